@@ -1,0 +1,135 @@
+//! `restspec`: see what the generator makes of a spec without building anything.
+//!
+//! - `restspec check [DIR]`: validate, and show every problem with its source snippet.
+//! - `restspec generate [DIR] [-o FILE] [--check]`: print or write the generated code, or
+//!   check that a committed file is up to date.
+//! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
+
+mod render;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Generate, check and inspect restspec service specs.
+#[derive(Debug, Parser)]
+#[command(name = "restspec", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate a spec and report every problem with a source snippet.
+    Check {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+    },
+    /// Print the generated Rust code, write it to a file, or check a file is current.
+    Generate {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+        /// Write the code to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Do not write: exit non-zero if OUTPUT differs from what would be generated.
+        #[arg(long, requires = "output")]
+        check: bool,
+    },
+    /// Print the route table: method, path template, quota group and quota metadata.
+    Routes {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { dir } => match load(&dir) {
+            Some(loaded) => {
+                let endpoints: usize = loaded
+                    .service
+                    .families
+                    .iter()
+                    .map(|f| f.endpoints.len())
+                    .sum();
+                println!(
+                    "{}: ok ({} files, {} families, {} endpoints, {} types)",
+                    dir.display(),
+                    loaded.sources.len(),
+                    loaded.service.families.len(),
+                    endpoints,
+                    loaded.service.types.len()
+                );
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::FAILURE,
+        },
+        Command::Generate { dir, output, check } => {
+            let Some(loaded) = load(&dir) else {
+                return ExitCode::FAILURE;
+            };
+            let code = restspec_codegen::config::file_header(&loaded.service.files)
+                + &restspec_codegen::render(&restspec_codegen::emit::service(&loaded.service));
+            match (output, check) {
+                (None, _) => {
+                    print!("{code}");
+                    ExitCode::SUCCESS
+                }
+                (Some(path), true) => match std::fs::read_to_string(&path) {
+                    Ok(existing) if existing == code => {
+                        eprintln!("{}: up to date", path.display());
+                        ExitCode::SUCCESS
+                    }
+                    Ok(_) => {
+                        eprintln!(
+                            "{}: out of date; run `restspec generate {} -o {}`",
+                            path.display(),
+                            dir.display(),
+                            path.display()
+                        );
+                        ExitCode::FAILURE
+                    }
+                    Err(err) => {
+                        eprintln!("{}: {err}", path.display());
+                        ExitCode::FAILURE
+                    }
+                },
+                (Some(path), false) => match std::fs::write(&path, code) {
+                    Ok(()) => {
+                        eprintln!("wrote {}", path.display());
+                        ExitCode::SUCCESS
+                    }
+                    Err(err) => {
+                        eprintln!("{}: {err}", path.display());
+                        ExitCode::FAILURE
+                    }
+                },
+            }
+        }
+        Command::Routes { dir } => match load(&dir) {
+            Some(loaded) => {
+                print!("{}", render::routes(&loaded.service));
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::FAILURE,
+        },
+    }
+}
+
+/// Loads the spec, printing every problem with snippets on failure.
+fn load(dir: &Path) -> Option<restspec_codegen::Loaded> {
+    match restspec_codegen::load(dir, dir) {
+        Ok(loaded) => Some(loaded),
+        Err((errors, sources)) => {
+            render::diagnostics(&errors, &sources);
+            None
+        }
+    }
+}

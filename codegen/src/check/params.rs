@@ -1,0 +1,131 @@
+//! Rules about path parameters.
+
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::model::{Segment, Service};
+
+/// Every parameter a template uses is declared under the family's `params`, and every
+/// declared parameter is used by some template.
+///
+/// ```yaml
+/// family: { params: { change-id: The change } }
+/// endpoints:
+///   get_revision: { path: /changes/{change-id}/revisions/{revision-id} }  # undeclared
+/// ```
+pub(crate) fn declared_and_used(service: &Service, diags: &mut Diagnostics) {
+    for family in &service.families {
+        let declared: Vec<&str> = family.params.iter().map(|p| p.name.as_str()).collect();
+        for endpoint in &family.endpoints {
+            for param in endpoint.path.params() {
+                if !declared.contains(&param) {
+                    diags.push(
+                        Diagnostic::new(
+                            endpoint.path.location.clone(),
+                            format!(
+                                "path parameter `{{{param}}}` of `{}` is not declared",
+                                endpoint.name
+                            ),
+                        )
+                        .related(family.location.clone(), "the family's `params` are here")
+                        .hint(
+                            match crate::diag::did_you_mean(param, declared.iter().copied()) {
+                                Some(hint) => hint,
+                                None => format!(
+                                    "add `{param}: <what it identifies>` under `family.params`"
+                                ),
+                            },
+                        ),
+                    );
+                }
+            }
+        }
+        for param in &family.params {
+            let used = family
+                .endpoints
+                .iter()
+                .any(|e| e.path.params().any(|p| p == param.name));
+            if !used && param.name != family.id_param {
+                diags.push(
+                    Diagnostic::new(
+                        param.location.clone(),
+                        format!(
+                            "path parameter `{}` is declared but no path uses it",
+                            param.name
+                        ),
+                    )
+                    .hint("remove it, or use it in a path template"),
+                );
+            }
+        }
+        if !declared.contains(&family.id_param.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    family.location.clone(),
+                    format!(
+                        "the top-level id `{}` is not declared under `params`",
+                        family.id_param
+                    ),
+                )
+                .hint(format!(
+                    "add `{}: <what it identifies>` under `family.params`",
+                    family.id_param
+                )),
+            );
+        }
+    }
+}
+
+/// A parameter right after the family prefix is the top-level resource's id, so it carries
+/// the family's `id` name (the runtime resolves it before quota checks).
+///
+/// ```yaml
+/// family: { prefix: /changes/, id: change-id }
+/// endpoints:
+///   get_change: { path: /changes/{id} }
+/// ```
+pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
+    for family in &service.families {
+        for endpoint in &family.endpoints {
+            if let Some(Segment::Param(name)) = endpoint.path.segments.get(1) {
+                if *name != family.id_param {
+                    diags.push(
+                        Diagnostic::new(
+                            endpoint.path.location.clone(),
+                            format!(
+                                "`{{{name}}}` is the top-level id of `{}`, which the family names `{{{}}}`",
+                                endpoint.name, family.id_param
+                            ),
+                        )
+                        .related(family.location.clone(), "the family's `id` is declared here")
+                        .hint(suggest(&family.id_param, [family.id_param.as_str()]).replace("did you mean", "write")),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `creates: true` means "call the handler when the top-level resource is missing", which
+/// only makes sense when the path names one.
+///
+/// ```yaml
+/// create_change: { method: POST, path: /changes/, creates: true }
+/// ```
+pub(crate) fn creates_needs_top_level_id(service: &Service, diags: &mut Diagnostics) {
+    for family in &service.families {
+        for endpoint in &family.endpoints {
+            let has_id = matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)));
+            if endpoint.creates && !has_id {
+                diags.push(
+                    Diagnostic::new(
+                        endpoint.location.clone(),
+                        format!("`{}` sets `creates: true` but its path names no top-level resource", endpoint.name),
+                    )
+                    .hint(format!(
+                        "remove `creates`; it is for paths like `{}{{{}}}` that create what they name",
+                        family.prefix, family.id_param
+                    )),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! Rules about which endpoint a request reaches.
+
+use std::collections::BTreeMap;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Endpoint, Method, Segment, Service};
+
+/// Every endpoint lives under its family's prefix.
+///
+/// ```yaml
+/// family: { name: changes, prefix: /changes/ }
+/// endpoints:
+///   list_projects: { method: GET, path: /projects/ }   # belongs in projects.yaml
+/// ```
+pub(crate) fn inside_family_prefix(service: &Service, diags: &mut Diagnostics) {
+    for family in &service.families {
+        let root = family.prefix.trim_matches('/');
+        for endpoint in &family.endpoints {
+            let first = endpoint.path.segments.first();
+            if first != Some(&Segment::Literal(root.to_owned())) {
+                diags.push(
+                    Diagnostic::new(
+                        endpoint.path.location.clone(),
+                        format!(
+                            "endpoint `{}` has path `{}`, outside its family's prefix `{}`",
+                            endpoint.name, endpoint.path.raw, family.prefix
+                        ),
+                    )
+                    .related(family.location.clone(), "the family is declared here")
+                    .hint(format!(
+                        "start the path with `{}`, or move the endpoint to the family that owns it",
+                        family.prefix
+                    )),
+                );
+            }
+        }
+    }
+}
+
+fn all_endpoints(service: &Service) -> Vec<&Endpoint> {
+    service.families.iter().flat_map(|f| &f.endpoints).collect()
+}
+
+/// The same method and path twice is one endpoint written twice.
+///
+/// ```yaml
+/// get_topic: { method: GET, path: /changes/{change-id}/topic }
+/// read_topic: { method: GET, path: /changes/{change-id}/topic/ }
+/// ```
+pub(crate) fn duplicate_endpoints(service: &Service, diags: &mut Diagnostics) {
+    let mut seen: BTreeMap<(Method, String), &Endpoint> = BTreeMap::new();
+    for endpoint in all_endpoints(service) {
+        let key = (endpoint.method, endpoint.path.route());
+        if let Some(first) = seen.insert(key, endpoint) {
+            diags.push(
+                Diagnostic::new(
+                    endpoint.location.clone(),
+                    format!(
+                        "`{} {}` is declared twice (`{}` and `{}`)",
+                        endpoint.method.as_str(),
+                        endpoint.path.raw,
+                        first.name,
+                        endpoint.name
+                    ),
+                )
+                .related(
+                    first.location.clone(),
+                    format!("`{}` is declared here", first.name),
+                )
+                .hint("remove one of them; a trailing slash does not make a path different"),
+            );
+        }
+    }
+}
+
+/// Two templates that differ only in parameter names route the same requests, and so do
+/// templates whose parameters at one position are named differently (the router needs one
+/// name per position).
+///
+/// ```yaml
+/// get_reviewer: { method: GET, path: /changes/{change-id}/reviewers/{account-id} }
+/// get_voter:    { method: GET, path: /changes/{change-id}/reviewers/{voter-id} }
+/// ```
+pub(crate) fn ambiguous_templates(service: &Service, diags: &mut Diagnostics) {
+    let endpoints = all_endpoints(service);
+    let mut by_shape: BTreeMap<(Method, String), &Endpoint> = BTreeMap::new();
+    for endpoint in &endpoints {
+        let key = (endpoint.method, endpoint.path.shape());
+        match by_shape.get(&key) {
+            Some(first) if first.path.route() != endpoint.path.route() => {
+                diags.push(
+                    Diagnostic::new(
+                        endpoint.path.location.clone(),
+                        format!(
+                            "`{} {}` and `{} {}` would route the same requests",
+                            endpoint.method.as_str(),
+                            endpoint.path.raw,
+                            first.method.as_str(),
+                            first.path.raw
+                        ),
+                    )
+                    .related(first.path.location.clone(), format!("`{}` is declared here", first.name))
+                    .hint("name the parameters alike and keep one endpoint, or add a fixed segment that tells them apart"),
+                );
+            }
+            Some(_) => {}
+            None => {
+                by_shape.insert(key, endpoint);
+            }
+        }
+    }
+    // One parameter name per position under the same fixed prefix.
+    let mut names: BTreeMap<String, (&str, &Endpoint)> = BTreeMap::new();
+    for endpoint in &endpoints {
+        let mut prefix = String::new();
+        for segment in &endpoint.path.segments {
+            match segment {
+                Segment::Literal(l) => prefix.push_str(&format!("/{l}")),
+                Segment::Param(p) => {
+                    if let Some((other, first)) = names.get(&prefix) {
+                        if *other != p.as_str() {
+                            diags.push(
+                                Diagnostic::new(
+                                    endpoint.path.location.clone(),
+                                    format!(
+                                        "`{{{p}}}` stands where `{}` names it `{{{other}}}`",
+                                        first.path.raw
+                                    ),
+                                )
+                                .related(
+                                    first.path.location.clone(),
+                                    format!("`{}` is declared here", first.name),
+                                )
+                                .hint(format!(
+                                    "write `{{{other}}}` here too: one position, one name"
+                                )),
+                            );
+                        }
+                    } else {
+                        names.insert(prefix.clone(), (p.as_str(), endpoint));
+                    }
+                    prefix.push_str("/{}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Names that must be unique across the whole spec.
+
+use std::collections::BTreeMap;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::Service;
+
+/// Two families may not share a name or a prefix: the name becomes a Rust item and the
+/// prefix decides which family a request belongs to.
+///
+/// ```yaml
+/// # changes.yaml                      # drafts.yaml
+/// family: { name: changes, prefix: /changes/ }   family: { name: drafts, prefix: /changes/ }
+/// ```
+pub(crate) fn family_names_and_prefixes(service: &Service, diags: &mut Diagnostics) {
+    let mut by_name = BTreeMap::new();
+    let mut by_prefix = BTreeMap::new();
+    for family in &service.families {
+        if let Some(first) = by_name.insert(family.name.as_str(), family) {
+            diags.push(
+                Diagnostic::new(
+                    family.location.clone(),
+                    format!("family `{}` is declared twice", family.name),
+                )
+                .related(first.location.clone(), "first declared here")
+                .hint("give each family file its own `name`"),
+            );
+        }
+        if let Some(first) = by_prefix.insert(family.prefix.as_str(), family) {
+            diags.push(
+                Diagnostic::new(
+                    family.location.clone(),
+                    format!(
+                        "families `{}` and `{}` share the prefix `{}`",
+                        first.name, family.name, family.prefix
+                    ),
+                )
+                .related(first.location.clone(), "the other family")
+                .hint("merge them into one file, or give this one its own prefix"),
+            );
+        }
+    }
+}
+
+/// Endpoint names become handler methods of one trait, so they are unique service-wide.
+///
+/// ```yaml
+/// endpoints:
+///   get_detail: { method: GET, path: /changes/{change-id}/detail }
+/// # and in accounts.yaml
+///   get_detail: { method: GET, path: /accounts/{account-id}/detail }
+/// ```
+pub(crate) fn endpoint_names(service: &Service, diags: &mut Diagnostics) {
+    let mut seen = BTreeMap::new();
+    for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
+        if let Some(first) = seen.insert(endpoint.name.as_str(), endpoint) {
+            diags.push(
+                Diagnostic::new(endpoint.location.clone(), format!("endpoint name `{}` is used twice", endpoint.name))
+                    .related(first.location.clone(), "first used here")
+                    .hint("endpoint names become handler methods; make this one more specific, such as `get_account_detail`"),
+            );
+        }
+    }
+}
+
+/// A runtime condition answers with one status only.
+///
+/// ```yaml
+/// statuses:
+///   bad_request: { code: 400, raised_for: [malformed_json] }
+///   unprocessable: { code: 422, raised_for: [malformed_json] }
+/// ```
+pub(crate) fn status_conditions(service: &Service, diags: &mut Diagnostics) {
+    let mut seen = BTreeMap::new();
+    for status in &service.statuses {
+        for condition in &status.raised_for {
+            if let Some(first) = seen.insert(condition.as_str(), status) {
+                diags.push(
+                    Diagnostic::new(
+                        status.location.clone(),
+                        format!(
+                            "condition `{condition}` is raised for both `{}` and `{}`",
+                            first.name, status.name
+                        ),
+                    )
+                    .related(first.location.clone(), "first listed here")
+                    .hint(format!("keep `{condition}` under one status only")),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The handler trait: one async method per endpoint, one resolver per family whose
+//! endpoints name a top-level resource.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::doc;
+use super::docs::summary_and_description;
+use super::types::rust_type;
+use crate::model::{Endpoint, Family, Segment, Service};
+use crate::names;
+
+/// Families whose endpoints name their top-level resource, so the trait has a resolver.
+pub(crate) fn resolved_families(service: &Service) -> impl Iterator<Item = &Family> {
+    service
+        .families
+        .iter()
+        .filter(|f| f.endpoints.iter().any(names_top_level))
+}
+
+/// True when the endpoint's first parameter is its family's top-level id.
+pub(crate) fn names_top_level(endpoint: &Endpoint) -> bool {
+    matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)))
+}
+
+pub(crate) fn resource_struct(family: &Family) -> proc_macro2::Ident {
+    format_ident!("{}Resource", names::pascal(&family.name))
+}
+
+pub(crate) fn resolver_method(family: &Family) -> proc_macro2::Ident {
+    format_ident!("resolve_{}", names::snake(&family.name))
+}
+
+pub(crate) fn tokens(service: &Service) -> TokenStream {
+    let resources = resolved_families(service)
+        .filter(|f| !f.quota_metadata.is_empty())
+        .map(resource_tokens);
+    let resolvers = resolved_families(service).map(resolver_tokens);
+    let methods = service.families.iter().flat_map(|f| {
+        f.endpoints
+            .iter()
+            .map(move |e| method_tokens(service, f, e))
+    });
+    let trait_doc = doc(&format!(
+        "The endpoints of {}, one method each. Implement it and pass it to [`router`].\n\n\
+         Resolvers find the top-level resource a path names; the runtime calls them before \
+         quota checks and answers 404 when they find nothing.",
+        service.title
+    ));
+    quote! {
+        #(#resources)*
+
+        #trait_doc
+        pub trait Handlers: Send + Sync + 'static {
+            #(#resolvers)*
+            #(#methods)*
+        }
+    }
+}
+
+fn resource_tokens(family: &Family) -> TokenStream {
+    let ident = resource_struct(family);
+    let fields: Vec<_> = family
+        .quota_metadata
+        .iter()
+        .map(|m| format_ident!("{}", names::field_ident(m)))
+        .collect();
+    let metadata = &family.quota_metadata;
+    let field_docs = metadata.iter().map(|m| doc(&format!("`{m}`")));
+    let docs = doc(&format!(
+        "The top-level resource of `{}` as its resolver finds it: the metadata quota checks carry.",
+        family.prefix
+    ));
+    quote! {
+        #docs
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct #ident {
+            #(#field_docs pub #fields: String,)*
+        }
+
+        impl rt::TopLevelResource for #ident {
+            fn into_metadata(self) -> rt::ResourceMetadata {
+                rt::ResourceMetadata::new(vec![#((#metadata, self.#fields)),*])
+            }
+        }
+    }
+}
+
+fn resolver_tokens(family: &Family) -> TokenStream {
+    let method = resolver_method(family);
+    let id = format_ident!("{}", names::field_ident(&family.id_param));
+    let param_doc = family
+        .params
+        .iter()
+        .find(|p| p.name == family.id_param)
+        .map(|p| p.description.trim().to_owned())
+        .unwrap_or_default();
+    let (output, what) = if family.quota_metadata.is_empty() {
+        (
+            quote! { bool },
+            "`true` when it exists and the caller may see it",
+        )
+    } else {
+        let ident = resource_struct(family);
+        (
+            quote! { Option<#ident> },
+            "`None` when it does not exist or the caller may not see it",
+        )
+    };
+    let docs = doc(&format!(
+        "Finds `{{{}}}` of `{}` ({param_doc}): {what}.",
+        family.id_param, family.prefix
+    ));
+    quote! {
+        #docs
+        fn #method(&self, caller: &rt::Caller, #id: &str)
+            -> impl rt::Future<Output = Result<#output, Error>> + Send;
+    }
+}
+
+fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenStream {
+    let method = format_ident!("{}", endpoint.name);
+    let format = service.conventions.timestamp_format;
+    let params = endpoint.path.params().map(|p| {
+        let ident = format_ident!("{}", names::field_ident(p));
+        quote! { #ident: String }
+    });
+    let body = endpoint.request.as_ref().map(|ty| {
+        let ty = rust_type(ty, format, false);
+        quote! { body: #ty }
+    });
+    let output = match &endpoint.response {
+        Some(ty) => rust_type(ty, format, false),
+        None => quote! { () },
+    };
+    let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
+    text.push_str(&format!(
+        "\n\n`{} {}` answers {} on success",
+        endpoint.method.as_str(),
+        endpoint.path.raw,
+        endpoint.status
+    ));
+    if !endpoint.errors.is_empty() {
+        let codes: Vec<String> = endpoint
+            .errors
+            .iter()
+            .filter_map(|name| service.statuses.iter().find(|s| &s.name == name))
+            .map(|s| format!("{} ({})", s.code, s.name))
+            .collect();
+        text.push_str(&format!("; may fail with {}", codes.join(", ")));
+    }
+    text.push('.');
+    if let Some(cap) = &endpoint.capability {
+        text.push_str(&format!(" Requires the `{cap}` capability."));
+    }
+    for param in endpoint.path.params() {
+        if let Some(p) = family.params.iter().find(|d| d.name == param) {
+            text.push_str(&format!(
+                "\n- `{}`: {}",
+                names::field_ident(param),
+                p.description.trim()
+            ));
+        }
+    }
+    let docs = doc(&text);
+    quote! {
+        #docs
+        fn #method(&self, ctx: rt::RequestContext, #(#params,)* #body)
+            -> impl rt::Future<Output = Result<#output, Error>> + Send;
+    }
+}

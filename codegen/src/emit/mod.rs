@@ -1,0 +1,37 @@
+//! Phase four: the validated model to Rust tokens, one module per output item.
+//!
+//! Emitters return tokens, never `Result`: everything that could fail was checked before.
+//! Generated code refers to the runtime only through `::restspec_runtime::__private`.
+
+mod docs;
+mod errors;
+mod handlers;
+mod router;
+mod service;
+mod types;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::model::Service;
+
+pub(crate) use docs::doc;
+
+/// Every item of the generated module, in a fixed order.
+pub fn service(service: &Service) -> TokenStream {
+    let spec = service::tokens(service);
+    let types = types::tokens(service);
+    let errors = errors::tokens(service);
+    let handlers = handlers::tokens(service);
+    let router = router::tokens(service);
+    quote! {
+        #[allow(unused_imports)]
+        use ::restspec_runtime::__private as rt;
+
+        #spec
+        #types
+        #errors
+        #handlers
+        #router
+    }
+}

@@ -1,0 +1,192 @@
+//! The service description constants: conventions, status table, families, endpoints.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::doc;
+use crate::model::{Endpoint, Family, Method, Segment, Service};
+use crate::names;
+
+fn opt_str(value: &Option<String>) -> TokenStream {
+    match value {
+        Some(v) => quote! { Some(#v) },
+        None => quote! { None },
+    }
+}
+
+pub(crate) fn method_tokens(method: Method) -> TokenStream {
+    let ident = format_ident!("{}", method.as_str());
+    quote! { rt::http::Method::#ident }
+}
+
+fn condition_tokens(name: &str) -> TokenStream {
+    let ident = format_ident!("{}", names::pascal(name));
+    quote! { rt::Condition::#ident }
+}
+
+pub(crate) fn family_const(family: &Family) -> proc_macro2::Ident {
+    format_ident!("{}", names::screaming(&family.name))
+}
+
+pub(crate) fn endpoint_const(endpoint: &Endpoint) -> proc_macro2::Ident {
+    format_ident!("{}", names::screaming(&endpoint.name))
+}
+
+pub(crate) fn tokens(service: &Service) -> TokenStream {
+    let c = &service.conventions;
+    let authenticated_prefix = opt_str(&c.authenticated_prefix);
+    let json_prefix = opt_str(&c.json_prefix);
+    let pretty_by_default = c.pretty_by_default;
+    let pretty_parameter = opt_str(&c.pretty_parameter);
+    let compact_when_accept = opt_str(&c.compact_when_accept);
+    let method_override_parameter = opt_str(&c.method_override_parameter);
+    let methods = c.method_override_methods.iter().map(|m| method_tokens(*m));
+    let content_type_override_parameter = opt_str(&c.content_type_override_parameter);
+    let create_only_header = opt_str(&c.create_only_header);
+    let trace_parameter = opt_str(&c.trace_parameter);
+    let trace_header = opt_str(&c.trace_header);
+    let xsrf_header = opt_str(&c.xsrf_header);
+    let access_token_parameter = opt_str(&c.access_token_parameter);
+    let self_alias = opt_str(&c.self_alias);
+    let cors_setting = opt_str(&c.cors_setting);
+
+    let statuses = service.statuses.iter().map(|s| {
+        let (name, code, message) = (&s.name, Literal::u16_unsuffixed(s.code), &s.message);
+        let conditions = s.raised_for.iter().map(|c| condition_tokens(c));
+        quote! {
+            rt::StatusEntry { name: #name, code: #code, message: #message, conditions: &[#(#conditions),*] }
+        }
+    });
+    let family_refs = service.families.iter().map(|f| {
+        let ident = family_const(f);
+        quote! { &families::#ident }
+    });
+    let endpoint_refs = service.families.iter().flat_map(|f| &f.endpoints).map(|e| {
+        let ident = endpoint_const(e);
+        quote! { &endpoints::#ident }
+    });
+    let (name, title, base_url) = (&service.name, &service.title, &service.base_url);
+    let files = &service.files;
+    let service_doc = doc(&format!(
+        "{title}{}\n\nDescribed by {}.",
+        service
+            .description
+            .as_deref()
+            .map(|d| format!(": {}", d.trim()))
+            .unwrap_or_default(),
+        files.join(", ")
+    ));
+    let families = service.families.iter().map(family_tokens);
+    let endpoints = service
+        .families
+        .iter()
+        .flat_map(|f| f.endpoints.iter().map(move |e| endpoint_tokens(f, e)));
+
+    quote! {
+        /// The spec files this module was generated from. Edit them, not this code: the
+        /// module is regenerated on every build.
+        pub const SPEC_FILES: &[&str] = &[#(#files),*];
+
+        #service_doc
+        pub const SERVICE: rt::ServiceSpec = rt::ServiceSpec {
+            name: #name,
+            title: #title,
+            base_url: #base_url,
+            conventions: rt::Conventions {
+                authenticated_prefix: #authenticated_prefix,
+                json_prefix: #json_prefix,
+                pretty_by_default: #pretty_by_default,
+                pretty_parameter: #pretty_parameter,
+                compact_when_accept: #compact_when_accept,
+                method_override_parameter: #method_override_parameter,
+                method_override_methods: &[#(#methods),*],
+                content_type_override_parameter: #content_type_override_parameter,
+                create_only_header: #create_only_header,
+                trace_parameter: #trace_parameter,
+                trace_header: #trace_header,
+                xsrf_header: #xsrf_header,
+                access_token_parameter: #access_token_parameter,
+                self_alias: #self_alias,
+                cors_setting: #cors_setting,
+            },
+            statuses: &[#(#statuses),*],
+            families: &[#(#family_refs),*],
+            endpoints: &[#(#endpoint_refs),*],
+        };
+
+        /// The endpoint families, one constant each.
+        pub mod families {
+            #[allow(unused_imports)]
+            use super::rt;
+            #(#families)*
+        }
+
+        /// Every endpoint: method, template, route and quota group, computed when the code
+        /// was generated.
+        pub mod endpoints {
+            #[allow(unused_imports)]
+            use super::rt;
+            #(#endpoints)*
+        }
+    }
+}
+
+fn family_tokens(family: &Family) -> TokenStream {
+    let ident = family_const(family);
+    let (name, prefix, id_param) = (&family.name, &family.prefix, &family.id_param);
+    let metadata = &family.quota_metadata;
+    let text = match &family.description {
+        Some(d) => format!("`{prefix}`: {}.\n\n{}", family.covers, d.trim()),
+        None => format!("`{prefix}`: {}.", family.covers),
+    };
+    let docs = doc(&text);
+    quote! {
+        #docs
+        pub const #ident: rt::FamilySpec = rt::FamilySpec {
+            name: #name,
+            prefix: #prefix,
+            id_param: #id_param,
+            quota_metadata: &[#(#metadata),*],
+        };
+    }
+}
+
+fn endpoint_tokens(family: &Family, endpoint: &Endpoint) -> TokenStream {
+    let ident = endpoint_const(endpoint);
+    let family_ident = family_const(family);
+    let name = &endpoint.name;
+    let method = method_tokens(endpoint.method);
+    let template = &endpoint.path.raw;
+    let route = endpoint.path.route();
+    let quota_group = &endpoint.quota_group;
+    let params: Vec<&str> = endpoint.path.params().collect();
+    let top_level_id = matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)));
+    let creates = endpoint.creates;
+    let capability = opt_str(&endpoint.capability);
+    let success = Literal::u16_unsuffixed(endpoint.status);
+    let request_body = endpoint.request.is_some();
+    let response_body = endpoint.response.is_some();
+    let docs = doc(&format!(
+        "`{} {template}`: {}\n\nQuota group `{quota_group}`.",
+        endpoint.method.as_str(),
+        endpoint.summary
+    ));
+    quote! {
+        #docs
+        pub const #ident: rt::EndpointSpec = rt::EndpointSpec {
+            name: #name,
+            family: &super::families::#family_ident,
+            method: #method,
+            template: #template,
+            route: #route,
+            quota_group: #quota_group,
+            params: &[#(#params),*],
+            top_level_id: #top_level_id,
+            creates: #creates,
+            capability: #capability,
+            success: #success,
+            request_body: #request_body,
+            response_body: #response_body,
+        };
+    }
+}

@@ -1,0 +1,112 @@
+//! Spec types to serde types. Unknown JSON fields are ignored (seed 2.4): no
+//! `deny_unknown_fields`, ever.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::doc;
+use crate::model::{Service, TimestampFormat, TypeDef, TypeKind, TypeRef};
+use crate::names;
+
+/// The Rust type of a type reference, as seen from inside the `types` module (`super`
+/// reaches the generated module, where `rt` is).
+pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool) -> TokenStream {
+    match ty {
+        TypeRef::String => quote! { String },
+        TypeRef::Integer => quote! { i64 },
+        TypeRef::Boolean => quote! { bool },
+        TypeRef::Timestamp => match format {
+            TimestampFormat::Nanos | TimestampFormat::Rfc3339 => quote! { rt::Timestamp },
+        },
+        TypeRef::Named(name) => {
+            let ident = format_ident!("{}", name);
+            if from_types {
+                quote! { #ident }
+            } else {
+                quote! { types::#ident }
+            }
+        }
+        TypeRef::List(inner) => {
+            let inner = rust_type(inner, format, from_types);
+            quote! { Vec<#inner> }
+        }
+        TypeRef::Map(inner) => {
+            let inner = rust_type(inner, format, from_types);
+            quote! { rt::BTreeMap<String, #inner> }
+        }
+    }
+}
+
+pub(crate) fn tokens(service: &Service) -> TokenStream {
+    let defs = service
+        .types
+        .iter()
+        .map(|t| type_tokens(t, service.conventions.timestamp_format));
+    quote! {
+        /// The request and response types of the service.
+        pub mod types {
+            #[allow(unused_imports)]
+            use super::rt;
+            #(#defs)*
+        }
+    }
+}
+
+fn type_tokens(def: &TypeDef, format: TimestampFormat) -> TokenStream {
+    let ident = format_ident!("{}", def.name);
+    let docs = doc(def.description.as_deref().unwrap_or(&def.name));
+    match &def.kind {
+        TypeKind::Record(fields) => {
+            let fields = fields.iter().map(|f| {
+                let name = format_ident!("{}", f.rust_name);
+                let ty = rust_type(&f.ty, format, true);
+                let docs = doc(f.description.as_deref().unwrap_or(""));
+                let rename = (f.rust_name != f.json_name).then(|| {
+                    let json = &f.json_name;
+                    quote! { #[serde(rename = #json)] }
+                });
+                if f.optional {
+                    quote! {
+                        #docs
+                        #rename
+                        #[serde(default, skip_serializing_if = "Option::is_none")]
+                        pub #name: Option<#ty>,
+                    }
+                } else {
+                    quote! {
+                        #docs
+                        #rename
+                        pub #name: #ty,
+                    }
+                }
+            });
+            quote! {
+                #docs
+                #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+                #[serde(crate = "::restspec_runtime::__private::serde")]
+                pub struct #ident {
+                    #(#fields)*
+                }
+            }
+        }
+        TypeKind::Enum(values) => {
+            let variants = values.iter().map(|v| {
+                let variant = format_ident!("{}", names::pascal(v));
+                let docs = doc(&format!("`{v}`"));
+                quote! {
+                    #docs
+                    #[serde(rename = #v)]
+                    #variant,
+                }
+            });
+            quote! {
+                #docs
+                #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
+                #[serde(crate = "::restspec_runtime::__private::serde")]
+                pub enum #ident {
+                    #(#variants)*
+                }
+            }
+        }
+    }
+}

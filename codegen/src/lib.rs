@@ -1,0 +1,109 @@
+//! `restspec-codegen`: reads a restspec YAML description of a REST service and generates the
+//! Rust glue (router, handler trait, types, error mapping, quota groups) that links against
+//! `restspec-runtime`.
+//!
+//! The phases, each in its own module: [`spec`] (YAML with positions) → [`lower`] (validated
+//! [`model`]) → [`check`] (rules across the model) → [`emit`] (tokens). The three front doors
+//! (the `restspec_runtime::generate!` macro, [`Config`] for build scripts and the `restspec`
+//! CLI) all call [`generate`].
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+pub mod check;
+pub mod config;
+pub mod diag;
+pub mod emit;
+pub mod lower;
+pub mod macro_input;
+pub mod model;
+pub mod names;
+pub mod schema;
+pub mod spec;
+
+use std::path::Path;
+
+pub use config::Config;
+pub use diag::{Diagnostic, Location, SpecErrors};
+
+/// A spec read, validated and ready to emit, with the files it came from.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The validated model.
+    pub service: model::Service,
+    /// The files read (for rebuild tracking and source snippets).
+    pub sources: Vec<spec::SourceFile>,
+}
+
+/// Reads and validates the spec in `dir`; messages name files as `display_dir/<file>`.
+///
+/// On failure every problem found is returned at once, sorted by position, together with
+/// the sources that were read (so a CLI can show snippets).
+pub fn load(dir: &Path, display_dir: &Path) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
+    let mut diags = diag::Diagnostics::new();
+    let Some(raw) = spec::read_dir(dir, display_dir, &mut diags) else {
+        return Err((
+            SpecErrors {
+                diagnostics: diags.into_sorted(),
+            },
+            Vec::new(),
+        ));
+    };
+    let service = lower::lower(&raw, &mut diags);
+    check::run(&service, &mut diags);
+    if diags.is_empty() {
+        Ok(Loaded {
+            service,
+            sources: raw.sources,
+        })
+    } else {
+        Err((
+            SpecErrors {
+                diagnostics: diags.into_sorted(),
+            },
+            raw.sources,
+        ))
+    }
+}
+
+/// Generates the tokens of the module for the spec in `dir`.
+pub fn generate(
+    dir: &Path,
+    display_dir: &Path,
+) -> Result<(proc_macro2::TokenStream, Loaded), SpecErrors> {
+    let loaded = load(dir, display_dir).map_err(|(errors, _)| errors)?;
+    Ok((emit::service(&loaded.service), loaded))
+}
+
+/// Formats generated tokens as a Rust source file with prettyplease.
+///
+/// Falls back to the unformatted token text if the tokens do not parse as a file (which
+/// would be a generator bug; the compiler will then point at it).
+pub fn render(tokens: &proc_macro2::TokenStream) -> String {
+    match syn::parse2::<syn::File>(tokens.clone()) {
+        Ok(file) => separate_items(&prettyplease::unparse(&file)),
+        Err(_) => tokens.to_string(),
+    }
+}
+
+/// Puts a blank line between items, which prettyplease does not do. Only lines that start
+/// an item (a doc comment, an attribute, a keyword) after a line that ends one are touched,
+/// so string contents and expressions are never changed.
+fn separate_items(code: &str) -> String {
+    const STARTS: &[&str] = &[
+        "///", "#[", "pub ", "fn ", "impl", "mod ", "const ", "struct ", "enum ", "trait ", "use ",
+    ];
+    let mut out = String::with_capacity(code.len() + code.len() / 16);
+    let mut previous = "";
+    for line in code.lines() {
+        let trimmed = line.trim_start();
+        let prev = previous.trim();
+        let ends_item = prev.ends_with('}') || prev.ends_with(';');
+        let both_use = prev.starts_with("use ") && trimmed.starts_with("use ");
+        if ends_item && !both_use && STARTS.iter().any(|s| trimmed.starts_with(s)) {
+            out.push('\n');
+        }
+        out.push_str(line);
+        out.push('\n');
+        previous = line;
+    }
+    out
+}

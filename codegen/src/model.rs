@@ -1,0 +1,344 @@
+//! Phase two's output: the validated model every emitter reads.
+//!
+//! Everything here is checked: names are valid Rust identifiers once converted, templates
+//! are well formed, references resolve, and derived values (routes, quota groups) are
+//! computed once, at generation time.
+
+use crate::diag::Location;
+
+/// A whole service, validated.
+#[derive(Debug, Clone)]
+pub struct Service {
+    /// Machine name (`review`).
+    pub name: String,
+    /// Human title.
+    pub title: String,
+    /// Base URL (documentation).
+    pub base_url: String,
+    /// Longer description.
+    pub description: Option<String>,
+    /// The spec files, as named in messages, in reading order (for the generated header).
+    pub files: Vec<String>,
+    /// The protocol conventions.
+    pub conventions: Conventions,
+    /// The status table, in file order.
+    pub statuses: Vec<Status>,
+    /// Global capabilities, in file order.
+    pub capabilities: Vec<Capability>,
+    /// The quota group template.
+    pub quota_template: String,
+    /// The families in file order, each with its endpoints.
+    pub families: Vec<Family>,
+    /// Every named type of the spec, in file order.
+    pub types: Vec<TypeDef>,
+}
+
+/// The protocol conventions as switches and names (see `spec/service.yaml`).
+#[derive(Debug, Clone, Default)]
+pub struct Conventions {
+    /// `/a/`, or none.
+    pub authenticated_prefix: Option<String>,
+    /// `)]}'`, or none.
+    pub json_prefix: Option<String>,
+    /// Pretty unless asked otherwise.
+    pub pretty_by_default: bool,
+    /// `pp`.
+    pub pretty_parameter: Option<String>,
+    /// `application/json`.
+    pub compact_when_accept: Option<String>,
+    /// `$m`.
+    pub method_override_parameter: Option<String>,
+    /// Methods `$m` may name.
+    pub method_override_methods: Vec<Method>,
+    /// `$ct`.
+    pub content_type_override_parameter: Option<String>,
+    /// `If-None-Match`.
+    pub create_only_header: Option<String>,
+    /// `trace`.
+    pub trace_parameter: Option<String>,
+    /// `X-Service-Trace`.
+    pub trace_header: Option<String>,
+    /// `X-Service-Auth`.
+    pub xsrf_header: Option<String>,
+    /// `access_token`.
+    pub access_token_parameter: Option<String>,
+    /// `self`.
+    pub self_alias: Option<String>,
+    /// How timestamps are written.
+    pub timestamp_format: TimestampFormat,
+    /// `site.allowOriginRegex`.
+    pub cors_setting: Option<String>,
+}
+
+/// The timestamp formats the runtime implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TimestampFormat {
+    /// `yyyy-mm-dd hh:mm:ss.fffffffff`, UTC.
+    #[default]
+    Nanos,
+    /// RFC 3339.
+    Rfc3339,
+}
+
+impl TimestampFormat {
+    /// The spellings accepted in `timestamp_format`.
+    pub const NAMES: &'static [&'static str] = &["yyyy-mm-dd hh:mm:ss.fffffffff", "rfc3339"];
+}
+
+/// One row of the status table.
+#[derive(Debug, Clone)]
+pub struct Status {
+    /// `snake_case` name (`bad_request`).
+    pub name: String,
+    /// HTTP code.
+    pub code: u16,
+    /// Default plaintext message.
+    pub message: String,
+    /// When it applies.
+    pub when: String,
+    /// Runtime conditions answered with this status.
+    pub raised_for: Vec<String>,
+    /// Where it is declared.
+    pub location: Location,
+}
+
+/// A global capability.
+#[derive(Debug, Clone)]
+pub struct Capability {
+    /// Its name as written (`administrateServer`).
+    pub name: String,
+    /// What it allows.
+    pub description: String,
+}
+
+/// An endpoint family.
+#[derive(Debug, Clone)]
+pub struct Family {
+    /// `snake_case` name.
+    pub name: String,
+    /// Prefix with both slashes (`/changes/`).
+    pub prefix: String,
+    /// What it covers.
+    pub covers: String,
+    /// Longer description.
+    pub description: Option<String>,
+    /// Name of the top-level id parameter (`change-id`).
+    pub id_param: String,
+    /// Path parameters, with what each identifies, in file order.
+    pub params: Vec<Param>,
+    /// Metadata names of the top-level resource for quota checks.
+    pub quota_metadata: Vec<String>,
+    /// Endpoints in file order.
+    pub endpoints: Vec<Endpoint>,
+    /// The family file.
+    pub file: String,
+    /// Where `family` is declared.
+    pub location: Location,
+}
+
+/// A declared path parameter.
+#[derive(Debug, Clone)]
+pub struct Param {
+    /// Its name (`change-id`).
+    pub name: String,
+    /// What it identifies.
+    pub description: String,
+    /// Where it is declared.
+    pub location: Location,
+}
+
+/// HTTP methods an endpoint may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Method {
+    /// GET
+    Get,
+    /// POST
+    Post,
+    /// PUT
+    Put,
+    /// DELETE
+    Delete,
+}
+
+impl Method {
+    /// Every method, in the order routes list them.
+    pub const ALL: [Method; 4] = [Method::Get, Method::Post, Method::Put, Method::Delete];
+
+    /// The method's name as HTTP writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+            Method::Delete => "DELETE",
+        }
+    }
+
+    /// Parses an upper-case method name.
+    pub fn parse(s: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// One endpoint.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    /// `snake_case` name; the handler method.
+    pub name: String,
+    /// HTTP method.
+    pub method: Method,
+    /// The path template.
+    pub path: PathTemplate,
+    /// One-line summary.
+    pub summary: String,
+    /// Longer description.
+    pub description: Option<String>,
+    /// Request body type.
+    pub request: Option<TypeRef>,
+    /// Response body type.
+    pub response: Option<TypeRef>,
+    /// Success status.
+    pub status: u16,
+    /// Required global capability.
+    pub capability: Option<String>,
+    /// Statuses it may answer with, by name.
+    pub errors: Vec<String>,
+    /// Runs the handler even when the top-level resource does not exist.
+    pub creates: bool,
+    /// The quota group, computed from the template and method.
+    pub quota_group: String,
+    /// Other endpoints may share the quota group.
+    pub shared_quota_group: bool,
+    /// Where the endpoint is declared.
+    pub location: Location,
+}
+
+/// A parsed path template such as `/changes/{change-id}/revisions/{revision-id}/detail`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathTemplate {
+    /// The template as written.
+    pub raw: String,
+    /// Its segments, without empty ones.
+    pub segments: Vec<Segment>,
+    /// Written with a trailing slash (a collection, `/changes/`).
+    pub trailing_slash: bool,
+    /// Where the template is written.
+    pub location: Location,
+}
+
+/// One segment of a path template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    /// A fixed segment (`revisions`).
+    Literal(String),
+    /// An id parameter (`{revision-id}` gives `revision-id`).
+    Param(String),
+}
+
+impl PathTemplate {
+    /// The names of the parameters, in order.
+    pub fn params(&self) -> impl Iterator<Item = &str> {
+        self.segments.iter().filter_map(|s| match s {
+            Segment::Param(p) => Some(p.as_str()),
+            Segment::Literal(_) => None,
+        })
+    }
+
+    /// The axum route: trailing slashes dropped (the runtime normalises request paths the
+    /// same way) and parameters named in `snake_case`.
+    pub fn route(&self) -> String {
+        if self.segments.is_empty() {
+            return "/".to_owned();
+        }
+        self.segments
+            .iter()
+            .map(|s| match s {
+                Segment::Literal(l) => format!("/{l}"),
+                Segment::Param(p) => format!("/{{{}}}", crate::names::snake(p)),
+            })
+            .collect()
+    }
+
+    /// The shape used to find templates that route the same requests: parameters blanked.
+    pub fn shape(&self) -> String {
+        self.segments
+            .iter()
+            .map(|s| match s {
+                Segment::Literal(l) => format!("/{l}"),
+                Segment::Param(_) => "/{}".to_owned(),
+            })
+            .collect()
+    }
+
+    /// The template exactly as written with every `{id}` segment removed (the quota rule).
+    pub fn without_ids(&self) -> String {
+        let mut out: String = self
+            .segments
+            .iter()
+            .filter_map(|s| match s {
+                Segment::Literal(l) => Some(format!("/{l}")),
+                Segment::Param(_) => None,
+            })
+            .collect();
+        if self.trailing_slash || out.is_empty() {
+            out.push('/');
+        }
+        out
+    }
+}
+
+/// A reference to a type, as fields, requests and responses use them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TypeRef {
+    /// A JSON string.
+    String,
+    /// A JSON integer (`i64`).
+    Integer,
+    /// A JSON boolean.
+    Boolean,
+    /// A timestamp in the service's format.
+    Timestamp,
+    /// A named type of the spec.
+    Named(String),
+    /// A JSON array.
+    List(Box<TypeRef>),
+    /// A JSON object with string keys.
+    Map(Box<TypeRef>),
+}
+
+/// A named type.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    /// `PascalCase` name.
+    pub name: String,
+    /// What it is.
+    pub description: Option<String>,
+    /// Record or enumeration.
+    pub kind: TypeKind,
+    /// Where it is declared.
+    pub location: Location,
+}
+
+/// The two kinds of named types.
+#[derive(Debug, Clone)]
+pub enum TypeKind {
+    /// A JSON object with these fields.
+    Record(Vec<Field>),
+    /// A JSON string with one of these values.
+    Enum(Vec<String>),
+}
+
+/// A field of a record.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// Name in JSON (`_number`).
+    pub json_name: String,
+    /// Name in Rust (`number`).
+    pub rust_name: String,
+    /// Its type.
+    pub ty: TypeRef,
+    /// May be absent.
+    pub optional: bool,
+    /// What it means.
+    pub description: Option<String>,
+}

@@ -1,0 +1,118 @@
+//! Turning spec names into Rust names, and the rules spec names follow.
+
+/// `change-id`, `Change.Id`, `_number` and `ChangeInfo` to `change_id`, `change_id`,
+/// `number`, `change_info`.
+pub fn snake(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            if prev_lower {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+            prev_lower = false;
+        } else if c.is_ascii_alphanumeric() {
+            out.push(c);
+            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        } else {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            prev_lower = false;
+        }
+    }
+    let trimmed = out.trim_matches('_');
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("n{trimmed}")
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// `create_change` to `CreateChange`; `changes` to `Changes`.
+pub fn pascal(name: &str) -> String {
+    snake(name)
+        .split('_')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let mut chars = p.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
+/// `create_change` to `CREATE_CHANGE`.
+pub fn screaming(name: &str) -> String {
+    snake(name).to_ascii_uppercase()
+}
+
+/// True for `snake_case` names that are usable as Rust identifiers.
+pub fn is_snake_case(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !name.ends_with('_')
+        && !name.contains("__")
+}
+
+/// True for `PascalCase` type names.
+pub fn is_pascal_case(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_alphanumeric())
+}
+
+/// True for path parameter names such as `change-id` or `revision_id`.
+pub fn is_param_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// Rust keywords that cannot be plain identifiers (fields get a raw identifier or a suffix).
+pub const KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
+];
+
+/// A field or parameter name usable in generated Rust (`type` becomes `type_`).
+pub fn field_ident(name: &str) -> String {
+    let s = snake(name);
+    if KEYWORDS.contains(&s.as_str()) {
+        format!("{s}_")
+    } else if s.is_empty() {
+        "field".to_owned()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_spec_names() {
+        assert_eq!(snake("change-id"), "change_id");
+        assert_eq!(snake("Change.Id"), "change_id");
+        assert_eq!(snake("Project.NameKey"), "project_name_key");
+        assert_eq!(snake("_number"), "number");
+        assert_eq!(snake("_account_id"), "account_id");
+        assert_eq!(snake("ChangeInfo"), "change_info");
+        assert_eq!(snake("2fa"), "n2fa");
+        assert_eq!(pascal("create_change"), "CreateChange");
+        assert_eq!(screaming("get_account_detail"), "GET_ACCOUNT_DETAIL");
+        assert_eq!(field_ident("type"), "type_");
+        assert!(is_snake_case("get_detail"));
+        assert!(!is_snake_case("getDetail"));
+        assert!(!is_snake_case("get__detail"));
+        assert!(is_pascal_case("ChangeInfo"));
+        assert!(!is_pascal_case("change_info"));
+    }
+}

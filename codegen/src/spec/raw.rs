@@ -1,0 +1,210 @@
+//! The spec files exactly as written: every record, key and value with its position.
+//!
+//! Nothing here is validated beyond shape (keys known, required keys present, scalars of the
+//! right kind); the meaning is checked when the raw spec is lowered into the model.
+
+use super::decode::{Named, Spanned, spec_record};
+
+spec_record! {
+    /// `service.yaml`: what is true of the whole service.
+    pub struct ServiceFile = "the service file" {
+        /// Name, title and base URL of the service.
+        req service: ServiceInfo,
+        /// The protocol conventions every endpoint follows (seed sections 4.2 to 4.5 and 5).
+        req conventions: Conventions,
+        /// The status table: every error status the service answers with, by name.
+        req statuses: Named<Status>,
+        /// Global capabilities endpoints may require, by name, with a description.
+        opt capabilities: Named<String>,
+        /// How quota groups are named for the quota extension point.
+        req quota: Quota,
+        /// Types shared by several families, by name.
+        opt types: Named<TypeDef>,
+    }
+}
+
+spec_record! {
+    /// Identity of the service.
+    pub struct ServiceInfo = "`service`" {
+        /// Short machine name, `snake_case`.
+        req name: Spanned<String>,
+        /// Human title, used in docs and logs.
+        req title: String,
+        /// The base URL clients reach the service at (documentation only).
+        req base_url: Spanned<String>,
+        /// What the service is for.
+        opt description: String,
+    }
+}
+
+spec_record! {
+    /// The protocol conventions. Each rule is a switch or a name, so another service can
+    /// choose other names or leave a rule out.
+    pub struct Conventions = "`conventions`" {
+        /// Path prefix of the authenticated form (`/a/`); leave out for none.
+        opt authenticated_prefix: Spanned<String>,
+        /// The magic line every JSON body starts with (`)]}'`); leave out for none.
+        opt json_prefix: String,
+        /// Pretty vs compact JSON.
+        req pretty_printing: PrettyPrinting,
+        /// Query parameter overriding the method of a POST (`$m`), and the methods it accepts.
+        opt method_override: MethodOverride,
+        /// Query parameter stating the real content type of a `text/plain` POST (`$ct`).
+        opt content_type_override: Spanned<String>,
+        /// Header that makes a PUT create-only (`If-None-Match: *` gives `If-None-Match`).
+        opt create_only_header: Spanned<String>,
+        /// Request tracing switches.
+        opt trace: Trace,
+        /// Header carrying the XSRF token of cookie sessions (`X-Service-Auth`).
+        opt xsrf_header: Spanned<String>,
+        /// Query parameter carrying an access token (`access_token`).
+        opt access_token_parameter: Spanned<String>,
+        /// Account id that stands for the caller (`self`).
+        opt self_alias: Spanned<String>,
+        /// How timestamps are written: `yyyy-mm-dd hh:mm:ss.fffffffff` or `rfc3339`.
+        req timestamp_format: Spanned<String>,
+        /// Name of the site setting that enables CORS (`site.allowOriginRegex`).
+        opt cors_setting: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// The pretty-printing rule.
+    pub struct PrettyPrinting = "`pretty_printing`" {
+        /// `pretty` or `compact`: what a request that asks for nothing gets.
+        req default: Spanned<String>,
+        /// Query parameter choosing: `0` compact, `1` pretty (`pp`).
+        opt parameter: Spanned<String>,
+        /// A media type in `Accept` that asks for compact output (`application/json`).
+        opt compact_when_accept: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// The method override rule.
+    pub struct MethodOverride = "`method_override`" {
+        /// The query parameter (`$m`).
+        req parameter: Spanned<String>,
+        /// Methods it may name (`PUT`, `POST`, `DELETE`).
+        req methods: Vec<Spanned<String>>,
+    }
+}
+
+spec_record! {
+    /// The tracing switches.
+    pub struct Trace = "`trace`" {
+        /// Query parameter, with or without an id (`trace`).
+        opt parameter: Spanned<String>,
+        /// Request and response header carrying the id (`X-Service-Trace`).
+        opt header: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// One row of the status table.
+    pub struct Status = "a status" {
+        /// The HTTP status code.
+        req code: Spanned<u16>,
+        /// The default plaintext message.
+        req message: String,
+        /// When the status applies, in prose (becomes documentation).
+        req when: String,
+        /// Conditions detected by the runtime that answer with this status
+        /// (`malformed_json`, `not_authenticated`, ...).
+        opt raised_for: Vec<Spanned<String>>,
+    }
+}
+
+spec_record! {
+    /// The quota rule.
+    pub struct Quota = "`quota`" {
+        /// Group name template with `{endpoint}` and `{method}` (`/restapi{endpoint}:{method}`).
+        req group_template: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// A family file: one top-level endpoint family.
+    pub struct FamilyFile = "a family file" {
+        /// The family itself.
+        req family: Family,
+        /// Its endpoints, by name (`snake_case`, becomes the handler method).
+        req endpoints: Named<Endpoint>,
+        /// Types this family introduces, by name (`PascalCase`).
+        opt types: Named<TypeDef>,
+    }
+}
+
+spec_record! {
+    /// A family of endpoints under one path prefix.
+    pub struct Family = "`family`" {
+        /// Short machine name, `snake_case`.
+        req name: Spanned<String>,
+        /// Path prefix, with both slashes (`/changes/`).
+        req prefix: Spanned<String>,
+        /// What the family covers, in prose.
+        req covers: String,
+        /// Longer description.
+        opt description: String,
+        /// Name of the top-level resource's id parameter (`change-id`).
+        req id: Spanned<String>,
+        /// Every path parameter the family's templates use, with what it identifies.
+        req params: Named<String>,
+        /// Metadata the top-level resource carries into quota checks
+        /// (`Change.Id`, `Project.NameKey`); empty for the calling user only.
+        opt quota_metadata: Vec<Spanned<String>>,
+    }
+}
+
+spec_record! {
+    /// One endpoint.
+    pub struct Endpoint = "an endpoint" {
+        /// HTTP method: `GET`, `POST`, `PUT`, `DELETE`.
+        req method: Spanned<String>,
+        /// Path template with `{id}` segments (`/changes/{change-id}/topic`).
+        req path: Spanned<String>,
+        /// One-line summary (the doc heading).
+        req summary: String,
+        /// Longer description.
+        opt description: String,
+        /// Type of the JSON request body; leave out for none.
+        opt request: Spanned<String>,
+        /// Type of the JSON response body; leave out for none.
+        opt response: Spanned<String>,
+        /// Success status (default 200, or 204 without a response).
+        opt status: Spanned<u16>,
+        /// Global capability the caller needs.
+        opt capability: Spanned<String>,
+        /// Statuses (by name, from the status table) this endpoint may answer with.
+        opt errors: Vec<Spanned<String>>,
+        /// When the top-level resource does not exist, call the handler anyway (it creates it).
+        opt creates: bool,
+        /// Acknowledge that another endpoint derives the same quota group.
+        opt shared_quota_group: bool,
+    }
+}
+
+spec_record! {
+    /// A named type: a record (`fields`) or a string enumeration (`values`).
+    pub struct TypeDef = "a type" {
+        /// What the type is.
+        opt description: String,
+        /// Fields of a record, by JSON name.
+        opt fields: Named<Field>,
+        /// Values of a string enumeration.
+        opt values: Vec<Spanned<String>>,
+    }
+}
+
+spec_record! {
+    /// A field of a record.
+    pub struct Field = "a field" {
+        /// `string`, `integer`, `boolean`, `timestamp`, a type name,
+        /// `list<T>` or `map<T>` (string keys).
+        req r#type as "type": Spanned<String>,
+        /// What the field means.
+        opt description: String,
+        /// The field may be left out (absent from output when unset).
+        opt optional: bool,
+    }
+}

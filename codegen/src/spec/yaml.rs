@@ -1,0 +1,275 @@
+//! A YAML document as a tree of nodes that remember where they stand in the file.
+//!
+//! Built from `saphyr-parser` events rather than a ready-made value type because the
+//! diagnostics need three things those types drop: the position of every mapping *key*,
+//! duplicate keys (YAML maps would silently keep the last one) and the scalar text exactly
+//! as written (so `version: 1.10` stays the string `1.10`).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use saphyr_parser::{Event, Parser, ScalarStyle, Span};
+
+use crate::diag::{Diagnostic, Diagnostics, Location};
+
+/// A node of the tree.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// Where the node starts.
+    pub location: Location,
+    /// What the node holds.
+    pub kind: NodeKind,
+}
+
+/// The three shapes a YAML node can have, plus an explicit null.
+#[derive(Debug, Clone)]
+pub enum NodeKind {
+    /// `~`, `null` or nothing at all.
+    Null,
+    /// A scalar exactly as written (quotes removed).
+    Scalar(String),
+    /// A mapping, keys in file order.
+    Map(Vec<(Key, Node)>),
+    /// A sequence.
+    Seq(Vec<Node>),
+}
+
+/// A mapping key with its own position.
+#[derive(Debug, Clone)]
+pub struct Key {
+    /// The key text.
+    pub name: String,
+    /// Where the key stands.
+    pub location: Location,
+}
+
+impl Node {
+    /// A short name of the node's shape for messages ("a mapping", "a list", ...).
+    pub fn shape(&self) -> &'static str {
+        match self.kind {
+            NodeKind::Null => "nothing",
+            NodeKind::Scalar(_) => "a scalar",
+            NodeKind::Map(_) => "a mapping",
+            NodeKind::Seq(_) => "a list",
+        }
+    }
+}
+
+/// Maps saphyr's character positions to the byte offsets and 1-based columns we report.
+struct Positions<'a> {
+    file: Arc<PathBuf>,
+    source: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Positions<'a> {
+    fn new(file: Arc<PathBuf>, source: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        Positions {
+            file,
+            source,
+            line_starts,
+        }
+    }
+
+    fn byte_offset(&self, line: usize, col_chars: usize) -> usize {
+        let start = self
+            .line_starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.source.len());
+        let rest = &self.source[start..];
+        start
+            + rest
+                .char_indices()
+                .nth(col_chars)
+                .map(|(i, _)| i)
+                .unwrap_or(rest.len())
+    }
+
+    fn location(&self, span: Span) -> Location {
+        let start = self.byte_offset(span.start.line(), span.start.col());
+        let end = if span.end.line() >= span.start.line() {
+            self.byte_offset(span.end.line(), span.end.col()).max(start)
+        } else {
+            start
+        };
+        Location {
+            file: self.file.clone(),
+            line: span.start.line().max(1),
+            column: span.start.col() + 1,
+            offset: start,
+            len: (end - start).max(1),
+        }
+    }
+}
+
+enum Frame {
+    Map {
+        location: Location,
+        entries: Vec<(Key, Node)>,
+        pending_key: Option<Key>,
+    },
+    Seq {
+        location: Location,
+        items: Vec<Node>,
+    },
+}
+
+/// Parses one YAML document. Syntax errors, aliases, tags and duplicate keys are reported
+/// into `diags`; `None` means the file could not be read as a tree at all.
+pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Option<Node> {
+    let positions = Positions::new(file, source);
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut root: Option<Node> = None;
+    let mut documents = 0;
+
+    for event in Parser::new_from_str(source) {
+        let (event, span) = match event {
+            Ok(pair) => pair,
+            Err(err) => {
+                let marker = err.marker();
+                let location = positions.location(Span::empty(*marker));
+                diags.push(
+                    Diagnostic::new(location, format!("invalid YAML: {}", err.info()))
+                        .hint("check the indentation and quoting around this position"),
+                );
+                return None;
+            }
+        };
+        let location = positions.location(span);
+        let node = match event {
+            Event::DocumentStart(_) => {
+                documents += 1;
+                if documents > 1 {
+                    diags.push(
+                        Diagnostic::new(location, "a spec file holds exactly one YAML document")
+                            .hint("move the second document into a file of its own"),
+                    );
+                    return root;
+                }
+                continue;
+            }
+            Event::Nothing | Event::StreamStart | Event::StreamEnd | Event::DocumentEnd => {
+                continue;
+            }
+            Event::Alias(_) => {
+                diags.push(
+                    Diagnostic::new(
+                        location.clone(),
+                        "YAML aliases are not supported in spec files",
+                    )
+                    .hint("write the value out in full; specs are read by people first"),
+                );
+                Node {
+                    location,
+                    kind: NodeKind::Null,
+                }
+            }
+            Event::Scalar(value, style, _anchor, tag) => {
+                if let Some(tag) = tag {
+                    diags.push(
+                        Diagnostic::new(
+                            location.clone(),
+                            format!(
+                                "YAML tags (`{}{}`) are not supported in spec files",
+                                tag.handle, tag.suffix
+                            ),
+                        )
+                        .hint("remove the tag; the spec format gives every value its meaning"),
+                    );
+                }
+                let plain = matches!(style, ScalarStyle::Plain);
+                let is_null =
+                    plain && matches!(value.as_ref(), "" | "~" | "null" | "Null" | "NULL");
+                Node {
+                    location,
+                    kind: if is_null {
+                        NodeKind::Null
+                    } else {
+                        NodeKind::Scalar(value.into_owned())
+                    },
+                }
+            }
+            Event::SequenceStart(_, _) => {
+                stack.push(Frame::Seq {
+                    location,
+                    items: Vec::new(),
+                });
+                continue;
+            }
+            Event::MappingStart(_, _) => {
+                stack.push(Frame::Map {
+                    location,
+                    entries: Vec::new(),
+                    pending_key: None,
+                });
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
+                Some(Frame::Seq { location, items }) => Node {
+                    location,
+                    kind: NodeKind::Seq(items),
+                },
+                Some(Frame::Map {
+                    location, entries, ..
+                }) => Node {
+                    location,
+                    kind: NodeKind::Map(entries),
+                },
+                None => continue,
+            },
+        };
+        attach(&mut stack, &mut root, node, diags);
+    }
+    if root.is_none() && diags.is_empty() {
+        root = Some(Node {
+            location: positions.location(Span::default()),
+            kind: NodeKind::Null,
+        });
+    }
+    root
+}
+
+/// Hangs a finished node on its parent (or makes it the root).
+fn attach(stack: &mut [Frame], root: &mut Option<Node>, node: Node, diags: &mut Diagnostics) {
+    match stack.last_mut() {
+        None => *root = Some(node),
+        Some(Frame::Seq { items, .. }) => items.push(node),
+        Some(Frame::Map {
+            entries,
+            pending_key,
+            ..
+        }) => match pending_key.take() {
+            None => {
+                let name = match &node.kind {
+                    NodeKind::Scalar(s) => s.clone(),
+                    NodeKind::Null => String::new(),
+                    _ => {
+                        diags.push(
+                            Diagnostic::new(
+                                node.location.clone(),
+                                format!("a mapping key must be a plain name, not {}", node.shape()),
+                            )
+                            .hint("write `name: value`"),
+                        );
+                        String::from("<invalid>")
+                    }
+                };
+                if let Some((first, _)) = entries.iter().find(|(k, _)| k.name == name) {
+                    diags.push(
+                        Diagnostic::new(node.location.clone(), format!("duplicate key `{name}`"))
+                            .related(first.location.clone(), "first written here")
+                            .hint("keep one of the two; YAML would silently drop the first"),
+                    );
+                }
+                *pending_key = Some(Key {
+                    name,
+                    location: node.location,
+                });
+            }
+            Some(key) => entries.push((key, node)),
+        },
+    }
+}

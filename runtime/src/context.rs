@@ -1,0 +1,174 @@
+//! Who is calling, and what a handler learns about the request besides its inputs.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// An authenticated account, as the service's [`Authenticator`](crate::auth::Authenticator)
+/// describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// The account's id as the service writes it (`1000000`).
+    pub id: String,
+    /// The account's user name.
+    pub username: String,
+    /// Global capabilities the account holds.
+    pub capabilities: BTreeSet<String>,
+}
+
+impl Identity {
+    /// An identity with no capabilities.
+    pub fn new(id: impl Into<String>, username: impl Into<String>) -> Self {
+        Identity {
+            id: id.into(),
+            username: username.into(),
+            capabilities: BTreeSet::new(),
+        }
+    }
+
+    /// Adds a global capability.
+    #[must_use]
+    pub fn with_capability(mut self, capability: impl Into<String>) -> Self {
+        self.capabilities.insert(capability.into());
+        self
+    }
+}
+
+/// How the caller proved who they are; decides whether mutations need an XSRF token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuthMethod {
+    /// Nothing: the anonymous user.
+    None,
+    /// HTTP basic authentication on the authenticated form (`/a/`).
+    Basic,
+    /// A session key in the access-token query parameter.
+    AccessToken,
+    /// A session cookie (mutations need the XSRF header).
+    Cookie,
+}
+
+/// The calling user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    identity: Option<Arc<Identity>>,
+    /// The user acting on someone else's behalf, when impersonating.
+    real_user: Option<Arc<Identity>>,
+    method: AuthMethod,
+}
+
+impl Caller {
+    /// The anonymous user.
+    pub fn anonymous() -> Self {
+        Caller {
+            identity: None,
+            real_user: None,
+            method: AuthMethod::None,
+        }
+    }
+
+    /// An authenticated user.
+    pub fn user(identity: Identity, method: AuthMethod) -> Self {
+        Caller {
+            identity: Some(Arc::new(identity)),
+            real_user: None,
+            method,
+        }
+    }
+
+    /// This caller acting as `other` (impersonation): `other` becomes the user, this one
+    /// the real user.
+    #[must_use]
+    pub fn impersonating(self, other: Identity) -> Self {
+        Caller {
+            real_user: self.identity,
+            identity: Some(Arc::new(other)),
+            method: self.method,
+        }
+    }
+
+    /// The authenticated identity, `None` for anonymous callers.
+    pub fn identity(&self) -> Option<&Identity> {
+        self.identity.as_deref()
+    }
+
+    /// The real user when impersonating.
+    pub fn real_user(&self) -> Option<&Identity> {
+        self.real_user.as_deref()
+    }
+
+    /// True when impersonating.
+    pub fn is_impersonating(&self) -> bool {
+        self.real_user.is_some()
+    }
+
+    /// True for the anonymous user.
+    pub fn is_anonymous(&self) -> bool {
+        self.identity.is_none()
+    }
+
+    /// How the caller authenticated.
+    pub fn auth_method(&self) -> AuthMethod {
+        self.method
+    }
+
+    /// True when the caller holds the global capability.
+    pub fn has_capability(&self, capability: &str) -> bool {
+        self.identity
+            .as_ref()
+            .is_some_and(|i| i.capabilities.contains(capability))
+    }
+}
+
+/// Metadata of the top-level resource, by the names the family declares
+/// (`Change.Id`, `Project.NameKey`), in declaration order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ResourceMetadata {
+    entries: Vec<(&'static str, String)>,
+}
+
+impl ResourceMetadata {
+    /// Metadata from name/value pairs.
+    pub fn new(entries: Vec<(&'static str, String)>) -> Self {
+        ResourceMetadata { entries }
+    }
+
+    /// The value recorded under `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Every name/value pair.
+    pub fn entries(&self) -> &[(&'static str, String)] {
+        &self.entries
+    }
+
+    /// True when nothing is recorded (families whose quota checks carry the user only).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// What a generated resource struct turns into for quota checks and the request context.
+pub trait TopLevelResource: Send {
+    /// The resource's metadata under the family's names.
+    fn into_metadata(self) -> ResourceMetadata;
+}
+
+impl TopLevelResource for () {
+    fn into_metadata(self) -> ResourceMetadata {
+        ResourceMetadata::default()
+    }
+}
+
+/// Everything a handler learns about a request besides its path parameters and body.
+#[derive(Debug, Clone)]
+pub struct RequestContext {
+    /// The calling user.
+    pub caller: Caller,
+    /// The trace id, when tracing is on for this request.
+    pub trace_id: Option<String>,
+    /// Metadata of the top-level resource named in the path, when there is one and it exists.
+    pub resource: Option<ResourceMetadata>,
+}

@@ -1,0 +1,183 @@
+//! The per-endpoint pipeline, written once for every endpoint of every service:
+//! capability → top-level resource → quota → precondition → body → handler → response.
+//!
+//! Generated code only says which endpoint, how to resolve its family's top-level resource
+//! and which handler method to call.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::extract::{RawPathParams, Request};
+use axum::response::{IntoResponse, Response};
+use futures_util::FutureExt;
+use http::{Method, StatusCode};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::context::{Caller, RequestContext, ResourceMetadata};
+use crate::error::{ApiError, Condition};
+use crate::quota::QuotaRequestContext;
+use crate::request::{RequestInfo, parse_json};
+use crate::router::Shared;
+use crate::spec::EndpointSpec;
+
+/// Largest request body read, in bytes.
+pub const MAX_BODY_BYTES: usize = 10 * 1024 * 1024;
+
+/// The outcome of resolving a top-level resource: `None` when it does not exist or the
+/// caller cannot see it.
+pub type Resolution = Result<Option<ResourceMetadata>, ApiError>;
+
+/// Runs one request through an endpoint.
+pub(crate) async fn run<H, B, T, E, F, Fut, R, RFut, const N: usize>(
+    shared: Arc<Shared<H>>,
+    spec: &'static EndpointSpec,
+    request: Request,
+    resolve: Option<R>,
+    call: F,
+) -> Response
+where
+    H: Send + Sync + 'static,
+    B: DeserializeOwned + Send + 'static,
+    T: Serialize + Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+    F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut,
+    Fut: Future<Output = Result<T, E>> + Send,
+    R: Fn(Arc<H>, Caller, String) -> RFut,
+    RFut: Future<Output = Resolution> + Send,
+{
+    let (mut parts, body) = request.into_parts();
+    let info = parts.extensions.remove::<RequestInfo>().unwrap_or_default();
+    let pretty = info.pretty;
+    let service = shared.service;
+    let result = pipeline(&shared, spec, &mut parts, body, info, resolve, call).await;
+    match result {
+        Ok(value) if spec.response_body => {
+            let status = StatusCode::from_u16(spec.success).unwrap_or(StatusCode::OK);
+            match crate::json::body(&service.conventions, &value, pretty) {
+                Ok(bytes) => crate::json::response(status, bytes),
+                Err(err) => {
+                    tracing::error!(endpoint = spec.name, %err, "cannot serialise the response");
+                    ApiError::condition(Condition::InternalError).into_response_for(service)
+                }
+            }
+        }
+        Ok(_) => StatusCode::from_u16(spec.success)
+            .unwrap_or(StatusCode::NO_CONTENT)
+            .into_response(),
+        Err(err) => err.into_response_for(service),
+    }
+}
+
+async fn pipeline<H, B, T, E, F, Fut, R, RFut, const N: usize>(
+    shared: &Arc<Shared<H>>,
+    spec: &'static EndpointSpec,
+    parts: &mut http::request::Parts,
+    body: axum::body::Body,
+    info: RequestInfo,
+    resolve: Option<R>,
+    call: F,
+) -> Result<T, ApiError>
+where
+    H: Send + Sync + 'static,
+    B: DeserializeOwned + Send + 'static,
+    T: Serialize + Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+    F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut,
+    Fut: Future<Output = Result<T, E>> + Send,
+    R: Fn(Arc<H>, Caller, String) -> RFut,
+    RFut: Future<Output = Resolution> + Send,
+{
+    let conventions = &shared.service.conventions;
+    let caller = info.caller;
+    if !matches!(parts.method, Method::GET | Method::HEAD) && caller.is_anonymous() {
+        return Err(ApiError::condition(Condition::AuthenticationRequired)
+            .with_message("Authentication required"));
+    }
+    if let Some(capability) = spec.capability {
+        if !caller.has_capability(capability) {
+            return Err(ApiError::condition(Condition::CapabilityMissing)
+                .with_message(format!("not permitted: {capability}")));
+        }
+    }
+
+    let params = path_params::<N>(parts).await?;
+
+    let mut resource = None;
+    if let (true, Some(resolve)) = (spec.top_level_id, resolve) {
+        let id = params.first().cloned().unwrap_or_default();
+        match resolve(shared.handlers.clone(), caller.clone(), id.clone()).await? {
+            Some(meta) => resource = Some(meta),
+            None if spec.creates => {}
+            None => {
+                return Err(ApiError::condition(Condition::NotFound)
+                    .with_message(format!("Not found: {id}")));
+            }
+        }
+    }
+
+    if !shared.settings.quota.is_empty() {
+        let ctx = QuotaRequestContext {
+            caller: caller.clone(),
+            resource: resource.clone().unwrap_or_default(),
+        };
+        shared
+            .settings
+            .quota
+            .request_tokens(spec.quota_group, &ctx, 1)?
+            .into_result()?;
+    }
+
+    if let (Some(header), Some(_)) = (conventions.create_only_header, &resource) {
+        if parts.headers.get(header).is_some_and(|v| v == "*") {
+            return Err(ApiError::condition(Condition::PreconditionFailed)
+                .with_message("Resource already exists"));
+        }
+    }
+
+    let input: B = if spec.request_body {
+        let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES)
+            .await
+            .map_err(|_| {
+                ApiError::condition(Condition::MalformedRequest)
+                    .with_message("request body too large or unreadable")
+            })?;
+        parse_json(&parts.headers, None, &bytes)?
+    } else {
+        serde_json::from_value(serde_json::Value::Null)
+            .map_err(|_| ApiError::condition(Condition::InternalError))?
+    };
+
+    let ctx = RequestContext {
+        caller,
+        trace_id: info.trace_id,
+        resource,
+    };
+    let handler = std::panic::AssertUnwindSafe(call(shared.handlers.clone(), ctx, params, input));
+    match handler.catch_unwind().await {
+        Ok(result) => result.map_err(Into::into),
+        Err(_) => {
+            tracing::error!(endpoint = spec.name, "handler panicked");
+            Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))
+        }
+    }
+}
+
+/// The path parameters. axum percent-decodes each captured segment after matching, so
+/// `a%2Fb` stays one id, `a/b`.
+async fn path_params<const N: usize>(
+    parts: &mut http::request::Parts,
+) -> Result<[String; N], ApiError> {
+    use axum::extract::FromRequestParts;
+    if N == 0 {
+        return Ok(std::array::from_fn(|_| String::new()));
+    }
+    let raw = RawPathParams::from_request_parts(parts, &())
+        .await
+        .map_err(|_| {
+            ApiError::condition(Condition::NotFound)
+                .with_message("Not found: invalid path encoding")
+        })?;
+    let decoded: Vec<String> = raw.iter().map(|(_, value)| value.to_owned()).collect();
+    <[String; N]>::try_from(decoded).map_err(|_| ApiError::condition(Condition::InternalError))
+}

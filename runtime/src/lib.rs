@@ -1,0 +1,84 @@
+//! `restspec-runtime`: the hand-written crate every restspec-generated service links
+//! against.
+//!
+//! Generated code is constants and one-line glue; every protocol mechanism lives here, once:
+//! the convention layer before routing ([`router`]), the per-endpoint pipeline
+//! ([`dispatch`]), JSON output ([`json`]), request bodies ([`request`]), the status table
+//! ([`error`]), authentication ([`auth`]) and the quota extension point ([`quota`]).
+//!
+//! Start from [`generate!`], which turns a spec directory into a module, or from
+//! `restspec_codegen::Config` in a build script plus [`include_generated!`].
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+pub mod auth;
+pub mod context;
+pub mod dispatch;
+pub mod error;
+pub mod json;
+pub mod quota;
+pub mod request;
+pub mod router;
+pub mod spec;
+pub mod timestamp;
+
+pub use auth::{Authenticator, NoAccounts, Session};
+pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata};
+pub use error::{ApiError, Condition};
+pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
+pub use router::Settings;
+pub use timestamp::Timestamp;
+
+/// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
+///
+/// The path is relative to the crate's `Cargo.toml`. Spec errors become compile errors
+/// that start with the file, line and column of the offending YAML value; editing any spec
+/// file rebuilds the crate.
+pub use restspec_macros::generate;
+
+/// Includes code a build script wrote with `restspec_codegen::Config`:
+/// `mod api { restspec_runtime::include_generated!("api"); }` includes `$OUT_DIR/api.rs`.
+#[macro_export]
+macro_rules! include_generated {
+    ($name:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $name, ".rs"));
+    };
+}
+
+/// What generated code refers to. Not a stable API: only generated code should use it.
+#[doc(hidden)]
+pub mod __private {
+    pub use ::axum;
+    pub use ::http;
+    pub use ::serde;
+
+    pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
+    pub use crate::dispatch::Resolution;
+    pub use crate::error::{ApiError, Condition};
+    pub use crate::request::NoBody;
+    pub use crate::router::{RouterBuilder, Settings};
+    pub use crate::spec::{Conventions, EndpointSpec, FamilySpec, ServiceSpec, StatusEntry};
+    pub use crate::timestamp::Timestamp;
+    pub use ::std::borrow::Cow;
+    pub use ::std::collections::BTreeMap;
+    pub use ::std::future::Future;
+    pub use ::std::sync::Arc;
+
+    /// Turns a typed resolver answer into the runtime's resolution.
+    pub fn resolved<R, E>(answer: Result<Option<R>, E>) -> Resolution
+    where
+        R: TopLevelResource,
+        E: Into<ApiError>,
+    {
+        answer
+            .map(|found| found.map(R::into_metadata))
+            .map_err(Into::into)
+    }
+
+    /// Turns an existence answer (families whose quota checks carry only the user) into
+    /// the runtime's resolution.
+    pub fn resolved_exists<E: Into<ApiError>>(answer: Result<bool, E>) -> Resolution {
+        answer
+            .map(|exists| exists.then(ResourceMetadata::default))
+            .map_err(Into::into)
+    }
+}

@@ -1,0 +1,264 @@
+//! The quota extension point (seed section 8): enforcers answer quota requests that the
+//! runtime raises once per REST call, with the endpoint's quota group.
+//!
+//! The service enforces nothing by itself: with no enforcer registered every request
+//! proceeds. A [`QuotaBackend`] asks every registered enforcer in turn; when one refuses,
+//! the enforcers that already granted tokens get them back (refill) and the request is
+//! answered 429 with the refusing enforcers' messages joined by ", ".
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::{HeaderValue, header};
+
+use crate::context::{Caller, ResourceMetadata};
+use crate::error::{ApiError, Condition};
+
+/// An enforcer's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuotaStatus {
+    /// Granted (tokens may have been deducted).
+    Ok,
+    /// The enforcer does not handle this group; nothing was deducted.
+    NoOp,
+    /// Refused.
+    Error,
+}
+
+/// An enforcer's answer to one quota request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuotaResponse {
+    /// The verdict.
+    pub status: QuotaStatus,
+    /// Tokens left, when the enforcer knows.
+    pub available_tokens: Option<u64>,
+    /// Why the request was refused.
+    pub message: Option<String>,
+    /// How long until a retry may succeed, when the enforcer knows.
+    pub retry_after: Option<Duration>,
+}
+
+impl QuotaResponse {
+    /// Granted.
+    pub fn ok() -> Self {
+        QuotaResponse {
+            status: QuotaStatus::Ok,
+            available_tokens: None,
+            message: None,
+            retry_after: None,
+        }
+    }
+
+    /// Granted, with the tokens left.
+    pub fn ok_with_tokens(available: u64) -> Self {
+        QuotaResponse {
+            available_tokens: Some(available),
+            ..Self::ok()
+        }
+    }
+
+    /// Not this enforcer's business.
+    pub fn no_op() -> Self {
+        QuotaResponse {
+            status: QuotaStatus::NoOp,
+            ..Self::ok()
+        }
+    }
+
+    /// Refused, with a message for the client.
+    pub fn error(message: impl Into<String>) -> Self {
+        QuotaResponse {
+            status: QuotaStatus::Error,
+            message: Some(message.into()),
+            ..Self::ok()
+        }
+    }
+
+    /// Adds when a retry may succeed.
+    #[must_use]
+    pub fn with_retry_after(mut self, wait: Duration) -> Self {
+        self.retry_after = Some(wait);
+        self
+    }
+}
+
+/// What an enforcer knows about a quota request besides its group.
+#[derive(Debug, Clone)]
+pub struct QuotaRequestContext {
+    /// The calling user (with the impersonation bit and real user, when set).
+    pub caller: Caller,
+    /// Metadata of the top-level resource (`Change.Id`, `Project.NameKey`, ...); empty when
+    /// the family carries the user only or the path names no resource.
+    pub resource: ResourceMetadata,
+}
+
+/// A quota enforcer: the extension point a plugin implements.
+pub trait QuotaEnforcer: Send + Sync + 'static {
+    /// Asks for `tokens` tokens of `group`; may deduct them.
+    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse;
+    /// Like [`request_tokens`](Self::request_tokens) but never deducts.
+    fn dry_run(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse;
+    /// How many tokens are available, without deducting.
+    fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext) -> QuotaResponse;
+    /// Gives back tokens granted by an earlier request that was refused elsewhere.
+    fn refill(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64);
+}
+
+/// The answers of every enforcer to one request.
+#[derive(Debug, Clone, Default)]
+pub struct Aggregated {
+    /// Each enforcer's answer, in registration order.
+    pub responses: Vec<QuotaResponse>,
+}
+
+impl Aggregated {
+    /// True when some enforcer refused.
+    pub fn has_error(&self) -> bool {
+        self.responses
+            .iter()
+            .any(|r| r.status == QuotaStatus::Error)
+    }
+
+    /// The refusing enforcers' messages joined with ", ".
+    pub fn error_message(&self) -> String {
+        self.responses
+            .iter()
+            .filter(|r| r.status == QuotaStatus::Error)
+            .filter_map(|r| r.message.as_deref())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The smallest token count reported by a granting enforcer.
+    pub fn available_tokens(&self) -> Option<u64> {
+        self.responses
+            .iter()
+            .filter(|r| r.status == QuotaStatus::Ok)
+            .filter_map(|r| r.available_tokens)
+            .min()
+    }
+
+    /// The longest wait any refusing enforcer asked for.
+    pub fn retry_after(&self) -> Option<Duration> {
+        self.responses
+            .iter()
+            .filter(|r| r.status == QuotaStatus::Error)
+            .filter_map(|r| r.retry_after)
+            .max()
+    }
+
+    /// `Ok` when nobody refused, else the 429 the client gets.
+    pub fn into_result(self) -> Result<(), ApiError> {
+        if !self.has_error() {
+            return Ok(());
+        }
+        let message = self.error_message();
+        let mut error = ApiError::condition(Condition::QuotaExhausted);
+        if !message.is_empty() {
+            error = error.with_message(message);
+        }
+        if let Some(wait) = self.retry_after() {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            error = error.with_header(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+        }
+        Err(error)
+    }
+}
+
+/// Asks every registered enforcer; the runtime calls it once per REST request.
+#[derive(Clone, Default)]
+pub struct QuotaBackend {
+    enforcers: Vec<Arc<dyn QuotaEnforcer>>,
+}
+
+impl std::fmt::Debug for QuotaBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QuotaBackend")
+            .field("enforcers", &self.enforcers.len())
+            .finish()
+    }
+}
+
+impl QuotaBackend {
+    /// A backend with no enforcers: nothing is enforced.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers an enforcer; enforcers are asked in registration order.
+    pub fn register(&mut self, enforcer: Arc<dyn QuotaEnforcer>) {
+        self.enforcers.push(enforcer);
+    }
+
+    /// True when no enforcer is registered.
+    pub fn is_empty(&self) -> bool {
+        self.enforcers.is_empty()
+    }
+
+    /// Requests `tokens` tokens of `group` from every enforcer. When one refuses, refills
+    /// the ones that granted. An enforcer that panics makes the request fail with a 500
+    /// after the same refill.
+    pub fn request_tokens(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext,
+        tokens: u64,
+    ) -> Result<Aggregated, ApiError> {
+        let mut responses = Vec::with_capacity(self.enforcers.len());
+        for enforcer in &self.enforcers {
+            let answer = catch_unwind(AssertUnwindSafe(|| {
+                enforcer.request_tokens(group, ctx, tokens)
+            }));
+            match answer {
+                Ok(response) => responses.push(response),
+                Err(_) => {
+                    tracing::error!(group, "quota enforcer panicked");
+                    self.refill_granted(&responses, group, ctx, tokens);
+                    return Err(ApiError::condition(Condition::InternalError));
+                }
+            }
+        }
+        let aggregated = Aggregated { responses };
+        if aggregated.has_error() {
+            self.refill_granted(&aggregated.responses, group, ctx, tokens);
+        }
+        Ok(aggregated)
+    }
+
+    /// Asks every enforcer without deducting.
+    pub fn dry_run(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> Aggregated {
+        Aggregated {
+            responses: self
+                .enforcers
+                .iter()
+                .map(|e| e.dry_run(group, ctx, tokens))
+                .collect(),
+        }
+    }
+
+    /// Asks every enforcer how many tokens are available.
+    pub fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext) -> Aggregated {
+        Aggregated {
+            responses: self
+                .enforcers
+                .iter()
+                .map(|e| e.available_tokens(group, ctx))
+                .collect(),
+        }
+    }
+
+    fn refill_granted(
+        &self,
+        responses: &[QuotaResponse],
+        group: &str,
+        ctx: &QuotaRequestContext,
+        tokens: u64,
+    ) {
+        for (enforcer, response) in self.enforcers.iter().zip(responses) {
+            if response.status == QuotaStatus::Ok {
+                let _ = catch_unwind(AssertUnwindSafe(|| enforcer.refill(group, ctx, tokens)));
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! What generated code tells the runtime about a service: plain `const` descriptions.
+//!
+//! The generator computes all of this at generation time (routes, quota groups, parameter
+//! lists), so nothing here is built per request.
+
+use crate::error::Condition;
+
+/// A whole service.
+#[derive(Debug)]
+pub struct ServiceSpec {
+    /// Machine name.
+    pub name: &'static str,
+    /// Human title.
+    pub title: &'static str,
+    /// Base URL clients use (documentation).
+    pub base_url: &'static str,
+    /// The protocol conventions.
+    pub conventions: Conventions,
+    /// The status table.
+    pub statuses: &'static [StatusEntry],
+    /// The families.
+    pub families: &'static [&'static FamilySpec],
+    /// Every endpoint.
+    pub endpoints: &'static [&'static EndpointSpec],
+}
+
+/// The protocol conventions, each a name or a switch (`None` turns a rule off).
+#[derive(Debug, Clone, Copy)]
+pub struct Conventions {
+    /// Prefix of the authenticated form (`/a/`).
+    pub authenticated_prefix: Option<&'static str>,
+    /// First line of every JSON body (`)]}'`).
+    pub json_prefix: Option<&'static str>,
+    /// Pretty JSON unless the request asks for compact.
+    pub pretty_by_default: bool,
+    /// Query parameter choosing pretty (`1`) or compact (`0`) output (`pp`).
+    pub pretty_parameter: Option<&'static str>,
+    /// A media type in `Accept` that asks for compact output (`application/json`).
+    pub compact_when_accept: Option<&'static str>,
+    /// Query parameter overriding the method of a POST (`$m`).
+    pub method_override_parameter: Option<&'static str>,
+    /// Methods the override may name.
+    pub method_override_methods: &'static [http::Method],
+    /// Query parameter giving the real content type of a `text/plain` POST (`$ct`).
+    pub content_type_override_parameter: Option<&'static str>,
+    /// Header that makes a request create-only when it is `*` (`If-None-Match`).
+    pub create_only_header: Option<&'static str>,
+    /// Query parameter turning tracing on (`trace`).
+    pub trace_parameter: Option<&'static str>,
+    /// Header turning tracing on and carrying the id back (`X-Service-Trace`).
+    pub trace_header: Option<&'static str>,
+    /// Header carrying the XSRF token of cookie sessions (`X-Service-Auth`).
+    pub xsrf_header: Option<&'static str>,
+    /// Query parameter carrying an access token (`access_token`).
+    pub access_token_parameter: Option<&'static str>,
+    /// Account id standing for the caller (`self`).
+    pub self_alias: Option<&'static str>,
+    /// Name of the setting that enables CORS (`site.allowOriginRegex`).
+    pub cors_setting: Option<&'static str>,
+}
+
+/// One row of the status table.
+#[derive(Debug)]
+pub struct StatusEntry {
+    /// Name in the spec (`bad_request`).
+    pub name: &'static str,
+    /// HTTP code.
+    pub code: u16,
+    /// Default plaintext message.
+    pub message: &'static str,
+    /// Runtime conditions answered with this status.
+    pub conditions: &'static [Condition],
+}
+
+/// An endpoint family.
+#[derive(Debug)]
+pub struct FamilySpec {
+    /// Machine name.
+    pub name: &'static str,
+    /// Path prefix (`/changes/`).
+    pub prefix: &'static str,
+    /// Name of the top-level id parameter (`change-id`).
+    pub id_param: &'static str,
+    /// Metadata names the top-level resource carries into quota checks.
+    pub quota_metadata: &'static [&'static str],
+}
+
+/// One endpoint, with everything derived at generation time.
+#[derive(Debug)]
+pub struct EndpointSpec {
+    /// Name (the handler method).
+    pub name: &'static str,
+    /// Its family.
+    pub family: &'static FamilySpec,
+    /// HTTP method.
+    pub method: http::Method,
+    /// Path template as written in the spec.
+    pub template: &'static str,
+    /// The axum route the template becomes.
+    pub route: &'static str,
+    /// The quota group (`/restapi/changes/:POST`).
+    pub quota_group: &'static str,
+    /// Path parameter names, in order.
+    pub params: &'static [&'static str],
+    /// The first parameter is the family's top-level id.
+    pub top_level_id: bool,
+    /// Call the handler even when the top-level resource is missing (create).
+    pub creates: bool,
+    /// Global capability the caller needs.
+    pub capability: Option<&'static str>,
+    /// Success status.
+    pub success: u16,
+    /// A JSON request body is read.
+    pub request_body: bool,
+    /// A JSON response body is written.
+    pub response_body: bool,
+}

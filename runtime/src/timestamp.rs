@@ -1,0 +1,88 @@
+//! Timestamps as the seed writes them: UTC, `yyyy-mm-dd hh:mm:ss.fffffffff` (nine digits
+//! of nanoseconds), serialised to and from JSON strings in that format.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A point in time, written `2026-11-22 07:24:05.000000000` in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp(jiff::Timestamp);
+
+const FORMAT: &str = "%Y-%m-%d %H:%M:%S%.9f";
+
+impl Timestamp {
+    /// The current time.
+    pub fn now() -> Self {
+        Timestamp(jiff::Timestamp::now())
+    }
+
+    /// From nanoseconds since the Unix epoch; `None` when out of range.
+    pub fn from_unix_nanos(nanos: i128) -> Option<Self> {
+        jiff::Timestamp::from_nanosecond(nanos).ok().map(Timestamp)
+    }
+
+    /// Nanoseconds since the Unix epoch.
+    pub fn as_unix_nanos(&self) -> i128 {
+        self.0.as_nanosecond()
+    }
+
+    /// Milliseconds since the Unix epoch.
+    pub fn as_unix_millis(&self) -> i64 {
+        self.0.as_millisecond()
+    }
+
+    /// Parses the seed's format.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        jiff::civil::DateTime::strptime(FORMAT, text)
+            .or_else(|_| jiff::civil::DateTime::strptime("%Y-%m-%d %H:%M:%S", text))
+            .and_then(|dt| dt.to_zoned(jiff::tz::TimeZone::UTC))
+            .map(|zoned| Timestamp(zoned.timestamp()))
+            .map_err(|e| {
+                format!("invalid timestamp `{text}`, expected `yyyy-mm-dd hh:mm:ss.fffffffff`: {e}")
+            })
+    }
+}
+
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let civil = self.0.to_zoned(jiff::tz::TimeZone::UTC).datetime();
+        write!(f, "{}", civil.strftime(FORMAT))
+    }
+}
+
+impl Serialize for Timestamp {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Timestamp {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        Timestamp::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_nine_digits_of_nanoseconds_in_utc() {
+        let t = Timestamp::from_unix_nanos(1_533_885_943_749_000_123).expect("in range");
+        assert_eq!(t.to_string(), "2018-08-10 07:25:43.749000123");
+        assert_eq!(
+            serde_json::to_string(&t).expect("serialises"),
+            "\"2018-08-10 07:25:43.749000123\""
+        );
+    }
+
+    #[test]
+    fn reads_what_it_writes_and_rejects_other_formats() {
+        let t: Timestamp =
+            serde_json::from_str("\"2018-08-10 07:25:43.749000123\"").expect("parses");
+        assert_eq!(t.as_unix_nanos(), 1_533_885_943_749_000_123);
+        assert!(serde_json::from_str::<Timestamp>("\"2018-08-10T07:25:43Z\"").is_err());
+    }
+}
