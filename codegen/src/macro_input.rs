@@ -33,8 +33,21 @@ impl Parse for MacroInput {
     }
 }
 
-/// Expands the macro input against the crate at `manifest_dir`.
-pub fn expand(input: TokenStream, manifest_dir: &Path) -> TokenStream {
+/// Where a relative spec path is looked for: the crate's manifest directory first, then the
+/// directory of the source file holding the macro call (like `include_str!`), which is what
+/// lets test harnesses that build elsewhere, such as trybuild, find specs beside their
+/// sources.
+pub fn resolve_spec_dir(relative: &Path, manifest_dir: &Path, caller_dir: Option<&Path>) -> std::path::PathBuf {
+    let from_manifest = manifest_dir.join(relative);
+    match caller_dir {
+        Some(dir) if !from_manifest.is_dir() && dir.join(relative).is_dir() => dir.join(relative),
+        _ => from_manifest,
+    }
+}
+
+/// Expands the macro input against the crate at `manifest_dir`, called from a source file
+/// in `caller_dir` (when the compiler can tell).
+pub fn expand(input: TokenStream, manifest_dir: &Path, caller_dir: Option<&Path>) -> TokenStream {
     let input: MacroInput = match syn::parse2(input) {
         Ok(input) => input,
         Err(err) => {
@@ -47,7 +60,7 @@ pub fn expand(input: TokenStream, manifest_dir: &Path) -> TokenStream {
         }
     };
     let relative = input.path.value();
-    let dir = manifest_dir.join(&relative);
+    let dir = resolve_spec_dir(Path::new(&relative), manifest_dir, caller_dir);
     let (attrs, vis, name) = (&input.attrs, &input.vis, &input.name);
     match crate::generate(&dir, Path::new(&relative)) {
         Ok((tokens, loaded)) => {

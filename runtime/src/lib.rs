@@ -26,7 +26,7 @@ pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata
 pub use error::{ApiError, Condition};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use router::Settings;
-pub use timestamp::Timestamp;
+pub use timestamp::{Rfc3339Timestamp, Timestamp};
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
 ///
@@ -57,7 +57,7 @@ pub mod __private {
     pub use crate::request::NoBody;
     pub use crate::router::{RouterBuilder, Settings};
     pub use crate::spec::{Conventions, EndpointSpec, FamilySpec, ServiceSpec, StatusEntry};
-    pub use crate::timestamp::Timestamp;
+    pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;

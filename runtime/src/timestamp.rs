@@ -64,6 +64,49 @@ impl<'de> Deserialize<'de> for Timestamp {
     }
 }
 
+/// A point in time written as RFC 3339 (`2026-11-22T07:24:05Z`), for services whose spec
+/// says `timestamp_format: rfc3339`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rfc3339Timestamp(jiff::Timestamp);
+
+impl Rfc3339Timestamp {
+    /// The current time.
+    pub fn now() -> Self {
+        Rfc3339Timestamp(jiff::Timestamp::now())
+    }
+
+    /// From nanoseconds since the Unix epoch; `None` when out of range.
+    pub fn from_unix_nanos(nanos: i128) -> Option<Self> {
+        jiff::Timestamp::from_nanosecond(nanos).ok().map(Rfc3339Timestamp)
+    }
+
+    /// Nanoseconds since the Unix epoch.
+    pub fn as_unix_nanos(&self) -> i128 {
+        self.0.as_nanosecond()
+    }
+}
+
+impl fmt::Display for Rfc3339Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl Serialize for Rfc3339Timestamp {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rfc3339Timestamp {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        text.parse::<jiff::Timestamp>()
+            .map(Rfc3339Timestamp)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,5 +127,12 @@ mod tests {
             serde_json::from_str("\"2018-08-10 07:25:43.749000123\"").expect("parses");
         assert_eq!(t.as_unix_nanos(), 1_533_885_943_749_000_123);
         assert!(serde_json::from_str::<Timestamp>("\"2018-08-10T07:25:43Z\"").is_err());
+    }
+
+    #[test]
+    fn rfc3339_round_trips() {
+        let t: Rfc3339Timestamp = serde_json::from_str("\"2018-08-10T07:25:43.5Z\"").expect("parses");
+        assert_eq!(t.as_unix_nanos(), 1_533_885_943_500_000_000);
+        assert_eq!(serde_json::to_string(&t).expect("serialises"), "\"2018-08-10T07:25:43.5Z\"");
     }
 }

@@ -16,7 +16,8 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
         TypeRef::Integer => quote! { i64 },
         TypeRef::Boolean => quote! { bool },
         TypeRef::Timestamp => match format {
-            TimestampFormat::Nanos | TimestampFormat::Rfc3339 => quote! { rt::Timestamp },
+            TimestampFormat::Nanos => quote! { rt::Timestamp },
+            TimestampFormat::Rfc3339 => quote! { rt::Rfc3339Timestamp },
         },
         TypeRef::Named(name) => {
             let ident = format_ident!("{}", name);
@@ -60,7 +61,10 @@ fn type_tokens(def: &TypeDef, format: TimestampFormat) -> TokenStream {
             let fields = fields.iter().map(|f| {
                 let name = format_ident!("{}", f.rust_name);
                 let ty = rust_type(&f.ty, format, true);
-                let docs = doc(f.description.as_deref().unwrap_or(""));
+                let docs = match &f.description {
+                    Some(d) => doc(d),
+                    None => doc(&format!("`{}`", f.json_name)),
+                };
                 let rename = (f.rust_name != f.json_name).then(|| {
                     let json = &f.json_name;
                     quote! { #[serde(rename = #json)] }

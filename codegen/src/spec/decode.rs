@@ -157,6 +157,7 @@ pub struct RecordReader<'a> {
     pub node: &'a Node,
     entries: &'a [(Key, Node)],
     what: &'static str,
+    fields: &'static [(&'static str, bool, &'static str)],
 }
 
 impl<'a> RecordReader<'a> {
@@ -164,7 +165,7 @@ impl<'a> RecordReader<'a> {
     pub fn open(
         node: &'a Node,
         what: &'static str,
-        fields: &[&str],
+        fields: &'static [(&'static str, bool, &'static str)],
         diags: &mut Diagnostics,
     ) -> Option<Self> {
         let entries = match &node.kind {
@@ -176,13 +177,13 @@ impl<'a> RecordReader<'a> {
             }
         };
         for (key, _) in entries {
-            if !fields.contains(&key.name.as_str()) {
+            if !fields.iter().any(|(name, _, _)| *name == key.name) {
                 diags.push(
                     Diagnostic::new(
                         key.location.clone(),
                         format!("unknown key `{}` in {what}", key.name),
                     )
-                    .hint(crate::diag::suggest(&key.name, fields.iter().copied())),
+                    .hint(crate::diag::suggest(&key.name, fields.iter().map(|(name, _, _)| *name))),
                 );
             }
         }
@@ -190,6 +191,7 @@ impl<'a> RecordReader<'a> {
             node,
             entries,
             what,
+            fields,
         })
     }
 
@@ -210,7 +212,12 @@ impl<'a> RecordReader<'a> {
                         self.node.location.clone(),
                         format!("missing key `{field}` in {}", self.what),
                     )
-                    .hint(format!("add `{field}: ...` to this {}", self.what)),
+                    .hint(match self.fields.iter().find(|(name, _, _)| *name == field) {
+                        Some((_, _, doc)) if !doc.trim().is_empty() => {
+                            format!("add `{field}:` here:{doc}")
+                        }
+                        _ => format!("add `{field}: ...` to this {}", self.what),
+                    }),
                 );
                 None
             }
@@ -250,9 +257,9 @@ macro_rules! spec_record {
         }
 
         impl $name {
-            /// The keys this record accepts, each with whether it is required.
-            pub const FIELDS: &'static [(&'static str, bool)] = &[
-                $( (spec_record!(@key $field $($key)?), spec_record!(@required $kind)), )*
+            /// The keys this record accepts, each with whether it is required and what it means.
+            pub const FIELDS: &'static [(&'static str, bool, &'static str)] = &[
+                $( (spec_record!(@key $field $($key)?), spec_record!(@required $kind), concat!($($fdoc),*)), )*
             ];
         }
 
@@ -261,8 +268,7 @@ macro_rules! spec_record {
                 node: &$crate::spec::yaml::Node,
                 diags: &mut $crate::diag::Diagnostics,
             ) -> Option<Self> {
-                let keys: Vec<&str> = Self::FIELDS.iter().map(|(k, _)| *k).collect();
-                let reader = $crate::spec::decode::RecordReader::open(node, $what, &keys, diags)?;
+                let reader = $crate::spec::decode::RecordReader::open(node, $what, Self::FIELDS, diags)?;
                 let mut complete = true;
                 $(
                     let $field = spec_record!(@read $kind reader diags complete spec_record!(@key $field $($key)?));

@@ -55,6 +55,30 @@ impl Node {
     }
 }
 
+impl Node {
+    /// The node as JSON, for validating spec files against their JSON Schema: `true` and
+    /// `false` become booleans, whole numbers become numbers, other scalars strings.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match &self.kind {
+            NodeKind::Null => Value::Null,
+            NodeKind::Scalar(s) if s == "true" => Value::Bool(true),
+            NodeKind::Scalar(s) if s == "false" => Value::Bool(false),
+            NodeKind::Scalar(s) => s
+                .parse::<i64>()
+                .map(Value::from)
+                .unwrap_or_else(|_| Value::String(s.clone())),
+            NodeKind::Seq(items) => Value::Array(items.iter().map(Node::to_json).collect()),
+            NodeKind::Map(entries) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.name.clone(), v.to_json()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 /// Maps saphyr's character positions to the byte offsets and 1-based columns we report.
 struct Positions<'a> {
     file: Arc<PathBuf>,

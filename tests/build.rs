@@ -1,0 +1,27 @@
+//! Generates every fixture under `fixtures/` (and the example's `spec/`) through the
+//! build-script front door, so that `src/lib.rs` compiles each generated module.
+
+use std::path::Path;
+
+fn main() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let fixtures = Path::new(&manifest).join("fixtures");
+    println!("cargo:rerun-if-changed={}", fixtures.display());
+    let mut dirs: Vec<_> = std::fs::read_dir(&fixtures)
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    for dir in dirs {
+        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        generate(&format!("fixtures/{name}"), &name);
+    }
+    generate("../spec", "example_spec");
+}
+
+fn generate(spec_dir: &str, module: &str) {
+    if let Err(err) = restspec_codegen::Config::new().spec_dir(spec_dir).module_name(module).generate() {
+        // A build script reports by failing; the message names file, line and column.
+        eprintln!("{err}");
+        std::process::exit(1);
+    }
+}

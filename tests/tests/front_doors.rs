@@ -1,0 +1,130 @@
+//! The three front doors share one core: the proc-macro and the build script must
+//! produce the same code for the same spec, and the CLI prints it too.
+
+use std::path::Path;
+
+use quote::ToTokens;
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The items the macro puts inside its module, without the `include_str!` consts that only
+/// exist to make spec edits rebuild the crate.
+fn macro_items(dir: &str) -> String {
+    let input: proc_macro2::TokenStream = format!("pub mod api = {dir:?}").parse().expect("tokens");
+    let expanded = restspec_codegen::macro_input::expand(input, manifest(), None);
+    let file: syn::File = syn::parse2(expanded).expect("the macro expands to items");
+    let module = file
+        .items
+        .into_iter()
+        .find_map(|item| match item {
+            syn::Item::Mod(m) => Some(m),
+            _ => None,
+        })
+        .expect("the macro expands to a module");
+    let items: Vec<syn::Item> = module
+        .content
+        .expect("an inline module")
+        .1
+        .into_iter()
+        .filter(|item| !matches!(item, syn::Item::Const(c) if c.ident == "_"))
+        .collect();
+    let tokens = quote::quote! { #(#items)* };
+    restspec_codegen::render(&tokens.into_token_stream())
+}
+
+/// What the build script writes, without its comment header.
+fn build_script_items(dir: &str) -> String {
+    let out = std::env::temp_dir().join(format!("restspec-front-doors-{}", std::process::id()));
+    let path = restspec_codegen::Config::new()
+        .spec_dir(dir)
+        .module_name(dir.replace(['/', '.'], "_"))
+        .out_dir(&out)
+        .emit_rerun_if_changed(false)
+        .generate()
+        .expect("the fixture is valid");
+    let code = std::fs::read_to_string(path).expect("written");
+    code.lines()
+        .skip_while(|l| l.starts_with("//") || l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn macro_and_build_script_generate_the_same_code() {
+    for fixture in restspec_tests::FIXTURES {
+        let dir = format!("fixtures/{fixture}");
+        let from_macro = macro_items(&dir);
+        let from_build = build_script_items(&dir);
+        assert!(from_macro.contains("pub fn router"), "{fixture}: macro output has a router");
+        assert_eq!(from_macro, from_build, "{fixture}: the two front doors differ");
+    }
+}
+
+#[test]
+fn compiled_modules_of_both_doors_describe_the_same_endpoints() {
+    use restspec_tests::{build_script, macro_door};
+    let pairs = [
+        (&build_script::seed_quota::SERVICE, &macro_door::seed_quota::SERVICE),
+        (&build_script::downstream::SERVICE, &macro_door::downstream::SERVICE),
+        (&build_script::minimal::SERVICE, &macro_door::minimal::SERVICE),
+        (&build_script::all_types::SERVICE, &macro_door::all_types::SERVICE),
+        (&build_script::example_spec::SERVICE, &macro_door::example_spec::SERVICE),
+    ];
+    for (built, expanded) in pairs {
+        assert_eq!(format!("{built:?}"), format!("{expanded:?}"));
+    }
+}
+
+#[test]
+fn seed_quota_groups_are_computed_at_generation_time() {
+    use restspec_tests::build_script::seed_quota::endpoints;
+    assert_eq!(endpoints::CREATE_CHANGE.quota_group, "/restapi/changes/:POST");
+    assert_eq!(endpoints::GET_REVISION_DETAIL.quota_group, "/restapi/changes/revisions/detail:GET");
+    assert_eq!(endpoints::GET_ACCOUNT_DETAIL.quota_group, "/restapi/accounts/detail:GET");
+    assert_eq!(endpoints::GET_REVISION_DETAIL.params, ["change-id", "revision-id"]);
+    assert_eq!(endpoints::GET_REVISION_DETAIL.route, "/changes/{change_id}/revisions/{revision_id}/detail");
+}
+
+#[test]
+fn downstream_conventions_come_from_its_spec() {
+    use restspec_tests::build_script::downstream::{SERVICE, endpoints};
+    let c = &SERVICE.conventions;
+    assert_eq!(c.json_prefix, None);
+    assert!(!c.pretty_by_default);
+    assert_eq!(c.authenticated_prefix, Some("/auth/"));
+    assert_eq!(c.trace_header, Some("X-Shop-Trace"));
+    assert_eq!(endpoints::CREATE_SHELF.quota_group, "shop/shelves#PUT");
+    assert!(endpoints::CREATE_SHELF.creates);
+    assert_eq!(endpoints::CREATE_SHELF.capability, Some("stockBooks"));
+}
+
+#[test]
+fn the_cli_prints_what_the_build_script_writes() {
+    let cli = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../target")
+        .join(if cfg!(debug_assertions) { "debug" } else { "release" })
+        .join("restspec");
+    if !cli.exists() {
+        // Built by `cargo test --workspace`; when only this crate is tested, build it.
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-q", "-p", "restspec-cli"])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success());
+    }
+    let output = std::process::Command::new(&cli)
+        .current_dir(manifest())
+        .args(["generate", "fixtures/seed_quota"])
+        .output()
+        .expect("the CLI runs");
+    assert!(output.status.success());
+    let printed = String::from_utf8(output.stdout).expect("utf-8");
+    let body: String = printed
+        .lines()
+        .skip_while(|l| l.starts_with("//") || l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(body, build_script_items("fixtures/seed_quota"));
+}
