@@ -84,6 +84,16 @@ impl Condition {
         }
     }
 
+    /// The message used when neither the error nor the status table gives one.
+    pub fn default_message(self) -> &'static str {
+        match self {
+            Condition::InternalError => "Internal server error",
+            Condition::AuthenticationRequired => "Authentication required",
+            Condition::NotAuthenticated => "Unauthorized",
+            _ => "",
+        }
+    }
+
     /// The status used when the spec's table does not list the condition.
     pub fn default_status(self) -> u16 {
         match self {
@@ -188,6 +198,7 @@ impl ApiError {
     /// Renders the error as the plaintext response the status table prescribes.
     pub fn into_response_for(self, service: &ServiceSpec) -> Response {
         let code = self.code(service);
+        let condition = self.as_condition();
         let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let message: Cow<'static, str> = match self.message {
             Some(m) => m,
@@ -195,8 +206,10 @@ impl ApiError {
                 .statuses
                 .iter()
                 .find(|s| s.code == code)
-                .map(|s| Cow::Borrowed(s.message))
-                .unwrap_or_else(|| Cow::Borrowed(status.canonical_reason().unwrap_or("Error"))),
+                .map(|s| s.message)
+                .or_else(|| condition.map(Condition::default_message).filter(|m| !m.is_empty()))
+                .or_else(|| status.canonical_reason())
+                .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
         let mut body = message.into_owned();
         if !body.ends_with('\n') {

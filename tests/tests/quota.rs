@@ -1,0 +1,230 @@
+//! The quota extension point over real HTTP: the seed's three example calls raise exactly
+//! the groups and metadata of seed section 8.1, refusals are 429, granted tokens are
+//! refilled when another enforcer refuses, and a panicking enforcer is a 500 that leaves
+//! the server serving.
+
+use std::sync::{Arc, Mutex};
+
+use restspec_runtime::auth::BoxFuture;
+use restspec_runtime::{
+    Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse,
+    RequestContext, Settings,
+};
+use restspec_tests::build_script::seed_quota::{
+    AccountsResource, ChangesResource, Error, Handlers, router,
+    types::{AccountInfo, ChangeInfo, ChangeInput},
+};
+
+/// One change (42 in project `p`) and one account (1000001, `alice`).
+struct Service;
+
+impl Handlers for Service {
+    async fn resolve_accounts(&self, caller: &Caller, account_id: &str) -> Result<Option<AccountsResource>, Error> {
+        let id = match account_id {
+            "self" => caller.identity().map(|i| i.id.clone()),
+            "1000001" | "alice" => Some("1000001".to_owned()),
+            _ => None,
+        };
+        Ok(id.map(|account_id| AccountsResource { account_id }))
+    }
+
+    async fn resolve_changes(&self, _caller: &Caller, change_id: &str) -> Result<Option<ChangesResource>, Error> {
+        Ok((change_id == "42" || change_id == "p~42").then(|| ChangesResource {
+            change_id: "42".into(),
+            project_name_key: "p".into(),
+        }))
+    }
+
+    async fn create_change(&self, _ctx: RequestContext, body: ChangeInput) -> Result<ChangeInfo, Error> {
+        Ok(change(body.project, body.subject))
+    }
+
+    async fn get_revision_detail(&self, ctx: RequestContext, _change_id: String, _revision_id: String) -> Result<ChangeInfo, Error> {
+        let meta = ctx.resource.expect("the runtime passes the resolved resource");
+        Ok(change(meta.get("Project.NameKey").unwrap_or_default().into(), "s".into()))
+    }
+
+    async fn get_account_detail(&self, ctx: RequestContext, _account_id: String) -> Result<AccountInfo, Error> {
+        let id = ctx.resource.and_then(|m| m.get("Account.Id").map(str::to_owned));
+        Ok(AccountInfo {
+            account_id: id.and_then(|i| i.parse().ok()).unwrap_or_default(),
+            name: None,
+        })
+    }
+}
+
+fn change(project: String, subject: String) -> ChangeInfo {
+    ChangeInfo {
+        number: 42,
+        project,
+        subject,
+        owner: AccountInfo {
+            account_id: 1_000_001,
+            name: None,
+        },
+    }
+}
+
+struct Alice;
+
+impl Authenticator for Alice {
+    fn basic<'a>(&'a self, username: &'a str, password: &'a str) -> BoxFuture<'a, Option<Identity>> {
+        let ok = username == "alice" && password == "pw";
+        Box::pin(async move { ok.then(|| Identity::new("1000001", "alice")) })
+    }
+}
+
+/// What an enforcer saw: group, calling user, impersonation bit, metadata.
+type Seen = (String, Option<String>, bool, Vec<(String, String)>);
+
+/// Records every request and answers with a fixed verdict.
+struct Recording {
+    seen: Mutex<Vec<Seen>>,
+    refilled: Mutex<Vec<String>>,
+    verdict: QuotaResponse,
+}
+
+impl Recording {
+    fn new(verdict: QuotaResponse) -> Arc<Self> {
+        Arc::new(Recording {
+            seen: Mutex::new(Vec::new()),
+            refilled: Mutex::new(Vec::new()),
+            verdict,
+        })
+    }
+}
+
+impl QuotaEnforcer for Recording {
+    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+        let metadata = ctx.resource.entries().iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+        self.seen.lock().expect("lock").push((
+            group.to_owned(),
+            ctx.caller.identity().map(|i| i.id.clone()),
+            ctx.caller.is_impersonating(),
+            metadata,
+        ));
+        self.verdict.clone()
+    }
+    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+        self.verdict.clone()
+    }
+    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext) -> QuotaResponse {
+        self.verdict.clone()
+    }
+    fn refill(&self, group: &str, _ctx: &QuotaRequestContext, _tokens: u64) {
+        self.refilled.lock().expect("lock").push(group.to_owned());
+    }
+}
+
+struct Panicking;
+
+impl QuotaEnforcer for Panicking {
+    fn request_tokens(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+        panic!("this enforcer is broken")
+    }
+    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+        QuotaResponse::ok()
+    }
+    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext) -> QuotaResponse {
+        QuotaResponse::ok()
+    }
+    fn refill(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) {}
+}
+
+async fn serve(enforcers: Vec<Arc<dyn QuotaEnforcer>>) -> String {
+    let mut backend = QuotaBackend::new();
+    for enforcer in enforcers {
+        backend.register(enforcer);
+    }
+    let app = router(Service, Settings::default().authenticator(Alice).quota(backend));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    tokio::spawn(async move {
+        let _ = restspec_runtime::__private::axum::serve(listener, app).await;
+    });
+    base
+}
+
+async fn call(base: &str, method: &str, path: &str) -> (u16, String) {
+    let client = reqwest::Client::new();
+    let request = match method {
+        "POST" => client
+            .post(format!("{base}{path}"))
+            .json(&serde_json::json!({ "project": "p", "subject": "s" })),
+        _ => client.get(format!("{base}{path}")),
+    };
+    let response = request.basic_auth("alice", Some("pw")).send().await.expect("request");
+    let status = response.status().as_u16();
+    (status, response.text().await.expect("body"))
+}
+
+fn entry(group: &str, metadata: &[(&str, &str)]) -> Seen {
+    (
+        group.to_owned(),
+        Some("1000001".to_owned()),
+        false,
+        metadata.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
+    )
+}
+
+#[tokio::test]
+async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
+    let recorder = Recording::new(QuotaResponse::ok());
+    let base = serve(vec![recorder.clone()]).await;
+    assert_eq!(call(&base, "GET", "/a/changes/42/revisions/current/detail").await.0, 200);
+    assert_eq!(call(&base, "POST", "/a/changes/").await.0, 201);
+    assert_eq!(call(&base, "GET", "/a/accounts/self/detail").await.0, 200);
+    let seen = recorder.seen.lock().expect("lock").clone();
+    assert_eq!(
+        seen,
+        vec![
+            entry(
+                "/restapi/changes/revisions/detail:GET",
+                &[("Change.Id", "42"), ("Project.NameKey", "p")]
+            ),
+            entry("/restapi/changes/:POST", &[]),
+            entry("/restapi/accounts/detail:GET", &[("Account.Id", "1000001")]),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_missing_top_level_resource_is_404_and_consumes_nothing() {
+    let recorder = Recording::new(QuotaResponse::ok());
+    let base = serve(vec![recorder.clone()]).await;
+    assert_eq!(call(&base, "GET", "/a/changes/7/revisions/1/detail").await.0, 404);
+    assert!(recorder.seen.lock().expect("lock").is_empty());
+}
+
+#[tokio::test]
+async fn a_refusal_is_429_with_joined_messages_and_refills_the_granting_enforcers() {
+    let granting = Recording::new(QuotaResponse::ok());
+    let first = Recording::new(QuotaResponse::error("changes quota exhausted"));
+    let second = Recording::new(QuotaResponse::error("try tomorrow"));
+    let base = serve(vec![granting.clone(), first.clone(), second.clone()]).await;
+    let (status, body) = call(&base, "POST", "/a/changes/").await;
+    assert_eq!(status, 429);
+    assert_eq!(body, "changes quota exhausted, try tomorrow\n");
+    assert_eq!(*granting.refilled.lock().expect("lock"), ["/restapi/changes/:POST"]);
+    assert!(first.refilled.lock().expect("lock").is_empty(), "refusers are not refilled");
+}
+
+#[tokio::test]
+async fn a_panicking_enforcer_is_a_500_and_the_server_keeps_serving() {
+    let granting = Recording::new(QuotaResponse::ok());
+    let base = serve(vec![granting.clone(), Arc::new(Panicking)]).await;
+    let (status, body) = call(&base, "POST", "/a/changes/").await;
+    assert_eq!(status, 500);
+    assert_eq!(body, "Internal server error\n");
+    assert_eq!(*granting.refilled.lock().expect("lock"), ["/restapi/changes/:POST"]);
+    let again = call(&base, "POST", "/a/changes/").await;
+    assert_eq!(again.0, 500, "still answering");
+}
+
+#[tokio::test]
+async fn without_enforcers_nothing_is_enforced() {
+    let base = serve(Vec::new()).await;
+    for _ in 0..5 {
+        assert_eq!(call(&base, "POST", "/a/changes/").await.0, 201);
+    }
+}

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "ambiguous_routes");
+fn main() {}

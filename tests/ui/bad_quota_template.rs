@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "bad_quota_template");
+fn main() {}

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "duplicate_family_prefix");
+fn main() {}

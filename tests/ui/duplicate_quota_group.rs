@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "duplicate_quota_group");
+fn main() {}

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "duplicate_yaml_key");
+fn main() {}

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "endpoint_outside_prefix");
+fn main() {}

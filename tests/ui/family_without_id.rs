@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "family_without_id");
+fn main() {}

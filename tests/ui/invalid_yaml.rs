@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "invalid_yaml");
+fn main() {}

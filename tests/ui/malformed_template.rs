@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "malformed_template");
+fn main() {}

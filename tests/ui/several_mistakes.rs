@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "several_mistakes");
+fn main() {}

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "unknown_key");
+fn main() {}

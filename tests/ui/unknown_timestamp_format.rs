@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "unknown_timestamp_format");
+fn main() {}

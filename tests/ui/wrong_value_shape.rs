@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "wrong_value_shape");
+fn main() {}

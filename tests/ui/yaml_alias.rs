@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "yaml_alias");
+fn main() {}
