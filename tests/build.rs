@@ -8,18 +8,32 @@ fn main() {
     let fixtures = Path::new(&manifest).join("fixtures");
     println!("cargo:rerun-if-changed={}", fixtures.display());
     let mut dirs: Vec<_> = std::fs::read_dir(&fixtures)
-        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
         .unwrap_or_default();
     dirs.sort();
     for dir in dirs {
-        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let name = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
         generate(&format!("fixtures/{name}"), &name);
     }
     generate("../spec", "example_spec");
 }
 
 fn generate(spec_dir: &str, module: &str) {
-    if let Err(err) = restspec_codegen::Config::new().spec_dir(spec_dir).module_name(module).generate() {
+    if let Err(err) = restspec_codegen::Config::new()
+        .spec_dir(spec_dir)
+        .module_name(module)
+        .generate()
+    {
         // A build script reports by failing; the message names file, line and column.
         eprintln!("{err}");
         std::process::exit(1);

@@ -522,19 +522,19 @@ fn lower_endpoint(
         None if raw.response.is_none() => 204,
         None => 200,
     };
-    if let Some(cap) = &raw.capability {
-        if !cx.capabilities.iter().any(|c| c.name == cap.value) {
-            diags.push(
-                Diagnostic::new(
-                    cap.location.clone(),
-                    format!("unknown capability `{}`", cap.value),
-                )
-                .hint(format!(
-                    "{} (capabilities are declared under `capabilities` in service.yaml)",
-                    suggest(&cap.value, cx.capabilities.iter().map(|c| c.name.as_str()))
-                )),
-            );
-        }
+    if let Some(cap) = &raw.capability
+        && !cx.capabilities.iter().any(|c| c.name == cap.value)
+    {
+        diags.push(
+            Diagnostic::new(
+                cap.location.clone(),
+                format!("unknown capability `{}`", cap.value),
+            )
+            .hint(format!(
+                "{} (capabilities are declared under `capabilities` in service.yaml)",
+                suggest(&cap.value, cx.capabilities.iter().map(|c| c.name.as_str()))
+            )),
+        );
     }
     for error in raw.errors.iter().flatten() {
         if !cx.statuses.iter().any(|s| s.name == error.value) {

@@ -37,7 +37,11 @@ impl Parse for MacroInput {
 /// directory of the source file holding the macro call (like `include_str!`), which is what
 /// lets test harnesses that build elsewhere, such as trybuild, find specs beside their
 /// sources.
-pub fn resolve_spec_dir(relative: &Path, manifest_dir: &Path, caller_dir: Option<&Path>) -> std::path::PathBuf {
+pub fn resolve_spec_dir(
+    relative: &Path,
+    manifest_dir: &Path,
+    caller_dir: Option<&Path>,
+) -> std::path::PathBuf {
     let from_manifest = manifest_dir.join(relative);
     match caller_dir {
         Some(dir) if !from_manifest.is_dir() && dir.join(relative).is_dir() => dir.join(relative),

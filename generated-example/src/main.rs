@@ -26,6 +26,7 @@ struct Cli {
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
@@ -54,34 +55,11 @@ async fn main() -> ExitCode {
     let address = listener.local_addr().map_or(cli.listen, |a| a);
     tracing::info!("serving the code review service on http://{address}/");
     let options = Options { admin_password };
-    match serve(listener, &options, shutdown_signal()).await {
+    match serve(listener, &options, restspec_runtime::shutdown_signal()).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("review-service: {err}");
             ExitCode::FAILURE
         }
     }
-}
-
-/// Completes on SIGINT or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
-    }
-    tracing::info!("shutting down");
 }

@@ -94,11 +94,11 @@ where
         return Err(ApiError::condition(Condition::AuthenticationRequired)
             .with_message("Authentication required"));
     }
-    if let Some(capability) = spec.capability {
-        if !caller.has_capability(capability) {
-            return Err(ApiError::condition(Condition::CapabilityMissing)
-                .with_message(format!("not permitted: {capability}")));
-        }
+    if let Some(capability) = spec.capability
+        && !caller.has_capability(capability)
+    {
+        return Err(ApiError::condition(Condition::CapabilityMissing)
+            .with_message(format!("not permitted: {capability}")));
     }
 
     let params = path_params::<N>(parts).await?;
@@ -128,11 +128,11 @@ where
             .into_result()?;
     }
 
-    if let (Some(header), Some(_)) = (conventions.create_only_header, &resource) {
-        if parts.headers.get(header).is_some_and(|v| v == "*") {
-            return Err(ApiError::condition(Condition::PreconditionFailed)
-                .with_message("Resource already exists"));
-        }
+    if let (Some(header), Some(_)) = (conventions.create_only_header, &resource)
+        && parts.headers.get(header).is_some_and(|v| v == "*")
+    {
+        return Err(ApiError::condition(Condition::PreconditionFailed)
+            .with_message("Resource already exists"));
     }
 
     let input: B = if spec.request_body {

@@ -207,7 +207,11 @@ impl ApiError {
                 .iter()
                 .find(|s| s.code == code)
                 .map(|s| s.message)
-                .or_else(|| condition.map(Condition::default_message).filter(|m| !m.is_empty()))
+                .or_else(|| {
+                    condition
+                        .map(Condition::default_message)
+                        .filter(|m| !m.is_empty())
+                })
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };

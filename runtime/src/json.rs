@@ -28,14 +28,12 @@ pub fn wants_pretty(
     if let (Some(media), Some(accept)) = (
         conventions.compact_when_accept,
         accept.and_then(|a| a.to_str().ok()),
-    ) {
-        if accept.split(',').any(|part| {
-            part.split(';')
-                .next()
-                .is_some_and(|m| m.trim().eq_ignore_ascii_case(media))
-        }) {
-            return false;
-        }
+    ) && accept.split(',').any(|part| {
+        part.split(';')
+            .next()
+            .is_some_and(|m| m.trim().eq_ignore_ascii_case(media))
+    }) {
+        return false;
     }
     conventions.pretty_by_default
 }

@@ -82,3 +82,34 @@ pub mod __private {
             .map_err(Into::into)
     }
 }
+
+/// Serves `router` on `listener` until SIGINT or SIGTERM, then finishes the requests under
+/// way: the usual `main` of a generated service.
+pub async fn serve(listener: tokio::net::TcpListener, router: axum::Router) -> std::io::Result<()> {
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+}
+
+/// Completes on SIGINT or (on Unix) SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+    tracing::info!("shutting down");
+}

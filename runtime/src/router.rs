@@ -264,10 +264,10 @@ pub fn normalise_path(path: &str, authenticated_prefix: Option<&str>) -> (String
         if out == bare {
             return ("/".to_owned(), true);
         }
-        if let Some(rest) = out.strip_prefix(bare) {
-            if rest.starts_with('/') {
-                return (rest.to_owned(), true);
-            }
+        if let Some(rest) = out.strip_prefix(bare)
+            && rest.starts_with('/')
+        {
+            return (rest.to_owned(), true);
         }
     }
     (out, false)

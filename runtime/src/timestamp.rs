@@ -77,7 +77,9 @@ impl Rfc3339Timestamp {
 
     /// From nanoseconds since the Unix epoch; `None` when out of range.
     pub fn from_unix_nanos(nanos: i128) -> Option<Self> {
-        jiff::Timestamp::from_nanosecond(nanos).ok().map(Rfc3339Timestamp)
+        jiff::Timestamp::from_nanosecond(nanos)
+            .ok()
+            .map(Rfc3339Timestamp)
     }
 
     /// Nanoseconds since the Unix epoch.
@@ -131,8 +133,12 @@ mod tests {
 
     #[test]
     fn rfc3339_round_trips() {
-        let t: Rfc3339Timestamp = serde_json::from_str("\"2018-08-10T07:25:43.5Z\"").expect("parses");
+        let t: Rfc3339Timestamp =
+            serde_json::from_str("\"2018-08-10T07:25:43.5Z\"").expect("parses");
         assert_eq!(t.as_unix_nanos(), 1_533_885_943_500_000_000);
-        assert_eq!(serde_json::to_string(&t).expect("serialises"), "\"2018-08-10T07:25:43.5Z\"");
+        assert_eq!(
+            serde_json::to_string(&t).expect("serialises"),
+            "\"2018-08-10T07:25:43.5Z\""
+        );
     }
 }

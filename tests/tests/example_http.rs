@@ -15,7 +15,9 @@ struct Server {
 
 impl Server {
     async fn start() -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind loopback");
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let options = review_service::Options {
@@ -47,7 +49,10 @@ impl Server {
 async fn json(response: reqwest::Response) -> (String, Value) {
     let text = response.text().await.expect("body");
     let (prefix, rest) = text.split_once('\n').expect("a prefix line");
-    (prefix.to_owned(), serde_json::from_str(rest).expect("JSON after the prefix"))
+    (
+        prefix.to_owned(),
+        serde_json::from_str(rest).expect("JSON after the prefix"),
+    )
 }
 
 async fn create_change(server: &Server) -> Value {
@@ -74,7 +79,11 @@ async fn post_changes_creates_a_change() {
     assert_eq!(change["id"], "All-Projects~1");
     assert_eq!(change["owner"]["_account_id"], 1_000_000);
     let created = change["created"].as_str().expect("a timestamp");
-    assert_eq!(created.len(), "2026-11-22 07:24:05.000000000".len(), "{created}");
+    assert_eq!(
+        created.len(),
+        "2026-11-22 07:24:05.000000000".len(),
+        "{created}"
+    );
 }
 
 #[tokio::test]
@@ -96,7 +105,11 @@ async fn get_revision_detail_answers_with_the_json_prefix() {
     assert_eq!(prefix, ")]}'");
     assert_eq!(change["subject"], "Fix the frobnicator");
 
-    let missing = server.get("/changes/1/revisions/7/detail").send().await.expect("request");
+    let missing = server
+        .get("/changes/1/revisions/7/detail")
+        .send()
+        .await
+        .expect("request");
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
 }
 
@@ -114,7 +127,11 @@ async fn get_account_detail_resolves_self_for_authenticated_callers() {
     assert_eq!(account["_account_id"], 1_000_000);
     assert_eq!(account["username"], "admin");
 
-    let anonymous = server.get("/accounts/self/detail").send().await.expect("request");
+    let anonymous = server
+        .get("/accounts/self/detail")
+        .send()
+        .await
+        .expect("request");
     assert_eq!(anonymous.status(), StatusCode::FORBIDDEN);
 }
 
@@ -138,10 +155,21 @@ async fn wrong_credentials_on_the_authenticated_form_are_401_with_a_challenge() 
 #[tokio::test]
 async fn output_is_pretty_by_default_and_compact_on_request() {
     let server = Server::start().await;
-    let pretty = server.get("/accounts/1000000").send().await.expect("request");
+    let pretty = server
+        .get("/accounts/1000000")
+        .send()
+        .await
+        .expect("request");
     let pretty = pretty.text().await.expect("body");
-    assert!(pretty.starts_with(")]}'\n{\n  \"_account_id\": 1000000,"), "{pretty}");
-    let compact = server.get("/accounts/1000000?pp=0").send().await.expect("request");
+    assert!(
+        pretty.starts_with(")]}'\n{\n  \"_account_id\": 1000000,"),
+        "{pretty}"
+    );
+    let compact = server
+        .get("/accounts/1000000?pp=0")
+        .send()
+        .await
+        .expect("request");
     assert_eq!(
         compact.text().await.expect("body"),
         ")]}'\n{\"_account_id\":1000000,\"name\":\"Administrator\",\"username\":\"admin\"}\n"
@@ -152,7 +180,13 @@ async fn output_is_pretty_by_default_and_compact_on_request() {
         .send()
         .await
         .expect("request");
-    assert!(by_accept.text().await.expect("body").starts_with(")]}'\n{\"_account_id\""));
+    assert!(
+        by_accept
+            .text()
+            .await
+            .expect("body")
+            .starts_with(")]}'\n{\"_account_id\"")
+    );
 }
 
 #[tokio::test]
@@ -167,7 +201,10 @@ async fn bad_requests_get_the_status_table_answers() {
         .await
         .expect("request");
     assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(malformed.headers()["content-type"], "text/plain; charset=UTF-8");
+    assert_eq!(
+        malformed.headers()["content-type"],
+        "text/plain; charset=UTF-8"
+    );
 
     let missing_field = server
         .post("/a/changes/")
@@ -177,7 +214,13 @@ async fn bad_requests_get_the_status_table_answers() {
         .await
         .expect("request");
     assert_eq!(missing_field.status(), StatusCode::BAD_REQUEST);
-    assert!(missing_field.text().await.expect("body").contains("missing field `branch`"));
+    assert!(
+        missing_field
+            .text()
+            .await
+            .expect("body")
+            .contains("missing field `branch`")
+    );
 
     let anonymous = server
         .post("/changes/")

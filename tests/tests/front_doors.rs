@@ -57,8 +57,14 @@ fn macro_and_build_script_generate_the_same_code() {
         let dir = format!("fixtures/{fixture}");
         let from_macro = macro_items(&dir);
         let from_build = build_script_items(&dir);
-        assert!(from_macro.contains("pub fn router"), "{fixture}: macro output has a router");
-        assert_eq!(from_macro, from_build, "{fixture}: the two front doors differ");
+        assert!(
+            from_macro.contains("pub fn router"),
+            "{fixture}: macro output has a router"
+        );
+        assert_eq!(
+            from_macro, from_build,
+            "{fixture}: the two front doors differ"
+        );
     }
 }
 
@@ -66,11 +72,26 @@ fn macro_and_build_script_generate_the_same_code() {
 fn compiled_modules_of_both_doors_describe_the_same_endpoints() {
     use restspec_tests::{build_script, macro_door};
     let pairs = [
-        (&build_script::seed_quota::SERVICE, &macro_door::seed_quota::SERVICE),
-        (&build_script::downstream::SERVICE, &macro_door::downstream::SERVICE),
-        (&build_script::minimal::SERVICE, &macro_door::minimal::SERVICE),
-        (&build_script::all_types::SERVICE, &macro_door::all_types::SERVICE),
-        (&build_script::example_spec::SERVICE, &macro_door::example_spec::SERVICE),
+        (
+            &build_script::seed_quota::SERVICE,
+            &macro_door::seed_quota::SERVICE,
+        ),
+        (
+            &build_script::downstream::SERVICE,
+            &macro_door::downstream::SERVICE,
+        ),
+        (
+            &build_script::minimal::SERVICE,
+            &macro_door::minimal::SERVICE,
+        ),
+        (
+            &build_script::all_types::SERVICE,
+            &macro_door::all_types::SERVICE,
+        ),
+        (
+            &build_script::example_spec::SERVICE,
+            &macro_door::example_spec::SERVICE,
+        ),
     ];
     for (built, expanded) in pairs {
         assert_eq!(format!("{built:?}"), format!("{expanded:?}"));
@@ -80,11 +101,26 @@ fn compiled_modules_of_both_doors_describe_the_same_endpoints() {
 #[test]
 fn seed_quota_groups_are_computed_at_generation_time() {
     use restspec_tests::build_script::seed_quota::endpoints;
-    assert_eq!(endpoints::CREATE_CHANGE.quota_group, "/restapi/changes/:POST");
-    assert_eq!(endpoints::GET_REVISION_DETAIL.quota_group, "/restapi/changes/revisions/detail:GET");
-    assert_eq!(endpoints::GET_ACCOUNT_DETAIL.quota_group, "/restapi/accounts/detail:GET");
-    assert_eq!(endpoints::GET_REVISION_DETAIL.params, ["change-id", "revision-id"]);
-    assert_eq!(endpoints::GET_REVISION_DETAIL.route, "/changes/{change_id}/revisions/{revision_id}/detail");
+    assert_eq!(
+        endpoints::CREATE_CHANGE.quota_group,
+        "/restapi/changes/:POST"
+    );
+    assert_eq!(
+        endpoints::GET_REVISION_DETAIL.quota_group,
+        "/restapi/changes/revisions/detail:GET"
+    );
+    assert_eq!(
+        endpoints::GET_ACCOUNT_DETAIL.quota_group,
+        "/restapi/accounts/detail:GET"
+    );
+    assert_eq!(
+        endpoints::GET_REVISION_DETAIL.params,
+        ["change-id", "revision-id"]
+    );
+    assert_eq!(
+        endpoints::GET_REVISION_DETAIL.route,
+        "/changes/{change_id}/revisions/{revision_id}/detail"
+    );
 }
 
 #[test]
@@ -96,30 +132,20 @@ fn downstream_conventions_come_from_its_spec() {
     assert_eq!(c.authenticated_prefix, Some("/auth/"));
     assert_eq!(c.trace_header, Some("X-Shop-Trace"));
     assert_eq!(endpoints::CREATE_SHELF.quota_group, "shop/shelves#PUT");
-    assert!(endpoints::CREATE_SHELF.creates);
+    let creates = endpoints::CREATE_SHELF.creates;
+    assert!(creates, "create_shelf runs its handler for a missing shelf");
     assert_eq!(endpoints::CREATE_SHELF.capability, Some("stockBooks"));
 }
 
 #[test]
 fn the_cli_prints_what_the_build_script_writes() {
-    let cli = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../target")
-        .join(if cfg!(debug_assertions) { "debug" } else { "release" })
-        .join("restspec");
-    if !cli.exists() {
-        // Built by `cargo test --workspace`; when only this crate is tested, build it.
-        let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "-q", "-p", "restspec-cli"])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success());
-    }
-    let output = std::process::Command::new(&cli)
+    // Through cargo, so the binary is always the current one.
+    let output = std::process::Command::new(env!("CARGO"))
         .current_dir(manifest())
-        .args(["generate", "fixtures/seed_quota"])
+        .args(["run", "-q", "-p", "restspec-cli", "--", "generate", "fixtures/seed_quota"])
         .output()
-        .expect("the CLI runs");
-    assert!(output.status.success());
+        .expect("cargo runs the CLI");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let printed = String::from_utf8(output.stdout).expect("utf-8");
     let body: String = printed
         .lines()

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{
-    Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse,
-    RequestContext, Settings,
+    Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
+    QuotaResponse, RequestContext, Settings,
 };
 use restspec_tests::build_script::seed_quota::{
     AccountsResource, ChangesResource, Error, Handlers, router,
@@ -19,7 +19,11 @@ use restspec_tests::build_script::seed_quota::{
 struct Service;
 
 impl Handlers for Service {
-    async fn resolve_accounts(&self, caller: &Caller, account_id: &str) -> Result<Option<AccountsResource>, Error> {
+    async fn resolve_accounts(
+        &self,
+        caller: &Caller,
+        account_id: &str,
+    ) -> Result<Option<AccountsResource>, Error> {
         let id = match account_id {
             "self" => caller.identity().map(|i| i.id.clone()),
             "1000001" | "alice" => Some("1000001".to_owned()),
@@ -28,24 +32,50 @@ impl Handlers for Service {
         Ok(id.map(|account_id| AccountsResource { account_id }))
     }
 
-    async fn resolve_changes(&self, _caller: &Caller, change_id: &str) -> Result<Option<ChangesResource>, Error> {
-        Ok((change_id == "42" || change_id == "p~42").then(|| ChangesResource {
-            change_id: "42".into(),
-            project_name_key: "p".into(),
-        }))
+    async fn resolve_changes(
+        &self,
+        _caller: &Caller,
+        change_id: &str,
+    ) -> Result<Option<ChangesResource>, Error> {
+        Ok(
+            (change_id == "42" || change_id == "p~42").then(|| ChangesResource {
+                change_id: "42".into(),
+                project_name_key: "p".into(),
+            }),
+        )
     }
 
-    async fn create_change(&self, _ctx: RequestContext, body: ChangeInput) -> Result<ChangeInfo, Error> {
+    async fn create_change(
+        &self,
+        _ctx: RequestContext,
+        body: ChangeInput,
+    ) -> Result<ChangeInfo, Error> {
         Ok(change(body.project, body.subject))
     }
 
-    async fn get_revision_detail(&self, ctx: RequestContext, _change_id: String, _revision_id: String) -> Result<ChangeInfo, Error> {
-        let meta = ctx.resource.expect("the runtime passes the resolved resource");
-        Ok(change(meta.get("Project.NameKey").unwrap_or_default().into(), "s".into()))
+    async fn get_revision_detail(
+        &self,
+        ctx: RequestContext,
+        _change_id: String,
+        _revision_id: String,
+    ) -> Result<ChangeInfo, Error> {
+        let meta = ctx
+            .resource
+            .expect("the runtime passes the resolved resource");
+        Ok(change(
+            meta.get("Project.NameKey").unwrap_or_default().into(),
+            "s".into(),
+        ))
     }
 
-    async fn get_account_detail(&self, ctx: RequestContext, _account_id: String) -> Result<AccountInfo, Error> {
-        let id = ctx.resource.and_then(|m| m.get("Account.Id").map(str::to_owned));
+    async fn get_account_detail(
+        &self,
+        ctx: RequestContext,
+        _account_id: String,
+    ) -> Result<AccountInfo, Error> {
+        let id = ctx
+            .resource
+            .and_then(|m| m.get("Account.Id").map(str::to_owned));
         Ok(AccountInfo {
             account_id: id.and_then(|i| i.parse().ok()).unwrap_or_default(),
             name: None,
@@ -68,7 +98,11 @@ fn change(project: String, subject: String) -> ChangeInfo {
 struct Alice;
 
 impl Authenticator for Alice {
-    fn basic<'a>(&'a self, username: &'a str, password: &'a str) -> BoxFuture<'a, Option<Identity>> {
+    fn basic<'a>(
+        &'a self,
+        username: &'a str,
+        password: &'a str,
+    ) -> BoxFuture<'a, Option<Identity>> {
         let ok = username == "alice" && password == "pw";
         Box::pin(async move { ok.then(|| Identity::new("1000001", "alice")) })
     }
@@ -95,8 +129,18 @@ impl Recording {
 }
 
 impl QuotaEnforcer for Recording {
-    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
-        let metadata = ctx.resource.entries().iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+    fn request_tokens(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext,
+        _tokens: u64,
+    ) -> QuotaResponse {
+        let metadata = ctx
+            .resource
+            .entries()
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect();
         self.seen.lock().expect("lock").push((
             group.to_owned(),
             ctx.caller.identity().map(|i| i.id.clone()),
@@ -119,7 +163,12 @@ impl QuotaEnforcer for Recording {
 struct Panicking;
 
 impl QuotaEnforcer for Panicking {
-    fn request_tokens(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+    fn request_tokens(
+        &self,
+        _group: &str,
+        _ctx: &QuotaRequestContext,
+        _tokens: u64,
+    ) -> QuotaResponse {
         panic!("this enforcer is broken")
     }
     fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
@@ -136,8 +185,13 @@ async fn serve(enforcers: Vec<Arc<dyn QuotaEnforcer>>) -> String {
     for enforcer in enforcers {
         backend.register(enforcer);
     }
-    let app = router(Service, Settings::default().authenticator(Alice).quota(backend));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+    let app = router(
+        Service,
+        Settings::default().authenticator(Alice).quota(backend),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind loopback");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(async move {
         let _ = restspec_runtime::__private::axum::serve(listener, app).await;
@@ -153,7 +207,11 @@ async fn call(base: &str, method: &str, path: &str) -> (u16, String) {
             .json(&serde_json::json!({ "project": "p", "subject": "s" })),
         _ => client.get(format!("{base}{path}")),
     };
-    let response = request.basic_auth("alice", Some("pw")).send().await.expect("request");
+    let response = request
+        .basic_auth("alice", Some("pw"))
+        .send()
+        .await
+        .expect("request");
     let status = response.status().as_u16();
     (status, response.text().await.expect("body"))
 }
@@ -163,7 +221,10 @@ fn entry(group: &str, metadata: &[(&str, &str)]) -> Seen {
         group.to_owned(),
         Some("1000001".to_owned()),
         false,
-        metadata.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
+        metadata
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
     )
 }
 
@@ -171,7 +232,12 @@ fn entry(group: &str, metadata: &[(&str, &str)]) -> Seen {
 async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
     let recorder = Recording::new(QuotaResponse::ok());
     let base = serve(vec![recorder.clone()]).await;
-    assert_eq!(call(&base, "GET", "/a/changes/42/revisions/current/detail").await.0, 200);
+    assert_eq!(
+        call(&base, "GET", "/a/changes/42/revisions/current/detail")
+            .await
+            .0,
+        200
+    );
     assert_eq!(call(&base, "POST", "/a/changes/").await.0, 201);
     assert_eq!(call(&base, "GET", "/a/accounts/self/detail").await.0, 200);
     let seen = recorder.seen.lock().expect("lock").clone();
@@ -192,7 +258,12 @@ async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
 async fn a_missing_top_level_resource_is_404_and_consumes_nothing() {
     let recorder = Recording::new(QuotaResponse::ok());
     let base = serve(vec![recorder.clone()]).await;
-    assert_eq!(call(&base, "GET", "/a/changes/7/revisions/1/detail").await.0, 404);
+    assert_eq!(
+        call(&base, "GET", "/a/changes/7/revisions/1/detail")
+            .await
+            .0,
+        404
+    );
     assert!(recorder.seen.lock().expect("lock").is_empty());
 }
 
@@ -205,8 +276,14 @@ async fn a_refusal_is_429_with_joined_messages_and_refills_the_granting_enforcer
     let (status, body) = call(&base, "POST", "/a/changes/").await;
     assert_eq!(status, 429);
     assert_eq!(body, "changes quota exhausted, try tomorrow\n");
-    assert_eq!(*granting.refilled.lock().expect("lock"), ["/restapi/changes/:POST"]);
-    assert!(first.refilled.lock().expect("lock").is_empty(), "refusers are not refilled");
+    assert_eq!(
+        *granting.refilled.lock().expect("lock"),
+        ["/restapi/changes/:POST"]
+    );
+    assert!(
+        first.refilled.lock().expect("lock").is_empty(),
+        "refusers are not refilled"
+    );
 }
 
 #[tokio::test]
@@ -216,7 +293,10 @@ async fn a_panicking_enforcer_is_a_500_and_the_server_keeps_serving() {
     let (status, body) = call(&base, "POST", "/a/changes/").await;
     assert_eq!(status, 500);
     assert_eq!(body, "Internal server error\n");
-    assert_eq!(*granting.refilled.lock().expect("lock"), ["/restapi/changes/:POST"]);
+    assert_eq!(
+        *granting.refilled.lock().expect("lock"),
+        ["/restapi/changes/:POST"]
+    );
     let again = call(&base, "POST", "/a/changes/").await;
     assert_eq!(again.0, 500, "still answering");
 }

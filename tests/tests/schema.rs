@@ -27,8 +27,14 @@ fn check_committed(name: &str, schema: &serde_json::Value) {
 
 #[test]
 fn committed_schemas_match_the_reader() {
-    check_committed("service.schema.json", &restspec_codegen::schema::service_file());
-    check_committed("family.schema.json", &restspec_codegen::schema::family_file());
+    check_committed(
+        "service.schema.json",
+        &restspec_codegen::schema::service_file(),
+    );
+    check_committed(
+        "family.schema.json",
+        &restspec_codegen::schema::family_file(),
+    );
 }
 
 /// Every spec file of the example and the fixtures, as JSON, with its schema.
@@ -68,7 +74,10 @@ fn every_valid_spec_file_validates() {
     assert!(files.len() >= 10, "found {} spec files", files.len());
     for (file, json) in files {
         let validator = jsonschema::validator_for(&schema_for(&file)).expect("a valid schema");
-        let errors: Vec<String> = validator.iter_errors(&json).map(|e| e.to_string()).collect();
+        let errors: Vec<String> = validator
+            .iter_errors(&json)
+            .map(|e| e.to_string())
+            .collect();
         assert!(errors.is_empty(), "{}: {errors:?}", file.display());
     }
 }
@@ -81,6 +90,12 @@ fn unknown_keys_and_missing_keys_fail_validation() {
     json["endpoints"]["create_change"]["reponse"] = serde_json::json!("ChangeInfo");
     assert!(!validator.is_valid(&json), "a misspelt key is rejected");
     let mut json = yaml_as_json(&file);
-    json["family"].as_object_mut().expect("a mapping").remove("id");
-    assert!(!validator.is_valid(&json), "a family without an id is rejected");
+    json["family"]
+        .as_object_mut()
+        .expect("a mapping")
+        .remove("id");
+    assert!(
+        !validator.is_valid(&json),
+        "a family without an id is rejected"
+    );
 }

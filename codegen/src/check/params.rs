@@ -85,9 +85,10 @@ pub(crate) fn declared_and_used(service: &Service, diags: &mut Diagnostics) {
 pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
         for endpoint in &family.endpoints {
-            if let Some(Segment::Param(name)) = endpoint.path.segments.get(1) {
-                if *name != family.id_param {
-                    diags.push(
+            if let Some(Segment::Param(name)) = endpoint.path.segments.get(1)
+                && *name != family.id_param
+            {
+                diags.push(
                         Diagnostic::new(
                             endpoint.path.location.clone(),
                             format!(
@@ -98,7 +99,6 @@ pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
                         .related(family.location.clone(), "the family's `id` is declared here")
                         .hint(suggest(&family.id_param, [family.id_param.as_str()]).replace("did you mean", "write")),
                     );
-                }
             }
         }
     }

@@ -23,9 +23,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             quote! { rt::resolved }
         };
         quote! {
-            fn #name<H: Handlers>(handlers: rt::Arc<H>, caller: rt::Caller, id: String)
-                -> impl rt::Future<Output = rt::Resolution> + Send {
-                async move { #convert(handlers.#method(&caller, &id).await) }
+            async fn #name<H: Handlers>(handlers: rt::Arc<H>, caller: rt::Caller, id: String) -> rt::Resolution {
+                #convert(handlers.#method(&caller, &id).await)
             }
         }
     });

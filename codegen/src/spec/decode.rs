@@ -151,6 +151,10 @@ impl<T: Decode> Decode for Named<T> {
     }
 }
 
+/// A value was present but could not be read; the reason is already reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Invalid;
+
 /// Reads the entries of a record: the helper behind [`spec_record!`].
 pub struct RecordReader<'a> {
     /// The mapping node of the record.
@@ -183,7 +187,10 @@ impl<'a> RecordReader<'a> {
                         key.location.clone(),
                         format!("unknown key `{}` in {what}", key.name),
                     )
-                    .hint(crate::diag::suggest(&key.name, fields.iter().map(|(name, _, _)| *name))),
+                    .hint(crate::diag::suggest(
+                        &key.name,
+                        fields.iter().map(|(name, _, _)| *name),
+                    )),
                 );
             }
         }
@@ -212,26 +219,29 @@ impl<'a> RecordReader<'a> {
                         self.node.location.clone(),
                         format!("missing key `{field}` in {}", self.what),
                     )
-                    .hint(match self.fields.iter().find(|(name, _, _)| *name == field) {
-                        Some((_, _, doc)) if !doc.trim().is_empty() => {
-                            format!("add `{field}:` here:{doc}")
-                        }
-                        _ => format!("add `{field}: ...` to this {}", self.what),
-                    }),
+                    .hint(
+                        match self.fields.iter().find(|(name, _, _)| *name == field) {
+                            Some((_, _, doc)) if !doc.trim().is_empty() => {
+                                format!("add `{field}:` here:{doc}")
+                            }
+                            _ => format!("add `{field}: ...` to this {}", self.what),
+                        },
+                    ),
                 );
                 None
             }
         }
     }
 
-    /// Reads a key that may be left out. `Err(())` means it was present but wrong.
+    /// Reads a key that may be left out. `Err(Invalid)` means it was present but wrong
+    /// (the problem is already in `diags`).
     pub fn optional<T: Decode>(
         &self,
         field: &str,
         diags: &mut Diagnostics,
-    ) -> Result<Option<T>, ()> {
+    ) -> Result<Option<T>, Invalid> {
         match self.find(field) {
-            Some(node) => T::decode(node, diags).map(Some).ok_or(()),
+            Some(node) => T::decode(node, diags).map(Some).ok_or(Invalid),
             None => Ok(None),
         }
     }
@@ -324,7 +334,7 @@ macro_rules! spec_record {
     (@read opt $reader:ident $diags:ident $complete:ident $key:expr) => {{
         match $reader.optional($key, $diags) {
             Ok(v) => Some(v),
-            Err(()) => {
+            Err($crate::spec::decode::Invalid) => {
                 $complete = false;
                 None
             }

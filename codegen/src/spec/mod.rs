@@ -81,10 +81,10 @@ pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Opti
             return None;
         }
     };
-    if !paths
+    let has_service_file = paths
         .first()
-        .is_some_and(|p| p.file_name().is_some_and(|n| n == SERVICE_FILE))
-    {
+        .is_some_and(|p| p.file_name().is_some_and(|n| n == SERVICE_FILE));
+    if !has_service_file {
         diags.push(
             Diagnostic::new(dir_location, format!("the spec directory has no `{SERVICE_FILE}`"))
                 .hint(format!(
