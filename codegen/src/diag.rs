@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub struct Location {
     /// The file as the user named it (for example `spec/changes.yaml`).
     pub file: Arc<PathBuf>,
-    /// 1-based line.
+    /// 1-based line; 0 for a whole file or directory.
     pub line: usize,
     /// 1-based column.
     pub column: usize,
@@ -25,6 +25,10 @@ pub struct Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            // A directory or a file as a whole: no line to name.
+            return write!(f, "{}", self.file.display().to_string().replace('\\', "/"));
+        }
         write!(
             f,
             "{}:{}:{}",

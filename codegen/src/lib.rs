@@ -48,7 +48,8 @@ pub fn load(dir: &Path, display_dir: &Path) -> Result<Loaded, (SpecErrors, Vec<s
         ));
     };
     let service = lower::lower(&raw, &mut diags);
-    check::run(&service, &mut diags);
+    let complete = diags.is_empty();
+    check::run(&service, complete, &mut diags);
     if diags.is_empty() {
         Ok(Loaded {
             service,
@@ -89,7 +90,18 @@ pub fn render(tokens: &proc_macro2::TokenStream) -> String {
 /// so string contents and expressions are never changed.
 fn separate_items(code: &str) -> String {
     const STARTS: &[&str] = &[
-        "///", "#[", "pub ", "fn ", "impl", "mod ", "const ", "struct ", "enum ", "trait ", "use ",
+        "///",
+        "#[",
+        "pub ",
+        "fn ",
+        "async fn ",
+        "impl",
+        "mod ",
+        "const ",
+        "struct ",
+        "enum ",
+        "trait ",
+        "use ",
     ];
     let mut out = String::with_capacity(code.len() + code.len() / 16);
     let mut previous = "";

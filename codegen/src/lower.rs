@@ -37,6 +37,11 @@ pub const RUNTIME_CONDITIONS: &[&str] = &[
 
 const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
 
+/// Rust names the generated `types` module refers to unqualified.
+const RESERVED_TYPE_NAMES: &[&str] = &[
+    "String", "Vec", "Option", "Some", "None", "Box", "Result", "Ok", "Err", "Self",
+];
+
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
 /// can still run and report everything at once; callers look at `diags` before emitting.
 pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
@@ -93,7 +98,7 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .hint("write a URL such as `http://localhost:8080/`"),
         );
     }
-    check_quota_template(&service.quota.group_template, diags);
+    let quota_template_valid = check_quota_template(&service.quota.group_template, diags);
 
     Service {
         name: service.service.name.value.clone(),
@@ -109,6 +114,7 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         statuses,
         capabilities,
         quota_template: service.quota.group_template.value.clone(),
+        quota_template_valid,
         families,
         types,
     }
@@ -129,6 +135,29 @@ enum Case {
 }
 
 fn check_name(name: &Spanned<String>, what: &str, case: Case, diags: &mut Diagnostics) {
+    if !name.value.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        diags.push(
+            Diagnostic::new(
+                name.location.clone(),
+                format!("{what} `{}` does not start with a letter", name.value),
+            )
+            .hint("names become Rust identifiers: start with a letter, such as `not_found`"),
+        );
+        return;
+    }
+    if names::KEYWORDS.contains(&name.value.as_str()) {
+        diags.push(
+            Diagnostic::new(
+                name.location.clone(),
+                format!("{what} `{}` is a Rust keyword", name.value),
+            )
+            .hint(format!(
+                "names become Rust identifiers: choose another, such as `{}_item`",
+                name.value
+            )),
+        );
+        return;
+    }
     let (ok, style, example) = match case {
         Case::Snake => (
             names::is_snake_case(&name.value),
@@ -178,6 +207,21 @@ fn collect_type_names(spec: &RawSpec, diags: &mut Diagnostics) -> BTreeMap<Strin
         } else {
             names.insert(key.name.clone(), key.location.clone());
         }
+        if RESERVED_TYPE_NAMES.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!(
+                        "type name `{}` would hide the Rust type of that name",
+                        key.name
+                    ),
+                )
+                .hint(format!(
+                    "the generated types use it; choose another, such as `{}Info`",
+                    key.name
+                )),
+            );
+        }
         if BUILTIN_TYPES.contains(&key.name.as_str()) {
             diags.push(
                 Diagnostic::new(
@@ -191,12 +235,30 @@ fn collect_type_names(spec: &RawSpec, diags: &mut Diagnostics) -> BTreeMap<Strin
     names
 }
 
+/// Names the generated `Error` type already uses: its `Internal` variant and its methods.
+const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
+
 fn lower_status(
     key: &crate::spec::yaml::Key,
     status: &raw::Status,
     diags: &mut Diagnostics,
 ) -> Status {
     check_name(&key_spanned(key), "status name", Case::Snake, diags);
+    if RESERVED_STATUS_NAMES.contains(&key.name.as_str()) {
+        diags.push(
+            Diagnostic::new(
+                key.location.clone(),
+                format!(
+                    "status name `{}` is taken by the generated `Error` type",
+                    key.name
+                ),
+            )
+            .hint(format!(
+                "choose another name (`{}` are reserved; a 500 is always `Error::Internal`)",
+                RESERVED_STATUS_NAMES.join("`, `")
+            )),
+        );
+    }
     if !(400..=599).contains(&status.code.value) {
         diags.push(
             Diagnostic::new(
@@ -336,7 +398,9 @@ fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Convent
     }
 }
 
-fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) {
+/// Checks the group template has `{endpoint}` and `{method}` and no other placeholder;
+/// answers whether it is well formed.
+fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) -> bool {
     let t = &template.value;
     let mut rest = t.as_str();
     let mut placeholders = Vec::new();
@@ -347,20 +411,21 @@ fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) {
         placeholders.push(&rest[open + 1..open + close]);
         rest = &rest[open + close + 1..];
     }
-    let unknown: Vec<_> = placeholders
-        .iter()
-        .filter(|p| !["endpoint", "method"].contains(p))
-        .collect();
-    if let Some(p) = unknown.first() {
+    let known = ["endpoint", "method"];
+    if let Some(p) = placeholders.iter().find(|p| !known.contains(p)) {
         diags.push(
             Diagnostic::new(
                 template.location.clone(),
                 format!("unknown placeholder `{{{p}}}` in `group_template`"),
             )
-            .hint(suggest(p, ["endpoint", "method"])),
+            .hint(match did_you_mean(p, known) {
+                Some(hint) => hint,
+                None => "the placeholders are `{endpoint}` and `{method}`".to_owned(),
+            }),
         );
+        return false;
     }
-    if !placeholders.contains(&"endpoint") || !placeholders.contains(&"method") {
+    if !known.iter().all(|k| placeholders.contains(k)) {
         diags.push(
             Diagnostic::new(
                 template.location.clone(),
@@ -368,7 +433,9 @@ fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) {
             )
             .hint("write `/restapi{endpoint}:{method}`"),
         );
+        return false;
     }
+    true
 }
 
 fn lower_method(method: &Spanned<String>, diags: &mut Diagnostics) -> Option<Method> {
@@ -476,6 +543,9 @@ fn lower_family(file: &raw::FamilyFile, cx: &Context<'_>, diags: &mut Diagnostic
             .to_string()
             .replace('\\', "/"),
         location: family.location.clone(),
+        id_location: family.key_location("id"),
+        params_location: family.key_location("params"),
+        prefix_location: family.key_location("prefix"),
     }
 }
 
@@ -536,7 +606,18 @@ fn lower_endpoint(
             )),
         );
     }
+    let mut listed: Vec<&str> = Vec::new();
     for error in raw.errors.iter().flatten() {
+        if listed.contains(&error.value.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    error.location.clone(),
+                    format!("status `{}` is listed twice", error.value),
+                )
+                .hint("remove one of them"),
+            );
+        }
+        listed.push(&error.value);
         if !cx.statuses.iter().any(|s| s.name == error.value) {
             let by_code = cx
                 .statuses
@@ -581,6 +662,9 @@ fn lower_endpoint(
         location: key.location.clone(),
     })
 }
+
+/// Names the generated handler methods and router glue use besides path parameters.
+const RESERVED_PARAM_NAMES: &[&str] = &["ctx", "body", "handlers", "params", "caller"];
 
 /// Parses `/changes/{change-id}/topic`. Reports the first problem of a template.
 pub fn parse_template(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<PathTemplate> {
@@ -630,11 +714,30 @@ pub fn parse_template(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<
                         "use lower-case words joined by `-`, like `{change-id}`",
                     );
                 }
-                if segments.contains(&Segment::Param(name.to_owned())) {
+                let ident = names::field_ident(name);
+                let clash = segments.iter().find_map(|s| match s {
+                    Segment::Param(other) if names::field_ident(other) == ident => {
+                        Some(other.clone())
+                    }
+                    _ => None,
+                });
+                if let Some(other) = clash {
+                    let message = if other == name {
+                        format!("parameter `{{{name}}}` appears twice")
+                    } else {
+                        format!(
+                            "parameters `{{{other}}}` and `{{{name}}}` both become `{ident}` in Rust"
+                        )
+                    };
+                    return fail(diags, message, "give each parameter its own name");
+                }
+                if RESERVED_PARAM_NAMES.contains(&ident.as_str()) {
                     return fail(
                         diags,
-                        format!("parameter `{{{name}}}` appears twice"),
-                        "give each parameter its own name",
+                        format!(
+                            "parameter `{{{name}}}` would be called `{ident}`, which the handler methods already use"
+                        ),
+                        "rename it, for example to `{thing-id}`",
                     );
                 }
                 segments.push(Segment::Param(name.to_owned()));
@@ -696,6 +799,18 @@ fn parse_type_ref(
                 );
                 return None;
             };
+            if inner.trim().is_empty() {
+                diags.push(
+                    Diagnostic::new(
+                        raw.location.clone(),
+                        format!("type `{}` names no item type", raw.value),
+                    )
+                    .hint(format!(
+                        "write the item type inside, such as `{wrapper}string>`"
+                    )),
+                );
+                return None;
+            }
             return parse_type_ref(inner.trim(), raw, cx, diags).map(|t| make(Box::new(t)));
         }
     }
@@ -761,7 +876,30 @@ fn lower_type(
         (None, Some(values)) => {
             let mut out: Vec<String> = Vec::new();
             for value in values {
-                if out.contains(&value.value) {
+                let variant = names::pascal(&value.value);
+                let clash = out
+                    .iter()
+                    .find(|o| names::pascal(o) == variant && **o != value.value);
+                if let Some(other) = clash {
+                    diags.push(
+                        Diagnostic::new(
+                            value.location.clone(),
+                            format!(
+                                "values `{other}` and `{}` both become the variant `{variant}`",
+                                value.value
+                            ),
+                        )
+                        .hint("enumeration values must differ in more than case and punctuation"),
+                    );
+                } else if variant == "Self" {
+                    diags.push(
+                        Diagnostic::new(
+                            value.location.clone(),
+                            format!("value `{}` would be the variant `Self`", value.value),
+                        )
+                        .hint("`Self` is a Rust keyword; choose another value"),
+                    );
+                } else if out.contains(&value.value) {
                     diags.push(
                         Diagnostic::new(
                             value.location.clone(),

@@ -27,6 +27,8 @@ pub struct Service {
     pub capabilities: Vec<Capability>,
     /// The quota group template.
     pub quota_template: String,
+    /// The template is well formed (otherwise quota-group rules would only repeat its error).
+    pub quota_template_valid: bool,
     /// The families in file order, each with its endpoints.
     pub families: Vec<Family>,
     /// Every named type of the spec, in file order.
@@ -134,6 +136,12 @@ pub struct Family {
     pub file: String,
     /// Where `family` is declared.
     pub location: Location,
+    /// Where the family's `id` is written.
+    pub id_location: Location,
+    /// Where the family's `params` are written.
+    pub params_location: Location,
+    /// Where the family's `prefix` is written.
+    pub prefix_location: Location,
 }
 
 /// A declared path parameter.

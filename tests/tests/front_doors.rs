@@ -142,10 +142,22 @@ fn the_cli_prints_what_the_build_script_writes() {
     // Through cargo, so the binary is always the current one.
     let output = std::process::Command::new(env!("CARGO"))
         .current_dir(manifest())
-        .args(["run", "-q", "-p", "restspec-cli", "--", "generate", "fixtures/seed_quota"])
+        .args([
+            "run",
+            "-q",
+            "-p",
+            "restspec-cli",
+            "--",
+            "generate",
+            "fixtures/seed_quota",
+        ])
         .output()
         .expect("cargo runs the CLI");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let printed = String::from_utf8(output.stdout).expect("utf-8");
     let body: String = printed
         .lines()

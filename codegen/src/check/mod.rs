@@ -11,15 +11,16 @@ mod uniqueness;
 use crate::diag::Diagnostics;
 use crate::model::Service;
 
-/// Runs every rule.
-pub fn run(service: &Service, diags: &mut Diagnostics) {
+/// Runs every rule. `complete` says nothing was left out while reading: rules that report
+/// something *unused* only run then, since the user may be among what was left out.
+pub fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     uniqueness::family_names_and_prefixes(service, diags);
     uniqueness::endpoint_names(service, diags);
     uniqueness::status_conditions(service, diags);
     routes::inside_family_prefix(service, diags);
     routes::duplicate_endpoints(service, diags);
     routes::ambiguous_templates(service, diags);
-    params::declared_and_used(service, diags);
+    params::declared_and_used(service, complete, diags);
     params::top_level_id(service, diags);
     params::creates_needs_top_level_id(service, diags);
     quota::distinct_groups(service, diags);

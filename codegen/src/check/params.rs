@@ -1,6 +1,6 @@
 //! Rules about path parameters.
 
-use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Segment, Service};
 
 /// Every parameter a template uses is declared under the family's `params`, and every
@@ -11,7 +11,7 @@ use crate::model::{Segment, Service};
 /// endpoints:
 ///   get_revision: { path: /changes/{change-id}/revisions/{revision-id} }  # undeclared
 /// ```
-pub(crate) fn declared_and_used(service: &Service, diags: &mut Diagnostics) {
+pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut Diagnostics) {
     for family in &service.families {
         let declared: Vec<&str> = family.params.iter().map(|p| p.name.as_str()).collect();
         for endpoint in &family.endpoints {
@@ -25,7 +25,10 @@ pub(crate) fn declared_and_used(service: &Service, diags: &mut Diagnostics) {
                                 endpoint.name
                             ),
                         )
-                        .related(family.location.clone(), "the family's `params` are here")
+                        .related(
+                            family.params_location.clone(),
+                            "the family's `params` are here",
+                        )
                         .hint(
                             match crate::diag::did_you_mean(param, declared.iter().copied()) {
                                 Some(hint) => hint,
@@ -43,7 +46,8 @@ pub(crate) fn declared_and_used(service: &Service, diags: &mut Diagnostics) {
                 .endpoints
                 .iter()
                 .any(|e| e.path.params().any(|p| p == param.name));
-            if !used && param.name != family.id_param {
+            // Only when every endpoint was read: a broken one may be the user.
+            if complete && !used && param.name != family.id_param {
                 diags.push(
                     Diagnostic::new(
                         param.location.clone(),
@@ -59,7 +63,7 @@ pub(crate) fn declared_and_used(service: &Service, diags: &mut Diagnostics) {
         if !declared.contains(&family.id_param.as_str()) {
             diags.push(
                 Diagnostic::new(
-                    family.location.clone(),
+                    family.id_location.clone(),
                     format!(
                         "the top-level id `{}` is not declared under `params`",
                         family.id_param
@@ -96,8 +100,8 @@ pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
                                 endpoint.name, family.id_param
                             ),
                         )
-                        .related(family.location.clone(), "the family's `id` is declared here")
-                        .hint(suggest(&family.id_param, [family.id_param.as_str()]).replace("did you mean", "write")),
+                        .related(family.id_location.clone(), "the family's `id` is declared here")
+                        .hint(format!("write `{{{}}}`", family.id_param)),
                     );
             }
         }

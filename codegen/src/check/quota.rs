@@ -15,9 +15,16 @@ use crate::model::{Endpoint, Service};
 /// # both derive /restapi/accounts/emails:GET
 /// ```
 pub(crate) fn distinct_groups(service: &Service, diags: &mut Diagnostics) {
+    if !service.quota_template_valid {
+        return;
+    }
     let mut seen: BTreeMap<&str, &Endpoint> = BTreeMap::new();
     for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
         match seen.get(endpoint.quota_group.as_str()) {
+            // The same method and route is reported as a duplicate endpoint already.
+            Some(first)
+                if first.method == endpoint.method
+                    && first.path.route() == endpoint.path.route() => {}
             Some(first) if !(first.shared_quota_group && endpoint.shared_quota_group) => {
                 diags.push(
                     Diagnostic::new(

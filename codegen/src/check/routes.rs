@@ -26,7 +26,10 @@ pub(crate) fn inside_family_prefix(service: &Service, diags: &mut Diagnostics) {
                             endpoint.name, endpoint.path.raw, family.prefix
                         ),
                     )
-                    .related(family.location.clone(), "the family is declared here")
+                    .related(
+                        family.prefix_location.clone(),
+                        "the family's prefix is written here",
+                    )
                     .hint(format!(
                         "start the path with `{}`, or move the endpoint to the family that owns it",
                         family.prefix
@@ -84,10 +87,13 @@ pub(crate) fn duplicate_endpoints(service: &Service, diags: &mut Diagnostics) {
 pub(crate) fn ambiguous_templates(service: &Service, diags: &mut Diagnostics) {
     let endpoints = all_endpoints(service);
     let mut by_shape: BTreeMap<(Method, String), &Endpoint> = BTreeMap::new();
+    // Endpoints already reported, so that one mistake is one message.
+    let mut reported: Vec<&str> = Vec::new();
     for endpoint in &endpoints {
         let key = (endpoint.method, endpoint.path.shape());
         match by_shape.get(&key) {
             Some(first) if first.path.route() != endpoint.path.route() => {
+                reported.push(&endpoint.name);
                 diags.push(
                     Diagnostic::new(
                         endpoint.path.location.clone(),
@@ -118,7 +124,7 @@ pub(crate) fn ambiguous_templates(service: &Service, diags: &mut Diagnostics) {
                 Segment::Literal(l) => prefix.push_str(&format!("/{l}")),
                 Segment::Param(p) => {
                     if let Some((other, first)) = names.get(&prefix) {
-                        if *other != p.as_str() {
+                        if *other != p.as_str() && !reported.contains(&endpoint.name.as_str()) {
                             diags.push(
                                 Diagnostic::new(
                                     endpoint.path.location.clone(),

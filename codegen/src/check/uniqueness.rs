@@ -29,13 +29,13 @@ pub(crate) fn family_names_and_prefixes(service: &Service, diags: &mut Diagnosti
         if let Some(first) = by_prefix.insert(family.prefix.as_str(), family) {
             diags.push(
                 Diagnostic::new(
-                    family.location.clone(),
+                    family.prefix_location.clone(),
                     format!(
                         "families `{}` and `{}` share the prefix `{}`",
                         first.name, family.name, family.prefix
                     ),
                 )
-                .related(first.location.clone(), "the other family")
+                .related(first.prefix_location.clone(), "the other family's prefix")
                 .hint("merge them into one file, or give this one its own prefix"),
             );
         }
@@ -52,13 +52,36 @@ pub(crate) fn family_names_and_prefixes(service: &Service, diags: &mut Diagnosti
 /// ```
 pub(crate) fn endpoint_names(service: &Service, diags: &mut Diagnostics) {
     let mut seen = BTreeMap::new();
-    for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
-        if let Some(first) = seen.insert(endpoint.name.as_str(), endpoint) {
-            diags.push(
-                Diagnostic::new(endpoint.location.clone(), format!("endpoint name `{}` is used twice", endpoint.name))
-                    .related(first.location.clone(), "first used here")
-                    .hint("endpoint names become handler methods; make this one more specific, such as `get_account_detail`"),
-            );
+    for family in &service.families {
+        for endpoint in &family.endpoints {
+            if let Some(first) = seen.insert(endpoint.name.as_str(), endpoint) {
+                diags.push(
+                    Diagnostic::new(endpoint.location.clone(), format!("endpoint name `{}` is used twice", endpoint.name))
+                        .related(first.location.clone(), "first used here")
+                        .hint(format!(
+                            "endpoint names become methods of one handler trait; rename one, for example to `{}_{}`",
+                            family.name, endpoint.name
+                        )),
+                );
+            }
+        }
+    }
+    // The trait also has one resolver per family.
+    for family in &service.families {
+        let resolver = format!("resolve_{}", crate::names::snake(&family.name));
+        for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
+            if endpoint.name == resolver {
+                diags.push(
+                    Diagnostic::new(
+                        endpoint.location.clone(),
+                        format!(
+                            "endpoint name `{}` is the name of the resolver of family `{}`",
+                            endpoint.name, family.name
+                        ),
+                    )
+                    .hint("choose another name; `resolve_<family>` is generated for every family"),
+                );
+            }
         }
     }
 }

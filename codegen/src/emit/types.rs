@@ -42,7 +42,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     let defs = service
         .types
         .iter()
-        .map(|t| type_tokens(t, service.conventions.timestamp_format));
+        .map(|t| type_tokens(service, t, service.conventions.timestamp_format));
     quote! {
         /// The request and response types of the service.
         pub mod types {
@@ -53,14 +53,49 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     }
 }
 
-fn type_tokens(def: &TypeDef, format: TimestampFormat) -> TokenStream {
+/// The named type a field holds directly (not inside a list or map).
+fn direct_reference(ty: &TypeRef) -> Option<&str> {
+    match ty {
+        TypeRef::Named(name) => Some(name),
+        _ => None,
+    }
+}
+
+/// True when `from` contains `target` directly, through any chain of direct fields: such a
+/// field must be boxed, or the type would have infinite size.
+fn reaches(service: &Service, from: &str, target: &str, seen: &mut Vec<String>) -> bool {
+    if from == target {
+        return true;
+    }
+    if seen.iter().any(|s| s == from) {
+        return false;
+    }
+    seen.push(from.to_owned());
+    let Some(def) = service.types.iter().find(|t| t.name == from) else {
+        return false;
+    };
+    match &def.kind {
+        TypeKind::Record(fields) => fields
+            .iter()
+            .filter_map(|f| direct_reference(&f.ty))
+            .any(|next| reaches(service, next, target, seen)),
+        TypeKind::Enum(_) => false,
+    }
+}
+
+fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let docs = doc(def.description.as_deref().unwrap_or(&def.name));
     match &def.kind {
         TypeKind::Record(fields) => {
             let fields = fields.iter().map(|f| {
                 let name = format_ident!("{}", f.rust_name);
-                let ty = rust_type(&f.ty, format, true);
+                let mut ty = rust_type(&f.ty, format, true);
+                if direct_reference(&f.ty)
+                    .is_some_and(|t| reaches(service, t, &def.name, &mut Vec::new()))
+                {
+                    ty = quote! { Box<#ty> };
+                }
                 let docs = match &f.description {
                     Some(d) => doc(d),
                     None => doc(&format!("`{}`", f.json_name)),

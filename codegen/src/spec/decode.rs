@@ -33,6 +33,9 @@ pub trait Decode: Sized {
 }
 
 fn wrong_shape(node: &Node, expected: &str, diags: &mut Diagnostics) {
+    if matches!(node.kind, NodeKind::Invalid) {
+        return;
+    }
     diags.push(
         Diagnostic::new(
             node.location.clone(),
@@ -62,6 +65,7 @@ impl Decode for bool {
         match &node.kind {
             NodeKind::Scalar(s) if s == "true" => Some(true),
             NodeKind::Scalar(s) if s == "false" => Some(false),
+            NodeKind::Invalid => None,
             _ => {
                 diags.push(
                     Diagnostic::new(node.location.clone(), "expected `true` or `false`")
@@ -80,10 +84,14 @@ impl Decode for u16 {
     fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
         match &node.kind {
             NodeKind::Scalar(s) if s.parse::<u16>().is_ok() => s.parse().ok(),
+            NodeKind::Invalid => None,
             _ => {
                 diags.push(
-                    Diagnostic::new(node.location.clone(), "expected a whole number")
-                        .hint("write a number such as `200`"),
+                    Diagnostic::new(
+                        node.location.clone(),
+                        "expected a whole number from 0 to 65535",
+                    )
+                    .hint("write a number such as `200`"),
                 );
                 None
             }
@@ -128,17 +136,14 @@ impl<T: Decode> Decode for Vec<T> {
 impl<T: Decode> Decode for Named<T> {
     fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
         match &node.kind {
-            NodeKind::Map(entries) => {
-                let mut out = Vec::with_capacity(entries.len());
-                let mut ok = true;
-                for (key, value) in entries {
-                    match T::decode(value, diags) {
-                        Some(v) => out.push((key.clone(), v)),
-                        None => ok = false,
-                    }
-                }
-                ok.then_some(out)
-            }
+            // Entries that cannot be read are reported and left out; the rest are kept,
+            // so that one broken endpoint does not hide the problems of its siblings.
+            NodeKind::Map(entries) => Some(
+                entries
+                    .iter()
+                    .filter_map(|(key, value)| T::decode(value, diags).map(|v| (key.clone(), v)))
+                    .collect(),
+            ),
             NodeKind::Null => Some(Vec::new()),
             _ => {
                 wrong_shape(node, "a mapping of names to entries", diags);
@@ -175,6 +180,7 @@ impl<'a> RecordReader<'a> {
         let entries = match &node.kind {
             NodeKind::Map(entries) => entries.as_slice(),
             NodeKind::Null => &[],
+            NodeKind::Invalid => return None,
             _ => {
                 wrong_shape(node, &format!("{what} (a mapping)"), diags);
                 return None;
@@ -209,24 +215,40 @@ impl<'a> RecordReader<'a> {
             .map(|(_, v)| v)
     }
 
+    /// Every key of the record with its position.
+    pub fn key_locations(&self) -> Vec<(String, Location)> {
+        self.entries
+            .iter()
+            .map(|(k, _)| (k.name.clone(), k.location.clone()))
+            .collect()
+    }
+
     /// Reads a key that must be present.
     pub fn required<T: Decode>(&self, field: &str, diags: &mut Diagnostics) -> Option<T> {
         match self.find(field) {
             Some(node) => T::decode(node, diags),
             None => {
+                let whose = match &self.node.key {
+                    Some(key) if self.what != format!("`{}`", key.name) => {
+                        format!("{} (`{}`)", self.what, key.name)
+                    }
+                    _ => self.what.to_owned(),
+                };
+                let doc = self
+                    .fields
+                    .iter()
+                    .find(|(name, _, _)| *name == field)
+                    .map(|(_, _, doc)| doc.trim())
+                    .filter(|doc| !doc.is_empty());
                 diags.push(
                     Diagnostic::new(
-                        self.node.location.clone(),
-                        format!("missing key `{field}` in {}", self.what),
+                        self.node.anchor().clone(),
+                        format!("missing key `{field}` in {whose}"),
                     )
-                    .hint(
-                        match self.fields.iter().find(|(name, _, _)| *name == field) {
-                            Some((_, _, doc)) if !doc.trim().is_empty() => {
-                                format!("add `{field}:` here:{doc}")
-                            }
-                            _ => format!("add `{field}: ...` to this {}", self.what),
-                        },
-                    ),
+                    .hint(match doc {
+                        Some(doc) => format!("add `{field}: ...`: {doc}"),
+                        None => format!("add `{field}: ...`"),
+                    }),
                 );
                 None
             }
@@ -261,12 +283,22 @@ macro_rules! spec_record {
         $(#[doc = $doc])*
         #[derive(Debug, Clone)]
         pub struct $name {
-            /// Where the record starts.
+            /// Where the record is: the key holding it, or its first key.
             pub location: $crate::diag::Location,
+            /// Where each key of the record is written, for messages about one key.
+            pub keys: Vec<(String, $crate::diag::Location)>,
             $( $(#[doc = $fdoc])* pub $field: spec_record!(@type $kind $ty), )*
         }
 
         impl $name {
+            /// Where `key` is written, or the record's location when it is not.
+            pub fn key_location(&self, key: &str) -> $crate::diag::Location {
+                self.keys
+                    .iter()
+                    .find(|(k, _)| k == key)
+                    .map_or_else(|| self.location.clone(), |(_, l)| l.clone())
+            }
+
             /// The keys this record accepts, each with whether it is required and what it means.
             pub const FIELDS: &'static [(&'static str, bool, &'static str)] = &[
                 $( (spec_record!(@key $field $($key)?), spec_record!(@required $kind), concat!($($fdoc),*)), )*
@@ -287,7 +319,8 @@ macro_rules! spec_record {
                     return None;
                 }
                 Some($name {
-                    location: node.location.clone(),
+                    location: node.anchor().clone(),
+                    keys: reader.key_locations(),
                     $( $field: $field?, )*
                 })
             }

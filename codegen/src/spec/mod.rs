@@ -63,8 +63,8 @@ pub fn spec_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Option<RawSpec> {
     let dir_location = Location {
         file: Arc::new(display_dir.to_path_buf()),
-        line: 1,
-        column: 1,
+        line: 0,
+        column: 0,
         offset: 0,
         len: 0,
     };
@@ -105,8 +105,8 @@ pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Opti
                 diags.push(Diagnostic::new(
                     Location {
                         file: display,
-                        line: 1,
-                        column: 1,
+                        line: 0,
+                        column: 0,
                         offset: 0,
                         len: 0,
                     },

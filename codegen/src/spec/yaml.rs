@@ -19,6 +19,9 @@ pub struct Node {
     pub location: Location,
     /// What the node holds.
     pub kind: NodeKind,
+    /// The mapping key this node is the value of, if any: messages about a whole record
+    /// point there (`get_thing:`), not at the record's first key.
+    pub key: Option<Key>,
 }
 
 /// The three shapes a YAML node can have, plus an explicit null.
@@ -32,6 +35,9 @@ pub enum NodeKind {
     Map(Vec<(Key, Node)>),
     /// A sequence.
     Seq(Vec<Node>),
+    /// Something already reported as unsupported (an alias); readers skip it silently so
+    /// that one mistake is one message.
+    Invalid,
 }
 
 /// A mapping key with its own position.
@@ -51,7 +57,13 @@ impl Node {
             NodeKind::Scalar(_) => "a scalar",
             NodeKind::Map(_) => "a mapping",
             NodeKind::Seq(_) => "a list",
+            NodeKind::Invalid => "an unsupported value",
         }
+    }
+
+    /// Where messages about this node as a whole point: its key when it has one.
+    pub fn anchor(&self) -> &Location {
+        self.key.as_ref().map_or(&self.location, |k| &k.location)
     }
 }
 
@@ -61,7 +73,7 @@ impl Node {
     pub fn to_json(&self) -> serde_json::Value {
         use serde_json::Value;
         match &self.kind {
-            NodeKind::Null => Value::Null,
+            NodeKind::Null | NodeKind::Invalid => Value::Null,
             NodeKind::Scalar(s) if s == "true" => Value::Bool(true),
             NodeKind::Scalar(s) if s == "false" => Value::Bool(false),
             NodeKind::Scalar(s) => s
@@ -145,6 +157,16 @@ enum Frame {
 /// into `diags`; `None` means the file could not be read as a tree at all.
 pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Option<Node> {
     let positions = Positions::new(file, source);
+    if let Some(location) = tab_indentation(&positions) {
+        diags.push(
+            Diagnostic::new(
+                location,
+                "a tab indents this line; YAML indentation is spaces only",
+            )
+            .hint("replace the tab with spaces"),
+        );
+        return None;
+    }
     let mut stack: Vec<Frame> = Vec::new();
     let mut root: Option<Node> = None;
     let mut documents = 0;
@@ -188,7 +210,8 @@ pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Optio
                 );
                 Node {
                     location,
-                    kind: NodeKind::Null,
+                    kind: NodeKind::Invalid,
+                    key: None,
                 }
             }
             Event::Scalar(value, style, _anchor, tag) => {
@@ -214,6 +237,7 @@ pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Optio
                     } else {
                         NodeKind::Scalar(value.into_owned())
                     },
+                    key: None,
                 }
             }
             Event::SequenceStart(_, _) => {
@@ -235,12 +259,14 @@ pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Optio
                 Some(Frame::Seq { location, items }) => Node {
                     location,
                     kind: NodeKind::Seq(items),
+                    key: None,
                 },
                 Some(Frame::Map {
                     location, entries, ..
                 }) => Node {
                     location,
                     kind: NodeKind::Map(entries),
+                    key: None,
                 },
                 None => continue,
             },
@@ -251,9 +277,29 @@ pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Optio
         root = Some(Node {
             location: positions.location(Span::default()),
             kind: NodeKind::Null,
+            key: None,
         });
     }
     root
+}
+
+/// The first tab in a line's indentation: the YAML parser reports those confusingly (at
+/// the previous line), so they are found first.
+fn tab_indentation(positions: &Positions<'_>) -> Option<Location> {
+    positions
+        .source
+        .lines()
+        .enumerate()
+        .find_map(|(index, line)| {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            indent.find('\t').map(|column| Location {
+                file: positions.file.clone(),
+                line: index + 1,
+                column: column + 1,
+                offset: positions.line_starts.get(index).copied().unwrap_or(0) + column,
+                len: 1,
+            })
+        })
 }
 
 /// Hangs a finished node on its parent (or makes it the root).
@@ -293,7 +339,11 @@ fn attach(stack: &mut [Frame], root: &mut Option<Node>, node: Node, diags: &mut 
                     location: node.location,
                 });
             }
-            Some(key) => entries.push((key, node)),
+            Some(key) => {
+                let mut node = node;
+                node.key = Some(key.clone());
+                entries.push((key, node));
+            }
         },
     }
 }

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "enum_variant_clash");
+fn main() {}

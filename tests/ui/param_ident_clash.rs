@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "param_ident_clash");
+fn main() {}

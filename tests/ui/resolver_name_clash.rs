@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "resolver_name_clash");
+fn main() {}

@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "rust_keyword_name");
+fn main() {}
