@@ -40,13 +40,32 @@ pub struct Loaded {
 pub fn load(dir: &Path, display_dir: &Path) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
     let mut diags = diag::Diagnostics::new();
     let Some(raw) = spec::read_dir(dir, display_dir, &mut diags) else {
-        return Err((
-            SpecErrors {
-                diagnostics: diags.into_sorted(),
-            },
-            Vec::new(),
-        ));
+        return Err((errors(diags), Vec::new()));
     };
+    validate(raw, diags)
+}
+
+/// Validates spec files held in memory (the service file first); see [`load`].
+pub fn load_sources(
+    sources: Vec<spec::SourceFile>,
+) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
+    let mut diags = diag::Diagnostics::new();
+    match spec::parse_sources(sources.clone(), &mut diags) {
+        Some(raw) => validate(raw, diags),
+        None => Err((errors(diags), sources)),
+    }
+}
+
+fn errors(diags: diag::Diagnostics) -> SpecErrors {
+    SpecErrors {
+        diagnostics: diags.into_sorted(),
+    }
+}
+
+fn validate(
+    raw: spec::RawSpec,
+    mut diags: diag::Diagnostics,
+) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
     let service = lower::lower(&raw, &mut diags);
     let complete = diags.is_empty();
     check::run(&service, complete, &mut diags);
@@ -56,12 +75,7 @@ pub fn load(dir: &Path, display_dir: &Path) -> Result<Loaded, (SpecErrors, Vec<s
             sources: raw.sources,
         })
     } else {
-        Err((
-            SpecErrors {
-                diagnostics: diags.into_sorted(),
-            },
-            raw.sources,
-        ))
+        Err((errors(diags), raw.sources))
     }
 }
 

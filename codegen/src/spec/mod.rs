@@ -95,9 +95,7 @@ pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Opti
     }
 
     let mut sources = Vec::new();
-    let mut service = None;
-    let mut families = Vec::new();
-    for (index, path) in paths.into_iter().enumerate() {
+    for path in paths {
         let display = Arc::new(display_dir.join(path.file_name().unwrap_or_default()));
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
@@ -115,22 +113,32 @@ pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Opti
                 continue;
             }
         };
-        if let Some(node) = yaml::parse(display.clone(), &text, diags) {
-            if index == 0 {
-                service = Some(raw::ServiceFile::decode(&node, diags));
-            } else if let Some(family) = raw::FamilyFile::decode(&node, diags) {
-                families.push(family);
-            }
-        }
         sources.push(SourceFile {
             display,
             path,
             text,
         });
     }
+    parse_sources(sources, diags)
+}
+
+/// Parses spec files already in memory: the first is the service file, the rest are
+/// family files. Used by [`read_dir`], and by tools and tests that hold specs in memory.
+pub fn parse_sources(sources: Vec<SourceFile>, diags: &mut Diagnostics) -> Option<RawSpec> {
+    let mut service = None;
+    let mut families = Vec::new();
+    for (index, source) in sources.iter().enumerate() {
+        if let Some(node) = yaml::parse(source.display.clone(), &source.text, diags) {
+            if index == 0 {
+                service = raw::ServiceFile::decode(&node, diags);
+            } else if let Some(family) = raw::FamilyFile::decode(&node, diags) {
+                families.push(family);
+            }
+        }
+    }
     Some(RawSpec {
-        sources,
-        service: service.flatten()?,
+        service: service?,
         families,
+        sources,
     })
 }
