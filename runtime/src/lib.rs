@@ -20,6 +20,7 @@ pub mod request;
 pub mod router;
 pub mod spec;
 pub mod timestamp;
+pub mod trace;
 
 pub use auth::{Authenticator, NoAccounts, Session};
 pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata};

@@ -6,6 +6,8 @@
 //! the enforcers that already granted tokens get them back (refill) and the request is
 //! answered 429 with the refusing enforcers' messages joined by ", ".
 
+pub mod token_bucket;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Duration;

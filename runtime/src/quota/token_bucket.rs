@@ -1,0 +1,1 @@
+//! A per-user, per-rule token-bucket quota enforcer configured from YAML.

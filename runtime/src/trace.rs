@@ -1,0 +1,1 @@
+//! Request tracing: trace ids and the per-request debug log.
