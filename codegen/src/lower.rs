@@ -82,6 +82,7 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         families.push(lower_family(file, &cx, diags));
     }
 
+    check_self_alias_params(&service.conventions, &families, diags);
     check_name(&service.service.name, "service name", Case::Snake, diags);
     if !["http://", "https://"]
         .iter()
@@ -393,6 +394,13 @@ fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Convent
         xsrf_header: value(&raw.xsrf_header),
         access_token_parameter: value(&raw.access_token_parameter),
         self_alias: value(&raw.self_alias),
+        self_alias_params: raw
+            .self_alias_params
+            .iter()
+            .flatten()
+            .map(|p| p.value.clone())
+            .collect(),
+        sessions: raw.sessions.as_ref().map(|s| lower_sessions(s, diags)),
         timestamp_format,
         cors_setting: value(&raw.cors_setting),
     }
@@ -400,6 +408,77 @@ fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Convent
 
 /// Checks the group template has `{endpoint}` and `{method}` and no other placeholder;
 /// answers whether it is well formed.
+/// Every parameter named in `self_alias_params` is a path parameter of some family, and
+/// the alias itself is set.
+fn check_self_alias_params(raw: &raw::Conventions, families: &[Family], diags: &mut Diagnostics) {
+    let declared: Vec<&str> = families
+        .iter()
+        .flat_map(|f| f.params.iter().map(|p| p.name.as_str()))
+        .collect();
+    for param in raw.self_alias_params.iter().flatten() {
+        if !declared.contains(&param.value.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    param.location.clone(),
+                    format!("`{}` is not a path parameter of any family", param.value),
+                )
+                .hint(crate::diag::suggest(&param.value, declared.iter().copied())),
+            );
+        }
+    }
+    if let (None, Some(first)) = (
+        &raw.self_alias,
+        raw.self_alias_params.iter().flatten().next(),
+    ) {
+        diags.push(
+            Diagnostic::new(
+                first.location.clone(),
+                "`self_alias_params` without `self_alias`",
+            )
+            .hint("add `self_alias: self`, or remove `self_alias_params`"),
+        );
+    }
+}
+
+fn lower_sessions(raw: &raw::Sessions, diags: &mut Diagnostics) -> crate::model::Sessions {
+    for path in [&raw.login_path, &raw.logout_path] {
+        let valid = path.value.starts_with('/')
+            && !path.value.ends_with('/')
+            && !path.value.contains(['{', '}', '?', ' ']);
+        if !valid {
+            diags.push(
+                Diagnostic::new(
+                    path.location.clone(),
+                    format!("`{}` is not a fixed path", path.value),
+                )
+                .hint("write a path such as `/login`"),
+            );
+        }
+    }
+    for cookie in [&raw.cookie, &raw.xsrf_cookie] {
+        let valid = !cookie.value.is_empty()
+            && cookie
+                .value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+        if !valid {
+            diags.push(
+                Diagnostic::new(
+                    cookie.location.clone(),
+                    format!("`{}` is not a valid cookie name", cookie.value),
+                )
+                .hint("cookie names are letters, digits, `-`, `_` and `.`, such as `XSRF_TOKEN`"),
+            );
+        }
+    }
+    crate::model::Sessions {
+        cookie: raw.cookie.value.clone(),
+        xsrf_cookie: raw.xsrf_cookie.value.clone(),
+        login_path: raw.login_path.value.clone(),
+        logout_path: raw.logout_path.value.clone(),
+    }
+}
+
 fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) -> bool {
     let t = &template.value;
     let mut rest = t.as_str();

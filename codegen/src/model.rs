@@ -66,10 +66,27 @@ pub struct Conventions {
     pub access_token_parameter: Option<String>,
     /// `self`.
     pub self_alias: Option<String>,
+    /// Path parameters in which the self alias stands for the caller.
+    pub self_alias_params: Vec<String>,
+    /// Cookie sessions.
+    pub sessions: Option<Sessions>,
     /// How timestamps are written.
     pub timestamp_format: TimestampFormat,
     /// `site.allowOriginRegex`.
     pub cors_setting: Option<String>,
+}
+
+/// Cookie session names and paths.
+#[derive(Debug, Clone, Default)]
+pub struct Sessions {
+    /// Session cookie name.
+    pub cookie: String,
+    /// XSRF token cookie name.
+    pub xsrf_cookie: String,
+    /// `POST` here with basic credentials to log in.
+    pub login_path: String,
+    /// `POST` here to log out.
+    pub logout_path: String,
 }
 
 /// The timestamp formats the runtime implements.

@@ -1,9 +1,19 @@
 //! Authentication: the account store is the service's, the mechanics are here.
+//!
+//! A caller proves who they are in one of three ways (seed section 5): HTTP basic
+//! credentials on the authenticated form (`/a/`), a session cookie (mutations then need the
+//! XSRF token in the XSRF header), or a session key as access token in the query string.
+//! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::context::Identity;
+use base64::Engine;
+use http::{HeaderMap, header};
+
+use crate::context::{AuthMethod, Caller, Identity};
+use crate::error::{ApiError, Condition};
+use crate::spec::Conventions;
 
 /// A boxed future, so that authenticators can be shared as trait objects.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -11,6 +21,8 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// A web session, as cookie and access-token authentication find it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
+    /// The session key: the session cookie's value, also accepted as access token.
+    pub key: String,
     /// Who the session belongs to.
     pub identity: Identity,
     /// The XSRF token cookie-authenticated mutations must echo in the XSRF header.
@@ -24,10 +36,23 @@ pub trait Authenticator: Send + Sync + 'static {
     fn basic<'a>(&'a self, username: &'a str, password: &'a str)
     -> BoxFuture<'a, Option<Identity>>;
 
-    /// Looks up a session by its key (the session cookie, or an access token).
+    /// Looks up a live session by its key (the session cookie, or an access token).
     fn session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Option<Session>> {
         let _ = key;
         Box::pin(async { None })
+    }
+
+    /// Starts a session for `identity` (the login endpoint calls this). `None` when the
+    /// service has no sessions.
+    fn create_session<'a>(&'a self, identity: &'a Identity) -> BoxFuture<'a, Option<Session>> {
+        let _ = identity;
+        Box::pin(async { None })
+    }
+
+    /// Ends the session with `key` (the logout endpoint calls this).
+    fn end_session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
+        let _ = key;
+        Box::pin(async {})
     }
 }
 
@@ -43,5 +68,123 @@ impl Authenticator for NoAccounts {
         _password: &'a str,
     ) -> BoxFuture<'a, Option<Identity>> {
         Box::pin(async { None })
+    }
+}
+
+/// Who is calling, and the XSRF token their session expects (cookie sessions only).
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    /// The caller.
+    pub caller: Caller,
+    /// The token a cookie-authenticated mutation must send in the XSRF header.
+    pub xsrf_token: Option<String>,
+}
+
+/// Decides who is calling.
+///
+/// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge.
+/// - Otherwise a session cookie, when the service has sessions and the cookie names a live
+///   session, makes a cookie caller.
+/// - Otherwise an access token naming a live session makes a token caller; an unknown
+///   token leaves the caller anonymous (as the real service does).
+pub async fn resolve_caller(
+    authenticator: &dyn Authenticator,
+    conventions: &Conventions,
+    headers: &HeaderMap,
+    authenticated_form: bool,
+    access_token: Option<&str>,
+    realm: &str,
+) -> Result<Authenticated, ApiError> {
+    if authenticated_form {
+        let identity = match basic_credentials(headers) {
+            Some((user, password)) => authenticator.basic(&user, &password).await,
+            None => None,
+        };
+        return match identity {
+            Some(identity) => Ok(Authenticated {
+                caller: Caller::user(identity, AuthMethod::Basic),
+                xsrf_token: None,
+            }),
+            None => Err(unauthorized(realm)),
+        };
+    }
+    if let Some(sessions) = conventions.sessions
+        && let Some(key) = cookie(headers, sessions.cookie)
+        && let Some(session) = authenticator.session(key).await
+    {
+        return Ok(Authenticated {
+            caller: Caller::user(session.identity, AuthMethod::Cookie),
+            xsrf_token: Some(session.xsrf_token),
+        });
+    }
+    if let Some(token) = access_token
+        && let Some(session) = authenticator.session(token).await
+    {
+        return Ok(Authenticated {
+            caller: Caller::user(session.identity, AuthMethod::AccessToken),
+            xsrf_token: None,
+        });
+    }
+    Ok(Authenticated {
+        caller: Caller::anonymous(),
+        xsrf_token: None,
+    })
+}
+
+/// The 401 of the authenticated form, with its `WWW-Authenticate` challenge.
+pub fn unauthorized(realm: &str) -> ApiError {
+    let challenge = http::HeaderValue::from_str(&format!("Basic realm=\"{realm}\""))
+        .unwrap_or_else(|_| http::HeaderValue::from_static("Basic"));
+    ApiError::condition(Condition::NotAuthenticated)
+        .with_message("Unauthorized")
+        .with_header(header::WWW_AUTHENTICATE, challenge)
+}
+
+/// The user name and password of an `Authorization: Basic` header.
+pub fn basic_credentials(headers: &HeaderMap) -> Option<(String, String)> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, encoded) = value.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return None;
+    }
+    let decoded = base64::engine::general_purpose::STANDARD
+        .decode(encoded.trim())
+        .ok()?;
+    let text = String::from_utf8(decoded).ok()?;
+    let (user, password) = text.split_once(':')?;
+    Some((user.to_owned(), password.to_owned()))
+}
+
+/// The value of cookie `name`, from any `Cookie` header.
+pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim_matches('"'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_cookies_and_basic_credentials() {
+        let mut headers = HeaderMap::new();
+        headers.append(header::COOKIE, "a=1; ReviewSession=abc".parse().unwrap());
+        headers.append(header::COOKIE, "XSRF_TOKEN=\"xyz\"".parse().unwrap());
+        assert_eq!(cookie(&headers, "ReviewSession"), Some("abc"));
+        assert_eq!(cookie(&headers, "XSRF_TOKEN"), Some("xyz"));
+        assert_eq!(cookie(&headers, "missing"), None);
+        headers.insert(header::AUTHORIZATION, "Basic YWRtaW46czpl".parse().unwrap());
+        assert_eq!(
+            basic_credentials(&headers),
+            Some(("admin".into(), "s:e".into()))
+        );
+        headers.insert(header::AUTHORIZATION, "Bearer x".parse().unwrap());
+        assert_eq!(basic_credentials(&headers), None);
     }
 }

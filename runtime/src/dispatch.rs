@@ -88,11 +88,11 @@ where
     R: Fn(Arc<H>, Caller, String) -> RFut,
     RFut: Future<Output = Resolution> + Send,
 {
-    let conventions = &shared.service.conventions;
+    let service = shared.service;
+    let conventions = &service.conventions;
     let caller = info.caller;
-    if !matches!(parts.method, Method::GET | Method::HEAD) && caller.is_anonymous() {
-        return Err(ApiError::condition(Condition::AuthenticationRequired)
-            .with_message("Authentication required"));
+    if !matches!(parts.method, Method::GET | Method::HEAD) {
+        check_mutation_allowed(&caller, info.xsrf_token.as_deref(), parts, service)?;
     }
     if let Some(capability) = spec.capability
         && !caller.has_capability(capability)
@@ -101,7 +101,8 @@ where
             .with_message(format!("not permitted: {capability}")));
     }
 
-    let params = path_params::<N>(parts).await?;
+    let mut params = path_params::<N>(parts).await?;
+    resolve_self_alias(&mut params, spec, &caller, conventions.self_alias)?;
 
     let mut resource = None;
     if let (true, Some(resolve)) = (spec.top_level_id, resolve) {
@@ -161,6 +162,71 @@ where
             Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))
         }
     }
+}
+
+/// Mutations need an authenticated caller; a cookie session also needs its XSRF token in
+/// the XSRF header (seed 4.4 and 5.4). Basic authentication and access tokens need none.
+fn check_mutation_allowed(
+    caller: &Caller,
+    xsrf_token: Option<&str>,
+    parts: &http::request::Parts,
+    service: &crate::spec::ServiceSpec,
+) -> Result<(), ApiError> {
+    if caller.is_anonymous() {
+        return Err(ApiError::condition(Condition::AuthenticationRequired)
+            .with_message("Authentication required"));
+    }
+    if caller.auth_method() == crate::context::AuthMethod::Cookie {
+        let sent = service
+            .conventions
+            .xsrf_header
+            .and_then(|h| parts.headers.get(h))
+            .and_then(|v| v.to_str().ok());
+        let valid = matches!((sent, xsrf_token), (Some(sent), Some(expected)) if constant_time_eq(sent, expected));
+        if !valid {
+            let prefix = service.conventions.authenticated_prefix.unwrap_or("/a/");
+            return Err(ApiError::condition(Condition::InvalidXsrfToken).with_message(format!(
+                "Invalid authentication method. In order to authenticate, prefix the REST endpoint URL with {prefix} (e.g. {}{}projects/).",
+                service.base_url.trim_end_matches('/'),
+                prefix
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Compares two secrets without revealing where they differ.
+fn constant_time_eq(a: &str, b: &str) -> bool {
+    subtle::ConstantTimeEq::ct_eq(a.as_bytes(), b.as_bytes()).into()
+}
+
+/// Replaces the self alias (`self`) by the caller's id in the parameters the spec marks;
+/// anonymous callers get 403 (seed 2.2 and 5.6).
+fn resolve_self_alias<const N: usize>(
+    params: &mut [String; N],
+    spec: &EndpointSpec,
+    caller: &Caller,
+    alias: Option<&str>,
+) -> Result<(), ApiError> {
+    let Some(alias) = alias else {
+        return Ok(());
+    };
+    for &index in spec.self_params {
+        let Some(param) = params.get_mut(index) else {
+            continue;
+        };
+        if param != alias {
+            continue;
+        }
+        match caller.identity() {
+            Some(identity) => *param = identity.id.clone(),
+            None => {
+                return Err(ApiError::condition(Condition::AnonymousSelf)
+                    .with_message(format!("Resolving account '{alias}' requires login")));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The path parameters. axum percent-decodes each captured segment after matching, so

@@ -12,12 +12,16 @@
 
 pub mod auth;
 pub mod context;
+pub mod cors;
 pub mod dispatch;
 pub mod error;
 pub mod json;
+pub mod layer;
+pub mod overrides;
 pub mod quota;
 pub mod request;
 pub mod router;
+pub mod session;
 pub mod spec;
 pub mod timestamp;
 pub mod trace;
@@ -57,7 +61,9 @@ pub mod __private {
     pub use crate::error::{ApiError, Condition};
     pub use crate::request::NoBody;
     pub use crate::router::{RouterBuilder, Settings};
-    pub use crate::spec::{Conventions, EndpointSpec, FamilySpec, ServiceSpec, StatusEntry};
+    pub use crate::spec::{
+        Conventions, EndpointSpec, FamilySpec, ServiceSpec, SessionConventions, StatusEntry,
+    };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;

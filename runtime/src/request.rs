@@ -19,6 +19,8 @@ pub struct RequestInfo {
     pub pretty: bool,
     /// The trace id, when tracing is on.
     pub trace_id: Option<String>,
+    /// The XSRF token the caller's cookie session expects in the XSRF header.
+    pub xsrf_token: Option<String>,
 }
 
 impl Default for RequestInfo {
@@ -28,6 +30,7 @@ impl Default for RequestInfo {
             authenticated_form: false,
             pretty: true,
             trace_id: None,
+            xsrf_token: None,
         }
     }
 }

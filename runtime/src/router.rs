@@ -3,25 +3,35 @@
 //! normalisation, authentication, output preferences).
 
 use std::future::Future;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::middleware::Next;
-use axum::response::Response;
 use axum::routing::{MethodFilter, on};
-use base64::Engine;
-use http::{HeaderValue, StatusCode, Uri, header};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::{Authenticator, NoAccounts};
-use crate::context::{AuthMethod, Caller, RequestContext};
+use crate::context::{Caller, RequestContext};
+use crate::cors::AllowedOrigins;
 use crate::dispatch::{self, Resolution};
 use crate::error::{ApiError, Condition};
 use crate::quota::QuotaBackend;
-use crate::request::{RequestInfo, query_pairs};
 use crate::spec::{EndpointSpec, ServiceSpec};
+
+/// Bodies smaller than this are sent uncompressed: gzip would not pay for itself (the real
+/// service uses the same threshold).
+pub const GZIP_MIN_BYTES: u64 = 256;
+
+/// What gets gzipped when the client accepts it: bodies of at least [`GZIP_MIN_BYTES`],
+/// errors included, but not images or event streams.
+fn compressible() -> impl tower_http::compression::Predicate {
+    use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
+    SizeAbove::new(GZIP_MIN_BYTES)
+        .and(NotForContentType::IMAGES)
+        .and(NotForContentType::SSE)
+}
 
 /// Run-time settings of a generated service: what is not in the spec because it differs
 /// between installations.
@@ -31,6 +41,10 @@ pub struct Settings {
     pub authenticator: Arc<dyn Authenticator>,
     /// The quota enforcers (none: nothing is enforced).
     pub quota: QuotaBackend,
+    /// Origins allowed to use the service cross-origin (`site.allowOriginRegex`).
+    pub allowed_origins: AllowedOrigins,
+    /// The site directory: traced requests log to `logs/error_log` below it.
+    pub site_dir: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -38,6 +52,8 @@ impl Default for Settings {
         Settings {
             authenticator: Arc::new(NoAccounts),
             quota: QuotaBackend::new(),
+            allowed_origins: AllowedOrigins::none(),
+            site_dir: None,
         }
     }
 }
@@ -55,6 +71,23 @@ impl Settings {
     #[must_use]
     pub fn authenticator(mut self, authenticator: impl Authenticator) -> Self {
         self.authenticator = Arc::new(authenticator);
+        self
+    }
+
+    /// Allows cross-origin use from origins fully matching one of `patterns` (the values
+    /// of `site.allowOriginRegex`).
+    pub fn allow_origin_regex<S: AsRef<str>>(
+        mut self,
+        patterns: &[S],
+    ) -> Result<Self, regex::Error> {
+        self.allowed_origins = AllowedOrigins::from_patterns(patterns)?;
+        Ok(self)
+    }
+
+    /// Sets the site directory (for `logs/error_log`).
+    #[must_use]
+    pub fn site_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.site_dir = Some(dir.into());
         self
     }
 
@@ -173,129 +206,12 @@ impl<H: Send + Sync + 'static> RouterBuilder<H> {
             })
             .with_state(self.shared.clone());
         let layered = tower::ServiceBuilder::new()
+            .layer(tower_http::compression::CompressionLayer::new().compress_when(compressible()))
             .layer(axum::middleware::from_fn_with_state(
                 self.shared.clone(),
-                conventions::<H>,
+                crate::layer::conventions::<H>,
             ))
             .service(inner);
         Router::new().fallback_service(layered)
     }
-}
-
-/// The convention layer: everything that happens before routing.
-async fn conventions<H: Send + Sync + 'static>(
-    State(shared): State<Arc<Shared<H>>>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    let service = shared.service;
-    let conventions = &service.conventions;
-    let (path, authenticated_form) =
-        normalise_path(request.uri().path(), conventions.authenticated_prefix);
-    if let Some(uri) = rewrite_path(request.uri(), &path) {
-        *request.uri_mut() = uri;
-    }
-
-    let query = query_pairs(request.uri().query());
-    let pretty_param = conventions
-        .pretty_parameter
-        .and_then(|p| query.iter().find(|(k, _)| k == p).map(|(_, v)| v.as_str()));
-    let pretty = crate::json::wants_pretty(
-        conventions,
-        pretty_param,
-        request.headers().get(header::ACCEPT),
-    );
-
-    let caller = if authenticated_form {
-        match basic_credentials(request.headers()) {
-            Some((user, password)) => {
-                match shared.settings.authenticator.basic(&user, &password).await {
-                    Some(identity) => Caller::user(identity, AuthMethod::Basic),
-                    None => return unauthorized(service),
-                }
-            }
-            None => return unauthorized(service),
-        }
-    } else {
-        Caller::anonymous()
-    };
-
-    request.extensions_mut().insert(RequestInfo {
-        caller,
-        authenticated_form,
-        pretty,
-        trace_id: None,
-    });
-    let response = next.run(request).await;
-    if response.status() == StatusCode::METHOD_NOT_ALLOWED
-        && response.headers().get(header::CONTENT_TYPE).is_none()
-    {
-        let mut error = ApiError::condition(Condition::MethodNotAllowed);
-        if let Some(allow) = response.headers().get(header::ALLOW) {
-            error = error.with_header(header::ALLOW, allow.clone());
-        }
-        return error.into_response_for(service);
-    }
-    response
-}
-
-fn unauthorized(service: &ServiceSpec) -> Response {
-    let challenge = HeaderValue::from_str(&format!("Basic realm=\"{}\"", service.title))
-        .unwrap_or_else(|_| HeaderValue::from_static("Basic"));
-    ApiError::condition(Condition::NotAuthenticated)
-        .with_message("Unauthorized")
-        .with_header(header::WWW_AUTHENTICATE, challenge)
-        .into_response_for(service)
-}
-
-/// Collapses runs of `/`, drops one trailing `/` and strips the authenticated prefix.
-/// Answers the new path and whether the prefix was there.
-pub fn normalise_path(path: &str, authenticated_prefix: Option<&str>) -> (String, bool) {
-    let mut out = String::with_capacity(path.len());
-    for segment in path.split('/').filter(|s| !s.is_empty()) {
-        out.push('/');
-        out.push_str(segment);
-    }
-    if out.is_empty() {
-        out.push('/');
-    }
-    if let Some(prefix) = authenticated_prefix {
-        let bare = prefix.trim_end_matches('/');
-        if out == bare {
-            return ("/".to_owned(), true);
-        }
-        if let Some(rest) = out.strip_prefix(bare)
-            && rest.starts_with('/')
-        {
-            return (rest.to_owned(), true);
-        }
-    }
-    (out, false)
-}
-
-fn rewrite_path(uri: &Uri, path: &str) -> Option<Uri> {
-    if uri.path() == path {
-        return None;
-    }
-    let path_and_query = match uri.query() {
-        Some(q) => format!("{path}?{q}"),
-        None => path.to_owned(),
-    };
-    let mut parts = uri.clone().into_parts();
-    parts.path_and_query = path_and_query.parse().ok();
-    Uri::from_parts(parts).ok()
-}
-
-fn basic_credentials(headers: &http::HeaderMap) -> Option<(String, String)> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, encoded) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("basic") {
-        return None;
-    }
-    let decoded = base64::engine::general_purpose::STANDARD
-        .decode(encoded.trim())
-        .ok()?;
-    let text = String::from_utf8(decoded).ok()?;
-    let (user, password) = text.split_once(':')?;
-    Some((user.to_owned(), password.to_owned()))
 }

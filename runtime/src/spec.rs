@@ -57,6 +57,21 @@ pub struct Conventions {
     pub self_alias: Option<&'static str>,
     /// Name of the setting that enables CORS (`site.allowOriginRegex`).
     pub cors_setting: Option<&'static str>,
+    /// Cookie sessions, when the service has them.
+    pub sessions: Option<SessionConventions>,
+}
+
+/// Names and paths of cookie sessions.
+#[derive(Debug, Clone, Copy)]
+pub struct SessionConventions {
+    /// The session cookie (HttpOnly).
+    pub cookie: &'static str,
+    /// The cookie carrying the XSRF token.
+    pub xsrf_cookie: &'static str,
+    /// `POST` with HTTP basic credentials to log in.
+    pub login_path: &'static str,
+    /// `POST` to log out.
+    pub logout_path: &'static str,
 }
 
 /// One row of the status table.
@@ -102,6 +117,8 @@ pub struct EndpointSpec {
     pub quota_group: &'static str,
     /// Path parameter names, in order.
     pub params: &'static [&'static str],
+    /// Indices of the parameters in which the self alias stands for the caller.
+    pub self_params: &'static [usize],
     /// The first parameter is the family's top-level id.
     pub top_level_id: bool,
     /// Call the handler even when the top-level resource is missing (create).

@@ -10,6 +10,10 @@ pub mod build_script {
     pub mod all_types {
         restspec_runtime::include_generated!("all_types");
     }
+    /// `fixtures/conventions`.
+    pub mod conventions {
+        restspec_runtime::include_generated!("conventions");
+    }
     /// `fixtures/downstream`.
     pub mod downstream {
         restspec_runtime::include_generated!("downstream");
@@ -35,6 +39,10 @@ pub mod macro_door {
         pub mod all_types = "fixtures/all_types"
     );
     restspec_runtime::generate!(
+        /// `fixtures/conventions`.
+        pub mod conventions = "fixtures/conventions"
+    );
+    restspec_runtime::generate!(
         /// `fixtures/downstream`.
         pub mod downstream = "fixtures/downstream"
     );
@@ -53,4 +61,12 @@ pub mod macro_door {
 }
 
 /// The fixture directories, by name, relative to this crate.
-pub const FIXTURES: &[&str] = &["all_types", "downstream", "minimal", "seed_quota"];
+pub const FIXTURES: &[&str] = &[
+    "all_types",
+    "conventions",
+    "downstream",
+    "minimal",
+    "seed_quota",
+];
+
+pub mod support;

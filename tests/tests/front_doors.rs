@@ -81,6 +81,10 @@ fn compiled_modules_of_both_doors_describe_the_same_endpoints() {
             &macro_door::downstream::SERVICE,
         ),
         (
+            &build_script::conventions::SERVICE,
+            &macro_door::conventions::SERVICE,
+        ),
+        (
             &build_script::minimal::SERVICE,
             &macro_door::minimal::SERVICE,
         ),

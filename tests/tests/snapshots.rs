@@ -22,6 +22,11 @@ fn all_types() {
 }
 
 #[test]
+fn conventions() {
+    check("conventions", "fixtures/conventions");
+}
+
+#[test]
 fn downstream() {
     check("downstream", "fixtures/downstream");
 }

@@ -49,6 +49,21 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     let access_token_parameter = opt_str(&c.access_token_parameter);
     let self_alias = opt_str(&c.self_alias);
     let cors_setting = opt_str(&c.cors_setting);
+    let sessions = match &c.sessions {
+        Some(s) => {
+            let (cookie, xsrf_cookie, login_path, logout_path) =
+                (&s.cookie, &s.xsrf_cookie, &s.login_path, &s.logout_path);
+            quote! {
+                Some(rt::SessionConventions {
+                    cookie: #cookie,
+                    xsrf_cookie: #xsrf_cookie,
+                    login_path: #login_path,
+                    logout_path: #logout_path,
+                })
+            }
+        }
+        None => quote! { None },
+    };
 
     let statuses = service.statuses.iter().map(|s| {
         let (name, code, message) = (&s.name, Literal::u16_unsuffixed(s.code), &s.message);
@@ -77,10 +92,11 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         files.join(", ")
     ));
     let families = service.families.iter().map(family_tokens);
-    let endpoints = service
-        .families
-        .iter()
-        .flat_map(|f| f.endpoints.iter().map(move |e| endpoint_tokens(f, e)));
+    let endpoints = service.families.iter().flat_map(|f| {
+        f.endpoints
+            .iter()
+            .map(move |e| endpoint_tokens(service, f, e))
+    });
 
     quote! {
         /// The spec files this module was generated from. Edit them, not this code: the
@@ -108,6 +124,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 access_token_parameter: #access_token_parameter,
                 self_alias: #self_alias,
                 cors_setting: #cors_setting,
+                sessions: #sessions,
             },
             statuses: &[#(#statuses),*],
             families: &[#(#family_refs),*],
@@ -151,7 +168,7 @@ fn family_tokens(family: &Family) -> TokenStream {
     }
 }
 
-fn endpoint_tokens(family: &Family, endpoint: &Endpoint) -> TokenStream {
+fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenStream {
     let ident = endpoint_const(endpoint);
     let family_ident = family_const(family);
     let name = &endpoint.name;
@@ -160,6 +177,18 @@ fn endpoint_tokens(family: &Family, endpoint: &Endpoint) -> TokenStream {
     let route = endpoint.path.route();
     let quota_group = &endpoint.quota_group;
     let params: Vec<&str> = endpoint.path.params().collect();
+    // Indices of the parameters in which the self alias stands for the caller.
+    let self_params = params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            service
+                .conventions
+                .self_alias_params
+                .iter()
+                .any(|s| s == *p)
+        })
+        .map(|(i, _)| Literal::usize_unsuffixed(i));
     let top_level_id = matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)));
     let creates = endpoint.creates;
     let capability = opt_str(&endpoint.capability);
@@ -181,6 +210,7 @@ fn endpoint_tokens(family: &Family, endpoint: &Endpoint) -> TokenStream {
             route: #route,
             quota_group: #quota_group,
             params: &[#(#params),*],
+            self_params: &[#(#self_params),*],
             top_level_id: #top_level_id,
             creates: #creates,
             capability: #capability,

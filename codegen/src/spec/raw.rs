@@ -61,6 +61,10 @@ spec_record! {
         opt access_token_parameter: Spanned<String>,
         /// Account id that stands for the caller (`self`).
         opt self_alias: Spanned<String>,
+        /// Path parameters in which the self alias stands for the caller (`account-id`).
+        opt self_alias_params: Vec<Spanned<String>>,
+        /// Browser-style cookie sessions: leave out for none.
+        opt sessions: Sessions,
         /// How timestamps are written: `yyyy-mm-dd hh:mm:ss.fffffffff` or `rfc3339`.
         req timestamp_format: Spanned<String>,
         /// Name of the site setting that enables CORS (`site.allowOriginRegex`).
@@ -77,6 +81,20 @@ spec_record! {
         opt parameter: Spanned<String>,
         /// A media type in `Accept` that asks for compact output (`application/json`).
         opt compact_when_accept: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// Cookie sessions: where they are made and ended and what the cookies are called.
+    pub struct Sessions = "`sessions`" {
+        /// Name of the session cookie (HttpOnly).
+        req cookie: Spanned<String>,
+        /// Name of the cookie carrying the XSRF token scripts echo in the XSRF header.
+        req xsrf_cookie: Spanned<String>,
+        /// Path of the login endpoint (`POST` with HTTP basic credentials).
+        req login_path: Spanned<String>,
+        /// Path of the logout endpoint (`POST`).
+        req logout_path: Spanned<String>,
     }
 }
 

@@ -1,0 +1,263 @@
+//! The query parameters the runtime itself reads (seed 4.2), and the method and content
+//! type overrides (`$m`, `$ct`) that let a browser send a mutation as a simple
+//! `text/plain` POST without a CORS preflight.
+//!
+//! The rules follow the real service (reference section 4) except where it answers 500:
+//! here every malformed override is 400.
+
+use axum::extract::Request;
+use http::{HeaderValue, Method, header};
+
+use crate::error::{ApiError, Condition};
+use crate::spec::Conventions;
+
+/// The reserved query parameters of one request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReservedParams {
+    /// The access token, when given once.
+    pub access_token: Option<String>,
+    /// The method override, when given once.
+    pub method: Option<String>,
+    /// The content-type override, when given once.
+    pub content_type: Option<String>,
+    /// The first value of the pretty-printing parameter.
+    pub pretty: Option<String>,
+}
+
+fn malformed(message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
+    ApiError::condition(Condition::MalformedRequest).with_message(message)
+}
+
+/// Picks the reserved parameters out of the decoded query pairs. The access token and
+/// both overrides may appear once only.
+pub fn reserved_params(
+    pairs: &[(String, String)],
+    conventions: &Conventions,
+) -> Result<ReservedParams, ApiError> {
+    fn once(pairs: &[(String, String)], name: Option<&str>) -> Result<Option<String>, ApiError> {
+        let Some(name) = name else {
+            return Ok(None);
+        };
+        let mut values = pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v);
+        let first = values.next().cloned();
+        if values.next().is_some() {
+            return Err(malformed(format!("duplicate {name}")));
+        }
+        Ok(first)
+    }
+    Ok(ReservedParams {
+        access_token: once(pairs, conventions.access_token_parameter)?,
+        method: once(pairs, conventions.method_override_parameter)?,
+        content_type: once(pairs, conventions.content_type_override_parameter)?,
+        pretty: conventions
+            .pretty_parameter
+            .and_then(|p| pairs.iter().find(|(k, _)| k == p).map(|(_, v)| v.clone())),
+    })
+}
+
+/// Applies `$m` and `$ct` to the request. Answers whether an override was applied (CORS
+/// then answers with the reduced header set).
+///
+/// - `$m` must name one of the spec's override methods;
+/// - the request must come from an allowed origin (overrides exist for cross-origin use);
+/// - the real method must be POST;
+/// - when `$m` is POST or PUT the real content type must be `text/plain` and `$ct` must
+///   give the real one;
+/// - `$ct` alone is malformed.
+pub fn apply(
+    request: &mut Request,
+    params: &ReservedParams,
+    conventions: &Conventions,
+    origin_allowed: bool,
+) -> Result<bool, ApiError> {
+    let m_name = conventions.method_override_parameter.unwrap_or("$m");
+    let ct_name = conventions.content_type_override_parameter.unwrap_or("$ct");
+    let Some(method) = &params.method else {
+        if params.content_type.is_some() {
+            return Err(malformed(format!("{ct_name} requires {m_name}")));
+        }
+        return Ok(false);
+    };
+    let method = conventions
+        .method_override_methods
+        .iter()
+        .find(|m| m.as_str() == method.as_str())
+        .ok_or_else(|| malformed(format!("invalid {m_name}")))?
+        .clone();
+    if !origin_allowed {
+        return Err(malformed("origin not allowed"));
+    }
+    if request.method() != Method::POST {
+        return Err(malformed("POST required"));
+    }
+    if method == Method::POST || method == Method::PUT {
+        let is_text = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|ct| ct.trim_start().starts_with("text/plain"));
+        if !is_text {
+            return Err(malformed("invalid Content-Type"));
+        }
+        let content_type = params.content_type.as_deref().unwrap_or_default();
+        if content_type.is_empty() {
+            return Err(malformed(format!("{ct_name} required")));
+        }
+    }
+    if let Some(ct) = params.content_type.as_deref().filter(|ct| !ct.is_empty()) {
+        let value =
+            HeaderValue::from_str(ct).map_err(|_| malformed(format!("invalid {ct_name}")))?;
+        request.headers_mut().insert(header::CONTENT_TYPE, value);
+    }
+    *request.method_mut() = method;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONVENTIONS: Conventions = Conventions {
+        authenticated_prefix: None,
+        json_prefix: None,
+        pretty_by_default: true,
+        pretty_parameter: Some("pp"),
+        compact_when_accept: None,
+        method_override_parameter: Some("$m"),
+        method_override_methods: &[Method::PUT, Method::POST, Method::DELETE],
+        content_type_override_parameter: Some("$ct"),
+        create_only_header: None,
+        trace_parameter: None,
+        trace_header: None,
+        xsrf_header: None,
+        access_token_parameter: Some("access_token"),
+        self_alias: None,
+        cors_setting: None,
+        sessions: None,
+    };
+
+    fn pairs(query: &str) -> Vec<(String, String)> {
+        crate::request::query_pairs(Some(query))
+    }
+
+    fn request(method: Method, content_type: &str) -> Request {
+        http::Request::builder()
+            .method(method)
+            .header(header::CONTENT_TYPE, content_type)
+            .body(axum::body::Body::empty())
+            .unwrap()
+    }
+
+    fn outcome(
+        method: Method,
+        content_type: &str,
+        query: &str,
+        origin_allowed: bool,
+    ) -> Result<(Method, String), String> {
+        let params = reserved_params(&pairs(query), &CONVENTIONS).map_err(|e| e.to_string())?;
+        let mut request = request(method, content_type);
+        apply(&mut request, &params, &CONVENTIONS, origin_allowed).map_err(|e| e.to_string())?;
+        let ct = request.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        Ok((request.method().clone(), ct))
+    }
+
+    #[test]
+    fn a_text_plain_post_becomes_the_named_method_and_type() {
+        assert_eq!(
+            outcome(
+                Method::POST,
+                "text/plain",
+                "$m=PUT&$ct=application/json%3B%20charset%3DUTF-8",
+                true
+            ),
+            Ok((Method::PUT, "application/json; charset=UTF-8".into()))
+        );
+        assert_eq!(
+            outcome(Method::POST, "text/plain", "$m=DELETE", true),
+            Ok((Method::DELETE, "text/plain".into()))
+        );
+        assert_eq!(
+            outcome(Method::POST, "application/json", "", true),
+            Ok((Method::POST, "application/json".into()))
+        );
+    }
+
+    #[test]
+    fn malformed_overrides_are_400_never_500() {
+        let cases = [
+            (
+                Method::POST,
+                "text/plain",
+                "$m=PUT&$m=PUT",
+                true,
+                "malformed_request: duplicate $m",
+            ),
+            (
+                Method::POST,
+                "text/plain",
+                "$m=PUT&$ct=a&$ct=b",
+                true,
+                "malformed_request: duplicate $ct",
+            ),
+            (
+                Method::POST,
+                "text/plain",
+                "access_token=a&access_token=b",
+                true,
+                "malformed_request: duplicate access_token",
+            ),
+            (
+                Method::POST,
+                "text/plain",
+                "$m=PATCH",
+                true,
+                "malformed_request: invalid $m",
+            ),
+            (
+                Method::POST,
+                "text/plain",
+                "$ct=application/json",
+                true,
+                "malformed_request: $ct requires $m",
+            ),
+            (
+                Method::POST,
+                "text/plain",
+                "$m=PUT&$ct=application/json",
+                false,
+                "malformed_request: origin not allowed",
+            ),
+            (
+                Method::GET,
+                "text/plain",
+                "$m=PUT&$ct=application/json",
+                true,
+                "malformed_request: POST required",
+            ),
+            (
+                Method::POST,
+                "application/json",
+                "$m=PUT&$ct=application/json",
+                true,
+                "malformed_request: invalid Content-Type",
+            ),
+            (
+                Method::POST,
+                "text/plain",
+                "$m=PUT",
+                true,
+                "malformed_request: $ct required",
+            ),
+        ];
+        for (method, ct, query, allowed, expected) in cases {
+            assert_eq!(
+                outcome(method, ct, query, allowed),
+                Err(expected.to_owned()),
+                "{query}"
+            );
+        }
+    }
+}

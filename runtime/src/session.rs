@@ -1,0 +1,74 @@
+//! The login and logout endpoints of cookie sessions (when the spec names them): `POST`
+//! the login path with HTTP basic credentials to get a session cookie (HttpOnly) and an
+//! XSRF token cookie (readable by scripts); `POST` the logout path to end the session.
+
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, HeaderValue, StatusCode, header};
+
+use crate::auth::{Authenticator, basic_credentials, cookie, unauthorized};
+use crate::error::{ApiError, Condition};
+use crate::spec::SessionConventions;
+
+fn set_cookie(response: &mut Response, value: String) {
+    if let Ok(value) = HeaderValue::from_str(&value) {
+        response.headers_mut().append(header::SET_COOKIE, value);
+    }
+}
+
+/// `POST <login path>`: 204 with both cookies, or 401.
+pub async fn login(
+    authenticator: &dyn Authenticator,
+    sessions: &SessionConventions,
+    headers: &HeaderMap,
+    realm: &str,
+) -> Result<Response, ApiError> {
+    let identity = match basic_credentials(headers) {
+        Some((user, password)) => authenticator.basic(&user, &password).await,
+        None => None,
+    };
+    let identity = identity.ok_or_else(|| unauthorized(realm))?;
+    let session = authenticator
+        .create_session(&identity)
+        .await
+        .ok_or_else(|| {
+            ApiError::condition(Condition::MethodNotAllowed)
+                .with_message("this service has no sessions")
+        })?;
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    set_cookie(
+        &mut response,
+        format!(
+            "{}={}; Path=/; HttpOnly; SameSite=Lax",
+            sessions.cookie, session.key
+        ),
+    );
+    set_cookie(
+        &mut response,
+        format!(
+            "{}={}; Path=/; SameSite=Lax",
+            sessions.xsrf_cookie, session.xsrf_token
+        ),
+    );
+    Ok(response)
+}
+
+/// `POST <logout path>`: ends the session named by the cookie (or the access token) and
+/// clears both cookies; 204 whether or not there was a session.
+pub async fn logout(
+    authenticator: &dyn Authenticator,
+    sessions: &SessionConventions,
+    headers: &HeaderMap,
+    access_token: Option<&str>,
+) -> Response {
+    if let Some(key) = cookie(headers, sessions.cookie).or(access_token) {
+        authenticator.end_session(key).await;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    for name in [sessions.cookie, sessions.xsrf_cookie] {
+        set_cookie(
+            &mut response,
+            format!("{name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT"),
+        );
+    }
+    response
+}

@@ -1,0 +1,243 @@
+//! A small in-memory implementation of `fixtures/conventions`, and a loopback server to
+//! run it, for the runtime's convention tests.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use restspec_runtime::auth::BoxFuture;
+use restspec_runtime::{
+    Authenticator, Caller, Identity, RequestContext, Session, Settings, Timestamp,
+};
+
+use crate::build_script::conventions::types::{
+    AccountInfo, DescriptionInput, ThingInfo, ThingInput,
+};
+use crate::build_script::conventions::{AccountsResource, Error, Handlers, ThingsResource, router};
+
+/// `alice` (1000001) may create things; `bob` (1000002) may not; `admin` (1000000) holds
+/// every capability. Passwords are the user name followed by `-pw`.
+pub const USERS: &[(&str, &str, &[&str])] = &[
+    ("1000000", "admin", &["administrateServer", "createThing"]),
+    ("1000001", "alice", &["createThing"]),
+    ("1000002", "bob", &[]),
+];
+
+fn identity(id: &str) -> Option<Identity> {
+    USERS
+        .iter()
+        .find(|(i, _, _)| *i == id)
+        .map(|(id, name, caps)| {
+            caps.iter()
+                .fold(Identity::new(*id, *name), |i, c| i.with_capability(*c))
+        })
+}
+
+/// The things, by name, and the sessions, by key.
+#[derive(Debug, Default)]
+pub struct State {
+    /// Things by name.
+    pub things: BTreeMap<String, ThingInfo>,
+    /// Live sessions by key.
+    pub sessions: BTreeMap<String, Session>,
+    /// Sessions made so far (to make keys).
+    pub session_count: u64,
+}
+
+/// The test service and its authenticator share one state.
+#[derive(Debug, Clone, Default)]
+pub struct TestService {
+    /// The shared state.
+    pub state: Arc<Mutex<State>>,
+}
+
+impl TestService {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A service holding one thing, `a/b` (a name with a slash).
+    pub fn with_things(names: &[&str]) -> Self {
+        let service = TestService::default();
+        for name in names {
+            service.state().things.insert(
+                (*name).to_owned(),
+                ThingInfo {
+                    name: (*name).to_owned(),
+                    description: None,
+                    created: Timestamp::from_unix_nanos(1_533_885_943_749_000_123)
+                        .unwrap_or_else(Timestamp::now),
+                },
+            );
+        }
+        service
+    }
+}
+
+impl Handlers for TestService {
+    async fn resolve_things(
+        &self,
+        _caller: &Caller,
+        thing_id: &str,
+    ) -> Result<Option<ThingsResource>, Error> {
+        Ok(self
+            .state()
+            .things
+            .contains_key(thing_id)
+            .then(|| ThingsResource {
+                thing_name: thing_id.to_owned(),
+            }))
+    }
+
+    async fn resolve_accounts(
+        &self,
+        _caller: &Caller,
+        account_id: &str,
+    ) -> Result<Option<AccountsResource>, Error> {
+        Ok(identity(account_id).map(|i| AccountsResource { account_id: i.id }))
+    }
+
+    async fn list_things(
+        &self,
+        _ctx: RequestContext,
+    ) -> Result<BTreeMap<String, ThingInfo>, Error> {
+        Ok(self.state().things.clone())
+    }
+
+    async fn get_thing(&self, _ctx: RequestContext, thing_id: String) -> Result<ThingInfo, Error> {
+        self.state()
+            .things
+            .get(&thing_id)
+            .cloned()
+            .ok_or_else(Error::not_found)
+    }
+
+    async fn create_thing(
+        &self,
+        _ctx: RequestContext,
+        thing_id: String,
+        body: ThingInput,
+    ) -> Result<ThingInfo, Error> {
+        let mut state = self.state();
+        if state.things.contains_key(&thing_id) {
+            return Err(Error::Conflict(
+                format!("Thing \"{thing_id}\" already exists").into(),
+            ));
+        }
+        let thing = ThingInfo {
+            name: thing_id.clone(),
+            description: body.description,
+            created: Timestamp::now(),
+        };
+        state.things.insert(thing_id, thing.clone());
+        Ok(thing)
+    }
+
+    async fn describe_thing(
+        &self,
+        _ctx: RequestContext,
+        thing_id: String,
+        body: DescriptionInput,
+    ) -> Result<String, Error> {
+        let mut state = self.state();
+        let thing = state
+            .things
+            .get_mut(&thing_id)
+            .ok_or_else(Error::not_found)?;
+        thing.description = Some(body.description.clone());
+        Ok(body.description)
+    }
+
+    async fn delete_thing(&self, _ctx: RequestContext, thing_id: String) -> Result<(), Error> {
+        self.state()
+            .things
+            .remove(&thing_id)
+            .map(|_| ())
+            .ok_or_else(Error::not_found)
+    }
+
+    async fn get_big(&self, _ctx: RequestContext, _thing_id: String) -> Result<Vec<String>, Error> {
+        Ok((0..100)
+            .map(|i| format!("line {i:03} of a long answer"))
+            .collect())
+    }
+
+    async fn explode(&self, _ctx: RequestContext, _thing_id: String) -> Result<String, Error> {
+        panic!("the explode handler always panics")
+    }
+
+    async fn get_account(
+        &self,
+        _ctx: RequestContext,
+        account_id: String,
+    ) -> Result<AccountInfo, Error> {
+        let identity = identity(&account_id).ok_or_else(Error::not_found)?;
+        Ok(AccountInfo {
+            account_id: identity.id.parse().unwrap_or_default(),
+            username: identity.username,
+        })
+    }
+}
+
+impl Authenticator for TestService {
+    fn basic<'a>(
+        &'a self,
+        username: &'a str,
+        password: &'a str,
+    ) -> BoxFuture<'a, Option<Identity>> {
+        let found = USERS
+            .iter()
+            .find(|(_, name, _)| *name == username && password == format!("{name}-pw"))
+            .and_then(|(id, _, _)| identity(id));
+        Box::pin(async move { found })
+    }
+
+    fn session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Option<Session>> {
+        let found = self.state().sessions.get(key).cloned();
+        Box::pin(async move { found })
+    }
+
+    fn create_session<'a>(&'a self, identity: &'a Identity) -> BoxFuture<'a, Option<Session>> {
+        let mut state = self.state();
+        state.session_count += 1;
+        let session = Session {
+            key: format!("session-{}-{}", identity.id, state.session_count),
+            identity: identity.clone(),
+            xsrf_token: format!("xsrf-{}-{}", identity.id, state.session_count),
+        };
+        state.sessions.insert(session.key.clone(), session.clone());
+        Box::pin(async move { Some(session) })
+    }
+
+    fn end_session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
+        self.state().sessions.remove(key);
+        Box::pin(async {})
+    }
+}
+
+/// A running test service on an ephemeral loopback port.
+#[derive(Debug, Clone)]
+pub struct TestServer {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    /// The service, to look at its state.
+    pub service: TestService,
+}
+
+impl TestServer {
+    /// Serves `service` with `settings` (its authenticator is set to the service) until the
+    /// test's runtime ends.
+    pub async fn start(service: TestService, settings: Settings) -> std::io::Result<TestServer> {
+        let app = router(service.clone(), settings.authenticator(service.clone()));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        tokio::spawn(async move {
+            let _ = restspec_runtime::__private::axum::serve(listener, app).await;
+        });
+        Ok(TestServer { base, service })
+    }
+
+    /// The URL of `path` on this server.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
