@@ -104,10 +104,17 @@ where
     let mut params = path_params::<N>(parts).await?;
     resolve_self_alias(&mut params, spec, &caller, conventions.self_alias)?;
 
+    tracing::debug!(
+        endpoint = spec.name,
+        template = spec.template,
+        "endpoint matched"
+    );
     let mut resource = None;
     if let (true, Some(resolve)) = (spec.top_level_id, resolve) {
         let id = params.first().cloned().unwrap_or_default();
-        match resolve(shared.handlers.clone(), caller.clone(), id.clone()).await? {
+        let found = resolve(shared.handlers.clone(), caller.clone(), id.clone()).await?;
+        tracing::debug!(id = %id, found = found.is_some(), "top-level resource resolved");
+        match found {
             Some(meta) => resource = Some(meta),
             None if spec.creates => {}
             None => {
@@ -126,7 +133,11 @@ where
             .settings
             .quota
             .request_tokens(spec.quota_group, &ctx, 1)?
-            .into_result()?;
+            .into_result()
+            .inspect_err(
+                |e| tracing::debug!(group = spec.quota_group, refusal = %e, "quota refused"),
+            )?;
+        tracing::debug!(group = spec.quota_group, "quota granted");
     }
 
     if let (Some(header), Some(_)) = (conventions.create_only_header, &resource)
@@ -156,7 +167,9 @@ where
     };
     let handler = std::panic::AssertUnwindSafe(call(shared.handlers.clone(), ctx, params, input));
     match handler.catch_unwind().await {
-        Ok(result) => result.map_err(Into::into),
+        Ok(result) => result
+            .map_err(Into::into)
+            .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error")),
         Err(_) => {
             tracing::error!(endpoint = spec.name, "handler panicked");
             Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))

@@ -12,6 +12,7 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use http::{Method, StatusCode, Uri, header};
+use tracing::Instrument;
 
 use crate::auth::resolve_caller;
 use crate::cors::{self, Decoration};
@@ -46,8 +47,46 @@ pub(crate) async fn conventions<H: Send + Sync + 'static>(
     }
 
     let origin_allowed = origin.as_deref().is_some_and(|o| allowed.allows(o));
-    let (outcome, overridden) = handle(&shared, request, next, origin_allowed).await;
+    let conventions = &service.conventions;
+    let trace = crate::trace::requested_trace(
+        request.uri().query(),
+        request.headers(),
+        conventions.trace_parameter,
+        conventions.trace_header,
+    );
+    let (outcome, overridden) = match (&trace, &shared.settings.site_dir) {
+        (Some(trace), Some(site)) => {
+            let secrets: Vec<&str> = conventions.access_token_parameter.into_iter().collect();
+            let path_and_query = request.uri().path_and_query().map_or("/", |p| p.as_str());
+            let span = crate::trace::request_span(
+                trace.primary_id(),
+                &crate::trace::error_log_path(site),
+                request.method(),
+                path_and_query,
+                &secrets,
+            );
+            let id = trace.primary_id().to_owned();
+            handle(&shared, request, next, origin_allowed, Some(id))
+                .instrument(span)
+                .await
+        }
+        (Some(trace), None) => {
+            let id = trace.primary_id().to_owned();
+            handle(&shared, request, next, origin_allowed, Some(id)).await
+        }
+        (None, _) => handle(&shared, request, next, origin_allowed, None).await,
+    };
     let mut response = outcome.unwrap_or_else(|error| error.into_response_for(service));
+    if let (Some(trace), Some(header)) = (&trace, conventions.trace_header) {
+        for id in trace.ids() {
+            if let (Ok(name), Ok(value)) = (
+                http::HeaderName::from_bytes(header.as_bytes()),
+                http::HeaderValue::from_str(id),
+            ) {
+                response.headers_mut().append(name, value);
+            }
+        }
+    }
 
     if allowed.is_configured() && origin.is_some() {
         cors::vary(response.headers_mut(), false);
@@ -70,6 +109,7 @@ async fn handle<H: Send + Sync + 'static>(
     mut request: Request,
     next: Next,
     origin_allowed: bool,
+    trace_id: Option<String>,
 ) -> (Result<Response, ApiError>, bool) {
     let service = shared.service;
     let conventions = &service.conventions;
@@ -131,14 +171,23 @@ async fn handle<H: Send + Sync + 'static>(
         Err(error) => return (Err(error), overridden),
     };
 
+    tracing::debug!(
+        method = %request.method(),
+        path = %path,
+        caller = authenticated.caller.identity().map_or("anonymous", |i| i.username.as_str()),
+        auth = ?authenticated.caller.auth_method(),
+        method_overridden = overridden,
+        "request accepted by the convention layer"
+    );
     request.extensions_mut().insert(RequestInfo {
         caller: authenticated.caller,
         authenticated_form,
         pretty,
-        trace_id: None,
+        trace_id,
         xsrf_token: authenticated.xsrf_token,
     });
     let response = next.run(request).await;
+    tracing::debug!(status = response.status().as_u16(), "response");
     (Ok(plaintext_405(response, service)), overridden)
 }
 

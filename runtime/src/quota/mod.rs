@@ -264,3 +264,4 @@ impl QuotaBackend {
         }
     }
 }
+pub use token_bucket::{QuotaConfigError, QuotaRule, TokenBucketEnforcer};

@@ -1,1 +1,347 @@
 //! A per-user, per-rule token-bucket quota enforcer configured from YAML.
+//!
+//! Each rule is a glob over quota group names (`*` matches any run of characters, `/`
+//! included, and the whole group must match), a bucket size (`burst`) and a refill rate.
+//! Every caller (the identity's id, or the anonymous user) has one bucket per rule; a
+//! request is granted only when every matching rule's bucket holds enough tokens, and then
+//! all of them are charged. Buckets start full.
+//!
+//! The buckets are written by hand rather than with `governor`: governor's GCRA limiters
+//! can only test-and-consume, so they cannot peek (`dry_run`, `available_tokens`), give
+//! tokens back (`refill`), or check several rules before charging any of them.
+//!
+//! Memory is one small entry per (rule, caller) that has spent tokens; entries whose
+//! bucket has refilled to full are dropped from time to time, since a missing bucket means
+//! a full one.
+
+mod config;
+mod glob;
+mod value;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+pub use config::QuotaConfigError;
+
+use super::{QuotaEnforcer, QuotaRequestContext, QuotaResponse};
+
+/// Slack for float arithmetic, so that 10 s at 0.1 tokens/s counts as one whole token.
+const EPSILON: f64 = 1e-9;
+/// The longest `retry_after` reported (about 136 years), so callers can do arithmetic on it.
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(u32::MAX as u64);
+/// Bucket count below which full buckets are never swept.
+const SWEEP_THRESHOLD: usize = 1024;
+
+/// One rule: callers whose quota group matches `group` are limited to `burst` tokens at
+/// once, refilled at `refill_per_second`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuotaRule {
+    /// Glob over quota group names; `*` matches any run of characters, `/` included.
+    pub group: String,
+    /// Tokens in a full bucket.
+    pub burst: u32,
+    /// Tokens added per second.
+    pub refill_per_second: f64,
+}
+
+/// Whose bucket: an account id, or the anonymous user (never confused with an account
+/// whose id is the string `anonymous`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum CallerKey {
+    Anonymous,
+    Account(String),
+}
+
+impl CallerKey {
+    fn of(ctx: &QuotaRequestContext) -> Self {
+        match ctx.caller.identity() {
+            Some(identity) => CallerKey::Account(identity.id.clone()),
+            None => CallerKey::Anonymous,
+        }
+    }
+}
+
+/// A rule as the enforcer uses it, with the rate made safe for arithmetic.
+#[derive(Debug)]
+struct Rule {
+    burst: f64,
+    /// Finite and >= 0 (0: never refills).
+    rate: f64,
+    /// The rule as configured: its glob, and its numbers for messages.
+    configured: QuotaRule,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    updated: Instant,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    buckets: HashMap<(usize, CallerKey), Bucket>,
+    sweep_at: usize,
+}
+
+/// What checking one request against its matching rules found.
+struct Verdict {
+    /// Fewest tokens left over the matching rules (before any deduction).
+    available: f64,
+    /// The refusing rule with the longest wait, and that wait (`None`: never).
+    refusal: Option<(usize, Option<Duration>)>,
+}
+
+/// A [`QuotaEnforcer`] with one token bucket per rule and caller.
+pub struct TokenBucketEnforcer {
+    rules: Vec<Rule>,
+    state: Mutex<State>,
+    clock: Box<dyn Fn() -> Instant + Send + Sync>,
+}
+
+impl std::fmt::Debug for TokenBucketEnforcer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TokenBucketEnforcer")
+            .field("rules", &self.rules)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TokenBucketEnforcer {
+    /// An enforcer for `rules`, which are taken as they are: a `burst` of 0 refuses every
+    /// request, and a refill rate that is not a positive number never refills (an
+    /// infinite rate always refills). [`from_yaml`](Self::from_yaml) rejects such rules.
+    pub fn new(rules: Vec<QuotaRule>) -> Self {
+        Self::with_clock(rules, Instant::now)
+    }
+
+    /// Like [`new`](Self::new), reading the time from `clock`.
+    pub(crate) fn with_clock(
+        rules: Vec<QuotaRule>,
+        clock: impl Fn() -> Instant + Send + Sync + 'static,
+    ) -> Self {
+        let rules = rules
+            .into_iter()
+            .map(|rule| Rule {
+                burst: f64::from(rule.burst),
+                rate: match rule.refill_per_second {
+                    r if r == f64::INFINITY => f64::MAX,
+                    r if r.is_finite() && r > 0.0 => r,
+                    _ => 0.0,
+                },
+                configured: rule,
+            })
+            .collect();
+        TokenBucketEnforcer {
+            rules,
+            state: Mutex::new(State::default()),
+            clock: Box::new(clock),
+        }
+    }
+
+    /// Parses a YAML configuration; `file_name` only names it in errors.
+    pub fn from_yaml(file_name: &str, text: &str) -> Result<Self, QuotaConfigError> {
+        config::parse_rules(file_name, text).map(Self::new)
+    }
+
+    /// Reads and parses a YAML configuration file.
+    pub fn from_file(path: &Path) -> Result<Self, QuotaConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| QuotaConfigError::whole_file(&name, format!("cannot read: {e}")))?;
+        Self::from_yaml(&name, &text)
+    }
+
+    /// The rules, as configured.
+    pub fn rules(&self) -> impl Iterator<Item = &QuotaRule> {
+        self.rules.iter().map(|r| &r.configured)
+    }
+
+    fn matching(&self, group: &str) -> Vec<usize> {
+        (0..self.rules.len())
+            .filter(|&i| glob::glob_matches(&self.rules[i].configured.group, group))
+            .collect()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // Nothing panics while the lock is held; recover the state if something ever did.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Tokens in a bucket at `now`; a missing bucket is full.
+    fn level(&self, state: &State, rule: usize, key: &CallerKey, now: Instant) -> f64 {
+        let r = &self.rules[rule];
+        match state.buckets.get(&(rule, key.clone())) {
+            None => r.burst,
+            Some(b) => {
+                let elapsed = now.saturating_duration_since(b.updated).as_secs_f64();
+                (b.tokens + elapsed * r.rate).min(r.burst)
+            }
+        }
+    }
+
+    fn check(
+        &self,
+        state: &State,
+        rules: &[usize],
+        key: &CallerKey,
+        now: Instant,
+        n: u64,
+    ) -> Verdict {
+        let wanted = n as f64;
+        let mut verdict = Verdict {
+            available: f64::INFINITY,
+            refusal: None,
+        };
+        for &i in rules {
+            let tokens = self.level(state, i, key, now);
+            verdict.available = verdict.available.min(tokens);
+            if tokens + EPSILON >= wanted {
+                continue;
+            }
+            let rule = &self.rules[i];
+            let wait = if wanted <= rule.burst && rule.rate > 0.0 {
+                let seconds = (wanted - tokens) / rule.rate;
+                Some(
+                    Duration::try_from_secs_f64(seconds)
+                        .map_or(MAX_RETRY_AFTER, |d| d.min(MAX_RETRY_AFTER)),
+                )
+            } else {
+                None
+            };
+            let longer = match verdict.refusal {
+                None => true,
+                Some((_, None)) => false,
+                Some((_, Some(previous))) => wait.is_none_or(|w| w > previous),
+            };
+            if longer {
+                verdict.refusal = Some((i, wait));
+            }
+        }
+        verdict
+    }
+
+    fn refusal(&self, group: &str, rule: usize, wait: Option<Duration>, n: u64) -> QuotaResponse {
+        let r = &self.rules[rule].configured;
+        let response = if n > u64::from(r.burst) {
+            QuotaResponse::error(format!(
+                "quota exceeded for {group} ({n} tokens requested, at most {} at once)",
+                r.burst
+            ))
+        } else {
+            QuotaResponse::error(format!(
+                "quota exceeded for {group} (burst {}, refilled at {} per second)",
+                r.burst, r.refill_per_second
+            ))
+        };
+        match wait {
+            Some(wait) => response.with_retry_after(wait),
+            None => response,
+        }
+    }
+
+    fn answer(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext,
+        n: u64,
+        deduct: bool,
+    ) -> QuotaResponse {
+        let rules = self.matching(group);
+        if rules.is_empty() {
+            return QuotaResponse::no_op();
+        }
+        let key = CallerKey::of(ctx);
+        let mut state = self.lock();
+        // Read under the lock, so that buckets never see time go backwards.
+        let now = (self.clock)();
+        let verdict = self.check(&state, &rules, &key, now, n);
+        if let Some((rule, wait)) = verdict.refusal {
+            tracing::debug!(group, rule = %self.rules[rule].configured.group, "quota refused");
+            return self.refusal(group, rule, wait, n);
+        }
+        let wanted = n as f64;
+        if deduct && n > 0 {
+            for &i in &rules {
+                let tokens = (self.level(&state, i, &key, now) - wanted).max(0.0);
+                state.buckets.insert(
+                    (i, key.clone()),
+                    Bucket {
+                        tokens,
+                        updated: now,
+                    },
+                );
+            }
+            self.sweep(&mut state, now);
+        }
+        let left = if deduct {
+            verdict.available - wanted
+        } else {
+            verdict.available
+        };
+        QuotaResponse::ok_with_tokens(whole_tokens(left))
+    }
+
+    /// Drops buckets that have refilled to full once there are many of them, so memory
+    /// follows the callers that spent tokens recently rather than every caller ever seen.
+    fn sweep(&self, state: &mut State, now: Instant) {
+        if state.buckets.len() < state.sweep_at.max(SWEEP_THRESHOLD) {
+            return;
+        }
+        state.buckets.retain(|(rule, _), b| {
+            let r = &self.rules[*rule];
+            let elapsed = now.saturating_duration_since(b.updated).as_secs_f64();
+            b.tokens + elapsed * r.rate + EPSILON < r.burst
+        });
+        state.sweep_at = state.buckets.len().saturating_mul(2);
+    }
+}
+
+/// Whole tokens in a (possibly fractional) level.
+fn whole_tokens(level: f64) -> u64 {
+    // `as` saturates: NaN and negatives become 0, huge values u64::MAX.
+    (level + EPSILON).floor() as u64
+}
+
+impl QuotaEnforcer for TokenBucketEnforcer {
+    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse {
+        self.answer(group, ctx, tokens, true)
+    }
+
+    fn dry_run(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse {
+        self.answer(group, ctx, tokens, false)
+    }
+
+    fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext) -> QuotaResponse {
+        self.answer(group, ctx, 0, false)
+    }
+
+    fn refill(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) {
+        let rules = self.matching(group);
+        if rules.is_empty() || tokens == 0 {
+            return;
+        }
+        let key = CallerKey::of(ctx);
+        let mut state = self.lock();
+        // Read under the lock, so that buckets never see time go backwards.
+        let now = (self.clock)();
+        for i in rules {
+            // A missing bucket is full already.
+            if state.buckets.contains_key(&(i, key.clone())) {
+                let level = self.level(&state, i, &key, now);
+                let tokens = (level + tokens as f64).min(self.rules[i].burst);
+                state.buckets.insert(
+                    (i, key.clone()),
+                    Bucket {
+                        tokens,
+                        updated: now,
+                    },
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,9 @@ mod compression;
 mod cors;
 mod errors;
 mod output;
+mod quota;
 mod requests;
+mod trace;
 
 use reqwest::header::HeaderMap;
 use restspec_runtime::Settings;

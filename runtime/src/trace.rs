@@ -1,1 +1,0 @@
-//! Request tracing: trace ids and the per-request debug log.

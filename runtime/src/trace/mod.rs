@@ -1,0 +1,435 @@
+//! Request tracing: trace ids and the per-request debug log.
+//!
+//! A client turns tracing on for one request with the trace header (`X-Service-Trace` in the
+//! seed) or the trace query parameter (`trace`); the names come from the service spec at run
+//! time, so every function here takes them as parameters. [`requested_trace`] reads them;
+//! the convention layer then returns the id(s) in the trace header and runs the request
+//! inside [`request_span`]. Every event at `DEBUG` or above that happens inside that span is
+//! written by [`ErrorLogLayer`] to the span's error log (`<site>/logs/error_log`, see
+//! [`error_log_path`]), one line per event, each line carrying the trace id, so that an
+//! administrator finds the request's logs by its id.
+//!
+//! [`init_logging`] installs the usual process-wide subscriber: `INFO` (or `RUST_LOG`) to
+//! stdout, and `DEBUG` for traced requests only into their error log.
+//!
+//! # Secrets
+//!
+//! Nothing here records the `Authorization` header, passwords or cookies: the request span
+//! carries only the method and the path with the values of secret query parameters (such
+//! as `access_token`) replaced by `*` ([`redact_query`]), and the error log layer writes
+//! fields named `password` or `authorization` as `*` should an event carry one anyway.
+
+mod layer;
+
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use http::{HeaderMap, HeaderValue};
+use tracing_subscriber::EnvFilter;
+use tracing_subscriber::Layer as _;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+pub use layer::{ErrorLogLayer, TracedRequestFilter};
+
+/// The target of the span [`request_span`] creates.
+pub const REQUEST_SPAN_TARGET: &str = "restspec::request";
+
+/// The name of the span [`request_span`] creates.
+pub const REQUEST_SPAN_NAME: &str = "request";
+
+/// A request's demand for tracing: the trace ids to log under and return to the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceRequest {
+    /// Never empty; the header's id first.
+    ids: Vec<String>,
+    generated: bool,
+}
+
+impl TraceRequest {
+    /// A demand for tracing under `id`, as if the client had sent it.
+    pub fn with_id(id: impl Into<String>) -> Self {
+        TraceRequest {
+            ids: vec![id.into()],
+            generated: false,
+        }
+    }
+
+    /// A demand for tracing under a freshly generated id ([`generate_trace_id`]).
+    pub fn generated() -> Self {
+        TraceRequest {
+            ids: vec![generate_trace_id()],
+            generated: true,
+        }
+    }
+
+    /// The id the request's logs are written under: the header's id when the client sent
+    /// one, else the parameter's, else a generated one.
+    pub fn primary_id(&self) -> &str {
+        self.ids.first().map_or("", String::as_str)
+    }
+
+    /// Every id, the primary one first: two when header and parameter carried different
+    /// ids. Each one is returned to the client in its own trace header.
+    pub fn ids(&self) -> &[String] {
+        &self.ids
+    }
+
+    /// Consumes the demand, answering its ids (primary first).
+    pub fn into_ids(self) -> Vec<String> {
+        self.ids
+    }
+
+    /// True when the client asked for tracing without naming an id, so the id was
+    /// generated.
+    pub fn is_generated(&self) -> bool {
+        self.generated
+    }
+}
+
+/// Whether a request asks for tracing, and under which ids.
+///
+/// Tracing is on when the header `trace_header` is present (even empty) or the query
+/// parameter `trace_parameter` is present (even without value: `?trace` or `?trace=`);
+/// `None` for either name means the service has no such convention. The primary id is
+/// the header's value if non-empty, else the parameter's value if non-empty, else a
+/// generated one ([`generate_trace_id`]). When both carry different non-empty ids, both
+/// are returned, the header's first.
+///
+/// The query string is decoded as `application/x-www-form-urlencoded`; only the first
+/// occurrence of the parameter counts, as does only the first header, and surrounding
+/// whitespace is dropped from both. An id that could not be sent back in a header (one
+/// with control characters, such as a decoded `%0A`) counts as empty, which also keeps
+/// log lines one per event.
+pub fn requested_trace(
+    query: Option<&str>,
+    headers: &HeaderMap,
+    trace_parameter: Option<&str>,
+    trace_header: Option<&str>,
+) -> Option<TraceRequest> {
+    let from_header: Option<String> =
+        trace_header
+            .and_then(|name| headers.get(name))
+            .map(|value| match value.to_str() {
+                Ok(text) => text.trim().to_owned(),
+                Err(_) => String::from_utf8(value.as_bytes().to_vec())
+                    .map(|text| text.trim().to_owned())
+                    .unwrap_or_default(),
+            });
+    let from_parameter: Option<String> = match (trace_parameter, query) {
+        (Some(name), Some(query)) => form_urlencoded::parse(query.as_bytes())
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.trim().to_owned()),
+        _ => None,
+    };
+    if from_header.is_none() && from_parameter.is_none() {
+        return None;
+    }
+    let usable = |id: Option<String>| id.filter(|id| !id.is_empty() && is_header_safe(id));
+    let mut ids: Vec<String> = Vec::with_capacity(2);
+    ids.extend(usable(from_header));
+    if let Some(id) = usable(from_parameter)
+        && !ids.contains(&id)
+    {
+        ids.push(id);
+    }
+    if ids.is_empty() {
+        return Some(TraceRequest::generated());
+    }
+    Some(TraceRequest {
+        ids,
+        generated: false,
+    })
+}
+
+fn is_header_safe(id: &str) -> bool {
+    !id.chars().any(char::is_control) && HeaderValue::from_str(id).is_ok()
+}
+
+/// A fresh trace id: `<epoch millis>-<8 lower-case hex chars>`, e.g.
+/// `1533885943749-8257c498`, the shape the real service uses.
+///
+/// The hex part hashes the time, the process id and a process-wide counter with the
+/// standard library's randomly keyed SipHash, so ids differ between calls, threads and
+/// processes (collisions within one millisecond are as likely as for 32 random bits).
+pub fn generate_trace_id() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let now = jiff::Timestamp::now();
+    let millis = now.as_millisecond();
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let hash = RandomState::new().hash_one((
+        millis,
+        now.subsec_nanosecond(),
+        std::process::id(),
+        count,
+        std::thread::current().id(),
+    ));
+    // The upper half of the 64-bit hash; `as` keeps exactly those 32 bits.
+    let hex = (hash >> 32) as u32;
+    format!("{millis}-{hex:08x}")
+}
+
+/// The error log of a site: `<site>/logs/error_log`.
+pub fn error_log_path(site_dir: &Path) -> PathBuf {
+    site_dir.join("logs").join("error_log")
+}
+
+/// `path_and_query` with the value of every query parameter named in `secret_parameters`
+/// (such as `access_token`) replaced by `*`, as the real service logs it.
+///
+/// Parameter names are compared after form decoding (so `access%5Ftoken` is caught too);
+/// everything else is kept exactly as the client wrote it. A secret parameter without a
+/// value is kept as it is.
+pub fn redact_query(path_and_query: &str, secret_parameters: &[&str]) -> String {
+    let Some((path, query)) = path_and_query.split_once('?') else {
+        return path_and_query.to_owned();
+    };
+    if secret_parameters.is_empty() {
+        return path_and_query.to_owned();
+    }
+    let mut out = String::with_capacity(path_and_query.len());
+    out.push_str(path);
+    out.push('?');
+    for (index, pair) in query.split('&').enumerate() {
+        if index > 0 {
+            out.push('&');
+        }
+        let secret = pair.split_once('=').is_some_and(|(key, _)| {
+            form_urlencoded::parse(key.as_bytes())
+                .next()
+                .is_some_and(|(name, _)| secret_parameters.contains(&name.as_ref()))
+        });
+        match pair.split_once('=') {
+            Some((key, _)) if secret => {
+                out.push_str(key);
+                out.push_str("=*");
+            }
+            _ => out.push_str(pair),
+        }
+    }
+    out
+}
+
+/// The span a traced request runs in; [`ErrorLogLayer`] writes the events inside it to
+/// `log_file` under `trace_id`.
+///
+/// It is the span
+/// `debug_span!(target: "restspec::request", "request", trace_id = %id, log_file = %path,
+/// method = %m, path = %redacted_path)` except for its level, which is `ERROR`: a span's
+/// level decides only whether the span exists, and an `ERROR` span exists under every
+/// level filter, including the compile-time ones (`tracing`'s `max_level_info` or
+/// `release_max_level_warn` features, which any crate in a build may turn on). A `DEBUG`
+/// span would vanish there, and with it the trace id of the `INFO`/`WARN`/`ERROR` events
+/// that still happen inside the request. Which events reach the error log is decided by
+/// [`TracedRequestFilter`], not by the span's level. A side effect: stdout formatters that
+/// show span context (such as the one [`init_logging`] installs) prefix the traced
+/// request's events with `request{trace_id=… …}`, which tags them with the trace id too;
+/// `RUST_LOG=…,restspec::request=off` hides it there.
+///
+/// `path_and_query` is logged through [`redact_query`] with `secret_parameters`; no header
+/// (so neither `Authorization` nor cookies) and no password is ever recorded. `log_file`
+/// travels as text, so a path that is not valid UTF-8 loses its invalid bytes.
+pub fn request_span(
+    trace_id: &str,
+    log_file: &Path,
+    method: &http::Method,
+    path_and_query: &str,
+    secret_parameters: &[&str],
+) -> tracing::Span {
+    let path = redact_query(path_and_query, secret_parameters);
+    tracing::span!(
+        target: REQUEST_SPAN_TARGET,
+        tracing::Level::ERROR,
+        REQUEST_SPAN_NAME,
+        trace_id = %trace_id,
+        log_file = %log_file.display(),
+        method = %method,
+        path = %path,
+    )
+}
+
+/// Installs the process-wide subscriber of a service: events filtered by `RUST_LOG` (or
+/// `default_filter` when it is unset or invalid, e.g. `"info"`) go to stdout, with ANSI
+/// colours only when stdout is a terminal; and every event at `DEBUG` or above inside a
+/// traced request ([`request_span`]) goes to that request's error log ([`ErrorLogLayer`]
+/// filtered by [`TracedRequestFilter`]), whatever the stdout filter says.
+///
+/// Each layer has its own filter, so an `INFO` stdout does not hide the traced requests'
+/// debug lines, and those lines do not show up on stdout. Records of the `log` crate are
+/// forwarded as well. Calling it again (or after another global subscriber was set) does
+/// nothing.
+pub fn init_logging(default_filter: &str) {
+    let stdout_filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(default_filter))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let _already_set = logging_subscriber(stdout_filter, ansi).try_init();
+}
+
+/// The subscriber [`init_logging`] installs.
+fn logging_subscriber(
+    stdout_filter: EnvFilter,
+    ansi: bool,
+) -> impl tracing::Subscriber + Send + Sync + 'static {
+    let stdout = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stdout)
+        .with_ansi(ansi)
+        .with_filter(stdout_filter);
+    tracing_subscriber::registry()
+        .with(stdout)
+        .with(ErrorLogLayer::new().traced_only())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PARAM: Option<&str> = Some("trace");
+    const HEADER: Option<&str> = Some("X-Service-Trace");
+
+    fn headers(value: Option<&str>) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        if let Some(value) = value {
+            map.insert("x-service-trace", HeaderValue::from_str(value).unwrap());
+        }
+        map
+    }
+
+    fn is_generated_shape(id: &str) -> bool {
+        let Some((millis, hex)) = id.split_once('-') else {
+            return false;
+        };
+        millis.len() >= 13
+            && millis.bytes().all(|b| b.is_ascii_digit())
+            && hex.len() == 8
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    }
+
+    #[test]
+    fn trace_parameter_with_id() {
+        let t = requested_trace(Some("q=1&trace=issue-42"), &headers(None), PARAM, HEADER);
+        let t = t.unwrap();
+        assert_eq!(t.primary_id(), "issue-42");
+        assert_eq!(t.ids(), ["issue-42"]);
+        assert!(!t.is_generated());
+    }
+
+    #[test]
+    fn trace_parameter_is_form_decoded() {
+        let t = requested_trace(Some("trace=issue%2042+x"), &headers(None), PARAM, HEADER);
+        assert_eq!(t.unwrap().primary_id(), "issue 42 x");
+    }
+
+    #[test]
+    fn trace_parameter_without_value_generates_an_id() {
+        for query in ["trace", "trace=", "a=b&trace&c"] {
+            let t = requested_trace(Some(query), &headers(None), PARAM, HEADER).unwrap();
+            assert!(t.is_generated(), "{query}");
+            assert_eq!(t.ids().len(), 1);
+            assert!(is_generated_shape(t.primary_id()), "{}", t.primary_id());
+        }
+    }
+
+    #[test]
+    fn trace_header_with_id() {
+        let t = requested_trace(None, &headers(Some("issue-7")), PARAM, HEADER).unwrap();
+        assert_eq!(t.ids(), ["issue-7"]);
+    }
+
+    #[test]
+    fn header_name_is_case_insensitive() {
+        let t = requested_trace(None, &headers(Some("x")), PARAM, Some("x-SERVICE-trace"));
+        assert_eq!(t.unwrap().primary_id(), "x");
+    }
+
+    #[test]
+    fn empty_trace_header_generates_an_id() {
+        let t = requested_trace(Some("q=1"), &headers(Some("")), PARAM, HEADER).unwrap();
+        assert!(t.is_generated());
+        assert!(is_generated_shape(t.primary_id()));
+    }
+
+    #[test]
+    fn empty_header_falls_back_to_the_parameter() {
+        let t = requested_trace(Some("trace=p"), &headers(Some("")), PARAM, HEADER).unwrap();
+        assert_eq!(t.ids(), ["p"]);
+    }
+
+    #[test]
+    fn header_and_parameter_with_different_ids_give_both_header_first() {
+        let t = requested_trace(Some("trace=p"), &headers(Some("h")), PARAM, HEADER).unwrap();
+        assert_eq!(t.primary_id(), "h");
+        assert_eq!(t.ids(), ["h", "p"]);
+        assert_eq!(t.into_ids(), vec!["h".to_owned(), "p".to_owned()]);
+    }
+
+    #[test]
+    fn header_and_parameter_with_the_same_id_give_one() {
+        let t = requested_trace(Some("trace=x"), &headers(Some("x")), PARAM, HEADER).unwrap();
+        assert_eq!(t.ids(), ["x"]);
+    }
+
+    #[test]
+    fn neither_header_nor_parameter_means_no_tracing() {
+        assert_eq!(
+            requested_trace(Some("q=trace&tracer=1"), &headers(None), PARAM, HEADER),
+            None
+        );
+        assert_eq!(requested_trace(None, &headers(None), PARAM, HEADER), None);
+        // Conventions the service does not have are not looked at.
+        assert_eq!(
+            requested_trace(Some("trace=1"), &headers(Some("h")), None, None),
+            None
+        );
+    }
+
+    #[test]
+    fn ids_with_control_characters_are_replaced() {
+        let t = requested_trace(Some("trace=a%0Ab"), &headers(None), PARAM, HEADER).unwrap();
+        assert!(t.is_generated());
+    }
+
+    #[test]
+    fn generated_ids_have_the_shape_and_differ() {
+        let a = generate_trace_id();
+        let b = generate_trace_id();
+        assert!(is_generated_shape(&a), "{a}");
+        assert!(is_generated_shape(&b), "{b}");
+        assert_ne!(a, b);
+        let many: std::collections::HashSet<String> =
+            (0..1000).map(|_| generate_trace_id()).collect();
+        assert_eq!(many.len(), 1000);
+    }
+
+    #[test]
+    fn error_log_is_under_logs() {
+        assert_eq!(
+            error_log_path(Path::new("/srv/site")),
+            Path::new("/srv/site/logs/error_log")
+        );
+    }
+
+    #[test]
+    fn redact_query_hides_secret_values() {
+        let secrets = ["access_token"];
+        assert_eq!(
+            redact_query("/changes/?q=1&access_token=s3cr%3Dt&n=2", &secrets),
+            "/changes/?q=1&access_token=*&n=2"
+        );
+        assert_eq!(
+            redact_query("/a?access%5Ftoken=x&access_token=y", &secrets),
+            "/a?access%5Ftoken=*&access_token=*"
+        );
+        assert_eq!(
+            redact_query("/a?access_token&x_access_token=1", &secrets),
+            "/a?access_token&x_access_token=1"
+        );
+        assert_eq!(redact_query("/a/b", &secrets), "/a/b");
+        assert_eq!(redact_query("/a?access_token=x", &[]), "/a?access_token=x");
+        assert_eq!(redact_query("/a?p=1&s=2", &["p", "s"]), "/a?p=*&s=*");
+    }
+}

@@ -1,0 +1,144 @@
+//! Seed 8: the quota extension point with the shipped token-bucket enforcer, and the exact
+//! group and metadata of one call per family.
+
+use std::sync::{Arc, Mutex};
+
+use restspec_runtime::quota::TokenBucketEnforcer;
+use restspec_runtime::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, Settings};
+
+use super::{client, send, server_with};
+
+const RULES: &str = "rules:
+  - group: \"/restapi/things:*\"
+    burst: 2
+    refill_per_second: 0.01
+";
+
+fn backend(enforcer: Arc<dyn QuotaEnforcer>) -> QuotaBackend {
+    let mut backend = QuotaBackend::new();
+    backend.register(enforcer);
+    backend
+}
+
+#[tokio::test]
+async fn the_token_bucket_refuses_with_429_and_retry_after_per_caller() {
+    let enforcer = TokenBucketEnforcer::from_yaml("quota.yaml", RULES).expect("a valid config");
+    let s = server_with(Settings::default().quota(backend(Arc::new(enforcer)))).await;
+    let get = |user: &'static str| {
+        send(
+            client()
+                .get(s.url("/a/things/x"))
+                .basic_auth(user, Some(format!("{user}-pw"))),
+        )
+    };
+    assert_eq!(get("alice").await.status, 200);
+    assert_eq!(get("alice").await.status, 200);
+    let refused = get("alice").await;
+    assert_eq!(refused.status, 429);
+    assert_eq!(
+        refused.header("content-type"),
+        Some("text/plain; charset=UTF-8")
+    );
+    assert!(
+        refused
+            .text()
+            .starts_with("quota exceeded for /restapi/things:GET"),
+        "{}",
+        refused.text()
+    );
+    let wait: u64 = refused
+        .header("retry-after")
+        .expect("Retry-After")
+        .parse()
+        .expect("seconds");
+    assert!(
+        (90..=101).contains(&wait),
+        "one token at 0.01/s is about 100 s, got {wait}"
+    );
+    assert_eq!(
+        get("bob").await.status,
+        200,
+        "each caller has a bucket of their own"
+    );
+    let other_group = send(
+        client()
+            .get(s.url("/a/things/"))
+            .basic_auth("alice", Some("alice-pw")),
+    )
+    .await;
+    assert_eq!(
+        other_group.status, 200,
+        "`/restapi/things/:GET` does not match the rule"
+    );
+}
+
+/// Records group and metadata, grants everything.
+#[derive(Default)]
+struct Recorder(Mutex<Vec<(String, Vec<(String, String)>)>>);
+
+impl QuotaEnforcer for Recorder {
+    fn request_tokens(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext,
+        _tokens: u64,
+    ) -> QuotaResponse {
+        let meta = ctx
+            .resource
+            .entries()
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect();
+        self.0.lock().expect("lock").push((group.to_owned(), meta));
+        QuotaResponse::ok()
+    }
+    fn dry_run(&self, _: &str, _: &QuotaRequestContext, _: u64) -> QuotaResponse {
+        QuotaResponse::ok()
+    }
+    fn available_tokens(&self, _: &str, _: &QuotaRequestContext) -> QuotaResponse {
+        QuotaResponse::ok()
+    }
+    fn refill(&self, _: &str, _: &QuotaRequestContext, _: u64) {}
+}
+
+#[tokio::test]
+async fn one_call_per_family_raises_its_group_and_metadata() {
+    let recorder = Arc::new(Recorder::default());
+    let s = server_with(Settings::default().quota(backend(recorder.clone()))).await;
+    assert_eq!(
+        send(
+            client()
+                .get(s.url("/a/things/a%2Fb/big"))
+                .basic_auth("bob", Some("bob-pw"))
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(
+        send(
+            client()
+                .get(s.url("/a/accounts/self"))
+                .basic_auth("bob", Some("bob-pw"))
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(send(client().get(s.url("/things/"))).await.status, 200);
+    let pair = |k: &str, v: &str| (k.to_owned(), v.to_owned());
+    assert_eq!(
+        *recorder.0.lock().expect("lock"),
+        vec![
+            (
+                "/restapi/things/big:GET".to_owned(),
+                vec![pair("Thing.Name", "a/b")]
+            ),
+            (
+                "/restapi/accounts:GET".to_owned(),
+                vec![pair("Account.Id", "1000002")]
+            ),
+            ("/restapi/things/:GET".to_owned(), vec![]),
+        ]
+    );
+}
