@@ -72,9 +72,12 @@ async fn the_token_bucket_refuses_with_429_and_retry_after_per_caller() {
     );
 }
 
+/// A quota group and the metadata it came with.
+type Seen = (String, Vec<(String, String)>);
+
 /// Records group and metadata, grants everything.
 #[derive(Default)]
-struct Recorder(Mutex<Vec<(String, Vec<(String, String)>)>>);
+struct Recorder(Mutex<Vec<Seen>>);
 
 impl QuotaEnforcer for Recorder {
     fn request_tokens(
