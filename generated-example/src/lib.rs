@@ -8,31 +8,72 @@ pub mod auth;
 pub mod handlers;
 pub mod store;
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use restspec_runtime::Settings;
+use restspec_runtime::quota::TokenBucketEnforcer;
+use restspec_runtime::{QuotaBackend, Settings};
 
 /// What the service needs to start.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The HTTP password of `admin`.
     pub admin_password: String,
+    /// The site directory (`logs/error_log` of traced requests).
+    pub site: Option<PathBuf>,
+    /// The `site.allowOriginRegex` values.
+    pub allow_origin_regex: Vec<String>,
+    /// The token-bucket rules file, when quotas are enforced.
+    pub quota_config: Option<PathBuf>,
 }
+
+/// Why the service cannot start.
+#[derive(Debug)]
+pub enum StartError {
+    /// An `--allow-origin-regex` value is not a regular expression.
+    OriginRegex(String),
+    /// The quota file is malformed (the message names file, line and problem).
+    QuotaConfig(String),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::OriginRegex(e) => write!(f, "invalid --allow-origin-regex: {e}"),
+            StartError::QuotaConfig(e) => write!(f, "invalid quota configuration: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
 
 /// The service's router, ready to serve.
-pub fn app(options: &Options) -> restspec_runtime::__private::axum::Router {
+pub fn app(options: &Options) -> Result<restspec_runtime::__private::axum::Router, StartError> {
     let store = Arc::new(Mutex::new(store::Store::new(&options.admin_password)));
-    let settings = Settings::default().authenticator(auth::StoreAuthenticator::new(store.clone()));
-    api::router(handlers::ReviewService::new(store), settings)
+    let mut settings = Settings::default()
+        .authenticator(auth::StoreAuthenticator::new(store.clone()))
+        .allow_origin_regex(&options.allow_origin_regex)
+        .map_err(|e| StartError::OriginRegex(e.to_string()))?;
+    if let Some(site) = &options.site {
+        settings = settings.site_dir(site);
+    }
+    if let Some(path) = &options.quota_config {
+        let enforcer = TokenBucketEnforcer::from_file(path)
+            .map_err(|e| StartError::QuotaConfig(e.to_string()))?;
+        let mut backend = QuotaBackend::new();
+        backend.register(Arc::new(enforcer));
+        settings = settings.quota(backend);
+    }
+    Ok(api::router(handlers::ReviewService::new(store), settings))
 }
 
-/// Serves the service on `listener` until `shutdown` completes.
+/// Serves `app` on `listener` until `shutdown` completes.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    options: &Options,
+    app: restspec_runtime::__private::axum::Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    restspec_runtime::__private::axum::serve(listener, app(options))
+    restspec_runtime::__private::axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }

@@ -21,17 +21,18 @@ struct Cli {
     /// random one is generated and printed once.
     #[arg(long, env = "REVIEW_ADMIN_PASSWORD", hide_env_values = true)]
     admin_password: Option<String>,
+    /// The `site.allowOriginRegex` setting: origins (full match) allowed to use the service
+    /// cross-origin. Repeatable; the values are joined with `|`.
+    #[arg(long, value_name = "REGEX")]
+    allow_origin_regex: Vec<String>,
+    /// Enables the token-bucket quota enforcer with the rules in FILE.
+    #[arg(long, value_name = "FILE")]
+    quota_config: Option<PathBuf>,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    restspec_runtime::trace::init_logging("info");
     let cli = Cli::parse();
     if let Err(err) = std::fs::create_dir_all(&cli.site) {
         eprintln!(
@@ -45,6 +46,20 @@ async fn main() -> ExitCode {
         println!("Generated HTTP password for account `admin`: {generated}");
         generated
     });
+    let options = Options {
+        admin_password,
+        site: Some(cli.site.clone()),
+        allow_origin_regex: cli.allow_origin_regex,
+        quota_config: cli.quota_config,
+    };
+    // Configuration errors stop the start before the port is taken.
+    let app = match review_service::app(&options) {
+        Ok(app) => app,
+        Err(err) => {
+            eprintln!("review-service: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
     let listener = match tokio::net::TcpListener::bind(cli.listen).await {
         Ok(listener) => listener,
         Err(err) => {
@@ -54,8 +69,7 @@ async fn main() -> ExitCode {
     };
     let address = listener.local_addr().map_or(cli.listen, |a| a);
     tracing::info!("serving the code review service on http://{address}/");
-    let options = Options { admin_password };
-    match serve(listener, &options, restspec_runtime::shutdown_signal()).await {
+    match serve(listener, app, restspec_runtime::shutdown_signal()).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("review-service: {err}");

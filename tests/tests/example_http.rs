@@ -22,9 +22,11 @@ impl Server {
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let options = review_service::Options {
             admin_password: PASSWORD.into(),
+            ..Default::default()
         };
+        let app = review_service::app(&options).expect("valid options");
         tokio::spawn(async move {
-            let _ = review_service::serve(listener, &options, async {
+            let _ = review_service::serve(listener, app, async {
                 let _ = rx.await;
             })
             .await;

@@ -5,6 +5,7 @@
 mod auth;
 mod compression;
 mod cors;
+mod downstream;
 mod errors;
 mod output;
 mod quota;

@@ -145,3 +145,40 @@ async fn one_call_per_family_raises_its_group_and_metadata() {
         ]
     );
 }
+
+#[tokio::test]
+async fn the_quota_check_runs_before_preconditions_body_parsing_and_the_handler() {
+    let refuse_all = TokenBucketEnforcer::from_yaml(
+        "q.yaml",
+        "rules:\n  - group: \"*\"\n    burst: 1\n    refill_per_second: 0.001\n",
+    )
+    .expect("valid");
+    let s = server_with(Settings::default().quota(backend(Arc::new(refuse_all)))).await;
+    let alice = |r: reqwest::RequestBuilder| r.basic_auth("alice", Some("alice-pw"));
+    assert_eq!(
+        send(alice(client().get(s.url("/a/things/x")))).await.status,
+        200,
+        "the one token"
+    );
+    let precondition = send(alice(
+        client()
+            .put(s.url("/a/things/x"))
+            .header("If-None-Match", "*")
+            .json(&serde_json::json!({})),
+    ))
+    .await;
+    assert_eq!(precondition.status, 429, "quota before the 412");
+    let malformed = send(alice(
+        client()
+            .post(s.url("/a/things/x/description"))
+            .header("Content-Type", "application/json")
+            .body("{"),
+    ))
+    .await;
+    assert_eq!(malformed.status, 429, "quota before body parsing");
+    let missing = send(alice(client().get(s.url("/a/things/ghost")))).await;
+    assert_eq!(
+        missing.status, 404,
+        "an unknown resource is 404 before any quota check"
+    );
+}
