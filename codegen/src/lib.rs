@@ -107,6 +107,7 @@ fn separate_items(code: &str) -> String {
         "///",
         "#[",
         "pub ",
+        "pub(",
         "fn ",
         "async fn ",
         "impl",

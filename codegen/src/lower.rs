@@ -63,7 +63,23 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         })
         .collect::<Vec<_>>();
 
+    let conventions = &service.conventions;
+    let reserved_parameters = [
+        conventions.pretty_printing.parameter.as_ref(),
+        conventions
+            .trace
+            .as_ref()
+            .and_then(|t| t.parameter.as_ref()),
+        conventions.access_token_parameter.as_ref(),
+        conventions.method_override.as_ref().map(|m| &m.parameter),
+        conventions.content_type_override.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|p| p.value.as_str())
+    .collect();
     let cx = Context {
+        reserved_parameters,
         type_names: &type_names,
         statuses: &statuses,
         capabilities: &capabilities,
@@ -122,6 +138,8 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
 }
 
 struct Context<'a> {
+    /// Query parameters the runtime reads itself, by their convention names.
+    reserved_parameters: Vec<&'a str>,
     type_names: &'a BTreeMap<String, Location>,
     statuses: &'a [Status],
     capabilities: &'a [Capability],
@@ -738,12 +756,100 @@ fn lower_endpoint(
         creates: raw.creates.unwrap_or(false),
         quota_group,
         shared_quota_group: raw.shared_quota_group.unwrap_or(false),
+        query: lower_query(raw, cx, diags),
         location: key.location.clone(),
     })
 }
 
+/// Reads an endpoint's query options: known types, Rust field names that are snake_case,
+/// distinct and not taken by the path parameters or the body, and no option named like a
+/// parameter the runtime reserves (`pp`, `trace`, `access_token`, ...).
+fn lower_query(
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    use crate::model::{OptionType, QueryOption};
+    let mut out: Vec<QueryOption> = Vec::new();
+    for (key, option) in raw.query.iter().flatten() {
+        if cx.reserved_parameters.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`{}` is a parameter the runtime reads itself", key.name),
+                )
+                .hint(
+                    "choose another option name; the conventions in service.yaml reserve this one",
+                ),
+            );
+            continue;
+        }
+        let ty = match option.r#type.value.as_str() {
+            "string" => OptionType::String,
+            "integer" => OptionType::Integer,
+            "boolean" => OptionType::Boolean,
+            "list<string>" => OptionType::StringList,
+            other => {
+                diags.push(
+                    Diagnostic::new(
+                        option.r#type.location.clone(),
+                        format!("`{other}` is not a query option type"),
+                    )
+                    .hint(suggest(other, OptionType::NAMES.iter().copied())),
+                );
+                continue;
+            }
+        };
+        let (field, location) = match &option.field {
+            Some(field) => {
+                check_name(field, "option field", Case::Snake, diags);
+                (field.value.clone(), field.location.clone())
+            }
+            None => (names::field_ident(&key.name), key.location.clone()),
+        };
+        if !names::is_snake_case(&field)
+            || names::KEYWORDS.contains(&field.as_str())
+            || field.ends_with('_')
+        {
+            if option.field.is_none() {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("option `{}` needs a Rust name", key.name),
+                    )
+                    .hint(format!(
+                        "add `field: <snake_case name>`, such as `field: {}_option`",
+                        names::snake(&key.name)
+                    )),
+                );
+            }
+            continue;
+        }
+        if let Some(other) = out.iter().find(|o| o.field == field) {
+            diags.push(
+                Diagnostic::new(
+                    location,
+                    format!(
+                        "options `{}` and `{}` both become the field `{field}`",
+                        other.wire, key.name
+                    ),
+                )
+                .hint("give one of them another `field:` name"),
+            );
+            continue;
+        }
+        out.push(QueryOption {
+            wire: key.name.clone(),
+            field,
+            ty,
+            description: option.description.clone(),
+        });
+    }
+    out
+}
+
 /// Names the generated handler methods and router glue use besides path parameters.
-const RESERVED_PARAM_NAMES: &[&str] = &["ctx", "body", "handlers", "params", "caller"];
+const RESERVED_PARAM_NAMES: &[&str] = &["ctx", "body", "handlers", "params", "caller", "options"];
 
 /// Parses `/changes/{change-id}/topic`. Reports the first problem of a template.
 pub fn parse_template(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<PathTemplate> {

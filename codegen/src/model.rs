@@ -234,8 +234,41 @@ pub struct Endpoint {
     pub quota_group: String,
     /// Other endpoints may share the quota group.
     pub shared_quota_group: bool,
+    /// Query options, in file order.
+    pub query: Vec<QueryOption>,
     /// Where the endpoint is declared.
     pub location: Location,
+}
+
+/// A query option of an endpoint.
+#[derive(Debug, Clone)]
+pub struct QueryOption {
+    /// Its name in the URL (`n`).
+    pub wire: String,
+    /// Its Rust field name (`limit`).
+    pub field: String,
+    /// Its type.
+    pub ty: OptionType,
+    /// What it does.
+    pub description: Option<String>,
+}
+
+/// The types a query option may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionType {
+    /// Text.
+    String,
+    /// A whole number.
+    Integer,
+    /// A switch.
+    Boolean,
+    /// The option repeated.
+    StringList,
+}
+
+impl OptionType {
+    /// The spellings accepted in `type`.
+    pub const NAMES: &'static [&'static str] = &["string", "integer", "boolean", "list<string>"];
 }
 
 /// A parsed path template such as `/changes/{change-id}/revisions/{revision-id}/detail`.

@@ -29,7 +29,7 @@ pub const MAX_BODY_BYTES: usize = 10 * 1024 * 1024;
 pub type Resolution = Result<Option<ResourceMetadata>, ApiError>;
 
 /// Runs one request through an endpoint.
-pub(crate) async fn run<H, B, T, E, F, Fut, R, RFut, const N: usize>(
+pub(crate) async fn run<H, O, B, T, E, F, Fut, R, RFut, const N: usize>(
     shared: Arc<Shared<H>>,
     spec: &'static EndpointSpec,
     request: Request,
@@ -38,10 +38,11 @@ pub(crate) async fn run<H, B, T, E, F, Fut, R, RFut, const N: usize>(
 ) -> Response
 where
     H: Send + Sync + 'static,
+    O: DeserializeOwned + Send + 'static,
     B: DeserializeOwned + Send + 'static,
     T: Serialize + Send + 'static,
     E: Into<ApiError> + Send + 'static,
-    F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut,
+    F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut,
     Fut: Future<Output = Result<T, E>> + Send,
     R: Fn(Arc<H>, Caller, String) -> RFut,
     RFut: Future<Output = Resolution> + Send,
@@ -69,7 +70,7 @@ where
     }
 }
 
-async fn pipeline<H, B, T, E, F, Fut, R, RFut, const N: usize>(
+async fn pipeline<H, O, B, T, E, F, Fut, R, RFut, const N: usize>(
     shared: &Arc<Shared<H>>,
     spec: &'static EndpointSpec,
     parts: &mut http::request::Parts,
@@ -80,10 +81,11 @@ async fn pipeline<H, B, T, E, F, Fut, R, RFut, const N: usize>(
 ) -> Result<T, ApiError>
 where
     H: Send + Sync + 'static,
+    O: DeserializeOwned + Send + 'static,
     B: DeserializeOwned + Send + 'static,
     T: Serialize + Send + 'static,
     E: Into<ApiError> + Send + 'static,
-    F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut,
+    F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut,
     Fut: Future<Output = Result<T, E>> + Send,
     R: Fn(Arc<H>, Caller, String) -> RFut,
     RFut: Future<Output = Resolution> + Send,
@@ -147,6 +149,15 @@ where
             .with_message("Resource already exists"));
     }
 
+    let reserved = [
+        conventions.pretty_parameter,
+        conventions.trace_parameter,
+        conventions.access_token_parameter,
+        conventions.method_override_parameter,
+        conventions.content_type_override_parameter,
+    ];
+    let options: O = crate::request::parse_options(parts.uri.query(), spec.options, &reserved)?;
+
     let input: B = if spec.request_body {
         let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES)
             .await
@@ -165,7 +176,8 @@ where
         trace_id: info.trace_id,
         resource,
     };
-    let handler = std::panic::AssertUnwindSafe(call(shared.handlers.clone(), ctx, params, input));
+    let handler =
+        std::panic::AssertUnwindSafe(call(shared.handlers.clone(), ctx, params, options, input));
     match handler.catch_unwind().await {
         Ok(result) => result
             .map_err(Into::into)

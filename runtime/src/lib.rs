@@ -59,7 +59,7 @@ pub mod __private {
     pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
     pub use crate::dispatch::Resolution;
     pub use crate::error::{ApiError, Condition};
-    pub use crate::request::NoBody;
+    pub use crate::request::{NoBody, NoOptions, deserialize_flag};
     pub use crate::router::{RouterBuilder, Settings};
     pub use crate::spec::{
         Conventions, EndpointSpec, FamilySpec, ServiceSpec, SessionConventions, StatusEntry,

@@ -56,6 +56,60 @@ impl<'de> serde::Deserialize<'de> for NoBody {
     }
 }
 
+/// The options type of endpoints without query options: it accepts anything (unknown
+/// options are refused before it is read).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NoOptions;
+
+impl<'de> serde::Deserialize<'de> for NoOptions {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(deserializer).map(|_| NoOptions)
+    }
+}
+
+/// Reads a boolean option the way the real service does: `true`, `t`, `yes`, `y`, `on`,
+/// `1` or no value at all are on; `false`, `f`, `no`, `n`, `off`, `0` are off (any case).
+pub fn parse_flag(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "" | "true" | "t" | "yes" | "y" | "on" | "1" => Some(true),
+        "false" | "f" | "no" | "n" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// `deserialize_with` for boolean query options (see [`parse_flag`]).
+pub fn deserialize_flag<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<bool>, D::Error> {
+    let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+    parse_flag(&text).map(Some).ok_or_else(|| {
+        serde::de::Error::custom(format!(
+            "`{text}` is not a boolean (true/false, yes/no, on/off, 1/0)"
+        ))
+    })
+}
+
+/// Reads the query options of an endpoint: an option the endpoint does not declare (other
+/// than the runtime's own parameters) is refused, as the real service refuses unknown
+/// options; values that do not fit are refused too.
+pub fn parse_options<O: DeserializeOwned>(
+    query: Option<&str>,
+    declared: &[&str],
+    reserved: &[Option<&str>],
+) -> Result<O, ApiError> {
+    let query = query.unwrap_or_default();
+    for (key, _) in query_pairs(Some(query)) {
+        if !declared.contains(&key.as_str()) && !reserved.contains(&Some(key.as_str())) {
+            return Err(ApiError::condition(Condition::MalformedRequest)
+                .with_message(format!("\"{key}\" is not a valid option")));
+        }
+    }
+    serde_html_form::from_str(query).map_err(|e| {
+        ApiError::condition(Condition::MalformedRequest)
+            .with_message(format!("invalid option: {e}"))
+    })
+}
+
 /// True when the content type names `application/json` as one of its tokens
 /// (`application/json; charset=UTF-8` counts; matching is case-sensitive, as the real
 /// service does).

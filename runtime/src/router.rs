@@ -132,16 +132,18 @@ impl<H: Send + Sync + 'static> RouterBuilder<H> {
 
     /// Adds an endpoint whose path names no top-level resource.
     #[must_use]
-    pub fn endpoint<B, T, E, F, Fut, const N: usize>(
+    pub fn endpoint<O, B, T, E, F, Fut, const N: usize>(
         self,
         spec: &'static EndpointSpec,
         call: F,
     ) -> Self
     where
+        O: DeserializeOwned + Send + 'static,
+        O: DeserializeOwned + Send + 'static,
         B: DeserializeOwned + Send + 'static,
         T: Serialize + Send + 'static,
         E: Into<ApiError> + Send + 'static,
-        F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut + Clone + Send + Sync + 'static,
+        F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut + Clone + Send + Sync + 'static,
         Fut: Future<Output = Result<T, E>> + Send + 'static,
     {
         type NoResolver<H> = fn(Arc<H>, Caller, String) -> std::future::Ready<Resolution>;
@@ -151,17 +153,19 @@ impl<H: Send + Sync + 'static> RouterBuilder<H> {
     /// Adds an endpoint whose first path parameter is its family's top-level resource,
     /// resolved by `resolve` before quota checks and the handler.
     #[must_use]
-    pub fn endpoint_with_resource<B, T, E, F, Fut, R, RFut, const N: usize>(
+    pub fn endpoint_with_resource<O, B, T, E, F, Fut, R, RFut, const N: usize>(
         self,
         spec: &'static EndpointSpec,
         resolve: R,
         call: F,
     ) -> Self
     where
+        O: DeserializeOwned + Send + 'static,
+        O: DeserializeOwned + Send + 'static,
         B: DeserializeOwned + Send + 'static,
         T: Serialize + Send + 'static,
         E: Into<ApiError> + Send + 'static,
-        F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut + Clone + Send + Sync + 'static,
+        F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut + Clone + Send + Sync + 'static,
         Fut: Future<Output = Result<T, E>> + Send + 'static,
         R: Fn(Arc<H>, Caller, String) -> RFut + Clone + Send + Sync + 'static,
         RFut: Future<Output = Resolution> + Send + 'static,
@@ -169,17 +173,19 @@ impl<H: Send + Sync + 'static> RouterBuilder<H> {
         self.add(spec, Some(resolve), call)
     }
 
-    fn add<B, T, E, F, Fut, R, RFut, const N: usize>(
+    fn add<O, B, T, E, F, Fut, R, RFut, const N: usize>(
         mut self,
         spec: &'static EndpointSpec,
         resolve: Option<R>,
         call: F,
     ) -> Self
     where
+        O: DeserializeOwned + Send + 'static,
+        O: DeserializeOwned + Send + 'static,
         B: DeserializeOwned + Send + 'static,
         T: Serialize + Send + 'static,
         E: Into<ApiError> + Send + 'static,
-        F: Fn(Arc<H>, RequestContext, [String; N], B) -> Fut + Clone + Send + Sync + 'static,
+        F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut + Clone + Send + Sync + 'static,
         Fut: Future<Output = Result<T, E>> + Send + 'static,
         R: Fn(Arc<H>, Caller, String) -> RFut + Clone + Send + Sync + 'static,
         RFut: Future<Output = Resolution> + Send + 'static,

@@ -119,6 +119,9 @@ pub struct EndpointSpec {
     pub params: &'static [&'static str],
     /// Indices of the parameters in which the self alias stands for the caller.
     pub self_params: &'static [usize],
+    /// The query options the endpoint accepts, by their names in the URL; any other
+    /// option (besides the reserved parameters) is a 400.
+    pub options: &'static [&'static str],
     /// The first parameter is the family's top-level id.
     pub top_level_id: bool,
     /// Call the handler even when the top-level resource is missing (create).

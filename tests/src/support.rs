@@ -9,6 +9,7 @@ use restspec_runtime::{
     Authenticator, Caller, Identity, RequestContext, Session, Settings, Timestamp,
 };
 
+use crate::build_script::conventions::options::ListThingsOptions;
 use crate::build_script::conventions::types::{
     AccountInfo, DescriptionInput, ThingInfo, ThingInput,
 };
@@ -99,8 +100,31 @@ impl Handlers for TestService {
     async fn list_things(
         &self,
         _ctx: RequestContext,
+        options: ListThingsOptions,
     ) -> Result<BTreeMap<String, ThingInfo>, Error> {
-        Ok(self.state().things.clone())
+        let skip = usize::try_from(options.skip.unwrap_or(0)).unwrap_or(0);
+        let limit = options
+            .limit
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(usize::MAX);
+        let describe = options.descriptions.unwrap_or(false);
+        Ok(self
+            .state()
+            .things
+            .iter()
+            .filter(|(name, _)| {
+                options.prefixes.is_empty() || options.prefixes.iter().any(|p| name.starts_with(p))
+            })
+            .skip(skip)
+            .take(limit)
+            .map(|(name, thing)| {
+                let mut thing = thing.clone();
+                if !describe {
+                    thing.description = None;
+                }
+                (name.clone(), thing)
+            })
+            .collect())
     }
 
     async fn get_thing(&self, _ctx: RequestContext, thing_id: String) -> Result<ThingInfo, Error> {

@@ -125,6 +125,10 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         let ident = format_ident!("{}", names::field_ident(p));
         quote! { #ident: String }
     });
+    let options = (!endpoint.query.is_empty()).then(|| {
+        let ty = super::types::options_struct(endpoint);
+        quote! { options: options::#ty, }
+    });
     let body = endpoint.request.as_ref().map(|ty| {
         let ty = rust_type(ty, format, false);
         quote! { body: #ty }
@@ -165,7 +169,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let docs = doc(&text);
     quote! {
         #docs
-        fn #method(&self, ctx: rt::RequestContext, #(#params,)* #body)
+        fn #method(&self, ctx: rt::RequestContext, #(#params,)* #options #body)
             -> impl rt::Future<Output = Result<#output, Error>> + Send;
     }
 }

@@ -31,7 +31,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     let routes = service
         .families
         .iter()
-        .flat_map(|f| f.endpoints.iter().map(move |e| route_tokens(service, f, e)));
+        .flat_map(|f| f.endpoints.iter().map(move |e| route_tokens(e, f)));
+    let glue = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .map(|e| glue_tokens(service, e));
     quote! {
         /// Builds the axum router that serves every endpoint with `handlers`, behind the
         /// runtime's convention layer.
@@ -42,45 +47,75 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         }
 
         #(#adapters)*
+
+        /// One function per endpoint, calling its handler method.
+        mod glue {
+            #[allow(unused_imports)]
+            use super::{Error, Handlers, options, rt, types};
+
+            #(#glue)*
+        }
     }
 }
 
-fn route_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenStream {
+fn route_tokens(endpoint: &Endpoint, family: &Family) -> TokenStream {
     let spec = endpoint_const(endpoint);
-    let method = format_ident!("{}", endpoint.name);
+    let glue = format_ident!("{}", endpoint.name);
+    if names_top_level(endpoint) {
+        let resolve = adapter(family);
+        quote! { .endpoint_with_resource(&endpoints::#spec, #resolve::<H>, glue::#glue::<H>) }
+    } else {
+        quote! { .endpoint(&endpoints::#spec, glue::#glue::<H>) }
+    }
+}
+
+/// The function that calls one handler method with what the runtime extracted: path
+/// parameters in template order, options, body. Named functions rather than closures so
+/// that the router reads as a table and each call reads as a signature.
+fn glue_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
+    let name = format_ident!("{}", endpoint.name);
     let params: Vec<_> = endpoint
         .path
         .params()
         .map(|p| format_ident!("{}", names::field_ident(p)))
         .collect();
     let count = proc_macro2::Literal::usize_unsuffixed(params.len());
+    let (params_pattern, destructure) = if params.is_empty() {
+        (quote! { _: [String; 0] }, None)
+    } else {
+        (
+            quote! { params: [String; #count] },
+            Some(quote! { let [#(#params),*] = params; }),
+        )
+    };
+    let (options_pattern, options_arg) = if endpoint.query.is_empty() {
+        (quote! { _: rt::NoOptions }, None)
+    } else {
+        let ty = super::types::options_struct(endpoint);
+        (quote! { options: options::#ty }, Some(quote! { options, }))
+    };
+    let format = service.conventions.timestamp_format;
     let (body_pattern, body_arg) = match &endpoint.request {
         Some(ty) => {
-            let ty = rust_type(ty, service.conventions.timestamp_format, false);
+            let ty = rust_type(ty, format, false);
             (quote! { body: #ty }, Some(quote! { body }))
         }
         None => (quote! { _: rt::NoBody }, None),
     };
-    // Parameters arrive as an array in template order and are named inside the block:
-    // prettyplease lays out a destructuring closure parameter poorly.
-    let closure = if params.is_empty() {
-        quote! {
-            |handlers: rt::Arc<H>, ctx, _: [String; 0], #body_pattern| async move {
-                handlers.#method(ctx, #body_arg).await
-            }
-        }
-    } else {
-        quote! {
-            |handlers: rt::Arc<H>, ctx, params: [String; #count], #body_pattern| async move {
-                let [#(#params),*] = params;
-                handlers.#method(ctx, #(#params,)* #body_arg).await
-            }
-        }
+    let output = match &endpoint.response {
+        Some(ty) => rust_type(ty, format, false),
+        None => quote! { () },
     };
-    if names_top_level(endpoint) {
-        let resolve = adapter(family);
-        quote! { .endpoint_with_resource(&endpoints::#spec, #resolve::<H>, #closure) }
-    } else {
-        quote! { .endpoint(&endpoints::#spec, #closure) }
+    quote! {
+        pub(super) async fn #name<H: Handlers>(
+            handlers: rt::Arc<H>,
+            ctx: rt::RequestContext,
+            #params_pattern,
+            #options_pattern,
+            #body_pattern,
+        ) -> Result<#output, Error> {
+            #destructure
+            handlers.#name(ctx, #(#params,)* #options_arg #body_arg).await
+        }
     }
 }

@@ -177,6 +177,7 @@ fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> T
     let route = endpoint.path.route();
     let quota_group = &endpoint.quota_group;
     let params: Vec<&str> = endpoint.path.params().collect();
+    let options = endpoint.query.iter().map(|o| &o.wire);
     // Indices of the parameters in which the self alias stands for the caller.
     let self_params = params
         .iter()
@@ -211,6 +212,7 @@ fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> T
             quota_group: #quota_group,
             params: &[#(#params),*],
             self_params: &[#(#self_params),*],
+            options: &[#(#options),*],
             top_level_id: #top_level_id,
             creates: #creates,
             capability: #capability,

@@ -43,12 +43,74 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .types
         .iter()
         .map(|t| type_tokens(service, t, service.conventions.timestamp_format));
+    let options = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .filter(|e| !e.query.is_empty())
+        .map(options_tokens);
     quote! {
         /// The request and response types of the service.
         pub mod types {
             #[allow(unused_imports)]
             use super::rt;
             #(#defs)*
+        }
+
+        /// The query options of the endpoints that have some, one struct each. Options the
+        /// request leaves out are `None` (or empty).
+        pub mod options {
+            #[allow(unused_imports)]
+            use super::rt;
+            #(#options)*
+        }
+    }
+}
+
+/// The name of an endpoint's options struct (`ListProjectsOptions`).
+pub(crate) fn options_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::Ident {
+    format_ident!("{}Options", names::pascal(&endpoint.name))
+}
+
+fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
+    use crate::model::OptionType;
+    let ident = options_struct(endpoint);
+    let docs = doc(&format!(
+        "Query options of `{} {}`.",
+        endpoint.method.as_str(),
+        endpoint.path.raw
+    ));
+    let fields = endpoint.query.iter().map(|o| {
+        let name = format_ident!("{}", o.field);
+        let wire = &o.wire;
+        let text = match &o.description {
+            Some(d) => format!("`{wire}`: {}", d.trim()),
+            None => format!("`{wire}`"),
+        };
+        let docs = doc(&text);
+        let (ty, with) = match o.ty {
+            OptionType::String => (quote! { Option<String> }, None),
+            OptionType::Integer => (quote! { Option<i64> }, None),
+            OptionType::Boolean => (
+                quote! { Option<bool> },
+                Some("::restspec_runtime::__private::deserialize_flag"),
+            ),
+            OptionType::StringList => (quote! { Vec<String> }, None),
+        };
+        let with = with.map(|w| quote! { #[serde(deserialize_with = #w)] });
+        quote! {
+            #docs
+            #[serde(rename = #wire, default)]
+            #with
+            pub #name: #ty,
+        }
+    });
+    quote! {
+        #docs
+        #[derive(Debug, Clone, Default, PartialEq, rt::serde::Deserialize)]
+        #[serde(crate = "::restspec_runtime::__private::serde")]
+        pub struct #ident {
+            #(#fields)*
         }
     }
 }

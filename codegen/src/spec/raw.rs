@@ -199,6 +199,21 @@ spec_record! {
         opt creates: bool,
         /// Acknowledge that another endpoint derives the same quota group.
         opt shared_quota_group: bool,
+        /// Query options, by their name in the URL (`n`, `S`, `q`).
+        opt query: Named<QueryOption>,
+    }
+}
+
+spec_record! {
+    /// A query option of an endpoint. Every option may be left out.
+    pub struct QueryOption = "a query option" {
+        /// `string`, `integer`, `boolean` (`true/t/yes/y/on/1` or no value, and
+        /// `false/f/no/n/off/0`) or `list<string>` (the option repeated).
+        req r#type as "type": Spanned<String>,
+        /// The Rust field name (`snake_case`); defaults to the option's name.
+        opt field: Spanned<String>,
+        /// What the option does.
+        opt description: String,
     }
 }
 

@@ -7,6 +7,7 @@ mod compression;
 mod cors;
 mod downstream;
 mod errors;
+mod options;
 mod output;
 mod quota;
 mod requests;

@@ -1,0 +1,79 @@
+// Declared by `pub mod storage;` in lib.rs.
+
+//! The service's persistent data behind the [`Storage`] trait.
+//!
+//! Handlers see only this trait and the plain types of this module; no SQL leaves it.
+//! [`SqliteStorage`] implements it over an embedded SQLite database in
+//! `<site>/db/review.sqlite`; a server database can implement the same trait later.
+//!
+//! # Calling it
+//!
+//! Every method is synchronous and blocking: it takes the database lock, and a method
+//! that changes anything commits (with `synchronous=FULL`, an fsync) before it returns.
+//! A write that returned `Ok` is on disk and survives `kill -9`. The calls are short
+//! (well under a millisecond for reads, one fsync for writes), so handlers may call them
+//! directly from async code; inside a loop over many items, or wherever latency on the
+//! runtime's threads matters, wrap them in `tokio::task::spawn_blocking` with a clone of
+//! the `Arc<dyn Storage>`.
+//!
+//! Each method is atomic on its own. A sequence of calls is not: check-then-act logic
+//! that must not race belongs in one method (as [`Storage::transition_change`] does for
+//! state changes and `create_*` do for taken names).
+//!
+//! # Errors
+//!
+//! Every method answers a [`StorageError`] instead of panicking; its variants map onto
+//! HTTP statuses (see there). Lookups answer `Ok(None)` for a missing object; methods
+//! about one object (`set_*`, `rename_*`, member changes) answer `NotFound` instead.
+//!
+//! # Times
+//!
+//! The storage stamps times itself (`registered_on`, `created`, `updated`, message
+//! dates) with [`Timestamp::now`](restspec_runtime::Timestamp::now), and keeps them to the
+//! nanosecond.
+
+mod account;
+mod change;
+mod error;
+mod group;
+mod migrations;
+mod project;
+mod sqlite;
+mod traits;
+
+#[cfg(test)]
+mod tests;
+
+pub use account::{ADMIN_ACCOUNT_ID, ADMIN_USERNAME, Account, AccountQuery, NewAccount, Session};
+pub use change::{
+    Change, ChangeMessage, ChangeQuery, ChangeStatus, NewChange, PrivateFilter, Transition,
+};
+pub use error::{StorageError, StorageResult};
+pub use group::{
+    ADMINISTRATORS_NAME, ANONYMOUS_USERS_ID, ANONYMOUS_USERS_NAME, Group, GroupQuery, NewGroup,
+    REGISTERED_USERS_ID, REGISTERED_USERS_NAME,
+};
+pub use project::{
+    ALL_PROJECTS, ALL_USERS, Branch, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, Project,
+    ProjectQuery, ProjectState, full_ref, short_branch,
+};
+pub use sqlite::{AdminSeed, SqliteStorage};
+pub use traits::Storage;
+
+/// One page of a list: the items asked for and whether more follow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page<T> {
+    /// The items, at most `limit` of them.
+    pub items: Vec<T>,
+    /// True when items beyond `skip + limit` exist (`_more_changes`, `_more_accounts`).
+    pub more: bool,
+}
+
+impl<T> Default for Page<T> {
+    fn default() -> Self {
+        Page {
+            items: Vec::new(),
+            more: false,
+        }
+    }
+}
