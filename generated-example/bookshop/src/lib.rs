@@ -1,0 +1,132 @@
+//! The bookshop: shelves of books, served by restspec from `spec/` through the build-script
+//! front door (`build.rs`). Its conventions differ from the code review service's: no
+//! JSON prefix, compact JSON unless `pretty=1`, `/auth/` for basic authentication,
+//! `X-Shop-Trace`, its own status messages and quota-group template.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use restspec_runtime::auth::BoxFuture;
+use restspec_runtime::{
+    Authenticator, Caller, Identity, RequestContext, Rfc3339Timestamp, Settings,
+};
+
+/// The generated API.
+pub mod api {
+    restspec_runtime::include_generated!("api");
+}
+
+use api::types::{ShelfInfo, ShelfInput};
+use api::{Error, Handlers, ShelvesResource};
+
+/// The shop's shelves, in memory.
+#[derive(Debug, Clone, Default)]
+pub struct Shop {
+    shelves: Arc<Mutex<BTreeMap<String, ShelfInfo>>>,
+}
+
+impl Shop {
+    fn shelves(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, ShelfInfo>> {
+        self.shelves.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Handlers for Shop {
+    async fn resolve_shelves(
+        &self,
+        _caller: &Caller,
+        shelf_id: &str,
+    ) -> Result<Option<ShelvesResource>, Error> {
+        Ok(self
+            .shelves()
+            .contains_key(shelf_id)
+            .then(|| ShelvesResource {
+                shelf_id: shelf_id.to_owned(),
+            }))
+    }
+
+    async fn list_shelves(
+        &self,
+        _ctx: RequestContext,
+    ) -> Result<BTreeMap<String, ShelfInfo>, Error> {
+        Ok(self.shelves().clone())
+    }
+
+    async fn create_shelf(
+        &self,
+        _ctx: RequestContext,
+        shelf_id: String,
+        body: ShelfInput,
+    ) -> Result<ShelfInfo, Error> {
+        let mut shelves = self.shelves();
+        if shelves.contains_key(&shelf_id) {
+            return Err(Error::taken());
+        }
+        let shelf = ShelfInfo {
+            name: shelf_id.clone(),
+            label: body.label,
+            books: Vec::new(),
+            stocked: None,
+        };
+        shelves.insert(shelf_id, shelf.clone());
+        Ok(shelf)
+    }
+
+    async fn add_book(
+        &self,
+        _ctx: RequestContext,
+        shelf_id: String,
+        isbn: String,
+    ) -> Result<(), Error> {
+        let mut shelves = self.shelves();
+        let shelf = shelves.get_mut(&shelf_id).ok_or_else(Error::missing)?;
+        shelf.books.push(isbn);
+        shelf.stocked = Some(Rfc3339Timestamp::now());
+        Ok(())
+    }
+
+    async fn remove_book(
+        &self,
+        _ctx: RequestContext,
+        shelf_id: String,
+        isbn: String,
+    ) -> Result<(), Error> {
+        let mut shelves = self.shelves();
+        let shelf = shelves.get_mut(&shelf_id).ok_or_else(Error::missing)?;
+        let before = shelf.books.len();
+        shelf.books.retain(|b| *b != isbn);
+        if shelf.books.len() == before {
+            return Err(Error::Missing(
+                format!("no book {isbn} on {shelf_id}").into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// One clerk, `clerk`, who may stock books; the password is given at start.
+#[derive(Debug, Clone)]
+pub struct Clerk {
+    password: String,
+}
+
+impl Authenticator for Clerk {
+    fn basic<'a>(
+        &'a self,
+        username: &'a str,
+        password: &'a str,
+    ) -> BoxFuture<'a, Option<Identity>> {
+        let ok = username == "clerk" && password == self.password;
+        Box::pin(
+            async move { ok.then(|| Identity::new("1", "clerk").with_capability("stockBooks")) },
+        )
+    }
+}
+
+/// The bookshop's router; `clerk` logs in with `clerk_password`.
+pub fn app(clerk_password: &str) -> restspec_runtime::__private::axum::Router {
+    let settings = Settings::default().authenticator(Clerk {
+        password: clerk_password.to_owned(),
+    });
+    api::router(Shop::default(), settings)
+}
