@@ -39,7 +39,18 @@ const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
 
 /// Rust names the generated `types` module refers to unqualified.
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "String", "Vec", "Option", "Some", "None", "Box", "Result", "Ok", "Err", "Self",
+    "String",
+    "Vec",
+    "Option",
+    "Some",
+    "None",
+    "Box",
+    "Result",
+    "Ok",
+    "Err",
+    "Self",
+    "Serialize",
+    "Deserialize",
 ];
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks

@@ -24,6 +24,29 @@ impl PasswordHash {
         }
     }
 
+    /// The hash as stored: `sha256$<salt hex>$<digest hex>`.
+    pub fn encode(&self) -> String {
+        format!(
+            "sha256${}${}",
+            hex::encode(self.salt),
+            hex::encode(self.digest)
+        )
+    }
+
+    /// Reads a stored hash; `None` when it is not one [`encode`](Self::encode) wrote.
+    pub fn decode(stored: &str) -> Option<Self> {
+        let mut parts = stored.split('$');
+        if parts.next() != Some("sha256") {
+            return None;
+        }
+        let salt = hex::decode(parts.next()?).ok()?.try_into().ok()?;
+        let digest = hex::decode(parts.next()?).ok()?.try_into().ok()?;
+        parts
+            .next()
+            .is_none()
+            .then_some(PasswordHash { salt, digest })
+    }
+
     /// True when `password` is the one hashed, compared in constant time.
     pub fn verify(&self, password: &str) -> bool {
         digest(&self.salt, password).ct_eq(&self.digest).into()
@@ -57,5 +80,7 @@ mod tests {
         assert!(!hash.verify("Secret"));
         assert!(!hash.verify(""));
         assert_ne!(PasswordHash::new("secret"), hash, "salts differ");
+        assert_eq!(PasswordHash::decode(&hash.encode()), Some(hash));
+        assert_eq!(PasswordHash::decode("md5$00$00"), None);
     }
 }

@@ -1,67 +1,96 @@
-//! The runtime's authenticator, backed by the store's accounts, with web sessions for
-//! `POST /login`.
+//! The runtime's authenticator over the storage: HTTP passwords and web sessions.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{Authenticator, Identity, Session};
 
-use crate::accounts::random_secret;
-use crate::store::Store;
+use crate::accounts::{PasswordHash, random_secret};
+use crate::storage::{Account, Storage};
 
-/// Checks HTTP passwords against the store and keeps the live sessions.
-#[derive(Debug, Clone)]
-pub struct StoreAuthenticator {
-    store: Arc<Mutex<Store>>,
-    sessions: Arc<Mutex<HashMap<String, Session>>>,
+/// Checks HTTP passwords and keeps sessions in the storage (so logins survive a restart).
+#[derive(Clone)]
+pub struct StorageAuthenticator {
+    storage: Arc<dyn Storage>,
 }
 
-impl StoreAuthenticator {
-    /// An authenticator over `store`.
-    pub fn new(store: Arc<Mutex<Store>>) -> Self {
-        StoreAuthenticator {
-            store,
-            sessions: Arc::default(),
-        }
-    }
-
-    fn sessions(&self) -> std::sync::MutexGuard<'_, HashMap<String, Session>> {
-        self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
+impl std::fmt::Debug for StorageAuthenticator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StorageAuthenticator")
+            .finish_non_exhaustive()
     }
 }
 
-impl Authenticator for StoreAuthenticator {
+impl StorageAuthenticator {
+    /// An authenticator over `storage`.
+    pub fn new(storage: Arc<dyn Storage>) -> Self {
+        StorageAuthenticator { storage }
+    }
+}
+
+/// The account as the runtime sees it: id, username and global capabilities.
+pub fn identity(account: &Account) -> Identity {
+    account.capabilities.iter().fold(
+        Identity::new(account.id.to_string(), account.username.clone()),
+        |i, c| i.with_capability(c.clone()),
+    )
+}
+
+impl Authenticator for StorageAuthenticator {
     fn basic<'a>(
         &'a self,
         username: &'a str,
         password: &'a str,
     ) -> BoxFuture<'a, Option<Identity>> {
         let found = self
-            .store
-            .lock()
+            .storage
+            .account_by_username(username)
             .ok()
-            .and_then(|store| store.authenticate(username, password).map(|a| a.identity()));
+            .flatten()
+            .filter(|a| a.active)
+            .filter(|a| {
+                a.password_hash
+                    .as_deref()
+                    .and_then(PasswordHash::decode)
+                    .is_some_and(|hash| hash.verify(password))
+            })
+            .map(|a| identity(&a));
         Box::pin(async move { found })
     }
 
     fn session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Option<Session>> {
-        let found = self.sessions().get(key).cloned();
+        let found = self
+            .storage
+            .session(key)
+            .ok()
+            .flatten()
+            .and_then(|session| {
+                let account = self.storage.account(session.account_id).ok().flatten()?;
+                account.active.then(|| Session {
+                    key: session.key,
+                    identity: identity(&account),
+                    xsrf_token: session.xsrf_token,
+                })
+            });
         Box::pin(async move { found })
     }
 
     fn create_session<'a>(&'a self, identity: &'a Identity) -> BoxFuture<'a, Option<Session>> {
-        let session = Session {
-            key: random_secret(24),
+        let created = identity.id.parse::<i64>().ok().and_then(|id| {
+            self.storage
+                .create_session(&random_secret(24), id, &random_secret(24))
+                .ok()
+        });
+        let session = created.map(|s| Session {
+            key: s.key,
             identity: identity.clone(),
-            xsrf_token: random_secret(24),
-        };
-        self.sessions().insert(session.key.clone(), session.clone());
-        Box::pin(async move { Some(session) })
+            xsrf_token: s.xsrf_token,
+        });
+        Box::pin(async move { session })
     }
 
     fn end_session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
-        self.sessions().remove(key);
+        let _ = self.storage.delete_session(key);
         Box::pin(async {})
     }
 }

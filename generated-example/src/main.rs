@@ -41,11 +41,8 @@ async fn main() -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let admin_password = cli.admin_password.unwrap_or_else(|| {
-        let generated = random_secret(12);
-        println!("Generated HTTP password for account `admin`: {generated}");
-        generated
-    });
+    let generated_password = cli.admin_password.is_none();
+    let admin_password = cli.admin_password.unwrap_or_else(|| random_secret(12));
     let options = Options {
         admin_password,
         site: Some(cli.site.clone()),
@@ -60,6 +57,12 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if app.created_admin && generated_password {
+        println!(
+            "Generated HTTP password for account `admin`: {}",
+            options.admin_password
+        );
+    }
     let listener = match tokio::net::TcpListener::bind(cli.listen).await {
         Ok(listener) => listener,
         Err(err) => {
@@ -69,7 +72,7 @@ async fn main() -> ExitCode {
     };
     let address = listener.local_addr().map_or(cli.listen, |a| a);
     tracing::info!("serving the code review service on http://{address}/");
-    match serve(listener, app, restspec_runtime::shutdown_signal()).await {
+    match serve(listener, app.router, restspec_runtime::shutdown_signal()).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("review-service: {err}");

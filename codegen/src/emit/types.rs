@@ -54,6 +54,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         pub mod types {
             #[allow(unused_imports)]
             use super::rt;
+            #[allow(unused_imports)]
+            use super::rt::serde::{Deserialize, Serialize};
             #(#defs)*
         }
 
@@ -62,6 +64,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         pub mod options {
             #[allow(unused_imports)]
             use super::rt;
+            #[allow(unused_imports)]
+            use super::rt::serde::Deserialize;
             #(#options)*
         }
     }
@@ -107,7 +111,7 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
     });
     quote! {
         #docs
-        #[derive(Debug, Clone, Default, PartialEq, rt::serde::Deserialize)]
+        #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
         #[serde(crate = "::restspec_runtime::__private::serde")]
         pub struct #ident {
             #(#fields)*
@@ -142,6 +146,31 @@ fn reaches(service: &Service, from: &str, target: &str, seen: &mut Vec<String>) 
             .filter_map(|f| direct_reference(&f.ty))
             .any(|next| reaches(service, next, target, seen)),
         TypeKind::Enum(_) => false,
+    }
+}
+
+/// True when every field of record `name` has a default (options, lists, maps, strings,
+/// numbers, booleans, and records that have one themselves): such records derive
+/// `Default`, so handlers can write `..Default::default()`.
+fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
+    if seen.iter().any(|s| s == name) {
+        return false;
+    }
+    seen.push(name.to_owned());
+    let Some(def) = service.types.iter().find(|t| t.name == name) else {
+        return false;
+    };
+    match &def.kind {
+        TypeKind::Enum(_) => false,
+        TypeKind::Record(fields) => fields.iter().all(|f| {
+            f.optional
+                || match &f.ty {
+                    TypeRef::String | TypeRef::Integer | TypeRef::Boolean => true,
+                    TypeRef::List(_) | TypeRef::Map(_) => true,
+                    TypeRef::Timestamp => false,
+                    TypeRef::Named(inner) => has_default(service, inner, seen),
+                }
+        }),
     }
 }
 
@@ -181,9 +210,11 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                     }
                 }
             });
+            let default =
+                has_default(service, &def.name, &mut Vec::new()).then(|| quote! { Default, });
             quote! {
                 #docs
-                #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+                #[derive(Debug, Clone, #default PartialEq, Serialize, Deserialize)]
                 #[serde(crate = "::restspec_runtime::__private::serde")]
                 pub struct #ident {
                     #(#fields)*
@@ -202,7 +233,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
             });
             quote! {
                 #docs
-                #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
+                #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
                 #[serde(crate = "::restspec_runtime::__private::serde")]
                 pub enum #ident {
                     #(#variants)*

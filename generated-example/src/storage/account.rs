@@ -17,8 +17,15 @@ pub struct Account {
     pub username: String,
     /// Full name.
     pub name: Option<String>,
-    /// Preferred email, unique among accounts when set.
+    /// Display name.
+    pub display_name: Option<String>,
+    /// Free-text status message.
+    pub status: Option<String>,
+    /// The preferred email, one of [`emails`](Self::emails).
     pub email: Option<String>,
+    /// Every registered email, sorted; an email belongs to one account at most.
+    /// `secondary_emails` are these without the preferred one.
+    pub emails: Vec<String>,
     /// The HTTP password as the accounts module encodes its hash; the storage never
     /// interprets it. `None`: the account cannot use HTTP basic authentication.
     pub password_hash: Option<String>,
@@ -37,7 +44,10 @@ pub struct NewAccount {
     pub username: String,
     /// Full name.
     pub name: Option<String>,
-    /// Preferred email; taken → [`Conflict`](super::StorageError::Conflict).
+    /// Display name.
+    pub display_name: Option<String>,
+    /// Preferred email, registered with the account; taken by another account →
+    /// [`Conflict`](super::StorageError::Conflict).
     pub email: Option<String>,
     /// The encoded HTTP password hash (see [`Account::password_hash`]).
     pub password_hash: Option<String>,
@@ -49,7 +59,8 @@ pub struct NewAccount {
 /// ordered by id.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AccountQuery {
-    /// Case-insensitive (ASCII) substring of the username, full name or email.
+    /// Case-insensitive (ASCII) substring of the username, full name, display name or
+    /// any registered email.
     pub text: Option<String>,
     /// Only active (`Some(true)`) or inactive (`Some(false)`) accounts.
     pub active: Option<bool>,

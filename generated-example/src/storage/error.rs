@@ -62,7 +62,8 @@ impl From<rusqlite::Error> for StorageError {
             && code.code == rusqlite::ErrorCode::ConstraintViolation
             && matches!(
                 code.extended_code,
-                rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
             )
         {
             return StorageError::Conflict(err.to_string());

@@ -61,8 +61,11 @@ pub struct GroupQuery {
     pub prefix: Option<String>,
     /// Case-insensitive (ASCII) substring of the name.
     pub text: Option<String>,
-    /// Only groups owned by the group with this id.
-    pub owner_id: Option<String>,
+    /// Only groups owned by one of these groups (ids): with the caller's groups from
+    /// [`Storage::account_groups`](super::Storage::account_groups), the groups it owns.
+    pub owned_by: Option<Vec<String>>,
+    /// Only groups with this `visible_to_all`.
+    pub visible_to_all: Option<bool>,
     /// Only groups this account is a direct member of.
     pub member: Option<i64>,
     /// At most this many; `None`: all.

@@ -71,6 +71,15 @@ pub(crate) fn current_version(conn: &Connection) -> Result<i64, StorageError> {
 
 /// Applies the migrations the database lacks; answers how many were applied.
 pub(crate) fn migrate(conn: &mut Connection, now: i64) -> Result<usize, StorageError> {
+    migrate_with(conn, MIGRATIONS, now)
+}
+
+/// [`migrate`] with a list of one's own (tests).
+pub(crate) fn migrate_with(
+    conn: &mut Connection,
+    migrations: &[Migration],
+    now: i64,
+) -> Result<usize, StorageError> {
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS schema_version (
              version     INTEGER PRIMARY KEY,
@@ -79,7 +88,7 @@ pub(crate) fn migrate(conn: &mut Connection, now: i64) -> Result<usize, StorageE
          ) STRICT;",
     )?;
     let current = current_version(conn)?;
-    let latest = latest_version();
+    let latest = migrations.last().map_or(0, |m| m.version);
     if current > latest {
         return Err(StorageError::Database(format!(
             "the database has schema version {current}, newer than this build knows \
@@ -89,14 +98,19 @@ pub(crate) fn migrate(conn: &mut Connection, now: i64) -> Result<usize, StorageE
     // Table rebuilds in a migration must not trip over foreign keys half-way; the check
     // below verifies the result instead.
     conn.execute_batch("PRAGMA foreign_keys = OFF;")?;
-    let result = apply_pending(conn, current, now);
+    let result = apply_pending(conn, migrations, current, now);
     conn.execute_batch("PRAGMA foreign_keys = ON;")?;
     result
 }
 
-fn apply_pending(conn: &mut Connection, current: i64, now: i64) -> Result<usize, StorageError> {
+fn apply_pending(
+    conn: &mut Connection,
+    migrations: &[Migration],
+    current: i64,
+    now: i64,
+) -> Result<usize, StorageError> {
     let mut applied = 0;
-    for migration in MIGRATIONS.iter().filter(|m| m.version > current) {
+    for migration in migrations.iter().filter(|m| m.version > current) {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute_batch(migration.sql).map_err(|e| {
             StorageError::Database(format!("migration {} failed: {e}", migration.version))

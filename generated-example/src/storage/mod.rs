@@ -46,7 +46,8 @@ mod tests;
 
 pub use account::{ADMIN_ACCOUNT_ID, ADMIN_USERNAME, Account, AccountQuery, NewAccount, Session};
 pub use change::{
-    Change, ChangeMessage, ChangeQuery, ChangeStatus, NewChange, PrivateFilter, Transition,
+    Change, ChangeMessage, ChangeQuery, ChangeStatus, NewChange, NewMessage, PrivateFilter,
+    Reviewer, ReviewerState, Transition,
 };
 pub use error::{StorageError, StorageResult};
 pub use group::{
@@ -54,10 +55,10 @@ pub use group::{
     REGISTERED_USERS_ID, REGISTERED_USERS_NAME,
 };
 pub use project::{
-    ALL_PROJECTS, ALL_USERS, Branch, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, Project,
-    ProjectQuery, ProjectState, full_ref, short_branch,
+    ALL_PROJECTS, ALL_USERS, Branch, Commit, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, NewTag,
+    Project, ProjectQuery, ProjectState, Tag, full_ref, full_tag_ref, short_branch,
 };
-pub use sqlite::{AdminSeed, SqliteStorage};
+pub use sqlite::{AdminSeed, DATABASE_PATH, SqliteStorage};
 pub use traits::Storage;
 
 /// One page of a list: the items asked for and whether more follow.

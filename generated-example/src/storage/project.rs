@@ -91,6 +91,8 @@ pub struct NewProject {
     /// The branches `create_empty_commit` creates (`refs/heads/` is added to short
     /// names); empty: `refs/heads/master`. The first one becomes `HEAD`.
     pub branches: Vec<String>,
+    /// The author of the project's first commits (`None`: the service).
+    pub creator: Option<i64>,
 }
 
 /// Which projects [`Storage::list_projects`](super::Storage::list_projects) answers,
@@ -120,6 +122,67 @@ pub struct Branch {
     pub name: String,
     /// The commit it points at: 40 hex digits (fake: there is no repository).
     pub revision: String,
+}
+
+/// A tag of a project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// Full ref name: `refs/tags/v1.0`.
+    pub name: String,
+    /// The tag object (annotated tags) or the tagged commit (lightweight tags).
+    pub revision: String,
+    /// The tagged commit (annotated tags only).
+    pub object: Option<String>,
+    /// The message (annotated tags only).
+    pub message: Option<String>,
+    /// Who made it (annotated tags only).
+    pub tagger: Option<i64>,
+    /// When it was made.
+    pub created: Timestamp,
+}
+
+/// What a new tag is made of.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NewTag {
+    /// Name, short (`v1.0`) or full (`refs/tags/v1.0`); taken →
+    /// [`Conflict`](super::StorageError::Conflict).
+    pub name: String,
+    /// The commit to tag: a commit of the project (the handler resolves branch names and
+    /// `HEAD` first), else [`Invalid`](super::StorageError::Invalid).
+    pub revision: String,
+    /// A message makes the tag annotated: it gets a tag object of its own.
+    pub message: Option<String>,
+    /// Who makes it (recorded for annotated tags).
+    pub tagger: Option<i64>,
+}
+
+/// A (fake) commit of a project: the service has no repositories, but remembers the
+/// commits it made up, so that branches, tags and revisions can be resolved and shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// SHA-1: 40 hex digits.
+    pub sha: String,
+    /// The project it belongs to.
+    pub project: String,
+    /// Its parent, if any.
+    pub parent: Option<String>,
+    /// Author and committer (`None`: the service).
+    pub author: Option<i64>,
+    /// The first line of the message.
+    pub subject: String,
+    /// The full message.
+    pub message: String,
+    /// When it was made.
+    pub created: Timestamp,
+}
+
+/// `refs/tags/<name>` for a short tag name; full ref names (`refs/…`) as they are.
+pub fn full_tag_ref(tag: &str) -> String {
+    if tag.starts_with("refs/") {
+        tag.to_owned()
+    } else {
+        format!("refs/tags/{tag}")
+    }
 }
 
 /// `refs/heads/<name>` for a short branch name; full ref names (`refs/…`) as they are.

@@ -1,61 +1,9 @@
-//! The example service over real HTTP on loopback: the seed's three example endpoints and
-//! the protocol conventions the skeleton already has.
+//! The seed's three example endpoints on the example service.
 
 use reqwest::StatusCode;
 use serde_json::Value;
 
-const PASSWORD: &str = "s3cret";
-
-/// Starts the example service on an ephemeral loopback port; stops when dropped.
-struct Server {
-    base: String,
-    client: reqwest::Client,
-    _shutdown: tokio::sync::oneshot::Sender<()>,
-}
-
-impl Server {
-    async fn start() -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind loopback");
-        let base = format!("http://{}", listener.local_addr().expect("address"));
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let options = review_service::Options {
-            admin_password: PASSWORD.into(),
-            ..Default::default()
-        };
-        let app = review_service::app(&options).expect("valid options");
-        tokio::spawn(async move {
-            let _ = review_service::serve(listener, app, async {
-                let _ = rx.await;
-            })
-            .await;
-        });
-        Server {
-            base,
-            client: reqwest::Client::new(),
-            _shutdown: tx,
-        }
-    }
-
-    fn get(&self, path: &str) -> reqwest::RequestBuilder {
-        self.client.get(format!("{}{path}", self.base))
-    }
-
-    fn post(&self, path: &str) -> reqwest::RequestBuilder {
-        self.client.post(format!("{}{path}", self.base))
-    }
-}
-
-/// Splits a JSON response into its prefix line and the parsed value.
-async fn json(response: reqwest::Response) -> (String, Value) {
-    let text = response.text().await.expect("body");
-    let (prefix, rest) = text.split_once('\n').expect("a prefix line");
-    (
-        prefix.to_owned(),
-        serde_json::from_str(rest).expect("JSON after the prefix"),
-    )
-}
+use super::{PASSWORD, Server, json};
 
 async fn create_change(server: &Server) -> Value {
     let response = server

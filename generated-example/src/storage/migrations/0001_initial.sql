@@ -18,8 +18,10 @@ CREATE TABLE accounts (
     id            INTEGER PRIMARY KEY,
     username      TEXT NOT NULL UNIQUE,
     full_name     TEXT,
-    email         TEXT UNIQUE,
-    password_hash TEXT,
+    display_name  TEXT,
+    status        TEXT,
+    email         TEXT UNIQUE,  -- the preferred email, also in account_emails
+    password_hash TEXT,         -- encoded by the accounts module, opaque here
     active        INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
     registered_on INTEGER NOT NULL
 ) STRICT;
@@ -30,8 +32,15 @@ CREATE TABLE account_capabilities (
     PRIMARY KEY (account_id, capability)
 ) STRICT, WITHOUT ROWID;
 
+CREATE TABLE account_emails (
+    email      TEXT PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE
+) STRICT;
+
+CREATE INDEX account_emails_by_account ON account_emails (account_id);
+
 CREATE TABLE sessions (
-    session_key TEXT PRIMARY KEY,
+    session_key TEXT PRIMARY KEY,  -- SHA-256 of the key (hex), not the key
     account_id  INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
     xsrf_token  TEXT NOT NULL,
     created_on  INTEGER NOT NULL
@@ -78,6 +87,19 @@ CREATE TABLE projects (
 
 CREATE INDEX projects_by_parent ON projects (parent);
 
+-- The made-up commits of a project (there are no repositories).
+CREATE TABLE commits (
+    project TEXT NOT NULL REFERENCES projects (name) ON DELETE CASCADE,
+    sha     TEXT NOT NULL,
+    parent  TEXT,
+    author  INTEGER REFERENCES accounts (id),
+    subject TEXT NOT NULL,
+    message TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    PRIMARY KEY (project, sha)
+) STRICT, WITHOUT ROWID;
+
+-- Branches and other refs (refs/meta/config); names are full ref names.
 CREATE TABLE branches (
     project  TEXT NOT NULL REFERENCES projects (name) ON DELETE CASCADE,
     name     TEXT NOT NULL,
@@ -85,11 +107,22 @@ CREATE TABLE branches (
     PRIMARY KEY (project, name)
 ) STRICT, WITHOUT ROWID;
 
+CREATE TABLE tags (
+    project  TEXT NOT NULL REFERENCES projects (name) ON DELETE CASCADE,
+    name     TEXT NOT NULL,   -- full ref name
+    revision TEXT NOT NULL,   -- tag object (annotated) or commit (lightweight)
+    object   TEXT,            -- tagged commit (annotated)
+    message  TEXT,
+    tagger   INTEGER REFERENCES accounts (id),
+    created  INTEGER NOT NULL,
+    PRIMARY KEY (project, name)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE changes (
     number            INTEGER PRIMARY KEY,
     change_id         TEXT NOT NULL UNIQUE,
     project           TEXT NOT NULL REFERENCES projects (name),
-    branch            TEXT NOT NULL,
+    branch            TEXT NOT NULL,  -- short name: master
     subject           TEXT NOT NULL,
     topic             TEXT,
     status            TEXT NOT NULL CHECK (status IN ('NEW', 'MERGED', 'ABANDONED')),
@@ -99,6 +132,7 @@ CREATE TABLE changes (
     submitted         INTEGER,
     submitter         INTEGER REFERENCES accounts (id),
     is_private        INTEGER NOT NULL CHECK (is_private IN (0, 1)),
+    work_in_progress  INTEGER NOT NULL CHECK (work_in_progress IN (0, 1)),
     current_patch_set INTEGER NOT NULL,
     current_revision  TEXT NOT NULL
 ) STRICT;
@@ -110,6 +144,7 @@ CREATE INDEX changes_by_updated ON changes (updated);
 CREATE TABLE change_reviewers (
     change_number INTEGER NOT NULL REFERENCES changes (number) ON DELETE CASCADE,
     account_id    INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    state         TEXT NOT NULL CHECK (state IN ('REVIEWER', 'CC')),
     added_on      INTEGER NOT NULL,
     PRIMARY KEY (change_number, account_id)
 ) STRICT, WITHOUT ROWID;
@@ -122,7 +157,16 @@ CREATE TABLE change_messages (
     author        INTEGER REFERENCES accounts (id),
     message       TEXT NOT NULL,
     date          INTEGER NOT NULL,
-    patch_set     INTEGER NOT NULL
+    patch_set     INTEGER NOT NULL,
+    tag           TEXT
 ) STRICT;
 
 CREATE INDEX change_messages_by_change ON change_messages (change_number, date);
+
+CREATE TABLE change_hashtags (
+    change_number INTEGER NOT NULL REFERENCES changes (number) ON DELETE CASCADE,
+    hashtag       TEXT NOT NULL,
+    PRIMARY KEY (change_number, hashtag)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX change_hashtags_by_hashtag ON change_hashtags (hashtag);

@@ -1,0 +1,140 @@
+//! The `changes` handlers: changes under review, their state, topic, hashtags, privacy,
+//! reviewers, messages and their one revision.
+//!
+//! Every endpoint below `/changes/{change-id}` finds its change through the resolver
+//! ([`resolve_changes`]), which hides private changes from everyone but their owner and
+//! administrators; the handlers then read the change again by the number the resolver
+//! recorded. Only the owner and administrators may modify a change (anyone who sees it may
+//! add reviewers, and reviewers may remove themselves).
+//!
+//! - `create`: the resolver, creating and reading changes;
+//! - `query`: `GET /changes/?q=...`;
+//! - `state`: abandon, restore, submit, delete, work in progress, privacy, topic, hashtags;
+//! - `reviewers`: reviewers and messages;
+//! - `revisions`: patch set 1 as `current`, `1` or its commit, its commit and files;
+//! - `render`: `ChangeInfo` and the other output records.
+
+mod create;
+mod query;
+mod render;
+mod reviewers;
+mod revisions;
+mod state;
+
+use super::common::*;
+use super::*;
+use crate::storage::{Account, Change, NewMessage};
+
+pub(super) use create::{create_change, get_change, get_change_detail, resolve_changes};
+pub(super) use query::query_changes;
+pub(super) use reviewers::{
+    add_reviewer, delete_reviewer, get_change_message, get_reviewer, list_change_messages,
+    list_reviewers,
+};
+pub(super) use revisions::{get_revision_commit, get_revision_detail, list_revision_files};
+pub(super) use state::{
+    abandon_change, delete_change, delete_topic, get_hashtags, get_topic, mark_private,
+    restore_change, set_hashtags, set_ready_for_review, set_topic, set_work_in_progress,
+    submit_change, unmark_private,
+};
+
+/// The metadata name under which the resolver records the change's number.
+const CHANGE_ID_KEY: &str = "Change.Id";
+
+/// 404 for a change (or something else in the path) that does not exist or is hidden.
+fn not_found(id: &str) -> Error {
+    Error::NotFound(format!("Not found: {id}").into())
+}
+
+/// True when `caller` may see `change`: private changes only to their owner and
+/// administrators.
+fn visible(change: &Change, caller: &Caller) -> bool {
+    !change.is_private || caller_id(caller) == Some(change.owner) || is_admin(caller)
+}
+
+/// The change the request's path names. The resolver has found it (and checked that the
+/// caller may see it); it is read again here by the number it recorded, so a change
+/// deleted in between is 404 rather than a stale answer.
+fn load(svc: &ReviewService, ctx: &RequestContext, id: &str) -> Result<Change, Error> {
+    let number = ctx
+        .resource
+        .as_ref()
+        .and_then(|r| r.get(CHANGE_ID_KEY))
+        .and_then(|n| n.parse::<i64>().ok());
+    let change = match number {
+        Some(number) => svc.storage.change(number)?,
+        None => svc
+            .storage
+            .find_change(id)?
+            .filter(|c| visible(c, &ctx.caller)),
+    };
+    change.ok_or_else(|| not_found(id))
+}
+
+/// The caller's account id when the caller owns `change` or is an administrator; 403
+/// with `denied` otherwise.
+fn require_owner(change: &Change, caller: &Caller, denied: &'static str) -> Result<i64, Error> {
+    let me = require_caller(caller)?;
+    if me == change.owner || is_admin(caller) {
+        Ok(me)
+    } else {
+        Err(Error::Forbidden(denied.into()))
+    }
+}
+
+/// A change message written by `author`: `summary`, then the caller's own text (if any)
+/// after a blank line, as the real service writes them (`Abandoned\n\nNo longer needed`).
+fn message(author: i64, summary: &str, text: Option<&str>, tag: &str) -> NewMessage {
+    let mut message = summary.to_owned();
+    if let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) {
+        message.push_str("\n\n");
+        message.push_str(text);
+    }
+    NewMessage {
+        author: Some(author),
+        message,
+        tag: Some(tag.to_owned()),
+    }
+}
+
+/// An account named in a request body: `self` (or `me`) for the caller, else a numeric
+/// id, username or email.
+fn find_account(svc: &ReviewService, caller: &Caller, who: &str) -> Result<Option<Account>, Error> {
+    let who = who.trim();
+    if who == "self" || who == "me" {
+        return match caller_id(caller) {
+            Some(id) => Ok(svc.storage.account(id)?),
+            None => Ok(None),
+        };
+    }
+    Ok(svc.storage.find_account(who)?)
+}
+
+/// 422 for an account named in a request body that cannot be found, in the real
+/// service's words.
+fn account_not_found(who: &str) -> Error {
+    Error::UnprocessableEntity(format!("Account '{who}' not found").into())
+}
+
+/// Adds a message that accompanies an operation already done. The operation stands
+/// even when the message cannot be written, so a failure is logged, not answered.
+fn add_message(svc: &ReviewService, number: i64, message: &NewMessage) {
+    if let Err(err) = svc.storage.add_change_message(number, message) {
+        tracing::warn!(change = number, %err, "cannot add the change message");
+    }
+}
+
+/// The tags of the messages the service writes, as the real service tags them.
+mod tags {
+    pub(super) const NEW_PATCH_SET: &str = "autogenerated:gerrit:newPatchSet";
+    pub(super) const ABANDON: &str = "autogenerated:gerrit:abandon";
+    pub(super) const RESTORE: &str = "autogenerated:gerrit:restore";
+    pub(super) const MERGED: &str = "autogenerated:gerrit:merged";
+    pub(super) const SET_WIP: &str = "autogenerated:gerrit:setWorkInProgress";
+    pub(super) const SET_READY: &str = "autogenerated:gerrit:setReadyForReview";
+    pub(super) const SET_PRIVATE: &str = "autogenerated:gerrit:setPrivate";
+    pub(super) const UNSET_PRIVATE: &str = "autogenerated:gerrit:unsetPrivate";
+    pub(super) const SET_TOPIC: &str = "autogenerated:gerrit:setTopic";
+    pub(super) const SET_HASHTAGS: &str = "autogenerated:gerrit:setHashtag";
+    pub(super) const DELETE_REVIEWER: &str = "autogenerated:gerrit:deleteReviewer";
+}

@@ -1,0 +1,329 @@
+//! The `config` handlers (the server itself: version, info, capabilities, caches, summary,
+//! tasks), and those of `/access/` (here), `/plugins/` ([`plugins`]) and
+//! `/Documentation/` ([`docs`]).
+//!
+//! Caches and plugins live in [`ServerState`](super::ServerState): the service has no real
+//! ones, but clients list, flush, enable and disable them. There are no background tasks.
+
+mod docs;
+mod plugins;
+mod summary;
+
+use std::collections::BTreeMap;
+use std::sync::{MutexGuard, PoisonError};
+
+use restspec_runtime::RequestContext;
+
+use super::ReviewService;
+use super::common::{CacheState, ServerState};
+use super::projects::{access_info, load_project};
+use crate::api::{Error, SERVICE, options, types};
+use crate::storage::{ALL_PROJECTS, ALL_USERS};
+
+pub(super) use docs::search_documentation;
+pub(super) use plugins::{
+    delete_plugin, disable_plugin, enable_plugin, get_plugin_status, list_plugins, reload_plugin,
+    resolve_plugins,
+};
+pub(super) use summary::get_summary;
+
+/// The version the server reports: the real service's API version it follows.
+pub(crate) const SERVER_VERSION: &str = "3.13.0-restspec";
+
+/// The global capabilities the real service knows, with their names; `lib.rs`'s
+/// [`ALL_CAPABILITIES`](crate::ALL_CAPABILITIES) are among them.
+const CAPABILITIES: &[(&str, &str)] = &[
+    ("accessDatabase", "Access Database"),
+    ("administrateServer", "Administrate Server"),
+    ("batchChangesLimit", "Batch Changes Limit"),
+    ("createAccount", "Create Account"),
+    ("createGroup", "Create Group"),
+    ("createProject", "Create Project"),
+    ("emailReviewers", "Email Reviewers"),
+    ("flushCaches", "Flush Caches"),
+    ("killTask", "Kill Task"),
+    ("maintainServer", "Maintain Server"),
+    ("modifyAccount", "Modify Account"),
+    ("priority", "Priority"),
+    ("queryLimit", "Query Limit"),
+    ("readAs", "Read As"),
+    ("runAs", "Run As"),
+    ("runGC", "Run Garbage Collection"),
+    ("streamEvents", "Stream Events"),
+    ("viewAccess", "View Access"),
+    ("viewAllAccounts", "View All Accounts"),
+    ("viewCaches", "View Caches"),
+    ("viewConnections", "View Connections"),
+    ("viewPlugins", "View Plugins"),
+    ("viewQueue", "View Queue"),
+    ("viewSecondaryEmails", "View Secondary Emails"),
+];
+
+/// The in-process state, also after a panic elsewhere poisoned the lock.
+fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
+    svc.server.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A map keyed by project name (as asked) of the named projects' access rights; a project
+/// the caller cannot see is 404, as in the real service.
+pub(super) async fn list_access(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    options: options::ListAccessOptions,
+) -> Result<BTreeMap<String, types::ProjectAccessInfo>, Error> {
+    let mut answer = BTreeMap::new();
+    for name in options.projects {
+        let project = load_project(svc, &ctx.caller, &name)?;
+        let info = access_info(svc, &ctx.caller, &project)?;
+        answer.insert(name, info);
+    }
+    Ok(answer)
+}
+
+pub(super) async fn get_server_version(
+    _svc: &ReviewService,
+    _ctx: RequestContext,
+) -> Result<String, Error> {
+    Ok(SERVER_VERSION.to_owned())
+}
+
+fn download_info() -> types::DownloadInfo {
+    let base = SERVICE.base_url.trim_end_matches('/');
+    let fetch = format!("git fetch \"{base}/${{project}}\" ${{ref}}");
+    let commands = BTreeMap::from([
+        (
+            "Checkout".to_owned(),
+            format!("{fetch} && git checkout FETCH_HEAD"),
+        ),
+        (
+            "Cherry Pick".to_owned(),
+            format!("{fetch} && git cherry-pick FETCH_HEAD"),
+        ),
+        (
+            "Format Patch".to_owned(),
+            format!("{fetch} && git format-patch -1 --stdout FETCH_HEAD"),
+        ),
+        (
+            "Pull".to_owned(),
+            format!("git pull \"{base}/${{project}}\" ${{ref}}"),
+        ),
+    ]);
+    let clone_commands = BTreeMap::from([(
+        "Clone".to_owned(),
+        format!("git clone \"{base}/${{project}}\""),
+    )]);
+    let http = types::DownloadSchemeInfo {
+        url: format!("{base}/${{project}}"),
+        is_auth_required: None,
+        is_auth_supported: Some(true),
+        commands,
+        clone_commands,
+    };
+    types::DownloadInfo {
+        schemes: BTreeMap::from([("http".to_owned(), http)]),
+        archives: Vec::new(),
+    }
+}
+
+/// What clients adapt to, with the real service's defaults for HTTP authentication.
+pub(super) async fn get_server_info(
+    _svc: &ReviewService,
+    _ctx: RequestContext,
+) -> Result<types::ServerInfo, Error> {
+    Ok(types::ServerInfo {
+        accounts: types::AccountsConfigInfo {
+            visibility: "ALL".into(),
+            default_display_name: Some("FULL_NAME".into()),
+        },
+        auth: types::AuthInfo {
+            auth_type: "HTTP".into(),
+            use_contributor_agreements: None,
+            editable_account_fields: vec!["FULL_NAME".into(), "REGISTER_NEW_EMAIL".into()],
+            login_url: None,
+            login_text: None,
+            register_url: None,
+            git_basic_auth_policy: Some("HTTP".into()),
+        },
+        change: types::ChangeConfigInfo {
+            allow_blame: None,
+            large_change: 500,
+            reply_label: "Reply".into(),
+            reply_tooltip: "Reply and score".into(),
+            update_delay: 300,
+            submit_whole_topic: None,
+            disable_private_changes: None,
+        },
+        download: download_info(),
+        gerrit: types::GerritInfo {
+            all_projects: ALL_PROJECTS.into(),
+            all_users: ALL_USERS.into(),
+            doc_search: true,
+            doc_url: None,
+            report_bug_url: None,
+            instance_id: None,
+        },
+        plugin: types::PluginConfigInfo {
+            has_avatars: None,
+            js_resource_paths: Vec::new(),
+        },
+        suggest: types::SuggestInfo { from: 0 },
+        user: types::UserConfigInfo {
+            anonymous_coward_name: super::projects::ANONYMOUS_COWARD_NAME.into(),
+        },
+    })
+}
+
+/// Core caches may also be named with the `gerrit-` prefix of plugin caches.
+fn cache_key(name: &str) -> &str {
+    name.strip_prefix("gerrit-").unwrap_or(name)
+}
+
+/// A cache as the real service shows it: zero counts and an undefined hit ratio are left
+/// out (`"entries": {}`, `"hit_ratio": {}`).
+fn cache_info(name: Option<&str>, cache: &CacheState) -> types::CacheInfo {
+    let requests = cache.hits.saturating_add(cache.misses);
+    types::CacheInfo {
+        name: name.map(str::to_owned),
+        type_: types::CacheType::Mem,
+        entries: types::EntriesInfo {
+            mem: (cache.entries != 0).then_some(cache.entries),
+            disk: None,
+            space: None,
+        },
+        average_get: None,
+        hit_ratio: types::HitRatioInfo {
+            mem: (requests > 0).then(|| cache.hits.saturating_mul(100) / requests),
+            disk: None,
+        },
+    }
+}
+
+fn flush(cache: &mut CacheState) {
+    *cache = CacheState {
+        entries: 0,
+        hits: 0,
+        misses: 0,
+    };
+}
+
+pub(super) async fn list_caches(
+    svc: &ReviewService,
+    _ctx: RequestContext,
+) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
+    Ok(server(svc)
+        .caches
+        .iter()
+        .map(|(name, cache)| (name.clone(), cache_info(None, cache)))
+        .collect())
+}
+
+/// `FLUSH_ALL` (without `caches`) or `FLUSH` of the named caches; an unknown cache is 422
+/// and nothing is flushed then.
+pub(super) async fn cache_operations(
+    svc: &ReviewService,
+    _ctx: RequestContext,
+    body: types::CacheOperationInput,
+) -> Result<(), Error> {
+    let mut state = server(svc);
+    match body.operation {
+        types::CacheOperation::FlushAll => {
+            if body.caches.is_some() {
+                return Err(Error::BadRequest(
+                    "specifying caches is not allowed for operation 'FLUSH_ALL'".into(),
+                ));
+            }
+            state.caches.values_mut().for_each(flush);
+        }
+        types::CacheOperation::Flush => {
+            let names = body.caches.unwrap_or_default();
+            if names.is_empty() {
+                return Err(Error::BadRequest(
+                    "caches must be specified for operation 'FLUSH'".into(),
+                ));
+            }
+            if let Some(unknown) = names
+                .iter()
+                .find(|n| !state.caches.contains_key(cache_key(n)))
+            {
+                return Err(Error::UnprocessableEntity(
+                    format!("cache {unknown} not found").into(),
+                ));
+            }
+            for name in &names {
+                if let Some(cache) = state.caches.get_mut(cache_key(name)) {
+                    flush(cache);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) async fn get_cache(
+    svc: &ReviewService,
+    _ctx: RequestContext,
+    cache_name: String,
+) -> Result<types::CacheInfo, Error> {
+    let key = cache_key(&cache_name);
+    server(svc)
+        .caches
+        .get(key)
+        .map(|cache| cache_info(Some(key), cache))
+        .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))
+}
+
+pub(super) async fn flush_cache(
+    svc: &ReviewService,
+    _ctx: RequestContext,
+    cache_name: String,
+) -> Result<(), Error> {
+    let mut state = server(svc);
+    let cache = state
+        .caches
+        .get_mut(cache_key(&cache_name))
+        .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))?;
+    flush(cache);
+    Ok(())
+}
+
+/// Every capability of the real service, plus any of `ALL_CAPABILITIES` it does not know.
+pub(super) async fn list_server_capabilities(
+    _svc: &ReviewService,
+    _ctx: RequestContext,
+) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
+    let mut answer: BTreeMap<String, types::ConfigCapabilityInfo> = CAPABILITIES
+        .iter()
+        .map(|(id, name)| {
+            let info = types::ConfigCapabilityInfo {
+                id: (*id).to_owned(),
+                name: (*name).to_owned(),
+            };
+            ((*id).to_owned(), info)
+        })
+        .collect();
+    for id in crate::ALL_CAPABILITIES {
+        answer
+            .entry((*id).to_owned())
+            .or_insert_with(|| types::ConfigCapabilityInfo {
+                id: (*id).to_owned(),
+                name: (*id).to_owned(),
+            });
+    }
+    Ok(answer)
+}
+
+/// The service runs no background tasks.
+pub(super) async fn list_tasks(
+    _svc: &ReviewService,
+    _ctx: RequestContext,
+) -> Result<Vec<types::TaskInfo>, Error> {
+    Ok(Vec::new())
+}
+
+pub(super) async fn get_task(
+    _svc: &ReviewService,
+    _ctx: RequestContext,
+    task_id: String,
+) -> Result<types::TaskInfo, Error> {
+    Err(Error::NotFound(format!("Not found: {task_id}").into()))
+}

@@ -1,0 +1,384 @@
+//! The `projects` handlers: projects and their settings (here), lists of projects
+//! ([`list`]), their branches ([`refs`]), tags ([`tags`]) and commits ([`commits`]), and
+//! their access rights ([`access`]).
+//!
+//! Permissions are kept simple: anyone who may see a project may read it; every change of
+//! an existing project (description, parent, `HEAD`, branches, tags) is for
+//! administrators (`administrateServer`) only, as the real service's default rights give
+//! those to the Administrators group; creating a project needs `createProject` (checked by
+//! the runtime). `HIDDEN` projects are visible to administrators only, and only
+//! `ACTIVE` projects can be changed (409 otherwise).
+
+mod access;
+mod commits;
+mod list;
+mod refs;
+mod tags;
+
+use restspec_runtime::{Caller, RequestContext};
+
+use super::ReviewService;
+use super::common::{encode_id, is_admin, require_caller};
+use crate::api::{Error, ProjectsResource, types};
+use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
+
+pub(super) use access::{access_info, get_project_access};
+pub(super) use commits::{ANONYMOUS_COWARD_NAME, get_project_commit};
+pub(super) use list::{get_child_project, list_child_projects, list_projects};
+pub(super) use refs::{create_branch, delete_branch, get_branch, list_branches};
+pub(super) use tags::{create_tag, delete_tag, get_tag, list_tags};
+
+/// The submit types `ProjectInput.submit_type` accepts.
+const SUBMIT_TYPES: &[&str] = &[
+    "INHERIT",
+    "MERGE_IF_NECESSARY",
+    "FAST_FORWARD_ONLY",
+    "REBASE_IF_NECESSARY",
+    "REBASE_ALWAYS",
+    "MERGE_ALWAYS",
+    "CHERRY_PICK",
+];
+
+/// The project a name in a URL or an input means: like the real service, a trailing `/`
+/// and `.git` are dropped (`foo.git` is `foo`).
+fn project_key(name: &str) -> &str {
+    let name = name.strip_suffix('/').unwrap_or(name);
+    name.strip_suffix(".git").unwrap_or(name)
+}
+
+/// True when the caller may see the project: `HIDDEN` ones only administrators.
+pub(crate) fn can_see(caller: &Caller, project: &Project) -> bool {
+    project.state != ProjectState::Hidden || is_admin(caller)
+}
+
+/// 404 with the runtime's message for a missing resource.
+pub(crate) fn not_found(id: &str) -> Error {
+    Error::NotFound(format!("Not found: {id}").into())
+}
+
+/// The project named in a URL (or in `?project=`), if the caller may see it; else 404.
+pub(crate) fn load_project(
+    svc: &ReviewService,
+    caller: &Caller,
+    name: &str,
+) -> Result<Project, Error> {
+    svc.storage
+        .project(project_key(name))?
+        .filter(|p| can_see(caller, p))
+        .ok_or_else(|| not_found(name))
+}
+
+/// 403 unless the caller may change projects (administrators; see the module docs).
+pub(crate) fn require_owner(caller: &Caller, what: &str) -> Result<(), Error> {
+    if is_admin(caller) {
+        Ok(())
+    } else {
+        Err(Error::Forbidden(format!("not permitted: {what}").into()))
+    }
+}
+
+/// 409 unless the project's state permits writes (`ACTIVE`).
+pub(crate) fn require_writable(project: &Project) -> Result<(), Error> {
+    match project.state {
+        ProjectState::Active => Ok(()),
+        state => Err(Error::Conflict(
+            format!("project state {state} does not permit write").into(),
+        )),
+    }
+}
+
+fn state_info(state: ProjectState) -> types::ProjectState {
+    match state {
+        ProjectState::Active => types::ProjectState::Active,
+        ProjectState::ReadOnly => types::ProjectState::ReadOnly,
+        ProjectState::Hidden => types::ProjectState::Hidden,
+    }
+}
+
+/// A project as `GET /projects/{name}` shows it.
+pub(crate) fn project_info(project: &Project) -> types::ProjectInfo {
+    types::ProjectInfo {
+        id: encode_id(&project.name),
+        name: Some(project.name.clone()),
+        parent: project.parent.clone(),
+        description: project.description.clone(),
+        state: Some(state_info(project.state)),
+        branches: None,
+        web_links: None,
+    }
+}
+
+/// True for a ref name git accepts (`git check-ref-format`, without the `@{` subtleties of
+/// reflogs beyond refusing them).
+pub(crate) fn is_valid_ref_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "@"
+        && !name.ends_with('.')
+        && !name.ends_with(".lock")
+        && !name.contains("..")
+        && !name.contains("@{")
+        && !name
+            .chars()
+            .any(|c| c.is_control() || " ~^:?*[\\".contains(c))
+        && name
+            .split('/')
+            .all(|part| !part.is_empty() && !part.starts_with('.'))
+}
+
+/// 400 for names the real service refuses as repository names.
+fn validate_project_name(name: &str) -> Result<(), Error> {
+    const FORBIDDEN: &[&str] = &[
+        "\\", "//", "/../", "/./", ".git/", "?", "%", "*", ":", "<", ">", "|", "$", "/+", "~",
+    ];
+    let unreasonable = name.is_empty()
+        || name.starts_with('/')
+        || name.ends_with('/')
+        || name.starts_with("../")
+        || name.starts_with("./")
+        || name == "."
+        || name == ".."
+        || name.ends_with("/..")
+        || name.chars().any(char::is_control)
+        || FORBIDDEN.iter().any(|f| name.contains(f));
+    if unreasonable {
+        Err(Error::BadRequest(
+            format!("invalid project name: {name}").into(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// An initial branch of `ProjectInput.branches` as a full ref (`refs/heads/` added like the
+/// real service does); 400 for names git refuses.
+fn initial_branch(branch: &str) -> Result<String, Error> {
+    let branch = branch.trim_start_matches('/');
+    let full = if branch.starts_with("refs/heads/") {
+        branch.to_owned()
+    } else {
+        format!("refs/heads/{branch}")
+    };
+    if is_valid_ref_name(&full) {
+        Ok(full)
+    } else {
+        Err(Error::BadRequest(
+            format!("invalid branch name \"{full}\"").into(),
+        ))
+    }
+}
+
+/// 400 for an option or input value that is not one of the accepted ones.
+fn invalid_option(value: &str, option: &str) -> Error {
+    Error::BadRequest(format!("\"{value}\" is not a valid value for \"{option}\"").into())
+}
+
+fn non_empty(text: &Option<String>) -> Option<String> {
+    text.clone().filter(|t| !t.is_empty())
+}
+
+pub(super) async fn resolve_projects(
+    svc: &ReviewService,
+    caller: &Caller,
+    project_name: &str,
+) -> Result<Option<ProjectsResource>, Error> {
+    Ok(svc
+        .storage
+        .project(project_key(project_name))?
+        .filter(|p| can_see(caller, p))
+        .map(|p| ProjectsResource {
+            project_name_key: p.name,
+        }))
+}
+
+pub(super) async fn get_project(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+) -> Result<types::ProjectInfo, Error> {
+    Ok(project_info(&load_project(
+        svc,
+        &ctx.caller,
+        &project_name,
+    )?))
+}
+
+/// `owners` must name existing groups (422) but are not recorded: the service keeps no
+/// per-project rights. `permissions_only` makes `refs/meta/config` the `HEAD`.
+pub(super) async fn create_project(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+    body: types::ProjectInput,
+) -> Result<types::ProjectInfo, Error> {
+    let caller = &ctx.caller;
+    let creator = require_caller(caller)?;
+    let name = project_key(&project_name).to_owned();
+    if let Some(input_name) = body.name.as_deref()
+        && !input_name.is_empty()
+        && project_key(input_name) != name
+    {
+        return Err(Error::BadRequest("name must match URL".into()));
+    }
+    validate_project_name(&name)?;
+
+    let parent = body
+        .parent
+        .as_deref()
+        .map(project_key)
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned);
+    if let Some(parent) = &parent
+        && !svc
+            .storage
+            .project(parent)?
+            .is_some_and(|p| can_see(caller, &p))
+    {
+        return Err(Error::UnprocessableEntity(
+            format!("Parent project '{parent}' not found").into(),
+        ));
+    }
+    for owner in body.owners.iter().flatten() {
+        if svc.storage.find_group(owner)?.is_none() {
+            return Err(Error::UnprocessableEntity(
+                format!("Group Not Found: {owner}").into(),
+            ));
+        }
+    }
+    if let Some(submit_type) = body.submit_type.as_deref()
+        && !SUBMIT_TYPES.contains(&submit_type)
+    {
+        return Err(invalid_option(submit_type, "submit_type"));
+    }
+
+    let permissions_only = body.permissions_only.unwrap_or(false);
+    let mut branches: Vec<String> = Vec::new();
+    for branch in body.branches.iter().flatten() {
+        let full = initial_branch(branch)?;
+        if !branches.contains(&full) {
+            branches.push(full);
+        }
+    }
+    if permissions_only {
+        branches = vec![META_CONFIG_REF.to_owned()];
+    }
+    let new = NewProject {
+        name,
+        parent,
+        description: non_empty(&body.description),
+        state: ProjectState::Active,
+        create_empty_commit: body.create_empty_commit.unwrap_or(false) && !permissions_only,
+        branches,
+        creator: Some(creator),
+    };
+    Ok(project_info(&svc.storage.create_project(&new)?))
+}
+
+pub(super) async fn get_project_description(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+) -> Result<String, Error> {
+    Ok(load_project(svc, &ctx.caller, &project_name)?
+        .description
+        .unwrap_or_default())
+}
+
+/// Answers the new description; an empty one deletes it and answers `""` (the real
+/// service answers 204 then, but the spec gives this endpoint one success status).
+pub(super) async fn set_project_description(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+    body: types::ProjectDescriptionInput,
+) -> Result<String, Error> {
+    let project = load_project(svc, &ctx.caller, &project_name)?;
+    require_owner(&ctx.caller, "write config")?;
+    require_writable(&project)?;
+    let text = non_empty(&body.description);
+    let updated = svc
+        .storage
+        .set_project_description(&project.name, text.as_deref())?;
+    Ok(updated.description.unwrap_or_default())
+}
+
+pub(super) async fn delete_project_description(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+) -> Result<(), Error> {
+    let project = load_project(svc, &ctx.caller, &project_name)?;
+    require_owner(&ctx.caller, "write config")?;
+    require_writable(&project)?;
+    svc.storage.set_project_description(&project.name, None)?;
+    Ok(())
+}
+
+pub(super) async fn get_project_parent(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+) -> Result<String, Error> {
+    Ok(load_project(svc, &ctx.caller, &project_name)?
+        .parent
+        .unwrap_or_default())
+}
+
+/// An empty parent means `All-Projects`; an unknown one is 422, a cycle (the project
+/// itself, or one of its descendants) and any parent for `All-Projects` 409.
+pub(super) async fn set_project_parent(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+    body: types::ProjectParentInput,
+) -> Result<String, Error> {
+    let caller = &ctx.caller;
+    let project = load_project(svc, caller, &project_name)?;
+    require_owner(caller, "administrate server")?;
+    require_writable(&project)?;
+    let parent = match project_key(&body.parent) {
+        "" => ALL_PROJECTS,
+        name => name,
+    };
+    if !svc
+        .storage
+        .project(parent)?
+        .is_some_and(|p| can_see(caller, &p))
+    {
+        return Err(Error::UnprocessableEntity(
+            format!("Parent project '{parent}' not found").into(),
+        ));
+    }
+    let updated = svc.storage.set_project_parent(&project.name, parent)?;
+    Ok(updated.parent.unwrap_or_default())
+}
+
+pub(super) async fn get_head(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+) -> Result<String, Error> {
+    Ok(load_project(svc, &ctx.caller, &project_name)?.head)
+}
+
+/// An unknown branch is 422 (`Ref Not Found`), as in the real service and the spec.
+pub(super) async fn set_head(
+    svc: &ReviewService,
+    ctx: RequestContext,
+    project_name: String,
+    body: types::HeadInput,
+) -> Result<String, Error> {
+    let project = load_project(svc, &ctx.caller, &project_name)?;
+    require_owner(&ctx.caller, "set HEAD")?;
+    require_writable(&project)?;
+    let target = body.ref_.trim();
+    if target.is_empty() {
+        return Err(Error::BadRequest("ref required".into()));
+    }
+    let full = crate::storage::full_ref(target);
+    if svc.storage.branch(&project.name, &full)?.is_none() {
+        return Err(Error::UnprocessableEntity(
+            format!("Ref Not Found: {full}").into(),
+        ));
+    }
+    Ok(svc.storage.set_project_head(&project.name, &full)?.head)
+}

@@ -1,0 +1,200 @@
+//! What hangs off a change: the `change_reviewers`, `change_messages` and
+//! `change_hashtags` tables.
+
+use std::collections::BTreeSet;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::accounts::check_exists as check_account;
+use super::changes::{require, touch};
+use super::util::{random_hex, time_at};
+use crate::storage::{
+    Change, ChangeMessage, NewMessage, Reviewer, ReviewerState, StorageError, StorageResult,
+};
+
+/// The hashtags of a change, sorted (no check that the change exists).
+pub(super) fn hashtags(conn: &Connection, number: i64) -> StorageResult<Vec<String>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT hashtag FROM change_hashtags WHERE change_number = ?1 ORDER BY hashtag",
+        )?
+        .query_map(params![number], |row| row.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
+/// Adds, then removes hashtags; moves `updated` when something changed.
+pub(super) fn set_hashtags(
+    conn: &Connection,
+    number: i64,
+    add: &[String],
+    remove: &[String],
+) -> StorageResult<Vec<String>> {
+    let before = require(conn, number)?.hashtags;
+    let mut after: BTreeSet<String> = before.iter().cloned().collect();
+    after.extend(add.iter().cloned());
+    for hashtag in remove {
+        after.remove(hashtag);
+    }
+    let after: Vec<String> = after.into_iter().collect();
+    if after == before {
+        return Ok(after);
+    }
+    if after.iter().any(String::is_empty) {
+        return Err(StorageError::Invalid("hashtags must not be empty".into()));
+    }
+    conn.prepare_cached("DELETE FROM change_hashtags WHERE change_number = ?1")?
+        .execute(params![number])?;
+    let mut insert = conn
+        .prepare_cached("INSERT INTO change_hashtags (change_number, hashtag) VALUES (?1, ?2)")?;
+    for hashtag in &after {
+        insert.execute(params![number, hashtag])?;
+    }
+    touch(conn, number)?;
+    Ok(after)
+}
+
+/// Reviewers and CCs by account id.
+pub(super) fn reviewers(conn: &Connection, number: i64) -> StorageResult<Vec<Reviewer>> {
+    require(conn, number)?;
+    let rows = conn
+        .prepare_cached(
+            "SELECT account_id, state, added_on FROM change_reviewers \
+             WHERE change_number = ?1 ORDER BY account_id",
+        )?
+        .query_map(params![number], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                time_at(row, 2)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    rows.into_iter()
+        .map(|(account_id, state, added_on)| {
+            let state = state
+                .parse::<ReviewerState>()
+                .map_err(StorageError::Database)?;
+            Ok(Reviewer {
+                account_id,
+                state,
+                added_on,
+            })
+        })
+        .collect()
+}
+
+/// Adds a reviewer or changes its state.
+pub(super) fn add_reviewer(
+    conn: &Connection,
+    number: i64,
+    account_id: i64,
+    state: ReviewerState,
+) -> StorageResult<bool> {
+    require(conn, number)?;
+    check_account(conn, account_id)?;
+    let current: Option<String> = conn
+        .prepare_cached(
+            "SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
+        )?
+        .query_row(params![number, account_id], |row| row.get(0))
+        .optional()?;
+    if current.as_deref() == Some(state.as_str()) {
+        return Ok(false);
+    }
+    let (_, updated) = touch(conn, number)?;
+    conn.prepare_cached(
+        "INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
+         VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (change_number, account_id) DO UPDATE SET state = excluded.state, \
+         added_on = excluded.added_on",
+    )?
+    .execute(params![number, account_id, state.as_str(), updated])?;
+    Ok(true)
+}
+
+/// Removes a reviewer.
+pub(super) fn remove_reviewer(
+    conn: &Connection,
+    number: i64,
+    account_id: i64,
+) -> StorageResult<bool> {
+    require(conn, number)?;
+    let removed = conn
+        .prepare_cached(
+            "DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
+        )?
+        .execute(params![number, account_id])?;
+    if removed > 0 {
+        touch(conn, number)?;
+    }
+    Ok(removed > 0)
+}
+
+/// Inserts a message dated `date`; answers its id.
+pub(super) fn insert_message(
+    conn: &Connection,
+    change: &Change,
+    message: &NewMessage,
+    date: i64,
+) -> StorageResult<String> {
+    if let Some(author) = message.author {
+        check_account(conn, author)?;
+    }
+    let id = random_hex(20)?;
+    conn.prepare_cached(
+        "INSERT INTO change_messages (id, change_number, author, message, date, patch_set, tag) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        id,
+        change.number,
+        message.author,
+        message.message,
+        date,
+        change.current_patch_set,
+        message.tag
+    ])?;
+    Ok(id)
+}
+
+/// Adds a message and moves `updated`.
+pub(super) fn add_message(
+    conn: &Connection,
+    number: i64,
+    message: &NewMessage,
+) -> StorageResult<ChangeMessage> {
+    let change = require(conn, number)?;
+    let (date, nanos) = touch(conn, number)?;
+    let id = insert_message(conn, &change, message, nanos)?;
+    Ok(ChangeMessage {
+        id,
+        change: number,
+        author: message.author,
+        message: message.message.clone(),
+        date,
+        patch_set: change.current_patch_set,
+        tag: message.tag.clone(),
+    })
+}
+
+/// Messages, oldest first.
+pub(super) fn messages(conn: &Connection, number: i64) -> StorageResult<Vec<ChangeMessage>> {
+    require(conn, number)?;
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, change_number, author, message, date, patch_set, tag \
+             FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid",
+        )?
+        .query_map(params![number], |row| {
+            Ok(ChangeMessage {
+                id: row.get(0)?,
+                change: row.get(1)?,
+                author: row.get(2)?,
+                message: row.get(3)?,
+                date: time_at(row, 4)?,
+                patch_set: row.get(5)?,
+                tag: row.get(6)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?)
+}

@@ -1,0 +1,596 @@
+//! `/accounts/` of the example service.
+
+use reqwest::{RequestBuilder, StatusCode};
+use serde_json::{Value, json as body};
+
+use super::{PASSWORD, Server, json};
+
+/// Sends a request and answers its status and the parsed JSON after the prefix.
+async fn send_json(request: RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.expect("request");
+    let status = response.status();
+    (status, json(response).await.1)
+}
+
+/// Sends a request and answers its status and plaintext body.
+async fn send_text(request: RequestBuilder) -> (StatusCode, String) {
+    let response = request.send().await.expect("request");
+    let status = response.status();
+    (status, response.text().await.expect("body"))
+}
+
+/// `request` as `admin`.
+fn admin(request: RequestBuilder) -> RequestBuilder {
+    request.basic_auth("admin", Some(PASSWORD))
+}
+
+/// `request` as `user`, whose password `Server::create_account` made `<user>-pw`.
+fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
+    request.basic_auth(user, Some(format!("{user}-pw")))
+}
+
+#[tokio::test]
+async fn accounts_are_found_by_id_username_email_and_self() {
+    let server = Server::start().await;
+    let alice = server.create_account("alice").await;
+    assert_eq!(alice, 1_000_001, "accounts after admin get the next ids");
+
+    for id in ["1000001", "alice", "alice@example.com"] {
+        let (status, account) = send_json(
+            server
+                .get(&format!("/a/accounts/{id}"))
+                .basic_auth("admin", Some(PASSWORD)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{id}");
+        assert_eq!(
+            account,
+            body!({"_account_id": 1_000_001, "name": "User alice", "email": "alice@example.com", "username": "alice"}),
+            "{id}"
+        );
+    }
+    let (status, me) = send_json(user(server.get("/a/accounts/self"), "alice")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["_account_id"], 1_000_001);
+
+    // Anonymous callers see the account without its email; `self` needs a login.
+    let (status, anonymous) = send_json(server.get("/accounts/alice/")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        anonymous,
+        body!({"_account_id": 1_000_001, "name": "User alice", "username": "alice"})
+    );
+    let (status, text) = send_text(server.get("/accounts/self")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(text, "Resolving account 'self' requires login\n");
+
+    for missing in ["nobody", "999", "nobody@example.com"] {
+        let (status, text) = send_text(server.get(&format!("/accounts/{missing}/name"))).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+        assert_eq!(text, format!("Not found: {missing}\n"));
+    }
+}
+
+#[tokio::test]
+async fn creating_accounts() {
+    let server = Server::start().await;
+    let (status, group) = send_json(admin(server.put("/a/groups/devs")).json(&body!({}))).await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    let (status, created) = send_json(admin(server.put("/a/accounts/bob")).json(&body!({
+        "username": "bob",
+        "name": "Bob Builder",
+        "display_name": "Bob",
+        "email": "bob@example.com",
+        "http_password": "bob-pw",
+        "groups": ["devs"],
+    })))
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(
+        created,
+        body!({"_account_id": 1_000_001, "name": "Bob Builder", "email": "bob@example.com",
+               "username": "bob", "display_name": "Bob"})
+    );
+    // The new account logs in with its HTTP password and is in the group.
+    let (status, groups) = send_json(user(server.get("/a/accounts/self/groups"), "bob")).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = groups
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|g| g["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Anonymous Users", "Registered Users", "devs"]);
+    assert_eq!(groups[2]["id"], group["id"]);
+    let (status, text) = send_text(
+        server
+            .get("/a/accounts/self")
+            .basic_auth("bob", Some("wrong")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(text, "Unauthorized\n");
+
+    // An empty body is an account with a username only.
+    let (status, bare) = send_json(admin(server.put("/a/accounts/carol"))).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(bare, body!({"_account_id": 1_000_002, "username": "carol"}));
+
+    let (status, text) = send_text(admin(server.put("/a/accounts/bob")).json(&body!({}))).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(text, "username 'bob' already exists\n");
+    let (status, text) = send_text(
+        admin(server.put("/a/accounts/bob"))
+            .header("If-None-Match", "*")
+            .json(&body!({})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PRECONDITION_FAILED);
+    assert_eq!(text, "Resource already exists\n");
+    let (status, text) =
+        send_text(admin(server.put("/a/accounts/dave")).json(&body!({"email": "bob@example.com"})))
+            .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(text, "email 'bob@example.com' already exists\n");
+    let (status, text) =
+        send_text(admin(server.put("/a/accounts/dave")).json(&body!({"groups": ["nope"]}))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(text, "Group Not Found: nope\n");
+    let (status, text) = send_text(
+        admin(server.put("/a/accounts/dave")).json(&body!({"groups": ["Registered Users"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(text, "Registered Users is not an internal group\n");
+    let (status, text) =
+        send_text(admin(server.put("/a/accounts/dave")).json(&body!({"username": "eve"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(text, "username must match URL\n");
+    let (status, text) = send_text(admin(server.put("/a/accounts/-dave")).json(&body!({}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(text, "Invalid username '-dave'\n");
+    let (status, _) = send_text(
+        admin(server.put("/a/accounts/dave"))
+            .header("Content-Type", "application/json")
+            .body("{\"name\": "),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, text) =
+        send_text(admin(server.put("/a/accounts/dave")).json(&body!({"name": 7}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("invalid type"), "{text}");
+
+    // Creating accounts needs createAccount; anonymous mutations need a login.
+    let (status, text) =
+        send_text(user(server.put("/a/accounts/dave"), "bob").json(&body!({}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(text, "not permitted: createAccount\n");
+    let (status, text) = send_text(server.put("/accounts/dave").json(&body!({}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(text, "Authentication required\n");
+    let (status, _) = send_text(server.get("/accounts/dave")).await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "nothing was created by the refused requests"
+    );
+}
+
+#[tokio::test]
+async fn name_status_and_username() {
+    let server = Server::start().await;
+    server.create_account("alice").await;
+    server.create_account("bob").await;
+
+    let (status, name) = send_json(server.get("/accounts/alice/name")).await;
+    assert_eq!((status, name), (StatusCode::OK, body!("User alice")));
+    let (status, name) = send_json(
+        user(server.put("/a/accounts/self/name"), "alice").json(&body!({"name": "Alice Liddell"})),
+    )
+    .await;
+    assert_eq!((status, name), (StatusCode::OK, body!("Alice Liddell")));
+    let (status, account) = send_json(server.get("/accounts/alice")).await;
+    assert_eq!(
+        (status, &account["name"]),
+        (StatusCode::OK, &body!("Alice Liddell"))
+    );
+    let (status, text) = send_text(user(server.delete("/a/accounts/alice/name"), "alice")).await;
+    assert_eq!((status, text.as_str()), (StatusCode::NO_CONTENT, ""));
+    let (_, name) = send_json(server.get("/accounts/alice/name")).await;
+    assert_eq!(name, body!(""));
+    // An administrator may change any account; another user may not.
+    let (status, name) =
+        send_json(admin(server.put("/a/accounts/alice/name")).json(&body!({"name": "Alice"})))
+            .await;
+    assert_eq!((status, name), (StatusCode::OK, body!("Alice")));
+    let (status, text) =
+        send_text(user(server.put("/a/accounts/alice/name"), "bob").json(&body!({"name": "x"})))
+            .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(text, "modify account not permitted\n");
+    let (status, text) = send_text(
+        server
+            .put("/accounts/alice/name")
+            .json(&body!({"name": "x"})),
+    )
+    .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::FORBIDDEN, "Authentication required\n")
+    );
+
+    let (_, status_text) = send_json(server.get("/accounts/alice/status")).await;
+    assert_eq!(status_text, body!(""));
+    let (status, new_status) = send_json(
+        user(server.put("/a/accounts/self/status"), "alice")
+            .json(&body!({"status": "On vacation"})),
+    )
+    .await;
+    assert_eq!((status, new_status), (StatusCode::OK, body!("On vacation")));
+    let (_, account) = send_json(server.get("/accounts/alice")).await;
+    assert_eq!(account["status"], "On vacation");
+    let (status, cleared) =
+        send_json(user(server.put("/a/accounts/self/status"), "alice").json(&body!({}))).await;
+    assert_eq!((status, cleared), (StatusCode::OK, body!("")));
+
+    let (status, username) = send_json(server.get("/accounts/1000001/username")).await;
+    assert_eq!((status, username), (StatusCode::OK, body!("alice")));
+    let (status, text) = send_text(
+        user(server.put("/a/accounts/self/username"), "alice").json(&body!({"username": "al"})),
+    )
+    .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Username cannot be changed.\n"
+        )
+    );
+    let (status, text) =
+        send_text(user(server.put("/a/accounts/self/username"), "alice").json(&body!({}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("missing field `username`"), "{text}");
+    let (status, _) = send_text(
+        user(server.put("/a/accounts/bob/username"), "alice").json(&body!({"username": "al"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let (status, detail) = send_json(user(server.get("/a/accounts/self/detail"), "alice")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(detail["_account_id"], 1_000_001);
+    assert_eq!(detail["email"], "alice@example.com");
+    assert!(
+        detail["registered_on"]
+            .as_str()
+            .is_some_and(|t| t.len() == 29),
+        "{detail}"
+    );
+}
+
+#[tokio::test]
+async fn activating_and_deactivating() {
+    let server = Server::start().await;
+    server.create_account("alice").await;
+    server.create_account("bob").await;
+
+    let (status, active) = send_json(server.get("/accounts/alice/active")).await;
+    assert_eq!((status, active), (StatusCode::OK, body!("ok")));
+    let (status, text) = send_text(user(server.delete("/a/accounts/bob/active"), "alice")).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::FORBIDDEN, "not permitted: modifyAccount\n")
+    );
+    let (status, text) = send_text(admin(server.delete("/a/accounts/self/active"))).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::CONFLICT, "cannot deactivate own account\n")
+    );
+
+    let (status, _) = send_text(admin(server.delete("/a/accounts/alice/active"))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (_, active) = send_json(server.get("/accounts/alice/active")).await;
+    assert_eq!(active, body!(""));
+    let (_, account) = send_json(server.get("/accounts/alice")).await;
+    assert_eq!(account["inactive"], true);
+    let (status, _) = send_text(user(server.get("/a/accounts/self"), "alice")).await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "inactive accounts cannot log in"
+    );
+    let (status, text) = send_text(admin(server.delete("/a/accounts/alice/active"))).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::CONFLICT, "account not active\n")
+    );
+
+    let (status, text) = send_text(admin(server.put("/a/accounts/alice/active"))).await;
+    assert_eq!((status, text.as_str()), (StatusCode::CREATED, ""));
+    let (status, _) = send_text(user(server.get("/a/accounts/self"), "alice")).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn emails() {
+    let server = Server::start().await;
+    server.create_account("alice").await;
+    server.create_account("bob").await;
+
+    let (status, emails) = send_json(user(server.get("/a/accounts/self/emails"), "alice")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        emails,
+        body!([{"email": "alice@example.com", "preferred": true}])
+    );
+
+    let (status, added) = send_json(
+        user(
+            server.put("/a/accounts/self/emails/alice@work.org"),
+            "alice",
+        )
+        .json(&body!({})),
+    )
+    .await;
+    assert_eq!(
+        (status, added),
+        (StatusCode::CREATED, body!({"email": "alice@work.org"}))
+    );
+    let (status, _) = send_text(user(
+        server.put("/a/accounts/self/emails/alice@work.org/preferred"),
+        "alice",
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (_, preferred) = send_json(user(
+        server.get("/a/accounts/self/emails/preferred"),
+        "alice",
+    ))
+    .await;
+    assert_eq!(
+        preferred,
+        body!({"email": "alice@work.org", "preferred": true})
+    );
+    let (_, detail) = send_json(user(server.get("/a/accounts/self/detail"), "alice")).await;
+    assert_eq!(detail["email"], "alice@work.org");
+    assert_eq!(detail["secondary_emails"], body!(["alice@example.com"]));
+    // The account is also found by its new email.
+    let (status, account) = send_json(server.get("/accounts/alice@work.org")).await;
+    assert_eq!(
+        (status, &account["_account_id"]),
+        (StatusCode::OK, &body!(1_000_001))
+    );
+
+    let (status, text) = send_text(
+        user(
+            server.put("/a/accounts/self/emails/bob@example.com"),
+            "alice",
+        )
+        .json(&body!({})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(text, "email 'bob@example.com' is already in use\n");
+    let (status, text) = send_text(
+        user(server.put("/a/accounts/self/emails/not-an-email"), "alice").json(&body!({})),
+    )
+    .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            "invalid email address 'not-an-email'\n"
+        )
+    );
+    let (status, text) = send_text(
+        user(server.put("/a/accounts/self/emails/a@b.org"), "alice")
+            .json(&body!({"email": "c@d.org"})),
+    )
+    .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::BAD_REQUEST, "email address must match URL\n")
+    );
+
+    let (status, _) = send_text(user(
+        server.delete("/a/accounts/self/emails/alice@example.com"),
+        "alice",
+    ))
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, text) = send_text(user(
+        server.get("/a/accounts/self/emails/alice@example.com"),
+        "alice",
+    ))
+    .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::NOT_FOUND, "Not found: alice@example.com\n")
+    );
+    let (status, _) = send_text(user(
+        server.put("/a/accounts/self/emails/x@y.org/preferred"),
+        "alice",
+    ))
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Other users' emails are for administrators only.
+    let (status, _) = send_text(user(server.get("/a/accounts/alice/emails"), "bob")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, emails) = send_json(admin(server.get("/a/accounts/alice/emails"))).await;
+    assert_eq!(
+        (status, emails),
+        (
+            StatusCode::OK,
+            body!([{"email": "alice@work.org", "preferred": true}])
+        )
+    );
+}
+
+#[tokio::test]
+async fn capabilities() {
+    let server = Server::start().await;
+    server.create_account("alice").await;
+    server.create_account("bob").await;
+
+    let (status, caps) = send_json(admin(server.get("/a/accounts/self/capabilities"))).await;
+    assert_eq!(status, StatusCode::OK);
+    for held in [
+        "administrateServer",
+        "createAccount",
+        "createGroup",
+        "createProject",
+        "viewCaches",
+        "viewQueue",
+    ] {
+        assert_eq!(caps[held], true, "{held}: {caps}");
+    }
+    assert_eq!(caps.get("runAs"), None, "runAs must be granted explicitly");
+    let (status, caps) = send_json(admin(
+        server.get("/a/accounts/self/capabilities?q=createGroup&q=VIEWQUEUE&q=runAs"),
+    ))
+    .await;
+    assert_eq!(
+        (status, caps),
+        (
+            StatusCode::OK,
+            body!({"createGroup": true, "viewQueue": true})
+        )
+    );
+
+    let (status, caps) =
+        send_json(user(server.get("/a/accounts/self/capabilities"), "alice")).await;
+    assert_eq!(
+        (status, caps),
+        (StatusCode::OK, body!({"emailReviewers": true}))
+    );
+    let (status, caps) = send_json(admin(server.get("/a/accounts/alice/capabilities"))).await;
+    assert_eq!(
+        (status, caps),
+        (StatusCode::OK, body!({"emailReviewers": true}))
+    );
+
+    let (status, ok) = send_json(admin(
+        server.get("/a/accounts/self/capabilities/createProject"),
+    ))
+    .await;
+    assert_eq!((status, ok), (StatusCode::OK, body!("ok")));
+    let (status, text) = send_text(user(
+        server.get("/a/accounts/self/capabilities/createProject"),
+        "alice",
+    ))
+    .await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::NOT_FOUND, "Not found: createProject\n")
+    );
+    let (status, _) = send_text(admin(
+        server.get("/a/accounts/self/capabilities/noSuchThing"),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let (status, text) = send_text(user(server.get("/a/accounts/bob/capabilities"), "alice")).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::FORBIDDEN, "not permitted: administrateServer\n")
+    );
+    let (status, _) = send_text(server.get("/accounts/self/capabilities")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = send_text(admin(server.get("/a/accounts/self/capabilities?x=1"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "unknown options are 400");
+}
+
+#[tokio::test]
+async fn querying_accounts() {
+    let server = Server::start().await;
+    for name in ["alice", "bob", "carol"] {
+        server.create_account(name).await;
+    }
+    let ids = |list: &Value| -> Vec<i64> {
+        list.as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|a| a["_account_id"].as_i64())
+            .collect()
+    };
+
+    let (status, found) = send_json(admin(server.get("/a/accounts/?q=name:user"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        found,
+        body!([{"_account_id": 1_000_001}, {"_account_id": 1_000_002}, {"_account_id": 1_000_003}])
+    );
+    let (_, found) = send_json(admin(server.get("/a/accounts?q=username:bob&o=DETAILS"))).await;
+    assert_eq!(
+        found,
+        body!([{"_account_id": 1_000_002, "name": "User bob", "email": "bob@example.com", "username": "bob"}])
+    );
+    let (_, found) = send_json(admin(
+        server.get("/a/accounts/?q=email:example.com%20-username:alice"),
+    ))
+    .await;
+    assert_eq!(ids(&found), [1_000_002, 1_000_003]);
+    let (_, found) = send_json(admin(server.get("/a/accounts/?q=admin%20OR%20carol"))).await;
+    assert_eq!(ids(&found), [1_000_000, 1_000_003]);
+    let (_, found) = send_json(admin(server.get("/a/accounts/?q=1000002"))).await;
+    assert_eq!(ids(&found), [1_000_002]);
+
+    let (_, page) = send_json(admin(server.get("/a/accounts/?q=example.com&n=2"))).await;
+    assert_eq!(
+        page,
+        body!([{"_account_id": 1_000_001}, {"_account_id": 1_000_002, "_more_accounts": true}])
+    );
+    let (_, page) = send_json(admin(server.get("/a/accounts/?q=example.com&n=2&S=2"))).await;
+    assert_eq!(page, body!([{"_account_id": 1_000_003}]));
+
+    // Inactive accounts only with is:inactive; suggestions complete a prefix with details.
+    let (status, _) = send_text(admin(server.delete("/a/accounts/bob/active"))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (_, found) = send_json(admin(server.get("/a/accounts/?q=example.com"))).await;
+    assert_eq!(ids(&found), [1_000_001, 1_000_003]);
+    let (_, found) = send_json(admin(server.get("/a/accounts/?q=is:inactive"))).await;
+    assert_eq!(ids(&found), [1_000_002]);
+    let (_, found) = send_json(server.get("/accounts/?suggest&q=car")).await;
+    assert_eq!(
+        found,
+        body!([{"_account_id": 1_000_003, "name": "User carol", "username": "carol"}])
+    );
+
+    let (status, text) = send_text(admin(server.get("/a/accounts/"))).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::BAD_REQUEST, "missing query field\n")
+    );
+    let (status, text) = send_text(admin(server.get("/a/accounts/?q=owner:self"))).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (StatusCode::BAD_REQUEST, "Unsupported operator owner:self\n")
+    );
+    let (status, _) = send_text(admin(server.get("/a/accounts/?q=x&o=NOPE"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = send_text(admin(server.get("/a/accounts/?q=x&n=many"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn account_groups_include_the_system_groups() {
+    let server = Server::start().await;
+    let (status, groups) = send_json(admin(server.get("/a/accounts/self/groups/"))).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = groups
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|g| g["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["Administrators", "Anonymous Users", "Registered Users"]
+    );
+    assert_eq!(groups[2]["id"], "global%3ARegistered-Users");
+    let (status, _) = send_text(server.get("/accounts/nobody/groups")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,133 @@
+//! Data survives a `kill -9`: the real binary is started on a site directory, answers a
+//! write with 2xx, is killed without warning, started again on the same site, and still
+//! has the data (and the login session).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::json;
+
+/// The workspace's `target/debug` (or release) directory, from this test's own path.
+fn binary() -> PathBuf {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "-q", "-p", "review-service"])
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the example builds");
+    let exe = std::env::current_exe().expect("the test's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/..");
+    profile_dir.join("review-service")
+}
+
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn start(bin: &Path, site: &Path, port: u16) -> Running {
+    let child = Command::new(bin)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
+        .arg(site)
+        .args(["--admin-password", "persist-pw"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let running = Running(child);
+    for _ in 0..100 {
+        if reqwest::get(format!("http://127.0.0.1:{port}/config/server/version"))
+            .await
+            .is_ok()
+        {
+            return running;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the service did not answer on port {port}");
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+#[tokio::test]
+async fn writes_answered_2xx_survive_kill_9() {
+    let bin = binary();
+    let site = std::env::temp_dir().join(format!("restspec-persist-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+
+    let mut first = start(&bin, &site, port).await;
+    let created = client
+        .put(format!("{base}/a/projects/kept"))
+        .basic_auth("admin", Some("persist-pw"))
+        .json(&serde_json::json!({ "description": "survives", "create_empty_commit": true }))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(created.status(), 201);
+    let change = client
+        .post(format!("{base}/a/changes/"))
+        .basic_auth("admin", Some("persist-pw"))
+        .json(&serde_json::json!({ "project": "kept", "branch": "master", "subject": "kept too" }))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(change.status(), 201);
+    let number = json(change).await.1["_number"].as_i64().expect("a number");
+    let login = client
+        .post(format!("{base}/login"))
+        .basic_auth("admin", Some("persist-pw"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(login.status(), 204);
+    let session = login
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("ReviewSession="))
+        .and_then(|r| r.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+
+    // SIGKILL: no graceful shutdown, no chance to flush anything.
+    first.0.kill().expect("kill -9");
+    let _ = first.0.wait();
+
+    let _second = start(&bin, &site, port).await;
+    let project = client
+        .get(format!("{base}/projects/kept"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(project.status(), 200);
+    assert_eq!(json(project).await.1["description"], "survives");
+    let change = client
+        .get(format!("{base}/changes/{number}"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(json(change).await.1["subject"], "kept too");
+    let me = client
+        .get(format!("{base}/accounts/self?access_token={session}"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(me.status(), 200, "the session survived too");
+    let _ = std::fs::remove_dir_all(&site);
+}
