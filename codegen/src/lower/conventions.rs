@@ -1,0 +1,313 @@
+//! Lowering the service file: status table, conventions, sessions, the quota template.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// Names the generated `Error` type already uses: its `Internal` variant and its methods.
+pub(super) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
+
+pub(super) fn lower_status(
+    key: &crate::spec::yaml::Key,
+    status: &raw::Status,
+    diags: &mut Diagnostics,
+) -> Status {
+    check_name(&key_spanned(key), "status name", Case::Snake, diags);
+    if RESERVED_STATUS_NAMES.contains(&key.name.as_str()) {
+        diags.push(
+            Diagnostic::new(
+                key.location.clone(),
+                format!(
+                    "status name `{}` is taken by the generated `Error` type",
+                    key.name
+                ),
+            )
+            .hint(format!(
+                "choose another name (`{}` are reserved; a 500 is always `Error::Internal`)",
+                RESERVED_STATUS_NAMES.join("`, `")
+            )),
+        );
+    }
+    if !(400..=599).contains(&status.code.value) {
+        diags.push(
+            Diagnostic::new(
+                status.code.location.clone(),
+                format!(
+                    "status `{}` has code {}, which is not an error code",
+                    key.name, status.code.value
+                ),
+            )
+            .hint("the status table lists error statuses: use a code from 400 to 599"),
+        );
+    }
+    let mut raised_for = Vec::new();
+    for condition in status.raised_for.iter().flatten() {
+        if RUNTIME_CONDITIONS.contains(&condition.value.as_str()) {
+            raised_for.push(condition.value.clone());
+        } else {
+            diags.push(
+                Diagnostic::new(
+                    condition.location.clone(),
+                    format!("unknown runtime condition `{}`", condition.value),
+                )
+                .hint(suggest(
+                    &condition.value,
+                    RUNTIME_CONDITIONS.iter().copied(),
+                )),
+            );
+        }
+    }
+    Status {
+        name: key.name.clone(),
+        code: status.code.value,
+        message: status.message.clone(),
+        when: status.when.clone(),
+        raised_for,
+        location: key.location.clone(),
+    }
+}
+
+pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
+    let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
+    if let Some(prefix) = &raw.authenticated_prefix {
+        let inner = prefix.value.trim_matches('/');
+        if !prefix.value.starts_with('/')
+            || !prefix.value.ends_with('/')
+            || inner.is_empty()
+            || inner.contains('/')
+        {
+            diags.push(
+                Diagnostic::new(
+                    prefix.location.clone(),
+                    format!(
+                        "`authenticated_prefix` `{}` is not one path segment between slashes",
+                        prefix.value
+                    ),
+                )
+                .hint("write it like `/a/`"),
+            );
+        }
+    }
+    let pretty_by_default = match raw.pretty_printing.default.value.as_str() {
+        "pretty" => true,
+        "compact" => false,
+        other => {
+            diags.push(
+                Diagnostic::new(
+                    raw.pretty_printing.default.location.clone(),
+                    format!("unknown pretty-printing default `{other}`"),
+                )
+                .hint(suggest(other, ["pretty", "compact"])),
+            );
+            true
+        }
+    };
+    let mut methods = Vec::new();
+    for m in raw.method_override.iter().flat_map(|m| &m.methods) {
+        match lower_method(m, diags) {
+            Some(method) => methods.push(method),
+            None => continue,
+        }
+    }
+    let timestamp_format = match raw.timestamp_format.value.as_str() {
+        "yyyy-mm-dd hh:mm:ss.fffffffff" => TimestampFormat::Nanos,
+        "rfc3339" => TimestampFormat::Rfc3339,
+        other => {
+            diags.push(
+                Diagnostic::new(
+                    raw.timestamp_format.location.clone(),
+                    format!("unknown timestamp format `{other}`"),
+                )
+                .hint(suggest(other, TimestampFormat::NAMES.iter().copied())),
+            );
+            TimestampFormat::Nanos
+        }
+    };
+    let headers = [
+        &raw.create_only_header,
+        &raw.xsrf_header,
+        &raw.trace.as_ref().and_then(|t| t.header.clone()),
+    ];
+    for header in headers.into_iter().flatten() {
+        let valid = !header.value.is_empty()
+            && header
+                .value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !valid {
+            diags.push(
+                Diagnostic::new(
+                    header.location.clone(),
+                    format!("`{}` is not a valid header name", header.value),
+                )
+                .hint("header names are letters, digits and `-`, such as `X-Service-Auth`"),
+            );
+        }
+    }
+    Conventions {
+        authenticated_prefix: value(&raw.authenticated_prefix),
+        json_prefix: raw.json_prefix.clone(),
+        pretty_by_default,
+        pretty_parameter: value(&raw.pretty_printing.parameter),
+        compact_when_accept: value(&raw.pretty_printing.compact_when_accept),
+        method_override_parameter: raw
+            .method_override
+            .as_ref()
+            .map(|m| m.parameter.value.clone()),
+        method_override_methods: methods,
+        content_type_override_parameter: value(&raw.content_type_override),
+        create_only_header: value(&raw.create_only_header),
+        trace_parameter: raw.trace.as_ref().and_then(|t| value(&t.parameter)),
+        trace_header: raw.trace.as_ref().and_then(|t| value(&t.header)),
+        xsrf_header: value(&raw.xsrf_header),
+        access_token_parameter: value(&raw.access_token_parameter),
+        self_alias: value(&raw.self_alias),
+        self_alias_params: raw
+            .self_alias_params
+            .iter()
+            .flatten()
+            .map(|p| p.value.clone())
+            .collect(),
+        sessions: raw.sessions.as_ref().map(|s| lower_sessions(s, diags)),
+        timestamp_format,
+        cors_setting: value(&raw.cors_setting),
+    }
+}
+
+/// Every parameter named in `self_alias_params` is a path parameter of some family, and
+/// the alias itself is set.
+pub(super) fn check_self_alias_params(
+    raw: &raw::Conventions,
+    families: &[Family],
+    diags: &mut Diagnostics,
+) {
+    let declared: Vec<&str> = families
+        .iter()
+        .flat_map(|f| f.params.iter().map(|p| p.name.as_str()))
+        .collect();
+    for param in raw.self_alias_params.iter().flatten() {
+        if !declared.contains(&param.value.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    param.location.clone(),
+                    format!("`{}` is not a path parameter of any family", param.value),
+                )
+                .hint(crate::diag::suggest(&param.value, declared.iter().copied())),
+            );
+        }
+    }
+    if let (None, Some(first)) = (
+        &raw.self_alias,
+        raw.self_alias_params.iter().flatten().next(),
+    ) {
+        diags.push(
+            Diagnostic::new(
+                first.location.clone(),
+                "`self_alias_params` without `self_alias`",
+            )
+            .hint("add `self_alias: self`, or remove `self_alias_params`"),
+        );
+    }
+}
+
+pub(super) fn lower_sessions(
+    raw: &raw::Sessions,
+    diags: &mut Diagnostics,
+) -> crate::model::Sessions {
+    for path in [&raw.login_path, &raw.logout_path] {
+        let valid = path.value.starts_with('/')
+            && !path.value.ends_with('/')
+            && !path.value.contains(['{', '}', '?', ' ']);
+        if !valid {
+            diags.push(
+                Diagnostic::new(
+                    path.location.clone(),
+                    format!("`{}` is not a fixed path", path.value),
+                )
+                .hint("write a path such as `/login`"),
+            );
+        }
+    }
+    for cookie in [&raw.cookie, &raw.xsrf_cookie] {
+        let valid = !cookie.value.is_empty()
+            && cookie
+                .value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+        if !valid {
+            diags.push(
+                Diagnostic::new(
+                    cookie.location.clone(),
+                    format!("`{}` is not a valid cookie name", cookie.value),
+                )
+                .hint("cookie names are letters, digits, `-`, `_` and `.`, such as `XSRF_TOKEN`"),
+            );
+        }
+    }
+    crate::model::Sessions {
+        cookie: raw.cookie.value.clone(),
+        xsrf_cookie: raw.xsrf_cookie.value.clone(),
+        login_path: raw.login_path.value.clone(),
+        logout_path: raw.logout_path.value.clone(),
+    }
+}
+
+/// Checks the group template has `{endpoint}` and `{method}` and no other placeholder;
+/// answers whether it is well formed.
+pub(super) fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) -> bool {
+    let t = &template.value;
+    let mut rest = t.as_str();
+    let mut placeholders = Vec::new();
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        placeholders.push(&rest[open + 1..open + close]);
+        rest = &rest[open + close + 1..];
+    }
+    let known = ["endpoint", "method"];
+    if let Some(p) = placeholders.iter().find(|p| !known.contains(p)) {
+        diags.push(
+            Diagnostic::new(
+                template.location.clone(),
+                format!("unknown placeholder `{{{p}}}` in `group_template`"),
+            )
+            .hint(match did_you_mean(p, known) {
+                Some(hint) => hint,
+                None => "the placeholders are `{endpoint}` and `{method}`".to_owned(),
+            }),
+        );
+        return false;
+    }
+    if !known.iter().all(|k| placeholders.contains(k)) {
+        diags.push(
+            Diagnostic::new(
+                template.location.clone(),
+                "`group_template` must contain `{endpoint}` and `{method}`",
+            )
+            .hint("write `/restapi{endpoint}:{method}`"),
+        );
+        return false;
+    }
+    true
+}
+
+pub(super) fn lower_method(method: &Spanned<String>, diags: &mut Diagnostics) -> Option<Method> {
+    let found = Method::parse(&method.value);
+    if found.is_none() {
+        let names = Method::ALL.map(Method::as_str);
+        let upper = method.value.to_ascii_uppercase();
+        let hint = if Method::parse(&upper).is_some() {
+            format!("methods are upper case: write `{upper}`")
+        } else {
+            suggest(&method.value, names)
+        };
+        diags.push(
+            Diagnostic::new(
+                method.location.clone(),
+                format!("unknown HTTP method `{}`", method.value),
+            )
+            .hint(hint),
+        );
+    }
+    found
+}

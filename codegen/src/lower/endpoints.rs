@@ -1,0 +1,304 @@
+//! Lowering family files: families, endpoints and their query options.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(super) fn lower_family(
+    file: &raw::FamilyFile,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Family {
+    let family = &file.family;
+    check_name(&family.name, "family name", Case::Snake, diags);
+    let prefix = &family.prefix.value;
+    let inner = prefix.trim_matches('/');
+    if !prefix.starts_with('/') || !prefix.ends_with('/') || inner.is_empty() || inner.contains('/')
+    {
+        diags.push(
+            Diagnostic::new(
+                family.prefix.location.clone(),
+                format!("family prefix `{prefix}` is not one path segment between slashes"),
+            )
+            .hint(format!(
+                "write it like `/{}/`",
+                names::snake(&family.name.value)
+            )),
+        );
+    }
+    if !names::is_param_name(&family.id.value) {
+        diags.push(
+            Diagnostic::new(
+                family.id.location.clone(),
+                format!("`{}` is not a valid parameter name", family.id.value),
+            )
+            .hint(format!(
+                "use lower-case words joined by `-`, such as `{}-id`",
+                names::snake(&family.name.value).trim_end_matches('s')
+            )),
+        );
+    }
+    for meta in family.quota_metadata.iter().flatten() {
+        let valid = meta
+            .value
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+            && meta
+                .value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+        if !valid {
+            diags.push(
+                Diagnostic::new(
+                    meta.location.clone(),
+                    format!("`{}` is not a metadata name", meta.value),
+                )
+                .hint("metadata names are words joined by `.`, such as `Change.Id`"),
+            );
+        }
+    }
+    let endpoints = file
+        .endpoints
+        .iter()
+        .filter_map(|(key, endpoint)| lower_endpoint(key, endpoint, cx, diags))
+        .collect();
+    Family {
+        name: family.name.value.clone(),
+        prefix: prefix.clone(),
+        covers: family.covers.clone(),
+        description: family.description.clone(),
+        id_param: family.id.value.clone(),
+        params: family
+            .params
+            .iter()
+            .map(|(key, description)| Param {
+                name: key.name.clone(),
+                description: description.clone(),
+                location: key.location.clone(),
+            })
+            .collect(),
+        quota_metadata: family
+            .quota_metadata
+            .iter()
+            .flatten()
+            .map(|m| m.value.clone())
+            .collect(),
+        endpoints,
+        file: family
+            .location
+            .file
+            .display()
+            .to_string()
+            .replace('\\', "/"),
+        location: family.location.clone(),
+        id_location: family.key_location("id"),
+        params_location: family.key_location("params"),
+        prefix_location: family.key_location("prefix"),
+    }
+}
+
+pub(super) fn lower_endpoint(
+    key: &crate::spec::yaml::Key,
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Endpoint> {
+    check_name(&key_spanned(key), "endpoint name", Case::Snake, diags);
+    let method = lower_method(&raw.method, diags);
+    let path = parse_template(&raw.path, diags);
+    let request = raw
+        .request
+        .as_ref()
+        .and_then(|t| lower_type_ref(t, cx, diags));
+    let response = raw
+        .response
+        .as_ref()
+        .and_then(|t| lower_type_ref(t, cx, diags));
+    let status = match &raw.status {
+        Some(s) if !(200..=299).contains(&s.value) => {
+            diags.push(
+                Diagnostic::new(
+                    s.location.clone(),
+                    format!("success status {} is not a 2xx code", s.value),
+                )
+                .hint("`status` is the success status; list error statuses under `errors`"),
+            );
+            200
+        }
+        Some(s) => {
+            if s.value == 204 && raw.response.is_some() {
+                diags.push(
+                    Diagnostic::new(
+                        s.location.clone(),
+                        "status 204 has no body, but the endpoint declares a `response`",
+                    )
+                    .hint("remove `response`, or use 200 or 201"),
+                );
+            }
+            s.value
+        }
+        None if raw.response.is_none() => 204,
+        None => 200,
+    };
+    if let Some(cap) = &raw.capability
+        && !cx.capabilities.iter().any(|c| c.name == cap.value)
+    {
+        diags.push(
+            Diagnostic::new(
+                cap.location.clone(),
+                format!("unknown capability `{}`", cap.value),
+            )
+            .hint(format!(
+                "{} (capabilities are declared under `capabilities` in service.yaml)",
+                suggest(&cap.value, cx.capabilities.iter().map(|c| c.name.as_str()))
+            )),
+        );
+    }
+    let mut listed: Vec<&str> = Vec::new();
+    for error in raw.errors.iter().flatten() {
+        if listed.contains(&error.value.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    error.location.clone(),
+                    format!("status `{}` is listed twice", error.value),
+                )
+                .hint("remove one of them"),
+            );
+        }
+        listed.push(&error.value);
+        if !cx.statuses.iter().any(|s| s.name == error.value) {
+            let by_code = cx
+                .statuses
+                .iter()
+                .find(|s| s.code.to_string() == error.value)
+                .map(|s| format!("statuses are named: write `{}`", s.name));
+            diags.push(
+                Diagnostic::new(
+                    error.location.clone(),
+                    format!("unknown status `{}`", error.value),
+                )
+                .hint(by_code.unwrap_or_else(|| {
+                    suggest(&error.value, cx.statuses.iter().map(|s| s.name.as_str()))
+                })),
+            );
+        }
+    }
+    let (method, path) = (method?, path?);
+    let quota_group = cx
+        .quota_template
+        .replace("{endpoint}", &path.without_ids())
+        .replace("{method}", method.as_str());
+    Some(Endpoint {
+        name: key.name.clone(),
+        method,
+        path,
+        summary: raw.summary.clone(),
+        description: raw.description.clone(),
+        request,
+        response,
+        status,
+        capability: raw.capability.as_ref().map(|c| c.value.clone()),
+        errors: raw
+            .errors
+            .iter()
+            .flatten()
+            .map(|e| e.value.clone())
+            .collect(),
+        creates: raw.creates.unwrap_or(false),
+        quota_group,
+        shared_quota_group: raw.shared_quota_group.unwrap_or(false),
+        query: lower_query(raw, cx, diags),
+        location: key.location.clone(),
+    })
+}
+
+/// Reads an endpoint's query options: known types, Rust field names that are snake_case,
+/// distinct and not taken by the path parameters or the body, and no option named like a
+/// parameter the runtime reserves (`pp`, `trace`, `access_token`, ...).
+pub(super) fn lower_query(
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    use crate::model::{OptionType, QueryOption};
+    let mut out: Vec<QueryOption> = Vec::new();
+    for (key, option) in raw.query.iter().flatten() {
+        if cx.reserved_parameters.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`{}` is a parameter the runtime reads itself", key.name),
+                )
+                .hint(
+                    "choose another option name; the conventions in service.yaml reserve this one",
+                ),
+            );
+            continue;
+        }
+        let ty = match option.r#type.value.as_str() {
+            "string" => OptionType::String,
+            "integer" => OptionType::Integer,
+            "boolean" => OptionType::Boolean,
+            "list<string>" => OptionType::StringList,
+            other => {
+                diags.push(
+                    Diagnostic::new(
+                        option.r#type.location.clone(),
+                        format!("`{other}` is not a query option type"),
+                    )
+                    .hint(suggest(other, OptionType::NAMES.iter().copied())),
+                );
+                continue;
+            }
+        };
+        let (field, location) = match &option.field {
+            Some(field) => {
+                check_name(field, "option field", Case::Snake, diags);
+                (field.value.clone(), field.location.clone())
+            }
+            None => (names::field_ident(&key.name), key.location.clone()),
+        };
+        if !names::is_snake_case(&field)
+            || names::KEYWORDS.contains(&field.as_str())
+            || field.ends_with('_')
+        {
+            if option.field.is_none() {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("option `{}` needs a Rust name", key.name),
+                    )
+                    .hint(format!(
+                        "add `field: <snake_case name>`, such as `field: {}_option`",
+                        names::snake(&key.name)
+                    )),
+                );
+            }
+            continue;
+        }
+        if let Some(other) = out.iter().find(|o| o.field == field) {
+            diags.push(
+                Diagnostic::new(
+                    location,
+                    format!(
+                        "options `{}` and `{}` both become the field `{field}`",
+                        other.wire, key.name
+                    ),
+                )
+                .hint("give one of them another `field:` name"),
+            );
+            continue;
+        }
+        out.push(QueryOption {
+            wire: key.name.clone(),
+            field,
+            ty,
+            description: option.description.clone(),
+        });
+    }
+    out
+}
+
+/// Names the generated handler methods and router glue use besides path parameters.
+pub(super) const RESERVED_PARAM_NAMES: &[&str] =
+    &["ctx", "body", "handlers", "params", "caller", "options"];

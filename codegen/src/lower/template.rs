@@ -1,0 +1,107 @@
+//! Parsing path templates.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// Parses `/changes/{change-id}/topic`. Reports the first problem of a template.
+pub fn parse_template(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<PathTemplate> {
+    let text = &raw.value;
+    let fail = |diags: &mut Diagnostics, message: String, hint: &str| {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!("malformed path template `{text}`: {message}"),
+            )
+            .hint(hint.to_owned()),
+        );
+        None
+    };
+    if !text.starts_with('/') {
+        return fail(
+            diags,
+            "it must start with `/`".into(),
+            &format!("write `/{text}`"),
+        );
+    }
+    let trailing_slash = text.len() > 1 && text.ends_with('/');
+    let body = text.trim_start_matches('/');
+    let body = body.strip_suffix('/').unwrap_or(body);
+    let mut segments = Vec::new();
+    if !body.is_empty() {
+        for part in body.split('/') {
+            if part.is_empty() {
+                return fail(
+                    diags,
+                    "it has an empty segment (`//`)".into(),
+                    "remove the doubled slash",
+                );
+            }
+            if let Some(inner) = part.strip_prefix('{') {
+                let Some(name) = inner.strip_suffix('}') else {
+                    return fail(
+                        diags,
+                        format!("segment `{part}` opens `{{` without closing it"),
+                        "write a parameter as a whole segment, like `{change-id}`",
+                    );
+                };
+                if !names::is_param_name(name) {
+                    return fail(
+                        diags,
+                        format!("`{{{name}}}` is not a valid parameter name"),
+                        "use lower-case words joined by `-`, like `{change-id}`",
+                    );
+                }
+                let ident = names::field_ident(name);
+                let clash = segments.iter().find_map(|s| match s {
+                    Segment::Param(other) if names::field_ident(other) == ident => {
+                        Some(other.clone())
+                    }
+                    _ => None,
+                });
+                if let Some(other) = clash {
+                    let message = if other == name {
+                        format!("parameter `{{{name}}}` appears twice")
+                    } else {
+                        format!(
+                            "parameters `{{{other}}}` and `{{{name}}}` both become `{ident}` in Rust"
+                        )
+                    };
+                    return fail(diags, message, "give each parameter its own name");
+                }
+                if RESERVED_PARAM_NAMES.contains(&ident.as_str()) {
+                    return fail(
+                        diags,
+                        format!(
+                            "parameter `{{{name}}}` would be called `{ident}`, which the handler methods already use"
+                        ),
+                        "rename it, for example to `{thing-id}`",
+                    );
+                }
+                segments.push(Segment::Param(name.to_owned()));
+            } else if part.contains('{') || part.contains('}') {
+                return fail(
+                    diags,
+                    format!("segment `{part}` mixes text and a parameter"),
+                    "a parameter takes a whole segment, like `/{change-id}/`",
+                );
+            } else if !part
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._~:".contains(&b))
+            {
+                return fail(
+                    diags,
+                    format!("segment `{part}` has characters that need URL encoding"),
+                    "use letters, digits and `-._~:` in fixed segments",
+                );
+            } else {
+                segments.push(Segment::Literal(part.to_owned()));
+            }
+        }
+    }
+    Some(PathTemplate {
+        raw: text.clone(),
+        segments,
+        trailing_slash,
+        location: raw.location.clone(),
+    })
+}

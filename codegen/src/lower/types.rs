@@ -1,0 +1,178 @@
+//! Lowering types and type expressions.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// Parses a type expression: `string`, `list<AccountInfo>`, `map<ProjectInfo>`, `ChangeInfo`.
+pub(super) fn lower_type_ref(
+    raw: &Spanned<String>,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<TypeRef> {
+    parse_type_ref(raw.value.trim(), raw, cx, diags)
+}
+
+pub(super) fn parse_type_ref(
+    text: &str,
+    raw: &Spanned<String>,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<TypeRef> {
+    for (wrapper, make) in [
+        ("list<", TypeRef::List as fn(Box<TypeRef>) -> TypeRef),
+        ("map<", TypeRef::Map),
+    ] {
+        if let Some(inner) = text.strip_prefix(wrapper) {
+            let Some(inner) = inner.strip_suffix('>') else {
+                diags.push(
+                    Diagnostic::new(
+                        raw.location.clone(),
+                        format!("type `{}` opens `<` without closing it", raw.value),
+                    )
+                    .hint(format!("write `{wrapper}Item>`")),
+                );
+                return None;
+            };
+            if inner.trim().is_empty() {
+                diags.push(
+                    Diagnostic::new(
+                        raw.location.clone(),
+                        format!("type `{}` names no item type", raw.value),
+                    )
+                    .hint(format!(
+                        "write the item type inside, such as `{wrapper}string>`"
+                    )),
+                );
+                return None;
+            }
+            return parse_type_ref(inner.trim(), raw, cx, diags).map(|t| make(Box::new(t)));
+        }
+    }
+    match text {
+        "string" => Some(TypeRef::String),
+        "integer" => Some(TypeRef::Integer),
+        "boolean" => Some(TypeRef::Boolean),
+        "timestamp" => Some(TypeRef::Timestamp),
+        name if cx.type_names.contains_key(name) => Some(TypeRef::Named(name.to_owned())),
+        name => {
+            let known = BUILTIN_TYPES
+                .iter()
+                .copied()
+                .chain(cx.type_names.keys().map(String::as_str));
+            let hint = did_you_mean(name, known.clone()).unwrap_or_else(|| {
+                "declare it under `types`, or use `string`, `integer`, `boolean`, `timestamp`, `list<T>` or `map<T>`".to_owned()
+            });
+            diags.push(
+                Diagnostic::new(raw.location.clone(), format!("unknown type `{name}`")).hint(hint),
+            );
+            None
+        }
+    }
+}
+
+pub(super) fn lower_type(
+    key: &crate::spec::yaml::Key,
+    raw: &raw::TypeDef,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<TypeDef> {
+    check_name(&key_spanned(key), "type name", Case::Pascal, diags);
+    let kind = match (&raw.fields, &raw.values) {
+        (Some(fields), None) => {
+            let mut out = Vec::new();
+            let mut rust_names: BTreeMap<String, &str> = BTreeMap::new();
+            for (field_key, field) in fields {
+                let rust_name = names::field_ident(&field_key.name);
+                if let Some(other) = rust_names.insert(rust_name.clone(), &field_key.name) {
+                    diags.push(
+                        Diagnostic::new(
+                            field_key.location.clone(),
+                            format!(
+                                "fields `{other}` and `{}` both become `{rust_name}` in Rust",
+                                field_key.name
+                            ),
+                        )
+                        .hint("rename one of them"),
+                    );
+                }
+                if let Some(ty) = lower_type_ref(&field.r#type, cx, diags) {
+                    out.push(Field {
+                        json_name: field_key.name.clone(),
+                        rust_name,
+                        ty,
+                        optional: field.optional.unwrap_or(false),
+                        description: field.description.clone(),
+                    });
+                }
+            }
+            TypeKind::Record(out)
+        }
+        (None, Some(values)) => {
+            let mut out: Vec<String> = Vec::new();
+            for value in values {
+                let variant = names::pascal(&value.value);
+                let clash = out
+                    .iter()
+                    .find(|o| names::pascal(o) == variant && **o != value.value);
+                if let Some(other) = clash {
+                    diags.push(
+                        Diagnostic::new(
+                            value.location.clone(),
+                            format!(
+                                "values `{other}` and `{}` both become the variant `{variant}`",
+                                value.value
+                            ),
+                        )
+                        .hint("enumeration values must differ in more than case and punctuation"),
+                    );
+                } else if variant == "Self" {
+                    diags.push(
+                        Diagnostic::new(
+                            value.location.clone(),
+                            format!("value `{}` would be the variant `Self`", value.value),
+                        )
+                        .hint("`Self` is a Rust keyword; choose another value"),
+                    );
+                } else if out.contains(&value.value) {
+                    diags.push(
+                        Diagnostic::new(
+                            value.location.clone(),
+                            format!("value `{}` is listed twice", value.value),
+                        )
+                        .hint("remove one of them"),
+                    );
+                } else if names::pascal(&value.value).is_empty() {
+                    diags.push(
+                        Diagnostic::new(
+                            value.location.clone(),
+                            format!("value `{}` has no letters or digits", value.value),
+                        )
+                        .hint("enumeration values are words such as `NEW`"),
+                    );
+                } else {
+                    out.push(value.value.clone());
+                }
+            }
+            TypeKind::Enum(out)
+        }
+        _ => {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!(
+                        "type `{}` needs exactly one of `fields` or `values`",
+                        key.name
+                    ),
+                )
+                .hint("a record has `fields`; a string enumeration has `values`"),
+            );
+            return None;
+        }
+    };
+    Some(TypeDef {
+        name: key.name.clone(),
+        description: raw.description.clone(),
+        kind,
+        location: key.location.clone(),
+    })
+}
