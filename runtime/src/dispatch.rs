@@ -4,18 +4,17 @@
 //! Generated code only says which endpoint, how to resolve its family's top-level resource
 //! and which handler method to call.
 
-use std::future::Future;
 use std::sync::Arc;
 
 use axum::extract::{RawPathParams, Request};
 use axum::response::{IntoResponse, Response};
 use futures_util::FutureExt;
 use http::{Method, StatusCode};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::context::{Caller, RequestContext, ResourceMetadata};
 use crate::error::{ApiError, Condition};
+use crate::glue::{Glue, Resolver};
 use crate::quota::QuotaRequestContext;
 use crate::request::{RequestInfo, parse_json};
 use crate::router::Shared;
@@ -29,23 +28,19 @@ pub const MAX_BODY_BYTES: usize = 10 * 1024 * 1024;
 pub type Resolution = Result<Option<ResourceMetadata>, ApiError>;
 
 /// Runs one request through an endpoint.
-pub(crate) async fn run<H, O, B, T, E, F, Fut, R, RFut, const N: usize>(
+pub(crate) async fn run<H, O, B, G, R, const N: usize>(
     shared: Arc<Shared<H>>,
     spec: &'static EndpointSpec,
     request: Request,
     resolve: Option<R>,
-    call: F,
+    call: G,
 ) -> Response
 where
     H: Send + Sync + 'static,
     O: DeserializeOwned + Send + 'static,
     B: DeserializeOwned + Send + 'static,
-    T: Serialize + Send + 'static,
-    E: Into<ApiError> + Send + 'static,
-    F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut,
-    Fut: Future<Output = Result<T, E>> + Send,
-    R: Fn(Arc<H>, Caller, String) -> RFut,
-    RFut: Future<Output = Resolution> + Send,
+    G: Glue<H, O, B, N>,
+    R: Resolver<H>,
 {
     let (mut parts, body) = request.into_parts();
     let info = parts.extensions.remove::<RequestInfo>().unwrap_or_default();
@@ -70,25 +65,21 @@ where
     }
 }
 
-async fn pipeline<H, O, B, T, E, F, Fut, R, RFut, const N: usize>(
+async fn pipeline<H, O, B, G, R, const N: usize>(
     shared: &Arc<Shared<H>>,
     spec: &'static EndpointSpec,
     parts: &mut http::request::Parts,
     body: axum::body::Body,
     info: RequestInfo,
     resolve: Option<R>,
-    call: F,
-) -> Result<T, ApiError>
+    call: G,
+) -> Result<G::Output, ApiError>
 where
     H: Send + Sync + 'static,
     O: DeserializeOwned + Send + 'static,
     B: DeserializeOwned + Send + 'static,
-    T: Serialize + Send + 'static,
-    E: Into<ApiError> + Send + 'static,
-    F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut,
-    Fut: Future<Output = Result<T, E>> + Send,
-    R: Fn(Arc<H>, Caller, String) -> RFut,
-    RFut: Future<Output = Resolution> + Send,
+    G: Glue<H, O, B, N>,
+    R: Resolver<H>,
 {
     let service = shared.service;
     let conventions = &service.conventions;
@@ -114,7 +105,9 @@ where
     let mut resource = None;
     if let (true, Some(resolve)) = (spec.top_level_id, resolve) {
         let id = params.first().cloned().unwrap_or_default();
-        let found = resolve(shared.handlers.clone(), caller.clone(), id.clone()).await?;
+        let found = resolve
+            .resolve(shared.handlers.clone(), caller.clone(), id.clone())
+            .await?;
         tracing::debug!(id = %id, found = found.is_some(), "top-level resource resolved");
         match found {
             Some(meta) => resource = Some(meta),
@@ -176,8 +169,13 @@ where
         trace_id: info.trace_id,
         resource,
     };
-    let handler =
-        std::panic::AssertUnwindSafe(call(shared.handlers.clone(), ctx, params, options, input));
+    let handler = std::panic::AssertUnwindSafe(call.call(
+        shared.handlers.clone(),
+        ctx,
+        params,
+        options,
+        input,
+    ));
     match handler.catch_unwind().await {
         Ok(result) => result
             .map_err(Into::into)

@@ -15,6 +15,7 @@ pub mod context;
 pub mod cors;
 pub mod dispatch;
 pub mod error;
+pub mod glue;
 pub mod json;
 pub mod layer;
 pub mod overrides;

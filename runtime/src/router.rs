@@ -2,21 +2,20 @@
 //! the convention layer that runs before routing (authenticated prefix, path
 //! normalisation, authentication, output preferences).
 
-use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::routing::{MethodFilter, on};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::{Authenticator, NoAccounts};
-use crate::context::{Caller, RequestContext};
+use crate::context::Caller;
 use crate::cors::AllowedOrigins;
 use crate::dispatch::{self, Resolution};
 use crate::error::{ApiError, Condition};
+use crate::glue::{Glue, Resolver};
 use crate::quota::QuotaBackend;
 use crate::spec::{EndpointSpec, ServiceSpec};
 
@@ -132,63 +131,45 @@ impl<H: Send + Sync + 'static> RouterBuilder<H> {
 
     /// Adds an endpoint whose path names no top-level resource.
     #[must_use]
-    pub fn endpoint<O, B, T, E, F, Fut, const N: usize>(
-        self,
-        spec: &'static EndpointSpec,
-        call: F,
-    ) -> Self
+    pub fn endpoint<O, B, G, const N: usize>(self, spec: &'static EndpointSpec, glue: G) -> Self
     where
         O: DeserializeOwned + Send + 'static,
-        O: DeserializeOwned + Send + 'static,
         B: DeserializeOwned + Send + 'static,
-        T: Serialize + Send + 'static,
-        E: Into<ApiError> + Send + 'static,
-        F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut + Clone + Send + Sync + 'static,
-        Fut: Future<Output = Result<T, E>> + Send + 'static,
+        G: Glue<H, O, B, N>,
     {
         type NoResolver<H> = fn(Arc<H>, Caller, String) -> std::future::Ready<Resolution>;
-        self.add(spec, None::<NoResolver<H>>, call)
+        self.add(spec, None::<NoResolver<H>>, glue)
     }
 
     /// Adds an endpoint whose first path parameter is its family's top-level resource,
     /// resolved by `resolve` before quota checks and the handler.
     #[must_use]
-    pub fn endpoint_with_resource<O, B, T, E, F, Fut, R, RFut, const N: usize>(
+    pub fn endpoint_with_resource<O, B, G, R, const N: usize>(
         self,
         spec: &'static EndpointSpec,
         resolve: R,
-        call: F,
+        glue: G,
     ) -> Self
     where
         O: DeserializeOwned + Send + 'static,
-        O: DeserializeOwned + Send + 'static,
         B: DeserializeOwned + Send + 'static,
-        T: Serialize + Send + 'static,
-        E: Into<ApiError> + Send + 'static,
-        F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut + Clone + Send + Sync + 'static,
-        Fut: Future<Output = Result<T, E>> + Send + 'static,
-        R: Fn(Arc<H>, Caller, String) -> RFut + Clone + Send + Sync + 'static,
-        RFut: Future<Output = Resolution> + Send + 'static,
+        G: Glue<H, O, B, N>,
+        R: Resolver<H>,
     {
-        self.add(spec, Some(resolve), call)
+        self.add(spec, Some(resolve), glue)
     }
 
-    fn add<O, B, T, E, F, Fut, R, RFut, const N: usize>(
+    fn add<O, B, G, R, const N: usize>(
         mut self,
         spec: &'static EndpointSpec,
         resolve: Option<R>,
-        call: F,
+        call: G,
     ) -> Self
     where
         O: DeserializeOwned + Send + 'static,
-        O: DeserializeOwned + Send + 'static,
         B: DeserializeOwned + Send + 'static,
-        T: Serialize + Send + 'static,
-        E: Into<ApiError> + Send + 'static,
-        F: Fn(Arc<H>, RequestContext, [String; N], O, B) -> Fut + Clone + Send + Sync + 'static,
-        Fut: Future<Output = Result<T, E>> + Send + 'static,
-        R: Fn(Arc<H>, Caller, String) -> RFut + Clone + Send + Sync + 'static,
-        RFut: Future<Output = Resolution> + Send + 'static,
+        G: Glue<H, O, B, N>,
+        R: Resolver<H>,
     {
         let handler = move |State(shared): State<Arc<Shared<H>>>, request: Request| {
             let call = call.clone();
