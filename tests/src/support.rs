@@ -13,7 +13,9 @@ use crate::build_script::conventions::options::ListThingsOptions;
 use crate::build_script::conventions::types::{
     AccountInfo, DescriptionInput, ThingInfo, ThingInput,
 };
-use crate::build_script::conventions::{AccountsResource, Error, Handlers, ThingsResource, router};
+use crate::build_script::conventions::{
+    AccountsHandlers, AccountsResource, Error, ThingsHandlers, ThingsResource, router,
+};
 
 /// `alice` (1000001) may create things; `bob` (1000002) may not; `admin` (1000000) holds
 /// every capability. Passwords are the user name followed by `-pw`.
@@ -74,7 +76,7 @@ impl TestService {
     }
 }
 
-impl Handlers for TestService {
+impl ThingsHandlers for TestService {
     async fn resolve_things(
         &self,
         _caller: &Caller,
@@ -87,14 +89,6 @@ impl Handlers for TestService {
             .then(|| ThingsResource {
                 thing_name: thing_id.to_owned(),
             }))
-    }
-
-    async fn resolve_accounts(
-        &self,
-        _caller: &Caller,
-        account_id: &str,
-    ) -> Result<Option<AccountsResource>, Error> {
-        Ok(identity(account_id).map(|i| AccountsResource { account_id: i.id }))
     }
 
     async fn list_things(
@@ -187,6 +181,16 @@ impl Handlers for TestService {
 
     async fn explode(&self, _ctx: RequestContext, _thing_id: String) -> Result<String, Error> {
         panic!("the explode handler always panics")
+    }
+}
+
+impl AccountsHandlers for TestService {
+    async fn resolve_accounts(
+        &self,
+        _caller: &Caller,
+        account_id: &str,
+    ) -> Result<Option<AccountsResource>, Error> {
+        Ok(identity(account_id).map(|i| AccountsResource { account_id: i.id }))
     }
 
     async fn get_account(

@@ -11,14 +11,14 @@ use restspec_runtime::{
     QuotaResponse, RequestContext, Settings,
 };
 use restspec_tests::build_script::seed_quota::{
-    AccountsResource, ChangesResource, Error, Handlers, router,
+    AccountsHandlers, AccountsResource, ChangesHandlers, ChangesResource, Error, router,
     types::{AccountInfo, ChangeInfo, ChangeInput},
 };
 
 /// One change (42 in project `p`) and one account (1000001, `alice`).
 struct Service;
 
-impl Handlers for Service {
+impl AccountsHandlers for Service {
     async fn resolve_accounts(
         &self,
         caller: &Caller,
@@ -32,6 +32,22 @@ impl Handlers for Service {
         Ok(id.map(|account_id| AccountsResource { account_id }))
     }
 
+    async fn get_account_detail(
+        &self,
+        ctx: RequestContext,
+        _account_id: String,
+    ) -> Result<AccountInfo, Error> {
+        let id = ctx
+            .resource
+            .and_then(|m| m.get("Account.Id").map(str::to_owned));
+        Ok(AccountInfo {
+            account_id: id.and_then(|i| i.parse().ok()).unwrap_or_default(),
+            name: None,
+        })
+    }
+}
+
+impl ChangesHandlers for Service {
     async fn resolve_changes(
         &self,
         _caller: &Caller,
@@ -66,20 +82,6 @@ impl Handlers for Service {
             meta.get("Project.NameKey").unwrap_or_default().into(),
             "s".into(),
         ))
-    }
-
-    async fn get_account_detail(
-        &self,
-        ctx: RequestContext,
-        _account_id: String,
-    ) -> Result<AccountInfo, Error> {
-        let id = ctx
-            .resource
-            .and_then(|m| m.get("Account.Id").map(str::to_owned));
-        Ok(AccountInfo {
-            account_id: id.and_then(|i| i.parse().ok()).unwrap_or_default(),
-            name: None,
-        })
     }
 }
 

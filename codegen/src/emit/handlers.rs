@@ -31,30 +31,72 @@ pub(crate) fn resolver_method(family: &Family) -> proc_macro2::Ident {
     format_ident!("resolve_{}", names::snake(&family.name))
 }
 
+/// The handler trait of one family (`ChangesHandlers`).
+pub(crate) fn family_trait(family: &Family) -> proc_macro2::Ident {
+    format_ident!("{}Handlers", names::pascal(&family.name))
+}
+
+/// One handler trait per family, so that a service can implement each family in a file of
+/// its own, and `Handlers`, implemented for every type that implements them all.
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let resources = resolved_families(service)
         .filter(|f| !f.quota_metadata.is_empty())
         .map(resource_tokens);
-    let resolvers = resolved_families(service).map(resolver_tokens);
-    let methods = service.families.iter().flat_map(|f| {
-        f.endpoints
+    let families: Vec<&Family> = service
+        .families
+        .iter()
+        .filter(|f| !f.endpoints.is_empty())
+        .collect();
+    let traits = families.iter().map(|family| {
+        let name = family_trait(family);
+        let resolver = family
+            .endpoints
             .iter()
-            .map(move |e| method_tokens(service, f, e))
+            .any(names_top_level)
+            .then(|| resolver_tokens(family));
+        let methods = family
+            .endpoints
+            .iter()
+            .map(|e| method_tokens(service, family, e));
+        let docs = doc(&format!(
+            "The endpoints of `{}` ({}), one method each.{}",
+            family.prefix,
+            family.covers,
+            if resolver.is_some() {
+                "\n\nThe resolver finds the top-level resource a path names; the runtime calls it \
+                 before quota checks and answers 404 when it finds nothing."
+            } else {
+                ""
+            }
+        ));
+        quote! {
+            #docs
+            pub trait #name: Send + Sync + 'static {
+                #resolver
+                #(#methods)*
+            }
+        }
     });
+    let names: Vec<_> = families.iter().map(|f| family_trait(f)).collect();
     let trait_doc = doc(&format!(
-        "The endpoints of {}, one method each. Implement it and pass it to [`router`].\n\n\
-         Resolvers find the top-level resource a path names; the runtime calls them before \
-         quota checks and answers 404 when they find nothing.",
-        service.title
+        "Every endpoint of {}: implement each family's trait ({}) and pass the \
+         implementation to [`router`]. Implemented automatically.",
+        service.title,
+        names
+            .iter()
+            .map(|n| format!("[`{n}`]"))
+            .collect::<Vec<_>>()
+            .join(", ")
     ));
     quote! {
         #(#resources)*
 
+        #(#traits)*
+
         #trait_doc
-        pub trait Handlers: Send + Sync + 'static {
-            #(#resolvers)*
-            #(#methods)*
-        }
+        pub trait Handlers: #(#names)+* {}
+
+        impl<T> Handlers for T where T: #(#names)+* {}
     }
 }
 

@@ -17,7 +17,7 @@ pub mod api {
 }
 
 use api::types::{ShelfInfo, ShelfInput};
-use api::{Error, Handlers, ShelvesResource};
+use api::{Error, ShelvesHandlers, ShelvesResource};
 
 /// The shop's shelves, in memory.
 #[derive(Debug, Clone, Default)]
@@ -31,7 +31,7 @@ impl Shop {
     }
 }
 
-impl Handlers for Shop {
+impl ShelvesHandlers for Shop {
     async fn resolve_shelves(
         &self,
         _caller: &Caller,

@@ -1,8 +1,8 @@
 //! The handler implementations: the code review service's behaviour behind the generated
-//! [`Handlers`] trait.
+//! handler traits, one per family.
 //!
-//! The trait is implemented once, here, by delegating every method to the function of the
-//! same name in the module of its family (`accounts`, `changes`, `groups`, `projects`;
+//! Each family's trait is implemented here by delegating every method to the function of
+//! the same name in the module of its family (`accounts`, `changes`, `groups`, `projects`;
 //! `config` also holds `/plugins/`, `/access/` and `/Documentation/`). Each of those
 //! modules reaches the data only through [`Storage`].
 
@@ -19,7 +19,9 @@ use std::sync::{Arc, Mutex};
 use restspec_runtime::{Caller, RequestContext, Timestamp};
 
 use crate::api::{
-    AccountsResource, ChangesResource, Error, Handlers, ProjectsResource, options, types,
+    AccessHandlers, AccountsHandlers, AccountsResource, ChangesHandlers, ChangesResource,
+    ConfigHandlers, DocumentationHandlers, Error, GroupsHandlers, PluginsHandlers,
+    ProjectsHandlers, ProjectsResource, options, types,
 };
 use crate::storage::Storage;
 
@@ -54,45 +56,13 @@ impl ReviewService {
     }
 }
 
-impl Handlers for ReviewService {
+impl AccountsHandlers for ReviewService {
     async fn resolve_accounts(
         &self,
         caller: &Caller,
         account_id: &str,
     ) -> Result<Option<AccountsResource>, Error> {
         accounts::resolve_accounts(self, caller, account_id).await
-    }
-
-    async fn resolve_changes(
-        &self,
-        caller: &Caller,
-        change_id: &str,
-    ) -> Result<Option<ChangesResource>, Error> {
-        changes::resolve_changes(self, caller, change_id).await
-    }
-
-    async fn resolve_groups(&self, caller: &Caller, group_id: &str) -> Result<bool, Error> {
-        groups::resolve_groups(self, caller, group_id).await
-    }
-
-    async fn resolve_plugins(&self, caller: &Caller, plugin_id: &str) -> Result<bool, Error> {
-        config::resolve_plugins(self, caller, plugin_id).await
-    }
-
-    async fn resolve_projects(
-        &self,
-        caller: &Caller,
-        project_name: &str,
-    ) -> Result<Option<ProjectsResource>, Error> {
-        projects::resolve_projects(self, caller, project_name).await
-    }
-
-    async fn list_access(
-        &self,
-        ctx: RequestContext,
-        options: options::ListAccessOptions,
-    ) -> Result<BTreeMap<String, types::ProjectAccessInfo>, Error> {
-        config::list_access(self, ctx, options).await
     }
 
     async fn query_accounts(
@@ -264,6 +234,16 @@ impl Handlers for ReviewService {
         account_id: String,
     ) -> Result<Vec<types::GroupInfo>, Error> {
         accounts::list_account_groups(self, ctx, account_id).await
+    }
+}
+
+impl ChangesHandlers for ReviewService {
+    async fn resolve_changes(
+        &self,
+        caller: &Caller,
+        change_id: &str,
+    ) -> Result<Option<ChangesResource>, Error> {
+        changes::resolve_changes(self, caller, change_id).await
     }
 
     async fn create_change(
@@ -476,75 +456,11 @@ impl Handlers for ReviewService {
     ) -> Result<BTreeMap<String, types::FileInfo>, Error> {
         changes::list_revision_files(self, ctx, change_id, revision_id, options).await
     }
+}
 
-    async fn get_server_version(&self, ctx: RequestContext) -> Result<String, Error> {
-        config::get_server_version(self, ctx).await
-    }
-
-    async fn get_server_info(&self, ctx: RequestContext) -> Result<types::ServerInfo, Error> {
-        config::get_server_info(self, ctx).await
-    }
-
-    async fn list_caches(
-        &self,
-        ctx: RequestContext,
-    ) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
-        config::list_caches(self, ctx).await
-    }
-
-    async fn cache_operations(
-        &self,
-        ctx: RequestContext,
-        body: types::CacheOperationInput,
-    ) -> Result<(), Error> {
-        config::cache_operations(self, ctx, body).await
-    }
-
-    async fn get_cache(
-        &self,
-        ctx: RequestContext,
-        cache_name: String,
-    ) -> Result<types::CacheInfo, Error> {
-        config::get_cache(self, ctx, cache_name).await
-    }
-
-    async fn flush_cache(&self, ctx: RequestContext, cache_name: String) -> Result<(), Error> {
-        config::flush_cache(self, ctx, cache_name).await
-    }
-
-    async fn get_summary(
-        &self,
-        ctx: RequestContext,
-        options: options::GetSummaryOptions,
-    ) -> Result<types::SummaryInfo, Error> {
-        config::get_summary(self, ctx, options).await
-    }
-
-    async fn list_server_capabilities(
-        &self,
-        ctx: RequestContext,
-    ) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
-        config::list_server_capabilities(self, ctx).await
-    }
-
-    async fn list_tasks(&self, ctx: RequestContext) -> Result<Vec<types::TaskInfo>, Error> {
-        config::list_tasks(self, ctx).await
-    }
-
-    async fn get_task(
-        &self,
-        ctx: RequestContext,
-        task_id: String,
-    ) -> Result<types::TaskInfo, Error> {
-        config::get_task(self, ctx, task_id).await
-    }
-
-    async fn search_documentation(
-        &self,
-        ctx: RequestContext,
-        options: options::SearchDocumentationOptions,
-    ) -> Result<Vec<types::DocResult>, Error> {
-        config::search_documentation(self, ctx, options).await
+impl GroupsHandlers for ReviewService {
+    async fn resolve_groups(&self, caller: &Caller, group_id: &str) -> Result<bool, Error> {
+        groups::resolve_groups(self, caller, group_id).await
     }
 
     async fn list_groups(
@@ -762,6 +678,12 @@ impl Handlers for ReviewService {
     ) -> Result<(), Error> {
         groups::remove_subgroups(self, ctx, group_id, body).await
     }
+}
+
+impl PluginsHandlers for ReviewService {
+    async fn resolve_plugins(&self, caller: &Caller, plugin_id: &str) -> Result<bool, Error> {
+        config::resolve_plugins(self, caller, plugin_id).await
+    }
 
     async fn list_plugins(
         &self,
@@ -809,6 +731,16 @@ impl Handlers for ReviewService {
         plugin_id: String,
     ) -> Result<types::PluginInfo, Error> {
         config::reload_plugin(self, ctx, plugin_id).await
+    }
+}
+
+impl ProjectsHandlers for ReviewService {
+    async fn resolve_projects(
+        &self,
+        caller: &Caller,
+        project_name: &str,
+    ) -> Result<Option<ProjectsResource>, Error> {
+        projects::resolve_projects(self, caller, project_name).await
     }
 
     async fn list_projects(
@@ -999,5 +931,89 @@ impl Handlers for ReviewService {
         commit_id: String,
     ) -> Result<types::CommitInfo, Error> {
         projects::get_project_commit(self, ctx, project_name, commit_id).await
+    }
+}
+
+impl AccessHandlers for ReviewService {
+    async fn list_access(
+        &self,
+        ctx: RequestContext,
+        options: options::ListAccessOptions,
+    ) -> Result<BTreeMap<String, types::ProjectAccessInfo>, Error> {
+        config::list_access(self, ctx, options).await
+    }
+}
+
+impl ConfigHandlers for ReviewService {
+    async fn get_server_version(&self, ctx: RequestContext) -> Result<String, Error> {
+        config::get_server_version(self, ctx).await
+    }
+
+    async fn get_server_info(&self, ctx: RequestContext) -> Result<types::ServerInfo, Error> {
+        config::get_server_info(self, ctx).await
+    }
+
+    async fn list_caches(
+        &self,
+        ctx: RequestContext,
+    ) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
+        config::list_caches(self, ctx).await
+    }
+
+    async fn cache_operations(
+        &self,
+        ctx: RequestContext,
+        body: types::CacheOperationInput,
+    ) -> Result<(), Error> {
+        config::cache_operations(self, ctx, body).await
+    }
+
+    async fn get_cache(
+        &self,
+        ctx: RequestContext,
+        cache_name: String,
+    ) -> Result<types::CacheInfo, Error> {
+        config::get_cache(self, ctx, cache_name).await
+    }
+
+    async fn flush_cache(&self, ctx: RequestContext, cache_name: String) -> Result<(), Error> {
+        config::flush_cache(self, ctx, cache_name).await
+    }
+
+    async fn get_summary(
+        &self,
+        ctx: RequestContext,
+        options: options::GetSummaryOptions,
+    ) -> Result<types::SummaryInfo, Error> {
+        config::get_summary(self, ctx, options).await
+    }
+
+    async fn list_server_capabilities(
+        &self,
+        ctx: RequestContext,
+    ) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
+        config::list_server_capabilities(self, ctx).await
+    }
+
+    async fn list_tasks(&self, ctx: RequestContext) -> Result<Vec<types::TaskInfo>, Error> {
+        config::list_tasks(self, ctx).await
+    }
+
+    async fn get_task(
+        &self,
+        ctx: RequestContext,
+        task_id: String,
+    ) -> Result<types::TaskInfo, Error> {
+        config::get_task(self, ctx, task_id).await
+    }
+}
+
+impl DocumentationHandlers for ReviewService {
+    async fn search_documentation(
+        &self,
+        ctx: RequestContext,
+        options: options::SearchDocumentationOptions,
+    ) -> Result<Vec<types::DocResult>, Error> {
+        config::search_documentation(self, ctx, options).await
     }
 }

@@ -11,14 +11,14 @@ use restspec_runtime::{
     QuotaResponse, RequestContext, Settings,
 };
 use restspec_tests::build_script::downstream::types::{ShelfInfo, ShelfInput};
-use restspec_tests::build_script::downstream::{Error, Handlers, ShelvesResource, router};
+use restspec_tests::build_script::downstream::{Error, ShelvesHandlers, ShelvesResource, router};
 
 use super::{client, send};
 
 #[derive(Clone, Default)]
 struct Shop(Arc<Mutex<BTreeMap<String, ShelfInfo>>>);
 
-impl Handlers for Shop {
+impl ShelvesHandlers for Shop {
     async fn resolve_shelves(
         &self,
         _caller: &Caller,
@@ -29,12 +29,14 @@ impl Handlers for Shop {
             shelf_id: shelf_id.to_owned(),
         }))
     }
+
     async fn list_shelves(
         &self,
         _ctx: RequestContext,
     ) -> Result<BTreeMap<String, ShelfInfo>, Error> {
         Ok(self.0.lock().expect("lock").clone())
     }
+
     async fn create_shelf(
         &self,
         _ctx: RequestContext,
@@ -50,6 +52,7 @@ impl Handlers for Shop {
         self.0.lock().expect("lock").insert(shelf_id, shelf.clone());
         Ok(shelf)
     }
+
     async fn add_book(
         &self,
         _ctx: RequestContext,
@@ -61,6 +64,7 @@ impl Handlers for Shop {
         shelf.books.push(isbn);
         Ok(())
     }
+
     async fn remove_book(
         &self,
         _ctx: RequestContext,
