@@ -170,3 +170,12 @@ fn the_cli_prints_what_the_build_script_writes() {
         .collect();
     assert_eq!(body, build_script_items("fixtures/seed_quota"));
 }
+
+#[test]
+fn the_generator_knows_exactly_the_runtime_conditions() {
+    let runtime: Vec<&str> = restspec_runtime::Condition::ALL
+        .iter()
+        .map(|c| c.name())
+        .collect();
+    assert_eq!(runtime, restspec_codegen::lower::RUNTIME_CONDITIONS);
+}
