@@ -1,33 +1,9 @@
 //! `/accounts/` of the example service.
 
-use reqwest::{RequestBuilder, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json as body};
 
-use super::{PASSWORD, Server, json};
-
-/// Sends a request and answers its status and the parsed JSON after the prefix.
-async fn send_json(request: RequestBuilder) -> (StatusCode, Value) {
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, json(response).await.1)
-}
-
-/// Sends a request and answers its status and plaintext body.
-async fn send_text(request: RequestBuilder) -> (StatusCode, String) {
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, response.text().await.expect("body"))
-}
-
-/// `request` as `admin`.
-fn admin(request: RequestBuilder) -> RequestBuilder {
-    request.basic_auth("admin", Some(PASSWORD))
-}
-
-/// `request` as `user`, whose password `Server::create_account` made `<user>-pw`.
-fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
-    request.basic_auth(user, Some(format!("{user}-pw")))
-}
+use super::{PASSWORD, Server, admin, send_json, send_text, user};
 
 #[tokio::test]
 async fn accounts_are_found_by_id_username_email_and_self() {

@@ -1,33 +1,9 @@
 //! `/groups/` of the example service.
 
-use reqwest::{RequestBuilder, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json as body};
 
-use super::{PASSWORD, Server, json};
-
-/// Sends a request and answers its status and the parsed JSON after the prefix.
-async fn send_json(request: RequestBuilder) -> (StatusCode, Value) {
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, json(response).await.1)
-}
-
-/// Sends a request and answers its status and plaintext body.
-async fn send_text(request: RequestBuilder) -> (StatusCode, String) {
-    let response = request.send().await.expect("request");
-    let status = response.status();
-    (status, response.text().await.expect("body"))
-}
-
-/// `request` as `admin`.
-fn admin(request: RequestBuilder) -> RequestBuilder {
-    request.basic_auth("admin", Some(PASSWORD))
-}
-
-/// `request` as `user`, whose password `Server::create_account` made `<user>-pw`.
-fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
-    request.basic_auth(user, Some(format!("{user}-pw")))
-}
+use super::{Server, admin, send_json, send_text, user};
 
 /// Creates a group as `admin` with `input` and answers its `GroupInfo`.
 async fn create_group(server: &Server, name: &str, input: Value) -> Value {

@@ -10,6 +10,7 @@ mod projects;
 mod quota;
 mod seed;
 
+use reqwest::{RequestBuilder, StatusCode};
 use serde_json::Value;
 
 /// The `admin` password of every test server.
@@ -106,4 +107,28 @@ pub async fn json(response: reqwest::Response) -> (String, Value) {
         prefix.to_owned(),
         serde_json::from_str(rest).expect("JSON after the prefix"),
     )
+}
+
+/// Sends a request and answers its status and the parsed JSON after the prefix.
+pub async fn send_json(request: RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.expect("request");
+    let status = response.status();
+    (status, json(response).await.1)
+}
+
+/// Sends a request and answers its status and plaintext body.
+pub async fn send_text(request: RequestBuilder) -> (StatusCode, String) {
+    let response = request.send().await.expect("request");
+    let status = response.status();
+    (status, response.text().await.expect("body"))
+}
+
+/// `request` as `admin`.
+pub fn admin(request: RequestBuilder) -> RequestBuilder {
+    request.basic_auth("admin", Some(PASSWORD))
+}
+
+/// `request` as `user`, whose password `Server::create_account` made `<user>-pw`.
+pub fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
+    request.basic_auth(user, Some(format!("{user}-pw")))
 }
