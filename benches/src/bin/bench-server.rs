@@ -1,0 +1,111 @@
+//! `bench-server --impl generated|handwritten --port N [--worker-threads N]`: serves one of
+//! the two services on 127.0.0.1 for the load script, without a logging subscriber, until
+//! SIGINT or SIGTERM.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+
+use restspec_benches::fixtures::Fixture;
+use restspec_benches::{generated, handwritten};
+
+const USAGE: &str =
+    "usage: bench-server --impl generated|handwritten --port N [--worker-threads N]";
+
+struct Args {
+    implementation: String,
+    port: u16,
+    worker_threads: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut implementation = None;
+    let mut port = None;
+    let mut worker_threads = 1;
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--impl" => implementation = Some(value()?),
+            "--port" => port = Some(value()?.parse().map_err(|e| format!("--port: {e}"))?),
+            "--worker-threads" => {
+                worker_threads = value()?
+                    .parse()
+                    .map_err(|e| format!("--worker-threads: {e}"))?;
+            }
+            "--help" | "-h" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(Args {
+        implementation: implementation.ok_or("--impl is required")?,
+        port: port.ok_or("--port is required")?,
+        worker_threads,
+    })
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("bench-server: {message}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let fixture = Fixture::new();
+    let router = match args.implementation.as_str() {
+        "generated" => generated::service(&fixture),
+        "handwritten" => handwritten::service(&fixture),
+        other => {
+            eprintln!("bench-server: unknown implementation {other}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.worker_threads.max(1))
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("bench-server: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let served = runtime.block_on(async {
+        let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
+        let listener = tokio::net::TcpListener::bind(address).await?;
+        eprintln!(
+            "bench-server: {} on http://{address}/ ({} worker thread(s))",
+            args.implementation, args.worker_threads
+        );
+        axum::serve(listener, router)
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+    });
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("bench-server: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Completes on SIGINT or SIGTERM (the load script stops servers with SIGTERM).
+async fn shutdown_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,703 @@
+//! The same two endpoints written by hand, the way a skilled axum user would: an axum
+//! `Router` with one route per path (the authenticated `/a/` form included), `State`,
+//! `Path`, `RawQuery` and `HeaderMap` extractors, its own serde structs, tower-http gzip
+//! for bodies of 256 bytes and more.
+//!
+//! It answers the benchmark's requests, and their 401, 403, 404 and 400 neighbours, with
+//! the same status, headers and bytes as the generated service (`tests/same_bytes.rs`
+//! checks it), doing the same work: the same data cloned into owned response structs, the
+//! same password check, the same quota call with the same caller and resource metadata.
+//! What it leaves out is what these endpoints do not need: sessions and access tokens,
+//! CORS, `$m`/`$ct` overrides, path normalisation (runs of `/`, trailing `/`), the
+//! per-request error log of traced requests, and catching handler panics.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, RawQuery, State};
+use axum::response::Response;
+use axum::routing::get;
+use base64::Engine as _;
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use restspec_runtime::{QuotaBackend, QuotaRequestContext, ResourceMetadata};
+use serde::{Serialize, Serializer};
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
+
+use crate::fixtures::{
+    ACCOUNT_DETAIL_QUOTA_GROUP, Account, Change, ChangeState, FileChange, Fixture,
+    REVISION_DETAIL_QUOTA_GROUP, Revision, RevisionKind, Store, account_metadata, change_metadata,
+    quota_caller,
+};
+
+const JSON_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/json; charset=UTF-8");
+const TEXT_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("text/plain; charset=UTF-8");
+/// The challenge of a 401: `Basic realm="<REALM>"` (the service's title).
+const CHALLENGE: HeaderValue = HeaderValue::from_static("Basic realm=\"Code Review Service\"");
+const TRACE_HEADER: HeaderName = HeaderName::from_static("x-service-trace");
+const JSON_PREFIX: &[u8] = b")]}'\n";
+
+/// The hand-written router over `fixture`.
+pub fn service(fixture: &Fixture) -> Router {
+    let app = Arc::new(App {
+        store: fixture.store.clone(),
+        quota: fixture.quota.clone(),
+    });
+    let gzip = SizeAbove::new(256)
+        .and(NotForContentType::IMAGES)
+        .and(NotForContentType::SSE);
+    Router::new()
+        .route(
+            "/accounts/{account_id}/detail",
+            get(account_detail::<false>),
+        )
+        .route(
+            "/a/accounts/{account_id}/detail",
+            get(account_detail::<true>),
+        )
+        .route(
+            "/changes/{change_id}/revisions/{revision_id}/detail",
+            get(revision_detail::<false>),
+        )
+        .route(
+            "/a/changes/{change_id}/revisions/{revision_id}/detail",
+            get(revision_detail::<true>),
+        )
+        .fallback(unknown_path)
+        .layer(CompressionLayer::new().compress_when(gzip))
+        .with_state(app)
+}
+
+struct App {
+    store: Arc<Store>,
+    quota: QuotaBackend,
+}
+
+type AppState = State<Arc<App>>;
+
+async fn account_detail<const AUTHENTICATED: bool>(
+    State(app): AppState,
+    Path(account_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let request = RequestOptions::read(query.as_deref(), &headers);
+    let answer = (|| {
+        let caller = authenticate::<AUTHENTICATED>(&app.store, &headers)?;
+        let account = if account_id == "self" {
+            let caller = caller.ok_or_else(|| {
+                Failure::new(
+                    StatusCode::FORBIDDEN,
+                    "Resolving account 'self' requires login",
+                )
+            })?;
+            app.store.account(caller.id)
+        } else {
+            app.store.find_account(&account_id)
+        }
+        .ok_or_else(|| Failure::not_found(&account_id))?;
+        check_quota(
+            &app.quota,
+            ACCOUNT_DETAIL_QUOTA_GROUP,
+            caller,
+            account_metadata(account),
+        )?;
+        request.check_options()?;
+        Ok(AccountDetailInfo::new(account))
+    })();
+    request.respond(answer)
+}
+
+async fn revision_detail<const AUTHENTICATED: bool>(
+    State(app): AppState,
+    Path((change_id, revision_id)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let request = RequestOptions::read(query.as_deref(), &headers);
+    let answer = (|| {
+        let caller = authenticate::<AUTHENTICATED>(&app.store, &headers)?;
+        let change = app
+            .store
+            .find_change(&change_id)
+            .ok_or_else(|| Failure::not_found(&change_id))?;
+        check_quota(
+            &app.quota,
+            REVISION_DETAIL_QUOTA_GROUP,
+            caller,
+            change_metadata(change),
+        )?;
+        request.check_options()?;
+        let revision = change
+            .revision(&revision_id)
+            .ok_or_else(|| Failure::not_found(&revision_id))?;
+        ChangeInfo::new(&app.store, change, revision)
+    })();
+    request.respond(answer)
+}
+
+async fn unknown_path(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
+    RequestOptions::read(query.as_deref(), &headers)
+        .respond::<()>(Err(Failure::new(StatusCode::NOT_FOUND, "Not Found")))
+}
+
+/// The caller: on the authenticated form the account of valid basic credentials (else
+/// 401), elsewhere anonymous.
+fn authenticate<'a, const AUTHENTICATED: bool>(
+    store: &'a Store,
+    headers: &HeaderMap,
+) -> Result<Option<&'a Account>, Failure> {
+    if !AUTHENTICATED {
+        return Ok(None);
+    }
+    basic_account(store, headers).map(Some).ok_or(Failure {
+        status: StatusCode::UNAUTHORIZED,
+        message: Cow::Borrowed("Unauthorized"),
+        header: Some((header::WWW_AUTHENTICATE, CHALLENGE)),
+    })
+}
+
+/// The account whose user name and password the `Authorization: Basic` header carries.
+fn basic_account<'a>(store: &'a Store, headers: &HeaderMap) -> Option<&'a Account> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, encoded) = value.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return None;
+    }
+    let decoded = base64::engine::general_purpose::STANDARD
+        .decode(encoded.trim())
+        .ok()?;
+    let text = std::str::from_utf8(&decoded).ok()?;
+    let (user, password) = text.split_once(':')?;
+    store.authenticate(user, password)
+}
+
+/// Asks the quota backend for one token of `group`: 429 when an enforcer refuses, 500
+/// when one fails.
+fn check_quota(
+    quota: &QuotaBackend,
+    group: &str,
+    caller: Option<&Account>,
+    resource: ResourceMetadata,
+) -> Result<(), Failure> {
+    if quota.is_empty() {
+        return Ok(());
+    }
+    let ctx = QuotaRequestContext {
+        caller: quota_caller(caller),
+        resource,
+    };
+    let answer = quota
+        .request_tokens(group, &ctx, 1)
+        .map_err(|_| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error"))?;
+    if !answer.has_error() {
+        return Ok(());
+    }
+    let message = answer.error_message();
+    let retry_after = answer.retry_after().map(|wait| {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        (header::RETRY_AFTER, HeaderValue::from(seconds.max(1)))
+    });
+    Err(Failure {
+        status: StatusCode::TOO_MANY_REQUESTS,
+        message: if message.is_empty() {
+            Cow::Borrowed("Quota limit reached")
+        } else {
+            Cow::Owned(message)
+        },
+        header: retry_after,
+    })
+}
+
+/// An error answer: a plaintext message and at most one extra header.
+struct Failure {
+    status: StatusCode,
+    message: Cow<'static, str>,
+    header: Option<(HeaderName, HeaderValue)>,
+}
+
+impl Failure {
+    fn new(status: StatusCode, message: &'static str) -> Self {
+        Failure {
+            status,
+            message: Cow::Borrowed(message),
+            header: None,
+        }
+    }
+
+    fn not_found(id: &str) -> Self {
+        Failure {
+            status: StatusCode::NOT_FOUND,
+            message: Cow::Owned(format!("Not found: {id}")),
+            header: None,
+        }
+    }
+
+    fn into_response(self) -> Response {
+        let mut body = self.message.into_owned();
+        body.push('\n');
+        let mut response = Response::new(Body::from(body));
+        *response.status_mut() = self.status;
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, TEXT_CONTENT_TYPE);
+        if let Some((name, value)) = self.header {
+            headers.append(name, value);
+        }
+        response
+    }
+}
+
+/// What the query string and headers say about the answer: pretty or compact JSON, the
+/// trace ids to echo, and the first query parameter the endpoints do not know.
+struct RequestOptions {
+    pretty: bool,
+    trace: Vec<HeaderValue>,
+    unknown: Option<String>,
+}
+
+impl RequestOptions {
+    fn read(query: Option<&str>, headers: &HeaderMap) -> Self {
+        let mut pp = None;
+        let mut trace_param = None;
+        let mut unknown = None;
+        for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            match &*key {
+                "pp" => {
+                    pp.get_or_insert(value);
+                }
+                "trace" => {
+                    trace_param.get_or_insert(value);
+                }
+                _ => {
+                    unknown.get_or_insert_with(|| key.into_owned());
+                }
+            }
+        }
+        let pretty = match pp.as_deref() {
+            Some("0" | "false") => false,
+            Some("1" | "true") => true,
+            _ => !headers
+                .get(header::ACCEPT)
+                .and_then(|a| a.to_str().ok())
+                .is_some_and(|accept| {
+                    accept.split(',').any(|part| {
+                        part.split(';')
+                            .next()
+                            .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+                    })
+                }),
+        };
+        RequestOptions {
+            pretty,
+            trace: trace_ids(headers.get(&TRACE_HEADER), trace_param.as_deref()),
+            unknown,
+        }
+    }
+
+    /// 400 for a query parameter the endpoints do not know.
+    fn check_options(&self) -> Result<(), Failure> {
+        match &self.unknown {
+            None => Ok(()),
+            Some(key) => Err(Failure {
+                status: StatusCode::BAD_REQUEST,
+                message: Cow::Owned(format!("\"{key}\" is not a valid option")),
+                header: None,
+            }),
+        }
+    }
+
+    /// The response: `)]}'`, the JSON and a newline, or the failure's plaintext; with
+    /// the trace ids.
+    fn respond<T: Serialize>(self, answer: Result<T, Failure>) -> Response {
+        let mut response = match answer {
+            Ok(value) => json(&value, self.pretty),
+            Err(failure) => failure.into_response(),
+        };
+        for id in self.trace {
+            response.headers_mut().append(TRACE_HEADER, id);
+        }
+        response
+    }
+}
+
+/// The trace ids to echo: the header's, then the parameter's when it differs; a fresh id
+/// when tracing was asked for without one.
+fn trace_ids(header: Option<&HeaderValue>, param: Option<&str>) -> Vec<HeaderValue> {
+    if header.is_none() && param.is_none() {
+        return Vec::new();
+    }
+    let usable = |id: &str| {
+        let id = id.trim();
+        (!id.is_empty() && !id.chars().any(char::is_control))
+            .then(|| HeaderValue::from_str(id).ok())
+            .flatten()
+    };
+    let mut ids = Vec::with_capacity(2);
+    ids.extend(header.and_then(|h| h.to_str().ok()).and_then(usable));
+    if let Some(id) = param.and_then(usable)
+        && !ids.contains(&id)
+    {
+        ids.push(id);
+    }
+    if ids.is_empty() {
+        ids.push(fresh_trace_id());
+    }
+    ids
+}
+
+/// `<epoch millis>-<8 hex digits>`.
+fn fresh_trace_id() -> HeaderValue {
+    use std::hash::{BuildHasher, RandomState};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let millis = jiff::Timestamp::now().as_millisecond();
+    let hash = RandomState::new().hash_one((millis, COUNTER.fetch_add(1, Ordering::Relaxed)));
+    let mut id = String::with_capacity(24);
+    let _ = write!(id, "{millis}-{:08x}", hash as u32);
+    HeaderValue::from_str(&id).unwrap_or(HeaderValue::from_static("0-00000000"))
+}
+
+/// A 200 with the JSON body: prefix line, the JSON (pretty or compact), a newline.
+fn json<T: Serialize>(value: &T, pretty: bool) -> Response {
+    let mut body = Vec::with_capacity(1024);
+    body.extend_from_slice(JSON_PREFIX);
+    let written = if pretty {
+        serde_json::to_writer_pretty(&mut body, value)
+    } else {
+        serde_json::to_writer(&mut body, value)
+    };
+    if written.is_err() {
+        return Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")
+            .into_response();
+    }
+    body.push(b'\n');
+    let mut response = Response::new(Body::from(body));
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, JSON_CONTENT_TYPE);
+    response
+}
+
+// ---------------------------------------------------------------------------------------
+// The response types.
+// ---------------------------------------------------------------------------------------
+
+/// A timestamp written `2026-01-01 10:00:00.000000000` (UTC).
+struct Ts(jiff::Timestamp);
+
+impl Serialize for Ts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let t = jiff::tz::TimeZone::UTC.to_datetime(self.0);
+        serializer.collect_str(&format_args!(
+            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:09}",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second(),
+            t.subsec_nanosecond()
+        ))
+    }
+}
+
+#[derive(Serialize)]
+struct AccountDetailInfo {
+    #[serde(rename = "_account_id")]
+    account_id: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    email: Option<String>,
+    username: String,
+    registered_on: Ts,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    display_name: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    secondary_emails: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inactive: Option<bool>,
+}
+
+impl AccountDetailInfo {
+    fn new(account: &Account) -> Self {
+        AccountDetailInfo {
+            account_id: account.id,
+            name: account.name.clone(),
+            email: account.email.clone(),
+            username: account.username.clone(),
+            registered_on: Ts(account.registered_on),
+            display_name: account.display_name.clone(),
+            secondary_emails: account.secondary_emails.clone(),
+            status: account.status.clone(),
+            inactive: (!account.active).then_some(true),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct AccountInfo {
+    #[serde(rename = "_account_id")]
+    account_id: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    email: Option<String>,
+    username: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    display_name: Option<String>,
+}
+
+impl AccountInfo {
+    fn new(store: &Store, id: i64) -> Result<Self, Failure> {
+        let account = store.account(id).ok_or_else(|| {
+            Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")
+        })?;
+        Ok(AccountInfo {
+            account_id: account.id,
+            name: account.name.clone(),
+            email: account.email.clone(),
+            username: account.username.clone(),
+            display_name: account.display_name.clone(),
+        })
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+enum ChangeStatus {
+    New,
+    Merged,
+    Abandoned,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+enum ChangeKind {
+    Rework,
+    TrivialRebase,
+    NoCodeChange,
+}
+
+#[derive(Serialize)]
+enum FileStatus {
+    A,
+    D,
+    R,
+}
+
+#[derive(Serialize)]
+struct ChangeInfo {
+    id: String,
+    triplet_id: String,
+    project: String,
+    branch: String,
+    change_id: String,
+    #[serde(rename = "_number")]
+    number: i64,
+    subject: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    topic: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hashtags: Vec<String>,
+    status: ChangeStatus,
+    owner: AccountInfo,
+    created: Ts,
+    updated: Ts,
+    mergeable: bool,
+    submittable: bool,
+    insertions: i64,
+    deletions: i64,
+    unresolved_comment_count: i64,
+    reviewers: BTreeMap<String, Vec<AccountInfo>>,
+    messages: Vec<ChangeMessageInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    current_revision: Option<String>,
+    revisions: BTreeMap<String, RevisionInfo>,
+}
+
+impl ChangeInfo {
+    fn new(store: &Store, change: &Change, revision: &Revision) -> Result<Self, Failure> {
+        let mut reviewers = BTreeMap::new();
+        for (state, ids) in &change.reviewers {
+            let accounts = ids
+                .iter()
+                .map(|&id| AccountInfo::new(store, id))
+                .collect::<Result<_, _>>()?;
+            reviewers.insert(state.clone(), accounts);
+        }
+        let messages = change
+            .messages
+            .iter()
+            .map(|m| {
+                Ok(ChangeMessageInfo {
+                    id: m.id.clone(),
+                    author: m.author.map(|id| AccountInfo::new(store, id)).transpose()?,
+                    date: Ts(m.date),
+                    message: m.text.clone(),
+                    tag: m.tag.clone(),
+                    revision_number: m.revision_number,
+                })
+            })
+            .collect::<Result<_, Failure>>()?;
+        let mut revisions = BTreeMap::new();
+        revisions.insert(revision.sha.clone(), RevisionInfo::new(store, revision)?);
+        Ok(ChangeInfo {
+            id: change.api_id(),
+            triplet_id: change.triplet_id(),
+            project: change.project.clone(),
+            branch: change.branch.clone(),
+            change_id: change.change_id.clone(),
+            number: change.number,
+            subject: change.subject.clone(),
+            topic: change.topic.clone(),
+            hashtags: change.hashtags.clone(),
+            status: match change.state {
+                ChangeState::New => ChangeStatus::New,
+                ChangeState::Merged => ChangeStatus::Merged,
+                ChangeState::Abandoned => ChangeStatus::Abandoned,
+            },
+            owner: AccountInfo::new(store, change.owner)?,
+            created: Ts(change.created),
+            updated: Ts(change.updated),
+            mergeable: true,
+            submittable: false,
+            insertions: change.insertions,
+            deletions: change.deletions,
+            unresolved_comment_count: change.unresolved_comments,
+            reviewers,
+            messages,
+            current_revision: change.current_revision().map(|r| r.sha.clone()),
+            revisions,
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct ChangeMessageInfo {
+    id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<AccountInfo>,
+    date: Ts,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tag: Option<String>,
+    #[serde(rename = "_revision_number", skip_serializing_if = "Option::is_none")]
+    revision_number: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct RevisionInfo {
+    kind: ChangeKind,
+    #[serde(rename = "_number")]
+    number: i64,
+    created: Ts,
+    uploader: AccountInfo,
+    #[serde(rename = "ref")]
+    git_ref: String,
+    commit: CommitInfo,
+    files: BTreeMap<String, FileInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+}
+
+impl RevisionInfo {
+    fn new(store: &Store, revision: &Revision) -> Result<Self, Failure> {
+        let commit = &revision.commit;
+        let person = |p: &crate::fixtures::Person| GitPersonInfo {
+            name: p.name.clone(),
+            email: p.email.clone(),
+            date: Ts(p.date),
+            tz: p.tz,
+        };
+        Ok(RevisionInfo {
+            kind: match revision.kind {
+                RevisionKind::Rework => ChangeKind::Rework,
+                RevisionKind::TrivialRebase => ChangeKind::TrivialRebase,
+                RevisionKind::NoCodeChange => ChangeKind::NoCodeChange,
+            },
+            number: revision.number,
+            created: Ts(revision.created),
+            uploader: AccountInfo::new(store, revision.uploader)?,
+            git_ref: revision.git_ref.clone(),
+            commit: CommitInfo {
+                parents: commit
+                    .parents
+                    .iter()
+                    .map(|(sha, subject)| ParentCommit {
+                        commit: sha.clone(),
+                        subject: subject.clone(),
+                    })
+                    .collect(),
+                author: person(&commit.author),
+                committer: person(&commit.committer),
+                subject: commit.subject.clone(),
+                message: commit.message.clone(),
+            },
+            files: revision
+                .files
+                .iter()
+                .map(|f| {
+                    let info = FileInfo {
+                        status: match f.change {
+                            FileChange::Modified => None,
+                            FileChange::Added => Some(FileStatus::A),
+                            FileChange::Deleted => Some(FileStatus::D),
+                            FileChange::Renamed => Some(FileStatus::R),
+                        },
+                        old_path: f.old_path.clone(),
+                        lines_inserted: f.lines_inserted,
+                        lines_deleted: f.lines_deleted,
+                        size_delta: f.size_delta,
+                        size: f.size,
+                    };
+                    (f.path.clone(), info)
+                })
+                .collect(),
+            description: revision.description.clone(),
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct CommitInfo {
+    parents: Vec<ParentCommit>,
+    author: GitPersonInfo,
+    committer: GitPersonInfo,
+    subject: String,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct ParentCommit {
+    commit: String,
+    subject: String,
+}
+
+#[derive(Serialize)]
+struct GitPersonInfo {
+    name: String,
+    email: String,
+    date: Ts,
+    tz: i64,
+}
+
+#[derive(Serialize)]
+struct FileInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<FileStatus>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    old_path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines_inserted: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines_deleted: Option<i64>,
+    size_delta: i64,
+    size: i64,
+}

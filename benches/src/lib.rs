@@ -1,0 +1,15 @@
+//! Benchmarks of a restspec-generated service against a hand-written axum service doing
+//! the same work: the same data, the same password check, the same quota call, the same
+//! bytes on the wire.
+//!
+//! - [`fixtures`]: the data, accounts and quota enforcer both services are built from;
+//! - [`generated`]: the service generated from `benches/spec/` (the only module that
+//!   touches the generated API);
+//! - [`handwritten`]: the same endpoints written by hand with axum.
+//!
+//! `benches/request_path.rs` measures both in process, `load.sh` over loopback, and
+//! `tests/same_bytes.rs` checks they answer byte for byte alike.
+
+pub mod fixtures;
+pub mod generated;
+pub mod handwritten;
