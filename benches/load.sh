@@ -1,0 +1,294 @@
+#!/usr/bin/env bash
+# Load test over loopback: the generated service against the hand-written one, with wrk.
+#
+#   bash benches/load.sh              # 5 paired rounds per endpoint, 10 s measured per run
+#   QUICK=1 bash benches/load.sh      # 1 round of 2 s: a smoke test
+#
+# Builds bench-server (release), installs wrk with apt when it is missing, starts one
+# server per implementation pinned to CPU $SERVER_CPU, checks that both answer the
+# benchmark's requests (and a 401 and a 404) with the same status, headers and bytes, then
+# runs wrk pinned to CPU $LOAD_CPU: per endpoint, $ROUNDS rounds, each the generated
+# service then the hand-written one (warm-up, then the measured run). Prints a markdown
+# table: requests/s, p50 and p99 latency, server CPU per request (user and system, from
+# /proc/<pid>/stat), resident memory (VmRSS), and per round the ratio generated /
+# hand-written, then the median ratios.
+#
+# The machine has two CPUs and the load test needs both: anything else running (a build)
+# steals from the server or from wrk. Before each run the script waits, up to QUIET_WAIT
+# seconds, until the machine is idle (at most QUIET_MAX percent busy over one second), and
+# the table shows, per run, the share of both CPUs taken by other processes ("other %");
+# CPU per request is the server's own and suffers least from such noise.
+#
+# Environment (defaults in brackets): ROUNDS [5], DURATION [10] and WARMUP [2] seconds,
+# CONNECTIONS [16], WORKER_THREADS [1] (the server's tokio workers), SERVER_CPU [0],
+# LOAD_CPU [1], PORT [18431] (and PORT+1), QUIET_MAX [10] percent, QUIET_WAIT [600]
+# seconds, OUT [unset: a file to write the table to too], CARGO_TARGET_DIR [target].
+set -euo pipefail
+
+if [[ -n "${QUICK:-}" ]]; then
+    ROUNDS=${ROUNDS:-1}
+    DURATION=${DURATION:-2}
+    WARMUP=${WARMUP:-1}
+fi
+ROUNDS=${ROUNDS:-5}
+DURATION=${DURATION:-10}
+WARMUP=${WARMUP:-2}
+CONNECTIONS=${CONNECTIONS:-16}
+WORKER_THREADS=${WORKER_THREADS:-1}
+SERVER_CPU=${SERVER_CPU:-0}
+LOAD_CPU=${LOAD_CPU:-1}
+PORT=${PORT:-18431}
+QUIET_MAX=${QUIET_MAX:-10}
+QUIET_WAIT=${QUIET_WAIT:-600}
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TARGET_DIR=${CARGO_TARGET_DIR:-target}
+[[ $TARGET_DIR == /* ]] || TARGET_DIR=$ROOT/$TARGET_DIR
+SERVER=$TARGET_DIR/release/bench-server
+WORK=$(mktemp -d)
+
+die() {
+    echo "load.sh: $*" >&2
+    exit 1
+}
+
+# --- tools -------------------------------------------------------------------------------
+for tool in curl taskset awk; do
+    command -v "$tool" >/dev/null || die "$tool is needed"
+done
+if ! command -v wrk >/dev/null; then
+    echo "load.sh: installing wrk with apt" >&2
+    if [[ $(id -u) -eq 0 ]]; then
+        apt-get update -qq && apt-get install -y -qq wrk >/dev/null
+    else
+        sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null
+    fi
+fi
+(( $(nproc) > SERVER_CPU && $(nproc) > LOAD_CPU )) || die "needs CPUs $SERVER_CPU and $LOAD_CPU"
+
+echo "load.sh: building bench-server (release)" >&2
+cargo build --release --quiet -p restspec-benches --bin bench-server
+[[ -x $SERVER ]] || die "no $SERVER (is CARGO_TARGET_DIR the one cargo used?)"
+
+# --- servers -----------------------------------------------------------------------------
+IMPLS=(generated handwritten)
+declare -A PID URL
+cleanup() {
+    for impl in "${IMPLS[@]}"; do
+        if [[ -n "${PID[$impl]:-}" ]]; then
+            kill "${PID[$impl]}" 2>/dev/null || true
+            wait "${PID[$impl]}" 2>/dev/null || true
+        fi
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+port=$PORT
+for impl in "${IMPLS[@]}"; do
+    taskset -c "$SERVER_CPU" "$SERVER" --impl "$impl" --port "$port" \
+        --worker-threads "$WORKER_THREADS" 2>"$WORK/$impl.log" &
+    PID[$impl]=$!
+    URL[$impl]=http://127.0.0.1:$port
+    port=$((port + 1))
+done
+for impl in "${IMPLS[@]}"; do
+    for _ in $(seq 50); do
+        curl -s -o /dev/null "${URL[$impl]}/" && break
+        kill -0 "${PID[$impl]}" 2>/dev/null || die "$impl server died: $(cat "$WORK/$impl.log")"
+        sleep 0.1
+    done
+    curl -s -o /dev/null "${URL[$impl]}/" || die "$impl server does not answer"
+done
+
+# --- the requests ------------------------------------------------------------------------
+# name|path|header|header (curl -H / wrk -H)
+ENDPOINTS=(
+    "account_detail|/a/accounts/self/detail|Authorization: Basic YWRtaW46c2VjcmV0|X-Service-Trace: bench-1"
+    "revision_detail|/changes/1/revisions/1/detail?pp=0||"
+)
+CHECKS=(
+    "${ENDPOINTS[@]}"
+    "unauthorized|/a/accounts/self/detail|X-Service-Trace: bench-1|"
+    "unknown_change|/changes/2/revisions/1/detail?pp=0||"
+)
+
+header_args() { # tool-independent -H arguments for fields 3 and 4
+    local h
+    for h in "$@"; do
+        [[ -n $h ]] && printf '%s\0%s\0' -H "$h"
+    done
+    return 0
+}
+
+# Both implementations must answer alike before any of them is measured: status line,
+# headers (Date left out, order ignored) and body bytes.
+echo "load.sh: checking that both implementations answer alike" >&2
+for check in "${CHECKS[@]}"; do
+    IFS='|' read -r name path h1 h2 <<<"$check"
+    mapfile -d '' hargs < <(header_args "$h1" "$h2")
+    for impl in "${IMPLS[@]}"; do
+        curl -s "${hargs[@]}" -D "$WORK/$name.$impl.head" -o "$WORK/$name.$impl.body" \
+            "${URL[$impl]}$path" || die "$impl: $path failed"
+        tr -d '\r' <"$WORK/$name.$impl.head" | grep -iv '^date:' | sort >"$WORK/$name.$impl.sorted"
+    done
+    if ! cmp -s "$WORK/$name.generated.sorted" "$WORK/$name.handwritten.sorted" ||
+        ! cmp -s "$WORK/$name.generated.body" "$WORK/$name.handwritten.body"; then
+        echo "load.sh: $name ($path): the implementations answer differently" >&2
+        diff "$WORK/$name.generated.sorted" "$WORK/$name.handwritten.sorted" >&2 || true
+        diff <(od -c "$WORK/$name.generated.body") <(od -c "$WORK/$name.handwritten.body") \
+            | head -20 >&2 || true
+        exit 1
+    fi
+    status=$(head -1 "$WORK/$name.generated.head" | tr -d '\r')
+    echo "  $name: $status, $(wc -c <"$WORK/$name.generated.body") bytes, identical" >&2
+done
+for endpoint in "${ENDPOINTS[@]}"; do
+    IFS='|' read -r name _ <<<"$endpoint"
+    grep -q '^HTTP/1.1 200' "$WORK/$name.generated.head" || die "$name does not answer 200"
+done
+
+# --- measuring ---------------------------------------------------------------------------
+CLK_TCK=$(getconf CLK_TCK)
+
+cpu_ticks() { # user and system ticks of a process (fields 14 and 15 of /proc/<pid>/stat)
+    awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"
+}
+
+machine_ticks() { # busy and total ticks of all CPUs
+    awk '/^cpu / { t = 0; for (i = 2; i <= 9; i++) t += $i; print t - $5 - $6, t; exit }' /proc/stat
+}
+
+children_seconds() { # CPU seconds (user + system) of waited-for children, from `times` output
+    awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); n += p[1] * 60 + p[2] }; print n }' "$1"
+}
+
+wait_for_quiet() { # until the machine is at most QUIET_MAX % busy over a second
+    local start=$SECONDS b0 t0 b1 t1 busy
+    while :; do
+        read -r b0 t0 < <(machine_ticks)
+        sleep 1
+        read -r b1 t1 < <(machine_ticks)
+        busy=$(( (b1 - b0) * 100 / (t1 - t0 > 0 ? t1 - t0 : 1) ))
+        (( busy <= QUIET_MAX )) && return 0
+        if (( SECONDS - start > QUIET_WAIT )); then
+            echo "load.sh: the machine is still $busy% busy; measuring anyway" >&2
+            return 0
+        fi
+        (( SECONDS - start < 2 )) && echo "load.sh: waiting for the machine to be idle ($busy% busy)" >&2
+        sleep 4
+    done
+}
+
+rss_kib() {
+    awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"
+}
+
+# wrk's latency ("512.00us", "1.20ms", "2.00s") in microseconds.
+to_us() {
+    awk -v v="$1" 'BEGIN {
+        n = v + 0
+        if (v ~ /us$/) print n; else if (v ~ /ms$/) print n * 1000;
+        else if (v ~ /s$/) print n * 1000000; else print n }'
+}
+
+RESULTS=$WORK/results.tsv
+: >"$RESULTS"
+run() { # endpoint-line round impl
+    local name path h1 h2 impl=$3 out=$WORK/wrk.out
+    IFS='|' read -r name path h1 h2 <<<"$1"
+    mapfile -d '' hargs < <(header_args "$h1" "$h2")
+    wait_for_quiet
+    taskset -c "$LOAD_CPU" wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${hargs[@]}" \
+        "${URL[$impl]}$path" >/dev/null
+    local user0 sys0 user1 sys1 busy0 total0 busy1 total1 wrk0 wrk1
+    read -r user0 sys0 < <(cpu_ticks "${PID[$impl]}")
+    read -r busy0 total0 < <(machine_ticks)
+    times >"$WORK/times.0" # in this shell: a subshell would not see wrk
+    taskset -c "$LOAD_CPU" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${hargs[@]}" \
+        "${URL[$impl]}$path" >"$out"
+    times >"$WORK/times.1"
+    wrk0=$(children_seconds "$WORK/times.0")
+    wrk1=$(children_seconds "$WORK/times.1")
+    read -r busy1 total1 < <(machine_ticks)
+    read -r user1 sys1 < <(cpu_ticks "${PID[$impl]}")
+    if grep -q -e 'Non-2xx' -e 'Socket errors' "$out"; then
+        cat "$out" >&2
+        die "$impl $name: errors under load"
+    fi
+    local requests rps p50 p99 rss
+    requests=$(awk '/ requests in / { print $1 }' "$out")
+    rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
+    p50=$(to_us "$(awk '$1 == "50%" { print $2 }' "$out")")
+    p99=$(to_us "$(awk '$1 == "99%" { print $2 }' "$out")")
+    rss=$(rss_kib "${PID[$impl]}")
+    awk -v name="$name" -v round="$2" -v impl="$impl" -v requests="$requests" -v rps="$rps" \
+        -v p50="$p50" -v p99="$p99" -v du=$((user1 - user0)) -v ds=$((sys1 - sys0)) \
+        -v tck="$CLK_TCK" -v rss="$rss" -v busy=$((busy1 - busy0)) -v total=$((total1 - total0)) \
+        -v wrk="$wrk0" -v wrk1="$wrk1" 'BEGIN {
+            other = (busy - du - ds) / tck - (wrk1 - wrk)
+            if (other < 0) other = 0
+            printf "%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.1f\t%.1f\n", name, round, impl, rps,
+                p50, p99, du / tck / requests * 1e6, ds / tck / requests * 1e6, rss / 1024,
+                100 * other * tck / total }' \
+        >>"$RESULTS"
+    echo "  $name round $2 $impl: $rps req/s" >&2
+}
+
+echo "load.sh: $ROUNDS round(s) per endpoint, ${WARMUP}s warm-up + ${DURATION}s measured per run," \
+    "$CONNECTIONS connections, server on CPU $SERVER_CPU, wrk on CPU $LOAD_CPU" >&2
+for endpoint in "${ENDPOINTS[@]}"; do
+    for round in $(seq "$ROUNDS"); do
+        for impl in "${IMPLS[@]}"; do
+            run "$endpoint" "$round" "$impl"
+        done
+    done
+done
+
+# --- the table ---------------------------------------------------------------------------
+report() {
+    echo "## Load test ($(date -u +%Y-%m-%d), $(nproc) CPUs: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo))"
+    echo
+    echo "$ROUNDS paired round(s) per endpoint; per run ${WARMUP} s warm-up and ${DURATION} s measured;" \
+        "\`wrk -t1 -c$CONNECTIONS --latency\` on CPU $LOAD_CPU, the server on CPU $SERVER_CPU with" \
+        "$WORKER_THREADS tokio worker(s). gen = generated, hand = hand-written; ratio = gen / hand" \
+        "(below 1 for req/s and above 1 for latency and CPU mean the generated service is slower)."
+    echo "CPU is the server process's user (and system) CPU time per request; RSS its VmRSS after the run;" \
+        "other % the share of both CPUs used by processes other than the server and wrk during the run."
+    awk -F'\t' '
+        function median(list, n,    i, j, t, a) {
+            for (i = 1; i <= n; i++) a[i] = list[i]
+            for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+            return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+        }
+        { key = $1 SUBSEP $2; rps[key, $3] = $4; p50[key, $3] = $5; p99[key, $3] = $6
+          user[key, $3] = $7; sys[key, $3] = $8; rss[key, $3] = $9; other[key, $3] = $10
+          if (!($1 in seen)) { seen[$1] = 1; names[++nn] = $1 }
+          if ($2 > rounds[$1]) rounds[$1] = $2 }
+        END {
+            for (e = 1; e <= nn; e++) {
+                name = names[e]
+                printf "\n### %s\n\n", name
+                print "| round | req/s gen | req/s hand | ratio | p50 µs gen | p50 µs hand | ratio | p99 µs gen | p99 µs hand | ratio | user CPU µs/req gen | hand | ratio | sys CPU µs/req gen | hand | RSS MiB gen | hand | other % gen | hand |"
+                print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+                for (r = 1; r <= rounds[name]; r++) {
+                    k = name SUBSEP r; g = "generated"; h = "handwritten"
+                    q1[r] = rps[k, g] / rps[k, h]; q2[r] = p50[k, g] / p50[k, h]
+                    q3[r] = p99[k, g] / p99[k, h]; q4[r] = user[k, h] > 0 ? user[k, g] / user[k, h] : 0
+                    printf "| %d | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f | %.2f | %.2f | %.3f | %.2f | %.2f | %.1f | %.1f | %.0f | %.0f |\n",
+                        r, rps[k, g], rps[k, h], q1[r], p50[k, g], p50[k, h], q2[r], p99[k, g], p99[k, h], q3[r],
+                        user[k, g], user[k, h], q4[r], sys[k, g], sys[k, h], rss[k, g], rss[k, h], other[k, g], other[k, h]
+                }
+                n = rounds[name]
+                printf "| **median ratio** | | | **%.3f** | | | **%.3f** | | | **%.3f** | | | **%.3f** | | | | | | |\n",
+                    median(q1, n), median(q2, n), median(q3, n), median(q4, n)
+            }
+        }' "$RESULTS"
+}
+
+if [[ -n "${OUT:-}" ]]; then
+    report | tee "$OUT"
+else
+    report
+fi
