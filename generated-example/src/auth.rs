@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{Authenticator, Identity, Session};
 
 use crate::accounts::{PasswordHash, random_secret};
@@ -37,13 +36,8 @@ pub fn identity(account: &Account) -> Identity {
 }
 
 impl Authenticator for StorageAuthenticator {
-    fn basic<'a>(
-        &'a self,
-        username: &'a str,
-        password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
-        let found = self
-            .storage
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
+        self.storage
             .account_by_username(username)
             .ok()
             .flatten()
@@ -54,13 +48,11 @@ impl Authenticator for StorageAuthenticator {
                     .and_then(PasswordHash::decode)
                     .is_some_and(|hash| hash.verify(password))
             })
-            .map(|a| identity(&a));
-        Box::pin(async move { found })
+            .map(|a| Arc::new(identity(&a)))
     }
 
-    fn session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Option<Session>> {
-        let found = self
-            .storage
+    async fn session(&self, key: &str) -> Option<Session> {
+        self.storage
             .session(key)
             .ok()
             .flatten()
@@ -68,29 +60,26 @@ impl Authenticator for StorageAuthenticator {
                 let account = self.storage.account(session.account_id).ok().flatten()?;
                 account.active.then(|| Session {
                     key: session.key,
-                    identity: identity(&account),
+                    identity: Arc::new(identity(&account)),
                     xsrf_token: session.xsrf_token,
                 })
-            });
-        Box::pin(async move { found })
+            })
     }
 
-    fn create_session<'a>(&'a self, identity: &'a Identity) -> BoxFuture<'a, Option<Session>> {
+    async fn create_session(&self, identity: &Identity) -> Option<Session> {
         let created = identity.id.parse::<i64>().ok().and_then(|id| {
             self.storage
                 .create_session(&random_secret(24), id, &random_secret(24))
                 .ok()
         });
-        let session = created.map(|s| Session {
+        created.map(|s| Session {
             key: s.key,
-            identity: identity.clone(),
+            identity: Arc::new(identity.clone()),
             xsrf_token: s.xsrf_token,
-        });
-        Box::pin(async move { session })
+        })
     }
 
-    fn end_session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
+    async fn end_session(&self, key: &str) {
         let _ = self.storage.delete_session(key);
-        Box::pin(async {})
     }
 }

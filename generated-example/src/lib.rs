@@ -68,11 +68,16 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// The example's service: the generated API over [`handlers::ReviewService`], authenticated
+/// by the storage.
+pub type ReviewApp =
+    restspec_runtime::Service<api::Api<handlers::ReviewService>, auth::StorageAuthenticator>;
+
 /// A service ready to serve, and whether this start created the `admin` account.
 #[derive(Debug)]
 pub struct App {
-    /// The router.
-    pub router: restspec_runtime::__private::axum::Router,
+    /// The service.
+    pub router: ReviewApp,
     /// True on the first start of a site (the database was created now).
     pub created_admin: bool,
 }
@@ -113,10 +118,8 @@ pub fn app(options: &Options) -> Result<App, StartError> {
 /// Serves `router` on `listener` until `shutdown` completes.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    router: restspec_runtime::__private::axum::Router,
+    router: ReviewApp,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    restspec_runtime::__private::axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown)
-        .await
+    restspec_runtime::serve_until(listener, router, shutdown).await
 }

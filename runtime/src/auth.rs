@@ -6,7 +6,7 @@
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
 use std::future::Future;
-use std::pin::Pin;
+use std::sync::Arc;
 
 use base64::Engine;
 use http::{HeaderMap, header};
@@ -15,44 +15,48 @@ use crate::context::{AuthMethod, Caller, Identity};
 use crate::error::{ApiError, Condition};
 use crate::spec::Conventions;
 
-/// A boxed future, so that authenticators can be shared as trait objects.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
 /// A web session, as cookie and access-token authentication find it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
     /// The session key: the session cookie's value, also accepted as access token.
     pub key: String,
     /// Who the session belongs to.
-    pub identity: Identity,
+    pub identity: Arc<Identity>,
     /// The XSRF token cookie-authenticated mutations must echo in the XSRF header.
     pub xsrf_token: String,
 }
 
 /// The service's account store, as far as authentication needs it.
+///
+/// The methods are `async` (a store may be remote) but not boxed: the service is generic
+/// over its authenticator, so a lookup in memory costs what the lookup costs. Identities
+/// are shared (`Arc`), so a store that keeps them ready hands them out without copying.
 pub trait Authenticator: Send + Sync + 'static {
     /// Checks a user name and HTTP password (HTTP basic authentication on `/a/`).
     /// Implementations compare in constant time against a stored hash.
-    fn basic<'a>(&'a self, username: &'a str, password: &'a str)
-    -> BoxFuture<'a, Option<Identity>>;
+    fn basic(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> impl Future<Output = Option<Arc<Identity>>> + Send;
 
     /// Looks up a live session by its key (the session cookie, or an access token).
-    fn session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Option<Session>> {
+    fn session(&self, key: &str) -> impl Future<Output = Option<Session>> + Send {
         let _ = key;
-        Box::pin(async { None })
+        async { None }
     }
 
     /// Starts a session for `identity` (the login endpoint calls this). `None` when the
     /// service has no sessions.
-    fn create_session<'a>(&'a self, identity: &'a Identity) -> BoxFuture<'a, Option<Session>> {
+    fn create_session(&self, identity: &Identity) -> impl Future<Output = Option<Session>> + Send {
         let _ = identity;
-        Box::pin(async { None })
+        async { None }
     }
 
     /// Ends the session with `key` (the logout endpoint calls this).
-    fn end_session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
+    fn end_session(&self, key: &str) -> impl Future<Output = ()> + Send {
         let _ = key;
-        Box::pin(async {})
+        async {}
     }
 }
 
@@ -62,12 +66,8 @@ pub trait Authenticator: Send + Sync + 'static {
 pub struct NoAccounts;
 
 impl Authenticator for NoAccounts {
-    fn basic<'a>(
-        &'a self,
-        _username: &'a str,
-        _password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
-        Box::pin(async { None })
+    async fn basic(&self, _username: &str, _password: &str) -> Option<Arc<Identity>> {
+        None
     }
 }
 
@@ -87,8 +87,8 @@ pub struct Authenticated {
 ///   session, makes a cookie caller.
 /// - Otherwise an access token naming a live session makes a token caller; an unknown
 ///   token leaves the caller anonymous (as the real service does).
-pub async fn resolve_caller(
-    authenticator: &dyn Authenticator,
+pub async fn resolve_caller<A: Authenticator>(
+    authenticator: &A,
     conventions: &Conventions,
     headers: &HeaderMap,
     authenticated_form: bool,
@@ -96,8 +96,9 @@ pub async fn resolve_caller(
     realm: &str,
 ) -> Result<Authenticated, ApiError> {
     if authenticated_form {
-        let identity = match basic_credentials(headers) {
-            Some((user, password)) => authenticator.basic(&user, &password).await,
+        let mut buffer = [0; CREDENTIALS_ON_STACK];
+        let identity = match basic_credentials(headers, &mut buffer) {
+            Some((user, password)) => authenticator.basic(user, password).await,
             None => None,
         };
         return match identity {
@@ -140,19 +141,25 @@ pub fn unauthorized(realm: &str) -> ApiError {
         .with_header(header::WWW_AUTHENTICATE, challenge)
 }
 
-/// The user name and password of an `Authorization: Basic` header.
-pub fn basic_credentials(headers: &HeaderMap) -> Option<(String, String)> {
+/// Basic credentials up to this many decoded bytes are decoded on the stack.
+pub const CREDENTIALS_ON_STACK: usize = 512;
+
+/// The user name and password of an `Authorization: Basic` header, decoded into `buffer`
+/// (credentials longer than the buffer are refused, like any malformed header).
+pub fn basic_credentials<'b>(
+    headers: &HeaderMap,
+    buffer: &'b mut [u8],
+) -> Option<(&'b str, &'b str)> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, encoded) = value.split_once(' ')?;
     if !scheme.eq_ignore_ascii_case("basic") {
         return None;
     }
-    let decoded = base64::engine::general_purpose::STANDARD
-        .decode(encoded.trim())
+    let length = base64::engine::general_purpose::STANDARD
+        .decode_slice(encoded.trim(), buffer)
         .ok()?;
-    let text = String::from_utf8(decoded).ok()?;
-    let (user, password) = text.split_once(':')?;
-    Some((user.to_owned(), password.to_owned()))
+    let text = std::str::from_utf8(buffer.get(..length)?).ok()?;
+    text.split_once(':')
 }
 
 /// The value of cookie `name`, from any `Cookie` header.
@@ -179,12 +186,19 @@ mod tests {
         assert_eq!(cookie(&headers, "ReviewSession"), Some("abc"));
         assert_eq!(cookie(&headers, "XSRF_TOKEN"), Some("xyz"));
         assert_eq!(cookie(&headers, "missing"), None);
+        let mut buffer = [0; CREDENTIALS_ON_STACK];
         headers.insert(header::AUTHORIZATION, "Basic YWRtaW46czpl".parse().unwrap());
         assert_eq!(
-            basic_credentials(&headers),
-            Some(("admin".into(), "s:e".into()))
+            basic_credentials(&headers, &mut buffer),
+            Some(("admin", "s:e"))
         );
         headers.insert(header::AUTHORIZATION, "Bearer x".parse().unwrap());
-        assert_eq!(basic_credentials(&headers), None);
+        assert_eq!(basic_credentials(&headers, &mut buffer), None);
+        let long = base64::engine::general_purpose::STANDARD.encode("u:".repeat(400));
+        headers.insert(
+            header::AUTHORIZATION,
+            format!("Basic {long}").parse().unwrap(),
+        );
+        assert_eq!(basic_credentials(&headers, &mut [0; 16]), None);
     }
 }

@@ -1,6 +1,7 @@
 //! Who is calling, and what a handler learns about the request besides its inputs.
 
 use std::collections::BTreeSet;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 /// An authenticated account, as the service's [`Authenticator`](crate::auth::Authenticator)
@@ -65,10 +66,11 @@ impl Caller {
         }
     }
 
-    /// An authenticated user.
-    pub fn user(identity: Identity, method: AuthMethod) -> Self {
+    /// An authenticated user. Takes the identity by value or shared: an authenticator that
+    /// keeps its accounts as `Arc<Identity>` hands them out without copying.
+    pub fn user(identity: impl Into<Arc<Identity>>, method: AuthMethod) -> Self {
         Caller {
-            identity: Some(Arc::new(identity)),
+            identity: Some(identity.into()),
             real_user: None,
             method,
         }
@@ -77,10 +79,10 @@ impl Caller {
     /// This caller acting as `other` (impersonation): `other` becomes the user, this one
     /// the real user.
     #[must_use]
-    pub fn impersonating(self, other: Identity) -> Self {
+    pub fn impersonating(self, other: impl Into<Arc<Identity>>) -> Self {
         Caller {
             real_user: self.identity,
-            identity: Some(Arc::new(other)),
+            identity: Some(other.into()),
             method: self.method,
         }
     }
@@ -126,6 +128,13 @@ pub struct ResourceMetadata {
 }
 
 impl ResourceMetadata {
+    /// No metadata (what quota checks carry when the path names no resource).
+    pub const fn empty() -> Self {
+        ResourceMetadata {
+            entries: Vec::new(),
+        }
+    }
+
     /// Metadata from name/value pairs.
     pub fn new(entries: Vec<(&'static str, String)>) -> Self {
         ResourceMetadata { entries }
@@ -162,13 +171,60 @@ impl TopLevelResource for () {
     }
 }
 
-/// Everything a handler learns about a request besides its path parameters and body.
-#[derive(Debug, Clone)]
-pub struct RequestContext {
+/// Everything a handler learns about a request besides its path parameters, options and
+/// body. Borrowed from the request: nothing is copied up front, and a handler that needs a
+/// header, the remote address or an extension set by the service's own tower layers reads
+/// it where it lies.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestContext<'a> {
     /// The calling user.
-    pub caller: Caller,
+    pub caller: &'a Caller,
     /// The trace id, when tracing is on for this request.
-    pub trace_id: Option<String>,
+    pub trace_id: Option<&'a str>,
     /// Metadata of the top-level resource named in the path, when there is one and it exists.
-    pub resource: Option<ResourceMetadata>,
+    pub resource: Option<&'a ResourceMetadata>,
+    request: &'a http::request::Parts,
+    remote_addr: Option<SocketAddr>,
+}
+
+impl<'a> RequestContext<'a> {
+    /// A context over a request's head (the runtime builds these; tests may too).
+    pub fn new(
+        caller: &'a Caller,
+        request: &'a http::request::Parts,
+        remote_addr: Option<SocketAddr>,
+    ) -> Self {
+        RequestContext {
+            caller,
+            trace_id: None,
+            resource: None,
+            request,
+            remote_addr,
+        }
+    }
+
+    /// The request's headers, as the client sent them (after `$ct`, if any).
+    pub fn headers(&self) -> &'a http::HeaderMap {
+        &self.request.headers
+    }
+
+    /// The request's URI, as the client sent it.
+    pub fn uri(&self) -> &'a http::Uri {
+        &self.request.uri
+    }
+
+    /// The request's method (after `$m`, if any).
+    pub fn method(&self) -> &'a http::Method {
+        &self.request.method
+    }
+
+    /// Extensions the service's own tower layers put on the request.
+    pub fn extensions(&self) -> &'a http::Extensions {
+        &self.request.extensions
+    }
+
+    /// The client's address, when the service is served by [`serve`](crate::serve).
+    pub fn remote_addr(&self) -> Option<SocketAddr> {
+        self.remote_addr
+    }
 }

@@ -5,11 +5,11 @@
 //! reason, a disallowed origin on an ordinary request is served without CORS headers,
 //! and `$m`/`$ct` requests get a reduced header set.
 
-use axum::response::{IntoResponse, Response};
 use http::header::{self, HeaderName};
 use http::{HeaderMap, HeaderValue, Method, StatusCode};
 use regex::Regex;
 
+use crate::body::{Response, response};
 use crate::error::{ApiError, Condition};
 
 /// The origins allowed to use the service cross-origin: the `site.allowOriginRegex`
@@ -126,11 +126,15 @@ pub fn preflight(
             }
         }
     }
-    let mut response = (StatusCode::OK, "").into_response();
-    let out = response.headers_mut();
-    out.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
-    decorate(out, origin, Decoration::Full, xsrf_header);
-    Ok(response)
+    let mut answer = response(
+        StatusCode::OK,
+        Some(HeaderValue::from_static("text/plain")),
+        bytes::Bytes::new(),
+    );
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        decorate(answer.headers_mut(), origin, Decoration::Full, xsrf_header);
+    }
+    Ok(answer)
 }
 
 /// Which CORS headers a response gets.
@@ -145,14 +149,11 @@ pub enum Decoration {
 /// Adds the CORS headers for an allowed `origin`.
 pub fn decorate(
     headers: &mut HeaderMap,
-    origin: &str,
+    origin: &HeaderValue,
     decoration: Decoration,
     xsrf_header: Option<&str>,
 ) {
-    let Ok(origin) = HeaderValue::from_str(origin) else {
-        return;
-    };
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
     headers.insert(
         header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
         HeaderValue::from_static("true"),

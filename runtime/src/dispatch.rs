@@ -1,208 +1,212 @@
 //! The per-endpoint pipeline, written once for every endpoint of every service:
-//! capability → top-level resource → quota → precondition → body → handler → response.
+//! mutation check → capability → self alias → top-level resource → quota → precondition →
+//! options → body → the endpoint's arm of the generated table (panics become 500).
 //!
-//! Generated code only says which endpoint, how to resolve its family's top-level resource
-//! and which handler method to call.
+//! Nothing here is generic over an endpoint: only the arm is, so this code is compiled
+//! once per service.
 
-use std::sync::Arc;
+use std::borrow::Cow;
+use std::net::SocketAddr;
 
-use axum::extract::{RawPathParams, Request};
-use axum::response::{IntoResponse, Response};
+use bytes::{Buf, Bytes};
 use futures_util::FutureExt;
-use http::{Method, StatusCode};
-use serde::de::DeserializeOwned;
+use http::Method;
+use http::request::Parts;
+use http_body_util::BodyExt;
 
-use crate::context::{Caller, RequestContext, ResourceMetadata};
+use crate::api::{Answer, Api, Call};
+use crate::auth::Authenticated;
+use crate::context::{AuthMethod, Caller, ResourceMetadata};
+use crate::conventions::Admitted;
 use crate::error::{ApiError, Condition};
-use crate::glue::{Glue, Resolver};
 use crate::quota::QuotaRequestContext;
-use crate::request::{RequestInfo, parse_json};
-use crate::router::Shared;
-use crate::spec::EndpointSpec;
+use crate::routing::{Lookup, PathParams};
+use crate::spec::{EndpointSpec, ServiceSpec};
+use crate::state::Shared;
 
 /// Largest request body read, in bytes.
 pub const MAX_BODY_BYTES: usize = 10 * 1024 * 1024;
 
-/// The outcome of resolving a top-level resource: `None` when it does not exist or the
-/// caller cannot see it.
-pub type Resolution = Result<Option<ResourceMetadata>, ApiError>;
-
-/// Runs one request through an endpoint.
-pub(crate) async fn run<H, O, B, G, R, const N: usize>(
-    shared: Arc<Shared<H>>,
-    spec: &'static EndpointSpec,
-    request: Request,
-    resolve: Option<R>,
-    call: G,
-) -> Response
-where
-    H: Send + Sync + 'static,
-    O: DeserializeOwned + Send + 'static,
-    B: DeserializeOwned + Send + 'static,
-    G: Glue<H, O, B, N>,
-    R: Resolver<H>,
-{
-    let (mut parts, body) = request.into_parts();
-    let info = parts.extensions.remove::<RequestInfo>().unwrap_or_default();
-    let pretty = info.pretty;
-    let service = shared.service;
-    let result = pipeline(&shared, spec, &mut parts, body, info, resolve, call).await;
-    match result {
-        Ok(value) if spec.response_body => {
-            let status = StatusCode::from_u16(spec.success).unwrap_or(StatusCode::OK);
-            match crate::json::body(&service.conventions, &value, pretty) {
-                Ok(bytes) => crate::json::response(status, bytes),
-                Err(err) => {
-                    tracing::error!(endpoint = spec.name, %err, "cannot serialise the response");
-                    ApiError::condition(Condition::InternalError).into_response_for(service)
-                }
-            }
-        }
-        Ok(_) => StatusCode::from_u16(spec.success)
-            .unwrap_or(StatusCode::NO_CONTENT)
-            .into_response(),
-        Err(err) => err.into_response_for(service),
-    }
+/// The request as the pipeline needs it after the conventions ran.
+pub(crate) struct Routed<'a, B> {
+    pub(crate) parts: &'a Parts,
+    pub(crate) body: B,
+    pub(crate) admitted: &'a Admitted<'a>,
+    pub(crate) authenticated: &'a Authenticated,
+    pub(crate) trace_id: Option<&'a str>,
+    pub(crate) remote_addr: Option<SocketAddr>,
 }
 
-async fn pipeline<H, O, B, G, R, const N: usize>(
-    shared: &Arc<Shared<H>>,
-    spec: &'static EndpointSpec,
-    parts: &mut http::request::Parts,
-    body: axum::body::Body,
-    info: RequestInfo,
-    resolve: Option<R>,
-    call: G,
-) -> Result<G::Output, ApiError>
+/// Routes the request and runs it through its endpoint.
+pub(crate) async fn run<P, A, B>(shared: &Shared<P, A>, request: Routed<'_, B>) -> Answer
 where
-    H: Send + Sync + 'static,
-    O: DeserializeOwned + Send + 'static,
-    B: DeserializeOwned + Send + 'static,
-    G: Glue<H, O, B, N>,
-    R: Resolver<H>,
+    P: Api,
+    B: http_body::Body + Send,
+    B::Error: Into<crate::BoxError>,
 {
-    let service = shared.service;
-    let conventions = &service.conventions;
-    let caller = info.caller;
+    let service = P::SERVICE;
+    let Routed {
+        parts,
+        body,
+        admitted,
+        authenticated,
+        trace_id,
+        remote_addr,
+    } = request;
+    let caller = &authenticated.caller;
+    let (endpoint, mut params) = match shared.routes.lookup(&parts.method, &admitted.path) {
+        Lookup::Found(endpoint, params) => (endpoint, params),
+        Lookup::NotFound => return Err(ApiError::condition(Condition::NotFound)),
+        Lookup::BadEncoding => {
+            return Err(ApiError::condition(Condition::NotFound)
+                .with_message("Not found: invalid path encoding"));
+        }
+        Lookup::MethodNotAllowed(allow) => {
+            return Err(ApiError::condition(Condition::MethodNotAllowed)
+                .with_header(http::header::ALLOW, allow));
+        }
+    };
     if !matches!(parts.method, Method::GET | Method::HEAD) {
-        check_mutation_allowed(&caller, info.xsrf_token.as_deref(), parts, service)?;
+        check_mutation_allowed(
+            caller,
+            authenticated.xsrf_token.as_deref(),
+            parts,
+            shared,
+            service,
+        )?;
     }
-    if let Some(capability) = spec.capability
+    if let Some(capability) = endpoint.capability
         && !caller.has_capability(capability)
     {
         return Err(ApiError::condition(Condition::CapabilityMissing)
             .with_message(format!("not permitted: {capability}")));
     }
-
-    let mut params = path_params::<N>(parts).await?;
-    resolve_self_alias(&mut params, spec, &caller, conventions.self_alias)?;
-
+    resolve_self_alias(
+        &mut params,
+        endpoint,
+        caller,
+        service.conventions.self_alias,
+    )?;
     tracing::debug!(
-        endpoint = spec.name,
-        template = spec.template,
+        endpoint = endpoint.name,
+        template = endpoint.template,
         "endpoint matched"
     );
-    let mut resource = None;
-    if let (true, Some(resolve)) = (spec.top_level_id, resolve) {
-        let id = params.first().cloned().unwrap_or_default();
-        let found = resolve
-            .resolve(shared.handlers.clone(), caller.clone(), id.clone())
-            .await?;
-        tracing::debug!(id = %id, found = found.is_some(), "top-level resource resolved");
-        match found {
-            Some(meta) => resource = Some(meta),
-            None if spec.creates => {}
-            None => {
-                return Err(ApiError::condition(Condition::NotFound)
-                    .with_message(format!("Not found: {id}")));
-            }
+
+    let resource = if endpoint.names_resource() {
+        let id = params.get(0);
+        let found = shared.api.resolve(endpoint.family, caller, id).await?;
+        tracing::debug!(id, found = found.is_some(), "top-level resource resolved");
+        if found.is_none() && !endpoint.creates {
+            return Err(
+                ApiError::condition(Condition::NotFound).with_message(format!("Not found: {id}"))
+            );
         }
-    }
+        found
+    } else {
+        None
+    };
 
     if !shared.settings.quota.is_empty() {
+        static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
         let ctx = QuotaRequestContext {
-            caller: caller.clone(),
-            resource: resource.clone().unwrap_or_default(),
+            caller,
+            resource: resource.as_ref().unwrap_or(&NO_RESOURCE),
         };
         shared
             .settings
             .quota
-            .request_tokens(spec.quota_group, &ctx, 1)?
-            .into_result()
+            .check(endpoint.quota_group, &ctx)
             .inspect_err(
-                |e| tracing::debug!(group = spec.quota_group, refusal = %e, "quota refused"),
+                |e| tracing::debug!(group = endpoint.quota_group, refusal = %e, "quota refused"),
             )?;
-        tracing::debug!(group = spec.quota_group, "quota granted");
+        tracing::debug!(group = endpoint.quota_group, "quota granted");
     }
 
-    if let (Some(header), Some(_)) = (conventions.create_only_header, &resource)
+    if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
         && parts.headers.get(header).is_some_and(|v| v == "*")
     {
         return Err(ApiError::condition(Condition::PreconditionFailed)
             .with_message("Resource already exists"));
     }
 
-    let reserved = [
-        conventions.pretty_parameter,
-        conventions.trace_parameter,
-        conventions.access_token_parameter,
-        conventions.method_override_parameter,
-        conventions.content_type_override_parameter,
-    ];
-    let options: O = crate::request::parse_options(parts.uri.query(), spec.options, &reserved)?;
-
-    let input: B = if spec.request_body {
-        let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES)
-            .await
-            .map_err(|_| {
-                ApiError::condition(Condition::MalformedRequest)
-                    .with_message("request body too large or unreadable")
-            })?;
-        parse_json(&parts.headers, None, &bytes)?
+    admitted
+        .query
+        .check_options(endpoint, &service.conventions)?;
+    let body = if endpoint.request_body {
+        read_body(body).await?
     } else {
-        serde_json::from_value(serde_json::Value::Null)
-            .map_err(|_| ApiError::condition(Condition::InternalError))?
+        Bytes::new()
     };
 
-    let ctx = RequestContext {
+    let call = Call {
+        endpoint,
+        service,
+        parts,
         caller,
-        trace_id: info.trace_id,
-        resource,
+        trace_id,
+        resource: resource.as_ref(),
+        params: &params,
+        body,
+        pretty: admitted.pretty,
+        size_hint: shared.size_hint(endpoint),
+        remote_addr,
     };
-    let handler = std::panic::AssertUnwindSafe(call.call(
-        shared.handlers.clone(),
-        ctx,
-        params,
-        options,
-        input,
-    ));
-    match handler.catch_unwind().await {
-        Ok(result) => result
-            .map_err(Into::into)
-            .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error")),
+    let answer = std::panic::AssertUnwindSafe(shared.api.call(&call))
+        .catch_unwind()
+        .await;
+    match answer {
+        Ok(answer) => answer,
         Err(_) => {
-            tracing::error!(endpoint = spec.name, "handler panicked");
+            tracing::error!(endpoint = endpoint.name, "handler panicked");
             Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))
         }
     }
 }
 
+/// Reads a request body of at most [`MAX_BODY_BYTES`].
+async fn read_body<B>(body: B) -> Result<Bytes, ApiError>
+where
+    B: http_body::Body + Send,
+    B::Error: Into<crate::BoxError>,
+{
+    let too_large = || {
+        ApiError::condition(Condition::MalformedRequest)
+            .with_message("request body too large or unreadable")
+    };
+    if body
+        .size_hint()
+        .upper()
+        .is_some_and(|n| n > MAX_BODY_BYTES as u64)
+    {
+        return Err(too_large());
+    }
+    let collected = http_body_util::Limited::new(body, MAX_BODY_BYTES)
+        .collect()
+        .await
+        .map_err(|_| too_large())?;
+    let mut buf = collected.aggregate();
+    Ok(buf.copy_to_bytes(buf.remaining()))
+}
+
 /// Mutations need an authenticated caller; a cookie session also needs its XSRF token in
 /// the XSRF header (seed 4.4 and 5.4). Basic authentication and access tokens need none.
-fn check_mutation_allowed(
+fn check_mutation_allowed<P, A>(
     caller: &Caller,
     xsrf_token: Option<&str>,
-    parts: &http::request::Parts,
-    service: &crate::spec::ServiceSpec,
+    parts: &Parts,
+    shared: &Shared<P, A>,
+    service: &ServiceSpec,
 ) -> Result<(), ApiError> {
     if caller.is_anonymous() {
         return Err(ApiError::condition(Condition::AuthenticationRequired)
             .with_message("Authentication required"));
     }
-    if caller.auth_method() == crate::context::AuthMethod::Cookie {
-        let sent = service
-            .conventions
-            .xsrf_header
+    if caller.auth_method() == AuthMethod::Cookie {
+        let sent = shared
+            .headers
+            .xsrf
+            .as_ref()
             .and_then(|h| parts.headers.get(h))
             .and_then(|v| v.to_str().ok());
         let valid = matches!((sent, xsrf_token), (Some(sent), Some(expected)) if constant_time_eq(sent, expected));
@@ -225,24 +229,21 @@ fn constant_time_eq(a: &str, b: &str) -> bool {
 
 /// Replaces the self alias (`self`) by the caller's id in the parameters the spec marks;
 /// anonymous callers get 403 (seed 2.2 and 5.6).
-fn resolve_self_alias<const N: usize>(
-    params: &mut [String; N],
-    spec: &EndpointSpec,
-    caller: &Caller,
+fn resolve_self_alias<'a>(
+    params: &mut PathParams<'a>,
+    endpoint: &EndpointSpec,
+    caller: &'a Caller,
     alias: Option<&str>,
 ) -> Result<(), ApiError> {
     let Some(alias) = alias else {
         return Ok(());
     };
-    for &index in spec.self_params {
-        let Some(param) = params.get_mut(index) else {
-            continue;
-        };
-        if param != alias {
+    for &index in endpoint.self_params {
+        if params.get(index) != alias {
             continue;
         }
         match caller.identity() {
-            Some(identity) => *param = identity.id.clone(),
+            Some(identity) => params.set(index, Cow::Borrowed(identity.id.as_str())),
             None => {
                 return Err(ApiError::condition(Condition::AnonymousSelf)
                     .with_message(format!("Resolving account '{alias}' requires login")));
@@ -250,23 +251,4 @@ fn resolve_self_alias<const N: usize>(
         }
     }
     Ok(())
-}
-
-/// The path parameters. axum percent-decodes each captured segment after matching, so
-/// `a%2Fb` stays one id, `a/b`.
-async fn path_params<const N: usize>(
-    parts: &mut http::request::Parts,
-) -> Result<[String; N], ApiError> {
-    use axum::extract::FromRequestParts;
-    if N == 0 {
-        return Ok(std::array::from_fn(|_| String::new()));
-    }
-    let raw = RawPathParams::from_request_parts(parts, &())
-        .await
-        .map_err(|_| {
-            ApiError::condition(Condition::NotFound)
-                .with_message("Not found: invalid path encoding")
-        })?;
-    let decoded: Vec<String> = raw.iter().map(|(_, value)| value.to_owned()).collect();
-    <[String; N]>::try_from(decoded).map_err(|_| ApiError::condition(Condition::InternalError))
 }

@@ -1,10 +1,11 @@
 //! JSON output (seed 4.3): the magic prefix line, pretty or compact, UTF-8.
 
-use axum::response::{IntoResponse, Response};
-use bytes::{BufMut, BytesMut};
-use http::{HeaderValue, StatusCode, header};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use http::{HeaderValue, StatusCode};
 use serde::Serialize;
 
+use crate::body::Response;
 use crate::spec::Conventions;
 
 /// The content type of every JSON response.
@@ -39,32 +40,73 @@ pub fn wants_pretty(
 }
 
 /// Serialises `value` as a JSON body: prefix line (when the service has one), the JSON,
-/// and a final newline.
+/// and a final newline, written into one buffer of `capacity` bytes (a good guess avoids
+/// every reallocation: see [`SizeHint`]).
 pub fn body<T: Serialize + ?Sized>(
     conventions: &Conventions,
     value: &T,
     pretty: bool,
-) -> Result<bytes::Bytes, serde_json::Error> {
-    let mut out = BytesMut::with_capacity(256).writer();
+    capacity: usize,
+) -> Result<Vec<u8>, serde_json::Error> {
+    let mut out = Vec::with_capacity(capacity);
     if let Some(prefix) = conventions.json_prefix {
-        std::io::Write::write_all(&mut out, prefix.as_bytes()).map_err(serde_json::Error::io)?;
-        std::io::Write::write_all(&mut out, b"\n").map_err(serde_json::Error::io)?;
+        out.extend_from_slice(prefix.as_bytes());
+        out.push(b'\n');
     }
     if pretty {
         serde_json::to_writer_pretty(&mut out, value)?;
     } else {
         serde_json::to_writer(&mut out, value)?;
     }
-    std::io::Write::write_all(&mut out, b"\n").map_err(serde_json::Error::io)?;
-    Ok(out.into_inner().freeze())
+    out.push(b'\n');
+    Ok(out)
+}
+
+/// The size of an endpoint's last JSON body, pretty and compact apart, so that the next
+/// one is written into a buffer of the right size at once.
+#[derive(Debug, Default)]
+pub struct SizeHint {
+    compact: AtomicUsize,
+    pretty: AtomicUsize,
+}
+
+impl SizeHint {
+    /// No answer seen yet.
+    pub const fn new() -> Self {
+        SizeHint {
+            compact: AtomicUsize::new(0),
+            pretty: AtomicUsize::new(0),
+        }
+    }
+
+    /// Smallest buffer worth starting with.
+    const MIN: usize = 128;
+
+    /// Largest buffer reserved in advance, so one huge answer does not make every later
+    /// one reserve as much.
+    const MAX: usize = 1 << 20;
+
+    fn slot(&self, pretty: bool) -> &AtomicUsize {
+        if pretty { &self.pretty } else { &self.compact }
+    }
+
+    /// The buffer size to start the next body with: the last size plus an eighth.
+    pub fn capacity(&self, pretty: bool) -> usize {
+        let last = self.slot(pretty).load(Ordering::Relaxed);
+        (last + last / 8).clamp(Self::MIN, Self::MAX)
+    }
+
+    /// Records the size of a body just written.
+    pub fn record(&self, pretty: bool, len: usize) {
+        self.slot(pretty).store(len, Ordering::Relaxed);
+    }
 }
 
 /// A complete JSON response.
 pub fn response(status: StatusCode, body: bytes::Bytes) -> Response {
-    let mut response = (status, body).into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(JSON_CONTENT_TYPE),
-    );
-    response
+    crate::body::response(
+        status,
+        Some(HeaderValue::from_static(JSON_CONTENT_TYPE)),
+        body,
+    )
 }

@@ -2,7 +2,7 @@
 //! against.
 //!
 //! Generated code is constants and one-line glue; every protocol mechanism lives here, once:
-//! the convention layer before routing ([`router`]), the per-endpoint pipeline
+//! the conventions before routing ([`conventions`]), the route table ([`routing`]), the pipeline
 //! ([`dispatch`]), JSON output ([`json`]), request bodies ([`request`]), the status table
 //! ([`error`]), authentication ([`auth`]) and the quota extension point ([`quota`]).
 //!
@@ -10,28 +10,46 @@
 //! `restspec_codegen::Config` in a build script plus [`include_generated!`].
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod api;
 pub mod auth;
+pub mod body;
+pub mod compression;
+pub mod condition;
 pub mod context;
+pub mod conventions;
 pub mod cors;
 pub mod dispatch;
 pub mod error;
-pub mod glue;
 pub mod json;
-pub mod layer;
 pub mod overrides;
+pub mod query;
 pub mod quota;
+pub mod reply;
 pub mod request;
-pub mod router;
+pub mod routing;
+pub mod serve;
+pub mod service;
 pub mod session;
+pub mod settings;
 pub mod spec;
+mod state;
 pub mod timestamp;
 pub mod trace;
 
+pub use api::{Answer, Api, Call, Resolution};
+
+/// The error type request bodies may fail with.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
 pub use auth::{Authenticator, NoAccounts, Session};
+pub use body::{Body, Response};
 pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata};
 pub use error::{ApiError, Condition};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
-pub use router::Settings;
+pub use reply::{Custom, Json, Reply};
+pub use serve::{serve, serve_until, shutdown_signal};
+pub use service::Service;
+pub use settings::Settings;
 pub use timestamp::{Rfc3339Timestamp, Timestamp};
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
@@ -53,15 +71,17 @@ macro_rules! include_generated {
 /// What generated code refers to. Not a stable API: only generated code should use it.
 #[doc(hidden)]
 pub mod __private {
-    pub use ::axum;
     pub use ::http;
     pub use ::serde;
 
+    pub use crate::Authenticator;
+    pub use crate::api::{Answer, Api, Call, Resolution};
     pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
-    pub use crate::dispatch::Resolution;
     pub use crate::error::{ApiError, Condition};
-    pub use crate::request::{NoBody, NoOptions, deserialize_flag};
-    pub use crate::router::{RouterBuilder, Settings};
+    pub use crate::reply::Reply;
+    pub use crate::request::deserialize_flag;
+    pub use crate::service::Service;
+    pub use crate::settings::Settings;
     pub use crate::spec::{
         Conventions, EndpointSpec, FamilySpec, ServiceSpec, SessionConventions, StatusEntry,
     };
@@ -69,7 +89,6 @@ pub mod __private {
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
-    pub use ::std::sync::Arc;
 
     /// Turns a typed resolver answer into the runtime's resolution.
     pub fn resolved<R, E>(answer: Result<Option<R>, E>) -> Resolution
@@ -86,38 +105,15 @@ pub mod __private {
     /// the runtime's resolution.
     pub fn resolved_exists<E: Into<ApiError>>(answer: Result<bool, E>) -> Resolution {
         answer
-            .map(|exists| exists.then(ResourceMetadata::default))
+            .map(|exists| exists.then(ResourceMetadata::empty))
             .map_err(Into::into)
     }
-}
 
-/// Serves `router` on `listener` until SIGINT or SIGTERM, then finishes the requests under
-/// way: the usual `main` of a generated service.
-pub async fn serve(listener: tokio::net::TcpListener, router: axum::Router) -> std::io::Result<()> {
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-}
-
-/// Completes on SIGINT or (on Unix) SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
+    /// The answer for a family without a resolver (generated code never asks for one).
+    pub fn no_resolver(family: &FamilySpec) -> Resolution {
+        Err(ApiError::internal(format!(
+            "family {} has no resolver",
+            family.name
+        )))
     }
-    tracing::info!("shutting down");
 }

@@ -5,54 +5,14 @@
 //! The rules follow the real service (reference section 4) except where it answers 500:
 //! here every malformed override is 400.
 
-use axum::extract::Request;
 use http::{HeaderValue, Method, header};
 
 use crate::error::{ApiError, Condition};
+use crate::query::QueryParams;
 use crate::spec::Conventions;
-
-/// The reserved query parameters of one request.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ReservedParams {
-    /// The access token, when given once.
-    pub access_token: Option<String>,
-    /// The method override, when given once.
-    pub method: Option<String>,
-    /// The content-type override, when given once.
-    pub content_type: Option<String>,
-    /// The first value of the pretty-printing parameter.
-    pub pretty: Option<String>,
-}
 
 fn malformed(message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
     ApiError::condition(Condition::MalformedRequest).with_message(message)
-}
-
-/// Picks the reserved parameters out of the decoded query pairs. The access token and
-/// both overrides may appear once only.
-pub fn reserved_params(
-    pairs: &[(String, String)],
-    conventions: &Conventions,
-) -> Result<ReservedParams, ApiError> {
-    fn once(pairs: &[(String, String)], name: Option<&str>) -> Result<Option<String>, ApiError> {
-        let Some(name) = name else {
-            return Ok(None);
-        };
-        let mut values = pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v);
-        let first = values.next().cloned();
-        if values.next().is_some() {
-            return Err(malformed(format!("duplicate {name}")));
-        }
-        Ok(first)
-    }
-    Ok(ReservedParams {
-        access_token: once(pairs, conventions.access_token_parameter)?,
-        method: once(pairs, conventions.method_override_parameter)?,
-        content_type: once(pairs, conventions.content_type_override_parameter)?,
-        pretty: conventions
-            .pretty_parameter
-            .and_then(|p| pairs.iter().find(|(k, _)| k == p).map(|(_, v)| v.clone())),
-    })
 }
 
 /// Applies `$m` and `$ct` to the request. Answers whether an override was applied (CORS
@@ -65,34 +25,34 @@ pub fn reserved_params(
 ///   give the real one;
 /// - `$ct` alone is malformed.
 pub fn apply(
-    request: &mut Request,
-    params: &ReservedParams,
+    method: &mut Method,
+    headers: &mut http::HeaderMap,
+    params: &QueryParams<'_>,
     conventions: &Conventions,
     origin_allowed: bool,
 ) -> Result<bool, ApiError> {
     let m_name = conventions.method_override_parameter.unwrap_or("$m");
     let ct_name = conventions.content_type_override_parameter.unwrap_or("$ct");
-    let Some(method) = &params.method else {
+    let Some(asked) = &params.method else {
         if params.content_type.is_some() {
             return Err(malformed(format!("{ct_name} requires {m_name}")));
         }
         return Ok(false);
     };
-    let method = conventions
+    let new_method = conventions
         .method_override_methods
         .iter()
-        .find(|m| m.as_str() == method.as_str())
+        .find(|m| m.as_str() == asked.as_ref())
         .ok_or_else(|| malformed(format!("invalid {m_name}")))?
         .clone();
     if !origin_allowed {
         return Err(malformed("origin not allowed"));
     }
-    if request.method() != Method::POST {
+    if *method != Method::POST {
         return Err(malformed("POST required"));
     }
-    if method == Method::POST || method == Method::PUT {
-        let is_text = request
-            .headers()
+    if new_method == Method::POST || new_method == Method::PUT {
+        let is_text = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|ct| ct.trim_start().starts_with("text/plain"));
@@ -107,9 +67,9 @@ pub fn apply(
     if let Some(ct) = params.content_type.as_deref().filter(|ct| !ct.is_empty()) {
         let value =
             HeaderValue::from_str(ct).map_err(|_| malformed(format!("invalid {ct_name}")))?;
-        request.headers_mut().insert(header::CONTENT_TYPE, value);
+        headers.insert(header::CONTENT_TYPE, value);
     }
-    *request.method_mut() = method;
+    *method = new_method;
     Ok(true)
 }
 
@@ -136,16 +96,14 @@ mod tests {
         sessions: None,
     };
 
-    fn pairs(query: &str) -> Vec<(String, String)> {
-        crate::request::query_pairs(Some(query))
-    }
-
-    fn request(method: Method, content_type: &str) -> Request {
+    fn request(method: Method, content_type: &str) -> http::request::Parts {
         http::Request::builder()
             .method(method)
             .header(header::CONTENT_TYPE, content_type)
-            .body(axum::body::Body::empty())
+            .body(())
             .unwrap()
+            .into_parts()
+            .0
     }
 
     fn outcome(
@@ -154,14 +112,21 @@ mod tests {
         query: &str,
         origin_allowed: bool,
     ) -> Result<(Method, String), String> {
-        let params = reserved_params(&pairs(query), &CONVENTIONS).map_err(|e| e.to_string())?;
+        let params = QueryParams::read(Some(query), &CONVENTIONS).map_err(|e| e.to_string())?;
         let mut request = request(method, content_type);
-        apply(&mut request, &params, &CONVENTIONS, origin_allowed).map_err(|e| e.to_string())?;
-        let ct = request.headers()[header::CONTENT_TYPE]
+        apply(
+            &mut request.method,
+            &mut request.headers,
+            &params,
+            &CONVENTIONS,
+            origin_allowed,
+        )
+        .map_err(|e| e.to_string())?;
+        let ct = request.headers[header::CONTENT_TYPE]
             .to_str()
             .unwrap()
             .to_owned();
-        Ok((request.method().clone(), ct))
+        Ok((request.method.clone(), ct))
     }
 
     #[test]

@@ -1,71 +1,10 @@
-//! What the convention layer learns about a request before routing, and how request
-//! bodies are read.
+//! How request bodies and query options are read.
 
 use bytes::Bytes;
 use http::{HeaderMap, header};
 use serde::de::DeserializeOwned;
 
-use crate::context::Caller;
 use crate::error::{ApiError, Condition};
-
-/// Facts about a request established once, before routing, and read by every endpoint.
-#[derive(Debug, Clone)]
-pub struct RequestInfo {
-    /// The calling user.
-    pub caller: Caller,
-    /// The request used the authenticated form (`/a/`).
-    pub authenticated_form: bool,
-    /// Pretty JSON was asked for (or is the default).
-    pub pretty: bool,
-    /// The trace id, when tracing is on.
-    pub trace_id: Option<String>,
-    /// The XSRF token the caller's cookie session expects in the XSRF header.
-    pub xsrf_token: Option<String>,
-}
-
-impl Default for RequestInfo {
-    fn default() -> Self {
-        RequestInfo {
-            caller: Caller::anonymous(),
-            authenticated_form: false,
-            pretty: true,
-            trace_id: None,
-            xsrf_token: None,
-        }
-    }
-}
-
-/// The decoded pairs of a query string, in order (`+` is a space, `key` alone has value "").
-pub fn query_pairs(query: Option<&str>) -> Vec<(String, String)> {
-    query
-        .map(|q| {
-            form_urlencoded::parse(q.as_bytes())
-                .map(|(k, v)| (k.into_owned(), v.into_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// An input type for endpoints without a request body: it accepts anything and is ignored.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct NoBody;
-
-impl<'de> serde::Deserialize<'de> for NoBody {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        serde::de::IgnoredAny::deserialize(deserializer).map(|_| NoBody)
-    }
-}
-
-/// The options type of endpoints without query options: it accepts anything (unknown
-/// options are refused before it is read).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct NoOptions;
-
-impl<'de> serde::Deserialize<'de> for NoOptions {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        serde::de::IgnoredAny::deserialize(deserializer).map(|_| NoOptions)
-    }
-}
 
 /// Reads a boolean option the way the real service does: `true`, `t`, `yes`, `y`, `on`,
 /// `1` or no value at all are on; `false`, `f`, `no`, `n`, `off`, `0` are off (any case).
@@ -86,27 +25,6 @@ pub fn deserialize_flag<'de, D: serde::Deserializer<'de>>(
         serde::de::Error::custom(format!(
             "`{text}` is not a boolean (true/false, yes/no, on/off, 1/0)"
         ))
-    })
-}
-
-/// Reads the query options of an endpoint: an option the endpoint does not declare (other
-/// than the runtime's own parameters) is refused, as the real service refuses unknown
-/// options; values that do not fit are refused too.
-pub fn parse_options<O: DeserializeOwned>(
-    query: Option<&str>,
-    declared: &[&str],
-    reserved: &[Option<&str>],
-) -> Result<O, ApiError> {
-    let query = query.unwrap_or_default();
-    for (key, _) in query_pairs(Some(query)) {
-        if !declared.contains(&key.as_str()) && !reserved.contains(&Some(key.as_str())) {
-            return Err(ApiError::condition(Condition::MalformedRequest)
-                .with_message(format!("\"{key}\" is not a valid option")));
-        }
-    }
-    serde_html_form::from_str(query).map_err(|e| {
-        ApiError::condition(Condition::MalformedRequest)
-            .with_message(format!("invalid option: {e}"))
     })
 }
 

@@ -2,10 +2,10 @@
 //! the login path with HTTP basic credentials to get a session cookie (HttpOnly) and an
 //! XSRF token cookie (readable by scripts); `POST` the logout path to end the session.
 
-use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
-use crate::auth::{Authenticator, basic_credentials, cookie, unauthorized};
+use crate::auth::{Authenticator, CREDENTIALS_ON_STACK, basic_credentials, cookie, unauthorized};
+use crate::body::{Response, empty};
 use crate::error::{ApiError, Condition};
 use crate::spec::SessionConventions;
 
@@ -16,14 +16,15 @@ fn set_cookie(response: &mut Response, value: String) {
 }
 
 /// `POST <login path>`: 204 with both cookies, or 401.
-pub async fn login(
-    authenticator: &dyn Authenticator,
+pub async fn login<A: Authenticator>(
+    authenticator: &A,
     sessions: &SessionConventions,
     headers: &HeaderMap,
     realm: &str,
 ) -> Result<Response, ApiError> {
-    let identity = match basic_credentials(headers) {
-        Some((user, password)) => authenticator.basic(&user, &password).await,
+    let mut buffer = [0; CREDENTIALS_ON_STACK];
+    let identity = match basic_credentials(headers, &mut buffer) {
+        Some((user, password)) => authenticator.basic(user, password).await,
         None => None,
     };
     let identity = identity.ok_or_else(|| unauthorized(realm))?;
@@ -34,7 +35,7 @@ pub async fn login(
             ApiError::condition(Condition::MethodNotAllowed)
                 .with_message("this service has no sessions")
         })?;
-    let mut response = StatusCode::NO_CONTENT.into_response();
+    let mut response = empty(StatusCode::NO_CONTENT);
     set_cookie(
         &mut response,
         format!(
@@ -54,8 +55,8 @@ pub async fn login(
 
 /// `POST <logout path>`: ends the session named by the cookie (or the access token) and
 /// clears both cookies; 204 whether or not there was a session.
-pub async fn logout(
-    authenticator: &dyn Authenticator,
+pub async fn logout<A: Authenticator>(
+    authenticator: &A,
     sessions: &SessionConventions,
     headers: &HeaderMap,
     access_token: Option<&str>,
@@ -63,7 +64,7 @@ pub async fn logout(
     if let Some(key) = cookie(headers, sessions.cookie).or(access_token) {
         authenticator.end_session(key).await;
     }
-    let mut response = StatusCode::NO_CONTENT.into_response();
+    let mut response = empty(StatusCode::NO_CONTENT);
     for name in [sessions.cookie, sessions.xsrf_cookie] {
         set_cookie(
             &mut response,

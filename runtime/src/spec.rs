@@ -3,7 +3,7 @@
 //! The generator computes all of this at generation time (routes, quota groups, parameter
 //! lists), so nothing here is built per request.
 
-use crate::error::Condition;
+use crate::condition::Condition;
 
 /// A whole service.
 #[derive(Debug)]
@@ -87,6 +87,16 @@ pub struct StatusEntry {
     pub conditions: &'static [Condition],
 }
 
+impl EndpointSpec {
+    /// True when the path's first parameter is the family's top-level resource
+    /// (`/changes/{change-id}/...`), which is resolved before quota checks and the handler.
+    pub fn names_resource(&self) -> bool {
+        self.template
+            .strip_prefix(self.family.prefix)
+            .is_some_and(|rest| rest.starts_with('{'))
+    }
+}
+
 /// An endpoint family.
 #[derive(Debug)]
 pub struct FamilySpec {
@@ -103,6 +113,8 @@ pub struct FamilySpec {
 /// One endpoint, with everything derived at generation time.
 #[derive(Debug)]
 pub struct EndpointSpec {
+    /// Position in [`ServiceSpec::endpoints`]: the generated dispatch table's key.
+    pub index: usize,
     /// Name (the handler method).
     pub name: &'static str,
     /// Its family.
@@ -122,14 +134,14 @@ pub struct EndpointSpec {
     /// The query options the endpoint accepts, by their names in the URL; any other
     /// option (besides the reserved parameters) is a 400.
     pub options: &'static [&'static str],
-    /// The first parameter is the family's top-level id.
-    pub top_level_id: bool,
     /// Call the handler even when the top-level resource is missing (create).
     pub creates: bool,
     /// Global capability the caller needs.
     pub capability: Option<&'static str>,
     /// Success status.
     pub success: u16,
+    /// Other success statuses a handler may choose (with [`Custom`](crate::reply::Custom)).
+    pub other_successes: &'static [u16],
     /// A JSON request body is read.
     pub request_body: bool,
     /// A JSON response body is written.

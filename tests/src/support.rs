@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{
     Authenticator, Caller, Identity, RequestContext, Session, Settings, Timestamp,
 };
@@ -76,6 +75,7 @@ impl TestService {
     }
 }
 
+#[allow(refining_impl_trait)]
 impl ThingsHandlers for TestService {
     async fn resolve_things(
         &self,
@@ -93,7 +93,7 @@ impl ThingsHandlers for TestService {
 
     async fn list_things(
         &self,
-        _ctx: RequestContext,
+        _ctx: RequestContext<'_>,
         options: ListThingsOptions,
     ) -> Result<BTreeMap<String, ThingInfo>, Error> {
         let skip = usize::try_from(options.skip.unwrap_or(0)).unwrap_or(0);
@@ -121,69 +121,78 @@ impl ThingsHandlers for TestService {
             .collect())
     }
 
-    async fn get_thing(&self, _ctx: RequestContext, thing_id: String) -> Result<ThingInfo, Error> {
+    async fn get_thing(
+        &self,
+        _ctx: RequestContext<'_>,
+        thing_id: &str,
+    ) -> Result<ThingInfo, Error> {
         self.state()
             .things
-            .get(&thing_id)
+            .get(thing_id)
             .cloned()
             .ok_or_else(Error::not_found)
     }
 
     async fn create_thing(
         &self,
-        _ctx: RequestContext,
-        thing_id: String,
+        _ctx: RequestContext<'_>,
+        thing_id: &str,
         body: ThingInput,
     ) -> Result<ThingInfo, Error> {
         let mut state = self.state();
-        if state.things.contains_key(&thing_id) {
+        if state.things.contains_key(thing_id) {
             return Err(Error::Conflict(
                 format!("Thing \"{thing_id}\" already exists").into(),
             ));
         }
         let thing = ThingInfo {
-            name: thing_id.clone(),
+            name: thing_id.to_owned(),
             description: body.description,
             created: Timestamp::now(),
         };
-        state.things.insert(thing_id, thing.clone());
+        state.things.insert(thing_id.to_owned(), thing.clone());
         Ok(thing)
     }
 
     async fn describe_thing(
         &self,
-        _ctx: RequestContext,
-        thing_id: String,
+        _ctx: RequestContext<'_>,
+        thing_id: &str,
         body: DescriptionInput,
     ) -> Result<String, Error> {
         let mut state = self.state();
         let thing = state
             .things
-            .get_mut(&thing_id)
+            .get_mut(thing_id)
             .ok_or_else(Error::not_found)?;
         thing.description = Some(body.description.clone());
         Ok(body.description)
     }
 
-    async fn delete_thing(&self, _ctx: RequestContext, thing_id: String) -> Result<(), Error> {
+    async fn delete_thing(&self, _ctx: RequestContext<'_>, thing_id: &str) -> Result<(), Error> {
         self.state()
             .things
-            .remove(&thing_id)
+            .remove(thing_id)
             .map(|_| ())
             .ok_or_else(Error::not_found)
     }
 
-    async fn get_big(&self, _ctx: RequestContext, _thing_id: String) -> Result<Vec<String>, Error> {
+    async fn get_big(
+        &self,
+        _ctx: RequestContext<'_>,
+        _thing_id: &str,
+    ) -> Result<Vec<String>, Error> {
         Ok((0..100)
             .map(|i| format!("line {i:03} of a long answer"))
             .collect())
     }
 
-    async fn explode(&self, _ctx: RequestContext, _thing_id: String) -> Result<String, Error> {
+    async fn explode(&self, _ctx: RequestContext<'_>, _thing_id: &str) -> Result<String, Error> {
         panic!("the explode handler always panics")
     }
 }
 
+#[allow(refining_impl_trait)]
 impl AccountsHandlers for TestService {
     async fn resolve_accounts(
         &self,
@@ -195,10 +204,10 @@ impl AccountsHandlers for TestService {
 
     async fn get_account(
         &self,
-        _ctx: RequestContext,
-        account_id: String,
+        _ctx: RequestContext<'_>,
+        account_id: &str,
     ) -> Result<AccountInfo, Error> {
-        let identity = identity(&account_id).ok_or_else(Error::not_found)?;
+        let identity = identity(account_id).ok_or_else(Error::not_found)?;
         Ok(AccountInfo {
             account_id: identity.id.parse().unwrap_or_default(),
             username: identity.username,
@@ -207,38 +216,32 @@ impl AccountsHandlers for TestService {
 }
 
 impl Authenticator for TestService {
-    fn basic<'a>(
-        &'a self,
-        username: &'a str,
-        password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
-        let found = USERS
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
+        USERS
             .iter()
             .find(|(_, name, _)| *name == username && password == format!("{name}-pw"))
-            .and_then(|(id, _, _)| identity(id));
-        Box::pin(async move { found })
+            .and_then(|(id, _, _)| identity(id))
+            .map(Arc::new)
     }
 
-    fn session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Option<Session>> {
-        let found = self.state().sessions.get(key).cloned();
-        Box::pin(async move { found })
+    async fn session(&self, key: &str) -> Option<Session> {
+        self.state().sessions.get(key).cloned()
     }
 
-    fn create_session<'a>(&'a self, identity: &'a Identity) -> BoxFuture<'a, Option<Session>> {
+    async fn create_session(&self, identity: &Identity) -> Option<Session> {
         let mut state = self.state();
         state.session_count += 1;
         let session = Session {
             key: format!("session-{}-{}", identity.id, state.session_count),
-            identity: identity.clone(),
+            identity: Arc::new(identity.clone()),
             xsrf_token: format!("xsrf-{}-{}", identity.id, state.session_count),
         };
         state.sessions.insert(session.key.clone(), session.clone());
-        Box::pin(async move { Some(session) })
+        Some(session)
     }
 
-    fn end_session<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
+    async fn end_session(&self, key: &str) {
         self.state().sessions.remove(key);
-        Box::pin(async {})
     }
 }
 
@@ -259,7 +262,7 @@ impl TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let base = format!("http://{}", listener.local_addr()?);
         tokio::spawn(async move {
-            let _ = restspec_runtime::__private::axum::serve(listener, app).await;
+            let _ = restspec_runtime::serve(listener, app).await;
         });
         Ok(TestServer { base, service })
     }

@@ -5,7 +5,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{
     Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
     QuotaResponse, RequestContext, Settings,
@@ -18,6 +17,7 @@ use restspec_tests::build_script::seed_quota::{
 /// One change (42 in project `p`) and one account (1000001, `alice`).
 struct Service;
 
+#[allow(refining_impl_trait)]
 impl AccountsHandlers for Service {
     async fn resolve_accounts(
         &self,
@@ -34,8 +34,8 @@ impl AccountsHandlers for Service {
 
     async fn get_account_detail(
         &self,
-        ctx: RequestContext,
-        _account_id: String,
+        ctx: RequestContext<'_>,
+        _account_id: &str,
     ) -> Result<AccountInfo, Error> {
         let id = ctx
             .resource
@@ -47,6 +47,7 @@ impl AccountsHandlers for Service {
     }
 }
 
+#[allow(refining_impl_trait)]
 impl ChangesHandlers for Service {
     async fn resolve_changes(
         &self,
@@ -63,7 +64,7 @@ impl ChangesHandlers for Service {
 
     async fn create_change(
         &self,
-        _ctx: RequestContext,
+        _ctx: RequestContext<'_>,
         body: ChangeInput,
     ) -> Result<ChangeInfo, Error> {
         Ok(change(body.project, body.subject))
@@ -71,9 +72,9 @@ impl ChangesHandlers for Service {
 
     async fn get_revision_detail(
         &self,
-        ctx: RequestContext,
-        _change_id: String,
-        _revision_id: String,
+        ctx: RequestContext<'_>,
+        _change_id: &str,
+        _revision_id: &str,
     ) -> Result<ChangeInfo, Error> {
         let meta = ctx
             .resource
@@ -100,13 +101,9 @@ fn change(project: String, subject: String) -> ChangeInfo {
 struct Alice;
 
 impl Authenticator for Alice {
-    fn basic<'a>(
-        &'a self,
-        username: &'a str,
-        password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
         let ok = username == "alice" && password == "pw";
-        Box::pin(async move { ok.then(|| Identity::new("1000001", "alice")) })
+        ok.then(|| Arc::new(Identity::new("1000001", "alice")))
     }
 }
 
@@ -134,7 +131,7 @@ impl QuotaEnforcer for Recording {
     fn request_tokens(
         &self,
         group: &str,
-        ctx: &QuotaRequestContext,
+        ctx: &QuotaRequestContext<'_>,
         _tokens: u64,
     ) -> QuotaResponse {
         let metadata = ctx
@@ -151,13 +148,13 @@ impl QuotaEnforcer for Recording {
         ));
         self.verdict.clone()
     }
-    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) -> QuotaResponse {
         self.verdict.clone()
     }
-    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext) -> QuotaResponse {
+    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
         self.verdict.clone()
     }
-    fn refill(&self, group: &str, _ctx: &QuotaRequestContext, _tokens: u64) {
+    fn refill(&self, group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) {
         self.refilled.lock().expect("lock").push(group.to_owned());
     }
 }
@@ -168,18 +165,18 @@ impl QuotaEnforcer for Panicking {
     fn request_tokens(
         &self,
         _group: &str,
-        _ctx: &QuotaRequestContext,
+        _ctx: &QuotaRequestContext<'_>,
         _tokens: u64,
     ) -> QuotaResponse {
         panic!("this enforcer is broken")
     }
-    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) -> QuotaResponse {
         QuotaResponse::ok()
     }
-    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext) -> QuotaResponse {
+    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
         QuotaResponse::ok()
     }
-    fn refill(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) {}
+    fn refill(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) {}
 }
 
 async fn serve(enforcers: Vec<Arc<dyn QuotaEnforcer>>) -> String {
@@ -196,7 +193,7 @@ async fn serve(enforcers: Vec<Arc<dyn QuotaEnforcer>>) -> String {
         .expect("bind loopback");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(async move {
-        let _ = restspec_runtime::__private::axum::serve(listener, app).await;
+        let _ = restspec_runtime::serve(listener, app).await;
     });
     base
 }

@@ -23,5 +23,6 @@ pub fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     params::declared_and_used(service, complete, diags);
     params::top_level_id(service, diags);
     params::creates_needs_top_level_id(service, diags);
+    params::at_most_max_params(service, diags);
     quota::distinct_groups(service, diags);
 }

@@ -133,3 +133,31 @@ pub(crate) fn creates_needs_top_level_id(service: &Service, diags: &mut Diagnost
         }
     }
 }
+
+/// The runtime keeps path parameters in a fixed-size array (no allocation per request), so
+/// a template has at most [`MAX_PATH_PARAMS`] parameters.
+///
+/// ```yaml
+/// endpoints:
+///   deep: { path: /a/{p1}/{p2}/{p3}/{p4}/{p5}/{p6}/{p7}/{p8}/{p9} }  # nine
+/// ```
+pub(crate) fn at_most_max_params(service: &Service, diags: &mut Diagnostics) {
+    for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
+        let count = endpoint.path.params().count();
+        if count > MAX_PATH_PARAMS {
+            diags.push(
+                Diagnostic::new(
+                    endpoint.path.location.clone(),
+                    format!(
+                        "`{}` has {count} path parameters; at most {MAX_PATH_PARAMS} are supported",
+                        endpoint.name
+                    ),
+                )
+                .hint("pass the extra values as query options or in the request body"),
+            );
+        }
+    }
+}
+
+/// Most path parameters one template may have (the runtime's `routing::MAX_PATH_PARAMS`).
+pub(crate) const MAX_PATH_PARAMS: usize = 8;

@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use super::doc;
 use super::docs::summary_and_description;
 use super::types::rust_type;
-use crate::model::{Endpoint, Family, Segment, Service};
+use crate::model::{Endpoint, Family, Service};
 use crate::names;
 
 /// Families whose endpoints name their top-level resource, so the trait has a resolver.
@@ -15,12 +15,18 @@ pub(crate) fn resolved_families(service: &Service) -> impl Iterator<Item = &Fami
     service
         .families
         .iter()
-        .filter(|f| f.endpoints.iter().any(names_top_level))
+        .filter(|f| f.endpoints.iter().any(|e| names_top_level(f, e)))
 }
 
-/// True when the endpoint's first parameter is its family's top-level id.
-pub(crate) fn names_top_level(endpoint: &Endpoint) -> bool {
-    matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)))
+/// True when the path segment right after the family prefix is a parameter: the family's
+/// top-level resource, which the runtime resolves before quota checks (the runtime's
+/// `EndpointSpec::names_resource` applies the same rule to the template).
+pub(crate) fn names_top_level(family: &Family, endpoint: &Endpoint) -> bool {
+    endpoint
+        .path
+        .raw
+        .strip_prefix(family.prefix.as_str())
+        .is_some_and(|rest| rest.starts_with('{'))
 }
 
 pub(crate) fn resource_struct(family: &Family) -> proc_macro2::Ident {
@@ -52,7 +58,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let resolver = family
             .endpoints
             .iter()
-            .any(names_top_level)
+            .any(|e| names_top_level(family, e))
             .then(|| resolver_tokens(family));
         let methods = family
             .endpoints
@@ -165,7 +171,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let format = service.conventions.timestamp_format;
     let params = endpoint.path.params().map(|p| {
         let ident = format_ident!("{}", names::field_ident(p));
-        quote! { #ident: String }
+        quote! { #ident: &str }
     });
     let options = (!endpoint.query.is_empty()).then(|| {
         let ty = super::types::options_struct(endpoint);
@@ -211,7 +217,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let docs = doc(&text);
     quote! {
         #docs
-        fn #method(&self, ctx: rt::RequestContext, #(#params,)* #options #body)
-            -> impl rt::Future<Output = Result<#output, Error>> + Send;
+        fn #method(&self, ctx: rt::RequestContext<'_>, #(#params,)* #options #body)
+            -> impl rt::Future<Output = Result<impl rt::Reply<#output>, Error>> + Send;
     }
 }

@@ -17,6 +17,19 @@ use crate::model::Service;
 
 pub(crate) use docs::doc;
 
+/// Every endpoint with its family and its position in `SERVICE.endpoints` (families in
+/// spec order, endpoints in file order): the key of the generated dispatch table.
+pub(crate) fn indexed_endpoints(
+    service: &Service,
+) -> impl Iterator<Item = (usize, &crate::model::Family, &crate::model::Endpoint)> {
+    service
+        .families
+        .iter()
+        .flat_map(|f| f.endpoints.iter().map(move |e| (f, e)))
+        .enumerate()
+        .map(|(index, (family, endpoint))| (index, family, endpoint))
+}
+
 /// Every item of the generated module, in a fixed order.
 pub fn service(service: &Service) -> TokenStream {
     let spec = service::tokens(service);

@@ -1,121 +1,128 @@
-//! The router function: one line of glue per endpoint, one resolver adapter per family.
+//! The dispatch table: `Api<H>`, the runtime's `Api` over the service's handlers, with one
+//! `match` arm per endpoint (keyed by its index in `SERVICE.endpoints`) and one per family
+//! with a resolver; and `router()`, which builds the service from it.
+//!
+//! Each arm is the only per-endpoint code: it reads the endpoint's options and body (when
+//! it has them), calls the handler method and writes the answer. Everything else runs in
+//! the runtime, compiled once.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::handlers::{names_top_level, resolved_families, resolver_method};
-use super::service::endpoint_const;
+use super::handlers::{resolved_families, resolver_method};
 use super::types::rust_type;
-use crate::model::{Endpoint, Family, Service};
-use crate::names;
-
-fn adapter(family: &Family) -> proc_macro2::Ident {
-    format_ident!("{}_resolver", names::snake(&family.name))
-}
+use crate::model::{Endpoint, Service};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
-    let adapters = resolved_families(service).map(|family| {
-        let name = adapter(family);
-        let method = resolver_method(family);
-        let convert = if family.quota_metadata.is_empty() {
-            quote! { rt::resolved_exists }
-        } else {
-            quote! { rt::resolved }
-        };
+    let resolvers: Vec<TokenStream> = resolved_families(service)
+        .map(|family| {
+            let name = &family.name;
+            let method = resolver_method(family);
+            let convert = if family.quota_metadata.is_empty() {
+                quote! { rt::resolved_exists }
+            } else {
+                quote! { rt::resolved }
+            };
+            quote! { #name => #convert(handlers.#method(caller, id).await), }
+        })
+        .collect();
+    let resolve = if resolvers.is_empty() {
         quote! {
-            async fn #name<H: Handlers>(handlers: rt::Arc<H>, caller: rt::Caller, id: String) -> rt::Resolution {
-                #convert(handlers.#method(&caller, &id).await)
+            async fn resolve(
+                &self,
+                family: &'static rt::FamilySpec,
+                _: &rt::Caller,
+                _: &str,
+            ) -> rt::Resolution {
+                rt::no_resolver(family)
             }
         }
-    });
-    let routes = service
-        .families
-        .iter()
-        .flat_map(|f| f.endpoints.iter().map(move |e| route_tokens(e, f)));
-    let glue = service
-        .families
-        .iter()
-        .flat_map(|f| &f.endpoints)
-        .map(|e| glue_tokens(service, e));
-    quote! {
-        /// Builds the axum router that serves every endpoint with `handlers`, behind the
-        /// runtime's convention layer.
-        pub fn router<H: Handlers>(handlers: H, settings: rt::Settings) -> rt::axum::Router {
-            rt::RouterBuilder::new(&SERVICE, handlers, settings)
-                #(#routes)*
-                .build()
-        }
-
-        #(#adapters)*
-
-        /// One function per endpoint, calling its handler method.
-        mod glue {
-            #[allow(unused_imports)]
-            use super::{Error, Handlers, options, rt, types};
-
-            #(#glue)*
-        }
-    }
-}
-
-fn route_tokens(endpoint: &Endpoint, family: &Family) -> TokenStream {
-    let spec = endpoint_const(endpoint);
-    let glue = format_ident!("{}", endpoint.name);
-    if names_top_level(endpoint) {
-        let resolve = adapter(family);
-        quote! { .endpoint_with_resource(&endpoints::#spec, #resolve::<H>, glue::#glue::<H>) }
     } else {
-        quote! { .endpoint(&endpoints::#spec, glue::#glue::<H>) }
+        quote! {
+            async fn resolve(
+                &self,
+                family: &'static rt::FamilySpec,
+                caller: &rt::Caller,
+                id: &str,
+            ) -> rt::Resolution {
+                let handlers = &self.0;
+                match family.name {
+                    #(#resolvers)*
+                    _ => rt::no_resolver(family),
+                }
+            }
+        }
+    };
+    let arms = super::indexed_endpoints(service).map(|(index, _, endpoint)| {
+        let index = Literal::usize_unsuffixed(index);
+        let call = arm_tokens(service, endpoint);
+        quote! { #index => #call, }
+    });
+    quote! {
+        /// The service's handlers as the runtime calls them: a table with one arm per
+        /// endpoint, in the order of `SERVICE.endpoints`.
+        #[derive(Debug, Clone, Default)]
+        pub struct Api<H>(pub H);
+
+        /// Builds the service that serves every endpoint with `handlers`, behind the
+        /// runtime's conventions: serve it with `restspec_runtime::serve`, or turn it into
+        /// an axum router with `into_router()`.
+        pub fn router<H: Handlers, A: rt::Authenticator>(
+            handlers: H,
+            settings: rt::Settings<A>,
+        ) -> rt::Service<Api<H>, A> {
+            rt::Service::new(Api(handlers), settings)
+        }
+
+        impl<H: Handlers> rt::Api for Api<H> {
+            const SERVICE: &'static rt::ServiceSpec = &SERVICE;
+
+            #resolve
+
+            async fn call(&self, call: &rt::Call<'_>) -> rt::Answer {
+                let handlers = &self.0;
+                match call.endpoint().index {
+                    #(#arms)*
+                    _ => Err(rt::ApiError::condition(rt::Condition::NotFound)),
+                }
+            }
+        }
     }
 }
 
-/// The function that calls one handler method with what the runtime extracted: path
-/// parameters in template order, options, body. Named functions rather than closures so
-/// that the router reads as a table and each call reads as a signature.
-fn glue_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
-    let name = format_ident!("{}", endpoint.name);
-    let params: Vec<_> = endpoint
-        .path
-        .params()
-        .map(|p| format_ident!("{}", names::field_ident(p)))
-        .collect();
-    let count = proc_macro2::Literal::usize_unsuffixed(params.len());
-    let (params_pattern, destructure) = if params.is_empty() {
-        (quote! { _: [String; 0] }, None)
+/// One arm: options and body read, the handler called with the path parameters in
+/// template order, the answer written as the endpoint's response type.
+fn arm_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
+    let method = format_ident!("{}", endpoint.name);
+    let params = (0..endpoint.path.params().count()).map(|i| {
+        let i = Literal::usize_unsuffixed(i);
+        quote! { call.param(#i) }
+    });
+    let (read_options, options) = if endpoint.query.is_empty() {
+        (None, None)
     } else {
         (
-            quote! { params: [String; #count] },
-            Some(quote! { let [#(#params),*] = params; }),
+            Some(quote! { let options = call.options()?; }),
+            Some(quote! { options, }),
         )
     };
-    let (options_pattern, options_arg) = if endpoint.query.is_empty() {
-        (quote! { _: rt::NoOptions }, None)
-    } else {
-        let ty = super::types::options_struct(endpoint);
-        (quote! { options: options::#ty }, Some(quote! { options, }))
-    };
-    let format = service.conventions.timestamp_format;
-    let (body_pattern, body_arg) = match &endpoint.request {
-        Some(ty) => {
-            let ty = rust_type(ty, format, false);
-            (quote! { body: #ty }, Some(quote! { body }))
-        }
-        None => (quote! { _: rt::NoBody }, None),
+    let (read_body, body) = match endpoint.request {
+        Some(_) => (
+            Some(quote! { let body = call.body()?; }),
+            Some(quote! { body }),
+        ),
+        None => (None, None),
     };
     let output = match &endpoint.response {
-        Some(ty) => rust_type(ty, format, false),
+        Some(ty) => rust_type(ty, service.conventions.timestamp_format, false),
         None => quote! { () },
     };
     quote! {
-        pub(super) async fn #name<H: Handlers>(
-            handlers: rt::Arc<H>,
-            ctx: rt::RequestContext,
-            #params_pattern,
-            #options_pattern,
-            #body_pattern,
-        ) -> Result<#output, Error> {
-            #destructure
-            handlers.#name(ctx, #(#params,)* #options_arg #body_arg).await
+        {
+            #read_options
+            #read_body
+            let answer = handlers.#method(call.context(), #(#params,)* #options #body).await;
+            call.reply::<#output>(answer)
         }
     }
 }

@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::{Endpoint, Family, Method, Segment, Service};
+use crate::model::{Endpoint, Family, Method, Service};
 use crate::names;
 
 fn opt_str(value: &Option<String>) -> TokenStream {
@@ -92,11 +92,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         files.join(", ")
     ));
     let families = service.families.iter().map(family_tokens);
-    let endpoints = service.families.iter().flat_map(|f| {
-        f.endpoints
-            .iter()
-            .map(move |e| endpoint_tokens(service, f, e))
-    });
+    let endpoints = super::indexed_endpoints(service)
+        .map(|(index, family, endpoint)| endpoint_tokens(service, family, endpoint, index));
 
     quote! {
         /// The spec files this module was generated from. Edit them, not this code: the
@@ -168,7 +165,13 @@ fn family_tokens(family: &Family) -> TokenStream {
     }
 }
 
-fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenStream {
+fn endpoint_tokens(
+    service: &Service,
+    family: &Family,
+    endpoint: &Endpoint,
+    index: usize,
+) -> TokenStream {
+    let index = Literal::usize_unsuffixed(index);
     let ident = endpoint_const(endpoint);
     let family_ident = family_const(family);
     let name = &endpoint.name;
@@ -190,7 +193,6 @@ fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> T
                 .any(|s| s == *p)
         })
         .map(|(i, _)| Literal::usize_unsuffixed(i));
-    let top_level_id = matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)));
     let creates = endpoint.creates;
     let capability = opt_str(&endpoint.capability);
     let success = Literal::u16_unsuffixed(endpoint.status);
@@ -204,6 +206,7 @@ fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> T
     quote! {
         #docs
         pub const #ident: rt::EndpointSpec = rt::EndpointSpec {
+            index: #index,
             name: #name,
             family: &super::families::#family_ident,
             method: #method,
@@ -213,10 +216,10 @@ fn endpoint_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> T
             params: &[#(#params),*],
             self_params: &[#(#self_params),*],
             options: &[#(#options),*],
-            top_level_id: #top_level_id,
             creates: #creates,
             capability: #capability,
             success: #success,
+            other_successes: &[],
             request_body: #request_body,
             response_body: #response_body,
         };

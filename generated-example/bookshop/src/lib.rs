@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{
     Authenticator, Caller, Identity, RequestContext, Rfc3339Timestamp, Settings,
 };
@@ -31,6 +30,7 @@ impl Shop {
     }
 }
 
+#[allow(refining_impl_trait)]
 impl ShelvesHandlers for Shop {
     async fn resolve_shelves(
         &self,
@@ -47,52 +47,52 @@ impl ShelvesHandlers for Shop {
 
     async fn list_shelves(
         &self,
-        _ctx: RequestContext,
+        _ctx: RequestContext<'_>,
     ) -> Result<BTreeMap<String, ShelfInfo>, Error> {
         Ok(self.shelves().clone())
     }
 
     async fn create_shelf(
         &self,
-        _ctx: RequestContext,
-        shelf_id: String,
+        _ctx: RequestContext<'_>,
+        shelf_id: &str,
         body: ShelfInput,
     ) -> Result<ShelfInfo, Error> {
         let mut shelves = self.shelves();
-        if shelves.contains_key(&shelf_id) {
+        if shelves.contains_key(shelf_id) {
             return Err(Error::taken());
         }
         let shelf = ShelfInfo {
-            name: shelf_id.clone(),
+            name: shelf_id.to_owned(),
             label: body.label,
             books: Vec::new(),
             stocked: None,
         };
-        shelves.insert(shelf_id, shelf.clone());
+        shelves.insert(shelf_id.to_owned(), shelf.clone());
         Ok(shelf)
     }
 
     async fn add_book(
         &self,
-        _ctx: RequestContext,
-        shelf_id: String,
-        isbn: String,
+        _ctx: RequestContext<'_>,
+        shelf_id: &str,
+        isbn: &str,
     ) -> Result<(), Error> {
         let mut shelves = self.shelves();
-        let shelf = shelves.get_mut(&shelf_id).ok_or_else(Error::missing)?;
-        shelf.books.push(isbn);
+        let shelf = shelves.get_mut(shelf_id).ok_or_else(Error::missing)?;
+        shelf.books.push(isbn.to_owned());
         shelf.stocked = Some(Rfc3339Timestamp::now());
         Ok(())
     }
 
     async fn remove_book(
         &self,
-        _ctx: RequestContext,
-        shelf_id: String,
-        isbn: String,
+        _ctx: RequestContext<'_>,
+        shelf_id: &str,
+        isbn: &str,
     ) -> Result<(), Error> {
         let mut shelves = self.shelves();
-        let shelf = shelves.get_mut(&shelf_id).ok_or_else(Error::missing)?;
+        let shelf = shelves.get_mut(shelf_id).ok_or_else(Error::missing)?;
         let before = shelf.books.len();
         shelf.books.retain(|b| *b != isbn);
         if shelf.books.len() == before {
@@ -111,20 +111,17 @@ pub struct Clerk {
 }
 
 impl Authenticator for Clerk {
-    fn basic<'a>(
-        &'a self,
-        username: &'a str,
-        password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
         let ok = username == "clerk" && password == self.password;
-        Box::pin(
-            async move { ok.then(|| Identity::new("1", "clerk").with_capability("stockBooks")) },
-        )
+        ok.then(|| Arc::new(Identity::new("1", "clerk").with_capability("stockBooks")))
     }
 }
 
-/// The bookshop's router; `clerk` logs in with `clerk_password`.
-pub fn app(clerk_password: &str) -> restspec_runtime::__private::axum::Router {
+/// The bookshop's service: the generated API over [`Shop`], with the one clerk.
+pub type App = restspec_runtime::Service<api::Api<Shop>, Clerk>;
+
+/// The bookshop's service; `clerk` logs in with `clerk_password`.
+pub fn app(clerk_password: &str) -> App {
     let settings = Settings::default().authenticator(Clerk {
         password: clerk_password.to_owned(),
     });

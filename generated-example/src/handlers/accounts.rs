@@ -61,7 +61,7 @@ pub(super) async fn resolve_accounts(
 
 pub(super) async fn query_accounts(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     options: options::QueryAccountsOptions,
 ) -> Result<Vec<types::AccountInfo>, Error> {
     let suggest = options.suggest.unwrap_or(false);
@@ -110,8 +110,8 @@ pub(super) async fn query_accounts(
         .skip(skip)
         .take(limit)
         .map(|account| {
-            let mut info = visible_account_info(&ctx.caller, account);
-            if all_emails && can_see_secondary_emails(&ctx.caller, account) {
+            let mut info = visible_account_info(ctx.caller, account);
+            if all_emails && can_see_secondary_emails(ctx.caller, account) {
                 info.secondary_emails = secondary_emails(account);
             }
             if !details {
@@ -135,15 +135,15 @@ pub(super) async fn query_accounts(
 
 pub(super) async fn get_account(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<types::AccountInfo, Error> {
-    Ok(visible_account_info(&ctx.caller, &load(svc, &account_id)?))
+    Ok(visible_account_info(ctx.caller, &load(svc, &account_id)?))
 }
 
 pub(super) async fn create_account(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     body: types::AccountInput,
 ) -> Result<types::AccountInfo, Error> {
@@ -181,7 +181,7 @@ pub(super) async fn create_account(
             format!("email '{email}' already exists").into(),
         ));
     }
-    let viewer = Viewer::of(svc, &ctx.caller)?;
+    let viewer = Viewer::of(svc, ctx.caller)?;
     let mut groups = Vec::new();
     for id in body.groups.iter().flatten() {
         let group = svc
@@ -208,16 +208,16 @@ pub(super) async fn create_account(
     for group in &groups {
         svc.storage.add_group_member(group, account.id)?;
     }
-    Ok(visible_account_info(&ctx.caller, &account))
+    Ok(visible_account_info(ctx.caller, &account))
 }
 
 pub(super) async fn get_account_detail(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<types::AccountDetailInfo, Error> {
     let account = load(svc, &account_id)?;
-    let info = visible_account_info(&ctx.caller, &account);
+    let info = visible_account_info(ctx.caller, &account);
     Ok(types::AccountDetailInfo {
         account_id: info.account_id,
         name: info.name,
@@ -225,7 +225,7 @@ pub(super) async fn get_account_detail(
         username: info.username,
         registered_on: account.registered_on,
         display_name: info.display_name,
-        secondary_emails: if can_see_secondary_emails(&ctx.caller, &account) {
+        secondary_emails: if can_see_secondary_emails(ctx.caller, &account) {
             secondary_emails(&account)
         } else {
             None
@@ -237,7 +237,7 @@ pub(super) async fn get_account_detail(
 
 pub(super) async fn get_account_name(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<String, Error> {
     Ok(load(svc, &account_id)?.name.unwrap_or_default())
@@ -245,12 +245,12 @@ pub(super) async fn get_account_name(
 
 pub(super) async fn set_account_name(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     body: types::AccountNameInput,
 ) -> Result<String, Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     let name = non_empty(body.name.as_deref());
     let account = svc.storage.set_account_name(account.id, name)?;
     Ok(account.name.unwrap_or_default())
@@ -258,18 +258,18 @@ pub(super) async fn set_account_name(
 
 pub(super) async fn delete_account_name(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     svc.storage.set_account_name(account.id, None)?;
     Ok(())
 }
 
 pub(super) async fn get_account_status(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<String, Error> {
     Ok(load(svc, &account_id)?.status.unwrap_or_default())
@@ -277,12 +277,12 @@ pub(super) async fn get_account_status(
 
 pub(super) async fn set_account_status(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     body: types::AccountStatusInput,
 ) -> Result<String, Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     let status = non_empty(body.status.as_deref());
     let account = svc.storage.set_account_status(account.id, status)?;
     Ok(account.status.unwrap_or_default())
@@ -290,7 +290,7 @@ pub(super) async fn set_account_status(
 
 pub(super) async fn get_username(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<String, Error> {
     let account = load(svc, &account_id)?;
@@ -304,12 +304,12 @@ pub(super) async fn get_username(
 
 pub(super) async fn set_username(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     _body: types::UsernameInput,
 ) -> Result<String, Error> {
     let account = load(svc, &account_id)?;
-    require_self_or_admin(&ctx.caller, &account)?;
+    require_self_or_admin(ctx.caller, &account)?;
     // Every account here got its username when it was created, and a username is never
     // changed: the real service answers 405 before it looks at the input.
     Err(Error::MethodNotAllowed(
@@ -319,7 +319,7 @@ pub(super) async fn set_username(
 
 pub(super) async fn get_active(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<String, Error> {
     // The real service answers 204 without a body for an inactive account; the spec's
@@ -333,11 +333,11 @@ pub(super) async fn get_active(
 
 pub(super) async fn set_active(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_capability(&ctx.caller, MODIFY_ACCOUNT)?;
+    require_capability(ctx.caller, MODIFY_ACCOUNT)?;
     if !account.active {
         svc.storage.set_account_active(account.id, true)?;
     }
@@ -346,12 +346,12 @@ pub(super) async fn set_active(
 
 pub(super) async fn delete_active(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_capability(&ctx.caller, MODIFY_ACCOUNT)?;
-    if caller_id(&ctx.caller) == Some(account.id) {
+    require_capability(ctx.caller, MODIFY_ACCOUNT)?;
+    if caller_id(ctx.caller) == Some(account.id) {
         return Err(Error::Conflict("cannot deactivate own account".into()));
     }
     if !account.active {
@@ -364,11 +364,11 @@ pub(super) async fn delete_active(
 
 pub(super) async fn list_account_emails(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<Vec<types::EmailInfo>, Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     Ok(account
         .emails
         .iter()
@@ -378,25 +378,25 @@ pub(super) async fn list_account_emails(
 
 pub(super) async fn get_account_email(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     email_id: String,
 ) -> Result<types::EmailInfo, Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     let email = registered_email(&account, &email_id)?;
     Ok(email_info(&account, &email))
 }
 
 pub(super) async fn create_account_email(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     email_id: String,
     body: types::EmailInput,
 ) -> Result<types::EmailInfo, Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     let email = email_id.trim();
     if body.email.as_deref().is_some_and(|e| e.trim() != email) {
         return Err(Error::BadRequest("email address must match URL".into()));
@@ -407,7 +407,7 @@ pub(super) async fn create_account_email(
         ));
     }
     if body.no_confirmation == Some(true) {
-        require_capability(&ctx.caller, MODIFY_ACCOUNT)?;
+        require_capability(ctx.caller, MODIFY_ACCOUNT)?;
     }
     svc.storage.add_account_email(account.id, email)?;
     let account = if body.preferred == Some(true) || account.email.is_none() {
@@ -420,12 +420,12 @@ pub(super) async fn create_account_email(
 
 pub(super) async fn delete_account_email(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     email_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     let email = registered_email(&account, &email_id)?;
     svc.storage.delete_account_email(account.id, &email)?;
     Ok(())
@@ -433,12 +433,12 @@ pub(super) async fn delete_account_email(
 
 pub(super) async fn set_preferred_email(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     email_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_modify(&ctx.caller, &account)?;
+    require_modify(ctx.caller, &account)?;
     let email = registered_email(&account, &email_id)?;
     if account.email.as_deref() != Some(email.as_str()) {
         svc.storage.set_preferred_email(account.id, Some(&email))?;
@@ -448,12 +448,12 @@ pub(super) async fn set_preferred_email(
 
 pub(super) async fn list_account_capabilities(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     options: options::ListAccountCapabilitiesOptions,
 ) -> Result<types::CapabilityInfo, Error> {
     let account = load(svc, &account_id)?;
-    require_self_or_admin(&ctx.caller, &account)?;
+    require_self_or_admin(ctx.caller, &account)?;
     let wanted: Vec<String> = options
         .filter
         .iter()
@@ -468,12 +468,12 @@ pub(super) async fn list_account_capabilities(
 
 pub(super) async fn check_account_capability(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
     capability_id: String,
 ) -> Result<String, Error> {
     let account = load(svc, &account_id)?;
-    require_self_or_admin(&ctx.caller, &account)?;
+    require_self_or_admin(ctx.caller, &account)?;
     if effective_capabilities(&account).contains(&capability_id.as_str()) {
         Ok("ok".to_owned())
     } else {
@@ -485,11 +485,11 @@ pub(super) async fn check_account_capability(
 
 pub(super) async fn list_account_groups(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     account_id: String,
 ) -> Result<Vec<types::GroupInfo>, Error> {
     let account = load(svc, &account_id)?;
-    let viewer = Viewer::of(svc, &ctx.caller)?;
+    let viewer = Viewer::of(svc, ctx.caller)?;
     let mut groups = Vec::new();
     for id in svc.storage.account_groups(account.id)? {
         if let Some(group) = svc.storage.group(&id)?.filter(|g| viewer.can_see(g)) {

@@ -72,7 +72,7 @@ pub(super) async fn resolve_groups(
 
 pub(super) async fn list_groups(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     options: options::ListGroupsOptions,
 ) -> Result<BTreeMap<String, types::GroupInfo>, Error> {
     let mut members = false;
@@ -96,7 +96,7 @@ pub(super) async fn list_groups(
                 .map_err(|e| Error::BadRequest(format!("invalid regex '{r}': {e}").into()))
         })
         .transpose()?;
-    let viewer = Viewer::of(svc, &ctx.caller)?;
+    let viewer = Viewer::of(svc, ctx.caller)?;
 
     let mut groups: Vec<Group> = if options.groups.is_empty() {
         svc.storage.list_groups(&GroupQuery::default())?.items
@@ -184,16 +184,16 @@ pub(super) async fn list_groups(
 
 pub(super) async fn get_group(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     group_info(svc, &viewer, &group, false, false)
 }
 
 pub(super) async fn create_group(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupInput,
 ) -> Result<types::GroupInfo, Error> {
@@ -209,7 +209,7 @@ pub(super) async fn create_group(
             format!("group '{name}' already exists").into(),
         ));
     }
-    let viewer = Viewer::of(svc, &ctx.caller)?;
+    let viewer = Viewer::of(svc, ctx.caller)?;
     let owner = match body
         .owner_id
         .as_deref()
@@ -230,7 +230,7 @@ pub(super) async fn create_group(
     let mut members = Vec::new();
     if owner.is_none() {
         // A group that owns itself starts with its creator, who can then manage it.
-        members.push(require_caller(&ctx.caller)?);
+        members.push(require_caller(ctx.caller)?);
     }
     for id in body.members.iter().flatten() {
         let account = find_named_account(svc, id)?;
@@ -250,38 +250,38 @@ pub(super) async fn create_group(
 
 pub(super) async fn delete_group(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
     svc.storage.delete_group(&group.id)?;
     Ok(())
 }
 
 pub(super) async fn get_group_detail(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     group_info(svc, &viewer, &group, true, true)
 }
 
 pub(super) async fn get_group_name(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<String, Error> {
-    Ok(load(svc, &ctx.caller, &group_id)?.0.name)
+    Ok(load(svc, ctx.caller, &group_id)?.0.name)
 }
 
 pub(super) async fn rename_group(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupNameInput,
 ) -> Result<String, Error> {
-    let (group, _) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
     let name = body.name.trim();
     if name.is_empty() {
         return Err(Error::BadRequest("name is required".into()));
@@ -291,10 +291,10 @@ pub(super) async fn rename_group(
 
 pub(super) async fn get_group_description(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<String, Error> {
-    let (group, _) = load(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load(svc, ctx.caller, &group_id)?;
     // System groups have no description (as in their `GroupInfo`).
     Ok(if group.internal {
         group.description.unwrap_or_default()
@@ -305,11 +305,11 @@ pub(super) async fn get_group_description(
 
 pub(super) async fn set_group_description(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupDescriptionInput,
 ) -> Result<String, Error> {
-    let (group, _) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
     let description = body.description.filter(|d| !d.is_empty());
     let group = svc
         .storage
@@ -319,29 +319,29 @@ pub(super) async fn set_group_description(
 
 pub(super) async fn delete_group_description(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
     svc.storage.set_group_description(&group.id, None)?;
     Ok(())
 }
 
 pub(super) async fn get_group_options(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<types::GroupOptionsInfo, Error> {
-    Ok(options_info(&load(svc, &ctx.caller, &group_id)?.0))
+    Ok(options_info(&load(svc, ctx.caller, &group_id)?.0))
 }
 
 pub(super) async fn set_group_options(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupOptionsInput,
 ) -> Result<types::GroupOptionsInfo, Error> {
-    let (group, _) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
     let group = svc
         .storage
         .set_group_visible_to_all(&group.id, body.visible_to_all.unwrap_or(false))?;
@@ -350,10 +350,10 @@ pub(super) async fn set_group_options(
 
 pub(super) async fn get_group_owner(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     let owner = group
         .owner_id
@@ -369,11 +369,11 @@ pub(super) async fn get_group_owner(
 
 pub(super) async fn set_group_owner(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupOwnerInput,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     let owner = body.owner.trim();
     if owner.is_empty() {
         return Err(Error::BadRequest("owner is required".into()));
@@ -385,22 +385,22 @@ pub(super) async fn set_group_owner(
 
 pub(super) async fn list_group_members(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     options: options::ListGroupMembersOptions,
 ) -> Result<Vec<types::AccountInfo>, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     member_infos(svc, &viewer, &group.id, options.recursive == Some(true))
 }
 
 pub(super) async fn get_group_member(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     account_id: String,
 ) -> Result<types::AccountInfo, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     let account = member(svc, &group, &account_id)?;
     Ok(visible_account_info(&viewer.caller, &account))
@@ -408,11 +408,11 @@ pub(super) async fn get_group_member(
 
 pub(super) async fn add_group_member(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     account_id: String,
 ) -> Result<types::AccountInfo, Error> {
-    let (group, viewer) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     let account = find_named_account(svc, &account_id)?;
     svc.storage.add_group_member(&group.id, account.id)?;
     Ok(visible_account_info(&viewer.caller, &account))
@@ -420,11 +420,11 @@ pub(super) async fn add_group_member(
 
 pub(super) async fn add_group_members(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::MembersInput,
 ) -> Result<Vec<types::AccountInfo>, Error> {
-    let (group, viewer) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     let accounts = named_accounts(svc, body)?;
     for account in &accounts {
         svc.storage.add_group_member(&group.id, account.id)?;
@@ -437,11 +437,11 @@ pub(super) async fn add_group_members(
 
 pub(super) async fn remove_group_member(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     account_id: String,
 ) -> Result<(), Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     let account = member(svc, &group, &account_id)?;
     require_owner(&viewer, &group)?;
@@ -451,11 +451,11 @@ pub(super) async fn remove_group_member(
 
 pub(super) async fn remove_group_members(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::MembersInput,
 ) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
     for account in named_accounts(svc, body)? {
         svc.storage.remove_group_member(&group.id, account.id)?;
     }
@@ -464,21 +464,21 @@ pub(super) async fn remove_group_members(
 
 pub(super) async fn list_subgroups(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
 ) -> Result<Vec<types::GroupInfo>, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     subgroup_infos(svc, &viewer, &group)
 }
 
 pub(super) async fn get_subgroup(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     subgroup_id: String,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     let subgroup = included(svc, &viewer, &group, &subgroup_id)?;
     group_info(svc, &viewer, &subgroup, false, false)
@@ -486,11 +486,11 @@ pub(super) async fn get_subgroup(
 
 pub(super) async fn add_subgroup(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     subgroup_id: String,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     let subgroup = find_named_group(svc, &viewer, &subgroup_id)?;
     svc.storage.add_subgroup(&group.id, &subgroup.id)?;
     group_info(svc, &viewer, &subgroup, false, false)
@@ -498,11 +498,11 @@ pub(super) async fn add_subgroup(
 
 pub(super) async fn add_subgroups(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupsInput,
 ) -> Result<Vec<types::GroupInfo>, Error> {
-    let (group, viewer) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     let subgroups = named_groups(svc, &viewer, body)?;
     for subgroup in &subgroups {
         svc.storage.add_subgroup(&group.id, &subgroup.id)?;
@@ -515,11 +515,11 @@ pub(super) async fn add_subgroups(
 
 pub(super) async fn remove_subgroup(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     subgroup_id: String,
 ) -> Result<(), Error> {
-    let (group, viewer) = load(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     let subgroup = included(svc, &viewer, &group, &subgroup_id)?;
     require_owner(&viewer, &group)?;
@@ -529,11 +529,11 @@ pub(super) async fn remove_subgroup(
 
 pub(super) async fn remove_subgroups(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     group_id: String,
     body: types::GroupsInput,
 ) -> Result<(), Error> {
-    let (group, viewer) = load_owned(svc, &ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     for subgroup in named_groups(svc, &viewer, body)? {
         svc.storage.remove_subgroup(&group.id, &subgroup.id)?;
     }

@@ -85,26 +85,32 @@ impl QuotaResponse {
     }
 }
 
-/// What an enforcer knows about a quota request besides its group.
-#[derive(Debug, Clone)]
-pub struct QuotaRequestContext {
+/// What an enforcer knows about a quota request besides its group, borrowed from the
+/// request: a quota check copies nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct QuotaRequestContext<'a> {
     /// The calling user (with the impersonation bit and real user, when set).
-    pub caller: Caller,
+    pub caller: &'a Caller,
     /// Metadata of the top-level resource (`Change.Id`, `Project.NameKey`, ...); empty when
     /// the family carries the user only or the path names no resource.
-    pub resource: ResourceMetadata,
+    pub resource: &'a ResourceMetadata,
 }
 
 /// A quota enforcer: the extension point a plugin implements.
 pub trait QuotaEnforcer: Send + Sync + 'static {
     /// Asks for `tokens` tokens of `group`; may deduct them.
-    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse;
+    fn request_tokens(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext<'_>,
+        tokens: u64,
+    ) -> QuotaResponse;
     /// Like [`request_tokens`](Self::request_tokens) but never deducts.
-    fn dry_run(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse;
+    fn dry_run(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64) -> QuotaResponse;
     /// How many tokens are available, without deducting.
-    fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext) -> QuotaResponse;
+    fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext<'_>) -> QuotaResponse;
     /// Gives back tokens granted by an earlier request that was refused elsewhere.
-    fn refill(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64);
+    fn refill(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64);
 }
 
 /// The answers of every enforcer to one request.
@@ -204,7 +210,7 @@ impl QuotaBackend {
     pub fn request_tokens(
         &self,
         group: &str,
-        ctx: &QuotaRequestContext,
+        ctx: &QuotaRequestContext<'_>,
         tokens: u64,
     ) -> Result<Aggregated, ApiError> {
         let mut responses = Vec::with_capacity(self.enforcers.len());
@@ -228,8 +234,51 @@ impl QuotaBackend {
         Ok(aggregated)
     }
 
+    /// Requests one token of `group` from every enforcer, as the runtime does once per REST
+    /// request: `Ok` when nobody refused, else the 429 (or, when an enforcer panicked, the
+    /// 500) the client gets. The enforcers that granted get their token back when another
+    /// refuses. Allocates only to report a refusal.
+    pub fn check(&self, group: &str, ctx: &QuotaRequestContext<'_>) -> Result<(), ApiError> {
+        let mut granted = Granted::default();
+        let mut refused: Vec<QuotaResponse> = Vec::new();
+        for (index, enforcer) in self.enforcers.iter().enumerate() {
+            let answer = catch_unwind(AssertUnwindSafe(|| enforcer.request_tokens(group, ctx, 1)));
+            match answer {
+                Ok(response) => match response.status {
+                    QuotaStatus::Ok => granted.insert(index),
+                    QuotaStatus::Error => refused.push(response),
+                    QuotaStatus::NoOp => {}
+                },
+                Err(_) => {
+                    tracing::error!(group, "quota enforcer panicked");
+                    self.refill_where(|i| granted.contains(i), group, ctx, 1);
+                    return Err(ApiError::condition(Condition::InternalError));
+                }
+            }
+        }
+        if refused.is_empty() {
+            return Ok(());
+        }
+        self.refill_where(|i| granted.contains(i), group, ctx, 1);
+        Aggregated { responses: refused }.into_result()
+    }
+
+    fn refill_where(
+        &self,
+        granted: impl Fn(usize) -> bool,
+        group: &str,
+        ctx: &QuotaRequestContext<'_>,
+        tokens: u64,
+    ) {
+        for (index, enforcer) in self.enforcers.iter().enumerate() {
+            if granted(index) {
+                let _ = catch_unwind(AssertUnwindSafe(|| enforcer.refill(group, ctx, tokens)));
+            }
+        }
+    }
+
     /// Asks every enforcer without deducting.
-    pub fn dry_run(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> Aggregated {
+    pub fn dry_run(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64) -> Aggregated {
         Aggregated {
             responses: self
                 .enforcers
@@ -240,7 +289,7 @@ impl QuotaBackend {
     }
 
     /// Asks every enforcer how many tokens are available.
-    pub fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext) -> Aggregated {
+    pub fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext<'_>) -> Aggregated {
         Aggregated {
             responses: self
                 .enforcers
@@ -254,7 +303,7 @@ impl QuotaBackend {
         &self,
         responses: &[QuotaResponse],
         group: &str,
-        ctx: &QuotaRequestContext,
+        ctx: &QuotaRequestContext<'_>,
         tokens: u64,
     ) {
         for (enforcer, response) in self.enforcers.iter().zip(responses) {
@@ -264,4 +313,28 @@ impl QuotaBackend {
         }
     }
 }
+/// Which enforcers granted: a bit each for the first 64, a list for any beyond (so the
+/// usual request allocates nothing).
+#[derive(Default)]
+struct Granted {
+    first: u64,
+    more: Vec<usize>,
+}
+
+impl Granted {
+    fn insert(&mut self, index: usize) {
+        match u32::try_from(index).ok().and_then(|i| 1u64.checked_shl(i)) {
+            Some(bit) => self.first |= bit,
+            None => self.more.push(index),
+        }
+    }
+
+    fn contains(&self, index: usize) -> bool {
+        match u32::try_from(index).ok().and_then(|i| 1u64.checked_shl(i)) {
+            Some(bit) => self.first & bit != 0,
+            None => self.more.contains(&index),
+        }
+    }
+}
+
 pub use token_bucket::{QuotaConfigError, QuotaRule, TokenBucketEnforcer};

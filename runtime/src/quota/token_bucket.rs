@@ -55,7 +55,7 @@ enum CallerKey {
 }
 
 impl CallerKey {
-    fn of(ctx: &QuotaRequestContext) -> Self {
+    fn of(ctx: &QuotaRequestContext<'_>) -> Self {
         match ctx.caller.identity() {
             Some(identity) => CallerKey::Account(identity.id.clone()),
             None => CallerKey::Anonymous,
@@ -244,7 +244,7 @@ impl TokenBucketEnforcer {
     fn answer(
         &self,
         group: &str,
-        ctx: &QuotaRequestContext,
+        ctx: &QuotaRequestContext<'_>,
         n: u64,
         deduct: bool,
     ) -> QuotaResponse {
@@ -305,19 +305,24 @@ fn whole_tokens(level: f64) -> u64 {
 }
 
 impl QuotaEnforcer for TokenBucketEnforcer {
-    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse {
+    fn request_tokens(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext<'_>,
+        tokens: u64,
+    ) -> QuotaResponse {
         self.answer(group, ctx, tokens, true)
     }
 
-    fn dry_run(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse {
+    fn dry_run(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64) -> QuotaResponse {
         self.answer(group, ctx, tokens, false)
     }
 
-    fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext) -> QuotaResponse {
+    fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
         self.answer(group, ctx, 0, false)
     }
 
-    fn refill(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) {
+    fn refill(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64) {
         let rules = self.matching(group);
         if rules.is_empty() || tokens == 0 {
             return;

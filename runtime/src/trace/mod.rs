@@ -21,6 +21,7 @@
 
 mod layer;
 
+use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
@@ -40,19 +41,22 @@ pub const REQUEST_SPAN_TARGET: &str = "restspec::request";
 /// The name of the span [`request_span`] creates.
 pub const REQUEST_SPAN_NAME: &str = "request";
 
-/// A request's demand for tracing: the trace ids to log under and return to the client.
+/// A request's demand for tracing: the trace ids to log under and return to the client,
+/// borrowed from the request where it wrote them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TraceRequest {
-    /// Never empty; the header's id first.
-    ids: Vec<String>,
+pub struct TraceRequest<'a> {
+    /// The first `len` are the ids, the header's first.
+    ids: [Cow<'a, str>; 2],
+    len: usize,
     generated: bool,
 }
 
-impl TraceRequest {
+impl<'a> TraceRequest<'a> {
     /// A demand for tracing under `id`, as if the client had sent it.
-    pub fn with_id(id: impl Into<String>) -> Self {
+    pub fn with_id(id: impl Into<Cow<'a, str>>) -> Self {
         TraceRequest {
-            ids: vec![id.into()],
+            ids: [id.into(), Cow::Borrowed("")],
+            len: 1,
             generated: false,
         }
     }
@@ -60,26 +64,30 @@ impl TraceRequest {
     /// A demand for tracing under a freshly generated id ([`generate_trace_id`]).
     pub fn generated() -> Self {
         TraceRequest {
-            ids: vec![generate_trace_id()],
             generated: true,
+            ..Self::with_id(generate_trace_id())
         }
     }
 
     /// The id the request's logs are written under: the header's id when the client sent
     /// one, else the parameter's, else a generated one.
     pub fn primary_id(&self) -> &str {
-        self.ids.first().map_or("", String::as_str)
+        &self.ids[0]
     }
 
     /// Every id, the primary one first: two when header and parameter carried different
     /// ids. Each one is returned to the client in its own trace header.
-    pub fn ids(&self) -> &[String] {
-        &self.ids
+    pub fn ids(&self) -> &[Cow<'a, str>] {
+        &self.ids[..self.len]
     }
 
     /// Consumes the demand, answering its ids (primary first).
     pub fn into_ids(self) -> Vec<String> {
         self.ids
+            .into_iter()
+            .take(self.len)
+            .map(Cow::into_owned)
+            .collect()
     }
 
     /// True when the client asked for tracing without naming an id, so the id was
@@ -93,59 +101,65 @@ impl TraceRequest {
 ///
 /// Tracing is on when the header `trace_header` is present (even empty) or the query
 /// parameter `trace_parameter` is present (even without value: `?trace` or `?trace=`);
-/// `None` for either name means the service has no such convention. The primary id is
-/// the header's value if non-empty, else the parameter's value if non-empty, else a
-/// generated one ([`generate_trace_id`]). When both carry different non-empty ids, both
-/// are returned, the header's first.
-///
-/// The query string is decoded as `application/x-www-form-urlencoded`; only the first
-/// occurrence of the parameter counts, as does only the first header, and surrounding
-/// whitespace is dropped from both. An id that could not be sent back in a header (one
-/// with control characters, such as a decoded `%0A`) counts as empty, which also keeps
-/// log lines one per event.
-pub fn requested_trace(
-    query: Option<&str>,
-    headers: &HeaderMap,
+/// `None` for either name means the service has no such convention. See [`trace_demand`]
+/// for which ids count. The query string is decoded as
+/// `application/x-www-form-urlencoded`; only the first occurrence of the parameter counts,
+/// as does only the first header.
+pub fn requested_trace<'a>(
+    query: Option<&'a str>,
+    headers: &'a HeaderMap,
     trace_parameter: Option<&str>,
     trace_header: Option<&str>,
-) -> Option<TraceRequest> {
-    let from_header: Option<String> =
-        trace_header
-            .and_then(|name| headers.get(name))
-            .map(|value| match value.to_str() {
-                Ok(text) => text.trim().to_owned(),
-                Err(_) => String::from_utf8(value.as_bytes().to_vec())
-                    .map(|text| text.trim().to_owned())
-                    .unwrap_or_default(),
-            });
-    let from_parameter: Option<String> = match (trace_parameter, query) {
+) -> Option<TraceRequest<'a>> {
+    let from_parameter = match (trace_parameter, query) {
         (Some(name), Some(query)) => form_urlencoded::parse(query.as_bytes())
             .find(|(key, _)| key == name)
-            .map(|(_, value)| value.trim().to_owned()),
+            .map(|(_, value)| value),
         _ => None,
     };
-    if from_header.is_none() && from_parameter.is_none() {
-        return None;
-    }
-    let usable = |id: Option<String>| id.filter(|id| !id.is_empty() && is_header_safe(id));
-    let mut ids: Vec<String> = Vec::with_capacity(2);
-    ids.extend(usable(from_header));
-    if let Some(id) = usable(from_parameter)
-        && !ids.contains(&id)
-    {
-        ids.push(id);
-    }
-    if ids.is_empty() {
-        return Some(TraceRequest::generated());
-    }
-    Some(TraceRequest {
-        ids,
-        generated: false,
-    })
+    let from_header = trace_header.and_then(|name| headers.get(name));
+    trace_demand(from_parameter, from_header)
 }
 
+/// The demand for tracing of a request whose trace parameter (already form-decoded) and
+/// trace header are given, each `None` when absent.
+///
+/// The primary id is the header's value if non-empty, else the parameter's value if
+/// non-empty, else a generated one ([`generate_trace_id`]). When both carry different
+/// non-empty ids, both are returned, the header's first. Surrounding whitespace is dropped
+/// from both. An id that could not be sent back in a header (one with control characters,
+/// such as a decoded `%0A`) counts as empty, which also keeps log lines one per event.
+pub fn trace_demand<'a>(
+    parameter: Option<Cow<'a, str>>,
+    header: Option<&'a HeaderValue>,
+) -> Option<TraceRequest<'a>> {
+    if parameter.is_none() && header.is_none() {
+        return None;
+    }
+    let from_header: Option<Cow<'a, str>> = header.map(|value| match value.to_str() {
+        Ok(text) => Cow::Borrowed(text.trim()),
+        Err(_) => Cow::Owned(String::from_utf8_lossy(value.as_bytes()).trim().to_owned()),
+    });
+    let from_parameter = parameter.map(|value| match value {
+        Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+        Cow::Owned(text) => Cow::Owned(text.trim().to_owned()),
+    });
+    let usable = |id: Option<Cow<'a, str>>| id.filter(|id| !id.is_empty() && is_header_safe(id));
+    match (usable(from_header), usable(from_parameter)) {
+        (Some(header), Some(parameter)) if header != parameter => Some(TraceRequest {
+            ids: [header, parameter],
+            len: 2,
+            generated: false,
+        }),
+        (Some(id), _) | (None, Some(id)) => Some(TraceRequest::with_id(id)),
+        (None, None) => Some(TraceRequest::generated()),
+    }
+}
+
+/// True when `id` can go back in a header as it is: no control characters (which also
+/// rules out every byte `HeaderValue` refuses), checked without building the value.
 fn is_header_safe(id: &str) -> bool {
-    !id.chars().any(char::is_control) && HeaderValue::from_str(id).is_ok()
+    !id.chars().any(char::is_control)
 }
 
 /// A fresh trace id: `<epoch millis>-<8 lower-case hex chars>`, e.g.
@@ -289,12 +303,14 @@ mod tests {
     const PARAM: Option<&str> = Some("trace");
     const HEADER: Option<&str> = Some("X-Service-Trace");
 
-    fn headers(value: Option<&str>) -> HeaderMap {
+    /// Request headers with the trace header set to `value` (leaked: the demand borrows
+    /// from them, and a test lives briefly).
+    fn headers(value: Option<&str>) -> &'static HeaderMap {
         let mut map = HeaderMap::new();
         if let Some(value) = value {
             map.insert("x-service-trace", HeaderValue::from_str(value).unwrap());
         }
-        map
+        Box::leak(Box::new(map))
     }
 
     fn is_generated_shape(id: &str) -> bool {
@@ -311,7 +327,7 @@ mod tests {
 
     #[test]
     fn trace_parameter_with_id() {
-        let t = requested_trace(Some("q=1&trace=issue-42"), &headers(None), PARAM, HEADER);
+        let t = requested_trace(Some("q=1&trace=issue-42"), headers(None), PARAM, HEADER);
         let t = t.unwrap();
         assert_eq!(t.primary_id(), "issue-42");
         assert_eq!(t.ids(), ["issue-42"]);
@@ -320,14 +336,14 @@ mod tests {
 
     #[test]
     fn trace_parameter_is_form_decoded() {
-        let t = requested_trace(Some("trace=issue%2042+x"), &headers(None), PARAM, HEADER);
+        let t = requested_trace(Some("trace=issue%2042+x"), headers(None), PARAM, HEADER);
         assert_eq!(t.unwrap().primary_id(), "issue 42 x");
     }
 
     #[test]
     fn trace_parameter_without_value_generates_an_id() {
         for query in ["trace", "trace=", "a=b&trace&c"] {
-            let t = requested_trace(Some(query), &headers(None), PARAM, HEADER).unwrap();
+            let t = requested_trace(Some(query), headers(None), PARAM, HEADER).unwrap();
             assert!(t.is_generated(), "{query}");
             assert_eq!(t.ids().len(), 1);
             assert!(is_generated_shape(t.primary_id()), "{}", t.primary_id());
@@ -336,32 +352,32 @@ mod tests {
 
     #[test]
     fn trace_header_with_id() {
-        let t = requested_trace(None, &headers(Some("issue-7")), PARAM, HEADER).unwrap();
+        let t = requested_trace(None, headers(Some("issue-7")), PARAM, HEADER).unwrap();
         assert_eq!(t.ids(), ["issue-7"]);
     }
 
     #[test]
     fn header_name_is_case_insensitive() {
-        let t = requested_trace(None, &headers(Some("x")), PARAM, Some("x-SERVICE-trace"));
+        let t = requested_trace(None, headers(Some("x")), PARAM, Some("x-SERVICE-trace"));
         assert_eq!(t.unwrap().primary_id(), "x");
     }
 
     #[test]
     fn empty_trace_header_generates_an_id() {
-        let t = requested_trace(Some("q=1"), &headers(Some("")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("q=1"), headers(Some("")), PARAM, HEADER).unwrap();
         assert!(t.is_generated());
         assert!(is_generated_shape(t.primary_id()));
     }
 
     #[test]
     fn empty_header_falls_back_to_the_parameter() {
-        let t = requested_trace(Some("trace=p"), &headers(Some("")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=p"), headers(Some("")), PARAM, HEADER).unwrap();
         assert_eq!(t.ids(), ["p"]);
     }
 
     #[test]
     fn header_and_parameter_with_different_ids_give_both_header_first() {
-        let t = requested_trace(Some("trace=p"), &headers(Some("h")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=p"), headers(Some("h")), PARAM, HEADER).unwrap();
         assert_eq!(t.primary_id(), "h");
         assert_eq!(t.ids(), ["h", "p"]);
         assert_eq!(t.into_ids(), vec!["h".to_owned(), "p".to_owned()]);
@@ -369,27 +385,27 @@ mod tests {
 
     #[test]
     fn header_and_parameter_with_the_same_id_give_one() {
-        let t = requested_trace(Some("trace=x"), &headers(Some("x")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=x"), headers(Some("x")), PARAM, HEADER).unwrap();
         assert_eq!(t.ids(), ["x"]);
     }
 
     #[test]
     fn neither_header_nor_parameter_means_no_tracing() {
         assert_eq!(
-            requested_trace(Some("q=trace&tracer=1"), &headers(None), PARAM, HEADER),
+            requested_trace(Some("q=trace&tracer=1"), headers(None), PARAM, HEADER),
             None
         );
-        assert_eq!(requested_trace(None, &headers(None), PARAM, HEADER), None);
+        assert_eq!(requested_trace(None, headers(None), PARAM, HEADER), None);
         // Conventions the service does not have are not looked at.
         assert_eq!(
-            requested_trace(Some("trace=1"), &headers(Some("h")), None, None),
+            requested_trace(Some("trace=1"), headers(Some("h")), None, None),
             None
         );
     }
 
     #[test]
     fn ids_with_control_characters_are_replaced() {
-        let t = requested_trace(Some("trace=a%0Ab"), &headers(None), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=a%0Ab"), headers(None), PARAM, HEADER).unwrap();
         assert!(t.is_generated());
     }
 

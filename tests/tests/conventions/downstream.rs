@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{
     Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
     QuotaResponse, RequestContext, Settings,
@@ -18,6 +17,7 @@ use super::{client, send};
 #[derive(Clone, Default)]
 struct Shop(Arc<Mutex<BTreeMap<String, ShelfInfo>>>);
 
+#[allow(refining_impl_trait)]
 impl ShelvesHandlers for Shop {
     async fn resolve_shelves(
         &self,
@@ -32,47 +32,50 @@ impl ShelvesHandlers for Shop {
 
     async fn list_shelves(
         &self,
-        _ctx: RequestContext,
+        _ctx: RequestContext<'_>,
     ) -> Result<BTreeMap<String, ShelfInfo>, Error> {
         Ok(self.0.lock().expect("lock").clone())
     }
 
     async fn create_shelf(
         &self,
-        _ctx: RequestContext,
-        shelf_id: String,
+        _ctx: RequestContext<'_>,
+        shelf_id: &str,
         body: ShelfInput,
     ) -> Result<ShelfInfo, Error> {
         let shelf = ShelfInfo {
-            name: shelf_id.clone(),
+            name: shelf_id.to_owned(),
             label: body.label,
             books: Vec::new(),
             stocked: None,
         };
-        self.0.lock().expect("lock").insert(shelf_id, shelf.clone());
+        self.0
+            .lock()
+            .expect("lock")
+            .insert(shelf_id.to_owned(), shelf.clone());
         Ok(shelf)
     }
 
     async fn add_book(
         &self,
-        _ctx: RequestContext,
-        shelf_id: String,
-        isbn: String,
+        _ctx: RequestContext<'_>,
+        shelf_id: &str,
+        isbn: &str,
     ) -> Result<(), Error> {
         let mut shelves = self.0.lock().expect("lock");
-        let shelf = shelves.get_mut(&shelf_id).ok_or_else(Error::missing)?;
-        shelf.books.push(isbn);
+        let shelf = shelves.get_mut(shelf_id).ok_or_else(Error::missing)?;
+        shelf.books.push(isbn.to_owned());
         Ok(())
     }
 
     async fn remove_book(
         &self,
-        _ctx: RequestContext,
-        shelf_id: String,
-        isbn: String,
+        _ctx: RequestContext<'_>,
+        shelf_id: &str,
+        isbn: &str,
     ) -> Result<(), Error> {
         let mut shelves = self.0.lock().expect("lock");
-        let shelf = shelves.get_mut(&shelf_id).ok_or_else(Error::missing)?;
+        let shelf = shelves.get_mut(shelf_id).ok_or_else(Error::missing)?;
         let before = shelf.books.len();
         shelf.books.retain(|b| *b != isbn);
         if shelf.books.len() == before {
@@ -84,32 +87,26 @@ impl ShelvesHandlers for Shop {
 }
 
 impl Authenticator for Shop {
-    fn basic<'a>(
-        &'a self,
-        username: &'a str,
-        password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
         let ok = username == "clerk" && password == "clerk-pw";
-        Box::pin(
-            async move { ok.then(|| Identity::new("7", "clerk").with_capability("stockBooks")) },
-        )
+        ok.then(|| Arc::new(Identity::new("7", "clerk").with_capability("stockBooks")))
     }
 }
 
 struct Groups(Mutex<Vec<String>>);
 
 impl QuotaEnforcer for Groups {
-    fn request_tokens(&self, group: &str, _: &QuotaRequestContext, _: u64) -> QuotaResponse {
+    fn request_tokens(&self, group: &str, _: &QuotaRequestContext<'_>, _: u64) -> QuotaResponse {
         self.0.lock().expect("lock").push(group.to_owned());
         QuotaResponse::ok()
     }
-    fn dry_run(&self, _: &str, _: &QuotaRequestContext, _: u64) -> QuotaResponse {
+    fn dry_run(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) -> QuotaResponse {
         QuotaResponse::ok()
     }
-    fn available_tokens(&self, _: &str, _: &QuotaRequestContext) -> QuotaResponse {
+    fn available_tokens(&self, _: &str, _: &QuotaRequestContext<'_>) -> QuotaResponse {
         QuotaResponse::ok()
     }
-    fn refill(&self, _: &str, _: &QuotaRequestContext, _: u64) {}
+    fn refill(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) {}
 }
 
 #[tokio::test]
@@ -127,7 +124,7 @@ async fn another_spec_gets_other_behaviour_from_the_same_runtime() {
         .expect("bind loopback");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(async move {
-        let _ = restspec_runtime::__private::axum::serve(listener, app).await;
+        let _ = restspec_runtime::serve(listener, app).await;
     });
     let url = |p: &str| format!("{base}{p}");
 

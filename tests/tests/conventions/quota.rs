@@ -83,7 +83,7 @@ impl QuotaEnforcer for Recorder {
     fn request_tokens(
         &self,
         group: &str,
-        ctx: &QuotaRequestContext,
+        ctx: &QuotaRequestContext<'_>,
         _tokens: u64,
     ) -> QuotaResponse {
         let meta = ctx
@@ -95,13 +95,13 @@ impl QuotaEnforcer for Recorder {
         self.0.lock().expect("lock").push((group.to_owned(), meta));
         QuotaResponse::ok()
     }
-    fn dry_run(&self, _: &str, _: &QuotaRequestContext, _: u64) -> QuotaResponse {
+    fn dry_run(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) -> QuotaResponse {
         QuotaResponse::ok()
     }
-    fn available_tokens(&self, _: &str, _: &QuotaRequestContext) -> QuotaResponse {
+    fn available_tokens(&self, _: &str, _: &QuotaRequestContext<'_>) -> QuotaResponse {
         QuotaResponse::ok()
     }
-    fn refill(&self, _: &str, _: &QuotaRequestContext, _: u64) {}
+    fn refill(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) {}
 }
 
 #[tokio::test]

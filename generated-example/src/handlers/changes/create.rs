@@ -34,10 +34,10 @@ pub(in crate::handlers) async fn resolve_changes(
 /// surrounding blanks and must not end up empty; only its first line is the subject.
 pub(in crate::handlers) async fn create_change(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     body: types::ChangeInput,
 ) -> Result<types::ChangeInfo, Error> {
-    let owner = require_caller(&ctx.caller)?;
+    let owner = require_caller(ctx.caller)?;
     let project_name = body.project.trim();
     if project_name.is_empty() {
         return Err(Error::BadRequest("project must be non-empty".into()));
@@ -82,32 +82,32 @@ pub(in crate::handlers) async fn create_change(
         &message(owner, "Uploaded patch set 1.", None, tags::NEW_PATCH_SET),
     );
     let change = svc.storage.change(change.number)?.unwrap_or(change);
-    Renderer::new(svc, &ctx.caller).change_info(&change, Fields::default())
+    Renderer::new(svc, ctx.caller).change_info(&change, Fields::default())
 }
 
 /// The change, with the parts the `o` options ask for.
 pub(in crate::handlers) async fn get_change(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     options: options::GetChangeOptions,
 ) -> Result<types::ChangeInfo, Error> {
     let fields = Fields::parse(&options.options)?;
     let change = load(svc, &ctx, &change_id)?;
-    Renderer::new(svc, &ctx.caller).change_info(&change, fields)
+    Renderer::new(svc, ctx.caller).change_info(&change, fields)
 }
 
 /// The change with its reviewers, messages and detailed accounts, plus what the `o`
 /// options ask for.
 pub(in crate::handlers) async fn get_change_detail(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     options: options::GetChangeDetailOptions,
 ) -> Result<types::ChangeInfo, Error> {
     let fields = Fields::parse(&options.options)?.with_detail();
     let change = load(svc, &ctx, &change_id)?;
-    Renderer::new(svc, &ctx.caller).change_info(&change, fields)
+    Renderer::new(svc, ctx.caller).change_info(&change, fields)
 }
 
 /// The subject of a new change: comment lines dropped, blanks trimmed, first line.

@@ -55,7 +55,7 @@ fn visible(change: &Change, caller: &Caller) -> bool {
 /// The change the request's path names. The resolver has found it (and checked that the
 /// caller may see it); it is read again here by the number it recorded, so a change
 /// deleted in between is 404 rather than a stale answer.
-fn load(svc: &ReviewService, ctx: &RequestContext, id: &str) -> Result<Change, Error> {
+fn load(svc: &ReviewService, ctx: &RequestContext<'_>, id: &str) -> Result<Change, Error> {
     let number = ctx
         .resource
         .as_ref()
@@ -66,7 +66,7 @@ fn load(svc: &ReviewService, ctx: &RequestContext, id: &str) -> Result<Change, E
         None => svc
             .storage
             .find_change(id)?
-            .filter(|c| visible(c, &ctx.caller)),
+            .filter(|c| visible(c, ctx.caller)),
     };
     change.ok_or_else(|| not_found(id))
 }

@@ -55,13 +55,14 @@ struct Predicate {
 /// Answers the changes the queries match that the caller may see.
 pub(in crate::handlers) async fn query_changes(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     options: options::QueryChangesOptions,
 ) -> Result<Vec<types::ChangeInfo>, Error> {
     let fields = Fields::parse(&options.options)?;
     let svc = svc.clone();
+    let caller = ctx.caller.clone();
     // Many storage calls: off the runtime's threads.
-    tokio::task::spawn_blocking(move || run(&svc, &ctx.caller, &options, fields))
+    tokio::task::spawn_blocking(move || run(&svc, &caller, &options, fields))
         .await
         .map_err(|err| Error::Internal(format!("query failed: {err}").into()))?
 }

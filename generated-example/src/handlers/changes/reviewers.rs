@@ -12,11 +12,11 @@ const GROUP_MAX_MEMBERS: usize = 20;
 /// The messages of the change, oldest first, with detailed authors.
 pub(in crate::handlers) async fn list_change_messages(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<Vec<types::ChangeMessageInfo>, Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let mut render = Renderer::new(svc, &ctx.caller);
+    let mut render = Renderer::new(svc, ctx.caller);
     svc.storage
         .change_messages(change.number)?
         .iter()
@@ -27,7 +27,7 @@ pub(in crate::handlers) async fn list_change_messages(
 /// One message of the change.
 pub(in crate::handlers) async fn get_change_message(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     change_message_id: String,
 ) -> Result<types::ChangeMessageInfo, Error> {
@@ -36,17 +36,17 @@ pub(in crate::handlers) async fn get_change_message(
         .storage
         .change_message(change.number, &change_message_id)?
         .ok_or_else(|| not_found(&change_message_id))?;
-    Renderer::new(svc, &ctx.caller).message_info(&message, true)
+    Renderer::new(svc, ctx.caller).message_info(&message, true)
 }
 
 /// The reviewers and CCs of the change, by account id, with their (no) votes.
 pub(in crate::handlers) async fn list_reviewers(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<Vec<types::ReviewerInfo>, Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let mut render = Renderer::new(svc, &ctx.caller);
+    let mut render = Renderer::new(svc, ctx.caller);
     svc.storage
         .reviewers(change.number)?
         .iter()
@@ -57,13 +57,13 @@ pub(in crate::handlers) async fn list_reviewers(
 /// One reviewer or CC; 404 when the account does not exist or is none.
 pub(in crate::handlers) async fn get_reviewer(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     account_id: String,
 ) -> Result<types::ReviewerInfo, Error> {
     let change = load(svc, &ctx, &change_id)?;
     let reviewer = find_reviewer(svc, &change, &account_id)?;
-    Renderer::new(svc, &ctx.caller).reviewer_info(reviewer)
+    Renderer::new(svc, ctx.caller).reviewer_info(reviewer)
 }
 
 /// Adds an account, or the active members of a group, as reviewers (or CCs with
@@ -74,12 +74,12 @@ pub(in crate::handlers) async fn get_reviewer(
 /// `AddReviewerResult` provides for.
 pub(in crate::handlers) async fn add_reviewer(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::ReviewerInput,
 ) -> Result<types::AddReviewerResult, Error> {
     let change = load(svc, &ctx, &change_id)?;
-    require_caller(&ctx.caller)?;
+    require_caller(ctx.caller)?;
     let who = body.reviewer.trim();
     if who.is_empty() {
         return Err(Error::BadRequest("reviewer must be non-empty".into()));
@@ -93,11 +93,11 @@ pub(in crate::handlers) async fn add_reviewer(
         confirm: None,
     };
 
-    let accounts = match find_account(svc, &ctx.caller, who)?.filter(|a| a.active) {
+    let accounts = match find_account(svc, ctx.caller, who)?.filter(|a| a.active) {
         Some(account) => vec![account.id],
         None => {
             let group =
-                find_visible_group(svc, &ctx.caller, who)?.ok_or_else(|| account_not_found(who))?;
+                find_visible_group(svc, ctx.caller, who)?.ok_or_else(|| account_not_found(who))?;
             match group_members(svc, &group, body.confirmed.unwrap_or(false))? {
                 Ok(members) => members,
                 Err((error, confirm)) => {
@@ -109,7 +109,7 @@ pub(in crate::handlers) async fn add_reviewer(
         }
     };
 
-    let mut render = Renderer::new(svc, &ctx.caller);
+    let mut render = Renderer::new(svc, ctx.caller);
     let mut added = Vec::new();
     for account in accounts {
         if svc.storage.add_reviewer(change.number, account, state)? {
@@ -127,15 +127,15 @@ pub(in crate::handlers) async fn add_reviewer(
 /// the reviewer themselves may.
 pub(in crate::handlers) async fn delete_reviewer(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     account_id: String,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
     let reviewer = find_reviewer(svc, &change, &account_id)?;
-    let me = require_caller(&ctx.caller)?;
+    let me = require_caller(ctx.caller)?;
     if me != reviewer {
-        require_owner(&change, &ctx.caller, "remove reviewer not permitted")?;
+        require_owner(&change, ctx.caller, "remove reviewer not permitted")?;
     }
     let state = svc
         .storage
@@ -146,7 +146,7 @@ pub(in crate::handlers) async fn delete_reviewer(
     if !svc.storage.remove_reviewer(change.number, reviewer)? {
         return Err(not_found(&account_id));
     }
-    let name = Renderer::new(svc, &ctx.caller)
+    let name = Renderer::new(svc, ctx.caller)
         .account(reviewer)?
         .map(|a| {
             a.name

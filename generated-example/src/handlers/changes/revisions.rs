@@ -8,7 +8,7 @@ use super::*;
 /// The change with every revision, their commits and files, its reviewers and messages.
 pub(in crate::handlers) async fn get_revision_detail(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     revision_id: String,
 ) -> Result<types::ChangeInfo, Error> {
@@ -20,14 +20,14 @@ pub(in crate::handlers) async fn get_revision_detail(
         ..Fields::default()
     }
     .with_detail();
-    Renderer::new(svc, &ctx.caller).change_info(&change, fields)
+    Renderer::new(svc, ctx.caller).change_info(&change, fields)
 }
 
 /// The revision's commit with its parent; no web links are configured, so `links`
 /// adds none.
 pub(in crate::handlers) async fn get_revision_commit(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     revision_id: String,
     _options: options::GetRevisionCommitOptions,
@@ -36,7 +36,7 @@ pub(in crate::handlers) async fn get_revision_commit(
     let commit = svc
         .storage
         .commit(&change.project, &change.current_revision)?;
-    Renderer::new(svc, &ctx.caller).commit_info(&change, commit.as_ref())
+    Renderer::new(svc, ctx.caller).commit_info(&change, commit.as_ref())
 }
 
 /// The files of the revision: the commits are empty, so only `/COMMIT_MSG`.
@@ -47,7 +47,7 @@ pub(in crate::handlers) async fn get_revision_commit(
 /// paths that contain it.
 pub(in crate::handlers) async fn list_revision_files(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     revision_id: String,
     options: options::ListRevisionFilesOptions,
@@ -72,7 +72,7 @@ pub(in crate::handlers) async fn list_revision_files(
     let commit = svc
         .storage
         .commit(&change.project, &change.current_revision)?;
-    let mut files = Renderer::new(svc, &ctx.caller).files(&change, commit.as_ref())?;
+    let mut files = Renderer::new(svc, ctx.caller).files(&change, commit.as_ref())?;
     if let Some(query) = options.path_query.as_deref() {
         files.retain(|path, _| path.contains(query));
     }
@@ -82,7 +82,7 @@ pub(in crate::handlers) async fn list_revision_files(
 /// The change named in the path, when `revision_id` names its revision; 404 otherwise.
 fn load_revision(
     svc: &ReviewService,
-    ctx: &RequestContext,
+    ctx: &RequestContext<'_>,
     change_id: &str,
     revision_id: &str,
 ) -> Result<Change, Error> {

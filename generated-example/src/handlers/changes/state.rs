@@ -12,7 +12,7 @@ use crate::storage::{ChangeStatus, Transition};
 /// answers the change.
 async fn transition(
     svc: &ReviewService,
-    ctx: &RequestContext,
+    ctx: &RequestContext<'_>,
     change_id: &str,
     transition: Transition,
     text: Option<&str>,
@@ -27,18 +27,18 @@ async fn transition(
             tags::MERGED,
         ),
     };
-    let me = require_owner(&change, &ctx.caller, denied)?;
+    let me = require_owner(&change, ctx.caller, denied)?;
     let note = message(me, summary, text, tag);
     let change = svc
         .storage
         .transition_change(change.number, transition, me, Some(&note))?;
-    Renderer::new(svc, &ctx.caller).change_info(&change, Fields::default())
+    Renderer::new(svc, ctx.caller).change_info(&change, Fields::default())
 }
 
 /// `NEW` → `ABANDONED`; 409 `change is merged` / `change is abandoned` otherwise.
 pub(in crate::handlers) async fn abandon_change(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::AbandonInput,
 ) -> Result<types::ChangeInfo, Error> {
@@ -55,7 +55,7 @@ pub(in crate::handlers) async fn abandon_change(
 /// `ABANDONED` → `NEW`; 409 `change is new` / `change is merged` otherwise.
 pub(in crate::handlers) async fn restore_change(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::RestoreInput,
 ) -> Result<types::ChangeInfo, Error> {
@@ -75,21 +75,21 @@ pub(in crate::handlers) async fn restore_change(
 /// account it names that cannot be found is 422.
 pub(in crate::handlers) async fn submit_change(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::SubmitInput,
 ) -> Result<types::ChangeInfo, Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let me = require_owner(&change, &ctx.caller, "submit not permitted")?;
+    let me = require_owner(&change, ctx.caller, "submit not permitted")?;
     let submitter = match body.on_behalf_of.as_deref() {
         None => me,
         Some(who) => {
-            if !is_admin(&ctx.caller) {
+            if !is_admin(ctx.caller) {
                 return Err(Error::Forbidden(
                     "submit on behalf of other users not permitted".into(),
                 ));
             }
-            find_account(svc, &ctx.caller, who)?
+            find_account(svc, ctx.caller, who)?
                 .map(|a| a.id)
                 .ok_or_else(|| account_not_found(who))?
         }
@@ -111,18 +111,18 @@ pub(in crate::handlers) async fn submit_change(
     if change.is_private {
         change = svc.storage.set_change_private(change.number, false, None)?;
     }
-    Renderer::new(svc, &ctx.caller).change_info(&change, Fields::default())
+    Renderer::new(svc, ctx.caller).change_info(&change, Fields::default())
 }
 
 /// Deletes a change that is not merged (409 `change is merged`), with its messages,
 /// reviewers and hashtags.
 pub(in crate::handlers) async fn delete_change(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
-    require_owner(&change, &ctx.caller, "delete not permitted")?;
+    require_owner(&change, ctx.caller, "delete not permitted")?;
     svc.storage.delete_change(change.number)?;
     Ok(())
 }
@@ -130,12 +130,12 @@ pub(in crate::handlers) async fn delete_change(
 /// Marks a `NEW` change as work in progress (409 when closed or already so).
 pub(in crate::handlers) async fn set_work_in_progress(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::WorkInProgressInput,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let me = require_owner(&change, &ctx.caller, "not allowed to set work in progress")?;
+    let me = require_owner(&change, ctx.caller, "not allowed to set work in progress")?;
     require_open(&change)?;
     if change.work_in_progress {
         return Err(Error::Conflict("change is already work in progress".into()));
@@ -155,12 +155,12 @@ pub(in crate::handlers) async fn set_work_in_progress(
 /// work in progress).
 pub(in crate::handlers) async fn set_ready_for_review(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::WorkInProgressInput,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let me = require_owner(&change, &ctx.caller, "not allowed to set ready for review")?;
+    let me = require_owner(&change, ctx.caller, "not allowed to set ready for review")?;
     require_open(&change)?;
     if !change.work_in_progress {
         return Err(Error::Conflict("change is not work in progress".into()));
@@ -180,12 +180,12 @@ pub(in crate::handlers) async fn set_ready_for_review(
 /// cannot be made private (409 `cannot set merged change to private`).
 pub(in crate::handlers) async fn mark_private(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::PrivateInput,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let me = require_owner(&change, &ctx.caller, "not allowed to mark private")?;
+    let me = require_owner(&change, ctx.caller, "not allowed to mark private")?;
     if change.status != ChangeStatus::New {
         return Err(Error::Conflict(
             format!(
@@ -212,11 +212,11 @@ pub(in crate::handlers) async fn mark_private(
 /// Makes a private change public again; 409 `change is not private` otherwise.
 pub(in crate::handlers) async fn unmark_private(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
-    let me = require_owner(&change, &ctx.caller, "not allowed to unmark private")?;
+    let me = require_owner(&change, ctx.caller, "not allowed to unmark private")?;
     if !change.is_private {
         return Err(Error::Conflict("change is not private".into()));
     }
@@ -229,7 +229,7 @@ pub(in crate::handlers) async fn unmark_private(
 /// The topic, `""` when the change has none.
 pub(in crate::handlers) async fn get_topic(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<String, Error> {
     Ok(load(svc, &ctx, &change_id)?.topic.unwrap_or_default())
@@ -239,7 +239,7 @@ pub(in crate::handlers) async fn get_topic(
 /// removed: the real service answers 204 then, which this endpoint's 200 cannot say).
 pub(in crate::handlers) async fn set_topic(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::TopicInput,
 ) -> Result<String, Error> {
@@ -251,7 +251,7 @@ pub(in crate::handlers) async fn set_topic(
 /// Removes the topic.
 pub(in crate::handlers) async fn delete_topic(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<(), Error> {
     let change = load(svc, &ctx, &change_id)?;
@@ -263,11 +263,11 @@ pub(in crate::handlers) async fn delete_topic(
 /// when it does not change.
 fn change_topic(
     svc: &ReviewService,
-    ctx: &RequestContext,
+    ctx: &RequestContext<'_>,
     change: &Change,
     topic: Option<String>,
 ) -> Result<String, Error> {
-    let me = require_owner(change, &ctx.caller, "edit topic name not permitted")?;
+    let me = require_owner(change, ctx.caller, "edit topic name not permitted")?;
     if change.topic == topic {
         return Ok(topic.unwrap_or_default());
     }
@@ -291,7 +291,7 @@ fn change_topic(
 /// The hashtags, sorted.
 pub(in crate::handlers) async fn get_hashtags(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
 ) -> Result<Vec<String>, Error> {
     Ok(load(svc, &ctx, &change_id)?.hashtags)
@@ -301,14 +301,14 @@ pub(in crate::handlers) async fn get_hashtags(
 /// ignored, commas are 400) and answers the hashtags. A message names what changed.
 pub(in crate::handlers) async fn set_hashtags(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     change_id: String,
     body: types::HashtagsInput,
 ) -> Result<Vec<String>, Error> {
     let add = clean_hashtags(body.add.as_deref())?;
     let remove = clean_hashtags(body.remove.as_deref())?;
     let change = load(svc, &ctx, &change_id)?;
-    let me = require_owner(&change, &ctx.caller, "edit hashtags not permitted")?;
+    let me = require_owner(&change, ctx.caller, "edit hashtags not permitted")?;
     let before: BTreeSet<String> = change.hashtags.iter().cloned().collect();
     let add: Vec<String> = add.into_iter().collect();
     let remove: Vec<String> = remove.into_iter().collect();

@@ -49,7 +49,7 @@ const PAGES: &[(&str, &str)] = &[
 /// `q` as a whole first. A missing or empty `q` is 400.
 pub(crate) async fn search_documentation(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     options: options::SearchDocumentationOptions,
 ) -> Result<Vec<types::DocResult>, Error> {
     let query = options

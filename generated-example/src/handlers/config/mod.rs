@@ -68,13 +68,13 @@ fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
 /// the caller cannot see is 404, as in the real service.
 pub(super) async fn list_access(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     options: options::ListAccessOptions,
 ) -> Result<BTreeMap<String, types::ProjectAccessInfo>, Error> {
     let mut answer = BTreeMap::new();
     for name in options.projects {
-        let project = load_project(svc, &ctx.caller, &name)?;
-        let info = access_info(svc, &ctx.caller, &project)?;
+        let project = load_project(svc, ctx.caller, &name)?;
+        let info = access_info(svc, ctx.caller, &project)?;
         answer.insert(name, info);
     }
     Ok(answer)
@@ -82,7 +82,7 @@ pub(super) async fn list_access(
 
 pub(super) async fn get_server_version(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
 ) -> Result<String, Error> {
     Ok(SERVER_VERSION.to_owned())
 }
@@ -128,7 +128,7 @@ fn download_info() -> types::DownloadInfo {
 /// What clients adapt to, with the real service's defaults for HTTP authentication.
 pub(super) async fn get_server_info(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
 ) -> Result<types::ServerInfo, Error> {
     Ok(types::ServerInfo {
         accounts: types::AccountsConfigInfo {
@@ -208,7 +208,7 @@ fn flush(cache: &mut CacheState) {
 
 pub(super) async fn list_caches(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
 ) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
     Ok(server(svc)
         .caches
@@ -221,7 +221,7 @@ pub(super) async fn list_caches(
 /// and nothing is flushed then.
 pub(super) async fn cache_operations(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     body: types::CacheOperationInput,
 ) -> Result<(), Error> {
     let mut state = server(svc);
@@ -261,7 +261,7 @@ pub(super) async fn cache_operations(
 
 pub(super) async fn get_cache(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     cache_name: String,
 ) -> Result<types::CacheInfo, Error> {
     let key = cache_key(&cache_name);
@@ -274,7 +274,7 @@ pub(super) async fn get_cache(
 
 pub(super) async fn flush_cache(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     cache_name: String,
 ) -> Result<(), Error> {
     let mut state = server(svc);
@@ -289,7 +289,7 @@ pub(super) async fn flush_cache(
 /// Every capability of the real service, plus any of `ALL_CAPABILITIES` it does not know.
 pub(super) async fn list_server_capabilities(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
 ) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
     let mut answer: BTreeMap<String, types::ConfigCapabilityInfo> = CAPABILITIES
         .iter()
@@ -315,14 +315,14 @@ pub(super) async fn list_server_capabilities(
 /// The service runs no background tasks.
 pub(super) async fn list_tasks(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
 ) -> Result<Vec<types::TaskInfo>, Error> {
     Ok(Vec::new())
 }
 
 pub(super) async fn get_task(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     task_id: String,
 ) -> Result<types::TaskInfo, Error> {
     Err(Error::NotFound(format!("Not found: {task_id}").into()))

@@ -51,7 +51,7 @@ pub(crate) async fn resolve_plugins(
 /// expression engine.
 pub(crate) async fn list_plugins(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     options: options::ListPluginsOptions,
 ) -> Result<BTreeMap<String, types::PluginInfo>, Error> {
     let matchers = [&options.prefix, &options.substring, &options.regex];
@@ -80,7 +80,7 @@ pub(crate) async fn list_plugins(
 
 pub(crate) async fn get_plugin_status(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     plugin_id: String,
 ) -> Result<types::PluginInfo, Error> {
     let state = server(svc);
@@ -93,7 +93,7 @@ pub(crate) async fn get_plugin_status(
 
 pub(crate) async fn enable_plugin(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     plugin_id: String,
 ) -> Result<types::PluginInfo, Error> {
     update(svc, &plugin_id, |plugin| {
@@ -104,7 +104,7 @@ pub(crate) async fn enable_plugin(
 
 pub(crate) async fn disable_plugin(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     plugin_id: String,
 ) -> Result<types::PluginInfo, Error> {
     update(svc, &plugin_id, |plugin| {
@@ -116,7 +116,7 @@ pub(crate) async fn disable_plugin(
 /// The `DELETE` form of disabling: the plugin stays installed, disabled.
 pub(crate) async fn delete_plugin(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     plugin_id: String,
 ) -> Result<types::PluginInfo, Error> {
     update(svc, &plugin_id, |plugin| {
@@ -128,7 +128,7 @@ pub(crate) async fn delete_plugin(
 /// Reloading changes nothing in-process; a disabled plugin is 409.
 pub(crate) async fn reload_plugin(
     svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     plugin_id: String,
 ) -> Result<types::PluginInfo, Error> {
     update(svc, &plugin_id, |plugin| {

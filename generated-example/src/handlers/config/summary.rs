@@ -70,7 +70,7 @@ fn jvm_summary() -> types::JvmSummaryInfo {
 
 pub(crate) async fn get_summary(
     _svc: &ReviewService,
-    _ctx: RequestContext,
+    _ctx: RequestContext<'_>,
     options: options::GetSummaryOptions,
 ) -> Result<types::SummaryInfo, Error> {
     let used = proc_kib("/proc/self/status", "VmRSS");

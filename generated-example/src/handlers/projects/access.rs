@@ -206,9 +206,9 @@ pub(crate) fn access_info(
 
 pub(crate) async fn get_project_access(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<types::ProjectAccessInfo, Error> {
-    let project = load_project(svc, &ctx.caller, &project_name)?;
-    access_info(svc, &ctx.caller, &project)
+    let project = load_project(svc, ctx.caller, &project_name)?;
+    access_info(svc, ctx.caller, &project)
 }

@@ -96,11 +96,11 @@ fn commit_visible(
 /// A commit of the project the caller may see; anything else is 404.
 pub(crate) async fn get_project_commit(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     commit_id: String,
 ) -> Result<types::CommitInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let sha = commit_id.to_ascii_lowercase();
     let commit = svc

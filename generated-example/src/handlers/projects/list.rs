@@ -70,10 +70,10 @@ fn state_filter(options: &options::ListProjectsOptions) -> Result<Option<Project
 /// expression engine.
 pub(crate) async fn list_projects(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     options: options::ListProjectsOptions,
 ) -> Result<BTreeMap<String, types::ProjectInfo>, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let matchers = [&options.prefix, &options.substring, &options.regex];
     if matchers.iter().filter(|m| m.is_some()).count() > 1 {
         return Err(Error::BadRequest("specify exactly one of p/m/r".into()));
@@ -150,11 +150,11 @@ pub(crate) async fn list_projects(
 /// The direct children (with `recursive`, every descendant), sorted by name.
 pub(crate) async fn list_child_projects(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     options: options::ListChildProjectsOptions,
 ) -> Result<Vec<types::ProjectInfo>, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let recursive = options.recursive.unwrap_or(false);
     let mut found: BTreeMap<String, types::ProjectInfo> = BTreeMap::new();
@@ -181,12 +181,12 @@ pub(crate) async fn list_child_projects(
 /// The child if its parent is this project (with `recursive`, any ancestor); else 404.
 pub(crate) async fn get_child_project(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     child_project_name: String,
     options: options::GetChildProjectOptions,
 ) -> Result<types::ProjectInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let child = load_project(svc, caller, &child_project_name)?;
     let recursive = options.recursive.unwrap_or(false);

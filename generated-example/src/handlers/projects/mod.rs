@@ -192,12 +192,12 @@ pub(super) async fn resolve_projects(
 
 pub(super) async fn get_project(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<types::ProjectInfo, Error> {
     Ok(project_info(&load_project(
         svc,
-        &ctx.caller,
+        ctx.caller,
         &project_name,
     )?))
 }
@@ -206,11 +206,11 @@ pub(super) async fn get_project(
 /// per-project rights. `permissions_only` makes `refs/meta/config` the `HEAD`.
 pub(super) async fn create_project(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     body: types::ProjectInput,
 ) -> Result<types::ProjectInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let creator = require_caller(caller)?;
     let name = project_key(&project_name).to_owned();
     if let Some(input_name) = body.name.as_deref()
@@ -275,10 +275,10 @@ pub(super) async fn create_project(
 
 pub(super) async fn get_project_description(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<String, Error> {
-    Ok(load_project(svc, &ctx.caller, &project_name)?
+    Ok(load_project(svc, ctx.caller, &project_name)?
         .description
         .unwrap_or_default())
 }
@@ -287,12 +287,12 @@ pub(super) async fn get_project_description(
 /// service answers 204 then, but the spec gives this endpoint one success status).
 pub(super) async fn set_project_description(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     body: types::ProjectDescriptionInput,
 ) -> Result<String, Error> {
-    let project = load_project(svc, &ctx.caller, &project_name)?;
-    require_owner(&ctx.caller, "write config")?;
+    let project = load_project(svc, ctx.caller, &project_name)?;
+    require_owner(ctx.caller, "write config")?;
     require_writable(&project)?;
     let text = non_empty(&body.description);
     let updated = svc
@@ -303,11 +303,11 @@ pub(super) async fn set_project_description(
 
 pub(super) async fn delete_project_description(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<(), Error> {
-    let project = load_project(svc, &ctx.caller, &project_name)?;
-    require_owner(&ctx.caller, "write config")?;
+    let project = load_project(svc, ctx.caller, &project_name)?;
+    require_owner(ctx.caller, "write config")?;
     require_writable(&project)?;
     svc.storage.set_project_description(&project.name, None)?;
     Ok(())
@@ -315,10 +315,10 @@ pub(super) async fn delete_project_description(
 
 pub(super) async fn get_project_parent(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<String, Error> {
-    Ok(load_project(svc, &ctx.caller, &project_name)?
+    Ok(load_project(svc, ctx.caller, &project_name)?
         .parent
         .unwrap_or_default())
 }
@@ -327,11 +327,11 @@ pub(super) async fn get_project_parent(
 /// itself, or one of its descendants) and any parent for `All-Projects` 409.
 pub(super) async fn set_project_parent(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     body: types::ProjectParentInput,
 ) -> Result<String, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     require_owner(caller, "administrate server")?;
     require_writable(&project)?;
@@ -354,21 +354,21 @@ pub(super) async fn set_project_parent(
 
 pub(super) async fn get_head(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<String, Error> {
-    Ok(load_project(svc, &ctx.caller, &project_name)?.head)
+    Ok(load_project(svc, ctx.caller, &project_name)?.head)
 }
 
 /// An unknown branch is 422 (`Ref Not Found`), as in the real service and the spec.
 pub(super) async fn set_head(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     body: types::HeadInput,
 ) -> Result<String, Error> {
-    let project = load_project(svc, &ctx.caller, &project_name)?;
-    require_owner(&ctx.caller, "set HEAD")?;
+    let project = load_project(svc, ctx.caller, &project_name)?;
+    require_owner(ctx.caller, "set HEAD")?;
     require_writable(&project)?;
     let target = body.ref_.trim();
     if target.is_empty() {

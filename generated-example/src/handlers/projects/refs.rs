@@ -120,11 +120,11 @@ pub(super) fn resolve_revision(
 /// `HEAD` first, then `refs/meta/config` (administrators), then the branches by name.
 pub(crate) async fn list_branches(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     options: options::ListBranchesOptions,
 ) -> Result<Vec<types::BranchInfo>, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let filter = ref_filter(&options.substring, &options.regex)?;
     let refs = visible_refs(svc, caller, &project)?;
@@ -150,11 +150,11 @@ pub(crate) async fn list_branches(
 
 pub(crate) async fn get_branch(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     branch_id: String,
 ) -> Result<types::BranchInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let refs = visible_refs(svc, caller, &project)?;
     if branch_id == HEAD {
@@ -193,12 +193,12 @@ fn new_branch_name(branch_id: &str, input_ref: Option<&str>) -> Result<String, E
 /// 201 with the branch; an existing branch is 409, a revision that cannot be resolved 422.
 pub(crate) async fn create_branch(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     branch_id: String,
     body: types::BranchInput,
 ) -> Result<types::BranchInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let name = new_branch_name(&branch_id, body.ref_.as_deref())?;
     require_owner(caller, &format!("create on {name}"))?;
@@ -215,11 +215,11 @@ pub(crate) async fn create_branch(
 
 pub(crate) async fn delete_branch(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     branch_id: String,
 ) -> Result<(), Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let refs = visible_refs(svc, caller, &project)?;
     let is_head = branch_id == HEAD;

@@ -34,11 +34,11 @@ fn tag_info(
 
 pub(crate) async fn list_tags(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     options: options::ListTagsOptions,
 ) -> Result<Vec<types::TagInfo>, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let filter = ref_filter(&options.substring, &options.regex)?;
     let tags = svc
@@ -54,11 +54,11 @@ pub(crate) async fn list_tags(
 
 pub(crate) async fn get_tag(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     tag_id: String,
 ) -> Result<types::TagInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let tag = svc
         .storage
@@ -88,12 +88,12 @@ fn new_tag_name(tag_id: &str, input_ref: Option<&str>) -> Result<String, Error> 
 /// revision that cannot be resolved 422.
 pub(crate) async fn create_tag(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     tag_id: String,
     body: types::TagInput,
 ) -> Result<types::TagInfo, Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let tagger = require_caller(caller)?;
     let project = load_project(svc, caller, &project_name)?;
     let name = new_tag_name(&tag_id, body.ref_.as_deref())?;
@@ -117,11 +117,11 @@ pub(crate) async fn create_tag(
 
 pub(crate) async fn delete_tag(
     svc: &ReviewService,
-    ctx: RequestContext,
+    ctx: RequestContext<'_>,
     project_name: String,
     tag_id: String,
 ) -> Result<(), Error> {
-    let caller = &ctx.caller;
+    let caller = ctx.caller;
     let project = load_project(svc, caller, &project_name)?;
     let tag = svc
         .storage

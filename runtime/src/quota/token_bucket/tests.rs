@@ -39,25 +39,32 @@ fn enforcer(rules: Vec<QuotaRule>) -> (TokenBucketEnforcer, FakeClock) {
     (enforcer, clock)
 }
 
-fn user(id: &str) -> QuotaRequestContext {
+static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
+
+/// The context of a quota request by `caller` (leaked: a test lives briefly).
+fn context_of(caller: Caller) -> QuotaRequestContext<'static> {
     QuotaRequestContext {
-        caller: Caller::user(Identity::new(id, format!("user{id}")), AuthMethod::Basic),
-        resource: ResourceMetadata::default(),
+        caller: Box::leak(Box::new(caller)),
+        resource: &NO_RESOURCE,
     }
 }
 
-fn anonymous() -> QuotaRequestContext {
-    QuotaRequestContext {
-        caller: Caller::anonymous(),
-        resource: ResourceMetadata::default(),
-    }
+fn user(id: &str) -> QuotaRequestContext<'static> {
+    context_of(Caller::user(
+        Identity::new(id, format!("user{id}")),
+        AuthMethod::Basic,
+    ))
 }
 
-fn take(e: &TokenBucketEnforcer, group: &str, ctx: &QuotaRequestContext) -> QuotaResponse {
+fn anonymous() -> QuotaRequestContext<'static> {
+    context_of(Caller::anonymous())
+}
+
+fn take(e: &TokenBucketEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
     e.request_tokens(group, ctx, 1)
 }
 
-fn available(e: &TokenBucketEnforcer, group: &str, ctx: &QuotaRequestContext) -> Option<u64> {
+fn available(e: &TokenBucketEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) -> Option<u64> {
     let response = e.available_tokens(group, ctx);
     assert_eq!(response.status, QuotaStatus::Ok, "{response:?}");
     response.available_tokens
@@ -129,11 +136,10 @@ fn callers_have_separate_buckets() {
         QuotaStatus::Ok
     );
     // Impersonation charges the impersonated user.
-    let as_bob = QuotaRequestContext {
-        caller: Caller::user(Identity::new("1000002", "carol"), AuthMethod::Basic)
+    let as_bob = context_of(
+        Caller::user(Identity::new("1000002", "carol"), AuthMethod::Basic)
             .impersonating(Identity::new("1000001", "bob")),
-        resource: ResourceMetadata::default(),
-    };
+    );
     assert_eq!(take(&e, PROJECTS, &as_bob).status, QuotaStatus::Error);
 }
 

@@ -1,0 +1,139 @@
+//! The seam between the runtime and generated code: the [`Api`] trait a generated module
+//! implements (a statically dispatched table of its endpoints), and the [`Call`] each
+//! endpoint's arm of that table reads its inputs from and writes its answer with.
+//!
+//! Everything generic in a request (options, body and response types) happens inside an
+//! arm; everything else (conventions, routing, authentication, resolution, quota) is the
+//! runtime's and is compiled once per service, not once per endpoint.
+
+use std::future::Future;
+use std::net::SocketAddr;
+
+use bytes::Bytes;
+use http::StatusCode;
+use http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::body::{Response, empty};
+use crate::context::{Caller, RequestContext, ResourceMetadata};
+use crate::error::{ApiError, Condition};
+use crate::json::SizeHint;
+use crate::reply::Reply;
+use crate::routing::PathParams;
+use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
+
+/// What an endpoint's arm answers: the response, or the error the status table renders.
+pub type Answer = Result<Response, ApiError>;
+
+/// The outcome of resolving a top-level resource: `None` when it does not exist or the
+/// caller cannot see it.
+pub type Resolution = Result<Option<ResourceMetadata>, ApiError>;
+
+/// A generated API over the service's handlers: the generator implements it with one
+/// `match` arm per endpoint and one per family with a resolver.
+pub trait Api: Send + Sync + 'static {
+    /// The service's description.
+    const SERVICE: &'static ServiceSpec;
+
+    /// Finds the top-level resource `id` of `family` for `caller`.
+    fn resolve(
+        &self,
+        family: &'static FamilySpec,
+        caller: &Caller,
+        id: &str,
+    ) -> impl Future<Output = Resolution> + Send;
+
+    /// Runs the handler of `call.endpoint()`.
+    fn call(&self, call: &Call<'_>) -> impl Future<Output = Answer> + Send;
+}
+
+/// One request, routed and admitted (authenticated, resolved, within quota), as an
+/// endpoint's arm sees it.
+#[derive(Debug)]
+pub struct Call<'a> {
+    pub(crate) endpoint: &'static EndpointSpec,
+    pub(crate) service: &'static ServiceSpec,
+    pub(crate) parts: &'a Parts,
+    pub(crate) caller: &'a Caller,
+    pub(crate) trace_id: Option<&'a str>,
+    pub(crate) resource: Option<&'a ResourceMetadata>,
+    pub(crate) params: &'a PathParams<'a>,
+    pub(crate) body: Bytes,
+    pub(crate) pretty: bool,
+    pub(crate) size_hint: &'a SizeHint,
+    pub(crate) remote_addr: Option<SocketAddr>,
+}
+
+impl<'a> Call<'a> {
+    /// The endpoint being called.
+    pub fn endpoint(&self) -> &'static EndpointSpec {
+        self.endpoint
+    }
+
+    /// What the handler learns besides its inputs.
+    pub fn context(&self) -> RequestContext<'a> {
+        let mut context = RequestContext::new(self.caller, self.parts, self.remote_addr);
+        context.trace_id = self.trace_id;
+        context.resource = self.resource;
+        context
+    }
+
+    /// The path parameter at `index` (template order), decoded, the self alias resolved.
+    pub fn param(&self, index: usize) -> &'a str {
+        self.params.get(index)
+    }
+
+    /// The endpoint's query options (parameters it does not declare were refused already).
+    pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
+        serde_html_form::from_str(self.parts.uri.query().unwrap_or_default()).map_err(|e| {
+            ApiError::condition(Condition::MalformedRequest)
+                .with_message(format!("invalid option: {e}"))
+        })
+    }
+
+    /// The JSON request body (see [`parse_json`](crate::request::parse_json)).
+    pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
+        crate::request::parse_json(&self.parts.headers, None, &self.body)
+    }
+
+    /// Turns the handler's answer into the response: on success the endpoint's status (or
+    /// the reply's, when the endpoint allows it) with the JSON body, written into a buffer
+    /// sized from the endpoint's previous answers; on failure the error.
+    pub fn reply<T: ?Sized>(&self, result: Result<impl Reply<T>, impl Into<ApiError>>) -> Answer {
+        let mut reply = result
+            .map_err(Into::into)
+            .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error"))?;
+        let status = self.success_status(reply.status())?;
+        let mut response = if self.endpoint.response_body {
+            let capacity = self.size_hint.capacity(self.pretty);
+            let json = crate::json::body(
+                &self.service.conventions,
+                reply.value(),
+                self.pretty,
+                capacity,
+            )
+            .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
+            self.size_hint.record(self.pretty, json.len());
+            crate::json::response(status, Bytes::from(json))
+        } else {
+            empty(status)
+        };
+        let headers = reply.take_headers();
+        if !headers.is_empty() {
+            response.headers_mut().extend(headers);
+        }
+        Ok(response)
+    }
+
+    fn success_status(&self, asked: Option<StatusCode>) -> Result<StatusCode, ApiError> {
+        let usual = self.endpoint.success;
+        let code = asked.map_or(usual, |s| s.as_u16());
+        if code != usual && !self.endpoint.other_successes.contains(&code) {
+            return Err(ApiError::internal(format!(
+                "{} answered {code}, which its spec does not allow",
+                self.endpoint.name
+            )));
+        }
+        StatusCode::from_u16(code).map_err(|_| ApiError::internal("invalid success status"))
+    }
+}

@@ -1,0 +1,222 @@
+//! The conventions that apply before routing and on the way out (seed 4.2-4.5 and 5), as
+//! functions over the borrowed request head: nothing here copies the path, the query or a
+//! header unless a convention changes it.
+//!
+//! In: the path is normalised and the authenticated prefix stripped; the runtime's query
+//! parameters are read (once); `$m`/`$ct` are applied; pretty or compact output is chosen;
+//! tracing is read. Out: trace ids go back in the trace header, CORS headers are added for
+//! allowed origins, and large bodies are gzipped for clients that accept it.
+
+use std::borrow::Cow;
+
+use http::header::{self, HeaderName, HeaderValue};
+use http::request::Parts;
+
+use crate::body::Response;
+use crate::compression;
+use crate::cors::{self, Decoration};
+use crate::error::ApiError;
+use crate::overrides;
+use crate::query::QueryParams;
+use crate::spec::ServiceSpec;
+use crate::trace::{TraceRequest, trace_demand};
+
+/// What the conventions learn about a request before it is authenticated and routed.
+#[derive(Debug)]
+pub struct Admitted<'a> {
+    /// The path to route: normalised, without the authenticated prefix.
+    pub path: Cow<'a, str>,
+    /// The request used the authenticated form (`/a/`).
+    pub authenticated_form: bool,
+    /// The runtime's query parameters.
+    pub query: QueryParams<'a>,
+    /// Pretty JSON was asked for (or is the default).
+    pub pretty: bool,
+}
+
+/// What the way out needs to know about the request, gathered before it is handled.
+#[derive(Debug)]
+pub struct Outbound<'a> {
+    /// The demand for tracing, when there is one.
+    pub trace: Option<TraceRequest<'a>>,
+    /// The `Origin` header, when the origin is allowed cross-origin use.
+    pub allowed_origin: Option<HeaderValue>,
+    /// CORS is configured and the request named an origin (the answer varies by origin).
+    pub varies_by_origin: bool,
+    /// A method override was applied (CORS answers with the reduced header set).
+    pub overridden: bool,
+    /// The client accepts gzip.
+    pub gzip: bool,
+}
+
+impl<'a> Outbound<'a> {
+    /// Reads what the way out needs from the request head, before any override. The trace
+    /// parameter comes from the query string (`query`, when it could be read).
+    pub fn read(
+        parts: &Parts,
+        trace_header: Option<&'a HeaderValue>,
+        query: Result<&QueryParams<'a>, &str>,
+        trace_parameter: Option<&str>,
+        allowed: &cors::AllowedOrigins,
+    ) -> Self {
+        let origin = parts.headers.get(header::ORIGIN);
+        let allowed_origin = origin
+            .filter(|o| o.to_str().is_ok_and(|o| allowed.allows(o)))
+            .cloned();
+        let parameter = match query {
+            Ok(query) => query.trace.clone(),
+            // The query was refused (a duplicate override): find the trace parameter alone.
+            Err(raw) => trace_parameter.and_then(|name| {
+                form_urlencoded::parse(raw.as_bytes())
+                    .find(|(key, _)| key == name)
+                    .map(|(_, value)| Cow::Owned(value.into_owned()))
+            }),
+        };
+        Outbound {
+            trace: trace_demand(parameter, trace_header),
+            allowed_origin,
+            varies_by_origin: allowed.is_configured() && origin.is_some(),
+            overridden: false,
+            gzip: compression::accepts_gzip(&parts.headers),
+        }
+    }
+}
+
+/// Applies the conventions of the way in to a request whose query was read. `method` and
+/// `headers` are the request's, which `$m`/`$ct` may change; `uri` is read only, so the
+/// path and query stay borrowed from it. Answers also whether an override was applied.
+pub fn admit<'a>(
+    service: &ServiceSpec,
+    uri: &'a http::Uri,
+    method: &mut http::Method,
+    headers: &mut http::HeaderMap,
+    query: QueryParams<'a>,
+    origin_allowed: bool,
+) -> Result<(Admitted<'a>, bool), ApiError> {
+    let conventions = &service.conventions;
+    let (path, authenticated_form) = normalise_path(uri.path(), conventions.authenticated_prefix);
+    let overridden = overrides::apply(method, headers, &query, conventions, origin_allowed)?;
+    let pretty = crate::json::wants_pretty(
+        conventions,
+        query.pretty.as_deref(),
+        headers.get(header::ACCEPT),
+    );
+    Ok((
+        Admitted {
+            path,
+            authenticated_form,
+            query,
+            pretty,
+        },
+        overridden,
+    ))
+}
+
+/// The way out, for every response (errors included): trace ids, CORS, gzip.
+pub fn finish(
+    response: &mut Response,
+    outbound: &Outbound<'_>,
+    trace_header: Option<&HeaderName>,
+    xsrf_header: Option<&str>,
+) {
+    if let (Some(trace), Some(name)) = (&outbound.trace, trace_header) {
+        for id in trace.ids() {
+            if let Ok(value) = HeaderValue::from_str(id) {
+                response.headers_mut().append(name.clone(), value);
+            }
+        }
+    }
+    if outbound.varies_by_origin {
+        cors::vary(response.headers_mut(), false);
+    }
+    if let Some(origin) = &outbound.allowed_origin {
+        let decoration = if outbound.overridden {
+            Decoration::Override
+        } else {
+            Decoration::Full
+        };
+        cors::decorate(response.headers_mut(), origin, decoration, xsrf_header);
+    }
+    if outbound.gzip {
+        compression::gzip(response);
+    }
+}
+
+/// Collapses runs of `/`, drops one trailing `/` and strips the authenticated prefix.
+/// Answers the new path (borrowed unless it had to be rewritten) and whether the prefix
+/// was there.
+pub fn normalise_path<'p>(
+    path: &'p str,
+    authenticated_prefix: Option<&str>,
+) -> (Cow<'p, str>, bool) {
+    let normal = !path.contains("//") && (path == "/" || !path.ends_with('/'));
+    let path: Cow<'p, str> = if normal {
+        Cow::Borrowed(path)
+    } else {
+        let mut out = String::with_capacity(path.len());
+        for segment in path.split('/').filter(|s| !s.is_empty()) {
+            out.push('/');
+            out.push_str(segment);
+        }
+        if out.is_empty() {
+            out.push('/');
+        }
+        Cow::Owned(out)
+    };
+    let Some(bare) = authenticated_prefix.map(|p| p.trim_end_matches('/')) else {
+        return (path, false);
+    };
+    if path == bare {
+        return (Cow::Borrowed("/"), true);
+    }
+    let stripped = match &path {
+        Cow::Borrowed(p) => p
+            .strip_prefix(bare)
+            .filter(|rest| rest.starts_with('/'))
+            .map(Cow::Borrowed),
+        Cow::Owned(p) => p
+            .strip_prefix(bare)
+            .filter(|rest| rest.starts_with('/'))
+            .map(|rest| Cow::Owned(rest.to_owned())),
+    };
+    match stripped {
+        Some(rest) => (rest, true),
+        None => (path, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_paths_and_strips_the_authenticated_prefix() {
+        let cases = [
+            ("/a/changes/", ("/changes", true)),
+            ("/a//changes//1/", ("/changes/1", true)),
+            ("/changes/", ("/changes", false)),
+            ("/a", ("/", true)),
+            ("/a/", ("/", true)),
+            ("/ab/c", ("/ab/c", false)),
+            ("/", ("/", false)),
+            ("//", ("/", false)),
+        ];
+        for (input, (path, authenticated)) in cases {
+            let (out, auth) = normalise_path(input, Some("/a/"));
+            assert_eq!((out.as_ref(), auth), (path, authenticated), "{input}");
+        }
+        let (out, auth) = normalise_path("/a/x", None);
+        assert_eq!((out.as_ref(), auth), ("/a/x", false));
+    }
+
+    #[test]
+    fn normal_paths_are_borrowed() {
+        let (out, _) = normalise_path("/a/changes/1/revisions/2/detail", Some("/a/"));
+        assert!(matches!(
+            out,
+            Cow::Borrowed("/changes/1/revisions/2/detail")
+        ));
+        let (out, _) = normalise_path("/changes/1", Some("/a/"));
+        assert!(matches!(out, Cow::Borrowed(_)));
+    }
+}

@@ -1,0 +1,102 @@
+//! The query string, read once and borrowed: the runtime's own parameters (seed 4.2) are
+//! picked out in one pass, decoded only when they are percent- or plus-encoded, and the
+//! endpoint's declared options are parsed later only for endpoints that declare some.
+
+use std::borrow::Cow;
+
+use crate::error::{ApiError, Condition};
+use crate::spec::{Conventions, EndpointSpec};
+
+/// The runtime's parameters of one request's query string.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueryParams<'q> {
+    /// The raw query string.
+    pub raw: Option<&'q str>,
+    /// The access token, when given once.
+    pub access_token: Option<Cow<'q, str>>,
+    /// The method override, when given once.
+    pub method: Option<Cow<'q, str>>,
+    /// The content-type override, when given once.
+    pub content_type: Option<Cow<'q, str>>,
+    /// The first value of the pretty-printing parameter.
+    pub pretty: Option<Cow<'q, str>>,
+    /// The first value of the trace parameter (`""` for a bare `?trace`).
+    pub trace: Option<Cow<'q, str>>,
+    /// True when some parameter is not one of the runtime's: an endpoint option, or a
+    /// mistake that endpoints without that option refuse.
+    pub has_others: bool,
+}
+
+fn malformed(message: impl Into<Cow<'static, str>>) -> ApiError {
+    ApiError::condition(Condition::MalformedRequest).with_message(message)
+}
+
+impl<'q> QueryParams<'q> {
+    /// Reads the runtime's parameters from `query`. The access token and both overrides may
+    /// appear once only.
+    pub fn read(query: Option<&'q str>, conventions: &Conventions) -> Result<Self, ApiError> {
+        let mut params = QueryParams {
+            raw: query,
+            ..QueryParams::default()
+        };
+        let Some(query) = query.filter(|q| !q.is_empty()) else {
+            return Ok(params);
+        };
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            let key = key.as_ref();
+            let is = |name: Option<&str>| name == Some(key);
+            if is(conventions.access_token_parameter) {
+                set_once(&mut params.access_token, value, key)?;
+            } else if is(conventions.method_override_parameter) {
+                set_once(&mut params.method, value, key)?;
+            } else if is(conventions.content_type_override_parameter) {
+                set_once(&mut params.content_type, value, key)?;
+            } else if is(conventions.pretty_parameter) {
+                params.pretty.get_or_insert(value);
+            } else if is(conventions.trace_parameter) {
+                params.trace.get_or_insert(value);
+            } else {
+                params.has_others = true;
+            }
+        }
+        Ok(params)
+    }
+
+    /// Refuses a parameter that is neither the runtime's nor one of `endpoint`'s options, as
+    /// the real service refuses unknown options. Free when the query has none of those.
+    pub fn check_options(
+        &self,
+        endpoint: &EndpointSpec,
+        conventions: &Conventions,
+    ) -> Result<(), ApiError> {
+        let Some(query) = self.raw.filter(|_| self.has_others) else {
+            return Ok(());
+        };
+        let reserved = [
+            conventions.pretty_parameter,
+            conventions.trace_parameter,
+            conventions.access_token_parameter,
+            conventions.method_override_parameter,
+            conventions.content_type_override_parameter,
+        ];
+        for (key, _) in form_urlencoded::parse(query.as_bytes()) {
+            let key = key.as_ref();
+            if !endpoint.options.contains(&key) && !reserved.contains(&Some(key)) {
+                return Err(malformed(format!("\"{key}\" is not a valid option")));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn set_once<'q>(
+    slot: &mut Option<Cow<'q, str>>,
+    value: Cow<'q, str>,
+    name: &str,
+) -> Result<(), ApiError> {
+    if slot.is_some() {
+        return Err(malformed(format!("duplicate {name}")));
+    }
+    *slot = Some(value);
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! What a handler answers on success: its typed body by value, or anything that serialises
+//! to the same JSON without being copied first, optionally with a status and headers.
+//!
+//! A handler method of the generated traits returns `Result<impl Reply<T>, Error>`, where
+//! `T` is the endpoint's response type. These all work:
+//!
+//! - `T` itself, built for this request;
+//! - `Arc<T>`, `Box<T>` or `&'static T`: a record the service holds or caches, serialised
+//!   in place, never cloned;
+//! - [`Json(view)`](Json): any other `Serialize` value that writes the same JSON (a view
+//!   borrowing from a cache, say); the generated type stays the documentation;
+//! - [`Custom::new(reply)`](Custom) with [`status`](Custom::status) and
+//!   [`header`](Custom::header): a `Location`, `ETag` or `Cache-Control` header, or
+//!   another success status the endpoint declares.
+
+use std::sync::Arc;
+
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use serde::Serialize;
+
+/// A successful answer standing for a `T`: what is serialised, with an optional status and
+/// headers.
+pub trait Reply<T: ?Sized>: Send {
+    /// What is serialised.
+    type Value: Serialize + ?Sized;
+
+    /// The value to serialise.
+    fn value(&self) -> &Self::Value;
+
+    /// The status, when not the endpoint's usual success status.
+    fn status(&self) -> Option<StatusCode> {
+        None
+    }
+
+    /// Response headers to add (taken once, when the response is written).
+    fn take_headers(&mut self) -> HeaderMap {
+        HeaderMap::new()
+    }
+}
+
+impl<T: Serialize + Send> Reply<T> for T {
+    type Value = T;
+
+    fn value(&self) -> &T {
+        self
+    }
+}
+
+impl<T: Serialize + Send + Sync> Reply<T> for Arc<T> {
+    type Value = T;
+
+    fn value(&self) -> &T {
+        self
+    }
+}
+
+impl<T: Serialize + Send> Reply<T> for Box<T> {
+    type Value = T;
+
+    fn value(&self) -> &T {
+        self
+    }
+}
+
+impl<T: Serialize + Sync> Reply<T> for &'static T {
+    type Value = T;
+
+    fn value(&self) -> &T {
+        self
+    }
+}
+
+/// Any `Serialize` value standing for the endpoint's response type: it must write the same
+/// JSON the response type would (nothing checks this; the generated type documents it).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<S>(pub S);
+
+impl<T: ?Sized, S: Serialize + Send> Reply<T> for Json<S> {
+    type Value = S;
+
+    fn value(&self) -> &S {
+        &self.0
+    }
+}
+
+/// A reply with its own status and headers.
+#[derive(Debug, Clone)]
+pub struct Custom<R> {
+    reply: R,
+    status: Option<StatusCode>,
+    headers: HeaderMap,
+}
+
+impl<R> Custom<R> {
+    /// `reply` with the endpoint's usual status and no extra headers.
+    pub fn new(reply: R) -> Self {
+        Custom {
+            reply,
+            status: None,
+            headers: HeaderMap::new(),
+        }
+    }
+
+    /// Answers with `status` instead: it must be the endpoint's success status or one of
+    /// its declared other successes, otherwise the runtime answers 500 and logs why.
+    #[must_use]
+    pub fn status(mut self, status: StatusCode) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    /// Adds a response header (`Location`, `ETag`, `Cache-Control`, ...).
+    #[must_use]
+    pub fn header(mut self, name: HeaderName, value: HeaderValue) -> Self {
+        self.headers.append(name, value);
+        self
+    }
+}
+
+impl<T: ?Sized, R: Reply<T>> Reply<T> for Custom<R> {
+    type Value = R::Value;
+
+    fn value(&self) -> &R::Value {
+        self.reply.value()
+    }
+
+    fn status(&self) -> Option<StatusCode> {
+        self.status.or_else(|| self.reply.status())
+    }
+
+    fn take_headers(&mut self) -> HeaderMap {
+        let mut headers = self.reply.take_headers();
+        headers.extend(std::mem::take(&mut self.headers));
+        headers
+    }
+}

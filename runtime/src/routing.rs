@@ -1,0 +1,165 @@
+//! The route table: from a normalised path and a method to the endpoint, with its path
+//! parameters borrowed from the path (decoded only where they are percent-encoded).
+//!
+//! Built once at start-up from the generated endpoint descriptions; a lookup is one radix
+//! tree walk (`matchit`, the matcher axum uses) and allocates nothing.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use http::{HeaderValue, Method};
+
+use crate::spec::{EndpointSpec, ServiceSpec};
+
+/// Most path parameters one endpoint may have (the generator refuses more).
+pub const MAX_PATH_PARAMS: usize = 8;
+
+/// The path parameters of one request, in template order.
+#[derive(Debug, Clone, Default)]
+pub struct PathParams<'p> {
+    values: [Cow<'p, str>; MAX_PATH_PARAMS],
+    len: usize,
+}
+
+impl<'p> PathParams<'p> {
+    /// Every parameter, in template order.
+    pub fn as_slice(&self) -> &[Cow<'p, str>] {
+        &self.values[..self.len]
+    }
+
+    /// The parameter at `index`, `""` past the end.
+    pub fn get(&self, index: usize) -> &str {
+        self.as_slice().get(index).map_or("", |value| value)
+    }
+
+    /// Replaces the parameter at `index` (the self alias becomes the caller's id).
+    pub fn set(&mut self, index: usize, value: Cow<'p, str>) {
+        if let Some(slot) = self.values[..self.len].get_mut(index) {
+            *slot = value;
+        }
+    }
+
+    fn push(&mut self, value: Cow<'p, str>) -> bool {
+        let Some(slot) = self.values.get_mut(self.len) else {
+            return false;
+        };
+        *slot = value;
+        self.len += 1;
+        true
+    }
+}
+
+/// What a path and method lead to.
+#[derive(Debug)]
+pub enum Lookup<'p> {
+    /// An endpoint, with its path parameters.
+    Found(&'static EndpointSpec, PathParams<'p>),
+    /// The path exists, but not with this method; the value is the `Allow` header.
+    MethodNotAllowed(HeaderValue),
+    /// A parameter is not valid percent-encoded UTF-8.
+    BadEncoding,
+    /// No such path.
+    NotFound,
+}
+
+/// One path: the endpoints serving it, by method.
+#[derive(Debug)]
+struct PathEntry {
+    methods: Vec<(Method, &'static EndpointSpec)>,
+    allow: HeaderValue,
+}
+
+/// Every route of a service.
+#[derive(Debug)]
+pub struct RouteTable {
+    paths: matchit::Router<usize>,
+    entries: Vec<PathEntry>,
+}
+
+impl RouteTable {
+    /// The routes of `service`. A route the matcher refuses (the generator's checks rule
+    /// that out) is logged and left out rather than taking the service down.
+    pub fn new(service: &'static ServiceSpec) -> Self {
+        let mut table = RouteTable {
+            paths: matchit::Router::new(),
+            entries: Vec::new(),
+        };
+        let mut known: HashMap<&'static str, usize> = HashMap::new();
+        for &endpoint in service.endpoints {
+            let index = match known.get(endpoint.route) {
+                Some(&index) => index,
+                None => {
+                    let index = table.entries.len();
+                    if let Err(error) = table.paths.insert(endpoint.route, index) {
+                        tracing::error!(route = endpoint.route, %error, "route left out");
+                        continue;
+                    }
+                    table.entries.push(PathEntry {
+                        methods: Vec::new(),
+                        allow: HeaderValue::from_static(""),
+                    });
+                    known.insert(endpoint.route, index);
+                    index
+                }
+            };
+            if let Some(entry) = table.entries.get_mut(index) {
+                entry.methods.push((endpoint.method.clone(), endpoint));
+            }
+        }
+        for entry in &mut table.entries {
+            entry.allow = allow_header(&entry.methods);
+        }
+        table
+    }
+
+    /// The endpoint serving `method` on `path` (normalised, without the authenticated
+    /// prefix). `HEAD` is served by the `GET` endpoint when there is no `HEAD` one.
+    pub fn lookup<'p>(&self, method: &Method, path: &'p str) -> Lookup<'p> {
+        let Ok(found) = self.paths.at(path) else {
+            return Lookup::NotFound;
+        };
+        let Some(entry) = self.entries.get(*found.value) else {
+            return Lookup::NotFound;
+        };
+        let serving = |wanted: &Method| {
+            entry
+                .methods
+                .iter()
+                .find(|(m, _)| m == wanted)
+                .map(|(_, e)| *e)
+        };
+        let endpoint = match serving(method) {
+            Some(endpoint) => endpoint,
+            None if method == Method::HEAD => match serving(&Method::GET) {
+                Some(endpoint) => endpoint,
+                None => return Lookup::MethodNotAllowed(entry.allow.clone()),
+            },
+            None => return Lookup::MethodNotAllowed(entry.allow.clone()),
+        };
+        let mut params = PathParams::default();
+        for (_, raw) in found.params.iter() {
+            let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
+                return Lookup::BadEncoding;
+            };
+            if !params.push(value) {
+                return Lookup::NotFound;
+            }
+        }
+        Lookup::Found(endpoint, params)
+    }
+}
+
+/// `GET,HEAD,PUT`: the methods of a path in the order the spec lists them, `HEAD` after
+/// `GET` (which serves it).
+fn allow_header(methods: &[(Method, &'static EndpointSpec)]) -> HeaderValue {
+    let mut names: Vec<&str> = Vec::new();
+    for (method, _) in methods {
+        if !names.contains(&method.as_str()) {
+            names.push(method.as_str());
+        }
+        if method == Method::GET && !methods.iter().any(|(m, _)| m == Method::HEAD) {
+            names.push("HEAD");
+        }
+    }
+    HeaderValue::from_str(&names.join(",")).unwrap_or_else(|_| HeaderValue::from_static(""))
+}

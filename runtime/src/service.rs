@@ -1,0 +1,287 @@
+//! The service a generated module builds: one tower (and hyper) service that runs the
+//! conventions, routes, authenticates and dispatches in a single async call, with one
+//! allocation of its own per request (the boxed future `tower::Service` requires).
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http::Method;
+use tracing::Instrument;
+
+use crate::api::Api;
+use crate::auth::{Authenticator, resolve_caller};
+use crate::body::Response;
+use crate::conventions::{self, Admitted, Outbound};
+use crate::cors;
+use crate::dispatch::{self, Routed};
+use crate::error::ApiError;
+use crate::query::QueryParams;
+use crate::settings::Settings;
+use crate::state::Shared;
+use crate::trace::TraceRequest;
+
+/// A boxed, sendable future: what `tower::Service::call` answers.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// A generated service: the generated API `P` over the service's handlers, with the
+/// runtime's conventions, served with `Settings<A>`.
+///
+/// Serve it with [`serve`](crate::serve), wrap it in tower layers, or turn it into an
+/// axum router with [`into_router`](Self::into_router) to combine it with other routes.
+pub struct Service<P, A> {
+    shared: Arc<Shared<P, A>>,
+    remote_addr: Option<SocketAddr>,
+}
+
+impl<P, A> Clone for Service<P, A> {
+    fn clone(&self) -> Self {
+        Service {
+            shared: self.shared.clone(),
+            remote_addr: self.remote_addr,
+        }
+    }
+}
+
+impl<P, A> std::fmt::Debug for Service<P, A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Service")
+            .field("settings", &self.shared.settings)
+            .field("remote_addr", &self.remote_addr)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: Api, A: Authenticator> Service<P, A> {
+    /// The service of `api` with `settings`.
+    pub fn new(api: P, settings: Settings<A>) -> Self {
+        Service {
+            shared: Arc::new(Shared::new(api, settings)),
+            remote_addr: None,
+        }
+    }
+
+    /// This service for one connection from `remote_addr`, which handlers then see in
+    /// their [`RequestContext`](crate::RequestContext).
+    #[must_use]
+    pub fn for_connection(&self, remote_addr: SocketAddr) -> Self {
+        Service {
+            shared: self.shared.clone(),
+            remote_addr: Some(remote_addr),
+        }
+    }
+
+    /// The generated API, with the handlers it serves.
+    pub fn api(&self) -> &P {
+        &self.shared.api
+    }
+
+    /// An axum router serving everything this service serves (to merge with other routes
+    /// or layers; serving the service directly saves axum's routing).
+    pub fn into_router(self) -> axum::Router {
+        axum::Router::new().fallback_service(self)
+    }
+
+    /// Answers one request.
+    pub async fn handle<B>(&self, request: http::Request<B>) -> Response
+    where
+        B: http_body::Body<Data = Bytes> + Send,
+        B::Error: Into<crate::BoxError>,
+    {
+        let shared = &*self.shared;
+        let service = P::SERVICE;
+        let xsrf_header = service.conventions.xsrf_header;
+        let (mut parts, body) = request.into_parts();
+        let allowed = &shared.settings.allowed_origins;
+
+        if cors::is_preflight(&parts.method, &parts.headers) {
+            let mut response = cors::preflight(&parts.headers, allowed, xsrf_header)
+                .unwrap_or_else(|error| error.into_response_for(service));
+            cors::preflight_headers(response.headers_mut());
+            return response;
+        }
+
+        let conventions = &service.conventions;
+        let trace_header = shared
+            .headers
+            .trace
+            .as_ref()
+            .and_then(|name| parts.headers.get(name))
+            .cloned();
+        let query = QueryParams::read(parts.uri.query(), conventions);
+        let mut outbound = Outbound::read(
+            &parts,
+            trace_header.as_ref(),
+            query
+                .as_ref()
+                .map_err(|_| parts.uri.query().unwrap_or_default()),
+            conventions.trace_parameter,
+            allowed,
+        );
+        let origin_allowed = outbound.allowed_origin.is_some();
+        let admitted = query.and_then(|query| {
+            conventions::admit(
+                service,
+                &parts.uri,
+                &mut parts.method,
+                &mut parts.headers,
+                query,
+                origin_allowed,
+            )
+        });
+        let admitted = match admitted {
+            Ok((admitted, overridden)) => {
+                outbound.overridden = overridden;
+                Ok(admitted)
+            }
+            Err(error) => Err(error),
+        };
+
+        let trace_id = outbound.trace.as_ref().map(TraceRequest::primary_id);
+        let span = match (trace_id, &shared.settings.site_dir) {
+            (Some(id), Some(site)) => {
+                let secrets: Vec<&str> = conventions.access_token_parameter.into_iter().collect();
+                Some(crate::trace::request_span(
+                    id,
+                    &crate::trace::error_log_path(site),
+                    &parts.method,
+                    parts.uri.path_and_query().map_or("/", |p| p.as_str()),
+                    &secrets,
+                ))
+            }
+            _ => None,
+        };
+        let work = async {
+            let admitted = admitted?;
+            self.serve_admitted(&parts, body, &admitted, trace_id, outbound.overridden)
+                .await
+        };
+        let answer = match span {
+            Some(span) => work.instrument(span).await,
+            None => work.await,
+        };
+        let mut response = answer.unwrap_or_else(|error| error.into_response_for(service));
+        if parts.method == Method::HEAD {
+            *response.body_mut() = crate::body::Body::default();
+        }
+        conventions::finish(
+            &mut response,
+            &outbound,
+            shared.headers.trace.as_ref(),
+            xsrf_header,
+        );
+        response
+    }
+
+    async fn serve_admitted<B>(
+        &self,
+        parts: &http::request::Parts,
+        body: B,
+        admitted: &Admitted<'_>,
+        trace_id: Option<&str>,
+        overridden: bool,
+    ) -> Result<Response, ApiError>
+    where
+        B: http_body::Body<Data = Bytes> + Send,
+        B::Error: Into<crate::BoxError>,
+    {
+        let shared = &*self.shared;
+        let service = P::SERVICE;
+        let conventions = &service.conventions;
+        let authenticator = shared.settings.authenticator.as_ref();
+        if let Some(sessions) = conventions.sessions
+            && parts.method == Method::POST
+        {
+            if admitted.path == sessions.login_path {
+                return crate::session::login(
+                    authenticator,
+                    &sessions,
+                    &parts.headers,
+                    service.title,
+                )
+                .await;
+            }
+            if admitted.path == sessions.logout_path {
+                return Ok(crate::session::logout(
+                    authenticator,
+                    &sessions,
+                    &parts.headers,
+                    admitted.query.access_token.as_deref(),
+                )
+                .await);
+            }
+        }
+        let authenticated = resolve_caller(
+            authenticator,
+            conventions,
+            &parts.headers,
+            admitted.authenticated_form,
+            admitted.query.access_token.as_deref(),
+            service.title,
+        )
+        .await?;
+        tracing::debug!(
+            method = %parts.method,
+            path = %admitted.path,
+            caller = authenticated.caller.identity().map_or("anonymous", |i| i.username.as_str()),
+            auth = ?authenticated.caller.auth_method(),
+            method_overridden = overridden,
+            "request accepted by the convention layer"
+        );
+        let routed = Routed {
+            parts,
+            body,
+            admitted,
+            authenticated: &authenticated,
+            trace_id,
+            remote_addr: self.remote_addr,
+        };
+        let answer = dispatch::run(shared, routed).await;
+        if let Ok(response) = &answer {
+            tracing::debug!(status = response.status().as_u16(), "response");
+        }
+        answer
+    }
+}
+
+impl<P, A, B> tower::Service<http::Request<B>> for Service<P, A>
+where
+    P: Api,
+    A: Authenticator,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<crate::BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = BoxFuture<Result<Response, Infallible>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        let service = self.clone();
+        Box::pin(async move { Ok(service.handle(request).await) })
+    }
+}
+
+impl<P, A, B> hyper::service::Service<http::Request<B>> for Service<P, A>
+where
+    P: Api,
+    A: Authenticator,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<crate::BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = BoxFuture<Result<Response, Infallible>>;
+
+    fn call(&self, request: http::Request<B>) -> Self::Future {
+        let service = self.clone();
+        Box::pin(async move { Ok(service.handle(request).await) })
+    }
+}

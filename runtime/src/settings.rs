@@ -1,0 +1,91 @@
+//! Run-time settings of a generated service: what is not in the spec because it differs
+//! between installations.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::auth::{Authenticator, NoAccounts};
+use crate::cors::AllowedOrigins;
+use crate::quota::QuotaBackend;
+
+/// Run-time settings of a generated service, generic over the service's authenticator
+/// (the default knows nobody).
+pub struct Settings<A = NoAccounts> {
+    /// Checks credentials and finds sessions.
+    pub authenticator: Arc<A>,
+    /// The quota enforcers (none: nothing is enforced).
+    pub quota: QuotaBackend,
+    /// Origins allowed to use the service cross-origin (`site.allowOriginRegex`).
+    pub allowed_origins: AllowedOrigins,
+    /// The site directory: traced requests log to `logs/error_log` below it.
+    pub site_dir: Option<PathBuf>,
+}
+
+impl<A> Clone for Settings<A> {
+    fn clone(&self) -> Self {
+        Settings {
+            authenticator: self.authenticator.clone(),
+            quota: self.quota.clone(),
+            allowed_origins: self.allowed_origins.clone(),
+            site_dir: self.site_dir.clone(),
+        }
+    }
+}
+
+impl Default for Settings<NoAccounts> {
+    fn default() -> Self {
+        Settings {
+            authenticator: Arc::new(NoAccounts),
+            quota: QuotaBackend::new(),
+            allowed_origins: AllowedOrigins::none(),
+            site_dir: None,
+        }
+    }
+}
+
+impl<A> std::fmt::Debug for Settings<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("quota", &self.quota)
+            .field("allowed_origins", &self.allowed_origins)
+            .field("site_dir", &self.site_dir)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<A: Authenticator> Settings<A> {
+    /// Uses `authenticator` for `/a/` requests and sessions.
+    #[must_use]
+    pub fn authenticator<B: Authenticator>(self, authenticator: B) -> Settings<B> {
+        Settings {
+            authenticator: Arc::new(authenticator),
+            quota: self.quota,
+            allowed_origins: self.allowed_origins,
+            site_dir: self.site_dir,
+        }
+    }
+
+    /// Allows cross-origin use from origins fully matching one of `patterns` (the values
+    /// of `site.allowOriginRegex`).
+    pub fn allow_origin_regex<S: AsRef<str>>(
+        mut self,
+        patterns: &[S],
+    ) -> Result<Self, regex::Error> {
+        self.allowed_origins = AllowedOrigins::from_patterns(patterns)?;
+        Ok(self)
+    }
+
+    /// Sets the site directory (for `logs/error_log`).
+    #[must_use]
+    pub fn site_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.site_dir = Some(dir.into());
+        self
+    }
+
+    /// Uses `quota` to enforce quotas.
+    #[must_use]
+    pub fn quota(mut self, quota: QuotaBackend) -> Self {
+        self.quota = quota;
+        self
+    }
+}

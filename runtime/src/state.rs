@@ -1,0 +1,64 @@
+//! What every request of one service shares: the generated API with its handlers, the
+//! settings, the route table, header names parsed once, and the per-endpoint size hints.
+
+use http::HeaderName;
+
+use crate::api::Api;
+use crate::json::SizeHint;
+use crate::routing::RouteTable;
+use crate::settings::Settings;
+use crate::spec::{EndpointSpec, ServiceSpec};
+
+/// The header names the conventions use, parsed once at start-up.
+#[derive(Debug, Default)]
+pub(crate) struct HeaderNames {
+    pub(crate) trace: Option<HeaderName>,
+    pub(crate) xsrf: Option<HeaderName>,
+    pub(crate) create_only: Option<HeaderName>,
+}
+
+impl HeaderNames {
+    fn of(service: &ServiceSpec) -> Self {
+        let parse =
+            |name: Option<&str>| name.and_then(|n| HeaderName::from_bytes(n.as_bytes()).ok());
+        let conventions = &service.conventions;
+        HeaderNames {
+            trace: parse(conventions.trace_header),
+            xsrf: parse(conventions.xsrf_header),
+            create_only: parse(conventions.create_only_header),
+        }
+    }
+}
+
+/// State shared by every request of one service.
+pub(crate) struct Shared<P, A> {
+    pub(crate) api: P,
+    pub(crate) settings: Settings<A>,
+    pub(crate) routes: RouteTable,
+    pub(crate) headers: HeaderNames,
+    size_hints: Box<[SizeHint]>,
+}
+
+impl<P: Api, A> Shared<P, A> {
+    pub(crate) fn new(api: P, settings: Settings<A>) -> Self {
+        let service = P::SERVICE;
+        let slots = service
+            .endpoints
+            .iter()
+            .map(|e| e.index + 1)
+            .max()
+            .unwrap_or(0);
+        Shared {
+            api,
+            settings,
+            routes: RouteTable::new(service),
+            headers: HeaderNames::of(service),
+            size_hints: (0..slots).map(|_| SizeHint::default()).collect(),
+        }
+    }
+
+    pub(crate) fn size_hint(&self, endpoint: &EndpointSpec) -> &SizeHint {
+        static FALLBACK: SizeHint = SizeHint::new();
+        self.size_hints.get(endpoint.index).unwrap_or(&FALLBACK)
+    }
+}
