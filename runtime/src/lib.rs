@@ -36,6 +36,10 @@ mod state;
 pub mod timestamp;
 pub mod trace;
 
+/// The `http` crate the runtime's types use (header names and values for
+/// [`Custom`] replies, the request head in [`RequestContext`]).
+pub use ::http;
+
 pub use api::{Answer, Api, Call, Resolution};
 
 /// The error type request bodies may fail with.

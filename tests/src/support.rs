@@ -4,17 +4,24 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use restspec_runtime::http::HeaderValue;
+use restspec_runtime::http::header::LOCATION;
 use restspec_runtime::{
-    Authenticator, Caller, Identity, RequestContext, Session, Settings, Timestamp,
+    Authenticator, Caller, Custom, Identity, RequestContext, Session, Settings, Timestamp,
 };
 
 use crate::build_script::conventions::options::ListThingsOptions;
 use crate::build_script::conventions::types::{
-    AccountInfo, DescriptionInput, ThingInfo, ThingInput,
+    AccountInfo, DescriptionInput, RequestEcho, ThingInfo, ThingInput,
 };
 use crate::build_script::conventions::{
     AccountsHandlers, AccountsResource, Error, ThingsHandlers, ThingsResource, router,
 };
+
+/// What a tower layer of the service's own puts on requests (the tests check handlers see
+/// it through their context).
+#[derive(Debug, Clone)]
+pub struct RequestTag(pub String);
 
 /// `alice` (1000001) may create things; `bob` (1000002) may not; `admin` (1000000) holds
 /// every capability. Passwords are the user name followed by `-pw`.
@@ -38,7 +45,7 @@ fn identity(id: &str) -> Option<Identity> {
 #[derive(Debug, Default)]
 pub struct State {
     /// Things by name.
-    pub things: BTreeMap<String, ThingInfo>,
+    pub things: BTreeMap<String, Arc<ThingInfo>>,
     /// Live sessions by key.
     pub sessions: BTreeMap<String, Session>,
     /// Sessions made so far (to make keys).
@@ -63,12 +70,12 @@ impl TestService {
         for name in names {
             service.state().things.insert(
                 (*name).to_owned(),
-                ThingInfo {
+                Arc::new(ThingInfo {
                     name: (*name).to_owned(),
                     description: None,
                     created: Timestamp::from_unix_nanos(1_533_885_943_749_000_123)
                         .unwrap_or_else(Timestamp::now),
-                },
+                }),
             );
         }
         service
@@ -112,7 +119,7 @@ impl ThingsHandlers for TestService {
             .skip(skip)
             .take(limit)
             .map(|(name, thing)| {
-                let mut thing = thing.clone();
+                let mut thing = ThingInfo::clone(thing);
                 if !describe {
                     thing.description = None;
                 }
@@ -125,7 +132,8 @@ impl ThingsHandlers for TestService {
         &self,
         _ctx: RequestContext<'_>,
         thing_id: &str,
-    ) -> Result<ThingInfo, Error> {
+    ) -> Result<Arc<ThingInfo>, Error> {
+        // Shared with the store: answered without copying the record.
         self.state()
             .things
             .get(thing_id)
@@ -138,20 +146,22 @@ impl ThingsHandlers for TestService {
         _ctx: RequestContext<'_>,
         thing_id: &str,
         body: ThingInput,
-    ) -> Result<ThingInfo, Error> {
+    ) -> Result<Custom<Arc<ThingInfo>>, Error> {
         let mut state = self.state();
         if state.things.contains_key(thing_id) {
             return Err(Error::Conflict(
                 format!("Thing \"{thing_id}\" already exists").into(),
             ));
         }
-        let thing = ThingInfo {
+        let thing = Arc::new(ThingInfo {
             name: thing_id.to_owned(),
             description: body.description,
             created: Timestamp::now(),
-        };
+        });
         state.things.insert(thing_id.to_owned(), thing.clone());
-        Ok(thing)
+        let location = HeaderValue::from_str(&format!("/things/{thing_id}"))
+            .map_err(|e| Error::Internal(e.to_string().into()))?;
+        Ok(Custom::new(thing).header(LOCATION, location))
     }
 
     async fn describe_thing(
@@ -165,7 +175,7 @@ impl ThingsHandlers for TestService {
             .things
             .get_mut(thing_id)
             .ok_or_else(Error::not_found)?;
-        thing.description = Some(body.description.clone());
+        Arc::make_mut(thing).description = Some(body.description.clone());
         Ok(body.description)
     }
 
@@ -189,6 +199,22 @@ impl ThingsHandlers for TestService {
 
     async fn explode(&self, _ctx: RequestContext<'_>, _thing_id: &str) -> Result<String, Error> {
         panic!("the explode handler always panics")
+    }
+
+    async fn echo_request(
+        &self,
+        ctx: RequestContext<'_>,
+        _thing_id: &str,
+    ) -> Result<RequestEcho, Error> {
+        Ok(RequestEcho {
+            remote_addr: ctx.remote_addr().map(|a| a.ip().to_string()),
+            user_agent: ctx
+                .headers()
+                .get("user-agent")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned),
+            tag: ctx.extensions().get::<RequestTag>().map(|t| t.0.clone()),
+        })
     }
 }
 

@@ -10,6 +10,7 @@ mod errors;
 mod options;
 mod output;
 mod quota;
+mod replies;
 mod requests;
 mod trace;
 
