@@ -74,7 +74,7 @@ fn bench(bencher: Bencher<'_, '_>, service: Service, request: MakeRequest) {
 }
 
 /// `GET /a/accounts/self/detail` (basic authentication, `self`, pretty JSON, trace echo).
-#[divan::bench_group]
+#[divan::bench_group(sample_count = 1000, sample_size = 10)]
 mod account_detail {
     use super::*;
 
@@ -90,7 +90,7 @@ mod account_detail {
 }
 
 /// `GET /changes/1/revisions/1/detail?pp=0` (anonymous, about 2.1 KB of compact JSON).
-#[divan::bench_group]
+#[divan::bench_group(sample_count = 1000, sample_size = 10)]
 mod revision_detail {
     use super::*;
 
