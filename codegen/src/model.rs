@@ -224,6 +224,8 @@ pub struct Endpoint {
     pub response: Option<TypeRef>,
     /// Success status.
     pub status: u16,
+    /// Other success statuses a handler may choose.
+    pub other_successes: Vec<u16>,
     /// Required global capability.
     pub capability: Option<String>,
     /// Statuses it may answer with, by name.

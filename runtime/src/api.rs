@@ -104,7 +104,7 @@ impl<'a> Call<'a> {
             .map_err(Into::into)
             .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error"))?;
         let status = self.success_status(reply.status())?;
-        let mut response = if self.endpoint.response_body {
+        let mut response = if self.endpoint.response_body && status != StatusCode::NO_CONTENT {
             let capacity = self.size_hint.capacity(self.pretty);
             let json = crate::json::body(
                 &self.service.conventions,

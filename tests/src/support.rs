@@ -4,15 +4,15 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use restspec_runtime::http::HeaderValue;
 use restspec_runtime::http::header::LOCATION;
+use restspec_runtime::http::{HeaderValue, StatusCode};
 use restspec_runtime::{
     Authenticator, Caller, Custom, Identity, RequestContext, Session, Settings, Timestamp,
 };
 
 use crate::build_script::conventions::options::ListThingsOptions;
 use crate::build_script::conventions::types::{
-    AccountInfo, DescriptionInput, RequestEcho, ThingInfo, ThingInput,
+    AccountInfo, DescriptionInput, RequestEcho, ThingInfo, ThingInput, TouchInput,
 };
 use crate::build_script::conventions::{
     AccountsHandlers, AccountsResource, Error, ThingsHandlers, ThingsResource, router,
@@ -199,6 +199,25 @@ impl ThingsHandlers for TestService {
 
     async fn explode(&self, _ctx: RequestContext<'_>, _thing_id: &str) -> Result<String, Error> {
         panic!("the explode handler always panics")
+    }
+
+    async fn touch_thing(
+        &self,
+        _ctx: RequestContext<'_>,
+        thing_id: &str,
+        body: TouchInput,
+    ) -> Result<Custom<Arc<ThingInfo>>, Error> {
+        let thing = self
+            .state()
+            .things
+            .get(thing_id)
+            .cloned()
+            .ok_or_else(Error::not_found)?;
+        let status = u16::try_from(body.status)
+            .ok()
+            .and_then(|s| StatusCode::from_u16(s).ok())
+            .ok_or_else(Error::bad_request)?;
+        Ok(Custom::new(thing).status(status))
     }
 
     async fn echo_request(

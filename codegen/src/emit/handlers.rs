@@ -192,6 +192,17 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         endpoint.path.raw,
         endpoint.status
     ));
+    if !endpoint.other_successes.is_empty() {
+        let others: Vec<String> = endpoint
+            .other_successes
+            .iter()
+            .map(u16::to_string)
+            .collect();
+        text.push_str(&format!(
+            " (or {}, chosen with `restspec_runtime::Custom::status`)",
+            others.join(" or ")
+        ));
+    }
     if !endpoint.errors.is_empty() {
         let codes: Vec<String> = endpoint
             .errors

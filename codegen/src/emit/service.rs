@@ -196,6 +196,10 @@ fn endpoint_tokens(
     let creates = endpoint.creates;
     let capability = opt_str(&endpoint.capability);
     let success = Literal::u16_unsuffixed(endpoint.status);
+    let other_successes = endpoint
+        .other_successes
+        .iter()
+        .map(|s| Literal::u16_unsuffixed(*s));
     let request_body = endpoint.request.is_some();
     let response_body = endpoint.response.is_some();
     let docs = doc(&format!(
@@ -219,7 +223,7 @@ fn endpoint_tokens(
             creates: #creates,
             capability: #capability,
             success: #success,
-            other_successes: &[],
+            other_successes: &[#(#other_successes),*],
             request_body: #request_body,
             response_body: #response_body,
         };

@@ -140,6 +140,30 @@ pub(super) fn lower_endpoint(
         None if raw.response.is_none() => 204,
         None => 200,
     };
+    let mut other_successes: Vec<u16> = Vec::new();
+    for other in raw.other_successes.iter().flatten() {
+        let problem = if !(200..=299).contains(&other.value) {
+            Some(format!(
+                "other success status {} is not a 2xx code",
+                other.value
+            ))
+        } else if other.value == status {
+            Some(format!(
+                "status {} is already the endpoint's `status`",
+                other.value
+            ))
+        } else if other_successes.contains(&other.value) {
+            Some(format!("status {} is listed twice", other.value))
+        } else {
+            None
+        };
+        match problem {
+            Some(message) => diags.push(Diagnostic::new(other.location.clone(), message).hint(
+                "`other_successes` lists 2xx statuses besides `status`; errors go under `errors`",
+            )),
+            None => other_successes.push(other.value),
+        }
+    }
     if let Some(cap) = &raw.capability
         && !cx.capabilities.iter().any(|c| c.name == cap.value)
     {
@@ -197,6 +221,7 @@ pub(super) fn lower_endpoint(
         request,
         response,
         status,
+        other_successes,
         capability: raw.capability.as_ref().map(|c| c.value.clone()),
         errors: raw
             .errors

@@ -191,6 +191,9 @@ spec_record! {
         opt response: Spanned<String>,
         /// Success status (default 200, or 204 without a response).
         opt status: Spanned<u16>,
+        /// Other 2xx statuses a handler may choose instead (`[201]` for a PUT that may create
+        /// or update, `[204]` for an answer that is sometimes empty).
+        opt other_successes: Vec<Spanned<u16>>,
         /// Global capability the caller needs.
         opt capability: Spanned<String>,
         /// Statuses (by name, from the status table) this endpoint may answer with.

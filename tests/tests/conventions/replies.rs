@@ -71,3 +71,39 @@ async fn handlers_see_extensions_set_by_the_services_own_layers() {
         b")]}'\n{\"tag\":\"set by a layer\"}\n"
     );
 }
+
+#[tokio::test]
+async fn a_handler_may_choose_a_success_status_its_spec_lists() {
+    let s = server().await;
+    let touch = |status: u16| {
+        send(
+            client()
+                .post(s.url("/a/things/x/touch?pp=0"))
+                .basic_auth("alice", Some("alice-pw"))
+                .header("Content-Type", "application/json")
+                .body(format!("{{\"status\":{status}}}")),
+        )
+    };
+    let a = touch(200).await;
+    assert_eq!(a.status, 200);
+    assert!(
+        a.text().starts_with(")]}'\n{\"name\":\"x\""),
+        "{}",
+        a.text()
+    );
+    let a = touch(201).await;
+    assert_eq!(a.status, 201);
+    assert!(
+        a.text().starts_with(")]}'\n{\"name\":\"x\""),
+        "{}",
+        a.text()
+    );
+    let a = touch(204).await;
+    assert_eq!((a.status, a.body.len()), (204, 0));
+    // 202 is not among the endpoint's successes: the service's mistake, so 500.
+    let a = touch(202).await;
+    assert_eq!(
+        (a.status, a.text()),
+        (500, "Internal server error\n".to_owned())
+    );
+}

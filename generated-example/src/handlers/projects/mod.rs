@@ -195,11 +195,7 @@ pub(super) async fn get_project(
     ctx: RequestContext<'_>,
     project_name: String,
 ) -> Result<types::ProjectInfo, Error> {
-    Ok(project_info(&load_project(
-        svc,
-        ctx.caller,
-        &project_name,
-    )?))
+    Ok(project_info(&load_project(svc, ctx.caller, &project_name)?))
 }
 
 /// `owners` must name existing groups (422) but are not recorded: the service keeps no
