@@ -16,6 +16,7 @@ pub mod lower;
 pub mod macro_input;
 pub mod model;
 pub mod names;
+pub mod render;
 pub mod schema;
 pub mod spec;
 
@@ -23,6 +24,7 @@ use std::path::Path;
 
 pub use config::Config;
 pub use diag::{Diagnostic, Location, SpecErrors};
+pub use render::render;
 
 /// A spec read, validated and ready to emit, with the files it came from.
 #[derive(Debug, Clone)]
@@ -86,51 +88,4 @@ pub fn generate(
 ) -> Result<(proc_macro2::TokenStream, Loaded), SpecErrors> {
     let loaded = load(dir, display_dir).map_err(|(errors, _)| errors)?;
     Ok((emit::service(&loaded.service), loaded))
-}
-
-/// Formats generated tokens as a Rust source file with prettyplease.
-///
-/// Falls back to the unformatted token text if the tokens do not parse as a file (which
-/// would be a generator bug; the compiler will then point at it).
-pub fn render(tokens: &proc_macro2::TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens.clone()) {
-        Ok(file) => separate_items(&prettyplease::unparse(&file)),
-        Err(_) => tokens.to_string(),
-    }
-}
-
-/// Puts a blank line between items, which prettyplease does not do. Only lines that start
-/// an item (a doc comment, an attribute, a keyword) after a line that ends one are touched,
-/// so string contents and expressions are never changed.
-fn separate_items(code: &str) -> String {
-    const STARTS: &[&str] = &[
-        "///",
-        "#[",
-        "pub ",
-        "pub(",
-        "fn ",
-        "async fn ",
-        "impl",
-        "mod ",
-        "const ",
-        "struct ",
-        "enum ",
-        "trait ",
-        "use ",
-    ];
-    let mut out = String::with_capacity(code.len() + code.len() / 16);
-    let mut previous = "";
-    for line in code.lines() {
-        let trimmed = line.trim_start();
-        let prev = previous.trim();
-        let ends_item = prev.ends_with('}') || prev.ends_with(';');
-        let both_use = prev.starts_with("use ") && trimmed.starts_with("use ");
-        if ends_item && !both_use && STARTS.iter().any(|s| trimmed.starts_with(s)) {
-            out.push('\n');
-        }
-        out.push_str(line);
-        out.push('\n');
-        previous = line;
-    }
-    out
 }
