@@ -96,6 +96,8 @@ struct Positions<'a> {
     file: Arc<PathBuf>,
     source: &'a str,
     line_starts: Vec<usize>,
+    /// Every character is one byte, so a column is a byte count (most spec files).
+    ascii: bool,
 }
 
 impl<'a> Positions<'a> {
@@ -106,6 +108,7 @@ impl<'a> Positions<'a> {
             file,
             source,
             line_starts,
+            ascii: source.is_ascii(),
         }
     }
 
@@ -115,6 +118,9 @@ impl<'a> Positions<'a> {
             .get(line.saturating_sub(1))
             .copied()
             .unwrap_or(self.source.len());
+        if self.ascii {
+            return start.saturating_add(col_chars).min(self.source.len());
+        }
         let rest = &self.source[start..];
         start
             + rest
@@ -286,6 +292,9 @@ pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Optio
 /// The first tab in a line's indentation: the YAML parser reports those confusingly (at
 /// the previous line), so they are found first.
 fn tab_indentation(positions: &Positions<'_>) -> Option<Location> {
+    if !positions.source.contains('\t') {
+        return None;
+    }
     positions
         .source
         .lines()
@@ -345,5 +354,42 @@ fn attach(stack: &mut [Frame], root: &mut Option<Node>, node: Node, diags: &mut 
                 entries.push((key, node));
             }
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key_offsets(source: &str) -> Vec<(String, usize, usize, usize)> {
+        let mut diags = Diagnostics::new();
+        let node = parse(Arc::new(PathBuf::from("t.yaml")), source, &mut diags);
+        let Some(Node {
+            kind: NodeKind::Map(entries),
+            ..
+        }) = node
+        else {
+            panic!("a mapping: {diags:?}");
+        };
+        entries
+            .iter()
+            .map(|(k, v)| {
+                let l = &v.location;
+                (k.name.clone(), l.column, l.offset, l.len)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn offsets_are_bytes_and_columns_are_characters() {
+        assert_eq!(
+            key_offsets("a: xy\nbb: zz\n"),
+            [("a".into(), 4, 3, 2), ("bb".into(), 5, 10, 2)]
+        );
+        // `é` is two bytes and one column.
+        assert_eq!(
+            key_offsets("é: xy\nbb: zé\n"),
+            [("é".into(), 4, 4, 2), ("bb".into(), 5, 11, 3)]
+        );
     }
 }
