@@ -75,8 +75,13 @@ fn main() -> ExitCode {
             let Some(loaded) = load(&dir) else {
                 return ExitCode::FAILURE;
             };
+            let tokens = restspec_codegen::emit::service(&loaded.service);
             let code = restspec_codegen::config::file_header(&loaded.service.files)
-                + &restspec_codegen::render(&restspec_codegen::emit::service(&loaded.service));
+                + &restspec_codegen::render(&tokens);
+            // The process ends next: taking the token tree and the model apart piece by
+            // piece would only add time.
+            std::mem::forget(tokens);
+            std::mem::forget(loaded);
             match (output, check) {
                 (None, _) => {
                     print!("{code}");
