@@ -39,6 +39,8 @@ pub struct Admitted<'a> {
 pub struct Outbound<'a> {
     /// The demand for tracing, when there is one.
     pub trace: Option<TraceRequest<'a>>,
+    /// The trace header as the client sent it: echoed as it is when it carried the id.
+    pub trace_header: Option<&'a HeaderValue>,
     /// The `Origin` header, when the origin is allowed cross-origin use.
     pub allowed_origin: Option<HeaderValue>,
     /// CORS is configured and the request named an origin (the answer varies by origin).
@@ -74,6 +76,7 @@ impl<'a> Outbound<'a> {
         };
         Outbound {
             trace: trace_demand(parameter, trace_header),
+            trace_header,
             allowed_origin,
             varies_by_origin: allowed.is_configured() && origin.is_some(),
             overridden: false,
@@ -121,7 +124,12 @@ pub fn finish(
 ) {
     if let (Some(trace), Some(name)) = (&outbound.trace, trace_header) {
         for id in trace.ids() {
-            if let Ok(value) = HeaderValue::from_str(id) {
+            let value = match outbound.trace_header {
+                // The id is the header's own bytes: send them back without copying.
+                Some(sent) if sent.as_bytes() == id.as_bytes() => Ok(sent.clone()),
+                _ => HeaderValue::from_str(id),
+            };
+            if let Ok(value) = value {
                 response.headers_mut().append(name.clone(), value);
             }
         }
