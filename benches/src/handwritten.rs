@@ -386,22 +386,14 @@ fn json<T: Serialize>(value: &T, pretty: bool) -> Response {
 // The response types.
 // ---------------------------------------------------------------------------------------
 
-/// A timestamp written `2026-01-01 10:00:00.000000000` (UTC).
+/// A timestamp written `2026-01-01 10:00:00.000000000` (UTC), with jiff's `strftime` (the
+/// runtime's choice too; it measured faster than `format_args!` over the civil fields).
 struct Ts(jiff::Timestamp);
 
 impl Serialize for Ts {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let t = jiff::tz::TimeZone::UTC.to_datetime(self.0);
-        serializer.collect_str(&format_args!(
-            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:09}",
-            t.year(),
-            t.month(),
-            t.day(),
-            t.hour(),
-            t.minute(),
-            t.second(),
-            t.subsec_nanosecond()
-        ))
+        let civil = jiff::tz::TimeZone::UTC.to_datetime(self.0);
+        serializer.collect_str(&civil.strftime("%Y-%m-%d %H:%M:%S%.9f"))
     }
 }
 
