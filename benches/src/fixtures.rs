@@ -1,22 +1,18 @@
-//! The data both services serve, the account store they authenticate against and the quota
-//! enforcer they both call: one [`Fixture`] per service under test, built the same way for
-//! both, so that they do the same work per request.
+//! The data both services serve and the account store they authenticate against: one
+//! [`Fixture`] per service under test, built the same way for both, so that they do the
+//! same work per request.
 //!
-//! Nothing here knows the generated types; the records are plain Rust. The only runtime
-//! API used is the quota extension point ([`QuotaBackend`], [`QuotaEnforcer`]), which both
-//! services call with the same group, caller and resource metadata.
+//! Nothing here knows the generated types or the runtime; the records are plain Rust. The
+//! quota backend both services call lives in [`crate::quota`].
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use jiff::Timestamp;
-use restspec_runtime::{
-    AuthMethod, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse,
-    ResourceMetadata,
-};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+
+use crate::quota::{CountingEnforcer, Quota};
 
 /// The administrator's user name.
 pub const ADMIN_USERNAME: &str = "admin";
@@ -485,118 +481,6 @@ fn demo_change() -> Change {
     }
 }
 
-/// The caller as the quota extension point sees it: the runtime's [`Caller`] for an
-/// account authenticated with HTTP basic credentials, or the anonymous caller.
-pub fn quota_caller(account: Option<&Account>) -> Caller {
-    match account {
-        Some(account) => Caller::user(identity(account), AuthMethod::Basic),
-        None => Caller::anonymous(),
-    }
-}
-
-/// The account as the runtime sees it: id, user name and global capabilities.
-pub fn identity(account: &Account) -> Identity {
-    account.capabilities.iter().fold(
-        Identity::new(account.id.to_string(), account.username.clone()),
-        |identity, capability| identity.with_capability(capability.clone()),
-    )
-}
-
-/// The resource metadata of an account (family `accounts`: `Account.Id`).
-pub fn account_metadata(account: &Account) -> ResourceMetadata {
-    ResourceMetadata::new(vec![("Account.Id", account.id.to_string())])
-}
-
-/// The resource metadata of a change (family `changes`: `Change.Id`, `Project.NameKey`).
-pub fn change_metadata(change: &Change) -> ResourceMetadata {
-    ResourceMetadata::new(vec![
-        ("Change.Id", change.number.to_string()),
-        ("Project.NameKey", change.project.clone()),
-    ])
-}
-
-/// One quota request as the enforcer saw it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QuotaCall {
-    /// The quota group.
-    pub group: String,
-    /// The caller's user name; `None` for anonymous callers.
-    pub user: Option<String>,
-    /// The resource metadata, name and value.
-    pub resource: Vec<(String, String)>,
-    /// How many tokens were asked for.
-    pub tokens: u64,
-}
-
-/// A cheap enforcer that grants every request and counts the grants; it can also record
-/// each request, for tests that check both services make the same quota call.
-#[derive(Debug, Default)]
-pub struct CountingEnforcer {
-    granted: AtomicU64,
-    recorded: Option<Mutex<Vec<QuotaCall>>>,
-}
-
-impl CountingEnforcer {
-    /// An enforcer that counts.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// An enforcer that counts and records every request.
-    pub fn recording() -> Self {
-        CountingEnforcer {
-            granted: AtomicU64::new(0),
-            recorded: Some(Mutex::new(Vec::new())),
-        }
-    }
-
-    /// How many requests were granted.
-    pub fn granted(&self) -> u64 {
-        self.granted.load(Ordering::Relaxed)
-    }
-
-    /// The recorded requests, oldest first (empty unless [`recording`](Self::recording)).
-    pub fn take_calls(&self) -> Vec<QuotaCall> {
-        self.recorded
-            .as_ref()
-            .map(|calls| std::mem::take(&mut *calls.lock().unwrap_or_else(|e| e.into_inner())))
-            .unwrap_or_default()
-    }
-}
-
-impl QuotaEnforcer for CountingEnforcer {
-    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse {
-        self.granted.fetch_add(1, Ordering::Relaxed);
-        if let Some(calls) = &self.recorded {
-            calls
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(QuotaCall {
-                    group: group.to_owned(),
-                    user: ctx.caller.identity().map(|i| i.username.clone()),
-                    resource: ctx
-                        .resource
-                        .entries()
-                        .iter()
-                        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-                        .collect(),
-                    tokens,
-                });
-        }
-        QuotaResponse::ok()
-    }
-
-    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
-        QuotaResponse::ok()
-    }
-
-    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext) -> QuotaResponse {
-        QuotaResponse::ok()
-    }
-
-    fn refill(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) {}
-}
-
 /// Everything one service under test is built from: the data, and the quota backend with
 /// its one enforcer.
 #[derive(Debug, Clone)]
@@ -604,7 +488,7 @@ pub struct Fixture {
     /// The data and accounts.
     pub store: Arc<Store>,
     /// The quota backend both services call once per request.
-    pub quota: QuotaBackend,
+    pub quota: Quota,
     /// The backend's only enforcer.
     pub enforcer: Arc<CountingEnforcer>,
 }
@@ -622,11 +506,9 @@ impl Fixture {
 
     fn with_enforcer(enforcer: CountingEnforcer) -> Self {
         let enforcer = Arc::new(enforcer);
-        let mut quota = QuotaBackend::new();
-        quota.register(enforcer.clone());
         Fixture {
             store: Arc::new(Store::new()),
-            quota,
+            quota: Quota::with(enforcer.clone()),
             enforcer,
         }
     }

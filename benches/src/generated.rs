@@ -2,7 +2,8 @@
 //!
 //! This is the only file of the crate that touches the generated API (and the runtime's
 //! `Authenticator` and `Settings`), so that a change of that API is ported here and
-//! nowhere else. It has two parts:
+//! nowhere else (the runtime's quota types are used in [`crate::quota`] alone). It has two
+//! parts:
 //!
 //! - the glue: the `generate!` call, the handler trait impls, the authenticator adapter
 //!   and [`service`], which depend on the shape of the generated API (handler signatures,
@@ -18,8 +19,9 @@ use restspec_runtime::{Authenticator, Caller, Identity, RequestContext, Settings
 
 use crate::fixtures::{
     Account, Change, ChangeState, File, FileChange, Fixture, Message, Person, Revision,
-    RevisionKind, Store, identity,
+    RevisionKind, Store,
 };
+use crate::quota::identity;
 
 restspec_runtime::generate!(pub mod api = "spec");
 
@@ -37,7 +39,7 @@ pub fn service(fixture: &Fixture) -> axum::Router {
     };
     let settings = Settings::default()
         .authenticator(StoreAuthenticator(fixture.store.clone()))
-        .quota(fixture.quota.clone());
+        .quota(fixture.quota.backend().clone());
     api::router(handlers, settings)
 }
 

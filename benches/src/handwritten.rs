@@ -23,16 +23,15 @@ use axum::response::Response;
 use axum::routing::get;
 use base64::Engine as _;
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
-use restspec_runtime::{QuotaBackend, QuotaRequestContext, ResourceMetadata};
 use serde::{Serialize, Serializer};
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
 
 use crate::fixtures::{
     ACCOUNT_DETAIL_QUOTA_GROUP, Account, Change, ChangeState, FileChange, Fixture,
-    REVISION_DETAIL_QUOTA_GROUP, Revision, RevisionKind, Store, account_metadata, change_metadata,
-    quota_caller,
+    REVISION_DETAIL_QUOTA_GROUP, Revision, RevisionKind, Store,
 };
+use crate::quota::{Quota, Verdict, account_metadata, change_metadata};
 
 const JSON_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/json; charset=UTF-8");
 const TEXT_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("text/plain; charset=UTF-8");
@@ -74,7 +73,7 @@ pub fn service(fixture: &Fixture) -> Router {
 
 struct App {
     store: Arc<Store>,
-    quota: QuotaBackend,
+    quota: Quota,
 }
 
 type AppState = State<Arc<App>>;
@@ -179,38 +178,30 @@ fn basic_account<'a>(store: &'a Store, headers: &HeaderMap) -> Option<&'a Accoun
 /// Asks the quota backend for one token of `group`: 429 when an enforcer refuses, 500
 /// when one fails.
 fn check_quota(
-    quota: &QuotaBackend,
+    quota: &Quota,
     group: &str,
     caller: Option<&Account>,
-    resource: ResourceMetadata,
+    resource: Vec<(&'static str, String)>,
 ) -> Result<(), Failure> {
-    if quota.is_empty() {
-        return Ok(());
+    match quota.ask(group, caller, resource) {
+        Verdict::Granted => Ok(()),
+        Verdict::Failed => Err(Failure::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Internal server error",
+        )),
+        Verdict::Refused {
+            message,
+            retry_after,
+        } => Err(Failure {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: if message.is_empty() {
+                Cow::Borrowed("Quota limit reached")
+            } else {
+                Cow::Owned(message)
+            },
+            header: retry_after.map(|seconds| (header::RETRY_AFTER, HeaderValue::from(seconds))),
+        }),
     }
-    let ctx = QuotaRequestContext {
-        caller: quota_caller(caller),
-        resource,
-    };
-    let answer = quota
-        .request_tokens(group, &ctx, 1)
-        .map_err(|_| Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error"))?;
-    if !answer.has_error() {
-        return Ok(());
-    }
-    let message = answer.error_message();
-    let retry_after = answer.retry_after().map(|wait| {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        (header::RETRY_AFTER, HeaderValue::from(seconds.max(1)))
-    });
-    Err(Failure {
-        status: StatusCode::TOO_MANY_REQUESTS,
-        message: if message.is_empty() {
-            Cow::Borrowed("Quota limit reached")
-        } else {
-            Cow::Owned(message)
-        },
-        header: retry_after,
-    })
 }
 
 /// An error answer: a plaintext message and at most one extra header.

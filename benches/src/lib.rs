@@ -2,7 +2,8 @@
 //! the same work: the same data, the same password check, the same quota call, the same
 //! bytes on the wire.
 //!
-//! - [`fixtures`]: the data, accounts and quota enforcer both services are built from;
+//! - [`fixtures`]: the data and accounts both services are built from;
+//! - [`quota`]: the quota call both make, through the runtime's quota extension point;
 //! - [`generated`]: the service generated from `benches/spec/` (the only module that
 //!   touches the generated API);
 //! - [`handwritten`]: the same endpoints written by hand with axum.
@@ -13,3 +14,4 @@
 pub mod fixtures;
 pub mod generated;
 pub mod handwritten;
+pub mod quota;
