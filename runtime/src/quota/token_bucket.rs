@@ -46,22 +46,26 @@ pub struct QuotaRule {
     pub refill_per_second: f64,
 }
 
-/// Whose bucket: an account id, or the anonymous user (never confused with an account
-/// whose id is the string `anonymous`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum CallerKey {
+/// Whose buckets: an account id, or the anonymous user (never confused with an account
+/// whose id is the string `anonymous`). Borrowed from the request: a check looks buckets up
+/// without copying the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CallerKey<'a> {
     Anonymous,
-    Account(String),
+    Account(&'a str),
 }
 
-impl CallerKey {
-    fn of(ctx: &QuotaRequestContext<'_>) -> Self {
+impl<'a> CallerKey<'a> {
+    fn of(ctx: &QuotaRequestContext<'a>) -> Self {
         match ctx.caller.identity() {
-            Some(identity) => CallerKey::Account(identity.id.clone()),
+            Some(identity) => CallerKey::Account(&identity.id),
             None => CallerKey::Anonymous,
         }
     }
 }
+
+/// One caller's buckets, by rule.
+type Buckets = HashMap<usize, Bucket>;
 
 /// A rule as the enforcer uses it, with the rate made safe for arithmetic.
 #[derive(Debug)]
@@ -81,8 +85,39 @@ struct Bucket {
 
 #[derive(Debug, Default)]
 struct State {
-    buckets: HashMap<(usize, CallerKey), Bucket>,
+    accounts: HashMap<String, Buckets>,
+    anonymous: Buckets,
+    /// Buckets in all.
+    count: usize,
     sweep_at: usize,
+}
+
+impl State {
+    fn bucket(&self, key: CallerKey<'_>, rule: usize) -> Option<&Bucket> {
+        match key {
+            CallerKey::Anonymous => self.anonymous.get(&rule),
+            CallerKey::Account(id) => self.accounts.get(id)?.get(&rule),
+        }
+    }
+
+    /// Sets a bucket; allocates only for a caller or rule seen for the first time.
+    fn set(&mut self, key: CallerKey<'_>, rule: usize, bucket: Bucket) {
+        let buckets = match key {
+            CallerKey::Anonymous => &mut self.anonymous,
+            CallerKey::Account(id) => {
+                if !self.accounts.contains_key(id) {
+                    self.accounts.insert(id.to_owned(), Buckets::new());
+                }
+                match self.accounts.get_mut(id) {
+                    Some(buckets) => buckets,
+                    None => return,
+                }
+            }
+        };
+        if buckets.insert(rule, bucket).is_none() {
+            self.count += 1;
+        }
+    }
 }
 
 /// What checking one request against its matching rules found.
@@ -170,9 +205,9 @@ impl TokenBucketEnforcer {
     }
 
     /// Tokens in a bucket at `now`; a missing bucket is full.
-    fn level(&self, state: &State, rule: usize, key: &CallerKey, now: Instant) -> f64 {
+    fn level(&self, state: &State, rule: usize, key: CallerKey<'_>, now: Instant) -> f64 {
         let r = &self.rules[rule];
-        match state.buckets.get(&(rule, key.clone())) {
+        match state.bucket(key, rule) {
             None => r.burst,
             Some(b) => {
                 let elapsed = now.saturating_duration_since(b.updated).as_secs_f64();
@@ -185,7 +220,7 @@ impl TokenBucketEnforcer {
         &self,
         state: &State,
         rules: &[usize],
-        key: &CallerKey,
+        key: CallerKey<'_>,
         now: Instant,
         n: u64,
     ) -> Verdict {
@@ -256,7 +291,7 @@ impl TokenBucketEnforcer {
         let mut state = self.lock();
         // Read under the lock, so that buckets never see time go backwards.
         let now = (self.clock)();
-        let verdict = self.check(&state, &rules, &key, now, n);
+        let verdict = self.check(&state, &rules, key, now, n);
         if let Some((rule, wait)) = verdict.refusal {
             tracing::debug!(group, rule = %self.rules[rule].configured.group, "quota refused");
             return self.refusal(group, rule, wait, n);
@@ -264,9 +299,10 @@ impl TokenBucketEnforcer {
         let wanted = n as f64;
         if deduct && n > 0 {
             for &i in &rules {
-                let tokens = (self.level(&state, i, &key, now) - wanted).max(0.0);
-                state.buckets.insert(
-                    (i, key.clone()),
+                let tokens = (self.level(&state, i, key, now) - wanted).max(0.0);
+                state.set(
+                    key,
+                    i,
                     Bucket {
                         tokens,
                         updated: now,
@@ -286,15 +322,22 @@ impl TokenBucketEnforcer {
     /// Drops buckets that have refilled to full once there are many of them, so memory
     /// follows the callers that spent tokens recently rather than every caller ever seen.
     fn sweep(&self, state: &mut State, now: Instant) {
-        if state.buckets.len() < state.sweep_at.max(SWEEP_THRESHOLD) {
+        if state.count < state.sweep_at.max(SWEEP_THRESHOLD) {
             return;
         }
-        state.buckets.retain(|(rule, _), b| {
+        let not_full = |rule: &usize, b: &mut Bucket| {
             let r = &self.rules[*rule];
             let elapsed = now.saturating_duration_since(b.updated).as_secs_f64();
             b.tokens + elapsed * r.rate + EPSILON < r.burst
+        };
+        state.anonymous.retain(not_full);
+        state.accounts.retain(|_, buckets| {
+            buckets.retain(not_full);
+            !buckets.is_empty()
         });
-        state.sweep_at = state.buckets.len().saturating_mul(2);
+        state.count =
+            state.anonymous.len() + state.accounts.values().map(HashMap::len).sum::<usize>();
+        state.sweep_at = state.count.saturating_mul(2);
     }
 }
 
@@ -333,11 +376,12 @@ impl QuotaEnforcer for TokenBucketEnforcer {
         let now = (self.clock)();
         for i in rules {
             // A missing bucket is full already.
-            if state.buckets.contains_key(&(i, key.clone())) {
-                let level = self.level(&state, i, &key, now);
+            if state.bucket(key, i).is_some() {
+                let level = self.level(&state, i, key, now);
                 let tokens = (level + tokens as f64).min(self.rules[i].burst);
-                state.buckets.insert(
-                    (i, key.clone()),
+                state.set(
+                    key,
+                    i,
                     Bucket {
                         tokens,
                         updated: now,
