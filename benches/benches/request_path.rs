@@ -5,6 +5,7 @@
 //!
 //! `cargo bench -p restspec-benches --bench request_path`
 
+use std::convert::Infallible;
 use std::process::ExitCode;
 
 use axum::Router;
@@ -47,10 +48,31 @@ fn runtime() -> Runtime {
     }
 }
 
-/// One request through `router`: its status and body.
-fn send(runtime: &Runtime, router: &Router, request: Request<Body>) -> (StatusCode, Bytes) {
+/// A service under test: the generated one (served without axum) or the hand-written
+/// axum router.
+trait UnderTest:
+    tower::Service<Request<Body>, Response = http::Response<Self::Body>, Error = Infallible> + Clone
+{
+    /// Its response body.
+    type Body: http_body::Body<Data = Bytes, Error: std::fmt::Debug>;
+}
+
+impl UnderTest for Router {
+    type Body = Body;
+}
+
+impl UnderTest for generated::Service {
+    type Body = restspec_runtime::Body;
+}
+
+/// One request through `service`: its status and body.
+fn send<S: UnderTest>(
+    runtime: &Runtime,
+    service: &S,
+    request: Request<Body>,
+) -> (StatusCode, Bytes) {
     runtime.block_on(async {
-        let Ok(response) = router.clone().oneshot(request).await;
+        let Ok(response) = service.clone().oneshot(request).await;
         let status = response.status();
         let body = response
             .into_body()
@@ -62,12 +84,10 @@ fn send(runtime: &Runtime, router: &Router, request: Request<Body>) -> (StatusCo
     })
 }
 
-/// Builds a service under test over a fixture.
-type Service = fn(&Fixture) -> Router;
 /// Builds a fresh request.
 type MakeRequest = fn() -> Request<Body>;
 
-fn bench(bencher: Bencher<'_, '_>, service: Service, request: MakeRequest) {
+fn bench<S: UnderTest>(bencher: Bencher<'_, '_>, service: fn(&Fixture) -> S, request: MakeRequest) {
     let router = service(&Fixture::new());
     let runtime = runtime();
     bencher.bench_local(|| send(&runtime, &router, request()));
@@ -108,18 +128,18 @@ mod revision_detail {
 fn main() -> ExitCode {
     // A benchmark of error answers would be meaningless: both must answer 200 first.
     let runtime = runtime();
-    let services: [(&str, Service); 2] = [
-        ("generated", generated::service),
-        ("handwritten", handwritten::service),
-    ];
     let requests: [(&str, MakeRequest); 2] = [
         ("account_detail", account_request),
         ("revision_detail", change_request),
     ];
-    for (name, service) in services {
-        let router = service(&Fixture::new());
-        for (endpoint, request) in requests {
-            let (status, body) = send(&runtime, &router, request());
+    let generated = generated::service(&Fixture::new());
+    let handwritten = handwritten::service(&Fixture::new());
+    for (endpoint, request) in requests {
+        let answers = [
+            ("generated", send(&runtime, &generated, request())),
+            ("handwritten", send(&runtime, &handwritten, request())),
+        ];
+        for (name, (status, body)) in answers {
             if status != StatusCode::OK {
                 eprintln!(
                     "{name} answers {endpoint} with {status}, not 200: {}",

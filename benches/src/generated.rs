@@ -14,7 +14,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use restspec_runtime::auth::BoxFuture;
 use restspec_runtime::{Authenticator, Caller, Identity, RequestContext, Settings, Timestamp};
 
 use crate::fixtures::{
@@ -31,9 +30,12 @@ use api::{Error, types};
 // The glue: what depends on the generated API's shape.
 // ---------------------------------------------------------------------------------------
 
-/// The generated router over `fixture`: its store behind the handler traits and the
+/// The generated service: the generated dispatch table over the fixture's handlers.
+pub type Service = restspec_runtime::Service<api::Api<Handlers>, StoreAuthenticator>;
+
+/// The generated service over `fixture`: its store behind the handler traits and the
 /// authenticator, its quota backend in the settings.
-pub fn service(fixture: &Fixture) -> axum::Router {
+pub fn service(fixture: &Fixture) -> Service {
     let handlers = Handlers {
         store: fixture.store.clone(),
     };
@@ -44,10 +46,12 @@ pub fn service(fixture: &Fixture) -> axum::Router {
 }
 
 /// The handlers of both families, over the fixture store.
-struct Handlers {
+#[derive(Debug)]
+pub struct Handlers {
     store: Arc<Store>,
 }
 
+#[allow(refining_impl_trait)]
 impl api::AccountsHandlers for Handlers {
     async fn resolve_accounts(
         &self,
@@ -64,17 +68,18 @@ impl api::AccountsHandlers for Handlers {
 
     async fn get_account_detail(
         &self,
-        _ctx: RequestContext,
-        account_id: String,
+        _ctx: RequestContext<'_>,
+        account_id: &str,
     ) -> Result<types::AccountDetailInfo, Error> {
         let account = self
             .store
-            .find_account(&account_id)
-            .ok_or_else(|| not_found(&account_id))?;
+            .find_account(account_id)
+            .ok_or_else(|| not_found(account_id))?;
         account_detail(account)
     }
 }
 
+#[allow(refining_impl_trait)]
 impl api::ChangesHandlers for Handlers {
     async fn resolve_changes(
         &self,
@@ -92,32 +97,30 @@ impl api::ChangesHandlers for Handlers {
 
     async fn get_revision_detail(
         &self,
-        _ctx: RequestContext,
-        change_id: String,
-        revision_id: String,
+        _ctx: RequestContext<'_>,
+        change_id: &str,
+        revision_id: &str,
     ) -> Result<types::ChangeInfo, Error> {
         let change = self
             .store
-            .find_change(&change_id)
-            .ok_or_else(|| not_found(&change_id))?;
+            .find_change(change_id)
+            .ok_or_else(|| not_found(change_id))?;
         let revision = change
-            .revision(&revision_id)
-            .ok_or_else(|| not_found(&revision_id))?;
+            .revision(revision_id)
+            .ok_or_else(|| not_found(revision_id))?;
         change_info(&self.store, change, revision)
     }
 }
 
 /// The runtime's authenticator over the fixture's accounts (HTTP basic only).
-struct StoreAuthenticator(Arc<Store>);
+#[derive(Debug)]
+pub struct StoreAuthenticator(Arc<Store>);
 
 impl Authenticator for StoreAuthenticator {
-    fn basic<'a>(
-        &'a self,
-        username: &'a str,
-        password: &'a str,
-    ) -> BoxFuture<'a, Option<Identity>> {
-        let found = self.0.authenticate(username, password).map(identity);
-        Box::pin(async move { found })
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
+        self.0
+            .authenticate(username, password)
+            .map(|account| Arc::new(identity(account)))
     }
 }
 

@@ -8,9 +8,10 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use restspec_runtime::http::header;
 use restspec_runtime::{
-    AuthMethod, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse,
-    ResourceMetadata,
+    AuthMethod, Caller, Condition, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
+    QuotaResponse, ResourceMetadata,
 };
 
 use crate::fixtures::{Account, Change};
@@ -84,24 +85,28 @@ impl Quota {
         if self.backend.is_empty() {
             return Verdict::Granted;
         }
+        let caller = match caller {
+            Some(account) => Caller::user(identity(account), AuthMethod::Basic),
+            None => Caller::anonymous(),
+        };
+        let resource = ResourceMetadata::new(resource);
         let ctx = QuotaRequestContext {
-            caller: match caller {
-                Some(account) => Caller::user(identity(account), AuthMethod::Basic),
-                None => Caller::anonymous(),
-            },
-            resource: ResourceMetadata::new(resource),
+            caller: &caller,
+            resource: &resource,
         };
-        let Ok(answer) = self.backend.request_tokens(group, &ctx, 1) else {
-            return Verdict::Failed;
-        };
-        if !answer.has_error() {
-            return Verdict::Granted;
-        }
-        Verdict::Refused {
-            message: answer.error_message(),
-            retry_after: answer
-                .retry_after()
-                .map(|wait| (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)),
+        match self.backend.check(group, &ctx) {
+            Ok(()) => Verdict::Granted,
+            Err(error) if error.as_condition() == Some(Condition::QuotaExhausted) => {
+                Verdict::Refused {
+                    message: error.message().unwrap_or_default().to_owned(),
+                    retry_after: error
+                        .headers()
+                        .iter()
+                        .find(|(name, _)| name == header::RETRY_AFTER)
+                        .and_then(|(_, value)| value.to_str().ok()?.parse().ok()),
+                }
+            }
+            Err(_) => Verdict::Failed,
         }
     }
 }
@@ -156,7 +161,12 @@ impl CountingEnforcer {
 }
 
 impl QuotaEnforcer for CountingEnforcer {
-    fn request_tokens(&self, group: &str, ctx: &QuotaRequestContext, tokens: u64) -> QuotaResponse {
+    fn request_tokens(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext<'_>,
+        tokens: u64,
+    ) -> QuotaResponse {
         self.granted.fetch_add(1, Ordering::Relaxed);
         if let Some(calls) = &self.recorded {
             calls
@@ -177,13 +187,13 @@ impl QuotaEnforcer for CountingEnforcer {
         QuotaResponse::ok()
     }
 
-    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) -> QuotaResponse {
+    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) -> QuotaResponse {
         QuotaResponse::ok()
     }
 
-    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext) -> QuotaResponse {
+    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
         QuotaResponse::ok()
     }
 
-    fn refill(&self, _group: &str, _ctx: &QuotaRequestContext, _tokens: u64) {}
+    fn refill(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) {}
 }

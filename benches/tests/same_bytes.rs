@@ -2,7 +2,8 @@
 //! error neighbours, with the same status, headers and body bytes, and make the same quota
 //! call: otherwise the benchmark would compare different work.
 
-use axum::Router;
+use std::convert::Infallible;
+
 use axum::body::Body;
 use bytes::Bytes;
 use http::Request;
@@ -136,7 +137,11 @@ struct Answer {
     body: Bytes,
 }
 
-async fn ask(router: &Router, case: &Case) -> Answer {
+async fn ask<S, B>(router: &S, case: &Case) -> Answer
+where
+    S: tower::Service<Request<Body>, Response = http::Response<B>, Error = Infallible> + Clone,
+    B: http_body::Body<Data = Bytes, Error: std::fmt::Debug>,
+{
     let mut request = Request::get(case.path);
     for (name, value) in case.headers {
         request = request.header(*name, *value);

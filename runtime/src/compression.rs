@@ -35,9 +35,10 @@ pub fn accepts_gzip(headers: &HeaderMap) -> bool {
         })
 }
 
-/// Gzips `response` in place when it is worth it: a body of [`GZIP_MIN_BYTES`] or more, not
-/// encoded already, and not a 204/304. Adds `Content-Encoding` and `Vary`.
-pub fn gzip(response: &mut Response) {
+/// For a response worth compressing (a body of [`GZIP_MIN_BYTES`] or more, not encoded
+/// already, not a 204/304): says it varies by `Accept-Encoding` (so that caches keep the
+/// two forms apart), and gzips it in place when the client `accepts` gzip.
+pub fn compress(response: &mut Response, accepts: bool) {
     let body = response.body().bytes();
     if body.len() < GZIP_MIN_BYTES
         || response.headers().contains_key(header::CONTENT_ENCODING)
@@ -48,6 +49,13 @@ pub fn gzip(response: &mut Response) {
     {
         return;
     }
+    response
+        .headers_mut()
+        .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if !accepts {
+        return;
+    }
+    let body = response.body().bytes();
     let mut encoder = GzEncoder::new(
         Vec::with_capacity(body.len() / 2 + 64),
         Compression::default(),
@@ -59,7 +67,6 @@ pub fn gzip(response: &mut Response) {
     let headers = response.headers_mut();
     headers.remove(header::CONTENT_LENGTH);
     headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-    headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
 }
 
 #[cfg(test)]

@@ -145,9 +145,7 @@ pub fn finish(
         };
         cors::decorate(response.headers_mut(), origin, decoration, xsrf_header);
     }
-    if outbound.gzip {
-        compression::gzip(response);
-    }
+    compression::compress(response, outbound.gzip);
 }
 
 /// Collapses runs of `/`, drops one trailing `/` and strips the authenticated prefix.

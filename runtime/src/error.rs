@@ -77,6 +77,11 @@ impl ApiError {
         }
     }
 
+    /// The response headers the error carries (`WWW-Authenticate`, `Retry-After`, ...).
+    pub fn headers(&self) -> &[(HeaderName, HeaderValue)] {
+        &self.headers
+    }
+
     /// The message given explicitly, if any.
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()

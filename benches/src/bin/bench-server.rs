@@ -55,14 +55,13 @@ fn main() -> ExitCode {
         }
     };
     let fixture = Fixture::new();
-    let router = match args.implementation.as_str() {
-        "generated" => generated::service(&fixture),
-        "handwritten" => handwritten::service(&fixture),
-        other => {
-            eprintln!("bench-server: unknown implementation {other}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    if !matches!(args.implementation.as_str(), "generated" | "handwritten") {
+        eprintln!(
+            "bench-server: unknown implementation {}\n{USAGE}",
+            args.implementation
+        );
+        return ExitCode::from(2);
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.worker_threads.max(1))
         .enable_all()
@@ -81,9 +80,17 @@ fn main() -> ExitCode {
             "bench-server: {} on http://{address}/ ({} worker thread(s))",
             args.implementation, args.worker_threads
         );
-        axum::serve(listener, router)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        // Each the way its users serve it: the generated service with the runtime's serve
+        // function (hyper connections, no axum in front), the hand-written router with
+        // axum::serve.
+        if args.implementation == "generated" {
+            restspec_runtime::serve_until(listener, generated::service(&fixture), shutdown_signal())
+                .await
+        } else {
+            axum::serve(listener, handwritten::service(&fixture))
+                .with_graceful_shutdown(shutdown_signal())
+                .await
+        }
     });
     match served {
         Ok(()) => ExitCode::SUCCESS,
