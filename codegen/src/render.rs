@@ -12,7 +12,7 @@
 
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 
-/// Items of a module parsed, printed and dropped together.
+/// Items parsed, printed and dropped together.
 const BATCH: usize = 32;
 
 /// Formats generated tokens as a Rust source file with prettyplease.
@@ -38,24 +38,41 @@ pub fn render_whole(tokens: &TokenStream) -> String {
 /// The file printed item by item, or `None` when the tokens are not a plain sequence of
 /// items this can cut (the caller then parses the whole file, and reports what is wrong).
 fn by_items(tokens: &TokenStream) -> Option<String> {
-    let mut out = String::new();
-    let mut file = empty_file()?;
+    let mut out = Output {
+        text: String::new(),
+        pending: syn::parse2(TokenStream::new()).ok()?,
+    };
     for chunk in split_items(tokens.clone()) {
         match module_parts(&chunk) {
-            Some((head, body)) => print_module(&mut out, &mut file, head, body)?,
-            None => {
-                file.items
-                    .push(syn::parse2(chunk.into_iter().collect()).ok()?);
-                out.push_str(&prettyplease::unparse(&file));
-                file.items.clear();
-            }
+            Some((head, body)) => print_module(&mut out, head, body)?,
+            None => out.push(syn::parse2(chunk.into_iter().collect()).ok()?),
         }
     }
-    Some(out)
+    out.flush();
+    Some(out.text)
 }
 
-fn empty_file() -> Option<syn::File> {
-    syn::parse2(TokenStream::new()).ok()
+/// The text printed so far, and items parsed but not printed yet: small items are printed
+/// a batch at a time, as printing each on its own costs more than it saves.
+struct Output {
+    text: String,
+    pending: syn::File,
+}
+
+impl Output {
+    fn push(&mut self, item: syn::Item) {
+        self.pending.items.push(item);
+        if self.pending.items.len() >= BATCH {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.pending.items.is_empty() {
+            self.text.push_str(&prettyplease::unparse(&self.pending));
+            self.pending.items.clear();
+        }
+    }
 }
 
 /// Cuts a token stream into items: an item ends at a `;` outside brackets, or at a braced
@@ -129,18 +146,13 @@ fn module_parts(chunk: &[TokenTree]) -> Option<(&[TokenTree], &Group)> {
 /// Prints a module whose items are parsed and printed in batches. The first batch is
 /// printed with the module's attributes and opening line, the last with its closing brace;
 /// the lines in between are the items.
-fn print_module(
-    out: &mut String,
-    file: &mut syn::File,
-    head: &[TokenTree],
-    body: &Group,
-) -> Option<()> {
+fn print_module(out: &mut Output, head: &[TokenTree], body: &Group) -> Option<()> {
     let mut tokens = head.to_vec();
     tokens.push(TokenTree::Group(Group::new(
         Delimiter::Brace,
         TokenStream::new(),
     )));
-    let module: syn::ItemMod = syn::parse2(tokens.into_iter().collect()).ok()?;
+    let mut module: syn::ItemMod = syn::parse2(tokens.into_iter().collect()).ok()?;
     let inner_attributes = module
         .attrs
         .iter()
@@ -148,13 +160,11 @@ fn print_module(
     let items = split_items(body.stream());
     if inner_attributes || items.len() <= BATCH {
         // Small modules (and those with inner attributes) at once.
-        let mut module = module;
         module.content = Some((Default::default(), parse_all(items)?));
-        file.items.push(syn::Item::Mod(module));
-        out.push_str(&prettyplease::unparse(file));
-        file.items.clear();
+        out.push(syn::Item::Mod(module));
         return Some(());
     }
+    out.flush();
     let batches = items.len().div_ceil(BATCH);
     let mut opening = String::new();
     let mut items = items.into_iter();
@@ -167,9 +177,9 @@ fn print_module(
             Default::default(),
             parse_all(items.by_ref().take(BATCH).collect())?,
         ));
-        file.items.push(syn::Item::Mod(part));
-        let text = prettyplease::unparse(file);
-        file.items.clear();
+        out.pending.items.push(syn::Item::Mod(part));
+        let text = prettyplease::unparse(&out.pending);
+        out.pending.items.clear();
         // Attributes (first batch only), the opening line, items, the closing line.
         let body_start = if index == 0 {
             let end = opening_line_end(&text)?;
@@ -187,7 +197,7 @@ fn print_module(
         } else {
             text.len()
         };
-        out.push_str(text.get(body_start..body_end)?);
+        out.text.push_str(text.get(body_start..body_end)?);
     }
     Some(())
 }
