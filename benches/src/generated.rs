@@ -45,6 +45,19 @@ pub fn service(fixture: &Fixture) -> Service {
     api::router(handlers, settings)
 }
 
+/// The authenticator the generated service uses, over `fixture` (for the stage benchmarks).
+pub fn authenticator(fixture: &Fixture) -> StoreAuthenticator {
+    StoreAuthenticator(fixture.store.clone())
+}
+
+/// The response the change benchmark request is answered with, built as its handler builds
+/// it (for the stage benchmarks).
+pub fn revision_detail(fixture: &Fixture) -> Option<types::ChangeInfo> {
+    let change = fixture.store.find_change("1")?;
+    let revision = change.revision("1")?;
+    change_info(&fixture.store, change, revision).ok()
+}
+
 /// The handlers of both families, over the fixture store.
 #[derive(Debug)]
 pub struct Handlers {
