@@ -506,6 +506,7 @@ def select(rows, count):
             row.family = f"{row.family}_{suffix}"
             row.anchor = f"{row.anchor}-{suffix}" if row.anchor else ""
             row.title = f"{row.title} ({suffix})"
+            row.template = row.path
         out.append(row)
     return out
 
