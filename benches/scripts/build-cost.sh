@@ -13,6 +13,7 @@
 # project there: the checkout is never edited and other builds are not disturbed. The
 # edited line is put back when the script ends, however it ends. Clean builds take minutes.
 set -euo pipefail
+shopt -s inherit_errexit
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="${BUILD_COST_DIR:-/tmp/restspec-build-cost}"
@@ -22,8 +23,11 @@ projects=("$@")
 copy="$work/tree"
 restore=()
 cleanup() {
+    # Copied rather than moved back: the file must look newer than the last build.
     for file in "${restore[@]}"; do
-        [ -f "$file.orig" ] && mv "$file.orig" "$file"
+        if [ -f "$file.orig" ]; then
+            cp "$file.orig" "$file" && rm "$file.orig"
+        fi
     done
 }
 trap cleanup EXIT INT TERM
@@ -44,19 +48,25 @@ build() {
     shift
     local start
     start="$(now)"
-    (cd "$copy" && CARGO_TARGET_DIR="$target" cargo build --quiet "$@" >&2)
+    if ! (cd "$copy" && CARGO_TARGET_DIR="$target" cargo build --quiet "$@" >&2); then
+        echo "cargo build $* failed" >&2
+        exit 1
+    fi
     seconds "$start" "$(now)"
 }
 
-# edit <file> <line pattern>: appends " (edited)" to the first line matching the pattern.
+# edit <file> <summary>: the first `summary:` line holding the text gets " (edited)" after it.
 edit() {
-    local file="$1" pattern="$2"
+    local file="$1" text="$2"
     cp "$file" "$file.orig"
     restore+=("$file")
-    awk -v p="$pattern" '!done && $0 ~ p { $0 = $0 " (edited)"; done = 1 } { print }' \
-        "$file.orig" >"$file"
-    cmp -s "$file" "$file.orig" && { echo "no line matches $pattern in $file" >&2; exit 1; }
-    return 0
+    awk -v t="$text" '!done && /summary:/ && (i = index($0, t)) {
+        $0 = substr($0, 1, i + length(t) - 1) " (edited)" substr($0, i + length(t)); done = 1
+    } { print }' "$file.orig" >"$file"
+    if cmp -s "$file" "$file.orig"; then
+        echo "no summary \"$text\" in $file" >&2
+        exit 1
+    fi
 }
 
 rows=()
@@ -65,13 +75,13 @@ for project in "${projects[@]}"; do
     example)
         args=(-p review-service)
         yaml="$copy/spec/changes.yaml"
-        pattern="summary: Get Revision Detail"
+        summary="Get Revision Detail"
         endpoints="$(grep -c '^    method:' "$copy"/spec/*.yaml | awk -F: '{ s += $2 } END { print s }')"
         ;;
     whole-api)
         args=(--manifest-path benches/whole-api/Cargo.toml)
         yaml="$copy/benches/whole-api/spec/changes.yaml"
-        pattern="summary: \"Get Change\""
+        summary="Get Change"
         endpoints="$(grep -c '^    method:' "$copy"/benches/whole-api/spec/*.yaml | awk -F: '{ s += $2 } END { print s }')"
         ;;
     *)
@@ -86,7 +96,7 @@ for project in "${projects[@]}"; do
     echo "$project: no-op build" >&2
     noop="$(build "$target" "${args[@]}")"
     echo "$project: one YAML line edited" >&2
-    edit "$yaml" "$pattern"
+    edit "$yaml" "$summary"
     edited="$(build "$target" "${args[@]}")"
     echo "$project: the line put back" >&2
     cleanup
