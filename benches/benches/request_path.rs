@@ -14,7 +14,7 @@ use bytes::Bytes;
 use divan::Bencher;
 use http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use restspec_benches::fixtures::Fixture;
+use restspec_benches::Fixture;
 use restspec_benches::{generated, handwritten};
 use tokio::runtime::Runtime;
 use tower::ServiceExt;

@@ -12,7 +12,7 @@ use base64::Engine;
 use divan::Bencher;
 use futures_util::FutureExt;
 use http::{HeaderMap, HeaderValue, Method, header};
-use restspec_benches::fixtures::Fixture;
+use restspec_benches::Fixture;
 use restspec_benches::generated::{self, api};
 use restspec_runtime::conventions::normalise_path;
 use restspec_runtime::query::QueryParams;

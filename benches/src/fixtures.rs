@@ -6,13 +6,10 @@
 //! quota backend both services call lives in [`crate::quota`].
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use jiff::Timestamp;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-
-use crate::quota::{CountingEnforcer, Quota};
 
 /// The administrator's user name.
 pub const ADMIN_USERNAME: &str = "admin";
@@ -478,44 +475,5 @@ fn demo_change() -> Change {
                 ],
             ),
         ],
-    }
-}
-
-/// Everything one service under test is built from: the data, and the quota backend with
-/// its one enforcer.
-#[derive(Debug, Clone)]
-pub struct Fixture {
-    /// The data and accounts.
-    pub store: Arc<Store>,
-    /// The quota backend both services call once per request.
-    pub quota: Quota,
-    /// The backend's only enforcer.
-    pub enforcer: Arc<CountingEnforcer>,
-}
-
-impl Fixture {
-    /// Fresh data and a counting enforcer.
-    pub fn new() -> Self {
-        Self::with_enforcer(CountingEnforcer::new())
-    }
-
-    /// Fresh data and an enforcer that records every quota request.
-    pub fn recording() -> Self {
-        Self::with_enforcer(CountingEnforcer::recording())
-    }
-
-    fn with_enforcer(enforcer: CountingEnforcer) -> Self {
-        let enforcer = Arc::new(enforcer);
-        Fixture {
-            store: Arc::new(Store::new()),
-            quota: Quota::with(enforcer.clone()),
-            enforcer,
-        }
-    }
-}
-
-impl Default for Fixture {
-    fn default() -> Self {
-        Self::new()
     }
 }

@@ -16,9 +16,9 @@ use std::sync::Arc;
 
 use restspec_runtime::{Authenticator, Caller, Identity, RequestContext, Settings, Timestamp};
 
+use crate::Fixture;
 use crate::fixtures::{
-    Account, Change, ChangeState, File, FileChange, Fixture, Message, Person, Revision,
-    RevisionKind, Store,
+    Account, Change, ChangeState, File, FileChange, Message, Person, Revision, RevisionKind, Store,
 };
 use crate::quota::identity;
 

@@ -27,8 +27,9 @@ use serde::{Serialize, Serializer};
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
 
+use crate::Fixture;
 use crate::fixtures::{
-    ACCOUNT_DETAIL_QUOTA_GROUP, Account, Change, ChangeState, FileChange, Fixture,
+    ACCOUNT_DETAIL_QUOTA_GROUP, Account, Change, ChangeState, FileChange,
     REVISION_DETAIL_QUOTA_GROUP, Revision, RevisionKind, Store,
 };
 use crate::quota::{Quota, Verdict, account_metadata, change_metadata};

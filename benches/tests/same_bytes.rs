@@ -8,7 +8,7 @@ use axum::body::Body;
 use bytes::Bytes;
 use http::Request;
 use http_body_util::BodyExt;
-use restspec_benches::fixtures::Fixture;
+use restspec_benches::Fixture;
 use restspec_benches::quota::QuotaCall;
 use restspec_benches::{generated, handwritten};
 use tower::ServiceExt;

@@ -264,11 +264,12 @@ where
     }
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
-        let service = self.clone();
-        Box::pin(async move { Ok(service.handle(request).await) })
+        hyper::service::Service::call(self, request)
     }
 }
 
+/// hyper's trait, so that [`serve`](crate::serve) drives the service without an adapter;
+/// the tower impl above calls this one.
 impl<P, A, B> hyper::service::Service<http::Request<B>> for Service<P, A>
 where
     P: Api,

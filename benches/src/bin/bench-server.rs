@@ -5,7 +5,7 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 
-use restspec_benches::fixtures::Fixture;
+use restspec_benches::Fixture;
 use restspec_benches::{generated, handwritten};
 
 const USAGE: &str =
