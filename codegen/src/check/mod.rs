@@ -4,6 +4,8 @@
 //! violation it finds (never only the first).
 
 mod params;
+
+pub use params::MAX_PATH_PARAMS;
 mod quota;
 mod routes;
 mod uniqueness;

@@ -159,5 +159,6 @@ pub(crate) fn at_most_max_params(service: &Service, diags: &mut Diagnostics) {
     }
 }
 
-/// Most path parameters one template may have (the runtime's `routing::MAX_PATH_PARAMS`).
-pub(crate) const MAX_PATH_PARAMS: usize = 8;
+/// Most path parameters one template may have: the runtime's `routing::MAX_PATH_PARAMS`
+/// (a test keeps the two equal; the generator cannot depend on the runtime).
+pub const MAX_PATH_PARAMS: usize = 8;
