@@ -74,6 +74,36 @@ pub struct Conventions {
     pub timestamp_format: TimestampFormat,
     /// `site.allowOriginRegex`.
     pub cors_setting: Option<String>,
+    /// Impersonation, when the service allows it.
+    pub run_as: Option<RunAs>,
+    /// Browser-hardening headers on every response.
+    pub security_headers: bool,
+    /// How error bodies are written.
+    pub error_format: ErrorFormat,
+}
+
+/// Impersonation: the header naming the account to act as and the capability it needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunAs {
+    /// `X-Service-RunAs`.
+    pub header: String,
+    /// `runAs`.
+    pub capability: String,
+}
+
+/// How error bodies are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ErrorFormat {
+    /// The message as `text/plain`.
+    #[default]
+    Plain,
+    /// RFC 9457 problem details as `application/problem+json`.
+    ProblemJson,
+}
+
+impl ErrorFormat {
+    /// The spellings a spec may use, for hints.
+    pub const NAMES: &'static [&'static str] = &["plain", "problem_json"];
 }
 
 /// Cookie session names and paths.

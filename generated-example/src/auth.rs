@@ -27,12 +27,15 @@ impl StorageAuthenticator {
     }
 }
 
-/// The account as the runtime sees it: id, username and global capabilities.
-pub fn identity(account: &Account) -> Identity {
-    account.capabilities.iter().fold(
-        Identity::new(account.id.to_string(), account.username.clone()),
-        |i, c| i.with_capability(c.clone()),
-    )
+/// The account as the runtime sees it: id, username and the global capabilities it holds
+/// (its own grants, its groups' and their implications: [`crate::capabilities`]).
+pub fn identity(storage: &dyn Storage, account: &Account) -> Identity {
+    crate::capabilities::effective(storage, account)
+        .into_iter()
+        .fold(
+            Identity::new(account.id.to_string(), account.username.clone()),
+            Identity::with_capability,
+        )
 }
 
 impl Authenticator for StorageAuthenticator {
@@ -48,7 +51,7 @@ impl Authenticator for StorageAuthenticator {
                     .and_then(PasswordHash::decode)
                     .is_some_and(|hash| hash.verify(password))
             })
-            .map(|a| Arc::new(identity(&a)))
+            .map(|a| Arc::new(identity(self.storage.as_ref(), &a)))
     }
 
     async fn session(&self, key: &str) -> Option<Session> {
@@ -60,7 +63,7 @@ impl Authenticator for StorageAuthenticator {
                 let account = self.storage.account(session.account_id).ok().flatten()?;
                 account.active.then(|| Session {
                     key: session.key,
-                    identity: Arc::new(identity(&account)),
+                    identity: Arc::new(identity(self.storage.as_ref(), &account)),
                     xsrf_token: session.xsrf_token,
                 })
             })
@@ -77,6 +80,17 @@ impl Authenticator for StorageAuthenticator {
             identity: Arc::new(identity.clone()),
             xsrf_token: s.xsrf_token,
         })
+    }
+
+    /// The run-as target: found like an account id in a URL; an inactive account cannot
+    /// be acted as, as it cannot log in.
+    async fn identity_of(&self, account: &str) -> Option<Arc<Identity>> {
+        self.storage
+            .find_account(account)
+            .ok()
+            .flatten()
+            .filter(|a| a.active)
+            .map(|a| Arc::new(identity(self.storage.as_ref(), &a)))
     }
 
     async fn end_session(&self, key: &str) {

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod api;
 pub mod auth;
+pub mod capabilities;
 pub mod handlers;
 pub mod storage;
 
@@ -17,19 +18,6 @@ use restspec_runtime::{QuotaBackend, Settings};
 
 use crate::accounts::PasswordHash;
 use crate::storage::{AdminSeed, SqliteStorage, Storage};
-
-/// Every global capability; `admin` holds them all.
-pub const ALL_CAPABILITIES: &[&str] = &[
-    "administrateServer",
-    "createAccount",
-    "createGroup",
-    "createProject",
-    "flushCaches",
-    "maintainServer",
-    "viewCaches",
-    "viewPlugins",
-    "viewQueue",
-];
 
 /// What the service needs to start.
 #[derive(Debug, Clone, Default)]
@@ -86,7 +74,8 @@ pub struct App {
 pub fn app(options: &Options) -> Result<App, StartError> {
     let seed = AdminSeed {
         password_hash: PasswordHash::new(&options.admin_password).encode(),
-        capabilities: ALL_CAPABILITIES.iter().map(|c| (*c).to_owned()).collect(),
+        // `admin` holds its capabilities as a member of `Administrators`.
+        capabilities: Vec::new(),
     };
     let (storage, created_admin) = match &options.site {
         Some(site) => SqliteStorage::open(site, &seed),

@@ -1,6 +1,6 @@
 //! Authentication: the account store is the service's, the mechanics are here.
 //!
-//! A caller proves who they are in one of three ways (seed section 5): HTTP basic
+//! A caller proves who they are in one of three ways (protocol 5): HTTP basic
 //! credentials on the authenticated form (`/a/`), a session cookie (mutations then need the
 //! XSRF token in the XSRF header), or a session key as access token in the query string.
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
@@ -50,6 +50,14 @@ pub trait Authenticator: Send + Sync + 'static {
     /// service has no sessions.
     fn create_session(&self, identity: &Identity) -> impl Future<Output = Option<Session>> + Send {
         let _ = identity;
+        async { None }
+    }
+
+    /// Finds the account a run-as header names (protocol 5.9), the way an account id in a
+    /// URL is resolved (an id, a user name, an email address...). `None` when there is no
+    /// such account, and in services without impersonation.
+    fn identity_of(&self, account: &str) -> impl Future<Output = Option<Arc<Identity>>> + Send {
+        let _ = account;
         async { None }
     }
 

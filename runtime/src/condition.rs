@@ -23,6 +23,9 @@ pub enum Condition {
     CapabilityMissing,
     /// The `self` alias was used without authentication.
     AnonymousSelf,
+    /// A run-as header was refused: anonymous caller, capability missing, or no such
+    /// account (protocol 5.9).
+    RunAsRefused,
     /// No such endpoint, or the resource does not exist or is not visible.
     NotFound,
     /// The path exists but not with this method.
@@ -37,7 +40,7 @@ pub enum Condition {
 
 impl Condition {
     /// Every condition, in the order the generator's list has them.
-    pub const ALL: [Condition; 14] = [
+    pub const ALL: [Condition; 15] = [
         Condition::MalformedRequest,
         Condition::WrongContentType,
         Condition::MalformedJson,
@@ -47,6 +50,7 @@ impl Condition {
         Condition::InvalidXsrfToken,
         Condition::CapabilityMissing,
         Condition::AnonymousSelf,
+        Condition::RunAsRefused,
         Condition::NotFound,
         Condition::MethodNotAllowed,
         Condition::PreconditionFailed,
@@ -66,6 +70,7 @@ impl Condition {
             Condition::InvalidXsrfToken => "invalid_xsrf_token",
             Condition::CapabilityMissing => "capability_missing",
             Condition::AnonymousSelf => "anonymous_self",
+            Condition::RunAsRefused => "run_as_refused",
             Condition::NotFound => "not_found",
             Condition::MethodNotAllowed => "method_not_allowed",
             Condition::PreconditionFailed => "precondition_failed",
@@ -95,7 +100,8 @@ impl Condition {
             Condition::AuthenticationRequired
             | Condition::InvalidXsrfToken
             | Condition::CapabilityMissing
-            | Condition::AnonymousSelf => 403,
+            | Condition::AnonymousSelf
+            | Condition::RunAsRefused => 403,
             Condition::NotFound => 404,
             Condition::MethodNotAllowed => 405,
             Condition::PreconditionFailed => 412,

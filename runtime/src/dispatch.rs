@@ -190,7 +190,7 @@ where
 }
 
 /// Mutations need an authenticated caller; a cookie session also needs its XSRF token in
-/// the XSRF header (seed 4.4 and 5.4). Basic authentication and access tokens need none.
+/// the XSRF header (protocol 4.4 and 5.4). Basic authentication and access tokens need none.
 fn check_mutation_allowed<P, A>(
     caller: &Caller,
     xsrf_token: Option<&str>,
@@ -211,15 +211,23 @@ fn check_mutation_allowed<P, A>(
             .and_then(|v| v.to_str().ok());
         let valid = matches!((sent, xsrf_token), (Some(sent), Some(expected)) if constant_time_eq(sent, expected));
         if !valid {
-            let prefix = service.conventions.authenticated_prefix.unwrap_or("/a/");
-            return Err(ApiError::condition(Condition::InvalidXsrfToken).with_message(format!(
-                "Invalid authentication method. In order to authenticate, prefix the REST endpoint URL with {prefix} (e.g. {}{}projects/).",
-                service.base_url.trim_end_matches('/'),
-                prefix
-            )));
+            return Err(ApiError::condition(Condition::InvalidXsrfToken)
+                .with_message(invalid_xsrf_message(service)));
         }
     }
     Ok(())
+}
+
+/// The 403 message for a cookie mutation without its XSRF token: it points at the
+/// authenticated form when the spec has one (protocol 5.2), since that needs no token.
+fn invalid_xsrf_message(service: &ServiceSpec) -> String {
+    match service.conventions.authenticated_prefix {
+        Some(prefix) => format!(
+            "Invalid authentication method. In order to authenticate, prefix the REST endpoint URL with {prefix} (e.g. {}{prefix}).",
+            service.base_url.trim_end_matches('/'),
+        ),
+        None => "Invalid authentication method. A mutation authenticated by a session cookie needs the session's XSRF token.".to_owned(),
+    }
 }
 
 /// Compares two secrets without revealing where they differ.
@@ -228,7 +236,7 @@ fn constant_time_eq(a: &str, b: &str) -> bool {
 }
 
 /// Replaces the self alias (`self`) by the caller's id in the parameters the spec marks;
-/// anonymous callers get 403 (seed 2.2 and 5.6).
+/// anonymous callers get 403 (protocol 2.2 and 5.6).
 fn resolve_self_alias<'a>(
     params: &mut PathParams<'a>,
     endpoint: &EndpointSpec,

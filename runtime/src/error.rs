@@ -12,7 +12,10 @@ use http::{HeaderName, HeaderValue, StatusCode};
 
 use crate::body::{Response, TEXT_CONTENT_TYPE, response};
 pub use crate::condition::Condition;
-use crate::spec::ServiceSpec;
+use crate::spec::{ErrorFormat, ServiceSpec};
+
+/// The media type of RFC 9457 problem details.
+const PROBLEM_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/problem+json");
 
 #[derive(Debug, Clone)]
 enum Origin {
@@ -20,7 +23,7 @@ enum Origin {
     Status(u16),
 }
 
-/// An error on its way to becoming a plaintext response.
+/// An error on its way to becoming a response (plaintext, or problem details).
 #[derive(Debug, Clone)]
 pub struct ApiError {
     origin: Origin,
@@ -99,7 +102,8 @@ impl ApiError {
         }
     }
 
-    /// Renders the error as the plaintext response the status table prescribes.
+    /// Renders the error as the response the status table prescribes, in the spec's error
+    /// format (plaintext unless the spec chooses problem details).
     pub fn into_response_for(self, service: &ServiceSpec) -> Response {
         let code = self.code(service);
         let condition = self.as_condition();
@@ -119,23 +123,51 @@ impl ApiError {
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
-        let body = match message {
-            Cow::Borrowed(text) if text.ends_with('\n') => Bytes::from_static(text.as_bytes()),
-            message => {
-                let mut text = message.into_owned();
-                if !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                Bytes::from(text)
-            }
+        let (content_type, body) = match service.conventions.error_format {
+            ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
+            ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
         };
-        let mut response = response(status, Some(TEXT_CONTENT_TYPE), body);
+        let mut response = response(status, Some(content_type), body);
         let headers = response.headers_mut();
         for (name, value) in self.headers {
             headers.append(name, value);
         }
         response
     }
+}
+
+/// The plaintext body: the message and a newline.
+fn plain_body(message: Cow<'static, str>) -> Bytes {
+    match message {
+        Cow::Borrowed(text) if text.ends_with('\n') => Bytes::from_static(text.as_bytes()),
+        message => {
+            let mut text = message.into_owned();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            Bytes::from(text)
+        }
+    }
+}
+
+/// RFC 9457 problem details: no problem types of its own, so `type` is `about:blank` and
+/// `title` the status's reason phrase, as the RFC asks; `detail` is the message.
+fn problem_body(status: StatusCode, message: &str) -> Bytes {
+    #[derive(serde::Serialize)]
+    struct Problem<'a> {
+        r#type: &'static str,
+        title: &'static str,
+        status: u16,
+        detail: &'a str,
+    }
+    let problem = Problem {
+        r#type: "about:blank",
+        title: status.canonical_reason().unwrap_or("Error"),
+        status: status.as_u16(),
+        detail: message.trim_end_matches('\n'),
+    };
+    // Serialising a struct of strings and a number into a Vec cannot fail.
+    Bytes::from(serde_json::to_vec(&problem).unwrap_or_default())
 }
 
 impl std::fmt::Display for ApiError {

@@ -27,12 +27,15 @@ pub mod quota;
 pub mod reply;
 pub mod request;
 pub mod routing;
+mod run_as;
+mod security_headers;
 pub mod serve;
 pub mod service;
 pub mod session;
 pub mod settings;
 pub mod spec;
 mod state;
+mod strict_json;
 pub mod timestamp;
 pub mod trace;
 
@@ -87,7 +90,8 @@ pub mod __private {
     pub use crate::service::Service;
     pub use crate::settings::Settings;
     pub use crate::spec::{
-        Conventions, EndpointSpec, FamilySpec, ServiceSpec, SessionConventions, StatusEntry,
+        Conventions, EndpointSpec, ErrorFormat, FamilySpec, RunAsConventions, ServiceSpec,
+        SessionConventions, StatusEntry,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
     pub use ::std::borrow::Cow;

@@ -94,6 +94,9 @@ mod tests {
         self_alias: None,
         cors_setting: None,
         sessions: None,
+        run_as: None,
+        security_headers: true,
+        error_format: crate::spec::ErrorFormat::Plain,
     };
 
     fn request(method: Method, content_type: &str) -> http::request::Parts {

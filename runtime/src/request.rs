@@ -41,8 +41,9 @@ pub fn is_json(content_type: &str) -> bool {
 ///
 /// A body that is empty and has no content type is empty input (`{}`): clients send
 /// `abandon`, `submit` and the like that way. Otherwise the content type must be JSON and
-/// the body valid JSON; a body that does not fit `T` is `invalid_input`. Unknown fields
-/// are ignored (the generated types do not deny them).
+/// the body valid JSON; a body that does not fit `T` is `invalid_input`, and so is an
+/// array where `T` expects a record (see [`strict_json`](crate::strict_json)). Unknown
+/// fields are ignored (the generated types do not deny them).
 pub fn parse_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     content_type_override: Option<&str>,
@@ -68,7 +69,7 @@ pub fn parse_json<T: DeserializeOwned>(
                 .with_message("Expected Content-Type: application/json"));
         }
     };
-    serde_json::from_slice(input).map_err(|e| match e.classify() {
+    crate::strict_json::from_slice(input).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => {
             ApiError::condition(Condition::InvalidInput).with_message(format!("Invalid input: {e}"))
         }

@@ -16,6 +16,7 @@ use tracing::Instrument;
 use crate::api::Api;
 use crate::auth::{Authenticator, resolve_caller};
 use crate::body::Response;
+use crate::context::Caller;
 use crate::conventions::{self, Admitted, Outbound};
 use crate::cors;
 use crate::dispatch::{self, Routed};
@@ -102,6 +103,9 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             let mut response = cors::preflight(&parts.headers, allowed, xsrf_header)
                 .unwrap_or_else(|error| error.into_response_for(service));
             cors::preflight_headers(response.headers_mut());
+            if service.conventions.security_headers {
+                crate::security_headers::apply(response.headers_mut());
+            }
             return response;
         }
 
@@ -174,6 +178,9 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             shared.headers.trace.as_ref(),
             xsrf_header,
         );
+        if conventions.security_headers {
+            crate::security_headers::apply(response.headers_mut());
+        }
         response
     }
 
@@ -215,7 +222,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
                 .await);
             }
         }
-        let authenticated = resolve_caller(
+        let mut authenticated = resolve_caller(
             authenticator,
             conventions,
             &parts.headers,
@@ -224,6 +231,13 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             service.title,
         )
         .await?;
+        if let (Some(run_as), Some(name)) = (conventions.run_as, &shared.headers.run_as)
+            && let Some(target) = parts.headers.get(name)
+        {
+            let caller = std::mem::replace(&mut authenticated.caller, Caller::anonymous());
+            authenticated.caller =
+                crate::run_as::impersonate(authenticator, run_as, target, caller).await?;
+        }
         tracing::debug!(
             method = %parts.method,
             path = %admitted.path,

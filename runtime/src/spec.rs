@@ -59,6 +59,31 @@ pub struct Conventions {
     pub cors_setting: Option<&'static str>,
     /// Cookie sessions, when the service has them.
     pub sessions: Option<SessionConventions>,
+    /// Impersonation, when the service allows it.
+    pub run_as: Option<RunAsConventions>,
+    /// Browser-hardening headers on every response (protocol 10).
+    pub security_headers: bool,
+    /// How error bodies are written.
+    pub error_format: ErrorFormat,
+}
+
+/// Impersonation (protocol 5.9): who may act as whom, and how a request says so.
+#[derive(Debug, Clone, Copy)]
+pub struct RunAsConventions {
+    /// Request header naming the account to act as (`X-Service-RunAs`).
+    pub header: &'static str,
+    /// Global capability a caller needs to send it (`runAs`).
+    pub capability: &'static str,
+}
+
+/// How error bodies are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorFormat {
+    /// The status table's message (or the handler's) as `text/plain`.
+    Plain,
+    /// RFC 9457 problem details (`type`, `title`, `status`, `detail`) as
+    /// `application/problem+json`.
+    ProblemJson,
 }
 
 /// Names and paths of cookie sessions.

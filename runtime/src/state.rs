@@ -15,6 +15,7 @@ pub(crate) struct HeaderNames {
     pub(crate) trace: Option<HeaderName>,
     pub(crate) xsrf: Option<HeaderName>,
     pub(crate) create_only: Option<HeaderName>,
+    pub(crate) run_as: Option<HeaderName>,
 }
 
 impl HeaderNames {
@@ -26,6 +27,7 @@ impl HeaderNames {
             trace: parse(conventions.trace_header),
             xsrf: parse(conventions.xsrf_header),
             create_only: parse(conventions.create_only_header),
+            run_as: parse(conventions.run_as.map(|r| r.header)),
         }
     }
 }

@@ -1,7 +1,8 @@
-//! The quota extension point over real HTTP: the seed's three example calls raise exactly
-//! the groups and metadata of seed section 8.1, refusals are 429, granted tokens are
-//! refilled when another enforcer refuses, and a panicking enforcer is a 500 that leaves
-//! the server serving.
+//! The quota extension point over real HTTP: the protocol's three example calls raise
+//! exactly the groups and metadata of protocol 8.1, refusals are 429, granted tokens are
+//! refilled when another enforcer refuses, a panicking enforcer is a 500 that leaves the
+//! server serving, and an impersonating caller is seen as the target with the real user
+//! and the impersonation bit (protocol 5.9).
 
 use std::sync::{Arc, Mutex};
 
@@ -98,12 +99,23 @@ fn change(project: String, subject: String) -> ChangeInfo {
     }
 }
 
+/// `alice` (password `pw`), and `root` (password `root-pw`) who may act as others.
 struct Alice;
 
 impl Authenticator for Alice {
     async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
-        let ok = username == "alice" && password == "pw";
-        ok.then(|| Arc::new(Identity::new("1000001", "alice")))
+        match (username, password) {
+            ("alice", "pw") => Some(Arc::new(Identity::new("1000001", "alice"))),
+            ("root", "root-pw") => Some(Arc::new(
+                Identity::new("1000000", "root").with_capability("runAs"),
+            )),
+            _ => None,
+        }
+    }
+
+    async fn identity_of(&self, account: &str) -> Option<Arc<Identity>> {
+        matches!(account, "alice" | "1000001" | "alice@example.com")
+            .then(|| Arc::new(Identity::new("1000001", "alice")))
     }
 }
 
@@ -113,6 +125,7 @@ type Seen = (String, Option<String>, bool, Vec<(String, String)>);
 /// Records every request and answers with a fixed verdict.
 struct Recording {
     seen: Mutex<Vec<Seen>>,
+    real_users: Mutex<Vec<Option<String>>>,
     refilled: Mutex<Vec<String>>,
     verdict: QuotaResponse,
 }
@@ -121,6 +134,7 @@ impl Recording {
     fn new(verdict: QuotaResponse) -> Arc<Self> {
         Arc::new(Recording {
             seen: Mutex::new(Vec::new()),
+            real_users: Mutex::new(Vec::new()),
             refilled: Mutex::new(Vec::new()),
             verdict,
         })
@@ -146,6 +160,10 @@ impl QuotaEnforcer for Recording {
             ctx.caller.is_impersonating(),
             metadata,
         ));
+        self.real_users
+            .lock()
+            .expect("lock")
+            .push(ctx.caller.real_user().map(|i| i.id.clone()));
         self.verdict.clone()
     }
     fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) -> QuotaResponse {
@@ -306,4 +324,78 @@ async fn without_enforcers_nothing_is_enforced() {
     for _ in 0..5 {
         assert_eq!(call(&base, "POST", "/a/changes/").await.0, 201);
     }
+}
+
+/// A GET of `path` as `user` with `run_as` in the run-as header.
+async fn get_as(base: &str, path: &str, user: Option<(&str, &str)>, run_as: &str) -> (u16, String) {
+    let mut request = reqwest::Client::new()
+        .get(format!("{base}{path}"))
+        .header("X-Service-RunAs", run_as);
+    if let Some((name, password)) = user {
+        request = request.basic_auth(name, Some(password));
+    }
+    let response = request.send().await.expect("request");
+    let status = response.status().as_u16();
+    (status, response.text().await.expect("body"))
+}
+
+#[tokio::test]
+async fn an_impersonating_caller_is_the_target_with_the_real_user_and_the_bit_set() {
+    let recorder = Recording::new(QuotaResponse::ok());
+    let base = serve(vec![recorder.clone()]).await;
+    let (status, body) = get_as(
+        &base,
+        "/a/accounts/self/detail",
+        Some(("root", "root-pw")),
+        "alice@example.com",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("\"_account_id\": 1000001"),
+        "self is the target: {body}"
+    );
+    let seen = recorder.seen.lock().expect("lock").clone();
+    assert_eq!(
+        seen,
+        vec![(
+            "/restapi/accounts/detail:GET".to_owned(),
+            Some("1000001".to_owned()),
+            true,
+            vec![("Account.Id".to_owned(), "1000001".to_owned())],
+        )]
+    );
+    assert_eq!(
+        *recorder.real_users.lock().expect("lock"),
+        [Some("1000000".to_owned())]
+    );
+}
+
+#[tokio::test]
+async fn impersonation_is_refused_without_the_capability_anonymously_or_for_nobody() {
+    let recorder = Recording::new(QuotaResponse::ok());
+    let base = serve(vec![recorder.clone()]).await;
+    let path = "/a/accounts/self/detail";
+    let (status, body) = get_as(&base, path, Some(("alice", "pw")), "root").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            403,
+            "not permitted to use X-Service-RunAs: the runAs capability is required\n"
+        )
+    );
+    let (status, body) = get_as(&base, "/accounts/1000001/detail", None, "alice").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (403, "X-Service-RunAs requires an authenticated caller\n")
+    );
+    let (status, body) = get_as(&base, path, Some(("root", "root-pw")), "nobody").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (403, "no account matches X-Service-RunAs nobody\n")
+    );
+    assert!(
+        recorder.seen.lock().expect("lock").is_empty(),
+        "a refused impersonation is refused before quota"
+    );
 }

@@ -3,6 +3,7 @@
 //! Emitters return tokens, never `Result`: everything that could fail was checked before.
 //! Generated code refers to the runtime only through `::restspec_runtime::__private`.
 
+mod capabilities;
 mod docs;
 mod errors;
 mod handlers;
@@ -33,6 +34,7 @@ pub(crate) fn indexed_endpoints(
 /// Every item of the generated module, in a fixed order.
 pub fn service(service: &Service) -> TokenStream {
     let spec = service::tokens(service);
+    let capabilities = capabilities::tokens(service);
     let types = types::tokens(service);
     let errors = errors::tokens(service);
     let handlers = handlers::tokens(service);
@@ -42,6 +44,7 @@ pub fn service(service: &Service) -> TokenStream {
         use ::restspec_runtime::__private as rt;
 
         #spec
+        #capabilities
         #types
         #errors
         #handlers

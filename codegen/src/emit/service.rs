@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::{Endpoint, Family, Method, Service};
+use crate::model::{Endpoint, ErrorFormat, Family, Method, Service};
 use crate::names;
 
 fn opt_str(value: &Option<String>) -> TokenStream {
@@ -49,6 +49,18 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     let access_token_parameter = opt_str(&c.access_token_parameter);
     let self_alias = opt_str(&c.self_alias);
     let cors_setting = opt_str(&c.cors_setting);
+    let run_as = match &c.run_as {
+        Some(r) => {
+            let (header, capability) = (&r.header, &r.capability);
+            quote! { Some(rt::RunAsConventions { header: #header, capability: #capability }) }
+        }
+        None => quote! { None },
+    };
+    let security_headers = c.security_headers;
+    let error_format = match c.error_format {
+        ErrorFormat::Plain => quote! { rt::ErrorFormat::Plain },
+        ErrorFormat::ProblemJson => quote! { rt::ErrorFormat::ProblemJson },
+    };
     let sessions = match &c.sessions {
         Some(s) => {
             let (cookie, xsrf_cookie, login_path, logout_path) =
@@ -122,6 +134,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 self_alias: #self_alias,
                 cors_setting: #cors_setting,
                 sessions: #sessions,
+                run_as: #run_as,
+                security_headers: #security_headers,
+                error_format: #error_format,
             },
             statuses: &[#(#statuses),*],
             families: &[#(#family_refs),*],

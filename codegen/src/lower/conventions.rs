@@ -122,10 +122,25 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             TimestampFormat::Nanos
         }
     };
+    let error_format = match raw.error_format.as_ref().map(|f| (f.value.as_str(), f)) {
+        None | Some(("plain", _)) => ErrorFormat::Plain,
+        Some(("problem_json", _)) => ErrorFormat::ProblemJson,
+        Some((other, spanned)) => {
+            diags.push(
+                Diagnostic::new(
+                    spanned.location.clone(),
+                    format!("unknown error format `{other}`"),
+                )
+                .hint(suggest(other, ErrorFormat::NAMES.iter().copied())),
+            );
+            ErrorFormat::Plain
+        }
+    };
     let headers = [
         &raw.create_only_header,
         &raw.xsrf_header,
         &raw.trace.as_ref().and_then(|t| t.header.clone()),
+        &raw.run_as.as_ref().map(|r| r.header.clone()),
     ];
     for header in headers.into_iter().flatten() {
         let valid = !header.value.is_empty()
@@ -170,6 +185,12 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         sessions: raw.sessions.as_ref().map(|s| lower_sessions(s, diags)),
         timestamp_format,
         cors_setting: value(&raw.cors_setting),
+        run_as: raw.run_as.as_ref().map(|r| crate::model::RunAs {
+            header: r.header.value.clone(),
+            capability: r.capability.value.clone(),
+        }),
+        security_headers: raw.security_headers.unwrap_or(true),
+        error_format,
     }
 }
 
@@ -205,6 +226,30 @@ pub(super) fn check_self_alias_params(
                 "`self_alias_params` without `self_alias`",
             )
             .hint("add `self_alias: self`, or remove `self_alias_params`"),
+        );
+    }
+}
+
+/// The capability that allows impersonation is one the spec declares.
+pub(super) fn check_run_as_capability(
+    raw: &raw::Conventions,
+    capabilities: &[Capability],
+    diags: &mut Diagnostics,
+) {
+    let Some(run_as) = &raw.run_as else {
+        return;
+    };
+    let wanted = &run_as.capability;
+    if !capabilities.iter().any(|c| c.name == wanted.value) {
+        diags.push(
+            Diagnostic::new(
+                wanted.location.clone(),
+                format!("unknown capability `{}`", wanted.value),
+            )
+            .hint(format!(
+                "{} (capabilities are declared under `capabilities` in service.yaml)",
+                suggest(&wanted.value, capabilities.iter().map(|c| c.name.as_str()))
+            )),
         );
     }
 }

@@ -18,8 +18,8 @@ use types::*;
 
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean, suggest};
 use crate::model::{
-    Capability, Conventions, Endpoint, Family, Field, Method, Param, PathTemplate, Segment,
-    Service, Status, TimestampFormat, TypeDef, TypeKind, TypeRef,
+    Capability, Conventions, Endpoint, ErrorFormat, Family, Field, Method, Param, PathTemplate,
+    Segment, Service, Status, TimestampFormat, TypeDef, TypeKind, TypeRef,
 };
 use crate::names;
 use crate::spec::RawSpec;
@@ -38,6 +38,7 @@ pub const RUNTIME_CONDITIONS: &[&str] = &[
     "invalid_xsrf_token",
     "capability_missing",
     "anonymous_self",
+    "run_as_refused",
     "not_found",
     "method_not_allowed",
     "precondition_failed",
@@ -120,6 +121,7 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     }
 
     check_self_alias_params(&service.conventions, &families, diags);
+    check_run_as_capability(&service.conventions, &capabilities, diags);
     check_name(&service.service.name, "service name", Case::Snake, diags);
     if !["http://", "https://"]
         .iter()

@@ -10,7 +10,7 @@ spec_record! {
     pub struct ServiceFile = "the service file" {
         /// Name, title and base URL of the service.
         req service: ServiceInfo,
-        /// The protocol conventions every endpoint follows (seed sections 4.2 to 4.5 and 5).
+        /// The protocol conventions every endpoint follows (protocol 4.2 to 4.5 and 5).
         req conventions: Conventions,
         /// The status table: every error status the service answers with, by name.
         req statuses: Named<Status>,
@@ -69,6 +69,29 @@ spec_record! {
         req timestamp_format: Spanned<String>,
         /// Name of the site setting that enables CORS (`site.allowOriginRegex`).
         opt cors_setting: Spanned<String>,
+        /// Impersonation: the request header naming the account to act as, and the global
+        /// capability a caller needs to send it. Leave out for none.
+        opt run_as: RunAs,
+        /// Whether every response carries the browser-hardening headers
+        /// (`X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none';
+        /// sandbox`, `Referrer-Policy: no-referrer`, `X-Frame-Options: deny`). Default: `true`.
+        opt security_headers: bool,
+        /// How error bodies are written: `plain` (the status table's message as
+        /// `text/plain`, the default) or `problem_json` (RFC 9457 problem details,
+        /// `application/problem+json`).
+        opt error_format: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// Impersonation (acting on behalf of another account).
+    pub struct RunAs = "`run_as`" {
+        /// Request header naming the account to act as (`X-Service-RunAs`); its value is
+        /// resolved like an account id in a URL.
+        req header: Spanned<String>,
+        /// Global capability a caller needs to impersonate (`runAs`); it must be declared
+        /// under `capabilities`.
+        req capability: Spanned<String>,
     }
 }
 

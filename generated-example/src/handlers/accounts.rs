@@ -9,42 +9,15 @@ use super::common::*;
 use super::groups::{Viewer, group_info};
 use super::*;
 use crate::accounts::PasswordHash;
+use crate::api::capabilities;
 use crate::storage::{Account, AccountQuery, NewAccount};
 
-/// The capability that lets a caller change accounts other than its own.
-const MODIFY_ACCOUNT: &str = "modifyAccount";
-/// The capability that lets a caller see other accounts' secondary emails.
-const VIEW_SECONDARY_EMAILS: &str = "viewSecondaryEmails";
 /// The email id that names the account's preferred email.
 const PREFERRED: &str = "preferred";
 /// At most this many accounts per query (the real service's default `queryLimit`).
 const QUERY_LIMIT: usize = 500;
 /// Suggestions answer this many accounts unless `n` says otherwise.
 const SUGGEST_LIMIT: usize = 10;
-
-/// Every boolean global capability of `CapabilityInfo`, by id.
-const CAPABILITY_IDS: &[&str] = &[
-    "accessDatabase",
-    "administrateServer",
-    "createAccount",
-    "createGroup",
-    "createProject",
-    "emailReviewers",
-    "flushCaches",
-    "killTask",
-    "maintainServer",
-    "modifyAccount",
-    "runAs",
-    "runGC",
-    "streamEvents",
-    "viewAccess",
-    "viewAllAccounts",
-    "viewCaches",
-    "viewConnections",
-    "viewPlugins",
-    "viewQueue",
-    "viewSecondaryEmails",
-];
 
 pub(super) async fn resolve_accounts(
     svc: &ReviewService,
@@ -337,7 +310,7 @@ pub(super) async fn set_active(
     account_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_capability(ctx.caller, MODIFY_ACCOUNT)?;
+    require_capability(ctx.caller, capabilities::MODIFY_ACCOUNT)?;
     if !account.active {
         svc.storage.set_account_active(account.id, true)?;
     }
@@ -350,7 +323,7 @@ pub(super) async fn delete_active(
     account_id: String,
 ) -> Result<(), Error> {
     let account = load(svc, &account_id)?;
-    require_capability(ctx.caller, MODIFY_ACCOUNT)?;
+    require_capability(ctx.caller, capabilities::MODIFY_ACCOUNT)?;
     if caller_id(ctx.caller) == Some(account.id) {
         return Err(Error::Conflict("cannot deactivate own account".into()));
     }
@@ -407,7 +380,7 @@ pub(super) async fn create_account_email(
         ));
     }
     if body.no_confirmation == Some(true) {
-        require_capability(ctx.caller, MODIFY_ACCOUNT)?;
+        require_capability(ctx.caller, capabilities::MODIFY_ACCOUNT)?;
     }
     svc.storage.add_account_email(account.id, email)?;
     let account = if body.preferred == Some(true) || account.email.is_none() {
@@ -459,7 +432,7 @@ pub(super) async fn list_account_capabilities(
         .iter()
         .map(|c| c.trim().to_ascii_lowercase())
         .collect();
-    let held = effective_capabilities(&account)
+    let held = crate::capabilities::effective(svc.storage.as_ref(), &account)
         .into_iter()
         .filter(|c| wanted.is_empty() || wanted.contains(&c.to_ascii_lowercase()))
         .collect::<Vec<_>>();
@@ -474,7 +447,9 @@ pub(super) async fn check_account_capability(
 ) -> Result<String, Error> {
     let account = load(svc, &account_id)?;
     require_self_or_admin(ctx.caller, &account)?;
-    if effective_capabilities(&account).contains(&capability_id.as_str()) {
+    if crate::capabilities::effective(svc.storage.as_ref(), &account)
+        .contains(&capability_id.as_str())
+    {
         Ok("ok".to_owned())
     } else {
         Err(Error::NotFound(
@@ -523,7 +498,8 @@ pub(super) fn visible_account_info(caller: &Caller, account: &Account) -> types:
 
 /// 403 unless the caller is the account itself or may modify accounts.
 fn require_modify(caller: &Caller, account: &Account) -> Result<(), Error> {
-    if caller_id(caller) == Some(account.id) || has_capability(caller, MODIFY_ACCOUNT) {
+    if caller_id(caller) == Some(account.id) || has_capability(caller, capabilities::MODIFY_ACCOUNT)
+    {
         Ok(())
     } else if caller.is_anonymous() {
         Err(Error::Forbidden("Authentication required".into()))
@@ -548,8 +524,8 @@ fn require_self_or_admin(caller: &Caller, account: &Account) -> Result<(), Error
 /// True when the caller may see the account's other emails.
 fn can_see_secondary_emails(caller: &Caller, account: &Account) -> bool {
     caller_id(caller) == Some(account.id)
-        || has_capability(caller, VIEW_SECONDARY_EMAILS)
-        || has_capability(caller, MODIFY_ACCOUNT)
+        || has_capability(caller, capabilities::VIEW_SECONDARY_EMAILS)
+        || has_capability(caller, capabilities::MODIFY_ACCOUNT)
 }
 
 /// The registered emails other than the preferred one; `None` when there are none.
@@ -616,29 +592,6 @@ fn is_valid_email(email: &str) -> bool {
         && !email
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | ';'))
-}
-
-/// The global capabilities the account holds, in `CAPABILITY_IDS` order, as the real
-/// service's permission backend derives them from the granted ones: `administrateServer`
-/// implies every capability except `accessDatabase` and `runAs` (which must be granted
-/// themselves), `maintainServer` implies the cache, task, queue and GC capabilities, and
-/// `emailReviewers` is granted to everyone unless denied.
-fn effective_capabilities(account: &Account) -> Vec<&'static str> {
-    let granted = |c: &str| account.capabilities.iter().any(|g| g == c);
-    let admin = granted(ADMINISTRATE_SERVER);
-    let maintain = granted("maintainServer") || admin;
-    CAPABILITY_IDS
-        .iter()
-        .copied()
-        .filter(|&c| match c {
-            "accessDatabase" | "runAs" => granted(c),
-            "emailReviewers" => true,
-            "flushCaches" | "killTask" | "runGC" | "viewCaches" | "viewQueue" => {
-                granted(c) || maintain
-            }
-            _ => granted(c) || admin,
-        })
-        .collect()
 }
 
 /// `CapabilityInfo` with the named capabilities set.

@@ -25,8 +25,7 @@ impl From<StorageError> for Error {
     }
 }
 
-/// The global capability that implies every other one.
-pub(crate) const ADMINISTRATE_SERVER: &str = "administrateServer";
+pub(crate) use crate::api::capabilities::ADMINISTRATE_SERVER;
 
 /// The caller's numeric account id, when authenticated.
 pub(crate) fn caller_id(caller: &Caller) -> Option<i64> {

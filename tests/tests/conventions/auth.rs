@@ -4,7 +4,7 @@
 
 use super::{Answer, client, send, server};
 
-const INVALID_METHOD: &str = "Invalid authentication method. In order to authenticate, prefix the REST endpoint URL with /a/ (e.g. http://localhost:8080/a/projects/).\n";
+const INVALID_METHOD: &str = "Invalid authentication method. In order to authenticate, prefix the REST endpoint URL with /a/ (e.g. http://localhost:8080/a/).\n";
 
 #[tokio::test]
 async fn anonymous_callers_read_but_do_not_write() {

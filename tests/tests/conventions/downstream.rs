@@ -154,8 +154,14 @@ async fn another_spec_gets_other_behaviour_from_the_same_runtime() {
     let a = send(client().get(url("/a/shelves/"))).await;
     assert_eq!(
         (a.status, a.text()),
-        (404, "No such thing\n".to_owned()),
-        "`/a/` means nothing here; messages are the spec's"
+        (404, PROBLEM_NOT_FOUND.to_owned()),
+        "`/a/` means nothing here; messages are the spec's, as problem details"
+    );
+    assert_eq!(a.header("content-type"), Some("application/problem+json"));
+    assert_eq!(
+        a.header("x-content-type-options"),
+        None,
+        "security headers off"
     );
     let a = send(
         client()
@@ -177,7 +183,7 @@ async fn another_spec_gets_other_behaviour_from_the_same_runtime() {
             .basic_auth("clerk", Some("clerk-pw")),
     )
     .await;
-    assert_eq!((a.status, a.text()), (404, "No such thing\n".to_owned()));
+    assert_eq!((a.status, a.text()), (404, PROBLEM_NOT_FOUND.to_owned()));
     assert_eq!(
         *groups.0.lock().expect("lock"),
         [
@@ -188,3 +194,6 @@ async fn another_spec_gets_other_behaviour_from_the_same_runtime() {
         ]
     );
 }
+
+/// The spec's 404 message as RFC 9457 problem details.
+const PROBLEM_NOT_FOUND: &str = "{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No such thing\"}";

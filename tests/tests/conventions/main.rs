@@ -12,6 +12,7 @@ mod output;
 mod quota;
 mod replies;
 mod requests;
+mod security_headers;
 mod trace;
 
 use reqwest::header::HeaderMap;

@@ -423,7 +423,11 @@ async fn capabilities() {
     ] {
         assert_eq!(caps[held], true, "{held}: {caps}");
     }
-    assert_eq!(caps.get("runAs"), None, "runAs must be granted explicitly");
+    assert_eq!(
+        caps["runAs"], true,
+        "Administrators grants runAs (administrateServer alone does not imply it)"
+    );
+    assert_eq!(caps.get("accessDatabase"), None, "never implied");
     let (status, caps) = send_json(admin(
         server.get("/a/accounts/self/capabilities?q=createGroup&q=VIEWQUEUE&q=runAs"),
     ))
@@ -432,7 +436,7 @@ async fn capabilities() {
         (status, caps),
         (
             StatusCode::OK,
-            body!({"createGroup": true, "viewQueue": true})
+            body!({"createGroup": true, "viewQueue": true, "runAs": true})
         )
     );
 

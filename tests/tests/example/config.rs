@@ -62,7 +62,7 @@ async fn version_info_and_capabilities() {
     assert_eq!(info["change"]["update_delay"], 300);
 
     let capabilities = expect(send(server.get("/config/server/capabilities")).await, 200).await;
-    for id in review_service::ALL_CAPABILITIES {
+    for id in review_service::api::capabilities::ALL {
         assert_eq!(capabilities[id]["id"], *id, "{id}");
         assert!(capabilities[id]["name"].is_string(), "{id}");
     }

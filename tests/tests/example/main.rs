@@ -2,9 +2,11 @@
 //! Every status of the seed's table is reached through a real scenario somewhere here.
 
 mod accounts;
+mod body_shapes;
 mod changes;
 mod config;
 mod groups;
+mod impersonation;
 mod persistence;
 mod projects;
 mod quota;

@@ -17,7 +17,7 @@ use restspec_runtime::RequestContext;
 use super::ReviewService;
 use super::common::{CacheState, ServerState};
 use super::projects::{access_info, load_project};
-use crate::api::{Error, SERVICE, options, types};
+use crate::api::{Error, SERVICE, capabilities, options, types};
 use crate::storage::{ALL_PROJECTS, ALL_USERS};
 
 pub(super) use docs::search_documentation;
@@ -29,35 +29,6 @@ pub(super) use summary::get_summary;
 
 /// The version the server reports: the real service's API version it follows.
 pub(crate) const SERVER_VERSION: &str = "3.13.0-restspec";
-
-/// The global capabilities the real service knows, with their names; `lib.rs`'s
-/// [`ALL_CAPABILITIES`](crate::ALL_CAPABILITIES) are among them.
-const CAPABILITIES: &[(&str, &str)] = &[
-    ("accessDatabase", "Access Database"),
-    ("administrateServer", "Administrate Server"),
-    ("batchChangesLimit", "Batch Changes Limit"),
-    ("createAccount", "Create Account"),
-    ("createGroup", "Create Group"),
-    ("createProject", "Create Project"),
-    ("emailReviewers", "Email Reviewers"),
-    ("flushCaches", "Flush Caches"),
-    ("killTask", "Kill Task"),
-    ("maintainServer", "Maintain Server"),
-    ("modifyAccount", "Modify Account"),
-    ("priority", "Priority"),
-    ("queryLimit", "Query Limit"),
-    ("readAs", "Read As"),
-    ("runAs", "Run As"),
-    ("runGC", "Run Garbage Collection"),
-    ("streamEvents", "Stream Events"),
-    ("viewAccess", "View Access"),
-    ("viewAllAccounts", "View All Accounts"),
-    ("viewCaches", "View Caches"),
-    ("viewConnections", "View Connections"),
-    ("viewPlugins", "View Plugins"),
-    ("viewQueue", "View Queue"),
-    ("viewSecondaryEmails", "View Secondary Emails"),
-];
 
 /// The in-process state, also after a panic elsewhere poisoned the lock.
 fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
@@ -286,30 +257,22 @@ pub(super) async fn flush_cache(
     Ok(())
 }
 
-/// Every capability of the real service, plus any of `ALL_CAPABILITIES` it does not know.
+/// Every capability the spec declares, keyed by id, with its display name.
 pub(super) async fn list_server_capabilities(
     _svc: &ReviewService,
     _ctx: RequestContext<'_>,
 ) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
-    let mut answer: BTreeMap<String, types::ConfigCapabilityInfo> = CAPABILITIES
+    Ok(capabilities::ALL
         .iter()
-        .map(|(id, name)| {
+        .map(|&id| {
+            let name = capabilities::description(id).unwrap_or(id);
             let info = types::ConfigCapabilityInfo {
-                id: (*id).to_owned(),
-                name: (*name).to_owned(),
+                id: id.to_owned(),
+                name: name.to_owned(),
             };
-            ((*id).to_owned(), info)
+            (id.to_owned(), info)
         })
-        .collect();
-    for id in crate::ALL_CAPABILITIES {
-        answer
-            .entry((*id).to_owned())
-            .or_insert_with(|| types::ConfigCapabilityInfo {
-                id: (*id).to_owned(),
-                name: (*id).to_owned(),
-            });
-    }
-    Ok(answer)
+        .collect())
 }
 
 /// The service runs no background tasks.
