@@ -236,19 +236,27 @@ pub(super) fn check_run_as_capability(
     capabilities: &[Capability],
     diags: &mut Diagnostics,
 ) {
-    let Some(run_as) = &raw.run_as else {
-        return;
-    };
-    let wanted = &run_as.capability;
-    if !capabilities.iter().any(|c| c.name == wanted.value) {
+    if let Some(run_as) = &raw.run_as {
+        check_capability(&run_as.capability, capabilities, diags);
+    }
+}
+
+/// A capability named anywhere in the spec (an endpoint's `capability`, `run_as`) is one
+/// declared under `capabilities`.
+pub(super) fn check_capability(
+    name: &Spanned<String>,
+    capabilities: &[Capability],
+    diags: &mut Diagnostics,
+) {
+    if !capabilities.iter().any(|c| c.name == name.value) {
         diags.push(
             Diagnostic::new(
-                wanted.location.clone(),
-                format!("unknown capability `{}`", wanted.value),
+                name.location.clone(),
+                format!("unknown capability `{}`", name.value),
             )
             .hint(format!(
                 "{} (capabilities are declared under `capabilities` in service.yaml)",
-                suggest(&wanted.value, capabilities.iter().map(|c| c.name.as_str()))
+                suggest(&name.value, capabilities.iter().map(|c| c.name.as_str()))
             )),
         );
     }

@@ -164,19 +164,8 @@ pub(super) fn lower_endpoint(
             None => other_successes.push(other.value),
         }
     }
-    if let Some(cap) = &raw.capability
-        && !cx.capabilities.iter().any(|c| c.name == cap.value)
-    {
-        diags.push(
-            Diagnostic::new(
-                cap.location.clone(),
-                format!("unknown capability `{}`", cap.value),
-            )
-            .hint(format!(
-                "{} (capabilities are declared under `capabilities` in service.yaml)",
-                suggest(&cap.value, cx.capabilities.iter().map(|c| c.name.as_str()))
-            )),
-        );
+    if let Some(cap) = &raw.capability {
+        check_capability(cap, cx.capabilities, diags);
     }
     let mut listed: Vec<&str> = Vec::new();
     for error in raw.errors.iter().flatten() {
