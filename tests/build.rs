@@ -1,5 +1,5 @@
-//! Generates every fixture under `fixtures/` (and the example's `spec/`) through the
-//! build-script front door, so that `src/lib.rs` compiles each generated module.
+//! Generates every fixture under `fixtures/` (and the example's and the bookshop's specs)
+//! through the build-script front door, so that `src/lib.rs` compiles each generated module.
 
 use std::path::Path;
 
@@ -26,6 +26,7 @@ fn main() {
         generate(&format!("fixtures/{name}"), &name);
     }
     generate("../spec", "example_spec");
+    generate("../generated-example/bookshop/spec", "bookshop");
 }
 
 fn generate(spec_dir: &str, module: &str) {

@@ -14,10 +14,6 @@ pub mod build_script {
     pub mod conventions {
         restspec_runtime::include_generated!("conventions");
     }
-    /// `fixtures/downstream`.
-    pub mod downstream {
-        restspec_runtime::include_generated!("downstream");
-    }
     /// `fixtures/minimal`.
     pub mod minimal {
         restspec_runtime::include_generated!("minimal");
@@ -29,6 +25,10 @@ pub mod build_script {
     /// The example service's `spec/`.
     pub mod example_spec {
         restspec_runtime::include_generated!("example_spec");
+    }
+    /// The bookshop's spec: another service with other conventions.
+    pub mod bookshop {
+        restspec_runtime::include_generated!("bookshop");
     }
 }
 
@@ -43,10 +43,6 @@ pub mod macro_door {
         pub mod conventions = "fixtures/conventions"
     );
     restspec_runtime::generate!(
-        /// `fixtures/downstream`.
-        pub mod downstream = "fixtures/downstream"
-    );
-    restspec_runtime::generate!(
         /// `fixtures/minimal`.
         pub mod minimal = "fixtures/minimal"
     );
@@ -58,15 +54,21 @@ pub mod macro_door {
         /// The example service's `spec/`.
         pub mod example_spec = "../spec"
     );
+    restspec_runtime::generate!(
+        /// The bookshop's spec.
+        pub mod bookshop = "../generated-example/bookshop/spec"
+    );
 }
 
-/// The fixture directories, by name, relative to this crate.
-pub const FIXTURES: &[&str] = &[
-    "all_types",
-    "conventions",
-    "downstream",
-    "minimal",
-    "seed_quota",
+/// The valid spec directories besides the example's `spec/`, relative to this crate: every
+/// fixture, and the bookshop's spec (another service with other conventions: another
+/// prefix, no JSON prefix, other header and parameter names).
+pub const SPEC_DIRS: &[&str] = &[
+    "fixtures/all_types",
+    "fixtures/conventions",
+    "fixtures/minimal",
+    "fixtures/seed_quota",
+    "../generated-example/bookshop/spec",
 ];
 
 pub mod support;

@@ -40,8 +40,8 @@ fn committed_schemas_match_the_reader() {
 /// Every spec file of the example and the fixtures, as JSON, with its schema.
 fn spec_files() -> Vec<(PathBuf, serde_json::Value)> {
     let mut dirs = vec![repo().join("spec")];
-    for fixture in restspec_tests::FIXTURES {
-        dirs.push(repo().join("tests/fixtures").join(fixture));
+    for dir in restspec_tests::SPEC_DIRS {
+        dirs.push(repo().join("tests").join(dir));
     }
     let mut out = Vec::new();
     for dir in dirs {

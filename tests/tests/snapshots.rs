@@ -27,8 +27,8 @@ fn conventions() {
 }
 
 #[test]
-fn downstream() {
-    check("downstream", "fixtures/downstream");
+fn bookshop() {
+    check("bookshop", "../generated-example/bookshop/spec");
 }
 
 #[test]

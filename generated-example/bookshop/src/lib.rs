@@ -120,10 +120,16 @@ impl Authenticator for Clerk {
 /// The bookshop's service: the generated API over [`Shop`], with the one clerk.
 pub type App = restspec_runtime::Service<api::Api<Shop>, Clerk>;
 
-/// The bookshop's service; `clerk` logs in with `clerk_password`.
+/// The bookshop's service over an empty shop; `clerk` logs in with `clerk_password`.
 pub fn app(clerk_password: &str) -> App {
-    let settings = Settings::default().authenticator(Clerk {
+    api::router(Shop::default(), settings(clerk_password))
+}
+
+/// The bookshop's settings: `clerk` logs in with `clerk_password`. Public so that a caller
+/// can add to them (a quota backend, allowed origins) before building the service with
+/// `api::router`.
+pub fn settings(clerk_password: &str) -> Settings<Clerk> {
+    Settings::default().authenticator(Clerk {
         password: clerk_password.to_owned(),
-    });
-    api::router(Shop::default(), settings)
+    })
 }

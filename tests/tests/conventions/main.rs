@@ -5,7 +5,6 @@
 mod auth;
 mod compression;
 mod cors;
-mod downstream;
 mod errors;
 mod options;
 mod output;

@@ -1,39 +1,9 @@
 //! `/config/` of the example service, with `/plugins/`, `/access/` and `/Documentation/`.
 
-use reqwest::{RequestBuilder, Response, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json as j};
 
-use super::{PASSWORD, Server, json};
-
-fn admin(request: RequestBuilder) -> RequestBuilder {
-    request.basic_auth("admin", Some(PASSWORD))
-}
-
-fn user(request: RequestBuilder, name: &str) -> RequestBuilder {
-    request.basic_auth(name, Some(format!("{name}-pw")))
-}
-
-async fn send(request: RequestBuilder) -> Response {
-    request.send().await.expect("request")
-}
-
-/// Asserts the status and answers the JSON body.
-async fn expect(response: Response, status: u16) -> Value {
-    let url = response.url().clone();
-    let actual = response.status();
-    if actual.as_u16() != status {
-        let text = response.text().await.unwrap_or_default();
-        panic!("{url}: expected {status}, got {actual}: {text}");
-    }
-    json(response).await.1
-}
-
-/// Asserts the status and answers the plain-text body.
-async fn expect_text(response: Response, status: u16) -> String {
-    let url = response.url().clone();
-    assert_eq!(response.status().as_u16(), status, "{url}");
-    response.text().await.expect("body")
-}
+use crate::{Server, admin, expect, expect_text, send, user};
 
 #[tokio::test]
 async fn version_info_and_capabilities() {

@@ -1,5 +1,7 @@
 //! The example code review service over real HTTP on loopback, one module per family.
-//! Every status of the seed's table is reached through a real scenario somewhere here.
+//! Every status of the protocol's status table (protocol 7) is reached through a real
+//! scenario somewhere here. Each family's module splits by sub-resource; the helpers
+//! every module shares are here.
 
 mod accounts;
 mod body_shapes;
@@ -9,10 +11,10 @@ mod groups;
 mod impersonation;
 mod persistence;
 mod projects;
+mod protocol_examples;
 mod quota;
-mod seed;
 
-use reqwest::{RequestBuilder, StatusCode};
+use reqwest::{RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 
 /// The `admin` password of every test server.
@@ -133,4 +135,27 @@ pub fn admin(request: RequestBuilder) -> RequestBuilder {
 /// `request` as `user`, whose password `Server::create_account` made `<user>-pw`.
 pub fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
     request.basic_auth(user, Some(format!("{user}-pw")))
+}
+
+/// Sends a request and answers the response, whatever its status.
+pub async fn send(request: RequestBuilder) -> Response {
+    request.send().await.expect("request")
+}
+
+/// Asserts the status and answers the JSON body.
+pub async fn expect(response: Response, status: u16) -> Value {
+    let url = response.url().clone();
+    let actual = response.status();
+    if actual.as_u16() != status {
+        let text = response.text().await.unwrap_or_default();
+        panic!("{url}: expected {status}, got {actual}: {text}");
+    }
+    json(response).await.1
+}
+
+/// Asserts the status and answers the plain-text body.
+pub async fn expect_text(response: Response, status: u16) -> String {
+    let url = response.url().clone();
+    assert_eq!(response.status().as_u16(), status, "{url}");
+    response.text().await.expect("body")
 }

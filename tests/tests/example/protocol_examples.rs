@@ -1,4 +1,7 @@
-//! The seed's three example endpoints on the example service.
+//! The three calls the protocol's quota section names as examples (protocol 8.1:
+//! `POST /a/changes/`, a revision's detail, an account's detail) on the example service,
+//! and through them the request and output conventions (protocol 4.2, 4.3), basic
+//! authentication (protocol 5) and the status table (protocol 7).
 
 use reqwest::StatusCode;
 use serde_json::Value;

@@ -1,0 +1,25 @@
+//! The groups an account belongs to.
+
+use reqwest::StatusCode;
+
+use crate::{Server, admin, send_json, send_text};
+
+#[tokio::test]
+async fn account_groups_include_the_system_groups() {
+    let server = Server::start().await;
+    let (status, groups) = send_json(admin(server.get("/a/accounts/self/groups/"))).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = groups
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|g| g["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["Administrators", "Anonymous Users", "Registered Users"]
+    );
+    assert_eq!(groups[2]["id"], "global%3ARegistered-Users");
+    let (status, _) = send_text(server.get("/accounts/nobody/groups")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
