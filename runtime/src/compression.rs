@@ -1,4 +1,4 @@
-//! gzip (seed 4.2): a response of at least [`GZIP_MIN_BYTES`] is gzipped when the client
+//! gzip (protocol 4.2, 10.19): a response of at least [`GZIP_MIN_BYTES`] is gzipped when the client
 //! accepts it, errors included. The whole body is in memory already, so it is compressed in
 //! one call; a request that does not ask for gzip costs one header lookup.
 

@@ -1,4 +1,4 @@
-//! The conventions that apply before routing and on the way out (seed 4.2-4.5 and 5), as
+//! The conventions that apply before routing and on the way out (protocol 4.2-4.5 and 5; the order is protocol 10.12), as
 //! functions over the borrowed request head: nothing here copies the path, the query or a
 //! header unless a convention changes it.
 //!

@@ -1,4 +1,4 @@
-//! Cross-origin requests (seed 4.4, reference section 9).
+//! Cross-origin requests (protocol 4.4, 10.18).
 //!
 //! Written by hand rather than with `tower_http::cors` because the real service's
 //! behaviour differs from that layer's: a refused preflight is a 400 with a plaintext

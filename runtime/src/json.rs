@@ -1,4 +1,4 @@
-//! JSON output (seed 4.3): the magic prefix line, pretty or compact, UTF-8.
+//! JSON output (protocol 4.3): the magic prefix line, pretty or compact, UTF-8.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

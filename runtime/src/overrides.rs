@@ -1,8 +1,8 @@
-//! The query parameters the runtime itself reads (seed 4.2), and the method and content
+//! The query parameters the runtime itself reads (protocol 4.2), and the method and content
 //! type overrides (`$m`, `$ct`) that let a browser send a mutation as a simple
 //! `text/plain` POST without a CORS preflight.
 //!
-//! The rules follow the real service (reference section 4) except where it answers 500:
+//! The rules follow the real service (protocol 10.6) except where it answers 500:
 //! here every malformed override is 400.
 
 use http::{HeaderValue, Method, header};

@@ -1,4 +1,4 @@
-//! The query string, read once and borrowed: the runtime's own parameters (seed 4.2) are
+//! The query string, read once and borrowed: the runtime's own parameters (protocol 4.2) are
 //! picked out in one pass, decoded only when they are percent- or plus-encoded, and the
 //! endpoint's declared options are parsed later only for endpoints that declare some.
 

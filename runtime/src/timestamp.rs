@@ -1,4 +1,4 @@
-//! Timestamps as the seed writes them: UTC, `yyyy-mm-dd hh:mm:ss.fffffffff` (nine digits
+//! Timestamps as the protocol writes them (protocol 2.3): UTC, `yyyy-mm-dd hh:mm:ss.fffffffff` (nine digits
 //! of nanoseconds), serialised to and from JSON strings in that format.
 
 use std::fmt;
@@ -32,7 +32,7 @@ impl Timestamp {
         self.0.as_millisecond()
     }
 
-    /// Parses the seed's format.
+    /// Parses the protocol's format.
     pub fn parse(text: &str) -> Result<Self, String> {
         jiff::civil::DateTime::strptime(FORMAT, text)
             .or_else(|_| jiff::civil::DateTime::strptime("%Y-%m-%d %H:%M:%S", text))

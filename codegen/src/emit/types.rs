@@ -1,4 +1,4 @@
-//! Spec types to serde types. Unknown JSON fields are ignored (seed 2.4): no
+//! Spec types to serde types. Unknown JSON fields are ignored (protocol 2.4): no
 //! `deny_unknown_fields`, ever.
 
 use proc_macro2::TokenStream;

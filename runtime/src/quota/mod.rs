@@ -1,4 +1,4 @@
-//! The quota extension point (seed section 8): enforcers answer quota requests that the
+//! The quota extension point (protocol 8): enforcers answer quota requests that the
 //! runtime raises once per REST call, with the endpoint's quota group.
 //!
 //! The service enforces nothing by itself: with no enforcer registered every request

@@ -1,7 +1,7 @@
 //! Request tracing: trace ids and the per-request debug log.
 //!
 //! A client turns tracing on for one request with the trace header (`X-Service-Trace` in the
-//! seed) or the trace query parameter (`trace`); the names come from the service spec at run
+//! example, protocol 4.5) or the trace query parameter (`trace`); the names come from the service spec at run
 //! time, so every function here takes them as parameters. [`requested_trace`] reads them;
 //! the convention layer then returns the id(s) in the trace header and runs the request
 //! inside [`request_span`]. Every event at `DEBUG` or above that happens inside that span is

@@ -1,4 +1,4 @@
-//! Seed 5: anonymous by default; basic authentication on `/a/` (401 with a challenge
+//! Protocol 5: anonymous by default; basic authentication on `/a/` (401 with a challenge
 //! otherwise); access tokens; cookie sessions whose mutations need the XSRF header;
 //! `self`; global capabilities; invisible resources are 404.
 

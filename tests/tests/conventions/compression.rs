@@ -1,4 +1,4 @@
-//! Seed 4.2: `Accept-Encoding: gzip` gzips responses worth compressing (256 bytes or
+//! Protocol 4.2: `Accept-Encoding: gzip` gzips responses worth compressing (256 bytes or
 //! more, errors too), with `Vary: Accept-Encoding`.
 
 use std::io::Read;

@@ -1,4 +1,4 @@
-//! Seed 4.4: cross-origin use only when `site.allowOriginRegex` is set; preflights with
+//! Protocol 4.4: cross-origin use only when `site.allowOriginRegex` is set; preflights with
 //! the reference's header set; disallowed origins get no CORS headers; cookie-based
 //! cross-origin mutations still need the XSRF token.
 

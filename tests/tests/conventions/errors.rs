@@ -1,4 +1,4 @@
-//! Seed 7: one mapping from conditions to the status table; a panicking handler is a
+//! Protocol 7: one mapping from conditions to the status table; a panicking handler is a
 //! 500 and the server keeps serving.
 
 use super::{client, send, server};

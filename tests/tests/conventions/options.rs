@@ -1,4 +1,4 @@
-//! Query options (reference section 4 and the example interface): typed options reach the
+//! Query options (protocol 10.14 and 11.7): typed options reach the
 //! handler; booleans read `true/t/yes/y/on/1` or no value as on; an option the endpoint
 //! does not declare, or a value that does not fit, is 400; the runtime's own parameters
 //! are never options.

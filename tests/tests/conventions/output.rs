@@ -1,4 +1,4 @@
-//! Seed 4.3: JSON with the magic prefix line, pretty by default, compact on request;
+//! Protocol 4.3: JSON with the magic prefix line, pretty by default, compact on request;
 //! timestamps as `yyyy-mm-dd hh:mm:ss.fffffffff`; plaintext error bodies.
 
 use super::{client, send, server};

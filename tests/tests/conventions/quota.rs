@@ -1,4 +1,4 @@
-//! Seed 8: the quota extension point with the shipped token-bucket enforcer, and the exact
+//! Protocol 8: the quota extension point with the shipped token-bucket enforcer, and the exact
 //! group and metadata of one call per family.
 
 use std::sync::{Arc, Mutex};

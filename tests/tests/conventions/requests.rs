@@ -1,4 +1,4 @@
-//! Seed 2 and 4.2: identifiers decoded per segment, collections with and without trailing
+//! Protocol 2.1 and 4.2: identifiers decoded per segment, collections with and without trailing
 //! slash, JSON bodies, `$m`/`$ct`, `If-None-Match: *`.
 
 use restspec_runtime::Settings;

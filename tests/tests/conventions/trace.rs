@@ -1,4 +1,4 @@
-//! Seed 4.5: `trace`, `trace=<id>` or `X-Service-Trace: <id>` turn tracing on for one
+//! Protocol 4.5: `trace`, `trace=<id>` or `X-Service-Trace: <id>` turn tracing on for one
 //! request; the id comes back in `X-Service-Trace`; that request's debug logs (and only
 //! that request's) go to `logs/error_log` under the site directory, each line with the id;
 //! secrets never appear there.

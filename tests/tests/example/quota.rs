@@ -1,4 +1,4 @@
-//! 429 on the example: the token-bucket enforcer, configured from the example interface's
+//! 429 on the example: the token-bucket enforcer, configured from the command line's (protocol 11.6)
 //! YAML with a small limit, refuses the third project creation of a caller and says when
 //! to retry; other callers and other groups are not affected.
 
