@@ -806,3 +806,189 @@ mod tests {
         assert!(AccountSearch::parse("is:inactive").is_ok());
     }
 }
+
+#[allow(refining_impl_trait)]
+impl AccountsHandlers for ReviewService {
+    async fn resolve_accounts(
+        &self,
+        caller: &Caller,
+        account_id: &str,
+    ) -> Result<Option<AccountsResource>, Error> {
+        resolve_accounts(self, caller, account_id).await
+    }
+
+    async fn query_accounts(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::QueryAccountsOptions,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        query_accounts(self, ctx, options).await
+    }
+
+    async fn get_account(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        get_account(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn create_account(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        body: types::AccountInput,
+    ) -> Result<types::AccountInfo, Error> {
+        create_account(self, ctx, account_id.to_owned(), body).await
+    }
+
+    async fn get_account_detail(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<types::AccountDetailInfo, Error> {
+        get_account_detail(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn get_account_name(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<String, Error> {
+        get_account_name(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn set_account_name(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        body: types::AccountNameInput,
+    ) -> Result<String, Error> {
+        set_account_name(self, ctx, account_id.to_owned(), body).await
+    }
+
+    async fn delete_account_name(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<(), Error> {
+        delete_account_name(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn get_account_status(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<String, Error> {
+        get_account_status(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn set_account_status(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        body: types::AccountStatusInput,
+    ) -> Result<String, Error> {
+        set_account_status(self, ctx, account_id.to_owned(), body).await
+    }
+
+    async fn get_username(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<String, Error> {
+        get_username(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn set_username(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        body: types::UsernameInput,
+    ) -> Result<String, Error> {
+        set_username(self, ctx, account_id.to_owned(), body).await
+    }
+
+    async fn get_active(&self, ctx: RequestContext<'_>, account_id: &str) -> Result<String, Error> {
+        get_active(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn set_active(&self, ctx: RequestContext<'_>, account_id: &str) -> Result<(), Error> {
+        set_active(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn delete_active(&self, ctx: RequestContext<'_>, account_id: &str) -> Result<(), Error> {
+        delete_active(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn list_account_emails(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<Vec<types::EmailInfo>, Error> {
+        list_account_emails(self, ctx, account_id.to_owned()).await
+    }
+
+    async fn get_account_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+    ) -> Result<types::EmailInfo, Error> {
+        get_account_email(self, ctx, account_id.to_owned(), email_id.to_owned()).await
+    }
+
+    async fn create_account_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+        body: types::EmailInput,
+    ) -> Result<types::EmailInfo, Error> {
+        create_account_email(self, ctx, account_id.to_owned(), email_id.to_owned(), body).await
+    }
+
+    async fn delete_account_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+    ) -> Result<(), Error> {
+        delete_account_email(self, ctx, account_id.to_owned(), email_id.to_owned()).await
+    }
+
+    async fn set_preferred_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+    ) -> Result<(), Error> {
+        set_preferred_email(self, ctx, account_id.to_owned(), email_id.to_owned()).await
+    }
+
+    async fn list_account_capabilities(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        options: options::ListAccountCapabilitiesOptions,
+    ) -> Result<types::CapabilityInfo, Error> {
+        list_account_capabilities(self, ctx, account_id.to_owned(), options).await
+    }
+
+    async fn check_account_capability(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        capability_id: &str,
+    ) -> Result<String, Error> {
+        check_account_capability(self, ctx, account_id.to_owned(), capability_id.to_owned()).await
+    }
+
+    async fn list_account_groups(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        list_account_groups(self, ctx, account_id.to_owned()).await
+    }
+}

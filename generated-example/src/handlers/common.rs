@@ -2,9 +2,11 @@
 //! the in-process server state.
 
 use std::collections::BTreeMap;
+use std::sync::{MutexGuard, PoisonError};
 
 use restspec_runtime::Caller;
 
+use super::ReviewService;
 use crate::api::{Error, types};
 use crate::storage::{Account, StorageError};
 
@@ -183,4 +185,9 @@ mod tests {
         assert_eq!(page(1..=3, None, None), vec![1, 2, 3]);
         assert_eq!(encode_id("a/b c"), "a%2Fb%20c");
     }
+}
+
+/// The in-process state, also after a panic elsewhere poisoned the lock.
+pub(crate) fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
+    svc.server.lock().unwrap_or_else(PoisonError::into_inner)
 }

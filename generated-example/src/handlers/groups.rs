@@ -837,3 +837,230 @@ mod pattern {
         }
     }
 }
+
+#[allow(refining_impl_trait)]
+impl GroupsHandlers for ReviewService {
+    async fn resolve_groups(&self, caller: &Caller, group_id: &str) -> Result<bool, Error> {
+        resolve_groups(self, caller, group_id).await
+    }
+
+    async fn list_groups(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::ListGroupsOptions,
+    ) -> Result<BTreeMap<String, types::GroupInfo>, Error> {
+        list_groups(self, ctx, options).await
+    }
+
+    async fn get_group(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_group(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn create_group(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupInput,
+    ) -> Result<types::GroupInfo, Error> {
+        create_group(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn delete_group(&self, ctx: RequestContext<'_>, group_id: &str) -> Result<(), Error> {
+        delete_group(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_group_detail(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_group_detail(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_group_name(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<String, Error> {
+        get_group_name(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn rename_group(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupNameInput,
+    ) -> Result<String, Error> {
+        rename_group(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn get_group_description(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<String, Error> {
+        get_group_description(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn set_group_description(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupDescriptionInput,
+    ) -> Result<String, Error> {
+        set_group_description(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn delete_group_description(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<(), Error> {
+        delete_group_description(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_group_options(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupOptionsInfo, Error> {
+        get_group_options(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn set_group_options(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupOptionsInput,
+    ) -> Result<types::GroupOptionsInfo, Error> {
+        set_group_options(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn get_group_owner(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_group_owner(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn set_group_owner(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupOwnerInput,
+    ) -> Result<types::GroupInfo, Error> {
+        set_group_owner(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn list_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        options: options::ListGroupMembersOptions,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        list_group_members(self, ctx, group_id.to_owned(), options).await
+    }
+
+    async fn get_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        get_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+    }
+
+    async fn add_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        add_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+    }
+
+    async fn add_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::MembersInput,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        add_group_members(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn remove_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<(), Error> {
+        remove_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+    }
+
+    async fn remove_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::MembersInput,
+    ) -> Result<(), Error> {
+        remove_group_members(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn list_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        list_subgroups(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+    }
+
+    async fn add_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        add_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+    }
+
+    async fn add_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupsInput,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        add_subgroups(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn remove_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<(), Error> {
+        remove_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+    }
+
+    async fn remove_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupsInput,
+    ) -> Result<(), Error> {
+        remove_subgroups(self, ctx, group_id.to_owned(), body).await
+    }
+}

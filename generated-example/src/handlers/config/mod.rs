@@ -5,51 +5,21 @@
 //! Caches and plugins live in [`ServerState`](super::ServerState): the service has no real
 //! ones, but clients list, flush, enable and disable them. There are no background tasks.
 
-mod docs;
-mod plugins;
 mod summary;
 
 use std::collections::BTreeMap;
-use std::sync::{MutexGuard, PoisonError};
 
 use restspec_runtime::RequestContext;
 
 use super::ReviewService;
-use super::common::{CacheState, ServerState};
-use super::projects::{access_info, load_project};
-use crate::api::{Error, SERVICE, capabilities, options, types};
+use super::common::{CacheState, server};
+use crate::api::{ConfigHandlers, Error, SERVICE, capabilities, options, types};
 use crate::storage::{ALL_PROJECTS, ALL_USERS};
 
-pub(super) use docs::search_documentation;
-pub(super) use plugins::{
-    delete_plugin, disable_plugin, enable_plugin, get_plugin_status, list_plugins, reload_plugin,
-    resolve_plugins,
-};
 pub(super) use summary::get_summary;
 
 /// The version the server reports: the real service's API version it follows.
 pub(crate) const SERVER_VERSION: &str = "3.13.0-restspec";
-
-/// The in-process state, also after a panic elsewhere poisoned the lock.
-fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
-    svc.server.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// A map keyed by project name (as asked) of the named projects' access rights; a project
-/// the caller cannot see is 404, as in the real service.
-pub(super) async fn list_access(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    options: options::ListAccessOptions,
-) -> Result<BTreeMap<String, types::ProjectAccessInfo>, Error> {
-    let mut answer = BTreeMap::new();
-    for name in options.projects {
-        let project = load_project(svc, ctx.caller, &name)?;
-        let info = access_info(svc, ctx.caller, &project)?;
-        answer.insert(name, info);
-    }
-    Ok(answer)
-}
 
 pub(super) async fn get_server_version(
     _svc: &ReviewService,
@@ -289,4 +259,69 @@ pub(super) async fn get_task(
     task_id: String,
 ) -> Result<types::TaskInfo, Error> {
     Err(Error::NotFound(format!("Not found: {task_id}").into()))
+}
+
+#[allow(refining_impl_trait)]
+impl ConfigHandlers for ReviewService {
+    async fn get_server_version(&self, ctx: RequestContext<'_>) -> Result<String, Error> {
+        get_server_version(self, ctx).await
+    }
+
+    async fn get_server_info(&self, ctx: RequestContext<'_>) -> Result<types::ServerInfo, Error> {
+        get_server_info(self, ctx).await
+    }
+
+    async fn list_caches(
+        &self,
+        ctx: RequestContext<'_>,
+    ) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
+        list_caches(self, ctx).await
+    }
+
+    async fn cache_operations(
+        &self,
+        ctx: RequestContext<'_>,
+        body: types::CacheOperationInput,
+    ) -> Result<(), Error> {
+        cache_operations(self, ctx, body).await
+    }
+
+    async fn get_cache(
+        &self,
+        ctx: RequestContext<'_>,
+        cache_name: &str,
+    ) -> Result<types::CacheInfo, Error> {
+        get_cache(self, ctx, cache_name.to_owned()).await
+    }
+
+    async fn flush_cache(&self, ctx: RequestContext<'_>, cache_name: &str) -> Result<(), Error> {
+        flush_cache(self, ctx, cache_name.to_owned()).await
+    }
+
+    async fn get_summary(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::GetSummaryOptions,
+    ) -> Result<types::SummaryInfo, Error> {
+        get_summary(self, ctx, options).await
+    }
+
+    async fn list_server_capabilities(
+        &self,
+        ctx: RequestContext<'_>,
+    ) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
+        list_server_capabilities(self, ctx).await
+    }
+
+    async fn list_tasks(&self, ctx: RequestContext<'_>) -> Result<Vec<types::TaskInfo>, Error> {
+        list_tasks(self, ctx).await
+    }
+
+    async fn get_task(
+        &self,
+        ctx: RequestContext<'_>,
+        task_id: &str,
+    ) -> Result<types::TaskInfo, Error> {
+        get_task(self, ctx, task_id.to_owned()).await
+    }
 }

@@ -15,11 +15,13 @@ mod list;
 mod refs;
 mod tags;
 
+use std::collections::BTreeMap;
+
 use restspec_runtime::{Caller, RequestContext};
 
 use super::ReviewService;
 use super::common::{encode_id, is_admin, require_caller};
-use crate::api::{Error, ProjectsResource, types};
+use crate::api::{Error, ProjectsHandlers, ProjectsResource, options, types};
 use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
 
 pub(super) use access::{access_info, get_project_access};
@@ -377,4 +379,219 @@ pub(super) async fn set_head(
         ));
     }
     Ok(svc.storage.set_project_head(&project.name, &full)?.head)
+}
+
+#[allow(refining_impl_trait)]
+impl ProjectsHandlers for ReviewService {
+    async fn resolve_projects(
+        &self,
+        caller: &Caller,
+        project_name: &str,
+    ) -> Result<Option<ProjectsResource>, Error> {
+        resolve_projects(self, caller, project_name).await
+    }
+
+    async fn list_projects(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::ListProjectsOptions,
+    ) -> Result<BTreeMap<String, types::ProjectInfo>, Error> {
+        list_projects(self, ctx, options).await
+    }
+
+    async fn get_project(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+    ) -> Result<types::ProjectInfo, Error> {
+        get_project(self, ctx, project_name.to_owned()).await
+    }
+
+    async fn create_project(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        body: types::ProjectInput,
+    ) -> Result<types::ProjectInfo, Error> {
+        create_project(self, ctx, project_name.to_owned(), body).await
+    }
+
+    async fn get_project_description(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+    ) -> Result<String, Error> {
+        get_project_description(self, ctx, project_name.to_owned()).await
+    }
+
+    async fn set_project_description(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        body: types::ProjectDescriptionInput,
+    ) -> Result<String, Error> {
+        set_project_description(self, ctx, project_name.to_owned(), body).await
+    }
+
+    async fn delete_project_description(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+    ) -> Result<(), Error> {
+        delete_project_description(self, ctx, project_name.to_owned()).await
+    }
+
+    async fn get_project_parent(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+    ) -> Result<String, Error> {
+        get_project_parent(self, ctx, project_name.to_owned()).await
+    }
+
+    async fn set_project_parent(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        body: types::ProjectParentInput,
+    ) -> Result<String, Error> {
+        set_project_parent(self, ctx, project_name.to_owned(), body).await
+    }
+
+    async fn get_head(&self, ctx: RequestContext<'_>, project_name: &str) -> Result<String, Error> {
+        get_head(self, ctx, project_name.to_owned()).await
+    }
+
+    async fn set_head(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        body: types::HeadInput,
+    ) -> Result<String, Error> {
+        set_head(self, ctx, project_name.to_owned(), body).await
+    }
+
+    async fn get_project_access(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+    ) -> Result<types::ProjectAccessInfo, Error> {
+        get_project_access(self, ctx, project_name.to_owned()).await
+    }
+
+    async fn list_branches(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        options: options::ListBranchesOptions,
+    ) -> Result<Vec<types::BranchInfo>, Error> {
+        list_branches(self, ctx, project_name.to_owned(), options).await
+    }
+
+    async fn get_branch(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        branch_id: &str,
+    ) -> Result<types::BranchInfo, Error> {
+        get_branch(self, ctx, project_name.to_owned(), branch_id.to_owned()).await
+    }
+
+    async fn create_branch(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        branch_id: &str,
+        body: types::BranchInput,
+    ) -> Result<types::BranchInfo, Error> {
+        create_branch(
+            self,
+            ctx,
+            project_name.to_owned(),
+            branch_id.to_owned(),
+            body,
+        )
+        .await
+    }
+
+    async fn delete_branch(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        branch_id: &str,
+    ) -> Result<(), Error> {
+        delete_branch(self, ctx, project_name.to_owned(), branch_id.to_owned()).await
+    }
+
+    async fn list_child_projects(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        options: options::ListChildProjectsOptions,
+    ) -> Result<Vec<types::ProjectInfo>, Error> {
+        list_child_projects(self, ctx, project_name.to_owned(), options).await
+    }
+
+    async fn get_child_project(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        child_project_name: &str,
+        options: options::GetChildProjectOptions,
+    ) -> Result<types::ProjectInfo, Error> {
+        get_child_project(
+            self,
+            ctx,
+            project_name.to_owned(),
+            child_project_name.to_owned(),
+            options,
+        )
+        .await
+    }
+
+    async fn list_tags(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        options: options::ListTagsOptions,
+    ) -> Result<Vec<types::TagInfo>, Error> {
+        list_tags(self, ctx, project_name.to_owned(), options).await
+    }
+
+    async fn get_tag(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        tag_id: &str,
+    ) -> Result<types::TagInfo, Error> {
+        get_tag(self, ctx, project_name.to_owned(), tag_id.to_owned()).await
+    }
+
+    async fn create_tag(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        tag_id: &str,
+        body: types::TagInput,
+    ) -> Result<types::TagInfo, Error> {
+        create_tag(self, ctx, project_name.to_owned(), tag_id.to_owned(), body).await
+    }
+
+    async fn delete_tag(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        tag_id: &str,
+    ) -> Result<(), Error> {
+        delete_tag(self, ctx, project_name.to_owned(), tag_id.to_owned()).await
+    }
+
+    async fn get_project_commit(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        commit_id: &str,
+    ) -> Result<types::CommitInfo, Error> {
+        get_project_commit(self, ctx, project_name.to_owned(), commit_id.to_owned()).await
+    }
 }

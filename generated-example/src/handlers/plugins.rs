@@ -6,10 +6,9 @@ use std::collections::BTreeMap;
 
 use restspec_runtime::{Caller, RequestContext};
 
-use super::server;
-use crate::api::{Error, options, types};
+use crate::api::{Error, PluginsHandlers, options, types};
 use crate::handlers::ReviewService;
-use crate::handlers::common::{PluginState, page};
+use crate::handlers::common::{PluginState, page, server};
 
 fn plugin_info(id: &str, plugin: &PluginState) -> types::PluginInfo {
     types::PluginInfo {
@@ -140,4 +139,59 @@ pub(crate) async fn reload_plugin(
             ))
         }
     })
+}
+
+#[allow(refining_impl_trait)]
+impl PluginsHandlers for ReviewService {
+    async fn resolve_plugins(&self, caller: &Caller, plugin_id: &str) -> Result<bool, Error> {
+        resolve_plugins(self, caller, plugin_id).await
+    }
+
+    async fn list_plugins(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::ListPluginsOptions,
+    ) -> Result<BTreeMap<String, types::PluginInfo>, Error> {
+        list_plugins(self, ctx, options).await
+    }
+
+    async fn get_plugin_status(
+        &self,
+        ctx: RequestContext<'_>,
+        plugin_id: &str,
+    ) -> Result<types::PluginInfo, Error> {
+        get_plugin_status(self, ctx, plugin_id.to_owned()).await
+    }
+
+    async fn enable_plugin(
+        &self,
+        ctx: RequestContext<'_>,
+        plugin_id: &str,
+    ) -> Result<types::PluginInfo, Error> {
+        enable_plugin(self, ctx, plugin_id.to_owned()).await
+    }
+
+    async fn disable_plugin(
+        &self,
+        ctx: RequestContext<'_>,
+        plugin_id: &str,
+    ) -> Result<types::PluginInfo, Error> {
+        disable_plugin(self, ctx, plugin_id.to_owned()).await
+    }
+
+    async fn delete_plugin(
+        &self,
+        ctx: RequestContext<'_>,
+        plugin_id: &str,
+    ) -> Result<types::PluginInfo, Error> {
+        delete_plugin(self, ctx, plugin_id.to_owned()).await
+    }
+
+    async fn reload_plugin(
+        &self,
+        ctx: RequestContext<'_>,
+        plugin_id: &str,
+    ) -> Result<types::PluginInfo, Error> {
+        reload_plugin(self, ctx, plugin_id.to_owned()).await
+    }
 }

@@ -2,7 +2,7 @@
 
 use restspec_runtime::RequestContext;
 
-use crate::api::{Error, options, types};
+use crate::api::{DocumentationHandlers, Error, options, types};
 use crate::handlers::ReviewService;
 
 /// The documentation pages: title and address relative to the server.
@@ -80,4 +80,15 @@ pub(crate) async fn search_documentation(
             url: (*url).to_owned(),
         })
         .collect())
+}
+
+#[allow(refining_impl_trait)]
+impl DocumentationHandlers for ReviewService {
+    async fn search_documentation(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::SearchDocumentationOptions,
+    ) -> Result<Vec<types::DocResult>, Error> {
+        search_documentation(self, ctx, options).await
+    }
 }
