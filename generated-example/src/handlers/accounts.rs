@@ -774,39 +774,6 @@ fn tokens(query: &str) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn usernames_and_emails() {
-        assert!(is_valid_username("jdoe"));
-        assert!(is_valid_username("j.doe-2@x"));
-        assert!(!is_valid_username(".jdoe"));
-        assert!(!is_valid_username("j doe"));
-        assert!(!is_valid_username("jdoe."));
-        assert!(is_valid_email("a@b.c"));
-        assert!(!is_valid_email("a b@c"));
-        assert!(!is_valid_email("nobody"));
-    }
-
-    #[test]
-    fn queries_parse_operators_quotes_and_alternatives() {
-        let search = AccountSearch::parse("name:\"John Doe\" OR -email:x.org").expect("parses");
-        assert_eq!(search.alternatives.len(), 2);
-        assert_eq!(
-            search.alternatives[0][0],
-            (false, Predicate::Name("John Doe".into()))
-        );
-        assert_eq!(
-            search.alternatives[1][0],
-            (true, Predicate::Email("x.org".into()))
-        );
-        assert!(AccountSearch::parse("owner:self").is_err());
-        assert!(AccountSearch::parse("is:inactive").is_ok());
-    }
-}
-
 #[allow(refining_impl_trait)]
 impl AccountsHandlers for ReviewService {
     async fn resolve_accounts(
@@ -990,5 +957,38 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
     ) -> Result<Vec<types::GroupInfo>, Error> {
         list_account_groups(self, ctx, account_id.to_owned()).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_and_emails() {
+        assert!(is_valid_username("jdoe"));
+        assert!(is_valid_username("j.doe-2@x"));
+        assert!(!is_valid_username(".jdoe"));
+        assert!(!is_valid_username("j doe"));
+        assert!(!is_valid_username("jdoe."));
+        assert!(is_valid_email("a@b.c"));
+        assert!(!is_valid_email("a b@c"));
+        assert!(!is_valid_email("nobody"));
+    }
+
+    #[test]
+    fn queries_parse_operators_quotes_and_alternatives() {
+        let search = AccountSearch::parse("name:\"John Doe\" OR -email:x.org").expect("parses");
+        assert_eq!(search.alternatives.len(), 2);
+        assert_eq!(
+            search.alternatives[0][0],
+            (false, Predicate::Name("John Doe".into()))
+        );
+        assert_eq!(
+            search.alternatives[1][0],
+            (true, Predicate::Email("x.org".into()))
+        );
+        assert!(AccountSearch::parse("owner:self").is_err());
+        assert!(AccountSearch::parse("is:inactive").is_ok());
     }
 }

@@ -175,6 +175,11 @@ impl Default for ServerState {
     }
 }
 
+/// The in-process state, also after a panic elsewhere poisoned the lock.
+pub(crate) fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
+    svc.server.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,9 +190,4 @@ mod tests {
         assert_eq!(page(1..=3, None, None), vec![1, 2, 3]);
         assert_eq!(encode_id("a/b c"), "a%2Fb%20c");
     }
-}
-
-/// The in-process state, also after a panic elsewhere poisoned the lock.
-pub(crate) fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
-    svc.server.lock().unwrap_or_else(PoisonError::into_inner)
 }
