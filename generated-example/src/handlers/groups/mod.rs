@@ -1,0 +1,397 @@
+//! The `groups` handlers: internal groups with their name, description, options, owner,
+//! members and subgroups, and the system groups `Anonymous Users` and `Registered Users`.
+//!
+//! A group is visible to the caller when it is visible to all, when the caller belongs to
+//! it or owns it, or to administrators; invisible groups are 404. Changing a group needs
+//! its owner (a member of the owner group) or an administrator (403). The system groups are
+//! not internal: their members, subgroups, owner, name, description and options cannot be
+//! changed or listed (405), which is checked before permissions, as the real service does.
+
+mod list;
+mod members;
+mod properties;
+mod subgroups;
+mod visibility;
+
+use list::*;
+use members::*;
+use properties::*;
+use subgroups::*;
+pub(super) use visibility::Viewer;
+use visibility::*;
+
+use std::collections::BTreeSet;
+
+use super::accounts::visible_account_info;
+use super::common::*;
+use super::*;
+use crate::storage::{ANONYMOUS_USERS_ID, Account, Group, GroupQuery, NewGroup};
+
+pub(super) async fn resolve_groups(
+    svc: &ReviewService,
+    caller: &Caller,
+    group_id: &str,
+) -> Result<bool, Error> {
+    let Some(group) = svc.storage.find_group(group_id)? else {
+        return Ok(false);
+    };
+    Ok(Viewer::of(svc, caller)?.can_see(&group))
+}
+
+pub(super) async fn get_group(
+    svc: &ReviewService,
+    ctx: RequestContext<'_>,
+    group_id: String,
+) -> Result<types::GroupInfo, Error> {
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    group_info(svc, &viewer, &group, false, false)
+}
+
+pub(super) async fn create_group(
+    svc: &ReviewService,
+    ctx: RequestContext<'_>,
+    group_id: String,
+    body: types::GroupInput,
+) -> Result<types::GroupInfo, Error> {
+    let name = group_id.trim();
+    if name.is_empty() {
+        return Err(Error::BadRequest("name is required".into()));
+    }
+    if body.name.as_deref().is_some_and(|n| n.trim() != name) {
+        return Err(Error::BadRequest("name must match URL".into()));
+    }
+    if ctx.resource.is_some() || svc.storage.group_by_name(name)?.is_some() {
+        return Err(Error::Conflict(
+            format!("group '{name}' already exists").into(),
+        ));
+    }
+    let viewer = Viewer::of(svc, ctx.caller)?;
+    let owner = match body
+        .owner_id
+        .as_deref()
+        .or(body.owner.as_deref())
+        .map(str::trim)
+    {
+        Some(owner) if !owner.is_empty() => {
+            let group = find_named_group(svc, &viewer, owner)?;
+            if !group.internal {
+                return Err(Error::UnprocessableEntity(
+                    format!("{owner} is not an internal group").into(),
+                ));
+            }
+            Some(group.id)
+        }
+        _ => None,
+    };
+    let mut members = Vec::new();
+    if owner.is_none() {
+        // A group that owns itself starts with its creator, who can then manage it.
+        members.push(require_caller(ctx.caller)?);
+    }
+    for id in body.members.iter().flatten() {
+        let account = find_named_account(svc, id)?;
+        if !members.contains(&account.id) {
+            members.push(account.id);
+        }
+    }
+    let group = svc.storage.create_group(&NewGroup {
+        name: name.to_owned(),
+        description: body.description.filter(|d| !d.is_empty()),
+        owner_id: owner,
+        visible_to_all: body.visible_to_all.unwrap_or(false),
+        members,
+    })?;
+    group_info(svc, &viewer, &group, false, false)
+}
+
+pub(super) async fn delete_group(
+    svc: &ReviewService,
+    ctx: RequestContext<'_>,
+    group_id: String,
+) -> Result<(), Error> {
+    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
+    svc.storage.delete_group(&group.id)?;
+    Ok(())
+}
+
+pub(super) async fn get_group_detail(
+    svc: &ReviewService,
+    ctx: RequestContext<'_>,
+    group_id: String,
+) -> Result<types::GroupInfo, Error> {
+    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    group_info(svc, &viewer, &group, true, true)
+}
+
+// ---- helpers ----------------------------------------------------------------------------
+
+/// A group as `GroupInfo`: system groups carry only id, name and options; internal groups
+/// also their URL, description, number, owner and creation time, and their direct members
+/// and subgroups when asked.
+pub(super) fn group_info(
+    svc: &ReviewService,
+    viewer: &Viewer,
+    group: &Group,
+    members: bool,
+    includes: bool,
+) -> Result<types::GroupInfo, Error> {
+    let mut info = types::GroupInfo {
+        id: encode_id(&group.id),
+        name: Some(group.name.clone()),
+        url: None,
+        options: options_info(group),
+        description: None,
+        group_id: None,
+        owner: None,
+        owner_id: None,
+        created_on: None,
+        more_groups: None,
+        members: None,
+        includes: None,
+    };
+    if !group.internal {
+        return Ok(info);
+    }
+    info.url = Some(format!("#/admin/groups/uuid-{}", encode_id(&group.id)));
+    info.description = group.description.clone().filter(|d| !d.is_empty());
+    info.group_id = group.number;
+    if let Some(owner_id) = &group.owner_id {
+        info.owner_id = Some(encode_id(owner_id));
+        info.owner = svc.storage.group(owner_id)?.map(|owner| owner.name);
+    }
+    info.created_on = Some(group.created_on);
+    if members {
+        info.members = Some(member_infos(svc, viewer, &group.id, false)?);
+    }
+    if includes {
+        info.includes = Some(subgroup_infos(svc, viewer, group)?);
+    }
+    Ok(info)
+}
+
+#[allow(refining_impl_trait)]
+impl GroupsHandlers for ReviewService {
+    async fn resolve_groups(&self, caller: &Caller, group_id: &str) -> Result<bool, Error> {
+        resolve_groups(self, caller, group_id).await
+    }
+
+    async fn list_groups(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::ListGroupsOptions,
+    ) -> Result<BTreeMap<String, types::GroupInfo>, Error> {
+        list_groups(self, ctx, options).await
+    }
+
+    async fn get_group(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_group(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn create_group(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupInput,
+    ) -> Result<types::GroupInfo, Error> {
+        create_group(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn delete_group(&self, ctx: RequestContext<'_>, group_id: &str) -> Result<(), Error> {
+        delete_group(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_group_detail(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_group_detail(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_group_name(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<String, Error> {
+        get_group_name(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn rename_group(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupNameInput,
+    ) -> Result<String, Error> {
+        rename_group(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn get_group_description(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<String, Error> {
+        get_group_description(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn set_group_description(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupDescriptionInput,
+    ) -> Result<String, Error> {
+        set_group_description(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn delete_group_description(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<(), Error> {
+        delete_group_description(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_group_options(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupOptionsInfo, Error> {
+        get_group_options(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn set_group_options(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupOptionsInput,
+    ) -> Result<types::GroupOptionsInfo, Error> {
+        set_group_options(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn get_group_owner(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_group_owner(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn set_group_owner(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupOwnerInput,
+    ) -> Result<types::GroupInfo, Error> {
+        set_group_owner(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn list_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        options: options::ListGroupMembersOptions,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        list_group_members(self, ctx, group_id.to_owned(), options).await
+    }
+
+    async fn get_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        get_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+    }
+
+    async fn add_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        add_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+    }
+
+    async fn add_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::MembersInput,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        add_group_members(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn remove_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<(), Error> {
+        remove_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+    }
+
+    async fn remove_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::MembersInput,
+    ) -> Result<(), Error> {
+        remove_group_members(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn list_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        list_subgroups(self, ctx, group_id.to_owned()).await
+    }
+
+    async fn get_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        get_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+    }
+
+    async fn add_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        add_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+    }
+
+    async fn add_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupsInput,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        add_subgroups(self, ctx, group_id.to_owned(), body).await
+    }
+
+    async fn remove_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<(), Error> {
+        remove_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+    }
+
+    async fn remove_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupsInput,
+    ) -> Result<(), Error> {
+        remove_subgroups(self, ctx, group_id.to_owned(), body).await
+    }
+}
