@@ -15,6 +15,7 @@
 //! - `render`: `ChangeInfo` and the other output records.
 
 mod create;
+mod fields;
 mod query;
 mod render;
 mod reviewers;

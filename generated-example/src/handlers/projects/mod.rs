@@ -1,4 +1,4 @@
-//! The `projects` handlers: projects and their settings (here), lists of projects
+//! The `projects` handlers: projects (here), their settings ([`settings`]), lists of projects
 //! ([`list`]), their branches ([`refs`]), tags ([`tags`]) and commits ([`commits`]), and
 //! their access rights ([`access`]).
 //!
@@ -13,6 +13,7 @@ mod access;
 mod commits;
 mod list;
 mod refs;
+mod settings;
 mod tags;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,7 @@ pub(super) use access::{access_info, get_project_access};
 pub(super) use commits::{ANONYMOUS_COWARD_NAME, get_project_commit};
 pub(super) use list::{get_child_project, list_child_projects, list_projects};
 pub(super) use refs::{create_branch, delete_branch, get_branch, list_branches};
+use settings::*;
 pub(super) use tags::{create_tag, delete_tag, get_tag, list_tags};
 
 /// The submit types `ProjectInput.submit_type` accepts.
@@ -269,116 +271,6 @@ pub(super) async fn create_project(
         creator: Some(creator),
     };
     Ok(project_info(&svc.storage.create_project(&new)?))
-}
-
-pub(super) async fn get_project_description(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-) -> Result<String, Error> {
-    Ok(load_project(svc, ctx.caller, &project_name)?
-        .description
-        .unwrap_or_default())
-}
-
-/// Answers the new description; an empty one deletes it and answers `""` (the real
-/// service answers 204 then, but the spec gives this endpoint one success status).
-pub(super) async fn set_project_description(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-    body: types::ProjectDescriptionInput,
-) -> Result<String, Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
-    require_owner(ctx.caller, "write config")?;
-    require_writable(&project)?;
-    let text = non_empty(&body.description);
-    let updated = svc
-        .storage
-        .set_project_description(&project.name, text.as_deref())?;
-    Ok(updated.description.unwrap_or_default())
-}
-
-pub(super) async fn delete_project_description(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-) -> Result<(), Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
-    require_owner(ctx.caller, "write config")?;
-    require_writable(&project)?;
-    svc.storage.set_project_description(&project.name, None)?;
-    Ok(())
-}
-
-pub(super) async fn get_project_parent(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-) -> Result<String, Error> {
-    Ok(load_project(svc, ctx.caller, &project_name)?
-        .parent
-        .unwrap_or_default())
-}
-
-/// An empty parent means `All-Projects`; an unknown one is 422, a cycle (the project
-/// itself, or one of its descendants) and any parent for `All-Projects` 409.
-pub(super) async fn set_project_parent(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-    body: types::ProjectParentInput,
-) -> Result<String, Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
-    require_owner(caller, "administrate server")?;
-    require_writable(&project)?;
-    let parent = match project_key(&body.parent) {
-        "" => ALL_PROJECTS,
-        name => name,
-    };
-    if !svc
-        .storage
-        .project(parent)?
-        .is_some_and(|p| can_see(caller, &p))
-    {
-        return Err(Error::UnprocessableEntity(
-            format!("Parent project '{parent}' not found").into(),
-        ));
-    }
-    let updated = svc.storage.set_project_parent(&project.name, parent)?;
-    Ok(updated.parent.unwrap_or_default())
-}
-
-pub(super) async fn get_head(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-) -> Result<String, Error> {
-    Ok(load_project(svc, ctx.caller, &project_name)?.head)
-}
-
-/// An unknown branch is 422 (`Ref Not Found`), as in the real service and the spec.
-pub(super) async fn set_head(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-    body: types::HeadInput,
-) -> Result<String, Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
-    require_owner(ctx.caller, "set HEAD")?;
-    require_writable(&project)?;
-    let target = body.ref_.trim();
-    if target.is_empty() {
-        return Err(Error::BadRequest("ref required".into()));
-    }
-    let full = crate::storage::full_ref(target);
-    if svc.storage.branch(&project.name, &full)?.is_none() {
-        return Err(Error::UnprocessableEntity(
-            format!("Ref Not Found: {full}").into(),
-        ));
-    }
-    Ok(svc.storage.set_project_head(&project.name, &full)?.head)
 }
 
 #[allow(refining_impl_trait)]
