@@ -11,9 +11,11 @@
 //! - `query`: `GET /changes/?q=...`;
 //! - `state`: abandon, restore, submit, delete, work in progress, privacy, topic, hashtags;
 //! - `reviewers`: reviewers and messages;
+//! - `actions`: what the caller may do with the change and its revision now;
 //! - `revisions`: patch set 1 as `current`, `1` or its commit, its commit and files;
 //! - `render`: `ChangeInfo` and the other output records.
 
+mod actions;
 mod create;
 mod fields;
 mod query;
@@ -32,6 +34,7 @@ pub(super) use reviewers::{
     add_reviewer, delete_reviewer, get_change_message, get_reviewer, list_change_messages,
     list_reviewers,
 };
+use revisions::load_revision;
 pub(super) use revisions::{get_revision_commit, get_revision_detail, list_revision_files};
 pub(super) use state::{
     abandon_change, delete_change, delete_topic, get_hashtags, get_topic, mark_private,
@@ -142,6 +145,25 @@ mod tags {
 
 #[allow(refining_impl_trait)]
 impl ChangesHandlers for ReviewService {
+    async fn list_change_actions(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+    ) -> Result<BTreeMap<String, types::ActionInfo>, Error> {
+        let change = load(self, &ctx, change_id)?;
+        Ok(actions::change_actions(&change, ctx.caller))
+    }
+
+    async fn list_revision_actions(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        revision_id: &str,
+    ) -> Result<BTreeMap<String, types::ActionInfo>, Error> {
+        let change = load_revision(self, &ctx, change_id, revision_id)?;
+        Ok(actions::revision_actions(&change, ctx.caller))
+    }
+
     async fn resolve_changes(
         &self,
         caller: &Caller,

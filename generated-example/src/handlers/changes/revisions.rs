@@ -80,7 +80,7 @@ pub(in crate::handlers) async fn list_revision_files(
 }
 
 /// The change named in the path, when `revision_id` names its revision; 404 otherwise.
-fn load_revision(
+pub(super) fn load_revision(
     svc: &ReviewService,
     ctx: &RequestContext<'_>,
     change_id: &str,

@@ -1,6 +1,7 @@
 //! `/changes/` of the example service: who may modify a change here; creating and finding
 //! changes, queries, their state, reviewers and their one revision in the modules below.
 
+mod actions;
 mod create;
 mod query;
 mod reviewers;
