@@ -248,7 +248,8 @@ fn separate_items(code: &str) -> String {
     for line in code.lines() {
         let trimmed = line.trim_start();
         let prev = previous.trim();
-        let ends_item = prev.ends_with('}') || prev.ends_with(';');
+        // A comment line that happens to end in `;` or `}` ends nothing.
+        let ends_item = !prev.starts_with("//") && (prev.ends_with('}') || prev.ends_with(';'));
         let both_use = prev.starts_with("use ") && trimmed.starts_with("use ");
         if ends_item && !both_use && STARTS.iter().any(|s| trimmed.starts_with(s)) {
             out.push('\n');
@@ -265,6 +266,15 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::*;
+
+    #[test]
+    fn a_doc_line_ending_in_a_semicolon_does_not_end_an_item() {
+        let code = "/// Only some may act on a change;\n/// everyone else gets nothing.\nfn f() {}\n/// Next.\nfn g() {}\n";
+        assert_eq!(
+            separate_items(code),
+            "/// Only some may act on a change;\n/// everyone else gets nothing.\nfn f() {}\n\n/// Next.\nfn g() {}\n"
+        );
+    }
 
     /// Every spec in the repository: the example, the test fixtures, the whole API.
     fn specs() -> Vec<PathBuf> {
