@@ -77,15 +77,19 @@ pub(super) async fn list_groups(
         groups.retain(|g| g.name.to_lowercase().starts_with(&prefix));
     }
     if !options.projects.is_empty() {
-        for project in &options.projects {
-            if svc.storage.project(project)?.is_none() {
+        // Groups named in any of the projects' own access rights, as the real service lists.
+        let mut named = Vec::new();
+        for name in &options.projects {
+            let Some(project) = svc.storage.project(name)? else {
                 return Err(Error::BadRequest(
-                    format!("Project Not Found: {project}").into(),
+                    format!("Project Not Found: {name}").into(),
                 ));
-            }
+            };
+            named.extend(crate::handlers::projects::groups_with_rights(
+                svc, &project,
+            )?);
         }
-        // The storage keeps no access rights, so no group has rights on a project.
-        groups.clear();
+        groups.retain(|g| named.contains(&g.id));
     }
 
     let default_limit = options.suggest.as_ref().map(|_| SUGGEST_LIMIT);

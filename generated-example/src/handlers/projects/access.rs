@@ -123,6 +123,15 @@ type Rights = (
 );
 
 /// The project's own rights by section, and the groups they name by UUID.
+/// The ids of the groups the project's own access rights name (what the groups list's
+/// `p` option asks for).
+pub(crate) fn groups_with_rights(
+    svc: &ReviewService,
+    project: &Project,
+) -> Result<Vec<String>, Error> {
+    Ok(local_rights(svc, project)?.1.into_keys().collect())
+}
+
 fn local_rights(svc: &ReviewService, project: &Project) -> Result<Rights, Error> {
     let grants: &[Grant] = match project.name.as_str() {
         ALL_PROJECTS => ALL_PROJECTS_RIGHTS,

@@ -25,7 +25,7 @@ use super::common::{encode_id, is_admin, require_caller};
 use crate::api::{Error, ProjectsHandlers, ProjectsResource, options, types};
 use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
 
-pub(super) use access::{access_info, get_project_access};
+pub(super) use access::{access_info, get_project_access, groups_with_rights};
 pub(super) use commits::{ANONYMOUS_COWARD_NAME, get_project_commit};
 pub(super) use list::{get_child_project, list_child_projects, list_projects};
 pub(super) use refs::{create_branch, delete_branch, get_branch, list_branches};

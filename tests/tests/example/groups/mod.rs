@@ -303,8 +303,18 @@ async fn listing_options() {
     );
     let (_, found) = send_json(list("q=ops&q=global:Anonymous-Users")).await;
     assert_eq!(keys(&found), ["Anonymous Users", "ops"]);
+    // `p`: the groups a project's own access rights name.
     let (_, found) = send_json(list("p=All-Projects")).await;
-    assert_eq!(found, body!({}));
+    assert_eq!(
+        keys(&found),
+        ["Administrators", "Anonymous Users", "Registered Users"]
+    );
+    let (_, found) = send_json(list("p=All-Users")).await;
+    assert!(
+        keys(&found).iter().any(|k| k == "Registered Users"),
+        "{found}"
+    );
+    assert!(!keys(&found).iter().any(|k| k == "ops"), "{found}");
 
     let (_, page) = send_json(list("n=2&S=1")).await;
     assert_eq!(keys(&page), ["Anonymous Users", "Registered Users"]);
