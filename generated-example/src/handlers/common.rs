@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 use std::sync::{MutexGuard, PoisonError};
 
-use restspec_runtime::Caller;
+use restspec_runtime::{Caller, Timestamp};
 
 use super::ReviewService;
-use crate::api::{Error, types};
+use crate::api::{Error, SERVICE, types};
 use crate::storage::{Account, StorageError};
 
 /// Storage failures as the status table's answers: missing is 404, taken or wrong state
@@ -76,6 +76,15 @@ pub(crate) fn account_info(account: &Account) -> types::AccountInfo {
     }
 }
 
+/// An account as a caller sees it: anonymous callers do not see email addresses.
+pub(crate) fn visible_account_info(anonymous: bool, account: &Account) -> types::AccountInfo {
+    let mut info = account_info(account);
+    if anonymous {
+        info.email = None;
+    }
+    info
+}
+
 /// The id form of a name that goes back into a URL as one segment (`a/b` → `a%2Fb`).
 pub(crate) fn encode_id(id: &str) -> String {
     let mut out = String::with_capacity(id.len());
@@ -89,18 +98,63 @@ pub(crate) fn encode_id(id: &str) -> String {
     out
 }
 
+/// The part of a list the skip (`S`) and limit (`n`) options select. A limit of zero or
+/// less, or none, is `default_limit`; `None` there means everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Window {
+    /// Items left out at the start.
+    pub(crate) skip: usize,
+    /// Items shown at most.
+    pub(crate) limit: Option<usize>,
+}
+
+impl Window {
+    /// The window the options ask for.
+    pub(crate) fn new(skip: Option<i64>, limit: Option<i64>, default_limit: Option<usize>) -> Self {
+        Window {
+            skip: skip.and_then(|s| usize::try_from(s).ok()).unwrap_or(0),
+            limit: limit
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| *n > 0)
+                .or(default_limit),
+        }
+    }
+
+    /// The window with its limit capped at `max`.
+    pub(crate) fn at_most(self, max: usize) -> Self {
+        Window {
+            limit: Some(self.limit.map_or(max, |n| n.min(max))),
+            ..self
+        }
+    }
+
+    /// True when a list of `total` items goes on after the window (the `_more_*` flags).
+    pub(crate) fn has_more(&self, total: usize) -> bool {
+        self.limit
+            .is_some_and(|limit| total > self.skip.saturating_add(limit))
+    }
+
+    /// The items inside the window.
+    pub(crate) fn apply<I: IntoIterator>(&self, items: I) -> impl Iterator<Item = I::Item> {
+        items
+            .into_iter()
+            .skip(self.skip)
+            .take(self.limit.unwrap_or(usize::MAX))
+    }
+}
+
 /// Applies `skip` and `limit` options to a list.
 pub(crate) fn page<T>(
     items: impl IntoIterator<Item = T>,
     skip: Option<i64>,
     limit: Option<i64>,
 ) -> Vec<T> {
-    let skip = skip.and_then(|s| usize::try_from(s).ok()).unwrap_or(0);
-    let limit = limit
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(usize::MAX);
-    items.into_iter().skip(skip).take(limit).collect()
+    Window::new(skip, limit, None).apply(items).collect()
+}
+
+/// 404 for something the path names that does not exist or is hidden from the caller.
+pub(crate) fn not_found(id: &str) -> Error {
+    Error::NotFound(format!("Not found: {id}").into())
 }
 
 /// A plugin of the in-process plugin list.
@@ -178,6 +232,37 @@ impl Default for ServerState {
 /// The in-process state, also after a panic elsewhere poisoned the lock.
 pub(crate) fn server(svc: &ReviewService) -> MutexGuard<'_, ServerState> {
     svc.server.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The name shown for accounts without a full name (`user.anonymousCowardName`).
+pub(crate) const ANONYMOUS_COWARD_NAME: &str = "Name of user not set";
+
+/// The email of commits the service itself made.
+const SERVICE_EMAIL: &str = "noreply@localhost";
+
+/// A person of a commit or tag: the account's full name, else its display name, else the
+/// anonymous-coward name (as the real service names accounts without one; the username is
+/// not a name), with its email or `<username>@localhost`; the service itself (its title)
+/// for commits no account made.
+pub(crate) fn person(account: Option<&Account>, date: Timestamp) -> types::GitPersonInfo {
+    let (name, email) = match account {
+        Some(a) => (
+            a.name
+                .clone()
+                .or_else(|| a.display_name.clone())
+                .unwrap_or_else(|| ANONYMOUS_COWARD_NAME.to_owned()),
+            a.email
+                .clone()
+                .unwrap_or_else(|| format!("{}@localhost", a.username)),
+        ),
+        None => (SERVICE.title.to_owned(), SERVICE_EMAIL.to_owned()),
+    };
+    types::GitPersonInfo {
+        name,
+        email,
+        date,
+        tz: 0,
+    }
 }
 
 #[cfg(test)]

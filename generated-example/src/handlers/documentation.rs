@@ -45,50 +45,42 @@ const PAGES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The pages whose title contains every word of `q` (case-insensitive); those containing
-/// `q` as a whole first. A missing or empty `q` is 400.
-pub(crate) async fn search_documentation(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    options: options::SearchDocumentationOptions,
-) -> Result<Vec<types::DocResult>, Error> {
-    let query = options
-        .query
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_lowercase();
-    if query.is_empty() {
-        return Err(Error::BadRequest("missing query field".into()));
-    }
-    let words: Vec<&str> = query.split_whitespace().collect();
-    let mut hits: Vec<(bool, &(&str, &str))> = PAGES
-        .iter()
-        .filter_map(|page| {
-            let title = page.0.to_lowercase();
-            words
-                .iter()
-                .all(|w| title.contains(w))
-                .then(|| (!title.contains(&query), page))
-        })
-        .collect();
-    hits.sort_by_key(|(partial, _)| *partial);
-    Ok(hits
-        .into_iter()
-        .map(|(_, (title, url))| types::DocResult {
-            title: (*title).to_owned(),
-            url: (*url).to_owned(),
-        })
-        .collect())
-}
-
 #[allow(refining_impl_trait)]
 impl DocumentationHandlers for ReviewService {
+    /// The pages whose title contains every word of `q` (case-insensitive); those containing
+    /// `q` as a whole first. A missing or empty `q` is 400.
     async fn search_documentation(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         options: options::SearchDocumentationOptions,
     ) -> Result<Vec<types::DocResult>, Error> {
-        search_documentation(self, ctx, options).await
+        let query = options
+            .query
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_lowercase();
+        if query.is_empty() {
+            return Err(Error::BadRequest("missing query field".into()));
+        }
+        let words: Vec<&str> = query.split_whitespace().collect();
+        let mut hits: Vec<(bool, &(&str, &str))> = PAGES
+            .iter()
+            .filter_map(|page| {
+                let title = page.0.to_lowercase();
+                words
+                    .iter()
+                    .all(|w| title.contains(w))
+                    .then(|| (!title.contains(&query), page))
+            })
+            .collect();
+        hits.sort_by_key(|(partial, _)| *partial);
+        Ok(hits
+            .into_iter()
+            .map(|(_, (title, url))| types::DocResult {
+                title: (*title).to_owned(),
+                url: (*url).to_owned(),
+            })
+            .collect())
     }
 }

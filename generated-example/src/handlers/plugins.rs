@@ -8,7 +8,7 @@ use restspec_runtime::{Caller, RequestContext};
 
 use crate::api::{Error, PluginsHandlers, options, types};
 use crate::handlers::ReviewService;
-use crate::handlers::common::{PluginState, page, server};
+use crate::handlers::common::{PluginState, not_found, page, server};
 
 fn plugin_info(id: &str, plugin: &PluginState) -> types::PluginInfo {
     types::PluginInfo {
@@ -19,10 +19,6 @@ fn plugin_info(id: &str, plugin: &PluginState) -> types::PluginInfo {
         filename: Some(format!("{id}.jar")),
         disabled: (!plugin.enabled).then_some(true),
     }
-}
-
-fn not_found(id: &str) -> Error {
-    Error::NotFound(format!("Not found: {id}").into())
 }
 
 /// Runs `change` on the plugin and answers it afterwards; 404 when it is gone.
@@ -37,161 +33,105 @@ fn update(
     Ok(plugin_info(id, plugin))
 }
 
-/// Disabled plugins are found too (they can be enabled again).
-pub(crate) async fn resolve_plugins(
-    svc: &ReviewService,
-    _caller: &Caller,
-    plugin_id: &str,
-) -> Result<bool, Error> {
-    Ok(server(svc).plugins.contains_key(plugin_id))
-}
-
-/// `r` is matched as a case-insensitive substring, like `m`: the service has no regular
-/// expression engine.
-pub(crate) async fn list_plugins(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    options: options::ListPluginsOptions,
-) -> Result<BTreeMap<String, types::PluginInfo>, Error> {
-    let matchers = [&options.prefix, &options.substring, &options.regex];
-    if matchers.iter().filter(|m| m.is_some()).count() > 1 {
-        return Err(Error::BadRequest("specify exactly one of p/m/r".into()));
-    }
-    let all = options.all.unwrap_or(false);
-    let needle = options
-        .substring
-        .as_ref()
-        .or(options.regex.as_ref())
-        .map(|t| t.to_lowercase());
-    let state = server(svc);
-    let matching = state.plugins.iter().filter(|(id, plugin)| {
-        (all || plugin.enabled)
-            && options.prefix.as_deref().is_none_or(|p| id.starts_with(p))
-            && needle
-                .as_deref()
-                .is_none_or(|n| id.to_lowercase().contains(n))
-    });
-    Ok(page(matching, options.skip, options.limit)
-        .into_iter()
-        .map(|(id, plugin)| (id.clone(), plugin_info(id, plugin)))
-        .collect())
-}
-
-pub(crate) async fn get_plugin_status(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    plugin_id: String,
-) -> Result<types::PluginInfo, Error> {
-    let state = server(svc);
-    let plugin = state
-        .plugins
-        .get(&plugin_id)
-        .ok_or_else(|| not_found(&plugin_id))?;
-    Ok(plugin_info(&plugin_id, plugin))
-}
-
-pub(crate) async fn enable_plugin(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    plugin_id: String,
-) -> Result<types::PluginInfo, Error> {
-    update(svc, &plugin_id, |plugin| {
-        plugin.enabled = true;
-        Ok(())
-    })
-}
-
-pub(crate) async fn disable_plugin(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    plugin_id: String,
-) -> Result<types::PluginInfo, Error> {
-    update(svc, &plugin_id, |plugin| {
-        plugin.enabled = false;
-        Ok(())
-    })
-}
-
-/// The `DELETE` form of disabling: the plugin stays installed, disabled.
-pub(crate) async fn delete_plugin(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    plugin_id: String,
-) -> Result<types::PluginInfo, Error> {
-    update(svc, &plugin_id, |plugin| {
-        plugin.enabled = false;
-        Ok(())
-    })
-}
-
-/// Reloading changes nothing in-process; a disabled plugin is 409.
-pub(crate) async fn reload_plugin(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    plugin_id: String,
-) -> Result<types::PluginInfo, Error> {
-    update(svc, &plugin_id, |plugin| {
-        if plugin.enabled {
-            Ok(())
-        } else {
-            Err(Error::Conflict(
-                format!("plugin {plugin_id} is disabled").into(),
-            ))
-        }
-    })
-}
-
 #[allow(refining_impl_trait)]
 impl PluginsHandlers for ReviewService {
-    async fn resolve_plugins(&self, caller: &Caller, plugin_id: &str) -> Result<bool, Error> {
-        resolve_plugins(self, caller, plugin_id).await
+    /// Disabled plugins are found too (they can be enabled again).
+    async fn resolve_plugins(&self, _caller: &Caller, plugin_id: &str) -> Result<bool, Error> {
+        Ok(server(self).plugins.contains_key(plugin_id))
     }
 
+    /// `r` is matched as a case-insensitive substring, like `m`: the service has no regular
+    /// expression engine.
     async fn list_plugins(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         options: options::ListPluginsOptions,
     ) -> Result<BTreeMap<String, types::PluginInfo>, Error> {
-        list_plugins(self, ctx, options).await
+        let matchers = [&options.prefix, &options.substring, &options.regex];
+        if matchers.iter().filter(|m| m.is_some()).count() > 1 {
+            return Err(Error::BadRequest("specify exactly one of p/m/r".into()));
+        }
+        let all = options.all.unwrap_or(false);
+        let needle = options
+            .substring
+            .as_ref()
+            .or(options.regex.as_ref())
+            .map(|t| t.to_lowercase());
+        let state = server(self);
+        let matching = state.plugins.iter().filter(|(id, plugin)| {
+            (all || plugin.enabled)
+                && options.prefix.as_deref().is_none_or(|p| id.starts_with(p))
+                && needle
+                    .as_deref()
+                    .is_none_or(|n| id.to_lowercase().contains(n))
+        });
+        Ok(page(matching, options.skip, options.limit)
+            .into_iter()
+            .map(|(id, plugin)| (id.clone(), plugin_info(id, plugin)))
+            .collect())
     }
 
     async fn get_plugin_status(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        get_plugin_status(self, ctx, plugin_id.to_owned()).await
+        let state = server(self);
+        let plugin = state
+            .plugins
+            .get(plugin_id)
+            .ok_or_else(|| not_found(plugin_id))?;
+        Ok(plugin_info(plugin_id, plugin))
     }
 
     async fn enable_plugin(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        enable_plugin(self, ctx, plugin_id.to_owned()).await
+        update(self, plugin_id, |plugin| {
+            plugin.enabled = true;
+            Ok(())
+        })
     }
 
     async fn disable_plugin(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        disable_plugin(self, ctx, plugin_id.to_owned()).await
+        update(self, plugin_id, |plugin| {
+            plugin.enabled = false;
+            Ok(())
+        })
     }
 
+    /// The `DELETE` form of disabling: the plugin stays installed, disabled.
     async fn delete_plugin(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        delete_plugin(self, ctx, plugin_id.to_owned()).await
+        update(self, plugin_id, |plugin| {
+            plugin.enabled = false;
+            Ok(())
+        })
     }
 
+    /// Reloading changes nothing in-process; a disabled plugin is 409.
     async fn reload_plugin(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        reload_plugin(self, ctx, plugin_id.to_owned()).await
+        update(self, plugin_id, |plugin| {
+            if plugin.enabled {
+                Ok(())
+            } else {
+                Err(Error::Conflict(
+                    format!("plugin {plugin_id} is disabled").into(),
+                ))
+            }
+        })
     }
 }

@@ -29,195 +29,6 @@ const QUERY_LIMIT: usize = 500;
 /// Suggestions answer this many accounts unless `n` says otherwise.
 const SUGGEST_LIMIT: usize = 10;
 
-pub(super) async fn resolve_accounts(
-    svc: &ReviewService,
-    _caller: &Caller,
-    account_id: &str,
-) -> Result<Option<AccountsResource>, Error> {
-    Ok(svc
-        .storage
-        .find_account(account_id)?
-        .map(|account| AccountsResource {
-            account_id: account.id.to_string(),
-        }))
-}
-
-pub(super) async fn query_accounts(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    options: options::QueryAccountsOptions,
-) -> Result<Vec<types::AccountInfo>, Error> {
-    let suggest = options.suggest.unwrap_or(false);
-    let mut details = suggest;
-    let mut all_emails = false;
-    for option in &options.options {
-        match option.to_ascii_uppercase().as_str() {
-            "DETAILS" => details = true,
-            "ALL_EMAILS" => all_emails = true,
-            _ => {
-                return Err(Error::BadRequest(
-                    format!("\"{option}\" is not a valid value for \"-o\"").into(),
-                ));
-            }
-        }
-    }
-    let text = options.query.as_deref().map(str::trim).unwrap_or_default();
-    if text.is_empty() {
-        return if suggest {
-            Ok(Vec::new())
-        } else {
-            Err(Error::BadRequest("missing query field".into()))
-        };
-    }
-    let query = AccountSearch::parse(text)?;
-    let default_limit = if suggest { SUGGEST_LIMIT } else { QUERY_LIMIT };
-    let limit = options
-        .limit
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(default_limit)
-        .min(QUERY_LIMIT);
-    let skip = options
-        .skip
-        .and_then(|s| usize::try_from(s).ok())
-        .unwrap_or(0);
-
-    let everyone = svc.storage.query_accounts(&AccountQuery::default())?.items;
-    let matching: Vec<Account> = everyone
-        .into_iter()
-        .filter(|a| query.matches(a, suggest))
-        .collect();
-    let more = matching.len() > skip.saturating_add(limit);
-    let mut answer: Vec<types::AccountInfo> = matching
-        .iter()
-        .skip(skip)
-        .take(limit)
-        .map(|account| {
-            let mut info = visible_account_info(ctx.caller, account);
-            if all_emails && can_see_secondary_emails(ctx.caller, account) {
-                info.secondary_emails = secondary_emails(account);
-            }
-            if !details {
-                info.name = None;
-                info.username = None;
-                info.display_name = None;
-                info.status = None;
-                info.inactive = None;
-                if !all_emails {
-                    info.email = None;
-                }
-            }
-            info
-        })
-        .collect();
-    if more && let Some(last) = answer.last_mut() {
-        last.more_accounts = Some(true);
-    }
-    Ok(answer)
-}
-
-pub(super) async fn get_account(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: String,
-) -> Result<types::AccountInfo, Error> {
-    Ok(visible_account_info(ctx.caller, &load(svc, &account_id)?))
-}
-
-pub(super) async fn create_account(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: String,
-    body: types::AccountInput,
-) -> Result<types::AccountInfo, Error> {
-    let username = account_id.trim();
-    if body
-        .username
-        .as_deref()
-        .is_some_and(|u| u.trim() != username)
-    {
-        return Err(Error::BadRequest("username must match URL".into()));
-    }
-    if !is_valid_username(username) {
-        return Err(Error::BadRequest(
-            format!("Invalid username '{username}'").into(),
-        ));
-    }
-    let email = non_empty(body.email.as_deref());
-    if let Some(email) = email
-        && !is_valid_email(email)
-    {
-        return Err(Error::BadRequest(
-            format!("invalid email address '{email}'").into(),
-        ));
-    }
-    // The URL names an existing account (by username, id or email): the name is taken.
-    if ctx.resource.is_some() || svc.storage.account_by_username(username)?.is_some() {
-        return Err(Error::Conflict(
-            format!("username '{username}' already exists").into(),
-        ));
-    }
-    if let Some(email) = email
-        && svc.storage.account_by_email(email)?.is_some()
-    {
-        return Err(Error::UnprocessableEntity(
-            format!("email '{email}' already exists").into(),
-        ));
-    }
-    let viewer = Viewer::of(svc, ctx.caller)?;
-    let mut groups = Vec::new();
-    for id in body.groups.iter().flatten() {
-        let group = svc
-            .storage
-            .find_group(id)?
-            .filter(|g| viewer.can_see(g))
-            .ok_or_else(|| Error::UnprocessableEntity(format!("Group Not Found: {id}").into()))?;
-        if !group.internal {
-            return Err(Error::UnprocessableEntity(
-                format!("{id} is not an internal group").into(),
-            ));
-        }
-        groups.push(group.id);
-    }
-    let account = svc.storage.create_account(&NewAccount {
-        username: username.to_owned(),
-        name: non_empty(body.name.as_deref()).map(str::to_owned),
-        display_name: non_empty(body.display_name.as_deref()).map(str::to_owned),
-        email: email.map(str::to_owned),
-        password_hash: non_empty(body.http_password.as_deref())
-            .map(|pw| PasswordHash::new(pw).encode()),
-        capabilities: Vec::new(),
-    })?;
-    for group in &groups {
-        svc.storage.add_group_member(group, account.id)?;
-    }
-    Ok(visible_account_info(ctx.caller, &account))
-}
-
-pub(super) async fn get_account_detail(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: String,
-) -> Result<types::AccountDetailInfo, Error> {
-    let account = load(svc, &account_id)?;
-    let info = visible_account_info(ctx.caller, &account);
-    Ok(types::AccountDetailInfo {
-        account_id: info.account_id,
-        name: info.name,
-        email: info.email,
-        username: info.username,
-        registered_on: account.registered_on,
-        display_name: info.display_name,
-        secondary_emails: if can_see_secondary_emails(ctx.caller, &account) {
-            secondary_emails(&account)
-        } else {
-            None
-        },
-        status: info.status,
-        inactive: info.inactive,
-    })
-}
-
 // ---- helpers ----------------------------------------------------------------------------
 
 /// The account a path names (the resolver found it; 404 if it vanished since).
@@ -225,15 +36,6 @@ fn load(svc: &ReviewService, account_id: &str) -> Result<Account, Error> {
     svc.storage
         .find_account(account_id)?
         .ok_or_else(|| Error::NotFound(format!("Account '{account_id}' not found").into()))
-}
-
-/// `AccountInfo` as this caller may see it: anonymous callers get no email.
-pub(super) fn visible_account_info(caller: &Caller, account: &Account) -> types::AccountInfo {
-    let mut info = account_info(account);
-    if caller.is_anonymous() {
-        info.email = None;
-    }
-    info
 }
 
 /// 403 unless the caller is the account itself or may modify accounts.
@@ -264,10 +66,15 @@ fn require_self_or_admin(caller: &Caller, account: &Account) -> Result<(), Error
 impl AccountsHandlers for ReviewService {
     async fn resolve_accounts(
         &self,
-        caller: &Caller,
+        _caller: &Caller,
         account_id: &str,
     ) -> Result<Option<AccountsResource>, Error> {
-        resolve_accounts(self, caller, account_id).await
+        Ok(self
+            .storage
+            .find_account(account_id)?
+            .map(|account| AccountsResource {
+                account_id: account.id.to_string(),
+            }))
     }
 
     async fn query_accounts(
@@ -275,7 +82,63 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         options: options::QueryAccountsOptions,
     ) -> Result<Vec<types::AccountInfo>, Error> {
-        query_accounts(self, ctx, options).await
+        let suggest = options.suggest.unwrap_or(false);
+        let mut details = suggest;
+        let mut all_emails = false;
+        for option in &options.options {
+            match option.to_ascii_uppercase().as_str() {
+                "DETAILS" => details = true,
+                "ALL_EMAILS" => all_emails = true,
+                _ => {
+                    return Err(Error::BadRequest(
+                        format!("\"{option}\" is not a valid value for \"-o\"").into(),
+                    ));
+                }
+            }
+        }
+        let text = options.query.as_deref().map(str::trim).unwrap_or_default();
+        if text.is_empty() {
+            return if suggest {
+                Ok(Vec::new())
+            } else {
+                Err(Error::BadRequest("missing query field".into()))
+            };
+        }
+        let query = AccountSearch::parse(text)?;
+        let default_limit = if suggest { SUGGEST_LIMIT } else { QUERY_LIMIT };
+        let window =
+            Window::new(options.skip, options.limit, Some(default_limit)).at_most(QUERY_LIMIT);
+
+        let everyone = self.storage.query_accounts(&AccountQuery::default())?.items;
+        let matching: Vec<Account> = everyone
+            .into_iter()
+            .filter(|a| query.matches(a, suggest))
+            .collect();
+        let more = window.has_more(matching.len());
+        let mut answer: Vec<types::AccountInfo> = window
+            .apply(&matching)
+            .map(|account| {
+                let mut info = visible_account_info(ctx.caller.is_anonymous(), account);
+                if all_emails && can_see_secondary_emails(ctx.caller, account) {
+                    info.secondary_emails = secondary_emails(account);
+                }
+                if !details {
+                    info.name = None;
+                    info.username = None;
+                    info.display_name = None;
+                    info.status = None;
+                    info.inactive = None;
+                    if !all_emails {
+                        info.email = None;
+                    }
+                }
+                info
+            })
+            .collect();
+        if more && let Some(last) = answer.last_mut() {
+            last.more_accounts = Some(true);
+        }
+        Ok(answer)
     }
 
     async fn get_account(
@@ -283,7 +146,10 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<types::AccountInfo, Error> {
-        get_account(self, ctx, account_id.to_owned()).await
+        Ok(visible_account_info(
+            ctx.caller.is_anonymous(),
+            &load(self, account_id)?,
+        ))
     }
 
     async fn create_account(
@@ -292,7 +158,70 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         body: types::AccountInput,
     ) -> Result<types::AccountInfo, Error> {
-        create_account(self, ctx, account_id.to_owned(), body).await
+        let username = account_id.trim();
+        if body
+            .username
+            .as_deref()
+            .is_some_and(|u| u.trim() != username)
+        {
+            return Err(Error::BadRequest("username must match URL".into()));
+        }
+        if !is_valid_username(username) {
+            return Err(Error::BadRequest(
+                format!("Invalid username '{username}'").into(),
+            ));
+        }
+        let email = non_empty(body.email.as_deref());
+        if let Some(email) = email
+            && !is_valid_email(email)
+        {
+            return Err(Error::BadRequest(
+                format!("invalid email address '{email}'").into(),
+            ));
+        }
+        // The URL names an existing account (by username, id or email): the name is taken.
+        if ctx.resource.is_some() || self.storage.account_by_username(username)?.is_some() {
+            return Err(Error::Conflict(
+                format!("username '{username}' already exists").into(),
+            ));
+        }
+        if let Some(email) = email
+            && self.storage.account_by_email(email)?.is_some()
+        {
+            return Err(Error::UnprocessableEntity(
+                format!("email '{email}' already exists").into(),
+            ));
+        }
+        let viewer = Viewer::of(self, ctx.caller)?;
+        let mut groups = Vec::new();
+        for id in body.groups.iter().flatten() {
+            let group = self
+                .storage
+                .find_group(id)?
+                .filter(|g| viewer.can_see(g))
+                .ok_or_else(|| {
+                    Error::UnprocessableEntity(format!("Group Not Found: {id}").into())
+                })?;
+            if !group.internal {
+                return Err(Error::UnprocessableEntity(
+                    format!("{id} is not an internal group").into(),
+                ));
+            }
+            groups.push(group.id);
+        }
+        let account = self.storage.create_account(&NewAccount {
+            username: username.to_owned(),
+            name: non_empty(body.name.as_deref()).map(str::to_owned),
+            display_name: non_empty(body.display_name.as_deref()).map(str::to_owned),
+            email: email.map(str::to_owned),
+            password_hash: non_empty(body.http_password.as_deref())
+                .map(|pw| PasswordHash::new(pw).encode()),
+            capabilities: Vec::new(),
+        })?;
+        for group in &groups {
+            self.storage.add_group_member(group, account.id)?;
+        }
+        Ok(visible_account_info(ctx.caller.is_anonymous(), &account))
     }
 
     async fn get_account_detail(
@@ -300,7 +229,23 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<types::AccountDetailInfo, Error> {
-        get_account_detail(self, ctx, account_id.to_owned()).await
+        let account = load(self, account_id)?;
+        let info = visible_account_info(ctx.caller.is_anonymous(), &account);
+        Ok(types::AccountDetailInfo {
+            account_id: info.account_id,
+            name: info.name,
+            email: info.email,
+            username: info.username,
+            registered_on: account.registered_on,
+            display_name: info.display_name,
+            secondary_emails: if can_see_secondary_emails(ctx.caller, &account) {
+                secondary_emails(&account)
+            } else {
+                None
+            },
+            status: info.status,
+            inactive: info.inactive,
+        })
     }
 
     async fn get_account_name(

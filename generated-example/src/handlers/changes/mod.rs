@@ -45,11 +45,6 @@ pub(super) use state::{
 /// The metadata name under which the resolver records the change's number.
 const CHANGE_ID_KEY: &str = "Change.Id";
 
-/// 404 for a change (or something else in the path) that does not exist or is hidden.
-fn not_found(id: &str) -> Error {
-    Error::NotFound(format!("Not found: {id}").into())
-}
-
 /// True when `caller` may see `change`: private changes only to their owner and
 /// administrators.
 fn visible(change: &Change, caller: &Caller) -> bool {

@@ -43,13 +43,7 @@ impl<'a> Renderer<'a> {
         let anonymous = self.anonymous;
         let account = if detailed { self.account(id)? } else { None };
         Ok(match account {
-            Some(account) => {
-                let mut info = account_info(account);
-                if anonymous {
-                    info.email = None;
-                }
-                info
-            }
+            Some(account) => visible_account_info(anonymous, account),
             None => types::AccountInfo {
                 account_id: id,
                 name: None,
@@ -294,8 +288,7 @@ impl<'a> Renderer<'a> {
         )]))
     }
 
-    /// The author or committer of a commit: the account's name and preferred email
-    /// (`<username>@localhost` without one); the service for commits it made itself.
+    /// A person of a commit (see [`person`]), its account read once per request.
     fn git_person(
         &mut self,
         id: Option<i64>,
@@ -305,27 +298,7 @@ impl<'a> Renderer<'a> {
             Some(id) => self.account(id)?,
             None => None,
         };
-        let (name, email) = match account {
-            Some(a) => (
-                a.name
-                    .clone()
-                    .or_else(|| a.display_name.clone())
-                    .unwrap_or_else(|| a.username.clone()),
-                a.email
-                    .clone()
-                    .unwrap_or_else(|| format!("{}@localhost", a.username)),
-            ),
-            None => (
-                "Code Review Service".to_owned(),
-                "noreply@localhost".to_owned(),
-            ),
-        };
-        Ok(types::GitPersonInfo {
-            name,
-            email,
-            date,
-            tz: 0,
-        })
+        Ok(person(account, date))
     }
 }
 

@@ -21,13 +21,6 @@ pub(super) use summary::get_summary;
 /// The version the server reports: the real service's API version it follows.
 pub(crate) const SERVER_VERSION: &str = "3.13.0-restspec";
 
-pub(super) async fn get_server_version(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-) -> Result<String, Error> {
-    Ok(SERVER_VERSION.to_owned())
-}
-
 fn download_info() -> types::DownloadInfo {
     let base = SERVICE.base_url.trim_end_matches('/');
     let fetch = format!("git fetch \"{base}/${{project}}\" ${{ref}}");
@@ -66,54 +59,6 @@ fn download_info() -> types::DownloadInfo {
     }
 }
 
-/// What clients adapt to, with the real service's defaults for HTTP authentication.
-pub(super) async fn get_server_info(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-) -> Result<types::ServerInfo, Error> {
-    Ok(types::ServerInfo {
-        accounts: types::AccountsConfigInfo {
-            visibility: "ALL".into(),
-            default_display_name: Some("FULL_NAME".into()),
-        },
-        auth: types::AuthInfo {
-            auth_type: "HTTP".into(),
-            use_contributor_agreements: None,
-            editable_account_fields: vec!["FULL_NAME".into(), "REGISTER_NEW_EMAIL".into()],
-            login_url: None,
-            login_text: None,
-            register_url: None,
-            git_basic_auth_policy: Some("HTTP".into()),
-        },
-        change: types::ChangeConfigInfo {
-            allow_blame: None,
-            large_change: 500,
-            reply_label: "Reply".into(),
-            reply_tooltip: "Reply and score".into(),
-            update_delay: 300,
-            submit_whole_topic: None,
-            disable_private_changes: None,
-        },
-        download: download_info(),
-        gerrit: types::GerritInfo {
-            all_projects: ALL_PROJECTS.into(),
-            all_users: ALL_USERS.into(),
-            doc_search: true,
-            doc_url: None,
-            report_bug_url: None,
-            instance_id: None,
-        },
-        plugin: types::PluginConfigInfo {
-            has_avatars: None,
-            js_resource_paths: Vec::new(),
-        },
-        suggest: types::SuggestInfo { from: 0 },
-        user: types::UserConfigInfo {
-            anonymous_coward_name: super::projects::ANONYMOUS_COWARD_NAME.into(),
-        },
-    })
-}
-
 /// Core caches may also be named with the `gerrit-` prefix of plugin caches.
 fn cache_key(name: &str) -> &str {
     name.strip_prefix("gerrit-").unwrap_or(name)
@@ -147,155 +92,131 @@ fn flush(cache: &mut CacheState) {
     };
 }
 
-pub(super) async fn list_caches(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
-    Ok(server(svc)
-        .caches
-        .iter()
-        .map(|(name, cache)| (name.clone(), cache_info(None, cache)))
-        .collect())
-}
-
-/// `FLUSH_ALL` (without `caches`) or `FLUSH` of the named caches; an unknown cache is 422
-/// and nothing is flushed then.
-pub(super) async fn cache_operations(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    body: types::CacheOperationInput,
-) -> Result<(), Error> {
-    let mut state = server(svc);
-    match body.operation {
-        types::CacheOperation::FlushAll => {
-            if body.caches.is_some() {
-                return Err(Error::BadRequest(
-                    "specifying caches is not allowed for operation 'FLUSH_ALL'".into(),
-                ));
-            }
-            state.caches.values_mut().for_each(flush);
-        }
-        types::CacheOperation::Flush => {
-            let names = body.caches.unwrap_or_default();
-            if names.is_empty() {
-                return Err(Error::BadRequest(
-                    "caches must be specified for operation 'FLUSH'".into(),
-                ));
-            }
-            if let Some(unknown) = names
-                .iter()
-                .find(|n| !state.caches.contains_key(cache_key(n)))
-            {
-                return Err(Error::UnprocessableEntity(
-                    format!("cache {unknown} not found").into(),
-                ));
-            }
-            for name in &names {
-                if let Some(cache) = state.caches.get_mut(cache_key(name)) {
-                    flush(cache);
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-pub(super) async fn get_cache(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    cache_name: String,
-) -> Result<types::CacheInfo, Error> {
-    let key = cache_key(&cache_name);
-    server(svc)
-        .caches
-        .get(key)
-        .map(|cache| cache_info(Some(key), cache))
-        .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))
-}
-
-pub(super) async fn flush_cache(
-    svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    cache_name: String,
-) -> Result<(), Error> {
-    let mut state = server(svc);
-    let cache = state
-        .caches
-        .get_mut(cache_key(&cache_name))
-        .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))?;
-    flush(cache);
-    Ok(())
-}
-
-/// Every capability the spec declares, keyed by id, with its display name.
-pub(super) async fn list_server_capabilities(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
-    Ok(capabilities::ALL
-        .iter()
-        .map(|&id| {
-            let name = capabilities::description(id).unwrap_or(id);
-            let info = types::ConfigCapabilityInfo {
-                id: id.to_owned(),
-                name: name.to_owned(),
-            };
-            (id.to_owned(), info)
-        })
-        .collect())
-}
-
-/// The service runs no background tasks.
-pub(super) async fn list_tasks(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-) -> Result<Vec<types::TaskInfo>, Error> {
-    Ok(Vec::new())
-}
-
-pub(super) async fn get_task(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    task_id: String,
-) -> Result<types::TaskInfo, Error> {
-    Err(Error::NotFound(format!("Not found: {task_id}").into()))
-}
-
 #[allow(refining_impl_trait)]
 impl ConfigHandlers for ReviewService {
-    async fn get_server_version(&self, ctx: RequestContext<'_>) -> Result<String, Error> {
-        get_server_version(self, ctx).await
+    async fn get_server_version(&self, _ctx: RequestContext<'_>) -> Result<String, Error> {
+        Ok(SERVER_VERSION.to_owned())
     }
 
-    async fn get_server_info(&self, ctx: RequestContext<'_>) -> Result<types::ServerInfo, Error> {
-        get_server_info(self, ctx).await
+    /// What clients adapt to, with the real service's defaults for HTTP authentication.
+    async fn get_server_info(&self, _ctx: RequestContext<'_>) -> Result<types::ServerInfo, Error> {
+        Ok(types::ServerInfo {
+            accounts: types::AccountsConfigInfo {
+                visibility: "ALL".into(),
+                default_display_name: Some("FULL_NAME".into()),
+            },
+            auth: types::AuthInfo {
+                auth_type: "HTTP".into(),
+                use_contributor_agreements: None,
+                editable_account_fields: vec!["FULL_NAME".into(), "REGISTER_NEW_EMAIL".into()],
+                login_url: None,
+                login_text: None,
+                register_url: None,
+                git_basic_auth_policy: Some("HTTP".into()),
+            },
+            change: types::ChangeConfigInfo {
+                allow_blame: None,
+                large_change: 500,
+                reply_label: "Reply".into(),
+                reply_tooltip: "Reply and score".into(),
+                update_delay: 300,
+                submit_whole_topic: None,
+                disable_private_changes: None,
+            },
+            download: download_info(),
+            gerrit: types::GerritInfo {
+                all_projects: ALL_PROJECTS.into(),
+                all_users: ALL_USERS.into(),
+                doc_search: true,
+                doc_url: None,
+                report_bug_url: None,
+                instance_id: None,
+            },
+            plugin: types::PluginConfigInfo {
+                has_avatars: None,
+                js_resource_paths: Vec::new(),
+            },
+            suggest: types::SuggestInfo { from: 0 },
+            user: types::UserConfigInfo {
+                anonymous_coward_name: super::common::ANONYMOUS_COWARD_NAME.into(),
+            },
+        })
     }
 
     async fn list_caches(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
     ) -> Result<BTreeMap<String, types::CacheInfo>, Error> {
-        list_caches(self, ctx).await
+        Ok(server(self)
+            .caches
+            .iter()
+            .map(|(name, cache)| (name.clone(), cache_info(None, cache)))
+            .collect())
     }
 
+    /// `FLUSH_ALL` (without `caches`) or `FLUSH` of the named caches; an unknown cache is 422
+    /// and nothing is flushed then.
     async fn cache_operations(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         body: types::CacheOperationInput,
     ) -> Result<(), Error> {
-        cache_operations(self, ctx, body).await
+        let mut state = server(self);
+        match body.operation {
+            types::CacheOperation::FlushAll => {
+                if body.caches.is_some() {
+                    return Err(Error::BadRequest(
+                        "specifying caches is not allowed for operation 'FLUSH_ALL'".into(),
+                    ));
+                }
+                state.caches.values_mut().for_each(flush);
+            }
+            types::CacheOperation::Flush => {
+                let names = body.caches.unwrap_or_default();
+                if names.is_empty() {
+                    return Err(Error::BadRequest(
+                        "caches must be specified for operation 'FLUSH'".into(),
+                    ));
+                }
+                if let Some(unknown) = names
+                    .iter()
+                    .find(|n| !state.caches.contains_key(cache_key(n)))
+                {
+                    return Err(Error::UnprocessableEntity(
+                        format!("cache {unknown} not found").into(),
+                    ));
+                }
+                for name in &names {
+                    if let Some(cache) = state.caches.get_mut(cache_key(name)) {
+                        flush(cache);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     async fn get_cache(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         cache_name: &str,
     ) -> Result<types::CacheInfo, Error> {
-        get_cache(self, ctx, cache_name.to_owned()).await
+        let key = cache_key(cache_name);
+        server(self)
+            .caches
+            .get(key)
+            .map(|cache| cache_info(Some(key), cache))
+            .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))
     }
 
-    async fn flush_cache(&self, ctx: RequestContext<'_>, cache_name: &str) -> Result<(), Error> {
-        flush_cache(self, ctx, cache_name.to_owned()).await
+    async fn flush_cache(&self, _ctx: RequestContext<'_>, cache_name: &str) -> Result<(), Error> {
+        let mut state = server(self);
+        let cache = state
+            .caches
+            .get_mut(cache_key(cache_name))
+            .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))?;
+        flush(cache);
+        Ok(())
     }
 
     async fn get_summary(
@@ -306,22 +227,34 @@ impl ConfigHandlers for ReviewService {
         get_summary(self, ctx, options).await
     }
 
+    /// Every capability the spec declares, keyed by id, with its display name.
     async fn list_server_capabilities(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
     ) -> Result<BTreeMap<String, types::ConfigCapabilityInfo>, Error> {
-        list_server_capabilities(self, ctx).await
+        Ok(capabilities::ALL
+            .iter()
+            .map(|&id| {
+                let name = capabilities::description(id).unwrap_or(id);
+                let info = types::ConfigCapabilityInfo {
+                    id: id.to_owned(),
+                    name: name.to_owned(),
+                };
+                (id.to_owned(), info)
+            })
+            .collect())
     }
 
-    async fn list_tasks(&self, ctx: RequestContext<'_>) -> Result<Vec<types::TaskInfo>, Error> {
-        list_tasks(self, ctx).await
+    /// The service runs no background tasks.
+    async fn list_tasks(&self, _ctx: RequestContext<'_>) -> Result<Vec<types::TaskInfo>, Error> {
+        Ok(Vec::new())
     }
 
     async fn get_task(
         &self,
-        ctx: RequestContext<'_>,
+        _ctx: RequestContext<'_>,
         task_id: &str,
     ) -> Result<types::TaskInfo, Error> {
-        get_task(self, ctx, task_id.to_owned()).await
+        Err(Error::NotFound(format!("Not found: {task_id}").into()))
     }
 }

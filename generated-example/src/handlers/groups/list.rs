@@ -93,21 +93,9 @@ pub(super) async fn list_groups(
     }
 
     let default_limit = options.suggest.as_ref().map(|_| SUGGEST_LIMIT);
-    let limit = options
-        .limit
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|n| *n > 0)
-        .or(default_limit);
-    let skip = options
-        .skip
-        .and_then(|s| usize::try_from(s).ok())
-        .unwrap_or(0);
-    let more = limit.is_some_and(|limit| groups.len() > skip.saturating_add(limit));
-    let shown: Vec<&Group> = groups
-        .iter()
-        .skip(skip)
-        .take(limit.unwrap_or(usize::MAX))
-        .collect();
+    let window = Window::new(options.skip, options.limit, default_limit);
+    let more = window.has_more(groups.len());
+    let shown: Vec<&Group> = window.apply(&groups).collect();
 
     let mut answer = BTreeMap::new();
     for (index, group) in shown.iter().enumerate() {

@@ -22,7 +22,7 @@ pub(super) async fn get_group_member(
     let (group, viewer) = load(svc, ctx.caller, &group_id)?;
     require_internal(&group)?;
     let account = member(svc, &group, &account_id)?;
-    Ok(visible_account_info(&viewer.caller, &account))
+    Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
 }
 
 pub(super) async fn add_group_member(
@@ -34,7 +34,7 @@ pub(super) async fn add_group_member(
     let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
     let account = find_named_account(svc, &account_id)?;
     svc.storage.add_group_member(&group.id, account.id)?;
-    Ok(visible_account_info(&viewer.caller, &account))
+    Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
 }
 
 pub(super) async fn add_group_members(
@@ -50,7 +50,7 @@ pub(super) async fn add_group_members(
     }
     Ok(accounts
         .iter()
-        .map(|a| visible_account_info(&viewer.caller, a))
+        .map(|a| visible_account_info(viewer.caller.is_anonymous(), a))
         .collect())
 }
 
@@ -153,7 +153,7 @@ pub(super) fn member_infos(
     let mut infos = Vec::new();
     for id in ids {
         if let Some(account) = svc.storage.account(id)? {
-            infos.push(visible_account_info(&viewer.caller, &account));
+            infos.push(visible_account_info(viewer.caller.is_anonymous(), &account));
         }
     }
     infos.sort_by(|a, b| (&a.name, &a.email, a.account_id).cmp(&(&b.name, &b.email, b.account_id)));

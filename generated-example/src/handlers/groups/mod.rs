@@ -22,106 +22,9 @@ use visibility::*;
 
 use std::collections::BTreeSet;
 
-use super::accounts::visible_account_info;
 use super::common::*;
 use super::*;
 use crate::storage::{ANONYMOUS_USERS_ID, Account, Group, GroupQuery, NewGroup};
-
-pub(super) async fn resolve_groups(
-    svc: &ReviewService,
-    caller: &Caller,
-    group_id: &str,
-) -> Result<bool, Error> {
-    let Some(group) = svc.storage.find_group(group_id)? else {
-        return Ok(false);
-    };
-    Ok(Viewer::of(svc, caller)?.can_see(&group))
-}
-
-pub(super) async fn get_group(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: String,
-) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
-    group_info(svc, &viewer, &group, false, false)
-}
-
-pub(super) async fn create_group(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: String,
-    body: types::GroupInput,
-) -> Result<types::GroupInfo, Error> {
-    let name = group_id.trim();
-    if name.is_empty() {
-        return Err(Error::BadRequest("name is required".into()));
-    }
-    if body.name.as_deref().is_some_and(|n| n.trim() != name) {
-        return Err(Error::BadRequest("name must match URL".into()));
-    }
-    if ctx.resource.is_some() || svc.storage.group_by_name(name)?.is_some() {
-        return Err(Error::Conflict(
-            format!("group '{name}' already exists").into(),
-        ));
-    }
-    let viewer = Viewer::of(svc, ctx.caller)?;
-    let owner = match body
-        .owner_id
-        .as_deref()
-        .or(body.owner.as_deref())
-        .map(str::trim)
-    {
-        Some(owner) if !owner.is_empty() => {
-            let group = find_named_group(svc, &viewer, owner)?;
-            if !group.internal {
-                return Err(Error::UnprocessableEntity(
-                    format!("{owner} is not an internal group").into(),
-                ));
-            }
-            Some(group.id)
-        }
-        _ => None,
-    };
-    let mut members = Vec::new();
-    if owner.is_none() {
-        // A group that owns itself starts with its creator, who can then manage it.
-        members.push(require_caller(ctx.caller)?);
-    }
-    for id in body.members.iter().flatten() {
-        let account = find_named_account(svc, id)?;
-        if !members.contains(&account.id) {
-            members.push(account.id);
-        }
-    }
-    let group = svc.storage.create_group(&NewGroup {
-        name: name.to_owned(),
-        description: body.description.filter(|d| !d.is_empty()),
-        owner_id: owner,
-        visible_to_all: body.visible_to_all.unwrap_or(false),
-        members,
-    })?;
-    group_info(svc, &viewer, &group, false, false)
-}
-
-pub(super) async fn delete_group(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: String,
-) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
-    svc.storage.delete_group(&group.id)?;
-    Ok(())
-}
-
-pub(super) async fn get_group_detail(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: String,
-) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
-    group_info(svc, &viewer, &group, true, true)
-}
 
 // ---- helpers ----------------------------------------------------------------------------
 
@@ -172,7 +75,10 @@ pub(super) fn group_info(
 #[allow(refining_impl_trait)]
 impl GroupsHandlers for ReviewService {
     async fn resolve_groups(&self, caller: &Caller, group_id: &str) -> Result<bool, Error> {
-        resolve_groups(self, caller, group_id).await
+        let Some(group) = self.storage.find_group(group_id)? else {
+            return Ok(false);
+        };
+        Ok(Viewer::of(self, caller)?.can_see(&group))
     }
 
     async fn list_groups(
@@ -188,7 +94,8 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<types::GroupInfo, Error> {
-        get_group(self, ctx, group_id.to_owned()).await
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        group_info(self, &viewer, &group, false, false)
     }
 
     async fn create_group(
@@ -197,11 +104,61 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupInput,
     ) -> Result<types::GroupInfo, Error> {
-        create_group(self, ctx, group_id.to_owned(), body).await
+        let name = group_id.trim();
+        if name.is_empty() {
+            return Err(Error::BadRequest("name is required".into()));
+        }
+        if body.name.as_deref().is_some_and(|n| n.trim() != name) {
+            return Err(Error::BadRequest("name must match URL".into()));
+        }
+        if ctx.resource.is_some() || self.storage.group_by_name(name)?.is_some() {
+            return Err(Error::Conflict(
+                format!("group '{name}' already exists").into(),
+            ));
+        }
+        let viewer = Viewer::of(self, ctx.caller)?;
+        let owner = match body
+            .owner_id
+            .as_deref()
+            .or(body.owner.as_deref())
+            .map(str::trim)
+        {
+            Some(owner) if !owner.is_empty() => {
+                let group = find_named_group(self, &viewer, owner)?;
+                if !group.internal {
+                    return Err(Error::UnprocessableEntity(
+                        format!("{owner} is not an internal group").into(),
+                    ));
+                }
+                Some(group.id)
+            }
+            _ => None,
+        };
+        let mut members = Vec::new();
+        if owner.is_none() {
+            // A group that owns itself starts with its creator, who can then manage it.
+            members.push(require_caller(ctx.caller)?);
+        }
+        for id in body.members.iter().flatten() {
+            let account = find_named_account(self, id)?;
+            if !members.contains(&account.id) {
+                members.push(account.id);
+            }
+        }
+        let group = self.storage.create_group(&NewGroup {
+            name: name.to_owned(),
+            description: body.description.filter(|d| !d.is_empty()),
+            owner_id: owner,
+            visible_to_all: body.visible_to_all.unwrap_or(false),
+            members,
+        })?;
+        group_info(self, &viewer, &group, false, false)
     }
 
     async fn delete_group(&self, ctx: RequestContext<'_>, group_id: &str) -> Result<(), Error> {
-        delete_group(self, ctx, group_id.to_owned()).await
+        let (group, _) = load_owned(self, ctx.caller, group_id)?;
+        self.storage.delete_group(&group.id)?;
+        Ok(())
     }
 
     async fn get_group_detail(
@@ -209,7 +166,8 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<types::GroupInfo, Error> {
-        get_group_detail(self, ctx, group_id.to_owned()).await
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        group_info(self, &viewer, &group, true, true)
     }
 
     async fn get_group_name(

@@ -3,16 +3,10 @@
 use restspec_runtime::{Caller, RequestContext, Timestamp};
 
 use super::{load_project, not_found};
-use crate::api::{Error, SERVICE, types};
+use crate::api::{Error, types};
 use crate::handlers::ReviewService;
-use crate::handlers::common::{caller_id, is_admin};
+use crate::handlers::common::{caller_id, is_admin, person};
 use crate::storage::{ChangeQuery, ChangeStatus, Commit, META_CONFIG_REF, PrivateFilter, Project};
-
-/// The name shown for accounts without a full name (`user.anonymousCowardName`).
-pub(crate) const ANONYMOUS_COWARD_NAME: &str = "Name of user not set";
-
-/// The email of commits the service itself made.
-const SERVICE_EMAIL: &str = "noreply@localhost";
 
 /// A person of a commit or tag: the account, or the service itself for `None`.
 pub(super) fn git_person(
@@ -24,27 +18,7 @@ pub(super) fn git_person(
         Some(id) => svc.storage.account(id)?,
         None => None,
     };
-    let (name, email) = match account {
-        Some(a) => {
-            let email = a
-                .email
-                .clone()
-                .unwrap_or_else(|| format!("{}@localhost", a.username));
-            (
-                a.name
-                    .or(a.display_name)
-                    .unwrap_or_else(|| ANONYMOUS_COWARD_NAME.to_owned()),
-                email,
-            )
-        }
-        None => (SERVICE.title.to_owned(), SERVICE_EMAIL.to_owned()),
-    };
-    Ok(types::GitPersonInfo {
-        name,
-        email,
-        date,
-        tz: 0,
-    })
+    Ok(person(account.as_ref(), date))
 }
 
 /// False for the configuration commit (non-administrators) and for the commit of a

@@ -21,12 +21,12 @@ use std::collections::BTreeMap;
 use restspec_runtime::{Caller, RequestContext};
 
 use super::ReviewService;
-use super::common::{encode_id, is_admin, require_caller};
+use super::common::{encode_id, is_admin, not_found, require_caller};
 use crate::api::{Error, ProjectsHandlers, ProjectsResource, options, types};
 use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
 
 pub(super) use access::{access_info, get_project_access, groups_with_rights};
-pub(super) use commits::{ANONYMOUS_COWARD_NAME, get_project_commit};
+pub(super) use commits::get_project_commit;
 pub(super) use list::{get_child_project, list_child_projects, list_projects};
 pub(super) use refs::{create_branch, delete_branch, get_branch, list_branches};
 use settings::*;
@@ -53,11 +53,6 @@ fn project_key(name: &str) -> &str {
 /// True when the caller may see the project: `HIDDEN` ones only administrators.
 pub(crate) fn can_see(caller: &Caller, project: &Project) -> bool {
     project.state != ProjectState::Hidden || is_admin(caller)
-}
-
-/// 404 with the runtime's message for a missing resource.
-pub(crate) fn not_found(id: &str) -> Error {
-    Error::NotFound(format!("Not found: {id}").into())
 }
 
 /// The project named in a URL (or in `?project=`), if the caller may see it; else 404.
@@ -180,99 +175,6 @@ fn non_empty(text: &Option<String>) -> Option<String> {
     text.clone().filter(|t| !t.is_empty())
 }
 
-pub(super) async fn resolve_projects(
-    svc: &ReviewService,
-    caller: &Caller,
-    project_name: &str,
-) -> Result<Option<ProjectsResource>, Error> {
-    Ok(svc
-        .storage
-        .project(project_key(project_name))?
-        .filter(|p| can_see(caller, p))
-        .map(|p| ProjectsResource {
-            project_name_key: p.name,
-        }))
-}
-
-pub(super) async fn get_project(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-) -> Result<types::ProjectInfo, Error> {
-    Ok(project_info(&load_project(svc, ctx.caller, &project_name)?))
-}
-
-/// `owners` must name existing groups (422) but are not recorded: the service keeps no
-/// per-project rights. `permissions_only` makes `refs/meta/config` the `HEAD`.
-pub(super) async fn create_project(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-    body: types::ProjectInput,
-) -> Result<types::ProjectInfo, Error> {
-    let caller = ctx.caller;
-    let creator = require_caller(caller)?;
-    let name = project_key(&project_name).to_owned();
-    if let Some(input_name) = body.name.as_deref()
-        && !input_name.is_empty()
-        && project_key(input_name) != name
-    {
-        return Err(Error::BadRequest("name must match URL".into()));
-    }
-    validate_project_name(&name)?;
-
-    let parent = body
-        .parent
-        .as_deref()
-        .map(project_key)
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned);
-    if let Some(parent) = &parent
-        && !svc
-            .storage
-            .project(parent)?
-            .is_some_and(|p| can_see(caller, &p))
-    {
-        return Err(Error::UnprocessableEntity(
-            format!("Parent project '{parent}' not found").into(),
-        ));
-    }
-    for owner in body.owners.iter().flatten() {
-        if svc.storage.find_group(owner)?.is_none() {
-            return Err(Error::UnprocessableEntity(
-                format!("Group Not Found: {owner}").into(),
-            ));
-        }
-    }
-    if let Some(submit_type) = body.submit_type.as_deref()
-        && !SUBMIT_TYPES.contains(&submit_type)
-    {
-        return Err(invalid_option(submit_type, "submit_type"));
-    }
-
-    let permissions_only = body.permissions_only.unwrap_or(false);
-    let mut branches: Vec<String> = Vec::new();
-    for branch in body.branches.iter().flatten() {
-        let full = initial_branch(branch)?;
-        if !branches.contains(&full) {
-            branches.push(full);
-        }
-    }
-    if permissions_only {
-        branches = vec![META_CONFIG_REF.to_owned()];
-    }
-    let new = NewProject {
-        name,
-        parent,
-        description: non_empty(&body.description),
-        state: ProjectState::Active,
-        create_empty_commit: body.create_empty_commit.unwrap_or(false) && !permissions_only,
-        branches,
-        creator: Some(creator),
-    };
-    Ok(project_info(&svc.storage.create_project(&new)?))
-}
-
 #[allow(refining_impl_trait)]
 impl ProjectsHandlers for ReviewService {
     async fn resolve_projects(
@@ -280,7 +182,13 @@ impl ProjectsHandlers for ReviewService {
         caller: &Caller,
         project_name: &str,
     ) -> Result<Option<ProjectsResource>, Error> {
-        resolve_projects(self, caller, project_name).await
+        Ok(self
+            .storage
+            .project(project_key(project_name))?
+            .filter(|p| can_see(caller, p))
+            .map(|p| ProjectsResource {
+                project_name_key: p.name,
+            }))
     }
 
     async fn list_projects(
@@ -296,16 +204,78 @@ impl ProjectsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         project_name: &str,
     ) -> Result<types::ProjectInfo, Error> {
-        get_project(self, ctx, project_name.to_owned()).await
+        Ok(project_info(&load_project(self, ctx.caller, project_name)?))
     }
 
+    /// `owners` must name existing groups (422) but are not recorded: the service keeps no
+    /// per-project rights. `permissions_only` makes `refs/meta/config` the `HEAD`.
     async fn create_project(
         &self,
         ctx: RequestContext<'_>,
         project_name: &str,
         body: types::ProjectInput,
     ) -> Result<types::ProjectInfo, Error> {
-        create_project(self, ctx, project_name.to_owned(), body).await
+        let caller = ctx.caller;
+        let creator = require_caller(caller)?;
+        let name = project_key(project_name).to_owned();
+        if let Some(input_name) = body.name.as_deref()
+            && !input_name.is_empty()
+            && project_key(input_name) != name
+        {
+            return Err(Error::BadRequest("name must match URL".into()));
+        }
+        validate_project_name(&name)?;
+
+        let parent = body
+            .parent
+            .as_deref()
+            .map(project_key)
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned);
+        if let Some(parent) = &parent
+            && !self
+                .storage
+                .project(parent)?
+                .is_some_and(|p| can_see(caller, &p))
+        {
+            return Err(Error::UnprocessableEntity(
+                format!("Parent project '{parent}' not found").into(),
+            ));
+        }
+        for owner in body.owners.iter().flatten() {
+            if self.storage.find_group(owner)?.is_none() {
+                return Err(Error::UnprocessableEntity(
+                    format!("Group Not Found: {owner}").into(),
+                ));
+            }
+        }
+        if let Some(submit_type) = body.submit_type.as_deref()
+            && !SUBMIT_TYPES.contains(&submit_type)
+        {
+            return Err(invalid_option(submit_type, "submit_type"));
+        }
+
+        let permissions_only = body.permissions_only.unwrap_or(false);
+        let mut branches: Vec<String> = Vec::new();
+        for branch in body.branches.iter().flatten() {
+            let full = initial_branch(branch)?;
+            if !branches.contains(&full) {
+                branches.push(full);
+            }
+        }
+        if permissions_only {
+            branches = vec![META_CONFIG_REF.to_owned()];
+        }
+        let new = NewProject {
+            name,
+            parent,
+            description: non_empty(&body.description),
+            state: ProjectState::Active,
+            create_empty_commit: body.create_empty_commit.unwrap_or(false) && !permissions_only,
+            branches,
+            creator: Some(creator),
+        };
+        Ok(project_info(&self.storage.create_project(&new)?))
     }
 
     async fn get_project_description(
