@@ -5,10 +5,10 @@ use super::*;
 pub(super) async fn list_account_capabilities(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
     options: options::ListAccountCapabilitiesOptions,
 ) -> Result<types::CapabilityInfo, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_self_or_admin(ctx.caller, &account)?;
     let wanted: Vec<String> = options
         .filter
@@ -25,14 +25,12 @@ pub(super) async fn list_account_capabilities(
 pub(super) async fn check_account_capability(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
-    capability_id: String,
+    account_id: &str,
+    capability_id: &str,
 ) -> Result<String, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_self_or_admin(ctx.caller, &account)?;
-    if crate::capabilities::effective(svc.storage.as_ref(), &account)
-        .contains(&capability_id.as_str())
-    {
+    if crate::capabilities::effective(svc.storage.as_ref(), &account).contains(&capability_id) {
         Ok("ok".to_owned())
     } else {
         Err(Error::NotFound(

@@ -8,9 +8,9 @@ pub(super) const PREFERRED: &str = "preferred";
 pub(super) async fn list_account_emails(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<Vec<types::EmailInfo>, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
     Ok(account
         .emails
@@ -22,23 +22,23 @@ pub(super) async fn list_account_emails(
 pub(super) async fn get_account_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
-    email_id: String,
+    account_id: &str,
+    email_id: &str,
 ) -> Result<types::EmailInfo, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
-    let email = registered_email(&account, &email_id)?;
+    let email = registered_email(&account, email_id)?;
     Ok(email_info(&account, &email))
 }
 
 pub(super) async fn create_account_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
-    email_id: String,
+    account_id: &str,
+    email_id: &str,
     body: types::EmailInput,
 ) -> Result<types::EmailInfo, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
     let email = email_id.trim();
     if body.email.as_deref().is_some_and(|e| e.trim() != email) {
@@ -64,12 +64,12 @@ pub(super) async fn create_account_email(
 pub(super) async fn delete_account_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
-    email_id: String,
+    account_id: &str,
+    email_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
-    let email = registered_email(&account, &email_id)?;
+    let email = registered_email(&account, email_id)?;
     svc.storage.delete_account_email(account.id, &email)?;
     Ok(())
 }
@@ -77,12 +77,12 @@ pub(super) async fn delete_account_email(
 pub(super) async fn set_preferred_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
-    email_id: String,
+    account_id: &str,
+    email_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
-    let email = registered_email(&account, &email_id)?;
+    let email = registered_email(&account, email_id)?;
     if account.email.as_deref() != Some(email.as_str()) {
         svc.storage.set_preferred_email(account.id, Some(&email))?;
     }

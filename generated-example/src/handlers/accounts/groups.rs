@@ -5,9 +5,9 @@ use super::*;
 pub(super) async fn list_account_groups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<Vec<types::GroupInfo>, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     let viewer = Viewer::of(svc, ctx.caller)?;
     let mut groups = Vec::new();
     for id in svc.storage.account_groups(account.id)? {

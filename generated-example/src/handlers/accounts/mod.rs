@@ -253,7 +253,7 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<String, Error> {
-        get_account_name(self, ctx, account_id.to_owned()).await
+        get_account_name(self, ctx, account_id).await
     }
 
     async fn set_account_name(
@@ -262,7 +262,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         body: types::AccountNameInput,
     ) -> Result<String, Error> {
-        set_account_name(self, ctx, account_id.to_owned(), body).await
+        set_account_name(self, ctx, account_id, body).await
     }
 
     async fn delete_account_name(
@@ -270,7 +270,7 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<(), Error> {
-        delete_account_name(self, ctx, account_id.to_owned()).await
+        delete_account_name(self, ctx, account_id).await
     }
 
     async fn get_account_status(
@@ -278,7 +278,7 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<String, Error> {
-        get_account_status(self, ctx, account_id.to_owned()).await
+        get_account_status(self, ctx, account_id).await
     }
 
     async fn set_account_status(
@@ -287,7 +287,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         body: types::AccountStatusInput,
     ) -> Result<String, Error> {
-        set_account_status(self, ctx, account_id.to_owned(), body).await
+        set_account_status(self, ctx, account_id, body).await
     }
 
     async fn get_username(
@@ -295,7 +295,7 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<String, Error> {
-        get_username(self, ctx, account_id.to_owned()).await
+        get_username(self, ctx, account_id).await
     }
 
     async fn set_username(
@@ -304,19 +304,19 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         body: types::UsernameInput,
     ) -> Result<String, Error> {
-        set_username(self, ctx, account_id.to_owned(), body).await
+        set_username(self, ctx, account_id, body).await
     }
 
     async fn get_active(&self, ctx: RequestContext<'_>, account_id: &str) -> Result<String, Error> {
-        get_active(self, ctx, account_id.to_owned()).await
+        get_active(self, ctx, account_id).await
     }
 
     async fn set_active(&self, ctx: RequestContext<'_>, account_id: &str) -> Result<(), Error> {
-        set_active(self, ctx, account_id.to_owned()).await
+        set_active(self, ctx, account_id).await
     }
 
     async fn delete_active(&self, ctx: RequestContext<'_>, account_id: &str) -> Result<(), Error> {
-        delete_active(self, ctx, account_id.to_owned()).await
+        delete_active(self, ctx, account_id).await
     }
 
     async fn list_account_emails(
@@ -324,7 +324,7 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<Vec<types::EmailInfo>, Error> {
-        list_account_emails(self, ctx, account_id.to_owned()).await
+        list_account_emails(self, ctx, account_id).await
     }
 
     async fn get_account_email(
@@ -333,7 +333,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         email_id: &str,
     ) -> Result<types::EmailInfo, Error> {
-        get_account_email(self, ctx, account_id.to_owned(), email_id.to_owned()).await
+        get_account_email(self, ctx, account_id, email_id).await
     }
 
     async fn create_account_email(
@@ -343,7 +343,7 @@ impl AccountsHandlers for ReviewService {
         email_id: &str,
         body: types::EmailInput,
     ) -> Result<types::EmailInfo, Error> {
-        create_account_email(self, ctx, account_id.to_owned(), email_id.to_owned(), body).await
+        create_account_email(self, ctx, account_id, email_id, body).await
     }
 
     async fn delete_account_email(
@@ -352,7 +352,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         email_id: &str,
     ) -> Result<(), Error> {
-        delete_account_email(self, ctx, account_id.to_owned(), email_id.to_owned()).await
+        delete_account_email(self, ctx, account_id, email_id).await
     }
 
     async fn set_preferred_email(
@@ -361,7 +361,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         email_id: &str,
     ) -> Result<(), Error> {
-        set_preferred_email(self, ctx, account_id.to_owned(), email_id.to_owned()).await
+        set_preferred_email(self, ctx, account_id, email_id).await
     }
 
     async fn list_account_capabilities(
@@ -370,7 +370,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         options: options::ListAccountCapabilitiesOptions,
     ) -> Result<types::CapabilityInfo, Error> {
-        list_account_capabilities(self, ctx, account_id.to_owned(), options).await
+        list_account_capabilities(self, ctx, account_id, options).await
     }
 
     async fn check_account_capability(
@@ -379,7 +379,7 @@ impl AccountsHandlers for ReviewService {
         account_id: &str,
         capability_id: &str,
     ) -> Result<String, Error> {
-        check_account_capability(self, ctx, account_id.to_owned(), capability_id.to_owned()).await
+        check_account_capability(self, ctx, account_id, capability_id).await
     }
 
     async fn list_account_groups(
@@ -387,7 +387,7 @@ impl AccountsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         account_id: &str,
     ) -> Result<Vec<types::GroupInfo>, Error> {
-        list_account_groups(self, ctx, account_id.to_owned()).await
+        list_account_groups(self, ctx, account_id).await
     }
 }
 

@@ -5,18 +5,18 @@ use super::*;
 pub(super) async fn get_account_name(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<String, Error> {
-    Ok(load(svc, &account_id)?.name.unwrap_or_default())
+    Ok(load(svc, account_id)?.name.unwrap_or_default())
 }
 
 pub(super) async fn set_account_name(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
     body: types::AccountNameInput,
 ) -> Result<String, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
     let name = non_empty(body.name.as_deref());
     let account = svc.storage.set_account_name(account.id, name)?;
@@ -26,9 +26,9 @@ pub(super) async fn set_account_name(
 pub(super) async fn delete_account_name(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
     svc.storage.set_account_name(account.id, None)?;
     Ok(())
@@ -37,18 +37,18 @@ pub(super) async fn delete_account_name(
 pub(super) async fn get_account_status(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<String, Error> {
-    Ok(load(svc, &account_id)?.status.unwrap_or_default())
+    Ok(load(svc, account_id)?.status.unwrap_or_default())
 }
 
 pub(super) async fn set_account_status(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
     body: types::AccountStatusInput,
 ) -> Result<String, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_modify(ctx.caller, &account)?;
     let status = non_empty(body.status.as_deref());
     let account = svc.storage.set_account_status(account.id, status)?;
@@ -58,9 +58,9 @@ pub(super) async fn set_account_status(
 pub(super) async fn get_username(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<String, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     if account.username.is_empty() {
         return Err(Error::NotFound(
             format!("account '{account_id}' has no username").into(),
@@ -72,10 +72,10 @@ pub(super) async fn get_username(
 pub(super) async fn set_username(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
     _body: types::UsernameInput,
 ) -> Result<String, Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_self_or_admin(ctx.caller, &account)?;
     // Every account here got its username when it was created, and a username is never
     // changed: the real service answers 405 before it looks at the input.
@@ -87,11 +87,11 @@ pub(super) async fn set_username(
 pub(super) async fn get_active(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<String, Error> {
     // The real service answers 204 without a body for an inactive account; the spec's
     // string answer makes that the empty string.
-    Ok(if load(svc, &account_id)?.active {
+    Ok(if load(svc, account_id)?.active {
         "ok".to_owned()
     } else {
         String::new()
@@ -101,9 +101,9 @@ pub(super) async fn get_active(
 pub(super) async fn set_active(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_capability(ctx.caller, cap::MODIFY_ACCOUNT)?;
     if !account.active {
         svc.storage.set_account_active(account.id, true)?;
@@ -114,9 +114,9 @@ pub(super) async fn set_active(
 pub(super) async fn delete_active(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    account_id: String,
+    account_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, &account_id)?;
+    let account = load(svc, account_id)?;
     require_capability(ctx.caller, cap::MODIFY_ACCOUNT)?;
     if caller_id(ctx.caller) == Some(account.id) {
         return Err(Error::Conflict("cannot deactivate own account".into()));

@@ -89,11 +89,11 @@ pub(in crate::handlers) async fn create_change(
 pub(in crate::handlers) async fn get_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     options: options::GetChangeOptions,
 ) -> Result<types::ChangeInfo, Error> {
     let fields = Fields::parse(&options.options)?;
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     Renderer::new(svc, ctx.caller).change_info(&change, fields)
 }
 
@@ -102,11 +102,11 @@ pub(in crate::handlers) async fn get_change(
 pub(in crate::handlers) async fn get_change_detail(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     options: options::GetChangeDetailOptions,
 ) -> Result<types::ChangeInfo, Error> {
     let fields = Fields::parse(&options.options)?.with_detail();
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     Renderer::new(svc, ctx.caller).change_info(&change, fields)
 }
 

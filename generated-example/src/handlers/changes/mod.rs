@@ -189,7 +189,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         options: options::GetChangeOptions,
     ) -> Result<types::ChangeInfo, Error> {
-        get_change(self, ctx, change_id.to_owned(), options).await
+        get_change(self, ctx, change_id, options).await
     }
 
     async fn get_change_detail(
@@ -198,11 +198,11 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         options: options::GetChangeDetailOptions,
     ) -> Result<types::ChangeInfo, Error> {
-        get_change_detail(self, ctx, change_id.to_owned(), options).await
+        get_change_detail(self, ctx, change_id, options).await
     }
 
     async fn get_topic(&self, ctx: RequestContext<'_>, change_id: &str) -> Result<String, Error> {
-        get_topic(self, ctx, change_id.to_owned()).await
+        get_topic(self, ctx, change_id).await
     }
 
     async fn set_topic(
@@ -211,11 +211,11 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::TopicInput,
     ) -> Result<String, Error> {
-        set_topic(self, ctx, change_id.to_owned(), body).await
+        set_topic(self, ctx, change_id, body).await
     }
 
     async fn delete_topic(&self, ctx: RequestContext<'_>, change_id: &str) -> Result<(), Error> {
-        delete_topic(self, ctx, change_id.to_owned()).await
+        delete_topic(self, ctx, change_id).await
     }
 
     async fn abandon_change(
@@ -224,7 +224,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::AbandonInput,
     ) -> Result<types::ChangeInfo, Error> {
-        abandon_change(self, ctx, change_id.to_owned(), body).await
+        abandon_change(self, ctx, change_id, body).await
     }
 
     async fn restore_change(
@@ -233,7 +233,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::RestoreInput,
     ) -> Result<types::ChangeInfo, Error> {
-        restore_change(self, ctx, change_id.to_owned(), body).await
+        restore_change(self, ctx, change_id, body).await
     }
 
     async fn submit_change(
@@ -242,11 +242,11 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::SubmitInput,
     ) -> Result<types::ChangeInfo, Error> {
-        submit_change(self, ctx, change_id.to_owned(), body).await
+        submit_change(self, ctx, change_id, body).await
     }
 
     async fn delete_change(&self, ctx: RequestContext<'_>, change_id: &str) -> Result<(), Error> {
-        delete_change(self, ctx, change_id.to_owned()).await
+        delete_change(self, ctx, change_id).await
     }
 
     async fn set_work_in_progress(
@@ -255,7 +255,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::WorkInProgressInput,
     ) -> Result<(), Error> {
-        set_work_in_progress(self, ctx, change_id.to_owned(), body).await
+        set_work_in_progress(self, ctx, change_id, body).await
     }
 
     async fn set_ready_for_review(
@@ -264,7 +264,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::WorkInProgressInput,
     ) -> Result<(), Error> {
-        set_ready_for_review(self, ctx, change_id.to_owned(), body).await
+        set_ready_for_review(self, ctx, change_id, body).await
     }
 
     async fn mark_private(
@@ -273,11 +273,11 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::PrivateInput,
     ) -> Result<(), Error> {
-        mark_private(self, ctx, change_id.to_owned(), body).await
+        mark_private(self, ctx, change_id, body).await
     }
 
     async fn unmark_private(&self, ctx: RequestContext<'_>, change_id: &str) -> Result<(), Error> {
-        unmark_private(self, ctx, change_id.to_owned()).await
+        unmark_private(self, ctx, change_id).await
     }
 
     async fn get_hashtags(
@@ -285,7 +285,7 @@ impl ChangesHandlers for ReviewService {
         ctx: RequestContext<'_>,
         change_id: &str,
     ) -> Result<Vec<String>, Error> {
-        get_hashtags(self, ctx, change_id.to_owned()).await
+        get_hashtags(self, ctx, change_id).await
     }
 
     async fn set_hashtags(
@@ -294,7 +294,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::HashtagsInput,
     ) -> Result<Vec<String>, Error> {
-        set_hashtags(self, ctx, change_id.to_owned(), body).await
+        set_hashtags(self, ctx, change_id, body).await
     }
 
     async fn list_change_messages(
@@ -302,7 +302,7 @@ impl ChangesHandlers for ReviewService {
         ctx: RequestContext<'_>,
         change_id: &str,
     ) -> Result<Vec<types::ChangeMessageInfo>, Error> {
-        list_change_messages(self, ctx, change_id.to_owned()).await
+        list_change_messages(self, ctx, change_id).await
     }
 
     async fn get_change_message(
@@ -325,7 +325,7 @@ impl ChangesHandlers for ReviewService {
         ctx: RequestContext<'_>,
         change_id: &str,
     ) -> Result<Vec<types::ReviewerInfo>, Error> {
-        list_reviewers(self, ctx, change_id.to_owned()).await
+        list_reviewers(self, ctx, change_id).await
     }
 
     async fn get_reviewer(
@@ -334,7 +334,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         account_id: &str,
     ) -> Result<types::ReviewerInfo, Error> {
-        get_reviewer(self, ctx, change_id.to_owned(), account_id.to_owned()).await
+        get_reviewer(self, ctx, change_id, account_id).await
     }
 
     async fn add_reviewer(
@@ -343,7 +343,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         body: types::ReviewerInput,
     ) -> Result<types::AddReviewerResult, Error> {
-        add_reviewer(self, ctx, change_id.to_owned(), body).await
+        add_reviewer(self, ctx, change_id, body).await
     }
 
     async fn delete_reviewer(
@@ -352,7 +352,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         account_id: &str,
     ) -> Result<(), Error> {
-        delete_reviewer(self, ctx, change_id.to_owned(), account_id.to_owned()).await
+        delete_reviewer(self, ctx, change_id, account_id).await
     }
 
     async fn get_revision_detail(
@@ -361,7 +361,7 @@ impl ChangesHandlers for ReviewService {
         change_id: &str,
         revision_id: &str,
     ) -> Result<types::ChangeInfo, Error> {
-        get_revision_detail(self, ctx, change_id.to_owned(), revision_id.to_owned()).await
+        get_revision_detail(self, ctx, change_id, revision_id).await
     }
 
     async fn get_revision_commit(

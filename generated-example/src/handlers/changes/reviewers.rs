@@ -13,9 +13,9 @@ const GROUP_MAX_MEMBERS: usize = 20;
 pub(in crate::handlers) async fn list_change_messages(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<Vec<types::ChangeMessageInfo>, Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let mut render = Renderer::new(svc, ctx.caller);
     svc.storage
         .change_messages(change.number)?
@@ -43,9 +43,9 @@ pub(in crate::handlers) async fn get_change_message(
 pub(in crate::handlers) async fn list_reviewers(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<Vec<types::ReviewerInfo>, Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let mut render = Renderer::new(svc, ctx.caller);
     svc.storage
         .reviewers(change.number)?
@@ -58,11 +58,11 @@ pub(in crate::handlers) async fn list_reviewers(
 pub(in crate::handlers) async fn get_reviewer(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
-    account_id: String,
+    change_id: &str,
+    account_id: &str,
 ) -> Result<types::ReviewerInfo, Error> {
-    let change = load(svc, &ctx, &change_id)?;
-    let reviewer = find_reviewer(svc, &change, &account_id)?;
+    let change = load(svc, &ctx, change_id)?;
+    let reviewer = find_reviewer(svc, &change, account_id)?;
     Renderer::new(svc, ctx.caller).reviewer_info(reviewer)
 }
 
@@ -75,10 +75,10 @@ pub(in crate::handlers) async fn get_reviewer(
 pub(in crate::handlers) async fn add_reviewer(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::ReviewerInput,
 ) -> Result<types::AddReviewerResult, Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     require_caller(ctx.caller)?;
     let who = body.reviewer.trim();
     if who.is_empty() {
@@ -128,11 +128,11 @@ pub(in crate::handlers) async fn add_reviewer(
 pub(in crate::handlers) async fn delete_reviewer(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
-    account_id: String,
+    change_id: &str,
+    account_id: &str,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
-    let reviewer = find_reviewer(svc, &change, &account_id)?;
+    let change = load(svc, &ctx, change_id)?;
+    let reviewer = find_reviewer(svc, &change, account_id)?;
     let me = require_caller(ctx.caller)?;
     if me != reviewer {
         require_owner(&change, ctx.caller, "remove reviewer not permitted")?;
@@ -144,7 +144,7 @@ pub(in crate::handlers) async fn delete_reviewer(
         .find(|r| r.account_id == reviewer)
         .map_or(ReviewerState::Reviewer, |r| r.state);
     if !svc.storage.remove_reviewer(change.number, reviewer)? {
-        return Err(not_found(&account_id));
+        return Err(not_found(account_id));
     }
     let name = Renderer::new(svc, ctx.caller)
         .account(reviewer)?

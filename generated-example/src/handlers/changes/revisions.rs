@@ -9,10 +9,10 @@ use super::*;
 pub(in crate::handlers) async fn get_revision_detail(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
-    revision_id: String,
+    change_id: &str,
+    revision_id: &str,
 ) -> Result<types::ChangeInfo, Error> {
-    let change = load_revision(svc, &ctx, &change_id, &revision_id)?;
+    let change = load_revision(svc, &ctx, change_id, revision_id)?;
     let fields = Fields {
         revisions: true,
         commit: true,

@@ -39,13 +39,13 @@ async fn transition(
 pub(in crate::handlers) async fn abandon_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::AbandonInput,
 ) -> Result<types::ChangeInfo, Error> {
     transition(
         svc,
         &ctx,
-        &change_id,
+        change_id,
         Transition::Abandon,
         body.message.as_deref(),
     )
@@ -56,13 +56,13 @@ pub(in crate::handlers) async fn abandon_change(
 pub(in crate::handlers) async fn restore_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::RestoreInput,
 ) -> Result<types::ChangeInfo, Error> {
     transition(
         svc,
         &ctx,
-        &change_id,
+        change_id,
         Transition::Restore,
         body.message.as_deref(),
     )
@@ -76,10 +76,10 @@ pub(in crate::handlers) async fn restore_change(
 pub(in crate::handlers) async fn submit_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::SubmitInput,
 ) -> Result<types::ChangeInfo, Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let me = require_owner(&change, ctx.caller, "submit not permitted")?;
     let submitter = match body.on_behalf_of.as_deref() {
         None => me,
@@ -119,9 +119,9 @@ pub(in crate::handlers) async fn submit_change(
 pub(in crate::handlers) async fn delete_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     require_owner(&change, ctx.caller, "delete not permitted")?;
     svc.storage.delete_change(change.number)?;
     Ok(())
@@ -131,10 +131,10 @@ pub(in crate::handlers) async fn delete_change(
 pub(in crate::handlers) async fn set_work_in_progress(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::WorkInProgressInput,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let me = require_owner(&change, ctx.caller, "not allowed to set work in progress")?;
     require_open(&change)?;
     if change.work_in_progress {
@@ -156,10 +156,10 @@ pub(in crate::handlers) async fn set_work_in_progress(
 pub(in crate::handlers) async fn set_ready_for_review(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::WorkInProgressInput,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let me = require_owner(&change, ctx.caller, "not allowed to set ready for review")?;
     require_open(&change)?;
     if !change.work_in_progress {
@@ -181,10 +181,10 @@ pub(in crate::handlers) async fn set_ready_for_review(
 pub(in crate::handlers) async fn mark_private(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::PrivateInput,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let me = require_owner(&change, ctx.caller, "not allowed to mark private")?;
     if change.status != ChangeStatus::New {
         return Err(Error::Conflict(
@@ -213,9 +213,9 @@ pub(in crate::handlers) async fn mark_private(
 pub(in crate::handlers) async fn unmark_private(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let me = require_owner(&change, ctx.caller, "not allowed to unmark private")?;
     if !change.is_private {
         return Err(Error::Conflict("change is not private".into()));
@@ -230,9 +230,9 @@ pub(in crate::handlers) async fn unmark_private(
 pub(in crate::handlers) async fn get_topic(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<String, Error> {
-    Ok(load(svc, &ctx, &change_id)?.topic.unwrap_or_default())
+    Ok(load(svc, &ctx, change_id)?.topic.unwrap_or_default())
 }
 
 /// Sets the topic (trimmed; empty or missing removes it) and answers it (`""` when
@@ -240,11 +240,11 @@ pub(in crate::handlers) async fn get_topic(
 pub(in crate::handlers) async fn set_topic(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::TopicInput,
 ) -> Result<String, Error> {
     let topic = clean_topic(body.topic.as_deref())?;
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     change_topic(svc, &ctx, &change, topic)
 }
 
@@ -252,9 +252,9 @@ pub(in crate::handlers) async fn set_topic(
 pub(in crate::handlers) async fn delete_topic(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     change_topic(svc, &ctx, &change, None)?;
     Ok(())
 }
@@ -292,9 +292,9 @@ fn change_topic(
 pub(in crate::handlers) async fn get_hashtags(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
 ) -> Result<Vec<String>, Error> {
-    Ok(load(svc, &ctx, &change_id)?.hashtags)
+    Ok(load(svc, &ctx, change_id)?.hashtags)
 }
 
 /// Adds, then removes hashtags (each without leading `#` and blanks; empty ones are
@@ -302,12 +302,12 @@ pub(in crate::handlers) async fn get_hashtags(
 pub(in crate::handlers) async fn set_hashtags(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    change_id: String,
+    change_id: &str,
     body: types::HashtagsInput,
 ) -> Result<Vec<String>, Error> {
     let add = clean_hashtags(body.add.as_deref())?;
     let remove = clean_hashtags(body.remove.as_deref())?;
-    let change = load(svc, &ctx, &change_id)?;
+    let change = load(svc, &ctx, change_id)?;
     let me = require_owner(&change, ctx.caller, "edit hashtags not permitted")?;
     let before: BTreeSet<String> = change.hashtags.iter().cloned().collect();
     let add: Vec<String> = add.into_iter().collect();

@@ -5,10 +5,10 @@ use super::*;
 pub(super) async fn list_group_members(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     options: options::ListGroupMembersOptions,
 ) -> Result<Vec<types::AccountInfo>, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
     member_infos(svc, &viewer, &group.id, options.recursive == Some(true))
 }
@@ -16,23 +16,23 @@ pub(super) async fn list_group_members(
 pub(super) async fn get_group_member(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
-    account_id: String,
+    group_id: &str,
+    account_id: &str,
 ) -> Result<types::AccountInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
-    let account = member(svc, &group, &account_id)?;
+    let account = member(svc, &group, account_id)?;
     Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
 }
 
 pub(super) async fn add_group_member(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
-    account_id: String,
+    group_id: &str,
+    account_id: &str,
 ) -> Result<types::AccountInfo, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
-    let account = find_named_account(svc, &account_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
+    let account = find_named_account(svc, account_id)?;
     svc.storage.add_group_member(&group.id, account.id)?;
     Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
 }
@@ -40,10 +40,10 @@ pub(super) async fn add_group_member(
 pub(super) async fn add_group_members(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::MembersInput,
 ) -> Result<Vec<types::AccountInfo>, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
     let accounts = named_accounts(svc, body)?;
     for account in &accounts {
         svc.storage.add_group_member(&group.id, account.id)?;
@@ -57,12 +57,12 @@ pub(super) async fn add_group_members(
 pub(super) async fn remove_group_member(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
-    account_id: String,
+    group_id: &str,
+    account_id: &str,
 ) -> Result<(), Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
-    let account = member(svc, &group, &account_id)?;
+    let account = member(svc, &group, account_id)?;
     require_owner(&viewer, &group)?;
     svc.storage.remove_group_member(&group.id, account.id)?;
     Ok(())
@@ -71,10 +71,10 @@ pub(super) async fn remove_group_member(
 pub(super) async fn remove_group_members(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::MembersInput,
 ) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, group_id)?;
     for account in named_accounts(svc, body)? {
         svc.storage.remove_group_member(&group.id, account.id)?;
     }

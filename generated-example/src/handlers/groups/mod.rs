@@ -175,7 +175,7 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<String, Error> {
-        get_group_name(self, ctx, group_id.to_owned()).await
+        get_group_name(self, ctx, group_id).await
     }
 
     async fn rename_group(
@@ -184,7 +184,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupNameInput,
     ) -> Result<String, Error> {
-        rename_group(self, ctx, group_id.to_owned(), body).await
+        rename_group(self, ctx, group_id, body).await
     }
 
     async fn get_group_description(
@@ -192,7 +192,7 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<String, Error> {
-        get_group_description(self, ctx, group_id.to_owned()).await
+        get_group_description(self, ctx, group_id).await
     }
 
     async fn set_group_description(
@@ -201,7 +201,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupDescriptionInput,
     ) -> Result<String, Error> {
-        set_group_description(self, ctx, group_id.to_owned(), body).await
+        set_group_description(self, ctx, group_id, body).await
     }
 
     async fn delete_group_description(
@@ -209,7 +209,7 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<(), Error> {
-        delete_group_description(self, ctx, group_id.to_owned()).await
+        delete_group_description(self, ctx, group_id).await
     }
 
     async fn get_group_options(
@@ -217,7 +217,7 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<types::GroupOptionsInfo, Error> {
-        get_group_options(self, ctx, group_id.to_owned()).await
+        get_group_options(self, ctx, group_id).await
     }
 
     async fn set_group_options(
@@ -226,7 +226,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupOptionsInput,
     ) -> Result<types::GroupOptionsInfo, Error> {
-        set_group_options(self, ctx, group_id.to_owned(), body).await
+        set_group_options(self, ctx, group_id, body).await
     }
 
     async fn get_group_owner(
@@ -234,7 +234,7 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<types::GroupInfo, Error> {
-        get_group_owner(self, ctx, group_id.to_owned()).await
+        get_group_owner(self, ctx, group_id).await
     }
 
     async fn set_group_owner(
@@ -243,7 +243,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupOwnerInput,
     ) -> Result<types::GroupInfo, Error> {
-        set_group_owner(self, ctx, group_id.to_owned(), body).await
+        set_group_owner(self, ctx, group_id, body).await
     }
 
     async fn list_group_members(
@@ -252,7 +252,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         options: options::ListGroupMembersOptions,
     ) -> Result<Vec<types::AccountInfo>, Error> {
-        list_group_members(self, ctx, group_id.to_owned(), options).await
+        list_group_members(self, ctx, group_id, options).await
     }
 
     async fn get_group_member(
@@ -261,7 +261,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         account_id: &str,
     ) -> Result<types::AccountInfo, Error> {
-        get_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+        get_group_member(self, ctx, group_id, account_id).await
     }
 
     async fn add_group_member(
@@ -270,7 +270,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         account_id: &str,
     ) -> Result<types::AccountInfo, Error> {
-        add_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+        add_group_member(self, ctx, group_id, account_id).await
     }
 
     async fn add_group_members(
@@ -279,7 +279,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::MembersInput,
     ) -> Result<Vec<types::AccountInfo>, Error> {
-        add_group_members(self, ctx, group_id.to_owned(), body).await
+        add_group_members(self, ctx, group_id, body).await
     }
 
     async fn remove_group_member(
@@ -288,7 +288,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         account_id: &str,
     ) -> Result<(), Error> {
-        remove_group_member(self, ctx, group_id.to_owned(), account_id.to_owned()).await
+        remove_group_member(self, ctx, group_id, account_id).await
     }
 
     async fn remove_group_members(
@@ -297,7 +297,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::MembersInput,
     ) -> Result<(), Error> {
-        remove_group_members(self, ctx, group_id.to_owned(), body).await
+        remove_group_members(self, ctx, group_id, body).await
     }
 
     async fn list_subgroups(
@@ -305,7 +305,7 @@ impl GroupsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         group_id: &str,
     ) -> Result<Vec<types::GroupInfo>, Error> {
-        list_subgroups(self, ctx, group_id.to_owned()).await
+        list_subgroups(self, ctx, group_id).await
     }
 
     async fn get_subgroup(
@@ -314,7 +314,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         subgroup_id: &str,
     ) -> Result<types::GroupInfo, Error> {
-        get_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+        get_subgroup(self, ctx, group_id, subgroup_id).await
     }
 
     async fn add_subgroup(
@@ -323,7 +323,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         subgroup_id: &str,
     ) -> Result<types::GroupInfo, Error> {
-        add_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+        add_subgroup(self, ctx, group_id, subgroup_id).await
     }
 
     async fn add_subgroups(
@@ -332,7 +332,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupsInput,
     ) -> Result<Vec<types::GroupInfo>, Error> {
-        add_subgroups(self, ctx, group_id.to_owned(), body).await
+        add_subgroups(self, ctx, group_id, body).await
     }
 
     async fn remove_subgroup(
@@ -341,7 +341,7 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         subgroup_id: &str,
     ) -> Result<(), Error> {
-        remove_subgroup(self, ctx, group_id.to_owned(), subgroup_id.to_owned()).await
+        remove_subgroup(self, ctx, group_id, subgroup_id).await
     }
 
     async fn remove_subgroups(
@@ -350,6 +350,6 @@ impl GroupsHandlers for ReviewService {
         group_id: &str,
         body: types::GroupsInput,
     ) -> Result<(), Error> {
-        remove_subgroups(self, ctx, group_id.to_owned(), body).await
+        remove_subgroups(self, ctx, group_id, body).await
     }
 }

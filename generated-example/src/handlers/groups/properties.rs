@@ -5,18 +5,18 @@ use super::*;
 pub(super) async fn get_group_name(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
 ) -> Result<String, Error> {
-    Ok(load(svc, ctx.caller, &group_id)?.0.name)
+    Ok(load(svc, ctx.caller, group_id)?.0.name)
 }
 
 pub(super) async fn rename_group(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::GroupNameInput,
 ) -> Result<String, Error> {
-    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, group_id)?;
     let name = body.name.trim();
     if name.is_empty() {
         return Err(Error::BadRequest("name is required".into()));
@@ -27,9 +27,9 @@ pub(super) async fn rename_group(
 pub(super) async fn get_group_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
 ) -> Result<String, Error> {
-    let (group, _) = load(svc, ctx.caller, &group_id)?;
+    let (group, _) = load(svc, ctx.caller, group_id)?;
     // System groups have no description (as in their `GroupInfo`).
     Ok(if group.internal {
         group.description.unwrap_or_default()
@@ -41,10 +41,10 @@ pub(super) async fn get_group_description(
 pub(super) async fn set_group_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::GroupDescriptionInput,
 ) -> Result<String, Error> {
-    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, group_id)?;
     let description = body.description.filter(|d| !d.is_empty());
     let group = svc
         .storage
@@ -55,9 +55,9 @@ pub(super) async fn set_group_description(
 pub(super) async fn delete_group_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
 ) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, group_id)?;
     svc.storage.set_group_description(&group.id, None)?;
     Ok(())
 }
@@ -65,18 +65,18 @@ pub(super) async fn delete_group_description(
 pub(super) async fn get_group_options(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
 ) -> Result<types::GroupOptionsInfo, Error> {
-    Ok(options_info(&load(svc, ctx.caller, &group_id)?.0))
+    Ok(options_info(&load(svc, ctx.caller, group_id)?.0))
 }
 
 pub(super) async fn set_group_options(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::GroupOptionsInput,
 ) -> Result<types::GroupOptionsInfo, Error> {
-    let (group, _) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, _) = load_owned(svc, ctx.caller, group_id)?;
     let group = svc
         .storage
         .set_group_visible_to_all(&group.id, body.visible_to_all.unwrap_or(false))?;
@@ -86,9 +86,9 @@ pub(super) async fn set_group_options(
 pub(super) async fn get_group_owner(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
     let owner = group
         .owner_id
@@ -105,10 +105,10 @@ pub(super) async fn get_group_owner(
 pub(super) async fn set_group_owner(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::GroupOwnerInput,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
     let owner = body.owner.trim();
     if owner.is_empty() {
         return Err(Error::BadRequest("owner is required".into()));

@@ -5,9 +5,9 @@ use super::*;
 pub(super) async fn list_subgroups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
 ) -> Result<Vec<types::GroupInfo>, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
     subgroup_infos(svc, &viewer, &group)
 }
@@ -15,23 +15,23 @@ pub(super) async fn list_subgroups(
 pub(super) async fn get_subgroup(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
-    subgroup_id: String,
+    group_id: &str,
+    subgroup_id: &str,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
-    let subgroup = included(svc, &viewer, &group, &subgroup_id)?;
+    let subgroup = included(svc, &viewer, &group, subgroup_id)?;
     group_info(svc, &viewer, &subgroup, false, false)
 }
 
 pub(super) async fn add_subgroup(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
-    subgroup_id: String,
+    group_id: &str,
+    subgroup_id: &str,
 ) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
-    let subgroup = find_named_group(svc, &viewer, &subgroup_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
+    let subgroup = find_named_group(svc, &viewer, subgroup_id)?;
     svc.storage.add_subgroup(&group.id, &subgroup.id)?;
     group_info(svc, &viewer, &subgroup, false, false)
 }
@@ -39,10 +39,10 @@ pub(super) async fn add_subgroup(
 pub(super) async fn add_subgroups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::GroupsInput,
 ) -> Result<Vec<types::GroupInfo>, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
     let subgroups = named_groups(svc, &viewer, body)?;
     for subgroup in &subgroups {
         svc.storage.add_subgroup(&group.id, &subgroup.id)?;
@@ -56,12 +56,12 @@ pub(super) async fn add_subgroups(
 pub(super) async fn remove_subgroup(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
-    subgroup_id: String,
+    group_id: &str,
+    subgroup_id: &str,
 ) -> Result<(), Error> {
-    let (group, viewer) = load(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load(svc, ctx.caller, group_id)?;
     require_internal(&group)?;
-    let subgroup = included(svc, &viewer, &group, &subgroup_id)?;
+    let subgroup = included(svc, &viewer, &group, subgroup_id)?;
     require_owner(&viewer, &group)?;
     svc.storage.remove_subgroup(&group.id, &subgroup.id)?;
     Ok(())
@@ -70,10 +70,10 @@ pub(super) async fn remove_subgroup(
 pub(super) async fn remove_subgroups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    group_id: String,
+    group_id: &str,
     body: types::GroupsInput,
 ) -> Result<(), Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, &group_id)?;
+    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
     for subgroup in named_groups(svc, &viewer, body)? {
         svc.storage.remove_subgroup(&group.id, &subgroup.id)?;
     }

@@ -216,8 +216,8 @@ pub(crate) fn access_info(
 pub(crate) async fn get_project_access(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
 ) -> Result<types::ProjectAccessInfo, Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
+    let project = load_project(svc, ctx.caller, project_name)?;
     access_info(svc, ctx.caller, &project)
 }

@@ -71,18 +71,18 @@ fn commit_visible(
 pub(crate) async fn get_project_commit(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
-    commit_id: String,
+    project_name: &str,
+    commit_id: &str,
 ) -> Result<types::CommitInfo, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let sha = commit_id.to_ascii_lowercase();
     let commit = svc
         .storage
         .commit(&project.name, &sha)?
-        .ok_or_else(|| not_found(&commit_id))?;
+        .ok_or_else(|| not_found(commit_id))?;
     if !commit_visible(svc, caller, &project, &commit)? {
-        return Err(not_found(&commit_id));
+        return Err(not_found(commit_id));
     }
     let parents = match &commit.parent {
         Some(parent) => {

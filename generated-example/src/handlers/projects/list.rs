@@ -151,11 +151,11 @@ pub(crate) async fn list_projects(
 pub(crate) async fn list_child_projects(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
     options: options::ListChildProjectsOptions,
 ) -> Result<Vec<types::ProjectInfo>, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let recursive = options.recursive.unwrap_or(false);
     let mut found: BTreeMap<String, types::ProjectInfo> = BTreeMap::new();
     let mut visited = BTreeSet::from([project.name.clone()]);

@@ -283,7 +283,7 @@ impl ProjectsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         project_name: &str,
     ) -> Result<String, Error> {
-        get_project_description(self, ctx, project_name.to_owned()).await
+        get_project_description(self, ctx, project_name).await
     }
 
     async fn set_project_description(
@@ -292,7 +292,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         body: types::ProjectDescriptionInput,
     ) -> Result<String, Error> {
-        set_project_description(self, ctx, project_name.to_owned(), body).await
+        set_project_description(self, ctx, project_name, body).await
     }
 
     async fn delete_project_description(
@@ -300,7 +300,7 @@ impl ProjectsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         project_name: &str,
     ) -> Result<(), Error> {
-        delete_project_description(self, ctx, project_name.to_owned()).await
+        delete_project_description(self, ctx, project_name).await
     }
 
     async fn get_project_parent(
@@ -308,7 +308,7 @@ impl ProjectsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         project_name: &str,
     ) -> Result<String, Error> {
-        get_project_parent(self, ctx, project_name.to_owned()).await
+        get_project_parent(self, ctx, project_name).await
     }
 
     async fn set_project_parent(
@@ -317,11 +317,11 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         body: types::ProjectParentInput,
     ) -> Result<String, Error> {
-        set_project_parent(self, ctx, project_name.to_owned(), body).await
+        set_project_parent(self, ctx, project_name, body).await
     }
 
     async fn get_head(&self, ctx: RequestContext<'_>, project_name: &str) -> Result<String, Error> {
-        get_head(self, ctx, project_name.to_owned()).await
+        get_head(self, ctx, project_name).await
     }
 
     async fn set_head(
@@ -330,7 +330,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         body: types::HeadInput,
     ) -> Result<String, Error> {
-        set_head(self, ctx, project_name.to_owned(), body).await
+        set_head(self, ctx, project_name, body).await
     }
 
     async fn get_project_access(
@@ -338,7 +338,7 @@ impl ProjectsHandlers for ReviewService {
         ctx: RequestContext<'_>,
         project_name: &str,
     ) -> Result<types::ProjectAccessInfo, Error> {
-        get_project_access(self, ctx, project_name.to_owned()).await
+        get_project_access(self, ctx, project_name).await
     }
 
     async fn list_branches(
@@ -347,7 +347,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         options: options::ListBranchesOptions,
     ) -> Result<Vec<types::BranchInfo>, Error> {
-        list_branches(self, ctx, project_name.to_owned(), options).await
+        list_branches(self, ctx, project_name, options).await
     }
 
     async fn get_branch(
@@ -356,7 +356,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         branch_id: &str,
     ) -> Result<types::BranchInfo, Error> {
-        get_branch(self, ctx, project_name.to_owned(), branch_id.to_owned()).await
+        get_branch(self, ctx, project_name, branch_id).await
     }
 
     async fn create_branch(
@@ -382,7 +382,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         branch_id: &str,
     ) -> Result<(), Error> {
-        delete_branch(self, ctx, project_name.to_owned(), branch_id.to_owned()).await
+        delete_branch(self, ctx, project_name, branch_id).await
     }
 
     async fn list_child_projects(
@@ -391,7 +391,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         options: options::ListChildProjectsOptions,
     ) -> Result<Vec<types::ProjectInfo>, Error> {
-        list_child_projects(self, ctx, project_name.to_owned(), options).await
+        list_child_projects(self, ctx, project_name, options).await
     }
 
     async fn get_child_project(
@@ -417,7 +417,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         options: options::ListTagsOptions,
     ) -> Result<Vec<types::TagInfo>, Error> {
-        list_tags(self, ctx, project_name.to_owned(), options).await
+        list_tags(self, ctx, project_name, options).await
     }
 
     async fn get_tag(
@@ -426,7 +426,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         tag_id: &str,
     ) -> Result<types::TagInfo, Error> {
-        get_tag(self, ctx, project_name.to_owned(), tag_id.to_owned()).await
+        get_tag(self, ctx, project_name, tag_id).await
     }
 
     async fn create_tag(
@@ -436,7 +436,7 @@ impl ProjectsHandlers for ReviewService {
         tag_id: &str,
         body: types::TagInput,
     ) -> Result<types::TagInfo, Error> {
-        create_tag(self, ctx, project_name.to_owned(), tag_id.to_owned(), body).await
+        create_tag(self, ctx, project_name, tag_id, body).await
     }
 
     async fn delete_tag(
@@ -445,7 +445,7 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         tag_id: &str,
     ) -> Result<(), Error> {
-        delete_tag(self, ctx, project_name.to_owned(), tag_id.to_owned()).await
+        delete_tag(self, ctx, project_name, tag_id).await
     }
 
     async fn get_project_commit(
@@ -454,6 +454,6 @@ impl ProjectsHandlers for ReviewService {
         project_name: &str,
         commit_id: &str,
     ) -> Result<types::CommitInfo, Error> {
-        get_project_commit(self, ctx, project_name.to_owned(), commit_id.to_owned()).await
+        get_project_commit(self, ctx, project_name, commit_id).await
     }
 }

@@ -121,11 +121,11 @@ pub(super) fn resolve_revision(
 pub(crate) async fn list_branches(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
     options: options::ListBranchesOptions,
 ) -> Result<Vec<types::BranchInfo>, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let filter = ref_filter(&options.substring, &options.regex)?;
     let refs = visible_refs(svc, caller, &project)?;
     let mut all = Vec::with_capacity(refs.len() + 1);
@@ -151,20 +151,20 @@ pub(crate) async fn list_branches(
 pub(crate) async fn get_branch(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
-    branch_id: String,
+    project_name: &str,
+    branch_id: &str,
 ) -> Result<types::BranchInfo, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let refs = visible_refs(svc, caller, &project)?;
     if branch_id == HEAD {
-        return head_info(&project, &refs).ok_or_else(|| not_found(&branch_id));
+        return head_info(&project, &refs).ok_or_else(|| not_found(branch_id));
     }
-    let name = full_ref(&branch_id);
+    let name = full_ref(branch_id);
     refs.iter()
         .find(|b| b.name == name)
         .map(|b| branch_info(caller, &project, b))
-        .ok_or_else(|| not_found(&branch_id))
+        .ok_or_else(|| not_found(branch_id))
 }
 
 /// The branch name of the URL as a full ref; the input's `ref` must name the same.
@@ -216,16 +216,16 @@ pub(crate) async fn create_branch(
 pub(crate) async fn delete_branch(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
-    branch_id: String,
+    project_name: &str,
+    branch_id: &str,
 ) -> Result<(), Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let refs = visible_refs(svc, caller, &project)?;
     let is_head = branch_id == HEAD;
-    let name = full_ref(&branch_id);
+    let name = full_ref(branch_id);
     if !is_head && !refs.iter().any(|b| b.name == name) {
-        return Err(not_found(&branch_id));
+        return Err(not_found(branch_id));
     }
     require_owner(caller, &format!("delete on {name}"))?;
     require_writable(&project)?;
@@ -253,6 +253,6 @@ pub(crate) async fn delete_branch(
     if svc.storage.delete_branch(&project.name, &name)? {
         Ok(())
     } else {
-        Err(not_found(&branch_id))
+        Err(not_found(branch_id))
     }
 }

@@ -5,9 +5,9 @@ use super::*;
 pub(super) async fn get_project_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
 ) -> Result<String, Error> {
-    Ok(load_project(svc, ctx.caller, &project_name)?
+    Ok(load_project(svc, ctx.caller, project_name)?
         .description
         .unwrap_or_default())
 }
@@ -17,10 +17,10 @@ pub(super) async fn get_project_description(
 pub(super) async fn set_project_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
     body: types::ProjectDescriptionInput,
 ) -> Result<String, Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
+    let project = load_project(svc, ctx.caller, project_name)?;
     require_owner(ctx.caller, "write config")?;
     require_writable(&project)?;
     let text = non_empty(&body.description);
@@ -33,9 +33,9 @@ pub(super) async fn set_project_description(
 pub(super) async fn delete_project_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
 ) -> Result<(), Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
+    let project = load_project(svc, ctx.caller, project_name)?;
     require_owner(ctx.caller, "write config")?;
     require_writable(&project)?;
     svc.storage.set_project_description(&project.name, None)?;
@@ -45,9 +45,9 @@ pub(super) async fn delete_project_description(
 pub(super) async fn get_project_parent(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
 ) -> Result<String, Error> {
-    Ok(load_project(svc, ctx.caller, &project_name)?
+    Ok(load_project(svc, ctx.caller, project_name)?
         .parent
         .unwrap_or_default())
 }
@@ -57,11 +57,11 @@ pub(super) async fn get_project_parent(
 pub(super) async fn set_project_parent(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
     body: types::ProjectParentInput,
 ) -> Result<String, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     require_owner(caller, "administrate server")?;
     require_writable(&project)?;
     let parent = match project_key(&body.parent) {
@@ -84,19 +84,19 @@ pub(super) async fn set_project_parent(
 pub(super) async fn get_head(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
 ) -> Result<String, Error> {
-    Ok(load_project(svc, ctx.caller, &project_name)?.head)
+    Ok(load_project(svc, ctx.caller, project_name)?.head)
 }
 
 /// An unknown branch is 422 (`Ref Not Found`), as in the real service and the spec.
 pub(super) async fn set_head(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
     body: types::HeadInput,
 ) -> Result<String, Error> {
-    let project = load_project(svc, ctx.caller, &project_name)?;
+    let project = load_project(svc, ctx.caller, project_name)?;
     require_owner(ctx.caller, "set HEAD")?;
     require_writable(&project)?;
     let target = body.ref_.trim();

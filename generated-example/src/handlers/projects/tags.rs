@@ -35,11 +35,11 @@ fn tag_info(
 pub(crate) async fn list_tags(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
+    project_name: &str,
     options: options::ListTagsOptions,
 ) -> Result<Vec<types::TagInfo>, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let filter = ref_filter(&options.substring, &options.regex)?;
     let tags = svc
         .storage
@@ -55,15 +55,15 @@ pub(crate) async fn list_tags(
 pub(crate) async fn get_tag(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
-    tag_id: String,
+    project_name: &str,
+    tag_id: &str,
 ) -> Result<types::TagInfo, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let tag = svc
         .storage
-        .tag(&project.name, &tag_id)?
-        .ok_or_else(|| not_found(&tag_id))?;
+        .tag(&project.name, tag_id)?
+        .ok_or_else(|| not_found(tag_id))?;
     tag_info(svc, caller, &project, tag)
 }
 
@@ -89,14 +89,14 @@ fn new_tag_name(tag_id: &str, input_ref: Option<&str>) -> Result<String, Error> 
 pub(crate) async fn create_tag(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
-    tag_id: String,
+    project_name: &str,
+    tag_id: &str,
     body: types::TagInput,
 ) -> Result<types::TagInfo, Error> {
     let caller = ctx.caller;
     let tagger = require_caller(caller)?;
-    let project = load_project(svc, caller, &project_name)?;
-    let name = new_tag_name(&tag_id, body.ref_.as_deref())?;
+    let project = load_project(svc, caller, project_name)?;
+    let name = new_tag_name(tag_id, body.ref_.as_deref())?;
     require_owner(caller, &format!("create on {name}"))?;
     require_writable(&project)?;
     if svc.storage.tag(&project.name, &name)?.is_some() {
@@ -118,20 +118,20 @@ pub(crate) async fn create_tag(
 pub(crate) async fn delete_tag(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
-    project_name: String,
-    tag_id: String,
+    project_name: &str,
+    tag_id: &str,
 ) -> Result<(), Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
+    let project = load_project(svc, caller, project_name)?;
     let tag = svc
         .storage
-        .tag(&project.name, &tag_id)?
-        .ok_or_else(|| not_found(&tag_id))?;
+        .tag(&project.name, tag_id)?
+        .ok_or_else(|| not_found(tag_id))?;
     require_owner(caller, &format!("delete on {}", tag.name))?;
     require_writable(&project)?;
     if svc.storage.delete_tag(&project.name, &tag.name)? {
         Ok(())
     } else {
-        Err(not_found(&tag_id))
+        Err(not_found(tag_id))
     }
 }
