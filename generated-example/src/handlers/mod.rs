@@ -1,10 +1,15 @@
 //! The handler implementations: the code review service's behaviour behind the generated
 //! handler traits, one per family.
 //!
-//! Each family's trait is implemented here by delegating every method to the function of
-//! the same name in the module of its family (`accounts`, `changes`, `groups`, `projects`;
-//! `config` also holds `/plugins/`, `/access/` and `/Documentation/`). Each of those
-//! modules reaches the data only through [`Storage`].
+//! Each family's module implements its generated trait itself (`access`, `accounts`,
+//! `changes`, `config`, `documentation`, `groups`, `plugins`, `projects`); a large family
+//! keeps one file per sub-resource beside its `mod.rs`, where the trait impl calls them.
+//! Every module reaches the data only through [`Storage`]; `common` holds what several
+//! families share (errors, paging, rendering of accounts and commit persons, in-process
+//! state).
+//!
+//! Visibility: an item another handler module uses is `pub(crate)`; everything else is
+//! private. Nothing here is public API of the crate but [`ReviewService`].
 
 mod access;
 mod accounts;

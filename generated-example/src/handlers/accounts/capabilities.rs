@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn list_account_capabilities(
+pub(crate) async fn list_account_capabilities(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -22,7 +22,7 @@ pub(super) async fn list_account_capabilities(
     Ok(capability_info(&held))
 }
 
-pub(super) async fn check_account_capability(
+pub(crate) async fn check_account_capability(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -40,7 +40,7 @@ pub(super) async fn check_account_capability(
 }
 
 /// `CapabilityInfo` with the named capabilities set.
-pub(super) fn capability_info(held: &[&str]) -> types::CapabilityInfo {
+pub(crate) fn capability_info(held: &[&str]) -> types::CapabilityInfo {
     let has = |c: &str| held.contains(&c).then_some(true);
     types::CapabilityInfo {
         access_database: has("accessDatabase"),

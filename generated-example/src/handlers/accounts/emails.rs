@@ -3,9 +3,9 @@
 use super::*;
 
 /// The email id that names the account's preferred email.
-pub(super) const PREFERRED: &str = "preferred";
+pub(crate) const PREFERRED: &str = "preferred";
 
-pub(super) async fn list_account_emails(
+pub(crate) async fn list_account_emails(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -19,7 +19,7 @@ pub(super) async fn list_account_emails(
         .collect())
 }
 
-pub(super) async fn get_account_email(
+pub(crate) async fn get_account_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -31,7 +31,7 @@ pub(super) async fn get_account_email(
     Ok(email_info(&account, &email))
 }
 
-pub(super) async fn create_account_email(
+pub(crate) async fn create_account_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -61,7 +61,7 @@ pub(super) async fn create_account_email(
     Ok(email_info(&account, email))
 }
 
-pub(super) async fn delete_account_email(
+pub(crate) async fn delete_account_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -74,7 +74,7 @@ pub(super) async fn delete_account_email(
     Ok(())
 }
 
-pub(super) async fn set_preferred_email(
+pub(crate) async fn set_preferred_email(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -90,14 +90,14 @@ pub(super) async fn set_preferred_email(
 }
 
 /// True when the caller may see the account's other emails.
-pub(super) fn can_see_secondary_emails(caller: &Caller, account: &Account) -> bool {
+pub(crate) fn can_see_secondary_emails(caller: &Caller, account: &Account) -> bool {
     caller_id(caller) == Some(account.id)
         || has_capability(caller, cap::VIEW_SECONDARY_EMAILS)
         || has_capability(caller, cap::MODIFY_ACCOUNT)
 }
 
 /// The registered emails other than the preferred one; `None` when there are none.
-pub(super) fn secondary_emails(account: &Account) -> Option<Vec<String>> {
+pub(crate) fn secondary_emails(account: &Account) -> Option<Vec<String>> {
     let others: Vec<String> = account
         .emails
         .iter()
@@ -108,7 +108,7 @@ pub(super) fn secondary_emails(account: &Account) -> Option<Vec<String>> {
 }
 
 /// An email of the account as `EmailInfo`.
-pub(super) fn email_info(account: &Account, email: &str) -> types::EmailInfo {
+pub(crate) fn email_info(account: &Account, email: &str) -> types::EmailInfo {
     types::EmailInfo {
         email: email.to_owned(),
         preferred: (account.email.as_deref() == Some(email)).then_some(true),
@@ -117,7 +117,7 @@ pub(super) fn email_info(account: &Account, email: &str) -> types::EmailInfo {
 }
 
 /// The registered email an email id names (`preferred` is the preferred one), or 404.
-pub(super) fn registered_email(account: &Account, email_id: &str) -> Result<String, Error> {
+pub(crate) fn registered_email(account: &Account, email_id: &str) -> Result<String, Error> {
     let found = if email_id == PREFERRED {
         account.email.clone()
     } else {
@@ -127,7 +127,7 @@ pub(super) fn registered_email(account: &Account, email_id: &str) -> Result<Stri
 }
 
 /// A plausible email address: `local@domain`, no spaces, a domain with a dot or a name.
-pub(super) fn is_valid_email(email: &str) -> bool {
+pub(crate) fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else {
         return false;
     };

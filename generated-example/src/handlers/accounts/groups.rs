@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn list_account_groups(
+pub(crate) async fn list_account_groups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,

@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn get_account_name(
+pub(crate) async fn get_account_name(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
     account_id: &str,
@@ -10,7 +10,7 @@ pub(super) async fn get_account_name(
     Ok(load(svc, account_id)?.name.unwrap_or_default())
 }
 
-pub(super) async fn set_account_name(
+pub(crate) async fn set_account_name(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -23,7 +23,7 @@ pub(super) async fn set_account_name(
     Ok(account.name.unwrap_or_default())
 }
 
-pub(super) async fn delete_account_name(
+pub(crate) async fn delete_account_name(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -34,7 +34,7 @@ pub(super) async fn delete_account_name(
     Ok(())
 }
 
-pub(super) async fn get_account_status(
+pub(crate) async fn get_account_status(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
     account_id: &str,
@@ -42,7 +42,7 @@ pub(super) async fn get_account_status(
     Ok(load(svc, account_id)?.status.unwrap_or_default())
 }
 
-pub(super) async fn set_account_status(
+pub(crate) async fn set_account_status(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -55,7 +55,7 @@ pub(super) async fn set_account_status(
     Ok(account.status.unwrap_or_default())
 }
 
-pub(super) async fn get_username(
+pub(crate) async fn get_username(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
     account_id: &str,
@@ -69,7 +69,7 @@ pub(super) async fn get_username(
     Ok(account.username)
 }
 
-pub(super) async fn set_username(
+pub(crate) async fn set_username(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -84,7 +84,7 @@ pub(super) async fn set_username(
     ))
 }
 
-pub(super) async fn get_active(
+pub(crate) async fn get_active(
     svc: &ReviewService,
     _ctx: RequestContext<'_>,
     account_id: &str,
@@ -98,7 +98,7 @@ pub(super) async fn get_active(
     })
 }
 
-pub(super) async fn set_active(
+pub(crate) async fn set_active(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -111,7 +111,7 @@ pub(super) async fn set_active(
     Ok(())
 }
 
-pub(super) async fn delete_active(
+pub(crate) async fn delete_active(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     account_id: &str,
@@ -130,13 +130,13 @@ pub(super) async fn delete_active(
 }
 
 /// The text, unless it is missing or blank.
-pub(super) fn non_empty(text: Option<&str>) -> Option<&str> {
+pub(crate) fn non_empty(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
 }
 
 /// A username as the real service accepts them: starts with a letter or digit, then
 /// letters, digits and `.!#$%&'*+=?^_`{|}~@-`, not ending in `.` or `@`.
-pub(super) fn is_valid_username(name: &str) -> bool {
+pub(crate) fn is_valid_username(name: &str) -> bool {
     const MIDDLE: &str = ".!#$%&'*+=?^_`{|}~@-";
     let mut chars = name.chars();
     let Some(first) = chars.next() else {

@@ -4,7 +4,7 @@ use super::*;
 
 /// One predicate of an account query.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Predicate {
+pub(crate) enum Predicate {
     /// `name:` – the full or display name contains the text.
     Name(String),
     /// `username:` – the username, exactly (ignoring case).
@@ -18,7 +18,7 @@ pub(super) enum Predicate {
 }
 
 impl Predicate {
-    pub(super) fn matches(&self, account: &Account) -> bool {
+    pub(crate) fn matches(&self, account: &Account) -> bool {
         let contains = |field: Option<&str>, text: &str| {
             field.is_some_and(|f| f.to_lowercase().contains(&text.to_lowercase()))
         };
@@ -44,13 +44,13 @@ impl Predicate {
 /// A parsed account query: alternatives (`OR`) of conjunctions of possibly negated
 /// predicates (`-name:x`, `NOT name:x`).
 #[derive(Debug, Clone, Default)]
-pub(super) struct AccountSearch {
+pub(crate) struct AccountSearch {
     alternatives: Vec<Vec<(bool, Predicate)>>,
 }
 
 impl AccountSearch {
     /// Parses `q`; an unknown operator is 400.
-    pub(super) fn parse(query: &str) -> Result<Self, Error> {
+    pub(crate) fn parse(query: &str) -> Result<Self, Error> {
         let mut search = AccountSearch::default();
         let mut current = Vec::new();
         let mut negate = false;
@@ -121,7 +121,7 @@ impl AccountSearch {
     }
 
     /// True when the account matches; suggestions only ever find active accounts.
-    pub(super) fn matches(&self, account: &Account, suggest: bool) -> bool {
+    pub(crate) fn matches(&self, account: &Account, suggest: bool) -> bool {
         (!suggest || account.active)
             && self.alternatives.iter().any(|all| {
                 all.iter()
@@ -132,7 +132,7 @@ impl AccountSearch {
 
 /// Splits a query into whitespace-separated tokens; double quotes keep spaces
 /// (`name:"John Doe"`) and are removed.
-pub(super) fn tokens(query: &str) -> Vec<String> {
+pub(crate) fn tokens(query: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut quoted = false;

@@ -12,7 +12,7 @@ use super::*;
 use crate::storage::ChangeStatus;
 
 /// The change's actions for `caller`.
-pub(super) fn change_actions(
+pub(crate) fn change_actions(
     change: &Change,
     caller: &Caller,
 ) -> BTreeMap<String, types::ActionInfo> {
@@ -69,7 +69,7 @@ pub(super) fn change_actions(
 }
 
 /// The revision's actions for `caller`: `submit` while the change is open.
-pub(super) fn revision_actions(
+pub(crate) fn revision_actions(
     change: &Change,
     caller: &Caller,
 ) -> BTreeMap<String, types::ActionInfo> {

@@ -5,11 +5,11 @@ use super::*;
 use crate::storage::{NewChange, ProjectState, full_ref};
 
 /// The longest topic the real service accepts.
-pub(super) const TOPIC_MAX_LENGTH: usize = 2048;
+pub(crate) const TOPIC_MAX_LENGTH: usize = 2048;
 
 /// Finds a change by `_number`, `<project>~<_number>`, `<project>~<branch>~<Change-Id>`
 /// or Change-Id; a private change only for its owner and administrators.
-pub(in crate::handlers) async fn resolve_changes(
+pub(crate) async fn resolve_changes(
     svc: &ReviewService,
     caller: &Caller,
     change_id: &str,
@@ -32,7 +32,7 @@ pub(in crate::handlers) async fn resolve_changes(
 /// commit yet (as a first push for review may), else 400 `Destination branch does not
 /// exist` as the real service answers. The subject loses comment lines (`# ...`) and
 /// surrounding blanks and must not end up empty; only its first line is the subject.
-pub(in crate::handlers) async fn create_change(
+pub(crate) async fn create_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     body: types::ChangeInput,
@@ -86,7 +86,7 @@ pub(in crate::handlers) async fn create_change(
 }
 
 /// The change, with the parts the `o` options ask for.
-pub(in crate::handlers) async fn get_change(
+pub(crate) async fn get_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -99,7 +99,7 @@ pub(in crate::handlers) async fn get_change(
 
 /// The change with its reviewers, messages and detailed accounts, plus what the `o`
 /// options ask for.
-pub(in crate::handlers) async fn get_change_detail(
+pub(crate) async fn get_change_detail(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -125,7 +125,7 @@ fn clean_subject(text: &str) -> String {
 
 /// A topic as the real service keeps it: trimmed, empty meaning none, at most
 /// [`TOPIC_MAX_LENGTH`] characters (400 beyond).
-pub(super) fn clean_topic(topic: Option<&str>) -> Result<Option<String>, Error> {
+pub(crate) fn clean_topic(topic: Option<&str>) -> Result<Option<String>, Error> {
     let Some(topic) = topic.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(None);
     };

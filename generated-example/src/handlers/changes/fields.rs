@@ -38,27 +38,27 @@ const KNOWN_OPTIONS: &[&str] = &[
 
 /// Which optional parts a `ChangeInfo` carries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Fields {
+pub(crate) struct Fields {
     /// Accounts with name, email and username (`DETAILED_ACCOUNTS`); else only the id.
-    pub(super) detailed_accounts: bool,
+    pub(crate) detailed_accounts: bool,
     /// `reviewers` by state (`DETAILED_LABELS`, and in details).
-    pub(super) reviewers: bool,
+    pub(crate) reviewers: bool,
     /// `messages` (`MESSAGES`).
-    pub(super) messages: bool,
+    pub(crate) messages: bool,
     /// `current_revision` and `revisions` (`CURRENT_REVISION`, `ALL_REVISIONS`).
-    pub(super) revisions: bool,
+    pub(crate) revisions: bool,
     /// The commit in each revision (`CURRENT_COMMIT`, `ALL_COMMITS`).
-    pub(super) commit: bool,
+    pub(crate) commit: bool,
     /// The files in each revision (`CURRENT_FILES`, `ALL_FILES`).
-    pub(super) files: bool,
+    pub(crate) files: bool,
     /// `submittable` (`SUBMITTABLE`).
-    pub(super) submittable: bool,
+    pub(crate) submittable: bool,
 }
 
 impl Fields {
     /// The fields the `o` options ask for; an option the real service does not know is
     /// 400 with its wording. Names are matched without regard to case, as there.
-    pub(super) fn parse(options: &[String]) -> Result<Fields, Error> {
+    pub(crate) fn parse(options: &[String]) -> Result<Fields, Error> {
         let mut fields = Fields::default();
         for option in options {
             let name = option.trim().to_ascii_uppercase();
@@ -89,7 +89,7 @@ impl Fields {
 
     /// What `/detail` adds to the options (the real service adds labels, detailed
     /// labels and accounts, reviewer updates and messages).
-    pub(super) fn with_detail(self) -> Fields {
+    pub(crate) fn with_detail(self) -> Fields {
         Fields {
             detailed_accounts: true,
             reviewers: true,

@@ -53,7 +53,7 @@ struct Predicate {
 }
 
 /// Answers the changes the queries match that the caller may see.
-pub(in crate::handlers) async fn query_changes(
+pub(crate) async fn query_changes(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     options: options::QueryChangesOptions,

@@ -3,12 +3,12 @@
 
 use std::collections::HashMap;
 
-pub(super) use super::fields::Fields;
+pub(crate) use super::fields::Fields;
 use super::*;
 use crate::storage::{Account, ChangeMessage, ChangeStatus, Commit, Reviewer, ReviewerState};
 
 /// Builds output records for one request, reading each account once.
-pub(super) struct Renderer<'a> {
+pub(crate) struct Renderer<'a> {
     svc: &'a ReviewService,
     /// Emails are shown to authenticated callers only.
     anonymous: bool,
@@ -17,7 +17,7 @@ pub(super) struct Renderer<'a> {
 
 impl<'a> Renderer<'a> {
     /// A renderer for `caller`.
-    pub(super) fn new(svc: &'a ReviewService, caller: &Caller) -> Self {
+    pub(crate) fn new(svc: &'a ReviewService, caller: &Caller) -> Self {
         Renderer {
             svc,
             anonymous: caller_id(caller).is_none(),
@@ -26,7 +26,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// The account with this id, read at most once per request.
-    pub(super) fn account(&mut self, id: i64) -> Result<Option<&Account>, Error> {
+    pub(crate) fn account(&mut self, id: i64) -> Result<Option<&Account>, Error> {
         if !self.accounts.contains_key(&id) {
             let account = self.svc.storage.account(id)?;
             self.accounts.insert(id, account);
@@ -35,7 +35,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// An account as a change shows it: only `_account_id` unless `detailed`.
-    pub(super) fn account_info(
+    pub(crate) fn account_info(
         &mut self,
         id: i64,
         detailed: bool,
@@ -59,7 +59,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// A reviewer with their (no) votes.
-    pub(super) fn reviewer_info(&mut self, account_id: i64) -> Result<types::ReviewerInfo, Error> {
+    pub(crate) fn reviewer_info(&mut self, account_id: i64) -> Result<types::ReviewerInfo, Error> {
         let info = self.account_info(account_id, true)?;
         Ok(types::ReviewerInfo {
             account_id: info.account_id,
@@ -72,7 +72,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// A message of a change.
-    pub(super) fn message_info(
+    pub(crate) fn message_info(
         &mut self,
         message: &ChangeMessage,
         detailed: bool,
@@ -93,7 +93,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// The change with the parts `fields` asks for.
-    pub(super) fn change_info(
+    pub(crate) fn change_info(
         &mut self,
         change: &Change,
         fields: Fields,
@@ -186,7 +186,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// The change's (only) revision.
-    pub(super) fn revision_info(
+    pub(crate) fn revision_info(
         &mut self,
         change: &Change,
         fields: Fields,
@@ -224,7 +224,7 @@ impl<'a> Renderer<'a> {
     /// The commit of the change's revision, with its parent (`commit` and `subject`
     /// only). The commit is the one the storage made up when the change was created;
     /// should it be missing, one is described from the change itself.
-    pub(super) fn commit_info(
+    pub(crate) fn commit_info(
         &mut self,
         change: &Change,
         commit: Option<&Commit>,
@@ -265,7 +265,7 @@ impl<'a> Renderer<'a> {
 
     /// The files of the change's revision: the commits are empty, so only the commit
     /// message, as the real service shows it (`/COMMIT_MSG`, added, with its header).
-    pub(super) fn files(
+    pub(crate) fn files(
         &mut self,
         change: &Change,
         commit: Option<&Commit>,
@@ -303,7 +303,7 @@ impl<'a> Renderer<'a> {
 }
 
 /// The path of the commit message among a revision's files.
-pub(super) const COMMIT_MSG: &str = "/COMMIT_MSG";
+pub(crate) const COMMIT_MSG: &str = "/COMMIT_MSG";
 
 /// The commit message as a file, with the header the real service puts above it.
 fn commit_msg_file(info: &types::CommitInfo) -> String {
@@ -335,12 +335,12 @@ fn commit_message(change: &Change) -> String {
 }
 
 /// `ChangeInfo.id`: `<url-encoded project>~<_number>`.
-pub(super) fn change_url_id(change: &Change) -> String {
+pub(crate) fn change_url_id(change: &Change) -> String {
     format!("{}~{}", encode_id(&change.project), change.number)
 }
 
 /// The ref of the current patch set: `refs/changes/<last two digits>/<number>/<patch set>`.
-pub(super) fn patch_set_ref(change: &Change) -> String {
+pub(crate) fn patch_set_ref(change: &Change) -> String {
     format!(
         "refs/changes/{:02}/{}/{}",
         change.number % 100,
@@ -350,7 +350,7 @@ pub(super) fn patch_set_ref(change: &Change) -> String {
 }
 
 /// A stored state as clients see it.
-pub(super) fn status(status: ChangeStatus) -> types::ChangeStatus {
+pub(crate) fn status(status: ChangeStatus) -> types::ChangeStatus {
     match status {
         ChangeStatus::New => types::ChangeStatus::New,
         ChangeStatus::Merged => types::ChangeStatus::Merged,
@@ -360,7 +360,7 @@ pub(super) fn status(status: ChangeStatus) -> types::ChangeStatus {
 
 /// A reviewer state of the input as the storage keeps it; `REMOVED` is no state to add
 /// someone in.
-pub(super) fn reviewer_state(state: Option<types::ReviewerState>) -> Result<ReviewerState, Error> {
+pub(crate) fn reviewer_state(state: Option<types::ReviewerState>) -> Result<ReviewerState, Error> {
     match state {
         None | Some(types::ReviewerState::Reviewer) => Ok(ReviewerState::Reviewer),
         Some(types::ReviewerState::Cc) => Ok(ReviewerState::Cc),

@@ -10,7 +10,7 @@ const GROUP_CONFIRM_LIMIT: usize = 10;
 const GROUP_MAX_MEMBERS: usize = 20;
 
 /// The messages of the change, oldest first, with detailed authors.
-pub(in crate::handlers) async fn list_change_messages(
+pub(crate) async fn list_change_messages(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -25,7 +25,7 @@ pub(in crate::handlers) async fn list_change_messages(
 }
 
 /// One message of the change.
-pub(in crate::handlers) async fn get_change_message(
+pub(crate) async fn get_change_message(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: String,
@@ -40,7 +40,7 @@ pub(in crate::handlers) async fn get_change_message(
 }
 
 /// The reviewers and CCs of the change, by account id, with their (no) votes.
-pub(in crate::handlers) async fn list_reviewers(
+pub(crate) async fn list_reviewers(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -55,7 +55,7 @@ pub(in crate::handlers) async fn list_reviewers(
 }
 
 /// One reviewer or CC; 404 when the account does not exist or is none.
-pub(in crate::handlers) async fn get_reviewer(
+pub(crate) async fn get_reviewer(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -72,7 +72,7 @@ pub(in crate::handlers) async fn get_reviewer(
 /// neither is 422 `Account 'x' not found`. A group that cannot be added answers the
 /// reason in `error` (with `confirm` when `confirmed` would let it through), as
 /// `AddReviewerResult` provides for.
-pub(in crate::handlers) async fn add_reviewer(
+pub(crate) async fn add_reviewer(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -125,7 +125,7 @@ pub(in crate::handlers) async fn add_reviewer(
 
 /// Removes a reviewer or CC with a message naming them. The owner, administrators and
 /// the reviewer themselves may.
-pub(in crate::handlers) async fn delete_reviewer(
+pub(crate) async fn delete_reviewer(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,

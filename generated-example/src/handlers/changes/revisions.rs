@@ -6,7 +6,7 @@ use super::render::{Fields, Renderer};
 use super::*;
 
 /// The change with every revision, their commits and files, its reviewers and messages.
-pub(in crate::handlers) async fn get_revision_detail(
+pub(crate) async fn get_revision_detail(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -25,7 +25,7 @@ pub(in crate::handlers) async fn get_revision_detail(
 
 /// The revision's commit with its parent; no web links are configured, so `links`
 /// adds none.
-pub(in crate::handlers) async fn get_revision_commit(
+pub(crate) async fn get_revision_commit(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: String,
@@ -45,7 +45,7 @@ pub(in crate::handlers) async fn get_revision_commit(
 /// differs. `parent` must be 1, the only parent (400 otherwise). `reviewed` lists what
 /// the caller marked as reviewed, which nobody can mark here: nothing. `q` keeps the
 /// paths that contain it.
-pub(in crate::handlers) async fn list_revision_files(
+pub(crate) async fn list_revision_files(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: String,
@@ -80,7 +80,7 @@ pub(in crate::handlers) async fn list_revision_files(
 }
 
 /// The change named in the path, when `revision_id` names its revision; 404 otherwise.
-pub(super) fn load_revision(
+pub(crate) fn load_revision(
     svc: &ReviewService,
     ctx: &RequestContext<'_>,
     change_id: &str,

@@ -36,7 +36,7 @@ async fn transition(
 }
 
 /// `NEW` → `ABANDONED`; 409 `change is merged` / `change is abandoned` otherwise.
-pub(in crate::handlers) async fn abandon_change(
+pub(crate) async fn abandon_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -53,7 +53,7 @@ pub(in crate::handlers) async fn abandon_change(
 }
 
 /// `ABANDONED` → `NEW`; 409 `change is new` / `change is merged` otherwise.
-pub(in crate::handlers) async fn restore_change(
+pub(crate) async fn restore_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -73,7 +73,7 @@ pub(in crate::handlers) async fn restore_change(
 /// becomes public, as in the real service. 409 for a change in another state or one
 /// that is work in progress. `on_behalf_of` is for administrators only (403), and an
 /// account it names that cannot be found is 422.
-pub(in crate::handlers) async fn submit_change(
+pub(crate) async fn submit_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -116,7 +116,7 @@ pub(in crate::handlers) async fn submit_change(
 
 /// Deletes a change that is not merged (409 `change is merged`), with its messages,
 /// reviewers and hashtags.
-pub(in crate::handlers) async fn delete_change(
+pub(crate) async fn delete_change(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -128,7 +128,7 @@ pub(in crate::handlers) async fn delete_change(
 }
 
 /// Marks a `NEW` change as work in progress (409 when closed or already so).
-pub(in crate::handlers) async fn set_work_in_progress(
+pub(crate) async fn set_work_in_progress(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -153,7 +153,7 @@ pub(in crate::handlers) async fn set_work_in_progress(
 
 /// Marks a work-in-progress `NEW` change as ready for review (409 when closed or not
 /// work in progress).
-pub(in crate::handlers) async fn set_ready_for_review(
+pub(crate) async fn set_ready_for_review(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -178,7 +178,7 @@ pub(in crate::handlers) async fn set_ready_for_review(
 
 /// Makes an open change private; one that is private already stays so. A closed change
 /// cannot be made private (409 `cannot set merged change to private`).
-pub(in crate::handlers) async fn mark_private(
+pub(crate) async fn mark_private(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -210,7 +210,7 @@ pub(in crate::handlers) async fn mark_private(
 }
 
 /// Makes a private change public again; 409 `change is not private` otherwise.
-pub(in crate::handlers) async fn unmark_private(
+pub(crate) async fn unmark_private(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -227,7 +227,7 @@ pub(in crate::handlers) async fn unmark_private(
 }
 
 /// The topic, `""` when the change has none.
-pub(in crate::handlers) async fn get_topic(
+pub(crate) async fn get_topic(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -237,7 +237,7 @@ pub(in crate::handlers) async fn get_topic(
 
 /// Sets the topic (trimmed; empty or missing removes it) and answers it (`""` when
 /// removed: the real service answers 204 then, which this endpoint's 200 cannot say).
-pub(in crate::handlers) async fn set_topic(
+pub(crate) async fn set_topic(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -249,7 +249,7 @@ pub(in crate::handlers) async fn set_topic(
 }
 
 /// Removes the topic.
-pub(in crate::handlers) async fn delete_topic(
+pub(crate) async fn delete_topic(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -289,7 +289,7 @@ fn change_topic(
 }
 
 /// The hashtags, sorted.
-pub(in crate::handlers) async fn get_hashtags(
+pub(crate) async fn get_hashtags(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,
@@ -299,7 +299,7 @@ pub(in crate::handlers) async fn get_hashtags(
 
 /// Adds, then removes hashtags (each without leading `#` and blanks; empty ones are
 /// ignored, commas are 400) and answers the hashtags. A message names what changed.
-pub(in crate::handlers) async fn set_hashtags(
+pub(crate) async fn set_hashtags(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     change_id: &str,

@@ -16,7 +16,7 @@ use super::common::{CacheState, server};
 use crate::api::{ConfigHandlers, Error, SERVICE, capabilities, options, types};
 use crate::storage::{ALL_PROJECTS, ALL_USERS};
 
-pub(super) use summary::get_summary;
+pub(crate) use summary::get_summary;
 
 /// The version the server reports: the real service's API version it follows.
 pub(crate) const SERVER_VERSION: &str = "3.13.0-restspec";

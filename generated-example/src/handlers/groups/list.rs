@@ -3,9 +3,9 @@
 use super::*;
 
 /// Suggestions answer this many groups unless `n` says otherwise.
-pub(super) const SUGGEST_LIMIT: usize = 10;
+pub(crate) const SUGGEST_LIMIT: usize = 10;
 
-pub(super) async fn list_groups(
+pub(crate) async fn list_groups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     options: options::ListGroupsOptions,
@@ -116,14 +116,14 @@ pub(super) async fn list_groups(
 mod pattern {
     /// A compiled `r` option.
     #[derive(Debug, Clone)]
-    pub(super) struct Pattern(regex::Regex);
+    pub(crate) struct Pattern(regex::Regex);
 
     /// The largest compiled pattern accepted, in bytes.
     const SIZE_LIMIT: usize = 1 << 20;
 
     impl Pattern {
         /// Compiles `source`, anchored at both ends.
-        pub(super) fn new(source: &str) -> Result<Pattern, String> {
+        pub(crate) fn new(source: &str) -> Result<Pattern, String> {
             regex::RegexBuilder::new(&format!("^(?:{source})$"))
                 .size_limit(SIZE_LIMIT)
                 .build()
@@ -132,7 +132,7 @@ mod pattern {
         }
 
         /// True when the whole of `text` matches.
-        pub(super) fn matches(&self, text: &str) -> bool {
+        pub(crate) fn matches(&self, text: &str) -> bool {
             self.0.is_match(text)
         }
     }

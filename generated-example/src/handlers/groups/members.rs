@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn list_group_members(
+pub(crate) async fn list_group_members(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -13,7 +13,7 @@ pub(super) async fn list_group_members(
     member_infos(svc, &viewer, &group.id, options.recursive == Some(true))
 }
 
-pub(super) async fn get_group_member(
+pub(crate) async fn get_group_member(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -25,7 +25,7 @@ pub(super) async fn get_group_member(
     Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
 }
 
-pub(super) async fn add_group_member(
+pub(crate) async fn add_group_member(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -37,7 +37,7 @@ pub(super) async fn add_group_member(
     Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
 }
 
-pub(super) async fn add_group_members(
+pub(crate) async fn add_group_members(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -54,7 +54,7 @@ pub(super) async fn add_group_members(
         .collect())
 }
 
-pub(super) async fn remove_group_member(
+pub(crate) async fn remove_group_member(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -68,7 +68,7 @@ pub(super) async fn remove_group_member(
     Ok(())
 }
 
-pub(super) async fn remove_group_members(
+pub(crate) async fn remove_group_members(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -82,7 +82,7 @@ pub(super) async fn remove_group_members(
 }
 
 /// An active account named in a request body or as a new member; 422 otherwise.
-pub(super) fn find_named_account(svc: &ReviewService, id: &str) -> Result<Account, Error> {
+pub(crate) fn find_named_account(svc: &ReviewService, id: &str) -> Result<Account, Error> {
     let account = svc
         .storage
         .find_account(id)?
@@ -96,7 +96,7 @@ pub(super) fn find_named_account(svc: &ReviewService, id: &str) -> Result<Accoun
 }
 
 /// The accounts of a `MembersInput`, each once, in input order; 422 for one not found.
-pub(super) fn named_accounts(
+pub(crate) fn named_accounts(
     svc: &ReviewService,
     body: types::MembersInput,
 ) -> Result<Vec<Account>, Error> {
@@ -115,7 +115,7 @@ pub(super) fn named_accounts(
 }
 
 /// The direct member an account id of the path names; 404 when it is none.
-pub(super) fn member(
+pub(crate) fn member(
     svc: &ReviewService,
     group: &Group,
     account_id: &str,
@@ -129,7 +129,7 @@ pub(super) fn member(
 
 /// The members of an internal group (with `recursive`, also those of its internal
 /// subgroups, however deep), sorted by name, then email, then id.
-pub(super) fn member_infos(
+pub(crate) fn member_infos(
     svc: &ReviewService,
     viewer: &Viewer,
     group_id: &str,

@@ -17,7 +17,7 @@ use list::*;
 use members::*;
 use properties::*;
 use subgroups::*;
-pub(super) use visibility::Viewer;
+pub(crate) use visibility::Viewer;
 use visibility::*;
 
 use std::collections::BTreeSet;
@@ -31,7 +31,7 @@ use crate::storage::{ANONYMOUS_USERS_ID, Account, Group, GroupQuery, NewGroup};
 /// A group as `GroupInfo`: system groups carry only id, name and options; internal groups
 /// also their URL, description, number, owner and creation time, and their direct members
 /// and subgroups when asked.
-pub(super) fn group_info(
+pub(crate) fn group_info(
     svc: &ReviewService,
     viewer: &Viewer,
     group: &Group,

@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn get_group_name(
+pub(crate) async fn get_group_name(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -10,7 +10,7 @@ pub(super) async fn get_group_name(
     Ok(load(svc, ctx.caller, group_id)?.0.name)
 }
 
-pub(super) async fn rename_group(
+pub(crate) async fn rename_group(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -24,7 +24,7 @@ pub(super) async fn rename_group(
     Ok(svc.storage.rename_group(&group.id, name)?.name)
 }
 
-pub(super) async fn get_group_description(
+pub(crate) async fn get_group_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -38,7 +38,7 @@ pub(super) async fn get_group_description(
     })
 }
 
-pub(super) async fn set_group_description(
+pub(crate) async fn set_group_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -52,7 +52,7 @@ pub(super) async fn set_group_description(
     Ok(group.description.unwrap_or_default())
 }
 
-pub(super) async fn delete_group_description(
+pub(crate) async fn delete_group_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -62,7 +62,7 @@ pub(super) async fn delete_group_description(
     Ok(())
 }
 
-pub(super) async fn get_group_options(
+pub(crate) async fn get_group_options(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -70,7 +70,7 @@ pub(super) async fn get_group_options(
     Ok(options_info(&load(svc, ctx.caller, group_id)?.0))
 }
 
-pub(super) async fn set_group_options(
+pub(crate) async fn set_group_options(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -83,7 +83,7 @@ pub(super) async fn set_group_options(
     Ok(options_info(&group))
 }
 
-pub(super) async fn get_group_owner(
+pub(crate) async fn get_group_owner(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -102,7 +102,7 @@ pub(super) async fn get_group_owner(
     group_info(svc, &viewer, &owner, false, false)
 }
 
-pub(super) async fn set_group_owner(
+pub(crate) async fn set_group_owner(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -119,7 +119,7 @@ pub(super) async fn set_group_owner(
 }
 
 /// `GroupOptionsInfo` of a group.
-pub(super) fn options_info(group: &Group) -> types::GroupOptionsInfo {
+pub(crate) fn options_info(group: &Group) -> types::GroupOptionsInfo {
     types::GroupOptionsInfo {
         visible_to_all: group.visible_to_all.then_some(true),
     }

@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn list_subgroups(
+pub(crate) async fn list_subgroups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -12,7 +12,7 @@ pub(super) async fn list_subgroups(
     subgroup_infos(svc, &viewer, &group)
 }
 
-pub(super) async fn get_subgroup(
+pub(crate) async fn get_subgroup(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -24,7 +24,7 @@ pub(super) async fn get_subgroup(
     group_info(svc, &viewer, &subgroup, false, false)
 }
 
-pub(super) async fn add_subgroup(
+pub(crate) async fn add_subgroup(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -36,7 +36,7 @@ pub(super) async fn add_subgroup(
     group_info(svc, &viewer, &subgroup, false, false)
 }
 
-pub(super) async fn add_subgroups(
+pub(crate) async fn add_subgroups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -53,7 +53,7 @@ pub(super) async fn add_subgroups(
         .collect()
 }
 
-pub(super) async fn remove_subgroup(
+pub(crate) async fn remove_subgroup(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -67,7 +67,7 @@ pub(super) async fn remove_subgroup(
     Ok(())
 }
 
-pub(super) async fn remove_subgroups(
+pub(crate) async fn remove_subgroups(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     group_id: &str,
@@ -81,7 +81,7 @@ pub(super) async fn remove_subgroups(
 }
 
 /// The groups of a `GroupsInput`, each once, in input order; 422 for one not found.
-pub(super) fn named_groups(
+pub(crate) fn named_groups(
     svc: &ReviewService,
     viewer: &Viewer,
     body: types::GroupsInput,
@@ -101,7 +101,7 @@ pub(super) fn named_groups(
 }
 
 /// The directly included group a subgroup id of the path names; 404 when it is none.
-pub(super) fn included(
+pub(crate) fn included(
     svc: &ReviewService,
     viewer: &Viewer,
     group: &Group,
@@ -115,7 +115,7 @@ pub(super) fn included(
 }
 
 /// The directly included groups the caller may see (all of them for the owner), by name.
-pub(super) fn subgroup_infos(
+pub(crate) fn subgroup_infos(
     svc: &ReviewService,
     viewer: &Viewer,
     group: &Group,

@@ -9,7 +9,7 @@ use super::*;
 pub(crate) struct Viewer {
     admin: bool,
     anonymous: bool,
-    pub(super) caller: Caller,
+    pub(crate) caller: Caller,
     groups: Vec<String>,
 }
 
@@ -46,7 +46,7 @@ impl Viewer {
 }
 
 /// The group a path names, visible to the caller (404 otherwise), and the caller's view.
-pub(super) fn load(
+pub(crate) fn load(
     svc: &ReviewService,
     caller: &Caller,
     group_id: &str,
@@ -61,7 +61,7 @@ pub(super) fn load(
 }
 
 /// The group a path names, for a change: internal (405) and owned by the caller (403).
-pub(super) fn load_owned(
+pub(crate) fn load_owned(
     svc: &ReviewService,
     caller: &Caller,
     group_id: &str,
@@ -73,7 +73,7 @@ pub(super) fn load_owned(
 }
 
 /// 405 for the system groups.
-pub(super) fn require_internal(group: &Group) -> Result<(), Error> {
+pub(crate) fn require_internal(group: &Group) -> Result<(), Error> {
     if group.internal {
         Ok(())
     } else {
@@ -88,7 +88,7 @@ pub(super) fn require_internal(group: &Group) -> Result<(), Error> {
 }
 
 /// 403 unless the caller owns the group.
-pub(super) fn require_owner(viewer: &Viewer, group: &Group) -> Result<(), Error> {
+pub(crate) fn require_owner(viewer: &Viewer, group: &Group) -> Result<(), Error> {
     if viewer.owns(group) {
         Ok(())
     } else if viewer.anonymous {
@@ -102,7 +102,7 @@ pub(super) fn require_owner(viewer: &Viewer, group: &Group) -> Result<(), Error>
 
 /// A group named in a request body or as a new subgroup, visible to the caller; 422
 /// otherwise.
-pub(super) fn find_named_group(
+pub(crate) fn find_named_group(
     svc: &ReviewService,
     viewer: &Viewer,
     id: &str,

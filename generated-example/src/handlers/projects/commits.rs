@@ -9,7 +9,7 @@ use crate::handlers::common::{caller_id, is_admin, person};
 use crate::storage::{ChangeQuery, ChangeStatus, Commit, META_CONFIG_REF, PrivateFilter, Project};
 
 /// A person of a commit or tag: the account, or the service itself for `None`.
-pub(super) fn git_person(
+pub(crate) fn git_person(
     svc: &ReviewService,
     account: Option<i64>,
     date: Timestamp,

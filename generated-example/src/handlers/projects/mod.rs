@@ -25,12 +25,12 @@ use super::common::{encode_id, is_admin, not_found, require_caller};
 use crate::api::{Error, ProjectsHandlers, ProjectsResource, options, types};
 use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
 
-pub(super) use access::{access_info, get_project_access, groups_with_rights};
-pub(super) use commits::get_project_commit;
-pub(super) use list::{get_child_project, list_child_projects, list_projects};
-pub(super) use refs::{create_branch, delete_branch, get_branch, list_branches};
+pub(crate) use access::{access_info, get_project_access, groups_with_rights};
+pub(crate) use commits::get_project_commit;
+pub(crate) use list::{get_child_project, list_child_projects, list_projects};
+pub(crate) use refs::{create_branch, delete_branch, get_branch, list_branches};
 use settings::*;
-pub(super) use tags::{create_tag, delete_tag, get_tag, list_tags};
+pub(crate) use tags::{create_tag, delete_tag, get_tag, list_tags};
 
 /// The submit types `ProjectInput.submit_type` accepts.
 const SUBMIT_TYPES: &[&str] = &[

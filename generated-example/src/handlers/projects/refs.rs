@@ -66,7 +66,7 @@ fn visible_refs(
 
 /// The `m`/`r` filter of ref lists: a case-insensitive substring (`r` too: the service has
 /// no regular expression engine); both at once is 400.
-pub(super) fn ref_filter(
+pub(crate) fn ref_filter(
     substring: &Option<String>,
     regex: &Option<String>,
 ) -> Result<Option<String>, Error> {
@@ -77,7 +77,7 @@ pub(super) fn ref_filter(
     }
 }
 
-pub(super) fn matches(filter: &Option<String>, name: &str) -> bool {
+pub(crate) fn matches(filter: &Option<String>, name: &str) -> bool {
     filter
         .as_deref()
         .is_none_or(|f| name.to_lowercase().contains(f))
@@ -85,7 +85,7 @@ pub(super) fn matches(filter: &Option<String>, name: &str) -> bool {
 
 /// Resolves a revision of an input (default `HEAD`): a commit SHA-1 of the project, a
 /// branch or a tag; anything else is 422.
-pub(super) fn resolve_revision(
+pub(crate) fn resolve_revision(
     svc: &ReviewService,
     project: &Project,
     revision: Option<&str>,

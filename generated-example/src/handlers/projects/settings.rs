@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) async fn get_project_description(
+pub(crate) async fn get_project_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
@@ -14,7 +14,7 @@ pub(super) async fn get_project_description(
 
 /// Answers the new description; an empty one deletes it and answers `""` (the real
 /// service answers 204 then, but the spec gives this endpoint one success status).
-pub(super) async fn set_project_description(
+pub(crate) async fn set_project_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
@@ -30,7 +30,7 @@ pub(super) async fn set_project_description(
     Ok(updated.description.unwrap_or_default())
 }
 
-pub(super) async fn delete_project_description(
+pub(crate) async fn delete_project_description(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
@@ -42,7 +42,7 @@ pub(super) async fn delete_project_description(
     Ok(())
 }
 
-pub(super) async fn get_project_parent(
+pub(crate) async fn get_project_parent(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
@@ -54,7 +54,7 @@ pub(super) async fn get_project_parent(
 
 /// An empty parent means `All-Projects`; an unknown one is 422, a cycle (the project
 /// itself, or one of its descendants) and any parent for `All-Projects` 409.
-pub(super) async fn set_project_parent(
+pub(crate) async fn set_project_parent(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
@@ -81,7 +81,7 @@ pub(super) async fn set_project_parent(
     Ok(updated.parent.unwrap_or_default())
 }
 
-pub(super) async fn get_head(
+pub(crate) async fn get_head(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
@@ -90,7 +90,7 @@ pub(super) async fn get_head(
 }
 
 /// An unknown branch is 422 (`Ref Not Found`), as in the real service and the spec.
-pub(super) async fn set_head(
+pub(crate) async fn set_head(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
     project_name: &str,
