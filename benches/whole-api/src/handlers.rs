@@ -4,8 +4,11 @@
 
 #![allow(unused_variables, clippy::all)]
 
-#[allow(unused_imports)]
-use restspec_runtime::__private as rt;
+/// The names the trait signatures use, from the runtime's public API.
+mod rt {
+    pub use restspec_runtime::{Caller, Reply, RequestContext};
+    pub use std::future::Future;
+}
 
 #[allow(unused_imports)]
 use crate::api::*;
