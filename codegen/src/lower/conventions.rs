@@ -1,7 +1,30 @@
 //! Lowering the service file: status table, conventions, sessions, the quota template.
 
-#[allow(unused_imports)]
-use super::*;
+use super::identifiers::{Case, check_name, key_spanned};
+use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
+use crate::model::{Capability, Conventions, ErrorFormat, Family, Method, Status, TimestampFormat};
+use crate::spec::decode::Spanned;
+use crate::spec::raw;
+
+/// Conditions the runtime detects on its own and answers with a status from the table.
+/// Kept in step with `restspec_runtime::Condition` by a test.
+pub const RUNTIME_CONDITIONS: &[&str] = &[
+    "malformed_request",
+    "wrong_content_type",
+    "malformed_json",
+    "invalid_input",
+    "not_authenticated",
+    "authentication_required",
+    "invalid_xsrf_token",
+    "capability_missing",
+    "anonymous_self",
+    "run_as_refused",
+    "not_found",
+    "method_not_allowed",
+    "precondition_failed",
+    "quota_exhausted",
+    "internal_error",
+];
 
 /// Names the generated `Error` type already uses: its `Internal` variant and its methods.
 pub(super) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];

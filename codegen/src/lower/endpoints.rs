@@ -1,7 +1,14 @@
 //! Lowering family files: families, endpoints and their query options.
 
-#[allow(unused_imports)]
-use super::*;
+use super::context::Context;
+use super::conventions::{check_capability, lower_method};
+use super::identifiers::{Case, check_name, key_spanned};
+use super::template::parse_template;
+use super::types::lower_type_ref;
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::model::{Endpoint, Family, Param};
+use crate::names;
+use crate::spec::raw;
 
 pub(super) fn lower_family(
     file: &raw::FamilyFile,
@@ -312,7 +319,3 @@ pub(super) fn lower_query(
     }
     out
 }
-
-/// Names the generated handler methods and router glue use besides path parameters.
-pub(super) const RESERVED_PARAM_NAMES: &[&str] =
-    &["ctx", "body", "handlers", "params", "caller", "options"];

@@ -4,65 +4,27 @@
 //! and reports what cannot be converted; rules that compare several values live in
 //! [`check`](crate::check).
 
+mod context;
 mod conventions;
 mod endpoints;
+mod identifiers;
 mod template;
 mod types;
 
-use std::collections::BTreeMap;
-
-use conventions::*;
-use endpoints::*;
-pub use template::parse_template;
-use types::*;
-
-use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean, suggest};
-use crate::model::{
-    Capability, Conventions, Endpoint, ErrorFormat, Family, Field, Method, Param, PathTemplate,
-    Segment, Service, Status, TimestampFormat, TypeDef, TypeKind, TypeRef,
+use context::Context;
+pub use conventions::RUNTIME_CONDITIONS;
+use conventions::{
+    check_quota_template, check_run_as_capability, check_self_alias_params, lower_conventions,
+    lower_status,
 };
-use crate::names;
+use endpoints::lower_family;
+use identifiers::{Case, check_name};
+pub use template::parse_template;
+use types::{collect_type_names, lower_type};
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Capability, Service};
 use crate::spec::RawSpec;
-use crate::spec::decode::{Named, Spanned};
-use crate::spec::raw;
-
-/// Conditions the runtime detects on its own and answers with a status from the table.
-/// Kept in step with `restspec_runtime::Condition` by a test.
-pub const RUNTIME_CONDITIONS: &[&str] = &[
-    "malformed_request",
-    "wrong_content_type",
-    "malformed_json",
-    "invalid_input",
-    "not_authenticated",
-    "authentication_required",
-    "invalid_xsrf_token",
-    "capability_missing",
-    "anonymous_self",
-    "run_as_refused",
-    "not_found",
-    "method_not_allowed",
-    "precondition_failed",
-    "quota_exhausted",
-    "internal_error",
-];
-
-const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
-
-/// Rust names the generated `types` module refers to unqualified.
-const RESERVED_TYPE_NAMES: &[&str] = &[
-    "String",
-    "Vec",
-    "Option",
-    "Some",
-    "None",
-    "Box",
-    "Result",
-    "Ok",
-    "Err",
-    "Self",
-    "Serialize",
-    "Deserialize",
-];
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
 /// can still run and report everything at once; callers look at `diags` before emitting.
@@ -158,121 +120,4 @@ pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         families,
         types,
     }
-}
-
-struct Context<'a> {
-    /// Query parameters the runtime reads itself, by their convention names.
-    reserved_parameters: Vec<&'a str>,
-    type_names: &'a BTreeMap<String, Location>,
-    statuses: &'a [Status],
-    capabilities: &'a [Capability],
-    quota_template: &'a str,
-}
-
-/// The two naming styles spec names follow.
-#[derive(Clone, Copy)]
-enum Case {
-    Snake,
-    Pascal,
-}
-
-fn check_name(name: &Spanned<String>, what: &str, case: Case, diags: &mut Diagnostics) {
-    if !name.value.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        diags.push(
-            Diagnostic::new(
-                name.location.clone(),
-                format!("{what} `{}` does not start with a letter", name.value),
-            )
-            .hint("names become Rust identifiers: start with a letter, such as `not_found`"),
-        );
-        return;
-    }
-    if names::KEYWORDS.contains(&name.value.as_str()) {
-        diags.push(
-            Diagnostic::new(
-                name.location.clone(),
-                format!("{what} `{}` is a Rust keyword", name.value),
-            )
-            .hint(format!(
-                "names become Rust identifiers: choose another, such as `{}_item`",
-                name.value
-            )),
-        );
-        return;
-    }
-    let (ok, style, example) = match case {
-        Case::Snake => (
-            names::is_snake_case(&name.value),
-            "snake_case",
-            names::snake(&name.value),
-        ),
-        Case::Pascal => (
-            names::is_pascal_case(&name.value),
-            "PascalCase",
-            names::pascal(&name.value),
-        ),
-    };
-    if !ok {
-        diags.push(
-            Diagnostic::new(
-                name.location.clone(),
-                format!("{what} `{}` is not {style}", name.value),
-            )
-            .hint(format!("write `{example}`")),
-        );
-    }
-}
-
-fn key_spanned(key: &crate::spec::yaml::Key) -> Spanned<String> {
-    Spanned {
-        value: key.name.clone(),
-        location: key.location.clone(),
-    }
-}
-
-/// Every type name of the spec with the place it is declared; duplicates are reported.
-fn collect_type_names(spec: &RawSpec, diags: &mut Diagnostics) -> BTreeMap<String, Location> {
-    let mut names = BTreeMap::new();
-    let all: Vec<&Named<raw::TypeDef>> = spec
-        .service
-        .types
-        .iter()
-        .chain(spec.families.iter().filter_map(|f| f.types.as_ref()))
-        .collect();
-    for (key, _) in all.into_iter().flatten() {
-        if let Some(first) = names.get(&key.name) {
-            diags.push(
-                Diagnostic::new(key.location.clone(), format!("type `{}` is declared twice", key.name))
-                    .related(Location::clone(first), "first declared here")
-                    .hint("rename one of them, or keep one declaration and refer to it from both families"),
-            );
-        } else {
-            names.insert(key.name.clone(), key.location.clone());
-        }
-        if RESERVED_TYPE_NAMES.contains(&key.name.as_str()) {
-            diags.push(
-                Diagnostic::new(
-                    key.location.clone(),
-                    format!(
-                        "type name `{}` would hide the Rust type of that name",
-                        key.name
-                    ),
-                )
-                .hint(format!(
-                    "the generated types use it; choose another, such as `{}Info`",
-                    key.name
-                )),
-            );
-        }
-        if BUILTIN_TYPES.contains(&key.name.as_str()) {
-            diags.push(
-                Diagnostic::new(
-                    key.location.clone(),
-                    format!("`{}` is a built-in type", key.name),
-                )
-                .hint("choose a PascalCase name such as `MyRecord`"),
-            );
-        }
-    }
-    names
 }

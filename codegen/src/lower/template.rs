@@ -1,7 +1,12 @@
 //! Parsing path templates.
 
-#[allow(unused_imports)]
-use super::*;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{PathTemplate, Segment};
+use crate::names;
+
+/// Names the generated handler methods and router glue use besides path parameters.
+const RESERVED_PARAM_NAMES: &[&str] = &["ctx", "body", "handlers", "params", "caller", "options"];
+use crate::spec::decode::Spanned;
 
 /// Parses `/changes/{change-id}/topic`. Reports the first problem of a template.
 pub fn parse_template(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<PathTemplate> {

@@ -1,7 +1,15 @@
 //! Lowering types and type expressions.
 
-#[allow(unused_imports)]
-use super::*;
+use std::collections::BTreeMap;
+
+use super::context::Context;
+use super::identifiers::{Case, check_name, key_spanned};
+use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
+use crate::model::{Field, TypeDef, TypeKind, TypeRef};
+use crate::names;
+use crate::spec::RawSpec;
+use crate::spec::decode::{Named, Spanned};
+use crate::spec::raw;
 
 /// Parses a type expression: `string`, `list<AccountInfo>`, `map<ProjectInfo>`, `ChangeInfo`.
 pub(super) fn lower_type_ref(
@@ -175,4 +183,72 @@ pub(super) fn lower_type(
         kind,
         location: key.location.clone(),
     })
+}
+
+const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
+
+/// Rust names the generated `types` module refers to unqualified.
+const RESERVED_TYPE_NAMES: &[&str] = &[
+    "String",
+    "Vec",
+    "Option",
+    "Some",
+    "None",
+    "Box",
+    "Result",
+    "Ok",
+    "Err",
+    "Self",
+    "Serialize",
+    "Deserialize",
+];
+
+/// Every type name of the spec with the place it is declared; duplicates are reported.
+pub(super) fn collect_type_names(
+    spec: &RawSpec,
+    diags: &mut Diagnostics,
+) -> BTreeMap<String, Location> {
+    let mut names = BTreeMap::new();
+    let all: Vec<&Named<raw::TypeDef>> = spec
+        .service
+        .types
+        .iter()
+        .chain(spec.families.iter().filter_map(|f| f.types.as_ref()))
+        .collect();
+    for (key, _) in all.into_iter().flatten() {
+        if let Some(first) = names.get(&key.name) {
+            diags.push(
+                Diagnostic::new(key.location.clone(), format!("type `{}` is declared twice", key.name))
+                    .related(Location::clone(first), "first declared here")
+                    .hint("rename one of them, or keep one declaration and refer to it from both families"),
+            );
+        } else {
+            names.insert(key.name.clone(), key.location.clone());
+        }
+        if RESERVED_TYPE_NAMES.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!(
+                        "type name `{}` would hide the Rust type of that name",
+                        key.name
+                    ),
+                )
+                .hint(format!(
+                    "the generated types use it; choose another, such as `{}Info`",
+                    key.name
+                )),
+            );
+        }
+        if BUILTIN_TYPES.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`{}` is a built-in type", key.name),
+                )
+                .hint("choose a PascalCase name such as `MyRecord`"),
+            );
+        }
+    }
+    names
 }

@@ -1,0 +1,16 @@
+//! What lowering a family or a type needs to know about the rest of the spec.
+
+use std::collections::BTreeMap;
+
+use crate::diag::Location;
+use crate::model::{Capability, Status};
+
+/// The service-wide facts that family and type lowering check names against.
+pub(super) struct Context<'a> {
+    /// Query parameters the runtime reads itself, by their convention names.
+    pub(super) reserved_parameters: Vec<&'a str>,
+    pub(super) type_names: &'a BTreeMap<String, Location>,
+    pub(super) statuses: &'a [Status],
+    pub(super) capabilities: &'a [Capability],
+    pub(super) quota_template: &'a str,
+}
