@@ -86,11 +86,7 @@ fn expand(bencher: Bencher<'_, '_>, n: usize) {
 #[divan::bench(args = SIZES, max_time = 5)]
 fn generate(bencher: Bencher<'_, '_>, n: usize) {
     let dir = spec(n);
-    bencher.bench(|| {
-        let loaded = load(dir);
-        restspec_codegen::config::file_header(&loaded.service.files)
-            + &restspec_codegen::render(&emit::service(&loaded.service))
-    });
+    bencher.bench(|| restspec_codegen::generated_file(&load(dir)));
 }
 
 /// Formatting alone: tokens to text.

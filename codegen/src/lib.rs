@@ -89,3 +89,10 @@ pub fn generate(
     let loaded = load(dir, display_dir).map_err(|(errors, _)| errors)?;
     Ok((emit::service(&loaded.service), loaded))
 }
+
+/// The complete generated file, as the build script and the CLI write it: a header naming
+/// the spec files (so a reader knows not to edit it), then the formatted code.
+pub fn generated_file(loaded: &Loaded) -> String {
+    let tokens = emit::service(&loaded.service);
+    render::file_header(&loaded.service.files) + &render(&tokens)
+}

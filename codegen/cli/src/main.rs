@@ -75,12 +75,9 @@ fn main() -> ExitCode {
             let Some(loaded) = load(&dir) else {
                 return ExitCode::FAILURE;
             };
-            let tokens = restspec_codegen::emit::service(&loaded.service);
-            let code = restspec_codegen::config::file_header(&loaded.service.files)
-                + &restspec_codegen::render(&tokens);
-            // The process ends next: taking the token tree and the model apart piece by
-            // piece would only add time.
-            std::mem::forget(tokens);
+            let code = restspec_codegen::generated_file(&loaded);
+            // The process ends next: taking the model apart piece by piece would only add
+            // time.
             std::mem::forget(loaded);
             match (output, check) {
                 (None, _) => {
