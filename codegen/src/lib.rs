@@ -64,10 +64,22 @@ fn errors(diags: diag::Diagnostics) -> SpecErrors {
     }
 }
 
+/// A spec that did not validate: every problem, the files read, and the model as far as
+/// lowering got (`None` when the files could not even be parsed).
+struct Rejected {
+    errors: SpecErrors,
+    sources: Vec<spec::SourceFile>,
+    partial: Option<Box<model::Service>>,
+}
+
 fn validate(
     raw: spec::RawSpec,
-    mut diags: diag::Diagnostics,
+    diags: diag::Diagnostics,
 ) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
+    check_raw(raw, diags).map_err(|rejected| (rejected.errors, rejected.sources))
+}
+
+fn check_raw(raw: spec::RawSpec, mut diags: diag::Diagnostics) -> Result<Loaded, Rejected> {
     let service = lower::lower(&raw, &mut diags);
     let complete = diags.is_empty();
     check::run(&service, complete, &mut diags);
@@ -77,7 +89,25 @@ fn validate(
             sources: raw.sources,
         })
     } else {
-        Err((errors(diags), raw.sources))
+        Err(Rejected {
+            errors: errors(diags),
+            sources: raw.sources,
+            partial: Some(Box::new(service)),
+        })
+    }
+}
+
+/// [`load`] for the macro, which on failure still wants the partial model (to emit the
+/// handler traits' skeleton) and the files read (to track them).
+fn load_keeping_partial(dir: &Path, display_dir: &Path) -> Result<Loaded, Rejected> {
+    let mut diags = diag::Diagnostics::new();
+    match spec::read_dir(dir, display_dir, &mut diags) {
+        Some(raw) => check_raw(raw, diags),
+        None => Err(Rejected {
+            errors: errors(diags),
+            sources: Vec::new(),
+            partial: None,
+        }),
     }
 }
 

@@ -100,9 +100,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         #(#traits)*
 
         #trait_doc
-        pub trait Handlers: #(#names)+* {}
+        pub trait Handlers: Send + Sync + 'static #(+ #names)* {}
 
-        impl<T> Handlers for T where T: #(#names)+* {}
+        impl<T> Handlers for T where T: Send + Sync + 'static #(+ #names)* {}
     }
 }
 

@@ -9,6 +9,7 @@ mod errors;
 mod handlers;
 mod router;
 mod service;
+mod skeleton;
 mod types;
 
 use proc_macro2::TokenStream;
@@ -17,6 +18,7 @@ use quote::quote;
 use crate::model::Service;
 
 pub(crate) use docs::doc;
+pub(crate) use skeleton::tokens as skeleton;
 
 /// Every endpoint with its family and its position in `SERVICE.endpoints` (families in
 /// spec order, endpoints in file order): the key of the generated dispatch table.

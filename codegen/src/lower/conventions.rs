@@ -27,7 +27,7 @@ pub const RUNTIME_CONDITIONS: &[&str] = &[
 ];
 
 /// Names the generated `Error` type already uses: its `Internal` variant and its methods.
-pub(super) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
+pub(crate) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
 
 pub(super) fn lower_status(
     key: &crate::spec::yaml::Key,

@@ -12,6 +12,7 @@ mod template;
 mod types;
 
 use context::Context;
+pub(crate) use conventions::RESERVED_STATUS_NAMES;
 pub use conventions::RUNTIME_CONDITIONS;
 use conventions::{
     check_quota_template, check_run_as_capability, check_self_alias_params, lower_conventions,
@@ -20,6 +21,7 @@ use conventions::{
 use endpoints::lower_family;
 use identifiers::{Case, check_name};
 pub use template::parse_template;
+pub(crate) use types::{BUILTIN_TYPES, RESERVED_TYPE_NAMES};
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};

@@ -185,10 +185,10 @@ pub(super) fn lower_type(
     })
 }
 
-const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
+pub(crate) const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
 
 /// Rust names the generated `types` module refers to unqualified.
-const RESERVED_TYPE_NAMES: &[&str] = &[
+pub(crate) const RESERVED_TYPE_NAMES: &[&str] = &[
     "String",
     "Vec",
     "Option",
