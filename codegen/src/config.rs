@@ -2,7 +2,7 @@
 //!
 //! ```no_run
 //! // build.rs
-//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! fn main() -> Result<(), restspec_codegen::BuildError> {
 //!     restspec_codegen::Config::new().spec_dir("spec").module_name("api").generate()?;
 //!     Ok(())
 //! }
@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 use crate::diag::SpecErrors;
 
 /// What went wrong in a build script.
-#[derive(Debug)]
+///
+/// `Debug` prints the same text as `Display`, so that a `build.rs` whose `main` returns
+/// `Result<(), BuildError>` (or calls `.unwrap()`) shows the located spec errors, not a
+/// struct dump.
 pub enum BuildError {
     /// The spec has problems; each names its file, line and column.
     Spec(SpecErrors),
@@ -37,6 +40,14 @@ impl std::fmt::Display for BuildError {
     }
 }
 
+impl std::fmt::Debug for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
+// No `source()`: the message already includes the underlying error, and reporters that
+// print the chain would show it twice.
 impl std::error::Error for BuildError {}
 
 impl From<std::io::Error> for BuildError {

@@ -22,7 +22,7 @@ pub mod spec;
 
 use std::path::Path;
 
-pub use config::Config;
+pub use config::{BuildError, Config};
 pub use diag::{Diagnostic, Location, SpecErrors};
 pub use render::render;
 

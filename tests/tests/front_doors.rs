@@ -183,3 +183,22 @@ fn the_generator_allows_as_many_path_parameters_as_the_runtime_holds() {
         restspec_runtime::routing::MAX_PATH_PARAMS
     );
 }
+
+#[test]
+fn a_build_script_error_reads_the_same_in_debug_as_in_display() {
+    // `fn main() -> Result<(), BuildError>` prints `Debug`; it must be the located message.
+    let out = std::env::temp_dir().join(format!("restspec-build-error-{}", std::process::id()));
+    let err = restspec_codegen::Config::new()
+        .spec_dir(manifest().join("ui/unknown_capability"))
+        .out_dir(&out)
+        .emit_rerun_if_changed(false)
+        .generate()
+        .expect_err("the spec names an unknown capability");
+    let debug = format!("{err:?}");
+    assert_eq!(debug, err.to_string());
+    assert!(
+        debug.contains("things.yaml:22:17: unknown capability `createThnig`"),
+        "{debug}"
+    );
+    assert!(!out.exists(), "nothing is written for a bad spec");
+}
