@@ -39,6 +39,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     };
     quote! {
         /// The global capabilities the spec declares, one constant each.
+        // Offered to handler code, which uses some of them: none may warn when unused.
+        #[allow(dead_code)]
         pub mod capabilities {
             #(#consts)*
 

@@ -110,6 +110,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     quote! {
         /// The spec files this module was generated from. Edit them, not this code: the
         /// module is regenerated on every build.
+        #[allow(dead_code)]
         pub const SPEC_FILES: &[&str] = &[#(#files),*];
 
         #service_doc
