@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use divan::Bencher;
-use restspec_codegen::{Loaded, emit, macro_input};
+use restspec_codegen::{Loaded, macro_input};
 
 fn main() {
     divan::main();
@@ -92,7 +92,7 @@ fn generate(bencher: Bencher<'_, '_>, n: usize) {
 /// Formatting alone: tokens to text.
 #[divan::bench(args = SIZES, max_time = 5)]
 fn render(bencher: Bencher<'_, '_>, n: usize) {
-    let tokens = emit::service(&load(spec(n)).service);
+    let tokens = restspec_codegen::tokens(&load(spec(n)).service);
     bencher.bench_local(|| restspec_codegen::render(&tokens));
 }
 
@@ -100,7 +100,7 @@ fn render(bencher: Bencher<'_, '_>, n: usize) {
 /// item by item; kept as its reference).
 #[divan::bench(args = SIZES, max_time = 5)]
 fn render_whole(bencher: Bencher<'_, '_>, n: usize) {
-    let tokens = emit::service(&load(spec(n)).service);
+    let tokens = restspec_codegen::tokens(&load(spec(n)).service);
     assert_eq!(
         restspec_codegen::render(&tokens),
         restspec_codegen::render::render_whole(&tokens)
@@ -112,7 +112,7 @@ fn render_whole(bencher: Bencher<'_, '_>, n: usize) {
 #[divan::bench(args = SIZES, max_time = 5)]
 fn emit(bencher: Bencher<'_, '_>, n: usize) {
     let loaded = load(spec(n));
-    bencher.bench(|| emit::service(&loaded.service));
+    bencher.bench(|| restspec_codegen::tokens(&loaded.service));
 }
 
 /// The whole-API spec as text, to be cut down or copied. Relies on the layout the script
@@ -210,13 +210,21 @@ fn is_entry(line: &str) -> bool {
         })
 }
 
+/// `snake_case` to `PascalCase`, as the generator names the family's types.
 fn pascal(name: &str) -> String {
-    restspec_codegen::names::pascal(name)
+    name.split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
 }
 
 impl WholeApi {
     fn read(dir: &Path) -> Self {
-        let files = restspec_codegen::spec::spec_files(dir).expect("the whole-API spec");
+        let files = restspec_codegen::spec_files(dir).expect("the whole-API spec");
         let read = |path: &Path| std::fs::read_to_string(path).expect("readable");
         WholeApi {
             service: read(&files[0]),

@@ -100,38 +100,28 @@ impl fmt::Display for Diagnostic {
 
 /// The accumulator every phase writes its problems into.
 #[derive(Debug, Default, Clone)]
-pub struct Diagnostics {
+pub(crate) struct Diagnostics {
     items: Vec<Diagnostic>,
 }
 
 impl Diagnostics {
     /// An empty accumulator.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// Records a problem.
-    pub fn push(&mut self, diagnostic: Diagnostic) {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
         self.items.push(diagnostic);
     }
 
-    /// Records a problem without a hint.
-    pub fn error(&mut self, location: &Location, message: impl Into<String>) {
-        self.push(Diagnostic::new(location.clone(), message));
-    }
-
     /// True when nothing was recorded.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
-    /// How many problems were recorded.
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-
     /// The problems in file, line and column order (deterministic output for snapshots).
-    pub fn into_sorted(mut self) -> Vec<Diagnostic> {
+    pub(crate) fn into_sorted(mut self) -> Vec<Diagnostic> {
         self.items.sort_by(|a, b| {
             a.location
                 .cmp(&b.location)
@@ -164,7 +154,7 @@ impl fmt::Display for SpecErrors {
 impl std::error::Error for SpecErrors {}
 
 /// Suggests the known name closest to `got`, if one is close enough to be a likely typo.
-pub fn did_you_mean<'a, I>(got: &str, known: I) -> Option<String>
+pub(crate) fn did_you_mean<'a, I>(got: &str, known: I) -> Option<String>
 where
     I: IntoIterator<Item = &'a str>,
 {
@@ -181,7 +171,7 @@ where
 }
 
 /// A hint that either suggests the closest name or lists the valid ones.
-pub fn suggest<'a, I>(got: &str, known: I) -> String
+pub(crate) fn suggest<'a, I>(got: &str, known: I) -> String
 where
     I: IntoIterator<Item = &'a str> + Clone,
 {

@@ -2,29 +2,34 @@
 //! Rust glue (router, handler trait, types, error mapping, quota groups) that links against
 //! `restspec-runtime`.
 //!
-//! The phases, each in its own module: [`spec`] (YAML with positions) → [`lower`] (validated
-//! [`model`]) → [`check`] (rules across the model) → [`emit`] (tokens). The three front doors
-//! (the `restspec_runtime::generate!` macro, [`Config`] for build scripts and the `restspec`
-//! CLI) all call [`generate`].
+//! The phases, each in its own private module: `spec` (YAML with positions) → `lower`
+//! (validated [`model`]) → `check` (rules across the model) → `emit` (tokens) → [`render`](mod@render)
+//! (text). The public API is what the three front doors need: [`load`] and [`generate`],
+//! [`generated_file`] (the build script's [`Config`] and the `restspec` CLI write it),
+//! [`macro_input`] (the `restspec_runtime::generate!` macro), and the [`model`] for tools
+//! that read a spec, such as the CLI's route table.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-pub mod check;
+mod check;
 pub mod config;
-pub mod diag;
-pub mod emit;
-pub mod lower;
+mod diag;
+mod emit;
+mod lower;
 pub mod macro_input;
 pub mod model;
-pub mod names;
+mod names;
 pub mod render;
 pub mod schema;
-pub mod spec;
+mod spec;
 
 use std::path::Path;
 
+pub use check::MAX_PATH_PARAMS;
 pub use config::{BuildError, Config};
 pub use diag::{Diagnostic, Location, SpecErrors};
+pub use lower::RUNTIME_CONDITIONS;
 pub use render::render;
+pub use spec::{SourceFile, spec_files};
 
 /// A spec read, validated and ready to emit, with the files it came from.
 #[derive(Debug, Clone)]
@@ -109,6 +114,11 @@ fn load_keeping_partial(dir: &Path, display_dir: &Path) -> Result<Loaded, Reject
             partial: None,
         }),
     }
+}
+
+/// The generated module's tokens for a validated model (phase four alone).
+pub fn tokens(service: &model::Service) -> proc_macro2::TokenStream {
+    emit::service(service)
 }
 
 /// Generates the tokens of the module for the spec in `dir`.

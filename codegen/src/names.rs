@@ -2,7 +2,7 @@
 
 /// `change-id`, `Change.Id`, `_number` and `ChangeInfo` to `change_id`, `change_id`,
 /// `number`, `change_info`.
-pub fn snake(name: &str) -> String {
+pub(crate) fn snake(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     let mut prev_lower = false;
     for c in name.chars() {
@@ -31,7 +31,7 @@ pub fn snake(name: &str) -> String {
 }
 
 /// `create_change` to `CreateChange`; `changes` to `Changes`.
-pub fn pascal(name: &str) -> String {
+pub(crate) fn pascal(name: &str) -> String {
     snake(name)
         .split('_')
         .filter(|p| !p.is_empty())
@@ -46,12 +46,12 @@ pub fn pascal(name: &str) -> String {
 }
 
 /// `create_change` to `CREATE_CHANGE`.
-pub fn screaming(name: &str) -> String {
+pub(crate) fn screaming(name: &str) -> String {
     snake(name).to_ascii_uppercase()
 }
 
 /// True for `snake_case` names that are usable as Rust identifiers.
-pub fn is_snake_case(name: &str) -> bool {
+pub(crate) fn is_snake_case(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -60,20 +60,20 @@ pub fn is_snake_case(name: &str) -> bool {
 }
 
 /// True for `PascalCase` type names.
-pub fn is_pascal_case(name: &str) -> bool {
+pub(crate) fn is_pascal_case(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_alphanumeric())
 }
 
 /// True for path parameter names such as `change-id` or `revision_id`.
-pub fn is_param_name(name: &str) -> bool {
+pub(crate) fn is_param_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
 /// Rust keywords that cannot be plain identifiers (fields get a raw identifier or a suffix).
-pub const KEYWORDS: &[&str] = &[
+pub(crate) const KEYWORDS: &[&str] = &[
     "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
     "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
     "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
@@ -82,7 +82,7 @@ pub const KEYWORDS: &[&str] = &[
 ];
 
 /// A field or parameter name usable in generated Rust (`type` becomes `type_`).
-pub fn field_ident(name: &str) -> String {
+pub(crate) fn field_ident(name: &str) -> String {
     let s = snake(name);
     if KEYWORDS.contains(&s.as_str()) {
         format!("{s}_")

@@ -5,6 +5,10 @@
 
 use serde_json::{Value, json};
 
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::diag::{Diagnostics, SpecErrors};
 use crate::spec::decode::Decode;
 use crate::spec::raw::{FamilyFile, ServiceFile};
 
@@ -30,4 +34,16 @@ pub fn service_file() -> Value {
 /// The schema of a family file.
 pub fn family_file() -> Value {
     wrap("restspec family file", FamilyFile::schema())
+}
+
+/// A spec file's YAML as the JSON value the schemas describe, for validating a file against
+/// [`service_file`] or [`family_file`] with any JSON Schema validator.
+pub fn file_as_json(path: &Path, text: &str) -> Result<Value, SpecErrors> {
+    let mut diags = Diagnostics::new();
+    match crate::spec::yaml::parse(Arc::new(path.to_path_buf()), text, &mut diags) {
+        Some(node) => Ok(node.to_json()),
+        None => Err(SpecErrors {
+            diagnostics: diags.into_sorted(),
+        }),
+    }
 }

@@ -173,13 +173,13 @@ fn the_generator_knows_exactly_the_runtime_conditions() {
         .iter()
         .map(|c| c.name())
         .collect();
-    assert_eq!(runtime, restspec_codegen::lower::RUNTIME_CONDITIONS);
+    assert_eq!(runtime, restspec_codegen::RUNTIME_CONDITIONS);
 }
 
 #[test]
 fn the_generator_allows_as_many_path_parameters_as_the_runtime_holds() {
     assert_eq!(
-        restspec_codegen::check::MAX_PATH_PARAMS,
+        restspec_codegen::MAX_PATH_PARAMS,
         restspec_runtime::routing::MAX_PATH_PARAMS
     );
 }

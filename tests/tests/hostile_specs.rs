@@ -6,7 +6,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use restspec_codegen::spec::SourceFile;
+use restspec_codegen::SourceFile;
 
 /// xorshift64: a fixed sequence, no dependency.
 struct Rng(u64);
@@ -60,7 +60,7 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
 }
 
 fn sources(dir: &Path) -> Vec<SourceFile> {
-    restspec_codegen::spec::spec_files(dir)
+    restspec_codegen::spec_files(dir)
         .expect("readable")
         .into_iter()
         .map(|path| SourceFile {
@@ -87,8 +87,7 @@ fn mutated_specs_never_panic_the_generator() {
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             match restspec_codegen::load_sources(spec.clone()) {
                 Ok(loaded) => {
-                    let code =
-                        restspec_codegen::render(&restspec_codegen::emit::service(&loaded.service));
+                    let code = restspec_codegen::render(&restspec_codegen::tokens(&loaded.service));
                     assert!(code.contains("pub fn router"));
                     true
                 }

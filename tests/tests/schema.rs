@@ -6,8 +6,6 @@
 
 use std::path::{Path, PathBuf};
 
-use restspec_codegen::diag::Diagnostics;
-
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -45,7 +43,7 @@ fn spec_files() -> Vec<(PathBuf, serde_json::Value)> {
     }
     let mut out = Vec::new();
     for dir in dirs {
-        for file in restspec_codegen::spec::spec_files(&dir).expect("readable") {
+        for file in restspec_codegen::spec_files(&dir).expect("readable") {
             out.push((file.clone(), yaml_as_json(&file)));
         }
     }
@@ -54,10 +52,7 @@ fn spec_files() -> Vec<(PathBuf, serde_json::Value)> {
 
 fn yaml_as_json(file: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(file).expect("readable");
-    let mut diags = Diagnostics::new();
-    let node = restspec_codegen::spec::yaml::parse(file.to_path_buf().into(), &text, &mut diags)
-        .expect("valid YAML");
-    node.to_json()
+    restspec_codegen::schema::file_as_json(file, &text).expect("valid YAML")
 }
 
 fn schema_for(file: &Path) -> serde_json::Value {

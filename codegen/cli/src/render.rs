@@ -4,8 +4,7 @@ use std::fmt::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, LabeledSpan, NamedSource, SourceSpan};
 use restspec_codegen::model::Service;
-use restspec_codegen::spec::SourceFile;
-use restspec_codegen::{Location, SpecErrors};
+use restspec_codegen::{Location, SourceFile, SpecErrors};
 
 /// One spec problem in the shape miette renders.
 #[derive(Debug)]

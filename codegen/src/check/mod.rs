@@ -15,7 +15,7 @@ use crate::model::Service;
 
 /// Runs every rule. `complete` says nothing was left out while reading: rules that report
 /// something *unused* only run then, since the user may be among what was left out.
-pub fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
+pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     uniqueness::family_names_and_prefixes(service, diags);
     uniqueness::endpoint_names(service, diags);
     uniqueness::status_conditions(service, diags);

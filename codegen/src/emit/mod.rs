@@ -34,7 +34,7 @@ pub(crate) fn indexed_endpoints(
 }
 
 /// Every item of the generated module, in a fixed order.
-pub fn service(service: &Service) -> TokenStream {
+pub(crate) fn service(service: &Service) -> TokenStream {
     let spec = service::tokens(service);
     let capabilities = capabilities::tokens(service);
     let types = types::tokens(service);

@@ -20,7 +20,6 @@ use conventions::{
 };
 use endpoints::lower_family;
 use identifiers::{Case, check_name};
-pub use template::parse_template;
 pub(crate) use types::{BUILTIN_TYPES, RESERVED_TYPE_NAMES};
 use types::{collect_type_names, lower_type};
 
@@ -30,7 +29,7 @@ use crate::spec::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
 /// can still run and report everything at once; callers look at `diags` before emitting.
-pub fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
+pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     let service = &spec.service;
     let type_names = collect_type_names(spec, diags);
 

@@ -9,7 +9,10 @@ const RESERVED_PARAM_NAMES: &[&str] = &["ctx", "body", "handlers", "params", "ca
 use crate::spec::decode::Spanned;
 
 /// Parses `/changes/{change-id}/topic`. Reports the first problem of a template.
-pub fn parse_template(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<PathTemplate> {
+pub(super) fn parse_template(
+    raw: &Spanned<String>,
+    diags: &mut Diagnostics,
+) -> Option<PathTemplate> {
     let text = &raw.value;
     let fail = |diags: &mut Diagnostics, message: String, hint: &str| {
         diags.push(

@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, Diagnostics, Location};
 
 /// A value together with the position it was written at.
 #[derive(Debug, Clone)]
-pub struct Spanned<T> {
+pub(crate) struct Spanned<T> {
     /// The value.
     pub value: T,
     /// Where it was written.
@@ -22,10 +22,10 @@ pub struct Spanned<T> {
 
 /// Entries of a YAML mapping whose keys are names chosen by the author (endpoints by name,
 /// types by name, ...), in file order.
-pub type Named<T> = Vec<(Key, T)>;
+pub(crate) type Named<T> = Vec<(Key, T)>;
 
 /// Reads one kind of spec value from a node.
-pub trait Decode: Sized {
+pub(crate) trait Decode: Sized {
     /// Reads the value, or records why it cannot and answers `None`.
     fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self>;
     /// The value's shape as JSON Schema.
@@ -158,10 +158,10 @@ impl<T: Decode> Decode for Named<T> {
 
 /// A value was present but could not be read; the reason is already reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Invalid;
+pub(crate) struct Invalid;
 
 /// Reads the entries of a record: the helper behind [`spec_record!`].
-pub struct RecordReader<'a> {
+pub(crate) struct RecordReader<'a> {
     /// The mapping node of the record.
     pub node: &'a Node,
     entries: &'a [(Key, Node)],
@@ -171,7 +171,7 @@ pub struct RecordReader<'a> {
 
 impl<'a> RecordReader<'a> {
     /// Checks the node is a mapping and that every key is one of `fields`.
-    pub fn open(
+    pub(crate) fn open(
         node: &'a Node,
         what: &'static str,
         fields: &'static [(&'static str, bool, &'static str)],
@@ -216,7 +216,7 @@ impl<'a> RecordReader<'a> {
     }
 
     /// Every key of the record with its position.
-    pub fn key_locations(&self) -> Vec<(String, Location)> {
+    pub(crate) fn key_locations(&self) -> Vec<(String, Location)> {
         self.entries
             .iter()
             .map(|(k, _)| (k.name.clone(), k.location.clone()))
@@ -224,7 +224,7 @@ impl<'a> RecordReader<'a> {
     }
 
     /// Reads a key that must be present.
-    pub fn required<T: Decode>(&self, field: &str, diags: &mut Diagnostics) -> Option<T> {
+    pub(crate) fn required<T: Decode>(&self, field: &str, diags: &mut Diagnostics) -> Option<T> {
         match self.find(field) {
             Some(node) => T::decode(node, diags),
             None => {
@@ -257,7 +257,7 @@ impl<'a> RecordReader<'a> {
 
     /// Reads a key that may be left out. `Err(Invalid)` means it was present but wrong
     /// (the problem is already in `diags`).
-    pub fn optional<T: Decode>(
+    pub(crate) fn optional<T: Decode>(
         &self,
         field: &str,
         diags: &mut Diagnostics,
@@ -282,17 +282,22 @@ macro_rules! spec_record {
     ) => {
         $(#[doc = $doc])*
         #[derive(Debug, Clone)]
-        pub struct $name {
+        pub(crate) struct $name {
+            // Every record carries its places; only the records that messages point into
+            // read them, hence the allow.
             /// Where the record is: the key holding it, or its first key.
-            pub location: $crate::diag::Location,
+            #[allow(dead_code)]
+            pub(crate) location: $crate::diag::Location,
             /// Where each key of the record is written, for messages about one key.
-            pub keys: Vec<(String, $crate::diag::Location)>,
-            $( $(#[doc = $fdoc])* pub $field: spec_record!(@type $kind $ty), )*
+            #[allow(dead_code)]
+            pub(crate) keys: Vec<(String, $crate::diag::Location)>,
+            $( $(#[doc = $fdoc])* pub(crate) $field: spec_record!(@type $kind $ty), )*
         }
 
         impl $name {
             /// Where `key` is written, or the record's location when it is not.
-            pub fn key_location(&self, key: &str) -> $crate::diag::Location {
+            #[allow(dead_code)]
+            pub(crate) fn key_location(&self, key: &str) -> $crate::diag::Location {
                 self.keys
                     .iter()
                     .find(|(k, _)| k == key)
@@ -300,7 +305,7 @@ macro_rules! spec_record {
             }
 
             /// The keys this record accepts, each with whether it is required and what it means.
-            pub const FIELDS: &'static [(&'static str, bool, &'static str)] = &[
+            pub(crate) const FIELDS: &'static [(&'static str, bool, &'static str)] = &[
                 $( (spec_record!(@key $field $($key)?), spec_record!(@required $kind), concat!($($fdoc),*)), )*
             ];
         }

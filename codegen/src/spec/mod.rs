@@ -3,9 +3,9 @@
 //! A spec is a directory holding `service.yaml` (service-wide conventions, status table,
 //! quota rule, shared types) and one more `*.yaml` file per endpoint family.
 
-pub mod decode;
-pub mod raw;
-pub mod yaml;
+pub(crate) mod decode;
+pub(crate) mod raw;
+pub(crate) mod yaml;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use crate::diag::{Diagnostic, Diagnostics, Location};
 use decode::Decode;
 
 /// The name of the service-wide file inside a spec directory.
-pub const SERVICE_FILE: &str = "service.yaml";
+pub(crate) const SERVICE_FILE: &str = "service.yaml";
 
 /// One spec file as read from disk.
 #[derive(Debug, Clone)]
@@ -29,7 +29,7 @@ pub struct SourceFile {
 
 /// Every file of a spec, parsed into raw records.
 #[derive(Debug, Clone)]
-pub struct RawSpec {
+pub(crate) struct RawSpec {
     /// Every file read, service file first, then families in file-name order.
     pub sources: Vec<SourceFile>,
     /// `service.yaml`.
@@ -60,7 +60,7 @@ pub fn spec_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// Reads and parses the spec in `dir`. `display_dir` is how messages name the directory
 /// (usually as the user typed it). Every problem is reported into `diags`.
-pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Option<RawSpec> {
+pub(crate) fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Option<RawSpec> {
     let dir_location = Location {
         file: Arc::new(display_dir.to_path_buf()),
         line: 0,
@@ -124,7 +124,7 @@ pub fn read_dir(dir: &Path, display_dir: &Path, diags: &mut Diagnostics) -> Opti
 
 /// Parses spec files already in memory: the first is the service file, the rest are
 /// family files. Used by [`read_dir`], and by tools and tests that hold specs in memory.
-pub fn parse_sources(sources: Vec<SourceFile>, diags: &mut Diagnostics) -> Option<RawSpec> {
+pub(crate) fn parse_sources(sources: Vec<SourceFile>, diags: &mut Diagnostics) -> Option<RawSpec> {
     let mut service = None;
     let mut families = Vec::new();
     for (index, source) in sources.iter().enumerate() {

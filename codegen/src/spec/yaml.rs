@@ -14,7 +14,7 @@ use crate::diag::{Diagnostic, Diagnostics, Location};
 
 /// A node of the tree.
 #[derive(Debug, Clone)]
-pub struct Node {
+pub(crate) struct Node {
     /// Where the node starts.
     pub location: Location,
     /// What the node holds.
@@ -26,7 +26,7 @@ pub struct Node {
 
 /// The three shapes a YAML node can have, plus an explicit null.
 #[derive(Debug, Clone)]
-pub enum NodeKind {
+pub(crate) enum NodeKind {
     /// `~`, `null` or nothing at all.
     Null,
     /// A scalar exactly as written (quotes removed).
@@ -42,7 +42,7 @@ pub enum NodeKind {
 
 /// A mapping key with its own position.
 #[derive(Debug, Clone)]
-pub struct Key {
+pub(crate) struct Key {
     /// The key text.
     pub name: String,
     /// Where the key stands.
@@ -51,7 +51,7 @@ pub struct Key {
 
 impl Node {
     /// A short name of the node's shape for messages ("a mapping", "a list", ...).
-    pub fn shape(&self) -> &'static str {
+    pub(crate) fn shape(&self) -> &'static str {
         match self.kind {
             NodeKind::Null => "nothing",
             NodeKind::Scalar(_) => "a scalar",
@@ -62,7 +62,7 @@ impl Node {
     }
 
     /// Where messages about this node as a whole point: its key when it has one.
-    pub fn anchor(&self) -> &Location {
+    pub(crate) fn anchor(&self) -> &Location {
         self.key.as_ref().map_or(&self.location, |k| &k.location)
     }
 }
@@ -70,7 +70,7 @@ impl Node {
 impl Node {
     /// The node as JSON, for validating spec files against their JSON Schema: `true` and
     /// `false` become booleans, whole numbers become numbers, other scalars strings.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         use serde_json::Value;
         match &self.kind {
             NodeKind::Null | NodeKind::Invalid => Value::Null,
@@ -161,7 +161,7 @@ enum Frame {
 
 /// Parses one YAML document. Syntax errors, aliases, tags and duplicate keys are reported
 /// into `diags`; `None` means the file could not be read as a tree at all.
-pub fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Option<Node> {
+pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -> Option<Node> {
     let positions = Positions::new(file, source);
     if let Some(location) = tab_indentation(&positions) {
         diags.push(
