@@ -2,14 +2,9 @@
 //! accepts it, errors included. The whole body is in memory already, so it is compressed in
 //! one call; a request that does not ask for gzip costs one header lookup.
 
-use std::io::Write;
-
-use crate::body::{Body, Response};
-use bytes::Bytes;
-use flate2::Compression;
-use flate2::write::GzEncoder;
-use http::header::{self, HeaderValue};
-use http::{HeaderMap, StatusCode};
+use crate::body::Response;
+use http::HeaderMap;
+use http::header;
 
 /// Bodies smaller than this are sent uncompressed: gzip would not pay for itself (the real
 /// service uses the same threshold).
@@ -38,7 +33,18 @@ pub fn accepts_gzip(headers: &HeaderMap) -> bool {
 /// For a response worth compressing (a body of [`GZIP_MIN_BYTES`] or more, not encoded
 /// already, not a 204/304): says it varies by `Accept-Encoding` (so that caches keep the
 /// two forms apart), and gzips it in place when the client `accepts` gzip.
+#[cfg(feature = "gzip")]
 pub fn compress(response: &mut Response, accepts: bool) {
+    use std::io::Write;
+
+    use bytes::Bytes;
+    use flate2::Compression;
+    use flate2::write::GzEncoder;
+    use http::StatusCode;
+    use http::header::HeaderValue;
+
+    use crate::body::Body;
+
     let body = response.body().bytes();
     if body.len() < GZIP_MIN_BYTES
         || response.headers().contains_key(header::CONTENT_ENCODING)
@@ -68,6 +74,10 @@ pub fn compress(response: &mut Response, accepts: bool) {
     headers.remove(header::CONTENT_LENGTH);
     headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
 }
+
+/// Without the `gzip` feature every response goes out as it is.
+#[cfg(not(feature = "gzip"))]
+pub fn compress(_response: &mut Response, _accepts: bool) {}
 
 #[cfg(test)]
 mod tests {

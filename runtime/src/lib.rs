@@ -6,8 +6,15 @@
 //! ([`dispatch`]), JSON output ([`json`]), request bodies ([`request`]), the status table
 //! ([`error`]), authentication ([`auth`]) and the quota extension point ([`quota`]).
 //!
-//! Start from [`generate!`], which turns a spec directory into a module, or from
+//! Start from `generate!`, which turns a spec directory into a module, or from
 //! `restspec_codegen::Config` in a build script plus [`include_generated!`].
+//!
+//! # Features
+//!
+//! On by default, each can be left out (`default-features = false`) by a service that does
+//! without: `macros` (`generate!`), `gzip` (compressing large responses), `token-bucket`
+//! ([`quota::TokenBucketEnforcer`]) and `error-log` ([`trace::init_logging`] and the traced
+//! requests' error log).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod api;
@@ -64,6 +71,7 @@ pub use timestamp::{Rfc3339Timestamp, Timestamp};
 /// The path is relative to the crate's `Cargo.toml`. Spec errors become compile errors
 /// that start with the file, line and column of the offending YAML value; editing any spec
 /// file rebuilds the crate.
+#[cfg(feature = "macros")]
 pub use restspec_macros::generate;
 
 /// Includes code a build script wrote with `restspec_codegen::Config`:

@@ -6,6 +6,7 @@
 //! the enforcers that already granted tokens get them back (refill) and the request is
 //! answered 429 with the refusing enforcers' messages joined by ", ".
 
+#[cfg(feature = "token-bucket")]
 pub mod token_bucket;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -337,4 +338,5 @@ impl Granted {
     }
 }
 
+#[cfg(feature = "token-bucket")]
 pub use token_bucket::{QuotaConfigError, QuotaRule, TokenBucketEnforcer};

@@ -382,7 +382,8 @@ mod tests {
     use tracing_subscriber::layer::SubscriberExt;
 
     use super::*;
-    use crate::trace::{error_log_path, generate_trace_id, logging_subscriber, request_span};
+    use crate::trace::logging::logging_subscriber;
+    use crate::trace::{error_log_path, generate_trace_id, request_span};
 
     /// A fresh directory under the system's temporary directory, removed on drop.
     struct TempSite(PathBuf);

@@ -10,7 +10,9 @@
 //! administrator finds the request's logs by its id.
 //!
 //! [`init_logging`] installs the usual process-wide subscriber: `INFO` (or `RUST_LOG`) to
-//! stdout, and `DEBUG` for traced requests only into their error log.
+//! stdout, and `DEBUG` for traced requests only into their error log. The error log and
+//! `init_logging` are the `error-log` feature (on by default, `tracing-subscriber`); without
+//! it, trace ids and the request span remain for the service's own subscriber.
 //!
 //! # Secrets
 //!
@@ -19,7 +21,10 @@
 //! as `access_token`) replaced by `*` ([`redact_query`]), and the error log layer writes
 //! fields named `password` or `authorization` as `*` should an event carry one anyway.
 
+#[cfg(feature = "error-log")]
 mod layer;
+#[cfg(feature = "error-log")]
+mod logging;
 
 use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
@@ -28,12 +33,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use http::{HeaderMap, HeaderValue};
-use tracing_subscriber::EnvFilter;
-use tracing_subscriber::Layer as _;
-use tracing_subscriber::layer::SubscriberExt;
-use tracing_subscriber::util::SubscriberInitExt;
-
+#[cfg(feature = "error-log")]
 pub use layer::{ErrorLogLayer, TracedRequestFilter};
+#[cfg(feature = "error-log")]
+pub use logging::init_logging;
 
 /// The target of the span [`request_span`] creates.
 pub const REQUEST_SPAN_TARGET: &str = "restspec::request";
@@ -262,38 +265,6 @@ pub fn request_span(
         method = %method,
         path = %path,
     )
-}
-
-/// Installs the process-wide subscriber of a service: events filtered by `RUST_LOG` (or
-/// `default_filter` when it is unset or invalid, e.g. `"info"`) go to stdout, with ANSI
-/// colours only when stdout is a terminal; and every event at `DEBUG` or above inside a
-/// traced request ([`request_span`]) goes to that request's error log ([`ErrorLogLayer`]
-/// filtered by [`TracedRequestFilter`]), whatever the stdout filter says.
-///
-/// Each layer has its own filter, so an `INFO` stdout does not hide the traced requests'
-/// debug lines, and those lines do not show up on stdout. Records of the `log` crate are
-/// forwarded as well. Calling it again (or after another global subscriber was set) does
-/// nothing.
-pub fn init_logging(default_filter: &str) {
-    let stdout_filter = EnvFilter::try_from_default_env()
-        .or_else(|_| EnvFilter::try_new(default_filter))
-        .unwrap_or_else(|_| EnvFilter::new("info"));
-    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let _already_set = logging_subscriber(stdout_filter, ansi).try_init();
-}
-
-/// The subscriber [`init_logging`] installs.
-fn logging_subscriber(
-    stdout_filter: EnvFilter,
-    ansi: bool,
-) -> impl tracing::Subscriber + Send + Sync + 'static {
-    let stdout = tracing_subscriber::fmt::layer()
-        .with_writer(std::io::stdout)
-        .with_ansi(ansi)
-        .with_filter(stdout_filter);
-    tracing_subscriber::registry()
-        .with(stdout)
-        .with(ErrorLogLayer::new().traced_only())
 }
 
 #[cfg(test)]

@@ -1,0 +1,40 @@
+//! The process-wide subscriber a service installs: stdout, plus traced requests' error log.
+
+use tracing_subscriber::EnvFilter;
+use tracing_subscriber::Layer as _;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+use super::ErrorLogLayer;
+
+/// Installs the process-wide subscriber of a service: events filtered by `RUST_LOG` (or
+/// `default_filter` when it is unset or invalid, e.g. `"info"`) go to stdout, with ANSI
+/// colours only when stdout is a terminal; and every event at `DEBUG` or above inside a
+/// traced request ([`request_span`](super::request_span)) goes to that request's error log ([`ErrorLogLayer`]
+/// filtered by [`TracedRequestFilter`]), whatever the stdout filter says.
+///
+/// Each layer has its own filter, so an `INFO` stdout does not hide the traced requests'
+/// debug lines, and those lines do not show up on stdout. Records of the `log` crate are
+/// forwarded as well. Calling it again (or after another global subscriber was set) does
+/// nothing.
+pub fn init_logging(default_filter: &str) {
+    let stdout_filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(default_filter))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let _already_set = logging_subscriber(stdout_filter, ansi).try_init();
+}
+
+/// The subscriber [`init_logging`] installs.
+pub(super) fn logging_subscriber(
+    stdout_filter: EnvFilter,
+    ansi: bool,
+) -> impl tracing::Subscriber + Send + Sync + 'static {
+    let stdout = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stdout)
+        .with_ansi(ansi)
+        .with_filter(stdout_filter);
+    tracing_subscriber::registry()
+        .with(stdout)
+        .with(ErrorLogLayer::new().traced_only())
+}
