@@ -131,6 +131,8 @@ struct Verdict {
 /// A [`QuotaEnforcer`] with one token bucket per rule and caller.
 pub struct TokenBucketEnforcer {
     rules: Vec<Rule>,
+    /// The rules' group patterns, in rule order.
+    groups: globset::GlobSet,
     state: Mutex<State>,
     clock: Box<dyn Fn() -> Instant + Send + Sync>,
 }
@@ -156,6 +158,10 @@ impl TokenBucketEnforcer {
         rules: Vec<QuotaRule>,
         clock: impl Fn() -> Instant + Send + Sync + 'static,
     ) -> Self {
+        let groups = glob::compile(rules.iter().map(|r| r.group.as_str())).unwrap_or_else(|err| {
+            tracing::error!("quota rules cannot be compiled ({err}): no rule applies");
+            globset::GlobSet::empty()
+        });
         let rules = rules
             .into_iter()
             .map(|rule| Rule {
@@ -170,6 +176,7 @@ impl TokenBucketEnforcer {
             .collect();
         TokenBucketEnforcer {
             rules,
+            groups,
             state: Mutex::new(State::default()),
             clock: Box::new(clock),
         }
@@ -194,9 +201,7 @@ impl TokenBucketEnforcer {
     }
 
     fn matching(&self, group: &str) -> Vec<usize> {
-        (0..self.rules.len())
-            .filter(|&i| glob::glob_matches(&self.rules[i].configured.group, group))
-            .collect()
+        self.groups.matches(group)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {

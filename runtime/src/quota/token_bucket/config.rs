@@ -107,7 +107,15 @@ pub(super) fn parse_rules(file: &str, text: &str) -> Result<Vec<QuotaRule>, Quot
         let problem = "`rules` must be a list of rules, not null";
         return Err(QuotaConfigError::at(file, at.line(), at.column(), problem));
     };
-    rules.into_iter().map(|rule| validate(file, rule)).collect()
+    let rules: Vec<QuotaRule> = rules
+        .into_iter()
+        .map(|rule| validate(file, rule))
+        .collect::<Result<_, _>>()?;
+    // The enforcer compiles them again; here a set too large to compile is reported.
+    super::glob::compile(rules.iter().map(|r| r.group.as_str())).map_err(|err| {
+        QuotaConfigError::whole_file(file, format!("the groups cannot be compiled: {err}"))
+    })?;
+    Ok(rules)
 }
 
 fn validate(file: &str, rule: Spanned<RawRule>) -> Result<QuotaRule, QuotaConfigError> {

@@ -1,45 +1,39 @@
-//! Whole-string glob matching for quota group patterns: `*` matches any run of characters,
-//! `/` included; every other character matches itself.
+//! Quota group patterns as globs (`globset`): `*` matches any run of characters, `/`
+//! included; every other character matches itself (`?`, `[`, `]`, `{`, `}` and `\\` are
+//! escaped, so a group name is its own pattern).
 
-/// True when `pattern` matches all of `text`.
-///
-/// Greedy matching with backtracking to the last `*`: linear in the common case and
-/// `O(pattern * text)` at worst, without recursion.
-pub(super) fn glob_matches(pattern: &str, text: &str) -> bool {
-    let pattern = pattern.as_bytes();
-    let text = text.as_bytes();
-    let (mut p, mut t) = (0, 0);
-    // After the last `*` seen: the pattern index following it and the text index it resumes at.
-    let mut backtrack: Option<(usize, usize)> = None;
-    while let Some(&c) = text.get(t) {
-        match pattern.get(p) {
-            Some(b'*') => {
-                p += 1;
-                backtrack = Some((p, t));
-            }
-            Some(&pc) if pc == c => {
-                p += 1;
-                t += 1;
-            }
-            _ => match backtrack {
-                Some((after_star, resume)) => {
-                    // Let the last `*` swallow one more character and retry from there.
-                    p = after_star;
-                    t = resume + 1;
-                    backtrack = Some((after_star, t));
-                }
-                None => return false,
-            },
-        }
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+
+/// The patterns compiled into one set, matched against a group at once; the indices
+/// [`GlobSet::matches`] returns are the patterns' positions. Fails only for patterns
+/// beyond `globset`'s size limits (megabytes long).
+pub(super) fn compile<'a>(
+    patterns: impl IntoIterator<Item = &'a str>,
+) -> Result<GlobSet, globset::Error> {
+    let mut set = GlobSetBuilder::new();
+    for pattern in patterns {
+        set.add(glob(pattern)?);
     }
-    pattern
-        .get(p..)
-        .is_some_and(|rest| rest.iter().all(|&c| c == b'*'))
+    set.build()
+}
+
+fn glob(pattern: &str) -> Result<Glob, globset::Error> {
+    let literal_but_star = pattern
+        .split('*')
+        .map(globset::escape)
+        .collect::<Vec<_>>()
+        .join("*");
+    GlobBuilder::new(&literal_but_star)
+        .literal_separator(false)
+        .backslash_escape(false)
+        .build()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::glob_matches;
+    fn glob_matches(pattern: &str, text: &str) -> bool {
+        super::compile([pattern]).unwrap().is_match(text)
+    }
 
     #[test]
     fn exact_match_and_mismatch() {
@@ -97,5 +91,15 @@ mod tests {
         assert!(!glob_matches("a?c", "abc"));
         assert!(glob_matches("a?c", "a?c"));
         assert!(glob_matches("[x]", "[x]"));
+        assert!(glob_matches("{a,b}", "{a,b}"));
+        assert!(!glob_matches("{a,b}", "a"));
+        assert!(glob_matches("a\\*", "a\\bc"));
+    }
+
+    #[test]
+    fn a_set_reports_every_matching_pattern_by_position() {
+        let set = super::compile(["/restapi/*", "/restapi/changes:GET", "/other/*"]).unwrap();
+        assert_eq!(set.matches("/restapi/changes:GET"), vec![0, 1]);
+        assert!(set.matches("/elsewhere").is_empty());
     }
 }
