@@ -170,16 +170,23 @@ pub fn basic_credentials<'b>(
     text.split_once(':')
 }
 
-/// The value of cookie `name`, from any `Cookie` header.
+/// The value of cookie `name`, from any `Cookie` header, without surrounding quotes.
+/// Parsed by the `cookie` crate, borrowing from the header (nothing is copied); pairs it
+/// cannot parse are skipped.
 pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v.trim_matches('"'))
+        .flat_map(cookie::Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name_raw() == Some(name))
+        .and_then(|c| c.value_raw())
+        .map(|v| {
+            v.strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .unwrap_or(v)
+        })
 }
 
 #[cfg(test)]

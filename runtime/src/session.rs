@@ -2,6 +2,7 @@
 //! the login path with HTTP basic credentials to get a session cookie (HttpOnly) and an
 //! XSRF token cookie (readable by scripts); `POST` the logout path to end the session.
 
+use cookie::{Cookie, CookieBuilder, SameSite};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use crate::auth::{Authenticator, CREDENTIALS_ON_STACK, basic_credentials, cookie, unauthorized};
@@ -9,8 +10,10 @@ use crate::body::{Response, empty};
 use crate::error::{ApiError, Condition};
 use crate::spec::SessionConventions;
 
-fn set_cookie(response: &mut Response, value: String) {
-    if let Ok(value) = HeaderValue::from_str(&value) {
+/// Appends `Set-Cookie` for `cookie`, on every path of the site (`Path=/`).
+fn set_cookie(response: &mut Response, cookie: CookieBuilder<'_>) {
+    let cookie = cookie.path("/").build().to_string();
+    if let Ok(value) = HeaderValue::from_str(&cookie) {
         response.headers_mut().append(header::SET_COOKIE, value);
     }
 }
@@ -36,19 +39,16 @@ pub async fn login<A: Authenticator>(
                 .with_message("this service has no sessions")
         })?;
     let mut response = empty(StatusCode::NO_CONTENT);
+    // The session cookie is out of scripts' reach; the XSRF token is for scripts to echo.
     set_cookie(
         &mut response,
-        format!(
-            "{}={}; Path=/; HttpOnly; SameSite=Lax",
-            sessions.cookie, session.key
-        ),
+        Cookie::build((sessions.cookie, session.key))
+            .http_only(true)
+            .same_site(SameSite::Lax),
     );
     set_cookie(
         &mut response,
-        format!(
-            "{}={}; Path=/; SameSite=Lax",
-            sessions.xsrf_cookie, session.xsrf_token
-        ),
+        Cookie::build((sessions.xsrf_cookie, session.xsrf_token)).same_site(SameSite::Lax),
     );
     Ok(response)
 }
@@ -68,7 +68,9 @@ pub async fn logout<A: Authenticator>(
     for name in [sessions.cookie, sessions.xsrf_cookie] {
         set_cookie(
             &mut response,
-            format!("{name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT"),
+            Cookie::build((name, ""))
+                .max_age(cookie::time::Duration::ZERO)
+                .expires(cookie::time::OffsetDateTime::UNIX_EPOCH),
         );
     }
     response
