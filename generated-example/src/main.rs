@@ -49,7 +49,15 @@ async fn main() -> ExitCode {
         allow_origin_regex: cli.allow_origin_regex,
         quota_config: cli.quota_config,
     };
-    // Configuration errors stop the start before the port is taken.
+    // The port first: a start that cannot listen must not create the site's database and
+    // its admin account (nor print a password nobody can use).
+    let listener = match tokio::net::TcpListener::bind(cli.listen).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            eprintln!("review-service: cannot listen on {}: {err}", cli.listen);
+            return ExitCode::FAILURE;
+        }
+    };
     let app = match review_service::app(&options) {
         Ok(app) => app,
         Err(err) => {
@@ -63,13 +71,6 @@ async fn main() -> ExitCode {
             options.admin_password
         );
     }
-    let listener = match tokio::net::TcpListener::bind(cli.listen).await {
-        Ok(listener) => listener,
-        Err(err) => {
-            eprintln!("review-service: cannot listen on {}: {err}", cli.listen);
-            return ExitCode::FAILURE;
-        }
-    };
     let address = listener.local_addr().map_or(cli.listen, |a| a);
     tracing::info!("serving the code review service on http://{address}/");
     match serve(listener, app.router, restspec_runtime::shutdown_signal()).await {

@@ -131,3 +131,27 @@ async fn writes_answered_2xx_survive_kill_9() {
     assert_eq!(me.status(), 200, "the session survived too");
     let _ = std::fs::remove_dir_all(&site);
 }
+
+#[tokio::test]
+async fn a_start_that_cannot_listen_creates_nothing() {
+    let bin = binary();
+    let site = std::env::temp_dir().join(format!("restspec-taken-port-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = taken.local_addr().expect("bound").port();
+    let out = Command::new(&bin)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
+        .arg(&site)
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot listen on"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("Generated HTTP password"), "{stdout}");
+    let files: Vec<_> = std::fs::read_dir(&site)
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(files.is_empty(), "the site holds {files:?}");
+    let _ = std::fs::remove_dir_all(&site);
+}
