@@ -93,6 +93,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         B: http_body::Body<Data = Bytes> + Send,
         B::Error: Into<crate::BoxError>,
     {
+        let started = crate::trace::start_access();
         let shared = &*self.shared;
         let service = P::SERVICE;
         let xsrf_header = service.conventions.xsrf_header;
@@ -106,6 +107,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             if service.conventions.security_headers {
                 crate::security_headers::apply(response.headers_mut());
             }
+            let path = parts.uri.path();
+            crate::trace::record_access(started, &parts.method, path, response.status(), None);
             return response;
         }
 
@@ -181,6 +184,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         if conventions.security_headers {
             crate::security_headers::apply(response.headers_mut());
         }
+        let path = parts.uri.path();
+        crate::trace::record_access(started, &parts.method, path, response.status(), trace_id);
         response
     }
 

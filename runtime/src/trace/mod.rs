@@ -21,6 +21,7 @@
 //! as `access_token`) replaced by `*` ([`redact_query`]), and the error log layer writes
 //! fields named `password` or `authorization` as `*` should an event carry one anyway.
 
+mod access;
 #[cfg(feature = "error-log")]
 mod layer;
 #[cfg(feature = "error-log")]
@@ -32,6 +33,8 @@ use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub use access::ACCESS_TARGET;
+pub(crate) use access::{record as record_access, start as start_access};
 use http::{HeaderMap, HeaderValue};
 #[cfg(feature = "error-log")]
 pub use layer::{ErrorLogLayer, TracedRequestFilter};

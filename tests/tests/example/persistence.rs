@@ -1,4 +1,4 @@
-//! Data survives a `kill -9`: the real binary is started on a site directory, answers a
+//! The real binary. Data survives a `kill -9`: it is started on a site directory, answers a
 //! write with 2xx, is killed without warning, started again on the same site, and still
 //! has the data (and the login session).
 
@@ -150,8 +150,80 @@ async fn a_start_that_cannot_listen_creates_nothing() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!stdout.contains("Generated HTTP password"), "{stdout}");
     let files: Vec<_> = std::fs::read_dir(&site)
-        .map(|entries| entries.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.file_name())
+                .collect()
+        })
         .unwrap_or_default();
     assert!(files.is_empty(), "the site holds {files:?}");
+    let _ = std::fs::remove_dir_all(&site);
+}
+
+#[tokio::test]
+async fn the_binary_logs_one_info_line_per_request() {
+    let bin = binary();
+    let site = std::env::temp_dir().join(format!("restspec-access-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    let port = free_port();
+    let mut child = Command::new(&bin)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
+        .arg(&site)
+        .args(["--admin-password", "log-pw"])
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().expect("piped");
+    let running = Running(child);
+    let client = reqwest::Client::new();
+    let mut answered = None;
+    for _ in 0..100 {
+        if let Ok(response) = client
+            .get(format!(
+                "http://127.0.0.1:{port}/config/server/version?access_token=secret"
+            ))
+            .header("X-Service-Trace", "log-test-id")
+            .send()
+            .await
+        {
+            answered = Some(response.status());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(answered.is_some(), "the service did not answer");
+    let missing = client
+        .get(format!("http://127.0.0.1:{port}/projects/nothing-here"))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(missing.status(), 404);
+    drop(running);
+    let mut log = String::new();
+    std::io::Read::read_to_string(&mut { stdout }, &mut log).expect("readable");
+    let lines: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("restspec::access"))
+        .collect();
+    assert_eq!(lines.len(), 2, "one line per request:\n{log}");
+    for (line, want) in lines.iter().zip([
+        [
+            "method=GET",
+            "path=/config/server/version",
+            "trace=log-test-id",
+        ],
+        ["method=GET", "path=/projects/nothing-here", "status=404"],
+    ]) {
+        assert!(line.contains(" INFO "), "{line}");
+        assert!(line.contains("millis="), "{line}");
+        for part in want {
+            assert!(line.contains(part), "{line} lacks {part}");
+        }
+    }
+    assert!(!log.contains("secret"), "the query is never logged:\n{log}");
+    assert!(!lines[1].contains("trace="), "untraced: {}", lines[1]);
     let _ = std::fs::remove_dir_all(&site);
 }
