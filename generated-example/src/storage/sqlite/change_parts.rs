@@ -1,16 +1,48 @@
 //! What hangs off a change: the `change_reviewers`, `change_messages` and
-//! `change_hashtags` tables.
+//! `change_hashtags` tables, and the `updated` time they move. Below `changes.rs`: it
+//! checks that a change exists without loading it.
 
 use std::collections::BTreeSet;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::accounts::check_exists as check_account;
-use super::changes::{require, touch};
-use super::util::{random_hex, time_at};
+use restspec_runtime::Timestamp;
+
+use super::util::{exists, now, random_hex, time_at};
 use crate::storage::{
     Change, ChangeMessage, NewMessage, Reviewer, ReviewerState, StorageError, StorageResult,
 };
+
+/// The answer for a change number that names no change.
+pub(super) fn change_not_found(number: i64) -> StorageError {
+    StorageError::NotFound(format!("Not found: {number}"))
+}
+
+/// Ok when change `number` exists (without loading it).
+pub(super) fn require_change(conn: &Connection, number: i64) -> StorageResult<()> {
+    if exists(
+        conn,
+        "SELECT 1 FROM changes WHERE number = ?1",
+        params![number],
+    )? {
+        Ok(())
+    } else {
+        Err(change_not_found(number))
+    }
+}
+
+/// Moves `updated` to now, and answers it; `NotFound` for an unknown change.
+pub(super) fn touch(conn: &Connection, number: i64) -> StorageResult<(Timestamp, i64)> {
+    let (time, updated) = now()?;
+    let changed = conn
+        .prepare_cached("UPDATE changes SET updated = ?2 WHERE number = ?1")?
+        .execute(params![number, updated])?;
+    if changed == 0 {
+        return Err(change_not_found(number));
+    }
+    Ok((time, updated))
+}
 
 /// The hashtags of a change, sorted (no check that the change exists).
 pub(super) fn hashtags(conn: &Connection, number: i64) -> StorageResult<Vec<String>> {
@@ -29,7 +61,8 @@ pub(super) fn set_hashtags(
     add: &[String],
     remove: &[String],
 ) -> StorageResult<Vec<String>> {
-    let before = require(conn, number)?.hashtags;
+    require_change(conn, number)?;
+    let before = hashtags(conn, number)?;
     let mut after: BTreeSet<String> = before.iter().cloned().collect();
     after.extend(add.iter().cloned());
     for hashtag in remove {
@@ -55,7 +88,7 @@ pub(super) fn set_hashtags(
 
 /// Reviewers and CCs by account id.
 pub(super) fn reviewers(conn: &Connection, number: i64) -> StorageResult<Vec<Reviewer>> {
-    require(conn, number)?;
+    require_change(conn, number)?;
     let rows = conn
         .prepare_cached(
             "SELECT account_id, state, added_on FROM change_reviewers \
@@ -90,7 +123,7 @@ pub(super) fn add_reviewer(
     account_id: i64,
     state: ReviewerState,
 ) -> StorageResult<bool> {
-    require(conn, number)?;
+    require_change(conn, number)?;
     check_account(conn, account_id)?;
     let current: Option<String> = conn
         .prepare_cached(
@@ -118,7 +151,7 @@ pub(super) fn remove_reviewer(
     number: i64,
     account_id: i64,
 ) -> StorageResult<bool> {
-    require(conn, number)?;
+    require_change(conn, number)?;
     let removed = conn
         .prepare_cached(
             "DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
@@ -157,29 +190,9 @@ pub(super) fn insert_message(
     Ok(id)
 }
 
-/// Adds a message and moves `updated`.
-pub(super) fn add_message(
-    conn: &Connection,
-    number: i64,
-    message: &NewMessage,
-) -> StorageResult<ChangeMessage> {
-    let change = require(conn, number)?;
-    let (date, nanos) = touch(conn, number)?;
-    let id = insert_message(conn, &change, message, nanos)?;
-    Ok(ChangeMessage {
-        id,
-        change: number,
-        author: message.author,
-        message: message.message.clone(),
-        date,
-        patch_set: change.current_patch_set,
-        tag: message.tag.clone(),
-    })
-}
-
 /// Messages, oldest first.
 pub(super) fn messages(conn: &Connection, number: i64) -> StorageResult<Vec<ChangeMessage>> {
-    require(conn, number)?;
+    require_change(conn, number)?;
     Ok(conn
         .prepare_cached(
             "SELECT id, change_number, author, message, date, patch_set, tag \

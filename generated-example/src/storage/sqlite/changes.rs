@@ -2,18 +2,15 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 
-use restspec_runtime::Timestamp;
-
 use super::accounts::check_exists as check_account;
-use super::change_parts::{hashtags, insert_message};
-use super::projects::project_exists;
-use super::refs::{branch_revision, insert_commit, set_branch};
+use super::change_parts::{change_not_found, hashtags, insert_message, touch};
+use super::refs::{branch_revision, insert_commit, project_exists, set_branch};
 use super::util::{
     contains_pattern, into_page, next_value, now, opt_time_at, page_bounds, time_at,
 };
 use crate::storage::{
-    Change, ChangeQuery, ChangeStatus, NewChange, NewMessage, Page, PrivateFilter, StorageError,
-    StorageResult, Transition, full_ref, short_branch,
+    Change, ChangeMessage, ChangeQuery, ChangeStatus, NewChange, NewMessage, Page, PrivateFilter,
+    StorageError, StorageResult, Transition, full_ref, short_branch,
 };
 
 const COLUMNS: &str = "number, change_id, project, branch, subject, topic, status, owner, \
@@ -68,7 +65,7 @@ pub(super) fn by_change_id(conn: &Connection, change_id: &str) -> StorageResult<
 
 /// The change, or `NotFound`.
 pub(super) fn require(conn: &Connection, number: i64) -> StorageResult<Change> {
-    by_number(conn, number)?.ok_or_else(|| StorageError::NotFound(format!("Not found: {number}")))
+    by_number(conn, number)?.ok_or_else(|| change_not_found(number))
 }
 
 /// Creates a change whose patch set 1 is a commit on top of the branch's tip.
@@ -175,18 +172,6 @@ pub(super) fn query(conn: &Connection, query: &ChangeQuery) -> StorageResult<Pag
     Ok(into_page(changes, query.limit))
 }
 
-/// Moves `updated` to now, and answers it; `NotFound` for an unknown change.
-pub(super) fn touch(conn: &Connection, number: i64) -> StorageResult<(Timestamp, i64)> {
-    let (time, updated) = now()?;
-    let changed = conn
-        .prepare_cached("UPDATE changes SET updated = ?2 WHERE number = ?1")?
-        .execute(params![number, updated])?;
-    if changed == 0 {
-        return Err(StorageError::NotFound(format!("Not found: {number}")));
-    }
-    Ok((time, updated))
-}
-
 fn status_conflict(status: ChangeStatus) -> StorageError {
     StorageError::Conflict(format!(
         "change is {}",
@@ -282,4 +267,24 @@ pub(super) fn set_work_in_progress(
     message: Option<&NewMessage>,
 ) -> StorageResult<Change> {
     update(conn, number, "work_in_progress", &wip, message)
+}
+
+/// Adds a message and moves `updated`.
+pub(super) fn add_message(
+    conn: &Connection,
+    number: i64,
+    message: &NewMessage,
+) -> StorageResult<ChangeMessage> {
+    let change = require(conn, number)?;
+    let (date, nanos) = touch(conn, number)?;
+    let id = insert_message(conn, &change, message, nanos)?;
+    Ok(ChangeMessage {
+        id,
+        change: number,
+        author: message.author,
+        message: message.message.clone(),
+        date,
+        patch_set: change.current_patch_set,
+        tag: message.tag.clone(),
+    })
 }

@@ -3,8 +3,8 @@
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 
 use super::accounts::check_exists as check_account;
-use super::refs::{branch_revision, insert_commit, set_branch};
-use super::util::{contains_pattern, exists, into_page, now, page_bounds, time_at};
+use super::refs::{branch_revision, insert_commit, project_exists, project_not_found, set_branch};
+use super::util::{contains_pattern, into_page, now, page_bounds, time_at};
 use crate::storage::{
     ALL_PROJECTS, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, Page, Project, ProjectQuery,
     ProjectState, StorageError, StorageResult, full_ref,
@@ -34,16 +34,7 @@ pub(super) fn get(conn: &Connection, name: &str) -> StorageResult<Option<Project
 
 /// The project with this name, or `NotFound`.
 pub(super) fn require(conn: &Connection, name: &str) -> StorageResult<Project> {
-    get(conn, name)?.ok_or_else(|| StorageError::NotFound(format!("Project Not Found: {name}")))
-}
-
-/// True when the project exists.
-pub(super) fn project_exists(conn: &Connection, name: &str) -> StorageResult<bool> {
-    exists(
-        conn,
-        "SELECT 1 FROM projects WHERE name = ?1",
-        params![name],
-    )
+    get(conn, name)?.ok_or_else(|| project_not_found(name))
 }
 
 /// A project row to insert.

@@ -1,14 +1,37 @@
-//! The `branches`, `tags` and `commits` tables.
+//! The `branches`, `tags` and `commits` tables, which live in a project: the project
+//! existence check `projects.rs` and `changes.rs` share is here, below them.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::accounts::check_exists as check_account;
-use super::projects::require as require_project;
-use super::util::{now, random_hex, time_at};
+use super::util::{exists, now, random_hex, time_at};
 use crate::storage::{
     Branch, Commit, META_CONFIG_REF, NewTag, StorageError, StorageResult, Tag, full_ref,
     full_tag_ref,
 };
+
+/// The answer for a project name that names no project.
+pub(super) fn project_not_found(name: &str) -> StorageError {
+    StorageError::NotFound(format!("Project Not Found: {name}"))
+}
+
+/// True when the project exists (refs live in projects: this is the check below both).
+pub(super) fn project_exists(conn: &Connection, name: &str) -> StorageResult<bool> {
+    exists(
+        conn,
+        "SELECT 1 FROM projects WHERE name = ?1",
+        params![name],
+    )
+}
+
+/// Ok when the project exists (without loading it).
+fn require_project(conn: &Connection, name: &str) -> StorageResult<()> {
+    if project_exists(conn, name)? {
+        Ok(())
+    } else {
+        Err(project_not_found(name))
+    }
+}
 
 /// Records a made-up commit whose message is `message`; answers its SHA-1.
 pub(super) fn insert_commit(

@@ -225,7 +225,7 @@ impl Storage for SqliteStorage {
         number: i64,
         message: &NewMessage,
     ) -> StorageResult<ChangeMessage> {
-        self.write(|tx| change_parts::add_message(tx, number, message))
+        self.write(|tx| changes::add_message(tx, number, message))
     }
     fn change_messages(&self, number: i64) -> StorageResult<Vec<ChangeMessage>> {
         self.read(|c| change_parts::messages(c, number))
