@@ -5,18 +5,7 @@
 
 restspec_runtime::generate!(mod api = "../fixtures/minimal");
 
-struct Service;
-
-// Writing the concrete return type refines the trait's `impl Reply`; the README says so.
-#[allow(refining_impl_trait)]
-impl api::ThingsHandlers for Service {
-    async fn list_things(
-        &self,
-        _ctx: restspec_runtime::RequestContext<'_>,
-    ) -> Result<Vec<String>, api::Error> {
-        Ok(vec!["one".to_owned()])
-    }
-}
+include!("shared/minimal_service.rs");
 
 fn main() {
     let _service = api::router(Service, restspec_runtime::Settings::default());

@@ -33,11 +33,17 @@ impl Drop for Running {
 }
 
 async fn start(bin: &Path, site: &Path, port: u16) -> Running {
+    start_with_stdout(bin, site, port, Stdio::null()).await
+}
+
+/// Starts the binary and waits until it answers (one `GET /config/server/version`).
+async fn start_with_stdout(bin: &Path, site: &Path, port: u16, stdout: Stdio) -> Running {
     let child = Command::new(bin)
         .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
         .arg(site)
         .args(["--admin-password", "persist-pw"])
-        .stdout(Stdio::null())
+        .env_remove("RUST_LOG")
+        .stdout(stdout)
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary starts");
@@ -54,6 +60,13 @@ async fn start(bin: &Path, site: &Path, port: u16) -> Running {
     panic!("the service did not answer on port {port}");
 }
 
+/// An empty site directory under the system's temporary directory.
+fn fresh_site(tag: &str) -> PathBuf {
+    let site = std::env::temp_dir().join(format!("restspec-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    site
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -64,8 +77,7 @@ fn free_port() -> u16 {
 #[tokio::test]
 async fn writes_answered_2xx_survive_kill_9() {
     let bin = binary();
-    let site = std::env::temp_dir().join(format!("restspec-persist-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&site);
+    let site = fresh_site("persist");
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let client = reqwest::Client::new();
@@ -135,8 +147,7 @@ async fn writes_answered_2xx_survive_kill_9() {
 #[tokio::test]
 async fn a_start_that_cannot_listen_creates_nothing() {
     let bin = binary();
-    let site = std::env::temp_dir().join(format!("restspec-taken-port-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&site);
+    let site = fresh_site("taken-port");
     let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
     let port = taken.local_addr().expect("bound").port();
     let out = Command::new(&bin)
@@ -164,37 +175,20 @@ async fn a_start_that_cannot_listen_creates_nothing() {
 #[tokio::test]
 async fn the_binary_logs_one_info_line_per_request() {
     let bin = binary();
-    let site = std::env::temp_dir().join(format!("restspec-access-log-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&site);
+    let site = fresh_site("access-log");
     let port = free_port();
-    let mut child = Command::new(&bin)
-        .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
-        .arg(&site)
-        .args(["--admin-password", "log-pw"])
-        .env_remove("RUST_LOG")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().expect("piped");
-    let running = Running(child);
+    let mut running = start_with_stdout(&bin, &site, port, Stdio::piped()).await;
+    let stdout = running.0.stdout.take().expect("piped");
     let client = reqwest::Client::new();
-    let mut answered = None;
-    for _ in 0..100 {
-        if let Ok(response) = client
-            .get(format!(
-                "http://127.0.0.1:{port}/config/server/version?access_token=secret"
-            ))
-            .header("X-Service-Trace", "log-test-id")
-            .send()
-            .await
-        {
-            answered = Some(response.status());
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(answered.is_some(), "the service did not answer");
+    let traced = client
+        .get(format!(
+            "http://127.0.0.1:{port}/config/server/version?access_token=secret"
+        ))
+        .header("X-Service-Trace", "log-test-id")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(traced.status(), 200);
     let missing = client
         .get(format!("http://127.0.0.1:{port}/projects/nothing-here"))
         .send()
@@ -208,8 +202,9 @@ async fn the_binary_logs_one_info_line_per_request() {
         .lines()
         .filter(|l| l.contains("restspec::access"))
         .collect();
-    assert_eq!(lines.len(), 2, "one line per request:\n{log}");
-    for (line, want) in lines.iter().zip([
+    // The first line is the start's readiness request.
+    assert_eq!(lines.len(), 3, "one line per request:\n{log}");
+    for (line, want) in lines[1..].iter().zip([
         [
             "method=GET",
             "path=/config/server/version",
@@ -224,6 +219,6 @@ async fn the_binary_logs_one_info_line_per_request() {
         }
     }
     assert!(!log.contains("secret"), "the query is never logged:\n{log}");
-    assert!(!lines[1].contains("trace="), "untraced: {}", lines[1]);
+    assert!(!lines[2].contains("trace="), "untraced: {}", lines[2]);
     let _ = std::fs::remove_dir_all(&site);
 }
