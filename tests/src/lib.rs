@@ -71,4 +71,5 @@ pub const SPEC_DIRS: &[&str] = &[
     "../generated-example/bookshop/spec",
 ];
 
+pub mod recording_enforcer;
 pub mod support;

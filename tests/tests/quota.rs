@@ -4,7 +4,7 @@
 //! server serving, and an impersonating caller is seen as the target with the real user
 //! and the impersonation bit (protocol 5.9).
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use restspec_runtime::{
     Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
@@ -14,6 +14,7 @@ use restspec_tests::build_script::seed_quota::{
     AccountsHandlers, AccountsResource, ChangesHandlers, ChangesResource, Error, router,
     types::{AccountInfo, ChangeInfo, ChangeInput},
 };
+use restspec_tests::recording_enforcer::{RecordingEnforcer, Seen};
 
 /// One change (42 in project `p`) and one account (1000001, `alice`).
 struct Service;
@@ -119,64 +120,6 @@ impl Authenticator for Alice {
     }
 }
 
-/// What an enforcer saw: group, calling user, impersonation bit, metadata.
-type Seen = (String, Option<String>, bool, Vec<(String, String)>);
-
-/// Records every request and answers with a fixed verdict.
-struct Recording {
-    seen: Mutex<Vec<Seen>>,
-    real_users: Mutex<Vec<Option<String>>>,
-    refilled: Mutex<Vec<String>>,
-    verdict: QuotaResponse,
-}
-
-impl Recording {
-    fn new(verdict: QuotaResponse) -> Arc<Self> {
-        Arc::new(Recording {
-            seen: Mutex::new(Vec::new()),
-            real_users: Mutex::new(Vec::new()),
-            refilled: Mutex::new(Vec::new()),
-            verdict,
-        })
-    }
-}
-
-impl QuotaEnforcer for Recording {
-    fn request_tokens(
-        &self,
-        group: &str,
-        ctx: &QuotaRequestContext<'_>,
-        _tokens: u64,
-    ) -> QuotaResponse {
-        let metadata = ctx
-            .resource
-            .entries()
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), v.clone()))
-            .collect();
-        self.seen.lock().expect("lock").push((
-            group.to_owned(),
-            ctx.caller.identity().map(|i| i.id.clone()),
-            ctx.caller.is_impersonating(),
-            metadata,
-        ));
-        self.real_users
-            .lock()
-            .expect("lock")
-            .push(ctx.caller.real_user().map(|i| i.id.clone()));
-        self.verdict.clone()
-    }
-    fn dry_run(&self, _group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) -> QuotaResponse {
-        self.verdict.clone()
-    }
-    fn available_tokens(&self, _group: &str, _ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
-        self.verdict.clone()
-    }
-    fn refill(&self, group: &str, _ctx: &QuotaRequestContext<'_>, _tokens: u64) {
-        self.refilled.lock().expect("lock").push(group.to_owned());
-    }
-}
-
 struct Panicking;
 
 impl QuotaEnforcer for Panicking {
@@ -233,21 +176,23 @@ async fn call(base: &str, method: &str, path: &str) -> (u16, String) {
     (status, response.text().await.expect("body"))
 }
 
+/// What alice's own request with `metadata` looks like to the enforcer.
 fn entry(group: &str, metadata: &[(&str, &str)]) -> Seen {
-    (
-        group.to_owned(),
-        Some("1000001".to_owned()),
-        false,
-        metadata
+    Seen {
+        group: group.to_owned(),
+        user: Some("1000001".to_owned()),
+        impersonating: false,
+        real_user: None,
+        metadata: metadata
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect(),
-    )
+    }
 }
 
 #[tokio::test]
 async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
-    let recorder = Recording::new(QuotaResponse::ok());
+    let recorder = RecordingEnforcer::granting();
     let base = serve(vec![recorder.clone()]).await;
     assert_eq!(
         call(&base, "GET", "/a/changes/42/revisions/current/detail")
@@ -257,7 +202,7 @@ async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
     );
     assert_eq!(call(&base, "POST", "/a/changes/").await.0, 201);
     assert_eq!(call(&base, "GET", "/a/accounts/self/detail").await.0, 200);
-    let seen = recorder.seen.lock().expect("lock").clone();
+    let seen = recorder.seen();
     assert_eq!(
         seen,
         vec![
@@ -273,7 +218,7 @@ async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
 
 #[tokio::test]
 async fn a_missing_top_level_resource_is_404_and_consumes_nothing() {
-    let recorder = Recording::new(QuotaResponse::ok());
+    let recorder = RecordingEnforcer::granting();
     let base = serve(vec![recorder.clone()]).await;
     assert_eq!(
         call(&base, "GET", "/a/changes/7/revisions/1/detail")
@@ -281,39 +226,30 @@ async fn a_missing_top_level_resource_is_404_and_consumes_nothing() {
             .0,
         404
     );
-    assert!(recorder.seen.lock().expect("lock").is_empty());
+    assert!(recorder.seen().is_empty());
 }
 
 #[tokio::test]
 async fn a_refusal_is_429_with_joined_messages_and_refills_the_granting_enforcers() {
-    let granting = Recording::new(QuotaResponse::ok());
-    let first = Recording::new(QuotaResponse::error("changes quota exhausted"));
-    let second = Recording::new(QuotaResponse::error("try tomorrow"));
+    let granting = RecordingEnforcer::granting();
+    let first = RecordingEnforcer::new(QuotaResponse::error("changes quota exhausted"));
+    let second = RecordingEnforcer::new(QuotaResponse::error("try tomorrow"));
     let base = serve(vec![granting.clone(), first.clone(), second.clone()]).await;
     let (status, body) = call(&base, "POST", "/a/changes/").await;
     assert_eq!(status, 429);
     assert_eq!(body, "changes quota exhausted, try tomorrow\n");
-    assert_eq!(
-        *granting.refilled.lock().expect("lock"),
-        ["/restapi/changes/:POST"]
-    );
-    assert!(
-        first.refilled.lock().expect("lock").is_empty(),
-        "refusers are not refilled"
-    );
+    assert_eq!(granting.refilled(), ["/restapi/changes/:POST"]);
+    assert!(first.refilled().is_empty(), "refusers are not refilled");
 }
 
 #[tokio::test]
 async fn a_panicking_enforcer_is_a_500_and_the_server_keeps_serving() {
-    let granting = Recording::new(QuotaResponse::ok());
+    let granting = RecordingEnforcer::granting();
     let base = serve(vec![granting.clone(), Arc::new(Panicking)]).await;
     let (status, body) = call(&base, "POST", "/a/changes/").await;
     assert_eq!(status, 500);
     assert_eq!(body, "Internal server error\n");
-    assert_eq!(
-        *granting.refilled.lock().expect("lock"),
-        ["/restapi/changes/:POST"]
-    );
+    assert_eq!(granting.refilled(), ["/restapi/changes/:POST"]);
     let again = call(&base, "POST", "/a/changes/").await;
     assert_eq!(again.0, 500, "still answering");
 }
@@ -341,7 +277,7 @@ async fn get_as(base: &str, path: &str, user: Option<(&str, &str)>, run_as: &str
 
 #[tokio::test]
 async fn an_impersonating_caller_is_the_target_with_the_real_user_and_the_bit_set() {
-    let recorder = Recording::new(QuotaResponse::ok());
+    let recorder = RecordingEnforcer::granting();
     let base = serve(vec![recorder.clone()]).await;
     let (status, body) = get_as(
         &base,
@@ -355,25 +291,20 @@ async fn an_impersonating_caller_is_the_target_with_the_real_user_and_the_bit_se
         body.contains("\"_account_id\": 1000001"),
         "self is the target: {body}"
     );
-    let seen = recorder.seen.lock().expect("lock").clone();
+    let seen = recorder.seen();
     assert_eq!(
         seen,
-        vec![(
-            "/restapi/accounts/detail:GET".to_owned(),
-            Some("1000001".to_owned()),
-            true,
-            vec![("Account.Id".to_owned(), "1000001".to_owned())],
-        )]
-    );
-    assert_eq!(
-        *recorder.real_users.lock().expect("lock"),
-        [Some("1000000".to_owned())]
+        vec![Seen {
+            impersonating: true,
+            real_user: Some("1000000".to_owned()),
+            ..entry("/restapi/accounts/detail:GET", &[("Account.Id", "1000001")])
+        }]
     );
 }
 
 #[tokio::test]
 async fn impersonation_is_refused_without_the_capability_anonymously_or_for_nobody() {
-    let recorder = Recording::new(QuotaResponse::ok());
+    let recorder = RecordingEnforcer::granting();
     let base = serve(vec![recorder.clone()]).await;
     let path = "/a/accounts/self/detail";
     let (status, body) = get_as(&base, path, Some(("alice", "pw")), "root").await;
@@ -395,7 +326,7 @@ async fn impersonation_is_refused_without_the_capability_anonymously_or_for_nobo
         (403, "no account matches X-Service-RunAs nobody\n")
     );
     assert!(
-        recorder.seen.lock().expect("lock").is_empty(),
+        recorder.seen().is_empty(),
         "a refused impersonation is refused before quota"
     );
 }

@@ -28,6 +28,16 @@ impl Shop {
     fn shelves(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, ShelfInfo>> {
         self.shelves.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Runs `change` on one shelf under the lock; 404 when there is no such shelf.
+    fn on_shelf<T>(
+        &self,
+        shelf_id: &str,
+        change: impl FnOnce(&mut ShelfInfo) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let mut shelves = self.shelves();
+        change(shelves.get_mut(shelf_id).ok_or_else(Error::missing)?)
+    }
 }
 
 #[allow(refining_impl_trait)]
@@ -78,11 +88,11 @@ impl ShelvesHandlers for Shop {
         shelf_id: &str,
         isbn: &str,
     ) -> Result<(), Error> {
-        let mut shelves = self.shelves();
-        let shelf = shelves.get_mut(shelf_id).ok_or_else(Error::missing)?;
-        shelf.books.push(isbn.to_owned());
-        shelf.stocked = Some(Rfc3339Timestamp::now());
-        Ok(())
+        self.on_shelf(shelf_id, |shelf| {
+            shelf.books.push(isbn.to_owned());
+            shelf.stocked = Some(Rfc3339Timestamp::now());
+            Ok(())
+        })
     }
 
     async fn remove_book(
@@ -91,16 +101,16 @@ impl ShelvesHandlers for Shop {
         shelf_id: &str,
         isbn: &str,
     ) -> Result<(), Error> {
-        let mut shelves = self.shelves();
-        let shelf = shelves.get_mut(shelf_id).ok_or_else(Error::missing)?;
-        let before = shelf.books.len();
-        shelf.books.retain(|b| *b != isbn);
-        if shelf.books.len() == before {
-            return Err(Error::Missing(
-                format!("no book {isbn} on {shelf_id}").into(),
-            ));
-        }
-        Ok(())
+        self.on_shelf(shelf_id, |shelf| {
+            let before = shelf.books.len();
+            shelf.books.retain(|b| *b != isbn);
+            if shelf.books.len() == before {
+                return Err(Error::Missing(
+                    format!("no book {isbn} on {shelf_id}").into(),
+                ));
+            }
+            Ok(())
+        })
     }
 }
 

@@ -89,10 +89,7 @@ impl PluginsHandlers for ReviewService {
         _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        update(self, plugin_id, |plugin| {
-            plugin.enabled = true;
-            Ok(())
-        })
+        set_enabled(self, plugin_id, true)
     }
 
     async fn disable_plugin(
@@ -100,10 +97,7 @@ impl PluginsHandlers for ReviewService {
         _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        update(self, plugin_id, |plugin| {
-            plugin.enabled = false;
-            Ok(())
-        })
+        set_enabled(self, plugin_id, false)
     }
 
     /// The `DELETE` form of disabling: the plugin stays installed, disabled.
@@ -112,10 +106,7 @@ impl PluginsHandlers for ReviewService {
         _ctx: RequestContext<'_>,
         plugin_id: &str,
     ) -> Result<types::PluginInfo, Error> {
-        update(self, plugin_id, |plugin| {
-            plugin.enabled = false;
-            Ok(())
-        })
+        set_enabled(self, plugin_id, false)
     }
 
     /// Reloading changes nothing in-process; a disabled plugin is 409.
@@ -134,4 +125,16 @@ impl PluginsHandlers for ReviewService {
             }
         })
     }
+}
+
+/// Enabling and disabling differ only in the flag's new value.
+fn set_enabled(
+    svc: &ReviewService,
+    plugin_id: &str,
+    enabled: bool,
+) -> Result<types::PluginInfo, Error> {
+    update(svc, plugin_id, |plugin| {
+        plugin.enabled = enabled;
+        Ok(())
+    })
 }

@@ -1,10 +1,11 @@
 //! Protocol 8: the quota extension point with the shipped token-bucket enforcer, and the exact
 //! group and metadata of one call per family.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use restspec_runtime::quota::TokenBucketEnforcer;
-use restspec_runtime::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, Settings};
+use restspec_runtime::{QuotaBackend, QuotaEnforcer, Settings};
+use restspec_tests::recording_enforcer::RecordingEnforcer;
 
 use super::{client, send, server_with};
 
@@ -72,41 +73,9 @@ async fn the_token_bucket_refuses_with_429_and_retry_after_per_caller() {
     );
 }
 
-/// A quota group and the metadata it came with.
-type Seen = (String, Vec<(String, String)>);
-
-/// Records group and metadata, grants everything.
-#[derive(Default)]
-struct Recorder(Mutex<Vec<Seen>>);
-
-impl QuotaEnforcer for Recorder {
-    fn request_tokens(
-        &self,
-        group: &str,
-        ctx: &QuotaRequestContext<'_>,
-        _tokens: u64,
-    ) -> QuotaResponse {
-        let meta = ctx
-            .resource
-            .entries()
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), v.clone()))
-            .collect();
-        self.0.lock().expect("lock").push((group.to_owned(), meta));
-        QuotaResponse::ok()
-    }
-    fn dry_run(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) -> QuotaResponse {
-        QuotaResponse::ok()
-    }
-    fn available_tokens(&self, _: &str, _: &QuotaRequestContext<'_>) -> QuotaResponse {
-        QuotaResponse::ok()
-    }
-    fn refill(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) {}
-}
-
 #[tokio::test]
 async fn one_call_per_family_raises_its_group_and_metadata() {
-    let recorder = Arc::new(Recorder::default());
+    let recorder = RecordingEnforcer::granting();
     let s = server_with(Settings::default().quota(backend(recorder.clone()))).await;
     assert_eq!(
         send(
@@ -131,7 +100,11 @@ async fn one_call_per_family_raises_its_group_and_metadata() {
     assert_eq!(send(client().get(s.url("/things/"))).await.status, 200);
     let pair = |k: &str, v: &str| (k.to_owned(), v.to_owned());
     assert_eq!(
-        *recorder.0.lock().expect("lock"),
+        recorder
+            .seen()
+            .into_iter()
+            .map(|seen| (seen.group, seen.metadata))
+            .collect::<Vec<_>>(),
         vec![
             (
                 "/restapi/things/big:GET".to_owned(),

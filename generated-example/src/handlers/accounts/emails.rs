@@ -10,8 +10,7 @@ pub(crate) async fn list_account_emails(
     ctx: RequestContext<'_>,
     account_id: &str,
 ) -> Result<Vec<types::EmailInfo>, Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     Ok(account
         .emails
         .iter()
@@ -25,8 +24,7 @@ pub(crate) async fn get_account_email(
     account_id: &str,
     email_id: &str,
 ) -> Result<types::EmailInfo, Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     let email = registered_email(&account, email_id)?;
     Ok(email_info(&account, &email))
 }
@@ -38,8 +36,7 @@ pub(crate) async fn create_account_email(
     email_id: &str,
     body: types::EmailInput,
 ) -> Result<types::EmailInfo, Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     let email = email_id.trim();
     if body.email.as_deref().is_some_and(|e| e.trim() != email) {
         return Err(Error::BadRequest("email address must match URL".into()));
@@ -67,8 +64,7 @@ pub(crate) async fn delete_account_email(
     account_id: &str,
     email_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     let email = registered_email(&account, email_id)?;
     svc.storage.delete_account_email(account.id, &email)?;
     Ok(())
@@ -80,8 +76,7 @@ pub(crate) async fn set_preferred_email(
     account_id: &str,
     email_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     let email = registered_email(&account, email_id)?;
     if account.email.as_deref() != Some(email.as_str()) {
         svc.storage.set_preferred_email(account.id, Some(&email))?;

@@ -38,10 +38,17 @@ fn load(svc: &ReviewService, account_id: &str) -> Result<Account, Error> {
         .ok_or_else(|| Error::NotFound(format!("Account '{account_id}' not found").into()))
 }
 
-/// 403 unless the caller is the account itself or may modify accounts.
-fn require_modify(caller: &Caller, account: &Account) -> Result<(), Error> {
+/// The account named in the URL, for a change to it: 404 when it does not exist, 403
+/// unless the caller is the account itself or may modify accounts.
+fn load_modifiable(
+    svc: &ReviewService,
+    ctx: &RequestContext<'_>,
+    account_id: &str,
+) -> Result<Account, Error> {
+    let account = load(svc, account_id)?;
+    let caller = ctx.caller;
     if caller_id(caller) == Some(account.id) || has_capability(caller, cap::MODIFY_ACCOUNT) {
-        Ok(())
+        Ok(account)
     } else if caller.is_anonymous() {
         Err(Error::Forbidden("Authentication required".into()))
     } else {

@@ -16,8 +16,7 @@ pub(crate) async fn set_account_name(
     account_id: &str,
     body: types::AccountNameInput,
 ) -> Result<String, Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     let name = non_empty(body.name.as_deref());
     let account = svc.storage.set_account_name(account.id, name)?;
     Ok(account.name.unwrap_or_default())
@@ -28,8 +27,7 @@ pub(crate) async fn delete_account_name(
     ctx: RequestContext<'_>,
     account_id: &str,
 ) -> Result<(), Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     svc.storage.set_account_name(account.id, None)?;
     Ok(())
 }
@@ -48,8 +46,7 @@ pub(crate) async fn set_account_status(
     account_id: &str,
     body: types::AccountStatusInput,
 ) -> Result<String, Error> {
-    let account = load(svc, account_id)?;
-    require_modify(ctx.caller, &account)?;
+    let account = load_modifiable(svc, &ctx, account_id)?;
     let status = non_empty(body.status.as_deref());
     let account = svc.storage.set_account_status(account.id, status)?;
     Ok(account.status.unwrap_or_default())

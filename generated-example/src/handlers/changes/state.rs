@@ -134,21 +134,7 @@ pub(crate) async fn set_work_in_progress(
     change_id: &str,
     body: types::WorkInProgressInput,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, change_id)?;
-    let me = require_owner(&change, ctx.caller, "not allowed to set work in progress")?;
-    require_open(&change)?;
-    if change.work_in_progress {
-        return Err(Error::Conflict("change is already work in progress".into()));
-    }
-    let note = message(
-        me,
-        "Set Work In Progress",
-        body.message.as_deref(),
-        tags::SET_WIP,
-    );
-    svc.storage
-        .set_change_work_in_progress(change.number, true, Some(&note))?;
-    Ok(())
+    set_work_in_progress_flag(svc, &ctx, change_id, body, true)
 }
 
 /// Marks a work-in-progress `NEW` change as ready for review (409 when closed or not
@@ -159,20 +145,42 @@ pub(crate) async fn set_ready_for_review(
     change_id: &str,
     body: types::WorkInProgressInput,
 ) -> Result<(), Error> {
-    let change = load(svc, &ctx, change_id)?;
-    let me = require_owner(&change, ctx.caller, "not allowed to set ready for review")?;
+    set_work_in_progress_flag(svc, &ctx, change_id, body, false)
+}
+
+/// The one transition behind both endpoints: they differ only in the flag's target
+/// value and the words of their refusals and change message.
+fn set_work_in_progress_flag(
+    svc: &ReviewService,
+    ctx: &RequestContext<'_>,
+    change_id: &str,
+    body: types::WorkInProgressInput,
+    work_in_progress: bool,
+) -> Result<(), Error> {
+    let (refusal, already, summary, tag) = if work_in_progress {
+        (
+            "not allowed to set work in progress",
+            "change is already work in progress",
+            "Set Work In Progress",
+            tags::SET_WIP,
+        )
+    } else {
+        (
+            "not allowed to set ready for review",
+            "change is not work in progress",
+            "Set Ready For Review",
+            tags::SET_READY,
+        )
+    };
+    let change = load(svc, ctx, change_id)?;
+    let me = require_owner(&change, ctx.caller, refusal)?;
     require_open(&change)?;
-    if !change.work_in_progress {
-        return Err(Error::Conflict("change is not work in progress".into()));
+    if change.work_in_progress == work_in_progress {
+        return Err(Error::Conflict(already.into()));
     }
-    let note = message(
-        me,
-        "Set Ready For Review",
-        body.message.as_deref(),
-        tags::SET_READY,
-    );
+    let note = message(me, summary, body.message.as_deref(), tag);
     svc.storage
-        .set_change_work_in_progress(change.number, false, Some(&note))?;
+        .set_change_work_in_progress(change.number, work_in_progress, Some(&note))?;
     Ok(())
 }
 

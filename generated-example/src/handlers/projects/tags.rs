@@ -32,6 +32,21 @@ fn tag_info(
     })
 }
 
+/// The project and one of its tags, each 404 when it is not there (or not visible).
+fn load_tag(
+    svc: &ReviewService,
+    caller: &Caller,
+    project_name: &str,
+    tag_id: &str,
+) -> Result<(Project, Tag), Error> {
+    let project = load_project(svc, caller, project_name)?;
+    let tag = svc
+        .storage
+        .tag(&project.name, tag_id)?
+        .ok_or_else(|| not_found(tag_id))?;
+    Ok((project, tag))
+}
+
 pub(crate) async fn list_tags(
     svc: &ReviewService,
     ctx: RequestContext<'_>,
@@ -59,11 +74,7 @@ pub(crate) async fn get_tag(
     tag_id: &str,
 ) -> Result<types::TagInfo, Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let tag = svc
-        .storage
-        .tag(&project.name, tag_id)?
-        .ok_or_else(|| not_found(tag_id))?;
+    let (project, tag) = load_tag(svc, caller, project_name, tag_id)?;
     tag_info(svc, caller, &project, tag)
 }
 
@@ -122,11 +133,7 @@ pub(crate) async fn delete_tag(
     tag_id: &str,
 ) -> Result<(), Error> {
     let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let tag = svc
-        .storage
-        .tag(&project.name, tag_id)?
-        .ok_or_else(|| not_found(tag_id))?;
+    let (project, tag) = load_tag(svc, caller, project_name, tag_id)?;
     require_owner(caller, &format!("delete on {}", tag.name))?;
     require_writable(&project)?;
     if svc.storage.delete_tag(&project.name, &tag.name)? {

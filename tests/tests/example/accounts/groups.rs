@@ -2,6 +2,7 @@
 
 use reqwest::StatusCode;
 
+use super::group_names;
 use crate::{Server, admin, send_json, send_text};
 
 #[tokio::test]
@@ -9,12 +10,7 @@ async fn account_groups_include_the_system_groups() {
     let server = Server::start().await;
     let (status, groups) = send_json(admin(server.get("/a/accounts/self/groups/"))).await;
     assert_eq!(status, StatusCode::OK);
-    let names: Vec<&str> = groups
-        .as_array()
-        .expect("a list")
-        .iter()
-        .filter_map(|g| g["name"].as_str())
-        .collect();
+    let names = group_names(&groups);
     assert_eq!(
         names,
         ["Administrators", "Anonymous Users", "Registered Users"]

@@ -11,6 +11,16 @@ use serde_json::{Value, json as body};
 
 use crate::{PASSWORD, Server, admin, send_json, send_text, user};
 
+/// The `name` of each group in a list of groups.
+fn group_names(groups: &Value) -> Vec<&str> {
+    groups
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|g| g["name"].as_str())
+        .collect()
+}
+
 #[tokio::test]
 async fn accounts_are_found_by_id_username_email_and_self() {
     let server = Server::start().await;
@@ -77,13 +87,10 @@ async fn creating_accounts() {
     // The new account logs in with its HTTP password and is in the group.
     let (status, groups) = send_json(user(server.get("/a/accounts/self/groups"), "bob")).await;
     assert_eq!(status, StatusCode::OK);
-    let names: Vec<&str> = groups
-        .as_array()
-        .expect("a list")
-        .iter()
-        .filter_map(|g| g["name"].as_str())
-        .collect();
-    assert_eq!(names, ["Anonymous Users", "Registered Users", "devs"]);
+    assert_eq!(
+        group_names(&groups),
+        ["Anonymous Users", "Registered Users", "devs"]
+    );
     assert_eq!(groups[2]["id"], group["id"]);
     let (status, text) = send_text(
         server

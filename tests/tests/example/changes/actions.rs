@@ -95,14 +95,7 @@ async fn work_in_progress_and_privacy_offer_their_opposites() {
 #[tokio::test]
 async fn the_actions_of_an_invisible_change_or_an_unknown_revision_are_404() {
     let server = Server::start().await;
-    server.create_account("alice").await;
-    server.create_account("bob").await;
-    create(
-        &server,
-        As::User("alice"),
-        j!({ "subject": "Secret", "is_private": true }),
-    )
-    .await;
+    alices_private_change(&server).await;
     let (status, _) = send_text(As::User("bob").send(&server, "GET", "/changes/1/actions")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) =

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::json as j;
 
-use super::{As, create, get, numbers};
+use super::{As, alices_private_change, create, get, numbers};
 use crate::{Server, send, send_json, send_text};
 
 #[tokio::test]
@@ -131,14 +131,7 @@ async fn a_change_is_addressed_by_number_project_and_number_or_change_id() {
 #[tokio::test]
 async fn a_private_change_is_visible_to_its_owner_and_administrators_only() {
     let server = Server::start().await;
-    server.create_account("alice").await;
-    server.create_account("bob").await;
-    create(
-        &server,
-        As::User("alice"),
-        j!({ "subject": "Secret", "is_private": true }),
-    )
-    .await;
+    alices_private_change(&server).await;
     create(&server, As::User("alice"), j!({ "subject": "Public" })).await;
 
     for who in [As::User("alice"), As::Admin] {

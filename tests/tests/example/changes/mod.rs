@@ -58,6 +58,18 @@ async fn create(server: &Server, who: As<'_>, body: Value) -> Value {
     change
 }
 
+/// Accounts `alice` and `bob`, and alice's private change 1, which bob cannot see.
+async fn alices_private_change(server: &Server) {
+    server.create_account("alice").await;
+    server.create_account("bob").await;
+    create(
+        server,
+        As::User("alice"),
+        j!({ "subject": "Secret", "is_private": true }),
+    )
+    .await;
+}
+
 async fn get(server: &Server, who: As<'_>, path: &str) -> (StatusCode, Value) {
     send_json(who.send(server, "GET", path)).await
 }
