@@ -8,8 +8,6 @@
 use std::collections::HashMap;
 
 use jiff::Timestamp;
-use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
 
 /// The administrator's user name.
 pub const ADMIN_USERNAME: &str = "admin";
@@ -26,38 +24,9 @@ pub const REVISION_DETAIL_QUOTA_GROUP: &str = "/restapi/changes/revisions/detail
 /// The realm of the `WWW-Authenticate` challenge: the service's title.
 pub const REALM: &str = "Code Review Service";
 
-/// A stored HTTP password: salted SHA-256, compared in constant time (the scheme of the
-/// example service's `accounts.rs`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PasswordHash {
-    salt: [u8; 16],
-    digest: [u8; 32],
-}
-
-impl PasswordHash {
-    /// Hashes `password` with a fresh random salt.
-    pub fn new(password: &str) -> Self {
-        let mut salt = [0u8; 16];
-        // A weak salt does not change the cost of a check, which is all a benchmark needs.
-        let _ = getrandom::fill(&mut salt);
-        PasswordHash {
-            salt,
-            digest: digest(&salt, password),
-        }
-    }
-
-    /// True when `password` is the one hashed, compared in constant time.
-    pub fn verify(&self, password: &str) -> bool {
-        digest(&self.salt, password).ct_eq(&self.digest).into()
-    }
-}
-
-fn digest(salt: &[u8], password: &str) -> [u8; 32] {
-    let mut hasher = Sha256::new();
-    hasher.update(salt);
-    hasher.update(password.as_bytes());
-    hasher.finalize().into()
-}
+/// A stored HTTP password: the example service's own scheme (salted SHA-256, compared
+/// in constant time), so both sides of the comparison pay what the real service pays.
+pub use review_service::accounts::PasswordHash;
 
 /// An account.
 #[derive(Debug, Clone)]
