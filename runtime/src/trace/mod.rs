@@ -25,6 +25,8 @@ mod access;
 #[cfg(feature = "error-log")]
 mod layer;
 #[cfg(feature = "error-log")]
+mod line;
+#[cfg(feature = "error-log")]
 mod logging;
 
 use std::borrow::Cow;
