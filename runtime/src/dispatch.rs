@@ -8,24 +8,23 @@
 use std::borrow::Cow;
 use std::net::SocketAddr;
 
-use bytes::{Buf, Bytes};
+use bytes::{Buf, Bytes, BytesMut};
 use futures_util::FutureExt;
 use http::Method;
 use http::request::Parts;
 use http_body_util::BodyExt;
+use tokio::time::Instant;
 
 use crate::api::{Answer, Api, Call};
 use crate::auth::Authenticated;
 use crate::context::{AuthMethod, Caller, ResourceMetadata};
 use crate::conventions::Admitted;
 use crate::error::{ApiError, Condition};
+use crate::limits::Limits;
 use crate::quota::QuotaRequestContext;
 use crate::routing::{Lookup, PathParams};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::state::Shared;
-
-/// Largest request body read, in bytes.
-pub const MAX_BODY_BYTES: usize = 10 * 1024 * 1024;
 
 /// The request as the pipeline needs it after the conventions ran.
 pub(crate) struct Routed<'a, B> {
@@ -53,6 +52,12 @@ where
         trace_id,
         remote_addr,
     } = request;
+    let max_body = shared.settings.limits.max_body_bytes;
+    if body.size_hint().lower() > max_body as u64 {
+        // Known from `Content-Length` before a byte of the body is read: refused first,
+        // so that nothing is read, authenticated or routed for it.
+        return Err(body_too_large(max_body));
+    }
     let caller = &authenticated.caller;
     let (endpoint, mut params) = match shared.routes.lookup(&parts.method, &admitted.path) {
         Lookup::Found(endpoint, params) => (endpoint, params),
@@ -134,7 +139,7 @@ where
         .query
         .check_options(endpoint, &service.conventions)?;
     let body = if endpoint.request_body {
-        read_body(body).await?
+        read_body(body, &shared.settings.limits).await?
     } else {
         Bytes::new()
     };
@@ -152,41 +157,86 @@ where
         size_hint: shared.size_hint(endpoint),
         remote_addr,
     };
-    let answer = std::panic::AssertUnwindSafe(shared.api.call(&call))
-        .catch_unwind()
-        .await;
+    let limit = shared.settings.limits.request_timeout;
+    let answer = tokio::time::timeout(
+        limit,
+        std::panic::AssertUnwindSafe(shared.api.call(&call)).catch_unwind(),
+    )
+    .await;
     match answer {
-        Ok(answer) => answer,
         Err(_) => {
+            tracing::error!(endpoint = endpoint.name, ?limit, "handler timed out");
+            Err(ApiError::status(503)
+                .with_message(format!("request timed out after {} s", limit.as_secs_f64())))
+        }
+        Ok(Ok(answer)) => answer,
+        Ok(Err(_)) => {
             tracing::error!(endpoint = endpoint.name, "handler panicked");
             Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))
         }
     }
 }
 
-/// Reads a request body of at most [`MAX_BODY_BYTES`].
-async fn read_body<B>(body: B) -> Result<Bytes, ApiError>
+/// Reads a request body within `limits`: at most [`Limits::max_body_bytes`] (413 past
+/// it, without reading further), each piece within [`Limits::body_read_timeout`] and the
+/// whole within [`Limits::body_total_timeout`] (408 past either).
+async fn read_body<B>(body: B, limits: &Limits) -> Result<Bytes, ApiError>
 where
     B: http_body::Body + Send,
     B::Error: Into<crate::BoxError>,
 {
-    let too_large = || {
-        ApiError::condition(Condition::MalformedRequest)
-            .with_message("request body too large or unreadable")
-    };
-    if body
-        .size_hint()
-        .upper()
-        .is_some_and(|n| n > MAX_BODY_BYTES as u64)
-    {
-        return Err(too_large());
+    let max = limits.max_body_bytes;
+    if body.size_hint().lower() > max as u64 {
+        return Err(body_too_large(max));
     }
-    let collected = http_body_util::Limited::new(body, MAX_BODY_BYTES)
-        .collect()
-        .await
-        .map_err(|_| too_large())?;
-    let mut buf = collected.aggregate();
-    Ok(buf.copy_to_bytes(buf.remaining()))
+    let deadline = Instant::now() + limits.body_total_timeout;
+    let mut body = std::pin::pin!(body);
+    // One piece (the usual case) is kept as it came; more are joined.
+    let mut first = Bytes::new();
+    let mut joined = BytesMut::new();
+    loop {
+        let wait = deadline.min(Instant::now() + limits.body_read_timeout);
+        let frame = match tokio::time::timeout_at(wait, body.frame()).await {
+            Ok(Some(Ok(frame))) => frame,
+            Ok(None) => break,
+            Ok(Some(Err(_))) => {
+                return Err(ApiError::condition(Condition::MalformedRequest)
+                    .with_message("request body unreadable"));
+            }
+            Err(_) => {
+                return Err(ApiError::status(408).with_message("request body not received in time"));
+            }
+        };
+        let Ok(mut data) = frame.into_data() else {
+            continue;
+        };
+        if first.len() + joined.len() + data.remaining() > max {
+            return Err(body_too_large(max));
+        }
+        if first.is_empty() && joined.is_empty() {
+            first = data.copy_to_bytes(data.remaining());
+        } else {
+            if joined.is_empty() {
+                joined.extend_from_slice(&std::mem::take(&mut first));
+            }
+            while data.has_remaining() {
+                let chunk = data.chunk();
+                joined.extend_from_slice(chunk);
+                let n = chunk.len();
+                data.advance(n);
+            }
+        }
+    }
+    Ok(if joined.is_empty() {
+        first
+    } else {
+        joined.freeze()
+    })
+}
+
+/// 413 for a body over `max` bytes.
+pub(crate) fn body_too_large(max: usize) -> ApiError {
+    ApiError::status(413).with_message(format!("request body larger than {max} bytes"))
 }
 
 /// Mutations need an authenticated caller; a cookie session also needs its XSRF token in

@@ -17,6 +17,7 @@
 //! requests' error log).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod activity;
 pub mod api;
 pub mod auth;
 pub mod body;
@@ -28,6 +29,7 @@ pub mod cors;
 pub mod dispatch;
 pub mod error;
 pub mod json;
+pub mod limits;
 pub mod overrides;
 pub mod query;
 pub mod quota;
@@ -59,6 +61,7 @@ pub use auth::{Authenticator, NoAccounts, Session};
 pub use body::{Body, Response};
 pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata};
 pub use error::{ApiError, Condition};
+pub use limits::Limits;
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use reply::{Custom, Json, Reply};
 pub use serve::{serve, serve_until, shutdown_signal};

@@ -13,6 +13,7 @@ use bytes::Bytes;
 use http::Method;
 use tracing::Instrument;
 
+use crate::activity::Activity;
 use crate::api::Api;
 use crate::auth::{Authenticator, resolve_caller};
 use crate::body::Response;
@@ -21,6 +22,7 @@ use crate::conventions::{self, Admitted, Outbound};
 use crate::cors;
 use crate::dispatch::{self, Routed};
 use crate::error::ApiError;
+use crate::limits::Limits;
 use crate::query::QueryParams;
 use crate::settings::Settings;
 use crate::state::Shared;
@@ -37,6 +39,9 @@ pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 pub struct Service<P, A> {
     shared: Arc<Shared<P, A>>,
     remote_addr: Option<SocketAddr>,
+    /// The connection's activity when [`serve`](crate::serve) watches it: requests mark
+    /// it busy while they run, so that its idle and header timeouts do not apply then.
+    activity: Option<Arc<Activity>>,
 }
 
 impl<P, A> Clone for Service<P, A> {
@@ -44,6 +49,7 @@ impl<P, A> Clone for Service<P, A> {
         Service {
             shared: self.shared.clone(),
             remote_addr: self.remote_addr,
+            activity: self.activity.clone(),
         }
     }
 }
@@ -63,6 +69,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         Service {
             shared: Arc::new(Shared::new(api, settings)),
             remote_addr: None,
+            activity: None,
         }
     }
 
@@ -73,7 +80,25 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         Service {
             shared: self.shared.clone(),
             remote_addr: Some(remote_addr),
+            activity: None,
         }
+    }
+
+    /// This service for one connection whose `activity` the serving loop watches.
+    pub(crate) fn for_watched_connection(
+        &self,
+        remote_addr: SocketAddr,
+        activity: Arc<Activity>,
+    ) -> Self {
+        Service {
+            activity: Some(activity),
+            ..self.for_connection(remote_addr)
+        }
+    }
+
+    /// The limits it is served with ([`Settings::limits`]).
+    pub fn limits(&self) -> &Limits {
+        &self.shared.settings.limits
     }
 
     /// The generated API, with the handlers it serves.
@@ -302,6 +327,9 @@ where
 
     fn call(&self, request: http::Request<B>) -> Self::Future {
         let service = self.clone();
-        Box::pin(async move { Ok(service.handle(request).await) })
+        Box::pin(async move {
+            let _under_way = service.activity.as_ref().map(Activity::request_started);
+            Ok(service.handle(request).await)
+        })
     }
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::auth::{Authenticator, NoAccounts};
 use crate::cors::AllowedOrigins;
+use crate::limits::Limits;
 use crate::quota::QuotaBackend;
 
 /// Run-time settings of a generated service, generic over the service's authenticator
@@ -19,6 +20,8 @@ pub struct Settings<A = NoAccounts> {
     pub allowed_origins: AllowedOrigins,
     /// The site directory: traced requests log to `logs/error_log` below it.
     pub site_dir: Option<PathBuf>,
+    /// Timeouts, the connection cap and the body limit.
+    pub limits: Limits,
 }
 
 impl<A> Clone for Settings<A> {
@@ -28,6 +31,7 @@ impl<A> Clone for Settings<A> {
             quota: self.quota.clone(),
             allowed_origins: self.allowed_origins.clone(),
             site_dir: self.site_dir.clone(),
+            limits: self.limits,
         }
     }
 }
@@ -39,6 +43,7 @@ impl Default for Settings<NoAccounts> {
             quota: QuotaBackend::new(),
             allowed_origins: AllowedOrigins::none(),
             site_dir: None,
+            limits: Limits::default(),
         }
     }
 }
@@ -49,6 +54,7 @@ impl<A> std::fmt::Debug for Settings<A> {
             .field("quota", &self.quota)
             .field("allowed_origins", &self.allowed_origins)
             .field("site_dir", &self.site_dir)
+            .field("limits", &self.limits)
             .finish_non_exhaustive()
     }
 }
@@ -62,6 +68,7 @@ impl<A: Authenticator> Settings<A> {
             quota: self.quota,
             allowed_origins: self.allowed_origins,
             site_dir: self.site_dir,
+            limits: self.limits,
         }
     }
 
@@ -79,6 +86,13 @@ impl<A: Authenticator> Settings<A> {
     #[must_use]
     pub fn site_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.site_dir = Some(dir.into());
+        self
+    }
+
+    /// Serves with `limits` instead of [`Limits::default`].
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
         self
     }
 

@@ -133,6 +133,11 @@ impl ThingsHandlers for TestService {
         _ctx: RequestContext<'_>,
         thing_id: &str,
     ) -> Result<Arc<ThingInfo>, Error> {
+        // A thing named `sleep-<millis>` takes that long to get: a slow or hanging handler
+        // for the timeout and shutdown tests.
+        if let Some(millis) = thing_id.strip_prefix("sleep-").and_then(|m| m.parse().ok()) {
+            tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
+        }
         // Shared with the store: answered without copying the record.
         self.state()
             .things

@@ -4,6 +4,7 @@
 
 mod auth;
 mod compression;
+mod connections;
 mod cors;
 mod errors;
 mod options;

@@ -1,0 +1,141 @@
+//! Serving a generated service over TCP: hyper's HTTP/1 and HTTP/2 connections driven
+//! directly (no axum routing in front), the client's address handed to each connection's
+//! service, and a graceful shutdown that lets the requests under way finish.
+//!
+//! Every connection is watched against the service's [`Limits`](crate::Limits): idle and
+//! slow-header connections are closed, as are those whose client stops reading; the
+//! number open at once is capped ([`connections`]); a client that half-closes its side
+//! after a complete request still gets its answer.
+
+mod connections;
+mod timed_io;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::OwnedSemaphorePermit;
+
+use crate::activity::Activity;
+use crate::api::Api;
+use crate::auth::Authenticator;
+use crate::service::Service;
+use connections::Connections;
+use timed_io::TimedIo;
+
+/// How long to wait before accepting again after `accept` failed (out of descriptors, say):
+/// long enough not to spin, short enough not to be noticed once descriptors free up.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
+
+/// Serves `service` on `listener` until SIGINT or SIGTERM, then finishes the requests under
+/// way: the usual `main` of a generated service.
+pub async fn serve<P: Api, A: Authenticator>(
+    listener: TcpListener,
+    service: Service<P, A>,
+) -> std::io::Result<()> {
+    serve_until(listener, service, shutdown_signal()).await
+}
+
+/// Serves `service` on `listener` until `shutdown` completes, then stops accepting and
+/// waits for the connections under way to finish their requests, at most
+/// [`Limits::shutdown_timeout`](crate::Limits::shutdown_timeout); what is left then is
+/// closed.
+pub async fn serve_until<P: Api, A: Authenticator>(
+    listener: TcpListener,
+    service: Service<P, A>,
+    shutdown: impl Future<Output = ()> + Send,
+) -> std::io::Result<()> {
+    let limits = *service.limits();
+    let graceful = GracefulShutdown::new();
+    let connections = Connections::new(limits.max_connections);
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    // A client that shuts down its sending side after a complete request (`nc -N`, some
+    // proxies) is waiting for the answer, not gone.
+    builder.http1().half_close(true);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            accepted = accept(&listener, &connections) => accepted,
+            () = &mut shutdown => break,
+        };
+        let Some((permit, stream, remote)) = accepted else {
+            tokio::time::sleep(ACCEPT_BACKOFF).await;
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let activity = Activity::new();
+        let slot = connections.open(permit, activity.clone());
+        let service = service.for_watched_connection(remote, activity.clone());
+        let connection = builder.serve_connection(
+            TokioIo::new(TimedIo::new(stream, activity.clone())),
+            service,
+        );
+        let connection = graceful.watch(connection.into_owned());
+        tokio::spawn(async move {
+            let _slot = slot;
+            tokio::select! {
+                ended = connection => if let Err(error) = ended {
+                    tracing::debug!(%error, %remote, "connection ended with an error");
+                },
+                reason = activity.watch(&limits) => {
+                    tracing::debug!(%remote, reason = reason.as_str(), "connection closed");
+                }
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(limits.shutdown_timeout, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            timeout = ?limits.shutdown_timeout,
+            "shutdown: requests still under way are cut off"
+        );
+        connections.close_all();
+    }
+    Ok(())
+}
+
+/// The next connection, once there is a slot for it; `None` when `accept` failed.
+async fn accept(
+    listener: &TcpListener,
+    connections: &Arc<Connections>,
+) -> Option<(OwnedSemaphorePermit, TcpStream, SocketAddr)> {
+    let permit = connections.reserve().await;
+    match listener.accept().await {
+        Ok((stream, remote)) => Some((permit, stream, remote)),
+        Err(error) => {
+            tracing::warn!(%error, "cannot accept a connection");
+            None
+        }
+    }
+}
+
+/// Completes on SIGINT or (on Unix) SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,353 @@
+//! Connections and request limits over raw TCP: idle and slow-header connections are
+//! closed, slow bodies and hanging handlers get a clear status, oversized bodies are 413
+//! before they are read, a client that half-closes still gets its answer, the connection
+//! cap makes room for new clients, and a shutdown drains the requests under way.
+//!
+//! The limits are set short here (hundreds of milliseconds) so that each property shows
+//! quickly; the bounds the tests wait for are generous, and no test measures speed.
+
+use std::time::Duration;
+
+use restspec_runtime::{Limits, Settings};
+use restspec_tests::support::{TestServer, TestService};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use super::{client, send, server_with};
+
+/// Longer than any limit set here: what a test waits at most for the server to act.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+fn ms(millis: u64) -> Duration {
+    Duration::from_millis(millis)
+}
+
+/// Limits where only what a test sets is short.
+fn long_limits() -> Limits {
+    Limits {
+        idle_timeout: Duration::from_secs(60),
+        header_read_timeout: Duration::from_secs(60),
+        body_read_timeout: Duration::from_secs(60),
+        body_total_timeout: Duration::from_secs(60),
+        request_timeout: Duration::from_secs(60),
+        write_timeout: Duration::from_secs(60),
+        shutdown_timeout: Duration::from_secs(60),
+        ..Limits::default()
+    }
+}
+
+async fn server_with_limits(limits: Limits) -> TestServer {
+    server_with(Settings::default().limits(limits)).await
+}
+
+async fn connect(server: &TestServer) -> TcpStream {
+    let address = server.base.trim_start_matches("http://");
+    TcpStream::connect(address).await.expect("connect")
+}
+
+/// Reads until the server closes the connection; answers what it sent, or `None` when it
+/// kept the connection open for [`PATIENCE`].
+async fn read_until_closed(stream: &mut TcpStream) -> Option<String> {
+    let mut received = Vec::new();
+    let read = tokio::time::timeout(PATIENCE, async {
+        let mut buf = [0u8; 4096];
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => received.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await;
+    read.ok()
+        .map(|()| String::from_utf8_lossy(&received).into_owned())
+}
+
+#[tokio::test]
+async fn a_connection_that_sends_nothing_is_closed_after_the_idle_timeout() {
+    let server = server_with_limits(Limits {
+        idle_timeout: ms(300),
+        ..long_limits()
+    })
+    .await;
+    let mut stream = connect(&server).await;
+    assert_eq!(read_until_closed(&mut stream).await.as_deref(), Some(""));
+}
+
+#[tokio::test]
+async fn a_keep_alive_connection_is_closed_after_the_idle_timeout() {
+    let server = server_with_limits(Limits {
+        idle_timeout: ms(300),
+        ..long_limits()
+    })
+    .await;
+    let mut stream = connect(&server).await;
+    stream
+        .write_all(b"GET /things/x HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .expect("write");
+    let answer = read_until_closed(&mut stream).await.expect("closed");
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_request_head_sent_a_byte_at_a_time_is_cut_off() {
+    let server = server_with_limits(Limits {
+        header_read_timeout: ms(500),
+        ..long_limits()
+    })
+    .await;
+    let stream = connect(&server).await;
+    let (mut reader, mut writer) = stream.into_split();
+    let trickle = tokio::spawn(async move {
+        if writer
+            .write_all(b"GET /things/x HTTP/1.1\r\nX-Slow: ")
+            .await
+            .is_err()
+        {
+            return;
+        }
+        // Far longer than the header timeout, if the server let it.
+        for _ in 0..200 {
+            tokio::time::sleep(ms(50)).await;
+            if writer.write_all(b"a").await.is_err() {
+                return;
+            }
+        }
+    });
+    let closed = tokio::time::timeout(PATIENCE, async {
+        let mut buf = [0u8; 256];
+        matches!(reader.read(&mut buf).await, Ok(0) | Err(_))
+    })
+    .await;
+    trickle.abort();
+    assert_eq!(
+        closed,
+        Ok(true),
+        "the connection is closed without an answer"
+    );
+}
+
+#[tokio::test]
+async fn a_body_that_stops_coming_is_408() {
+    let server = server_with_limits(Limits {
+        body_read_timeout: ms(300),
+        ..long_limits()
+    })
+    .await;
+    let mut stream = connect(&server).await;
+    stream
+        .write_all(
+            b"PUT /a/things/new HTTP/1.1\r\nHost: t\r\nAuthorization: Basic YWxpY2U6YWxpY2UtcHc=\r\n\
+              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"desc",
+        )
+        .await
+        .expect("write");
+    let answer = read_until_closed(&mut stream).await.expect("answered");
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    assert!(
+        answer.ends_with("\r\n\r\nrequest body not received in time\n"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_413_before_it_is_sent() {
+    let server = server_with_limits(Limits {
+        max_body_bytes: 1000,
+        ..long_limits()
+    })
+    .await;
+    let mut stream = connect(&server).await;
+    // The head only: the answer must not wait for the 5,000 bytes announced.
+    stream
+        .write_all(
+            b"PUT /a/things/new HTTP/1.1\r\nHost: t\r\nAuthorization: Basic YWxpY2U6YWxpY2UtcHc=\r\n\
+              Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n",
+        )
+        .await
+        .expect("write");
+    let answer = read_until_closed(&mut stream).await.expect("answered");
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(
+        answer.ends_with("\r\n\r\nrequest body larger than 1000 bytes\n"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_chunked_body_is_cut_at_the_limit() {
+    let server = server_with_limits(Limits {
+        max_body_bytes: 1000,
+        ..long_limits()
+    })
+    .await;
+    let body = format!("{{\"description\": \"{}\"}}", "d".repeat(5000));
+    let mut request = b"PUT /a/things/new HTTP/1.1\r\nHost: t\r\n\
+        Authorization: Basic YWxpY2U6YWxpY2UtcHc=\r\nContent-Type: application/json\r\n\
+        Transfer-Encoding: chunked\r\n\r\n"
+        .to_vec();
+    for chunk in body.as_bytes().chunks(500) {
+        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        request.extend_from_slice(chunk);
+        request.extend_from_slice(b"\r\n");
+    }
+    request.extend_from_slice(b"0\r\n\r\n");
+    let mut stream = connect(&server).await;
+    // The server may answer and close before it has read all of this.
+    let _ = stream.write_all(&request).await;
+    let answer = read_until_closed(&mut stream).await.expect("answered");
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(
+        answer.ends_with("\r\n\r\nrequest body larger than 1000 bytes\n"),
+        "{answer}"
+    );
+    let thing = send(client().get(server.url("/things/new"))).await;
+    assert_eq!(thing.status, 404, "nothing was created");
+}
+
+#[tokio::test]
+async fn a_handler_past_the_request_timeout_is_503_and_others_are_served() {
+    let server = TestServer::start(
+        TestService::with_things(&["x", "sleep-3600000"]),
+        Settings::default().limits(Limits {
+            request_timeout: ms(300),
+            ..long_limits()
+        }),
+    )
+    .await
+    .expect("server");
+    let hanging = send(client().get(server.url("/things/sleep-3600000"))).await;
+    assert_eq!(
+        (hanging.status, hanging.text().as_str()),
+        (503, "request timed out after 0.3 s\n")
+    );
+    assert_eq!(
+        send(client().get(server.url("/things/x"))).await.status,
+        200
+    );
+}
+
+#[tokio::test]
+async fn a_client_that_half_closes_gets_the_answer_of_a_slow_handler() {
+    let server = TestServer::start(
+        TestService::with_things(&["sleep-200"]),
+        Settings::default().limits(long_limits()),
+    )
+    .await
+    .expect("server");
+    let mut stream = connect(&server).await;
+    stream
+        .write_all(b"GET /things/sleep-200 HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .expect("write");
+    stream.shutdown().await.expect("half-close");
+    let answer = read_until_closed(&mut stream).await.expect("answered");
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_client_that_half_closes_after_its_request_gets_the_answer() {
+    let server = server_with_limits(long_limits()).await;
+    for attempt in 0..20 {
+        let mut stream = connect(&server).await;
+        let body = r#"{"description": "half-closed"}"#;
+        let request = format!(
+            "PUT /a/things/half-{attempt} HTTP/1.1\r\nHost: t\r\n\
+             Authorization: Basic YWxpY2U6YWxpY2UtcHc=\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.expect("write");
+        stream.shutdown().await.expect("half-close");
+        let answer = read_until_closed(&mut stream).await.expect("answered");
+        assert!(
+            answer.starts_with("HTTP/1.1 201 Created\r\n"),
+            "attempt {attempt}: {answer}"
+        );
+        let thing = send(client().get(server.url(&format!("/things/half-{attempt}")))).await;
+        assert_eq!(
+            thing.status, 200,
+            "attempt {attempt}: the write was carried out"
+        );
+    }
+}
+
+#[tokio::test]
+async fn at_the_connection_cap_slow_connections_make_room_for_a_new_client() {
+    let server = server_with_limits(Limits {
+        max_connections: 8,
+        ..long_limits()
+    })
+    .await;
+    // Eight connections that started a request head and went quiet: the cap is held.
+    let mut held = Vec::new();
+    for _ in 0..8 {
+        let mut stream = connect(&server).await;
+        stream
+            .write_all(b"GET /things/x HTTP/1.1\r\n")
+            .await
+            .expect("write");
+        held.push(stream);
+    }
+    tokio::time::sleep(ms(100)).await;
+    for attempt in 0..3 {
+        let answer = tokio::time::timeout(PATIENCE, send(client().get(server.url("/things/x"))))
+            .await
+            .unwrap_or_else(|_| panic!("attempt {attempt}: a new client is served at the cap"));
+        assert_eq!(answer.status, 200);
+    }
+    let mut closed = 0;
+    for stream in &mut held {
+        let mut buf = [0u8; 64];
+        if let Ok(Ok(0) | Err(_)) = tokio::time::timeout(ms(50), stream.read(&mut buf)).await {
+            closed += 1;
+        }
+    }
+    assert!(closed >= 1, "the longest idle connections were closed");
+}
+
+#[tokio::test]
+async fn a_shutdown_lets_requests_under_way_finish_and_cuts_off_the_rest() {
+    let service = TestService::with_things(&["sleep-300", "sleep-3600000"]);
+    let settings = Settings::default().limits(Limits {
+        shutdown_timeout: ms(1000),
+        ..long_limits()
+    });
+    let app = restspec_tests::build_script::conventions::router(
+        service.clone(),
+        settings.authenticator(service),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(restspec_runtime::serve_until(listener, app, async {
+        let _ = stopped.await;
+    }));
+    let slow = tokio::spawn(send(client().get(format!("{base}/things/sleep-300"))));
+    let hanging = tokio::spawn(client().get(format!("{base}/things/sleep-3600000")).send());
+    tokio::time::sleep(ms(100)).await;
+    stop.send(()).expect("stop");
+    let slow = slow.await.expect("slow request");
+    assert_eq!(slow.status, 200, "a request under way finishes");
+    let ended = tokio::time::timeout(PATIENCE, serving).await;
+    assert!(
+        matches!(ended, Ok(Ok(Ok(())))),
+        "the server stops within its shutdown timeout"
+    );
+    let hanging = tokio::time::timeout(PATIENCE, hanging)
+        .await
+        .expect("the hanging request ends");
+    assert!(
+        hanging.expect("task").is_err(),
+        "a request past the shutdown timeout is cut off"
+    );
+    assert!(
+        TcpStream::connect(base.trim_start_matches("http://"))
+            .await
+            .is_err(),
+        "no longer listening"
+    );
+}
