@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use restspec_runtime::quota::TokenBucketEnforcer;
-use restspec_runtime::{QuotaBackend, Settings};
+use restspec_runtime::{Limits, QuotaBackend, Settings};
 
 use crate::accounts::PasswordHash;
 use crate::storage::{AdminSeed, SqliteStorage, Storage};
@@ -31,6 +31,8 @@ pub struct Options {
     pub allow_origin_regex: Vec<String>,
     /// The token-bucket rules file, when quotas are enforced.
     pub quota_config: Option<PathBuf>,
+    /// Timeouts, the connection cap and the body limit (the runtime's defaults unless set).
+    pub limits: Limits,
 }
 
 /// Why the service cannot start.
@@ -85,6 +87,7 @@ pub fn app(options: &Options) -> Result<App, StartError> {
     let storage: Arc<dyn Storage> = Arc::new(storage);
 
     let mut settings = Settings::default()
+        .limits(options.limits)
         .authenticator(auth::StorageAuthenticator::new(storage.clone()))
         .allow_origin_regex(&options.allow_origin_regex)
         .map_err(|e| StartError::OriginRegex(e.to_string()))?;

@@ -4,6 +4,7 @@
 //! every module shares are here.
 
 mod accounts;
+mod binary;
 mod body_shapes;
 mod changes;
 mod config;
@@ -13,6 +14,7 @@ mod persistence;
 mod projects;
 mod protocol_examples;
 mod quota;
+mod slow_clients;
 
 use reqwest::{RequestBuilder, Response, StatusCode};
 use serde_json::Value;

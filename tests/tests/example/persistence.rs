@@ -2,77 +2,10 @@
 //! write with 2xx, is killed without warning, started again on the same site, and still
 //! has the data (and the login session).
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
+use super::binary::{binary, free_port, fresh_site, start, start_with};
 use super::json;
-
-/// The workspace's `target/debug` (or release) directory, from this test's own path.
-fn binary() -> PathBuf {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "-q", "-p", "review-service"])
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "the example builds");
-    let exe = std::env::current_exe().expect("the test's path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/..");
-    profile_dir.join("review-service")
-}
-
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-async fn start(bin: &Path, site: &Path, port: u16) -> Running {
-    start_with_stdout(bin, site, port, Stdio::null()).await
-}
-
-/// Starts the binary and waits until it answers (one `GET /config/server/version`).
-async fn start_with_stdout(bin: &Path, site: &Path, port: u16, stdout: Stdio) -> Running {
-    let child = Command::new(bin)
-        .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
-        .arg(site)
-        .args(["--admin-password", "persist-pw"])
-        .env_remove("RUST_LOG")
-        .stdout(stdout)
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let running = Running(child);
-    for _ in 0..100 {
-        if reqwest::get(format!("http://127.0.0.1:{port}/config/server/version"))
-            .await
-            .is_ok()
-        {
-            return running;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the service did not answer on port {port}");
-}
-
-/// An empty site directory under the system's temporary directory.
-fn fresh_site(tag: &str) -> PathBuf {
-    let site = std::env::temp_dir().join(format!("restspec-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&site);
-    site
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
 
 #[tokio::test]
 async fn writes_answered_2xx_survive_kill_9() {
@@ -177,7 +110,7 @@ async fn the_binary_logs_one_info_line_per_request() {
     let bin = binary();
     let site = fresh_site("access-log");
     let port = free_port();
-    let mut running = start_with_stdout(&bin, &site, port, Stdio::piped()).await;
+    let mut running = start_with(&bin, &site, port, Stdio::piped(), &[]).await;
     let stdout = running.0.stdout.take().expect("piped");
     let client = reqwest::Client::new();
     let traced = client

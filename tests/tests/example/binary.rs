@@ -1,0 +1,83 @@
+//! The example's real binary, started on a site directory and a free port for the tests
+//! that need the process itself (persistence, logging, connection limits).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// The workspace's `target/debug` (or release) directory, from this test's own path.
+pub(super) fn binary() -> PathBuf {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "-q", "-p", "review-service"])
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the example builds");
+    let exe = std::env::current_exe().expect("the test's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/..");
+    profile_dir.join("review-service")
+}
+
+/// The running binary, killed when dropped.
+pub(super) struct Running(pub(super) Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the binary on `site` and `port` and waits until it answers.
+pub(super) async fn start(bin: &Path, site: &Path, port: u16) -> Running {
+    start_with(bin, site, port, Stdio::null(), &[]).await
+}
+
+/// Starts the binary with `args` besides its site, port and admin password, and waits
+/// until it answers (one `GET /config/server/version`).
+pub(super) async fn start_with(
+    bin: &Path,
+    site: &Path,
+    port: u16,
+    stdout: Stdio,
+    args: &[&str],
+) -> Running {
+    let child = Command::new(bin)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
+        .arg(site)
+        .args(["--admin-password", "persist-pw"])
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdout(stdout)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let running = Running(child);
+    for _ in 0..100 {
+        if reqwest::get(format!("http://127.0.0.1:{port}/config/server/version"))
+            .await
+            .is_ok()
+        {
+            return running;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the service did not answer on port {port}");
+}
+
+/// An empty site directory under the system's temporary directory.
+pub(super) fn fresh_site(tag: &str) -> PathBuf {
+    let site = std::env::temp_dir().join(format!("restspec-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    site
+}
+
+/// A port nothing listens on now.
+pub(super) fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
