@@ -117,7 +117,15 @@ pub fn preflight(
     let permitted = allowed_headers(xsrf_header);
     let permitted: Vec<&str> = permitted.split(", ").collect();
     for value in headers.get_all(header::ACCESS_CONTROL_REQUEST_HEADERS) {
-        for requested in value.to_str().unwrap_or_default().split(',') {
+        // A byte that is not visible ASCII names no header on the list: refused, like any
+        // header not on it (never read as an empty list).
+        let Ok(value) = value.to_str() else {
+            return Err(refuse(
+                "Access-Control-Request-Headers with a non-ASCII byte not allowed in CORS"
+                    .to_owned(),
+            ));
+        };
+        for requested in value.split(',') {
             let requested = requested.trim();
             if !requested.is_empty()
                 && !permitted.contains(&requested.to_ascii_lowercase().as_str())
@@ -230,6 +238,19 @@ mod tests {
         assert_eq!(
             refused.message(),
             Some("X-Service-Trace not allowed in CORS")
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_REQUEST_HEADERS,
+            "content-type, x-service-auth".parse().unwrap(),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_REQUEST_HEADERS,
+            HeaderValue::from_bytes(b"content-type, x-evil\xff").unwrap(),
+        );
+        let refused = preflight(&headers, &allowed, Some("X-Service-Auth")).unwrap_err();
+        assert_eq!(
+            refused.message(),
+            Some("Access-Control-Request-Headers with a non-ASCII byte not allowed in CORS")
         );
         headers.insert(
             header::ACCESS_CONTROL_REQUEST_HEADERS,

@@ -89,8 +89,15 @@ async fn refused_preflights_say_why() {
         (
             "https://app.example",
             "GET",
-            Some("X-Service-Trace"),
+            Some(b"X-Service-Trace".as_slice()),
             "X-Service-Trace not allowed in CORS\n",
+        ),
+        // One byte that is not visible ASCII must not make the whole list pass.
+        (
+            "https://app.example",
+            "GET",
+            Some(b"content-type, x-evil\xe9".as_slice()),
+            "Access-Control-Request-Headers with a non-ASCII byte not allowed in CORS\n",
         ),
     ];
     for (origin, method, headers, message) in cases {
@@ -99,7 +106,8 @@ async fn refused_preflights_say_why() {
             .header("Origin", origin)
             .header("Access-Control-Request-Method", method);
         if let Some(h) = headers {
-            request = request.header("Access-Control-Request-Headers", h);
+            let value = reqwest::header::HeaderValue::from_bytes(h).expect("a header value");
+            request = request.header("Access-Control-Request-Headers", value);
         }
         let a = send(request).await;
         assert_eq!(
