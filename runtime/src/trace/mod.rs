@@ -135,8 +135,9 @@ pub fn requested_trace<'a>(
 /// The primary id is the header's value if non-empty, else the parameter's value if
 /// non-empty, else a generated one ([`generate_trace_id`]). When both carry different
 /// non-empty ids, both are returned, the header's first. Surrounding whitespace is dropped
-/// from both. An id that could not be sent back in a header (one with control characters,
-/// such as a decoded `%0A`) counts as empty, which also keeps log lines one per event.
+/// from both. An id longer than [`MAX_TRACE_ID_LEN`] or with a byte that is not printable
+/// ASCII (a control character such as a decoded `%0A`, or any non-ASCII character) counts
+/// as empty, so that a generated id replaces it.
 pub fn trace_demand<'a>(
     parameter: Option<Cow<'a, str>>,
     header: Option<&'a HeaderValue>,
@@ -152,7 +153,7 @@ pub fn trace_demand<'a>(
         Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
         Cow::Owned(text) => Cow::Owned(text.trim().to_owned()),
     });
-    let usable = |id: Option<Cow<'a, str>>| id.filter(|id| !id.is_empty() && is_header_safe(id));
+    let usable = |id: Option<Cow<'a, str>>| id.filter(|id| !id.is_empty() && is_acceptable_id(id));
     match (usable(from_header), usable(from_parameter)) {
         (Some(header), Some(parameter)) if header != parameter => Some(TraceRequest {
             ids: [header, parameter],
@@ -164,10 +165,15 @@ pub fn trace_demand<'a>(
     }
 }
 
-/// True when `id` can go back in a header as it is: no control characters (which also
-/// rules out every byte `HeaderValue` refuses), checked without building the value.
-fn is_header_safe(id: &str) -> bool {
-    !id.chars().any(char::is_control)
+/// The longest trace id taken from a request; a longer one is replaced by a generated
+/// id, so that a client cannot make every log line of its requests arbitrarily long.
+pub const MAX_TRACE_ID_LEN: usize = 64;
+
+/// True when `id` is taken as it is: at most [`MAX_TRACE_ID_LEN`] bytes of printable
+/// ASCII (space to `~`). That keeps log lines one per event and short, and every such id
+/// can go back in a header as it is.
+fn is_acceptable_id(id: &str) -> bool {
+    id.len() <= MAX_TRACE_ID_LEN && id.bytes().all(|b| matches!(b, b' '..=b'~'))
 }
 
 /// A fresh trace id: `<epoch millis>-<8 lower-case hex chars>`, e.g.
@@ -383,6 +389,21 @@ mod tests {
     fn ids_with_control_characters_are_replaced() {
         let t = requested_trace(Some("trace=a%0Ab"), headers(None), PARAM, HEADER).unwrap();
         assert!(t.is_generated());
+    }
+
+    #[test]
+    fn long_or_non_ascii_ids_are_replaced_and_the_longest_allowed_is_kept() {
+        let longest = "x".repeat(MAX_TRACE_ID_LEN);
+        let too_long = format!("trace={longest}y");
+        let t = requested_trace(Some(&too_long), headers(None), PARAM, HEADER).unwrap();
+        assert!(t.is_generated());
+        let kept = format!("trace={longest}");
+        let t = requested_trace(Some(&kept), headers(None), PARAM, HEADER).unwrap();
+        assert_eq!(t.primary_id(), longest);
+        let t = requested_trace(Some("trace=caf%C3%A9"), headers(None), PARAM, HEADER).unwrap();
+        assert!(t.is_generated(), "non-ASCII");
+        let t = requested_trace(Some("trace=a+b~c"), headers(None), PARAM, HEADER).unwrap();
+        assert_eq!(t.primary_id(), "a b~c", "printable ASCII, space included");
     }
 
     #[test]
