@@ -63,6 +63,32 @@ async fn read_until_closed(stream: &mut TcpStream) -> Option<String> {
         .map(|()| String::from_utf8_lossy(&received).into_owned())
 }
 
+/// The head of alice's `PUT /a/things/new` with JSON and `framing` (a `Content-Length` or
+/// `Transfer-Encoding` line), then `body`.
+fn put_new_thing(framing: &str, body: &[u8]) -> Vec<u8> {
+    let mut request = format!(
+        "PUT /a/things/new HTTP/1.1\r\nHost: t\r\nAuthorization: Basic YWxpY2U6YWxpY2UtcHc=\r\n\
+         Content-Type: application/json\r\n{framing}\r\n\r\n"
+    )
+    .into_bytes();
+    request.extend_from_slice(body);
+    request
+}
+
+/// Sends `request` on a new connection and answers what the server sent until it closed
+/// the connection, asserting its status line starts with `status` and its body is `body`.
+async fn assert_answer(server: &TestServer, request: &[u8], status: &str, body: &str) {
+    let mut stream = connect(server).await;
+    // The server may answer and close before it has read all of the request.
+    let _ = stream.write_all(request).await;
+    let answer = read_until_closed(&mut stream).await.expect("answered");
+    assert!(
+        answer.starts_with(&format!("HTTP/1.1 {status} ")),
+        "{answer}"
+    );
+    assert!(answer.ends_with(&format!("\r\n\r\n{body}")), "{answer}");
+}
+
 #[tokio::test]
 async fn a_connection_that_sends_nothing_is_closed_after_the_idle_timeout() {
     let server = server_with_limits(Limits {
@@ -135,20 +161,14 @@ async fn a_body_that_stops_coming_is_408() {
         ..long_limits()
     })
     .await;
-    let mut stream = connect(&server).await;
-    stream
-        .write_all(
-            b"PUT /a/things/new HTTP/1.1\r\nHost: t\r\nAuthorization: Basic YWxpY2U6YWxpY2UtcHc=\r\n\
-              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"desc",
-        )
-        .await
-        .expect("write");
-    let answer = read_until_closed(&mut stream).await.expect("answered");
-    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
-    assert!(
-        answer.ends_with("\r\n\r\nrequest body not received in time\n"),
-        "{answer}"
-    );
+    let request = put_new_thing("Content-Length: 100", b"{\"desc");
+    assert_answer(
+        &server,
+        &request,
+        "408",
+        "request body not received in time\n",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -158,21 +178,15 @@ async fn a_body_over_the_limit_is_413_before_it_is_sent() {
         ..long_limits()
     })
     .await;
-    let mut stream = connect(&server).await;
     // The head only: the answer must not wait for the 5,000 bytes announced.
-    stream
-        .write_all(
-            b"PUT /a/things/new HTTP/1.1\r\nHost: t\r\nAuthorization: Basic YWxpY2U6YWxpY2UtcHc=\r\n\
-              Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n",
-        )
-        .await
-        .expect("write");
-    let answer = read_until_closed(&mut stream).await.expect("answered");
-    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
-    assert!(
-        answer.ends_with("\r\n\r\nrequest body larger than 1000 bytes\n"),
-        "{answer}"
-    );
+    let request = put_new_thing("Content-Length: 5000", b"");
+    assert_answer(
+        &server,
+        &request,
+        "413",
+        "request body larger than 1000 bytes\n",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -183,25 +197,21 @@ async fn a_chunked_body_is_cut_at_the_limit() {
     })
     .await;
     let body = format!("{{\"description\": \"{}\"}}", "d".repeat(5000));
-    let mut request = b"PUT /a/things/new HTTP/1.1\r\nHost: t\r\n\
-        Authorization: Basic YWxpY2U6YWxpY2UtcHc=\r\nContent-Type: application/json\r\n\
-        Transfer-Encoding: chunked\r\n\r\n"
-        .to_vec();
+    let mut chunked = Vec::new();
     for chunk in body.as_bytes().chunks(500) {
-        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
-        request.extend_from_slice(chunk);
-        request.extend_from_slice(b"\r\n");
+        chunked.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        chunked.extend_from_slice(chunk);
+        chunked.extend_from_slice(b"\r\n");
     }
-    request.extend_from_slice(b"0\r\n\r\n");
-    let mut stream = connect(&server).await;
-    // The server may answer and close before it has read all of this.
-    let _ = stream.write_all(&request).await;
-    let answer = read_until_closed(&mut stream).await.expect("answered");
-    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
-    assert!(
-        answer.ends_with("\r\n\r\nrequest body larger than 1000 bytes\n"),
-        "{answer}"
-    );
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let request = put_new_thing("Transfer-Encoding: chunked", &chunked);
+    assert_answer(
+        &server,
+        &request,
+        "413",
+        "request body larger than 1000 bytes\n",
+    )
+    .await;
     let thing = send(client().get(server.url("/things/new"))).await;
     assert_eq!(thing.status, 404, "nothing was created");
 }
