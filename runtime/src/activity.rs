@@ -139,10 +139,10 @@ impl Activity {
                 )
             }
         });
-        match (write, waiting) {
-            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-            (a, b) => a.or(b),
-        }
+        [write, waiting]
+            .into_iter()
+            .flatten()
+            .min_by_key(|(at, _)| *at)
     }
 
     /// Completes when the connection must close, with the reason.

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::net::SocketAddr;
 
-use bytes::{Buf, Bytes, BytesMut};
+use bytes::{Buf, BufMut, Bytes, BytesMut};
 use futures_util::FutureExt;
 use http::Method;
 use http::request::Parts;
@@ -178,17 +178,15 @@ where
 }
 
 /// Reads a request body within `limits`: at most [`Limits::max_body_bytes`] (413 past
-/// it, without reading further), each piece within [`Limits::body_read_timeout`] and the
-/// whole within [`Limits::body_total_timeout`] (408 past either).
+/// it, without reading further; [`run`] has refused an announced size over it already),
+/// each piece within [`Limits::body_read_timeout`] and the whole within
+/// [`Limits::body_total_timeout`] (408 past either).
 async fn read_body<B>(body: B, limits: &Limits) -> Result<Bytes, ApiError>
 where
     B: http_body::Body + Send,
     B::Error: Into<crate::BoxError>,
 {
     let max = limits.max_body_bytes;
-    if body.size_hint().lower() > max as u64 {
-        return Err(body_too_large(max));
-    }
     let deadline = Instant::now() + limits.body_total_timeout;
     let mut body = std::pin::pin!(body);
     // One piece (the usual case) is kept as it came; more are joined.
@@ -219,12 +217,7 @@ where
             if joined.is_empty() {
                 joined.extend_from_slice(&std::mem::take(&mut first));
             }
-            while data.has_remaining() {
-                let chunk = data.chunk();
-                joined.extend_from_slice(chunk);
-                let n = chunk.len();
-                data.advance(n);
-            }
+            joined.put(data);
         }
     }
     Ok(if joined.is_empty() {
@@ -235,7 +228,7 @@ where
 }
 
 /// 413 for a body over `max` bytes.
-pub(crate) fn body_too_large(max: usize) -> ApiError {
+fn body_too_large(max: usize) -> ApiError {
     ApiError::status(413).with_message(format!("request body larger than {max} bytes"))
 }
 
