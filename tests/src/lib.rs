@@ -72,4 +72,5 @@ pub const SPEC_DIRS: &[&str] = &[
 ];
 
 pub mod recording_enforcer;
+pub mod slow_client;
 pub mod support;

@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use restspec_runtime::{Limits, Settings};
+use restspec_tests::slow_client::{self, silent_connection_is_closed, trickled_head_is_cut_off};
 use restspec_tests::support::{TestServer, TestService};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -40,27 +41,21 @@ async fn server_with_limits(limits: Limits) -> TestServer {
     server_with(Settings::default().limits(limits)).await
 }
 
+/// `127.0.0.1:<port>` of `server`.
+fn address(server: &TestServer) -> &str {
+    server.base.trim_start_matches("http://")
+}
+
 async fn connect(server: &TestServer) -> TcpStream {
-    let address = server.base.trim_start_matches("http://");
-    TcpStream::connect(address).await.expect("connect")
+    TcpStream::connect(address(server)).await.expect("connect")
 }
 
 /// Reads until the server closes the connection; answers what it sent, or `None` when it
 /// kept the connection open for [`PATIENCE`].
 async fn read_until_closed(stream: &mut TcpStream) -> Option<String> {
-    let mut received = Vec::new();
-    let read = tokio::time::timeout(PATIENCE, async {
-        let mut buf = [0u8; 4096];
-        loop {
-            match stream.read(&mut buf).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => received.extend_from_slice(&buf[..n]),
-            }
-        }
-    })
-    .await;
-    read.ok()
-        .map(|()| String::from_utf8_lossy(&received).into_owned())
+    slow_client::read_until_closed(stream, PATIENCE)
+        .await
+        .map(|received| String::from_utf8_lossy(&received).into_owned())
 }
 
 /// The head of alice's `PUT /a/things/new` with JSON and `framing` (a `Content-Length` or
@@ -96,8 +91,10 @@ async fn a_connection_that_sends_nothing_is_closed_after_the_idle_timeout() {
         ..long_limits()
     })
     .await;
-    let mut stream = connect(&server).await;
-    assert_eq!(read_until_closed(&mut stream).await.as_deref(), Some(""));
+    assert_eq!(
+        silent_connection_is_closed(address(&server), PATIENCE).await,
+        Some(Vec::new())
+    );
 }
 
 #[tokio::test]
@@ -123,33 +120,9 @@ async fn a_request_head_sent_a_byte_at_a_time_is_cut_off() {
         ..long_limits()
     })
     .await;
-    let stream = connect(&server).await;
-    let (mut reader, mut writer) = stream.into_split();
-    let trickle = tokio::spawn(async move {
-        if writer
-            .write_all(b"GET /things/x HTTP/1.1\r\nX-Slow: ")
-            .await
-            .is_err()
-        {
-            return;
-        }
-        // Far longer than the header timeout, if the server let it.
-        for _ in 0..200 {
-            tokio::time::sleep(ms(50)).await;
-            if writer.write_all(b"a").await.is_err() {
-                return;
-            }
-        }
-    });
-    let closed = tokio::time::timeout(PATIENCE, async {
-        let mut buf = [0u8; 256];
-        matches!(reader.read(&mut buf).await, Ok(0) | Err(_))
-    })
-    .await;
-    trickle.abort();
     assert_eq!(
-        closed,
-        Ok(true),
+        trickled_head_is_cut_off(address(&server), "/things/x", PATIENCE).await,
+        Some(Vec::new()),
         "the connection is closed without an answer"
     );
 }

@@ -5,8 +5,7 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use restspec_tests::slow_client::{silent_connection_is_closed, trickled_head_is_cut_off};
 
 use super::binary::{binary, free_port, fresh_site, start_with};
 
@@ -16,49 +15,6 @@ const IDLE: usize = 150;
 const TRICKLING: usize = 150;
 /// The binary's connection cap: fewer than the connections held.
 const CAP: &str = "100";
-
-/// Opens a connection that trickles a request head forever (one byte every 200 ms) and
-/// answers when the server closes it, or `false` when it is still open after `patience`.
-async fn trickle(address: String, patience: Duration) -> bool {
-    let Ok(stream) = TcpStream::connect(&address).await else {
-        return true;
-    };
-    let (mut reader, mut writer) = stream.into_split();
-    let writing = tokio::spawn(async move {
-        if writer
-            .write_all(b"GET /config/server/version HTTP/1.1\r\nX-Slow: ")
-            .await
-            .is_err()
-        {
-            return;
-        }
-        loop {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            if writer.write_all(b"a").await.is_err() {
-                return;
-            }
-        }
-    });
-    let closed = tokio::time::timeout(patience, async {
-        let mut buf = [0u8; 64];
-        matches!(reader.read(&mut buf).await, Ok(0) | Err(_))
-    })
-    .await
-    .unwrap_or(false);
-    writing.abort();
-    closed
-}
-
-/// Opens a connection that sends nothing; answers whether the server closed it.
-async fn idle(address: String, patience: Duration) -> bool {
-    let Ok(mut stream) = TcpStream::connect(&address).await else {
-        return true;
-    };
-    let mut buf = [0u8; 64];
-    tokio::time::timeout(patience, stream.read(&mut buf))
-        .await
-        .is_ok_and(|read| matches!(read, Ok(0) | Err(_)))
-}
 
 #[tokio::test]
 async fn slow_and_idle_connections_are_closed_and_a_normal_client_is_served_meanwhile() {
@@ -84,10 +40,16 @@ async fn slow_and_idle_connections_are_closed_and_a_normal_client_is_served_mean
     let patience = Duration::from_secs(20);
     let mut held = Vec::new();
     for _ in 0..IDLE {
-        held.push(tokio::spawn(idle(address.clone(), patience)));
+        held.push(tokio::spawn({
+            let address = address.clone();
+            async move { silent_connection_is_closed(&address, patience).await }
+        }));
     }
     for _ in 0..TRICKLING {
-        held.push(tokio::spawn(trickle(address.clone(), patience)));
+        held.push(tokio::spawn({
+            let address = address.clone();
+            async move { trickled_head_is_cut_off(&address, "/config/server/version", patience).await }
+        }));
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
 
@@ -105,7 +67,7 @@ async fn slow_and_idle_connections_are_closed_and_a_normal_client_is_served_mean
 
     let mut still_open = 0;
     for connection in held {
-        if !connection.await.expect("task") {
+        if connection.await.expect("task").is_none() {
             still_open += 1;
         }
     }
