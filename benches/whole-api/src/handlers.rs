@@ -18,3109 +18,350 @@ use crate::api::*;
 pub struct Stub;
 
 impl AccessHandlers for Stub {
-    fn list_access(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        options: options::ListAccessOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::AccessInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::AccessInfo>, Error>(Error::not_found()) }
-    }
+    fn list_access(&self, ctx: rt::RequestContext<'_>, options: options::ListAccessOptions) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::AccessInfo>>, Error>> + Send { async { Err::<Vec<types::AccessInfo>, Error>(Error::not_found()) } }
 }
 
 impl AccountsHandlers for Stub {
-    fn resolve_accounts(
-        &self,
-        caller: &rt::Caller,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<Option<AccountsResource>, Error>> + Send {
-        async { Ok(Default::default()) }
-    }
-    fn query_account(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::AccountsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::AccountsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_account(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn create_account(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_account(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_detail(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_account_name(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_account_name(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_account_name(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_account_status(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_account_status(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_username(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_username(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_display_name(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_active(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_active(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_active(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn set_http_password(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_http_password(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn create_token(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        token_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_tokens(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_token(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        token_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_oauth_token(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_state(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn list_account_emails(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_account_email(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        email_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn create_account_email(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        email_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_account_email(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        email_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn set_preferred_email(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        email_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn list_ssh_keys(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_ssh_key(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        ssh_key_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn add_ssh_key(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_ssh_key(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        ssh_key_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn list_gpg_keys(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_gpg_key(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        gpg_key_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn add_delete_gpg_keys(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_gpg_key(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        gpg_key_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn list_account_capabilities(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn check_account_capability(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        capability_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn list_groups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::AccountsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::AccountsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_avatar(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_avatar_change_url(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_user_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_user_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_diff_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_diff_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_edit_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_edit_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_watched_projects(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn set_watched_projects(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_watched_projects(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_account_external_ids(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_account_external_ids(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn list_contributor_agreements(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_draft_comments(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn sign_contributor_agreement(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn index_account(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn get_changes_with_default_star(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn star_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        change_id: &str,
-        body: types::AccountsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::AccountsInfo>, Error>,
-    > + Send {
-        async { Err::<types::AccountsInfo, Error>(Error::not_found()) }
-    }
-    fn unstar_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        account_id: &str,
-        change_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
+    fn resolve_accounts(&self, caller: &rt::Caller, account_id: &str) -> impl rt::Future<Output = Result<Option<AccountsResource>, Error>> + Send { async { Ok(Default::default()) } }
+    fn query_account(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::AccountsInfo>>, Error>> + Send { async { Err::<Vec<types::AccountsInfo>, Error>(Error::not_found()) } }
+    fn get_account(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn create_account(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_account(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_detail(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_account_name(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_account_name(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_account_name(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_account_status(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_account_status(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_username(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_username(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_display_name(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_active(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_active(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_active(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn set_http_password(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_http_password(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn create_token(&self, ctx: rt::RequestContext<'_>, account_id: &str, token_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_tokens(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_token(&self, ctx: rt::RequestContext<'_>, account_id: &str, token_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_oauth_token(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_state(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn list_account_emails(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_account_email(&self, ctx: rt::RequestContext<'_>, account_id: &str, email_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn create_account_email(&self, ctx: rt::RequestContext<'_>, account_id: &str, email_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_account_email(&self, ctx: rt::RequestContext<'_>, account_id: &str, email_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn set_preferred_email(&self, ctx: rt::RequestContext<'_>, account_id: &str, email_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn list_ssh_keys(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_ssh_key(&self, ctx: rt::RequestContext<'_>, account_id: &str, ssh_key_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn add_ssh_key(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_ssh_key(&self, ctx: rt::RequestContext<'_>, account_id: &str, ssh_key_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn list_gpg_keys(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_gpg_key(&self, ctx: rt::RequestContext<'_>, account_id: &str, gpg_key_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn add_delete_gpg_keys(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_gpg_key(&self, ctx: rt::RequestContext<'_>, account_id: &str, gpg_key_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn list_account_capabilities(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn check_account_capability(&self, ctx: rt::RequestContext<'_>, account_id: &str, capability_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn list_groups(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::AccountsInfo>>, Error>> + Send { async { Err::<Vec<types::AccountsInfo>, Error>(Error::not_found()) } }
+    fn get_avatar(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_avatar_change_url(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_user_preferences(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_user_preferences(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_diff_preferences(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_diff_preferences(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_edit_preferences(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_edit_preferences(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_watched_projects(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn set_watched_projects(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_watched_projects(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_account_external_ids(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_account_external_ids(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn list_contributor_agreements(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn delete_draft_comments(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn sign_contributor_agreement(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn index_account(&self, ctx: rt::RequestContext<'_>, account_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn get_changes_with_default_star(&self, ctx: rt::RequestContext<'_>, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn star_change(&self, ctx: rt::RequestContext<'_>, account_id: &str, change_id: &str, body: types::AccountsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::AccountsInfo>, Error>> + Send { async { Err::<types::AccountsInfo, Error>(Error::not_found()) } }
+    fn unstar_change(&self, ctx: rt::RequestContext<'_>, account_id: &str, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
 }
 
 impl ChangesHandlers for Stub {
-    fn resolve_changes(
-        &self,
-        caller: &rt::Caller,
-        change_id: &str,
-    ) -> impl rt::Future<Output = Result<Option<ChangesResource>, Error>> + Send {
-        async { Ok(Default::default()) }
-    }
-    fn create_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_changes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn get_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_meta_diff(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        options: options::GetMetaDiffOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_change_detail(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn create_merge_patch_set_for_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_topic(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_topic(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_topic(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_pure_revert(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn abandon_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn restore_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn rebase_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn rebase_chain(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn move_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn revert_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn revert_submission(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn submit_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn submitted_together(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        options: options::SubmittedTogetherOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn apply_patch(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_included_in(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn index_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_change_comments(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_change_drafts(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn check_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn fix_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_work_in_progress(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_ready_for_review(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn mark_private(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn unmark_private(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_hashtags(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_hashtags(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_custom_keyed_values(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_custom_keyed_values(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn validation_options(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_change_messages(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_change_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        change_message_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_change_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        change_message_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn changes_delete_change_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        change_message_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn check_submit_requirement(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn evaluate_change_query_expression(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        options: options::EvaluateChangeQueryExpressionOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_edit_detail(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn put_edit_file(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        file_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn post_edit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn put_change_edit_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_edit_file(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn put_change_edit_committer_author_identity(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_edit_file(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_edit_meta_data(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_edit_message(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn publish_edit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn rebase_edit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_edit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn is_flows_enabled(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_flows(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn flows_actions(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn create_flow(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_flow(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        flow_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_flow(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        flow_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn list_reviewers(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn suggest_reviewers(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        options: options::SuggestReviewersOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_reviewer(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn add_reviewer(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_reviewer(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn changes_delete_reviewer(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_votes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn delete_vote(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-        label_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn changes_delete_vote(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-        label_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_revision(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_commit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_merge_list(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_revision_actions(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_review(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_related_changes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_review(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn rebase_revision(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn submit_revision(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_patch(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_mergeable(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_submit_type(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn test_submit_type(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn test_submit_rule(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_drafts(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn create_draft(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_draft(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        draft_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn update_draft(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        draft_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_draft(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        draft_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn list_comments(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn get_comment(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        comment_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_comment(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        comment_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn changes_delete_comment(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        comment_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_ported_comments(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_ported_drafts(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn apply_stored_fix(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        fix_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn apply_provided_fix(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_files(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn get_content(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_safe_content(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_diff(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn preview_stored_fix(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        fix_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn preview_provided_fix(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_blame(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn set_reviewed(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        file_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn delete_reviewed(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn cherry_pick(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn list_revision_reviewers(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn list_revision_votes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) }
-    }
-    fn delete_revision_vote(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        account_id: &str,
-        label_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn changes_delete_revision_vote(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        revision_id: &str,
-        account_id: &str,
-        label_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn get_attention_set(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn add_to_attention_set(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn remove_from_attention_set(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn changes_remove_from_attention_set(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        account_id: &str,
-        body: types::ChangesInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
-    fn changes_suggest_reviewers(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        change_id: &str,
-        branch_id: &str,
-        options: options::ChangesSuggestReviewersOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ChangesInfo>, Error>,
-    > + Send {
-        async { Err::<types::ChangesInfo, Error>(Error::not_found()) }
-    }
+    fn resolve_changes(&self, caller: &rt::Caller, change_id: &str) -> impl rt::Future<Output = Result<Option<ChangesResource>, Error>> + Send { async { Ok(Default::default()) } }
+    fn create_change(&self, ctx: rt::RequestContext<'_>, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_changes(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn get_change(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_meta_diff(&self, ctx: rt::RequestContext<'_>, change_id: &str, options: options::GetMetaDiffOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_change_detail(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn create_merge_patch_set_for_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_message(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_message(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_topic(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_topic(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_topic(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_pure_revert(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn abandon_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn restore_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn rebase_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn rebase_chain(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn move_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn revert_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn revert_submission(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn submit_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn submitted_together(&self, ctx: rt::RequestContext<'_>, change_id: &str, options: options::SubmittedTogetherOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_change(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn apply_patch(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_included_in(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn index_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_change_comments(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_change_drafts(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn check_change(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn fix_change(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_work_in_progress(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_ready_for_review(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn mark_private(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn unmark_private(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_hashtags(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_hashtags(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_custom_keyed_values(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_custom_keyed_values(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn validation_options(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_change_messages(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_change_message(&self, ctx: rt::RequestContext<'_>, change_id: &str, change_message_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_change_message(&self, ctx: rt::RequestContext<'_>, change_id: &str, change_message_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn changes_delete_change_message(&self, ctx: rt::RequestContext<'_>, change_id: &str, change_message_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn check_submit_requirement(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn evaluate_change_query_expression(&self, ctx: rt::RequestContext<'_>, change_id: &str, options: options::EvaluateChangeQueryExpressionOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_edit_detail(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn put_edit_file(&self, ctx: rt::RequestContext<'_>, change_id: &str, file_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn post_edit(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn put_change_edit_message(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_edit_file(&self, ctx: rt::RequestContext<'_>, change_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn put_change_edit_committer_author_identity(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_edit_file(&self, ctx: rt::RequestContext<'_>, change_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_edit_meta_data(&self, ctx: rt::RequestContext<'_>, change_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_edit_message(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn publish_edit(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn rebase_edit(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_edit(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn is_flows_enabled(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_flows(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn flows_actions(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn create_flow(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_flow(&self, ctx: rt::RequestContext<'_>, change_id: &str, flow_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_flow(&self, ctx: rt::RequestContext<'_>, change_id: &str, flow_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn list_reviewers(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn suggest_reviewers(&self, ctx: rt::RequestContext<'_>, change_id: &str, options: options::SuggestReviewersOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_reviewer(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn add_reviewer(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_reviewer(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn changes_delete_reviewer(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_votes(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn delete_vote(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str, label_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn changes_delete_vote(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str, label_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_revision(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_commit(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_description(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_description(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_merge_list(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_revision_actions(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_review(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_related_changes(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_review(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn rebase_revision(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn submit_revision(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_patch(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_mergeable(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_submit_type(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn test_submit_type(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn test_submit_rule(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_drafts(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn create_draft(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_draft(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, draft_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn update_draft(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, draft_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_draft(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, draft_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn list_comments(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn get_comment(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, comment_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_comment(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, comment_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn changes_delete_comment(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, comment_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_ported_comments(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_ported_drafts(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn apply_stored_fix(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, fix_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn apply_provided_fix(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_files(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn get_content(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_safe_content(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_diff(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn preview_stored_fix(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, fix_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn preview_provided_fix(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_blame(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn set_reviewed(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, file_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn delete_reviewed(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn cherry_pick(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn list_revision_reviewers(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn list_revision_votes(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ChangesInfo>>, Error>> + Send { async { Err::<Vec<types::ChangesInfo>, Error>(Error::not_found()) } }
+    fn delete_revision_vote(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, account_id: &str, label_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn changes_delete_revision_vote(&self, ctx: rt::RequestContext<'_>, change_id: &str, revision_id: &str, account_id: &str, label_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn get_attention_set(&self, ctx: rt::RequestContext<'_>, change_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn add_to_attention_set(&self, ctx: rt::RequestContext<'_>, change_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn remove_from_attention_set(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn changes_remove_from_attention_set(&self, ctx: rt::RequestContext<'_>, change_id: &str, account_id: &str, body: types::ChangesInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
+    fn changes_suggest_reviewers(&self, ctx: rt::RequestContext<'_>, change_id: &str, branch_id: &str, options: options::ChangesSuggestReviewersOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ChangesInfo>, Error>> + Send { async { Err::<types::ChangesInfo, Error>(Error::not_found()) } }
 }
 
 impl ConfigHandlers for Stub {
-    fn get_version(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn get_info(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn account_deactivation(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn check_consistency(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn reload_config(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn confirm_email(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_caches(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ConfigInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ConfigInfo>, Error>(Error::not_found()) }
-    }
-    fn cache_operations(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn get_cache(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        cache_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn flush_cache(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        cache_name: &str,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn get_summary(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_capabilities(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_experiments(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_global_labels(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_global_submit_requirements(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_tasks(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ConfigInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ConfigInfo>, Error>(Error::not_found()) }
-    }
-    fn get_task(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        task_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn delete_task(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        task_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_top_menus(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn config_get_user_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn config_set_user_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn config_get_diff_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn config_set_diff_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn config_get_edit_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn config_set_edit_preferences(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_indexes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn get_index(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn list_index_versions(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn get_index_version(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn create_snapshot_of_all_indexes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn create_snapshot_of_one_index(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        index_name: &str,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn create_snapshot_of_one_index_version(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        index_name: &str,
-        index_version: &str,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn reindex_an_index_version(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        index_name: &str,
-        index_version: &str,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn flush_index(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        index_name: &str,
-        body: types::ConfigInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
-    fn get_experiment(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        experiment_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ConfigInfo>, Error>,
-    > + Send {
-        async { Err::<types::ConfigInfo, Error>(Error::not_found()) }
-    }
+    fn get_version(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn get_info(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn account_deactivation(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn check_consistency(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn reload_config(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn confirm_email(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_caches(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ConfigInfo>>, Error>> + Send { async { Err::<Vec<types::ConfigInfo>, Error>(Error::not_found()) } }
+    fn cache_operations(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn get_cache(&self, ctx: rt::RequestContext<'_>, cache_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn flush_cache(&self, ctx: rt::RequestContext<'_>, cache_name: &str, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn get_summary(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_capabilities(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_experiments(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_global_labels(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_global_submit_requirements(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_tasks(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ConfigInfo>>, Error>> + Send { async { Err::<Vec<types::ConfigInfo>, Error>(Error::not_found()) } }
+    fn get_task(&self, ctx: rt::RequestContext<'_>, task_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn delete_task(&self, ctx: rt::RequestContext<'_>, task_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_top_menus(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn config_get_user_preferences(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn config_set_user_preferences(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn config_get_diff_preferences(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn config_set_diff_preferences(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn config_get_edit_preferences(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn config_set_edit_preferences(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_indexes(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn get_index(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn list_index_versions(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn get_index_version(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn create_snapshot_of_all_indexes(&self, ctx: rt::RequestContext<'_>, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn create_snapshot_of_one_index(&self, ctx: rt::RequestContext<'_>, index_name: &str, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn create_snapshot_of_one_index_version(&self, ctx: rt::RequestContext<'_>, index_name: &str, index_version: &str, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn reindex_an_index_version(&self, ctx: rt::RequestContext<'_>, index_name: &str, index_version: &str, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn flush_index(&self, ctx: rt::RequestContext<'_>, index_name: &str, body: types::ConfigInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
+    fn get_experiment(&self, ctx: rt::RequestContext<'_>, experiment_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ConfigInfo>, Error>> + Send { async { Err::<types::ConfigInfo, Error>(Error::not_found()) } }
 }
 
 impl DocumentationHandlers for Stub {
-    fn search_documentation(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::DocumentationInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::DocumentationInfo>, Error>(Error::not_found()) }
-    }
+    fn search_documentation(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::DocumentationInfo>>, Error>> + Send { async { Err::<Vec<types::DocumentationInfo>, Error>(Error::not_found()) } }
 }
 
 impl GroupsHandlers for Stub {
-    fn resolve_groups(
-        &self,
-        caller: &rt::Caller,
-        group_id: &str,
-    ) -> impl rt::Future<Output = Result<bool, Error>> + Send {
-        async { Ok(Default::default()) }
-    }
-    fn groups_list_groups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) }
-    }
-    fn query_groups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        options: options::QueryGroupsOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_group(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn create_group(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_group(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn delete_internal_group(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn get_group_detail(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn get_group_name(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn rename_group(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn get_group_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn set_group_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_group_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_group_options(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn set_group_options(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn get_group_owner(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn set_group_owner(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn get_audit_log(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn index_group(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn group_members(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_group_member(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn add_group_member(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        account_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn add_group_members(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn groups_add_group_members(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn remove_group_member(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        account_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn remove_group_members(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn list_subgroups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_subgroup(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        included_group_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn add_subgroup(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        included_group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn add_subgroups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn groups_add_subgroups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
-    fn remove_subgroup(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        included_group_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn remove_subgroups(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        group_id: &str,
-        body: types::GroupsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::GroupsInfo>, Error>,
-    > + Send {
-        async { Err::<types::GroupsInfo, Error>(Error::not_found()) }
-    }
+    fn resolve_groups(&self, caller: &rt::Caller, group_id: &str) -> impl rt::Future<Output = Result<bool, Error>> + Send { async { Ok(Default::default()) } }
+    fn groups_list_groups(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>> + Send { async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) } }
+    fn query_groups(&self, ctx: rt::RequestContext<'_>, options: options::QueryGroupsOptions) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>> + Send { async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) } }
+    fn get_group(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn create_group(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn delete_group(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn delete_internal_group(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn get_group_detail(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn get_group_name(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn rename_group(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn get_group_description(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn set_group_description(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn delete_group_description(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_group_options(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn set_group_options(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn get_group_owner(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn set_group_owner(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn get_audit_log(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn index_group(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn group_members(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>> + Send { async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) } }
+    fn get_group_member(&self, ctx: rt::RequestContext<'_>, group_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn add_group_member(&self, ctx: rt::RequestContext<'_>, group_id: &str, account_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn add_group_members(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn groups_add_group_members(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn remove_group_member(&self, ctx: rt::RequestContext<'_>, group_id: &str, account_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn remove_group_members(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn list_subgroups(&self, ctx: rt::RequestContext<'_>, group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::GroupsInfo>>, Error>> + Send { async { Err::<Vec<types::GroupsInfo>, Error>(Error::not_found()) } }
+    fn get_subgroup(&self, ctx: rt::RequestContext<'_>, group_id: &str, included_group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn add_subgroup(&self, ctx: rt::RequestContext<'_>, group_id: &str, included_group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn add_subgroups(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn groups_add_subgroups(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
+    fn remove_subgroup(&self, ctx: rt::RequestContext<'_>, group_id: &str, included_group_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn remove_subgroups(&self, ctx: rt::RequestContext<'_>, group_id: &str, body: types::GroupsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::GroupsInfo>, Error>> + Send { async { Err::<types::GroupsInfo, Error>(Error::not_found()) } }
 }
 
 impl PluginsHandlers for Stub {
-    fn resolve_plugins(
-        &self,
-        caller: &rt::Caller,
-        plugin_id: &str,
-    ) -> impl rt::Future<Output = Result<bool, Error>> + Send {
-        async { Ok(Default::default()) }
-    }
-    fn list_plugins(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::PluginsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::PluginsInfo>, Error>(Error::not_found()) }
-    }
-    fn install_plugin(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        plugin_id: &str,
-        body: types::PluginsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::PluginsInfo>, Error>,
-    > + Send {
-        async { Err::<types::PluginsInfo, Error>(Error::not_found()) }
-    }
-    fn get_plugin_status(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        plugin_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::PluginsInfo>, Error>,
-    > + Send {
-        async { Err::<types::PluginsInfo, Error>(Error::not_found()) }
-    }
-    fn enable_plugin(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        plugin_id: &str,
-        body: types::PluginsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::PluginsInfo>, Error>,
-    > + Send {
-        async { Err::<types::PluginsInfo, Error>(Error::not_found()) }
-    }
-    fn disable_plugin(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        plugin_id: &str,
-        body: types::PluginsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::PluginsInfo>, Error>,
-    > + Send {
-        async { Err::<types::PluginsInfo, Error>(Error::not_found()) }
-    }
-    fn plugins_disable_plugin(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        plugin_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn reload_plugin(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        plugin_id: &str,
-        body: types::PluginsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::PluginsInfo>, Error>,
-    > + Send {
-        async { Err::<types::PluginsInfo, Error>(Error::not_found()) }
-    }
+    fn resolve_plugins(&self, caller: &rt::Caller, plugin_id: &str) -> impl rt::Future<Output = Result<bool, Error>> + Send { async { Ok(Default::default()) } }
+    fn list_plugins(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::PluginsInfo>>, Error>> + Send { async { Err::<Vec<types::PluginsInfo>, Error>(Error::not_found()) } }
+    fn install_plugin(&self, ctx: rt::RequestContext<'_>, plugin_id: &str, body: types::PluginsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::PluginsInfo>, Error>> + Send { async { Err::<types::PluginsInfo, Error>(Error::not_found()) } }
+    fn get_plugin_status(&self, ctx: rt::RequestContext<'_>, plugin_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::PluginsInfo>, Error>> + Send { async { Err::<types::PluginsInfo, Error>(Error::not_found()) } }
+    fn enable_plugin(&self, ctx: rt::RequestContext<'_>, plugin_id: &str, body: types::PluginsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::PluginsInfo>, Error>> + Send { async { Err::<types::PluginsInfo, Error>(Error::not_found()) } }
+    fn disable_plugin(&self, ctx: rt::RequestContext<'_>, plugin_id: &str, body: types::PluginsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::PluginsInfo>, Error>> + Send { async { Err::<types::PluginsInfo, Error>(Error::not_found()) } }
+    fn plugins_disable_plugin(&self, ctx: rt::RequestContext<'_>, plugin_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn reload_plugin(&self, ctx: rt::RequestContext<'_>, plugin_id: &str, body: types::PluginsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::PluginsInfo>, Error>> + Send { async { Err::<types::PluginsInfo, Error>(Error::not_found()) } }
 }
 
 impl ProjectsHandlers for Stub {
-    fn resolve_projects(
-        &self,
-        caller: &rt::Caller,
-        project_name: &str,
-    ) -> impl rt::Future<Output = Result<Option<ProjectsResource>, Error>> + Send {
-        async { Ok(Default::default()) }
-    }
-    fn list_projects(
-        &self,
-        ctx: rt::RequestContext<'_>,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn query_projects(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        options: options::QueryProjectsOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_project(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_project(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_project_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn set_project_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_project_description(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn get_project_parent(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn set_project_parent(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_head(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn set_head(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_repository_statistics(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_config(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn set_config(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_config_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn run_gc(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn ban_commit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_access(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn set_access(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_access_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn check_access(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        options: options::CheckAccessOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn commits_included_in(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn list_branches(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_branch(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_branch(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_branch(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn delete_branches(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_changes(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn projects_get_content(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn projects_validation_options(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn projects_suggest_reviewers(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-        options: options::ProjectsSuggestReviewersOptions,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_mergeable_info(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_reflog(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn list_child_projects(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_child_project(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        child_project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_tag(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        tag_id: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn list_tags(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_tag(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        tag_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_tag(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        tag_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn delete_tags(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn projects_get_commit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        commit_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn projects_get_included_in(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        commit_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_content_from_commit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        commit_id: &str,
-        file_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn cherry_pick_commit(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        commit_id: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn projects_list_files(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        commit_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn list_dashboards(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_dashboard(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        dashboard_id: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_dashboard(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        dashboard_id: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn update_dashboard(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        dashboard_id: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_dashboard(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        dashboard_id: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn list_labels(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>,
-    > + Send {
-        async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) }
-    }
-    fn get_label(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        label_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_label(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        label_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn set_label(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        label_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_label(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        label_name: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn batch_update_labels(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_labels_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_submit_requirement(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        submit_requirement_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn update_submit_requirement(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        submit_requirement_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn get_submit_requirement(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        submit_requirement_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn list_submit_requirements(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn delete_submit_requirement(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        submit_requirement_name: &str,
-    ) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send {
-        async { Err::<(), Error>(Error::not_found()) }
-    }
-    fn batch_update_submit_requirements(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn create_submit_requirements_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn migrate_labels(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
-    fn migrate_labels_change(
-        &self,
-        ctx: rt::RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectsInput,
-    ) -> impl rt::Future<
-        Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>,
-    > + Send {
-        async { Err::<types::ProjectsInfo, Error>(Error::not_found()) }
-    }
+    fn resolve_projects(&self, caller: &rt::Caller, project_name: &str) -> impl rt::Future<Output = Result<Option<ProjectsResource>, Error>> + Send { async { Ok(Default::default()) } }
+    fn list_projects(&self, ctx: rt::RequestContext<'_>) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn query_projects(&self, ctx: rt::RequestContext<'_>, options: options::QueryProjectsOptions) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn get_project(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_project(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_project_description(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn set_project_description(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_project_description(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn get_project_parent(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn set_project_parent(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_head(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn set_head(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_repository_statistics(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_config(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn set_config(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_config_change(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn run_gc(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn ban_commit(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_access(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn set_access(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_access_change(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn check_access(&self, ctx: rt::RequestContext<'_>, options: options::CheckAccessOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn commits_included_in(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn list_branches(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn get_branch(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_branch(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_branch(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn delete_branches(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_changes(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn projects_get_content(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn projects_validation_options(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn projects_suggest_reviewers(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str, options: options::ProjectsSuggestReviewersOptions) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_mergeable_info(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_reflog(&self, ctx: rt::RequestContext<'_>, project_name: &str, branch_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn list_child_projects(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn get_child_project(&self, ctx: rt::RequestContext<'_>, project_name: &str, child_project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_tag(&self, ctx: rt::RequestContext<'_>, project_name: &str, tag_id: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn list_tags(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn get_tag(&self, ctx: rt::RequestContext<'_>, project_name: &str, tag_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_tag(&self, ctx: rt::RequestContext<'_>, project_name: &str, tag_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn delete_tags(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn projects_get_commit(&self, ctx: rt::RequestContext<'_>, project_name: &str, commit_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn projects_get_included_in(&self, ctx: rt::RequestContext<'_>, project_name: &str, commit_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_content_from_commit(&self, ctx: rt::RequestContext<'_>, project_name: &str, commit_id: &str, file_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn cherry_pick_commit(&self, ctx: rt::RequestContext<'_>, project_name: &str, commit_id: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn projects_list_files(&self, ctx: rt::RequestContext<'_>, project_name: &str, commit_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn list_dashboards(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn get_dashboard(&self, ctx: rt::RequestContext<'_>, project_name: &str, dashboard_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_dashboard(&self, ctx: rt::RequestContext<'_>, project_name: &str, dashboard_id: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn update_dashboard(&self, ctx: rt::RequestContext<'_>, project_name: &str, dashboard_id: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_dashboard(&self, ctx: rt::RequestContext<'_>, project_name: &str, dashboard_id: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn list_labels(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<Vec<types::ProjectsInfo>>, Error>> + Send { async { Err::<Vec<types::ProjectsInfo>, Error>(Error::not_found()) } }
+    fn get_label(&self, ctx: rt::RequestContext<'_>, project_name: &str, label_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_label(&self, ctx: rt::RequestContext<'_>, project_name: &str, label_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn set_label(&self, ctx: rt::RequestContext<'_>, project_name: &str, label_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_label(&self, ctx: rt::RequestContext<'_>, project_name: &str, label_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn batch_update_labels(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_labels_change(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_submit_requirement(&self, ctx: rt::RequestContext<'_>, project_name: &str, submit_requirement_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn update_submit_requirement(&self, ctx: rt::RequestContext<'_>, project_name: &str, submit_requirement_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn get_submit_requirement(&self, ctx: rt::RequestContext<'_>, project_name: &str, submit_requirement_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn list_submit_requirements(&self, ctx: rt::RequestContext<'_>, project_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn delete_submit_requirement(&self, ctx: rt::RequestContext<'_>, project_name: &str, submit_requirement_name: &str) -> impl rt::Future<Output = Result<impl rt::Reply<()>, Error>> + Send { async { Err::<(), Error>(Error::not_found()) } }
+    fn batch_update_submit_requirements(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn create_submit_requirements_change(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn migrate_labels(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
+    fn migrate_labels_change(&self, ctx: rt::RequestContext<'_>, project_name: &str, body: types::ProjectsInput) -> impl rt::Future<Output = Result<impl rt::Reply<types::ProjectsInfo>, Error>> + Send { async { Err::<types::ProjectsInfo, Error>(Error::not_found()) } }
 }
