@@ -81,6 +81,12 @@ pub(crate) const KEYWORDS: &[&str] = &[
     "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
 ];
 
+/// True when spec name `name` can name a generated item as it is: it starts with a letter
+/// (a case error is reported but still yields an identifier) and is not a keyword.
+pub(crate) fn names_an_item(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic()) && !KEYWORDS.contains(&name)
+}
+
 /// A field or parameter name usable in generated Rust (`type` becomes `type_`).
 pub(crate) fn field_ident(name: &str) -> String {
     let s = snake(name);

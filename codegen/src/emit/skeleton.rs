@@ -49,8 +49,7 @@ fn keep_usable<T, S: AsRef<str>>(items: &mut Vec<T>, name: impl Fn(&T) -> &Strin
     let mut seen = BTreeSet::new();
     items.retain(|item| {
         let name = name(item);
-        name.starts_with(|c: char| c.is_ascii_alphabetic())
-            && !names::KEYWORDS.contains(&name.as_str())
+        names::names_an_item(name)
             && !taken.iter().any(|t| t.as_ref() == name)
             && seen.insert(name.clone())
     });
