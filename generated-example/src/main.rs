@@ -65,6 +65,12 @@ struct LimitFlags {
     /// Largest request body in bytes [default: 10485760, 10 MiB].
     #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     max_body_bytes: Option<u64>,
+    /// Largest JSON request body in bytes [default: 4194304, 4 MiB].
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    max_json_bytes: Option<u64>,
+    /// Deepest nesting of arrays and objects in a JSON request body [default: 32].
+    #[arg(long, value_name = "LEVELS", value_parser = clap::value_parser!(u32).range(1..))]
+    max_json_depth: Option<u32>,
 }
 
 impl LimitFlags {
@@ -85,6 +91,12 @@ impl LimitFlags {
             max_body_bytes: self.max_body_bytes.map_or(defaults.max_body_bytes, |n| {
                 usize::try_from(n).unwrap_or(usize::MAX)
             }),
+            max_json_bytes: self.max_json_bytes.map_or(defaults.max_json_bytes, |n| {
+                usize::try_from(n).unwrap_or(usize::MAX)
+            }),
+            max_json_depth: self
+                .max_json_depth
+                .map_or(defaults.max_json_depth, |n| n as usize),
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::body::{Response, empty};
 use crate::context::{Caller, RequestContext, ResourceMetadata};
 use crate::error::{ApiError, Condition};
 use crate::json::SizeHint;
+use crate::limits::Limits;
 use crate::reply::Reply;
 use crate::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
@@ -62,6 +63,7 @@ pub struct Call<'a> {
     pub(crate) pretty: bool,
     pub(crate) size_hint: &'a SizeHint,
     pub(crate) remote_addr: Option<SocketAddr>,
+    pub(crate) limits: &'a Limits,
 }
 
 impl<'a> Call<'a> {
@@ -93,7 +95,7 @@ impl<'a> Call<'a> {
 
     /// The JSON request body (see [`parse_json`](crate::request::parse_json)).
     pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
-        crate::request::parse_json(&self.parts.headers, None, &self.body)
+        crate::request::parse_json(&self.parts.headers, None, &self.body, self.limits)
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or

@@ -156,6 +156,7 @@ where
         pretty: admitted.pretty,
         size_hint: shared.size_hint(endpoint),
         remote_addr,
+        limits: &shared.settings.limits,
     };
     let limit = shared.settings.limits.request_timeout;
     let answer = tokio::time::timeout(

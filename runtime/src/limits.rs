@@ -43,6 +43,14 @@ pub struct Limits {
     /// The largest request body, in bytes: a larger `Content-Length` is refused with 413
     /// before the body is read, and a chunked body is cut at the limit. Default 10 MiB.
     pub max_body_bytes: usize,
+    /// The largest JSON request body, in bytes: a larger one is refused with 400 before it
+    /// is parsed. Default 4 MiB, below [`max_body_bytes`](Self::max_body_bytes) because
+    /// a JSON document costs several times its size once parsed, while a raw body does not.
+    pub max_json_bytes: usize,
+    /// How deeply arrays and objects may nest in a JSON request body (`{"a":[1]}` is 2):
+    /// deeper is refused with 400 before it is parsed. Default 32; the deepest body of a
+    /// typical API nests five or six levels.
+    pub max_json_depth: usize,
 }
 
 /// The default [`Limits::max_body_bytes`]: 10 MiB.
@@ -64,6 +72,8 @@ impl Default for Limits {
             shutdown_timeout: Duration::from_secs(30),
             max_connections: default_max_connections(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            max_json_bytes: 4 * 1024 * 1024,
+            max_json_depth: 32,
         }
     }
 }

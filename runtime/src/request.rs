@@ -5,6 +5,7 @@ use http::{HeaderMap, header};
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, Condition};
+use crate::limits::Limits;
 
 /// Reads a boolean option the way the real service does: `true`, `t`, `yes`, `y`, `on`,
 /// `1` or no value at all are on; `false`, `f`, `no`, `n`, `off`, `0` are off (any case).
@@ -43,11 +44,14 @@ pub fn is_json(content_type: &str) -> bool {
 /// `abandon`, `submit` and the like that way. Otherwise the content type must be JSON and
 /// the body valid JSON; a body that does not fit `T` is `invalid_input`, and so is an
 /// array where `T` expects a record (see [`strict_json`](crate::strict_json)). Unknown
-/// fields are ignored (the generated types do not deny them).
+/// fields are ignored (the generated types do not deny them). A body larger than
+/// [`Limits::max_json_bytes`] or nested deeper than [`Limits::max_json_depth`] is refused
+/// before it is parsed (see [`check_json_bounds`]).
 pub fn parse_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     content_type_override: Option<&str>,
     body: &Bytes,
+    limits: &Limits,
 ) -> Result<T, ApiError> {
     let content_type = content_type_override.or_else(|| {
         headers
@@ -62,6 +66,7 @@ pub fn parse_json<T: DeserializeOwned>(
                 return Err(ApiError::condition(Condition::MalformedJson)
                     .with_message("Expected JSON object"));
             }
+            check_json_bounds(body, limits)?;
             body
         }
         _ => {
@@ -76,4 +81,93 @@ pub fn parse_json<T: DeserializeOwned>(
         _ => ApiError::condition(Condition::MalformedJson)
             .with_message(format!("Invalid application/json in request: {e}")),
     })
+}
+
+/// Refuses a JSON body larger than [`Limits::max_json_bytes`] or whose arrays and objects
+/// nest deeper than [`Limits::max_json_depth`], with `malformed_json` (400), in one pass
+/// over the bytes that allocates nothing: a hostile document is turned away before the
+/// parser builds anything from it. Brackets inside strings do not count; the parser
+/// judges everything else.
+pub fn check_json_bounds(input: &[u8], limits: &Limits) -> Result<(), ApiError> {
+    if input.len() > limits.max_json_bytes {
+        return Err(ApiError::condition(Condition::MalformedJson).with_message(format!(
+            "JSON body larger than {} bytes",
+            limits.max_json_bytes
+        )));
+    }
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &byte in input {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limits.max_json_depth {
+                    return Err(ApiError::condition(Condition::MalformedJson).with_message(
+                        format!(
+                            "JSON body nested deeper than {} levels",
+                            limits.max_json_depth
+                        ),
+                    ));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(bytes: usize, depth: usize) -> Limits {
+        Limits {
+            max_json_bytes: bytes,
+            max_json_depth: depth,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_only() {
+        let three = br#"{"a":[{"b":"[[[[{{{{\"]]"}]}"#;
+        assert!(check_json_bounds(three, &limits(100, 3)).is_ok());
+        let err = check_json_bounds(three, &limits(100, 2)).unwrap_err();
+        assert_eq!(err.message(), Some("JSON body nested deeper than 2 levels"));
+    }
+
+    #[test]
+    fn a_deep_document_is_refused_before_parsing() {
+        let deep = "[".repeat(100_000);
+        let err = parse_json::<Vec<u8>>(
+            &HeaderMap::from_iter([(
+                header::CONTENT_TYPE,
+                http::HeaderValue::from_static("application/json"),
+            )]),
+            None,
+            &Bytes::from(deep),
+            &Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err.message(), Some("JSON body nested deeper than 32 levels"));
+    }
+
+    #[test]
+    fn a_large_document_is_refused_by_size() {
+        let err = check_json_bounds(b"[1,2,3,4,5]", &limits(10, 32)).unwrap_err();
+        assert_eq!(err.message(), Some("JSON body larger than 10 bytes"));
+        assert!(check_json_bounds(b"[1,2,3,4]", &limits(10, 32)).is_ok());
+    }
 }
