@@ -90,10 +90,12 @@ pub fn parse_json<T: DeserializeOwned>(
 /// judges everything else.
 pub fn check_json_bounds(input: &[u8], limits: &Limits) -> Result<(), ApiError> {
     if input.len() > limits.max_json_bytes {
-        return Err(ApiError::condition(Condition::MalformedJson).with_message(format!(
-            "JSON body larger than {} bytes",
-            limits.max_json_bytes
-        )));
+        return Err(
+            ApiError::condition(Condition::MalformedJson).with_message(format!(
+                "JSON body larger than {} bytes",
+                limits.max_json_bytes
+            )),
+        );
     }
     let mut depth = 0usize;
     let mut in_string = false;
@@ -161,7 +163,10 @@ mod tests {
             &Limits::default(),
         )
         .unwrap_err();
-        assert_eq!(err.message(), Some("JSON body nested deeper than 32 levels"));
+        assert_eq!(
+            err.message(),
+            Some("JSON body nested deeper than 32 levels")
+        );
     }
 
     #[test]

@@ -98,6 +98,11 @@ pub(crate) fn encode_id(id: &str) -> String {
     out
 }
 
+/// The most results a query (of changes, of accounts) answers, and how many it answers
+/// without `n`: the real service's default `queryLimit`. A larger `n` is cut to it, so
+/// that no caller, anonymous ones included, can ask for the whole database at once.
+pub(crate) const QUERY_LIMIT: usize = 500;
+
 /// The part of a list the skip (`S`) and limit (`n`) options select. A limit of zero or
 /// less, or none, is `default_limit`; `None` there means everything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

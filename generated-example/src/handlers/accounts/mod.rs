@@ -24,8 +24,6 @@ use crate::accounts::PasswordHash;
 use crate::api::capabilities as cap;
 use crate::storage::{Account, AccountQuery, NewAccount};
 
-/// At most this many accounts per query (the real service's default `queryLimit`).
-const QUERY_LIMIT: usize = 500;
 /// Suggestions answer this many accounts unless `n` says otherwise.
 const SUGGEST_LIMIT: usize = 10;
 

@@ -12,7 +12,9 @@
 //! `list<ChangeInfo>`), not one list per query as the real service does: the changes
 //! that match any of them, each once. The list is ordered by last update, newest first;
 //! `S` and `n` apply to it, and its last change carries `_more_changes` when `n` cut
-//! some off.
+//! some off. Without `n` a query answers at most 500 changes, and a larger `n` is cut
+//! to 500 (the real service's default query limit), so that an anonymous
+//! `GET /changes/` cannot read the whole database in one request.
 
 use std::collections::BTreeMap;
 
@@ -79,27 +81,23 @@ fn run(
     } else {
         &options.queries[..]
     };
+    let window = Window::new(options.skip, options.limit, Some(QUERY_LIMIT)).at_most(QUERY_LIMIT);
+    // Enough of each query's matches to fill the window and tell whether more follow.
+    let wanted = window
+        .skip
+        .saturating_add(window.limit.unwrap_or(QUERY_LIMIT))
+        .saturating_add(1);
     let mut found: BTreeMap<i64, Change> = BTreeMap::new();
     for query in queries {
         let predicates = parse(svc, caller, query)?;
-        for change in matching(svc, caller, &predicates)? {
+        for change in matching(svc, caller, &predicates, wanted)? {
             found.insert(change.number, change);
         }
     }
     let mut changes: Vec<Change> = found.into_values().collect();
     changes.sort_by(|a, b| b.updated.cmp(&a.updated).then(b.number.cmp(&a.number)));
-
-    let total = changes.len();
-    let skip = options
-        .skip
-        .and_then(|s| usize::try_from(s).ok())
-        .unwrap_or(0);
-    let limit = options
-        .limit
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|n| *n > 0);
-    let more = limit.is_some_and(|n| total > skip.saturating_add(n));
-    let page = page(changes, options.skip, options.limit);
+    let more = window.has_more(changes.len());
+    let page: Vec<Change> = window.apply(changes).collect();
 
     let mut render = Renderer::new(svc, caller);
     let mut out = page
@@ -112,11 +110,14 @@ fn run(
     Ok(out)
 }
 
-/// The visible changes that match every predicate, narrowed by the storage first.
+/// The first `wanted` visible changes (newest update first) that match every predicate,
+/// narrowed by the storage first and read from it a batch at a time, so that a query
+/// matching the whole database reads only what it answers.
 fn matching(
     svc: &ReviewService,
     caller: &Caller,
     predicates: &[Predicate],
+    wanted: usize,
 ) -> Result<Vec<Change>, Error> {
     let mut query = ChangeQuery {
         private: match caller_id(caller) {
@@ -143,23 +144,38 @@ fn matching(
             _ => {}
         }
     }
+    let batch = wanted.clamp(1, QUERY_LIMIT);
+    query.limit = Some(batch);
     let mut out = Vec::new();
-    for change in svc.storage.query_changes(&query)?.items {
-        if !visible(&change, caller) {
-            continue;
-        }
-        let mut keep = true;
-        for p in predicates {
-            if matches(svc, &change, &p.term)? == p.negated {
-                keep = false;
-                break;
+    loop {
+        let page = svc.storage.query_changes(&query)?;
+        query.skip += page.items.len();
+        for change in page.items {
+            if visible(&change, caller) && matches_all(svc, &change, predicates)? {
+                out.push(change);
+                if out.len() == wanted {
+                    return Ok(out);
+                }
             }
         }
-        if keep {
-            out.push(change);
+        if !page.more {
+            return Ok(out);
         }
     }
-    Ok(out)
+}
+
+/// True when the change satisfies every predicate.
+fn matches_all(
+    svc: &ReviewService,
+    change: &Change,
+    predicates: &[Predicate],
+) -> Result<bool, Error> {
+    for p in predicates {
+        if matches(svc, change, &p.term)? == p.negated {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Sets a storage filter the first time; later terms of the same kind are checked on

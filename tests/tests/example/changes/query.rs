@@ -135,3 +135,24 @@ async fn queries_filter_page_and_add_fields() {
         )
     );
 }
+
+#[tokio::test]
+async fn a_query_answers_at_most_the_query_limit() {
+    let server = Server::start().await;
+    for i in 0..503 {
+        create(&server, As::Admin, j!({ "subject": format!("change {i}") })).await;
+    }
+    let (status, all) = get(&server, As::Anonymous, "/changes/?q=status:open").await;
+    assert_eq!(status, StatusCode::OK);
+    let all = all.as_array().expect("a list");
+    assert_eq!(all.len(), 500, "no n: the default limit");
+    assert_eq!(all[499]["_more_changes"], true);
+    let (_, asked) = get(&server, As::Admin, "/changes/?n=10000").await;
+    assert_eq!(asked.as_array().map(Vec::len), Some(500), "n is cut to 500");
+    let (_, rest) = get(&server, As::Admin, "/changes/?S=500").await;
+    let rest = rest.as_array().expect("a list");
+    assert_eq!(rest.len(), 3, "the three oldest changes after the first 500");
+    assert!(rest[2].get("_more_changes").is_none());
+    let (_, oldest) = get(&server, As::Admin, "/changes/?S=502").await;
+    assert_eq!(oldest[0]["subject"], "change 0");
+}
