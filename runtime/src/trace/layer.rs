@@ -1,9 +1,6 @@
 //! The layer that writes traced requests' events to their error log, and the filter that
 //! lets only those events through.
 
-use std::collections::{HashMap, HashSet};
-use std::fs::{File, OpenOptions};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
@@ -16,13 +13,8 @@ use tracing_subscriber::layer::{Context, Filter, Layer};
 use tracing_subscriber::registry::LookupSpan;
 
 use super::line::format_line;
+use super::log_files::{LogFiles, Rotation};
 use super::{REQUEST_SPAN_NAME, REQUEST_SPAN_TARGET};
-
-/// How many error log files stay open at once; beyond that the cache starts over.
-const MAX_OPEN_FILES: usize = 16;
-
-/// How many failing paths are remembered, so that each is reported to stderr only once.
-const MAX_REPORTED: usize = 64;
 
 fn is_request_span(metadata: &Metadata<'_>) -> bool {
     metadata.is_span()
@@ -70,69 +62,31 @@ impl Visit for TracedSpan {
 ///
 /// The log file's directory (`<site>/logs`) is created when missing and the file is opened
 /// for appending; open files are kept in a small cache keyed by path, since several
-/// services in one process may log to different files. Rotating a log therefore needs
-/// `copytruncate` (or a restart). The layer never panics: I/O errors drop the line and are
-/// reported once per file to stderr.
+/// services in one process may log to different files. A file that reaches its size limit
+/// is rotated (`error_log` becomes `error_log.1`, and so on; see [`Rotation`], by default
+/// 10 MiB and five old files), so that a flood of traced requests cannot fill the disk.
+/// The layer never panics: I/O errors drop the line and are reported once per file to
+/// stderr.
 ///
 /// Used on its own the layer sees every event and span; put it behind
 /// [`TracedRequestFilter`] ([`traced_only`](Self::traced_only)) so that its `DEBUG` level
 /// does not reach the rest of the subscriber's layers.
 #[derive(Debug, Default)]
 pub struct ErrorLogLayer {
-    files: Mutex<FileCache>,
-}
-
-#[derive(Debug, Default)]
-struct FileCache {
-    open: HashMap<PathBuf, File>,
-    reported: HashSet<PathBuf>,
-}
-
-impl FileCache {
-    fn report(&mut self, path: &Path, what: &str, error: &std::io::Error) {
-        if self.reported.len() < MAX_REPORTED && self.reported.insert(path.to_owned()) {
-            let _ignored = writeln!(
-                std::io::stderr(),
-                "restspec: cannot {what} the error log {}: {error} (reported once)",
-                path.display()
-            );
-        }
-    }
-
-    fn append(&mut self, path: &Path, line: &str) {
-        if !self.open.contains_key(path) {
-            let opened = path
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .and_then(|()| OpenOptions::new().create(true).append(true).open(path));
-            match opened {
-                Ok(file) => {
-                    if self.open.len() >= MAX_OPEN_FILES {
-                        self.open.clear();
-                    }
-                    self.open.insert(path.to_owned(), file);
-                }
-                Err(error) => {
-                    self.report(path, "open", &error);
-                    return;
-                }
-            }
-        }
-        let written = match self.open.get_mut(path) {
-            Some(file) => file.write_all(line.as_bytes()),
-            None => Ok(()),
-        };
-        if let Err(error) = written {
-            self.open.remove(path);
-            self.report(path, "write", &error);
-        }
-    }
+    files: Mutex<LogFiles>,
 }
 
 impl ErrorLogLayer {
-    /// A layer with no file open yet.
+    /// A layer with no file open yet, rotating files at [`Rotation::default`].
     pub fn new() -> Self {
         ErrorLogLayer::default()
+    }
+
+    /// A layer that rotates its files at `rotation`.
+    pub fn with_rotation(rotation: Rotation) -> Self {
+        ErrorLogLayer {
+            files: Mutex::new(LogFiles::new(rotation)),
+        }
     }
 
     /// This layer behind [`TracedRequestFilter`]: the form to add to a subscriber, e.g.
@@ -149,8 +103,7 @@ impl ErrorLogLayer {
         self.files
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .open
-            .clear();
+            .close_all();
     }
 
     fn append(&self, path: &Path, line: &str) {
@@ -390,7 +343,7 @@ mod tests {
     #[test]
     fn an_info_stdout_does_not_hide_debug_lines_of_traced_requests() {
         let site = TempSite::new("stdout");
-        let subscriber = logging_subscriber(EnvFilter::new("error"), false);
+        let subscriber = logging_subscriber(EnvFilter::new("error"), false, Rotation::default());
         tracing::subscriber::with_default(subscriber, || {
             span("traced", &site.log()).in_scope(|| {
                 tracing::debug!("debug inside");

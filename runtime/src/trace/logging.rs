@@ -5,7 +5,7 @@ use tracing_subscriber::Layer as _;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use super::ErrorLogLayer;
+use super::{ErrorLogLayer, Rotation};
 
 /// Installs the process-wide subscriber of a service: events filtered by `RUST_LOG` (or
 /// `default_filter` when it is unset or invalid, e.g. `"info"`) go to stdout, with ANSI
@@ -16,19 +16,25 @@ use super::ErrorLogLayer;
 /// Each layer has its own filter, so an `INFO` stdout does not hide the traced requests'
 /// debug lines, and those lines do not show up on stdout. Records of the `log` crate are
 /// forwarded as well. Calling it again (or after another global subscriber was set) does
-/// nothing.
+/// nothing. The error logs rotate at [`Rotation::default`]; see [`init_logging_with`].
 pub fn init_logging(default_filter: &str) {
+    init_logging_with(default_filter, Rotation::default());
+}
+
+/// [`init_logging`] with the error logs rotated at `rotation`.
+pub fn init_logging_with(default_filter: &str, rotation: Rotation) {
     let stdout_filter = EnvFilter::try_from_default_env()
         .or_else(|_| EnvFilter::try_new(default_filter))
         .unwrap_or_else(|_| EnvFilter::new("info"));
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let _already_set = logging_subscriber(stdout_filter, ansi).try_init();
+    let _already_set = logging_subscriber(stdout_filter, ansi, rotation).try_init();
 }
 
 /// The subscriber [`init_logging`] installs.
 pub(super) fn logging_subscriber(
     stdout_filter: EnvFilter,
     ansi: bool,
+    rotation: Rotation,
 ) -> impl tracing::Subscriber + Send + Sync + 'static {
     let stdout = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stdout)
@@ -36,5 +42,5 @@ pub(super) fn logging_subscriber(
         .with_filter(stdout_filter);
     tracing_subscriber::registry()
         .with(stdout)
-        .with(ErrorLogLayer::new().traced_only())
+        .with(ErrorLogLayer::with_rotation(rotation).traced_only())
 }

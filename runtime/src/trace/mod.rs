@@ -27,6 +27,8 @@ mod layer;
 #[cfg(feature = "error-log")]
 mod line;
 #[cfg(feature = "error-log")]
+mod log_files;
+#[cfg(feature = "error-log")]
 mod logging;
 
 use std::borrow::Cow;
@@ -41,7 +43,9 @@ use http::{HeaderMap, HeaderValue};
 #[cfg(feature = "error-log")]
 pub use layer::{ErrorLogLayer, TracedRequestFilter};
 #[cfg(feature = "error-log")]
-pub use logging::init_logging;
+pub use log_files::Rotation;
+#[cfg(feature = "error-log")]
+pub use logging::{init_logging, init_logging_with};
 
 /// The target of the span [`request_span`] creates.
 pub const REQUEST_SPAN_TARGET: &str = "restspec::request";

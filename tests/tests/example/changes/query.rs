@@ -151,7 +151,11 @@ async fn a_query_answers_at_most_the_query_limit() {
     assert_eq!(asked.as_array().map(Vec::len), Some(500), "n is cut to 500");
     let (_, rest) = get(&server, As::Admin, "/changes/?S=500").await;
     let rest = rest.as_array().expect("a list");
-    assert_eq!(rest.len(), 3, "the three oldest changes after the first 500");
+    assert_eq!(
+        rest.len(),
+        3,
+        "the three oldest changes after the first 500"
+    );
     assert!(rest[2].get("_more_changes").is_none());
     let (_, oldest) = get(&server, As::Admin, "/changes/?S=502").await;
     assert_eq!(oldest[0]["subject"], "change 0");
