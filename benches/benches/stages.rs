@@ -77,6 +77,8 @@ fn routing(bencher: Bencher<'_, '_>) {
 /// HTTP basic authentication: the header decoded, the password checked (salted SHA-256,
 /// compared in constant time), the caller built.
 mod auth {
+    use restspec_runtime::session_clock::SessionClock;
+
     use super::*;
 
     #[divan::bench]
@@ -85,10 +87,12 @@ mod auth {
         let authenticator = generated::authenticator(&fixture);
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, HeaderValue::from_static(BASIC_ADMIN));
+        let clock = SessionClock::new(&restspec_runtime::Limits::default());
         bencher.bench_local(|| {
             // The fixture's authenticator never waits: one poll completes the lookup.
             restspec_runtime::auth::resolve_caller(
                 &authenticator,
+                &clock,
                 &api::SERVICE.conventions,
                 &headers,
                 true,

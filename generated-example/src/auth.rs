@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use restspec_runtime::{Authenticator, Identity, Session};
+use std::time::SystemTime;
+
+use restspec_runtime::{Authenticator, Identity, Session, Timestamp};
 
 use crate::accounts::{PasswordHash, random_secret};
 use crate::storage::{Account, Storage};
@@ -65,6 +67,8 @@ impl Authenticator for StorageAuthenticator {
                     key: session.key,
                     identity: Arc::new(identity(self.storage.as_ref(), &account)),
                     xsrf_token: session.xsrf_token,
+                    created: session.created_on.to_system_time(),
+                    last_used: session.last_used.to_system_time(),
                 })
             })
     }
@@ -79,6 +83,8 @@ impl Authenticator for StorageAuthenticator {
             key: s.key,
             identity: Arc::new(identity.clone()),
             xsrf_token: s.xsrf_token,
+            created: s.created_on.to_system_time(),
+            last_used: s.last_used.to_system_time(),
         })
     }
 
@@ -95,5 +101,22 @@ impl Authenticator for StorageAuthenticator {
 
     async fn end_session(&self, key: &str) {
         let _ = self.storage.delete_session(key);
+    }
+
+    async fn touch_session(&self, key: &str, at: SystemTime) {
+        if let Some(at) = Timestamp::from_system_time(at) {
+            let _ = self.storage.touch_session(key, at);
+        }
+    }
+
+    async fn end_expired_sessions(&self, used_before: SystemTime, created_before: SystemTime) {
+        if let (Some(used), Some(created)) = (
+            Timestamp::from_system_time(used_before),
+            Timestamp::from_system_time(created_before),
+        ) && let Ok(ended) = self.storage.delete_expired_sessions(used, created)
+            && ended > 0
+        {
+            tracing::info!(ended, "expired sessions removed");
+        }
     }
 }

@@ -79,6 +79,12 @@ struct LimitFlags {
     /// Deepest nesting of arrays and objects in a JSON request body [default: 32].
     #[arg(long, value_name = "LEVELS", value_parser = clap::value_parser!(u32).range(1..))]
     max_json_depth: Option<u32>,
+    /// Seconds a login session may go unused before it ends [default: 43200, 12 h].
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    session_idle_timeout: Option<Duration>,
+    /// Seconds a login session may last however much it is used [default: 604800, 7 days].
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    session_max_age: Option<Duration>,
 }
 
 impl LimitFlags {
@@ -105,6 +111,10 @@ impl LimitFlags {
             max_json_depth: self
                 .max_json_depth
                 .map_or(defaults.max_json_depth, |n| n as usize),
+            session_idle_timeout: self
+                .session_idle_timeout
+                .unwrap_or(defaults.session_idle_timeout),
+            session_max_age: self.session_max_age.unwrap_or(defaults.session_max_age),
         }
     }
 }

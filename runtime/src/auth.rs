@@ -7,12 +7,14 @@
 
 use std::future::Future;
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use base64::Engine;
 use http::{HeaderMap, header};
 
 use crate::context::{AuthMethod, Caller, Identity};
 use crate::error::{ApiError, Condition};
+use crate::session_clock::SessionClock;
 use crate::spec::Conventions;
 
 /// A web session, as cookie and access-token authentication find it.
@@ -24,6 +26,15 @@ pub struct Session {
     pub identity: Arc<Identity>,
     /// The XSRF token cookie-authenticated mutations must echo in the XSRF header.
     pub xsrf_token: String,
+    /// When it was created: a session older than [`Limits::session_max_age`] has ended.
+    ///
+    /// [`Limits::session_max_age`]: crate::Limits::session_max_age
+    pub created: SystemTime,
+    /// When it was last used (as far as [`Authenticator::touch_session`] recorded): a
+    /// session unused for [`Limits::session_idle_timeout`] has ended.
+    ///
+    /// [`Limits::session_idle_timeout`]: crate::Limits::session_idle_timeout
+    pub last_used: SystemTime,
 }
 
 /// The service's account store, as far as authentication needs it.
@@ -40,7 +51,9 @@ pub trait Authenticator: Send + Sync + 'static {
         password: &str,
     ) -> impl Future<Output = Option<Arc<Identity>>> + Send;
 
-    /// Looks up a live session by its key (the session cookie, or an access token).
+    /// Looks up a session by its key (the session cookie, or an access token). The runtime
+    /// judges its age (see [`SessionClock`](crate::session_clock::SessionClock)): a store
+    /// returns what it has.
     fn session(&self, key: &str) -> impl Future<Output = Option<Session>> + Send {
         let _ = key;
         async { None }
@@ -61,9 +74,30 @@ pub trait Authenticator: Send + Sync + 'static {
         async { None }
     }
 
-    /// Ends the session with `key` (the logout endpoint calls this).
+    /// Ends the session with `key` (the logout endpoint calls this, and the runtime when
+    /// it finds the session expired).
     fn end_session(&self, key: &str) -> impl Future<Output = ()> + Send {
         let _ = key;
+        async {}
+    }
+
+    /// Records that the session with `key` was used `at`. The runtime calls it at most
+    /// about once a minute per session (see
+    /// [`SessionClock`](crate::session_clock::SessionClock)), so a store may write it.
+    fn touch_session(&self, key: &str, at: SystemTime) -> impl Future<Output = ()> + Send {
+        let _ = (key, at);
+        async {}
+    }
+
+    /// Removes every session last used before `used_before` or created before
+    /// `created_before`: the expired sessions nobody presented again. The runtime calls it
+    /// now and then (at most once a minute) while sessions are in use.
+    fn end_expired_sessions(
+        &self,
+        used_before: SystemTime,
+        created_before: SystemTime,
+    ) -> impl Future<Output = ()> + Send {
+        let _ = (used_before, created_before);
         async {}
     }
 }
@@ -92,11 +126,12 @@ pub struct Authenticated {
 ///
 /// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge.
 /// - Otherwise a session cookie, when the service has sessions and the cookie names a live
-///   session, makes a cookie caller.
+///   session (one that has not expired: [`SessionClock`]), makes a cookie caller.
 /// - Otherwise an access token naming a live session makes a token caller; an unknown
 ///   token leaves the caller anonymous (as the real service does).
 pub async fn resolve_caller<A: Authenticator>(
     authenticator: &A,
+    clock: &SessionClock,
     conventions: &Conventions,
     headers: &HeaderMap,
     authenticated_form: bool,
@@ -119,7 +154,7 @@ pub async fn resolve_caller<A: Authenticator>(
     }
     if let Some(sessions) = conventions.sessions
         && let Some(key) = cookie(headers, sessions.cookie)
-        && let Some(session) = authenticator.session(key).await
+        && let Some(session) = clock.live_session(authenticator, key).await
     {
         return Ok(Authenticated {
             caller: Caller::user(session.identity, AuthMethod::Cookie),
@@ -127,7 +162,7 @@ pub async fn resolve_caller<A: Authenticator>(
         });
     }
     if let Some(token) = access_token
-        && let Some(session) = authenticator.session(token).await
+        && let Some(session) = clock.live_session(authenticator, token).await
     {
         return Ok(Authenticated {
             caller: Caller::user(session.identity, AuthMethod::AccessToken),

@@ -72,13 +72,11 @@ where
         }
     };
     if !matches!(parts.method, Method::GET | Method::HEAD) {
-        check_mutation_allowed(
-            caller,
-            authenticated.xsrf_token.as_deref(),
-            parts,
-            shared,
-            service,
-        )?;
+        if caller.is_anonymous() {
+            return Err(ApiError::condition(Condition::AuthenticationRequired)
+                .with_message("Authentication required"));
+        }
+        check_xsrf(authenticated, parts, shared, service)?;
     }
     if let Some(capability) = endpoint.capability
         && !caller.has_capability(capability)
@@ -233,20 +231,17 @@ fn body_too_large(max: usize) -> ApiError {
     ApiError::status(413).with_message(format!("request body larger than {max} bytes"))
 }
 
-/// Mutations need an authenticated caller; a cookie session also needs its XSRF token in
-/// the XSRF header (protocol 4.4 and 5.4). Basic authentication and access tokens need none.
-fn check_mutation_allowed<P, A>(
-    caller: &Caller,
-    xsrf_token: Option<&str>,
+/// A mutation by a cookie session needs the session's XSRF token in the XSRF header
+/// (protocol 4.4 and 5.4); basic authentication and access tokens need none. (Mutations
+/// also need an authenticated caller: [`run`] checks that first.)
+pub(crate) fn check_xsrf<P, A>(
+    authenticated: &Authenticated,
     parts: &Parts,
     shared: &Shared<P, A>,
     service: &ServiceSpec,
 ) -> Result<(), ApiError> {
-    if caller.is_anonymous() {
-        return Err(ApiError::condition(Condition::AuthenticationRequired)
-            .with_message("Authentication required"));
-    }
-    if caller.auth_method() == AuthMethod::Cookie {
+    let xsrf_token = authenticated.xsrf_token.as_deref();
+    if authenticated.caller.auth_method() == AuthMethod::Cookie {
         let sent = shared
             .headers
             .xsrf

@@ -41,6 +41,7 @@ mod security_headers;
 pub mod serve;
 pub mod service;
 pub mod session;
+pub mod session_clock;
 pub mod settings;
 pub mod spec;
 mod state;

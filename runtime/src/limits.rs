@@ -51,6 +51,11 @@ pub struct Limits {
     /// deeper is refused with 400 before it is parsed. Default 32; the deepest body of a
     /// typical API nests five or six levels.
     pub max_json_depth: usize,
+    /// How long a web session (cookie or access token) may go unused before it ends.
+    /// Default 12 hours (the real service's web session age).
+    pub session_idle_timeout: Duration,
+    /// How long a web session may last however much it is used. Default 7 days.
+    pub session_max_age: Duration,
 }
 
 /// The default [`Limits::max_body_bytes`]: 10 MiB.
@@ -74,6 +79,8 @@ impl Default for Limits {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             max_json_bytes: 4 * 1024 * 1024,
             max_json_depth: 32,
+            session_idle_timeout: Duration::from_secs(12 * 60 * 60),
+            session_max_age: Duration::from_secs(7 * 24 * 60 * 60),
         }
     }
 }

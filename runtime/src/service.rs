@@ -230,30 +230,24 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let service = P::SERVICE;
         let conventions = &service.conventions;
         let authenticator = shared.settings.authenticator.as_ref();
-        if let Some(sessions) = conventions.sessions
-            && parts.method == Method::POST
+        let sessions = conventions
+            .sessions
+            .filter(|_| parts.method == Method::POST);
+        if let Some(sessions) = sessions
+            && admitted.path == sessions.login_path
         {
-            if admitted.path == sessions.login_path {
-                return crate::session::login(
-                    authenticator,
-                    &sessions,
-                    &parts.headers,
-                    service.title,
-                )
-                .await;
-            }
-            if admitted.path == sessions.logout_path {
-                return Ok(crate::session::logout(
-                    authenticator,
-                    &sessions,
-                    &parts.headers,
-                    admitted.query.access_token.as_deref(),
-                )
-                .await);
-            }
+            return crate::session::login(
+                authenticator,
+                &shared.session_clock,
+                &sessions,
+                &parts.headers,
+                service.title,
+            )
+            .await;
         }
         let mut authenticated = resolve_caller(
             authenticator,
+            &shared.session_clock,
             conventions,
             &parts.headers,
             admitted.authenticated_form,
@@ -261,6 +255,19 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             service.title,
         )
         .await?;
+        if let Some(sessions) = sessions
+            && admitted.path == sessions.logout_path
+        {
+            // Logging out is a mutation: with a cookie session it needs the XSRF token.
+            dispatch::check_xsrf(&authenticated, parts, shared, service)?;
+            return Ok(crate::session::logout(
+                authenticator,
+                &sessions,
+                &parts.headers,
+                admitted.query.access_token.as_deref(),
+            )
+            .await);
+        }
         if let (Some(run_as), Some(name)) = (conventions.run_as, &shared.headers.run_as)
             && let Some(target) = parts.headers.get(name)
         {

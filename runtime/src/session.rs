@@ -8,6 +8,7 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 use crate::auth::{Authenticator, CREDENTIALS_ON_STACK, basic_credentials, cookie, unauthorized};
 use crate::body::{Response, empty};
 use crate::error::{ApiError, Condition};
+use crate::session_clock::SessionClock;
 use crate::spec::SessionConventions;
 
 /// Appends `Set-Cookie` for `cookie`, on every path of the site (`Path=/`).
@@ -18,9 +19,12 @@ fn set_cookie(response: &mut Response, cookie: CookieBuilder<'_>) {
     }
 }
 
-/// `POST <login path>`: 204 with both cookies, or 401.
+/// `POST <login path>`: 204 with both cookies, or 401. Both cookies last as long as the
+/// session may ([`SessionClock::max_age`]); a login is also when expired sessions are
+/// swept, if a sweep is due.
 pub async fn login<A: Authenticator>(
     authenticator: &A,
+    clock: &SessionClock,
     sessions: &SessionConventions,
     headers: &HeaderMap,
     realm: &str,
@@ -38,23 +42,32 @@ pub async fn login<A: Authenticator>(
             ApiError::condition(Condition::MethodNotAllowed)
                 .with_message("this service has no sessions")
         })?;
+    clock
+        .sweep_when_due(authenticator, std::time::SystemTime::now())
+        .await;
+    let max_age =
+        cookie::time::Duration::try_from(clock.max_age()).unwrap_or(cookie::time::Duration::MAX);
     let mut response = empty(StatusCode::NO_CONTENT);
     // The session cookie is out of scripts' reach; the XSRF token is for scripts to echo.
     set_cookie(
         &mut response,
         Cookie::build((sessions.cookie, session.key))
             .http_only(true)
-            .same_site(SameSite::Lax),
+            .same_site(SameSite::Lax)
+            .max_age(max_age),
     );
     set_cookie(
         &mut response,
-        Cookie::build((sessions.xsrf_cookie, session.xsrf_token)).same_site(SameSite::Lax),
+        Cookie::build((sessions.xsrf_cookie, session.xsrf_token))
+            .same_site(SameSite::Lax)
+            .max_age(max_age),
     );
     Ok(response)
 }
 
 /// `POST <logout path>`: ends the session named by the cookie (or the access token) and
-/// clears both cookies; 204 whether or not there was a session.
+/// clears both cookies; 204 whether or not there was a session. The caller has checked the
+/// XSRF token of a live cookie session first, as for any cookie mutation.
 pub async fn logout<A: Authenticator>(
     authenticator: &A,
     sessions: &SessionConventions,

@@ -1,11 +1,13 @@
 //! What every request of one service shares: the generated API with its handlers, the
-//! settings, the route table, header names parsed once, and the per-endpoint size hints.
+//! settings, the route table, header names parsed once, the session clock, and the
+//! per-endpoint size hints.
 
 use http::HeaderName;
 
 use crate::api::Api;
 use crate::json::SizeHint;
 use crate::routing::RouteTable;
+use crate::session_clock::SessionClock;
 use crate::settings::Settings;
 use crate::spec::{EndpointSpec, ServiceSpec};
 
@@ -38,6 +40,7 @@ pub(crate) struct Shared<P, A> {
     pub(crate) settings: Settings<A>,
     pub(crate) routes: RouteTable,
     pub(crate) headers: HeaderNames,
+    pub(crate) session_clock: SessionClock,
     size_hints: Box<[SizeHint]>,
 }
 
@@ -52,6 +55,7 @@ impl<P: Api, A> Shared<P, A> {
             .unwrap_or(0);
         Shared {
             api,
+            session_clock: SessionClock::new(&settings.limits),
             settings,
             routes: RouteTable::new(service),
             headers: HeaderNames::of(service),

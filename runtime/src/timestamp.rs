@@ -32,6 +32,16 @@ impl Timestamp {
         self.0.as_millisecond()
     }
 
+    /// The same instant as a [`SystemTime`](std::time::SystemTime).
+    pub fn to_system_time(&self) -> std::time::SystemTime {
+        std::time::SystemTime::from(self.0)
+    }
+
+    /// From a [`SystemTime`](std::time::SystemTime); `None` when out of range.
+    pub fn from_system_time(time: std::time::SystemTime) -> Option<Self> {
+        jiff::Timestamp::try_from(time).ok().map(Timestamp)
+    }
+
     /// Parses the protocol's format.
     pub fn parse(text: &str) -> Result<Self, String> {
         jiff::civil::DateTime::strptime(FORMAT, text)

@@ -60,7 +60,8 @@ pub struct TestService {
 }
 
 impl TestService {
-    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+    /// The shared state, locked (a poisoned lock is taken over).
+    pub fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -285,6 +286,8 @@ impl Authenticator for TestService {
             key: format!("session-{}-{}", identity.id, state.session_count),
             identity: Arc::new(identity.clone()),
             xsrf_token: format!("xsrf-{}-{}", identity.id, state.session_count),
+            created: std::time::SystemTime::now(),
+            last_used: std::time::SystemTime::now(),
         };
         state.sessions.insert(session.key.clone(), session.clone());
         Some(session)
@@ -292,6 +295,22 @@ impl Authenticator for TestService {
 
     async fn end_session(&self, key: &str) {
         self.state().sessions.remove(key);
+    }
+
+    async fn touch_session(&self, key: &str, at: std::time::SystemTime) {
+        if let Some(session) = self.state().sessions.get_mut(key) {
+            session.last_used = at;
+        }
+    }
+
+    async fn end_expired_sessions(
+        &self,
+        used_before: std::time::SystemTime,
+        created_before: std::time::SystemTime,
+    ) {
+        self.state()
+            .sessions
+            .retain(|_, s| s.last_used >= used_before && s.created >= created_before);
     }
 }
 

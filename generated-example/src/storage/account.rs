@@ -81,4 +81,6 @@ pub struct Session {
     pub xsrf_token: String,
     /// When the session was created.
     pub created_on: Timestamp,
+    /// When its use was last recorded ([`Storage::touch_session`](super::Storage::touch_session)).
+    pub last_used: Timestamp,
 }

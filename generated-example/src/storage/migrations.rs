@@ -39,11 +39,18 @@ pub(crate) struct Migration {
 }
 
 /// Every migration, oldest first.
-pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    description: "accounts, sessions, groups, projects, branches, changes",
-    sql: include_str!("migrations/0001_initial.sql"),
-}];
+pub(crate) const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        description: "accounts, sessions, groups, projects, branches, changes",
+        sql: include_str!("migrations/0001_initial.sql"),
+    },
+    Migration {
+        version: 2,
+        description: "sessions record their last use, for idle expiry",
+        sql: include_str!("migrations/0002_session_last_used.sql"),
+    },
+];
 
 /// The schema version of the newest migration.
 pub(crate) fn latest_version() -> i64 {

@@ -6,6 +6,7 @@ use super::{
     ProjectState, Reviewer, ReviewerState, Session, StorageResult, Tag, Transition, full_ref,
     full_tag_ref,
 };
+use restspec_runtime::Timestamp;
 
 /// The service's persistent data. Object safe: handlers hold an `Arc<dyn Storage>`.
 ///
@@ -77,6 +78,15 @@ pub trait Storage: Send + Sync + 'static {
     fn delete_session(&self, key: &str) -> StorageResult<bool>;
     /// Ends every session of an account; answers how many there were.
     fn delete_account_sessions(&self, account_id: i64) -> StorageResult<usize>;
+    /// Records that a session was used at `at`; answers whether it exists.
+    fn touch_session(&self, key: &str, at: Timestamp) -> StorageResult<bool>;
+    /// Ends every session last used before `used_before` or created before
+    /// `created_before`; answers how many there were.
+    fn delete_expired_sessions(
+        &self,
+        used_before: Timestamp,
+        created_before: Timestamp,
+    ) -> StorageResult<usize>;
 
     // ---- groups ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ mod quota;
 mod replies;
 mod requests;
 mod security_headers;
+mod sessions;
 mod trace;
 
 use reqwest::header::HeaderMap;

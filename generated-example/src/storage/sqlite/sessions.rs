@@ -5,7 +5,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
 use super::accounts::check_exists as check_account;
-use super::util::{exists, now, time_at};
+use super::util::{exists, now, time_at, to_nanos};
+use restspec_runtime::Timestamp;
+
 use crate::storage::{Session, StorageError, StorageResult};
 
 /// What the table stores for a key.
@@ -32,8 +34,8 @@ pub(super) fn create(
     }
     let (created_on, nanos) = now()?;
     conn.prepare_cached(
-        "INSERT INTO sessions (session_key, account_id, xsrf_token, created_on) \
-         VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO sessions (session_key, account_id, xsrf_token, created_on, last_used) \
+         VALUES (?1, ?2, ?3, ?4, ?4)",
     )?
     .execute(params![stored, account_id, xsrf_token, nanos])?;
     Ok(Session {
@@ -41,6 +43,7 @@ pub(super) fn create(
         account_id,
         xsrf_token: xsrf_token.to_owned(),
         created_on,
+        last_used: created_on,
     })
 }
 
@@ -48,7 +51,8 @@ pub(super) fn create(
 pub(super) fn get(conn: &Connection, key: &str) -> StorageResult<Option<Session>> {
     Ok(conn
         .prepare_cached(
-            "SELECT account_id, xsrf_token, created_on FROM sessions WHERE session_key = ?1",
+            "SELECT account_id, xsrf_token, created_on, last_used FROM sessions \
+             WHERE session_key = ?1",
         )?
         .query_row(params![digest(key)], |row| {
             Ok(Session {
@@ -56,6 +60,7 @@ pub(super) fn get(conn: &Connection, key: &str) -> StorageResult<Option<Session>
                 account_id: row.get(0)?,
                 xsrf_token: row.get(1)?,
                 created_on: time_at(row, 2)?,
+                last_used: time_at(row, 3)?,
             })
         })
         .optional()?)
@@ -74,4 +79,23 @@ pub(super) fn delete_for_account(conn: &Connection, account_id: i64) -> StorageR
     Ok(conn
         .prepare_cached("DELETE FROM sessions WHERE account_id = ?1")?
         .execute(params![account_id])?)
+}
+
+/// Records a session's last use.
+pub(super) fn touch(conn: &Connection, key: &str, at: Timestamp) -> StorageResult<bool> {
+    let updated = conn
+        .prepare_cached("UPDATE sessions SET last_used = ?2 WHERE session_key = ?1")?
+        .execute(params![digest(key), to_nanos(at)?])?;
+    Ok(updated > 0)
+}
+
+/// Deletes the sessions unused since `used_before` or created before `created_before`.
+pub(super) fn delete_expired(
+    conn: &Connection,
+    used_before: Timestamp,
+    created_before: Timestamp,
+) -> StorageResult<usize> {
+    Ok(conn
+        .prepare_cached("DELETE FROM sessions WHERE last_used < ?1 OR created_on < ?2")?
+        .execute(params![to_nanos(used_before)?, to_nanos(created_before)?])?)
 }

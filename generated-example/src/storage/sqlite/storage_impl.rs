@@ -1,6 +1,8 @@
 //! `impl Storage for SqliteStorage`: each method is one read or one transaction over the
 //! table modules.
 
+use restspec_runtime::Timestamp;
+
 use super::{SqliteStorage, accounts, change_parts, changes, groups, projects, refs, sessions};
 use crate::storage::{
     Account, AccountQuery, Branch, Change, ChangeMessage, ChangeQuery, Commit, Group, GroupQuery,
@@ -63,6 +65,16 @@ impl Storage for SqliteStorage {
     }
     fn delete_account_sessions(&self, account_id: i64) -> StorageResult<usize> {
         self.write(|tx| sessions::delete_for_account(tx, account_id))
+    }
+    fn touch_session(&self, key: &str, at: Timestamp) -> StorageResult<bool> {
+        self.write(|tx| sessions::touch(tx, key, at))
+    }
+    fn delete_expired_sessions(
+        &self,
+        used_before: Timestamp,
+        created_before: Timestamp,
+    ) -> StorageResult<usize> {
+        self.write(|tx| sessions::delete_expired(tx, used_before, created_before))
     }
 
     fn create_group(&self, new: &NewGroup) -> StorageResult<Group> {

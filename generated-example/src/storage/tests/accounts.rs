@@ -250,3 +250,26 @@ fn every_account_is_a_registered_and_anonymous_user() {
     let missing = storage.account_groups(5);
     assert!(matches!(missing, Err(StorageError::NotFound(_))));
 }
+
+#[test]
+fn a_touched_session_outlives_an_idle_one_when_expired_ones_are_swept() {
+    use restspec_runtime::Timestamp;
+    let storage = memory();
+    let idle = storage
+        .create_session("idle", ADMIN_ACCOUNT_ID, "x1")
+        .unwrap();
+    storage.create_session("used", ADMIN_ACCOUNT_ID, "x2").unwrap();
+    let later = Timestamp::from_unix_nanos(idle.created_on.as_unix_nanos() + 10_000_000_000)
+        .expect("in range");
+    assert!(storage.touch_session("used", later).unwrap());
+    assert!(!storage.touch_session("nobody", later).unwrap());
+    assert_eq!(storage.session("used").unwrap().unwrap().last_used, later);
+    let cutoff = Timestamp::from_unix_nanos(later.as_unix_nanos() - 1).expect("in range");
+    let epoch = Timestamp::from_unix_nanos(0).expect("in range");
+    assert_eq!(storage.delete_expired_sessions(cutoff, epoch).unwrap(), 1);
+    assert_eq!(storage.session("idle").unwrap(), None);
+    assert!(storage.session("used").unwrap().is_some());
+    // Created before the absolute cut-off: gone however recently used.
+    assert_eq!(storage.delete_expired_sessions(epoch, later).unwrap(), 1);
+    assert_eq!(storage.session("used").unwrap(), None);
+}
