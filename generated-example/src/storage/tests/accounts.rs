@@ -258,7 +258,9 @@ fn a_touched_session_outlives_an_idle_one_when_expired_ones_are_swept() {
     let idle = storage
         .create_session("idle", ADMIN_ACCOUNT_ID, "x1")
         .unwrap();
-    storage.create_session("used", ADMIN_ACCOUNT_ID, "x2").unwrap();
+    storage
+        .create_session("used", ADMIN_ACCOUNT_ID, "x2")
+        .unwrap();
     let later = Timestamp::from_unix_nanos(idle.created_on.as_unix_nanos() + 10_000_000_000)
         .expect("in range");
     assert!(storage.touch_session("used", later).unwrap());
