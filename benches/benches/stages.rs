@@ -77,7 +77,7 @@ fn routing(bencher: Bencher<'_, '_>) {
 /// HTTP basic authentication: the header decoded, the password checked (salted SHA-256,
 /// compared in constant time), the caller built.
 mod auth {
-    use restspec_runtime::session_clock::SessionClock;
+    use restspec_runtime::auth::{AuthState, Presented};
 
     use super::*;
 
@@ -87,16 +87,19 @@ mod auth {
         let authenticator = generated::authenticator(&fixture);
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, HeaderValue::from_static(BASIC_ADMIN));
-        let clock = SessionClock::new(&restspec_runtime::Limits::default());
+        let state = AuthState::new(&restspec_runtime::Limits::default());
         bencher.bench_local(|| {
             // The fixture's authenticator never waits: one poll completes the lookup.
             restspec_runtime::auth::resolve_caller(
                 &authenticator,
-                &clock,
+                &state,
                 &api::SERVICE.conventions,
-                &headers,
-                true,
-                None,
+                Presented {
+                    headers: &headers,
+                    authenticated_form: true,
+                    access_token: None,
+                    remote: None,
+                },
                 "bench",
             )
             .now_or_never()

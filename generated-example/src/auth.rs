@@ -1,18 +1,26 @@
 //! The runtime's authenticator over the storage: HTTP passwords and web sessions.
 
-use std::sync::Arc;
-
+use std::sync::{Arc, LazyLock};
 use std::time::SystemTime;
 
+use restspec_runtime::credential_cache::CredentialCache;
 use restspec_runtime::{Authenticator, Identity, Session, Timestamp};
+use tokio::sync::Semaphore;
 
 use crate::accounts::{PasswordHash, random_secret};
 use crate::storage::{Account, Storage};
 
 /// Checks HTTP passwords and keeps sessions in the storage (so logins survive a restart).
+///
+/// A password is checked against its slow hash once per client and then remembered for a
+/// while ([`CredentialCache`]); the slow checks run on blocking threads, at most one per
+/// CPU at a time, so that a burst of new logins queues instead of taking every worker
+/// thread and 19 MiB of memory each.
 #[derive(Clone)]
 pub struct StorageAuthenticator {
     storage: Arc<dyn Storage>,
+    verified: Arc<CredentialCache>,
+    hashing: Arc<Semaphore>,
 }
 
 impl std::fmt::Debug for StorageAuthenticator {
@@ -22,10 +30,41 @@ impl std::fmt::Debug for StorageAuthenticator {
     }
 }
 
+/// What a password is checked against when the account does not exist or has none, so
+/// that such an attempt takes as long as a wrong password (no account names leak by time).
+static NO_PASSWORD: LazyLock<String> = LazyLock::new(|| PasswordHash::new("").encode());
+
 impl StorageAuthenticator {
     /// An authenticator over `storage`.
     pub fn new(storage: Arc<dyn Storage>) -> Self {
-        StorageAuthenticator { storage }
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        StorageAuthenticator {
+            storage,
+            verified: Arc::new(CredentialCache::default()),
+            hashing: Arc::new(Semaphore::new(cpus)),
+        }
+    }
+
+    /// True when `password` matches `stored` (an encoded [`PasswordHash`]): from the cache,
+    /// or by the slow check on a blocking thread.
+    async fn password_matches(&self, username: &str, password: &str, stored: &str) -> bool {
+        let key = self.verified.key(username, password, stored);
+        if self.verified.contains(&key) {
+            return true;
+        }
+        let Ok(_permit) = self.hashing.acquire().await else {
+            return false;
+        };
+        let (password, stored) = (password.to_owned(), stored.to_owned());
+        let matches = tokio::task::spawn_blocking(move || {
+            PasswordHash::decode(&stored).is_some_and(|hash| hash.verify(&password))
+        })
+        .await
+        .unwrap_or(false);
+        if matches {
+            self.verified.insert(key);
+        }
+        matches
     }
 }
 
@@ -42,18 +81,19 @@ pub fn identity(storage: &dyn Storage, account: &Account) -> Identity {
 
 impl Authenticator for StorageAuthenticator {
     async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
-        self.storage
+        let account = self
+            .storage
             .account_by_username(username)
             .ok()
             .flatten()
-            .filter(|a| a.active)
-            .filter(|a| {
-                a.password_hash
-                    .as_deref()
-                    .and_then(PasswordHash::decode)
-                    .is_some_and(|hash| hash.verify(password))
-            })
-            .map(|a| Arc::new(identity(self.storage.as_ref(), &a)))
+            .filter(|a| a.active);
+        let stored = account
+            .as_ref()
+            .and_then(|a| a.password_hash.as_deref())
+            .unwrap_or(NO_PASSWORD.as_str());
+        let matches = self.password_matches(username, password, stored).await;
+        let account = account.filter(|a| matches && a.password_hash.is_some())?;
+        Some(Arc::new(identity(self.storage.as_ref(), &account)))
     }
 
     async fn session(&self, key: &str) -> Option<Session> {

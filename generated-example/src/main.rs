@@ -85,6 +85,13 @@ struct LimitFlags {
     /// Seconds a login session may last however much it is used [default: 604800, 7 days].
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     session_max_age: Option<Duration>,
+    /// Failed password attempts one account may see from one address before further
+    /// attempts are answered 429 [default: 10; an address gets ten times as many].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    auth_failures_allowed: Option<u32>,
+    /// Seconds after which one more failed attempt is allowed [default: 30].
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    auth_failure_refill: Option<Duration>,
 }
 
 impl LimitFlags {
@@ -115,6 +122,12 @@ impl LimitFlags {
                 .session_idle_timeout
                 .unwrap_or(defaults.session_idle_timeout),
             session_max_age: self.session_max_age.unwrap_or(defaults.session_max_age),
+            auth_failures_allowed: self
+                .auth_failures_allowed
+                .unwrap_or(defaults.auth_failures_allowed),
+            auth_failure_refill: self
+                .auth_failure_refill
+                .unwrap_or(defaults.auth_failure_refill),
         }
     }
 }

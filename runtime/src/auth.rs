@@ -6,6 +6,7 @@
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::SystemTime;
 
@@ -14,6 +15,8 @@ use http::{HeaderMap, header};
 
 use crate::context::{AuthMethod, Caller, Identity};
 use crate::error::{ApiError, Condition};
+use crate::failure_budget::FailureBudget;
+use crate::limits::Limits;
 use crate::session_clock::SessionClock;
 use crate::spec::Conventions;
 
@@ -122,38 +125,64 @@ pub struct Authenticated {
     pub xsrf_token: Option<String>,
 }
 
+/// What authentication keeps between requests: how long sessions live, and the budgets
+/// of failed password attempts.
+#[derive(Debug)]
+pub struct AuthState {
+    /// Session lifetimes.
+    pub sessions: SessionClock,
+    /// Failed attempts per account and address.
+    pub failures: FailureBudget,
+}
+
+impl AuthState {
+    /// The state for `limits`, nothing remembered yet.
+    pub fn new(limits: &Limits) -> Self {
+        AuthState {
+            sessions: SessionClock::new(limits),
+            failures: FailureBudget::new(limits),
+        }
+    }
+}
+
+/// What one request presents to authentication.
+#[derive(Debug, Clone, Copy)]
+pub struct Presented<'a> {
+    /// The request's headers (`Authorization`, `Cookie`).
+    pub headers: &'a HeaderMap,
+    /// True on the authenticated form (`/a/`): basic credentials are required.
+    pub authenticated_form: bool,
+    /// The access token parameter, if given.
+    pub access_token: Option<&'a str>,
+    /// The client's address, which failed attempts are counted by.
+    pub remote: Option<IpAddr>,
+}
+
 /// Decides who is calling.
 ///
-/// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge.
+/// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge
+///   ([`check_basic`], which also counts failures).
 /// - Otherwise a session cookie, when the service has sessions and the cookie names a live
 ///   session (one that has not expired: [`SessionClock`]), makes a cookie caller.
 /// - Otherwise an access token naming a live session makes a token caller; an unknown
 ///   token leaves the caller anonymous (as the real service does).
 pub async fn resolve_caller<A: Authenticator>(
     authenticator: &A,
-    clock: &SessionClock,
+    state: &AuthState,
     conventions: &Conventions,
-    headers: &HeaderMap,
-    authenticated_form: bool,
-    access_token: Option<&str>,
+    presented: Presented<'_>,
     realm: &str,
 ) -> Result<Authenticated, ApiError> {
-    if authenticated_form {
-        let mut buffer = [0; CREDENTIALS_ON_STACK];
-        let identity = match basic_credentials(headers, &mut buffer) {
-            Some((user, password)) => authenticator.basic(user, password).await,
-            None => None,
-        };
-        return match identity {
-            Some(identity) => Ok(Authenticated {
-                caller: Caller::user(identity, AuthMethod::Basic),
-                xsrf_token: None,
-            }),
-            None => Err(unauthorized(realm)),
-        };
+    if presented.authenticated_form {
+        let identity = check_basic(authenticator, &state.failures, presented, realm).await?;
+        return Ok(Authenticated {
+            caller: Caller::user(identity, AuthMethod::Basic),
+            xsrf_token: None,
+        });
     }
+    let clock = &state.sessions;
     if let Some(sessions) = conventions.sessions
-        && let Some(key) = cookie(headers, sessions.cookie)
+        && let Some(key) = cookie(presented.headers, sessions.cookie)
         && let Some(session) = clock.live_session(authenticator, key).await
     {
         return Ok(Authenticated {
@@ -161,7 +190,7 @@ pub async fn resolve_caller<A: Authenticator>(
             xsrf_token: Some(session.xsrf_token),
         });
     }
-    if let Some(token) = access_token
+    if let Some(token) = presented.access_token
         && let Some(session) = clock.live_session(authenticator, token).await
     {
         return Ok(Authenticated {
@@ -173,6 +202,41 @@ pub async fn resolve_caller<A: Authenticator>(
         caller: Caller::anonymous(),
         xsrf_token: None,
     })
+}
+
+/// Checks the request's HTTP basic credentials: the identity, or 401 with a challenge when
+/// they are missing or wrong. While the account has spent its failure budget at the
+/// client's address ([`FailureBudget`]) the answer is 429 with `Retry-After`, and the
+/// password is not checked.
+pub async fn check_basic<A: Authenticator>(
+    authenticator: &A,
+    failures: &FailureBudget,
+    presented: Presented<'_>,
+    realm: &str,
+) -> Result<Arc<Identity>, ApiError> {
+    let mut buffer = [0; CREDENTIALS_ON_STACK];
+    let Some((user, password)) = basic_credentials(presented.headers, &mut buffer) else {
+        return Err(unauthorized(realm));
+    };
+    if let Err(wait) = failures.check(user, presented.remote) {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        tracing::debug!(user, seconds, "failed attempt budget spent");
+        return Err(ApiError::status(429)
+            .with_message(format!(
+                "Too many failed authentication attempts; retry in {seconds} s"
+            ))
+            .with_header(header::RETRY_AFTER, http::HeaderValue::from(seconds)));
+    }
+    match authenticator.basic(user, password).await {
+        Some(identity) => {
+            failures.succeeded(user, presented.remote);
+            Ok(identity)
+        }
+        None => {
+            failures.failed(user, presented.remote);
+            Err(unauthorized(realm))
+        }
+    }
 }
 
 /// The 401 of the authenticated form, with its `WWW-Authenticate` challenge.

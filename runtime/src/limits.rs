@@ -56,6 +56,13 @@ pub struct Limits {
     pub session_idle_timeout: Duration,
     /// How long a web session may last however much it is used. Default 7 days.
     pub session_max_age: Duration,
+    /// How many failed password attempts one account may see from one address before
+    /// further attempts wait (429 with `Retry-After`); an address gets ten times as many
+    /// across all accounts. Default 10.
+    pub auth_failures_allowed: u32,
+    /// How often one more failed attempt is allowed once the budget is spent (ten times
+    /// as often for an address). Default 30 s.
+    pub auth_failure_refill: Duration,
 }
 
 /// The default [`Limits::max_body_bytes`]: 10 MiB.
@@ -81,6 +88,8 @@ impl Default for Limits {
             max_json_depth: 32,
             session_idle_timeout: Duration::from_secs(12 * 60 * 60),
             session_max_age: Duration::from_secs(7 * 24 * 60 * 60),
+            auth_failures_allowed: 10,
+            auth_failure_refill: Duration::from_secs(30),
         }
     }
 }

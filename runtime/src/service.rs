@@ -15,7 +15,7 @@ use tracing::Instrument;
 
 use crate::activity::Activity;
 use crate::api::Api;
-use crate::auth::{Authenticator, resolve_caller};
+use crate::auth::{Authenticator, Presented, resolve_caller};
 use crate::body::Response;
 use crate::context::Caller;
 use crate::conventions::{self, Admitted, Outbound};
@@ -233,25 +233,29 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let sessions = conventions
             .sessions
             .filter(|_| parts.method == Method::POST);
+        let presented = Presented {
+            headers: &parts.headers,
+            authenticated_form: admitted.authenticated_form,
+            access_token: admitted.query.access_token.as_deref(),
+            remote: self.remote_addr.map(|a| a.ip()),
+        };
         if let Some(sessions) = sessions
             && admitted.path == sessions.login_path
         {
             return crate::session::login(
                 authenticator,
-                &shared.session_clock,
+                &shared.auth,
                 &sessions,
-                &parts.headers,
+                presented,
                 service.title,
             )
             .await;
         }
         let mut authenticated = resolve_caller(
             authenticator,
-            &shared.session_clock,
+            &shared.auth,
             conventions,
-            &parts.headers,
-            admitted.authenticated_form,
-            admitted.query.access_token.as_deref(),
+            presented,
             service.title,
         )
         .await?;

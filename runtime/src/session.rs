@@ -5,10 +5,9 @@
 use cookie::{Cookie, CookieBuilder, SameSite};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
-use crate::auth::{Authenticator, CREDENTIALS_ON_STACK, basic_credentials, cookie, unauthorized};
+use crate::auth::{AuthState, Authenticator, Presented, check_basic, cookie};
 use crate::body::{Response, empty};
 use crate::error::{ApiError, Condition};
-use crate::session_clock::SessionClock;
 use crate::spec::SessionConventions;
 
 /// Appends `Set-Cookie` for `cookie`, on every path of the site (`Path=/`).
@@ -19,22 +18,19 @@ fn set_cookie(response: &mut Response, cookie: CookieBuilder<'_>) {
     }
 }
 
-/// `POST <login path>`: 204 with both cookies, or 401. Both cookies last as long as the
-/// session may ([`SessionClock::max_age`]); a login is also when expired sessions are
-/// swept, if a sweep is due.
+/// `POST <login path>`: 204 with both cookies, or 401 (429 while the failure budget is
+/// spent: [`check_basic`]). Both cookies last as long as the session may
+/// ([`SessionClock::max_age`](crate::session_clock::SessionClock::max_age)); a login is
+/// also when expired sessions are swept, if a sweep is due.
 pub async fn login<A: Authenticator>(
     authenticator: &A,
-    clock: &SessionClock,
+    state: &AuthState,
     sessions: &SessionConventions,
-    headers: &HeaderMap,
+    presented: Presented<'_>,
     realm: &str,
 ) -> Result<Response, ApiError> {
-    let mut buffer = [0; CREDENTIALS_ON_STACK];
-    let identity = match basic_credentials(headers, &mut buffer) {
-        Some((user, password)) => authenticator.basic(user, password).await,
-        None => None,
-    };
-    let identity = identity.ok_or_else(|| unauthorized(realm))?;
+    let identity = check_basic(authenticator, &state.failures, presented, realm).await?;
+    let clock = &state.sessions;
     let session = authenticator
         .create_session(&identity)
         .await

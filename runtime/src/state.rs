@@ -1,13 +1,13 @@
 //! What every request of one service shares: the generated API with its handlers, the
-//! settings, the route table, header names parsed once, the session clock, and the
+//! settings, the route table, header names parsed once, what authentication remembers, and the
 //! per-endpoint size hints.
 
 use http::HeaderName;
 
 use crate::api::Api;
+use crate::auth::AuthState;
 use crate::json::SizeHint;
 use crate::routing::RouteTable;
-use crate::session_clock::SessionClock;
 use crate::settings::Settings;
 use crate::spec::{EndpointSpec, ServiceSpec};
 
@@ -40,7 +40,7 @@ pub(crate) struct Shared<P, A> {
     pub(crate) settings: Settings<A>,
     pub(crate) routes: RouteTable,
     pub(crate) headers: HeaderNames,
-    pub(crate) session_clock: SessionClock,
+    pub(crate) auth: AuthState,
     size_hints: Box<[SizeHint]>,
 }
 
@@ -55,7 +55,7 @@ impl<P: Api, A> Shared<P, A> {
             .unwrap_or(0);
         Shared {
             api,
-            session_clock: SessionClock::new(&settings.limits),
+            auth: AuthState::new(&settings.limits),
             settings,
             routes: RouteTable::new(service),
             headers: HeaderNames::of(service),

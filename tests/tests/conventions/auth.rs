@@ -106,3 +106,43 @@ async fn resources_that_do_not_exist_are_404_before_anything_else() {
     .await;
     assert_eq!((a.status, a.text()), (404, "Not found: ghost\n".to_owned()));
 }
+
+#[tokio::test]
+async fn repeated_failures_wait_for_their_budget_without_the_password_being_checked() {
+    use restspec_runtime::{Limits, Settings};
+    let s = super::server_with(Settings::default().limits(Limits {
+        auth_failures_allowed: 3,
+        auth_failure_refill: std::time::Duration::from_secs(60),
+        ..Limits::default()
+    }))
+    .await;
+    let attempt = |user: &str, password: &str| {
+        client()
+            .get(s.url("/a/things/x"))
+            .basic_auth(user, Some(password))
+    };
+    for _ in 0..3 {
+        assert_eq!(send(attempt("alice", "guess")).await.status, 401);
+    }
+    for password in ["guess", "alice-pw"] {
+        let a = send(attempt("alice", password)).await;
+        assert_eq!(a.status, 429, "{password}: not checked while the budget is spent");
+        assert_eq!(
+            a.text(),
+            "Too many failed authentication attempts; retry in 60 s\n"
+        );
+        assert_eq!(a.header("retry-after"), Some("60"));
+    }
+    let login = send(
+        client()
+            .post(s.url("/login"))
+            .basic_auth("alice", Some("alice-pw")),
+    )
+    .await;
+    assert_eq!(login.status, 429, "logging in draws on the same budget");
+    assert_eq!(
+        send(attempt("bob", "bob-pw")).await.status,
+        200,
+        "another account from the same address is not held up"
+    );
+}

@@ -20,7 +20,7 @@ use search::*;
 use super::common::*;
 use super::groups::{Viewer, group_info};
 use super::*;
-use crate::accounts::PasswordHash;
+use crate::accounts::hash_off_thread;
 use crate::api::capabilities as cap;
 use crate::storage::{Account, AccountQuery, NewAccount};
 
@@ -214,13 +214,20 @@ impl AccountsHandlers for ReviewService {
             }
             groups.push(group.id);
         }
+        let password_hash = match non_empty(body.http_password.as_deref()) {
+            Some(password) => Some(
+                hash_off_thread(password)
+                    .await
+                    .ok_or_else(|| Error::Internal("cannot hash the password".into()))?,
+            ),
+            None => None,
+        };
         let account = self.storage.create_account(&NewAccount {
             username: username.to_owned(),
             name: non_empty(body.name.as_deref()).map(str::to_owned),
             display_name: non_empty(body.display_name.as_deref()).map(str::to_owned),
             email: email.map(str::to_owned),
-            password_hash: non_empty(body.http_password.as_deref())
-                .map(|pw| PasswordHash::new(pw).encode()),
+            password_hash,
             capabilities: Vec::new(),
         })?;
         for group in &groups {
