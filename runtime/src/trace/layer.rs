@@ -167,9 +167,13 @@ where
 /// It decides per event, from the current span, so for `DEBUG`-and-above event callsites
 /// it answers [`Interest::sometimes`]: `tracing` then never caches them as disabled, even
 /// while the other layers' filters (an `INFO` stdout, say) would disable them for good,
-/// and asks again on every hit. Request spans are [`Interest::always`]; other spans and
-/// `TRACE` events are [`Interest::never`] for this layer alone (the other layers keep
-/// their own say). Its level hint is `DEBUG`, which keeps the global maximum level at
+/// and asks again on every hit. Request spans are [`Interest::sometimes`] too: were they
+/// `always`, a stdout filter that also enables them (any filter at `ERROR` or more
+/// verbose for the target) would make the pair `always`, `tracing` would skip asking the
+/// filters, and the span would be recorded with whatever per-layer filter state the
+/// thread's last event left, which can hide it from this layer (the example's error log
+/// stayed empty at `RUST_LOG=info`). Other spans and `TRACE` events are
+/// [`Interest::never`] for this layer alone (the other layers keep their own say). Its level hint is `DEBUG`, which keeps the global maximum level at
 /// `DEBUG` or more verbose while it is installed.
 ///
 /// Because other spans are disabled for this filter, a span opened inside a traced
@@ -205,7 +209,7 @@ where
     fn callsite_enabled(&self, metadata: &'static Metadata<'static>) -> Interest {
         if metadata.is_span() {
             if is_request_span(metadata) {
-                Interest::always()
+                Interest::sometimes()
             } else {
                 Interest::never()
             }
@@ -343,7 +347,7 @@ mod tests {
     #[test]
     fn an_info_stdout_does_not_hide_debug_lines_of_traced_requests() {
         let site = TempSite::new("stdout");
-        let subscriber = logging_subscriber(EnvFilter::new("error"), false, Rotation::default());
+        let subscriber = logging_subscriber(EnvFilter::new("info"), false, Rotation::default());
         tracing::subscriber::with_default(subscriber, || {
             span("traced", &site.log()).in_scope(|| {
                 tracing::debug!("debug inside");

@@ -211,8 +211,9 @@ pub fn error_log_path(site_dir: &Path) -> PathBuf {
 /// `path_and_query` with the value of every query parameter named in `secret_parameters`
 /// (such as `access_token`) replaced by `*`, as the real service logs it.
 ///
-/// Parameter names are compared after form decoding (so `access%5Ftoken` is caught too);
-/// everything else is kept exactly as the client wrote it. A secret parameter without a
+/// Parameter names are compared after form decoding and in any case (so `access%5Ftoken`
+/// and `ACCESS_TOKEN` are caught too: a misspelt token is still a secret); everything else
+/// is kept exactly as the client wrote it. A secret parameter without a
 /// value is kept as it is.
 pub fn redact_query(path_and_query: &str, secret_parameters: &[&str]) -> String {
     let Some((path, query)) = path_and_query.split_once('?') else {
@@ -231,7 +232,11 @@ pub fn redact_query(path_and_query: &str, secret_parameters: &[&str]) -> String 
         let secret = pair.split_once('=').is_some_and(|(key, _)| {
             form_urlencoded::parse(key.as_bytes())
                 .next()
-                .is_some_and(|(name, _)| secret_parameters.contains(&name.as_ref()))
+                .is_some_and(|(name, _)| {
+                    secret_parameters
+                        .iter()
+                        .any(|secret| secret.eq_ignore_ascii_case(&name))
+                })
         });
         match pair.split_once('=') {
             Some((key, _)) if secret => {
@@ -440,6 +445,10 @@ mod tests {
         assert_eq!(
             redact_query("/a?access%5Ftoken=x&access_token=y", &secrets),
             "/a?access%5Ftoken=*&access_token=*"
+        );
+        assert_eq!(
+            redact_query("/a?ACCESS_TOKEN=x&Access_Toke%6E=y", &secrets),
+            "/a?ACCESS_TOKEN=*&Access_Toke%6E=*"
         );
         assert_eq!(
             redact_query("/a?access_token&x_access_token=1", &secrets),

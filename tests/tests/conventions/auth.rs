@@ -126,7 +126,10 @@ async fn repeated_failures_wait_for_their_budget_without_the_password_being_chec
     }
     for password in ["guess", "alice-pw"] {
         let a = send(attempt("alice", password)).await;
-        assert_eq!(a.status, 429, "{password}: not checked while the budget is spent");
+        assert_eq!(
+            a.status, 429,
+            "{password}: not checked while the budget is spent"
+        );
         assert_eq!(
             a.text(),
             "Too many failed authentication attempts; retry in 60 s\n"

@@ -44,17 +44,28 @@ pub(super) async fn start_with(
     stdout: Stdio,
     args: &[&str],
 ) -> Running {
-    let child = Command::new(bin)
+    let mut command = command(bin, site, port);
+    command.args(args).stdout(stdout);
+    start_command(command, port).await
+}
+
+/// The binary's command line for `site` and `port` with the administrator's password
+/// `persist-pw`, `RUST_LOG` unset and output discarded: add to it, then [`start_command`].
+pub(super) fn command(bin: &Path, site: &Path, port: u16) -> Command {
+    let mut command = Command::new(bin);
+    command
         .args(["--listen", &format!("127.0.0.1:{port}"), "--site"])
         .arg(site)
         .args(["--admin-password", "persist-pw"])
-        .args(args)
         .env_remove("RUST_LOG")
-        .stdout(stdout)
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let running = Running(child);
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+/// Starts `command` and waits until it answers on `port`.
+pub(super) async fn start_command(mut command: Command, port: u16) -> Running {
+    let running = Running(command.spawn().expect("the binary starts"));
     for _ in 0..100 {
         if reqwest::get(format!("http://127.0.0.1:{port}/config/server/version"))
             .await
@@ -67,7 +78,6 @@ pub(super) async fn start_with(
     panic!("the service did not answer on port {port}");
 }
 
-/// An empty site directory under the system's temporary directory.
 pub(super) fn fresh_site(tag: &str) -> PathBuf {
     let site = std::env::temp_dir().join(format!("restspec-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&site);

@@ -10,6 +10,7 @@ mod changes;
 mod config;
 mod groups;
 mod impersonation;
+mod logs;
 mod persistence;
 mod projects;
 mod protocol_examples;
