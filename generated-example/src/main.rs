@@ -73,6 +73,9 @@ struct LimitFlags {
     /// Largest request body in bytes [default: 10485760, 10 MiB].
     #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     max_body_bytes: Option<u64>,
+    /// Largest request head (request line and headers) in bytes [default: 65536].
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(8192..))]
+    max_head_bytes: Option<u64>,
     /// Largest JSON request body in bytes [default: 4194304, 4 MiB].
     #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     max_json_bytes: Option<u64>,
@@ -110,6 +113,9 @@ impl LimitFlags {
                 .max_connections
                 .map_or(defaults.max_connections, |n| n as usize),
             max_body_bytes: self.max_body_bytes.map_or(defaults.max_body_bytes, |n| {
+                usize::try_from(n).unwrap_or(usize::MAX)
+            }),
+            max_head_bytes: self.max_head_bytes.map_or(defaults.max_head_bytes, |n| {
                 usize::try_from(n).unwrap_or(usize::MAX)
             }),
             max_json_bytes: self.max_json_bytes.map_or(defaults.max_json_bytes, |n| {

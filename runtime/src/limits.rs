@@ -43,6 +43,9 @@ pub struct Limits {
     /// The largest request body, in bytes: a larger `Content-Length` is refused with 413
     /// before the body is read, and a chunked body is cut at the limit. Default 10 MiB.
     pub max_body_bytes: usize,
+    /// The largest request head (request line and headers), in bytes: a larger one is
+    /// refused with 431. Default 64 KiB; at least 8 KiB is used whatever is set.
+    pub max_head_bytes: usize,
     /// The largest JSON request body, in bytes: a larger one is refused with 400 before it
     /// is parsed. Default 4 MiB, below [`max_body_bytes`](Self::max_body_bytes) because
     /// a JSON document costs several times its size once parsed, while a raw body does not.
@@ -84,6 +87,7 @@ impl Default for Limits {
             shutdown_timeout: Duration::from_secs(30),
             max_connections: default_max_connections(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            max_head_bytes: 64 * 1024,
             max_json_bytes: 4 * 1024 * 1024,
             max_json_depth: 32,
             session_idle_timeout: Duration::from_secs(12 * 60 * 60),

@@ -32,6 +32,9 @@ use timed_io::TimedIo;
 /// long enough not to spin, short enough not to be noticed once descriptors free up.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 
+/// The smallest read buffer hyper accepts.
+const MIN_HEAD_BYTES: usize = 8192;
+
 /// Serves `service` on `listener` until SIGINT or SIGTERM, then finishes the requests under
 /// way: the usual `main` of a generated service.
 pub async fn serve<P: Api, A: Authenticator>(
@@ -56,7 +59,14 @@ pub async fn serve_until<P: Api, A: Authenticator>(
     let mut builder = auto::Builder::new(TokioExecutor::new());
     // A client that shuts down its sending side after a complete request (`nc -N`, some
     // proxies) is waiting for the answer, not gone.
-    builder.http1().half_close(true);
+    // A request head larger than the read buffer is refused with 431.
+    builder
+        .http1()
+        .half_close(true)
+        .max_buf_size(limits.max_head_bytes.max(MIN_HEAD_BYTES));
+    builder
+        .http2()
+        .max_header_list_size(u32::try_from(limits.max_head_bytes).unwrap_or(u32::MAX));
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let accepted = tokio::select! {

@@ -9,6 +9,7 @@ mod body_shapes;
 mod changes;
 mod config;
 mod groups;
+mod hostile;
 mod impersonation;
 mod logs;
 mod persistence;

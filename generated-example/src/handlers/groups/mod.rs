@@ -105,9 +105,7 @@ impl GroupsHandlers for ReviewService {
         body: types::GroupInput,
     ) -> Result<types::GroupInfo, Error> {
         let name = group_id.trim();
-        if name.is_empty() {
-            return Err(Error::BadRequest("name is required".into()));
-        }
+        check_group_name(name)?;
         if body.name.as_deref().is_some_and(|n| n.trim() != name) {
             return Err(Error::BadRequest("name must match URL".into()));
         }
@@ -352,4 +350,18 @@ impl GroupsHandlers for ReviewService {
     ) -> Result<(), Error> {
         remove_subgroups(self, ctx, group_id, body).await
     }
+}
+
+/// A group name must be given and must not hold control characters: a name is echoed in
+/// headers (`Location`), logs and other clients' screens.
+pub(crate) fn check_group_name(name: &str) -> Result<(), Error> {
+    if name.is_empty() {
+        return Err(Error::BadRequest("name is required".into()));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(Error::BadRequest(
+            "group name must not contain control characters".into(),
+        ));
+    }
+    Ok(())
 }

@@ -18,9 +18,7 @@ pub(crate) async fn rename_group(
 ) -> Result<String, Error> {
     let (group, _) = load_owned(svc, ctx.caller, group_id)?;
     let name = body.name.trim();
-    if name.is_empty() {
-        return Err(Error::BadRequest("name is required".into()));
-    }
+    super::check_group_name(name)?;
     Ok(svc.storage.rename_group(&group.id, name)?.name)
 }
 
