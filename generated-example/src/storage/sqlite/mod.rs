@@ -11,9 +11,13 @@ mod storage_impl;
 mod util;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use parking_lot::{FairMutex, FairMutexGuard};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
+use tokio::runtime::{Handle, RuntimeFlavor};
 
 use projects::ProjectRow;
 
@@ -37,14 +41,27 @@ pub struct AdminSeed {
     pub capabilities: Vec<String>,
 }
 
-/// The storage in one SQLite database: one connection behind a mutex, so calls are
-/// serialized (readers wait for writers; each call is short).
+/// How many read connections a database file gets: reads run side by side (WAL lets them,
+/// and lets them run beside the one writer), one per connection.
+const READERS: usize = 4;
+
+/// The storage in one SQLite database: one writing connection behind a mutex, and a few
+/// reading connections beside it.
 ///
-/// The database runs with `journal_mode=WAL`, `synchronous=FULL` and
-/// `foreign_keys=ON`; every mutating call is one `BEGIN IMMEDIATE … COMMIT`.
+/// The database runs with `journal_mode=WAL`, `synchronous=FULL` and `foreign_keys=ON`.
+/// Every mutating call is one `BEGIN IMMEDIATE … COMMIT` on the writer, and waits for its
+/// turn and for the disk (`synchronous=FULL` syncs on every commit) off the async
+/// runtime's worker threads (`block_in_place`), so that the other requests on that worker
+/// go on meanwhile. Every reading call is one deferred transaction on a free reader: it
+/// sees one consistent snapshot and never waits for a writer. A database in memory has
+/// the writer only.
 #[derive(Debug)]
 pub struct SqliteStorage {
-    conn: Mutex<Connection>,
+    /// Fair: writers take turns in the order they came, so that none waits far longer than
+    /// the queue ahead of it (an unfair lock let some writes wait seconds under load).
+    conn: FairMutex<Connection>,
+    readers: Vec<Mutex<Connection>>,
+    next_reader: AtomicUsize,
     path: Option<PathBuf>,
 }
 
@@ -72,7 +89,11 @@ impl SqliteStorage {
                 path.display()
             )));
         }
-        Self::start(conn, Some(path), admin)
+        let (storage, created) = Self::start(conn, Some(path.clone()), admin)?;
+        let readers = (0..READERS)
+            .map(|_| open_reader(&path).map(Mutex::new))
+            .collect::<StorageResult<Vec<_>>>()?;
+        Ok((SqliteStorage { readers, ..storage }, created))
     }
 
     /// A storage in memory, gone when dropped: for tests of code that uses the storage.
@@ -95,7 +116,9 @@ impl SqliteStorage {
         let (_, now) = util::now()?;
         migrations::migrate(&mut conn, now)?;
         let storage = SqliteStorage {
-            conn: Mutex::new(conn),
+            conn: FairMutex::new(conn),
+            readers: Vec::new(),
+            next_reader: AtomicUsize::new(0),
             path,
         };
         let created = storage.write(|tx| seed(tx, admin))?;
@@ -117,24 +140,43 @@ impl SqliteStorage {
         migrations::latest_version()
     }
 
-    fn lock(&self) -> MutexGuard<'_, Connection> {
+    fn lock(&self) -> FairMutexGuard<'_, Connection> {
         // A panic while the lock was held dropped its transaction, which rolled back:
-        // the connection is still consistent.
-        self.conn.lock().unwrap_or_else(PoisonError::into_inner)
+        // the connection is still consistent (and a parking_lot lock is never poisoned).
+        self.conn.lock()
     }
 
-    /// Runs `f` on the connection (reads).
+    /// Runs `f` in one deferred transaction on a reader (the first free one, else the next
+    /// in turn), or on the writer when there are no readers: one snapshot for all of `f`.
     fn read<T>(&self, f: impl FnOnce(&Connection) -> StorageResult<T>) -> StorageResult<T> {
-        f(&self.lock())
-    }
-
-    /// Runs `f` in one immediate transaction and commits it; an error rolls it back.
-    fn write<T>(&self, f: impl FnOnce(&Transaction<'_>) -> StorageResult<T>) -> StorageResult<T> {
-        let mut conn = self.lock();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if self.readers.is_empty() {
+            return f(&self.lock());
+        }
+        let first = self.next_reader.fetch_add(1, Ordering::Relaxed);
+        let count = self.readers.len();
+        let free = (0..count).find_map(|i| self.readers[(first + i) % count].try_lock().ok());
+        let mut conn = match free {
+            Some(conn) => conn,
+            None => self.readers[first % count]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        };
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
         let value = f(&tx)?;
         tx.commit()?;
         Ok(value)
+    }
+
+    /// Runs `f` in one immediate transaction and commits it; an error rolls it back. The
+    /// wait for the writer and for the disk happens off the async workers.
+    fn write<T>(&self, f: impl FnOnce(&Transaction<'_>) -> StorageResult<T>) -> StorageResult<T> {
+        off_the_workers(|| {
+            let mut conn = self.lock();
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
     }
 }
 
@@ -209,7 +251,32 @@ fn seed(conn: &Connection, admin: &AdminSeed) -> StorageResult<bool> {
 #[cfg(test)]
 impl SqliteStorage {
     /// The connection itself, for tests that look beneath the trait.
-    pub(crate) fn raw(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn raw(&self) -> FairMutexGuard<'_, Connection> {
         self.lock()
+    }
+}
+
+/// Opens a reading connection to the database at `path` (which the writer has set to WAL).
+fn open_reader(path: &Path) -> StorageResult<Connection> {
+    let conn = Connection::open(path)
+        .map_err(|e| StorageError::Database(format!("cannot open {}: {e}", path.display())))?;
+    conn.execute_batch(
+        "PRAGMA query_only = ON;
+         PRAGMA foreign_keys = ON;
+         PRAGMA busy_timeout = 5000;",
+    )?;
+    conn.set_prepared_statement_cache_capacity(128);
+    Ok(conn)
+}
+
+/// Runs `f`, which blocks (on a lock, on the disk), telling a multi-threaded tokio runtime
+/// first so that it moves this worker's other tasks elsewhere; elsewhere (a current-thread
+/// runtime, a blocking thread, no runtime) it just runs.
+fn off_the_workers<T>(f: impl FnOnce() -> T) -> T {
+    match Handle::try_current() {
+        Ok(handle) if handle.runtime_flavor() == RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(f)
+        }
+        _ => f(),
     }
 }
