@@ -96,7 +96,7 @@ async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
                             "branch": "master",
                             "subject": format!("load {task}-{n}"),
                         }))
-                } else if n % 2 == 0 {
+                } else if n.is_multiple_of(2) {
                     client.get(format!("{url}/changes/{seed}?pp=0"))
                 } else {
                     client
