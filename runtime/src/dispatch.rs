@@ -111,19 +111,7 @@ where
     };
 
     if !shared.settings.quota.is_empty() {
-        static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
-        let ctx = QuotaRequestContext {
-            caller,
-            resource: resource.as_ref().unwrap_or(&NO_RESOURCE),
-        };
-        shared
-            .settings
-            .quota
-            .check(endpoint.quota_group, &ctx)
-            .inspect_err(
-                |e| tracing::debug!(group = endpoint.quota_group, refusal = %e, "quota refused"),
-            )?;
-        tracing::debug!(group = endpoint.quota_group, "quota granted");
+        check_quota(shared, endpoint, caller, resource.as_ref()).await?;
     }
 
     if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
@@ -165,8 +153,7 @@ where
     match answer {
         Err(_) => {
             tracing::error!(endpoint = endpoint.name, ?limit, "handler timed out");
-            Err(ApiError::status(503)
-                .with_message(format!("request timed out after {} s", limit.as_secs_f64())))
+            Err(timed_out(limit))
         }
         Ok(Ok(answer)) => answer,
         Ok(Err(_)) => {
@@ -174,6 +161,55 @@ where
             Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))
         }
     }
+}
+
+/// Asks the quota enforcers for one token of the endpoint's group: inline, or, when an
+/// enforcer may block, on a blocking thread under the request timeout (503 past it).
+async fn check_quota<P, A>(
+    shared: &Shared<P, A>,
+    endpoint: &'static EndpointSpec,
+    caller: &Caller,
+    resource: Option<&ResourceMetadata>,
+) -> Result<(), ApiError> {
+    static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
+    let quota = &shared.settings.quota;
+    let group = endpoint.quota_group;
+    let answer = if quota.may_block() {
+        let (quota, caller) = (quota.clone(), caller.clone());
+        let resource = resource.cloned().unwrap_or_default();
+        let asked = tokio::task::spawn_blocking(move || {
+            quota.check(
+                group,
+                &QuotaRequestContext {
+                    caller: &caller,
+                    resource: &resource,
+                },
+            )
+        });
+        let limit = shared.settings.limits.request_timeout;
+        match tokio::time::timeout(limit, asked).await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(_)) => Err(ApiError::condition(Condition::InternalError)),
+            Err(_) => {
+                tracing::error!(group, ?limit, "quota enforcers timed out");
+                return Err(timed_out(limit));
+            }
+        }
+    } else {
+        let ctx = QuotaRequestContext {
+            caller,
+            resource: resource.unwrap_or(&NO_RESOURCE),
+        };
+        quota.check(group, &ctx)
+    };
+    answer
+        .inspect_err(|e| tracing::debug!(group, refusal = %e, "quota refused"))
+        .inspect(|()| tracing::debug!(group, "quota granted"))
+}
+
+/// The 503 of a request that ran past the request timeout.
+fn timed_out(limit: std::time::Duration) -> ApiError {
+    ApiError::status(503).with_message(format!("request timed out after {} s", limit.as_secs_f64()))
 }
 
 /// Reads a request body within `limits`: at most [`Limits::max_body_bytes`] (413 past

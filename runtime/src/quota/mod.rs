@@ -112,6 +112,15 @@ pub trait QuotaEnforcer: Send + Sync + 'static {
     fn available_tokens(&self, group: &str, ctx: &QuotaRequestContext<'_>) -> QuotaResponse;
     /// Gives back tokens granted by an earlier request that was refused elsewhere.
     fn refill(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64);
+
+    /// True when a call may block (a remote store, a lock held elsewhere). The runtime
+    /// then asks the enforcers of a request on a blocking thread, under the request
+    /// timeout: a call that hangs costs that request a 503 and a blocking thread, not an
+    /// async worker and everyone else's requests. Enforcers that answer from memory keep
+    /// the default (`false`) and are asked inline, for nothing.
+    fn may_block(&self) -> bool {
+        false
+    }
 }
 
 /// The answers of every enforcer to one request.
@@ -179,6 +188,7 @@ impl Aggregated {
 #[derive(Clone, Default)]
 pub struct QuotaBackend {
     enforcers: Vec<Arc<dyn QuotaEnforcer>>,
+    may_block: bool,
 }
 
 impl std::fmt::Debug for QuotaBackend {
@@ -197,7 +207,13 @@ impl QuotaBackend {
 
     /// Registers an enforcer; enforcers are asked in registration order.
     pub fn register(&mut self, enforcer: Arc<dyn QuotaEnforcer>) {
+        self.may_block |= enforcer.may_block();
         self.enforcers.push(enforcer);
+    }
+
+    /// True when some enforcer [may block](QuotaEnforcer::may_block).
+    pub fn may_block(&self) -> bool {
+        self.may_block
     }
 
     /// True when no enforcer is registered.

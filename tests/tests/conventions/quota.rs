@@ -155,3 +155,112 @@ async fn the_quota_check_runs_before_preconditions_body_parsing_and_the_handler(
         "an unknown resource is 404 before any quota check"
     );
 }
+
+/// An enforcer that misbehaves for `bob` (panics, or blocks four times the request
+/// timeout: long enough to show the timeout, short enough for the test runtime to wait for
+/// its blocking threads at the end) and grants everyone else.
+#[derive(Debug)]
+struct Misbehaving {
+    hangs: bool,
+}
+
+impl Misbehaving {
+    fn answer(
+        &self,
+        ctx: &restspec_runtime::QuotaRequestContext<'_>,
+    ) -> restspec_runtime::QuotaResponse {
+        if ctx.caller.identity().is_some_and(|i| i.username == "bob") {
+            if self.hangs {
+                std::thread::sleep(std::time::Duration::from_secs(4));
+            } else {
+                panic!("the enforcer broke");
+            }
+        }
+        restspec_runtime::QuotaResponse::ok()
+    }
+}
+
+impl QuotaEnforcer for Misbehaving {
+    fn request_tokens(
+        &self,
+        _group: &str,
+        ctx: &restspec_runtime::QuotaRequestContext<'_>,
+        _tokens: u64,
+    ) -> restspec_runtime::QuotaResponse {
+        self.answer(ctx)
+    }
+    fn dry_run(
+        &self,
+        _group: &str,
+        ctx: &restspec_runtime::QuotaRequestContext<'_>,
+        _tokens: u64,
+    ) -> restspec_runtime::QuotaResponse {
+        self.answer(ctx)
+    }
+    fn available_tokens(
+        &self,
+        _group: &str,
+        ctx: &restspec_runtime::QuotaRequestContext<'_>,
+    ) -> restspec_runtime::QuotaResponse {
+        self.answer(ctx)
+    }
+    fn refill(&self, _group: &str, _ctx: &restspec_runtime::QuotaRequestContext<'_>, _tokens: u64) {
+    }
+    fn may_block(&self) -> bool {
+        self.hangs
+    }
+}
+
+/// Bob's requests meet the misbehaving enforcer; alice's, sent meanwhile, are served.
+async fn bob_fails_and_alice_is_served(hangs: bool) -> (u16, String) {
+    let limits = restspec_runtime::Limits {
+        request_timeout: std::time::Duration::from_secs(1),
+        ..restspec_runtime::Limits::default()
+    };
+    let s = server_with(
+        Settings::default()
+            .limits(limits)
+            .quota(backend(Arc::new(Misbehaving { hangs }))),
+    )
+    .await;
+    let get = |user: &'static str| {
+        send(
+            client()
+                .get(s.url("/a/things/x"))
+                .basic_auth(user, Some(format!("{user}-pw"))),
+        )
+    };
+    // Two of bob's at once: with a hanging enforcer, each holds a blocking thread.
+    let bobs = async { tokio::join!(get("bob"), get("bob")) };
+    let alices = async {
+        let mut statuses = Vec::new();
+        for _ in 0..5 {
+            statuses.push(get("alice").await.status);
+        }
+        statuses
+    };
+    let ((first, second), alice) = tokio::join!(bobs, alices);
+    assert_eq!(alice, [200; 5], "the others are served meanwhile");
+    assert_eq!(first.status, second.status);
+    (first.status, first.text())
+}
+
+#[tokio::test]
+async fn a_panicking_enforcer_is_a_500_for_its_request_only() {
+    let (status, text) = bob_fails_and_alice_is_served(false).await;
+    assert_eq!((status, text.as_str()), (500, "Internal server error\n"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hanging_enforcer_is_a_503_after_the_request_timeout() {
+    let started = std::time::Instant::now();
+    let (status, text) = bob_fails_and_alice_is_served(true).await;
+    assert_eq!(
+        (status, text.as_str()),
+        (503, "request timed out after 1 s\n")
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(4),
+        "answered before the enforcer returned"
+    );
+}
