@@ -334,3 +334,47 @@ async fn a_shutdown_lets_requests_under_way_finish_and_cuts_off_the_rest() {
         "no longer listening"
     );
 }
+
+#[tokio::test]
+async fn a_client_that_stops_reading_a_large_answer_is_cut_off_after_the_write_timeout() {
+    // About 8 MB of JSON: more than the loopback socket buffers hold.
+    let names: Vec<String> = (0..40_000).map(|n| format!("{n:0>190}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let service = TestService::with_things(&names);
+    let s = TestServer::start(
+        service,
+        Settings::default().limits(Limits {
+            write_timeout: ms(500),
+            ..long_limits()
+        }),
+    )
+    .await
+    .expect("a server");
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(4096).expect("a small buffer");
+    let mut stream = socket
+        .connect(address(&s).parse().expect("an address"))
+        .await
+        .expect("connects");
+    stream
+        .write_all(b"GET /things/?pp=0 HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .expect("sent");
+    // The client reads nothing for a while: the server's writes stop making progress.
+    tokio::time::sleep(ms(2500)).await;
+    let received = slow_client::read_until_closed(&mut stream, PATIENCE)
+        .await
+        .expect("the server closed the connection");
+    assert!(
+        received.starts_with(b"HTTP/1.1 200"),
+        "{:?}",
+        String::from_utf8_lossy(&received[..received.len().min(80)])
+    );
+    assert!(
+        received.len() < 7_000_000,
+        "only what the buffers held arrived ({} bytes), not the whole answer",
+        received.len()
+    );
+    // The server still serves others.
+    assert_eq!(send(client().get(s.url("/things/?n=1"))).await.status, 200);
+}
