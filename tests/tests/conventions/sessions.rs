@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use restspec_runtime::{Limits, Settings};
+use restspec_tests::cookies::set_cookie;
 
 use super::{Answer, client, send, server, server_with};
 
@@ -20,15 +21,7 @@ pub(super) async fn login(
             .basic_auth(user, Some(format!("{user}-pw"))),
     )
     .await;
-    let cookies = a.headers_named("set-cookie");
-    let value = |name: &str| {
-        cookies
-            .iter()
-            .find_map(|c| c.strip_prefix(&format!("{name}=")))
-            .and_then(|rest| rest.split(';').next())
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let value = |name: &str| set_cookie(&a.headers, name).unwrap_or_default();
     let (session, xsrf) = (value("TestSession"), value("XSRF_TOKEN"));
     (a, session, xsrf)
 }

@@ -6,6 +6,7 @@
 use std::process::Stdio;
 
 use base64::Engine;
+use restspec_tests::cookies::set_cookie;
 
 use super::binary::{binary, command, free_port, fresh_site, start_command};
 
@@ -67,17 +68,7 @@ async fn no_secret_reaches_any_log_and_the_error_log_stays_bounded() {
         .await
         .expect("answered");
     assert_eq!(login.status(), 204);
-    let cookie = |name: &str| {
-        login
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|c| c.strip_prefix(&format!("{name}=")))
-            .and_then(|rest| rest.split(';').next())
-            .expect("the cookie")
-            .to_owned()
-    };
+    let cookie = |name: &str| set_cookie(login.headers(), name).expect("the cookie");
     let (session, xsrf) = (cookie("ReviewSession"), cookie("XSRF_TOKEN"));
     let mutation = traced(reqwest::Method::PUT, "/accounts/self/name")
         .header("Cookie", format!("ReviewSession={session}"))

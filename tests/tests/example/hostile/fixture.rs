@@ -1,5 +1,7 @@
 //! What the hostile cases need: data to attack and credentials to attack with.
 
+use restspec_tests::cookies::set_cookie;
+
 use super::basic;
 
 /// What the cases need that the set-up made: credentials and a session.
@@ -57,17 +59,7 @@ impl Fixture {
                     .send()
                     .await
                     .expect("login");
-                let cookie = |name: &str| {
-                    answer
-                        .headers()
-                        .get_all("set-cookie")
-                        .iter()
-                        .filter_map(|v| v.to_str().ok())
-                        .find_map(|c| c.strip_prefix(&format!("{name}=")))
-                        .and_then(|rest| rest.split(';').next())
-                        .expect("a cookie")
-                        .to_owned()
-                };
+                let cookie = |name: &str| set_cookie(answer.headers(), name).expect("a cookie");
                 (cookie("ReviewSession"), cookie("XSRF_TOKEN"))
             }
         };
