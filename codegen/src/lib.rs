@@ -18,6 +18,7 @@ mod lower;
 pub mod macro_input;
 pub mod model;
 mod names;
+pub mod openapi;
 pub mod render;
 pub mod schema;
 mod spec;

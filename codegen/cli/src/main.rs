@@ -46,6 +46,15 @@ enum Command {
         #[arg(default_value = "spec")]
         dir: PathBuf,
     },
+    /// Print the service's OpenAPI 3.1 document (JSON), or write it to a file.
+    Openapi {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+        /// Write the document to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -104,6 +113,28 @@ fn main() -> ExitCode {
                     }
                 },
                 (Some(path), false) => match std::fs::write(&path, code) {
+                    Ok(()) => {
+                        eprintln!("wrote {}", path.display());
+                        ExitCode::SUCCESS
+                    }
+                    Err(err) => {
+                        eprintln!("{}: {err}", path.display());
+                        ExitCode::FAILURE
+                    }
+                },
+            }
+        }
+        Command::Openapi { dir, output } => {
+            let Some(loaded) = load(&dir) else {
+                return ExitCode::FAILURE;
+            };
+            let document = restspec_codegen::openapi::to_json(&loaded.service);
+            match output {
+                None => {
+                    print!("{document}");
+                    ExitCode::SUCCESS
+                }
+                Some(path) => match std::fs::write(&path, document) {
                     Ok(()) => {
                         eprintln!("wrote {}", path.display());
                         ExitCode::SUCCESS

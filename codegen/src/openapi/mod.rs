@@ -1,0 +1,146 @@
+//! The spec's second output: an OpenAPI 3.1 document, built from the validated model (so
+//! there is no second description to keep in sync).
+//!
+//! Every endpoint appears twice: under its path, anonymously, and under the authenticated
+//! prefix (`/a/...`) with HTTP basic authentication as its security requirement, since the
+//! protocol puts credentials on a different path rather than on the same one. The
+//! authenticated form carries the endpoint's name as `operationId`; the anonymous form
+//! `<name>_anonymous`. What JSON tools cannot guess (the prefix line before every JSON
+//! body, pretty or compact output, the method override) is stated in `info.description`
+//! and in `x-` extension fields. `schemas.rs` turns the spec's types into JSON Schemas;
+//! `operations.rs` writes paths, parameters and responses.
+
+mod operations;
+mod schemas;
+
+pub use operations::default_status;
+
+use serde_json::{Map, Value, json};
+
+use crate::model::Service;
+
+/// The OpenAPI version written.
+pub const OPENAPI_VERSION: &str = "3.1.0";
+
+/// The name of the HTTP basic security scheme in `components.securitySchemes`.
+pub const BASIC_SCHEME: &str = "basic";
+
+/// The document for `service`.
+pub fn document(service: &Service) -> Value {
+    let mut info = Map::new();
+    info.insert("title".into(), json!(service.title));
+    info.insert("version".into(), json!("1"));
+    let description = description(service);
+    if !description.is_empty() {
+        info.insert("description".into(), json!(description));
+    }
+    let mut doc = Map::new();
+    doc.insert("openapi".into(), json!(OPENAPI_VERSION));
+    doc.insert("info".into(), Value::Object(info));
+    doc.insert(
+        "servers".into(),
+        json!([{ "url": service.base_url.trim_end_matches('/') }]),
+    );
+    if let Some(prefix) = &service.conventions.json_prefix {
+        doc.insert("x-json-prefix".into(), json!(prefix));
+    }
+    doc.insert(
+        "x-pretty-by-default".into(),
+        json!(service.conventions.pretty_by_default),
+    );
+    doc.insert(
+        "tags".into(),
+        Value::Array(
+            service
+                .families
+                .iter()
+                .map(|f| {
+                    let mut tag = Map::new();
+                    tag.insert("name".into(), json!(f.name));
+                    if let Some(d) = &f.description {
+                        tag.insert("description".into(), json!(d));
+                    }
+                    Value::Object(tag)
+                })
+                .collect(),
+        ),
+    );
+    doc.insert("paths".into(), operations::paths(service));
+    let mut components = Map::new();
+    components.insert("schemas".into(), schemas::components(service));
+    components.insert(
+        "parameters".into(),
+        operations::convention_parameters(service),
+    );
+    if service.conventions.authenticated_prefix.is_some() {
+        components.insert(
+            "securitySchemes".into(),
+            json!({ BASIC_SCHEME: {
+                "type": "http",
+                "scheme": "basic",
+                "description": "HTTP basic authentication, on the authenticated form of every path only.",
+            }}),
+        );
+    }
+    doc.insert("components".into(), Value::Object(components));
+    Value::Object(doc)
+}
+
+/// The document as pretty JSON with a final newline.
+pub fn to_json(service: &Service) -> String {
+    let mut text = serde_json::to_string_pretty(&document(service)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// `info.description`: the service's own, then the conventions a JSON tool must know.
+fn description(service: &Service) -> String {
+    let c = &service.conventions;
+    let mut out = service.description.clone().unwrap_or_default();
+    let mut note = |line: String| {
+        if !out.is_empty() {
+            out.push_str("\n\n");
+        }
+        out.push_str(&line);
+    };
+    if let Some(prefix) = &c.json_prefix {
+        note(format!(
+            "Every JSON body the service answers starts with the line `{prefix}` (against \
+             cross-site script inclusion): strip that line before parsing. It is also given \
+             as `x-json-prefix` here and on each JSON response."
+        ));
+    }
+    if let Some(auth) = &c.authenticated_prefix {
+        note(format!(
+            "Each path also exists under `{}`: the authenticated form, which needs HTTP basic \
+             credentials. Without the prefix a request is anonymous (or uses a session).",
+            auth.trim_end_matches('/')
+        ));
+    }
+    if let Some(pp) = &c.pretty_parameter {
+        note(format!(
+            "JSON is {} by default; `{pp}=0` asks for compact output, `{pp}=1` for pretty.",
+            if c.pretty_by_default {
+                "pretty"
+            } else {
+                "compact"
+            }
+        ));
+    }
+    if let Some(m) = &c.method_override_parameter {
+        let methods: Vec<&str> = c
+            .method_override_methods
+            .iter()
+            .map(|m| m.as_str())
+            .collect();
+        note(format!(
+            "A cross-origin POST may carry `{m}` ({}) to be handled as that method{}.",
+            methods.join(", "),
+            c.content_type_override_parameter
+                .as_ref()
+                .map(|ct| format!(", with `{ct}` giving the real content type"))
+                .unwrap_or_default()
+        ));
+    }
+    out
+}

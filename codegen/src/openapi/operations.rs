@@ -1,0 +1,344 @@
+//! Paths, operations, parameters and responses.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value, json};
+
+use super::BASIC_SCHEME;
+use super::schemas::schema;
+use crate::model::{Endpoint, ErrorFormat, Family, Method, OptionType, Service};
+
+/// Conditions any operation may meet: an option it does not know, a resource that is not
+/// there, a refused quota, a failure of the service.
+const ANY_OPERATION: &[&str] = &[
+    "malformed_request",
+    "not_found",
+    "quota_exhausted",
+    "internal_error",
+];
+/// Conditions of every mutation: an anonymous caller, a cookie without its XSRF token.
+const MUTATIONS: &[&str] = &["authentication_required", "invalid_xsrf_token"];
+/// Conditions of a request body.
+const BODIES: &[&str] = &["malformed_json", "wrong_content_type", "invalid_input"];
+
+/// Statuses the runtime answers on its own, outside the status table.
+const RUNTIME_STATUSES: &[(u16, &str, Option<&str>)] = &[
+    (
+        408,
+        "The request body did not arrive in time.",
+        Some("body"),
+    ),
+    (
+        413,
+        "The request body is larger than the service accepts.",
+        Some("body"),
+    ),
+    (
+        429,
+        "Too many failed authentication attempts, or the quota is spent; see Retry-After.",
+        None,
+    ),
+    (
+        503,
+        "The request took longer than the service allows.",
+        None,
+    ),
+];
+
+/// The status the runtime answers a condition with when the spec's status table does not
+/// raise it (the runtime's `Condition::default_status`; a test keeps the two alike).
+pub fn default_status(condition: &str) -> Option<u16> {
+    Some(match condition {
+        "malformed_request" | "wrong_content_type" | "malformed_json" | "invalid_input" => 400,
+        "not_authenticated" => 401,
+        "authentication_required"
+        | "invalid_xsrf_token"
+        | "capability_missing"
+        | "anonymous_self"
+        | "run_as_refused" => 403,
+        "not_found" => 404,
+        "method_not_allowed" => 405,
+        "precondition_failed" => 412,
+        "quota_exhausted" => 429,
+        "internal_error" => 500,
+        _ => return None,
+    })
+}
+
+/// `paths`: each endpoint under its template and, when the service has one, under the
+/// authenticated prefix.
+pub(super) fn paths(service: &Service) -> Value {
+    let mut paths: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    let prefix = service
+        .conventions
+        .authenticated_prefix
+        .as_deref()
+        .map(|p| p.trim_end_matches('/'));
+    for family in &service.families {
+        for endpoint in &family.endpoints {
+            let method = endpoint.method.as_str().to_ascii_lowercase();
+            let anonymous = operation(service, family, endpoint, false);
+            paths
+                .entry(endpoint.path.raw.clone())
+                .or_default()
+                .insert(method.clone(), anonymous);
+            if let Some(prefix) = prefix {
+                paths
+                    .entry(format!("{prefix}{}", endpoint.path.raw))
+                    .or_default()
+                    .insert(method, operation(service, family, endpoint, true));
+            }
+        }
+    }
+    Value::Object(
+        paths
+            .into_iter()
+            .map(|(path, item)| (path, Value::Object(item)))
+            .collect(),
+    )
+}
+
+fn operation(
+    service: &Service,
+    family: &Family,
+    endpoint: &Endpoint,
+    authenticated: bool,
+) -> Value {
+    let mut op = Map::new();
+    let id = if authenticated || service.conventions.authenticated_prefix.is_none() {
+        endpoint.name.clone()
+    } else {
+        format!("{}_anonymous", endpoint.name)
+    };
+    op.insert("operationId".into(), json!(id));
+    op.insert("tags".into(), json!([family.name]));
+    op.insert("summary".into(), json!(endpoint.summary));
+    if let Some(d) = &endpoint.description {
+        op.insert("description".into(), json!(d));
+    }
+    op.insert(
+        "parameters".into(),
+        Value::Array(parameters(service, family, endpoint)),
+    );
+    if let Some(request) = &endpoint.request {
+        op.insert(
+            "requestBody".into(),
+            json!({
+                "required": false,
+                "content": { "application/json": {
+                    "schema": schema(request, service.conventions.timestamp_format)
+                }},
+            }),
+        );
+    }
+    op.insert(
+        "responses".into(),
+        responses(service, endpoint, authenticated),
+    );
+    if authenticated {
+        op.insert("security".into(), json!([{ BASIC_SCHEME: [] }]));
+    } else if service.conventions.authenticated_prefix.is_some() {
+        op.insert("security".into(), json!([]));
+    }
+    op.insert("x-quota-group".into(), json!(endpoint.quota_group));
+    if let Some(capability) = &endpoint.capability {
+        op.insert("x-capability".into(), json!(capability));
+    }
+    Value::Object(op)
+}
+
+fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Value> {
+    let mut out = Vec::new();
+    for name in endpoint.path.params() {
+        let description = family
+            .params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or_else(|| format!("The {name}."), |p| p.description.clone());
+        out.push(json!({
+            "name": name,
+            "in": "path",
+            "required": true,
+            "description": description,
+            "schema": { "type": "string" },
+        }));
+    }
+    for option in &endpoint.query {
+        let schema = match option.ty {
+            OptionType::String => json!({ "type": "string" }),
+            OptionType::Integer => json!({ "type": "integer", "format": "int64" }),
+            OptionType::Boolean => json!({ "type": "boolean" }),
+            OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),
+        };
+        let mut param = Map::new();
+        param.insert("name".into(), json!(option.wire));
+        param.insert("in".into(), json!("query"));
+        if let Some(d) = &option.description {
+            param.insert("description".into(), json!(d));
+        }
+        param.insert("schema".into(), schema);
+        if option.ty == OptionType::StringList {
+            param.insert("explode".into(), json!(true));
+        }
+        out.push(Value::Object(param));
+    }
+    for name in convention_parameter_names(service) {
+        out.push(json!({ "$ref": format!("#/components/parameters/{name}") }));
+    }
+    out
+}
+
+/// The runtime's own query parameters every operation takes, by component name.
+fn convention_parameter_names(service: &Service) -> Vec<&'static str> {
+    let c = &service.conventions;
+    let mut names = Vec::new();
+    if c.pretty_parameter.is_some() {
+        names.push("pretty");
+    }
+    if c.trace_parameter.is_some() {
+        names.push("trace");
+    }
+    names
+}
+
+/// `components.parameters`: the runtime's own query parameters.
+pub(super) fn convention_parameters(service: &Service) -> Value {
+    let c = &service.conventions;
+    let mut out = Map::new();
+    if let Some(pp) = &c.pretty_parameter {
+        out.insert(
+            "pretty".into(),
+            json!({
+                "name": pp,
+                "in": "query",
+                "description": "0 for compact JSON, 1 for pretty JSON.",
+                "schema": { "type": "string", "enum": ["0", "1"] },
+            }),
+        );
+    }
+    if let Some(trace) = &c.trace_parameter {
+        out.insert(
+            "trace".into(),
+            json!({
+                "name": trace,
+                "in": "query",
+                "description": "Traces the request under this id (or a generated one when empty).",
+                "schema": { "type": "string" },
+            }),
+        );
+    }
+    Value::Object(out)
+}
+
+fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Value {
+    let mut out = Map::new();
+    let json_body = endpoint.response.as_ref().map(|ty| {
+        let mut media = Map::new();
+        media.insert(
+            "schema".into(),
+            schema(ty, service.conventions.timestamp_format),
+        );
+        if let Some(prefix) = &service.conventions.json_prefix {
+            media.insert("x-json-prefix".into(), json!(prefix));
+        }
+        json!({ "application/json": Value::Object(media) })
+    });
+    for code in std::iter::once(endpoint.status).chain(endpoint.other_successes.iter().copied()) {
+        let mut response = Map::new();
+        response.insert("description".into(), json!(reason(code)));
+        if code != 204
+            && let Some(body) = &json_body
+        {
+            response.insert("content".into(), body.clone());
+        }
+        out.insert(code.to_string(), Value::Object(response));
+    }
+    let text = error_content(service);
+    let mut names: Vec<&str> = endpoint.errors.iter().map(String::as_str).collect();
+    let mut conditions: Vec<&str> = ANY_OPERATION.to_vec();
+    if endpoint.method != Method::Get {
+        conditions.extend_from_slice(MUTATIONS);
+    }
+    if endpoint.request.is_some() {
+        conditions.extend_from_slice(BODIES);
+    }
+    if authenticated {
+        conditions.push("not_authenticated");
+    }
+    if endpoint.capability.is_some() {
+        conditions.push("capability_missing");
+    }
+    if service.conventions.run_as.is_some() {
+        conditions.push("run_as_refused");
+    }
+    for condition in conditions {
+        match service
+            .statuses
+            .iter()
+            .find(|s| s.raised_for.iter().any(|r| r == condition))
+        {
+            Some(status) => names.push(&status.name),
+            None => {
+                if let Some(code) = default_status(condition) {
+                    out.entry(code.to_string())
+                        .or_insert_with(|| json!({ "description": reason(code), "content": text }));
+                }
+            }
+        }
+    }
+    for name in names {
+        if let Some(status) = service.statuses.iter().find(|s| s.name == name) {
+            out.insert(
+                status.code.to_string(),
+                json!({
+                    "description": format!("{}: {}", status.message, status.when),
+                    "content": text,
+                }),
+            );
+        }
+    }
+    for (code, description, needs) in RUNTIME_STATUSES {
+        if needs.is_none() || endpoint.request.is_some() {
+            out.entry(code.to_string())
+                .or_insert_with(|| json!({ "description": description, "content": text }));
+        }
+    }
+    Value::Object(out)
+}
+
+/// The body of an error answer: plain text, or RFC 9457 problem details.
+fn error_content(service: &Service) -> Value {
+    match service.conventions.error_format {
+        ErrorFormat::Plain => json!({ "text/plain": { "schema": { "type": "string" } } }),
+        ErrorFormat::ProblemJson => json!({ "application/problem+json": { "schema": {
+            "type": "object",
+            "properties": {
+                "type": { "type": "string" },
+                "title": { "type": "string" },
+                "status": { "type": "integer" },
+                "detail": { "type": "string" },
+            },
+            "required": ["type", "title", "status", "detail"],
+        }}}),
+    }
+}
+
+/// The reason phrase of a status the table does not describe.
+fn reason(code: u16) -> &'static str {
+    match code {
+        200 => "OK",
+        201 => "Created",
+        202 => "Accepted",
+        204 => "No Content",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        412 => "Precondition Failed",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        _ if code < 300 => "Success",
+        _ => "Error",
+    }
+}

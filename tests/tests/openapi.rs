@@ -1,0 +1,123 @@
+//! The OpenAPI document of every fixture, the bookshop and the example's `spec/`: snapshot
+//! (`cargo insta review` shows a change), and the properties a reader relies on: one
+//! operation per endpoint and form, unique operation ids, every `$ref` resolving, every
+//! path parameter declared, the quota group of every operation.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde_json::Value;
+
+/// The document of the spec in `dir` (relative to this crate), and the number of endpoints.
+fn document(dir: &str) -> (Value, usize, bool) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = match restspec_codegen::load(&manifest.join(dir), Path::new(dir)) {
+        Ok(loaded) => loaded,
+        Err((errors, _)) => panic!("{dir} should be valid:\n{errors}"),
+    };
+    let endpoints = loaded
+        .service
+        .families
+        .iter()
+        .map(|f| f.endpoints.len())
+        .sum();
+    let prefixed = loaded.service.conventions.authenticated_prefix.is_some();
+    (
+        restspec_codegen::openapi::document(&loaded.service),
+        endpoints,
+        prefixed,
+    )
+}
+
+/// Every `"$ref"` value in `value`.
+fn refs<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map {
+                match (key.as_str(), v) {
+                    ("$ref", Value::String(target)) => out.push(target),
+                    _ => refs(v, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+        _ => {}
+    }
+}
+
+fn check(name: &str, dir: &str) {
+    let (doc, endpoints, prefixed) = document(dir);
+    assert_eq!(doc["openapi"], "3.1.0");
+    let mut ids = BTreeSet::new();
+    let mut operations = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let declared: BTreeSet<&str> = path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{')?.strip_suffix('}'))
+            .collect();
+        for (method, op) in item.as_object().expect("a path item") {
+            operations += 1;
+            let id = op["operationId"].as_str().expect("an operation id");
+            assert!(ids.insert(id.to_owned()), "{name}: operation id {id} twice");
+            assert!(
+                op["x-quota-group"].is_string(),
+                "{name}: {method} {path} has no quota group"
+            );
+            let in_path: BTreeSet<&str> = op["parameters"]
+                .as_array()
+                .expect("parameters")
+                .iter()
+                .filter(|p| p["in"] == "path")
+                .filter_map(|p| p["name"].as_str())
+                .collect();
+            assert_eq!(declared, in_path, "{name}: {method} {path}");
+            assert!(
+                op["responses"]
+                    .as_object()
+                    .is_some_and(|r| r.keys().any(|k| k.starts_with('2'))),
+                "{name}: {method} {path} has no success"
+            );
+        }
+    }
+    assert_eq!(
+        operations,
+        endpoints * if prefixed { 2 } else { 1 },
+        "{name}"
+    );
+    let mut targets = Vec::new();
+    refs(&doc, &mut targets);
+    for target in targets {
+        let pointer = target.strip_prefix('#').expect("a local reference");
+        assert!(
+            doc.pointer(pointer).is_some(),
+            "{name}: {target} does not resolve"
+        );
+    }
+    let text = serde_json::to_string_pretty(&doc).expect("JSON") + "\n";
+    insta::assert_snapshot!(format!("openapi_{name}"), text);
+}
+
+#[test]
+fn example_spec() {
+    check("example_spec", "../spec");
+}
+
+#[test]
+fn fixtures_and_bookshop() {
+    for dir in restspec_tests::SPEC_DIRS {
+        let name = dir.rsplit('/').find(|s| *s != "spec").unwrap_or(dir);
+        check(name, dir);
+    }
+}
+
+#[test]
+fn the_document_declares_the_statuses_the_runtime_answers_by_default() {
+    for condition in restspec_runtime::Condition::ALL {
+        assert_eq!(
+            restspec_codegen::openapi::default_status(condition.name()),
+            Some(condition.default_status()),
+            "{}",
+            condition.name()
+        );
+    }
+}
