@@ -135,9 +135,10 @@ fn operation(
         "responses".into(),
         responses(service, endpoint, authenticated),
     );
+    // Stated on every operation: no credentials, or basic on the authenticated form.
     if authenticated {
         op.insert("security".into(), json!([{ BASIC_SCHEME: [] }]));
-    } else if service.conventions.authenticated_prefix.is_some() {
+    } else {
         op.insert("security".into(), json!([]));
     }
     op.insert("x-quota-group".into(), json!(endpoint.quota_group));
