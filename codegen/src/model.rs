@@ -80,6 +80,8 @@ pub struct Conventions {
     pub security_headers: bool,
     /// How error bodies are written.
     pub error_format: ErrorFormat,
+    /// Where the OpenAPI document is served, if anywhere.
+    pub openapi_path: Option<String>,
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.

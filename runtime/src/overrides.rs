@@ -97,6 +97,7 @@ mod tests {
         run_as: None,
         security_headers: true,
         error_format: crate::spec::ErrorFormat::Plain,
+        openapi_path: None,
     };
 
     fn request(method: Method, content_type: &str) -> http::request::Parts {

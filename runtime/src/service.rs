@@ -233,6 +233,12 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let sessions = conventions
             .sessions
             .filter(|_| parts.method == Method::POST);
+        if let Some(path) = conventions.openapi_path
+            && matches!(parts.method, Method::GET | Method::HEAD)
+            && admitted.path == path.trim_end_matches('/')
+        {
+            return Ok(openapi_document(service.openapi));
+        }
         let presented = Presented {
             headers: &parts.headers,
             authenticated_form: admitted.authenticated_form,
@@ -343,4 +349,15 @@ where
             Ok(service.handle(request).await)
         })
     }
+}
+
+/// The service's OpenAPI document as raw JSON: no prefix line, so that tools read it as is.
+fn openapi_document(document: &'static str) -> Response {
+    crate::body::response(
+        http::StatusCode::OK,
+        Some(http::HeaderValue::from_static(
+            crate::json::JSON_CONTENT_TYPE,
+        )),
+        Bytes::from_static(document.as_bytes()),
+    )
 }

@@ -22,6 +22,8 @@ pub struct ServiceSpec {
     pub families: &'static [&'static FamilySpec],
     /// Every endpoint.
     pub endpoints: &'static [&'static EndpointSpec],
+    /// The OpenAPI 3.1 document generated from the same spec (compact JSON).
+    pub openapi: &'static str,
 }
 
 /// The protocol conventions, each a name or a switch (`None` turns a rule off).
@@ -65,6 +67,8 @@ pub struct Conventions {
     pub security_headers: bool,
     /// How error bodies are written.
     pub error_format: ErrorFormat,
+    /// Where the OpenAPI document is served (`GET`, raw JSON, anyone); `None` for nowhere.
+    pub openapi_path: Option<&'static str>,
 }
 
 /// Impersonation (protocol 5.9): who may act as whom, and how a request says so.

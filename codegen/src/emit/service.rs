@@ -57,6 +57,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         None => quote! { None },
     };
     let security_headers = c.security_headers;
+    let openapi_path = opt_str(&c.openapi_path);
+    let openapi_document = crate::openapi::to_compact_json(service);
     let error_format = match c.error_format {
         ErrorFormat::Plain => quote! { rt::ErrorFormat::Plain },
         ErrorFormat::ProblemJson => quote! { rt::ErrorFormat::ProblemJson },
@@ -113,6 +115,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         #[allow(dead_code)]
         pub const SPEC_FILES: &[&str] = &[#(#files),*];
 
+        /// The service's OpenAPI 3.1 document (compact JSON), generated from the same spec.
+        pub const OPENAPI: &str = #openapi_document;
+
         #service_doc
         pub const SERVICE: rt::ServiceSpec = rt::ServiceSpec {
             name: #name,
@@ -138,7 +143,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 run_as: #run_as,
                 security_headers: #security_headers,
                 error_format: #error_format,
+                openapi_path: #openapi_path,
             },
+            openapi: OPENAPI,
             statuses: &[#(#statuses),*],
             families: &[#(#family_refs),*],
             endpoints: &[#(#endpoint_refs),*],

@@ -214,6 +214,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         }),
         security_headers: raw.security_headers.unwrap_or(true),
         error_format,
+        openapi_path: value(&raw.openapi_path),
     }
 }
 

@@ -93,6 +93,11 @@ pub fn to_json(service: &Service) -> String {
     text
 }
 
+/// The document as compact JSON (what the generated module's `OPENAPI` holds).
+pub fn to_compact_json(service: &Service) -> String {
+    serde_json::to_string(&document(service)).unwrap_or_default()
+}
+
 /// `info.description`: the service's own, then the conventions a JSON tool must know.
 fn description(service: &Service) -> String {
     let c = &service.conventions;

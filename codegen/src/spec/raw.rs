@@ -80,6 +80,10 @@ spec_record! {
         /// `text/plain`, the default) or `problem_json` (RFC 9457 problem details,
         /// `application/problem+json`).
         opt error_format: Spanned<String>,
+        /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
+        /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
+        /// the document is generated either way.
+        opt openapi_path: Spanned<String>,
     }
 }
 

@@ -316,3 +316,29 @@ async fn documentation_search() {
     assert_eq!(none, j!([]));
     expect_text(send(server.get("/Documentation/")).await, 400).await;
 }
+
+#[tokio::test]
+async fn the_openapi_document_is_served_raw_to_anyone() {
+    let server = Server::start().await;
+    for path in ["/openapi.json", "/a/openapi.json"] {
+        let answer = send(server.get(path)).await;
+        assert_eq!(answer.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            answer.headers()["content-type"],
+            "application/json; charset=UTF-8"
+        );
+        let text = answer.text().await.expect("a body");
+        assert!(text.starts_with('{'), "no prefix line: {}", &text[..20]);
+        assert_eq!(text, review_service::api::OPENAPI, "the generated constant");
+        let document: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(document["openapi"], "3.1.0");
+        assert_eq!(
+            document["paths"]["/a/changes/{change-id}"]["get"]["operationId"],
+            "get_change"
+        );
+        assert_eq!(
+            document["paths"]["/changes/{change-id}"]["get"]["x-quota-group"],
+            "/restapi/changes:GET"
+        );
+    }
+}
