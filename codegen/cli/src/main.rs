@@ -112,16 +112,7 @@ fn main() -> ExitCode {
                         ExitCode::FAILURE
                     }
                 },
-                (Some(path), false) => match std::fs::write(&path, code) {
-                    Ok(()) => {
-                        eprintln!("wrote {}", path.display());
-                        ExitCode::SUCCESS
-                    }
-                    Err(err) => {
-                        eprintln!("{}: {err}", path.display());
-                        ExitCode::FAILURE
-                    }
-                },
+                (Some(path), false) => write(&path, &code),
             }
         }
         Command::Openapi { dir, output } => {
@@ -134,16 +125,7 @@ fn main() -> ExitCode {
                     print!("{document}");
                     ExitCode::SUCCESS
                 }
-                Some(path) => match std::fs::write(&path, document) {
-                    Ok(()) => {
-                        eprintln!("wrote {}", path.display());
-                        ExitCode::SUCCESS
-                    }
-                    Err(err) => {
-                        eprintln!("{}: {err}", path.display());
-                        ExitCode::FAILURE
-                    }
-                },
+                Some(path) => write(&path, &document),
             }
         }
         Command::Routes { dir } => match load(&dir) {
@@ -153,6 +135,20 @@ fn main() -> ExitCode {
             }
             None => ExitCode::FAILURE,
         },
+    }
+}
+
+/// Writes `text` to `path`, saying so on standard error.
+fn write(path: &Path, text: &str) -> ExitCode {
+    match std::fs::write(path, text) {
+        Ok(()) => {
+            eprintln!("wrote {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("{}: {err}", path.display());
+            ExitCode::FAILURE
+        }
     }
 }
 
