@@ -121,3 +121,36 @@ fn the_document_declares_the_statuses_the_runtime_answers_by_default() {
         );
     }
 }
+
+#[test]
+fn the_cli_writes_the_same_document_as_json_and_as_yaml() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = |extra: &[&str]| {
+        // Through cargo, so the binary is always the current one.
+        let output = std::process::Command::new(env!("CARGO"))
+            .current_dir(manifest)
+            .args([
+                "run",
+                "-q",
+                "-p",
+                "restspec-cli",
+                "--",
+                "openapi",
+                "fixtures/conventions",
+            ])
+            .args(extra)
+            .output()
+            .expect("cargo runs the CLI");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).expect("utf-8")
+    };
+    let (expected, _, _) = document("fixtures/conventions");
+    let json: Value = serde_json::from_str(&run(&[])).expect("JSON");
+    assert_eq!(json, expected);
+    let yaml: Value = serde_saphyr::from_str(&run(&["--yaml"])).expect("YAML");
+    assert_eq!(yaml, expected);
+}

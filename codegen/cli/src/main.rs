@@ -46,7 +46,7 @@ enum Command {
         #[arg(default_value = "spec")]
         dir: PathBuf,
     },
-    /// Print the service's OpenAPI 3.1 document (JSON), or write it to a file.
+    /// Print the service's OpenAPI 3.1 document (JSON, or YAML), or write it to a file.
     Openapi {
         /// The spec directory (holding service.yaml).
         #[arg(default_value = "spec")]
@@ -54,6 +54,9 @@ enum Command {
         /// Write the document to this file instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Write YAML instead of JSON.
+        #[arg(long)]
+        yaml: bool,
     },
 }
 
@@ -115,11 +118,22 @@ fn main() -> ExitCode {
                 (Some(path), false) => write(&path, &code),
             }
         }
-        Command::Openapi { dir, output } => {
+        Command::Openapi { dir, output, yaml } => {
             let Some(loaded) = load(&dir) else {
                 return ExitCode::FAILURE;
             };
-            let document = restspec_codegen::openapi::to_json(&loaded.service);
+            let document = if yaml {
+                let value = restspec_codegen::openapi::document(&loaded.service);
+                match serde_saphyr::to_string(&value) {
+                    Ok(text) => text,
+                    Err(err) => {
+                        eprintln!("cannot write the document as YAML: {err}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            } else {
+                restspec_codegen::openapi::to_json(&loaded.service)
+            };
             match output {
                 None => {
                     print!("{document}");
