@@ -219,13 +219,13 @@ pub async fn check_basic<A: Authenticator>(
         return Err(unauthorized(realm));
     };
     if let Err(wait) = failures.check(user, presented.remote) {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let seconds = crate::error::retry_after_seconds(wait);
         tracing::debug!(user, seconds, "failed attempt budget spent");
         return Err(ApiError::status(429)
             .with_message(format!(
                 "Too many failed authentication attempts; retry in {seconds} s"
             ))
-            .with_header(header::RETRY_AFTER, http::HeaderValue::from(seconds)));
+            .with_retry_after(wait));
     }
     match authenticator.basic(user, password).await {
         Some(identity) => {

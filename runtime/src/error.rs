@@ -72,6 +72,13 @@ impl ApiError {
         self
     }
 
+    /// Adds `Retry-After` for a wait of `wait` ([`retry_after_seconds`]).
+    #[must_use]
+    pub fn with_retry_after(self, wait: std::time::Duration) -> Self {
+        let seconds = retry_after_seconds(wait);
+        self.with_header(http::header::RETRY_AFTER, HeaderValue::from(seconds))
+    }
+
     /// The condition, when the runtime raised this error.
     pub fn as_condition(&self) -> Option<Condition> {
         match self.origin {
@@ -182,3 +189,8 @@ impl std::fmt::Display for ApiError {
 }
 
 impl std::error::Error for ApiError {}
+/// The whole seconds of `Retry-After` for a wait of `wait`: rounded up, and at least one
+/// (the header has no fractions, and 0 would invite an immediate retry).
+pub fn retry_after_seconds(wait: std::time::Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}

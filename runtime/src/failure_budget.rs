@@ -115,10 +115,7 @@ impl FailureBudget {
     /// Records a successful attempt: the account's budget at `address` is full again.
     pub fn succeeded(&self, username: &str, address: Option<IpAddr>) {
         let keys = self.keys(username, address);
-        let mut buckets = self.buckets();
-        if !buckets.is_empty() {
-            buckets.remove(&keys.account);
-        }
+        self.buckets().remove(&keys.account);
     }
 
     fn buckets(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Bucket>> {

@@ -71,6 +71,7 @@ pub const SPEC_DIRS: &[&str] = &[
     "../generated-example/bookshop/spec",
 ];
 
+pub mod cli;
 pub mod cookies;
 pub mod recording_enforcer;
 pub mod slow_client;

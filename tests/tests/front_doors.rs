@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use quote::ToTokens;
+use restspec_tests::cli::run_restspec;
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -139,26 +140,7 @@ fn bookshop_conventions_come_from_its_spec() {
 
 #[test]
 fn the_cli_prints_what_the_build_script_writes() {
-    // Through cargo, so the binary is always the current one.
-    let output = std::process::Command::new(env!("CARGO"))
-        .current_dir(manifest())
-        .args([
-            "run",
-            "-q",
-            "-p",
-            "restspec-cli",
-            "--",
-            "generate",
-            "fixtures/seed_quota",
-        ])
-        .output()
-        .expect("cargo runs the CLI");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let printed = String::from_utf8(output.stdout).expect("utf-8");
+    let printed = run_restspec(&["generate", "fixtures/seed_quota"]);
     let body: String = printed
         .lines()
         .skip_while(|l| l.starts_with("//") || l.is_empty())

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use restspec_tests::cli::run_restspec;
 use serde_json::Value;
 
 /// The document of the spec in `dir` (relative to this crate), and the number of endpoints.
@@ -124,30 +125,8 @@ fn the_document_declares_the_statuses_the_runtime_answers_by_default() {
 
 #[test]
 fn the_cli_writes_the_same_document_as_json_and_as_yaml() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let run = |extra: &[&str]| {
-        // Through cargo, so the binary is always the current one.
-        let output = std::process::Command::new(env!("CARGO"))
-            .current_dir(manifest)
-            .args([
-                "run",
-                "-q",
-                "-p",
-                "restspec-cli",
-                "--",
-                "openapi",
-                "fixtures/conventions",
-            ])
-            .args(extra)
-            .output()
-            .expect("cargo runs the CLI");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).expect("utf-8")
-    };
+    let run =
+        |extra: &[&str]| run_restspec(&[&["openapi", "fixtures/conventions"][..], extra].concat());
     let (expected, _, _) = document("fixtures/conventions");
     let json: Value = serde_json::from_str(&run(&[])).expect("JSON");
     assert_eq!(json, expected);

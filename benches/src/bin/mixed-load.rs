@@ -9,7 +9,7 @@
 //! ```
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -71,7 +71,7 @@ async fn main() -> ExitCode {
 }
 
 async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
-    let seed = seed_change(cli, &client).await;
+    let read_target = change_to_read(cli, &client).await;
     let totals = Arc::new(Totals::default());
     let deadline = Instant::now() + Duration::from_secs_f64(cli.seconds);
     let started = Instant::now();
@@ -97,7 +97,7 @@ async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
                             "subject": format!("load {task}-{n}"),
                         }))
                 } else if n.is_multiple_of(2) {
-                    client.get(format!("{url}/changes/{seed}?pp=0"))
+                    client.get(format!("{url}/changes/{read_target}?pp=0"))
                 } else {
                     client
                         .get(format!("{url}/a/accounts/self/detail?pp=0"))
@@ -169,30 +169,32 @@ async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
 }
 
 /// A change the reads ask for, created before the load starts.
-async fn seed_change(cli: &Cli, client: &reqwest::Client) -> u64 {
+async fn change_to_read(cli: &Cli, client: &reqwest::Client) -> u64 {
     let answer = client
         .post(format!("{}/a/changes/", cli.url))
         .basic_auth("admin", Some(&cli.password))
         .json(
-            &serde_json::json!({"project": "All-Projects", "branch": "master", "subject": "seed"}),
+            &serde_json::json!({"project": "All-Projects", "branch": "master", "subject": "read by the load"}),
         )
         .send()
         .await
         .expect("the service answers");
     let body = answer.bytes().await.expect("a body");
-    change_number(&body).expect("the seed change is created")
+    change_number(&body).expect("the change to read is created")
 }
 
-/// `_number` of a change in a JSON answer (after the `)]}'` line).
-fn change_number(body: &[u8]) -> Option<u64> {
+/// A JSON answer of the example, read after its `)]}'` line.
+fn json(body: &[u8]) -> Option<Value> {
     let json = body.strip_prefix(b")]}'\n").unwrap_or(body);
-    serde_json::from_slice::<Value>(json)
-        .ok()?
-        .get("_number")?
-        .as_u64()
+    serde_json::from_slice(json).ok()
 }
 
-async fn verify(cli: &Cli, client: &reqwest::Client, file: &PathBuf) -> ExitCode {
+/// `_number` of a change in a JSON answer.
+fn change_number(body: &[u8]) -> Option<u64> {
+    json(body)?.get("_number")?.as_u64()
+}
+
+async fn verify(cli: &Cli, client: &reqwest::Client, file: &Path) -> ExitCode {
     let listed = std::fs::read_to_string(file).unwrap_or_default();
     let expected: Vec<(u64, String)> = listed
         .lines()
@@ -216,8 +218,7 @@ async fn verify(cli: &Cli, client: &reqwest::Client, file: &PathBuf) -> ExitCode
                         .await
                         .ok()?;
                     let body = answer.bytes().await.ok()?;
-                    let json = body.strip_prefix(b")]}'\n").unwrap_or(&body);
-                    let change: Value = serde_json::from_slice(json).ok()?;
+                    let change = json(&body)?;
                     (change.get("subject")?.as_str()? == subject).then_some(())
                 };
                 if found.await.is_none() {

@@ -13,8 +13,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{HeaderValue, header};
-
 use crate::context::{Caller, ResourceMetadata};
 use crate::error::{ApiError, Condition};
 
@@ -177,8 +175,7 @@ impl Aggregated {
             error = error.with_message(message);
         }
         if let Some(wait) = self.retry_after() {
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            error = error.with_header(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+            error = error.with_retry_after(wait);
         }
         Err(error)
     }

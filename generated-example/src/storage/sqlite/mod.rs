@@ -107,12 +107,7 @@ impl SqliteStorage {
         path: Option<PathBuf>,
         admin: &AdminSeed,
     ) -> StorageResult<(SqliteStorage, bool)> {
-        conn.execute_batch(
-            "PRAGMA synchronous = FULL;
-             PRAGMA foreign_keys = ON;
-             PRAGMA busy_timeout = 5000;",
-        )?;
-        conn.set_prepared_statement_cache_capacity(128);
+        configure(&conn, "PRAGMA synchronous = FULL;")?;
         let (_, now) = util::now()?;
         migrations::migrate(&mut conn, now)?;
         let storage = SqliteStorage {
@@ -260,13 +255,21 @@ impl SqliteStorage {
 fn open_reader(path: &Path) -> StorageResult<Connection> {
     let conn = Connection::open(path)
         .map_err(|e| StorageError::Database(format!("cannot open {}: {e}", path.display())))?;
+    configure(&conn, "PRAGMA query_only = ON;")?;
+    Ok(conn)
+}
+
+/// What every connection gets (foreign keys enforced, five seconds' patience for a lock,
+/// cached statements), plus `role`'s own pragmas (the writer's durability, a reader's
+/// read-only guard).
+fn configure(conn: &Connection, role: &str) -> StorageResult<()> {
+    conn.execute_batch(role)?;
     conn.execute_batch(
-        "PRAGMA query_only = ON;
-         PRAGMA foreign_keys = ON;
+        "PRAGMA foreign_keys = ON;
          PRAGMA busy_timeout = 5000;",
     )?;
     conn.set_prepared_statement_cache_capacity(128);
-    Ok(conn)
+    Ok(())
 }
 
 /// Runs `f`, which blocks (on a lock, on the disk), telling a multi-threaded tokio runtime

@@ -41,11 +41,11 @@ pub(super) fn echoed_values(f: &Fixture) -> Vec<Case> {
             "CR/LF in an Origin",
             request(
                 "GET",
-                "/projects/?x=1",
+                "/projects/",
                 &[h("Origin", "https://good.example.com%0D%0AInjected: yes")],
                 b"",
             ),
-            Status(400),
+            Status(200),
         ),
         case(
             "CR/LF in a not-found id",
@@ -69,14 +69,6 @@ pub(super) fn echoed_values(f: &Fixture) -> Vec<Case> {
     for c in &mut cases {
         c.absent_from_head = Some("Injected:");
     }
-    // The "x=1" above is an unknown option: fix the Origin case to a path without options.
-    cases[4].raw = request(
-        "GET",
-        "/projects/",
-        &[h("Origin", "https://good.example.com%0D%0AInjected: yes")],
-        b"",
-    );
-    cases[4].expect = Status(200);
     cases
 }
 
