@@ -15,12 +15,17 @@
 //! without: `macros` (`generate!`), `gzip` (compressing large responses), `token-bucket`
 //! ([`quota::TokenBucketEnforcer`]) and `error-log` ([`trace::init_logging`] and the traced
 //! requests' error log).
+//!
+//! Off by default: `client` (the `client` module, what generated typed clients are built on: reqwest
+//! with rustls).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod activity;
 pub mod api;
 pub mod auth;
 pub mod body;
+#[cfg(feature = "client")]
+pub mod client;
 pub mod compression;
 pub mod condition;
 pub mod context;
@@ -111,6 +116,9 @@ pub mod __private {
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
+
+    #[cfg(feature = "client")]
+    pub use crate::client;
 
     /// Turns a typed resolver answer into the runtime's resolution.
     pub fn resolved<R, E>(answer: Result<Option<R>, E>) -> Resolution

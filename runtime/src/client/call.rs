@@ -1,0 +1,297 @@
+//! One call: the request a generated method builds, sent (with retries of 429) and its
+//! answer decoded in the protocol's terms.
+
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+
+use super::error::{ApiFailure, ClientError, StatusTable};
+use super::retry::unit_random;
+use super::{Client, Credentials};
+
+/// A successful answer with what came with it.
+#[derive(Debug, Clone)]
+pub struct Answer<T> {
+    /// The decoded body.
+    pub body: T,
+    /// The success status (200, 201, 204...).
+    pub status: u16,
+    /// The trace id the service answered with, for a traced call.
+    pub trace: Option<String>,
+    /// The answer's headers.
+    pub headers: http::HeaderMap,
+}
+
+/// A call being built. Await it for the body, or [`send`](Call::send) it for the whole
+/// [`Answer`]; [`trace`](Call::trace) and [`create_only`](Call::create_only) add the
+/// protocol's per-call options.
+#[must_use = "a call does nothing until it is awaited"]
+pub struct Call<T, E> {
+    client: Client,
+    method: http::Method,
+    url: String,
+    query: Vec<(&'static str, String)>,
+    body: Option<Result<Vec<u8>, String>>,
+    trace: Option<String>,
+    create_only: bool,
+    decode: bool,
+    answer: PhantomData<fn() -> (T, E)>,
+}
+
+impl<T, E> std::fmt::Debug for Call<T, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Call")
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("query", &self.query)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T, E> Call<T, E> {
+    pub(super) fn new(client: Client, method: http::Method, url: String, decode: bool) -> Self {
+        Call {
+            client,
+            method,
+            url,
+            query: Vec::new(),
+            body: None,
+            trace: None,
+            create_only: false,
+            decode,
+            answer: PhantomData,
+        }
+    }
+
+    /// The URL without its query (the authenticated prefix and encoded identifiers in it).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// A text option, sent when `Some`.
+    pub fn option_str(mut self, name: &'static str, value: Option<&str>) -> Self {
+        if let Some(value) = value {
+            self.query.push((name, value.to_owned()));
+        }
+        self
+    }
+
+    /// A whole-number option, sent when `Some`.
+    pub fn option_int(mut self, name: &'static str, value: Option<i64>) -> Self {
+        if let Some(value) = value {
+            self.query.push((name, value.to_string()));
+        }
+        self
+    }
+
+    /// A switch, sent as `true` or `false` when `Some`.
+    pub fn option_flag(mut self, name: &'static str, value: Option<bool>) -> Self {
+        if let Some(value) = value {
+            self.query.push((name, value.to_string()));
+        }
+        self
+    }
+
+    /// A repeated option, once per value.
+    pub fn option_list(mut self, name: &'static str, values: &[String]) -> Self {
+        self.query
+            .extend(values.iter().map(|value| (name, value.clone())));
+        self
+    }
+
+    /// The request body, as JSON.
+    pub fn json<B: serde::Serialize + ?Sized>(mut self, body: &B) -> Self {
+        self.body = Some(serde_json::to_vec(body).map_err(|err| err.to_string()));
+        self
+    }
+
+    /// Traces the call with `id` (the service's trace header); the answer carries the id
+    /// the service used.
+    pub fn trace(mut self, id: impl Into<String>) -> Self {
+        self.trace = Some(id.into());
+        self
+    }
+
+    /// Makes the call create-only (`If-None-Match: *`): the service answers 412 instead of
+    /// changing something that exists.
+    pub fn create_only(mut self) -> Self {
+        self.create_only = true;
+        self
+    }
+
+    fn request(&self) -> reqwest::RequestBuilder {
+        let inner = &self.client.inner;
+        let conventions = inner.conventions;
+        let mut request = inner
+            .http
+            .request(self.method.clone(), &self.url)
+            .query(&self.query);
+        if let Some(accept) = conventions.compact_when_accept {
+            request = request.header(http::header::ACCEPT, accept);
+        } else if let Some(pretty) = conventions.pretty_parameter {
+            request = request.query(&[(pretty, "0")]);
+        }
+        match &inner.credentials {
+            Some(Credentials::Basic { user, password }) => {
+                request = request.basic_auth(user, Some(password));
+            }
+            Some(Credentials::AccessToken(token)) => {
+                if let Some(name) = conventions.access_token_parameter {
+                    request = request.query(&[(name, token)]);
+                }
+            }
+            None => {}
+        }
+        if let (Some(id), Some(header)) = (&self.trace, conventions.trace_header) {
+            request = request.header(header, id);
+        }
+        if let (true, Some(header)) = (self.create_only, conventions.create_only_header) {
+            request = request.header(header, "*");
+        }
+        if let Some(Ok(body)) = &self.body {
+            request = request
+                .header(
+                    http::header::CONTENT_TYPE,
+                    "application/json; charset=UTF-8",
+                )
+                .body(body.clone());
+        }
+        if let Some(timeout) = inner.timeout {
+            request = request.timeout(timeout);
+        }
+        request
+    }
+
+    /// Sends the call, retrying answers 429 within the client's [`RetryPolicy`](super::RetryPolicy),
+    /// and returns the whole answer.
+    pub async fn send(self) -> Result<Answer<T>, ClientError<E>>
+    where
+        T: DeserializeOwned,
+        E: StatusTable,
+    {
+        if let Some(Err(reason)) = self.body {
+            return Err(ClientError::Encode(reason));
+        }
+        let policy = self.client.inner.retry;
+        let (mut attempt, mut waited) = (0, Duration::ZERO);
+        loop {
+            let response = self
+                .request()
+                .send()
+                .await
+                .map_err(ClientError::Transport)?;
+            let status = response.status().as_u16();
+            let retry_after = response
+                .headers()
+                .get(http::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map(Duration::from_secs);
+            if status == 429
+                && let Some(wait) = policy.delay(attempt, waited, retry_after, unit_random())
+            {
+                tokio::time::sleep(wait).await;
+                (attempt, waited) = (attempt + 1, waited + wait);
+                continue;
+            }
+            let trace = self
+                .client
+                .inner
+                .conventions
+                .trace_header
+                .and_then(|name| response.headers().get(name))
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
+            let headers = response.headers().clone();
+            let bytes = response.bytes().await.map_err(ClientError::Transport)?;
+            if !(200..300).contains(&status) {
+                let message = self.message(&bytes);
+                return Err(ClientError::Api(ApiFailure {
+                    status,
+                    error: E::from_status(status, &message),
+                    message,
+                    trace,
+                    retry_after,
+                }));
+            }
+            let body = self.decode(status, &bytes)?;
+            return Ok(Answer {
+                body,
+                status,
+                trace,
+                headers,
+            });
+        }
+    }
+
+    /// The body of a success, its JSON prefix line stripped; an endpoint without a response
+    /// type decodes nothing (its `T` is `()`).
+    fn decode(&self, status: u16, bytes: &[u8]) -> Result<T, ClientError<E>>
+    where
+        T: DeserializeOwned,
+    {
+        let json = if self.decode {
+            strip_prefix(bytes, self.client.inner.conventions.json_prefix)
+        } else {
+            b"null".as_slice()
+        };
+        serde_json::from_slice(json).map_err(|err| ClientError::Decode {
+            status,
+            reason: err.to_string(),
+        })
+    }
+
+    /// The plaintext message of an error answer (the `detail`, or else the `title`, of
+    /// problem details), without its line end.
+    fn message(&self, bytes: &[u8]) -> String {
+        let text = String::from_utf8_lossy(bytes);
+        if self.client.inner.conventions.problem_json_errors
+            && let Ok(problem) = serde_json::from_slice::<serde_json::Value>(bytes)
+            && let Some(detail) = ["detail", "title"]
+                .iter()
+                .find_map(|key| problem.get(key).and_then(|v| v.as_str()))
+        {
+            return detail.to_owned();
+        }
+        text.trim_end_matches(['\r', '\n']).to_owned()
+    }
+}
+
+/// `bytes` without the JSON prefix line, when it starts with it.
+fn strip_prefix<'a>(bytes: &'a [u8], prefix: Option<&str>) -> &'a [u8] {
+    let Some(prefix) = prefix else {
+        return bytes;
+    };
+    match bytes.strip_prefix(prefix.as_bytes()) {
+        Some(rest) => rest.strip_prefix(b"\n").unwrap_or(rest),
+        None => bytes,
+    }
+}
+
+impl<T, E> IntoFuture for Call<T, E>
+where
+    T: DeserializeOwned + Send + 'static,
+    E: StatusTable + Send + 'static,
+{
+    type Output = Result<T, ClientError<E>>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(async move { self.send().await.map(|answer| answer.body) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_prefix;
+
+    #[test]
+    fn the_prefix_line_is_stripped_only_when_present() {
+        assert_eq!(strip_prefix(b")]}'\n{\"a\":1}", Some(")]}'")), b"{\"a\":1}");
+        assert_eq!(strip_prefix(b"{\"a\":1}", Some(")]}'")), b"{\"a\":1}");
+        assert_eq!(strip_prefix(b")]}'\n[]", None), b")]}'\n[]");
+    }
+}

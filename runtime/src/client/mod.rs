@@ -1,0 +1,307 @@
+//! The typed client's mechanisms (feature `client`): what a generated client knows about
+//! the protocol, once, so that each generated method is a path, its options and a call.
+//!
+//! A generated client module holds a [`ClientConventions`] constant taken from the spec and
+//! one method per endpoint that builds a [`Call`]; awaiting the call sends it and decodes the
+//! answer. The conventions it applies:
+//!
+//! - the JSON prefix line of every JSON answer is stripped before decoding;
+//! - compact output is asked for (the `Accept` type that means compact, or the pretty
+//!   parameter set to `0`);
+//! - with basic credentials every path takes the authenticated prefix (`/a/`) and the
+//!   `Authorization` header; with an access token the token travels in the spec's access
+//!   token parameter on the plain form (that is how the protocol accepts a token);
+//! - every identifier in a path is percent-encoded (a `/` in a project name is `%2F`);
+//! - a trace id can be sent with a call, and the one the service answers is returned
+//!   ([`Answer::trace`], [`ApiFailure::trace`]);
+//! - an answer 429 is retried after the time its `Retry-After` asks for, or with exponential
+//!   backoff and jitter, within a [`RetryPolicy`]'s budget.
+//!
+//! ```text
+//! // `api` is a module generated with the client output.
+//! let client = api::client::Client::with_config(
+//!     ClientConfig::new("http://localhost:8080").basic_auth("admin", "secret"))?;
+//! let change = client.get_change("1", &Default::default()).await?;
+//! let traced = client.get_change("1", &Default::default()).trace("t-1").send().await?;
+//! assert_eq!(traced.trace.as_deref(), Some("t-1"));
+//! ```
+
+mod call;
+mod error;
+mod retry;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
+pub use call::{Answer, Call};
+pub use error::{ApiFailure, ClientError, InvalidBaseUrl, StatusTable};
+pub use retry::RetryPolicy;
+
+/// What a client must know of a service's protocol conventions, from its spec.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientConventions {
+    /// Prefix of the authenticated form (`/a/`).
+    pub authenticated_prefix: Option<&'static str>,
+    /// First line of every JSON answer (`)]}'`), stripped before decoding.
+    pub json_prefix: Option<&'static str>,
+    /// A media type in `Accept` that asks for compact output (`application/json`).
+    pub compact_when_accept: Option<&'static str>,
+    /// Query parameter choosing pretty (`1`) or compact (`0`) output (`pp`).
+    pub pretty_parameter: Option<&'static str>,
+    /// Header that makes a request create-only when it is `*` (`If-None-Match`).
+    pub create_only_header: Option<&'static str>,
+    /// Header turning tracing on and carrying the id back (`X-Service-Trace`).
+    pub trace_header: Option<&'static str>,
+    /// Query parameter carrying an access token (`access_token`).
+    pub access_token_parameter: Option<&'static str>,
+    /// Error bodies are RFC 9457 problem details rather than plain text.
+    pub problem_json_errors: bool,
+}
+
+/// Who the client calls as.
+#[derive(Clone)]
+pub enum Credentials {
+    /// HTTP basic authentication on the authenticated form.
+    Basic {
+        /// The account's user name.
+        user: String,
+        /// Its HTTP password.
+        password: String,
+    },
+    /// An access token (a session key) in the access token parameter.
+    AccessToken(String),
+}
+
+impl std::fmt::Debug for Credentials {
+    // Secrets never reach a log through `{:?}`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Credentials::Basic { user, .. } => write!(f, "Basic({user}, <password>)"),
+            Credentials::AccessToken(_) => f.write_str("AccessToken(<token>)"),
+        }
+    }
+}
+
+/// How to reach a service: its address, credentials, retry budget and HTTP client.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    base_url: String,
+    credentials: Option<Credentials>,
+    retry: RetryPolicy,
+    timeout: Option<Duration>,
+    http: Option<reqwest::Client>,
+}
+
+impl ClientConfig {
+    /// A configuration for the service at `base_url` (`http://host:port`, or with a path
+    /// the service is mounted under): anonymous, the default [`RetryPolicy`], a 30 s
+    /// timeout per attempt.
+    pub fn new(base_url: impl Into<String>) -> Self {
+        ClientConfig {
+            base_url: base_url.into(),
+            credentials: None,
+            retry: RetryPolicy::default(),
+            timeout: Some(Duration::from_secs(30)),
+            http: None,
+        }
+    }
+
+    /// Calls as `user` with HTTP basic authentication, on the authenticated form.
+    #[must_use]
+    pub fn basic_auth(mut self, user: impl Into<String>, password: impl Into<String>) -> Self {
+        self.credentials = Some(Credentials::Basic {
+            user: user.into(),
+            password: password.into(),
+        });
+        self
+    }
+
+    /// Calls with an access token (a session key), sent in the access token parameter.
+    #[must_use]
+    pub fn access_token(mut self, token: impl Into<String>) -> Self {
+        self.credentials = Some(Credentials::AccessToken(token.into()));
+        self
+    }
+
+    /// How answers 429 are retried.
+    #[must_use]
+    pub fn retry(mut self, policy: RetryPolicy) -> Self {
+        self.retry = policy;
+        self
+    }
+
+    /// The timeout of each attempt (`None` for none).
+    #[must_use]
+    pub fn timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// A reqwest client of your own (proxies, TLS roots, connection pool settings); the
+    /// timeout set here still applies per attempt.
+    #[must_use]
+    pub fn http_client(mut self, client: reqwest::Client) -> Self {
+        self.http = Some(client);
+        self
+    }
+}
+
+/// A client of one service: cheap to clone (the connection pool is shared).
+#[derive(Debug, Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    http: reqwest::Client,
+    /// The base URL without its trailing slash.
+    base: String,
+    credentials: Option<Credentials>,
+    retry: RetryPolicy,
+    timeout: Option<Duration>,
+    conventions: &'static ClientConventions,
+}
+
+/// A piece of an endpoint's path: text of the template, or an identifier to encode.
+#[derive(Debug, Clone, Copy)]
+pub enum PathPiece<'a> {
+    /// Written as is (`changes/`).
+    Literal(&'static str),
+    /// Percent-encoded (`my/project` is `my%2Fproject`).
+    Id(&'a str),
+}
+
+/// Everything but the unreserved characters of RFC 3986 is encoded in an identifier.
+const ID: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+impl Client {
+    /// A client of the service whose conventions generated code passes.
+    pub fn new(
+        conventions: &'static ClientConventions,
+        config: ClientConfig,
+    ) -> Result<Client, InvalidBaseUrl> {
+        let base = config.base_url.trim_end_matches('/').to_owned();
+        match reqwest::Url::parse(&base) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") && !url.cannot_be_a_base() => {}
+            _ => return Err(InvalidBaseUrl(config.base_url)),
+        }
+        Ok(Client {
+            inner: Arc::new(Inner {
+                http: config.http.unwrap_or_default(),
+                base,
+                credentials: config.credentials,
+                retry: config.retry,
+                timeout: config.timeout,
+                conventions,
+            }),
+        })
+    }
+
+    /// The base URL calls are made under.
+    pub fn base_url(&self) -> &str {
+        &self.inner.base
+    }
+
+    /// Starts a call of `method` on the path made of `pieces` (the template without its
+    /// leading slash). Generated methods call this; `decode` is false for endpoints that
+    /// answer no body.
+    pub fn call<T, E>(
+        &self,
+        method: http::Method,
+        pieces: &[PathPiece<'_>],
+        decode: bool,
+    ) -> Call<T, E> {
+        let mut url = self.inner.base.clone();
+        url.push('/');
+        if let (Some(Credentials::Basic { .. }), Some(prefix)) = (
+            &self.inner.credentials,
+            self.inner.conventions.authenticated_prefix,
+        ) {
+            url.push_str(prefix.trim_start_matches('/'));
+        }
+        for piece in pieces {
+            match piece {
+                PathPiece::Literal(text) => url.push_str(text),
+                PathPiece::Id(id) => url.extend(utf8_percent_encode(id, ID)),
+            }
+        }
+        Call::new(self.clone(), method, url, decode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONVENTIONS: ClientConventions = ClientConventions {
+        authenticated_prefix: Some("/a/"),
+        json_prefix: Some(")]}'"),
+        compact_when_accept: Some("application/json"),
+        pretty_parameter: Some("pp"),
+        create_only_header: Some("If-None-Match"),
+        trace_header: Some("X-Trace"),
+        access_token_parameter: Some("access_token"),
+        problem_json_errors: false,
+    };
+
+    fn url_of(config: ClientConfig, pieces: &[PathPiece<'_>]) -> String {
+        let client = Client::new(&CONVENTIONS, config).unwrap();
+        client
+            .call::<(), ()>(http::Method::GET, pieces, false)
+            .url()
+            .to_owned()
+    }
+
+    #[test]
+    fn ids_are_encoded_and_credentials_choose_the_form() {
+        let pieces = [
+            PathPiece::Literal("projects/"),
+            PathPiece::Id("my/project ü?#%"),
+            PathPiece::Literal("/tags/"),
+            PathPiece::Id("v1.0-rc_2~x"),
+        ];
+        assert_eq!(
+            url_of(ClientConfig::new("http://h:1/"), &pieces),
+            "http://h:1/projects/my%2Fproject%20%C3%BC%3F%23%25/tags/v1.0-rc_2~x"
+        );
+        assert_eq!(
+            url_of(
+                ClientConfig::new("http://h:1/r").basic_auth("u", "p"),
+                &pieces[..2]
+            ),
+            "http://h:1/r/a/projects/my%2Fproject%20%C3%BC%3F%23%25"
+        );
+        assert_eq!(
+            url_of(
+                ClientConfig::new("http://h:1").access_token("t"),
+                &pieces[..1]
+            ),
+            "http://h:1/projects/"
+        );
+    }
+
+    #[test]
+    fn base_urls_that_cannot_take_a_path_are_refused() {
+        for bad in ["", "h:1", "mailto:x@y", "ftp://h/", "not a url"] {
+            assert!(
+                Client::new(&CONVENTIONS, ClientConfig::new(bad)).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn credentials_do_not_print_their_secrets() {
+        let config = ClientConfig::new("http://h").basic_auth("alice", "hunter2");
+        assert!(!format!("{config:?}").contains("hunter2"));
+        let config = ClientConfig::new("http://h").access_token("tok-123");
+        assert!(!format!("{config:?}").contains("tok-123"));
+    }
+}
