@@ -9,6 +9,10 @@
 //! ```
 //!
 //! and in the crate: `mod api { restspec_runtime::include_generated!("api"); }`.
+//!
+//! [`Config::client`] adds a typed client to the module (or, with [`Config::server`] off,
+//! generates the client alone), and [`Config::openapi`] writes the OpenAPI document beside
+//! the code.
 
 use std::path::{Path, PathBuf};
 
@@ -63,6 +67,8 @@ pub struct Config {
     module_name: String,
     out_dir: Option<PathBuf>,
     emit_rerun_if_changed: bool,
+    outputs: crate::Outputs,
+    openapi: bool,
 }
 
 impl Default for Config {
@@ -72,6 +78,8 @@ impl Default for Config {
             module_name: "api".to_owned(),
             out_dir: None,
             emit_rerun_if_changed: true,
+            outputs: crate::Outputs::SERVER,
+            openapi: false,
         }
     }
 }
@@ -112,6 +120,30 @@ impl Config {
         self
     }
 
+    /// Whether to generate the server: handler traits, router, service description (on by
+    /// default; off with [`client`](Config::client) on generates a client alone).
+    #[must_use]
+    pub fn server(mut self, on: bool) -> Self {
+        self.outputs.server = on;
+        self
+    }
+
+    /// Whether to generate the typed client, module `client` (off by default). It needs
+    /// `restspec-runtime`'s `client` feature.
+    #[must_use]
+    pub fn client(mut self, on: bool) -> Self {
+        self.outputs.client = on;
+        self
+    }
+
+    /// Whether [`generate`](Config::generate) also writes the OpenAPI 3.1 document, as
+    /// `<module name>.openapi.json` beside the code (off by default).
+    #[must_use]
+    pub fn openapi(mut self, on: bool) -> Self {
+        self.openapi = on;
+        self
+    }
+
     fn resolved_spec_dir(&self) -> PathBuf {
         match std::env::var_os("CARGO_MANIFEST_DIR") {
             Some(manifest) if self.spec_dir.is_relative() => {
@@ -123,6 +155,11 @@ impl Config {
 
     /// Generates the code and returns it as formatted source (with the header).
     pub fn generate_to_string(&self) -> Result<String, BuildError> {
+        let loaded = self.load()?;
+        Ok(crate::generated_file_for(&loaded, self.outputs))
+    }
+
+    fn load(&self) -> Result<crate::Loaded, BuildError> {
         let dir = self.resolved_spec_dir();
         if self.emit_rerun_if_changed {
             // The directory too, so that adding a family file regenerates.
@@ -133,13 +170,12 @@ impl Config {
                 }
             }
         }
-        let loaded =
-            crate::load(&dir, &self.spec_dir).map_err(|(errors, _)| BuildError::Spec(errors))?;
-        Ok(crate::generated_file(&loaded))
+        crate::load(&dir, &self.spec_dir).map_err(|(errors, _)| BuildError::Spec(errors))
     }
 
-    /// Generates the code into `<out dir>/<module name>.rs`, writing only when the bytes
-    /// change (so unchanged specs do not trigger recompilation). Returns the file's path.
+    /// Generates the code into `<out dir>/<module name>.rs` (and, when asked, the OpenAPI
+    /// document into `<out dir>/<module name>.openapi.json`), writing only when the bytes
+    /// change (so unchanged specs do not trigger recompilation). Returns the code's path.
     pub fn generate(&self) -> Result<PathBuf, BuildError> {
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
@@ -147,13 +183,23 @@ impl Config {
                 .map(PathBuf::from)
                 .ok_or(BuildError::NoOutDir)?,
         };
-        let code = self.generate_to_string()?;
+        let loaded = self.load()?;
+        let code = crate::generated_file_for(&loaded, self.outputs);
         let path = out_dir.join(format!("{}.rs", self.module_name));
-        let unchanged = std::fs::read(&path).is_ok_and(|old| old == code.as_bytes());
-        if !unchanged {
-            std::fs::create_dir_all(&out_dir)?;
-            std::fs::write(&path, code)?;
+        write_if_changed(&out_dir, &path, code.as_bytes())?;
+        if self.openapi {
+            let document = crate::openapi::to_json(&loaded.service);
+            let openapi = out_dir.join(format!("{}.openapi.json", self.module_name));
+            write_if_changed(&out_dir, &openapi, document.as_bytes())?;
         }
         Ok(path)
     }
+}
+
+fn write_if_changed(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(path, bytes)
 }

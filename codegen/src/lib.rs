@@ -19,6 +19,7 @@ pub mod macro_input;
 pub mod model;
 mod names;
 pub mod openapi;
+mod outputs;
 pub mod render;
 pub mod schema;
 mod spec;
@@ -29,6 +30,7 @@ pub use check::MAX_PATH_PARAMS;
 pub use config::{BuildError, Config};
 pub use diag::{Diagnostic, Location, SpecErrors};
 pub use lower::RUNTIME_CONDITIONS;
+pub use outputs::Outputs;
 pub use render::render;
 pub use spec::{SourceFile, spec_files};
 
@@ -117,9 +119,14 @@ fn load_keeping_partial(dir: &Path, display_dir: &Path) -> Result<Loaded, Reject
     }
 }
 
-/// The generated module's tokens for a validated model (phase four alone).
+/// The generated module's tokens for a validated model (phase four alone): the server.
 pub fn tokens(service: &model::Service) -> proc_macro2::TokenStream {
-    emit::service(service)
+    emit::module(service, Outputs::SERVER)
+}
+
+/// [`tokens`] for the chosen outputs (server, client or both).
+pub fn tokens_for(service: &model::Service, outputs: Outputs) -> proc_macro2::TokenStream {
+    emit::module(service, outputs)
 }
 
 /// Generates the tokens of the module for the spec in `dir`.
@@ -128,12 +135,17 @@ pub fn generate(
     display_dir: &Path,
 ) -> Result<(proc_macro2::TokenStream, Loaded), SpecErrors> {
     let loaded = load(dir, display_dir).map_err(|(errors, _)| errors)?;
-    Ok((emit::service(&loaded.service), loaded))
+    Ok((emit::module(&loaded.service, Outputs::SERVER), loaded))
 }
 
 /// The complete generated file, as the build script and the CLI write it: a header naming
 /// the spec files (so a reader knows not to edit it), then the formatted code.
 pub fn generated_file(loaded: &Loaded) -> String {
-    let tokens = emit::service(&loaded.service);
+    generated_file_for(loaded, Outputs::SERVER)
+}
+
+/// [`generated_file`] for the chosen outputs.
+pub fn generated_file_for(loaded: &Loaded, outputs: Outputs) -> String {
+    let tokens = emit::module(&loaded.service, outputs);
     render::file_header(&loaded.service.files) + &render(&tokens)
 }

@@ -1,8 +1,10 @@
 //! `restspec`: see what the generator makes of a spec without building anything.
 //!
 //! - `restspec check [DIR]`: validate, and show every problem with its source snippet.
-//! - `restspec generate [DIR] [-o FILE] [--check]`: print or write the generated code, or
-//!   check that a committed file is up to date.
+//! - `restspec generate [DIR] [-o FILE] [--check] [--client] [--no-server]`: print or write
+//!   the generated code (the server, a typed client, or both), or check that a committed
+//!   file is up to date.
+//! - `restspec openapi [DIR] [-o FILE] [--yaml]`: the OpenAPI 3.1 document.
 //! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
 
 mod render;
@@ -39,6 +41,13 @@ enum Command {
         /// Do not write: exit non-zero if OUTPUT differs from what would be generated.
         #[arg(long, requires = "output")]
         check: bool,
+        /// Also generate the typed client (module `client`; needs restspec-runtime's
+        /// `client` feature).
+        #[arg(long)]
+        client: bool,
+        /// Leave the server out (with --client: the client and its types alone).
+        #[arg(long, requires = "client")]
+        no_server: bool,
     },
     /// Print the route table: method, path template, quota group and quota metadata.
     Routes {
@@ -83,11 +92,21 @@ fn main() -> ExitCode {
             }
             None => ExitCode::FAILURE,
         },
-        Command::Generate { dir, output, check } => {
+        Command::Generate {
+            dir,
+            output,
+            check,
+            client,
+            no_server,
+        } => {
             let Some(loaded) = load(&dir) else {
                 return ExitCode::FAILURE;
             };
-            let code = restspec_codegen::generated_file(&loaded);
+            let outputs = restspec_codegen::Outputs {
+                server: !no_server,
+                client,
+            };
+            let code = restspec_codegen::generated_file_for(&loaded, outputs);
             // The process ends next: taking the model apart piece by piece would only add
             // time.
             std::mem::forget(loaded);

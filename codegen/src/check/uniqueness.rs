@@ -84,6 +84,24 @@ pub(crate) fn endpoint_names(service: &Service, diags: &mut Diagnostics) {
             }
         }
     }
+    // The typed client's struct has its constructors beside the endpoint methods.
+    for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
+        if crate::emit::CLIENT_METHODS.contains(&endpoint.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    endpoint.location.clone(),
+                    format!(
+                        "endpoint name `{}` is taken by the generated client",
+                        endpoint.name
+                    ),
+                )
+                .hint(format!(
+                    "choose another name; `{}` are the client's own methods",
+                    crate::emit::CLIENT_METHODS.join("`, `")
+                )),
+            );
+        }
+    }
 }
 
 /// A runtime condition answers with one status only.

@@ -4,6 +4,7 @@
 //! Generated code refers to the runtime only through `::restspec_runtime::__private`.
 
 mod capabilities;
+mod client;
 mod docs;
 mod errors;
 mod handlers;
@@ -16,7 +17,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::model::Service;
+use crate::outputs::Outputs;
 
+pub(crate) use client::CLIENT_METHODS;
 pub(crate) use docs::doc;
 pub(crate) use skeleton::tokens as skeleton;
 
@@ -33,14 +36,17 @@ pub(crate) fn indexed_endpoints(
         .map(|(index, (family, endpoint))| (index, family, endpoint))
 }
 
-/// Every item of the generated module, in a fixed order.
-pub(crate) fn service(service: &Service) -> TokenStream {
-    let spec = service::tokens(service);
-    let capabilities = capabilities::tokens(service);
+/// Every item of the generated module for `outputs`, in a fixed order: the server's
+/// description and handlers, the shared types and errors, the client.
+pub(crate) fn module(service: &Service, outputs: Outputs) -> TokenStream {
+    let server = |emit: fn(&Service) -> TokenStream| outputs.server.then(|| emit(service));
+    let spec = server(service::tokens);
+    let capabilities = server(capabilities::tokens);
     let types = types::tokens(service);
     let errors = errors::tokens(service);
-    let handlers = handlers::tokens(service);
-    let router = router::tokens(service);
+    let handlers = server(handlers::tokens);
+    let router = server(router::tokens);
+    let client = outputs.client.then(|| client::tokens(service));
     quote! {
         #[allow(unused_imports)]
         use ::restspec_runtime::__private as rt;
@@ -51,5 +57,6 @@ pub(crate) fn service(service: &Service) -> TokenStream {
         #errors
         #handlers
         #router
+        #client
     }
 }

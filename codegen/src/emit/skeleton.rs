@@ -19,7 +19,7 @@ use crate::names;
 const NOTHING_TAKEN: &[&str] = &[];
 
 /// The module's items for a partial model.
-pub(crate) fn tokens(partial: &Service) -> TokenStream {
+pub(crate) fn tokens(partial: &Service, outputs: crate::Outputs) -> TokenStream {
     let mut service = partial.clone();
     keep_usable(&mut service.families, |f| &f.name, NOTHING_TAKEN);
     let resolvers: Vec<String> = service
@@ -30,6 +30,9 @@ pub(crate) fn tokens(partial: &Service) -> TokenStream {
     let mut constants = BTreeSet::new();
     for family in &mut service.families {
         keep_usable(&mut family.endpoints, |e| &e.name, &resolvers);
+        if outputs.client {
+            keep_usable(&mut family.endpoints, |e| &e.name, super::CLIENT_METHODS);
+        }
         // Endpoint constants are SCREAMING_CASE: `get_thing` and `getThing` would clash.
         family
             .endpoints
@@ -41,7 +44,7 @@ pub(crate) fn tokens(partial: &Service) -> TokenStream {
         .retain(|t| !BUILTIN_TYPES.contains(&t.name.as_str()));
     keep_usable(&mut service.statuses, |s| &s.name, RESERVED_STATUS_NAMES);
     keep_usable(&mut service.capabilities, |c| &c.name, NOTHING_TAKEN);
-    super::service(&service)
+    super::module(&service, outputs)
 }
 
 /// Keeps the first item of each name that is an identifier and not `taken`.

@@ -1,0 +1,222 @@
+//! The typed client: one method per endpoint, each its path pieces, its options and a call
+//! of the runtime's client (`restspec_runtime::client`, feature `client`).
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::doc;
+use super::docs::summary_and_description;
+use super::types::{options_struct, rust_type};
+use crate::model::{Endpoint, OptionType, Segment, Service};
+use crate::names;
+
+/// Names the client struct takes for itself, which no endpoint may have (checked with the
+/// spec's other names).
+pub(crate) const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
+
+fn opt_str(value: &Option<String>) -> TokenStream {
+    match value {
+        Some(v) => quote! { Some(#v) },
+        None => quote! { None },
+    }
+}
+
+pub(crate) fn tokens(service: &Service) -> TokenStream {
+    let c = &service.conventions;
+    let authenticated_prefix = opt_str(&c.authenticated_prefix);
+    let json_prefix = opt_str(&c.json_prefix);
+    let compact_when_accept = opt_str(&c.compact_when_accept);
+    let pretty_parameter = opt_str(&c.pretty_parameter);
+    let create_only_header = opt_str(&c.create_only_header);
+    let trace_header = opt_str(&c.trace_header);
+    let access_token_parameter = opt_str(&c.access_token_parameter);
+    let problem_json_errors = c.error_format == crate::model::ErrorFormat::ProblemJson;
+    let methods = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .map(|e| method_tokens(service, e));
+    let status_table = status_table_tokens(service);
+    let docs = doc(&format!(
+        "A typed client of {}: one method per endpoint, returning a call to await (for the \
+         body) or to `send` (for the whole answer, with the trace id).\n\n\
+         It strips the JSON prefix line, asks for compact JSON, takes the authenticated form \
+         when it has basic credentials, percent-encodes identifiers and retries answers 429 \
+         (see `ClientConfig` and `RetryPolicy`). Needs `restspec-runtime`'s `client` \
+         feature.",
+        service.title
+    ));
+    quote! {
+        #docs
+        pub mod client {
+            #[allow(unused_imports)]
+            use super::{options, rt, types};
+
+            pub use rt::client::{Answer, Call, ClientConfig, InvalidBaseUrl, RetryPolicy};
+
+            /// The conventions of the spec a client applies.
+            pub const CONVENTIONS: rt::client::ClientConventions = rt::client::ClientConventions {
+                authenticated_prefix: #authenticated_prefix,
+                json_prefix: #json_prefix,
+                compact_when_accept: #compact_when_accept,
+                pretty_parameter: #pretty_parameter,
+                create_only_header: #create_only_header,
+                trace_header: #trace_header,
+                access_token_parameter: #access_token_parameter,
+                problem_json_errors: #problem_json_errors,
+            };
+
+            /// What a call fails with: the service's answer as a row of the status table
+            /// (`super::Error`), or no usable answer.
+            pub type ClientError = rt::client::ClientError<super::Error>;
+
+            /// A client of the service; cheap to clone.
+            #[derive(Debug, Clone)]
+            pub struct Client(rt::client::Client);
+
+            impl Client {
+                /// An anonymous client of the service at `base_url`, with the default
+                /// retry policy.
+                pub fn new(base_url: &str) -> Result<Self, InvalidBaseUrl> {
+                    Self::with_config(ClientConfig::new(base_url))
+                }
+
+                /// A client as configured (credentials, retries, timeout, HTTP client).
+                pub fn with_config(config: ClientConfig) -> Result<Self, InvalidBaseUrl> {
+                    rt::client::Client::new(&CONVENTIONS, config).map(Client)
+                }
+
+                /// The base URL calls are made under.
+                pub fn base_url(&self) -> &str {
+                    self.0.base_url()
+                }
+
+                #(#methods)*
+            }
+
+            #status_table
+        }
+    }
+}
+
+/// The template's pieces after its leading slash: literal text, and each parameter.
+fn path_pieces(endpoint: &Endpoint) -> Vec<TokenStream> {
+    let mut pieces = Vec::new();
+    let mut text = String::new();
+    for (i, segment) in endpoint.path.segments.iter().enumerate() {
+        if i > 0 {
+            text.push('/');
+        }
+        match segment {
+            Segment::Literal(l) => text.push_str(l),
+            Segment::Param(p) => {
+                if !text.is_empty() {
+                    pieces.push(quote! { rt::client::PathPiece::Literal(#text) });
+                    text.clear();
+                }
+                let ident = format_ident!("{}", names::field_ident(p));
+                pieces.push(quote! { rt::client::PathPiece::Id(#ident) });
+            }
+        }
+    }
+    if endpoint.path.trailing_slash && !endpoint.path.segments.is_empty() {
+        text.push('/');
+    }
+    if !text.is_empty() {
+        pieces.push(quote! { rt::client::PathPiece::Literal(#text) });
+    }
+    pieces
+}
+
+fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
+    let method = format_ident!("{}", endpoint.name);
+    let format = service.conventions.timestamp_format;
+    let params: Vec<_> = endpoint
+        .path
+        .params()
+        .map(|p| format_ident!("{}", names::field_ident(p)))
+        .collect();
+    let options = (!endpoint.query.is_empty()).then(|| {
+        let ty = options_struct(endpoint);
+        quote! { options: &options::#ty, }
+    });
+    let option_calls = endpoint.query.iter().map(|o| {
+        let (wire, field) = (&o.wire, format_ident!("{}", o.field));
+        match o.ty {
+            OptionType::String => quote! { .option_str(#wire, options.#field.as_deref()) },
+            OptionType::Integer => quote! { .option_int(#wire, options.#field) },
+            OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },
+            OptionType::StringList => quote! { .option_list(#wire, &options.#field) },
+        }
+    });
+    let (body, body_call) = match &endpoint.request {
+        Some(ty) => {
+            let ty = rust_type(ty, format, false);
+            (Some(quote! { body: &#ty, }), Some(quote! { .json(body) }))
+        }
+        None => (None, None),
+    };
+    let output = match &endpoint.response {
+        Some(ty) => rust_type(ty, format, false),
+        None => quote! { () },
+    };
+    let decode = endpoint.response.is_some();
+    let http_method = super::service::method_tokens(endpoint.method);
+    let pieces = path_pieces(endpoint);
+    let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
+    text.push_str(&format!(
+        "\n\n`{} {}`, answered {} on success",
+        endpoint.method.as_str(),
+        endpoint.path.raw,
+        endpoint.status
+    ));
+    let errors: Vec<String> = endpoint
+        .errors
+        .iter()
+        .filter_map(|name| service.statuses.iter().find(|s| &s.name == name))
+        .map(|s| format!("{} ({})", s.code, s.name))
+        .collect();
+    if !errors.is_empty() {
+        text.push_str(&format!("; may fail with {}", errors.join(", ")));
+    }
+    text.push('.');
+    let docs = doc(&text);
+    quote! {
+        #docs
+        pub fn #method(&self, #(#params: &str,)* #options #body) -> Call<#output, super::Error> {
+            self.0
+                .call(#http_method, &[#(#pieces),*], #decode)
+                #(#option_calls)*
+                #body_call
+        }
+    }
+}
+
+/// The generated `Error` read back from an answer's status: the first row of each code, and
+/// 500 as `Internal`.
+fn status_table_tokens(service: &Service) -> TokenStream {
+    let mut codes = BTreeSet::new();
+    let arms = service
+        .statuses
+        .iter()
+        .filter(|s| s.code != 500 && codes.insert(s.code))
+        .map(|s| {
+            let variant = format_ident!("{}", names::pascal(&s.name));
+            let code = Literal::u16_unsuffixed(s.code);
+            quote! { #code => super::Error::#variant(message), }
+        });
+    quote! {
+        impl rt::client::StatusTable for super::Error {
+            fn from_status(code: u16, message: &str) -> Option<Self> {
+                let message = rt::Cow::Owned(message.to_owned());
+                Some(match code {
+                    #(#arms)*
+                    500 => super::Error::Internal(message),
+                    _ => return None,
+                })
+            }
+        }
+    }
+}
