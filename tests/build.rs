@@ -1,5 +1,6 @@
 //! Generates every fixture under `fixtures/` (and the example's and the bookshop's specs)
-//! through the build-script front door, so that `src/lib.rs` compiles each generated module.
+//! through the build-script front door, server and typed client, so that `src/lib.rs`
+//! compiles each generated module.
 
 use std::path::Path;
 
@@ -33,6 +34,7 @@ fn generate(spec_dir: &str, module: &str) {
     if let Err(err) = restspec_codegen::Config::new()
         .spec_dir(spec_dir)
         .module_name(module)
+        .client(true)
         .generate()
     {
         // A build script reports by failing; the message names file, line and column.

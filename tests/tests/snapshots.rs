@@ -16,6 +16,32 @@ fn check(name: &str, dir: &str) {
     insta::assert_snapshot!(name, code);
 }
 
+/// The typed client generated alone from the spec in `dir`, snapshotted.
+fn check_client(name: &str, dir: &str) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = match restspec_codegen::load(&manifest.join(dir), Path::new(dir)) {
+        Ok(loaded) => loaded,
+        Err((errors, _)) => panic!("fixture {name} should be valid:\n{errors}"),
+    };
+    let tokens = restspec_codegen::tokens_for(&loaded.service, restspec_codegen::Outputs::CLIENT);
+    insta::assert_snapshot!(name, restspec_codegen::render(&tokens));
+}
+
+#[test]
+fn client_all_types() {
+    check_client("client_all_types", "fixtures/all_types");
+}
+
+#[test]
+fn client_conventions() {
+    check_client("client_conventions", "fixtures/conventions");
+}
+
+#[test]
+fn client_bookshop() {
+    check_client("client_bookshop", "../generated-example/bookshop/spec");
+}
+
 #[test]
 fn all_types() {
     check("all_types", "fixtures/all_types");

@@ -7,6 +7,7 @@ mod accounts;
 mod binary;
 mod body_shapes;
 mod changes;
+mod client;
 mod config;
 mod groups;
 mod hostile;
