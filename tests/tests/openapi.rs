@@ -1,7 +1,8 @@
 //! The OpenAPI document of every fixture, the bookshop and the example's `spec/`: snapshot
 //! (`cargo insta review` shows a change), and the properties a reader relies on: one
 //! operation per endpoint and form, unique operation ids, every `$ref` resolving, every
-//! path parameter declared, the quota group of every operation.
+//! path parameter declared, the quota group of every operation, one path item per resource
+//! the service routes.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -85,6 +86,15 @@ fn check(name: &str, dir: &str) {
         endpoints * if prefixed { 2 } else { 1 },
         "{name}"
     );
+    // The service routes `/x/` and `/x` alike, so no two paths may differ only in a
+    // trailing slash: each path's methods are all those the service allows there.
+    let mut routes = BTreeSet::new();
+    for path in doc["paths"].as_object().expect("paths").keys() {
+        assert!(
+            routes.insert(path.trim_end_matches('/')),
+            "{name}: {path} and {path}/ are one resource to the service, documented twice"
+        );
+    }
     let mut targets = Vec::new();
     refs(&doc, &mut targets);
     for target in targets {

@@ -74,17 +74,25 @@ pub(super) fn paths(service: &Service) -> Value {
         .authenticated_prefix
         .as_deref()
         .map(|p| p.trim_end_matches('/'));
+    // Templates that differ only in a trailing slash (`GET /changes/{id}/reviewers/`,
+    // `POST /changes/{id}/reviewers`) are one resource to the service, which routes both
+    // alike: one path item holds their methods, under the template declared first, so that
+    // a path's methods are exactly those the service allows there.
+    let mut written: BTreeMap<String, &str> = BTreeMap::new();
     for family in &service.families {
         for endpoint in &family.endpoints {
+            let path = *written
+                .entry(endpoint.path.route())
+                .or_insert(endpoint.path.raw.as_str());
             let method = endpoint.method.as_str().to_ascii_lowercase();
             let anonymous = operation(service, family, endpoint, false);
             paths
-                .entry(endpoint.path.raw.clone())
+                .entry(path.to_owned())
                 .or_default()
                 .insert(method.clone(), anonymous);
             if let Some(prefix) = prefix {
                 paths
-                    .entry(format!("{prefix}{}", endpoint.path.raw))
+                    .entry(format!("{prefix}{path}"))
                     .or_default()
                     .insert(method, operation(service, family, endpoint, true));
             }
