@@ -8,6 +8,7 @@ use quote::{format_ident, quote};
 
 use super::doc;
 use super::docs::summary_and_description;
+use super::service::opt_str;
 use super::types::{options_struct, rust_type};
 use crate::model::{Endpoint, OptionType, Segment, Service};
 use crate::names;
@@ -15,13 +16,6 @@ use crate::names;
 /// Names the client struct takes for itself, which no endpoint may have (checked with the
 /// spec's other names).
 pub(crate) const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
-
-fn opt_str(value: &Option<String>) -> TokenStream {
-    match value {
-        Some(v) => quote! { Some(#v) },
-        None => quote! { None },
-    }
-}
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -158,10 +152,7 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
         }
         None => (None, None),
     };
-    let output = match &endpoint.response {
-        Some(ty) => rust_type(ty, format, false),
-        None => quote! { () },
-    };
+    let output = super::types::response_type(endpoint, format);
     let decode = endpoint.response.is_some();
     let http_method = super::service::method_tokens(endpoint.method);
     let pieces = path_pieces(endpoint);
@@ -172,15 +163,7 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
         endpoint.path.raw,
         endpoint.status
     ));
-    let errors: Vec<String> = endpoint
-        .errors
-        .iter()
-        .filter_map(|name| service.statuses.iter().find(|s| &s.name == name))
-        .map(|s| format!("{} ({})", s.code, s.name))
-        .collect();
-    if !errors.is_empty() {
-        text.push_str(&format!("; may fail with {}", errors.join(", ")));
-    }
+    text.push_str(&super::docs::failures(service, endpoint));
     text.push('.');
     let docs = doc(&text);
     quote! {

@@ -50,3 +50,22 @@ pub(crate) fn summary_and_description(summary: &str, description: Option<&str>) 
         _ => summary.to_owned(),
     }
 }
+
+/// `; may fail with 404 (not_found), 409 (conflict)`: the statuses an endpoint declares, for
+/// the docs of its handler and its client method; empty when it declares none.
+pub(crate) fn failures(
+    service: &crate::model::Service,
+    endpoint: &crate::model::Endpoint,
+) -> String {
+    let codes: Vec<String> = endpoint
+        .errors
+        .iter()
+        .filter_map(|name| service.statuses.iter().find(|s| &s.name == name))
+        .map(|s| format!("{} ({})", s.code, s.name))
+        .collect();
+    if codes.is_empty() {
+        String::new()
+    } else {
+        format!("; may fail with {}", codes.join(", "))
+    }
+}

@@ -181,10 +181,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         let ty = rust_type(ty, format, false);
         quote! { body: #ty }
     });
-    let output = match &endpoint.response {
-        Some(ty) => rust_type(ty, format, false),
-        None => quote! { () },
-    };
+    let output = super::types::response_type(endpoint, format);
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
     text.push_str(&format!(
         "\n\n`{} {}` answers {} on success",
@@ -203,15 +200,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
             others.join(" or ")
         ));
     }
-    if !endpoint.errors.is_empty() {
-        let codes: Vec<String> = endpoint
-            .errors
-            .iter()
-            .filter_map(|name| service.statuses.iter().find(|s| &s.name == name))
-            .map(|s| format!("{} ({})", s.code, s.name))
-            .collect();
-        text.push_str(&format!("; may fail with {}", codes.join(", ")));
-    }
+    text.push_str(&super::docs::failures(service, endpoint));
     text.push('.');
     if let Some(cap) = &endpoint.capability {
         text.push_str(&format!(" Requires the `{cap}` capability."));

@@ -7,7 +7,8 @@ use super::doc;
 use crate::model::{Endpoint, ErrorFormat, Family, Method, Service};
 use crate::names;
 
-fn opt_str(value: &Option<String>) -> TokenStream {
+/// `Some("text")` or `None`, for the `Option<&'static str>` fields of generated constants.
+pub(crate) fn opt_str(value: &Option<String>) -> TokenStream {
     match value {
         Some(v) => quote! { Some(#v) },
         None => quote! { None },

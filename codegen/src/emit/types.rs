@@ -38,6 +38,17 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
     }
 }
 
+/// What an endpoint answers, as seen from the generated module: its response type, or `()`.
+pub(crate) fn response_type(
+    endpoint: &crate::model::Endpoint,
+    format: TimestampFormat,
+) -> TokenStream {
+    match &endpoint.response {
+        Some(ty) => rust_type(ty, format, false),
+        None => quote! { () },
+    }
+}
+
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let defs = service
         .types

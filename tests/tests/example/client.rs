@@ -207,19 +207,10 @@ async fn an_access_token_from_a_login_calls_as_its_account() {
 
 #[tokio::test]
 async fn a_429_is_retried_after_the_time_the_service_asks_for() {
-    let dir = std::env::temp_dir().join(format!("restspec-client-quota-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
-    let file = dir.join("quota.yaml");
-    std::fs::write(
-        &file,
+    let server = Server::start_with_quota(
+        "client-quota",
         "rules:\n  - group: \"/restapi/projects:PUT\"\n    burst: 1\n    refill_per_second: 1\n",
     )
-    .expect("writable");
-    let server = Server::start_with(review_service::Options {
-        admin_password: PASSWORD.into(),
-        quota_config: Some(file),
-        ..Default::default()
-    })
     .await;
 
     // Without retries the 429 comes back with the wait it asks for.

@@ -65,6 +65,24 @@ impl Server {
         }
     }
 
+    /// A fresh service whose token-bucket quota rules are `rules` (the YAML of the
+    /// `--quota-config` file, written to a temporary directory named after `name`).
+    pub async fn start_with_quota(name: &str, rules: &str) -> Server {
+        let dir = std::env::temp_dir().join(format!("restspec-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temp dir");
+        let file = dir.join("quota.yaml");
+        std::fs::write(&file, rules).expect("writable");
+        let server = Server::start_with(review_service::Options {
+            admin_password: PASSWORD.into(),
+            quota_config: Some(file),
+            ..Default::default()
+        })
+        .await;
+        // The rules are read at start-up.
+        let _ = std::fs::remove_dir_all(&dir);
+        server
+    }
+
     /// A GET of `path`.
     pub fn get(&self, path: &str) -> reqwest::RequestBuilder {
         self.client.get(format!("{}{path}", self.base))

@@ -6,19 +6,10 @@ use super::{PASSWORD, Server};
 
 #[tokio::test]
 async fn the_token_bucket_enforcer_answers_429_with_retry_after() {
-    let dir = std::env::temp_dir().join(format!("restspec-example-quota-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
-    let file = dir.join("quota.yaml");
-    std::fs::write(
-        &file,
+    let server = Server::start_with_quota(
+        "example-quota",
         "rules:\n  - group: \"/restapi/projects:PUT\"\n    burst: 2\n    refill_per_second: 0.05\n",
     )
-    .expect("writable");
-    let server = Server::start_with(review_service::Options {
-        admin_password: PASSWORD.into(),
-        quota_config: Some(file),
-        ..Default::default()
-    })
     .await;
     let create = |name: &'static str| {
         server
@@ -62,5 +53,4 @@ async fn the_token_bucket_enforcer_answers_429_with_retry_after() {
         .await
         .expect("request");
     assert_eq!(reads.status(), 200, "other groups are not limited");
-    let _ = std::fs::remove_dir_all(&dir);
 }
