@@ -13,7 +13,14 @@ fn manifest() -> &'static Path {
 /// The items the macro puts inside its module, without the `include_str!` consts that only
 /// exist to make spec edits rebuild the crate.
 fn macro_items(dir: &str) -> String {
-    let input: proc_macro2::TokenStream = format!("pub mod api = {dir:?}").parse().expect("tokens");
+    macro_items_with(dir, "")
+}
+
+/// [`macro_items`] with the outputs written after the path (`, server, client`).
+fn macro_items_with(dir: &str, outputs: &str) -> String {
+    let input: proc_macro2::TokenStream = format!("pub mod api = {dir:?}{outputs}")
+        .parse()
+        .expect("tokens");
     let expanded = restspec_codegen::macro_input::expand(input, manifest(), None);
     let file: syn::File = syn::parse2(expanded).expect("the macro expands to items");
     let module = file
@@ -37,15 +44,24 @@ fn macro_items(dir: &str) -> String {
 
 /// What the build script writes, without its comment header.
 fn build_script_items(dir: &str) -> String {
+    build_script_items_with(dir, restspec_codegen::Config::new())
+}
+
+/// [`build_script_items`] with `config` (outputs chosen) as the starting point.
+fn build_script_items_with(dir: &str, config: restspec_codegen::Config) -> String {
     let out = std::env::temp_dir().join(format!("restspec-front-doors-{}", std::process::id()));
-    let path = restspec_codegen::Config::new()
+    let path = config
         .spec_dir(dir)
         .module_name(dir.replace(['/', '.'], "_"))
         .out_dir(&out)
         .emit_rerun_if_changed(false)
         .generate()
         .expect("the fixture is valid");
-    let code = std::fs::read_to_string(path).expect("written");
+    without_header(&std::fs::read_to_string(path).expect("written"))
+}
+
+/// Generated code without its comment header.
+fn without_header(code: &str) -> String {
     code.lines()
         .skip_while(|l| l.starts_with("//") || l.is_empty())
         .map(|l| format!("{l}\n"))
@@ -141,12 +157,58 @@ fn bookshop_conventions_come_from_its_spec() {
 #[test]
 fn the_cli_prints_what_the_build_script_writes() {
     let printed = run_restspec(&["generate", "fixtures/seed_quota"]);
-    let body: String = printed
-        .lines()
-        .skip_while(|l| l.starts_with("//") || l.is_empty())
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(body, build_script_items("fixtures/seed_quota"));
+    assert_eq!(
+        without_header(&printed),
+        build_script_items("fixtures/seed_quota")
+    );
+}
+
+#[test]
+fn the_three_doors_generate_the_same_client() {
+    use restspec_codegen::Config;
+    let dir = "fixtures/conventions";
+    let both = build_script_items_with(dir, Config::new().client(true));
+    assert!(both.contains("pub fn router") && both.contains("pub mod client"));
+    assert_eq!(macro_items_with(dir, ", server, client"), both);
+    assert_eq!(
+        without_header(&run_restspec(&["generate", dir, "--client"])),
+        both
+    );
+    let alone = build_script_items_with(dir, Config::new().client(true).server(false));
+    assert!(!alone.contains("pub fn router") && alone.contains("pub mod client"));
+    assert_eq!(macro_items_with(dir, ", client"), alone);
+    assert_eq!(
+        without_header(&run_restspec(&["generate", dir, "--client", "--no-server"])),
+        alone
+    );
+}
+
+#[test]
+fn the_build_script_writes_the_openapi_document_on_request() {
+    let out = std::env::temp_dir().join(format!("restspec-openapi-door-{}", std::process::id()));
+    restspec_codegen::Config::new()
+        .spec_dir(manifest().join("fixtures/minimal"))
+        .module_name("minimal")
+        .out_dir(&out)
+        .emit_rerun_if_changed(false)
+        .openapi(true)
+        .generate()
+        .expect("the fixture is valid");
+    let written = std::fs::read_to_string(out.join("minimal.openapi.json")).expect("written");
+    assert_eq!(written, run_restspec(&["openapi", "fixtures/minimal"]));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn the_macro_names_the_outputs_it_knows() {
+    let input: proc_macro2::TokenStream = r#"pub mod api = "fixtures/minimal", clients"#
+        .parse()
+        .expect("tokens");
+    let expanded = restspec_codegen::macro_input::expand(input, manifest(), None).to_string();
+    assert!(
+        expanded.contains("unknown output `clients`: write `server`, `client` or both"),
+        "{expanded}"
+    );
 }
 
 #[test]
