@@ -220,8 +220,10 @@ pub(super) fn convention_parameters(service: &Service) -> Value {
             json!({
                 "name": pp,
                 "in": "query",
-                "description": "0 for compact JSON, 1 for pretty JSON.",
-                "schema": { "type": "string", "enum": ["0", "1"] },
+                "description": "`0` or `false` for compact JSON, `1` or `true` for pretty JSON; \
+                    any other value is ignored (the `Accept` header and the service's default \
+                    decide, as without it).",
+                "schema": { "type": "string", "examples": ["0", "1", "false", "true"] },
             }),
         );
     }
