@@ -5,10 +5,8 @@
 //! XSRF token in the XSRF header), or a session key as access token in the query string.
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
-use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::SystemTime;
 
 use base64::Engine;
 use http::{HeaderMap, header};
@@ -20,101 +18,7 @@ use crate::limits::Limits;
 use crate::session_clock::SessionClock;
 use crate::spec::Conventions;
 
-/// A web session, as cookie and access-token authentication find it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Session {
-    /// The session key: the session cookie's value, also accepted as access token.
-    pub key: String,
-    /// Who the session belongs to.
-    pub identity: Arc<Identity>,
-    /// The XSRF token cookie-authenticated mutations must echo in the XSRF header.
-    pub xsrf_token: String,
-    /// When it was created: a session older than [`Limits::session_max_age`] has ended.
-    ///
-    /// [`Limits::session_max_age`]: crate::Limits::session_max_age
-    pub created: SystemTime,
-    /// When it was last used (as far as [`Authenticator::touch_session`] recorded): a
-    /// session unused for [`Limits::session_idle_timeout`] has ended.
-    ///
-    /// [`Limits::session_idle_timeout`]: crate::Limits::session_idle_timeout
-    pub last_used: SystemTime,
-}
-
-/// The service's account store, as far as authentication needs it.
-///
-/// The methods are `async` (a store may be remote) but not boxed: the service is generic
-/// over its authenticator, so a lookup in memory costs what the lookup costs. Identities
-/// are shared (`Arc`), so a store that keeps them ready hands them out without copying.
-pub trait Authenticator: Send + Sync + 'static {
-    /// Checks a user name and HTTP password (HTTP basic authentication on `/a/`).
-    /// Implementations compare in constant time against a stored hash.
-    fn basic(
-        &self,
-        username: &str,
-        password: &str,
-    ) -> impl Future<Output = Option<Arc<Identity>>> + Send;
-
-    /// Looks up a session by its key (the session cookie, or an access token). The runtime
-    /// judges its age (see [`SessionClock`](crate::session_clock::SessionClock)): a store
-    /// returns what it has.
-    fn session(&self, key: &str) -> impl Future<Output = Option<Session>> + Send {
-        let _ = key;
-        async { None }
-    }
-
-    /// Starts a session for `identity` (the login endpoint calls this). `None` when the
-    /// service has no sessions.
-    fn create_session(&self, identity: &Identity) -> impl Future<Output = Option<Session>> + Send {
-        let _ = identity;
-        async { None }
-    }
-
-    /// Finds the account a run-as header names (protocol 5.9), the way an account id in a
-    /// URL is resolved (an id, a user name, an email address...). `None` when there is no
-    /// such account, and in services without impersonation.
-    fn identity_of(&self, account: &str) -> impl Future<Output = Option<Arc<Identity>>> + Send {
-        let _ = account;
-        async { None }
-    }
-
-    /// Ends the session with `key` (the logout endpoint calls this, and the runtime when
-    /// it finds the session expired).
-    fn end_session(&self, key: &str) -> impl Future<Output = ()> + Send {
-        let _ = key;
-        async {}
-    }
-
-    /// Records that the session with `key` was used `at`. The runtime calls it at most
-    /// about once a minute per session (see
-    /// [`SessionClock`](crate::session_clock::SessionClock)), so a store may write it.
-    fn touch_session(&self, key: &str, at: SystemTime) -> impl Future<Output = ()> + Send {
-        let _ = (key, at);
-        async {}
-    }
-
-    /// Removes every session last used before `used_before` or created before
-    /// `created_before`: the expired sessions nobody presented again. The runtime calls it
-    /// now and then (at most once a minute) while sessions are in use.
-    fn end_expired_sessions(
-        &self,
-        used_before: SystemTime,
-        created_before: SystemTime,
-    ) -> impl Future<Output = ()> + Send {
-        let _ = (used_before, created_before);
-        async {}
-    }
-}
-
-/// An authenticator that knows nobody: every `/a/` request is 401, everything else
-/// anonymous. The default until a service supplies its own.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoAccounts;
-
-impl Authenticator for NoAccounts {
-    async fn basic(&self, _username: &str, _password: &str) -> Option<Arc<Identity>> {
-        None
-    }
-}
+pub use crate::authenticator::{Authenticator, NoAccounts, Session};
 
 /// Who is calling, and the XSRF token their session expects (cookie sessions only).
 #[derive(Debug, Clone)]

@@ -223,7 +223,7 @@ impl<'a> RequestContext<'a> {
         &self.request.extensions
     }
 
-    /// The client's address, when the service is served by [`serve`](crate::serve).
+    /// The client's address, when the service is served by [`serve`](fn@crate::serve).
     pub fn remote_addr(&self) -> Option<SocketAddr> {
         self.remote_addr
     }

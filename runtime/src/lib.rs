@@ -23,6 +23,7 @@
 mod activity;
 pub mod api;
 pub mod auth;
+mod authenticator;
 pub mod body;
 #[cfg(feature = "client")]
 pub mod client;

@@ -43,7 +43,7 @@ pub fn is_json(content_type: &str) -> bool {
 /// A body that is empty and has no content type is empty input (`{}`): clients send
 /// `abandon`, `submit` and the like that way. Otherwise the content type must be JSON and
 /// the body valid JSON; a body that does not fit `T` is `invalid_input`, and so is an
-/// array where `T` expects a record (see [`strict_json`](crate::strict_json)). Unknown
+/// array where `T` expects a record (see the runtime's `strict_json` module). Unknown
 /// fields are ignored (the generated types do not deny them). A body larger than
 /// [`Limits::max_json_bytes`] or nested deeper than [`Limits::max_json_depth`] is refused
 /// before it is parsed (see [`check_json_bounds`]).

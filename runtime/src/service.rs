@@ -34,7 +34,7 @@ pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// A generated service: the generated API `P` over the service's handlers, with the
 /// runtime's conventions, served with `Settings<A>`.
 ///
-/// Serve it with [`serve`](crate::serve), wrap it in tower layers, or turn it into an
+/// Serve it with [`serve`](fn@crate::serve), wrap it in tower layers, or turn it into an
 /// axum router with [`into_router`](Self::into_router) to combine it with other routes.
 pub struct Service<P, A> {
     shared: Arc<Shared<P, A>>,
@@ -329,7 +329,7 @@ where
     }
 }
 
-/// hyper's trait, so that [`serve`](crate::serve) drives the service without an adapter;
+/// hyper's trait, so that [`serve`](fn@crate::serve) drives the service without an adapter;
 /// the tower impl above calls this one.
 impl<P, A, B> hyper::service::Service<http::Request<B>> for Service<P, A>
 where

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use crate::auth::{Authenticator, Session};
+use crate::authenticator::{Authenticator, Session};
 use crate::limits::Limits;
 
 /// The longest time between sweeps of expired sessions that nobody presents again, and

@@ -4,7 +4,7 @@
 //!
 //! Every connection is watched against the service's [`Limits`](crate::Limits): idle and
 //! slow-header connections are closed, as are those whose client stops reading; the
-//! number open at once is capped ([`connections`]); a client that half-closes its side
+//! number open at once is capped (`connections.rs`); a client that half-closes its side
 //! after a complete request still gets its answer.
 
 mod connections;

@@ -11,7 +11,7 @@ use super::{ErrorLogLayer, Rotation};
 /// `default_filter` when it is unset or invalid, e.g. `"info"`) go to stdout, with ANSI
 /// colours only when stdout is a terminal; and every event at `DEBUG` or above inside a
 /// traced request ([`request_span`](super::request_span)) goes to that request's error log ([`ErrorLogLayer`]
-/// filtered by [`TracedRequestFilter`]), whatever the stdout filter says.
+/// filtered by [`TracedRequestFilter`](super::TracedRequestFilter)), whatever the stdout filter says.
 ///
 /// Each layer has its own filter, so an `INFO` stdout does not hide the traced requests'
 /// debug lines, and those lines do not show up on stdout. Records of the `log` crate are
