@@ -13,6 +13,7 @@
 mod check;
 pub mod config;
 mod diag;
+pub mod diff;
 mod emit;
 mod lower;
 pub mod macro_input;

@@ -285,6 +285,8 @@ pub struct QueryOption {
     pub ty: OptionType,
     /// What it does.
     pub description: Option<String>,
+    /// Where it is declared.
+    pub location: Location,
 }
 
 /// The types a query option may have.
@@ -303,6 +305,16 @@ pub enum OptionType {
 impl OptionType {
     /// The spellings accepted in `type`.
     pub const NAMES: &'static [&'static str] = &["string", "integer", "boolean", "list<string>"];
+
+    /// Its spelling in a spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionType::String => "string",
+            OptionType::Integer => "integer",
+            OptionType::Boolean => "boolean",
+            OptionType::StringList => "list<string>",
+        }
+    }
 }
 
 /// A parsed path template such as `/changes/{change-id}/revisions/{revision-id}/detail`.
@@ -433,4 +445,6 @@ pub struct Field {
     pub optional: bool,
     /// What it means.
     pub description: Option<String>,
+    /// Where it is declared.
+    pub location: Location,
 }

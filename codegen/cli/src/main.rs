@@ -5,8 +5,11 @@
 //!   the generated code (the server, a typed client, or both), or check that a committed
 //!   file is up to date.
 //! - `restspec openapi [DIR] [-o FILE] [--yaml]`: the OpenAPI 3.1 document.
+//! - `restspec diff OLD NEW [--format json]`: what changed between two versions of a spec,
+//!   each change breaking or compatible; exit status 1 when something breaks.
 //! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
 
+mod diff;
 mod render;
 
 use std::path::{Path, PathBuf};
@@ -54,6 +57,18 @@ enum Command {
         /// The spec directory (holding service.yaml).
         #[arg(default_value = "spec")]
         dir: PathBuf,
+    },
+    /// List what changed between two versions of a spec, each change breaking (for clients
+    /// or for operators) or compatible, with its YAML position in both. Exits 1 when a
+    /// change is breaking, 2 when a spec does not load.
+    Diff {
+        /// The old version's spec directory.
+        old: PathBuf,
+        /// The new version's spec directory.
+        new: PathBuf,
+        /// How to print the changes.
+        #[arg(long, value_enum, default_value = "text")]
+        format: diff::Format,
     },
     /// Print the service's OpenAPI 3.1 document (JSON, or YAML), or write it to a file.
     Openapi {
@@ -160,6 +175,15 @@ fn main() -> ExitCode {
                 }
                 Some(path) => write(&path, &document),
             }
+        }
+        Command::Diff { old, new, format } => {
+            let (Some(old), Some(new)) = (load(&old), load(&new)) else {
+                return ExitCode::from(2);
+            };
+            diff::report(
+                &restspec_codegen::diff::diff(&old.service, &new.service),
+                format,
+            )
         }
         Command::Routes { dir } => match load(&dir) {
             Some(loaded) => {

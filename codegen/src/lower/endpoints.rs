@@ -315,6 +315,7 @@ pub(super) fn lower_query(
             field,
             ty,
             description: option.description.clone(),
+            location: key.location.clone(),
         });
     }
     out

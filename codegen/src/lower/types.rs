@@ -110,6 +110,7 @@ pub(super) fn lower_type(
                         ty,
                         optional: field.optional.unwrap_or(false),
                         description: field.description.clone(),
+                        location: field_key.location.clone(),
                     });
                 }
             }

@@ -1,0 +1,93 @@
+//! The protocol conventions compared one by one: any change is seen by every client that
+//! was written for the old one (a prefix, a header or parameter name, a default).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::{Change, ChangeKind, Verdict, Who};
+use crate::diag::Location;
+use crate::model::{Conventions, Service};
+
+/// Each convention by its name in `service.yaml`, with its value written out.
+fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
+    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".to_owned());
+    vec![
+        ("authenticated_prefix", opt(&c.authenticated_prefix)),
+        ("json_prefix", opt(&c.json_prefix)),
+        (
+            "pretty_printing.default",
+            if c.pretty_by_default {
+                "pretty"
+            } else {
+                "compact"
+            }
+            .to_owned(),
+        ),
+        ("pretty_printing.parameter", opt(&c.pretty_parameter)),
+        (
+            "pretty_printing.compact_when_accept",
+            opt(&c.compact_when_accept),
+        ),
+        (
+            "method_override.parameter",
+            opt(&c.method_override_parameter),
+        ),
+        (
+            "method_override.methods",
+            c.method_override_methods
+                .iter()
+                .map(|m| m.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        (
+            "content_type_override",
+            opt(&c.content_type_override_parameter),
+        ),
+        ("create_only_header", opt(&c.create_only_header)),
+        ("trace.parameter", opt(&c.trace_parameter)),
+        ("trace.header", opt(&c.trace_header)),
+        ("xsrf_header", opt(&c.xsrf_header)),
+        ("access_token_parameter", opt(&c.access_token_parameter)),
+        ("self_alias", opt(&c.self_alias)),
+        ("self_alias_params", c.self_alias_params.join(", ")),
+        ("sessions", format!("{:?}", c.sessions)),
+        ("timestamp_format", format!("{:?}", c.timestamp_format)),
+        ("cors_setting", opt(&c.cors_setting)),
+        ("run_as", format!("{:?}", c.run_as)),
+        ("security_headers", c.security_headers.to_string()),
+        ("error_format", format!("{:?}", c.error_format)),
+        ("openapi_path", opt(&c.openapi_path)),
+    ]
+}
+
+/// The service file of a version, where its conventions are written.
+fn service_file(service: &Service) -> Location {
+    Location {
+        file: Arc::new(PathBuf::from(
+            service.files.first().cloned().unwrap_or_default(),
+        )),
+        line: 0,
+        column: 0,
+        offset: 0,
+        len: 0,
+    }
+}
+
+pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    let (before, after) = (entries(&old.conventions), entries(&new.conventions));
+    for ((name, was), (_, now)) in before.iter().zip(&after) {
+        if was != now {
+            out.push(Change {
+                kind: ChangeKind::ConventionChanged,
+                verdict: Verdict::Breaking(Who::Clients),
+                subject: format!("convention {name}"),
+                explanation: format!(
+                    "`{was}` became `{now}`: clients written for the old convention break"
+                ),
+                old: Some(service_file(old)),
+                new: Some(service_file(new)),
+            });
+        }
+    }
+}

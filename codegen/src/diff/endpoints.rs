@@ -1,0 +1,233 @@
+//! Endpoints compared by name: what a request may be and what it is answered.
+
+use std::collections::BTreeMap;
+
+use super::{Change, ChangeKind, Verdict, Who, spelled};
+use crate::model::{Endpoint, Service};
+
+const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
+
+fn by_name(service: &Service) -> BTreeMap<&str, &Endpoint> {
+    service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .map(|e| (e.name.as_str(), e))
+        .collect()
+}
+
+pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    let (before, after) = (by_name(old), by_name(new));
+    for (name, was) in &before {
+        match after.get(name) {
+            Some(now) => compare_endpoint(old, new, was, now, out),
+            None => out.push(Change {
+                kind: ChangeKind::EndpointRemoved,
+                verdict: CLIENTS,
+                subject: format!("endpoint {name}"),
+                explanation: format!(
+                    "`{} {}` is gone: clients calling it get 404 or 405",
+                    was.method.as_str(),
+                    was.path.raw
+                ),
+                old: Some(was.location.clone()),
+                new: None,
+            }),
+        }
+    }
+    for (name, now) in &after {
+        if !before.contains_key(name) {
+            out.push(Change {
+                kind: ChangeKind::EndpointAdded,
+                verdict: Verdict::Compatible,
+                subject: format!("endpoint {name}"),
+                explanation: format!("new: `{} {}`", now.method.as_str(), now.path.raw),
+                old: None,
+                new: Some(now.location.clone()),
+            });
+        }
+    }
+}
+
+fn compare_endpoint(
+    old: &Service,
+    new: &Service,
+    was: &Endpoint,
+    now: &Endpoint,
+    out: &mut Vec<Change>,
+) {
+    let subject = format!("endpoint {}", now.name);
+    let mut push = |kind, verdict, explanation: String| {
+        out.push(Change {
+            kind,
+            verdict,
+            subject: subject.clone(),
+            explanation,
+            old: Some(was.location.clone()),
+            new: Some(now.location.clone()),
+        });
+    };
+    if was.method != now.method {
+        push(
+            ChangeKind::MethodChanged,
+            CLIENTS,
+            format!(
+                "{} became {}: clients sending {} get 405",
+                was.method.as_str(),
+                now.method.as_str(),
+                was.method.as_str()
+            ),
+        );
+    }
+    if was.path.shape() != now.path.shape() {
+        push(
+            ChangeKind::PathChanged,
+            CLIENTS,
+            format!(
+                "`{}` became `{}`: clients requesting the old path miss",
+                was.path.raw, now.path.raw
+            ),
+        );
+    } else if was.path.raw != now.path.raw {
+        push(
+            ChangeKind::PathParameterRenamed,
+            Verdict::Compatible,
+            format!(
+                "`{}` became `{}`: the same requests match (parameters are positional)",
+                was.path.raw, now.path.raw
+            ),
+        );
+    }
+    if was.status != now.status {
+        push(
+            ChangeKind::SuccessStatusChanged,
+            CLIENTS,
+            format!(
+                "success was {}, is {}: clients checking the status see a failure",
+                was.status, now.status
+            ),
+        );
+    }
+    let code = |service: &Service, name: &str| {
+        service
+            .statuses
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(0, |s| s.code)
+    };
+    for error in now.errors.iter().filter(|e| !was.errors.contains(e)) {
+        push(
+            ChangeKind::ErrorStatusAdded,
+            Verdict::Compatible,
+            format!(
+                "may now answer {} ({error}): clients may not handle it",
+                code(new, error)
+            ),
+        );
+    }
+    for error in was.errors.iter().filter(|e| !now.errors.contains(e)) {
+        push(
+            ChangeKind::ErrorStatusRemoved,
+            Verdict::Compatible,
+            format!("no longer declares {} ({error})", code(old, error)),
+        );
+    }
+    match (&was.capability, &now.capability) {
+        (None, Some(cap)) => push(
+            ChangeKind::CapabilityRequired,
+            CLIENTS,
+            format!("now needs `{cap}`: callers without it get 403"),
+        ),
+        (Some(a), Some(b)) if a != b => push(
+            ChangeKind::CapabilityRequired,
+            CLIENTS,
+            format!("needs `{b}` instead of `{a}`: callers with only `{a}` get 403"),
+        ),
+        (Some(cap), None) => push(
+            ChangeKind::CapabilityDropped,
+            Verdict::Compatible,
+            format!("no longer needs `{cap}`"),
+        ),
+        _ => {}
+    }
+    if was.quota_group != now.quota_group {
+        push(
+            ChangeKind::QuotaGroupChanged,
+            Verdict::Breaking(Who::Operators),
+            format!(
+                "charged to `{}` instead of `{}`: quota rules naming the old group silently \
+                 stop matching",
+                now.quota_group, was.quota_group
+            ),
+        );
+    }
+    if was.request != now.request {
+        let text = |t: &Option<crate::model::TypeRef>| t.as_ref().map_or("none".into(), spelled);
+        push(
+            ChangeKind::RequestTypeChanged,
+            CLIENTS,
+            format!(
+                "request body `{}` became `{}`: what clients send may be refused",
+                text(&was.request),
+                text(&now.request)
+            ),
+        );
+    }
+    if was.response != now.response {
+        let text = |t: &Option<crate::model::TypeRef>| t.as_ref().map_or("none".into(), spelled);
+        push(
+            ChangeKind::ResponseTypeChanged,
+            CLIENTS,
+            format!(
+                "response `{}` became `{}`: clients decoding the old type fail",
+                text(&was.response),
+                text(&now.response)
+            ),
+        );
+    }
+    compare_options(was, now, out);
+}
+
+fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
+    for option in &was.query {
+        let found = now.query.iter().find(|o| o.wire == option.wire);
+        let subject = format!("option {} of {}", option.wire, now.name);
+        match found {
+            None => out.push(Change {
+                kind: ChangeKind::QueryOptionRemoved,
+                verdict: CLIENTS,
+                subject,
+                explanation: "gone: clients sending it are refused".to_owned(),
+                old: Some(option.location.clone()),
+                new: Some(now.location.clone()),
+            }),
+            Some(then) if then.ty != option.ty => out.push(Change {
+                kind: ChangeKind::QueryOptionTypeChanged,
+                verdict: CLIENTS,
+                subject,
+                explanation: format!(
+                    "takes {} instead of {}: values clients send may be refused",
+                    then.ty.name(),
+                    option.ty.name()
+                ),
+                old: Some(option.location.clone()),
+                new: Some(then.location.clone()),
+            }),
+            Some(_) => {}
+        }
+    }
+    for option in now
+        .query
+        .iter()
+        .filter(|o| !was.query.iter().any(|p| p.wire == o.wire))
+    {
+        out.push(Change {
+            kind: ChangeKind::QueryOptionAdded,
+            verdict: Verdict::Compatible,
+            subject: format!("option {} of {}", option.wire, now.name),
+            explanation: "new, and clients may leave it out".to_owned(),
+            old: Some(was.location.clone()),
+            new: Some(option.location.clone()),
+        });
+    }
+}

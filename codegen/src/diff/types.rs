@@ -1,0 +1,228 @@
+//! Named types compared field by field, judged by which way they travel: a type clients
+//! read (in a response) breaks them when it loses or loosens a field; a type clients send
+//! (in a request) breaks them when it demands more.
+
+use std::collections::BTreeSet;
+
+use super::{Change, ChangeKind, Verdict, Who, spelled};
+use crate::model::{Field, Service, TypeDef, TypeKind, TypeRef};
+
+const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
+
+/// Which ways a type travels in one version.
+struct Directions {
+    read: BTreeSet<String>,
+    sent: BTreeSet<String>,
+}
+
+fn reach(service: &Service, ty: &TypeRef, into: &mut BTreeSet<String>) {
+    match ty {
+        TypeRef::Named(name) => {
+            if !into.insert(name.clone()) {
+                return;
+            }
+            if let Some(TypeDef {
+                kind: TypeKind::Record(fields),
+                ..
+            }) = service.types.iter().find(|t| &t.name == name)
+            {
+                for field in fields {
+                    reach(service, &field.ty, into);
+                }
+            }
+        }
+        TypeRef::List(inner) | TypeRef::Map(inner) => reach(service, inner, into),
+        _ => {}
+    }
+}
+
+fn directions(service: &Service) -> Directions {
+    let mut d = Directions {
+        read: BTreeSet::new(),
+        sent: BTreeSet::new(),
+    };
+    for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
+        if let Some(ty) = &endpoint.response {
+            reach(service, ty, &mut d.read);
+        }
+        if let Some(ty) = &endpoint.request {
+            reach(service, ty, &mut d.sent);
+        }
+    }
+    d
+}
+
+pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    // A type counts as read (or sent) when it is in either version: a field lost from a
+    // type that just stopped being read is still worth a line.
+    let (before, after) = (directions(old), directions(new));
+    for now in &new.types {
+        let Some(was) = old.types.iter().find(|t| t.name == now.name) else {
+            continue;
+        };
+        let read = before.read.contains(&now.name) || after.read.contains(&now.name);
+        let sent = before.sent.contains(&now.name) || after.sent.contains(&now.name);
+        match (&was.kind, &now.kind) {
+            (TypeKind::Record(a), TypeKind::Record(b)) => {
+                compare_fields(&now.name, (was, a), (now, b), (read, sent), out);
+            }
+            (TypeKind::Enum(a), TypeKind::Enum(b)) => {
+                compare_values(&now.name, (was, a), (now, b), (read, sent), out);
+            }
+            _ => out.push(Change {
+                kind: ChangeKind::FieldTypeChanged,
+                verdict: CLIENTS,
+                subject: format!("type {}", now.name),
+                explanation: "changed between a record and an enumeration".to_owned(),
+                old: Some(was.location.clone()),
+                new: Some(now.location.clone()),
+            }),
+        }
+    }
+}
+
+fn compare_fields(
+    name: &str,
+    (was_def, was): (&TypeDef, &[Field]),
+    (now_def, now): (&TypeDef, &[Field]),
+    (read, sent): (bool, bool),
+    out: &mut Vec<Change>,
+) {
+    for field in was {
+        let subject = format!("field {name}.{}", field.json_name);
+        let Some(then) = now.iter().find(|f| f.json_name == field.json_name) else {
+            let (verdict, why) = if read {
+                (
+                    CLIENTS,
+                    "gone from answers: clients reading it find nothing",
+                )
+            } else {
+                (
+                    Verdict::Compatible,
+                    "gone from requests: the service ignores it when clients still send it",
+                )
+            };
+            out.push(Change {
+                kind: ChangeKind::FieldRemoved,
+                verdict,
+                subject,
+                explanation: why.to_owned(),
+                old: Some(field.location.clone()),
+                new: Some(now_def.location.clone()),
+            });
+            continue;
+        };
+        let mut push = |kind, verdict, explanation: String| {
+            out.push(Change {
+                kind,
+                verdict,
+                subject: subject.clone(),
+                explanation,
+                old: Some(field.location.clone()),
+                new: Some(then.location.clone()),
+            });
+        };
+        if field.ty != then.ty {
+            push(
+                ChangeKind::FieldTypeChanged,
+                CLIENTS,
+                format!(
+                    "`{}` became `{}`: clients {} the old type break",
+                    spelled(&field.ty),
+                    spelled(&then.ty),
+                    if read { "decoding" } else { "sending" }
+                ),
+            );
+        }
+        if !field.optional && then.optional {
+            let verdict = if read { CLIENTS } else { Verdict::Compatible };
+            push(
+                ChangeKind::FieldMadeOptional,
+                verdict,
+                if read {
+                    "may now be absent from answers: clients expecting it break".to_owned()
+                } else {
+                    "clients may now leave it out".to_owned()
+                },
+            );
+        }
+        if field.optional && !then.optional {
+            let verdict = if sent { CLIENTS } else { Verdict::Compatible };
+            push(
+                ChangeKind::FieldMadeRequired,
+                verdict,
+                if sent {
+                    "now required in requests: clients leaving it out are refused".to_owned()
+                } else {
+                    "now always in answers".to_owned()
+                },
+            );
+        }
+    }
+    for field in now
+        .iter()
+        .filter(|f| !was.iter().any(|w| w.json_name == f.json_name))
+    {
+        let subject = format!("field {name}.{}", field.json_name);
+        let required_in_requests = sent && !field.optional;
+        out.push(Change {
+            kind: if required_in_requests {
+                ChangeKind::FieldAddedRequired
+            } else {
+                ChangeKind::FieldAdded
+            },
+            verdict: if required_in_requests {
+                CLIENTS
+            } else {
+                Verdict::Compatible
+            },
+            subject,
+            explanation: if required_in_requests {
+                "new and required: requests without it are refused".to_owned()
+            } else {
+                "new; clients that ignore unknown fields do not notice".to_owned()
+            },
+            old: Some(was_def.location.clone()),
+            new: Some(field.location.clone()),
+        });
+    }
+}
+
+fn compare_values(
+    name: &str,
+    (was_def, was): (&TypeDef, &[String]),
+    (now_def, now): (&TypeDef, &[String]),
+    (read, sent): (bool, bool),
+    out: &mut Vec<Change>,
+) {
+    for value in was.iter().filter(|v| !now.contains(v)) {
+        out.push(Change {
+            kind: ChangeKind::EnumValueRemoved,
+            verdict: if sent { CLIENTS } else { Verdict::Compatible },
+            subject: format!("value {name}.{value}"),
+            explanation: if sent {
+                "clients sending it are refused".to_owned()
+            } else {
+                "answers no longer carry it; clients that know it are not hurt".to_owned()
+            },
+            old: Some(was_def.location.clone()),
+            new: Some(now_def.location.clone()),
+        });
+    }
+    for value in now.iter().filter(|v| !was.contains(v)) {
+        out.push(Change {
+            kind: ChangeKind::EnumValueAdded,
+            verdict: if read { CLIENTS } else { Verdict::Compatible },
+            subject: format!("value {name}.{value}"),
+            explanation: if read {
+                "answers may carry it: clients decoding the enumeration strictly (generated \
+                 clients do) fail on it"
+                    .to_owned()
+            } else {
+                "clients may send it".to_owned()
+            },
+            old: Some(was_def.location.clone()),
+            new: Some(now_def.location.clone()),
+        });
+    }
+}

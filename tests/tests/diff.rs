@@ -1,0 +1,365 @@
+//! `restspec diff`: each kind of change between two versions of a spec, made by editing a
+//! copy of a fixture, with the classification it must get; and the CLI's exit status and
+//! JSON on the example's own spec against an edited copy.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use restspec_codegen::SourceFile;
+use restspec_codegen::diff::{ChangeKind as K, Verdict, Who, diff};
+
+const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
+const OPERATORS: Verdict = Verdict::Breaking(Who::Operators);
+const OK: Verdict = Verdict::Compatible;
+
+/// An enumeration read by clients (in `ThingInfo`) and one only sent (in `ThingInput`),
+/// added to both versions of the cases that need them.
+const ENUMS: &[(&str, &str)] = &[
+    (
+        "  ThingInput:\n    fields:\n",
+        "  Color:\n    values: [red, green]\n  Size:\n    values: [small, large]\n  ThingInput:\n    fields:\n      size: { type: Size, optional: true }\n",
+    ),
+    (
+        "      created: { type: timestamp }\n",
+        "      created: { type: timestamp }\n      color: { type: Color }\n",
+    ),
+];
+
+/// The conventions fixture with `edits` (text replaced once each) applied.
+fn version(edits: &[(&str, &str)]) -> restspec_codegen::model::Service {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/conventions");
+    let mut sources: Vec<SourceFile> = restspec_codegen::spec_files(&dir)
+        .expect("readable")
+        .into_iter()
+        .map(|path| SourceFile {
+            display: Arc::new(PathBuf::from(path.file_name().expect("a file name"))),
+            text: std::fs::read_to_string(&path).expect("readable"),
+            path,
+        })
+        .collect();
+    for (from, to) in edits {
+        let file = sources
+            .iter_mut()
+            .find(|s| s.text.contains(from))
+            .unwrap_or_else(|| panic!("no file holds {from:?}"));
+        file.text = file.text.replacen(from, to, 1);
+    }
+    match restspec_codegen::load_sources(sources) {
+        Ok(loaded) => loaded.service,
+        Err((errors, _)) => panic!("the edited fixture should be valid:\n{errors}"),
+    }
+}
+
+/// One case: what the old and new versions add to the fixture, and every change expected.
+fn case(name: &str, old: &[(&str, &str)], new: &[(&str, &str)], expected: &[(K, Verdict)]) {
+    let changes = diff(&version(old), &version(new));
+    let got: Vec<(K, Verdict)> = changes.iter().map(|c| (c.kind, c.verdict)).collect();
+    assert_eq!(got, expected, "{name}: {changes:#?}");
+    for change in &changes {
+        let at = change
+            .new
+            .as_ref()
+            .or(change.old.as_ref())
+            .expect("a position");
+        let file = at.file.to_string_lossy();
+        assert!(file.ends_with(".yaml"), "{name}: {change}");
+    }
+}
+
+#[test]
+fn identical_versions_have_no_changes() {
+    case("identical", &[], &[], &[]);
+}
+
+#[test]
+fn endpoints() {
+    let removed = [(
+        "  get_big:\n    method: GET\n    path: /things/{thing-id}/big\n    summary: A large body, for compression\n    response: list<string>\n",
+        "",
+    )];
+    case(
+        "endpoint removed",
+        &[],
+        &removed,
+        &[(K::EndpointRemoved, CLIENTS)],
+    );
+    case("endpoint added", &removed, &[], &[(K::EndpointAdded, OK)]);
+    case(
+        "path changed: other requests match, and the quota group follows the path",
+        &[],
+        &[(
+            "path: /things/{thing-id}/big",
+            "path: /things/{thing-id}/large",
+        )],
+        &[(K::PathChanged, CLIENTS), (K::QuotaGroupChanged, OPERATORS)],
+    );
+    case(
+        "method changed",
+        &[],
+        &[(
+            "    method: GET\n    path: /things/{thing-id}/big",
+            "    method: POST\n    path: /things/{thing-id}/big",
+        )],
+        &[
+            (K::MethodChanged, CLIENTS),
+            (K::QuotaGroupChanged, OPERATORS),
+        ],
+    );
+    case(
+        "success status changed",
+        &[],
+        &[(
+            "    status: 201\n    creates: true",
+            "    status: 200\n    creates: true",
+        )],
+        &[(K::SuccessStatusChanged, CLIENTS)],
+    );
+    case(
+        "capability newly required",
+        &[],
+        &[(
+            "    summary: A large body, for compression\n",
+            "    summary: A large body, for compression\n    capability: createThing\n",
+        )],
+        &[(K::CapabilityRequired, CLIENTS)],
+    );
+    case(
+        "error status added, then removed",
+        &[],
+        &[(
+            "    errors: [bad_request]",
+            "    errors: [bad_request, conflict]",
+        )],
+        &[(K::ErrorStatusAdded, OK)],
+    );
+    case(
+        "error status removed",
+        &[],
+        &[("    errors: [bad_request]", "    errors: []")],
+        &[(K::ErrorStatusRemoved, OK)],
+    );
+    case(
+        "response type changed",
+        &[],
+        &[("    response: list<string>", "    response: map<string>")],
+        &[(K::ResponseTypeChanged, CLIENTS)],
+    );
+}
+
+#[test]
+fn quota_groups() {
+    case(
+        "a quota group template changed breaks operators on every endpoint",
+        &[],
+        &[(
+            "group_template: \"/restapi{endpoint}:{method}\"",
+            "group_template: \"/api{endpoint}:{method}\"",
+        )],
+        &[(K::QuotaGroupChanged, OPERATORS); 10],
+    );
+}
+
+#[test]
+fn query_options() {
+    let d = "      d: { type: boolean, field: descriptions, description: Include descriptions. }\n";
+    case(
+        "option removed",
+        &[],
+        &[(d, "")],
+        &[(K::QueryOptionRemoved, CLIENTS)],
+    );
+    case(
+        "option added",
+        &[(d, "")],
+        &[],
+        &[(K::QueryOptionAdded, OK)],
+    );
+    case(
+        "option type changed",
+        &[],
+        &[("d: { type: boolean,", "d: { type: string,")],
+        &[(K::QueryOptionTypeChanged, CLIENTS)],
+    );
+}
+
+#[test]
+fn fields_of_answers_and_of_requests() {
+    case(
+        "a field clients read removed",
+        &[],
+        &[("      created: { type: timestamp }\n", "")],
+        &[(K::FieldRemoved, CLIENTS)],
+    );
+    case(
+        "a field clients read made optional",
+        &[],
+        &[(
+            "created: { type: timestamp }",
+            "created: { type: timestamp, optional: true }",
+        )],
+        &[(K::FieldMadeOptional, CLIENTS)],
+    );
+    case(
+        "a field changed type",
+        &[],
+        &[("created: { type: timestamp }", "created: { type: string }")],
+        &[(K::FieldTypeChanged, CLIENTS)],
+    );
+    case(
+        "a request field made required",
+        &[],
+        &[(
+            "  ThingInput:\n    fields:\n      description: { type: string, optional: true }",
+            "  ThingInput:\n    fields:\n      description: { type: string }",
+        )],
+        &[(K::FieldMadeRequired, CLIENTS)],
+    );
+    case(
+        "a required request field added",
+        &[],
+        &[(
+            "  TouchInput:\n    fields:\n",
+            "  TouchInput:\n    fields:\n      reason: { type: string }\n",
+        )],
+        &[(K::FieldAddedRequired, CLIENTS)],
+    );
+    case(
+        "an optional request field added",
+        &[],
+        &[(
+            "  TouchInput:\n    fields:\n",
+            "  TouchInput:\n    fields:\n      reason: { type: string, optional: true }\n",
+        )],
+        &[(K::FieldAdded, OK)],
+    );
+    case(
+        "a response field added",
+        &[],
+        &[(
+            "      created: { type: timestamp }\n",
+            "      created: { type: timestamp }\n      owner: { type: string }\n",
+        )],
+        &[(K::FieldAdded, OK)],
+    );
+    case(
+        "a request field removed: the service ignores it from now on",
+        &[],
+        &[(
+            "  DescriptionInput:\n    fields:\n      description: { type: string }\n",
+            "  DescriptionInput:\n    fields:\n      text: { type: string, optional: true }\n",
+        )],
+        &[(K::FieldRemoved, OK), (K::FieldAdded, OK)],
+    );
+}
+
+#[test]
+fn enumerations() {
+    let with = |extra: &[(&'static str, &'static str)]| -> Vec<(&'static str, &'static str)> {
+        ENUMS.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    case(
+        "a value removed from answers breaks nobody",
+        &with(&[]),
+        &with(&[("values: [red, green]", "values: [red]")]),
+        &[(K::EnumValueRemoved, OK)],
+    );
+    case(
+        "a value added to answers breaks strict decoders",
+        &with(&[]),
+        &with(&[("values: [red, green]", "values: [red, green, blue]")]),
+        &[(K::EnumValueAdded, CLIENTS)],
+    );
+    case(
+        "a value removed from requests breaks clients sending it",
+        &with(&[]),
+        &with(&[("values: [small, large]", "values: [small]")]),
+        &[(K::EnumValueRemoved, CLIENTS)],
+    );
+    case(
+        "a value added to requests breaks nobody",
+        &with(&[]),
+        &with(&[("values: [small, large]", "values: [small, large, huge]")]),
+        &[(K::EnumValueAdded, OK)],
+    );
+}
+
+#[test]
+fn conventions() {
+    case(
+        "a header renamed",
+        &[],
+        &[("header: X-Service-Trace", "header: X-Trace")],
+        &[(K::ConventionChanged, CLIENTS)],
+    );
+    case(
+        "the JSON prefix dropped",
+        &[],
+        &[("  json_prefix: \")]}'\"\n", "")],
+        &[(K::ConventionChanged, CLIENTS)],
+    );
+}
+
+#[test]
+fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let edited = std::env::temp_dir().join(format!("restspec-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&edited).expect("a temp dir");
+    for entry in std::fs::read_dir(root.join("../spec")).expect("the example's spec") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let text = text.replace(
+            "    path: /changes/{change-id}/topic\n",
+            "    path: /changes/{change-id}/subject-line\n",
+        );
+        std::fs::write(edited.join(path.file_name().expect("a name")), text).expect("writable");
+    }
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO"))
+            .current_dir(root)
+            .args(["run", "-q", "-p", "restspec-cli", "--", "diff"])
+            .args(args)
+            .output()
+            .expect("cargo runs the CLI")
+    };
+    let edited_dir = edited.to_str().expect("a UTF-8 path");
+    let same = run(&["../spec", "../spec"]);
+    assert_eq!(same.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&same.stdout),
+        "0 changes, 0 breaking\n"
+    );
+    let changed = run(&["../spec", edited_dir, "--format", "json"]);
+    assert_eq!(changed.status.code(), Some(1), "breaking changes exit 1");
+    let json: serde_json::Value = serde_json::from_slice(&changed.stdout).expect("JSON");
+    // get_topic, set_topic and delete_topic: each a new path and a new quota group.
+    assert_eq!(json["breaking"], 6);
+    let first = &json["changes"][0];
+    assert_eq!(first["kind"], "path_changed");
+    assert_eq!(first["breaks"], "clients");
+    assert!(
+        first["old"]
+            .as_str()
+            .expect("a position")
+            .starts_with("../spec/changes.yaml:")
+    );
+    let kinds: Vec<&str> = json["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .filter_map(|c| c["kind"].as_str())
+        .collect();
+    assert_eq!(
+        kinds
+            .iter()
+            .filter(|k| **k == "quota_group_changed")
+            .count(),
+        3
+    );
+    let broken = run(&["../spec", "no/such/dir"]);
+    assert_eq!(
+        broken.status.code(),
+        Some(2),
+        "a spec that does not load exits 2"
+    );
+    let _ = std::fs::remove_dir_all(&edited);
+}
