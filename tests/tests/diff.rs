@@ -292,6 +292,15 @@ fn conventions() {
         &[(K::ConventionChanged, CLIENTS)],
     );
     case(
+        "the OpenAPI document served where it was not",
+        &[],
+        &[(
+            "  json_prefix: \")]}'\"\n",
+            "  json_prefix: \")]}'\"\n  openapi_path: /openapi.json\n",
+        )],
+        &[(K::ConventionChanged, OK)],
+    );
+    case(
         "the JSON prefix dropped",
         &[],
         &[("  json_prefix: \")]}'\"\n", "")],
@@ -362,4 +371,64 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
         "a spec that does not load exits 2"
     );
     let _ = std::fs::remove_dir_all(&edited);
+}
+
+#[test]
+fn the_old_version_can_come_from_git() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = std::env::temp_dir().join(format!("restspec-diff-git-{}", std::process::id()));
+    let spec = repo.join("spec");
+    std::fs::create_dir_all(&spec).expect("a temp dir");
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git")
+            .current_dir(&repo)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
+            .args(args)
+            .output()
+            .expect("git runs");
+        assert!(status.status.success(), "git {args:?}: {status:?}");
+    };
+    git(&["init", "-q"]);
+    for entry in std::fs::read_dir(root.join("fixtures/conventions")).expect("a fixture") {
+        let path = entry.expect("an entry").path();
+        std::fs::copy(&path, spec.join(path.file_name().expect("a name"))).expect("copied");
+    }
+    git(&["add", "spec"]);
+    git(&["commit", "-q", "-m", "base"]);
+    let things = spec.join("things.yaml");
+    let text = std::fs::read_to_string(&things).expect("readable");
+    std::fs::write(
+        &things,
+        text.replace(
+            "    errors: [bad_request]",
+            "    errors: [bad_request, conflict]",
+        ),
+    )
+    .expect("writable");
+    let output = std::process::Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args([
+            "run",
+            "-q",
+            "-p",
+            "restspec-cli",
+            "--",
+            "diff",
+            "--base",
+            "HEAD",
+        ])
+        .arg(&spec)
+        .output()
+        .expect("cargo runs the CLI");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "nothing breaks: {text}");
+    assert!(
+        text.contains("HEAD:"),
+        "the old side is named by its revision: {text}"
+    );
+    assert!(
+        text.contains("endpoint describe_thing: may now answer 409 (conflict)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&repo);
 }

@@ -5,11 +5,13 @@
 //!   the generated code (the server, a typed client, or both), or check that a committed
 //!   file is up to date.
 //! - `restspec openapi [DIR] [-o FILE] [--yaml]`: the OpenAPI 3.1 document.
-//! - `restspec diff OLD NEW [--format json]`: what changed between two versions of a spec,
-//!   each change breaking or compatible; exit status 1 when something breaks.
+//! - `restspec diff OLD NEW [--format json]` or `restspec diff --base REV [DIR]`: what
+//!   changed between two versions of a spec (the old one from git with `--base`), each
+//!   change breaking or compatible; exit status 1 when something breaks.
 //! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
 
 mod diff;
+mod git;
 mod render;
 
 use std::path::{Path, PathBuf};
@@ -62,10 +64,13 @@ enum Command {
     /// or for operators) or compatible, with its YAML position in both. Exits 1 when a
     /// change is breaking, 2 when a spec does not load.
     Diff {
-        /// The old version's spec directory.
-        old: PathBuf,
-        /// The new version's spec directory.
-        new: PathBuf,
+        /// OLD and NEW spec directories; with --base, only NEW (default `spec`).
+        #[arg(num_args = 0..=2)]
+        dirs: Vec<PathBuf>,
+        /// Read the old version from this git revision (a branch, tag or commit) of the
+        /// new version's directory, instead of from a directory.
+        #[arg(long, value_name = "REV")]
+        base: Option<String>,
         /// How to print the changes.
         #[arg(long, value_enum, default_value = "text")]
         format: diff::Format,
@@ -176,8 +181,31 @@ fn main() -> ExitCode {
                 Some(path) => write(&path, &document),
             }
         }
-        Command::Diff { old, new, format } => {
-            let (Some(old), Some(new)) = (load(&old), load(&new)) else {
+        Command::Diff { dirs, base, format } => {
+            let (old, new) = match (base, dirs.as_slice()) {
+                (None, [old, new]) => (load(old), load(new)),
+                (Some(rev), [] | [_]) => {
+                    let new_dir = dirs
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| PathBuf::from("spec"));
+                    let old = match git::spec_at(&rev, &new_dir) {
+                        Ok(sources) => load_sources(sources),
+                        Err(err) => {
+                            eprintln!("{err}");
+                            return ExitCode::from(2);
+                        }
+                    };
+                    (old, load(&new_dir))
+                }
+                _ => {
+                    eprintln!(
+                        "restspec diff takes OLD and NEW directories, or --base REV and at most NEW"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            let (Some(old), Some(new)) = (old, new) else {
                 return ExitCode::from(2);
             };
             diff::report(
@@ -205,6 +233,17 @@ fn write(path: &Path, text: &str) -> ExitCode {
         Err(err) => {
             eprintln!("{}: {err}", path.display());
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Validates spec files held in memory, printing every problem with snippets on failure.
+fn load_sources(sources: Vec<restspec_codegen::SourceFile>) -> Option<restspec_codegen::Loaded> {
+    match restspec_codegen::load_sources(sources) {
+        Ok(loaded) => Some(loaded),
+        Err((errors, sources)) => {
+            render::diagnostics(&errors, &sources);
+            None
         }
     }
 }

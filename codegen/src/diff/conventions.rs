@@ -8,9 +8,12 @@ use super::{Change, ChangeKind, Verdict, Who};
 use crate::diag::Location;
 use crate::model::{Conventions, Service};
 
+/// How a convention that is switched off is written.
+const NONE: &str = "(none)";
+
 /// Each convention by its name in `service.yaml`, with its value written out.
 fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
-    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".to_owned());
+    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| NONE.to_owned());
     vec![
         ("authenticated_prefix", opt(&c.authenticated_prefix)),
         ("json_prefix", opt(&c.json_prefix)),
@@ -78,13 +81,21 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     let (before, after) = (entries(&old.conventions), entries(&new.conventions));
     for ((name, was), (_, now)) in before.iter().zip(&after) {
         if was != now {
+            // Serving the OpenAPI document where none was served takes nothing away.
+            let newly_served = *name == "openapi_path" && was == NONE;
             out.push(Change {
                 kind: ChangeKind::ConventionChanged,
-                verdict: Verdict::Breaking(Who::Clients),
+                verdict: if newly_served {
+                    Verdict::Compatible
+                } else {
+                    Verdict::Breaking(Who::Clients)
+                },
                 subject: format!("convention {name}"),
-                explanation: format!(
-                    "`{was}` became `{now}`: clients written for the old convention break"
-                ),
+                explanation: if newly_served {
+                    format!("the OpenAPI document is now served at `{now}`")
+                } else {
+                    format!("`{was}` became `{now}`: clients written for the old convention break")
+                },
                 old: Some(service_file(old)),
                 new: Some(service_file(new)),
             });
