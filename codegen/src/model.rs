@@ -33,6 +33,21 @@ pub struct Service {
     pub families: Vec<Family>,
     /// Every named type of the spec, in file order.
     pub types: Vec<TypeDef>,
+    /// Breaking changes this version makes on purpose (`restspec diff` allows them).
+    pub breaking_allowed: Vec<AllowedBreak>,
+}
+
+/// A breaking change the spec's authors intend, as `breaking_allowed` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllowedBreak {
+    /// The kind of change (`quota_group_changed`).
+    pub change: String,
+    /// What it changes (`endpoint get_topic`).
+    pub subject: String,
+    /// Why.
+    pub reason: String,
+    /// Where it is listed.
+    pub location: Location,
 }
 
 /// The protocol conventions as switches and names (see `spec/service.yaml`).

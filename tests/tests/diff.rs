@@ -309,6 +309,73 @@ fn conventions() {
 }
 
 #[test]
+fn a_break_listed_in_breaking_allowed_is_allowed_once() {
+    let moved = (
+        "path: /things/{thing-id}/big",
+        "path: /things/{thing-id}/large",
+    );
+    let allow = (
+        "statuses:\n",
+        "breaking_allowed:\n  - change: path_changed\n    subject: endpoint get_big\n    reason: Large is the word the API uses.\nstatuses:\n",
+    );
+    let changes = diff(&version(&[]), &version(&[moved, allow]));
+    let reasons: Vec<(K, Option<&str>)> = changes
+        .iter()
+        .map(|c| (c.kind, c.allowed.as_deref()))
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            (K::PathChanged, Some("Large is the word the API uses.")),
+            (K::QuotaGroupChanged, None),
+        ],
+        "only the listed change is allowed"
+    );
+    assert!(changes[1].is_unallowed_break() && !changes[0].is_unallowed_break());
+    // The next diff forgets it: listed in both versions, it allows nothing new.
+    let later = diff(
+        &version(&[moved, allow]),
+        &version(&[
+            (
+                "path: /things/{thing-id}/big",
+                "path: /things/{thing-id}/huge",
+            ),
+            allow,
+        ]),
+    );
+    assert!(later.iter().all(|c| c.allowed.is_none()), "{later:#?}");
+}
+
+#[test]
+fn an_allowance_naming_an_unknown_kind_is_a_located_error() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources: Vec<SourceFile> = restspec_codegen::spec_files(&dir)
+        .expect("readable")
+        .into_iter()
+        .map(|path| SourceFile {
+            display: Arc::new(PathBuf::from(path.file_name().expect("a file name"))),
+            text: std::fs::read_to_string(&path).expect("readable"),
+            path,
+        })
+        .collect();
+    sources[0].text.push_str(
+        "breaking_allowed:\n  - change: path_moved\n    subject: endpoint x\n    reason: r\n",
+    );
+    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+        panic!("an unknown change kind is refused");
+    };
+    let text = errors.to_string();
+    assert!(
+        text.contains("service.yaml:") && text.contains("unknown change kind `path_moved`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("path_changed"),
+        "the hint names the kind meant: {text}"
+    );
+}
+
+#[test]
 fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let edited = std::env::temp_dir().join(format!("restspec-diff-{}", std::process::id()));
@@ -405,6 +472,12 @@ fn the_old_version_can_come_from_git() {
         ),
     )
     .expect("writable");
+    let service = spec.join("service.yaml");
+    let mut text = std::fs::read_to_string(&service).expect("readable");
+    text.push_str(
+        "breaking_allowed:\n  - change: endpoint_removed\n    subject: endpoint get_big\n    reason: planned\n",
+    );
+    std::fs::write(&service, text).expect("writable");
     let output = std::process::Command::new(env!("CARGO"))
         .current_dir(root)
         .args([
@@ -429,6 +502,12 @@ fn the_old_version_can_come_from_git() {
     assert!(
         text.contains("endpoint describe_thing: may now answer 409 (conflict)"),
         "{text}"
+    );
+    assert!(
+        text.contains(
+            "endpoint_removed endpoint get_big: allowed, but the diff has no such change"
+        ),
+        "an allowance that matches nothing is reported: {text}"
     );
     let _ = std::fs::remove_dir_all(&repo);
 }

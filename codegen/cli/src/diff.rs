@@ -4,36 +4,58 @@
 use std::process::ExitCode;
 
 use restspec_codegen::diff::Change;
+use restspec_codegen::model::AllowedBreak;
 
 /// How the changes are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Format {
     /// One line per change, breaking ones first, then a summary.
     Text,
-    /// A JSON object: `changes` (kind, breaking, breaks, subject, explanation, old, new)
-    /// and `breaking` (how many).
+    /// A JSON object: `changes` (kind, breaking, breaks, subject, explanation, old, new,
+    /// allowed) and `breaking` (how many are not allowed).
     Json,
 }
 
-/// Prints the changes and answers the exit status: 0 when nothing breaks, 1 when
-/// something does.
-pub(crate) fn report(changes: &[Change], format: Format) -> ExitCode {
-    let breaking = changes.iter().filter(|c| c.is_breaking()).count();
+/// Prints the changes and answers the exit status: 0 when nothing breaks (or every break
+/// is listed in the new version's `breaking_allowed`), 1 when something else does.
+///
+/// `unused` are allowances of the new version that match no change (a typo, or a break
+/// that did not happen): reported, never fatal.
+pub(crate) fn report(changes: &[Change], unused: &[&AllowedBreak], format: Format) -> ExitCode {
+    let breaking = changes.iter().filter(|c| c.is_unallowed_break()).count();
     match format {
         Format::Text => {
             for change in changes {
                 println!("{change}");
             }
+            for allowance in unused {
+                println!(
+                    "{:<20}  {}  {} {}: allowed, but the diff has no such change",
+                    "unused allowance", allowance.location, allowance.change, allowance.subject
+                );
+            }
             println!(
-                "{} change{}, {breaking} breaking",
+                "{} change{}, {breaking} breaking{}",
                 changes.len(),
-                if changes.len() == 1 { "" } else { "s" }
+                if changes.len() == 1 { "" } else { "s" },
+                match changes.iter().filter(|c| c.allowed.is_some()).count() {
+                    0 => String::new(),
+                    n => format!(" (and {n} allowed)"),
+                }
             );
         }
         Format::Json => {
             let value = serde_json::json!({
                 "changes": changes.iter().map(Change::to_json).collect::<Vec<_>>(),
                 "breaking": breaking,
+                "unused_allowances": unused
+                    .iter()
+                    .map(|a| serde_json::json!({
+                        "change": a.change,
+                        "subject": a.subject,
+                        "at": a.location.to_string(),
+                    }))
+                    .collect::<Vec<_>>(),
             });
             println!(
                 "{}",

@@ -208,10 +208,15 @@ fn main() -> ExitCode {
             let (Some(old), Some(new)) = (old, new) else {
                 return ExitCode::from(2);
             };
-            diff::report(
-                &restspec_codegen::diff::diff(&old.service, &new.service),
-                format,
-            )
+            let changes = restspec_codegen::diff::diff(&old.service, &new.service);
+            let unused: Vec<_> = restspec_codegen::diff::newly_allowed(&old.service, &new.service)
+                .filter(|a| {
+                    !changes
+                        .iter()
+                        .any(|c| c.kind.name() == a.change && c.subject == a.subject)
+                })
+                .collect();
+            diff::report(&changes, &unused, format)
         }
         Command::Routes { dir } => match load(&dir) {
             Some(loaded) => {

@@ -98,6 +98,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 },
                 old: Some(service_file(old)),
                 new: Some(service_file(new)),
+                allowed: None,
             });
         }
     }

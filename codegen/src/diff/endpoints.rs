@@ -32,6 +32,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 ),
                 old: Some(was.location.clone()),
                 new: None,
+                allowed: None,
             }),
         }
     }
@@ -44,6 +45,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 explanation: format!("new: `{} {}`", now.method.as_str(), now.path.raw),
                 old: None,
                 new: Some(now.location.clone()),
+                allowed: None,
             });
         }
     }
@@ -65,6 +67,7 @@ fn compare_endpoint(
             explanation,
             old: Some(was.location.clone()),
             new: Some(now.location.clone()),
+            allowed: None,
         });
     };
     if was.method != now.method {
@@ -200,6 +203,7 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
                 explanation: "gone: clients sending it are refused".to_owned(),
                 old: Some(option.location.clone()),
                 new: Some(now.location.clone()),
+                allowed: None,
             }),
             Some(then) if then.ty != option.ty => out.push(Change {
                 kind: ChangeKind::QueryOptionTypeChanged,
@@ -212,6 +216,7 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
                 ),
                 old: Some(option.location.clone()),
                 new: Some(then.location.clone()),
+                allowed: None,
             }),
             Some(_) => {}
         }
@@ -228,6 +233,7 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
             explanation: "new, and clients may leave it out".to_owned(),
             old: Some(was.location.clone()),
             new: Some(option.location.clone()),
+            allowed: None,
         });
     }
 }

@@ -101,6 +101,35 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ChangeKind; 25] = [
+        ChangeKind::EndpointRemoved,
+        ChangeKind::EndpointAdded,
+        ChangeKind::MethodChanged,
+        ChangeKind::PathChanged,
+        ChangeKind::PathParameterRenamed,
+        ChangeKind::SuccessStatusChanged,
+        ChangeKind::ErrorStatusAdded,
+        ChangeKind::ErrorStatusRemoved,
+        ChangeKind::CapabilityRequired,
+        ChangeKind::CapabilityDropped,
+        ChangeKind::QuotaGroupChanged,
+        ChangeKind::RequestTypeChanged,
+        ChangeKind::ResponseTypeChanged,
+        ChangeKind::QueryOptionRemoved,
+        ChangeKind::QueryOptionAdded,
+        ChangeKind::QueryOptionTypeChanged,
+        ChangeKind::FieldRemoved,
+        ChangeKind::FieldMadeOptional,
+        ChangeKind::FieldMadeRequired,
+        ChangeKind::FieldTypeChanged,
+        ChangeKind::FieldAdded,
+        ChangeKind::FieldAddedRequired,
+        ChangeKind::EnumValueRemoved,
+        ChangeKind::EnumValueAdded,
+        ChangeKind::ConventionChanged,
+    ];
+
     /// The kind's stable `snake_case` name.
     pub fn name(self) -> &'static str {
         match self {
@@ -148,12 +177,19 @@ pub struct Change {
     pub old: Option<Location>,
     /// Where it is in the new version (`None` for a removal).
     pub new: Option<Location>,
+    /// Why it is intended, when the new version's `breaking_allowed` lists it.
+    pub allowed: Option<String>,
 }
 
 impl Change {
     /// True when someone breaks.
     pub fn is_breaking(&self) -> bool {
         matches!(self.verdict, Verdict::Breaking(_))
+    }
+
+    /// True when someone breaks and the new version does not say it is intended.
+    pub fn is_unallowed_break(&self) -> bool {
+        self.is_breaking() && self.allowed.is_none()
     }
 
     /// The change as a JSON object (for `restspec diff --format json`).
@@ -171,6 +207,7 @@ impl Change {
             "explanation": self.explanation,
             "old": self.old.as_ref().map(ToString::to_string),
             "new": self.new.as_ref().map(ToString::to_string),
+            "allowed": self.allowed,
         })
     }
 }
@@ -187,17 +224,29 @@ impl std::fmt::Display for Change {
             at(&self.new),
             self.subject,
             self.explanation
-        )
+        )?;
+        match &self.allowed {
+            Some(reason) => write!(f, " (allowed: {reason})"),
+            None => Ok(()),
+        }
     }
 }
 
 /// Every change from `old` to `new`: breaking ones first, each group in the order of the
 /// files and lines where the changes stand.
+///
+/// A breaking change the new version lists under `breaking_allowed` (and the old one did
+/// not: an entry allows its change once, and the next diff forgets it) carries the reason.
 pub fn diff(old: &Service, new: &Service) -> Vec<Change> {
     let mut changes = Vec::new();
     conventions::compare(old, new, &mut changes);
     endpoints::compare(old, new, &mut changes);
     types::compare(old, new, &mut changes);
+    for change in changes.iter_mut().filter(|c| c.is_breaking()) {
+        change.allowed = newly_allowed(old, new)
+            .find(|a| a.change == change.kind.name() && a.subject == change.subject)
+            .map(|a| a.reason.clone());
+    }
     changes.sort_by_cached_key(|c| {
         let at = c.new.as_ref().or(c.old.as_ref());
         (
@@ -206,6 +255,18 @@ pub fn diff(old: &Service, new: &Service) -> Vec<Change> {
         )
     });
     changes
+}
+
+/// The new version's `breaking_allowed` entries that the old version did not have.
+pub fn newly_allowed<'a>(
+    old: &'a Service,
+    new: &'a Service,
+) -> impl Iterator<Item = &'a crate::model::AllowedBreak> {
+    new.breaking_allowed.iter().filter(|a| {
+        !old.breaking_allowed
+            .iter()
+            .any(|o| o.change == a.change && o.subject == a.subject)
+    })
 }
 
 /// A type reference as the spec writes it (`list<ChangeInfo>`).

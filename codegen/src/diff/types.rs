@@ -76,6 +76,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 explanation: "changed between a record and an enumeration".to_owned(),
                 old: Some(was.location.clone()),
                 new: Some(now.location.clone()),
+                allowed: None,
             }),
         }
     }
@@ -109,6 +110,7 @@ fn compare_fields(
                 explanation: why.to_owned(),
                 old: Some(field.location.clone()),
                 new: Some(now_def.location.clone()),
+                allowed: None,
             });
             continue;
         };
@@ -120,6 +122,7 @@ fn compare_fields(
                 explanation,
                 old: Some(field.location.clone()),
                 new: Some(then.location.clone()),
+                allowed: None,
             });
         };
         if field.ty != then.ty {
@@ -184,6 +187,7 @@ fn compare_fields(
             },
             old: Some(was_def.location.clone()),
             new: Some(field.location.clone()),
+            allowed: None,
         });
     }
 }
@@ -207,6 +211,7 @@ fn compare_values(
             },
             old: Some(was_def.location.clone()),
             new: Some(now_def.location.clone()),
+            allowed: None,
         });
     }
     for value in now.iter().filter(|v| !was.contains(v)) {
@@ -223,6 +228,7 @@ fn compare_values(
             },
             old: Some(was_def.location.clone()),
             new: Some(now_def.location.clone()),
+            allowed: None,
         });
     }
 }

@@ -120,5 +120,41 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         quota_template_valid,
         families,
         types,
+        breaking_allowed: lower_allowed_breaks(service.breaking_allowed.as_deref(), diags),
     }
+}
+
+/// The allow-list, each change kind checked against those `restspec diff` knows.
+fn lower_allowed_breaks(
+    raw: Option<&[crate::spec::raw::AllowedBreak]>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::AllowedBreak> {
+    let known: Vec<&str> = crate::diff::ChangeKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    raw.unwrap_or_default()
+        .iter()
+        .filter_map(|entry| {
+            if !known.contains(&entry.change.value.as_str()) {
+                diags.push(
+                    Diagnostic::new(
+                        entry.change.location.clone(),
+                        format!("unknown change kind `{}`", entry.change.value),
+                    )
+                    .hint(crate::diag::suggest(
+                        &entry.change.value,
+                        known.iter().copied(),
+                    )),
+                );
+                return None;
+            }
+            Some(crate::model::AllowedBreak {
+                change: entry.change.value.clone(),
+                subject: entry.subject.value.clone(),
+                reason: entry.reason.clone(),
+                location: entry.change.location.clone(),
+            })
+        })
+        .collect()
 }

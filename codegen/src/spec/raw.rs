@@ -20,6 +20,21 @@ spec_record! {
         req quota: Quota,
         /// Types shared by several families, by name.
         opt types: Named<TypeDef>,
+        /// Breaking changes this version makes on purpose: `restspec diff` allows each
+        /// once, against the version that did not list it yet.
+        opt breaking_allowed: Vec<AllowedBreak>,
+    }
+}
+
+spec_record! {
+    /// A breaking change made on purpose.
+    pub struct AllowedBreak = "an allowed breaking change" {
+        /// The kind of change, as `restspec diff` names it (`quota_group_changed`).
+        req change: Spanned<String>,
+        /// What it changes, as `restspec diff` names it (`endpoint get_topic`).
+        req subject: Spanned<String>,
+        /// Why the break is intended (for reviewers and the release notes).
+        req reason: String,
     }
 }
 
