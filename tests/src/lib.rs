@@ -75,4 +75,5 @@ pub mod cli;
 pub mod cookies;
 pub mod recording_enforcer;
 pub mod slow_client;
+pub mod spec_sources;
 pub mod support;

@@ -2,11 +2,10 @@
 //! copy of a fixture, with the classification it must get; and the CLI's exit status and
 //! JSON on the example's own spec against an edited copy.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
-use restspec_codegen::SourceFile;
 use restspec_codegen::diff::{ChangeKind as K, Verdict, Who, diff};
+use restspec_tests::spec_sources::spec_sources;
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 const OPERATORS: Verdict = Verdict::Breaking(Who::Operators);
@@ -28,15 +27,7 @@ const ENUMS: &[(&str, &str)] = &[
 /// The conventions fixture with `edits` (text replaced once each) applied.
 fn version(edits: &[(&str, &str)]) -> restspec_codegen::model::Service {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/conventions");
-    let mut sources: Vec<SourceFile> = restspec_codegen::spec_files(&dir)
-        .expect("readable")
-        .into_iter()
-        .map(|path| SourceFile {
-            display: Arc::new(PathBuf::from(path.file_name().expect("a file name"))),
-            text: std::fs::read_to_string(&path).expect("readable"),
-            path,
-        })
-        .collect();
+    let mut sources = spec_sources(&dir);
     for (from, to) in edits {
         let file = sources
             .iter_mut()
@@ -349,15 +340,7 @@ fn a_break_listed_in_breaking_allowed_is_allowed_once() {
 #[test]
 fn an_allowance_naming_an_unknown_kind_is_a_located_error() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
-    let mut sources: Vec<SourceFile> = restspec_codegen::spec_files(&dir)
-        .expect("readable")
-        .into_iter()
-        .map(|path| SourceFile {
-            display: Arc::new(PathBuf::from(path.file_name().expect("a file name"))),
-            text: std::fs::read_to_string(&path).expect("readable"),
-            path,
-        })
-        .collect();
+    let mut sources = spec_sources(&dir);
     sources[0].text.push_str(
         "breaking_allowed:\n  - change: path_moved\n    subject: endpoint x\n    reason: r\n",
     );

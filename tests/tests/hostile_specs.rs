@@ -3,10 +3,9 @@
 //! reproduces; bounded, so it stays a test rather than a fuzzing campaign.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
-use restspec_codegen::SourceFile;
+use restspec_tests::spec_sources::spec_sources;
 
 /// xorshift64: a fixed sequence, no dependency.
 struct Rng(u64);
@@ -59,24 +58,12 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     chars.into_iter().collect()
 }
 
-fn sources(dir: &Path) -> Vec<SourceFile> {
-    restspec_codegen::spec_files(dir)
-        .expect("readable")
-        .into_iter()
-        .map(|path| SourceFile {
-            display: Arc::new(PathBuf::from(path.file_name().expect("a file name"))),
-            text: std::fs::read_to_string(&path).expect("readable"),
-            path,
-        })
-        .collect()
-}
-
 #[test]
 fn mutated_specs_never_panic_the_generator() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut specs = vec![sources(&root.join("../spec"))];
+    let mut specs = vec![spec_sources(&root.join("../spec"))];
     for dir in restspec_tests::SPEC_DIRS {
-        specs.push(sources(&root.join(dir)));
+        specs.push(spec_sources(&root.join(dir)));
     }
     let mut rng = Rng(0x5eed_1234_abcd_ef01);
     let (mut valid, mut invalid) = (0, 0);
