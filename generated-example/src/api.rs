@@ -1,8 +1,8 @@
 //! The code review service's API, generated from `spec/` at build time.
 //!
-//! Everything in here comes from the spec: edit `spec/*.yaml` and rebuild. The module holds
-//! the server and a typed client (`client`), which share the request and response types.
+//! Everything in here comes from the spec: edit `spec/*.yaml` and rebuild. (The typed client
+//! of the same spec is generated where it is used: the tests' `example/client.rs`.)
 
-restspec_runtime::generate!(pub mod generated = "../spec", server, client);
+restspec_runtime::generate!(pub mod generated = "../spec");
 
 pub use generated::*;

@@ -1,11 +1,13 @@
-//! The typed client generated beside the example's server (`review_service::api::client`),
-//! driving the example over loopback: a call per family, each kind of error, `self`, an
-//! access token, a traced call, and a 429 retried until it succeeds.
+//! The typed client of the example's spec, generated here alone (the example's binary
+//! does not need it), driving the example over loopback: a call per family, each kind of
+//! error, `self`, an access token, a traced call, and a 429 retried until it succeeds.
 
 use std::time::{Duration, Instant};
 
-use review_service::api::client::{Client, ClientConfig, RetryPolicy};
-use review_service::api::{Error, options, types};
+restspec_runtime::generate!(mod review = "../spec", client);
+
+use review::client::{Client, ClientConfig, RetryPolicy};
+use review::{Error, options, types};
 
 use super::{PASSWORD, Server};
 
@@ -112,7 +114,7 @@ async fn errors_come_back_as_rows_of_the_status_table() {
         .await
         .expect("created");
 
-    let failure = |err: review_service::api::client::ClientError| {
+    let failure = |err: review::client::ClientError| {
         err.api().cloned().expect("an answer with an error status")
     };
 
