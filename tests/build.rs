@@ -26,6 +26,14 @@ fn main() {
             .to_owned();
         generate(&format!("fixtures/{name}"), &name);
     }
+    // The macro door runs inside rustc, which sees only the variables a build script sets
+    // for it: hand on where the bookshop's base spec is.
+    if let Some(dir) = std::env::var_os(restspec_codegen::PublishedSpecs::env_var("shop_base")) {
+        println!(
+            "cargo:rustc-env=DEP_SHOP_BASE_SPEC={}",
+            dir.to_string_lossy()
+        );
+    }
     generate("../spec", "example_spec");
     generate("../generated-example/bookshop/spec", "bookshop");
 }

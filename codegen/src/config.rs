@@ -170,7 +170,16 @@ impl Config {
                 }
             }
         }
-        crate::load(&dir, &self.spec_dir).map_err(|(errors, _)| BuildError::Spec(errors))
+        let loaded = crate::load(&dir, &self.spec_dir);
+        if self.emit_rerun_if_changed {
+            // The files of the bases a spec extends, and their directories.
+            let sources = match &loaded {
+                Ok(loaded) => &loaded.sources,
+                Err((_, sources)) => sources,
+            };
+            rerun_if_changed(sources);
+        }
+        loaded.map_err(|(errors, _)| BuildError::Spec(errors))
     }
 
     /// Generates the code into `<out dir>/<module name>.rs` (and, when asked, the OpenAPI
@@ -194,6 +203,43 @@ impl Config {
         }
         Ok(path)
     }
+}
+
+/// Prints `cargo:rerun-if-changed` for each file read and each directory it was read from.
+fn rerun_if_changed(sources: &[crate::SourceFile]) {
+    let mut dirs = std::collections::BTreeSet::new();
+    for source in sources {
+        println!("cargo:rerun-if-changed={}", source.path.display());
+        dirs.extend(source.path.parent());
+    }
+    for dir in dirs {
+        println!("cargo:rerun-if-changed={}", dir.display());
+    }
+}
+
+/// Publishes a spec directory for the crates that depend on this one, so that their specs
+/// can build on it with `extends: { links: <name> }`. Call it from the build script of a
+/// crate whose `Cargo.toml` says `links = "<name>"`:
+///
+/// ```no_run
+/// // build.rs of the base crate
+/// fn main() -> Result<(), restspec_codegen::BuildError> {
+///     restspec_codegen::publish_spec("spec")?;
+///     Ok(())
+/// }
+/// ```
+///
+/// The spec is validated first, so a broken base fails the base crate's build, where it
+/// can be mended, not each dependent's. Cargo hands the absolute directory to the build
+/// scripts of direct dependents as `DEP_<NAME>_SPEC` ([`PublishedSpecs`](crate::PublishedSpecs)
+/// reads it). A relative `dir` is taken from the crate's manifest directory.
+pub fn publish_spec(dir: impl AsRef<Path>) -> Result<PathBuf, BuildError> {
+    let config = Config::new().spec_dir(dir.as_ref());
+    config.load()?;
+    let resolved = config.resolved_spec_dir();
+    let absolute = std::fs::canonicalize(&resolved)?;
+    println!("cargo::metadata=spec={}", absolute.display());
+    Ok(absolute)
 }
 
 fn write_if_changed(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {

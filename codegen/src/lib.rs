@@ -28,12 +28,12 @@ mod spec;
 use std::path::Path;
 
 pub use check::MAX_PATH_PARAMS;
-pub use config::{BuildError, Config};
+pub use config::{BuildError, Config, publish_spec};
 pub use diag::{Diagnostic, Location, SpecErrors};
 pub use lower::RUNTIME_CONDITIONS;
 pub use outputs::Outputs;
 pub use render::render;
-pub use spec::{SourceFile, spec_files};
+pub use spec::{PublishedSpecs, SourceFile, spec_files};
 
 /// A spec read, validated and ready to emit, with the files it came from.
 #[derive(Debug, Clone)]
@@ -49,8 +49,18 @@ pub struct Loaded {
 /// On failure every problem found is returned at once, sorted by position, together with
 /// the sources that were read (so a CLI can show snippets).
 pub fn load(dir: &Path, display_dir: &Path) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
+    load_with(dir, display_dir, &PublishedSpecs::new())
+}
+
+/// [`load`], with the directories of base specs published by crates given explicitly
+/// (`extends: { links: ... }`) instead of only through the environment.
+pub fn load_with(
+    dir: &Path,
+    display_dir: &Path,
+    published: &PublishedSpecs,
+) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
     let mut diags = diag::Diagnostics::new();
-    let Some(raw) = spec::read_dir(dir, display_dir, &mut diags) else {
+    let Some(raw) = spec::read_dir(dir, display_dir, published, &mut diags) else {
         return Err((errors(diags), Vec::new()));
     };
     validate(raw, diags)
@@ -61,7 +71,7 @@ pub fn load_sources(
     sources: Vec<spec::SourceFile>,
 ) -> Result<Loaded, (SpecErrors, Vec<spec::SourceFile>)> {
     let mut diags = diag::Diagnostics::new();
-    match spec::parse_sources(sources.clone(), &mut diags) {
+    match spec::parse_sources(sources.clone(), &PublishedSpecs::new(), &mut diags) {
         Some(raw) => validate(raw, diags),
         None => Err((errors(diags), sources)),
     }
@@ -110,7 +120,7 @@ fn check_raw(raw: spec::RawSpec, mut diags: diag::Diagnostics) -> Result<Loaded,
 /// handler traits' skeleton) and the files read (to track them).
 fn load_keeping_partial(dir: &Path, display_dir: &Path) -> Result<Loaded, Rejected> {
     let mut diags = diag::Diagnostics::new();
-    match spec::read_dir(dir, display_dir, &mut diags) {
+    match spec::read_dir(dir, display_dir, &PublishedSpecs::new(), &mut diags) {
         Some(raw) => check_raw(raw, diags),
         None => Err(Rejected {
             errors: errors(diags),

@@ -17,8 +17,11 @@ pub struct Service {
     pub base_url: String,
     /// Longer description.
     pub description: Option<String>,
-    /// The spec files, as named in messages, in reading order (for the generated header).
+    /// The spec files, as named in messages, in reading order (for the generated header):
+    /// the spec's own, then those of the bases it extends.
     pub files: Vec<String>,
+    /// The base spec this one extends, as `extends` names it (`../base`, `links shop_base`).
+    pub extends: Option<String>,
     /// The protocol conventions.
     pub conventions: Conventions,
     /// The status table, in file order.

@@ -23,12 +23,50 @@ fn wrap(title: &str, mut schema: Value) -> Value {
     schema
 }
 
-/// The schema of `service.yaml`.
+/// Keys of `service.yaml` that a spec extending a base may leave out (it inherits them).
+const INHERITABLE_REQUIRED: &[&str] = &["conventions", "statuses", "quota"];
+
+/// The schema of `service.yaml`. The keys a base provides are required only of a file
+/// without `extends`.
 pub fn service_file() -> Value {
-    wrap(
-        "restspec service file (service.yaml)",
-        ServiceFile::schema(),
-    )
+    let mut schema = ServiceFile::schema();
+    if let Some(obj) = schema.as_object_mut() {
+        if let Some(Value::Array(required)) = obj.get_mut("required") {
+            required.retain(|key| !INHERITABLE_REQUIRED.iter().any(|k| key == k));
+        }
+        obj.insert("if".into(), json!({ "not": { "required": ["extends"] } }));
+        // A spec that extends a base writes only the conventions it changes, and removes
+        // an inherited one with `~` (the reader takes null for a key left out).
+        let conventions = obj
+            .get_mut("properties")
+            .and_then(|p| p.get_mut("conventions"))
+            .and_then(Value::as_object_mut);
+        let mut conventions_required = json!([]);
+        if let Some(conventions) = conventions {
+            conventions_required = conventions
+                .insert("required".into(), json!([]))
+                .unwrap_or_else(|| json!([]));
+            let properties = conventions
+                .get_mut("properties")
+                .and_then(Value::as_object_mut);
+            for (name, property) in properties.into_iter().flatten() {
+                let required = conventions_required
+                    .as_array()
+                    .is_some_and(|r| r.iter().any(|k| k == name));
+                if let (false, Some(Value::String(ty))) = (required, property.get("type")) {
+                    property["type"] = json!([ty.clone(), "null"]);
+                }
+            }
+        }
+        obj.insert(
+            "then".into(),
+            json!({
+                "required": INHERITABLE_REQUIRED,
+                "properties": { "conventions": { "required": conventions_required } },
+            }),
+        );
+    }
+    wrap("restspec service file (service.yaml)", schema)
 }
 
 /// The schema of a family file.

@@ -14,6 +14,14 @@ pub mod build_script {
     pub mod conventions {
         restspec_runtime::include_generated!("conventions");
     }
+    /// `fixtures/extends_house`: a spec extending `fixtures/house_base` by path.
+    pub mod extends_house {
+        restspec_runtime::include_generated!("extends_house");
+    }
+    /// `fixtures/house_base`.
+    pub mod house_base {
+        restspec_runtime::include_generated!("house_base");
+    }
     /// `fixtures/minimal`.
     pub mod minimal {
         restspec_runtime::include_generated!("minimal");
@@ -43,6 +51,14 @@ pub mod macro_door {
         pub mod conventions = "fixtures/conventions"
     );
     restspec_runtime::generate!(
+        /// `fixtures/extends_house`.
+        pub mod extends_house = "fixtures/extends_house"
+    );
+    restspec_runtime::generate!(
+        /// `fixtures/house_base`.
+        pub mod house_base = "fixtures/house_base"
+    );
+    restspec_runtime::generate!(
         /// `fixtures/minimal`.
         pub mod minimal = "fixtures/minimal"
     );
@@ -66,6 +82,8 @@ pub mod macro_door {
 pub const SPEC_DIRS: &[&str] = &[
     "fixtures/all_types",
     "fixtures/conventions",
+    "fixtures/extends_house",
+    "fixtures/house_base",
     "fixtures/minimal",
     "fixtures/seed_quota",
     "../generated-example/bookshop/spec",

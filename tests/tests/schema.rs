@@ -94,3 +94,34 @@ fn unknown_keys_and_missing_keys_fail_validation() {
         "a family without an id is rejected"
     );
 }
+
+#[test]
+fn only_a_spec_that_extends_a_base_may_leave_out_what_a_base_gives() {
+    let file = repo().join("tests/fixtures/extends_house/service.yaml");
+    let validator = jsonschema::validator_for(&schema_for(&file)).expect("a valid schema");
+    let mut json = yaml_as_json(&file);
+    assert!(
+        validator.is_valid(&json),
+        "partial conventions with `extends`"
+    );
+    json.as_object_mut().expect("a mapping").remove("extends");
+    let errors: Vec<String> = validator
+        .iter_errors(&json)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("\"quota\" is a required property"))
+            && errors
+                .iter()
+                .any(|e| e.contains("\"timestamp_format\" is a required property")),
+        "{errors:?}"
+    );
+    let mut json = yaml_as_json(&repo().join("spec/service.yaml"));
+    json["conventions"]["timestamp_format"] = serde_json::Value::Null;
+    assert!(
+        !validator.is_valid(&json),
+        "a required convention stays required"
+    );
+}

@@ -113,6 +113,14 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .iter()
             .map(|s| s.display.display().to_string().replace('\\', "/"))
             .collect(),
+        extends: service
+            .extends
+            .as_ref()
+            .and_then(|e| match (&e.path, &e.links) {
+                (Some(path), _) => Some(path.value.clone()),
+                (_, Some(links)) => Some(format!("links {}", links.value)),
+                _ => None,
+            }),
         conventions: lower_conventions(&service.conventions, diags),
         statuses,
         capabilities,

@@ -8,6 +8,10 @@ use super::decode::{Named, Spanned, spec_record};
 spec_record! {
     /// `service.yaml`: what is true of the whole service.
     pub struct ServiceFile = "the service file" {
+        /// The base spec this one builds on: its conventions, statuses, capabilities, quota
+        /// rule, types and families are inherited, and this file's keys are written over
+        /// them (then `conventions`, `statuses` and `quota` may be left out).
+        opt extends: Extends,
         /// Name, title and base URL of the service.
         req service: ServiceInfo,
         /// The protocol conventions every endpoint follows (protocol 4.2 to 4.5 and 5).
@@ -23,6 +27,17 @@ spec_record! {
         /// Breaking changes this version makes on purpose: `restspec diff` allows each
         /// once, against the version that did not list it yet.
         opt breaking_allowed: Vec<AllowedBreak>,
+    }
+}
+
+spec_record! {
+    /// The base spec a spec builds on, named one way or the other.
+    pub struct Extends = "`extends`" {
+        /// The base spec's directory, relative to this spec's directory (`../base`).
+        opt path: Spanned<String>,
+        /// The `links` name of a crate that publishes its spec directory from its build
+        /// script (`restspec_codegen::publish_spec`); this crate depends on it.
+        opt links: Spanned<String>,
     }
 }
 
