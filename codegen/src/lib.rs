@@ -15,6 +15,7 @@ pub mod config;
 mod diag;
 pub mod diff;
 mod emit;
+pub mod example_tests;
 mod lower;
 pub mod macro_input;
 pub mod model;

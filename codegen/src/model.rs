@@ -4,6 +4,10 @@
 //! are well formed, references resolve, and derived values (routes, quota groups) are
 //! computed once, at generation time.
 
+mod examples;
+
+pub use examples::{Example, ExampleRequest, ExampleResponse};
+
 use crate::diag::Location;
 
 /// A whole service, validated.
@@ -288,6 +292,8 @@ pub struct Endpoint {
     pub shared_quota_group: bool,
     /// Query options, in file order.
     pub query: Vec<QueryOption>,
+    /// Examples, in file order.
+    pub examples: Vec<Example>,
     /// Where the endpoint is declared.
     pub location: Location,
 }

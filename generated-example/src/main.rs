@@ -175,6 +175,7 @@ async fn main() -> ExitCode {
         allow_origin_regex: cli.allow_origin_regex,
         quota_config: cli.quota_config,
         limits: cli.limits.limits(),
+        quota: Default::default(),
     };
     // The port first: a start that cannot listen must not create the site's database and
     // its admin account (nor print a password nobody can use).

@@ -86,6 +86,16 @@ pub use timestamp::{Rfc3339Timestamp, Timestamp};
 #[cfg(feature = "macros")]
 pub use restspec_macros::generate;
 
+/// One `#[test]` per example in a spec: `restspec_runtime::example_tests!("spec", start =
+/// start_service);` in a test file, where `async fn start_service(setup:
+/// restspec_runtime::examples::Setup) -> restspec_runtime::Service<...>` builds the service
+/// under test (see [`examples`]). The spec path is relative to the crate's `Cargo.toml`.
+#[cfg(feature = "examples")]
+pub use restspec_macros::example_tests;
+
+#[cfg(feature = "examples")]
+pub mod examples;
+
 /// Includes code a build script wrote with `restspec_codegen::Config`:
 /// `mod api { restspec_runtime::include_generated!("api"); }` includes `$OUT_DIR/api.rs`.
 #[macro_export]

@@ -17,3 +17,15 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let caller_dir = caller_file.as_deref().and_then(std::path::Path::parent);
     restspec_codegen::macro_input::expand(input.into(), &manifest_dir, caller_dir).into()
 }
+
+/// One `#[test]` per example of a spec: `example_tests!("spec", start = start_service)`.
+/// Re-exported, with its documentation, as `restspec_runtime::example_tests`.
+#[proc_macro]
+pub fn example_tests(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let caller_file = proc_macro::Span::call_site().local_file();
+    let caller_dir = caller_file.as_deref().and_then(std::path::Path::parent);
+    restspec_codegen::example_tests::expand(input.into(), &manifest_dir, caller_dir).into()
+}

@@ -3,6 +3,8 @@
 //! One rule per function, each with a bad example above it, each reporting every
 //! violation it finds (never only the first).
 
+mod examples;
+mod json_shape;
 mod params;
 
 pub use params::MAX_PATH_PARAMS;
@@ -27,4 +29,5 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     params::creates_needs_top_level_id(service, diags);
     params::at_most_max_params(service, diags);
     quota::distinct_groups(service, diags);
+    examples::fit_their_endpoints(service, diags);
 }

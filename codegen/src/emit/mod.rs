@@ -7,6 +7,7 @@ mod capabilities;
 mod client;
 mod docs;
 mod errors;
+mod examples;
 mod handlers;
 mod router;
 mod service;
@@ -21,6 +22,7 @@ use crate::outputs::Outputs;
 
 pub(crate) use client::CLIENT_METHODS;
 pub(crate) use docs::doc;
+pub(crate) use examples::tests as example_tests;
 pub(crate) use skeleton::tokens as skeleton;
 
 /// Every endpoint with its family and its position in `SERVICE.endpoints` (families in

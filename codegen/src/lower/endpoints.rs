@@ -229,6 +229,12 @@ pub(super) fn lower_endpoint(
         quota_group,
         shared_quota_group: raw.shared_quota_group.unwrap_or(false),
         query: lower_query(raw, cx, diags),
+        examples: super::examples::lower_examples(
+            raw.examples.as_deref(),
+            &key.name,
+            method,
+            diags,
+        ),
         location: key.location.clone(),
     })
 }

@@ -7,6 +7,7 @@
 mod context;
 mod conventions;
 mod endpoints;
+mod examples;
 mod identifiers;
 mod template;
 mod types;

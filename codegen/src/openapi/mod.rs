@@ -10,6 +10,7 @@
 //! and in `x-` extension fields. `schemas.rs` turns the spec's types into JSON Schemas;
 //! `operations.rs` writes paths, parameters and responses.
 
+mod examples;
 mod operations;
 mod schemas;
 

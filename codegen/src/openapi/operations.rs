@@ -143,6 +143,7 @@ fn operation(
         "responses".into(),
         responses(service, endpoint, authenticated),
     );
+    super::examples::attach(&mut op, service, endpoint, authenticated);
     // Stated on every operation: no credentials, or basic on the authenticated form.
     if authenticated {
         op.insert("security".into(), json!([{ BASIC_SCHEME: [] }]));

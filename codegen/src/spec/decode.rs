@@ -156,6 +156,20 @@ impl<T: Decode> Decode for Named<T> {
     }
 }
 
+/// Any YAML value, kept as a tree (an example's JSON body): read as JSON later, against the
+/// type it must have.
+impl Decode for Node {
+    fn decode(node: &Node, _diags: &mut Diagnostics) -> Option<Self> {
+        match node.kind {
+            NodeKind::Invalid => None,
+            _ => Some(node.clone()),
+        }
+    }
+    fn schema() -> Value {
+        json!({})
+    }
+}
+
 /// A value was present but could not be read; the reason is already reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Invalid;

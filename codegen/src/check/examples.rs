@@ -1,0 +1,277 @@
+//! Examples fit their endpoints: paths, methods, bodies, statuses and quota groups.
+
+use super::json_shape::conforms;
+use crate::diag::{Diagnostic, Diagnostics, Location};
+use crate::model::{
+    Endpoint, ErrorFormat, Example, ExampleRequest, PathTemplate, Segment, Service, TypeKind,
+    TypeRef,
+};
+
+/// ```yaml
+/// get_topic:
+///   path: /changes/{change-id}/topic
+///   examples:
+///     - name: reads a topic
+///       request: { path: /changes/demo~1/subject }   # not this endpoint's path
+///       response: { status: 200, body: 7 }           # a topic is a string
+/// ```
+pub(super) fn fit_their_endpoints(service: &Service, diags: &mut Diagnostics) {
+    for family in &service.families {
+        for endpoint in &family.endpoints {
+            for example in &endpoint.examples {
+                check_example(service, endpoint, example, diags);
+            }
+        }
+    }
+}
+
+fn check_example(
+    service: &Service,
+    endpoint: &Endpoint,
+    example: &Example,
+    diags: &mut Diagnostics,
+) {
+    for step in &example.setup {
+        match find_endpoint(service, step) {
+            Some(called) => check_request_body(service, called, step, diags),
+            None => diags.push(
+                Diagnostic::new(
+                    step.location.clone(),
+                    format!(
+                        "set-up step `{} {}` matches no endpoint of the spec",
+                        step.method.as_str(),
+                        step.path
+                    ),
+                )
+                .hint("write the path of an endpoint with its ids filled in, and that endpoint's method"),
+            ),
+        }
+    }
+    let request = &example.request;
+    if matches_template(&endpoint.path, strip_prefix(service, &request.path)) {
+        check_request_body(service, endpoint, request, diags);
+    } else {
+        diags.push(
+            Diagnostic::new(
+                request.location.clone(),
+                format!(
+                    "the example's path `{}` is not a path of `{}` ({})",
+                    request.path, endpoint.name, endpoint.path.raw
+                ),
+            )
+            .hint("fill in the endpoint's template with ids, such as `/a/...` for an authenticated request"),
+        );
+    }
+    check_response(service, endpoint, example, diags);
+}
+
+/// The path without the authenticated prefix (`/a/changes/` is `/changes/`).
+fn strip_prefix<'a>(service: &Service, path: &'a str) -> &'a str {
+    let path = path.split('?').next().unwrap_or(path);
+    match &service.conventions.authenticated_prefix {
+        Some(prefix) => match path.strip_prefix(prefix.trim_end_matches('/')) {
+            Some(rest) if rest.starts_with('/') => rest,
+            _ => path,
+        },
+        None => path,
+    }
+}
+
+fn matches_template(template: &PathTemplate, path: &str) -> bool {
+    if !path.starts_with('/') {
+        return false;
+    }
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    segments.len() == template.segments.len()
+        && template
+            .segments
+            .iter()
+            .zip(&segments)
+            .all(|(t, s)| match t {
+                Segment::Literal(literal) => literal == s,
+                Segment::Param(_) => true,
+            })
+}
+
+fn find_endpoint<'a>(service: &'a Service, step: &ExampleRequest) -> Option<&'a Endpoint> {
+    let path = strip_prefix(service, &step.path);
+    service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .find(|e| e.method == step.method && matches_template(&e.path, path))
+}
+
+fn body_problem(location: &Location, message: String, diags: &mut Diagnostics) {
+    diags.push(Diagnostic::new(location.clone(), message).hint(
+        "write the body as the type declares it (the type's fields are in the spec's `types`)",
+    ));
+}
+
+fn check_request_body(
+    service: &Service,
+    endpoint: &Endpoint,
+    request: &ExampleRequest,
+    diags: &mut Diagnostics,
+) {
+    let (Some(body), Some(location)) = (&request.body, &request.body_location) else {
+        return;
+    };
+    match &endpoint.request {
+        None => diags.push(
+            Diagnostic::new(
+                location.clone(),
+                format!("`{}` takes no request body", endpoint.name),
+            )
+            .hint("remove `body`"),
+        ),
+        Some(ty) => {
+            if let Err(problem) = conforms(body, ty, &service.types) {
+                body_problem(
+                    location,
+                    format!("the request body is not a `{}`: {problem}", type_name(ty)),
+                    diags,
+                );
+            }
+        }
+    }
+}
+
+fn type_name(ty: &TypeRef) -> String {
+    match ty {
+        TypeRef::String => "string".into(),
+        TypeRef::Integer => "integer".into(),
+        TypeRef::Boolean => "boolean".into(),
+        TypeRef::Timestamp => "timestamp".into(),
+        TypeRef::Named(name) => name.clone(),
+        TypeRef::List(item) => format!("list<{}>", type_name(item)),
+        TypeRef::Map(item) => format!("map<{}>", type_name(item)),
+    }
+}
+
+fn check_response(
+    service: &Service,
+    endpoint: &Endpoint,
+    example: &Example,
+    diags: &mut Diagnostics,
+) {
+    let response = &example.response;
+    let success =
+        response.status == endpoint.status || endpoint.other_successes.contains(&response.status);
+    if !success && !service.statuses.iter().any(|s| s.code == response.status) {
+        let mut codes: Vec<String> = std::iter::once(endpoint.status)
+            .chain(endpoint.other_successes.iter().copied())
+            .chain(service.statuses.iter().map(|s| s.code))
+            .map(|c| c.to_string())
+            .collect();
+        codes.dedup();
+        diags.push(
+            Diagnostic::new(
+                response.status_location.clone(),
+                format!("`{}` never answers {}", endpoint.name, response.status),
+            )
+            .hint(format!("an example answers its endpoint's success status or one of the status table's codes: {}", codes.join(", "))),
+        );
+    }
+    if let Some((group, location)) = &response.quota_group
+        && group != &endpoint.quota_group
+    {
+        diags.push(
+            Diagnostic::new(
+                location.clone(),
+                format!(
+                    "`{}` is charged to `{}`, not `{group}`",
+                    endpoint.name, endpoint.quota_group
+                ),
+            )
+            .hint(format!("write `quota_group: {}`", endpoint.quota_group)),
+        );
+    }
+    let json_errors = service.conventions.error_format == ErrorFormat::ProblemJson;
+    if !success {
+        // Error bodies are the status table's messages (or problem details).
+        if !json_errors && (response.body.is_some() || !response.fields.is_empty()) {
+            let at = response
+                .body_location
+                .clone()
+                .or_else(|| response.fields.first().map(|f| f.2.clone()));
+            if let Some(at) = at {
+                diags.push(
+                    Diagnostic::new(at, "an error's body is plain text, not JSON")
+                        .hint("write the expected message as `text: ...`"),
+                );
+            }
+        }
+        return;
+    }
+    let Some(ty) = &endpoint.response else {
+        if let Some(at) = response
+            .body_location
+            .clone()
+            .or_else(|| response.fields.first().map(|f| f.2.clone()))
+        {
+            diags.push(
+                Diagnostic::new(at, format!("`{}` answers without a body", endpoint.name))
+                    .hint("remove `body` and `fields`"),
+            );
+        }
+        return;
+    };
+    if let (Some(body), Some(location)) = (&response.body, &response.body_location)
+        && let Err(problem) = conforms(body, ty, &service.types)
+    {
+        body_problem(
+            location,
+            format!("the response body is not a `{}`: {problem}", type_name(ty)),
+            diags,
+        );
+    }
+    let record =
+        match ty {
+            TypeRef::Named(name) => service
+                .types
+                .iter()
+                .find(|t| &t.name == name)
+                .and_then(|t| match &t.kind {
+                    TypeKind::Record(fields) => Some(fields),
+                    TypeKind::Enum(_) => None,
+                }),
+            _ => None,
+        };
+    for (name, value, location) in &response.fields {
+        let Some(fields) = record else {
+            diags.push(
+                Diagnostic::new(
+                    location.clone(),
+                    format!("`{}` does not answer a record with fields", endpoint.name),
+                )
+                .hint("compare the whole answer with `body`"),
+            );
+            return;
+        };
+        match fields.iter().find(|f| &f.json_name == name) {
+            None => diags.push(
+                Diagnostic::new(
+                    location.clone(),
+                    format!("`{}` has no field `{name}`", type_name(ty)),
+                )
+                .hint(crate::diag::suggest(
+                    name,
+                    fields.iter().map(|f| f.json_name.as_str()),
+                )),
+            ),
+            Some(field) => {
+                if let Err(problem) = conforms(value, &field.ty, &service.types) {
+                    body_problem(
+                        location,
+                        format!(
+                            "field `{name}`: {}",
+                            problem.replace("the body", "the value")
+                        ),
+                        diags,
+                    );
+                }
+            }
+        }
+    }
+}

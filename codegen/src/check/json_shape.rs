@@ -1,0 +1,162 @@
+//! Whether a JSON value (an example's body) has the shape of a spec type.
+
+use serde_json::Value;
+
+use crate::model::{TypeDef, TypeKind, TypeRef};
+
+/// Checks `value` against `ty`. The error names where in the value it went wrong, as a JSON
+/// pointer (`/owner/name`), and what was expected there.
+pub(super) fn conforms(value: &Value, ty: &TypeRef, types: &[TypeDef]) -> Result<(), String> {
+    check(value, ty, types, &mut String::new())
+}
+
+fn at(pointer: &str) -> String {
+    if pointer.is_empty() {
+        "the body".to_owned()
+    } else {
+        format!("`{pointer}`")
+    }
+}
+
+fn found(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
+fn check(
+    value: &Value,
+    ty: &TypeRef,
+    types: &[TypeDef],
+    pointer: &mut String,
+) -> Result<(), String> {
+    let expected = match ty {
+        TypeRef::String | TypeRef::Timestamp if value.is_string() => return Ok(()),
+        TypeRef::Integer if value.is_i64() => return Ok(()),
+        TypeRef::Boolean if value.is_boolean() => return Ok(()),
+        TypeRef::String => "a string",
+        TypeRef::Timestamp => "a timestamp (a string)",
+        TypeRef::Integer => "a whole number",
+        TypeRef::Boolean => "`true` or `false`",
+        TypeRef::List(item) => {
+            let Value::Array(items) = value else {
+                return Err(format!(
+                    "{} should be a list, not {}",
+                    at(pointer),
+                    found(value)
+                ));
+            };
+            for (index, item_value) in items.iter().enumerate() {
+                nested(pointer, &index.to_string(), |p| {
+                    check(item_value, item, types, p)
+                })?;
+            }
+            return Ok(());
+        }
+        TypeRef::Map(item) => {
+            let Value::Object(entries) = value else {
+                return Err(format!(
+                    "{} should be a mapping, not {}",
+                    at(pointer),
+                    found(value)
+                ));
+            };
+            for (key, entry) in entries {
+                nested(pointer, key, |p| check(entry, item, types, p))?;
+            }
+            return Ok(());
+        }
+        TypeRef::Named(name) => {
+            let Some(def) = types.iter().find(|t| &t.name == name) else {
+                // An unknown type is reported where it is used.
+                return Ok(());
+            };
+            return named(value, def, types, pointer);
+        }
+    };
+    Err(format!(
+        "{} should be {expected}, not {}",
+        at(pointer),
+        found(value)
+    ))
+}
+
+fn named(
+    value: &Value,
+    def: &TypeDef,
+    types: &[TypeDef],
+    pointer: &mut String,
+) -> Result<(), String> {
+    match &def.kind {
+        TypeKind::Enum(values) => match value {
+            Value::String(s) if values.contains(s) => Ok(()),
+            _ => Err(format!(
+                "{} should be one of the values of `{}` ({}), not {value}",
+                at(pointer),
+                def.name,
+                values.join(", ")
+            )),
+        },
+        TypeKind::Record(fields) => {
+            let Value::Object(entries) = value else {
+                return Err(format!(
+                    "{} should be a `{}` (a mapping), not {}",
+                    at(pointer),
+                    def.name,
+                    found(value)
+                ));
+            };
+            for field in fields {
+                match entries.get(&field.json_name) {
+                    Some(v) => {
+                        nested(pointer, &field.json_name, |p| check(v, &field.ty, types, p))?
+                    }
+                    None if field.optional => {}
+                    None => {
+                        return Err(format!(
+                            "{} lacks `{}`, which `{}` requires",
+                            at(pointer),
+                            field.json_name,
+                            def.name
+                        ));
+                    }
+                }
+            }
+            if let Some(unknown) = entries
+                .keys()
+                .find(|k| !fields.iter().any(|f| &f.json_name == *k))
+            {
+                return Err(format!(
+                    "{} has `{unknown}`, which `{}` does not have (its fields: {})",
+                    at(pointer),
+                    def.name,
+                    fields
+                        .iter()
+                        .map(|f| f.json_name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs `inner` with `key` appended to the pointer, then takes it off again.
+fn nested(
+    pointer: &mut String,
+    key: &str,
+    inner: impl FnOnce(&mut String) -> Result<(), String>,
+) -> Result<(), String> {
+    let len = pointer.len();
+    pointer.push('/');
+    pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+    let result = inner(pointer);
+    pointer.truncate(len);
+    result
+}

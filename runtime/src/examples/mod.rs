@@ -1,0 +1,216 @@
+//! Examples from a spec, run as tests: each sends its set-up requests and its request to the
+//! service over loopback HTTP and compares the answer with what the spec says.
+//!
+//! `restspec_runtime::example_tests!("spec", start = start_service)` generates one `#[test]`
+//! per example; `start_service` builds the service under test:
+//!
+//! ```ignore
+//! async fn start_service(setup: restspec_runtime::examples::Setup) -> MyService {
+//!     setup.user("admin", "secret");             // the password of `user: admin`
+//!     let mut settings = Settings::new(authenticator);
+//!     settings.quota.register(setup.quota_recorder()); // for `quota_group:`
+//!     Service::new(api, settings)
+//! }
+//! ```
+//!
+//! Each example gets a service of its own, so examples do not see each other's data.
+
+mod compare;
+mod recorder;
+
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+
+pub use recorder::QuotaRecorder;
+
+use crate::api::Api;
+use crate::auth::Authenticator;
+use crate::service::Service;
+
+/// An example as the generated test holds it.
+#[derive(Debug)]
+pub struct Example {
+    /// The endpoint it shows.
+    pub endpoint: &'static str,
+    /// What it shows.
+    pub name: &'static str,
+    /// Where the spec writes it (`spec/changes.yaml:120:9`).
+    pub location: &'static str,
+    /// The JSON prefix line the service writes before JSON bodies, if any.
+    pub json_prefix: Option<&'static str>,
+    /// Requests sent first; each must succeed.
+    pub setup: &'static [Request],
+    /// The request.
+    pub request: Request,
+    /// What it must answer.
+    pub response: Expected,
+}
+
+/// A request of an example.
+#[derive(Debug)]
+pub struct Request {
+    /// The method.
+    pub method: &'static str,
+    /// The path with its ids.
+    pub path: &'static str,
+    /// Query parameters.
+    pub query: &'static [(&'static str, &'static str)],
+    /// Headers.
+    pub headers: &'static [(&'static str, &'static str)],
+    /// The JSON body.
+    pub body: Option<&'static str>,
+    /// The user it is sent as (HTTP basic); anonymous when `None`.
+    pub user: Option<&'static str>,
+}
+
+/// What an example's request must answer; `None` and empty lists are not compared.
+#[derive(Debug)]
+pub struct Expected {
+    /// The status code.
+    pub status: u16,
+    /// Headers that must be present with these values.
+    pub headers: &'static [(&'static str, &'static str)],
+    /// The whole JSON body.
+    pub body: Option<&'static str>,
+    /// Top-level fields of the JSON body, each as JSON.
+    pub fields: &'static [(&'static str, &'static str)],
+    /// The whole plaintext body.
+    pub text: Option<&'static str>,
+    /// The quota group the request must be charged to.
+    pub quota_group: Option<&'static str>,
+}
+
+/// What an example's start function is given: where to register the passwords of the
+/// users examples name, and the quota recorder that lets examples check quota groups.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    users: Arc<Mutex<Vec<(String, String)>>>,
+    recorder: Arc<QuotaRecorder>,
+}
+
+impl Setup {
+    /// Examples that say `user: <name>` send HTTP basic credentials with this password.
+    pub fn user(&self, name: &str, password: &str) {
+        self.users
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((name.to_owned(), password.to_owned()));
+    }
+
+    /// An enforcer that grants every request and remembers its quota group: register it in
+    /// the service's [`QuotaBackend`](crate::QuotaBackend) for examples that name one.
+    pub fn quota_recorder(&self) -> Arc<QuotaRecorder> {
+        self.recorder.clone()
+    }
+
+    fn password(&self, user: &str) -> Option<String> {
+        self.users
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|(name, _)| name == user)
+            .map(|(_, password)| password.clone())
+    }
+}
+
+/// Runs `example` against the service `start` builds, served on a loopback port for this
+/// example alone; panics (failing the test) with what differs and where the spec says it.
+#[allow(clippy::panic, clippy::expect_used)] // a failed example fails its test
+pub fn run_blocking<P, A, F, Fut>(example: &'static Example, start: F)
+where
+    P: Api,
+    A: Authenticator,
+    F: FnOnce(Setup) -> Fut,
+    Fut: Future<Output = Service<P, A>>,
+{
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime for the example");
+    if let Err(problem) = runtime.block_on(run(example, start)) {
+        panic!(
+            "example `{}` of `{}` ({}): {problem}",
+            example.name, example.endpoint, example.location
+        );
+    }
+}
+
+async fn run<P, A, F, Fut>(example: &'static Example, start: F) -> Result<(), String>
+where
+    P: Api,
+    A: Authenticator,
+    F: FnOnce(Setup) -> Fut,
+    Fut: Future<Output = Service<P, A>>,
+{
+    let setup = Setup::default();
+    let service = start(setup.clone()).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|err| format!("cannot listen on loopback: {err}"))?;
+    let base = format!(
+        "http://{}",
+        listener.local_addr().map_err(|err| err.to_string())?
+    );
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(crate::serve_until(listener, service, async {
+        let _ = stopped.await;
+    }));
+    let client = reqwest::Client::new();
+    let outcome = async {
+        for (index, step) in example.setup.iter().enumerate() {
+            let (status, _, body) = send(&client, &base, step, &setup).await?;
+            if !(200..300).contains(&status) {
+                return Err(format!(
+                    "set-up step {} (`{} {}`) answered {status}: {}",
+                    index + 1,
+                    step.method,
+                    step.path,
+                    body.trim_end()
+                ));
+            }
+        }
+        setup.recorder.clear();
+        let (status, headers, body) = send(&client, &base, &example.request, &setup).await?;
+        compare::answer(example, status, &headers, &body, &setup.recorder)
+    }
+    .await;
+    let _ = stop.send(());
+    let _ = server.await;
+    outcome
+}
+
+async fn send(
+    client: &reqwest::Client,
+    base: &str,
+    request: &Request,
+    setup: &Setup,
+) -> Result<(u16, reqwest::header::HeaderMap, String), String> {
+    let method = reqwest::Method::from_bytes(request.method.as_bytes())
+        .map_err(|_| format!("`{}` is not a method", request.method))?;
+    let mut builder = client
+        .request(method, format!("{base}{}", request.path))
+        .query(request.query);
+    if let Some(user) = request.user {
+        let password = setup.password(user).ok_or_else(|| {
+            format!("the example sends as `{user}`, but the start function registered no password for it (`setup.user(\"{user}\", ...)`)")
+        })?;
+        builder = builder.basic_auth(user, Some(password));
+    }
+    if let Some(body) = request.body {
+        builder = builder
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(body);
+    }
+    for (name, value) in request.headers {
+        builder = builder.header(*name, *value);
+    }
+    let response = builder
+        .send()
+        .await
+        .map_err(|err| format!("`{} {}` failed: {err}", request.method, request.path))?;
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.text().await.map_err(|err| err.to_string())?;
+    Ok((status, headers, body))
+}

@@ -1,0 +1,182 @@
+//! Examples are validated with the rest of the spec: one that does not fit its endpoint or
+//! its types is a located spec error saying what to write instead.
+
+use std::path::Path;
+
+use restspec_tests::spec_sources::spec_sources;
+
+/// The errors of `fixtures/house_base` with `examples` (indented YAML) added to its one
+/// endpoint, `get_note` (`GET /notes/{note-id}`, answering a `NoteInfo`).
+fn errors_with(examples: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/house_base");
+    let mut sources = spec_sources(&root);
+    let notes = sources
+        .iter_mut()
+        .find(|s| s.display.ends_with("notes.yaml"))
+        .expect("notes.yaml");
+    notes.text = notes.text.replace(
+        "    errors: [not_found]\n",
+        &format!("    errors: [not_found]\n    examples:\n{examples}"),
+    );
+    match restspec_codegen::load_sources(sources) {
+        Ok(_) => Vec::new(),
+        Err((errors, _)) => errors.diagnostics.iter().map(ToString::to_string).collect(),
+    }
+}
+
+fn only(errors: Vec<String>) -> String {
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    errors.into_iter().next().unwrap_or_default()
+}
+
+#[test]
+fn a_fitting_example_is_accepted() {
+    let errors = errors_with(
+        "      - name: reads a note
+        setup:
+          - { method: GET, path: /a/notes/1 }
+        request: { path: /a/notes/1, user: admin }
+        response:
+          status: 200
+          body: { text: hello, owner: { name: Ann } }
+          quota_group: /house/notes:GET
+      - name: no such note
+        request: { path: /notes/2 }
+        response: { status: 404, text: Not found }
+",
+    );
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+#[test]
+fn a_path_of_another_endpoint_is_located() {
+    let error = only(errors_with(
+        "      - name: wrong path
+        request: { path: /notes/1/text }
+        response: { status: 200 }
+",
+    ));
+    assert!(error.starts_with("notes.yaml:18:26: the example's path `/notes/1/text` is not a path of `get_note` (/notes/{note-id})"), "{error}");
+}
+
+#[test]
+fn a_set_up_step_must_call_an_endpoint() {
+    let error = only(errors_with(
+        "      - name: wrong step
+        setup:
+          - { method: DELETE, path: /a/notes/1 }
+        request: { path: /notes/1 }
+        response: { status: 200 }
+",
+    ));
+    assert!(
+        error.contains("set-up step `DELETE /a/notes/1` matches no endpoint of the spec"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_body_is_checked_against_its_type() {
+    let error = only(errors_with(
+        "      - name: wrong body
+        request: { path: /notes/1 }
+        response:
+          status: 200
+          body: { text: 7, owner: { name: Ann } }
+",
+    ));
+    assert!(error.starts_with("notes.yaml:21:11: the response body is not a `NoteInfo`: `/text` should be a string, not a number"), "{error}");
+    let error = only(errors_with(
+        "      - name: unknown field
+        request: { path: /notes/1 }
+        response:
+          status: 200
+          body: { text: hi, owner: { name: Ann, age: 3 } }
+",
+    ));
+    assert!(
+        error.contains("`/owner` has `age`, which `Owner` does not have (its fields: name, email)"),
+        "{error}"
+    );
+    let error = only(errors_with(
+        "      - name: no body here
+        request: { path: /notes/1, body: { text: hi } }
+        response: { status: 200 }
+",
+    ));
+    assert!(
+        error.contains("`get_note` takes no request body"),
+        "{error}"
+    );
+    let error = only(errors_with(
+        "      - name: a field
+        request: { path: /notes/1 }
+        response: { status: 200, fields: { txt: hi } }
+",
+    ));
+    assert!(
+        error.contains("`NoteInfo` has no field `txt`") && error.contains("did you mean `text`?"),
+        "{error}"
+    );
+}
+
+#[test]
+fn statuses_quota_groups_and_methods_must_be_the_endpoints() {
+    let error = only(errors_with(
+        "      - name: a status
+        request: { path: /notes/1 }
+        response: { status: 418 }
+",
+    ));
+    assert!(
+        error.contains("`get_note` never answers 418") && error.contains("200, 400, 404"),
+        "{error}"
+    );
+    let error = only(errors_with(
+        "      - name: a group
+        request: { path: /notes/1 }
+        response: { status: 200, quota_group: /house/notes:PUT }
+",
+    ));
+    assert!(
+        error.contains("`get_note` is charged to `/house/notes:GET`, not `/house/notes:PUT`"),
+        "{error}"
+    );
+    let error = only(errors_with(
+        "      - name: a method
+        request: { method: PUT, path: /notes/1 }
+        response: { status: 200 }
+",
+    ));
+    assert!(
+        error.contains("an example's request uses its endpoint's method, GET"),
+        "{error}"
+    );
+    let error = only(errors_with(
+        "      - name: an error body
+        request: { path: /notes/1 }
+        response: { status: 404, body: { text: gone } }
+",
+    ));
+    assert!(
+        error.contains("an error's body is plain text, not JSON"),
+        "{error}"
+    );
+}
+
+#[test]
+fn example_names_are_distinct_per_endpoint() {
+    let error = only(errors_with(
+        "      - name: Reads a note
+        request: { path: /notes/1 }
+        response: { status: 200 }
+      - name: reads a note!
+        request: { path: /notes/2 }
+        response: { status: 200 }
+",
+    ));
+    assert!(
+        error.contains("two examples of `get_note` are both named `reads_a_note`"),
+        "{error}"
+    );
+}
