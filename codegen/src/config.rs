@@ -172,6 +172,7 @@ impl Config {
         }
         let loaded = crate::load(&dir, &self.spec_dir);
         if self.emit_rerun_if_changed {
+            forward_published_specs();
             // The files of the bases a spec extends, and their directories.
             let sources = match &loaded {
                 Ok(loaded) => &loaded.sources,
@@ -202,6 +203,20 @@ impl Config {
             write_if_changed(&out_dir, &openapi, document.as_bytes())?;
         }
         Ok(path)
+    }
+}
+
+/// Hands the spec directories that dependencies publish (`DEP_<LINKS>_SPEC`, set for build
+/// scripts only) on to the compiler, so that macros in this crate that read the spec
+/// (`generate!`, `example_tests!`, in any of its targets) find the same bases.
+fn forward_published_specs() {
+    for (name, value) in std::env::vars_os() {
+        let (Some(name), Some(value)) = (name.to_str(), value.to_str()) else {
+            continue;
+        };
+        if name.starts_with("DEP_") && name.ends_with("_SPEC") {
+            println!("cargo:rustc-env={name}={value}");
+        }
     }
 }
 
