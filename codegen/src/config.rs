@@ -69,6 +69,7 @@ pub struct Config {
     emit_rerun_if_changed: bool,
     outputs: crate::Outputs,
     openapi: bool,
+    example_tests: bool,
 }
 
 impl Default for Config {
@@ -80,6 +81,7 @@ impl Default for Config {
             emit_rerun_if_changed: true,
             outputs: crate::Outputs::SERVER,
             openapi: false,
+            example_tests: false,
         }
     }
 }
@@ -144,6 +146,16 @@ impl Config {
         self
     }
 
+    /// Whether [`generate`](Config::generate) also writes the spec's examples as tests, into
+    /// `<module name>_examples.rs` beside the code (off by default). A test file runs them
+    /// with `restspec_runtime::include_example_tests!("<module name>", start = <function>)`,
+    /// the build-script door's `example_tests!`.
+    #[must_use]
+    pub fn example_tests(mut self, on: bool) -> Self {
+        self.example_tests = on;
+        self
+    }
+
     fn resolved_spec_dir(&self) -> PathBuf {
         match std::env::var_os("CARGO_MANIFEST_DIR") {
             Some(manifest) if self.spec_dir.is_relative() => {
@@ -201,6 +213,11 @@ impl Config {
             let document = crate::openapi::to_json(&loaded.service);
             let openapi = out_dir.join(format!("{}.openapi.json", self.module_name));
             write_if_changed(&out_dir, &openapi, document.as_bytes())?;
+        }
+        if self.example_tests {
+            let tests = crate::example_tests::file(&loaded);
+            let path = out_dir.join(format!("{}_examples.rs", self.module_name));
+            write_if_changed(&out_dir, &path, tests.as_bytes())?;
         }
         Ok(path)
     }

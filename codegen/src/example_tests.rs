@@ -1,6 +1,6 @@
-//! The `example_tests!` macro's logic, kept here so tests can call it: parse
-//! `"spec", start = path::to::start`, then one test per example of the spec, or the spec's
-//! errors as compile errors.
+//! The spec's examples as tests, through two doors: the `example_tests!` macro (parse
+//! `"spec", start = path::to::start`, then one test per example, or the spec's errors as
+//! compile errors), and the file the build script writes for `include_example_tests!`.
 
 use std::path::Path;
 
@@ -68,4 +68,28 @@ pub fn expand(input: TokenStream, manifest_dir: &Path, caller_dir: Option<&Path>
         quote! { const _: &str = include_str!(#path); }
     });
     quote! { #body #(#tracked)* }
+}
+
+/// The file `Config::example_tests` writes: a `restspec_example_tests!` macro that expands,
+/// given the start function, to one test per example (`include_example_tests!` defines and
+/// calls it). The tests are formatted as the macro door's are, then indented into the
+/// macro's body, so that a reviewer reads ordinary Rust.
+pub fn file(loaded: &crate::Loaded) -> String {
+    const PLACEHOLDER: &str = "__restspec_start";
+    let start = Ident::new(PLACEHOLDER, Span::call_site()).to_token_stream();
+    let tests = crate::render(&crate::emit::example_tests(&loaded.service, &start));
+    let body: String = tests
+        .replace(PLACEHOLDER, "$start")
+        .lines()
+        .map(|line| match line {
+            "" => "\n".to_owned(),
+            _ => format!("        {line}\n"),
+        })
+        .collect();
+    format!(
+        "{}/// One `#[test]` per example of the spec, each running against the service the start\n\
+         /// function builds.\n\
+         macro_rules! restspec_example_tests {{\n    ($start:path) => {{\n{body}    }};\n}}\n",
+        crate::render::file_header(&loaded.service.files)
+    )
 }

@@ -96,6 +96,20 @@ pub use restspec_macros::example_tests;
 #[cfg(feature = "examples")]
 pub mod examples;
 
+/// Runs the examples a build script wrote with `restspec_codegen::Config::example_tests`:
+/// `restspec_runtime::include_example_tests!("api", start = start_service);` in a test file
+/// includes `$OUT_DIR/api_examples.rs` and makes one `#[test]` per example, each against
+/// the service `start_service` builds (see [`examples`]). The build-script door's
+/// [`example_tests!`].
+#[cfg(feature = "examples")]
+#[macro_export]
+macro_rules! include_example_tests {
+    ($name:literal, start = $start:path $(,)?) => {
+        include!(concat!(env!("OUT_DIR"), "/", $name, "_examples.rs"));
+        restspec_example_tests!($start);
+    };
+}
+
 /// Includes code a build script wrote with `restspec_codegen::Config`:
 /// `mod api { restspec_runtime::include_generated!("api"); }` includes `$OUT_DIR/api.rs`.
 #[macro_export]

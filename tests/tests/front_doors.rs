@@ -246,3 +246,38 @@ fn a_build_script_error_reads_the_same_in_debug_as_in_display() {
     );
     assert!(!out.exists(), "nothing is written for a bad spec");
 }
+
+#[test]
+fn both_doors_write_the_same_example_tests() {
+    let input: proc_macro2::TokenStream = "\"../spec\", start = start_service"
+        .parse()
+        .expect("tokens");
+    let expanded = restspec_codegen::example_tests::expand(input, manifest(), None);
+    let file: syn::File = syn::parse2(expanded).expect("the macro expands to items");
+    let tests: Vec<syn::Item> = file
+        .items
+        .into_iter()
+        .filter(|item| !matches!(item, syn::Item::Const(c) if c.ident == "_"))
+        .collect();
+    assert_eq!(
+        tests.len(),
+        23,
+        "one test per example of the example's spec"
+    );
+    let from_macro = restspec_codegen::render(&quote::quote! { #(#tests)* });
+
+    let loaded = restspec_codegen::load(&manifest().join("../spec"), Path::new("../spec"))
+        .unwrap_or_else(|(errors, _)| panic!("{errors}"));
+    let written = restspec_codegen::example_tests::file(&loaded);
+    let body = written
+        .split_once("($start:path) => {\n")
+        .and_then(|(_, rest)| rest.rsplit_once("    };\n}"))
+        .map(|(body, _)| body)
+        .expect("a macro_rules body");
+    let from_build_script: String = body
+        .replace("$start", "start_service")
+        .lines()
+        .map(|line| format!("{}\n", line.strip_prefix("        ").unwrap_or(line)))
+        .collect();
+    assert_eq!(from_build_script, from_macro);
+}
