@@ -366,10 +366,18 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
     for entry in std::fs::read_dir(root.join("../spec")).expect("the example's spec") {
         let path = entry.expect("an entry").path();
         let text = std::fs::read_to_string(&path).expect("readable");
-        let text = text.replace(
-            "    path: /changes/{change-id}/topic\n",
-            "    path: /changes/{change-id}/subject-line\n",
-        );
+        // The endpoints, and the examples that call them.
+        let text = text
+            .replace(
+                "    path: /changes/{change-id}/topic\n",
+                "    path: /changes/{change-id}/subject-line\n",
+            )
+            .replace("/changes/demo~1/topic", "/changes/demo~1/subject-line")
+            .replace("/changes/demo~9/topic", "/changes/demo~9/subject-line")
+            .replace(
+                "/restapi/changes/topic:GET",
+                "/restapi/changes/subject-line:GET",
+            );
         std::fs::write(edited.join(path.file_name().expect("a name")), text).expect("writable");
     }
     let run = |args: &[&str]| {

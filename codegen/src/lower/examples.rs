@@ -6,7 +6,7 @@ use super::conventions::lower_method;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Example, ExampleRequest, ExampleResponse, Method};
 use crate::names;
-use crate::spec::decode::Named;
+use crate::spec::decode::{Named, ScalarText};
 use crate::spec::raw;
 
 /// Lowers the examples of endpoint `endpoint` (answered with `method`).
@@ -82,11 +82,11 @@ pub(super) fn lower_examples(
     examples
 }
 
-fn pairs(named: Option<&Named<String>>) -> Vec<(String, String)> {
+fn pairs(named: Option<&Named<ScalarText>>) -> Vec<(String, String)> {
     named
         .into_iter()
         .flatten()
-        .map(|(key, value)| (key.name.clone(), value.clone()))
+        .map(|(key, value)| (key.name.clone(), value.0.clone()))
         .collect()
 }
 

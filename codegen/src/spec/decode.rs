@@ -156,6 +156,20 @@ impl<T: Decode> Decode for Named<T> {
     }
 }
 
+/// A scalar read as its text, whatever it looks like (`n: 2`, `pp: "0"`, `verbose: true`):
+/// query parameter and header values, which are text on the wire.
+#[derive(Debug, Clone)]
+pub(crate) struct ScalarText(pub String);
+
+impl Decode for ScalarText {
+    fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
+        String::decode(node, diags).map(ScalarText)
+    }
+    fn schema() -> Value {
+        json!({ "type": ["string", "number", "boolean"] })
+    }
+}
+
 /// Any YAML value, kept as a tree (an example's JSON body): read as JSON later, against the
 /// type it must have.
 impl Decode for Node {

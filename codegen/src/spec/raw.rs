@@ -3,7 +3,7 @@
 //! Nothing here is validated beyond shape (keys known, required keys present, scalars of the
 //! right kind); the meaning is checked when the raw spec is lowered into the model.
 
-use super::decode::{Named, Spanned, spec_record};
+use super::decode::{Named, ScalarText, Spanned, spec_record};
 use super::yaml::Node;
 
 spec_record! {
@@ -290,10 +290,10 @@ spec_record! {
         opt method: Spanned<String>,
         /// The path with its ids filled in (`/a/changes/demo~1/topic`).
         req path: Spanned<String>,
-        /// Query parameters, by name (`{ n: "2" }`).
-        opt query: Named<String>,
+        /// Query parameters, by name (`{ n: 2 }`).
+        opt query: Named<ScalarText>,
         /// Request headers, by name.
-        opt headers: Named<String>,
+        opt headers: Named<ScalarText>,
         /// The JSON body, written as YAML.
         opt body: Node,
         /// The user the request is sent as, with HTTP basic authentication and the password
@@ -308,7 +308,7 @@ spec_record! {
         /// The status code.
         req status: Spanned<u16>,
         /// Response headers that must be present with these values.
-        opt headers: Named<String>,
+        opt headers: Named<ScalarText>,
         /// The whole JSON body (the JSON prefix line removed), written as YAML.
         opt body: Node,
         /// Top-level fields of the JSON body that must have these values; the others are
