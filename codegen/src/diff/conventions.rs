@@ -83,23 +83,22 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
         if was != now {
             // Serving the OpenAPI document where none was served takes nothing away.
             let newly_served = *name == "openapi_path" && was == NONE;
-            out.push(Change {
-                kind: ChangeKind::ConventionChanged,
-                verdict: if newly_served {
+            out.push(Change::new(
+                ChangeKind::ConventionChanged,
+                if newly_served {
                     Verdict::Compatible
                 } else {
                     Verdict::Breaking(Who::Clients)
                 },
-                subject: format!("convention {name}"),
-                explanation: if newly_served {
+                format!("convention {name}"),
+                if newly_served {
                     format!("the OpenAPI document is now served at `{now}`")
                 } else {
                     format!("`{was}` became `{now}`: clients written for the old convention break")
                 },
-                old: Some(service_file(old)),
-                new: Some(service_file(new)),
-                allowed: None,
-            });
+                Some(service_file(old)),
+                Some(service_file(new)),
+            ));
         }
     }
 }

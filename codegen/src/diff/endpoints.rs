@@ -21,32 +21,30 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     for (name, was) in &before {
         match after.get(name) {
             Some(now) => compare_endpoint(old, new, was, now, out),
-            None => out.push(Change {
-                kind: ChangeKind::EndpointRemoved,
-                verdict: CLIENTS,
-                subject: format!("endpoint {name}"),
-                explanation: format!(
+            None => out.push(Change::new(
+                ChangeKind::EndpointRemoved,
+                CLIENTS,
+                format!("endpoint {name}"),
+                format!(
                     "`{} {}` is gone: clients calling it get 404 or 405",
                     was.method.as_str(),
                     was.path.raw
                 ),
-                old: Some(was.location.clone()),
-                new: None,
-                allowed: None,
-            }),
+                Some(was.location.clone()),
+                None,
+            )),
         }
     }
     for (name, now) in &after {
         if !before.contains_key(name) {
-            out.push(Change {
-                kind: ChangeKind::EndpointAdded,
-                verdict: Verdict::Compatible,
-                subject: format!("endpoint {name}"),
-                explanation: format!("new: `{} {}`", now.method.as_str(), now.path.raw),
-                old: None,
-                new: Some(now.location.clone()),
-                allowed: None,
-            });
+            out.push(Change::new(
+                ChangeKind::EndpointAdded,
+                Verdict::Compatible,
+                format!("endpoint {name}"),
+                format!("new: `{} {}`", now.method.as_str(), now.path.raw),
+                None,
+                Some(now.location.clone()),
+            ));
         }
     }
 }
@@ -60,15 +58,14 @@ fn compare_endpoint(
 ) {
     let subject = format!("endpoint {}", now.name);
     let mut push = |kind, verdict, explanation: String| {
-        out.push(Change {
+        out.push(Change::new(
             kind,
             verdict,
-            subject: subject.clone(),
+            subject.clone(),
             explanation,
-            old: Some(was.location.clone()),
-            new: Some(now.location.clone()),
-            allowed: None,
-        });
+            Some(was.location.clone()),
+            Some(now.location.clone()),
+        ));
     };
     if was.method != now.method {
         push(
@@ -196,28 +193,26 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
         let found = now.query.iter().find(|o| o.wire == option.wire);
         let subject = format!("option {} of {}", option.wire, now.name);
         match found {
-            None => out.push(Change {
-                kind: ChangeKind::QueryOptionRemoved,
-                verdict: CLIENTS,
+            None => out.push(Change::new(
+                ChangeKind::QueryOptionRemoved,
+                CLIENTS,
                 subject,
-                explanation: "gone: clients sending it are refused".to_owned(),
-                old: Some(option.location.clone()),
-                new: Some(now.location.clone()),
-                allowed: None,
-            }),
-            Some(then) if then.ty != option.ty => out.push(Change {
-                kind: ChangeKind::QueryOptionTypeChanged,
-                verdict: CLIENTS,
+                "gone: clients sending it are refused".to_owned(),
+                Some(option.location.clone()),
+                Some(now.location.clone()),
+            )),
+            Some(then) if then.ty != option.ty => out.push(Change::new(
+                ChangeKind::QueryOptionTypeChanged,
+                CLIENTS,
                 subject,
-                explanation: format!(
+                format!(
                     "takes {} instead of {}: values clients send may be refused",
                     then.ty.name(),
                     option.ty.name()
                 ),
-                old: Some(option.location.clone()),
-                new: Some(then.location.clone()),
-                allowed: None,
-            }),
+                Some(option.location.clone()),
+                Some(then.location.clone()),
+            )),
             Some(_) => {}
         }
     }
@@ -226,14 +221,13 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
         .iter()
         .filter(|o| !was.query.iter().any(|p| p.wire == o.wire))
     {
-        out.push(Change {
-            kind: ChangeKind::QueryOptionAdded,
-            verdict: Verdict::Compatible,
-            subject: format!("option {} of {}", option.wire, now.name),
-            explanation: "new, and clients may leave it out".to_owned(),
-            old: Some(was.location.clone()),
-            new: Some(option.location.clone()),
-            allowed: None,
-        });
+        out.push(Change::new(
+            ChangeKind::QueryOptionAdded,
+            Verdict::Compatible,
+            format!("option {} of {}", option.wire, now.name),
+            "new, and clients may leave it out".to_owned(),
+            Some(was.location.clone()),
+            Some(option.location.clone()),
+        ));
     }
 }

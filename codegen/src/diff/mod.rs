@@ -182,6 +182,26 @@ pub struct Change {
 }
 
 impl Change {
+    /// A change the new version has not said it intends (see [`newly_allowed`]).
+    pub fn new(
+        kind: ChangeKind,
+        verdict: Verdict,
+        subject: String,
+        explanation: String,
+        old: Option<Location>,
+        new: Option<Location>,
+    ) -> Self {
+        Change {
+            kind,
+            verdict,
+            subject,
+            explanation,
+            old,
+            new,
+            allowed: None,
+        }
+    }
+
     /// True when someone breaks.
     pub fn is_breaking(&self) -> bool {
         matches!(self.verdict, Verdict::Breaking(_))

@@ -69,15 +69,14 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
             (TypeKind::Enum(a), TypeKind::Enum(b)) => {
                 compare_values(&now.name, (was, a), (now, b), (read, sent), out);
             }
-            _ => out.push(Change {
-                kind: ChangeKind::FieldTypeChanged,
-                verdict: CLIENTS,
-                subject: format!("type {}", now.name),
-                explanation: "changed between a record and an enumeration".to_owned(),
-                old: Some(was.location.clone()),
-                new: Some(now.location.clone()),
-                allowed: None,
-            }),
+            _ => out.push(Change::new(
+                ChangeKind::FieldTypeChanged,
+                CLIENTS,
+                format!("type {}", now.name),
+                "changed between a record and an enumeration".to_owned(),
+                Some(was.location.clone()),
+                Some(now.location.clone()),
+            )),
         }
     }
 }
@@ -103,27 +102,25 @@ fn compare_fields(
                     "gone from requests: the service ignores it when clients still send it",
                 )
             };
-            out.push(Change {
-                kind: ChangeKind::FieldRemoved,
+            out.push(Change::new(
+                ChangeKind::FieldRemoved,
                 verdict,
                 subject,
-                explanation: why.to_owned(),
-                old: Some(field.location.clone()),
-                new: Some(now_def.location.clone()),
-                allowed: None,
-            });
+                why.to_owned(),
+                Some(field.location.clone()),
+                Some(now_def.location.clone()),
+            ));
             continue;
         };
         let mut push = |kind, verdict, explanation: String| {
-            out.push(Change {
+            out.push(Change::new(
                 kind,
                 verdict,
-                subject: subject.clone(),
+                subject.clone(),
                 explanation,
-                old: Some(field.location.clone()),
-                new: Some(then.location.clone()),
-                allowed: None,
-            });
+                Some(field.location.clone()),
+                Some(then.location.clone()),
+            ));
         };
         if field.ty != then.ty {
             push(
@@ -168,27 +165,26 @@ fn compare_fields(
     {
         let subject = format!("field {name}.{}", field.json_name);
         let required_in_requests = sent && !field.optional;
-        out.push(Change {
-            kind: if required_in_requests {
+        out.push(Change::new(
+            if required_in_requests {
                 ChangeKind::FieldAddedRequired
             } else {
                 ChangeKind::FieldAdded
             },
-            verdict: if required_in_requests {
+            if required_in_requests {
                 CLIENTS
             } else {
                 Verdict::Compatible
             },
             subject,
-            explanation: if required_in_requests {
+            if required_in_requests {
                 "new and required: requests without it are refused".to_owned()
             } else {
                 "new; clients that ignore unknown fields do not notice".to_owned()
             },
-            old: Some(was_def.location.clone()),
-            new: Some(field.location.clone()),
-            allowed: None,
-        });
+            Some(was_def.location.clone()),
+            Some(field.location.clone()),
+        ));
     }
 }
 
@@ -200,35 +196,33 @@ fn compare_values(
     out: &mut Vec<Change>,
 ) {
     for value in was.iter().filter(|v| !now.contains(v)) {
-        out.push(Change {
-            kind: ChangeKind::EnumValueRemoved,
-            verdict: if sent { CLIENTS } else { Verdict::Compatible },
-            subject: format!("value {name}.{value}"),
-            explanation: if sent {
+        out.push(Change::new(
+            ChangeKind::EnumValueRemoved,
+            if sent { CLIENTS } else { Verdict::Compatible },
+            format!("value {name}.{value}"),
+            if sent {
                 "clients sending it are refused".to_owned()
             } else {
                 "answers no longer carry it; clients that know it are not hurt".to_owned()
             },
-            old: Some(was_def.location.clone()),
-            new: Some(now_def.location.clone()),
-            allowed: None,
-        });
+            Some(was_def.location.clone()),
+            Some(now_def.location.clone()),
+        ));
     }
     for value in now.iter().filter(|v| !was.contains(v)) {
-        out.push(Change {
-            kind: ChangeKind::EnumValueAdded,
-            verdict: if read { CLIENTS } else { Verdict::Compatible },
-            subject: format!("value {name}.{value}"),
-            explanation: if read {
+        out.push(Change::new(
+            ChangeKind::EnumValueAdded,
+            if read { CLIENTS } else { Verdict::Compatible },
+            format!("value {name}.{value}"),
+            if read {
                 "answers may carry it: clients decoding the enumeration strictly (generated \
                  clients do) fail on it"
                     .to_owned()
             } else {
                 "clients may send it".to_owned()
             },
-            old: Some(was_def.location.clone()),
-            new: Some(now_def.location.clone()),
-            allowed: None,
-        });
+            Some(was_def.location.clone()),
+            Some(now_def.location.clone()),
+        ));
     }
 }
