@@ -8,7 +8,6 @@ use quote::{format_ident, quote};
 
 use super::doc;
 use super::docs::summary_and_description;
-use super::service::opt_str;
 use super::types::{options_struct, rust_type};
 use crate::model::{Endpoint, OptionType, Segment, Service};
 use crate::names;
@@ -18,15 +17,6 @@ use crate::names;
 pub(crate) const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
-    let c = &service.conventions;
-    let authenticated_prefix = opt_str(&c.authenticated_prefix);
-    let json_prefix = opt_str(&c.json_prefix);
-    let compact_when_accept = opt_str(&c.compact_when_accept);
-    let pretty_parameter = opt_str(&c.pretty_parameter);
-    let create_only_header = opt_str(&c.create_only_header);
-    let trace_header = opt_str(&c.trace_header);
-    let access_token_parameter = opt_str(&c.access_token_parameter);
-    let problem_json_errors = c.error_format == crate::model::ErrorFormat::ProblemJson;
     let methods = service
         .families
         .iter()
@@ -50,18 +40,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
             pub use rt::client::{Answer, Call, ClientConfig, InvalidBaseUrl, RetryPolicy};
 
-            /// The conventions of the spec a client applies.
-            pub const CONVENTIONS: rt::client::ClientConventions = rt::client::ClientConventions {
-                authenticated_prefix: #authenticated_prefix,
-                json_prefix: #json_prefix,
-                compact_when_accept: #compact_when_accept,
-                pretty_parameter: #pretty_parameter,
-                create_only_header: #create_only_header,
-                trace_header: #trace_header,
-                access_token_parameter: #access_token_parameter,
-                problem_json_errors: #problem_json_errors,
-            };
-
             /// What a call fails with: the service's answer as a row of the status table
             /// (`super::Error`), or no usable answer.
             pub type ClientError = rt::client::ClientError<super::Error>;
@@ -79,7 +57,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
                 /// A client as configured (credentials, retries, timeout, HTTP client).
                 pub fn with_config(config: ClientConfig) -> Result<Self, InvalidBaseUrl> {
-                    rt::client::Client::new(&CONVENTIONS, config).map(Client)
+                    rt::client::Client::new(&super::CONVENTIONS, config).map(Client)
                 }
 
                 /// The base URL calls are made under.

@@ -5,6 +5,7 @@
 
 mod capabilities;
 mod client;
+mod conventions;
 mod docs;
 mod errors;
 mod examples;
@@ -44,6 +45,7 @@ pub(crate) fn module(service: &Service, outputs: Outputs) -> TokenStream {
     let server = |emit: fn(&Service) -> TokenStream| outputs.server.then(|| emit(service));
     let spec = server(service::tokens);
     let capabilities = server(capabilities::tokens);
+    let conventions = conventions::tokens(service);
     let types = types::tokens(service);
     let errors = errors::tokens(service);
     let handlers = server(handlers::tokens);
@@ -53,6 +55,7 @@ pub(crate) fn module(service: &Service, outputs: Outputs) -> TokenStream {
         #[allow(unused_imports)]
         use ::restspec_runtime::__private as rt;
 
+        #conventions
         #spec
         #capabilities
         #types

@@ -248,7 +248,7 @@ impl<T, E> Call<T, E> {
     /// problem details), without its line end.
     fn message(&self, bytes: &[u8]) -> String {
         let text = String::from_utf8_lossy(bytes);
-        if self.client.inner.conventions.problem_json_errors
+        if self.client.inner.conventions.error_format == crate::spec::ErrorFormat::ProblemJson
             && let Ok(problem) = serde_json::from_slice::<serde_json::Value>(bytes)
             && let Some(detail) = ["detail", "title"]
                 .iter()

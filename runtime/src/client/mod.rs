@@ -1,7 +1,8 @@
 //! The typed client's mechanisms (feature `client`): what a generated client knows about
 //! the protocol, once, so that each generated method is a path, its options and a call.
 //!
-//! A generated client module holds a [`ClientConventions`] constant taken from the spec and
+//! A generated client uses its module's `CONVENTIONS` constant (the spec's
+//! `Conventions`, which the service follows too) and has
 //! one method per endpoint that builds a [`Call`]; awaiting the call sends it and decodes the
 //! answer. The conventions it applies:
 //!
@@ -35,30 +36,11 @@ use std::time::Duration;
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
+use crate::spec::Conventions;
+
 pub use call::{Answer, Call};
 pub use error::{ApiFailure, ClientError, InvalidBaseUrl, StatusTable};
 pub use retry::RetryPolicy;
-
-/// What a client must know of a service's protocol conventions, from its spec.
-#[derive(Debug, Clone, Copy)]
-pub struct ClientConventions {
-    /// Prefix of the authenticated form (`/a/`).
-    pub authenticated_prefix: Option<&'static str>,
-    /// First line of every JSON answer (`)]}'`), stripped before decoding.
-    pub json_prefix: Option<&'static str>,
-    /// A media type in `Accept` that asks for compact output (`application/json`).
-    pub compact_when_accept: Option<&'static str>,
-    /// Query parameter choosing pretty (`1`) or compact (`0`) output (`pp`).
-    pub pretty_parameter: Option<&'static str>,
-    /// Header that makes a request create-only when it is `*` (`If-None-Match`).
-    pub create_only_header: Option<&'static str>,
-    /// Header turning tracing on and carrying the id back (`X-Service-Trace`).
-    pub trace_header: Option<&'static str>,
-    /// Query parameter carrying an access token (`access_token`).
-    pub access_token_parameter: Option<&'static str>,
-    /// Error bodies are RFC 9457 problem details rather than plain text.
-    pub problem_json_errors: bool,
-}
 
 /// Who the client calls as.
 #[derive(Clone)]
@@ -162,7 +144,7 @@ struct Inner {
     credentials: Option<Credentials>,
     retry: RetryPolicy,
     timeout: Option<Duration>,
-    conventions: &'static ClientConventions,
+    conventions: &'static Conventions,
 }
 
 /// A piece of an endpoint's path: text of the template, or an identifier to encode.
@@ -184,7 +166,7 @@ const ID: &AsciiSet = &NON_ALPHANUMERIC
 impl Client {
     /// A client of the service whose conventions generated code passes.
     pub fn new(
-        conventions: &'static ClientConventions,
+        conventions: &'static Conventions,
         config: ClientConfig,
     ) -> Result<Client, InvalidBaseUrl> {
         let base = config.base_url.trim_end_matches('/').to_owned();
@@ -240,15 +222,27 @@ impl Client {
 mod tests {
     use super::*;
 
-    const CONVENTIONS: ClientConventions = ClientConventions {
+    const CONVENTIONS: Conventions = Conventions {
         authenticated_prefix: Some("/a/"),
         json_prefix: Some(")]}'"),
-        compact_when_accept: Some("application/json"),
+        pretty_by_default: true,
         pretty_parameter: Some("pp"),
+        compact_when_accept: Some("application/json"),
+        method_override_parameter: None,
+        method_override_methods: &[],
+        content_type_override_parameter: None,
         create_only_header: Some("If-None-Match"),
+        trace_parameter: None,
         trace_header: Some("X-Trace"),
+        xsrf_header: None,
         access_token_parameter: Some("access_token"),
-        problem_json_errors: false,
+        self_alias: None,
+        cors_setting: None,
+        sessions: None,
+        run_as: None,
+        security_headers: false,
+        error_format: crate::spec::ErrorFormat::Plain,
+        openapi_path: None,
     };
 
     fn url_of(config: ClientConfig, pieces: &[PathPiece<'_>]) -> String {
