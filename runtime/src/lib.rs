@@ -17,7 +17,8 @@
 //! requests' error log).
 //!
 //! Off by default: `client` (the `client` module, what generated typed clients are built on: reqwest
-//! with rustls).
+//! with rustls) and `examples` (the `examples` module and `example_tests!`, which run a
+//! spec's examples as tests).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod activity;
