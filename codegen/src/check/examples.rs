@@ -2,6 +2,7 @@
 
 use super::json_shape::conforms;
 use crate::diag::{Diagnostic, Diagnostics, Location};
+use crate::diff::spelled;
 use crate::model::{
     Endpoint, ErrorFormat, Example, ExampleRequest, PathTemplate, Segment, Service, TypeKind,
     TypeRef,
@@ -129,23 +130,11 @@ fn check_request_body(
             if let Err(problem) = conforms(body, ty, &service.types) {
                 body_problem(
                     location,
-                    format!("the request body is not a `{}`: {problem}", type_name(ty)),
+                    format!("the request body is not a `{}`: {problem}", spelled(ty)),
                     diags,
                 );
             }
         }
-    }
-}
-
-fn type_name(ty: &TypeRef) -> String {
-    match ty {
-        TypeRef::String => "string".into(),
-        TypeRef::Integer => "integer".into(),
-        TypeRef::Boolean => "boolean".into(),
-        TypeRef::Timestamp => "timestamp".into(),
-        TypeRef::Named(name) => name.clone(),
-        TypeRef::List(item) => format!("list<{}>", type_name(item)),
-        TypeRef::Map(item) => format!("map<{}>", type_name(item)),
     }
 }
 
@@ -222,7 +211,7 @@ fn check_response(
     {
         body_problem(
             location,
-            format!("the response body is not a `{}`: {problem}", type_name(ty)),
+            format!("the response body is not a `{}`: {problem}", spelled(ty)),
             diags,
         );
     }
@@ -253,7 +242,7 @@ fn check_response(
             None => diags.push(
                 Diagnostic::new(
                     location.clone(),
-                    format!("`{}` has no field `{name}`", type_name(ty)),
+                    format!("`{}` has no field `{name}`", spelled(ty)),
                 )
                 .hint(crate::diag::suggest(
                     name,
