@@ -84,3 +84,13 @@ pub struct Session {
     /// When its use was last recorded ([`Storage::touch_session`](super::Storage::touch_session)).
     pub last_used: Timestamp,
 }
+
+/// The `admin` account created on first start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AdminSeed {
+    /// Its HTTP password, encoded by the accounts module (see
+    /// [`Account::password_hash`]).
+    pub password_hash: String,
+    /// Its global capabilities: all of them.
+    pub capabilities: Vec<String>,
+}

@@ -36,15 +36,18 @@ mod account;
 mod change;
 mod error;
 mod group;
-mod migrations;
+mod postgres;
 mod project;
-mod sqlite;
+mod sql;
+pub(crate) mod sqlite;
 mod traits;
 
 #[cfg(test)]
 mod tests;
 
-pub use account::{ADMIN_ACCOUNT_ID, ADMIN_USERNAME, Account, AccountQuery, NewAccount, Session};
+pub use account::{
+    ADMIN_ACCOUNT_ID, ADMIN_USERNAME, Account, AccountQuery, AdminSeed, NewAccount, Session,
+};
 pub use change::{
     Change, ChangeMessage, ChangeQuery, ChangeStatus, NewChange, NewMessage, PrivateFilter,
     Reviewer, ReviewerState, Transition,
@@ -58,7 +61,8 @@ pub use project::{
     ALL_PROJECTS, ALL_USERS, Branch, Commit, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, NewTag,
     Project, ProjectQuery, ProjectState, Tag, full_ref, full_tag_ref, short_branch,
 };
-pub use sqlite::{AdminSeed, DATABASE_PATH, SqliteStorage};
+pub use postgres::PgStorage;
+pub use sqlite::{DATABASE_PATH, SqliteStorage};
 pub use traits::Storage;
 
 /// One page of a list: the items asked for and whether more follow.

@@ -1,14 +1,7 @@
 //! [`SqliteStorage`]: the [`Storage`](super::Storage) of one embedded SQLite database.
 
-mod accounts;
-mod change_parts;
-mod changes;
-mod groups;
-mod projects;
-mod refs;
-mod sessions;
-mod storage_impl;
-mod util;
+mod db;
+pub(crate) mod migrations;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,30 +9,13 @@ use std::sync::{Mutex, PoisonError};
 
 use parking_lot::{FairMutex, FairMutexGuard};
 
-use rusqlite::{Connection, Transaction, TransactionBehavior};
-use tokio::runtime::{Handle, RuntimeFlavor};
+use rusqlite::{Connection, TransactionBehavior};
 
-use projects::ProjectRow;
-
-use super::migrations;
-use super::{
-    ADMIN_ACCOUNT_ID, ADMIN_USERNAME, ADMINISTRATORS_NAME, ALL_PROJECTS, ALL_USERS,
-    ANONYMOUS_USERS_ID, ANONYMOUS_USERS_NAME, DEFAULT_BRANCH, NewAccount, NewGroup, ProjectState,
-    REGISTERED_USERS_ID, REGISTERED_USERS_NAME, StorageError, StorageResult,
-};
+use super::sql::{Backend, Db, off_the_workers, seed};
+use super::{AdminSeed, StorageError, StorageResult};
 
 /// The database file, relative to the site directory.
 pub const DATABASE_PATH: &str = "db/review.sqlite";
-
-/// The `admin` account created on first start.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AdminSeed {
-    /// Its HTTP password, encoded by the accounts module (see
-    /// [`Account::password_hash`](super::Account::password_hash)).
-    pub password_hash: String,
-    /// Its global capabilities: all of them.
-    pub capabilities: Vec<String>,
-}
 
 /// How many read connections a database file gets: reads run side by side (WAL lets them,
 /// and lets them run beside the one writer), one per connection.
@@ -108,7 +84,8 @@ impl SqliteStorage {
         admin: &AdminSeed,
     ) -> StorageResult<(SqliteStorage, bool)> {
         configure(&conn, "PRAGMA synchronous = FULL;")?;
-        let (_, now) = util::now()?;
+        let now = i64::try_from(restspec_runtime::Timestamp::now().as_unix_nanos())
+            .map_err(|_| StorageError::Database("the clock is past 2262".into()))?;
         migrations::migrate(&mut conn, now)?;
         let storage = SqliteStorage {
             conn: FairMutex::new(conn),
@@ -116,7 +93,7 @@ impl SqliteStorage {
             next_reader: AtomicUsize::new(0),
             path,
         };
-        let created = storage.write(|tx| seed(tx, admin))?;
+        let created = storage.write(|db| seed(db, admin))?;
         Ok((storage, created))
     }
 
@@ -141,11 +118,14 @@ impl SqliteStorage {
         self.conn.lock()
     }
 
+}
+
+impl Backend for SqliteStorage {
     /// Runs `f` in one deferred transaction on a reader (the first free one, else the next
     /// in turn), or on the writer when there are no readers: one snapshot for all of `f`.
-    fn read<T>(&self, f: impl FnOnce(&Connection) -> StorageResult<T>) -> StorageResult<T> {
+    fn read<T>(&self, mut f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
         if self.readers.is_empty() {
-            return f(&self.lock());
+            return f(&*self.lock());
         }
         let first = self.next_reader.fetch_add(1, Ordering::Relaxed);
         let count = self.readers.len();
@@ -157,90 +137,23 @@ impl SqliteStorage {
                 .unwrap_or_else(PoisonError::into_inner),
         };
         let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
-        let value = f(&tx)?;
+        let value = f(&*tx)?;
         tx.commit()?;
         Ok(value)
     }
 
     /// Runs `f` in one immediate transaction and commits it; an error rolls it back. The
-    /// wait for the writer and for the disk happens off the async workers.
-    fn write<T>(&self, f: impl FnOnce(&Transaction<'_>) -> StorageResult<T>) -> StorageResult<T> {
+    /// wait for the writer and for the disk happens off the async workers. There is one
+    /// writer, so `f` runs once.
+    fn write<T>(&self, mut f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
         off_the_workers(|| {
             let mut conn = self.lock();
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let value = f(&tx)?;
+            let value = f(&*tx)?;
             tx.commit()?;
             Ok(value)
         })
     }
-}
-
-/// Seeds a new database; answers false (and does nothing) when `admin` exists.
-fn seed(conn: &Connection, admin: &AdminSeed) -> StorageResult<bool> {
-    if accounts::by_id(conn, ADMIN_ACCOUNT_ID)?.is_some() {
-        return Ok(false);
-    }
-    let account = accounts::create(
-        conn,
-        &NewAccount {
-            username: ADMIN_USERNAME.into(),
-            name: Some("Administrator".into()),
-            display_name: None,
-            email: None,
-            password_hash: Some(admin.password_hash.clone()),
-            capabilities: admin.capabilities.clone(),
-        },
-    )?;
-    if account.id != ADMIN_ACCOUNT_ID {
-        return Err(StorageError::Database(format!(
-            "the database has accounts but no admin account ({ADMIN_ACCOUNT_ID})"
-        )));
-    }
-    groups::insert_system(
-        conn,
-        ANONYMOUS_USERS_ID,
-        ANONYMOUS_USERS_NAME,
-        "Any user, signed-in or not",
-    )?;
-    groups::insert_system(
-        conn,
-        REGISTERED_USERS_ID,
-        REGISTERED_USERS_NAME,
-        "Any signed-in user",
-    )?;
-    groups::create(
-        conn,
-        &NewGroup {
-            name: ADMINISTRATORS_NAME.into(),
-            description: Some("Gerrit Site Administrators".into()),
-            owner_id: None,
-            visible_to_all: false,
-            members: vec![ADMIN_ACCOUNT_ID],
-        },
-    )?;
-    projects::insert(
-        conn,
-        &ProjectRow {
-            name: ALL_PROJECTS,
-            parent: None,
-            description: Some("Access inherited by all other projects."),
-            state: ProjectState::Active,
-            head: DEFAULT_BRANCH,
-            creator: None,
-        },
-    )?;
-    projects::insert(
-        conn,
-        &ProjectRow {
-            name: ALL_USERS,
-            parent: Some(ALL_PROJECTS),
-            description: Some("Individual user settings and preferences."),
-            state: ProjectState::Active,
-            head: DEFAULT_BRANCH,
-            creator: None,
-        },
-    )?;
-    Ok(true)
 }
 
 #[cfg(test)]
@@ -270,16 +183,4 @@ fn configure(conn: &Connection, role: &str) -> StorageResult<()> {
     )?;
     conn.set_prepared_statement_cache_capacity(128);
     Ok(())
-}
-
-/// Runs `f`, which blocks (on a lock, on the disk), telling a multi-threaded tokio runtime
-/// first so that it moves this worker's other tasks elsewhere; elsewhere (a current-thread
-/// runtime, a blocking thread, no runtime) it just runs.
-fn off_the_workers<T>(f: impl FnOnce() -> T) -> T {
-    match Handle::try_current() {
-        Ok(handle) if handle.runtime_flavor() == RuntimeFlavor::MultiThread => {
-            tokio::task::block_in_place(f)
-        }
-        _ => f(),
-    }
 }

@@ -3,7 +3,7 @@
 use rusqlite::Connection;
 
 use super::{Site, admin_seed, memory};
-use crate::storage::migrations::{MIGRATIONS, Migration, current_version, migrate_with};
+use crate::storage::sqlite::migrations::{MIGRATIONS, Migration, current_version, migrate_with};
 use crate::storage::{
     ADMIN_ACCOUNT_ID, ADMINISTRATORS_NAME, ALL_PROJECTS, ALL_USERS, ANONYMOUS_USERS_ID,
     ANONYMOUS_USERS_NAME, AdminSeed, DATABASE_PATH, META_CONFIG_REF, REGISTERED_USERS_ID,

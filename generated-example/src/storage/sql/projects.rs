@@ -1,10 +1,10 @@
 //! The `projects` and `branches` tables.
 
-use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
+use super::db::{Db, Row, ToParam, params};
 
 use super::accounts::check_exists as check_account;
 use super::refs::{branch_revision, insert_commit, project_exists, project_not_found, set_branch};
-use super::util::{contains_pattern, into_page, now, page_bounds, time_at};
+use super::util::{contains_pattern, into_page, now, page_bounds};
 use crate::storage::{
     ALL_PROJECTS, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, Page, Project, ProjectQuery,
     ProjectState, StorageError, StorageResult, full_ref,
@@ -12,29 +12,26 @@ use crate::storage::{
 
 const COLUMNS: &str = "name, parent, description, state, head, created_on";
 
-fn project_row(row: &Row<'_>) -> rusqlite::Result<Project> {
+fn project_row(row: Row<'_>) -> StorageResult<Project> {
     Ok(Project {
         name: row.get(0)?,
         parent: row.get(1)?,
         description: row.get(2)?,
         state: row.get(3)?,
         head: row.get(4)?,
-        created_on: time_at(row, 5)?,
+        created_on: row.time(5)?,
     })
 }
 
 /// The project with this name.
-pub(super) fn get(conn: &Connection, name: &str) -> StorageResult<Option<Project>> {
+pub(super) fn get(db: &dyn Db, name: &str) -> StorageResult<Option<Project>> {
     let sql = format!("SELECT {COLUMNS} FROM projects WHERE name = ?1");
-    Ok(conn
-        .prepare_cached(&sql)?
-        .query_row(params![name], project_row)
-        .optional()?)
+    Ok(db.row(&sql, params![name], project_row)?)
 }
 
 /// The project with this name, or `NotFound`.
-pub(super) fn require(conn: &Connection, name: &str) -> StorageResult<Project> {
-    get(conn, name)?.ok_or_else(|| project_not_found(name))
+pub(super) fn require(db: &dyn Db, name: &str) -> StorageResult<Project> {
+    get(db, name)?.ok_or_else(|| project_not_found(name))
 }
 
 /// A project row to insert.
@@ -49,22 +46,19 @@ pub(super) struct ProjectRow<'a> {
 
 /// Inserts a project row and its `refs/meta/config` without checking the parent (also
 /// used to seed `All-Projects`, which has none).
-pub(super) fn insert(conn: &Connection, row: &ProjectRow<'_>) -> StorageResult<()> {
+pub(super) fn insert(db: &dyn Db, row: &ProjectRow<'_>) -> StorageResult<()> {
     let name = row.name;
     if name.is_empty() {
         return Err(StorageError::Invalid(
             "project name must not be empty".into(),
         ));
     }
-    if project_exists(conn, name)? {
+    if project_exists(db, name)? {
         return Err(StorageError::Conflict("Project already exists".into()));
     }
     let (_, created_on) = now()?;
-    conn.prepare_cached(
-        "INSERT INTO projects (name, parent, description, state, head, created_on) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![
+    db.execute("INSERT INTO projects (name, parent, description, state, head, created_on) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)", params![
         name,
         row.parent,
         row.description,
@@ -72,24 +66,24 @@ pub(super) fn insert(conn: &Connection, row: &ProjectRow<'_>) -> StorageResult<(
         row.head,
         created_on
     ])?;
-    let config = insert_commit(conn, name, None, row.creator, "Created project")?;
-    set_branch(conn, name, META_CONFIG_REF, &config)?;
+    let config = insert_commit(db, name, None, row.creator, "Created project")?;
+    set_branch(db, name, META_CONFIG_REF, &config)?;
     Ok(())
 }
 
 /// Creates a project.
-pub(super) fn create(conn: &Connection, new: &NewProject) -> StorageResult<Project> {
+pub(super) fn create(db: &dyn Db, new: &NewProject) -> StorageResult<Project> {
     let parent = new.parent.as_deref().unwrap_or(ALL_PROJECTS);
-    if project_exists(conn, &new.name)? {
+    if project_exists(db, &new.name)? {
         return Err(StorageError::Conflict("Project already exists".into()));
     }
-    if !project_exists(conn, parent)? {
+    if !project_exists(db, parent)? {
         return Err(StorageError::Invalid(format!(
             "Parent project '{parent}' not found"
         )));
     }
     if let Some(creator) = new.creator {
-        check_account(conn, creator)?;
+        check_account(db, creator)?;
     }
     let branches: Vec<String> = if new.branches.is_empty() {
         vec![DEFAULT_BRANCH.to_owned()]
@@ -98,7 +92,7 @@ pub(super) fn create(conn: &Connection, new: &NewProject) -> StorageResult<Proje
     };
     let head = branches.first().map_or(DEFAULT_BRANCH, String::as_str);
     insert(
-        conn,
+        db,
         &ProjectRow {
             name: &new.name,
             parent: Some(parent),
@@ -110,21 +104,21 @@ pub(super) fn create(conn: &Connection, new: &NewProject) -> StorageResult<Proje
     )?;
     if new.create_empty_commit {
         let commit = insert_commit(
-            conn,
+            db,
             &new.name,
             None,
             new.creator,
             "Initial empty repository",
         )?;
         for branch in &branches {
-            set_branch(conn, &new.name, branch, &commit)?;
+            set_branch(db, &new.name, branch, &commit)?;
         }
     }
-    require(conn, &new.name)
+    require(db, &new.name)
 }
 
 /// Projects matching the query, by name.
-pub(super) fn list(conn: &Connection, query: &ProjectQuery) -> StorageResult<Page<Project>> {
+pub(super) fn list(db: &dyn Db, query: &ProjectQuery) -> StorageResult<Page<Project>> {
     let (fetch, offset) = page_bounds(query.limit, query.skip);
     let pattern = contains_pattern(query.text.as_deref());
     let sql = format!(
@@ -136,10 +130,7 @@ pub(super) fn list(conn: &Connection, query: &ProjectQuery) -> StorageResult<Pag
            AND (?5 IS NULL OR parent = ?5) \
          ORDER BY name LIMIT ?6 OFFSET ?7"
     );
-    let projects = conn
-        .prepare_cached(&sql)?
-        .query_map(
-            params![
+    let projects = db.rows(&sql, params![
                 query.prefix,
                 pattern,
                 query.state,
@@ -147,54 +138,51 @@ pub(super) fn list(conn: &Connection, query: &ProjectQuery) -> StorageResult<Pag
                 query.parent,
                 fetch,
                 offset
-            ],
-            project_row,
-        )?
-        .collect::<Result<Vec<_>, _>>()?;
+            ], project_row)?;
     Ok(into_page(projects, query.limit))
 }
 
 fn update(
-    conn: &Connection,
+    db: &dyn Db,
     name: &str,
     column: &str,
-    value: &dyn ToSql,
+    value: &dyn ToParam,
 ) -> StorageResult<Project> {
     let sql = format!("UPDATE projects SET {column} = ?2 WHERE name = ?1");
-    let changed = conn.prepare_cached(&sql)?.execute(params![name, value])?;
+    let changed = db.execute(&sql, params![name, value])?;
     if changed == 0 {
         return Err(StorageError::NotFound(format!("Project Not Found: {name}")));
     }
-    require(conn, name)
+    require(db, name)
 }
 
 /// Sets or clears the description.
 pub(super) fn set_description(
-    conn: &Connection,
+    db: &dyn Db,
     name: &str,
     description: Option<&str>,
 ) -> StorageResult<Project> {
-    update(conn, name, "description", &description)
+    update(db, name, "description", &description)
 }
 
 /// Sets the state.
 pub(super) fn set_state(
-    conn: &Connection,
+    db: &dyn Db,
     name: &str,
     state: ProjectState,
 ) -> StorageResult<Project> {
-    update(conn, name, "state", &state)
+    update(db, name, "state", &state)
 }
 
 /// Sets the parent, refusing cycles.
-pub(super) fn set_parent(conn: &Connection, name: &str, parent: &str) -> StorageResult<Project> {
-    require(conn, name)?;
+pub(super) fn set_parent(db: &dyn Db, name: &str, parent: &str) -> StorageResult<Project> {
+    require(db, name)?;
     if name == ALL_PROJECTS {
         return Err(StorageError::Conflict(format!(
             "cannot set the parent of {ALL_PROJECTS}"
         )));
     }
-    if !project_exists(conn, parent)? {
+    if !project_exists(db, parent)? {
         return Err(StorageError::Invalid(format!(
             "Parent project '{parent}' not found"
         )));
@@ -207,17 +195,17 @@ pub(super) fn set_parent(conn: &Connection, name: &str, parent: &str) -> Storage
                 "cycle exists between {name} and {parent}"
             )));
         }
-        ancestor = get(conn, &current)?.and_then(|p| p.parent);
+        ancestor = get(db, &current)?.and_then(|p| p.parent);
     }
-    update(conn, name, "parent", &parent)
+    update(db, name, "parent", &parent)
 }
 
 /// Points `HEAD` at an existing branch.
-pub(super) fn set_head(conn: &Connection, name: &str, branch: &str) -> StorageResult<Project> {
-    require(conn, name)?;
+pub(super) fn set_head(db: &dyn Db, name: &str, branch: &str) -> StorageResult<Project> {
+    require(db, name)?;
     let branch = full_ref(branch);
-    if branch_revision(conn, name, &branch)?.is_none() {
+    if branch_revision(db, name, &branch)?.is_none() {
         return Err(StorageError::Invalid(format!("branch {branch} not found")));
     }
-    update(conn, name, "head", &branch)
+    update(db, name, "head", &branch)
 }

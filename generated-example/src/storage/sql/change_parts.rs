@@ -4,12 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use super::db::{Db, params};
 
 use super::accounts::check_exists as check_account;
 use restspec_runtime::Timestamp;
 
-use super::util::{exists, now, random_hex, time_at};
+use super::util::{now, random_hex};
 use crate::storage::{
     Change, ChangeMessage, NewMessage, Reviewer, ReviewerState, StorageError, StorageResult,
 };
@@ -20,10 +20,8 @@ pub(super) fn change_not_found(number: i64) -> StorageError {
 }
 
 /// Ok when change `number` exists (without loading it).
-pub(super) fn require_change(conn: &Connection, number: i64) -> StorageResult<()> {
-    if exists(
-        conn,
-        "SELECT 1 FROM changes WHERE number = ?1",
+pub(super) fn require_change(db: &dyn Db, number: i64) -> StorageResult<()> {
+    if db.exists("SELECT 1 FROM changes WHERE number = ?1",
         params![number],
     )? {
         Ok(())
@@ -33,11 +31,9 @@ pub(super) fn require_change(conn: &Connection, number: i64) -> StorageResult<()
 }
 
 /// Moves `updated` to now, and answers it; `NotFound` for an unknown change.
-pub(super) fn touch(conn: &Connection, number: i64) -> StorageResult<(Timestamp, i64)> {
+pub(super) fn touch(db: &dyn Db, number: i64) -> StorageResult<(Timestamp, i64)> {
     let (time, updated) = now()?;
-    let changed = conn
-        .prepare_cached("UPDATE changes SET updated = ?2 WHERE number = ?1")?
-        .execute(params![number, updated])?;
+    let changed = db.execute("UPDATE changes SET updated = ?2 WHERE number = ?1", params![number, updated])?;
     if changed == 0 {
         return Err(change_not_found(number));
     }
@@ -45,24 +41,19 @@ pub(super) fn touch(conn: &Connection, number: i64) -> StorageResult<(Timestamp,
 }
 
 /// The hashtags of a change, sorted (no check that the change exists).
-pub(super) fn hashtags(conn: &Connection, number: i64) -> StorageResult<Vec<String>> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT hashtag FROM change_hashtags WHERE change_number = ?1 ORDER BY hashtag",
-        )?
-        .query_map(params![number], |row| row.get(0))?
-        .collect::<Result<_, _>>()?)
+pub(super) fn hashtags(db: &dyn Db, number: i64) -> StorageResult<Vec<String>> {
+    Ok(db.rows("SELECT hashtag FROM change_hashtags WHERE change_number = ?1 ORDER BY hashtag", params![number], |row| row.get(0))?)
 }
 
 /// Adds, then removes hashtags; moves `updated` when something changed.
 pub(super) fn set_hashtags(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     add: &[String],
     remove: &[String],
 ) -> StorageResult<Vec<String>> {
-    require_change(conn, number)?;
-    let before = hashtags(conn, number)?;
+    require_change(db, number)?;
+    let before = hashtags(db, number)?;
     let mut after: BTreeSet<String> = before.iter().cloned().collect();
     after.extend(add.iter().cloned());
     for hashtag in remove {
@@ -75,33 +66,28 @@ pub(super) fn set_hashtags(
     if after.iter().any(String::is_empty) {
         return Err(StorageError::Invalid("hashtags must not be empty".into()));
     }
-    conn.prepare_cached("DELETE FROM change_hashtags WHERE change_number = ?1")?
-        .execute(params![number])?;
-    let mut insert = conn
-        .prepare_cached("INSERT INTO change_hashtags (change_number, hashtag) VALUES (?1, ?2)")?;
+    db.execute("DELETE FROM change_hashtags WHERE change_number = ?1", params![number])?;
     for hashtag in &after {
-        insert.execute(params![number, hashtag])?;
+        db.execute(
+            "INSERT INTO change_hashtags (change_number, hashtag) VALUES (?1, ?2)",
+            params![number, hashtag],
+        )?;
     }
-    touch(conn, number)?;
+    touch(db, number)?;
     Ok(after)
 }
 
 /// Reviewers and CCs by account id.
-pub(super) fn reviewers(conn: &Connection, number: i64) -> StorageResult<Vec<Reviewer>> {
-    require_change(conn, number)?;
-    let rows = conn
-        .prepare_cached(
-            "SELECT account_id, state, added_on FROM change_reviewers \
-             WHERE change_number = ?1 ORDER BY account_id",
-        )?
-        .query_map(params![number], |row| {
+pub(super) fn reviewers(db: &dyn Db, number: i64) -> StorageResult<Vec<Reviewer>> {
+    require_change(db, number)?;
+    let rows = db.rows("SELECT account_id, state, added_on FROM change_reviewers \
+             WHERE change_number = ?1 ORDER BY account_id", params![number], |row| {
             Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, String>(1)?,
-                time_at(row, 2)?,
+                row.get::<i64>(0)?,
+                row.get::<String>(1)?,
+                row.time(2)?,
             ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        })?;
     rows.into_iter()
         .map(|(account_id, state, added_on)| {
             let state = state
@@ -118,67 +104,52 @@ pub(super) fn reviewers(conn: &Connection, number: i64) -> StorageResult<Vec<Rev
 
 /// Adds a reviewer or changes its state.
 pub(super) fn add_reviewer(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     account_id: i64,
     state: ReviewerState,
 ) -> StorageResult<bool> {
-    require_change(conn, number)?;
-    check_account(conn, account_id)?;
-    let current: Option<String> = conn
-        .prepare_cached(
-            "SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
-        )?
-        .query_row(params![number, account_id], |row| row.get(0))
-        .optional()?;
+    require_change(db, number)?;
+    check_account(db, account_id)?;
+    let current: Option<String> = db.row("SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2", params![number, account_id], |row| row.get(0))?;
     if current.as_deref() == Some(state.as_str()) {
         return Ok(false);
     }
-    let (_, updated) = touch(conn, number)?;
-    conn.prepare_cached(
-        "INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
+    let (_, updated) = touch(db, number)?;
+    db.execute("INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
          VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (change_number, account_id) DO UPDATE SET state = excluded.state, \
-         added_on = excluded.added_on",
-    )?
-    .execute(params![number, account_id, state.as_str(), updated])?;
+         added_on = excluded.added_on", params![number, account_id, state.as_str(), updated])?;
     Ok(true)
 }
 
 /// Removes a reviewer.
 pub(super) fn remove_reviewer(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     account_id: i64,
 ) -> StorageResult<bool> {
-    require_change(conn, number)?;
-    let removed = conn
-        .prepare_cached(
-            "DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
-        )?
-        .execute(params![number, account_id])?;
+    require_change(db, number)?;
+    let removed = db.execute("DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2", params![number, account_id])?;
     if removed > 0 {
-        touch(conn, number)?;
+        touch(db, number)?;
     }
     Ok(removed > 0)
 }
 
 /// Inserts a message dated `date`; answers its id.
 pub(super) fn insert_message(
-    conn: &Connection,
+    db: &dyn Db,
     change: &Change,
     message: &NewMessage,
     date: i64,
 ) -> StorageResult<String> {
     if let Some(author) = message.author {
-        check_account(conn, author)?;
+        check_account(db, author)?;
     }
     let id = random_hex(20)?;
-    conn.prepare_cached(
-        "INSERT INTO change_messages (id, change_number, author, message, date, patch_set, tag) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
+    db.execute("INSERT INTO change_messages (id, change_number, author, message, date, patch_set, tag) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![
         id,
         change.number,
         message.author,
@@ -191,23 +162,18 @@ pub(super) fn insert_message(
 }
 
 /// Messages, oldest first.
-pub(super) fn messages(conn: &Connection, number: i64) -> StorageResult<Vec<ChangeMessage>> {
-    require_change(conn, number)?;
-    Ok(conn
-        .prepare_cached(
-            "SELECT id, change_number, author, message, date, patch_set, tag \
-             FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid",
-        )?
-        .query_map(params![number], |row| {
+pub(super) fn messages(db: &dyn Db, number: i64) -> StorageResult<Vec<ChangeMessage>> {
+    require_change(db, number)?;
+    Ok(db.rows("SELECT id, change_number, author, message, date, patch_set, tag \
+             FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid", params![number], |row| {
             Ok(ChangeMessage {
                 id: row.get(0)?,
                 change: row.get(1)?,
                 author: row.get(2)?,
                 message: row.get(3)?,
-                date: time_at(row, 4)?,
+                date: row.time(4)?,
                 patch_set: row.get(5)?,
                 tag: row.get(6)?,
             })
-        })?
-        .collect::<Result<_, _>>()?)
+        })?)
 }

@@ -1,13 +1,11 @@
 //! The `changes` table: creation, lookup, queries and state.
 
-use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
+use super::db::{Db, Row, ToParam, params};
 
 use super::accounts::check_exists as check_account;
 use super::change_parts::{change_not_found, hashtags, insert_message, touch};
 use super::refs::{branch_revision, insert_commit, project_exists, set_branch};
-use super::util::{
-    contains_pattern, into_page, next_value, now, opt_time_at, page_bounds, time_at,
-};
+use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
 use crate::storage::{
     Change, ChangeMessage, ChangeQuery, ChangeStatus, NewChange, NewMessage, Page, PrivateFilter,
     StorageError, StorageResult, Transition, full_ref, short_branch,
@@ -17,7 +15,7 @@ const COLUMNS: &str = "number, change_id, project, branch, subject, topic, statu
                        created, updated, submitted, submitter, is_private, work_in_progress, \
                        current_patch_set, current_revision";
 
-fn change_row(row: &Row<'_>) -> rusqlite::Result<Change> {
+fn change_row(row: Row<'_>) -> StorageResult<Change> {
     Ok(Change {
         number: row.get(0)?,
         change_id: row.get(1)?,
@@ -27,9 +25,9 @@ fn change_row(row: &Row<'_>) -> rusqlite::Result<Change> {
         topic: row.get(5)?,
         status: row.get(6)?,
         owner: row.get(7)?,
-        created: time_at(row, 8)?,
-        updated: time_at(row, 9)?,
-        submitted: opt_time_at(row, 10)?,
+        created: row.time(8)?,
+        updated: row.time(9)?,
+        submitted: row.opt_time(10)?,
         submitter: row.get(11)?,
         is_private: row.get(12)?,
         work_in_progress: row.get(13)?,
@@ -39,67 +37,61 @@ fn change_row(row: &Row<'_>) -> rusqlite::Result<Change> {
     })
 }
 
-fn complete(conn: &Connection, mut change: Change) -> StorageResult<Change> {
-    change.hashtags = hashtags(conn, change.number)?;
+fn complete(db: &dyn Db, mut change: Change) -> StorageResult<Change> {
+    change.hashtags = hashtags(db, change.number)?;
     Ok(change)
 }
 
-fn find_one(conn: &Connection, column: &str, value: &dyn ToSql) -> StorageResult<Option<Change>> {
+fn find_one(db: &dyn Db, column: &str, value: &dyn ToParam) -> StorageResult<Option<Change>> {
     let sql = format!("SELECT {COLUMNS} FROM changes WHERE {column} = ?1");
-    let found = conn
-        .prepare_cached(&sql)?
-        .query_row([value], change_row)
-        .optional()?;
-    found.map(|c| complete(conn, c)).transpose()
+    let found = db.row(&sql, params![value], change_row)?;
+    found.map(|c| complete(db, c)).transpose()
 }
 
 /// The change with this number.
-pub(super) fn by_number(conn: &Connection, number: i64) -> StorageResult<Option<Change>> {
-    find_one(conn, "number", &number)
+pub(super) fn by_number(db: &dyn Db, number: i64) -> StorageResult<Option<Change>> {
+    find_one(db, "number", &number)
 }
 
 /// The change with this Change-Id.
-pub(super) fn by_change_id(conn: &Connection, change_id: &str) -> StorageResult<Option<Change>> {
-    find_one(conn, "change_id", &change_id)
+pub(super) fn by_change_id(db: &dyn Db, change_id: &str) -> StorageResult<Option<Change>> {
+    find_one(db, "change_id", &change_id)
 }
 
 /// The change, or `NotFound`.
-pub(super) fn require(conn: &Connection, number: i64) -> StorageResult<Change> {
-    by_number(conn, number)?.ok_or_else(|| change_not_found(number))
+pub(super) fn require(db: &dyn Db, number: i64) -> StorageResult<Change> {
+    by_number(db, number)?.ok_or_else(|| change_not_found(number))
 }
 
 /// Creates a change whose patch set 1 is a commit on top of the branch's tip.
-pub(super) fn create(conn: &Connection, new: &NewChange) -> StorageResult<Change> {
-    if !project_exists(conn, &new.project)? {
+pub(super) fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
+    if !project_exists(db, &new.project)? {
         return Err(StorageError::Invalid(format!(
             "Project Not Found: {}",
             new.project
         )));
     }
-    check_account(conn, new.owner)?;
+    check_account(db, new.owner)?;
     let branch = short_branch(&new.branch);
     if branch.is_empty() {
         return Err(StorageError::Invalid("branch must not be empty".into()));
     }
-    let number = next_value(conn, "change_number")?;
+    let number = next_value(db, "change_number")?;
     let change_id = format!("I{}", super::util::random_hex(20)?);
-    let tip = branch_revision(conn, &new.project, &full_ref(branch))?;
+    let tip = branch_revision(db, &new.project, &full_ref(branch))?;
     let message = format!("{}\n\nChange-Id: {change_id}\n", new.subject);
     let revision = insert_commit(
-        conn,
+        db,
         &new.project,
         tip.as_deref(),
         Some(new.owner),
         &message,
     )?;
     let (_, created) = now()?;
-    conn.prepare_cached(
-        "INSERT INTO changes (number, change_id, project, branch, subject, topic, status, \
+    db.execute("INSERT INTO changes (number, change_id, project, branch, subject, topic, status, \
          owner, created, updated, submitted, submitter, is_private, work_in_progress, \
          current_patch_set, current_revision) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, NULL, NULL, ?10, ?11, 1, ?12)",
-    )?
-    .execute(params![
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, NULL, NULL, ?10, ?11, 1, ?12)", params![
         number,
         change_id,
         new.project,
@@ -113,11 +105,11 @@ pub(super) fn create(conn: &Connection, new: &NewChange) -> StorageResult<Change
         new.work_in_progress,
         revision
     ])?;
-    require(conn, number)
+    require(db, number)
 }
 
 /// Changes matching the query, most recently updated first.
-pub(super) fn query(conn: &Connection, query: &ChangeQuery) -> StorageResult<Page<Change>> {
+pub(super) fn query(db: &dyn Db, query: &ChangeQuery) -> StorageResult<Page<Change>> {
     let (fetch, offset) = page_bounds(query.limit, query.skip);
     let pattern = contains_pattern(query.subject.as_deref());
     let branch = query.branch.as_deref().map(short_branch);
@@ -144,10 +136,7 @@ pub(super) fn query(conn: &Connection, query: &ChangeQuery) -> StorageResult<Pag
                               WHERE account_id = ?11)) \
          ORDER BY updated DESC, number DESC LIMIT ?12 OFFSET ?13"
     );
-    let changes = conn
-        .prepare_cached(&sql)?
-        .query_map(
-            params![
+    let changes = db.rows(&sql, params![
                 query.status,
                 query.owner,
                 query.reviewer,
@@ -161,13 +150,10 @@ pub(super) fn query(conn: &Connection, query: &ChangeQuery) -> StorageResult<Pag
                 viewer,
                 fetch,
                 offset
-            ],
-            change_row,
-        )?
-        .collect::<Result<Vec<_>, _>>()?;
+            ], change_row)?;
     let changes = changes
         .into_iter()
-        .map(|c| complete(conn, c))
+        .map(|c| complete(db, c))
         .collect::<StorageResult<Vec<_>>>()?;
     Ok(into_page(changes, query.limit))
 }
@@ -180,104 +166,101 @@ fn status_conflict(status: ChangeStatus) -> StorageError {
 }
 
 /// Deletes a change that is not merged.
-pub(super) fn delete(conn: &Connection, number: i64) -> StorageResult<()> {
-    let change = require(conn, number)?;
+pub(super) fn delete(db: &dyn Db, number: i64) -> StorageResult<()> {
+    let change = require(db, number)?;
     if change.status == ChangeStatus::Merged {
         return Err(status_conflict(change.status));
     }
-    conn.prepare_cached("DELETE FROM changes WHERE number = ?1")?
-        .execute(params![number])?;
+    db.execute("DELETE FROM changes WHERE number = ?1", params![number])?;
     Ok(())
 }
 
 /// Abandons, restores or submits.
 pub(super) fn transition(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     transition: Transition,
     actor: i64,
     message: Option<&NewMessage>,
 ) -> StorageResult<Change> {
-    let change = require(conn, number)?;
+    let change = require(db, number)?;
     if change.status != transition.from() {
         return Err(status_conflict(change.status));
     }
-    check_account(conn, actor)?;
-    let (_, updated) = touch(conn, number)?;
-    conn.prepare_cached("UPDATE changes SET status = ?2 WHERE number = ?1")?
-        .execute(params![number, transition.to()])?;
+    check_account(db, actor)?;
+    let (_, updated) = touch(db, number)?;
+    db.execute("UPDATE changes SET status = ?2 WHERE number = ?1", params![number, transition.to()])?;
     if transition == Transition::Submit {
-        conn.prepare_cached("UPDATE changes SET submitted = ?2, submitter = ?3 WHERE number = ?1")?
-            .execute(params![number, updated, actor])?;
+        db.execute("UPDATE changes SET submitted = ?2, submitter = ?3 WHERE number = ?1", params![number, updated, actor])?;
         set_branch(
-            conn,
+            db,
             &change.project,
             &full_ref(&change.branch),
             &change.current_revision,
         )?;
     }
     if let Some(message) = message {
-        insert_message(conn, &change, message, updated)?;
+        insert_message(db, &change, message, updated)?;
     }
-    require(conn, number)
+    require(db, number)
 }
 
 /// Sets one column, moves `updated` and adds the message, if any.
 fn update(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     column: &str,
-    value: &dyn ToSql,
+    value: &dyn ToParam,
     message: Option<&NewMessage>,
 ) -> StorageResult<Change> {
-    let change = require(conn, number)?;
-    let (_, updated) = touch(conn, number)?;
+    let change = require(db, number)?;
+    let (_, updated) = touch(db, number)?;
     let sql = format!("UPDATE changes SET {column} = ?2 WHERE number = ?1");
-    conn.prepare_cached(&sql)?.execute(params![number, value])?;
+    db.execute(&sql, params![number, value])?;
     if let Some(message) = message {
-        insert_message(conn, &change, message, updated)?;
+        insert_message(db, &change, message, updated)?;
     }
-    require(conn, number)
+    require(db, number)
 }
 
 /// Sets or clears the topic.
 pub(super) fn set_topic(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     topic: Option<&str>,
 ) -> StorageResult<Change> {
-    update(conn, number, "topic", &topic, None)
+    update(db, number, "topic", &topic, None)
 }
 
 /// Sets the private flag.
 pub(super) fn set_private(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     is_private: bool,
     message: Option<&NewMessage>,
 ) -> StorageResult<Change> {
-    update(conn, number, "is_private", &is_private, message)
+    update(db, number, "is_private", &is_private, message)
 }
 
 /// Sets the work-in-progress flag.
 pub(super) fn set_work_in_progress(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     wip: bool,
     message: Option<&NewMessage>,
 ) -> StorageResult<Change> {
-    update(conn, number, "work_in_progress", &wip, message)
+    update(db, number, "work_in_progress", &wip, message)
 }
 
 /// Adds a message and moves `updated`.
 pub(super) fn add_message(
-    conn: &Connection,
+    db: &dyn Db,
     number: i64,
     message: &NewMessage,
 ) -> StorageResult<ChangeMessage> {
-    let change = require(conn, number)?;
-    let (date, nanos) = touch(conn, number)?;
-    let id = insert_message(conn, &change, message, nanos)?;
+    let change = require(db, number)?;
+    let (date, nanos) = touch(db, number)?;
+    let id = insert_message(db, &change, message, nanos)?;
     Ok(ChangeMessage {
         id,
         change: number,

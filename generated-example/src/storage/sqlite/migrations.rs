@@ -25,7 +25,7 @@
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
-use super::StorageError;
+use crate::storage::StorageError;
 
 /// One schema change.
 #[derive(Debug, Clone, Copy)]

@@ -1,16 +1,16 @@
-//! `impl Storage for SqliteStorage`: each method is one read or one transaction over the
-//! table modules.
+//! `impl Storage` for every [`Backend`]: each method is one read or one transaction over
+//! the table modules.
 
 use restspec_runtime::Timestamp;
 
-use super::{SqliteStorage, accounts, change_parts, changes, groups, projects, refs, sessions};
+use super::{Backend, accounts, change_parts, changes, groups, projects, refs, sessions};
 use crate::storage::{
     Account, AccountQuery, Branch, Change, ChangeMessage, ChangeQuery, Commit, Group, GroupQuery,
     NewAccount, NewChange, NewGroup, NewMessage, NewProject, NewTag, Page, Project, ProjectQuery,
     ProjectState, Reviewer, ReviewerState, Session, Storage, StorageResult, Tag, Transition,
 };
 
-impl Storage for SqliteStorage {
+impl<B: Backend> Storage for B {
     fn create_account(&self, new: &NewAccount) -> StorageResult<Account> {
         self.write(|tx| accounts::create(tx, new))
     }

@@ -1,0 +1,205 @@
+//! [`Db`] over a PostgreSQL transaction: the common SQL translated to PostgreSQL's, the
+//! values converted both ways, and each statement waited for on the calling thread.
+
+use std::cell::Cell;
+use std::error::Error;
+
+use bytes::BytesMut;
+use deadpool_postgres::Transaction;
+use futures_executor::block_on;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+
+use crate::storage::sql::db::{Db, Param, RawRow, Row, ValueRef};
+use crate::storage::{StorageError, StorageResult};
+
+/// One transaction, as the table modules see it. Remembers whether a statement failed
+/// because concurrent transactions conflicted, so that the caller retries the whole
+/// transaction instead of answering an error.
+pub(super) struct PgDb<'a> {
+    tx: &'a Transaction<'a>,
+    conflicted: Cell<bool>,
+}
+
+impl<'a> PgDb<'a> {
+    pub(super) fn new(tx: &'a Transaction<'a>) -> Self {
+        PgDb {
+            tx,
+            conflicted: Cell::new(false),
+        }
+    }
+
+    /// True when a statement failed with a serialization failure or a deadlock.
+    pub(super) fn conflicted(&self) -> bool {
+        self.conflicted.get()
+    }
+
+    fn failed(&self, err: tokio_postgres::Error) -> StorageError {
+        if is_conflict(&err) {
+            self.conflicted.set(true);
+        }
+        err.into()
+    }
+
+    fn query(
+        &self,
+        sql: &str,
+        params: &[Param<'_>],
+    ) -> Result<Vec<tokio_postgres::Row>, tokio_postgres::Error> {
+        let sql = translate(sql);
+        let params: Vec<&(dyn ToSql + Sync)> =
+            params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+        block_on(async {
+            let statement = self.tx.prepare_cached(&sql).await?;
+            self.tx.query(&statement, &params).await
+        })
+    }
+}
+
+impl Db for PgDb<'_> {
+    fn each_row(
+        &self,
+        sql: &str,
+        params: &[Param<'_>],
+        each: &mut dyn FnMut(Row<'_>) -> StorageResult<()>,
+    ) -> StorageResult<()> {
+        let rows = self.query(sql, params).map_err(|e| self.failed(e))?;
+        for row in &rows {
+            each(Row::new(row))?;
+        }
+        Ok(())
+    }
+
+    fn execute(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<usize> {
+        let sql = translate(sql);
+        let params: Vec<&(dyn ToSql + Sync)> =
+            params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+        let changed = block_on(async {
+            let statement = self.tx.prepare_cached(&sql).await?;
+            self.tx.execute(&statement, &params).await
+        })
+        .map_err(|e| self.failed(e))?;
+        Ok(usize::try_from(changed).unwrap_or(usize::MAX))
+    }
+}
+
+/// True for the errors that mean "run the transaction again": a serializable transaction
+/// that conflicted with a concurrent one, or a deadlock.
+pub(super) fn is_conflict(err: &tokio_postgres::Error) -> bool {
+    matches!(
+        err.code(),
+        Some(code) if *code == SqlState::T_R_SERIALIZATION_FAILURE
+            || *code == SqlState::T_R_DEADLOCK_DETECTED
+    )
+}
+
+impl From<tokio_postgres::Error> for StorageError {
+    fn from(err: tokio_postgres::Error) -> Self {
+        // As with SQLite: unique names are checked before they are written, with a
+        // client-facing message; a constraint that still fires is a conflict, not a 500.
+        if err.code() == Some(&SqlState::UNIQUE_VIOLATION) {
+            return StorageError::Conflict(err.to_string());
+        }
+        match err.as_db_error() {
+            Some(db) => StorageError::Database(format!("{}: {}", db.code().code(), db.message())),
+            None => StorageError::Database(err.to_string()),
+        }
+    }
+}
+
+/// The common SQL as PostgreSQL writes it: `?N` placeholders become `$N`, and `LIKE`
+/// (ASCII case-insensitive in SQLite) becomes `ILIKE`. Quoted text is left alone.
+pub(super) fn translate(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut quoted = false;
+    let mut chars = sql.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if c == '\'' {
+            quoted = !quoted;
+        }
+        if quoted {
+            out.push(c);
+            continue;
+        }
+        if c == '?' && chars.peek().is_some_and(|(_, next)| next.is_ascii_digit()) {
+            out.push('$');
+            continue;
+        }
+        let word_start = at == 0 || !is_word(sql[..at].chars().next_back().unwrap_or(' '));
+        if word_start && sql[at..].starts_with("LIKE") && !sql[at + 4..].starts_with(is_word) {
+            out.push('I');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+impl ToSql for Param<'_> {
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
+        match *self {
+            Param::Null => Ok(IsNull::Yes),
+            Param::Int(n) => match *ty {
+                Type::INT8 => n.to_sql(ty, out),
+                Type::INT4 => i32::try_from(n)?.to_sql(ty, out),
+                Type::INT2 => i16::try_from(n)?.to_sql(ty, out),
+                Type::BOOL => (n != 0).to_sql(ty, out),
+                _ => Err(format!("an integer cannot be sent as {ty}").into()),
+            },
+            Param::Text(text) => match *ty {
+                Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME | Type::UNKNOWN => {
+                    text.to_sql(ty, out)
+                }
+                _ => Err(format!("text cannot be sent as {ty}").into()),
+            },
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        // Which conversions work depends on the value as well: `to_sql` decides.
+        true
+    }
+
+    to_sql_checked!();
+}
+
+impl RawRow for tokio_postgres::Row {
+    fn value(&self, index: usize) -> StorageResult<ValueRef<'_>> {
+        let Some(column) = self.columns().get(index) else {
+            return Err(StorageError::Database(format!("no column {index}")));
+        };
+        let int = |n: Option<i64>| n.map_or(ValueRef::Null, ValueRef::Int);
+        Ok(match *column.type_() {
+            Type::INT8 => int(self.try_get(index)?),
+            Type::INT4 => int(self.try_get::<_, Option<i32>>(index)?.map(i64::from)),
+            Type::INT2 => int(self.try_get::<_, Option<i16>>(index)?.map(i64::from)),
+            Type::BOOL => int(self.try_get::<_, Option<bool>>(index)?.map(i64::from)),
+            Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME => self
+                .try_get::<_, Option<&str>>(index)?
+                .map_or(ValueRef::Null, ValueRef::Text),
+            ref other => {
+                return Err(StorageError::Database(format!(
+                    "column {index} ({}) has an unexpected type {other}",
+                    column.name()
+                )));
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::translate;
+
+    #[test]
+    fn translates_placeholders_and_like_but_not_quoted_text() {
+        assert_eq!(
+            translate("SELECT 1 FROM t WHERE a = ?1 AND b LIKE ?12 ESCAPE '\\' AND c = '?3 LIKE'"),
+            "SELECT 1 FROM t WHERE a = $1 AND b ILIKE $12 ESCAPE '\\' AND c = '?3 LIKE'"
+        );
+        assert_eq!(translate("SELECT likes, ALIKE, LIKELY"), "SELECT likes, ALIKE, LIKELY");
+    }
+}

@@ -1,0 +1,253 @@
+//! [`PgStorage`]: the [`Storage`](super::Storage) of a PostgreSQL database, which several
+//! instances of the service share.
+//!
+//! The storage's logic is the same as SQLite's (`sql/`); this module connects, migrates
+//! and runs transactions:
+//!
+//! - **Writes** run as `SERIALIZABLE` transactions, so that concurrent writers on any
+//!   instance behave as if they had taken turns, as SQLite's one writer does. When
+//!   PostgreSQL refuses one because it conflicted with another (a serialization failure
+//!   or a deadlock), the whole transaction runs again, up to [`MAX_ATTEMPTS`] times.
+//!   Unique names are constraints; sequences are rows locked by the transaction that
+//!   takes a value. A write has committed (and PostgreSQL has flushed it, with its default
+//!   `synchronous_commit`) when the method returns.
+//! - **Reads** run as `REPEATABLE READ, READ ONLY` transactions: one snapshot each.
+//! - **Waiting.** The [`Storage`](super::Storage) methods block. The driver
+//!   (tokio-postgres, pooled by deadpool) is asynchronous, so its connections live on a
+//!   small runtime of their own, and a storage call waits for its statements on the
+//!   calling thread, off the service's async workers (`block_in_place`) like SQLite's
+//!   writes. It works the same from any thread: an async worker, a blocking thread or a
+//!   test.
+
+mod db;
+mod migrations;
+
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
+use futures_executor::block_on;
+use tokio::runtime::Handle;
+use tokio_postgres::{Config, IsolationLevel, NoTls};
+
+use self::db::{PgDb, is_conflict};
+use super::sql::{Backend, Db, off_the_workers, seed};
+use super::{AdminSeed, StorageError, StorageResult};
+
+/// How often a transaction runs before a conflict with concurrent ones is reported.
+pub(crate) const MAX_ATTEMPTS: u32 = 20;
+/// Connections per instance.
+const POOL_SIZE: usize = 16;
+/// How long a storage call waits for a free connection or for a new one.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest a statement may run before PostgreSQL cancels it.
+const STATEMENT_TIMEOUT: &str = "-c statement_timeout=30000";
+
+/// The storage in a PostgreSQL database.
+pub struct PgStorage {
+    pool: Pool,
+    /// Runs the connections. An `Option` only so that `Drop` can shut it down without
+    /// blocking (a runtime dropped inside another one would panic).
+    runtime: Option<tokio::runtime::Runtime>,
+    /// `postgres://user@host:port/dbname`, without the password: for messages.
+    target: String,
+}
+
+impl std::fmt::Debug for PgStorage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStorage")
+            .field("target", &self.target)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PgStorage {
+    /// Connects to the database at `url` (`postgres://user:password@host:port/dbname`),
+    /// applies pending schema migrations, and seeds the initial data when the database is
+    /// new (see [`SqliteStorage::open`](super::SqliteStorage::open)). Answers the storage
+    /// and whether `admin` was created now.
+    ///
+    /// Fails with a message naming the database (never its password) when the URL is
+    /// malformed, the server cannot be reached within 5 seconds, the login fails, or the
+    /// schema is newer than this build.
+    pub fn connect(url: &str, admin: &AdminSeed) -> StorageResult<(PgStorage, bool)> {
+        let mut config: Config = url.parse().map_err(|e| {
+            StorageError::Database(format!(
+                "invalid database URL (expected postgres://user:password@host:port/dbname): {e}"
+            ))
+        })?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        config.application_name("review-service");
+        config.options(STATEMENT_TIMEOUT);
+        let target = describe(&config);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("postgres")
+            .enable_all()
+            .build()
+            .map_err(|e| StorageError::Io(format!("cannot start the database runtime: {e}")))?;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = {
+            let _entered = runtime.enter();
+            Pool::builder(manager)
+                .max_size(POOL_SIZE)
+                .runtime(Runtime::Tokio1)
+                .wait_timeout(Some(CONNECT_TIMEOUT))
+                .create_timeout(Some(CONNECT_TIMEOUT))
+                .recycle_timeout(Some(CONNECT_TIMEOUT))
+                .build()
+                .map_err(|e| StorageError::Database(format!("{target}: {e}")))?
+        };
+        let storage = PgStorage {
+            pool,
+            runtime: Some(runtime),
+            target,
+        };
+        storage.migrate()?;
+        let created = storage.write(|db| seed(db, admin))?;
+        Ok((storage, created))
+    }
+
+    /// The schema version the database is at (the newest migration applied).
+    pub fn schema_version(&self) -> StorageResult<i64> {
+        self.wait(async {
+            let client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
+            migrations::current_version(&client).await
+        })
+    }
+
+    /// The schema version of the newest migration this build knows.
+    pub fn latest_schema_version() -> i64 {
+        migrations::latest_version()
+    }
+
+    fn migrate(&self) -> StorageResult<usize> {
+        let now = i64::try_from(restspec_runtime::Timestamp::now().as_unix_nanos())
+            .map_err(|_| StorageError::Database("the clock is past 2262".into()))?;
+        self.wait(async {
+            let mut client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
+            migrations::migrate(&mut client, now).await
+        })
+        .map_err(|e| StorageError::Database(format!("{}: {e}", self.target)))
+    }
+
+    fn handle(&self) -> Option<&Handle> {
+        self.runtime.as_ref().map(tokio::runtime::Runtime::handle)
+    }
+
+    /// Waits for `work` on this thread, with the storage's runtime as the context (for
+    /// new connections and timers), off the service's async workers.
+    fn wait<T>(&self, work: impl Future<Output = StorageResult<T>>) -> StorageResult<T> {
+        let handle = self.handle().ok_or_else(closed)?;
+        off_the_workers(|| {
+            let _entered = handle.enter();
+            block_on(work)
+        })
+    }
+
+    fn unreachable(&self, err: PoolError) -> StorageError {
+        let why = match err {
+            PoolError::Backend(e) => StorageError::from(e).to_string(),
+            PoolError::Timeout(_) => "timed out".to_owned(),
+            other => other.to_string(),
+        };
+        StorageError::Database(format!("cannot reach the database at {}: {why}", self.target))
+    }
+
+    /// Runs `f` in a transaction of `level`, again while it conflicts with concurrent
+    /// ones.
+    fn transaction<T>(
+        &self,
+        level: IsolationLevel,
+        read_only: bool,
+        mut f: impl FnMut(&dyn Db) -> StorageResult<T>,
+    ) -> StorageResult<T> {
+        let handle = self.handle().ok_or_else(closed)?;
+        off_the_workers(|| {
+            let _entered = handle.enter();
+            let mut client = block_on(self.pool.get()).map_err(|e| self.unreachable(e))?;
+            let mut attempt = 1;
+            loop {
+                let builder = client
+                    .build_transaction()
+                    .isolation_level(level)
+                    .read_only(read_only);
+                let tx = block_on(builder.start())?;
+                let db = PgDb::new(&tx);
+                let result = f(&db);
+                let conflicted = db.conflicted();
+                let outcome = match result {
+                    Ok(value) => block_on(tx.commit())
+                        .map(|()| value)
+                        .map_err(|e| (is_conflict(&e), StorageError::from(e))),
+                    Err(err) => {
+                        // The rollback's own failure changes nothing: the connection
+                        // is recycled (and checked) before its next use.
+                        let _ = block_on(tx.rollback());
+                        Err((conflicted, err))
+                    }
+                };
+                match outcome {
+                    Ok(value) => return Ok(value),
+                    Err((true, _)) if attempt < MAX_ATTEMPTS => {
+                        back_off(attempt);
+                        attempt += 1;
+                    }
+                    Err((_, err)) => return Err(err),
+                }
+            }
+        })
+    }
+}
+
+impl Backend for PgStorage {
+    fn read<T>(&self, f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        self.transaction(IsolationLevel::RepeatableRead, true, f)
+    }
+
+    fn write<T>(&self, f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        self.transaction(IsolationLevel::Serializable, false, f)
+    }
+}
+
+impl Drop for PgStorage {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+fn closed() -> StorageError {
+    StorageError::Database("the database connection is shut down".into())
+}
+
+/// Waits a little before a transaction runs again, longer after each conflict and by a
+/// random amount, so that the conflicting transactions do not meet again at once.
+fn back_off(attempt: u32) {
+    let mut jitter = [0u8; 1];
+    let _ = getrandom::fill(&mut jitter);
+    let micros = u64::from(attempt.min(10)) * (200 + u64::from(jitter[0]) * 4);
+    std::thread::sleep(Duration::from_micros(micros));
+}
+
+/// `postgres://user@host:port/dbname` (no password) for messages.
+fn describe(config: &Config) -> String {
+    let user = config.get_user().unwrap_or("");
+    let host = match config.get_hosts().first() {
+        Some(tokio_postgres::config::Host::Tcp(host)) => host.clone(),
+        #[cfg(unix)]
+        Some(tokio_postgres::config::Host::Unix(path)) => path.display().to_string(),
+        None => "localhost".to_owned(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let db = config.get_dbname().unwrap_or(user);
+    format!("postgres://{user}@{host}:{port}/{db}")
+}

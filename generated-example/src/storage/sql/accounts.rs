@@ -1,0 +1,239 @@
+//! The `accounts`, `account_emails` and `account_capabilities` tables.
+
+use super::db::{Db, Row, ToParam, params};
+
+use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
+use crate::storage::{Account, AccountQuery, NewAccount, Page, StorageError, StorageResult};
+
+const COLUMNS: &str = "id, username, full_name, display_name, status, email, password_hash, \
+                       active, registered_on";
+
+fn account_row(row: Row<'_>) -> StorageResult<Account> {
+    Ok(Account {
+        id: row.get(0)?,
+        username: row.get(1)?,
+        name: row.get(2)?,
+        display_name: row.get(3)?,
+        status: row.get(4)?,
+        email: row.get(5)?,
+        emails: Vec::new(),
+        password_hash: row.get(6)?,
+        active: row.get(7)?,
+        capabilities: Vec::new(),
+        registered_on: row.time(8)?,
+    })
+}
+
+/// Fills in the emails and capabilities the account row leaves out.
+fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
+    account.emails = db.rows("SELECT email FROM account_emails WHERE account_id = ?1 ORDER BY email", params![account.id], |row| row.get(0))?;
+    account.capabilities = db.rows("SELECT capability FROM account_capabilities WHERE account_id = ?1 \
+             ORDER BY capability", params![account.id], |row| row.get(0))?;
+    Ok(account)
+}
+
+fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Option<Account>> {
+    let sql = format!("SELECT {COLUMNS} FROM accounts WHERE {filter}");
+    let found = db.row(&sql, params![value], account_row)?;
+    found.map(|a| complete(db, a)).transpose()
+}
+
+/// The account with this id.
+pub(super) fn by_id(db: &dyn Db, id: i64) -> StorageResult<Option<Account>> {
+    find_one(db, "id = ?1", &id)
+}
+
+/// The account with this username.
+pub(super) fn by_username(db: &dyn Db, username: &str) -> StorageResult<Option<Account>> {
+    find_one(db, "username = ?1", &username)
+}
+
+/// The account that registered this email.
+pub(super) fn by_email(db: &dyn Db, email: &str) -> StorageResult<Option<Account>> {
+    find_one(
+        db,
+        "id = (SELECT account_id FROM account_emails WHERE email = ?1)",
+        &email,
+    )
+}
+
+/// The account with this id, or `NotFound`.
+pub(super) fn require(db: &dyn Db, id: i64) -> StorageResult<Account> {
+    by_id(db, id)?.ok_or_else(|| StorageError::NotFound(format!("Account '{id}' not found")))
+}
+
+/// `Invalid` unless the account exists: for accounts named in an input.
+pub(super) fn check_exists(db: &dyn Db, id: i64) -> StorageResult<()> {
+    if db.exists("SELECT 1 FROM accounts WHERE id = ?1", params![id])? {
+        Ok(())
+    } else {
+        Err(StorageError::Invalid(format!("Account '{id}' not found")))
+    }
+}
+
+/// Creates an account with the next id.
+pub(super) fn create(db: &dyn Db, new: &NewAccount) -> StorageResult<Account> {
+    if new.username.is_empty() {
+        return Err(StorageError::Invalid("username must not be empty".into()));
+    }
+    if db.exists("SELECT 1 FROM accounts WHERE username = ?1",
+        params![new.username],
+    )? {
+        return Err(StorageError::Conflict(format!(
+            "username '{}' already exists",
+            new.username
+        )));
+    }
+    if let Some(email) = &new.email {
+        check_email_free(db, email, None)?;
+    }
+    let id = next_value(db, "account_id")?;
+    let (_, registered_on) = now()?;
+    db.execute("INSERT INTO accounts (id, username, full_name, display_name, status, email, \
+         password_hash, active, registered_on) VALUES (?1, ?2, ?3, ?4, NULL, NULL, ?5, 1, ?6)", params![
+        id,
+        new.username,
+        new.name,
+        new.display_name,
+        new.password_hash,
+        registered_on
+    ])?;
+    insert_capabilities(db, id, &new.capabilities)?;
+    if let Some(email) = &new.email {
+        set_preferred_email(db, id, Some(email))?;
+    }
+    require(db, id)
+}
+
+fn insert_capabilities(db: &dyn Db, id: i64, capabilities: &[String]) -> StorageResult<()> {
+    for capability in capabilities {
+        db.execute(
+            "INSERT INTO account_capabilities (account_id, capability) VALUES (?1, ?2) \
+             ON CONFLICT DO NOTHING",
+            params![id, capability],
+        )?;
+    }
+    Ok(())
+}
+
+fn update(db: &dyn Db, id: i64, column: &str, value: &dyn ToParam) -> StorageResult<Account> {
+    let sql = format!("UPDATE accounts SET {column} = ?2 WHERE id = ?1");
+    let changed = db.execute(&sql, params![id, value])?;
+    if changed == 0 {
+        return Err(StorageError::NotFound(format!("Account '{id}' not found")));
+    }
+    require(db, id)
+}
+
+/// Sets or clears the full name.
+pub(super) fn set_name(db: &dyn Db, id: i64, name: Option<&str>) -> StorageResult<Account> {
+    update(db, id, "full_name", &name)
+}
+
+/// Sets or clears the display name.
+pub(super) fn set_display_name(
+    db: &dyn Db,
+    id: i64,
+    name: Option<&str>,
+) -> StorageResult<Account> {
+    update(db, id, "display_name", &name)
+}
+
+/// Sets or clears the status message.
+pub(super) fn set_status(
+    db: &dyn Db,
+    id: i64,
+    status: Option<&str>,
+) -> StorageResult<Account> {
+    update(db, id, "status", &status)
+}
+
+/// Sets the active flag.
+pub(super) fn set_active(db: &dyn Db, id: i64, active: bool) -> StorageResult<Account> {
+    update(db, id, "active", &active)
+}
+
+/// Sets or clears the password hash.
+pub(super) fn set_password(
+    db: &dyn Db,
+    id: i64,
+    hash: Option<&str>,
+) -> StorageResult<Account> {
+    update(db, id, "password_hash", &hash)
+}
+
+/// Replaces the capabilities.
+pub(super) fn set_capabilities(
+    db: &dyn Db,
+    id: i64,
+    capabilities: &[String],
+) -> StorageResult<Account> {
+    require(db, id)?;
+    db.execute("DELETE FROM account_capabilities WHERE account_id = ?1", params![id])?;
+    insert_capabilities(db, id, capabilities)?;
+    require(db, id)
+}
+
+fn check_email_free(db: &dyn Db, email: &str, owner: Option<i64>) -> StorageResult<()> {
+    if email.is_empty() {
+        return Err(StorageError::Invalid("email must not be empty".into()));
+    }
+    let taken = db.exists("SELECT 1 FROM account_emails WHERE email = ?1 AND account_id IS DISTINCT FROM ?2",
+        params![email, owner],
+    )?;
+    if taken {
+        return Err(StorageError::Conflict(format!(
+            "email '{email}' is already in use"
+        )));
+    }
+    Ok(())
+}
+
+/// Registers an email.
+pub(super) fn add_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
+    require(db, id)?;
+    check_email_free(db, email, Some(id))?;
+    let added = db.execute("INSERT INTO account_emails (email, account_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING", params![email, id])?;
+    Ok(added > 0)
+}
+
+/// Removes an email, and the preferred one if it was that.
+pub(super) fn delete_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
+    require(db, id)?;
+    db.execute("UPDATE accounts SET email = NULL WHERE id = ?1 AND email = ?2", params![id, email])?;
+    let deleted = db.execute("DELETE FROM account_emails WHERE email = ?1 AND account_id = ?2", params![email, id])?;
+    Ok(deleted > 0)
+}
+
+/// Makes an email the preferred one (registering it), or clears the preferred one.
+pub(super) fn set_preferred_email(
+    db: &dyn Db,
+    id: i64,
+    email: Option<&str>,
+) -> StorageResult<Account> {
+    if let Some(email) = email {
+        add_email(db, id, email)?;
+    }
+    update(db, id, "email", &email)
+}
+
+/// Accounts matching the query, by id.
+pub(super) fn query(db: &dyn Db, query: &AccountQuery) -> StorageResult<Page<Account>> {
+    let (fetch, offset) = page_bounds(query.limit, query.skip);
+    let pattern = contains_pattern(query.text.as_deref());
+    let sql = format!(
+        "SELECT {COLUMNS} FROM accounts \
+         WHERE (?1 IS NULL OR username LIKE ?1 ESCAPE '\\' OR full_name LIKE ?1 ESCAPE '\\' \
+                OR display_name LIKE ?1 ESCAPE '\\' \
+                OR id IN (SELECT account_id FROM account_emails \
+                          WHERE email LIKE ?1 ESCAPE '\\')) \
+           AND (?2 IS NULL OR active = ?2) \
+         ORDER BY id LIMIT ?3 OFFSET ?4"
+    );
+    let accounts: Vec<Account> = db.rows(&sql, params![pattern, query.active, fetch, offset], account_row)?;
+    let accounts = accounts
+        .into_iter()
+        .map(|a| complete(db, a))
+        .collect::<StorageResult<Vec<_>>>()?;
+    Ok(into_page(accounts, query.limit))
+}
