@@ -17,7 +17,7 @@ use restspec_runtime::quota::TokenBucketEnforcer;
 use restspec_runtime::{Limits, QuotaBackend, Settings};
 
 use crate::accounts::PasswordHash;
-use crate::storage::{AdminSeed, SqliteStorage, Storage};
+use crate::storage::{AdminSeed, PgStorage, SqliteStorage, Storage};
 
 /// What the service needs to start.
 #[derive(Debug, Clone, Default)]
@@ -29,6 +29,9 @@ pub struct Options {
     pub site: Option<PathBuf>,
     /// The `site.allowOriginRegex` values.
     pub allow_origin_regex: Vec<String>,
+    /// The PostgreSQL database (`postgres://…`) that keeps the data, shared by every
+    /// instance given the same URL; without one, the embedded SQLite database under `site`.
+    pub database: Option<String>,
     /// The token-bucket rules file, when quotas are enforced.
     pub quota_config: Option<PathBuf>,
     /// Timeouts, the connection cap and the body limit (the runtime's defaults unless set).
@@ -82,12 +85,8 @@ pub fn app(options: &Options) -> Result<App, StartError> {
         // `admin` holds its capabilities as a member of `Administrators`.
         capabilities: Vec::new(),
     };
-    let (storage, created_admin) = match &options.site {
-        Some(site) => SqliteStorage::open(site, &seed),
-        None => SqliteStorage::open_in_memory(&seed),
-    }
-    .map_err(|e| StartError::Storage(e.to_string()))?;
-    let storage: Arc<dyn Storage> = Arc::new(storage);
+    let (storage, created_admin) =
+        open_storage(options, &seed).map_err(|e| StartError::Storage(e.to_string()))?;
 
     let mut settings = Settings::default()
         .limits(options.limits)
@@ -110,6 +109,23 @@ pub fn app(options: &Options) -> Result<App, StartError> {
         router: api::router(handlers::ReviewService::new(storage), settings),
         created_admin,
     })
+}
+
+/// The database `options` name: PostgreSQL, SQLite under the site, or SQLite in memory.
+fn open_storage(
+    options: &Options,
+    seed: &AdminSeed,
+) -> crate::storage::StorageResult<(Arc<dyn Storage>, bool)> {
+    if let Some(url) = &options.database {
+        let (storage, created) = PgStorage::connect(url, seed)?;
+        tracing::info!("keeping the data in {}", storage.target());
+        return Ok((Arc::new(storage), created));
+    }
+    let (storage, created) = match &options.site {
+        Some(site) => SqliteStorage::open(site, seed)?,
+        None => SqliteStorage::open_in_memory(seed)?,
+    };
+    Ok((Arc::new(storage), created))
 }
 
 /// Serves `router` on `listener` until `shutdown` completes.

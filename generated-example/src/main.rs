@@ -28,6 +28,16 @@ struct Cli {
     /// cross-origin. Repeatable; the values are joined with `|`.
     #[arg(long, value_name = "REGEX")]
     allow_origin_regex: Vec<String>,
+    /// Keep the data in this PostgreSQL database (postgres://user:password@host:port/dbname)
+    /// instead of the embedded SQLite under --site; its schema is created or migrated on
+    /// start. Every instance started with the same URL serves the same data and sessions.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "REVIEW_DATABASE_URL",
+        hide_env_values = true
+    )]
+    database: Option<String>,
     /// Enables the token-bucket quota enforcer with the rules in FILE.
     #[arg(long, value_name = "FILE")]
     quota_config: Option<PathBuf>,
@@ -174,6 +184,7 @@ async fn main() -> ExitCode {
         site: Some(cli.site.clone()),
         allow_origin_regex: cli.allow_origin_regex,
         quota_config: cli.quota_config,
+        database: cli.database,
         limits: cli.limits.limits(),
         quota: Default::default(),
     };

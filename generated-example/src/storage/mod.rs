@@ -57,11 +57,11 @@ pub use group::{
     ADMINISTRATORS_NAME, ANONYMOUS_USERS_ID, ANONYMOUS_USERS_NAME, Group, GroupQuery, NewGroup,
     REGISTERED_USERS_ID, REGISTERED_USERS_NAME,
 };
+pub use postgres::PgStorage;
 pub use project::{
     ALL_PROJECTS, ALL_USERS, Branch, Commit, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, NewTag,
     Project, ProjectQuery, ProjectState, Tag, full_ref, full_tag_ref, short_branch,
 };
-pub use postgres::PgStorage;
 pub use sqlite::{DATABASE_PATH, SqliteStorage};
 pub use traits::Storage;
 

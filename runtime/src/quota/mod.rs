@@ -6,6 +6,8 @@
 //! the enforcers that already granted tokens get them back (refill) and the request is
 //! answered 429 with the refusing enforcers' messages joined by ", ".
 
+#[cfg(feature = "redis-quota")]
+pub mod redis;
 #[cfg(feature = "token-bucket")]
 pub mod token_bucket;
 
@@ -351,5 +353,7 @@ impl Granted {
     }
 }
 
+#[cfg(feature = "redis-quota")]
+pub use self::redis::{FailPolicy, RedisQuotaEnforcer, RedisQuotaError, RedisQuotaOptions};
 #[cfg(feature = "token-bucket")]
 pub use token_bucket::{QuotaConfigError, QuotaRule, TokenBucketEnforcer};

@@ -158,7 +158,7 @@ impl TokenBucketEnforcer {
         rules: Vec<QuotaRule>,
         clock: impl Fn() -> Instant + Send + Sync + 'static,
     ) -> Self {
-        let groups = glob::compile(rules.iter().map(|r| r.group.as_str())).unwrap_or_else(|err| {
+        let groups = compile_groups(&rules).unwrap_or_else(|err| {
             tracing::error!("quota rules cannot be compiled ({err}): no rule applies");
             globset::GlobSet::empty()
         });
@@ -184,15 +184,12 @@ impl TokenBucketEnforcer {
 
     /// Parses a YAML configuration; `file_name` only names it in errors.
     pub fn from_yaml(file_name: &str, text: &str) -> Result<Self, QuotaConfigError> {
-        config::parse_rules(file_name, text).map(Self::new)
+        parse_rules(file_name, text).map(Self::new)
     }
 
     /// Reads and parses a YAML configuration file.
     pub fn from_file(path: &Path) -> Result<Self, QuotaConfigError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| QuotaConfigError::whole_file(&name, format!("cannot read: {e}")))?;
-        Self::from_yaml(&name, &text)
+        read_rules(path).map(Self::new)
     }
 
     /// The rules, as configured.
@@ -344,6 +341,26 @@ impl TokenBucketEnforcer {
             state.anonymous.len() + state.accounts.values().map(HashMap::len).sum::<usize>();
         state.sweep_at = state.count.saturating_mul(2);
     }
+}
+
+/// Parses and validates a YAML rule file's text; `file_name` only names it in errors. Shared
+/// with the Redis enforcer, so that both read one format with the same errors.
+pub(crate) fn parse_rules(file_name: &str, text: &str) -> Result<Vec<QuotaRule>, QuotaConfigError> {
+    config::parse_rules(file_name, text)
+}
+
+/// Reads, parses and validates a YAML rule file (see [`parse_rules`]).
+pub(crate) fn read_rules(path: &Path) -> Result<Vec<QuotaRule>, QuotaConfigError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| QuotaConfigError::whole_file(&name, format!("cannot read: {e}")))?;
+    parse_rules(&name, &text)
+}
+
+/// The rules' group patterns compiled into one set; [`globset::GlobSet::matches`] answers
+/// rule indices. Fails only for patterns beyond `globset`'s size limits.
+pub(crate) fn compile_groups(rules: &[QuotaRule]) -> Result<globset::GlobSet, globset::Error> {
+    glob::compile(rules.iter().map(|r| r.group.as_str()))
 }
 
 /// Whole tokens in a (possibly fractional) level.

@@ -44,8 +44,13 @@ impl Server {
         .await
     }
 
-    /// A fresh service started with `options`.
-    pub async fn start_with(options: review_service::Options) -> Server {
+    /// A fresh service started with `options`. Data that would live in memory lives in a
+    /// new PostgreSQL database instead when `REVIEW_TEST_POSTGRES` names a server
+    /// (`postgres://user@host:port`): the same tests then run on that backend.
+    pub async fn start_with(mut options: review_service::Options) -> Server {
+        if options.site.is_none() && options.database.is_none() {
+            options.database = fresh_postgres_database();
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
@@ -124,6 +129,25 @@ impl Server {
             .as_i64()
             .expect("an id")
     }
+}
+
+/// A new, empty database on the server `REVIEW_TEST_POSTGRES` names, if it names one.
+pub fn fresh_postgres_database() -> Option<String> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let server = std::env::var("REVIEW_TEST_POSTGRES").ok()?;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let name = format!(
+        "example_{}_{}_{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    Some(
+        review_service::storage::PgStorage::create_database(&server, &name)
+            .expect("REVIEW_TEST_POSTGRES names a server where databases can be created"),
+    )
 }
 
 /// Splits a JSON response into its prefix line and the parsed value.

@@ -139,7 +139,11 @@ fn is_word(c: char) -> bool {
 }
 
 impl ToSql for Param<'_> {
-    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
         match *self {
             Param::Null => Ok(IsNull::Yes),
             Param::Int(n) => match *ty {
@@ -200,6 +204,9 @@ mod tests {
             translate("SELECT 1 FROM t WHERE a = ?1 AND b LIKE ?12 ESCAPE '\\' AND c = '?3 LIKE'"),
             "SELECT 1 FROM t WHERE a = $1 AND b ILIKE $12 ESCAPE '\\' AND c = '?3 LIKE'"
         );
-        assert_eq!(translate("SELECT likes, ALIKE, LIKELY"), "SELECT likes, ALIKE, LIKELY");
+        assert_eq!(
+            translate("SELECT likes, ALIKE, LIKELY"),
+            "SELECT likes, ALIKE, LIKELY"
+        );
     }
 }

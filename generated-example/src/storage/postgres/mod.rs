@@ -115,6 +115,43 @@ impl PgStorage {
         Ok((storage, created))
     }
 
+    /// `postgres://user@host:port/dbname`: where the data is, without the password.
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+
+    /// Creates the empty database `name` on the server at `server` (a URL without a
+    /// database, `postgres://user:password@host:port`, whose user may create databases)
+    /// and answers its URL. For tests and tools that want a database of their own.
+    pub fn create_database(server: &str, name: &str) -> StorageResult<String> {
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(StorageError::Invalid(format!(
+                "database name `{name}`: use letters, digits and `_`"
+            )));
+        }
+        let server = server.trim_end_matches('/').to_owned();
+        let admin_url = format!("{server}/postgres");
+        let statement = format!("CREATE DATABASE {name} TEMPLATE template0 ENCODING 'UTF8'");
+        // A thread of its own, with a runtime of its own: callable from anywhere.
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| StorageError::Io(e.to_string()))?;
+            runtime.block_on(async {
+                let (client, connection) = tokio_postgres::connect(&admin_url, NoTls).await?;
+                let connection = tokio::spawn(connection);
+                client.batch_execute(&statement).await?;
+                drop(client);
+                let _ = connection.await;
+                Ok::<_, StorageError>(())
+            })
+        })
+        .join()
+        .map_err(|_| StorageError::Database("creating the database panicked".into()))??;
+        Ok(format!("{server}/{name}"))
+    }
+
     /// The schema version the database is at (the newest migration applied).
     pub fn schema_version(&self) -> StorageResult<i64> {
         self.wait(async {
@@ -158,7 +195,10 @@ impl PgStorage {
             PoolError::Timeout(_) => "timed out".to_owned(),
             other => other.to_string(),
         };
-        StorageError::Database(format!("cannot reach the database at {}: {why}", self.target))
+        StorageError::Database(format!(
+            "cannot reach the database at {}: {why}",
+            self.target
+        ))
     }
 
     /// Runs `f` in a transaction of `level`, again while it conflicts with concurrent

@@ -26,9 +26,17 @@ fn account_row(row: Row<'_>) -> StorageResult<Account> {
 
 /// Fills in the emails and capabilities the account row leaves out.
 fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
-    account.emails = db.rows("SELECT email FROM account_emails WHERE account_id = ?1 ORDER BY email", params![account.id], |row| row.get(0))?;
-    account.capabilities = db.rows("SELECT capability FROM account_capabilities WHERE account_id = ?1 \
-             ORDER BY capability", params![account.id], |row| row.get(0))?;
+    account.emails = db.rows(
+        "SELECT email FROM account_emails WHERE account_id = ?1 ORDER BY email",
+        params![account.id],
+        |row| row.get(0),
+    )?;
+    account.capabilities = db.rows(
+        "SELECT capability FROM account_capabilities WHERE account_id = ?1 \
+             ORDER BY capability",
+        params![account.id],
+        |row| row.get(0),
+    )?;
     Ok(account)
 }
 
@@ -76,7 +84,8 @@ pub(super) fn create(db: &dyn Db, new: &NewAccount) -> StorageResult<Account> {
     if new.username.is_empty() {
         return Err(StorageError::Invalid("username must not be empty".into()));
     }
-    if db.exists("SELECT 1 FROM accounts WHERE username = ?1",
+    if db.exists(
+        "SELECT 1 FROM accounts WHERE username = ?1",
         params![new.username],
     )? {
         return Err(StorageError::Conflict(format!(
@@ -89,15 +98,18 @@ pub(super) fn create(db: &dyn Db, new: &NewAccount) -> StorageResult<Account> {
     }
     let id = next_value(db, "account_id")?;
     let (_, registered_on) = now()?;
-    db.execute("INSERT INTO accounts (id, username, full_name, display_name, status, email, \
-         password_hash, active, registered_on) VALUES (?1, ?2, ?3, ?4, NULL, NULL, ?5, 1, ?6)", params![
-        id,
-        new.username,
-        new.name,
-        new.display_name,
-        new.password_hash,
-        registered_on
-    ])?;
+    db.execute(
+        "INSERT INTO accounts (id, username, full_name, display_name, status, email, \
+         password_hash, active, registered_on) VALUES (?1, ?2, ?3, ?4, NULL, NULL, ?5, 1, ?6)",
+        params![
+            id,
+            new.username,
+            new.name,
+            new.display_name,
+            new.password_hash,
+            registered_on
+        ],
+    )?;
     insert_capabilities(db, id, &new.capabilities)?;
     if let Some(email) = &new.email {
         set_preferred_email(db, id, Some(email))?;
@@ -131,20 +143,12 @@ pub(super) fn set_name(db: &dyn Db, id: i64, name: Option<&str>) -> StorageResul
 }
 
 /// Sets or clears the display name.
-pub(super) fn set_display_name(
-    db: &dyn Db,
-    id: i64,
-    name: Option<&str>,
-) -> StorageResult<Account> {
+pub(super) fn set_display_name(db: &dyn Db, id: i64, name: Option<&str>) -> StorageResult<Account> {
     update(db, id, "display_name", &name)
 }
 
 /// Sets or clears the status message.
-pub(super) fn set_status(
-    db: &dyn Db,
-    id: i64,
-    status: Option<&str>,
-) -> StorageResult<Account> {
+pub(super) fn set_status(db: &dyn Db, id: i64, status: Option<&str>) -> StorageResult<Account> {
     update(db, id, "status", &status)
 }
 
@@ -154,11 +158,7 @@ pub(super) fn set_active(db: &dyn Db, id: i64, active: bool) -> StorageResult<Ac
 }
 
 /// Sets or clears the password hash.
-pub(super) fn set_password(
-    db: &dyn Db,
-    id: i64,
-    hash: Option<&str>,
-) -> StorageResult<Account> {
+pub(super) fn set_password(db: &dyn Db, id: i64, hash: Option<&str>) -> StorageResult<Account> {
     update(db, id, "password_hash", &hash)
 }
 
@@ -169,7 +169,10 @@ pub(super) fn set_capabilities(
     capabilities: &[String],
 ) -> StorageResult<Account> {
     require(db, id)?;
-    db.execute("DELETE FROM account_capabilities WHERE account_id = ?1", params![id])?;
+    db.execute(
+        "DELETE FROM account_capabilities WHERE account_id = ?1",
+        params![id],
+    )?;
     insert_capabilities(db, id, capabilities)?;
     require(db, id)
 }
@@ -178,7 +181,8 @@ fn check_email_free(db: &dyn Db, email: &str, owner: Option<i64>) -> StorageResu
     if email.is_empty() {
         return Err(StorageError::Invalid("email must not be empty".into()));
     }
-    let taken = db.exists("SELECT 1 FROM account_emails WHERE email = ?1 AND account_id IS DISTINCT FROM ?2",
+    let taken = db.exists(
+        "SELECT 1 FROM account_emails WHERE email = ?1 AND account_id IS DISTINCT FROM ?2",
         params![email, owner],
     )?;
     if taken {
@@ -193,15 +197,24 @@ fn check_email_free(db: &dyn Db, email: &str, owner: Option<i64>) -> StorageResu
 pub(super) fn add_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
     require(db, id)?;
     check_email_free(db, email, Some(id))?;
-    let added = db.execute("INSERT INTO account_emails (email, account_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING", params![email, id])?;
+    let added = db.execute(
+        "INSERT INTO account_emails (email, account_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+        params![email, id],
+    )?;
     Ok(added > 0)
 }
 
 /// Removes an email, and the preferred one if it was that.
 pub(super) fn delete_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
     require(db, id)?;
-    db.execute("UPDATE accounts SET email = NULL WHERE id = ?1 AND email = ?2", params![id, email])?;
-    let deleted = db.execute("DELETE FROM account_emails WHERE email = ?1 AND account_id = ?2", params![email, id])?;
+    db.execute(
+        "UPDATE accounts SET email = NULL WHERE id = ?1 AND email = ?2",
+        params![id, email],
+    )?;
+    let deleted = db.execute(
+        "DELETE FROM account_emails WHERE email = ?1 AND account_id = ?2",
+        params![email, id],
+    )?;
     Ok(deleted > 0)
 }
 
@@ -223,14 +236,18 @@ pub(super) fn query(db: &dyn Db, query: &AccountQuery) -> StorageResult<Page<Acc
     let pattern = contains_pattern(query.text.as_deref());
     let sql = format!(
         "SELECT {COLUMNS} FROM accounts \
-         WHERE (?1 IS NULL OR username LIKE ?1 ESCAPE '\\' OR full_name LIKE ?1 ESCAPE '\\' \
+         WHERE (CAST(?1 AS TEXT) IS NULL OR username LIKE ?1 ESCAPE '\\' OR full_name LIKE ?1 ESCAPE '\\' \
                 OR display_name LIKE ?1 ESCAPE '\\' \
                 OR id IN (SELECT account_id FROM account_emails \
                           WHERE email LIKE ?1 ESCAPE '\\')) \
-           AND (?2 IS NULL OR active = ?2) \
+           AND (CAST(?2 AS BIGINT) IS NULL OR active = ?2) \
          ORDER BY id LIMIT ?3 OFFSET ?4"
     );
-    let accounts: Vec<Account> = db.rows(&sql, params![pattern, query.active, fetch, offset], account_row)?;
+    let accounts: Vec<Account> = db.rows(
+        &sql,
+        params![pattern, query.active, fetch, offset],
+        account_row,
+    )?;
     let accounts = accounts
         .into_iter()
         .map(|a| complete(db, a))

@@ -21,9 +21,7 @@ pub(super) fn change_not_found(number: i64) -> StorageError {
 
 /// Ok when change `number` exists (without loading it).
 pub(super) fn require_change(db: &dyn Db, number: i64) -> StorageResult<()> {
-    if db.exists("SELECT 1 FROM changes WHERE number = ?1",
-        params![number],
-    )? {
+    if db.exists("SELECT 1 FROM changes WHERE number = ?1", params![number])? {
         Ok(())
     } else {
         Err(change_not_found(number))
@@ -33,7 +31,10 @@ pub(super) fn require_change(db: &dyn Db, number: i64) -> StorageResult<()> {
 /// Moves `updated` to now, and answers it; `NotFound` for an unknown change.
 pub(super) fn touch(db: &dyn Db, number: i64) -> StorageResult<(Timestamp, i64)> {
     let (time, updated) = now()?;
-    let changed = db.execute("UPDATE changes SET updated = ?2 WHERE number = ?1", params![number, updated])?;
+    let changed = db.execute(
+        "UPDATE changes SET updated = ?2 WHERE number = ?1",
+        params![number, updated],
+    )?;
     if changed == 0 {
         return Err(change_not_found(number));
     }
@@ -42,7 +43,11 @@ pub(super) fn touch(db: &dyn Db, number: i64) -> StorageResult<(Timestamp, i64)>
 
 /// The hashtags of a change, sorted (no check that the change exists).
 pub(super) fn hashtags(db: &dyn Db, number: i64) -> StorageResult<Vec<String>> {
-    Ok(db.rows("SELECT hashtag FROM change_hashtags WHERE change_number = ?1 ORDER BY hashtag", params![number], |row| row.get(0))?)
+    Ok(db.rows(
+        "SELECT hashtag FROM change_hashtags WHERE change_number = ?1 ORDER BY hashtag",
+        params![number],
+        |row| row.get(0),
+    )?)
 }
 
 /// Adds, then removes hashtags; moves `updated` when something changed.
@@ -66,7 +71,10 @@ pub(super) fn set_hashtags(
     if after.iter().any(String::is_empty) {
         return Err(StorageError::Invalid("hashtags must not be empty".into()));
     }
-    db.execute("DELETE FROM change_hashtags WHERE change_number = ?1", params![number])?;
+    db.execute(
+        "DELETE FROM change_hashtags WHERE change_number = ?1",
+        params![number],
+    )?;
     for hashtag in &after {
         db.execute(
             "INSERT INTO change_hashtags (change_number, hashtag) VALUES (?1, ?2)",
@@ -80,14 +88,12 @@ pub(super) fn set_hashtags(
 /// Reviewers and CCs by account id.
 pub(super) fn reviewers(db: &dyn Db, number: i64) -> StorageResult<Vec<Reviewer>> {
     require_change(db, number)?;
-    let rows = db.rows("SELECT account_id, state, added_on FROM change_reviewers \
-             WHERE change_number = ?1 ORDER BY account_id", params![number], |row| {
-            Ok((
-                row.get::<i64>(0)?,
-                row.get::<String>(1)?,
-                row.time(2)?,
-            ))
-        })?;
+    let rows = db.rows(
+        "SELECT account_id, state, added_on FROM change_reviewers \
+             WHERE change_number = ?1 ORDER BY account_id",
+        params![number],
+        |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?, row.time(2)?)),
+    )?;
     rows.into_iter()
         .map(|(account_id, state, added_on)| {
             let state = state
@@ -111,26 +117,32 @@ pub(super) fn add_reviewer(
 ) -> StorageResult<bool> {
     require_change(db, number)?;
     check_account(db, account_id)?;
-    let current: Option<String> = db.row("SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2", params![number, account_id], |row| row.get(0))?;
+    let current: Option<String> = db.row(
+        "SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
+        params![number, account_id],
+        |row| row.get(0),
+    )?;
     if current.as_deref() == Some(state.as_str()) {
         return Ok(false);
     }
     let (_, updated) = touch(db, number)?;
-    db.execute("INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
+    db.execute(
+        "INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
          VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (change_number, account_id) DO UPDATE SET state = excluded.state, \
-         added_on = excluded.added_on", params![number, account_id, state.as_str(), updated])?;
+         added_on = excluded.added_on",
+        params![number, account_id, state.as_str(), updated],
+    )?;
     Ok(true)
 }
 
 /// Removes a reviewer.
-pub(super) fn remove_reviewer(
-    db: &dyn Db,
-    number: i64,
-    account_id: i64,
-) -> StorageResult<bool> {
+pub(super) fn remove_reviewer(db: &dyn Db, number: i64, account_id: i64) -> StorageResult<bool> {
     require_change(db, number)?;
-    let removed = db.execute("DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2", params![number, account_id])?;
+    let removed = db.execute(
+        "DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
+        params![number, account_id],
+    )?;
     if removed > 0 {
         touch(db, number)?;
     }
@@ -148,24 +160,30 @@ pub(super) fn insert_message(
         check_account(db, author)?;
     }
     let id = random_hex(20)?;
-    db.execute("INSERT INTO change_messages (id, change_number, author, message, date, patch_set, tag) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![
-        id,
-        change.number,
-        message.author,
-        message.message,
-        date,
-        change.current_patch_set,
-        message.tag
-    ])?;
+    db.execute(
+        "INSERT INTO change_messages (id, change_number, author, message, date, patch_set, tag) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            id,
+            change.number,
+            message.author,
+            message.message,
+            date,
+            change.current_patch_set,
+            message.tag
+        ],
+    )?;
     Ok(id)
 }
 
 /// Messages, oldest first.
 pub(super) fn messages(db: &dyn Db, number: i64) -> StorageResult<Vec<ChangeMessage>> {
     require_change(db, number)?;
-    Ok(db.rows("SELECT id, change_number, author, message, date, patch_set, tag \
-             FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid", params![number], |row| {
+    Ok(db.rows(
+        "SELECT id, change_number, author, message, date, patch_set, tag \
+             FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid",
+        params![number],
+        |row| {
             Ok(ChangeMessage {
                 id: row.get(0)?,
                 change: row.get(1)?,
@@ -175,5 +193,6 @@ pub(super) fn messages(db: &dyn Db, number: i64) -> StorageResult<Vec<ChangeMess
                 patch_set: row.get(5)?,
                 tag: row.get(6)?,
             })
-        })?)
+        },
+    )?)
 }

@@ -80,31 +80,28 @@ pub(super) fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
     let change_id = format!("I{}", super::util::random_hex(20)?);
     let tip = branch_revision(db, &new.project, &full_ref(branch))?;
     let message = format!("{}\n\nChange-Id: {change_id}\n", new.subject);
-    let revision = insert_commit(
-        db,
-        &new.project,
-        tip.as_deref(),
-        Some(new.owner),
-        &message,
-    )?;
+    let revision = insert_commit(db, &new.project, tip.as_deref(), Some(new.owner), &message)?;
     let (_, created) = now()?;
-    db.execute("INSERT INTO changes (number, change_id, project, branch, subject, topic, status, \
+    db.execute(
+        "INSERT INTO changes (number, change_id, project, branch, subject, topic, status, \
          owner, created, updated, submitted, submitter, is_private, work_in_progress, \
          current_patch_set, current_revision) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, NULL, NULL, ?10, ?11, 1, ?12)", params![
-        number,
-        change_id,
-        new.project,
-        branch,
-        new.subject,
-        new.topic,
-        ChangeStatus::New,
-        new.owner,
-        created,
-        new.is_private,
-        new.work_in_progress,
-        revision
-    ])?;
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, NULL, NULL, ?10, ?11, 1, ?12)",
+        params![
+            number,
+            change_id,
+            new.project,
+            branch,
+            new.subject,
+            new.topic,
+            ChangeStatus::New,
+            new.owner,
+            created,
+            new.is_private,
+            new.work_in_progress,
+            revision
+        ],
+    )?;
     require(db, number)
 }
 
@@ -120,37 +117,41 @@ pub(super) fn query(db: &dyn Db, query: &ChangeQuery) -> StorageResult<Page<Chan
     };
     let sql = format!(
         "SELECT {COLUMNS} FROM changes \
-         WHERE (?1 IS NULL OR status = ?1) \
-           AND (?2 IS NULL OR owner = ?2) \
-           AND (?3 IS NULL OR number IN (SELECT change_number FROM change_reviewers \
+         WHERE (CAST(?1 AS TEXT) IS NULL OR status = ?1) \
+           AND (CAST(?2 AS BIGINT) IS NULL OR owner = ?2) \
+           AND (CAST(?3 AS BIGINT) IS NULL OR number IN (SELECT change_number FROM change_reviewers \
                                          WHERE account_id = ?3)) \
-           AND (?4 IS NULL OR project = ?4) \
-           AND (?5 IS NULL OR branch = ?5) \
-           AND (?6 IS NULL OR topic = ?6) \
-           AND (?7 IS NULL OR number IN (SELECT change_number FROM change_hashtags \
+           AND (CAST(?4 AS TEXT) IS NULL OR project = ?4) \
+           AND (CAST(?5 AS TEXT) IS NULL OR branch = ?5) \
+           AND (CAST(?6 AS TEXT) IS NULL OR topic = ?6) \
+           AND (CAST(?7 AS TEXT) IS NULL OR number IN (SELECT change_number FROM change_hashtags \
                                          WHERE hashtag = ?7)) \
-           AND (?8 IS NULL OR subject LIKE ?8 ESCAPE '\\') \
-           AND (?9 IS NULL OR work_in_progress = ?9) \
+           AND (CAST(?8 AS TEXT) IS NULL OR subject LIKE ?8 ESCAPE '\\') \
+           AND (CAST(?9 AS BIGINT) IS NULL OR work_in_progress = ?9) \
            AND (is_private = 0 OR ?10 = 1 OR owner = ?11 \
                 OR number IN (SELECT change_number FROM change_reviewers \
                               WHERE account_id = ?11)) \
          ORDER BY updated DESC, number DESC LIMIT ?12 OFFSET ?13"
     );
-    let changes = db.rows(&sql, params![
-                query.status,
-                query.owner,
-                query.reviewer,
-                query.project,
-                branch,
-                query.topic,
-                query.hashtag,
-                pattern,
-                query.work_in_progress,
-                all_private,
-                viewer,
-                fetch,
-                offset
-            ], change_row)?;
+    let changes = db.rows(
+        &sql,
+        params![
+            query.status,
+            query.owner,
+            query.reviewer,
+            query.project,
+            branch,
+            query.topic,
+            query.hashtag,
+            pattern,
+            query.work_in_progress,
+            all_private,
+            viewer,
+            fetch,
+            offset
+        ],
+        change_row,
+    )?;
     let changes = changes
         .into_iter()
         .map(|c| complete(db, c))
@@ -189,9 +190,15 @@ pub(super) fn transition(
     }
     check_account(db, actor)?;
     let (_, updated) = touch(db, number)?;
-    db.execute("UPDATE changes SET status = ?2 WHERE number = ?1", params![number, transition.to()])?;
+    db.execute(
+        "UPDATE changes SET status = ?2 WHERE number = ?1",
+        params![number, transition.to()],
+    )?;
     if transition == Transition::Submit {
-        db.execute("UPDATE changes SET submitted = ?2, submitter = ?3 WHERE number = ?1", params![number, updated, actor])?;
+        db.execute(
+            "UPDATE changes SET submitted = ?2, submitter = ?3 WHERE number = ?1",
+            params![number, updated, actor],
+        )?;
         set_branch(
             db,
             &change.project,
@@ -224,11 +231,7 @@ fn update(
 }
 
 /// Sets or clears the topic.
-pub(super) fn set_topic(
-    db: &dyn Db,
-    number: i64,
-    topic: Option<&str>,
-) -> StorageResult<Change> {
+pub(super) fn set_topic(db: &dyn Db, number: i64, topic: Option<&str>) -> StorageResult<Change> {
     update(db, number, "topic", &topic, None)
 }
 

@@ -4,8 +4,11 @@
 //! The table modules speak a common subset of SQLite's and PostgreSQL's SQL: `?1`-style
 //! placeholders, `INSERT … ON CONFLICT`, `IS DISTINCT FROM`, `WITH RECURSIVE`, `LIKE …
 //! ESCAPE '\'` (ASCII case-insensitive, as SQLite's `LIKE`), integers for numbers, times
-//! (nanoseconds) and booleans (0 or 1), and text. Each engine's [`Db`] implementation
-//! translates what it must (PostgreSQL's `$1` and `ILIKE`) and converts values.
+//! (nanoseconds) and booleans (0 or 1), and text. An optional filter's parameter is cast
+//! where it is tested for `NULL` (`CAST(?1 AS TEXT) IS NULL OR name = ?1`): PostgreSQL
+//! must know a parameter's type where it first meets it. Each engine's [`Db`]
+//! implementation translates what it must (PostgreSQL's `$1` and `ILIKE`) and converts
+//! values.
 //!
 //! Parameters are borrowed ([`Param`]), and rows are read in place through [`Row`]: a
 //! statement copies no more than the rusqlite code it replaced did.

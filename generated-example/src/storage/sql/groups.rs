@@ -63,9 +63,7 @@ fn require_internal(db: &dyn Db, id: &str) -> StorageResult<Group> {
 
 /// `Invalid` unless a group with this id exists: for groups named in an input.
 fn check_group(db: &dyn Db, id: &str, role: &str) -> StorageResult<()> {
-    if db.exists("SELECT 1 FROM review_groups WHERE uuid = ?1",
-        params![id],
-    )? {
+    if db.exists("SELECT 1 FROM review_groups WHERE uuid = ?1", params![id])? {
         Ok(())
     } else {
         Err(StorageError::Invalid(format!(
@@ -78,9 +76,7 @@ fn check_name_free(db: &dyn Db, name: &str) -> StorageResult<()> {
     if name.trim().is_empty() {
         return Err(StorageError::Invalid("group name must not be empty".into()));
     }
-    if db.exists("SELECT 1 FROM review_groups WHERE name = ?1",
-        params![name],
-    )? {
+    if db.exists("SELECT 1 FROM review_groups WHERE name = ?1", params![name])? {
         return Err(StorageError::Conflict(format!(
             "group '{name}' already exists"
         )));
@@ -96,8 +92,11 @@ pub(super) fn insert_system(
     description: &str,
 ) -> StorageResult<()> {
     let (_, created_on) = now()?;
-    db.execute("INSERT INTO review_groups (uuid, group_number, name, description, owner_uuid, \
-         visible_to_all, internal, created_on) VALUES (?1, NULL, ?2, ?3, NULL, 1, 0, ?4)", params![id, name, description, created_on])?;
+    db.execute(
+        "INSERT INTO review_groups (uuid, group_number, name, description, owner_uuid, \
+         visible_to_all, internal, created_on) VALUES (?1, NULL, ?2, ?3, NULL, 1, 0, ?4)",
+        params![id, name, description, created_on],
+    )?;
     Ok(())
 }
 
@@ -114,16 +113,19 @@ pub(super) fn create(db: &dyn Db, new: &NewGroup) -> StorageResult<Group> {
     let number = next_value(db, "group_number")?;
     let (_, created_on) = now()?;
     let owner = new.owner_id.as_deref().unwrap_or(&id);
-    db.execute("INSERT INTO review_groups (uuid, group_number, name, description, owner_uuid, \
-         visible_to_all, internal, created_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)", params![
-        id,
-        number,
-        new.name,
-        new.description,
-        owner,
-        new.visible_to_all,
-        created_on
-    ])?;
+    db.execute(
+        "INSERT INTO review_groups (uuid, group_number, name, description, owner_uuid, \
+         visible_to_all, internal, created_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)",
+        params![
+            id,
+            number,
+            new.name,
+            new.description,
+            owner,
+            new.visible_to_all,
+            created_on
+        ],
+    )?;
     for member in &new.members {
         add_member(db, &id, *member)?;
     }
@@ -164,18 +166,15 @@ pub(super) fn set_owner(db: &dyn Db, id: &str, owner_id: &str) -> StorageResult<
 }
 
 /// Sets `visible_to_all` of an internal group.
-pub(super) fn set_visible_to_all(
-    db: &dyn Db,
-    id: &str,
-    visible: bool,
-) -> StorageResult<Group> {
+pub(super) fn set_visible_to_all(db: &dyn Db, id: &str, visible: bool) -> StorageResult<Group> {
     update(db, id, "visible_to_all", &visible)
 }
 
 /// Deletes an internal group that owns no other group.
 pub(super) fn delete(db: &dyn Db, id: &str) -> StorageResult<()> {
     let group = require_internal(db, id)?;
-    let owns_others = db.exists("SELECT 1 FROM review_groups WHERE owner_uuid = ?1 AND uuid <> ?1",
+    let owns_others = db.exists(
+        "SELECT 1 FROM review_groups WHERE owner_uuid = ?1 AND uuid <> ?1",
         params![id],
     )?;
     if owns_others {
@@ -203,11 +202,11 @@ pub(super) fn list(db: &dyn Db, query: &GroupQuery) -> StorageResult<Page<Group>
     };
     let sql = format!(
         "SELECT {COLUMNS} FROM review_groups \
-         WHERE (?1 IS NULL OR substr(name, 1, length(?1)) = ?1) \
-           AND (?2 IS NULL OR name LIKE ?2 ESCAPE '\\') \
-           AND (?3 IS NULL OR uuid IN (SELECT group_uuid FROM group_members \
+         WHERE (CAST(?1 AS TEXT) IS NULL OR substr(name, 1, length(?1)) = ?1) \
+           AND (CAST(?2 AS TEXT) IS NULL OR name LIKE ?2 ESCAPE '\\') \
+           AND (CAST(?3 AS BIGINT) IS NULL OR uuid IN (SELECT group_uuid FROM group_members \
                                        WHERE account_id = ?3)) \
-           AND (?4 IS NULL OR visible_to_all = ?4){owners} \
+           AND (CAST(?4 AS BIGINT) IS NULL OR visible_to_all = ?4){owners} \
          ORDER BY name LIMIT ?5 OFFSET ?6"
     );
     let mut all = params![
@@ -219,7 +218,13 @@ pub(super) fn list(db: &dyn Db, query: &GroupQuery) -> StorageResult<Page<Group>
         offset
     ]
     .to_vec();
-    all.extend(query.owned_by.iter().flatten().map(|owner| Param::Text(owner)));
+    all.extend(
+        query
+            .owned_by
+            .iter()
+            .flatten()
+            .map(|owner| Param::Text(owner)),
+    );
     let groups = db.rows(&sql, &all, group_row)?;
     Ok(into_page(groups, query.limit))
 }
@@ -227,30 +232,44 @@ pub(super) fn list(db: &dyn Db, query: &GroupQuery) -> StorageResult<Page<Group>
 /// Direct members, ascending.
 pub(super) fn members(db: &dyn Db, id: &str) -> StorageResult<Vec<i64>> {
     require_internal(db, id)?;
-    Ok(db.rows("SELECT account_id FROM group_members WHERE group_uuid = ?1 ORDER BY account_id", params![id], |row| row.get(0))?)
+    Ok(db.rows(
+        "SELECT account_id FROM group_members WHERE group_uuid = ?1 ORDER BY account_id",
+        params![id],
+        |row| row.get(0),
+    )?)
 }
 
 /// Adds a member.
 pub(super) fn add_member(db: &dyn Db, id: &str, account_id: i64) -> StorageResult<bool> {
     require_internal(db, id)?;
     check_account(db, account_id)?;
-    let added = db.execute("INSERT INTO group_members (group_uuid, account_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING", params![id, account_id])?;
+    let added = db.execute(
+        "INSERT INTO group_members (group_uuid, account_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+        params![id, account_id],
+    )?;
     Ok(added > 0)
 }
 
 /// Removes a member.
 pub(super) fn remove_member(db: &dyn Db, id: &str, account_id: i64) -> StorageResult<bool> {
     require_internal(db, id)?;
-    let removed = db.execute("DELETE FROM group_members WHERE group_uuid = ?1 AND account_id = ?2", params![id, account_id])?;
+    let removed = db.execute(
+        "DELETE FROM group_members WHERE group_uuid = ?1 AND account_id = ?2",
+        params![id, account_id],
+    )?;
     Ok(removed > 0)
 }
 
 /// Included groups' ids, by name.
 pub(super) fn subgroups(db: &dyn Db, id: &str) -> StorageResult<Vec<String>> {
     require_internal(db, id)?;
-    Ok(db.rows("SELECT s.subgroup_uuid FROM group_subgroups s \
+    Ok(db.rows(
+        "SELECT s.subgroup_uuid FROM group_subgroups s \
              JOIN review_groups g ON g.uuid = s.subgroup_uuid \
-             WHERE s.group_uuid = ?1 ORDER BY g.name", params![id], |row| row.get(0))?)
+             WHERE s.group_uuid = ?1 ORDER BY g.name",
+        params![id],
+        |row| row.get(0),
+    )?)
 }
 
 /// Includes a group.
@@ -262,13 +281,12 @@ pub(super) fn add_subgroup(db: &dyn Db, id: &str, subgroup_id: &str) -> StorageR
 }
 
 /// Removes an included group.
-pub(super) fn remove_subgroup(
-    db: &dyn Db,
-    id: &str,
-    subgroup_id: &str,
-) -> StorageResult<bool> {
+pub(super) fn remove_subgroup(db: &dyn Db, id: &str, subgroup_id: &str) -> StorageResult<bool> {
     require_internal(db, id)?;
-    let removed = db.execute("DELETE FROM group_subgroups WHERE group_uuid = ?1 AND subgroup_uuid = ?2", params![id, subgroup_id])?;
+    let removed = db.execute(
+        "DELETE FROM group_subgroups WHERE group_uuid = ?1 AND subgroup_uuid = ?2",
+        params![id, subgroup_id],
+    )?;
     Ok(removed > 0)
 }
 
@@ -276,11 +294,15 @@ pub(super) fn remove_subgroup(
 /// registered user.
 pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<String>> {
     super::accounts::require(db, account_id)?;
-    Ok(db.rows("WITH RECURSIVE member_of(uuid) AS ( \
+    Ok(db.rows(
+        "WITH RECURSIVE member_of(uuid) AS ( \
                  SELECT group_uuid FROM group_members WHERE account_id = ?1 \
                  UNION SELECT ?2 \
                  UNION SELECT ?3 \
                  UNION SELECT s.group_uuid FROM group_subgroups s \
                        JOIN member_of m ON s.subgroup_uuid = m.uuid \
-             ) SELECT uuid FROM member_of ORDER BY uuid", params![account_id, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID], |row| row.get(0))?)
+             ) SELECT uuid FROM member_of ORDER BY uuid",
+        params![account_id, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID],
+        |row| row.get(0),
+    )?)
 }

@@ -57,15 +57,18 @@ pub(super) fn insert(db: &dyn Db, row: &ProjectRow<'_>) -> StorageResult<()> {
         return Err(StorageError::Conflict("Project already exists".into()));
     }
     let (_, created_on) = now()?;
-    db.execute("INSERT INTO projects (name, parent, description, state, head, created_on) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)", params![
-        name,
-        row.parent,
-        row.description,
-        row.state,
-        row.head,
-        created_on
-    ])?;
+    db.execute(
+        "INSERT INTO projects (name, parent, description, state, head, created_on) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            name,
+            row.parent,
+            row.description,
+            row.state,
+            row.head,
+            created_on
+        ],
+    )?;
     let config = insert_commit(db, name, None, row.creator, "Created project")?;
     set_branch(db, name, META_CONFIG_REF, &config)?;
     Ok(())
@@ -103,13 +106,7 @@ pub(super) fn create(db: &dyn Db, new: &NewProject) -> StorageResult<Project> {
         },
     )?;
     if new.create_empty_commit {
-        let commit = insert_commit(
-            db,
-            &new.name,
-            None,
-            new.creator,
-            "Initial empty repository",
-        )?;
+        let commit = insert_commit(db, &new.name, None, new.creator, "Initial empty repository")?;
         for branch in &branches {
             set_branch(db, &new.name, branch, &commit)?;
         }
@@ -123,31 +120,30 @@ pub(super) fn list(db: &dyn Db, query: &ProjectQuery) -> StorageResult<Page<Proj
     let pattern = contains_pattern(query.text.as_deref());
     let sql = format!(
         "SELECT {COLUMNS} FROM projects \
-         WHERE (?1 IS NULL OR substr(name, 1, length(?1)) = ?1) \
-           AND (?2 IS NULL OR name LIKE ?2 ESCAPE '\\') \
-           AND (?3 IS NULL OR state = ?3) \
+         WHERE (CAST(?1 AS TEXT) IS NULL OR substr(name, 1, length(?1)) = ?1) \
+           AND (CAST(?2 AS TEXT) IS NULL OR name LIKE ?2 ESCAPE '\\') \
+           AND (CAST(?3 AS TEXT) IS NULL OR state = ?3) \
            AND (?4 = 0 OR state <> 'HIDDEN') \
-           AND (?5 IS NULL OR parent = ?5) \
+           AND (CAST(?5 AS TEXT) IS NULL OR parent = ?5) \
          ORDER BY name LIMIT ?6 OFFSET ?7"
     );
-    let projects = db.rows(&sql, params![
-                query.prefix,
-                pattern,
-                query.state,
-                query.exclude_hidden,
-                query.parent,
-                fetch,
-                offset
-            ], project_row)?;
+    let projects = db.rows(
+        &sql,
+        params![
+            query.prefix,
+            pattern,
+            query.state,
+            query.exclude_hidden,
+            query.parent,
+            fetch,
+            offset
+        ],
+        project_row,
+    )?;
     Ok(into_page(projects, query.limit))
 }
 
-fn update(
-    db: &dyn Db,
-    name: &str,
-    column: &str,
-    value: &dyn ToParam,
-) -> StorageResult<Project> {
+fn update(db: &dyn Db, name: &str, column: &str, value: &dyn ToParam) -> StorageResult<Project> {
     let sql = format!("UPDATE projects SET {column} = ?2 WHERE name = ?1");
     let changed = db.execute(&sql, params![name, value])?;
     if changed == 0 {
@@ -166,11 +162,7 @@ pub(super) fn set_description(
 }
 
 /// Sets the state.
-pub(super) fn set_state(
-    db: &dyn Db,
-    name: &str,
-    state: ProjectState,
-) -> StorageResult<Project> {
+pub(super) fn set_state(db: &dyn Db, name: &str, state: ProjectState) -> StorageResult<Project> {
     update(db, name, "state", &state)
 }
 

@@ -17,9 +17,7 @@ pub(super) fn project_not_found(name: &str) -> StorageError {
 
 /// True when the project exists (refs live in projects: this is the check below both).
 pub(super) fn project_exists(db: &dyn Db, name: &str) -> StorageResult<bool> {
-    db.exists("SELECT 1 FROM projects WHERE name = ?1",
-        params![name],
-    )
+    db.exists("SELECT 1 FROM projects WHERE name = ?1", params![name])
 }
 
 /// Ok when the project exists (without loading it).
@@ -42,17 +40,21 @@ pub(super) fn insert_commit(
     let sha = random_hex(20)?;
     let subject = message.lines().next().unwrap_or_default();
     let (_, created) = now()?;
-    db.execute("INSERT INTO commits (project, sha, parent, author, subject, message, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![
-        project, sha, parent, author, subject, message, created
-    ])?;
+    db.execute(
+        "INSERT INTO commits (project, sha, parent, author, subject, message, created) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![project, sha, parent, author, subject, message, created],
+    )?;
     Ok(sha)
 }
 
 /// A commit of the project.
 pub(super) fn commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Option<Commit>> {
-    Ok(db.row("SELECT sha, project, parent, author, subject, message, created FROM commits \
-             WHERE project = ?1 AND sha = ?2", params![project, sha], |row| {
+    Ok(db.row(
+        "SELECT sha, project, parent, author, subject, message, created FROM commits \
+             WHERE project = ?1 AND sha = ?2",
+        params![project, sha],
+        |row| {
             Ok(Commit {
                 sha: row.get(0)?,
                 project: row.get(1)?,
@@ -62,7 +64,8 @@ pub(super) fn commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Opt
                 message: row.get(5)?,
                 created: row.time(6)?,
             })
-        })?)
+        },
+    )?)
 }
 
 fn check_commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<()> {
@@ -80,7 +83,11 @@ pub(super) fn branch_revision(
     project: &str,
     branch: &str,
 ) -> StorageResult<Option<String>> {
-    Ok(db.row("SELECT revision FROM branches WHERE project = ?1 AND name = ?2", params![project, branch], |row| row.get(0))?)
+    Ok(db.row(
+        "SELECT revision FROM branches WHERE project = ?1 AND name = ?2",
+        params![project, branch],
+        |row| row.get(0),
+    )?)
 }
 
 /// Creates or moves a branch (full name).
@@ -90,20 +97,27 @@ pub(super) fn set_branch(
     branch: &str,
     revision: &str,
 ) -> StorageResult<()> {
-    db.execute("INSERT INTO branches (project, name, revision) VALUES (?1, ?2, ?3) \
-         ON CONFLICT (project, name) DO UPDATE SET revision = excluded.revision", params![project, branch, revision])?;
+    db.execute(
+        "INSERT INTO branches (project, name, revision) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (project, name) DO UPDATE SET revision = excluded.revision",
+        params![project, branch, revision],
+    )?;
     Ok(())
 }
 
 /// The project's refs by name.
 pub(super) fn branches(db: &dyn Db, project: &str) -> StorageResult<Vec<Branch>> {
     require_project(db, project)?;
-    Ok(db.rows("SELECT name, revision FROM branches WHERE project = ?1 ORDER BY name", params![project], |row| {
+    Ok(db.rows(
+        "SELECT name, revision FROM branches WHERE project = ?1 ORDER BY name",
+        params![project],
+        |row| {
             Ok(Branch {
                 name: row.get(0)?,
                 revision: row.get(1)?,
             })
-        })?)
+        },
+    )?)
 }
 
 /// Creates a branch at a commit of the project.
@@ -141,15 +155,21 @@ pub(super) fn delete_branch(db: &dyn Db, project: &str, branch: &str) -> Storage
     if name == META_CONFIG_REF {
         return Err(StorageError::Conflict(format!("cannot delete {name}")));
     }
-    let deleted = db.execute("DELETE FROM branches WHERE project = ?1 AND name = ?2", params![project, name])?;
+    let deleted = db.execute(
+        "DELETE FROM branches WHERE project = ?1 AND name = ?2",
+        params![project, name],
+    )?;
     Ok(deleted > 0)
 }
 
 /// The project's tags by name.
 pub(super) fn tags(db: &dyn Db, project: &str) -> StorageResult<Vec<Tag>> {
     require_project(db, project)?;
-    Ok(db.rows("SELECT name, revision, object, message, tagger, created FROM tags \
-             WHERE project = ?1 ORDER BY name", params![project], |row| {
+    Ok(db.rows(
+        "SELECT name, revision, object, message, tagger, created FROM tags \
+             WHERE project = ?1 ORDER BY name",
+        params![project],
+        |row| {
             Ok(Tag {
                 name: row.get(0)?,
                 revision: row.get(1)?,
@@ -158,7 +178,8 @@ pub(super) fn tags(db: &dyn Db, project: &str) -> StorageResult<Vec<Tag>> {
                 tagger: row.get(4)?,
                 created: row.time(5)?,
             })
-        })?)
+        },
+    )?)
 }
 
 /// Creates a tag; annotated (with a tag object of its own) when it has a message.
@@ -168,7 +189,10 @@ pub(super) fn create_tag(db: &dyn Db, project: &str, new: &NewTag) -> StorageRes
         return Err(StorageError::Invalid("tag name must not be empty".into()));
     }
     let name = full_tag_ref(&new.name);
-    let taken = db.exists("SELECT 1 FROM tags WHERE project = ?1 AND name = ?2", params![project, name])?;
+    let taken = db.exists(
+        "SELECT 1 FROM tags WHERE project = ?1 AND name = ?2",
+        params![project, name],
+    )?;
     if taken {
         return Err(StorageError::Conflict(format!(
             "tag \"{name}\" already exists"
@@ -197,22 +221,28 @@ pub(super) fn create_tag(db: &dyn Db, project: &str, new: &NewTag) -> StorageRes
             created,
         },
     };
-    db.execute("INSERT INTO tags (project, name, revision, object, message, tagger, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![
-        project,
-        tag.name,
-        tag.revision,
-        tag.object,
-        tag.message,
-        tag.tagger,
-        nanos
-    ])?;
+    db.execute(
+        "INSERT INTO tags (project, name, revision, object, message, tagger, created) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            project,
+            tag.name,
+            tag.revision,
+            tag.object,
+            tag.message,
+            tag.tagger,
+            nanos
+        ],
+    )?;
     Ok(tag)
 }
 
 /// Deletes a tag.
 pub(super) fn delete_tag(db: &dyn Db, project: &str, tag: &str) -> StorageResult<bool> {
     require_project(db, project)?;
-    let deleted = db.execute("DELETE FROM tags WHERE project = ?1 AND name = ?2", params![project, full_tag_ref(tag)])?;
+    let deleted = db.execute(
+        "DELETE FROM tags WHERE project = ?1 AND name = ?2",
+        params![project, full_tag_ref(tag)],
+    )?;
     Ok(deleted > 0)
 }

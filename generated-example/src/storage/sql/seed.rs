@@ -1,8 +1,8 @@
 //! The data every database starts with.
 
 use super::db::Db;
-use super::{accounts, groups, projects};
 use super::projects::ProjectRow;
+use super::{accounts, groups, projects};
 use crate::storage::{
     ADMIN_ACCOUNT_ID, ADMIN_USERNAME, ADMINISTRATORS_NAME, ALL_PROJECTS, ALL_USERS,
     ANONYMOUS_USERS_ID, ANONYMOUS_USERS_NAME, AdminSeed, DEFAULT_BRANCH, NewAccount, NewGroup,
@@ -79,4 +79,3 @@ pub(crate) fn seed(db: &dyn Db, admin: &AdminSeed) -> StorageResult<bool> {
     )?;
     Ok(true)
 }
-

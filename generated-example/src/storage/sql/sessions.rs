@@ -25,14 +25,18 @@ pub(super) fn create(
 ) -> StorageResult<Session> {
     check_account(db, account_id)?;
     let stored = digest(key);
-    if db.exists("SELECT 1 FROM sessions WHERE session_key = ?1",
+    if db.exists(
+        "SELECT 1 FROM sessions WHERE session_key = ?1",
         params![stored],
     )? {
         return Err(StorageError::Conflict("session key already in use".into()));
     }
     let (created_on, nanos) = now()?;
-    db.execute("INSERT INTO sessions (session_key, account_id, xsrf_token, created_on, last_used) \
-         VALUES (?1, ?2, ?3, ?4, ?4)", params![stored, account_id, xsrf_token, nanos])?;
+    db.execute(
+        "INSERT INTO sessions (session_key, account_id, xsrf_token, created_on, last_used) \
+         VALUES (?1, ?2, ?3, ?4, ?4)",
+        params![stored, account_id, xsrf_token, nanos],
+    )?;
     Ok(Session {
         key: key.to_owned(),
         account_id,
@@ -44,8 +48,11 @@ pub(super) fn create(
 
 /// The session with this key.
 pub(super) fn get(db: &dyn Db, key: &str) -> StorageResult<Option<Session>> {
-    Ok(db.row("SELECT account_id, xsrf_token, created_on, last_used FROM sessions \
-             WHERE session_key = ?1", params![digest(key)], |row| {
+    Ok(db.row(
+        "SELECT account_id, xsrf_token, created_on, last_used FROM sessions \
+             WHERE session_key = ?1",
+        params![digest(key)],
+        |row| {
             Ok(Session {
                 key: key.to_owned(),
                 account_id: row.get(0)?,
@@ -53,23 +60,33 @@ pub(super) fn get(db: &dyn Db, key: &str) -> StorageResult<Option<Session>> {
                 created_on: row.time(2)?,
                 last_used: row.time(3)?,
             })
-        })?)
+        },
+    )?)
 }
 
 /// Deletes a session.
 pub(super) fn delete(db: &dyn Db, key: &str) -> StorageResult<bool> {
-    let deleted = db.execute("DELETE FROM sessions WHERE session_key = ?1", params![digest(key)])?;
+    let deleted = db.execute(
+        "DELETE FROM sessions WHERE session_key = ?1",
+        params![digest(key)],
+    )?;
     Ok(deleted > 0)
 }
 
 /// Deletes an account's sessions.
 pub(super) fn delete_for_account(db: &dyn Db, account_id: i64) -> StorageResult<usize> {
-    Ok(db.execute("DELETE FROM sessions WHERE account_id = ?1", params![account_id])?)
+    Ok(db.execute(
+        "DELETE FROM sessions WHERE account_id = ?1",
+        params![account_id],
+    )?)
 }
 
 /// Records a session's last use.
 pub(super) fn touch(db: &dyn Db, key: &str, at: Timestamp) -> StorageResult<bool> {
-    let updated = db.execute("UPDATE sessions SET last_used = ?2 WHERE session_key = ?1", params![digest(key), to_nanos(at)?])?;
+    let updated = db.execute(
+        "UPDATE sessions SET last_used = ?2 WHERE session_key = ?1",
+        params![digest(key), to_nanos(at)?],
+    )?;
     Ok(updated > 0)
 }
 
@@ -79,5 +96,8 @@ pub(super) fn delete_expired(
     used_before: Timestamp,
     created_before: Timestamp,
 ) -> StorageResult<usize> {
-    Ok(db.execute("DELETE FROM sessions WHERE last_used < ?1 OR created_on < ?2", params![to_nanos(used_before)?, to_nanos(created_before)?])?)
+    Ok(db.execute(
+        "DELETE FROM sessions WHERE last_used < ?1 OR created_on < ?2",
+        params![to_nanos(used_before)?, to_nanos(created_before)?],
+    )?)
 }

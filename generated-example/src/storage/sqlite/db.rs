@@ -21,9 +21,11 @@ impl RawRow for rusqlite::Row<'_> {
         Ok(match self.get_ref(index)? {
             SqliteValue::Null => ValueRef::Null,
             SqliteValue::Integer(n) => ValueRef::Int(n),
-            SqliteValue::Text(bytes) => ValueRef::Text(std::str::from_utf8(bytes).map_err(|e| {
-                StorageError::Database(format!("column {index} is not UTF-8: {e}"))
-            })?),
+            SqliteValue::Text(bytes) => {
+                ValueRef::Text(std::str::from_utf8(bytes).map_err(|e| {
+                    StorageError::Database(format!("column {index} is not UTF-8: {e}"))
+                })?)
+            }
             other => {
                 return Err(StorageError::Database(format!(
                     "column {index} has an unexpected type {:?}",

@@ -117,7 +117,6 @@ impl SqliteStorage {
         // the connection is still consistent (and a parking_lot lock is never poisoned).
         self.conn.lock()
     }
-
 }
 
 impl Backend for SqliteStorage {
