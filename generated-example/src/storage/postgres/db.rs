@@ -1,7 +1,6 @@
 //! [`Db`] over a PostgreSQL transaction: the common SQL translated to PostgreSQL's, the
 //! values converted both ways, and each statement waited for on the calling thread.
 
-use std::cell::Cell;
 use std::error::Error;
 
 use bytes::BytesMut;
@@ -13,32 +12,14 @@ use tokio_postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use crate::storage::sql::db::{Db, Param, RawRow, Row, ValueRef};
 use crate::storage::{StorageError, StorageResult};
 
-/// One transaction, as the table modules see it. Remembers whether a statement failed
-/// because concurrent transactions conflicted, so that the caller retries the whole
-/// transaction instead of answering an error.
+/// One transaction, as the table modules see it.
 pub(super) struct PgDb<'a> {
     tx: &'a Transaction<'a>,
-    conflicted: Cell<bool>,
 }
 
 impl<'a> PgDb<'a> {
     pub(super) fn new(tx: &'a Transaction<'a>) -> Self {
-        PgDb {
-            tx,
-            conflicted: Cell::new(false),
-        }
-    }
-
-    /// True when a statement failed with a serialization failure or a deadlock.
-    pub(super) fn conflicted(&self) -> bool {
-        self.conflicted.get()
-    }
-
-    fn failed(&self, err: tokio_postgres::Error) -> StorageError {
-        if is_conflict(&err) {
-            self.conflicted.set(true);
-        }
-        err.into()
+        PgDb { tx }
     }
 
     fn query(
@@ -63,7 +44,7 @@ impl Db for PgDb<'_> {
         params: &[Param<'_>],
         each: &mut dyn FnMut(Row<'_>) -> StorageResult<()>,
     ) -> StorageResult<()> {
-        let rows = self.query(sql, params).map_err(|e| self.failed(e))?;
+        let rows = self.query(sql, params)?;
         for row in &rows {
             each(Row::new(row))?;
         }
@@ -77,20 +58,9 @@ impl Db for PgDb<'_> {
         let changed = block_on(async {
             let statement = self.tx.prepare_cached(&sql).await?;
             self.tx.execute(&statement, &params).await
-        })
-        .map_err(|e| self.failed(e))?;
+        })?;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
-}
-
-/// True for the errors that mean "run the transaction again": a serializable transaction
-/// that conflicted with a concurrent one, or a deadlock.
-pub(super) fn is_conflict(err: &tokio_postgres::Error) -> bool {
-    matches!(
-        err.code(),
-        Some(code) if *code == SqlState::T_R_SERIALIZATION_FAILURE
-            || *code == SqlState::T_R_DEADLOCK_DETECTED
-    )
 }
 
 impl From<tokio_postgres::Error> for StorageError {

@@ -32,14 +32,14 @@ use super::StorageResult;
 /// Public only so that `impl<B: Backend> Storage for B` can name it; the module is private,
 /// so no other crate implements it.
 pub trait Backend: Send + Sync + 'static {
-    /// Runs `f` in one read-only transaction that sees one consistent snapshot. `f` may be
-    /// run again when the engine asks for a retry.
-    fn read<T>(&self, f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T>;
+    /// Runs `f` in one read-only transaction that sees one consistent snapshot.
+    fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T>;
 
     /// Runs `f` in one transaction and commits it; an error rolls it back. It has
-    /// committed (durably) when this returns `Ok`. `f` may be run again, from the start
-    /// and on a rolled-back transaction, when concurrent writers conflicted.
-    fn write<T>(&self, f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T>;
+    /// committed (durably) when this returns `Ok`. Writers take turns, on every connection
+    /// to the database: `f` sees every write committed before it, and none is under way
+    /// beside it.
+    fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T>;
 }
 
 /// Runs `f`, which blocks (on a lock, on the disk), telling a multi-threaded tokio runtime

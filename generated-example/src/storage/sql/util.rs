@@ -62,9 +62,9 @@ pub(super) fn into_page<T>(mut items: Vec<T>, limit: Option<usize>) -> Page<T> {
     Page { items, more }
 }
 
-/// Takes the next value of a sequence (`account_id`, `change_number`, `group_number`). The
-/// update locks the sequence's row until the transaction ends, so concurrent writers (on
-/// any instance) never take the same value.
+/// Takes the next value of a sequence (`account_id`, `change_number`, `group_number`).
+/// Writers take turns (each backend's `write`), so values are handed out once and in
+/// order, without gaps.
 pub(super) fn next_value(db: &dyn Db, sequence: &str) -> StorageResult<i64> {
     db.row(
         "UPDATE sequences SET next_value = next_value + 1 WHERE name = ?1 \

@@ -122,7 +122,7 @@ impl SqliteStorage {
 impl Backend for SqliteStorage {
     /// Runs `f` in one deferred transaction on a reader (the first free one, else the next
     /// in turn), or on the writer when there are no readers: one snapshot for all of `f`.
-    fn read<T>(&self, mut f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+    fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
         if self.readers.is_empty() {
             return f(&*self.lock());
         }
@@ -144,7 +144,7 @@ impl Backend for SqliteStorage {
     /// Runs `f` in one immediate transaction and commits it; an error rolls it back. The
     /// wait for the writer and for the disk happens off the async workers. There is one
     /// writer, so `f` runs once.
-    fn write<T>(&self, mut f: impl FnMut(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+    fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
         off_the_workers(|| {
             let mut conn = self.lock();
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;

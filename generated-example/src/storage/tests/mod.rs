@@ -4,13 +4,15 @@
 mod accounts;
 mod changes;
 mod groups;
+mod instances;
 mod projects;
 mod setup;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{Account, AdminSeed, NewAccount, SqliteStorage, Storage};
+use super::sql::{Backend, Db};
+use super::{Account, AdminSeed, NewAccount, PgStorage, SqliteStorage, Storage, StorageResult};
 
 /// A site directory of its own, removed when dropped.
 pub(super) struct Site {
@@ -61,9 +63,48 @@ pub(super) fn admin_seed() -> AdminSeed {
     }
 }
 
-/// A seeded storage in memory.
-pub(super) fn memory() -> SqliteStorage {
-    SqliteStorage::open_in_memory(&admin_seed()).unwrap().0
+/// A seeded storage of its own: in memory, or in a new PostgreSQL database when
+/// `REVIEW_TEST_POSTGRES` names a server (`postgres://user@host:port`), so that the same
+/// tests check both backends.
+pub(super) fn memory() -> Fresh {
+    match fresh_postgres_url("storage") {
+        Some(url) => Fresh::Postgres(PgStorage::connect(&url, &admin_seed()).unwrap().0),
+        None => Fresh::Sqlite(SqliteStorage::open_in_memory(&admin_seed()).unwrap().0),
+    }
+}
+
+/// The URL of a new database on the server `REVIEW_TEST_POSTGRES` names, if it names one.
+pub(super) fn fresh_postgres_url(what: &str) -> Option<String> {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let server = std::env::var("REVIEW_TEST_POSTGRES").ok()?;
+    let name = format!(
+        "{what}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    Some(PgStorage::create_database(&server, &name).unwrap())
+}
+
+/// A storage of either backend (a [`Backend`] itself, so a [`Storage`]).
+pub(super) enum Fresh {
+    Sqlite(SqliteStorage),
+    Postgres(PgStorage),
+}
+
+impl Backend for Fresh {
+    fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        match self {
+            Fresh::Sqlite(storage) => storage.read(f),
+            Fresh::Postgres(storage) => storage.read(f),
+        }
+    }
+
+    fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        match self {
+            Fresh::Sqlite(storage) => storage.write(f),
+            Fresh::Postgres(storage) => storage.write(f),
+        }
+    }
 }
 
 /// Creates an account with just a username.

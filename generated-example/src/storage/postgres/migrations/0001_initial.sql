@@ -6,8 +6,8 @@
 -- SMALLINT 0 or 1, and text compares and sorts by code point (COLLATE "C"), as SQLite's
 -- does, whatever the database's locale.
 
--- Counters that never go back, even when rows are deleted. Taking a value updates the
--- row, which locks it until the transaction ends: no two instances take the same value.
+-- Counters that never go back, even when rows are deleted. Writers take turns (an
+-- advisory lock), so values are handed out once, in order and without gaps.
 CREATE TABLE sequences (
     name       TEXT COLLATE "C" PRIMARY KEY,
     next_value BIGINT NOT NULL
