@@ -32,7 +32,7 @@ postgres_bin() {
 # Runs a command as the user PostgreSQL runs as: `postgres` when we are root, else us.
 as_postgres() {
     if [[ $(id -u) == 0 ]]; then
-        runuser -u postgres -- "$@"
+        setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"
     else
         "$@"
     fi
@@ -51,9 +51,13 @@ start_postgres() {
     fi
     as_postgres "$bin/initdb" -D "$dir/data" -U review --auth=trust -E UTF8 \
         >"$dir/initdb.log" 2>&1 || servers_die "initdb failed: $(tail -3 "$dir/initdb.log")"
-    as_postgres "$bin/postgres" -D "$dir/data" -p "$port" -k "$dir" \
+    local as=()
+    [[ $(id -u) == 0 ]] && as=(setpriv --reuid=postgres --regid=postgres --init-groups --)
+    # A simple command, so that `$!` is the server itself (setpriv replaces itself with it).
+    "${as[@]}" "$bin/postgres" -D "$dir/data" -p "$port" -k "$dir" \
         -c listen_addresses=127.0.0.1 -c max_connections=200 >"$dir/postgres.log" 2>&1 &
-    SERVER_PIDS+=($!)
+    POSTGRES_PID=$!
+    SERVER_PIDS+=($POSTGRES_PID)
     local _
     for _ in $(seq 100); do
         if as_postgres "$bin/pg_isready" -q -h 127.0.0.1 -p "$port"; then
@@ -71,13 +75,15 @@ psql_review() {
     as_postgres "$(postgres_bin)/psql" -qAt -h 127.0.0.1 -p "$1" -U review -d review -c "$2"
 }
 
-# start_redis DIR PORT: a Redis without persistence serving 127.0.0.1:PORT.
+# start_redis DIR PORT: a Redis without persistence serving 127.0.0.1:PORT; DEBUG SLEEP
+# (a Redis that stops answering for a while) is allowed from loopback.
 start_redis() {
     local dir=$1 port=$2
     command -v redis-server >/dev/null ||
         servers_die "redis-server is not installed (Debian: apt-get install redis-server)"
     mkdir -p "$dir"
     redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir" \
+        --enable-debug-command local \
         >"$dir/redis.log" 2>&1 &
     REDIS_PID=$!
     SERVER_PIDS+=($REDIS_PID)
@@ -130,10 +136,16 @@ start_haproxy() {
     servers_die "HAProxy does not start: $(tail -3 "$dir/haproxy.log")"
 }
 
+# Ends every server started here: SIGTERM, but SIGINT for PostgreSQL, its "fast
+# shutdown" (SIGTERM would wait for its clients to leave).
 stop_servers() {
     local pid
     for pid in "${SERVER_PIDS[@]}"; do
-        kill "$pid" 2>/dev/null || true
+        if [[ $pid == "${POSTGRES_PID:-}" ]]; then
+            kill -INT "$pid" 2>/dev/null || true
+        else
+            kill -TERM "$pid" 2>/dev/null || true
+        fi
     done
     for pid in "${SERVER_PIDS[@]}"; do
         wait "$pid" 2>/dev/null || true

@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# Several instances of the example behind a load balancer, tested and measured: PostgreSQL,
+# Redis and HAProxy from Debian's packages on loopback (benches/lib/servers.sh), three
+# instances on one database (--database) and one quota store (--quota-store), HAProxy
+# round robin in front. Then, in order:
+#
+#   1. a write through one instance is read through the others, and a session made on one
+#      is used (read and XSRF-checked write) on the others;
+#   2. a quota rule with a burst of BURST admits exactly BURST requests across the three
+#      instances, and every 429 carries Retry-After;
+#   3. requests/s of mixed reads and writes (mixed-load, 20% writes) on one instance on
+#      SQLite, one on PostgreSQL, and the three behind the balancer, in one run;
+#   4. kill -9 of one instance under a mixed write load through the balancer: the balancer
+#      routes around it, every acknowledged write is found, and the database is consistent;
+#   5. Redis paused (DEBUG SLEEP), then stopped: every request is answered, by the
+#      fail-open policy, within the enforcer's timeout plus a bound.
+#
+#   bash benches/instances.sh
+#   SECONDS_PER_ROW=10 CONNECTIONS=64 bash benches/instances.sh
+#
+# Exits non-zero when any property fails. Environment: SECONDS_PER_ROW [5], CONNECTIONS
+# [32], BURST [10], KILL_SECONDS [6], BASE_PORT [18600], CARGO_TARGET_DIR [target].
+set -euo pipefail
+
+SECONDS_PER_ROW=${SECONDS_PER_ROW:-5}
+CONNECTIONS=${CONNECTIONS:-32}
+BURST=${BURST:-10}
+KILL_SECONDS=${KILL_SECONDS:-6}
+BASE_PORT=${BASE_PORT:-18600}
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TARGET_DIR=${CARGO_TARGET_DIR:-target}
+[[ $TARGET_DIR == /* ]] || TARGET_DIR=$ROOT/$TARGET_DIR
+source benches/lib/servers.sh
+
+DIR=$(mktemp -d)
+PG_PORT=$((BASE_PORT + 1))
+REDIS_PORT=$((BASE_PORT + 2))
+LB_PORT=$((BASE_PORT + 3))
+SQLITE_PORT=$((BASE_PORT + 4))
+INSTANCE_PORTS=($((BASE_PORT + 11)) $((BASE_PORT + 12)) $((BASE_PORT + 13)))
+DATABASE=postgres://review@127.0.0.1:$PG_PORT/review
+LB=http://127.0.0.1:$LB_PORT
+INSTANCE_PIDS=()
+FAILED=0
+
+log() { echo "instances.sh: $*" >&2; }
+fail() {
+    echo "instances.sh: FAILED: $*" >&2
+    FAILED=1
+}
+cleanup() {
+    local pid
+    for pid in "${INSTANCE_PIDS[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+    stop_servers
+    rm -rf "$DIR"
+}
+trap cleanup EXIT
+
+log "building the example and the load tool (release)"
+cargo build -q --release -p review-service -p restspec-benches --bin review-service --bin mixed-load
+SERVICE=$TARGET_DIR/release/review-service
+LOAD=$TARGET_DIR/release/mixed-load
+
+log "starting PostgreSQL, Redis and the instances"
+start_postgres "$DIR/pg" "$PG_PORT"
+start_redis "$DIR/redis" "$REDIS_PORT"
+cat >"$DIR/quota.yaml" <<YAML
+rules:
+  - group: "/restapi/projects/description:GET"
+    burst: $BURST
+    refill_per_second: 0.001
+YAML
+
+# wait_for URL PID LOG: until URL answers, or the process dies.
+wait_for() {
+    local _
+    for _ in $(seq 150); do
+        curl -s -o /dev/null "$1/config/server/version" && return 0
+        kill -0 "$2" 2>/dev/null || { log "died: $(tail -5 "$3")"; exit 1; }
+        sleep 0.1
+    done
+    log "$1 does not answer: $(tail -5 "$3")"
+    exit 1
+}
+
+# start_instance N: instance N (0, 1, 2) on the shared database and quota store.
+start_instance() {
+    local n=$1 port=${INSTANCE_PORTS[$1]}
+    mkdir -p "$DIR/site$n"
+    "$SERVICE" --listen "127.0.0.1:$port" --site "$DIR/site$n" --admin-password secret \
+        --database "$DATABASE" --quota-config "$DIR/quota.yaml" \
+        --quota-store "redis://127.0.0.1:$REDIS_PORT" --quota-store-timeout 0.1 \
+        >>"$DIR/site$n/service.log" 2>&1 &
+    INSTANCE_PIDS[n]=$!
+    wait_for "http://127.0.0.1:$port" "${INSTANCE_PIDS[n]}" "$DIR/site$n/service.log"
+}
+# Three instances starting at once migrate and seed the new database once between them.
+STARTERS=()
+for n in 0 1 2; do
+    start_instance "$n" &
+    STARTERS+=($!)
+done
+for pid in "${STARTERS[@]}"; do wait "$pid" || { log "an instance did not start"; exit 1; }; done
+for n in 0 1 2; do
+    INSTANCE_PIDS[n]=$(pgrep -f -- "--listen 127.0.0.1:${INSTANCE_PORTS[n]} ") ||
+        { log "instance $n is not running"; exit 1; }
+done
+start_haproxy "$DIR/haproxy" "$LB_PORT" "${INSTANCE_PORTS[@]/#/127.0.0.1:}"
+instance() { echo "http://127.0.0.1:${INSTANCE_PORTS[$1]}"; }
+
+# ---- 1. one database: writes and sessions cross instances ----------------------------------
+log "1. a write on one instance is read on the others; a session crosses instances"
+status=$(curl -s -o /dev/null -w '%{http_code}' -u admin:secret -X PUT \
+    -H 'Content-Type: application/json' -d '{"description":"made on instance 0"}' \
+    "$(instance 0)/a/projects/shared")
+[[ $status == 201 ]] || fail "creating a project on instance 0 answered $status"
+for n in 1 2; do
+    body=$(curl -s "$(instance "$n")/projects/shared/description")
+    [[ $body == *'made on instance 0'* ]] || fail "instance $n reads '$body' for the description"
+done
+curl -s -o /dev/null -c "$DIR/cookies" -u admin:secret -X POST "$(instance 0)/login"
+xsrf=$(awk '$6 == "XSRF_TOKEN" { print $7 }' "$DIR/cookies")
+[[ -n $xsrf ]] || fail "no XSRF_TOKEN cookie from /login on instance 0"
+status=$(curl -s -o /dev/null -w '%{http_code}' -b "$DIR/cookies" "$(instance 1)/accounts/self/detail")
+[[ $status == 200 ]] || fail "instance 1 answers $status to instance 0's session"
+status=$(curl -s -o /dev/null -w '%{http_code}' -b "$DIR/cookies" -X PUT \
+    -H "X-Service-Auth: $xsrf" -H 'Content-Type: application/json' -d '{}' \
+    "$(instance 2)/projects/by-session")
+[[ $status == 201 ]] || fail "instance 2 answers $status to a write with instance 0's session"
+status=$(curl -s -o /dev/null -w '%{http_code}' -b "$DIR/cookies" -X PUT \
+    -H 'Content-Type: application/json' -d '{}' "$(instance 2)/projects/no-xsrf")
+[[ $status == 403 ]] || fail "a session write without the XSRF token answered $status"
+echo "cross_instance: write read on 2 others, session used on 2 others"
+
+# ---- 2. one quota store: the burst is shared -----------------------------------------------
+log "2. a burst of $BURST across three instances"
+admitted=0 refused=0 without_retry_after=0
+for i in $(seq $((BURST * 3))); do
+    headers=$(curl -s -D - -o /dev/null -u admin:secret "$LB/a/projects/shared/description")
+    case $headers in
+        "HTTP/1.1 200"*) admitted=$((admitted + 1)) ;;
+        "HTTP/1.1 429"*)
+            refused=$((refused + 1))
+            grep -qi '^retry-after: [0-9]' <<<"$headers" || without_retry_after=$((without_retry_after + 1))
+            ;;
+        *) fail "request $i through the balancer: ${headers%%$'\r'*}" ;;
+    esac
+done
+echo "quota: burst=$BURST requests=$((BURST * 3)) admitted=$admitted refused=$refused refused_without_retry_after=$without_retry_after"
+[[ $admitted == "$BURST" ]] || fail "the three instances admitted $admitted, not $BURST"
+[[ $without_retry_after == 0 ]] || fail "$without_retry_after refusals without Retry-After"
+
+# ---- 3. requests/s ------------------------------------------------------------------------
+log "3. requests/s, $CONNECTIONS connections, 20% writes, $SECONDS_PER_ROW s each"
+mkdir -p "$DIR/sqlite-site"
+"$SERVICE" --listen "127.0.0.1:$SQLITE_PORT" --site "$DIR/sqlite-site" --admin-password secret \
+    >"$DIR/sqlite-site/service.log" 2>&1 &
+SQLITE_PID=$!
+INSTANCE_PIDS+=("$SQLITE_PID")
+wait_for "http://127.0.0.1:$SQLITE_PORT" "$SQLITE_PID" "$DIR/sqlite-site/service.log"
+row() {
+    local name=$1 url=$2 line
+    line=$("$LOAD" --url "$url" --password secret --connections "$CONNECTIONS" \
+        --seconds "$SECONDS_PER_ROW" --write-percent 20)
+    printf '| %s | %s |\n' "$name" "$line"
+}
+echo "| configuration | mixed-load |"
+echo "|---|---|"
+row "1 instance, SQLite" "http://127.0.0.1:$SQLITE_PORT"
+row "1 instance, PostgreSQL" "$(instance 0)"
+row "3 instances, PostgreSQL, HAProxy" "$LB"
+kill "$SQLITE_PID"
+
+# ---- 4. kill -9 under load ----------------------------------------------------------------
+log "4. kill -9 instance 1 under a mixed write load through the balancer"
+"$LOAD" --url "$LB" --password secret --connections "$CONNECTIONS" --seconds "$KILL_SECONDS" \
+    --write-percent 50 --acked "$DIR/acked" --tolerate-errors >"$DIR/kill-load" &
+LOADER=$!
+sleep $((KILL_SECONDS / 2))
+kill -9 "${INSTANCE_PIDS[1]}"
+wait "$LOADER"
+echo "kill_load: $(cat "$DIR/kill-load")"
+verify=$("$LOAD" --url "$LB" --password secret --verify "$DIR/acked") || fail "acknowledged writes are missing: $verify"
+echo "kill_verify: $verify"
+routed=0
+for _ in $(seq 30); do
+    [[ $(curl -s -o /dev/null -w '%{http_code}' "$LB/config/server/version") == 200 ]] && routed=$((routed + 1))
+done
+echo "after_kill: $routed of 30 requests through the balancer answered 200"
+[[ $routed == 30 ]] || fail "the balancer sent requests to the dead instance"
+consistency=$(psql_review "$PG_PORT" "
+    SELECT (SELECT count(*) FROM changes c LEFT JOIN commits m
+              ON m.project = c.project AND m.sha = c.current_revision WHERE m.sha IS NULL)
+         + (SELECT count(*) FROM sequences s WHERE s.name = 'change_number'
+              AND s.next_value <= (SELECT COALESCE(max(number), 0) FROM changes))
+         + (SELECT count(*) FROM (SELECT change_id FROM changes GROUP BY change_id
+              HAVING count(*) > 1) d)")
+echo "database: changes=$(psql_review "$PG_PORT" 'SELECT count(*) FROM changes') inconsistencies=$consistency"
+[[ $consistency == 0 ]] || fail "the database is inconsistent after the kill"
+
+# ---- 5. Redis slow, then gone --------------------------------------------------------------
+log "5. Redis paused, then stopped: requests answered by the fail-open policy, none hanging"
+redis-cli -p "$REDIS_PORT" DEBUG SLEEP 3 >/dev/null &
+SLEEPER=$!
+sleep 0.2
+slowest=0 not_ok=0
+probe() {
+    local out
+    for _ in $(seq 10); do
+        out=$(curl -s -o /dev/null -m 5 -w '%{http_code} %{time_total}' -u admin:secret \
+            "$LB/a/projects/shared/description") || out="000 5"
+        [[ ${out%% *} == 200 ]] || not_ok=$((not_ok + 1))
+        slowest=$(python3 -c "print(max($slowest, ${out##* }))")
+    done
+}
+probe
+echo "redis_paused: 10 requests, not_200=$not_ok slowest=${slowest}s"
+wait "$SLEEPER"
+kill "$REDIS_PID"
+sleep 0.2
+probe
+echo "redis_stopped: 20 requests in all, not_200=$not_ok slowest=${slowest}s"
+[[ $not_ok == 0 ]] || fail "$not_ok requests were not let through while Redis was away"
+python3 -c "import sys; sys.exit(0 if $slowest < 1.0 else 1)" ||
+    fail "a request took ${slowest}s while Redis was away (timeout 0.1 s)"
+
+if [[ $FAILED != 0 ]]; then
+    log "some properties failed; the instances' logs:"
+    tail -n 5 "$DIR"/site*/service.log >&2 || true
+    exit 1
+fi
+log "every property holds"
