@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use restspec_runtime::quota::TokenBucketEnforcer;
+use restspec_runtime::quota::redis::{RedisQuotaEnforcer, RedisQuotaOptions};
 use restspec_runtime::{Limits, QuotaBackend, Settings};
 
 use crate::accounts::PasswordHash;
@@ -34,6 +35,10 @@ pub struct Options {
     pub database: Option<String>,
     /// The token-bucket rules file, when quotas are enforced.
     pub quota_config: Option<PathBuf>,
+    /// Where the buckets of the `quota_config` rules live, when every instance must share
+    /// them: a Redis (`redis://host:port[/db]`), with how long to wait for it and what to
+    /// answer when it does not answer in time. Without it, in this process.
+    pub quota_store: Option<RedisQuotaOptions>,
     /// Timeouts, the connection cap and the body limit (the runtime's defaults unless set).
     pub limits: Limits,
     /// Quota enforcers asked before the rules file's (the spec's examples register one that
@@ -97,10 +102,19 @@ pub fn app(options: &Options) -> Result<App, StartError> {
         settings = settings.site_dir(site);
     }
     let mut backend = options.quota.clone();
-    if let Some(path) = &options.quota_config {
-        let enforcer = TokenBucketEnforcer::from_file(path)
-            .map_err(|e| StartError::QuotaConfig(e.to_string()))?;
-        backend.register(Arc::new(enforcer));
+    match (&options.quota_config, &options.quota_store) {
+        (Some(path), None) => {
+            let enforcer = TokenBucketEnforcer::from_file(path)
+                .map_err(|e| StartError::QuotaConfig(e.to_string()))?;
+            backend.register(Arc::new(enforcer));
+        }
+        (Some(path), Some(store)) => backend.register(Arc::new(shared_quota(path, store)?)),
+        (None, Some(_)) => {
+            return Err(StartError::QuotaConfig(
+                "a quota store needs the rules it keeps buckets for (--quota-config)".into(),
+            ));
+        }
+        (None, None) => {}
     }
     if !backend.is_empty() {
         settings = settings.quota(backend);
@@ -109,6 +123,27 @@ pub fn app(options: &Options) -> Result<App, StartError> {
         router: api::router(handlers::ReviewService::new(storage), settings),
         created_admin,
     })
+}
+
+/// The enforcer of the rules in `path` whose buckets live in Redis. A Redis that does not
+/// answer now is no reason not to start (it may start later, and the enforcer answers by
+/// its policy meanwhile), but it is logged.
+fn shared_quota(
+    path: &std::path::Path,
+    store: &RedisQuotaOptions,
+) -> Result<RedisQuotaEnforcer, StartError> {
+    let enforcer = RedisQuotaEnforcer::from_file(path, store.clone())
+        .map_err(|e| StartError::QuotaConfig(e.to_string()))?;
+    match enforcer.ping() {
+        Ok(()) => tracing::info!("keeping the quota buckets in {}", store.url),
+        Err(err) => tracing::warn!(
+            "the quota store {} does not answer yet ({err}); requests are answered by its \
+             policy ({:?}) until it does",
+            store.url,
+            store.on_unavailable
+        ),
+    }
+    Ok(enforcer)
 }
 
 /// The database `options` name: PostgreSQL, SQLite under the site, or SQLite in memory.

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use restspec_runtime::Limits;
+use restspec_runtime::quota::redis::{FailPolicy, RedisQuotaOptions};
 use restspec_runtime::trace::Rotation;
 use review_service::{Options, accounts::random_secret, serve};
 
@@ -41,6 +42,24 @@ struct Cli {
     /// Enables the token-bucket quota enforcer with the rules in FILE.
     #[arg(long, value_name = "FILE")]
     quota_config: Option<PathBuf>,
+    /// Keep the buckets of the --quota-config rules in this Redis
+    /// (redis://host:port[/db]), shared by every instance that names it, instead of in
+    /// this process.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "REVIEW_QUOTA_STORE",
+        requires = "quota_config"
+    )]
+    quota_store: Option<String>,
+    /// Seconds to wait for the quota store on a request before answering by
+    /// --quota-store-policy.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "0.1")]
+    quota_store_timeout: Duration,
+    /// What a request gets while the quota store does not answer: `open` lets it through,
+    /// `closed` answers 429. A warning is logged at most every 10 seconds meanwhile.
+    #[arg(long, value_name = "POLICY", default_value = "open")]
+    quota_store_policy: StorePolicy,
     /// Size in bytes at which logs/error_log is rotated to error_log.1.
     #[arg(long, value_name = "BYTES", default_value_t = Rotation::default().max_bytes,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -50,6 +69,15 @@ struct Cli {
     error_log_files: u32,
     #[command(flatten)]
     limits: LimitFlags,
+}
+
+/// `--quota-store-policy`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum StorePolicy {
+    /// Let the request through.
+    Open,
+    /// Refuse it (429).
+    Closed,
 }
 
 /// What a client may take and send; every default is the runtime's.
@@ -184,6 +212,15 @@ async fn main() -> ExitCode {
         site: Some(cli.site.clone()),
         allow_origin_regex: cli.allow_origin_regex,
         quota_config: cli.quota_config,
+        quota_store: cli.quota_store.map(|url| {
+            let mut store = RedisQuotaOptions::new(url);
+            store.timeout = cli.quota_store_timeout;
+            store.on_unavailable = match cli.quota_store_policy {
+                StorePolicy::Open => FailPolicy::Open,
+                StorePolicy::Closed => FailPolicy::Closed,
+            };
+            store
+        }),
         database: cli.database,
         limits: cli.limits.limits(),
         quota: Default::default(),
