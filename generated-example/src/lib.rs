@@ -90,8 +90,13 @@ pub fn app(options: &Options) -> Result<App, StartError> {
         // `admin` holds its capabilities as a member of `Administrators`.
         capabilities: Vec::new(),
     };
-    let (storage, created_admin) =
-        open_storage(options, &seed).map_err(|e| StartError::Storage(e.to_string()))?;
+    let (storage, created_admin) = open_storage(options, &seed).map_err(|e| {
+        StartError::Storage(match e {
+            // "cannot open the database: database error: ..." would say it twice.
+            crate::storage::StorageError::Database(message) => message,
+            other => other.to_string(),
+        })
+    })?;
 
     let mut settings = Settings::default()
         .limits(options.limits)

@@ -72,7 +72,12 @@ impl From<tokio_postgres::Error> for StorageError {
         }
         match err.as_db_error() {
             Some(db) => StorageError::Database(format!("{}: {}", db.code().code(), db.message())),
-            None => StorageError::Database(err.to_string()),
+            // "error connecting to server" says little without its cause ("Connection
+            // refused", "password authentication failed", ...).
+            None => StorageError::Database(match err.source() {
+                Some(cause) => format!("{err}: {cause}"),
+                None => err.to_string(),
+            }),
         }
     }
 }

@@ -179,9 +179,10 @@ impl PgStorage {
             .map_err(|_| StorageError::Database("the clock is past 2262".into()))?;
         self.wait(async {
             let mut client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
-            migrations::migrate(&mut client, now).await
+            migrations::migrate(&mut client, now)
+                .await
+                .map_err(|e| StorageError::Database(format!("{}: {}", self.target, plain(&e))))
         })
-        .map_err(|e| StorageError::Database(format!("{}: {e}", self.target)))
     }
 
     fn handle(&self) -> Option<&Handle> {
@@ -200,8 +201,8 @@ impl PgStorage {
 
     fn unreachable(&self, err: PoolError) -> StorageError {
         let why = match err {
-            PoolError::Backend(e) => StorageError::from(e).to_string(),
-            PoolError::Timeout(_) => "timed out".to_owned(),
+            PoolError::Backend(e) => plain(&StorageError::from(e)),
+            PoolError::Timeout(_) => format!("no connection within {CONNECT_TIMEOUT:?}"),
             other => other.to_string(),
         };
         StorageError::Database(format!(
@@ -247,6 +248,18 @@ impl PgStorage {
     }
 }
 
+#[cfg(test)]
+impl PgStorage {
+    /// Runs SQL beneath the trait, for tests.
+    pub(crate) fn raw_execute(&self, sql: &str) {
+        self.wait(async {
+            let client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
+            Ok(client.batch_execute(sql).await?)
+        })
+        .unwrap();
+    }
+}
+
 impl Backend for PgStorage {
     fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
         self.transaction(IsolationLevel::RepeatableRead, true, None, f)
@@ -263,6 +276,14 @@ impl Drop for PgStorage {
         if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
         }
+    }
+}
+
+/// A storage error's message without the "database error: " its display starts with.
+fn plain(err: &StorageError) -> String {
+    match err {
+        StorageError::Database(message) => message.clone(),
+        other => other.to_string(),
     }
 }
 

@@ -5,6 +5,7 @@ mod accounts;
 mod changes;
 mod groups;
 mod instances;
+mod postgres;
 mod projects;
 mod setup;
 
