@@ -43,11 +43,11 @@ pub(super) fn touch(db: &dyn Db, number: i64) -> StorageResult<(Timestamp, i64)>
 
 /// The hashtags of a change, sorted (no check that the change exists).
 pub(super) fn hashtags(db: &dyn Db, number: i64) -> StorageResult<Vec<String>> {
-    Ok(db.rows(
+    db.rows(
         "SELECT hashtag FROM change_hashtags WHERE change_number = ?1 ORDER BY hashtag",
         params![number],
         |row| row.get(0),
-    )?)
+    )
 }
 
 /// Adds, then removes hashtags; moves `updated` when something changed.
@@ -179,7 +179,7 @@ pub(super) fn insert_message(
 /// Messages, oldest first.
 pub(super) fn messages(db: &dyn Db, number: i64) -> StorageResult<Vec<ChangeMessage>> {
     require_change(db, number)?;
-    Ok(db.rows(
+    db.rows(
         "SELECT id, change_number, author, message, date, patch_set, tag \
              FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid",
         params![number],
@@ -194,5 +194,5 @@ pub(super) fn messages(db: &dyn Db, number: i64) -> StorageResult<Vec<ChangeMess
                 tag: row.get(6)?,
             })
         },
-    )?)
+    )
 }

@@ -27,7 +27,7 @@ fn group_row(row: Row<'_>) -> StorageResult<Group> {
 
 fn find_one(db: &dyn Db, column: &str, value: &dyn ToParam) -> StorageResult<Option<Group>> {
     let sql = format!("SELECT {COLUMNS} FROM review_groups WHERE {column} = ?1");
-    Ok(db.row(&sql, params![value], group_row)?)
+    db.row(&sql, params![value], group_row)
 }
 
 /// The group with this id.
@@ -232,11 +232,11 @@ pub(super) fn list(db: &dyn Db, query: &GroupQuery) -> StorageResult<Page<Group>
 /// Direct members, ascending.
 pub(super) fn members(db: &dyn Db, id: &str) -> StorageResult<Vec<i64>> {
     require_internal(db, id)?;
-    Ok(db.rows(
+    db.rows(
         "SELECT account_id FROM group_members WHERE group_uuid = ?1 ORDER BY account_id",
         params![id],
         |row| row.get(0),
-    )?)
+    )
 }
 
 /// Adds a member.
@@ -263,13 +263,13 @@ pub(super) fn remove_member(db: &dyn Db, id: &str, account_id: i64) -> StorageRe
 /// Included groups' ids, by name.
 pub(super) fn subgroups(db: &dyn Db, id: &str) -> StorageResult<Vec<String>> {
     require_internal(db, id)?;
-    Ok(db.rows(
+    db.rows(
         "SELECT s.subgroup_uuid FROM group_subgroups s \
              JOIN review_groups g ON g.uuid = s.subgroup_uuid \
              WHERE s.group_uuid = ?1 ORDER BY g.name",
         params![id],
         |row| row.get(0),
-    )?)
+    )
 }
 
 /// Includes a group.
@@ -294,7 +294,7 @@ pub(super) fn remove_subgroup(db: &dyn Db, id: &str, subgroup_id: &str) -> Stora
 /// registered user.
 pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<String>> {
     super::accounts::require(db, account_id)?;
-    Ok(db.rows(
+    db.rows(
         "WITH RECURSIVE member_of(uuid) AS ( \
                  SELECT group_uuid FROM group_members WHERE account_id = ?1 \
                  UNION SELECT ?2 \
@@ -304,5 +304,5 @@ pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<
              ) SELECT uuid FROM member_of ORDER BY uuid",
         params![account_id, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID],
         |row| row.get(0),
-    )?)
+    )
 }

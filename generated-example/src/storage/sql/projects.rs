@@ -26,7 +26,7 @@ fn project_row(row: Row<'_>) -> StorageResult<Project> {
 /// The project with this name.
 pub(super) fn get(db: &dyn Db, name: &str) -> StorageResult<Option<Project>> {
     let sql = format!("SELECT {COLUMNS} FROM projects WHERE name = ?1");
-    Ok(db.row(&sql, params![name], project_row)?)
+    db.row(&sql, params![name], project_row)
 }
 
 /// The project with this name, or `NotFound`.

@@ -50,7 +50,7 @@ pub(super) fn insert_commit(
 
 /// A commit of the project.
 pub(super) fn commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Option<Commit>> {
-    Ok(db.row(
+    db.row(
         "SELECT sha, project, parent, author, subject, message, created FROM commits \
              WHERE project = ?1 AND sha = ?2",
         params![project, sha],
@@ -65,7 +65,7 @@ pub(super) fn commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Opt
                 created: row.time(6)?,
             })
         },
-    )?)
+    )
 }
 
 fn check_commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<()> {
@@ -83,11 +83,11 @@ pub(super) fn branch_revision(
     project: &str,
     branch: &str,
 ) -> StorageResult<Option<String>> {
-    Ok(db.row(
+    db.row(
         "SELECT revision FROM branches WHERE project = ?1 AND name = ?2",
         params![project, branch],
         |row| row.get(0),
-    )?)
+    )
 }
 
 /// Creates or moves a branch (full name).
@@ -108,7 +108,7 @@ pub(super) fn set_branch(
 /// The project's refs by name.
 pub(super) fn branches(db: &dyn Db, project: &str) -> StorageResult<Vec<Branch>> {
     require_project(db, project)?;
-    Ok(db.rows(
+    db.rows(
         "SELECT name, revision FROM branches WHERE project = ?1 ORDER BY name",
         params![project],
         |row| {
@@ -117,7 +117,7 @@ pub(super) fn branches(db: &dyn Db, project: &str) -> StorageResult<Vec<Branch>>
                 revision: row.get(1)?,
             })
         },
-    )?)
+    )
 }
 
 /// Creates a branch at a commit of the project.
@@ -165,7 +165,7 @@ pub(super) fn delete_branch(db: &dyn Db, project: &str, branch: &str) -> Storage
 /// The project's tags by name.
 pub(super) fn tags(db: &dyn Db, project: &str) -> StorageResult<Vec<Tag>> {
     require_project(db, project)?;
-    Ok(db.rows(
+    db.rows(
         "SELECT name, revision, object, message, tagger, created FROM tags \
              WHERE project = ?1 ORDER BY name",
         params![project],
@@ -179,7 +179,7 @@ pub(super) fn tags(db: &dyn Db, project: &str) -> StorageResult<Vec<Tag>> {
                 created: row.time(5)?,
             })
         },
-    )?)
+    )
 }
 
 /// Creates a tag; annotated (with a tag object of its own) when it has a message.

@@ -48,7 +48,7 @@ pub(super) fn create(
 
 /// The session with this key.
 pub(super) fn get(db: &dyn Db, key: &str) -> StorageResult<Option<Session>> {
-    Ok(db.row(
+    db.row(
         "SELECT account_id, xsrf_token, created_on, last_used FROM sessions \
              WHERE session_key = ?1",
         params![digest(key)],
@@ -61,7 +61,7 @@ pub(super) fn get(db: &dyn Db, key: &str) -> StorageResult<Option<Session>> {
                 last_used: row.time(3)?,
             })
         },
-    )?)
+    )
 }
 
 /// Deletes a session.
@@ -75,10 +75,10 @@ pub(super) fn delete(db: &dyn Db, key: &str) -> StorageResult<bool> {
 
 /// Deletes an account's sessions.
 pub(super) fn delete_for_account(db: &dyn Db, account_id: i64) -> StorageResult<usize> {
-    Ok(db.execute(
+    db.execute(
         "DELETE FROM sessions WHERE account_id = ?1",
         params![account_id],
-    )?)
+    )
 }
 
 /// Records a session's last use.
@@ -96,8 +96,8 @@ pub(super) fn delete_expired(
     used_before: Timestamp,
     created_before: Timestamp,
 ) -> StorageResult<usize> {
-    Ok(db.execute(
+    db.execute(
         "DELETE FROM sessions WHERE last_used < ?1 OR created_on < ?2",
         params![to_nanos(used_before)?, to_nanos(created_before)?],
-    )?)
+    )
 }
