@@ -1,7 +1,6 @@
 //! The `accounts`, `account_emails` and `account_capabilities` tables.
 
 use super::db::{Db, Row, ToParam, params};
-
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
 use crate::storage::{Account, AccountQuery, NewAccount, Page, StorageError, StorageResult};
 

@@ -4,9 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use super::db::{Db, params};
-
 use super::accounts::check_exists as check_account;
+use super::db::{Db, params};
 use restspec_runtime::Timestamp;
 
 use super::util::{now, random_hex};

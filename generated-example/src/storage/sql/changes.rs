@@ -1,9 +1,8 @@
 //! The `changes` table: creation, lookup, queries and state.
 
-use super::db::{Db, Row, ToParam, params};
-
 use super::accounts::check_exists as check_account;
 use super::change_parts::{change_not_found, hashtags, insert_message, touch};
+use super::db::{Db, Row, ToParam, params};
 use super::refs::{branch_revision, insert_commit, project_exists, set_branch};
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
 use crate::storage::{

@@ -1,8 +1,7 @@
 //! The `review_groups`, `group_members` and `group_subgroups` tables.
 
-use super::db::{Db, Param, Row, ToParam, params};
-
 use super::accounts::check_exists as check_account;
+use super::db::{Db, Param, Row, ToParam, params};
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds, random_hex};
 use crate::storage::{
     ANONYMOUS_USERS_ID, Group, GroupQuery, NewGroup, Page, REGISTERED_USERS_ID, StorageError,

@@ -1,8 +1,7 @@
 //! The `projects` and `branches` tables.
 
-use super::db::{Db, Row, ToParam, params};
-
 use super::accounts::check_exists as check_account;
+use super::db::{Db, Row, ToParam, params};
 use super::refs::{branch_revision, insert_commit, project_exists, project_not_found, set_branch};
 use super::util::{contains_pattern, into_page, now, page_bounds};
 use crate::storage::{

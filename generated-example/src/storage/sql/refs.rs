@@ -1,9 +1,8 @@
 //! The `branches`, `tags` and `commits` tables, which live in a project: the project
 //! existence check `projects.rs` and `changes.rs` share is here, below them.
 
-use super::db::{Db, params};
-
 use super::accounts::check_exists as check_account;
+use super::db::{Db, params};
 use super::util::{now, random_hex};
 use crate::storage::{
     Branch, Commit, META_CONFIG_REF, NewTag, StorageError, StorageResult, Tag, full_ref,

@@ -1,10 +1,10 @@
 //! The `sessions` table. It holds SHA-256 digests of the session keys, not the keys: a
 //! copy of the database does not let anyone log in.
 
-use super::db::{Db, params};
 use sha2::{Digest, Sha256};
 
 use super::accounts::check_exists as check_account;
+use super::db::{Db, params};
 use super::util::{now, to_nanos};
 use restspec_runtime::Timestamp;
 
