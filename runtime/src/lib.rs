@@ -17,8 +17,9 @@
 //! requests' error log).
 //!
 //! Off by default: `client` (the `client` module, what generated typed clients are built on: reqwest
-//! with rustls) and `examples` (the `examples` module and `example_tests!`, which run a
-//! spec's examples as tests).
+//! with rustls), `examples` (the `examples` module and `example_tests!`, which run a
+//! spec's examples as tests) and `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
+//! token-bucket rules with their buckets in Redis, shared by every instance of a service).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod activity;

@@ -70,7 +70,7 @@ use sha2::{Digest, Sha256};
 
 pub use options::{FailPolicy, RedisQuotaError, RedisQuotaOptions};
 
-use super::token_bucket::{compile_groups, parse_rules, read_rules};
+use super::token_bucket::{self, compile_groups, parse_rules, read_rules};
 use super::{QuotaConfigError, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaRule};
 use store::Store;
 
@@ -331,22 +331,7 @@ impl RedisQuotaEnforcer {
 
     /// The in-process enforcer's refusal, word for word.
     fn refusal(&self, group: &str, rule: usize, wait: Option<Duration>, n: u64) -> QuotaResponse {
-        let r = &self.rules[rule].configured;
-        let response = if n > u64::from(r.burst) {
-            QuotaResponse::error(format!(
-                "quota exceeded for {group} ({n} tokens requested, at most {} at once)",
-                r.burst
-            ))
-        } else {
-            QuotaResponse::error(format!(
-                "quota exceeded for {group} (burst {}, refilled at {} per second)",
-                r.burst, r.refill_per_second
-            ))
-        };
-        match wait {
-            Some(wait) => response.with_retry_after(wait),
-            None => response,
-        }
+        token_bucket::refusal(&self.rules[rule].configured, group, wait, n)
     }
 }
 

@@ -260,22 +260,7 @@ impl TokenBucketEnforcer {
     }
 
     fn refusal(&self, group: &str, rule: usize, wait: Option<Duration>, n: u64) -> QuotaResponse {
-        let r = &self.rules[rule].configured;
-        let response = if n > u64::from(r.burst) {
-            QuotaResponse::error(format!(
-                "quota exceeded for {group} ({n} tokens requested, at most {} at once)",
-                r.burst
-            ))
-        } else {
-            QuotaResponse::error(format!(
-                "quota exceeded for {group} (burst {}, refilled at {} per second)",
-                r.burst, r.refill_per_second
-            ))
-        };
-        match wait {
-            Some(wait) => response.with_retry_after(wait),
-            None => response,
-        }
+        refusal(&self.rules[rule].configured, group, wait, n)
     }
 
     fn answer(
@@ -416,3 +401,28 @@ impl QuotaEnforcer for TokenBucketEnforcer {
 
 #[cfg(test)]
 mod tests;
+
+/// The refusal of `n` tokens of `group` by `rule`, with when to retry: one wording for every
+/// enforcer of these rules (in process or in Redis).
+pub(crate) fn refusal(
+    rule: &QuotaRule,
+    group: &str,
+    wait: Option<Duration>,
+    n: u64,
+) -> QuotaResponse {
+    let response = if n > u64::from(rule.burst) {
+        QuotaResponse::error(format!(
+            "quota exceeded for {group} ({n} tokens requested, at most {} at once)",
+            rule.burst
+        ))
+    } else {
+        QuotaResponse::error(format!(
+            "quota exceeded for {group} (burst {}, refilled at {} per second)",
+            rule.burst, rule.refill_per_second
+        ))
+    };
+    match wait {
+        Some(wait) => response.with_retry_after(wait),
+        None => response,
+    }
+}
