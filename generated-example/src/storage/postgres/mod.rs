@@ -48,8 +48,9 @@ pub(crate) const WRITE_LOCK: i64 = 0x7265_7669_6577_0001;
 const POOL_SIZE: usize = 16;
 /// How long a storage call waits for a free connection or for a new one.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-/// The longest a statement may run before PostgreSQL cancels it.
-const STATEMENT_TIMEOUT: &str = "-c statement_timeout=30000";
+/// Session settings: the longest a statement may run before PostgreSQL cancels it, and no
+/// notices (the migrations' `CREATE TABLE IF NOT EXISTS` would log one on every start).
+const SESSION_OPTIONS: &str = "-c statement_timeout=30000 -c client_min_messages=warning";
 
 /// The storage in a PostgreSQL database.
 pub struct PgStorage {
@@ -88,7 +89,7 @@ impl PgStorage {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         config.application_name("review-service");
-        config.options(STATEMENT_TIMEOUT);
+        config.options(SESSION_OPTIONS);
         let target = describe(&config);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
