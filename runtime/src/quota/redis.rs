@@ -70,14 +70,12 @@ use sha2::{Digest, Sha256};
 
 pub use options::{FailPolicy, RedisQuotaError, RedisQuotaOptions};
 
-use super::token_bucket::{self, compile_groups, parse_rules, read_rules};
+use super::token_bucket::{
+    self, EPSILON, MAX_RETRY_AFTER, compile_groups, parse_rules, read_rules, whole_tokens,
+};
 use super::{QuotaConfigError, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaRule};
 use store::Store;
 
-/// Slack for float arithmetic, as in the in-process enforcer (and the script).
-const EPSILON: f64 = 1e-9;
-/// The longest `retry_after` reported, as in the in-process enforcer.
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(u32::MAX as u64);
 /// The refusal while Redis cannot be asked, under [`FailPolicy::Closed`].
 const UNAVAILABLE: &str = "quota store unavailable";
 
@@ -369,12 +367,6 @@ fn rule_id(index: usize, rule: &QuotaRule) -> String {
         .map(|byte| format!("{byte:02x}"))
         .collect();
     format!("r{index}-{hash}")
-}
-
-/// Whole tokens in a (possibly fractional) level.
-fn whole_tokens(level: f64) -> u64 {
-    // `as` saturates: NaN and negatives become 0, huge values u64::MAX.
-    (level + EPSILON).floor() as u64
 }
 
 impl QuotaEnforcer for RedisQuotaEnforcer {

@@ -28,9 +28,9 @@ pub use config::QuotaConfigError;
 use super::{QuotaEnforcer, QuotaRequestContext, QuotaResponse};
 
 /// Slack for float arithmetic, so that 10 s at 0.1 tokens/s counts as one whole token.
-const EPSILON: f64 = 1e-9;
+pub(crate) const EPSILON: f64 = 1e-9;
 /// The longest `retry_after` reported (about 136 years), so callers can do arithmetic on it.
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(u32::MAX as u64);
+pub(crate) const MAX_RETRY_AFTER: Duration = Duration::from_secs(u32::MAX as u64);
 /// Bucket count below which full buckets are never swept.
 const SWEEP_THRESHOLD: usize = 1024;
 
@@ -349,7 +349,7 @@ pub(crate) fn compile_groups(rules: &[QuotaRule]) -> Result<globset::GlobSet, gl
 }
 
 /// Whole tokens in a (possibly fractional) level.
-fn whole_tokens(level: f64) -> u64 {
+pub(crate) fn whole_tokens(level: f64) -> u64 {
     // `as` saturates: NaN and negatives become 0, huge values u64::MAX.
     (level + EPSILON).floor() as u64
 }
