@@ -71,7 +71,7 @@ use sha2::{Digest, Sha256};
 pub use options::{FailPolicy, RedisQuotaError, RedisQuotaOptions};
 
 use super::token_bucket::{
-    self, EPSILON, MAX_RETRY_AFTER, compile_groups, parse_rules, read_rules, whole_tokens,
+    self, EPSILON, compile_groups, keep_longest, parse_rules, read_rules, wait_for, whole_tokens,
 };
 use super::{QuotaConfigError, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaRule};
 use store::Store;
@@ -294,23 +294,8 @@ impl RedisQuotaEnforcer {
             let Some(rule) = self.rules.get(i) else {
                 continue;
             };
-            let wait = if wanted <= rule.burst && rule.rate > 0.0 {
-                let seconds = (wanted - tokens) / rule.rate;
-                Some(
-                    Duration::try_from_secs_f64(seconds)
-                        .map_or(MAX_RETRY_AFTER, |d| d.min(MAX_RETRY_AFTER)),
-                )
-            } else {
-                None
-            };
-            let longer = match refusal {
-                None => true,
-                Some((_, None)) => false,
-                Some((_, Some(previous))) => wait.is_none_or(|w| w > previous),
-            };
-            if longer {
-                refusal = Some((i, wait));
-            }
+            let wait = wait_for(wanted, tokens, rule.burst, rule.rate);
+            keep_longest(&mut refusal, i, wait);
         }
         if !granted {
             // The script and this loop compare the same doubles; should they ever disagree,

@@ -30,7 +30,7 @@ use super::{QuotaEnforcer, QuotaRequestContext, QuotaResponse};
 /// Slack for float arithmetic, so that 10 s at 0.1 tokens/s counts as one whole token.
 pub(crate) const EPSILON: f64 = 1e-9;
 /// The longest `retry_after` reported (about 136 years), so callers can do arithmetic on it.
-pub(crate) const MAX_RETRY_AFTER: Duration = Duration::from_secs(u32::MAX as u64);
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(u32::MAX as u64);
 /// Bucket count below which full buckets are never swept.
 const SWEEP_THRESHOLD: usize = 1024;
 
@@ -238,23 +238,8 @@ impl TokenBucketEnforcer {
                 continue;
             }
             let rule = &self.rules[i];
-            let wait = if wanted <= rule.burst && rule.rate > 0.0 {
-                let seconds = (wanted - tokens) / rule.rate;
-                Some(
-                    Duration::try_from_secs_f64(seconds)
-                        .map_or(MAX_RETRY_AFTER, |d| d.min(MAX_RETRY_AFTER)),
-                )
-            } else {
-                None
-            };
-            let longer = match verdict.refusal {
-                None => true,
-                Some((_, None)) => false,
-                Some((_, Some(previous))) => wait.is_none_or(|w| w > previous),
-            };
-            if longer {
-                verdict.refusal = Some((i, wait));
-            }
+            let wait = wait_for(wanted, tokens, rule.burst, rule.rate);
+            keep_longest(&mut verdict.refusal, i, wait);
         }
         verdict
     }
@@ -424,5 +409,36 @@ pub(crate) fn refusal(
     match wait {
         Some(wait) => response.with_retry_after(wait),
         None => response,
+    }
+}
+
+/// How long until a bucket of `burst` at `tokens`, refilled at `rate` per second, holds
+/// `wanted`; `None` when it never will (more than a full bucket, or no refill).
+pub(crate) fn wait_for(wanted: f64, tokens: f64, burst: f64, rate: f64) -> Option<Duration> {
+    if wanted <= burst && rate > 0.0 {
+        let seconds = (wanted - tokens) / rate;
+        Some(
+            Duration::try_from_secs_f64(seconds)
+                .map_or(MAX_RETRY_AFTER, |d| d.min(MAX_RETRY_AFTER)),
+        )
+    } else {
+        None
+    }
+}
+
+/// Keeps, of the refusals of one request, the rule whose wait is longest (a rule that
+/// never refills enough counts as the longest): it is the one the client waits for.
+pub(crate) fn keep_longest(
+    refusal: &mut Option<(usize, Option<Duration>)>,
+    rule: usize,
+    wait: Option<Duration>,
+) {
+    let longer = match *refusal {
+        None => true,
+        Some((_, None)) => false,
+        Some((_, Some(previous))) => wait.is_none_or(|w| w > previous),
+    };
+    if longer {
+        *refusal = Some((rule, wait));
     }
 }

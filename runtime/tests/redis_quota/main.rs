@@ -74,7 +74,7 @@ fn available(e: &dyn QuotaEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) 
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn two_instances_share_one_budget() {
     let server = RedisServer::start();
     let file = server.dir.join("quota.yaml");
@@ -117,7 +117,7 @@ fn two_instances_share_one_budget() {
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn all_matching_rules_are_charged_or_none() {
     let server = RedisServer::start();
     let rules = vec![
@@ -157,7 +157,7 @@ fn all_matching_rules_are_charged_or_none() {
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn answers_are_those_of_the_in_process_enforcer() {
     let server = RedisServer::start();
     let rules = vec![rule("/restapi/*", 3, 0.05), rule("*:POST", 2, 0.025)];
@@ -200,7 +200,7 @@ fn answers_are_those_of_the_in_process_enforcer() {
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn tokens_come_back_when_another_enforcer_refuses() {
     let server = RedisServer::start();
     let redis = Arc::new(enforcer(&server, vec![rule("/restapi/*", 5, 1e-6)]));
@@ -227,7 +227,7 @@ fn tokens_come_back_when_another_enforcer_refuses() {
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn peeking_never_deducts_refill_is_capped_and_time_refills() {
     let server = RedisServer::start();
     let e = enforcer(
@@ -292,7 +292,7 @@ fn keys_like(con: &mut redis::Connection, pattern: &str) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn callers_have_separate_buckets() {
     let server = RedisServer::start();
     let e = enforcer(&server, vec![rule("*", 1, 1e-6)]);
@@ -332,7 +332,7 @@ fn callers_have_separate_buckets() {
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn a_redis_outage_is_answered_by_policy_then_counting_resumes() {
     let server = RedisServer::start();
     let port = server.port;
@@ -451,7 +451,7 @@ fn groups_without_a_rule_never_ask_redis_and_file_errors_are_the_in_process_ones
 }
 
 #[test]
-#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --ignored"]
+#[ignore = "needs redis-server (Debian package redis-server); .ci/run runs it with --include-ignored"]
 fn concurrent_instances_never_overspend() {
     let server = RedisServer::start();
     let rules = vec![rule("*", 100, 0.0), rule("/restapi/*", 150, 0.0)];

@@ -6,6 +6,7 @@ use std::error::Error;
 use bytes::BytesMut;
 use deadpool_postgres::Transaction;
 use futures_executor::block_on;
+use tokio_postgres::Statement;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 
@@ -22,19 +23,15 @@ impl<'a> PgDb<'a> {
         PgDb { tx }
     }
 
-    fn query(
-        &self,
-        sql: &str,
-        params: &[Param<'_>],
-    ) -> Result<Vec<tokio_postgres::Row>, tokio_postgres::Error> {
-        let sql = translate(sql);
-        let params: Vec<&(dyn ToSql + Sync)> =
-            params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
-        block_on(async {
-            let statement = self.tx.prepare_cached(&sql).await?;
-            self.tx.query(&statement, &params).await
-        })
+    /// The statement for `sql` (translated), prepared once per connection.
+    fn statement(&self, sql: &str) -> Result<Statement, tokio_postgres::Error> {
+        block_on(self.tx.prepare_cached(&translate(sql)))
     }
+}
+
+/// The parameters as the driver takes them.
+fn driver_params<'p>(params: &'p [Param<'_>]) -> Vec<&'p (dyn ToSql + Sync)> {
+    params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
 }
 
 impl Db for PgDb<'_> {
@@ -44,7 +41,8 @@ impl Db for PgDb<'_> {
         params: &[Param<'_>],
         each: &mut dyn FnMut(Row<'_>) -> StorageResult<()>,
     ) -> StorageResult<()> {
-        let rows = self.query(sql, params)?;
+        let statement = self.statement(sql)?;
+        let rows = block_on(self.tx.query(&statement, &driver_params(params)))?;
         for row in &rows {
             each(Row::new(row))?;
         }
@@ -52,13 +50,8 @@ impl Db for PgDb<'_> {
     }
 
     fn execute(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<usize> {
-        let sql = translate(sql);
-        let params: Vec<&(dyn ToSql + Sync)> =
-            params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
-        let changed = block_on(async {
-            let statement = self.tx.prepare_cached(&sql).await?;
-            self.tx.execute(&statement, &params).await
-        })?;
+        let statement = self.statement(sql)?;
+        let changed = block_on(self.tx.execute(&statement, &driver_params(params)))?;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 }

@@ -1,4 +1,4 @@
-//! The storage's logic in SQL, once for every engine: the table modules, the seed data, and
+//! The storage's logic in SQL, once for every engine: the table modules, the initial data, and
 //! `impl Storage` for any [`Backend`].
 //!
 //! A backend (SQLite in [`super::sqlite`], PostgreSQL in [`super::postgres`]) only opens
