@@ -41,8 +41,12 @@ mod conventions {
         let accept = HeaderValue::from_static("*/*");
         bencher.bench_local(|| {
             let query = QueryParams::read(black_box(Some("pp=0")), conventions).ok();
-            let (path, authenticated) =
-                normalise_path(black_box(ACCOUNT_PATH), conventions.authenticated_prefix);
+            let (path, authenticated) = normalise_path(
+                black_box(ACCOUNT_PATH),
+                conventions.base_path,
+                conventions.authenticated_prefix,
+            )
+            .unwrap_or_default();
             let pretty = restspec_runtime::json::wants_pretty(
                 conventions,
                 query.as_ref().and_then(|q| q.pretty.as_deref()),
@@ -98,6 +102,7 @@ mod auth {
                     headers: &headers,
                     authenticated_form: true,
                     access_token: None,
+                    query_token: None,
                     remote: None,
                 },
                 "bench",

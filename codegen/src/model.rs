@@ -4,6 +4,7 @@
 //! are well formed, references resolve, and derived values (routes, quota groups) are
 //! computed once, at generation time.
 
+pub mod error_body;
 mod examples;
 
 pub use examples::{Example, ExampleRequest, ExampleResponse};
@@ -60,6 +61,8 @@ pub struct AllowedBreak {
 /// The protocol conventions as switches and names (see `spec/service.yaml`).
 #[derive(Debug, Clone, Default)]
 pub struct Conventions {
+    /// `/api/v4`, or none: every path on the wire starts with it.
+    pub base_path: Option<String>,
     /// `/a/`, or none.
     pub authenticated_prefix: Option<String>,
     /// `)]}'`, or none.
@@ -86,6 +89,12 @@ pub struct Conventions {
     pub xsrf_header: Option<String>,
     /// `access_token`.
     pub access_token_parameter: Option<String>,
+    /// Where requests carry credentials on every path, in the order they are looked for.
+    pub credentials: Vec<Credential>,
+    /// What unknown credentials get.
+    pub unknown_credentials: UnknownCredentials,
+    /// What anonymous callers may call, unless a family or endpoint says otherwise.
+    pub anonymous: Anonymous,
     /// `self`.
     pub self_alias: Option<String>,
     /// Path parameters in which the self alias stands for the caller.
@@ -102,8 +111,85 @@ pub struct Conventions {
     pub security_headers: bool,
     /// How error bodies are written.
     pub error_format: ErrorFormat,
+    /// With [`ErrorFormat::Json`], the body, its strings holding placeholders such as
+    /// `{message}` ([`ERROR_BODY_PLACEHOLDERS`]).
+    pub error_body: Option<serde_json::Value>,
     /// Where the OpenAPI document is served, if anywhere.
     pub openapi_path: Option<String>,
+}
+
+/// A place a request may carry credentials.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Credential {
+    /// `Authorization: <scheme> <token>` for a scheme other than basic (`Bearer`, `token`),
+    /// as the spec spells it.
+    Scheme(String),
+    /// HTTP basic credentials, on every path.
+    Basic,
+    /// A token in this request header (`PRIVATE-TOKEN`).
+    Header(String),
+    /// A token in this query parameter (`private_token`).
+    Query(String),
+}
+
+/// What a request with credentials the service does not accept gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnknownCredentials {
+    /// 401 with `WWW-Authenticate`.
+    #[default]
+    Unauthorized,
+    /// Served as anonymous.
+    Anonymous,
+}
+
+impl UnknownCredentials {
+    /// The spellings a spec may use.
+    pub const NAMES: &'static [&'static str] = &["unauthorized", "anonymous"];
+}
+
+/// What anonymous callers may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Anonymous {
+    /// `GET` and `HEAD` endpoints.
+    #[default]
+    Reads,
+    /// Nothing: every endpoint needs credentials.
+    None,
+    /// Everything.
+    All,
+}
+
+impl Anonymous {
+    /// The spellings a spec may use.
+    pub const NAMES: &'static [&'static str] = &["reads", "none", "all"];
+
+    /// Parses a spelling.
+    pub fn parse(name: &str) -> Option<Anonymous> {
+        match name {
+            "reads" => Some(Anonymous::Reads),
+            "none" => Some(Anonymous::None),
+            "all" => Some(Anonymous::All),
+            _ => None,
+        }
+    }
+
+    /// Its spelling in a spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            Anonymous::Reads => "reads",
+            Anonymous::None => "none",
+            Anonymous::All => "all",
+        }
+    }
+
+    /// True when an anonymous caller may call an endpoint of `method`.
+    pub fn allows(self, method: Method) -> bool {
+        match self {
+            Anonymous::Reads => method.is_read(),
+            Anonymous::None => false,
+            Anonymous::All => true,
+        }
+    }
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.
@@ -123,12 +209,17 @@ pub enum ErrorFormat {
     Plain,
     /// RFC 9457 problem details as `application/problem+json`.
     ProblemJson,
+    /// The spec's own JSON body (`Conventions::error_body`) as `application/json`.
+    Json,
 }
 
 impl ErrorFormat {
     /// The spellings a spec may use, for hints.
-    pub const NAMES: &'static [&'static str] = &["plain", "problem_json"];
+    pub const NAMES: &'static [&'static str] = &["plain", "problem_json", "json"];
 }
+
+/// The values a JSON error body's strings may hold, as `{name}`.
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &["message", "status", "reason", "name"];
 
 /// Cookie session names and paths.
 #[derive(Debug, Clone, Default)]
@@ -195,8 +286,9 @@ pub struct Family {
     pub covers: String,
     /// Longer description.
     pub description: Option<String>,
-    /// Name of the top-level id parameter (`change-id`).
-    pub id_param: String,
+    /// Name of the top-level id parameter (`change-id`); `None` for a family that names no
+    /// resource of its own.
+    pub id_param: Option<String>,
     /// Path parameters, with what each identifies, in file order.
     pub params: Vec<Param>,
     /// Metadata names of the top-level resource for quota checks.
@@ -213,6 +305,21 @@ pub struct Family {
     pub params_location: Location,
     /// Where the family's `prefix` is written.
     pub prefix_location: Location,
+}
+
+impl Family {
+    /// The prefix's segments (`/v1/customers/` gives `v1`, `customers`).
+    pub fn prefix_segments(&self) -> impl Iterator<Item = &str> {
+        self.prefix.split('/').filter(|s| !s.is_empty())
+    }
+
+    /// True when `endpoint`'s path names the family's top-level resource: its segment right
+    /// after the prefix is the family's `id` parameter (the runtime resolves it before quota
+    /// checks; its `EndpointSpec::names_resource` applies the same rule).
+    pub fn names_top_level(&self, endpoint: &Endpoint) -> bool {
+        let after = endpoint.path.segments.get(self.prefix_segments().count());
+        matches!((after, &self.id_param), (Some(Segment::Param(p)), Some(id)) if p == id)
+    }
 }
 
 /// A declared path parameter.
@@ -237,11 +344,22 @@ pub enum Method {
     Put,
     /// DELETE
     Delete,
+    /// PATCH (a partial update)
+    Patch,
+    /// HEAD, declared explicitly (otherwise a `GET` endpoint serves it)
+    Head,
 }
 
 impl Method {
     /// Every method, in the order routes list them.
-    pub const ALL: [Method; 4] = [Method::Get, Method::Post, Method::Put, Method::Delete];
+    pub const ALL: [Method; 6] = [
+        Method::Get,
+        Method::Post,
+        Method::Put,
+        Method::Delete,
+        Method::Patch,
+        Method::Head,
+    ];
 
     /// The method's name as HTTP writes it.
     pub fn as_str(self) -> &'static str {
@@ -250,12 +368,20 @@ impl Method {
             Method::Post => "POST",
             Method::Put => "PUT",
             Method::Delete => "DELETE",
+            Method::Patch => "PATCH",
+            Method::Head => "HEAD",
         }
     }
 
     /// Parses an upper-case method name.
     pub fn parse(s: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+
+    /// True for the methods that change nothing (`GET`, `HEAD`): anonymous callers may use
+    /// them where the spec lets anonymous callers read.
+    pub fn is_read(self) -> bool {
+        matches!(self, Method::Get | Method::Head)
     }
 }
 
@@ -290,6 +416,9 @@ pub struct Endpoint {
     pub quota_group: String,
     /// Other endpoints may share the quota group.
     pub shared_quota_group: bool,
+    /// What anonymous callers may call here (the endpoint's own, its family's or the
+    /// service's `anonymous`).
+    pub anonymous: Anonymous,
     /// Query options, in file order.
     pub query: Vec<QueryOption>,
     /// Examples, in file order.

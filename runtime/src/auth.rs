@@ -16,7 +16,7 @@ use crate::error::{ApiError, Condition};
 use crate::failure_budget::FailureBudget;
 use crate::limits::Limits;
 use crate::session_clock::SessionClock;
-use crate::spec::Conventions;
+use crate::spec::{Conventions, Credential, UnknownCredentials};
 
 pub use crate::authenticator::{Authenticator, NoAccounts, Session};
 
@@ -58,6 +58,8 @@ pub struct Presented<'a> {
     pub authenticated_form: bool,
     /// The access token parameter, if given.
     pub access_token: Option<&'a str>,
+    /// The token of the spec's query credential, if given.
+    pub query_token: Option<&'a str>,
     /// The client's address, which failed attempts are counted by.
     pub remote: Option<IpAddr>,
 }
@@ -84,6 +86,44 @@ pub async fn resolve_caller<A: Authenticator>(
             xsrf_token: None,
         });
     }
+    for credential in conventions.credentials {
+        let Some(found) = presented_credential(*credential, presented) else {
+            continue;
+        };
+        let identity = match found {
+            Found::Basic => {
+                match check_basic(authenticator, &state.failures, presented, realm).await {
+                    Ok(identity) => Some((identity, AuthMethod::Basic)),
+                    Err(error) if error.as_condition() != Some(Condition::NotAuthenticated) => {
+                        return Err(error);
+                    }
+                    Err(_) => None,
+                }
+            }
+            Found::Token(token) => authenticator
+                .token(token)
+                .await
+                .map(|identity| (identity, AuthMethod::Token)),
+        };
+        match (identity, conventions.unknown_credentials) {
+            (Some((identity, method)), _) => {
+                return Ok(Authenticated {
+                    caller: Caller::user(identity, method),
+                    xsrf_token: None,
+                });
+            }
+            (None, UnknownCredentials::Unauthorized) => {
+                tracing::debug!(?credential, "credentials not accepted");
+                return Err(with_challenges(
+                    ApiError::condition(Condition::NotAuthenticated).with_message("Unauthorized"),
+                    conventions,
+                    realm,
+                ));
+            }
+            // Served as if nothing had been sent: look no further.
+            (None, UnknownCredentials::Anonymous) => break,
+        }
+    }
     let clock = &state.sessions;
     if let Some(sessions) = conventions.sessions
         && let Some(key) = cookie(presented.headers, sessions.cookie)
@@ -106,6 +146,59 @@ pub async fn resolve_caller<A: Authenticator>(
         caller: Caller::anonymous(),
         xsrf_token: None,
     })
+}
+
+/// Credentials a request carries in one of the spec's places.
+enum Found<'a> {
+    /// `Authorization: Basic ...`.
+    Basic,
+    /// A token.
+    Token(&'a str),
+}
+
+/// What the request carries at `credential`'s place, if anything.
+fn presented_credential<'a>(credential: Credential, presented: Presented<'a>) -> Option<Found<'a>> {
+    let headers = presented.headers;
+    match credential {
+        Credential::Basic => authorization(headers, "basic").map(|_| Found::Basic),
+        Credential::Scheme(scheme) => authorization(headers, scheme).map(Found::Token),
+        Credential::Header(name) => headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| Found::Token(v.trim())),
+        Credential::Query(_) => presented.query_token.map(Found::Token),
+    }
+}
+
+/// The credentials of an `Authorization` header of `scheme` (compared without regard to
+/// case), trimmed.
+fn authorization<'h>(headers: &'h HeaderMap, scheme: &str) -> Option<&'h str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (given, rest) = value.split_once(' ')?;
+    given.eq_ignore_ascii_case(scheme).then(|| rest.trim())
+}
+
+/// `error` with a `WWW-Authenticate` challenge for each `Authorization` scheme the spec
+/// declares (`Bearer realm="..."`), as a 401 must carry one. A spec whose credentials are
+/// only headers or query parameters has no standard challenge, and gets `Bearer` when it
+/// has none of its own.
+pub fn with_challenges(mut error: ApiError, conventions: &Conventions, realm: &str) -> ApiError {
+    let mut any = false;
+    for credential in conventions.credentials {
+        let scheme = match credential {
+            Credential::Basic => "Basic",
+            Credential::Scheme(scheme) => scheme,
+            Credential::Header(_) | Credential::Query(_) => continue,
+        };
+        if let Ok(value) = http::HeaderValue::from_str(&format!("{scheme} realm=\"{realm}\"")) {
+            error = error.with_header(header::WWW_AUTHENTICATE, value);
+            any = true;
+        }
+    }
+    if !any && let Ok(value) = http::HeaderValue::from_str(&format!("Bearer realm=\"{realm}\"")) {
+        error = error.with_header(header::WWW_AUTHENTICATE, value);
+    }
+    error
 }
 
 /// Checks the request's HTTP basic credentials: the identity, or 401 with a challenge when

@@ -43,6 +43,17 @@ pub trait Authenticator: Send + Sync + 'static {
         password: &str,
     ) -> impl Future<Output = Option<Arc<Identity>>> + Send;
 
+    /// Checks an API token: one a request carries where the spec's `credentials` say (an
+    /// `Authorization` scheme such as `Bearer`, a header such as `PRIVATE-TOKEN`, or a
+    /// query parameter). `None` for a token the service does not know, or one that expired
+    /// or was revoked: the request then gets 401, or is served as anonymous, as the spec's
+    /// `unknown_credentials` says. Separate from [`session`](Self::session), which finds
+    /// browser sessions.
+    fn token(&self, token: &str) -> impl Future<Output = Option<Arc<Identity>>> + Send {
+        let _ = token;
+        async { None }
+    }
+
     /// Looks up a session by its key (the session cookie, or an access token). The runtime
     /// judges its age (see [`SessionClock`](crate::session_clock::SessionClock)): a store
     /// returns what it has.

@@ -45,6 +45,9 @@ pub enum AuthMethod {
     AccessToken,
     /// A session cookie (mutations need the XSRF header).
     Cookie,
+    /// An API token, where the spec's `credentials` put it (`Authorization: Bearer`, a
+    /// header, a query parameter).
+    Token,
 }
 
 /// The calling user.

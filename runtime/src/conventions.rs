@@ -97,7 +97,15 @@ pub fn admit<'a>(
     origin_allowed: bool,
 ) -> Result<(Admitted<'a>, bool), ApiError> {
     let conventions = &service.conventions;
-    let (path, authenticated_form) = normalise_path(uri.path(), conventions.authenticated_prefix);
+    let (path, authenticated_form) = normalise_path(
+        uri.path(),
+        conventions.base_path,
+        conventions.authenticated_prefix,
+    )
+    .ok_or_else(|| {
+        ApiError::condition(crate::error::Condition::NotFound)
+            .with_message("Not found: outside the service's base path")
+    })?;
     let overridden = overrides::apply(method, headers, &query, conventions, origin_allowed)?;
     let pretty = crate::json::wants_pretty(
         conventions,
@@ -148,13 +156,14 @@ pub fn finish(
     compression::compress(response, outbound.gzip);
 }
 
-/// Collapses runs of `/`, drops one trailing `/` and strips the authenticated prefix.
-/// Answers the new path (borrowed unless it had to be rewritten) and whether the prefix
-/// was there.
+/// Collapses runs of `/`, drops one trailing `/`, strips the base path and then the
+/// authenticated prefix. Answers the new path (borrowed unless it had to be rewritten) and
+/// whether the prefix was there; `None` for a path outside the base path.
 pub fn normalise_path<'p>(
     path: &'p str,
+    base_path: Option<&str>,
     authenticated_prefix: Option<&str>,
-) -> (Cow<'p, str>, bool) {
+) -> Option<(Cow<'p, str>, bool)> {
     let normal = !path.contains("//") && (path == "/" || !path.ends_with('/'));
     let path: Cow<'p, str> = if normal {
         Cow::Borrowed(path)
@@ -169,25 +178,32 @@ pub fn normalise_path<'p>(
         }
         Cow::Owned(out)
     };
-    let Some(bare) = authenticated_prefix.map(|p| p.trim_end_matches('/')) else {
-        return (path, false);
+    let path = match base_path {
+        Some(base) => strip_segments(path, base).ok()?,
+        None => path,
     };
+    let Some(prefix) = authenticated_prefix else {
+        return Some((path, false));
+    };
+    Some(match strip_segments(path, prefix) {
+        Ok(rest) => (rest, true),
+        Err(path) => (path, false),
+    })
+}
+
+/// `path` without `prefix` (whole segments, compared without trailing slashes): the rest
+/// starting with `/` (`/` when nothing is left), or `path` unchanged when it does not start
+/// with `prefix`.
+fn strip_segments<'p>(path: Cow<'p, str>, prefix: &str) -> Result<Cow<'p, str>, Cow<'p, str>> {
+    let bare = prefix.trim_end_matches('/');
     if path == bare {
-        return (Cow::Borrowed("/"), true);
+        return Ok(Cow::Borrowed("/"));
     }
-    let stripped = match &path {
-        Cow::Borrowed(p) => p
-            .strip_prefix(bare)
-            .filter(|rest| rest.starts_with('/'))
-            .map(Cow::Borrowed),
-        Cow::Owned(p) => p
-            .strip_prefix(bare)
-            .filter(|rest| rest.starts_with('/'))
-            .map(|rest| Cow::Owned(rest.to_owned())),
-    };
-    match stripped {
-        Some(rest) => (rest, true),
-        None => (path, false),
+    let rest = |p: &str| p.strip_prefix(bare).is_some_and(|r| r.starts_with('/'));
+    match path {
+        Cow::Borrowed(p) if rest(p) => Ok(Cow::Borrowed(&p[bare.len()..])),
+        Cow::Owned(p) if rest(&p) => Ok(Cow::Owned(p[bare.len()..].to_owned())),
+        other => Err(other),
     }
 }
 
@@ -208,21 +224,44 @@ mod tests {
             ("//", ("/", false)),
         ];
         for (input, (path, authenticated)) in cases {
-            let (out, auth) = normalise_path(input, Some("/a/"));
+            let (out, auth) = normalise_path(input, None, Some("/a/")).unwrap();
             assert_eq!((out.as_ref(), auth), (path, authenticated), "{input}");
         }
-        let (out, auth) = normalise_path("/a/x", None);
+        let (out, auth) = normalise_path("/a/x", None, None).unwrap();
         assert_eq!((out.as_ref(), auth), ("/a/x", false));
     }
 
     #[test]
+    fn strips_the_base_path_before_the_authenticated_prefix() {
+        let cases = [
+            ("/api/v4/projects/1", Some(("/projects/1", false))),
+            ("/api/v4/a/projects/", Some(("/projects", true))),
+            ("/api//v4/user/", Some(("/user", false))),
+            ("/api/v4", Some(("/", false))),
+            ("/api/v4/", Some(("/", false))),
+            ("/api/v40/user", None),
+            ("/api/user", None),
+            ("/a/api/v4/user", None),
+            ("/", None),
+        ];
+        for (input, expected) in cases {
+            let out = normalise_path(input, Some("/api/v4"), Some("/a/"));
+            let out = out.as_ref().map(|(p, a)| (p.as_ref(), *a));
+            assert_eq!(out, expected, "{input}");
+        }
+        let (out, _) = normalise_path("/api/v4/projects/1/issues", Some("/api/v4"), None).unwrap();
+        assert!(matches!(out, Cow::Borrowed("/projects/1/issues")));
+    }
+
+    #[test]
     fn normal_paths_are_borrowed() {
-        let (out, _) = normalise_path("/a/changes/1/revisions/2/detail", Some("/a/"));
+        let (out, _) =
+            normalise_path("/a/changes/1/revisions/2/detail", None, Some("/a/")).unwrap();
         assert!(matches!(
             out,
             Cow::Borrowed("/changes/1/revisions/2/detail")
         ));
-        let (out, _) = normalise_path("/changes/1", Some("/a/"));
+        let (out, _) = normalise_path("/changes/1", None, Some("/a/")).unwrap();
         assert!(matches!(out, Cow::Borrowed(_)));
     }
 }

@@ -71,11 +71,17 @@ where
                 .with_header(http::header::ALLOW, allow));
         }
     };
+    if caller.is_anonymous() && !endpoint.allows_anonymous() {
+        let error = ApiError::condition(Condition::AuthenticationRequired)
+            .with_message("Authentication required");
+        // A 401 (as the spec's table may answer this condition) carries a challenge.
+        return Err(if error.code(service) == 401 {
+            crate::auth::with_challenges(error, &service.conventions, service.title)
+        } else {
+            error
+        });
+    }
     if !matches!(parts.method, Method::GET | Method::HEAD) {
-        if caller.is_anonymous() {
-            return Err(ApiError::condition(Condition::AuthenticationRequired)
-                .with_message("Authentication required"));
-        }
         check_xsrf(authenticated, parts, shared, service)?;
     }
     if let Some(capability) = endpoint.capability

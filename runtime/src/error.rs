@@ -12,7 +12,7 @@ use http::{HeaderName, HeaderValue, StatusCode};
 
 use crate::body::{Response, TEXT_CONTENT_TYPE, response};
 pub use crate::condition::Condition;
-use crate::spec::{ErrorFormat, ServiceSpec};
+use crate::spec::{ErrorFormat, ErrorPiece, ServiceSpec};
 
 /// The media type of RFC 9457 problem details.
 const PROBLEM_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/problem+json");
@@ -133,6 +133,18 @@ impl ApiError {
         let (content_type, body) = match service.conventions.error_format {
             ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
             ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
+            ErrorFormat::Json(pieces) => {
+                let name = service
+                    .statuses
+                    .iter()
+                    .find(|s| s.code == code)
+                    .map_or("error", |s| s.name);
+                let body = json_body(pieces, status, &message, name);
+                (
+                    HeaderValue::from_static(crate::json::JSON_CONTENT_TYPE),
+                    body,
+                )
+            }
         };
         let mut response = response(status, Some(content_type), body);
         let headers = response.headers_mut();
@@ -175,6 +187,34 @@ fn problem_body(status: StatusCode, message: &str) -> Bytes {
     };
     // Serialising a struct of strings and a number into a Vec cannot fail.
     Bytes::from(serde_json::to_vec(&problem).unwrap_or_default())
+}
+
+/// The spec's own JSON error body: its pieces with the error's values filled in.
+fn json_body(pieces: &[ErrorPiece], status: StatusCode, message: &str, name: &str) -> Bytes {
+    let mut out = String::with_capacity(64 + message.len());
+    for piece in pieces {
+        match piece {
+            ErrorPiece::Text(text) => out.push_str(text),
+            ErrorPiece::Message => escape_into(&mut out, message.trim_end_matches('\n')),
+            ErrorPiece::Status => out.push_str(status.as_str()),
+            ErrorPiece::Reason => {
+                escape_into(&mut out, status.canonical_reason().unwrap_or("Error"))
+            }
+            ErrorPiece::Name => escape_into(&mut out, name),
+        }
+    }
+    Bytes::from(out)
+}
+
+/// `text` as the inside of a JSON string.
+fn escape_into(out: &mut String, text: &str) {
+    // serde_json writes a string with its quotes; the inside is what a piece needs.
+    let quoted = serde_json::to_string(text).unwrap_or_default();
+    out.push_str(
+        quoted
+            .get(1..quoted.len().saturating_sub(1))
+            .unwrap_or_default(),
+    );
 }
 
 impl std::fmt::Display for ApiError {

@@ -136,8 +136,8 @@ pub mod __private {
     pub use crate::service::Service;
     pub use crate::settings::Settings;
     pub use crate::spec::{
-        Conventions, EndpointSpec, ErrorFormat, FamilySpec, RunAsConventions, ServiceSpec,
-        SessionConventions, StatusEntry,
+        Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
+        RunAsConventions, ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
     pub use ::std::borrow::Cow;

@@ -21,7 +21,7 @@ fn malformed(message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
 /// - `$m` must name one of the spec's override methods;
 /// - the request must come from an allowed origin (overrides exist for cross-origin use);
 /// - the real method must be POST;
-/// - when `$m` is POST or PUT the real content type must be `text/plain` and `$ct` must
+/// - when `$m` is POST, PUT or PATCH (methods with a body) the real content type must be `text/plain` and `$ct` must
 ///   give the real one;
 /// - `$ct` alone is malformed.
 pub fn apply(
@@ -51,7 +51,7 @@ pub fn apply(
     if *method != Method::POST {
         return Err(malformed("POST required"));
     }
-    if new_method == Method::POST || new_method == Method::PUT {
+    if new_method == Method::POST || new_method == Method::PUT || new_method == Method::PATCH {
         let is_text = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
@@ -78,26 +78,14 @@ mod tests {
     use super::*;
 
     const CONVENTIONS: Conventions = Conventions {
-        authenticated_prefix: None,
-        json_prefix: None,
         pretty_by_default: true,
         pretty_parameter: Some("pp"),
-        compact_when_accept: None,
         method_override_parameter: Some("$m"),
         method_override_methods: &[Method::PUT, Method::POST, Method::DELETE],
         content_type_override_parameter: Some("$ct"),
-        create_only_header: None,
-        trace_parameter: None,
-        trace_header: None,
-        xsrf_header: None,
         access_token_parameter: Some("access_token"),
-        self_alias: None,
-        cors_setting: None,
-        sessions: None,
-        run_as: None,
         security_headers: true,
-        error_format: crate::spec::ErrorFormat::Plain,
-        openapi_path: None,
+        ..Conventions::NONE
     };
 
     fn request(method: Method, content_type: &str) -> http::request::Parts {

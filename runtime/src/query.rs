@@ -14,6 +14,8 @@ pub struct QueryParams<'q> {
     pub raw: Option<&'q str>,
     /// The access token, when given once.
     pub access_token: Option<Cow<'q, str>>,
+    /// The API token of the spec's query credential (`private_token`), when given once.
+    pub token: Option<Cow<'q, str>>,
     /// The method override, when given once.
     pub method: Option<Cow<'q, str>>,
     /// The content-type override, when given once.
@@ -42,11 +44,14 @@ impl<'q> QueryParams<'q> {
         let Some(query) = query.filter(|q| !q.is_empty()) else {
             return Ok(params);
         };
+        let token_parameter = conventions.token_parameter();
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();
             let is = |name: Option<&str>| name == Some(key);
             if is(conventions.access_token_parameter) {
                 set_once(&mut params.access_token, value, key)?;
+            } else if is(token_parameter) {
+                set_once(&mut params.token, value, key)?;
             } else if is(conventions.method_override_parameter) {
                 set_once(&mut params.method, value, key)?;
             } else if is(conventions.content_type_override_parameter) {
@@ -78,6 +83,7 @@ impl<'q> QueryParams<'q> {
             conventions.access_token_parameter,
             conventions.method_override_parameter,
             conventions.content_type_override_parameter,
+            conventions.token_parameter(),
         ];
         for (key, _) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();

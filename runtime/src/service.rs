@@ -243,6 +243,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             headers: &parts.headers,
             authenticated_form: admitted.authenticated_form,
             access_token: admitted.query.access_token.as_deref(),
+            query_token: admitted.query.token.as_deref(),
             remote: self.remote_addr.map(|a| a.ip()),
         };
         if let Some(sessions) = sessions

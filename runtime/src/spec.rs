@@ -29,6 +29,9 @@ pub struct ServiceSpec {
 /// The protocol conventions, each a name or a switch (`None` turns a rule off).
 #[derive(Debug, Clone, Copy)]
 pub struct Conventions {
+    /// Path every endpoint sits under (`/api/v4`), without a trailing slash; requests
+    /// outside it are 404.
+    pub base_path: Option<&'static str>,
     /// Prefix of the authenticated form (`/a/`).
     pub authenticated_prefix: Option<&'static str>,
     /// First line of every JSON body (`)]}'`).
@@ -55,6 +58,13 @@ pub struct Conventions {
     pub xsrf_header: Option<&'static str>,
     /// Query parameter carrying an access token (`access_token`).
     pub access_token_parameter: Option<&'static str>,
+    /// Where requests carry credentials on every path, in the order they are looked for.
+    pub credentials: &'static [Credential],
+    /// What a request whose credentials the service does not accept gets.
+    pub unknown_credentials: UnknownCredentials,
+    /// What anonymous callers may call, unless an endpoint says otherwise
+    /// ([`EndpointSpec::anonymous`]).
+    pub anonymous: Anonymous,
     /// Account id standing for the caller (`self`).
     pub self_alias: Option<&'static str>,
     /// Name of the setting that enables CORS (`site.allowOriginRegex`).
@@ -69,6 +79,94 @@ pub struct Conventions {
     pub error_format: ErrorFormat,
     /// Where the OpenAPI document is served (`GET`, raw JSON, anyone); `None` for nowhere.
     pub openapi_path: Option<&'static str>,
+}
+
+impl Conventions {
+    /// The query parameter that carries a token, when the spec's `credentials` name one.
+    pub fn token_parameter(&self) -> Option<&'static str> {
+        self.credentials.iter().find_map(|c| match c {
+            Credential::Query(name) => Some(*name),
+            _ => None,
+        })
+    }
+
+    /// Every rule off: no prefixes, no parameters or headers of the runtime's own, compact
+    /// output, plaintext errors. Generated code writes the conventions a spec switches on
+    /// and takes the rest from here (`..Conventions::NONE`), so that a convention added to
+    /// the runtime changes nothing for the specs that do not use it.
+    pub const NONE: Conventions = Conventions {
+        base_path: None,
+        authenticated_prefix: None,
+        json_prefix: None,
+        pretty_by_default: false,
+        pretty_parameter: None,
+        compact_when_accept: None,
+        method_override_parameter: None,
+        method_override_methods: &[],
+        content_type_override_parameter: None,
+        create_only_header: None,
+        trace_parameter: None,
+        trace_header: None,
+        xsrf_header: None,
+        access_token_parameter: None,
+        credentials: &[],
+        unknown_credentials: UnknownCredentials::Unauthorized,
+        anonymous: Anonymous::Reads,
+        self_alias: None,
+        cors_setting: None,
+        sessions: None,
+        run_as: None,
+        security_headers: false,
+        error_format: ErrorFormat::Plain,
+        openapi_path: None,
+    };
+}
+
+/// A place a request may carry credentials on every path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Credential {
+    /// `Authorization: <scheme> <token>` for a scheme other than basic (`Bearer`, `token`;
+    /// compared without regard to case). The token is checked by
+    /// [`Authenticator::token`](crate::Authenticator::token).
+    Scheme(&'static str),
+    /// HTTP basic credentials, checked by [`Authenticator::basic`](crate::Authenticator::basic).
+    Basic,
+    /// A token in this request header (`PRIVATE-TOKEN`).
+    Header(&'static str),
+    /// A token in this query parameter (`private_token`).
+    Query(&'static str),
+}
+
+/// What a request whose credentials the service does not accept gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownCredentials {
+    /// The `not_authenticated` condition (401 in most status tables), with a
+    /// `WWW-Authenticate` challenge for each declared `Authorization` scheme.
+    Unauthorized,
+    /// Served as if it had sent no credentials.
+    Anonymous,
+}
+
+/// What anonymous callers may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anonymous {
+    /// Endpoints of `GET` and `HEAD`.
+    Reads,
+    /// Nothing: every call needs credentials.
+    None,
+    /// Everything.
+    All,
+}
+
+impl Anonymous {
+    /// True when an anonymous caller may call an endpoint of `method`.
+    pub fn allows(self, method: &http::Method) -> bool {
+        match self {
+            Anonymous::Reads => matches!(*method, http::Method::GET | http::Method::HEAD),
+            Anonymous::None => false,
+            Anonymous::All => true,
+        }
+    }
 }
 
 /// Impersonation (protocol 5.9): who may act as whom, and how a request says so.
@@ -88,6 +186,25 @@ pub enum ErrorFormat {
     /// RFC 9457 problem details (`type`, `title`, `status`, `detail`) as
     /// `application/problem+json`.
     ProblemJson,
+    /// A JSON body of the API's own shape (`{"message": "..."}`) as `application/json`:
+    /// the spec's `error_body`, cut at generation time into text and the values each error
+    /// fills in.
+    Json(&'static [ErrorPiece]),
+}
+
+/// A piece of a JSON error body: text written as it is, or a value of the error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorPiece {
+    /// JSON text, written as it is.
+    Text(&'static str),
+    /// The message, escaped as the inside of a JSON string (`{message}`).
+    Message,
+    /// The status code's digits (`{status}`).
+    Status,
+    /// The status code's reason phrase, escaped (`{reason}`).
+    Reason,
+    /// The name of the status table's row, escaped (`{name}`; `error` when no row).
+    Name,
 }
 
 /// Names and paths of cookie sessions.
@@ -120,10 +237,22 @@ impl EndpointSpec {
     /// True when the path's first parameter is the family's top-level resource
     /// (`/changes/{change-id}/...`), which is resolved before quota checks and the handler.
     pub fn names_resource(&self) -> bool {
-        self.template
-            .strip_prefix(self.family.prefix)
-            .is_some_and(|rest| rest.starts_with('{'))
+        !self.family.id_param.is_empty()
+            && self
+                .template
+                .strip_prefix(self.family.prefix)
+                .is_some_and(|rest| rest.starts_with('{'))
     }
+}
+
+impl FamilySpec {
+    /// No family: the placeholder of [`EndpointSpec::USUAL`].
+    pub const NONE: FamilySpec = FamilySpec {
+        name: "",
+        prefix: "",
+        id_param: "",
+        quota_metadata: &[],
+    };
 }
 
 /// An endpoint family.
@@ -133,7 +262,8 @@ pub struct FamilySpec {
     pub name: &'static str,
     /// Path prefix (`/changes/`).
     pub prefix: &'static str,
-    /// Name of the top-level id parameter (`change-id`).
+    /// Name of the top-level id parameter (`change-id`); `""` for a family that names no
+    /// resource of its own (`/user`), whose endpoints are never resolved.
     pub id_param: &'static str,
     /// Metadata names the top-level resource carries into quota checks.
     pub quota_metadata: &'static [&'static str],
@@ -175,4 +305,37 @@ pub struct EndpointSpec {
     pub request_body: bool,
     /// A JSON response body is written.
     pub response_body: bool,
+    /// What anonymous callers may call here.
+    pub anonymous: Anonymous,
+}
+
+impl EndpointSpec {
+    /// What generated endpoint descriptions take from here: the fields a spec rarely sets,
+    /// at their usual values (`..EndpointSpec::USUAL`), so that a field added to the runtime
+    /// changes nothing for the specs that do not use it. Its own name, family and paths are
+    /// placeholders every endpoint writes over.
+    pub const USUAL: EndpointSpec = EndpointSpec {
+        index: usize::MAX,
+        name: "",
+        family: &FamilySpec::NONE,
+        method: http::Method::GET,
+        template: "",
+        route: "",
+        quota_group: "",
+        params: &[],
+        self_params: &[],
+        options: &[],
+        creates: false,
+        capability: None,
+        success: 200,
+        other_successes: &[],
+        request_body: false,
+        response_body: false,
+        anonymous: Anonymous::Reads,
+    };
+
+    /// True when an anonymous caller may call it.
+    pub fn allows_anonymous(&self) -> bool {
+        self.anonymous.allows(&self.method)
+    }
 }

@@ -10,6 +10,10 @@ pub mod build_script {
     pub mod all_types {
         restspec_runtime::include_generated!("all_types");
     }
+    /// `fixtures/common_style`.
+    pub mod common_style {
+        restspec_runtime::include_generated!("common_style");
+    }
     /// `fixtures/conventions`.
     pub mod conventions {
         restspec_runtime::include_generated!("conventions");
@@ -81,6 +85,7 @@ pub mod macro_door {
 /// prefix, no JSON prefix, other header and parameter names).
 pub const SPEC_DIRS: &[&str] = &[
     "fixtures/all_types",
+    "fixtures/common_style",
     "fixtures/conventions",
     "fixtures/extends_house",
     "fixtures/house_base",
@@ -90,6 +95,7 @@ pub const SPEC_DIRS: &[&str] = &[
 ];
 
 pub mod cli;
+pub mod common_style;
 pub mod cookies;
 pub mod recording_enforcer;
 pub mod slow_client;

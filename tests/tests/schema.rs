@@ -88,10 +88,19 @@ fn unknown_keys_and_missing_keys_fail_validation() {
     json["family"]
         .as_object_mut()
         .expect("a mapping")
-        .remove("id");
+        .remove("prefix");
     assert!(
         !validator.is_valid(&json),
-        "a family without an id is rejected"
+        "a family without a prefix is rejected"
+    );
+    let mut json = yaml_as_json(&file);
+    json["family"]
+        .as_object_mut()
+        .expect("a mapping")
+        .remove("id");
+    assert!(
+        validator.is_valid(&json),
+        "a family without an id (one that names no resource of its own) is accepted"
     );
 }
 

@@ -48,6 +48,16 @@ fn all_types() {
 }
 
 #[test]
+fn common_style() {
+    check("common_style", "fixtures/common_style");
+}
+
+#[test]
+fn client_common_style() {
+    check_client("client_common_style", "fixtures/common_style");
+}
+
+#[test]
 fn conventions() {
     check("conventions", "fixtures/conventions");
 }

@@ -101,7 +101,7 @@ pub(crate) fn routes(service: &Service) -> String {
     ]];
     for family in &service.families {
         for e in &family.endpoints {
-            let names_resource = e.path.params().next().is_some_and(|p| p == family.id_param);
+            let names_resource = family.names_top_level(e);
             let mut metadata = vec!["CurrentUser".to_owned()];
             if names_resource {
                 metadata.extend(family.quota_metadata.iter().cloned());

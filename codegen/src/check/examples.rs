@@ -176,7 +176,7 @@ fn check_response(
             .hint(format!("write `quota_group: {}`", endpoint.quota_group)),
         );
     }
-    let json_errors = service.conventions.error_format == ErrorFormat::ProblemJson;
+    let json_errors = service.conventions.error_format != ErrorFormat::Plain;
     if !success {
         // Error bodies are the status table's messages (or problem details).
         if !json_errors && (response.body.is_some() || !response.fields.is_empty()) {

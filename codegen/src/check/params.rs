@@ -47,7 +47,7 @@ pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut D
                 .iter()
                 .any(|e| e.path.params().any(|p| p == param.name));
             // Only when every endpoint was read: a broken one may be the user.
-            if complete && !used && param.name != family.id_param {
+            if complete && !used && family.id_param.as_ref() != Some(&param.name) {
                 diags.push(
                     Diagnostic::new(
                         param.location.clone(),
@@ -60,18 +60,16 @@ pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut D
                 );
             }
         }
-        if !declared.contains(&family.id_param.as_str()) {
+        if let Some(id) = &family.id_param
+            && !declared.contains(&id.as_str())
+        {
             diags.push(
                 Diagnostic::new(
                     family.id_location.clone(),
-                    format!(
-                        "the top-level id `{}` is not declared under `params`",
-                        family.id_param
-                    ),
+                    format!("the top-level id `{id}` is not declared under `params`"),
                 )
                 .hint(format!(
-                    "add `{}: <what it identifies>` under `family.params`",
-                    family.id_param
+                    "add `{id}: <what it identifies>` under `family.params`"
                 )),
             );
         }
@@ -79,7 +77,8 @@ pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut D
 }
 
 /// A parameter right after the family prefix is the top-level resource's id, so it carries
-/// the family's `id` name (the runtime resolves it before quota checks).
+/// the family's `id` name (the runtime resolves it before quota checks). A family without
+/// an `id` names no resource of its own, and its parameters there are plain parameters.
 ///
 /// ```yaml
 /// family: { prefix: /changes/, id: change-id }
@@ -88,20 +87,24 @@ pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut D
 /// ```
 pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
+        let Some(id_param) = &family.id_param else {
+            continue;
+        };
+        let after_prefix = family.prefix_segments().count();
         for endpoint in &family.endpoints {
-            if let Some(Segment::Param(name)) = endpoint.path.segments.get(1)
-                && *name != family.id_param
+            if let Some(Segment::Param(name)) = endpoint.path.segments.get(after_prefix)
+                && name != id_param
             {
                 diags.push(
                         Diagnostic::new(
                             endpoint.path.location.clone(),
                             format!(
                                 "`{{{name}}}` is the top-level id of `{}`, which the family names `{{{}}}`",
-                                endpoint.name, family.id_param
+                                endpoint.name, id_param
                             ),
                         )
                         .related(family.id_location.clone(), "the family's `id` is declared here")
-                        .hint(format!("write `{{{}}}`", family.id_param)),
+                        .hint(format!("write `{{{id_param}}}`")),
                     );
             }
         }
@@ -117,17 +120,21 @@ pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
 pub(crate) fn creates_needs_top_level_id(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
         for endpoint in &family.endpoints {
-            let has_id = matches!(endpoint.path.segments.get(1), Some(Segment::Param(_)));
-            if endpoint.creates && !has_id {
+            if endpoint.creates && !family.names_top_level(endpoint) {
                 diags.push(
                     Diagnostic::new(
                         endpoint.location.clone(),
                         format!("`{}` sets `creates: true` but its path names no top-level resource", endpoint.name),
                     )
-                    .hint(format!(
-                        "remove `creates`; it is for paths like `{}{{{}}}` that create what they name",
-                        family.prefix, family.id_param
-                    )),
+                    .hint(match &family.id_param {
+                        Some(id) => format!(
+                            "remove `creates`; it is for paths like `{}{{{id}}}` that create what they name",
+                            family.prefix
+                        ),
+                        None => "remove `creates`, or give the family an `id`: it is for paths \
+                                 that create the top-level resource they name"
+                            .to_owned(),
+                    }),
                 );
             }
         }

@@ -14,10 +14,14 @@ use crate::model::{Endpoint, Method, Segment, Service};
 /// ```
 pub(crate) fn inside_family_prefix(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
-        let root = family.prefix.trim_matches('/');
         for endpoint in &family.endpoints {
-            let first = endpoint.path.segments.first();
-            if first != Some(&Segment::Literal(root.to_owned())) {
+            let segments = &endpoint.path.segments;
+            let inside = family.prefix_segments().count() <= segments.len()
+                && family
+                    .prefix_segments()
+                    .zip(segments)
+                    .all(|(p, s)| matches!(s, Segment::Literal(l) if l == p));
+            if !inside {
                 diags.push(
                     Diagnostic::new(
                         endpoint.path.location.clone(),

@@ -15,6 +15,7 @@ const NONE: &str = "(none)";
 fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
     let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| NONE.to_owned());
     vec![
+        ("base_path", opt(&c.base_path)),
         ("authenticated_prefix", opt(&c.authenticated_prefix)),
         ("json_prefix", opt(&c.json_prefix)),
         (
@@ -52,6 +53,12 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("trace.header", opt(&c.trace_header)),
         ("xsrf_header", opt(&c.xsrf_header)),
         ("access_token_parameter", opt(&c.access_token_parameter)),
+        ("credentials", format!("{:?}", c.credentials)),
+        (
+            "unknown_credentials",
+            format!("{:?}", c.unknown_credentials),
+        ),
+        ("anonymous", c.anonymous.name().to_owned()),
         ("self_alias", opt(&c.self_alias)),
         ("self_alias_params", c.self_alias_params.join(", ")),
         ("sessions", format!("{:?}", c.sessions)),

@@ -2,81 +2,110 @@
 //! and the typed client both use.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 use super::service::{method_tokens, opt_str};
-use crate::model::{ErrorFormat, Service};
+use crate::model::error_body::{ErrorPiece, pieces};
+use crate::model::{Anonymous, Credential, ErrorFormat, Service, UnknownCredentials};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
-    let authenticated_prefix = opt_str(&c.authenticated_prefix);
-    let json_prefix = opt_str(&c.json_prefix);
-    let pretty_by_default = c.pretty_by_default;
-    let pretty_parameter = opt_str(&c.pretty_parameter);
-    let compact_when_accept = opt_str(&c.compact_when_accept);
-    let method_override_parameter = opt_str(&c.method_override_parameter);
-    let methods = c.method_override_methods.iter().map(|m| method_tokens(*m));
-    let content_type_override_parameter = opt_str(&c.content_type_override_parameter);
-    let create_only_header = opt_str(&c.create_only_header);
-    let trace_parameter = opt_str(&c.trace_parameter);
-    let trace_header = opt_str(&c.trace_header);
-    let xsrf_header = opt_str(&c.xsrf_header);
-    let access_token_parameter = opt_str(&c.access_token_parameter);
-    let self_alias = opt_str(&c.self_alias);
-    let cors_setting = opt_str(&c.cors_setting);
-    let run_as = match &c.run_as {
-        Some(r) => {
-            let (header, capability) = (&r.header, &r.capability);
-            quote! { Some(rt::RunAsConventions { header: #header, capability: #capability }) }
+    // Only what the spec switches on is written; the rest is `rt::Conventions::NONE`.
+    let mut fields: Vec<TokenStream> = Vec::new();
+    let mut name = |field: &str, value: &Option<String>| {
+        if value.is_some() {
+            let ident = format_ident!("{field}");
+            let value = opt_str(value);
+            fields.push(quote! { #ident: #value });
         }
-        None => quote! { None },
     };
-    let security_headers = c.security_headers;
-    let openapi_path = opt_str(&c.openapi_path);
-    let error_format = match c.error_format {
-        ErrorFormat::Plain => quote! { rt::ErrorFormat::Plain },
-        ErrorFormat::ProblemJson => quote! { rt::ErrorFormat::ProblemJson },
-    };
-    let sessions = match &c.sessions {
-        Some(s) => {
-            let (cookie, xsrf_cookie, login_path, logout_path) =
-                (&s.cookie, &s.xsrf_cookie, &s.login_path, &s.logout_path);
-            quote! {
-                Some(rt::SessionConventions {
-                    cookie: #cookie,
-                    xsrf_cookie: #xsrf_cookie,
-                    login_path: #login_path,
-                    logout_path: #logout_path,
-                })
-            }
+    name("base_path", &c.base_path);
+    name("authenticated_prefix", &c.authenticated_prefix);
+    name("json_prefix", &c.json_prefix);
+    name("pretty_parameter", &c.pretty_parameter);
+    name("compact_when_accept", &c.compact_when_accept);
+    name("method_override_parameter", &c.method_override_parameter);
+    name(
+        "content_type_override_parameter",
+        &c.content_type_override_parameter,
+    );
+    name("create_only_header", &c.create_only_header);
+    name("trace_parameter", &c.trace_parameter);
+    name("trace_header", &c.trace_header);
+    name("xsrf_header", &c.xsrf_header);
+    name("access_token_parameter", &c.access_token_parameter);
+    name("self_alias", &c.self_alias);
+    name("cors_setting", &c.cors_setting);
+    name("openapi_path", &c.openapi_path);
+    if c.pretty_by_default {
+        fields.push(quote! { pretty_by_default: true });
+    }
+    if !c.method_override_methods.is_empty() {
+        let methods = c.method_override_methods.iter().map(|m| method_tokens(*m));
+        fields.push(quote! { method_override_methods: &[#(#methods),*] });
+    }
+    if let Some(s) = &c.sessions {
+        let (cookie, xsrf_cookie, login_path, logout_path) =
+            (&s.cookie, &s.xsrf_cookie, &s.login_path, &s.logout_path);
+        fields.push(quote! {
+            sessions: Some(rt::SessionConventions {
+                cookie: #cookie,
+                xsrf_cookie: #xsrf_cookie,
+                login_path: #login_path,
+                logout_path: #logout_path,
+            })
+        });
+    }
+    if let Some(r) = &c.run_as {
+        let (header, capability) = (&r.header, &r.capability);
+        fields.push(quote! {
+            run_as: Some(rt::RunAsConventions { header: #header, capability: #capability })
+        });
+    }
+    if !c.credentials.is_empty() {
+        let places = c.credentials.iter().map(|credential| match credential {
+            Credential::Scheme(scheme) => quote! { rt::Credential::Scheme(#scheme) },
+            Credential::Basic => quote! { rt::Credential::Basic },
+            Credential::Header(name) => quote! { rt::Credential::Header(#name) },
+            Credential::Query(name) => quote! { rt::Credential::Query(#name) },
+        });
+        fields.push(quote! { credentials: &[#(#places),*] });
+    }
+    if c.unknown_credentials == UnknownCredentials::Anonymous {
+        fields.push(quote! { unknown_credentials: rt::UnknownCredentials::Anonymous });
+    }
+    match c.anonymous {
+        Anonymous::Reads => {}
+        Anonymous::None => fields.push(quote! { anonymous: rt::Anonymous::None }),
+        Anonymous::All => fields.push(quote! { anonymous: rt::Anonymous::All }),
+    }
+    if c.security_headers {
+        fields.push(quote! { security_headers: true });
+    }
+    match c.error_format {
+        ErrorFormat::Plain => {}
+        ErrorFormat::ProblemJson => {
+            fields.push(quote! { error_format: rt::ErrorFormat::ProblemJson });
         }
-        None => quote! { None },
-    };
+        ErrorFormat::Json => {
+            let body = c.error_body.as_ref().map(pieces).unwrap_or_default();
+            let pieces = body.iter().map(|piece| match piece {
+                ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },
+                ErrorPiece::Value(name) => {
+                    let variant = format_ident!("{}", crate::names::pascal(name));
+                    quote! { rt::ErrorPiece::#variant }
+                }
+            });
+            fields.push(quote! { error_format: rt::ErrorFormat::Json(&[#(#pieces),*]) });
+        }
+    }
 
     quote! {
         /// The protocol conventions of the spec, each a name or a switch: what the service
-        /// follows and what its client applies.
+        /// follows and what its client applies. What the spec leaves out is off.
         pub const CONVENTIONS: rt::Conventions = rt::Conventions {
-            authenticated_prefix: #authenticated_prefix,
-            json_prefix: #json_prefix,
-            pretty_by_default: #pretty_by_default,
-            pretty_parameter: #pretty_parameter,
-            compact_when_accept: #compact_when_accept,
-            method_override_parameter: #method_override_parameter,
-            method_override_methods: &[#(#methods),*],
-            content_type_override_parameter: #content_type_override_parameter,
-            create_only_header: #create_only_header,
-            trace_parameter: #trace_parameter,
-            trace_header: #trace_header,
-            xsrf_header: #xsrf_header,
-            access_token_parameter: #access_token_parameter,
-            self_alias: #self_alias,
-            cors_setting: #cors_setting,
-            sessions: #sessions,
-            run_as: #run_as,
-            security_headers: #security_headers,
-            error_format: #error_format,
-            openapi_path: #openapi_path,
+            #(#fields,)*
+            ..rt::Conventions::NONE
         };
     }
 }

@@ -15,18 +15,7 @@ pub(crate) fn resolved_families(service: &Service) -> impl Iterator<Item = &Fami
     service
         .families
         .iter()
-        .filter(|f| f.endpoints.iter().any(|e| names_top_level(f, e)))
-}
-
-/// True when the path segment right after the family prefix is a parameter: the family's
-/// top-level resource, which the runtime resolves before quota checks (the runtime's
-/// `EndpointSpec::names_resource` applies the same rule to the template).
-pub(crate) fn names_top_level(family: &Family, endpoint: &Endpoint) -> bool {
-    endpoint
-        .path
-        .raw
-        .strip_prefix(family.prefix.as_str())
-        .is_some_and(|rest| rest.starts_with('{'))
+        .filter(|f| f.endpoints.iter().any(|e| f.names_top_level(e)))
 }
 
 pub(crate) fn resource_struct(family: &Family) -> proc_macro2::Ident {
@@ -58,7 +47,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let resolver = family
             .endpoints
             .iter()
-            .any(|e| names_top_level(family, e))
+            .any(|e| family.names_top_level(e))
             .then(|| resolver_tokens(family));
         let methods = family
             .endpoints
@@ -136,11 +125,12 @@ fn resource_tokens(family: &Family) -> TokenStream {
 
 fn resolver_tokens(family: &Family) -> TokenStream {
     let method = resolver_method(family);
-    let id = format_ident!("{}", names::field_ident(&family.id_param));
+    let id_param = family.id_param.as_deref().unwrap_or_default();
+    let id = format_ident!("{}", names::field_ident(id_param));
     let param_doc = family
         .params
         .iter()
-        .find(|p| p.name == family.id_param)
+        .find(|p| p.name == id_param)
         .map(|p| p.description.trim().to_owned())
         .unwrap_or_default();
     let (output, what) = if family.quota_metadata.is_empty() {
@@ -156,8 +146,8 @@ fn resolver_tokens(family: &Family) -> TokenStream {
         )
     };
     let docs = doc(&format!(
-        "Finds `{{{}}}` of `{}` ({param_doc}): {what}.",
-        family.id_param, family.prefix
+        "Finds `{{{id_param}}}` of `{}` ({param_doc}): {what}.",
+        family.prefix
     ));
     quote! {
         #docs

@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::{Endpoint, Family, Method, Service};
+use crate::model::{Anonymous, Endpoint, Family, Method, Service};
 use crate::names;
 
 /// `Some("text")` or `None`, for the `Option<&'static str>` fields of generated constants.
@@ -105,7 +105,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
 fn family_tokens(family: &Family) -> TokenStream {
     let ident = family_const(family);
-    let (name, prefix, id_param) = (&family.name, &family.prefix, &family.id_param);
+    let (name, prefix) = (&family.name, &family.prefix);
+    // A family without a top-level resource has no id: `""` (the runtime resolves nothing).
+    let id_param = family.id_param.as_deref().unwrap_or_default();
     let metadata = &family.quota_metadata;
     let text = match &family.description {
         Some(d) => format!("`{prefix}`: {}.\n\n{}", family.covers, d.trim()),
@@ -151,15 +153,48 @@ fn endpoint_tokens(
                 .any(|s| s == *p)
         })
         .map(|(i, _)| Literal::usize_unsuffixed(i));
-    let creates = endpoint.creates;
-    let capability = opt_str(&endpoint.capability);
+    // Fields at their usual value are left to `rt::EndpointSpec::USUAL`.
+    let mut rare: Vec<TokenStream> = Vec::new();
+    if !params.is_empty() {
+        rare.push(quote! { params: &[#(#params),*] });
+    }
+    let self_params: Vec<_> = self_params.collect();
+    if !self_params.is_empty() {
+        rare.push(quote! { self_params: &[#(#self_params),*] });
+    }
+    let options: Vec<_> = options.collect();
+    if !options.is_empty() {
+        rare.push(quote! { options: &[#(#options),*] });
+    }
+    if endpoint.creates {
+        rare.push(quote! { creates: true });
+    }
+    if endpoint.capability.is_some() {
+        let capability = opt_str(&endpoint.capability);
+        rare.push(quote! { capability: #capability });
+    }
+    if !endpoint.other_successes.is_empty() {
+        let other_successes = endpoint
+            .other_successes
+            .iter()
+            .map(|s| Literal::u16_unsuffixed(*s));
+        rare.push(quote! { other_successes: &[#(#other_successes),*] });
+    }
+    if endpoint.request.is_some() {
+        rare.push(quote! { request_body: true });
+    }
+    if endpoint.response.is_some() {
+        rare.push(quote! { response_body: true });
+    }
+    if endpoint.anonymous != Anonymous::Reads {
+        let anonymous = match endpoint.anonymous {
+            Anonymous::Reads => quote! { rt::Anonymous::Reads },
+            Anonymous::None => quote! { rt::Anonymous::None },
+            Anonymous::All => quote! { rt::Anonymous::All },
+        };
+        rare.push(quote! { anonymous: #anonymous });
+    }
     let success = Literal::u16_unsuffixed(endpoint.status);
-    let other_successes = endpoint
-        .other_successes
-        .iter()
-        .map(|s| Literal::u16_unsuffixed(*s));
-    let request_body = endpoint.request.is_some();
-    let response_body = endpoint.response.is_some();
     let docs = doc(&format!(
         "`{} {template}`: {}\n\nQuota group `{quota_group}`.",
         endpoint.method.as_str(),
@@ -175,15 +210,9 @@ fn endpoint_tokens(
             template: #template,
             route: #route,
             quota_group: #quota_group,
-            params: &[#(#params),*],
-            self_params: &[#(#self_params),*],
-            options: &[#(#options),*],
-            creates: #creates,
-            capability: #capability,
             success: #success,
-            other_successes: &[#(#other_successes),*],
-            request_body: #request_body,
-            response_body: #response_body,
+            #(#rare,)*
+            ..rt::EndpointSpec::USUAL
         };
     }
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::diag::Location;
-use crate::model::{Capability, Status};
+use crate::model::{Anonymous, Capability, Status};
 
 /// The service-wide facts that family and type lowering check names against.
 pub(super) struct Context<'a> {
@@ -13,4 +13,6 @@ pub(super) struct Context<'a> {
     pub(super) statuses: &'a [Status],
     pub(super) capabilities: &'a [Capability],
     pub(super) quota_template: &'a str,
+    /// What anonymous callers may call, unless a family or an endpoint says otherwise.
+    pub(super) anonymous: Anonymous,
 }

@@ -2,7 +2,10 @@
 
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
-use crate::model::{Capability, Conventions, ErrorFormat, Family, Method, Status, TimestampFormat};
+use crate::model::{
+    Anonymous, Capability, Conventions, Credential, ERROR_BODY_PLACEHOLDERS, ErrorFormat, Family,
+    Method, Status, TimestampFormat, UnknownCredentials,
+};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -148,6 +151,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
     let error_format = match raw.error_format.as_ref().map(|f| (f.value.as_str(), f)) {
         None | Some(("plain", _)) => ErrorFormat::Plain,
         Some(("problem_json", _)) => ErrorFormat::ProblemJson,
+        Some(("json", _)) => ErrorFormat::Json,
         Some((other, spanned)) => {
             diags.push(
                 Diagnostic::new(
@@ -182,6 +186,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         }
     }
     Conventions {
+        base_path: raw.base_path.as_ref().map(|b| lower_base_path(b, diags)),
         authenticated_prefix: value(&raw.authenticated_prefix),
         json_prefix: raw.json_prefix.clone(),
         pretty_by_default,
@@ -198,6 +203,31 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         trace_header: raw.trace.as_ref().and_then(|t| value(&t.header)),
         xsrf_header: value(&raw.xsrf_header),
         access_token_parameter: value(&raw.access_token_parameter),
+        credentials: lower_credentials(raw.credentials.as_deref().unwrap_or_default(), diags),
+        unknown_credentials: match raw.unknown_credentials.as_ref() {
+            None => UnknownCredentials::Unauthorized,
+            Some(s) if s.value == "unauthorized" => UnknownCredentials::Unauthorized,
+            Some(s) if s.value == "anonymous" => UnknownCredentials::Anonymous,
+            Some(s) => {
+                diags.push(
+                    Diagnostic::new(
+                        s.location.clone(),
+                        format!("unknown `unknown_credentials` policy `{}`", s.value),
+                    )
+                    .hint(format!(
+                        "{} (`unauthorized`: 401 with a challenge; `anonymous`: served as if \
+                         no credentials were sent)",
+                        suggest(&s.value, UnknownCredentials::NAMES.iter().copied())
+                    )),
+                );
+                UnknownCredentials::Unauthorized
+            }
+        },
+        anonymous: raw
+            .anonymous
+            .as_ref()
+            .and_then(|a| super::endpoints::lower_anonymous(a, diags))
+            .unwrap_or(Anonymous::Reads),
         self_alias: value(&raw.self_alias),
         self_alias_params: raw
             .self_alias_params
@@ -213,9 +243,228 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             capability: r.capability.value.clone(),
         }),
         security_headers: raw.security_headers.unwrap_or(true),
+        error_body: lower_error_body(raw, error_format, diags),
         error_format,
         openapi_path: value(&raw.openapi_path),
     }
+}
+
+/// `credentials`: each place names exactly one of `scheme`, `header` or `query`; header
+/// names are valid (and not `Authorization`, which `scheme` describes); at most one query
+/// parameter; no place twice.
+///
+/// ```yaml
+/// credentials:
+///   - { scheme: bearer, header: PRIVATE-TOKEN }   # two places in one entry
+///   - { header: Authorization }                   # write `{ scheme: bearer }`
+/// ```
+fn lower_credentials(raw: &[raw::CredentialPlace], diags: &mut Diagnostics) -> Vec<Credential> {
+    let mut out: Vec<Credential> = Vec::new();
+    for place in raw {
+        let given: Vec<&Spanned<String>> = [&place.scheme, &place.header, &place.query]
+            .into_iter()
+            .flatten()
+            .collect();
+        let [one] = given.as_slice() else {
+            let location = given
+                .get(1)
+                .map_or_else(|| place.location.clone(), |s| s.location.clone());
+            diags.push(
+                Diagnostic::new(
+                    location,
+                    "a credential place names exactly one of `scheme`, `header` or `query`",
+                )
+                .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
+            );
+            continue;
+        };
+        let credential = if let Some(scheme) = &place.scheme {
+            let word = scheme.value.as_str();
+            if word.is_empty()
+                || !word
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+            {
+                diags.push(
+                    Diagnostic::new(
+                        scheme.location.clone(),
+                        format!("`{word}` is not an authorization scheme"),
+                    )
+                    .hint("write one word, such as `bearer`, `basic` or `token`"),
+                );
+                continue;
+            }
+            match word.to_ascii_lowercase().as_str() {
+                "basic" => Credential::Basic,
+                "bearer" => Credential::Scheme("Bearer".to_owned()),
+                _ => Credential::Scheme(word.to_owned()),
+            }
+        } else if let Some(header) = &place.header {
+            if !is_header_name(&header.value) {
+                diags.push(
+                    Diagnostic::new(
+                        header.location.clone(),
+                        format!("`{}` is not a valid header name", header.value),
+                    )
+                    .hint("header names are letters, digits and `-`, such as `PRIVATE-TOKEN`"),
+                );
+                continue;
+            }
+            if header.value.eq_ignore_ascii_case("authorization") {
+                diags.push(
+                    Diagnostic::new(
+                        header.location.clone(),
+                        "`Authorization` carries a scheme and its credentials",
+                    )
+                    .hint("write `{ scheme: bearer }` (or `basic`, or the scheme the API uses)"),
+                );
+                continue;
+            }
+            Credential::Header(header.value.clone())
+        } else {
+            let query = &one.value;
+            if query.is_empty() || query.contains(['&', '=', '#', ' ']) {
+                diags.push(
+                    Diagnostic::new(
+                        one.location.clone(),
+                        format!("`{query}` is not a query parameter name"),
+                    )
+                    .hint("write a name such as `private_token`"),
+                );
+                continue;
+            }
+            if out.iter().any(|c| matches!(c, Credential::Query(_))) {
+                diags.push(
+                    Diagnostic::new(
+                        one.location.clone(),
+                        "a second query parameter for credentials",
+                    )
+                    .hint("a request carries a token in one query parameter at most: keep one"),
+                );
+                continue;
+            }
+            Credential::Query(query.clone())
+        };
+        let same = |a: &Credential, b: &Credential| match (a, b) {
+            (Credential::Scheme(a), Credential::Scheme(b))
+            | (Credential::Header(a), Credential::Header(b)) => a.eq_ignore_ascii_case(b),
+            (a, b) => a == b,
+        };
+        if out.iter().any(|c| same(c, &credential)) {
+            diags.push(
+                Diagnostic::new(
+                    one.location.clone(),
+                    format!("`{}` is listed twice", one.value),
+                )
+                .hint("remove one of them"),
+            );
+            continue;
+        }
+        out.push(credential);
+    }
+    out
+}
+
+fn is_header_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// `error_body` goes with `error_format: json` (and only with it), is a mapping, and its
+/// strings name only known placeholders.
+///
+/// ```yaml
+/// error_format: json
+/// error_body: { message: "{mesage}" }   # unknown placeholder
+/// ```
+fn lower_error_body(
+    raw: &raw::Conventions,
+    format: ErrorFormat,
+    diags: &mut Diagnostics,
+) -> Option<serde_json::Value> {
+    let format_at = raw.error_format.as_ref().map(|f| f.location.clone());
+    let Some(node) = &raw.error_body else {
+        if format == ErrorFormat::Json
+            && let Some(at) = format_at
+        {
+            diags.push(
+                Diagnostic::new(
+                    at,
+                    "`error_format: json` needs the body's shape in `error_body`",
+                )
+                .hint("add `error_body: { message: \"{message}\" }` (or the shape your API sends)"),
+            );
+        }
+        return None;
+    };
+    if format != ErrorFormat::Json {
+        diags.push(
+            Diagnostic::new(
+                node.anchor().clone(),
+                "`error_body` is read only with `error_format: json`",
+            )
+            .hint("add `error_format: json`, or remove `error_body`"),
+        );
+        return None;
+    }
+    let body = node.to_json();
+    if !body.is_object() {
+        diags.push(
+            Diagnostic::new(node.anchor().clone(), "`error_body` is not a mapping")
+                .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
+        );
+        return None;
+    }
+    let mut unknown = Vec::new();
+    crate::model::error_body::placeholders(&body, &mut |name| {
+        if !ERROR_BODY_PLACEHOLDERS.contains(&name) {
+            unknown.push(name.to_owned());
+        }
+    });
+    for name in &unknown {
+        diags.push(
+            Diagnostic::new(
+                node.anchor().clone(),
+                format!("`{{{name}}}` is not a value of an error"),
+            )
+            .hint(format!(
+                "{} (an error body may hold `{{{}}}`)",
+                suggest(name, ERROR_BODY_PLACEHOLDERS.iter().copied()),
+                ERROR_BODY_PLACEHOLDERS.join("}`, `{")
+            )),
+        );
+    }
+    if unknown.is_empty() && !body.to_string().contains("{message}") {
+        diags.push(
+            Diagnostic::new(
+                node.anchor().clone(),
+                "`error_body` never says the error's message",
+            )
+            .hint("put `\"{message}\"` in one of its fields, such as `message: \"{message}\"`"),
+        );
+    }
+    unknown.is_empty().then_some(body)
+}
+
+/// `base_path`: fixed segments after a `/` (`/api/v4`); a trailing slash is dropped.
+fn lower_base_path(raw: &Spanned<String>, diags: &mut Diagnostics) -> String {
+    let path = raw.value.trim_end_matches('/');
+    let valid = path.starts_with('/')
+        && path[1..]
+            .split('/')
+            .all(|s| !s.is_empty() && !s.contains(['{', '}', '?', '#', ' ', '%']));
+    if !valid {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!(
+                    "`base_path` `{}` is not one or more fixed path segments",
+                    raw.value
+                ),
+            )
+            .hint("write it like `/api/v4` or `/v1`; leave it out for none"),
+        );
+    }
+    path.to_owned()
 }
 
 /// Every parameter named in `self_alias_params` is a path parameter of some family, and

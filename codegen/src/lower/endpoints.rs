@@ -6,7 +6,7 @@ use super::identifiers::{Case, check_name, key_spanned};
 use super::template::parse_template;
 use super::types::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Endpoint, Family, Param};
+use crate::model::{Anonymous, Endpoint, Family, Param};
 use crate::names;
 use crate::spec::raw;
 
@@ -19,24 +19,34 @@ pub(super) fn lower_family(
     check_name(&family.name, "family name", Case::Snake, diags);
     let prefix = &family.prefix.value;
     let inner = prefix.trim_matches('/');
-    if !prefix.starts_with('/') || !prefix.ends_with('/') || inner.is_empty() || inner.contains('/')
+    if !prefix.starts_with('/')
+        || !prefix.ends_with('/')
+        || inner.is_empty()
+        || inner
+            .split('/')
+            .any(|s| s.is_empty() || s.contains(['{', '}']))
     {
         diags.push(
             Diagnostic::new(
                 family.prefix.location.clone(),
-                format!("family prefix `{prefix}` is not one path segment between slashes"),
+                format!(
+                    "family prefix `{prefix}` is not one or more fixed path segments between slashes"
+                ),
             )
             .hint(format!(
-                "write it like `/{}/`",
+                "write it like `/{}/` or `/v1/{}/`",
+                names::snake(&family.name.value),
                 names::snake(&family.name.value)
             )),
         );
     }
-    if !names::is_param_name(&family.id.value) {
+    if let Some(id) = &family.id
+        && !names::is_param_name(&id.value)
+    {
         diags.push(
             Diagnostic::new(
-                family.id.location.clone(),
-                format!("`{}` is not a valid parameter name", family.id.value),
+                id.location.clone(),
+                format!("`{}` is not a valid parameter name", id.value),
             )
             .hint(format!(
                 "use lower-case words joined by `-`, such as `{}-id`",
@@ -64,20 +74,26 @@ pub(super) fn lower_family(
             );
         }
     }
+    let family_anonymous = family
+        .anonymous
+        .as_ref()
+        .and_then(|a| lower_anonymous(a, diags))
+        .unwrap_or(cx.anonymous);
     let endpoints = file
         .endpoints
         .iter()
-        .filter_map(|(key, endpoint)| lower_endpoint(key, endpoint, cx, diags))
+        .filter_map(|(key, endpoint)| lower_endpoint(key, endpoint, cx, family_anonymous, diags))
         .collect();
     Family {
         name: family.name.value.clone(),
         prefix: prefix.clone(),
         covers: family.covers.clone(),
         description: family.description.clone(),
-        id_param: family.id.value.clone(),
+        id_param: family.id.as_ref().map(|id| id.value.clone()),
         params: family
             .params
             .iter()
+            .flatten()
             .map(|(key, description)| Param {
                 name: key.name.clone(),
                 description: description.clone(),
@@ -104,10 +120,33 @@ pub(super) fn lower_family(
     }
 }
 
+/// `anonymous: reads | none | all`.
+pub(super) fn lower_anonymous(
+    raw: &crate::spec::decode::Spanned<String>,
+    diags: &mut Diagnostics,
+) -> Option<Anonymous> {
+    let found = Anonymous::parse(&raw.value);
+    if found.is_none() {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!("unknown `anonymous` policy `{}`", raw.value),
+            )
+            .hint(format!(
+                "{} (`reads`: GET and HEAD only; `none`: every call needs credentials; `all`: \
+                 anyone may call)",
+                suggest(&raw.value, Anonymous::NAMES.iter().copied())
+            )),
+        );
+    }
+    found
+}
+
 pub(super) fn lower_endpoint(
     key: &crate::spec::yaml::Key,
     raw: &raw::Endpoint,
     cx: &Context<'_>,
+    family_anonymous: Anonymous,
     diags: &mut Diagnostics,
 ) -> Option<Endpoint> {
     check_name(&key_spanned(key), "endpoint name", Case::Snake, diags);
@@ -171,6 +210,22 @@ pub(super) fn lower_endpoint(
             None => other_successes.push(other.value),
         }
     }
+    if method == Some(crate::model::Method::Head) {
+        for (key, given) in [("request", &raw.request), ("response", &raw.response)] {
+            if let Some(given) = given {
+                diags.push(
+                    Diagnostic::new(
+                        given.location.clone(),
+                        format!("a `HEAD` endpoint has no body, but it declares a `{key}`"),
+                    )
+                    .hint(
+                        "remove it: `HEAD` answers with headers only (a `GET` endpoint already \
+                         serves `HEAD` with its headers, without declaring one)",
+                    ),
+                );
+            }
+        }
+    }
     if let Some(cap) = &raw.capability {
         check_capability(cap, cx.capabilities, diags);
     }
@@ -228,6 +283,11 @@ pub(super) fn lower_endpoint(
         creates: raw.creates.unwrap_or(false),
         quota_group,
         shared_quota_group: raw.shared_quota_group.unwrap_or(false),
+        anonymous: raw
+            .anonymous
+            .as_ref()
+            .and_then(|a| lower_anonymous(a, diags))
+            .unwrap_or(family_anonymous),
         query: lower_query(raw, cx, diags),
         examples: super::examples::lower_examples(
             raw.examples.as_deref(),

@@ -49,7 +49,13 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         })
         .collect::<Vec<_>>();
 
+    let lowered_conventions = lower_conventions(&service.conventions, diags);
     let conventions = &service.conventions;
+    let query_credentials = conventions
+        .credentials
+        .iter()
+        .flatten()
+        .filter_map(|c| c.query.as_ref());
     let reserved_parameters = [
         conventions.pretty_printing.parameter.as_ref(),
         conventions
@@ -62,9 +68,11 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     ]
     .into_iter()
     .flatten()
+    .chain(query_credentials)
     .map(|p| p.value.as_str())
     .collect();
     let cx = Context {
+        anonymous: lowered_conventions.anonymous,
         reserved_parameters,
         type_names: &type_names,
         statuses: &statuses,
@@ -122,7 +130,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
                 (_, Some(links)) => Some(format!("links {}", links.value)),
                 _ => None,
             }),
-        conventions: lower_conventions(&service.conventions, diags),
+        conventions: lowered_conventions,
         statuses,
         capabilities,
         quota_template: service.quota.group_template.value.clone(),

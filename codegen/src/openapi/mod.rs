@@ -18,7 +18,7 @@ pub use operations::default_status;
 
 use serde_json::{Map, Value, json};
 
-use crate::model::Service;
+use crate::model::{Credential, Service};
 
 /// The OpenAPI version written.
 pub const OPENAPI_VERSION: &str = "3.1.0";
@@ -38,10 +38,14 @@ pub fn document(service: &Service) -> Value {
     let mut doc = Map::new();
     doc.insert("openapi".into(), json!(OPENAPI_VERSION));
     doc.insert("info".into(), Value::Object(info));
-    doc.insert(
-        "servers".into(),
-        json!([{ "url": service.base_url.trim_end_matches('/') }]),
+    // Paths are the spec's templates; the base path, which every one of them sits under on
+    // the wire, belongs to the server's URL.
+    let server = format!(
+        "{}{}",
+        service.base_url.trim_end_matches('/'),
+        service.conventions.base_path.as_deref().unwrap_or_default()
     );
+    doc.insert("servers".into(), json!([{ "url": server }]));
     if let Some(prefix) = &service.conventions.json_prefix {
         doc.insert("x-json-prefix".into(), json!(prefix));
     }
@@ -73,18 +77,68 @@ pub fn document(service: &Service) -> Value {
         "parameters".into(),
         operations::convention_parameters(service),
     );
-    if service.conventions.authenticated_prefix.is_some() {
-        components.insert(
-            "securitySchemes".into(),
-            json!({ BASIC_SCHEME: {
-                "type": "http",
-                "scheme": "basic",
-                "description": "HTTP basic authentication, on the authenticated form of every path only.",
-            }}),
-        );
+    let schemes = security_schemes(service);
+    if !schemes.is_empty() {
+        components.insert("securitySchemes".into(), Value::Object(schemes));
     }
     doc.insert("components".into(), Value::Object(components));
     Value::Object(doc)
+}
+
+/// The name of a credential place in `components.securitySchemes`: the scheme in lower
+/// case (`bearer`, `basic`), or the header's or query parameter's name.
+pub(crate) fn scheme_name(credential: &Credential) -> String {
+    match credential {
+        Credential::Basic => BASIC_SCHEME.to_owned(),
+        Credential::Scheme(scheme) => scheme.to_ascii_lowercase(),
+        Credential::Header(name) | Credential::Query(name) => name.clone(),
+    }
+}
+
+/// `components.securitySchemes`: HTTP basic on the authenticated form, and each place the
+/// spec's `credentials` name (http bearer or another scheme, http basic, apiKey in a header
+/// or the query).
+fn security_schemes(service: &Service) -> Map<String, Value> {
+    let c = &service.conventions;
+    let mut schemes = Map::new();
+    if c.authenticated_prefix.is_some() {
+        schemes.insert(
+            BASIC_SCHEME.into(),
+            json!({
+                "type": "http",
+                "scheme": "basic",
+                "description": "HTTP basic authentication, on the authenticated form of every path only.",
+            }),
+        );
+    }
+    for credential in &c.credentials {
+        let scheme = match credential {
+            Credential::Basic => json!({
+                "type": "http",
+                "scheme": "basic",
+                "description": "HTTP basic authentication, on every path.",
+            }),
+            Credential::Scheme(scheme) => json!({
+                "type": "http",
+                "scheme": scheme,
+                "description": format!("A token in `Authorization: {scheme} <token>`."),
+            }),
+            Credential::Header(name) => json!({
+                "type": "apiKey",
+                "in": "header",
+                "name": name,
+                "description": format!("A token in the `{name}` header."),
+            }),
+            Credential::Query(name) => json!({
+                "type": "apiKey",
+                "in": "query",
+                "name": name,
+                "description": format!("A token in the `{name}` query parameter."),
+            }),
+        };
+        schemes.insert(scheme_name(credential), scheme);
+    }
+    schemes
 }
 
 /// The document as pretty JSON with a final newline.

@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::BASIC_SCHEME;
 use super::schemas::schema;
-use crate::model::{Endpoint, ErrorFormat, Family, Method, OptionType, Service};
+use crate::model::{Endpoint, ErrorFormat, Family, OptionType, Service, UnknownCredentials};
 
 /// Conditions any operation may meet: an option it does not know, a resource that is not
 /// there, a refused quota, a failure of the service.
@@ -16,8 +16,8 @@ const ANY_OPERATION: &[&str] = &[
     "quota_exhausted",
     "internal_error",
 ];
-/// Conditions of every mutation: an anonymous caller, a cookie without its XSRF token.
-const MUTATIONS: &[&str] = &["authentication_required", "invalid_xsrf_token"];
+/// Conditions of every mutation: a cookie without its XSRF token.
+const MUTATIONS: &[&str] = &["invalid_xsrf_token"];
 /// Conditions of a request body.
 const BODIES: &[&str] = &["malformed_json", "wrong_content_type", "invalid_input"];
 
@@ -144,11 +144,20 @@ fn operation(
         responses(service, endpoint, authenticated),
     );
     super::examples::attach(&mut op, service, endpoint, authenticated);
-    // Stated on every operation: no credentials, or basic on the authenticated form.
+    // Stated on every operation: basic on the authenticated form; elsewhere any of the
+    // spec's credentials, or none where anonymous callers may call.
     if authenticated {
         op.insert("security".into(), json!([{ BASIC_SCHEME: [] }]));
     } else {
-        op.insert("security".into(), json!([]));
+        let mut options: Vec<Value> = Vec::new();
+        if endpoint.anonymous.allows(endpoint.method) && !service.conventions.credentials.is_empty()
+        {
+            options.push(json!({}));
+        }
+        for credential in &service.conventions.credentials {
+            options.push(json!({ super::scheme_name(credential): [] }));
+        }
+        op.insert("security".into(), Value::Array(options));
     }
     op.insert("x-quota-group".into(), json!(endpoint.quota_group));
     if let Some(capability) = &endpoint.capability {
@@ -268,8 +277,15 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
     let text = error_content(service);
     let mut names: Vec<&str> = endpoint.errors.iter().map(String::as_str).collect();
     let mut conditions: Vec<&str> = ANY_OPERATION.to_vec();
-    if endpoint.method != Method::Get {
+    if !endpoint.method.is_read() {
         conditions.extend_from_slice(MUTATIONS);
+    }
+    if !endpoint.anonymous.allows(endpoint.method) {
+        conditions.push("authentication_required");
+    }
+    let c = &service.conventions;
+    if !c.credentials.is_empty() && c.unknown_credentials == UnknownCredentials::Unauthorized {
+        conditions.push("not_authenticated");
     }
     if endpoint.request.is_some() {
         conditions.extend_from_slice(BODIES);
@@ -332,6 +348,31 @@ fn error_content(service: &Service) -> Value {
             },
             "required": ["type", "title", "status", "detail"],
         }}}),
+        ErrorFormat::Json => {
+            let body = service.conventions.error_body.as_ref();
+            json!({ "application/json": { "schema": body.map(body_schema).unwrap_or(json!({})) } })
+        }
+    }
+}
+
+/// The JSON Schema of the spec's error body: its fields required, `"{status}"` an integer,
+/// other strings strings.
+fn body_schema(body: &Value) -> Value {
+    match body {
+        Value::String(s) if s == "{status}" => json!({ "type": "integer" }),
+        Value::String(_) => json!({ "type": "string" }),
+        Value::Object(fields) => json!({
+            "type": "object",
+            "properties": fields
+                .iter()
+                .map(|(k, v)| (k.clone(), body_schema(v)))
+                .collect::<Map<String, Value>>(),
+            "required": fields.keys().collect::<Vec<_>>(),
+        }),
+        Value::Array(_) => json!({ "type": "array" }),
+        Value::Number(_) => json!({ "type": "number" }),
+        Value::Bool(_) => json!({ "type": "boolean" }),
+        Value::Null => json!({ "type": "null" }),
     }
 }
 

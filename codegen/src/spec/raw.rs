@@ -72,6 +72,10 @@ spec_record! {
     /// The protocol conventions. Each rule is a switch or a name, so another service can
     /// choose other names or leave a rule out.
     pub struct Conventions = "`conventions`" {
+        /// Path every endpoint, the authenticated form and the sessions' paths sit under
+        /// (`/api/v4`, `/v1`), written before each template on the wire; leave out for
+        /// none. Requests outside it are 404.
+        opt base_path: Spanned<String>,
         /// Path prefix of the authenticated form (`/a/`); leave out for none.
         opt authenticated_prefix: Spanned<String>,
         /// The magic line every JSON body starts with (`)]}'`); leave out for none.
@@ -88,8 +92,23 @@ spec_record! {
         opt trace: Trace,
         /// Header carrying the XSRF token of cookie sessions (`X-Service-Auth`).
         opt xsrf_header: Spanned<String>,
-        /// Query parameter carrying an access token (`access_token`).
+        /// Query parameter carrying an access token (`access_token`): the key of a session
+        /// the service started (cookie sessions' key), not an API token (see `credentials`).
         opt access_token_parameter: Spanned<String>,
+        /// Where a request may carry credentials on every path, in the order they are
+        /// looked for: `{ scheme: bearer }` (`Authorization: Bearer <token>`), any other
+        /// `Authorization` scheme (`{ scheme: token }`), `{ scheme: basic }` (HTTP basic
+        /// anywhere, not only under `authenticated_prefix`), a header (`{ header:
+        /// PRIVATE-TOKEN }`) or a query parameter (`{ query: private_token }`). Tokens are
+        /// checked by the service's `Authenticator::token`.
+        opt credentials: Vec<CredentialPlace>,
+        /// What a request with credentials the service does not accept (an unknown or
+        /// expired token, a wrong password) gets: `unauthorized` (401 with
+        /// `WWW-Authenticate`, the default) or `anonymous` (served as if it had sent none).
+        opt unknown_credentials: Spanned<String>,
+        /// What anonymous callers may call: `reads` (GET and HEAD, the default), `none` or
+        /// `all`. A family or an endpoint may say otherwise with its own `anonymous`.
+        opt anonymous: Spanned<String>,
         /// Account id that stands for the caller (`self`).
         opt self_alias: Spanned<String>,
         /// Path parameters in which the self alias stands for the caller (`account-id`).
@@ -108,13 +127,31 @@ spec_record! {
         /// sandbox`, `Referrer-Policy: no-referrer`, `X-Frame-Options: deny`). Default: `true`.
         opt security_headers: bool,
         /// How error bodies are written: `plain` (the status table's message as
-        /// `text/plain`, the default) or `problem_json` (RFC 9457 problem details,
-        /// `application/problem+json`).
+        /// `text/plain`, the default), `problem_json` (RFC 9457 problem details,
+        /// `application/problem+json`) or `json` (the body `error_body` shows, as
+        /// `application/json`).
         opt error_format: Spanned<String>,
+        /// With `error_format: json`, the error body as YAML, its strings holding the
+        /// error's values: `{message}`, `{status}` (a number when it is the whole value),
+        /// `{reason}` (the status's reason phrase) and `{name}` (the status table's row),
+        /// such as `{ message: "{message}", documentation_url: "https://docs.example/" }`.
+        opt error_body: Node,
         /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
         /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
         /// the document is generated either way.
         opt openapi_path: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// One place a request may carry credentials: write exactly one key.
+    pub struct CredentialPlace = "a credential place" {
+        /// An `Authorization` scheme: `bearer`, `basic`, or another word (`token`).
+        opt scheme: Spanned<String>,
+        /// A request header carrying a token (`PRIVATE-TOKEN`).
+        opt header: Spanned<String>,
+        /// A query parameter carrying a token (`private_token`).
+        opt query: Spanned<String>,
     }
 }
 
@@ -161,7 +198,7 @@ spec_record! {
     pub struct MethodOverride = "`method_override`" {
         /// The query parameter (`$m`).
         req parameter: Spanned<String>,
-        /// Methods it may name (`PUT`, `POST`, `DELETE`).
+        /// Methods it may name (`PUT`, `POST`, `PATCH`, `DELETE`).
         req methods: Vec<Spanned<String>>,
     }
 }
@@ -216,26 +253,33 @@ spec_record! {
     pub struct Family = "`family`" {
         /// Short machine name, `snake_case`.
         req name: Spanned<String>,
-        /// Path prefix, with both slashes (`/changes/`).
+        /// Path prefix, with both slashes: one segment or more (`/changes/`,
+        /// `/v1/customers/`), without parameters.
         req prefix: Spanned<String>,
         /// What the family covers, in prose.
         req covers: String,
         /// Longer description.
         opt description: String,
-        /// Name of the top-level resource's id parameter (`change-id`).
-        req id: Spanned<String>,
+        /// Name of the top-level resource's id parameter (`change-id`): a parameter right
+        /// after the prefix, which the family's resolver finds before quota checks. Leave
+        /// out for a family that names no resource of its own (`/user`, `/rate_limit`).
+        opt id: Spanned<String>,
         /// Every path parameter the family's templates use, with what it identifies.
-        req params: Named<String>,
+        opt params: Named<String>,
         /// Metadata the top-level resource carries into quota checks
         /// (`Change.Id`, `Project.NameKey`); empty for the calling user only.
         opt quota_metadata: Vec<Spanned<String>>,
+        /// What anonymous callers may call in this family (`reads`, `none`, `all`), where
+        /// it differs from the service's `anonymous`.
+        opt anonymous: Spanned<String>,
     }
 }
 
 spec_record! {
     /// One endpoint.
     pub struct Endpoint = "an endpoint" {
-        /// HTTP method: `GET`, `POST`, `PUT`, `DELETE`.
+        /// HTTP method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, or `HEAD` (declared only where
+        /// `HEAD` answers differently from the `GET` that otherwise serves it).
         req method: Spanned<String>,
         /// Path template with `{id}` segments (`/changes/{change-id}/topic`).
         req path: Spanned<String>,
@@ -260,6 +304,9 @@ spec_record! {
         opt creates: bool,
         /// Acknowledge that another endpoint derives the same quota group.
         opt shared_quota_group: bool,
+        /// Whether anonymous callers may call it (`reads`: only if it is a GET or HEAD;
+        /// `none`; `all`), where it differs from its family's or the service's `anonymous`.
+        opt anonymous: Spanned<String>,
         /// Query options, by their name in the URL (`n`, `S`, `q`).
         opt query: Named<QueryOption>,
         /// Examples: requests with what they must answer. Each becomes a test
@@ -288,7 +335,7 @@ spec_record! {
     pub struct ExampleRequest = "an example request" {
         /// The method: set-up steps only (the example's own request uses its endpoint's).
         opt method: Spanned<String>,
-        /// The path with its ids filled in (`/a/changes/demo~1/topic`).
+        /// The path with its ids filled in (`/a/changes/demo~1/topic`), without the base path.
         req path: Spanned<String>,
         /// Query parameters, by name (`{ n: 2 }`).
         opt query: Named<ScalarText>,

@@ -201,6 +201,9 @@ impl Client {
         decode: bool,
     ) -> Call<T, E> {
         let mut url = self.inner.base.clone();
+        if let Some(base_path) = self.inner.conventions.base_path {
+            url.push_str(base_path);
+        }
         url.push('/');
         if let (Some(Credentials::Basic { .. }), Some(prefix)) = (
             &self.inner.credentials,
@@ -228,21 +231,10 @@ mod tests {
         pretty_by_default: true,
         pretty_parameter: Some("pp"),
         compact_when_accept: Some("application/json"),
-        method_override_parameter: None,
-        method_override_methods: &[],
-        content_type_override_parameter: None,
         create_only_header: Some("If-None-Match"),
-        trace_parameter: None,
         trace_header: Some("X-Trace"),
-        xsrf_header: None,
         access_token_parameter: Some("access_token"),
-        self_alias: None,
-        cors_setting: None,
-        sessions: None,
-        run_as: None,
-        security_headers: false,
-        error_format: crate::spec::ErrorFormat::Plain,
-        openapi_path: None,
+        ..Conventions::NONE
     };
 
     fn url_of(config: ClientConfig, pieces: &[PathPiece<'_>]) -> String {
@@ -278,6 +270,29 @@ mod tests {
                 &pieces[..1]
             ),
             "http://h:1/projects/"
+        );
+    }
+
+    #[test]
+    fn the_base_path_comes_before_the_authenticated_prefix() {
+        const UNDER_BASE: Conventions = Conventions {
+            base_path: Some("/api/v4"),
+            ..CONVENTIONS
+        };
+        let client = |config| Client::new(&UNDER_BASE, config).unwrap();
+        let url = |client: Client| {
+            client
+                .call::<(), ()>(http::Method::GET, &[PathPiece::Literal("user")], false)
+                .url()
+                .to_owned()
+        };
+        assert_eq!(
+            url(client(ClientConfig::new("http://h:1/"))),
+            "http://h:1/api/v4/user"
+        );
+        assert_eq!(
+            url(client(ClientConfig::new("http://h:1").basic_auth("u", "p"))),
+            "http://h:1/api/v4/a/user"
         );
     }
 

@@ -51,7 +51,7 @@ pub struct Example {
 pub struct Request {
     /// The method.
     pub method: &'static str,
-    /// The path with its ids.
+    /// The path with its ids, without the base path (the runner puts it first).
     pub path: &'static str,
     /// Query parameters.
     pub query: &'static [(&'static str, &'static str)],
@@ -148,9 +148,11 @@ where
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .map_err(|err| format!("cannot listen on loopback: {err}"))?;
+    // Example paths are written as the spec's templates are, under the base path.
     let base = format!(
-        "http://{}",
-        listener.local_addr().map_err(|err| err.to_string())?
+        "http://{}{}",
+        listener.local_addr().map_err(|err| err.to_string())?,
+        P::SERVICE.conventions.base_path.unwrap_or_default()
     );
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(crate::serve_until(listener, service, async {

@@ -1,0 +1,134 @@
+//! An in-memory implementation of `fixtures/common_style` (a service in the style most
+//! public REST APIs share), and a loopback server to run it, for the runtime's tests of
+//! those conventions.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use restspec_runtime::{Authenticator, Caller, Identity, RequestContext, Settings};
+
+use crate::build_script::common_style::types::{Note, NoteChanges, NoteSearch, User};
+use crate::build_script::common_style::{Error, NotesHandlers, UserHandlers, router};
+
+/// The notes, by number.
+#[derive(Debug, Clone, Default)]
+pub struct CommonStyle {
+    notes: Arc<Mutex<BTreeMap<i64, Note>>>,
+}
+
+impl CommonStyle {
+    /// A service holding notes 1 and 2.
+    pub fn new() -> Self {
+        let service = CommonStyle::default();
+        for (id, title) in [(1, "first"), (2, "second")] {
+            service.notes().insert(
+                id,
+                Note {
+                    id,
+                    title: title.to_owned(),
+                    body: format!("the {title} note"),
+                },
+            );
+        }
+        service
+    }
+
+    fn notes(&self) -> std::sync::MutexGuard<'_, BTreeMap<i64, Note>> {
+        self.notes.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn note(&self, id: &str) -> Result<Note, Error> {
+        id.parse()
+            .ok()
+            .and_then(|id| self.notes().get(&id).cloned())
+            .ok_or_else(|| Error::NotFound(format!("no note {id}").into()))
+    }
+
+    /// Serves the service on a loopback port until the test's runtime ends, with itself as
+    /// authenticator; answers the server's base URL (`http://127.0.0.1:<port>`).
+    pub async fn serve(self, settings: Settings) -> std::io::Result<String> {
+        let app = router(self.clone(), settings.authenticator(self));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        tokio::spawn(async move {
+            let _ = restspec_runtime::serve(listener, app).await;
+        });
+        Ok(base)
+    }
+}
+
+/// The one user, `alice`: token `alice-token`, password `alice-pw`.
+pub const TOKEN: &str = "alice-token";
+
+fn alice() -> Arc<Identity> {
+    Arc::new(Identity::new("1", "alice"))
+}
+
+impl Authenticator for CommonStyle {
+    async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
+        (username == "alice" && password == "alice-pw").then(alice)
+    }
+
+    async fn token(&self, token: &str) -> Option<Arc<Identity>> {
+        (token == TOKEN).then(alice)
+    }
+}
+
+#[allow(refining_impl_trait)]
+impl UserHandlers for CommonStyle {
+    async fn get_user(&self, ctx: RequestContext<'_>) -> Result<User, Error> {
+        let login = ctx
+            .caller
+            .identity()
+            .map_or("anonymous", |i| i.username.as_str());
+        Ok(User {
+            login: login.to_owned(),
+        })
+    }
+}
+
+#[allow(refining_impl_trait)]
+impl NotesHandlers for CommonStyle {
+    async fn resolve_notes(&self, _: &Caller, note_id: &str) -> Result<bool, Error> {
+        Ok(self.note(note_id).is_ok())
+    }
+
+    async fn list_notes(&self, _: RequestContext<'_>) -> Result<Vec<Note>, Error> {
+        Ok(self.notes().values().cloned().collect())
+    }
+
+    async fn search_notes(
+        &self,
+        _: RequestContext<'_>,
+        body: NoteSearch,
+    ) -> Result<Vec<Note>, Error> {
+        let notes = self.notes();
+        let found = notes.values().filter(|n| n.title.contains(&body.text));
+        Ok(found.cloned().collect())
+    }
+
+    async fn get_note(&self, _: RequestContext<'_>, note_id: &str) -> Result<Note, Error> {
+        self.note(note_id)
+    }
+
+    async fn note_exists(&self, _: RequestContext<'_>, note_id: &str) -> Result<(), Error> {
+        self.note(note_id).map(|_| ())
+    }
+
+    async fn update_note(
+        &self,
+        _: RequestContext<'_>,
+        note_id: &str,
+        body: NoteChanges,
+    ) -> Result<Note, Error> {
+        let mut note = self.note(note_id)?;
+        if let Some(title) = body.title {
+            note.title = title;
+        }
+        if let Some(body) = body.body {
+            note.body = body;
+        }
+        self.notes().insert(note.id, note.clone());
+        Ok(note)
+    }
+}

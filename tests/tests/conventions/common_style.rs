@@ -1,0 +1,185 @@
+//! `fixtures/common_style`: a base path, families of several segments or without an id,
+//! PATCH and an explicit HEAD, tokens in every place APIs put them, unknown tokens refused,
+//! and reads that need credentials.
+
+use restspec_runtime::Settings;
+use restspec_tests::common_style::{CommonStyle, TOKEN};
+
+use super::{Answer, client, send};
+
+async fn start() -> String {
+    CommonStyle::new()
+        .serve(Settings::default())
+        .await
+        .expect("a loopback server starts")
+}
+
+async fn get(base: &str, path: &str, auth: Option<(&str, &str)>) -> Answer {
+    let mut request = client().get(format!("{base}{path}"));
+    if let Some((name, value)) = auth {
+        request = request.header(name, value);
+    }
+    send(request).await
+}
+
+#[tokio::test]
+async fn every_path_sits_under_the_base_path() {
+    let base = start().await;
+    let inside = get(&base, "/api/v1/teams/notes/1", None).await;
+    assert_eq!(inside.status, 200, "{}", inside.text());
+    assert_eq!(
+        inside.text(),
+        "{\"id\":1,\"title\":\"first\",\"body\":\"the first note\"}\n"
+    );
+    let collection = get(&base, "/api/v1/teams/notes/", None).await;
+    assert_eq!(collection.status, 200);
+    for outside in [
+        "/teams/notes/1",
+        "/api/teams/notes/1",
+        "/api/v10/teams/notes/1",
+        "/",
+    ] {
+        let answer = get(&base, outside, None).await;
+        assert_eq!(answer.status, 404, "{outside}");
+    }
+}
+
+#[tokio::test]
+async fn head_is_its_own_endpoint_and_patch_updates() {
+    let base = start().await;
+    let head = send(client().head(format!("{base}/api/v1/teams/notes/2"))).await;
+    assert_eq!((head.status, head.body.len()), (204, 0));
+    let missing = send(client().head(format!("{base}/api/v1/teams/notes/9"))).await;
+    assert_eq!(missing.status, 404);
+
+    let patch = |body: &'static str| {
+        client()
+            .patch(format!("{base}/api/v1/teams/notes/2"))
+            .bearer_auth(TOKEN)
+            .header("Content-Type", "application/json")
+            .body(body)
+    };
+    let changed = send(patch(r#"{"title":"renamed"}"#)).await;
+    assert_eq!(changed.status, 200, "{}", changed.text());
+    assert_eq!(
+        changed.text(),
+        "{\"id\":2,\"title\":\"renamed\",\"body\":\"the second note\"}\n"
+    );
+    let refused = send(client().delete(format!("{base}/api/v1/teams/notes/2"))).await;
+    assert_eq!(refused.status, 405);
+    assert_eq!(refused.header("allow"), Some("GET,HEAD,PATCH"));
+    let anonymous = send(
+        client()
+            .patch(format!("{base}/api/v1/teams/notes/2"))
+            .header("Content-Type", "application/json")
+            .body("{}"),
+    )
+    .await;
+    assert_eq!(
+        anonymous.status,
+        401,
+        "anonymous PATCH: {}",
+        anonymous.text()
+    );
+}
+
+#[tokio::test]
+async fn a_token_is_read_from_every_declared_place() {
+    let base = start().await;
+    let basic = format!("Basic {}", base64_of("alice:alice-pw"));
+    let places = [
+        ("Authorization", format!("Bearer {TOKEN}")),
+        ("Authorization", format!("bearer {TOKEN}")),
+        ("Authorization", format!("token {TOKEN}")),
+        ("PRIVATE-TOKEN", TOKEN.to_owned()),
+        ("Authorization", basic),
+    ];
+    for (header, value) in &places {
+        let answer = get(&base, "/api/v1/user", Some((header, value))).await;
+        assert_eq!(
+            (answer.status, answer.text()),
+            (200, "{\"login\":\"alice\"}\n".to_owned()),
+            "{header}: {value}"
+        );
+    }
+    let query = get(&base, &format!("/api/v1/user?private_token={TOKEN}"), None).await;
+    assert_eq!(query.status, 200, "{}", query.text());
+}
+
+#[tokio::test]
+async fn unknown_credentials_are_401_with_a_challenge_even_where_anonymous_may_read() {
+    let base = start().await;
+    for (header, value) in [
+        ("Authorization", "Bearer wrong"),
+        ("PRIVATE-TOKEN", "wrong"),
+        ("Authorization", "Basic YWxpY2U6bm8="),
+    ] {
+        let answer = get(&base, "/api/v1/teams/notes/1", Some((header, value))).await;
+        assert_eq!(answer.status, 401, "{header}: {value}");
+        assert_eq!(
+            answer.headers_named("www-authenticate"),
+            [
+                r#"Bearer realm="Common Style Service""#,
+                r#"token realm="Common Style Service""#,
+                r#"Basic realm="Common Style Service""#,
+            ],
+        );
+    }
+    let query = get(&base, "/api/v1/teams/notes/1?private_token=wrong", None).await;
+    assert_eq!(query.status, 401);
+}
+
+#[tokio::test]
+async fn anonymous_access_follows_the_service_family_and_endpoint_policies() {
+    let base = start().await;
+    // The `user` family says `anonymous: none`: even its GET needs credentials.
+    let user = get(&base, "/api/v1/user", None).await;
+    assert_eq!(user.status, 401, "{}", user.text());
+    assert!(user.header("www-authenticate").is_some());
+    // The service's default (`reads`) lets anyone read notes, and `anonymous: all` on the
+    // search endpoint lets anyone POST to it.
+    assert_eq!(get(&base, "/api/v1/teams/notes/", None).await.status, 200);
+    let search = send(
+        client()
+            .post(format!("{base}/api/v1/teams/notes/search"))
+            .header("Content-Type", "application/json")
+            .body(r#"{"text":"sec"}"#),
+    )
+    .await;
+    assert_eq!(search.status, 200, "{}", search.text());
+    assert!(search.text().contains(r#""title":"second""#));
+}
+
+fn base64_of(text: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(text)
+}
+
+#[tokio::test]
+async fn errors_are_json_of_the_spec_s_own_shape() {
+    let base = start().await;
+    let missing = get(&base, "/api/v1/teams/notes/9", None).await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(
+        missing.header("content-type"),
+        Some("application/json; charset=UTF-8")
+    );
+    assert_eq!(
+        missing.text(),
+        r#"{"documentation_url":"https://docs.example/errors#not_found","message":"404 Not found: 9","status":404}"#
+    );
+    // A handler's message, with characters JSON must escape.
+    let quoted = get(&base, "/api/v1/teams/notes/%22x%22", None).await;
+    assert_eq!(quoted.status, 404);
+    let body: serde_json::Value = serde_json::from_slice(&quoted.body).expect("a JSON body");
+    assert_eq!(body["message"], "404 Not found: \"x\"");
+    // The runtime's own refusals take the same shape.
+    let anonymous = get(&base, "/api/v1/user", None).await;
+    let body: serde_json::Value = serde_json::from_slice(&anonymous.body).expect("a JSON body");
+    assert_eq!(body["status"], 401);
+    assert_eq!(body["message"], "401 Authentication required");
+    assert_eq!(
+        body["documentation_url"],
+        "https://docs.example/errors#unauthorized"
+    );
+}

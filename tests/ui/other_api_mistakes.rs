@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "other_api_mistakes");
+fn main() {}
