@@ -143,6 +143,20 @@ impl<T, E> Call<T, E> {
                     request = request.query(&[(name, token)]);
                 }
             }
+            Some(Credentials::Token(token)) => {
+                let place = conventions
+                    .credentials
+                    .iter()
+                    .find(|c| !matches!(c, crate::spec::Credential::Basic));
+                request = match place {
+                    Some(crate::spec::Credential::Header(name)) => request.header(*name, token),
+                    Some(crate::spec::Credential::Query(name)) => request.query(&[(name, token)]),
+                    Some(crate::spec::Credential::Scheme(scheme)) => {
+                        request.header(http::header::AUTHORIZATION, format!("{scheme} {token}"))
+                    }
+                    Some(crate::spec::Credential::Basic) | None => request.bearer_auth(token),
+                };
+            }
             None => {}
         }
         if let (Some(id), Some(header)) = (&self.trace, conventions.trace_header) {

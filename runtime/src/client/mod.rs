@@ -54,6 +54,10 @@ pub enum Credentials {
     },
     /// An access token (a session key) in the access token parameter.
     AccessToken(String),
+    /// An API token, sent where the spec's first `credentials` place says
+    /// (`Authorization: Bearer <token>`, a header, the query), or as a bearer token when the
+    /// spec names no place.
+    Token(String),
 }
 
 impl std::fmt::Debug for Credentials {
@@ -62,6 +66,7 @@ impl std::fmt::Debug for Credentials {
         match self {
             Credentials::Basic { user, .. } => write!(f, "Basic({user}, <password>)"),
             Credentials::AccessToken(_) => f.write_str("AccessToken(<token>)"),
+            Credentials::Token(_) => f.write_str("Token(<token>)"),
         }
     }
 }
@@ -104,6 +109,14 @@ impl ClientConfig {
     #[must_use]
     pub fn access_token(mut self, token: impl Into<String>) -> Self {
         self.credentials = Some(Credentials::AccessToken(token.into()));
+        self
+    }
+
+    /// Calls with an API token, sent where the spec's `credentials` say (the first place
+    /// that carries a token: an `Authorization` scheme, a header or the query).
+    #[must_use]
+    pub fn token(mut self, token: impl Into<String>) -> Self {
+        self.credentials = Some(Credentials::Token(token.into()));
         self
     }
 
@@ -312,5 +325,7 @@ mod tests {
         assert!(!format!("{config:?}").contains("hunter2"));
         let config = ClientConfig::new("http://h").access_token("tok-123");
         assert!(!format!("{config:?}").contains("tok-123"));
+        let config = ClientConfig::new("http://h").token("tok-456");
+        assert!(!format!("{config:?}").contains("tok-456"));
     }
 }

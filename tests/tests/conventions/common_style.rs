@@ -183,3 +183,24 @@ async fn errors_are_json_of_the_spec_s_own_shape() {
         "https://docs.example/errors#unauthorized"
     );
 }
+
+#[tokio::test]
+async fn the_typed_client_sends_its_token_where_the_spec_says_and_reads_json_errors() {
+    use restspec_runtime::client::{ClientConfig, ClientError};
+    use restspec_tests::build_script::common_style::{Error, client::Client};
+    let base = start().await;
+    let client = Client::with_config(ClientConfig::new(&base).token(TOKEN)).expect("a client");
+    let user = client.get_user().await.expect("the token is accepted");
+    assert_eq!(user.login, "alice");
+    let wrong = Client::with_config(ClientConfig::new(&base).token("wrong")).expect("a client");
+    match wrong.get_user().await {
+        Err(ClientError::Api(failure)) => {
+            assert_eq!(failure.status, 401);
+            assert!(
+                matches!(failure.error, Some(Error::Unauthorized(ref m)) if m == "401 Unauthorized"),
+                "{failure:?}"
+            );
+        }
+        other => panic!("expected a 401, got {other:?}"),
+    }
+}
