@@ -3,8 +3,8 @@
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
-    Anonymous, Capability, Conventions, Credential, ERROR_BODY_PLACEHOLDERS, ErrorFormat, Family,
-    Method, Status, TimestampFormat, UnknownCredentials,
+    Anonymous, Capability, Conventions, ERROR_BODY_PLACEHOLDERS, ErrorFormat, Family, Method,
+    Status, TimestampFormat, UnknownCredentials,
 };
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
@@ -203,7 +203,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         trace_header: raw.trace.as_ref().and_then(|t| value(&t.header)),
         xsrf_header: value(&raw.xsrf_header),
         access_token_parameter: value(&raw.access_token_parameter),
-        credentials: lower_credentials(raw.credentials.as_deref().unwrap_or_default(), diags),
+        credentials: super::credentials::lower_credentials(
+            raw.credentials.as_deref().unwrap_or_default(),
+            diags,
+        ),
         unknown_credentials: match raw.unknown_credentials.as_ref() {
             None => UnknownCredentials::Unauthorized,
             Some(s) if s.value == "unauthorized" => UnknownCredentials::Unauthorized,
@@ -247,126 +250,6 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         error_format,
         openapi_path: value(&raw.openapi_path),
     }
-}
-
-/// `credentials`: each place names exactly one of `scheme`, `header` or `query`; header
-/// names are valid (and not `Authorization`, which `scheme` describes); at most one query
-/// parameter; no place twice.
-///
-/// ```yaml
-/// credentials:
-///   - { scheme: bearer, header: PRIVATE-TOKEN }   # two places in one entry
-///   - { header: Authorization }                   # write `{ scheme: bearer }`
-/// ```
-fn lower_credentials(raw: &[raw::CredentialPlace], diags: &mut Diagnostics) -> Vec<Credential> {
-    let mut out: Vec<Credential> = Vec::new();
-    for place in raw {
-        let given: Vec<&Spanned<String>> = [&place.scheme, &place.header, &place.query]
-            .into_iter()
-            .flatten()
-            .collect();
-        let [one] = given.as_slice() else {
-            let location = given
-                .get(1)
-                .map_or_else(|| place.location.clone(), |s| s.location.clone());
-            diags.push(
-                Diagnostic::new(
-                    location,
-                    "a credential place names exactly one of `scheme`, `header` or `query`",
-                )
-                .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
-            );
-            continue;
-        };
-        let credential = if let Some(scheme) = &place.scheme {
-            let word = scheme.value.as_str();
-            if word.is_empty()
-                || !word
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-            {
-                diags.push(
-                    Diagnostic::new(
-                        scheme.location.clone(),
-                        format!("`{word}` is not an authorization scheme"),
-                    )
-                    .hint("write one word, such as `bearer`, `basic` or `token`"),
-                );
-                continue;
-            }
-            match word.to_ascii_lowercase().as_str() {
-                "basic" => Credential::Basic,
-                "bearer" => Credential::Scheme("Bearer".to_owned()),
-                _ => Credential::Scheme(word.to_owned()),
-            }
-        } else if let Some(header) = &place.header {
-            if !is_header_name(&header.value) {
-                diags.push(
-                    Diagnostic::new(
-                        header.location.clone(),
-                        format!("`{}` is not a valid header name", header.value),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `PRIVATE-TOKEN`"),
-                );
-                continue;
-            }
-            if header.value.eq_ignore_ascii_case("authorization") {
-                diags.push(
-                    Diagnostic::new(
-                        header.location.clone(),
-                        "`Authorization` carries a scheme and its credentials",
-                    )
-                    .hint("write `{ scheme: bearer }` (or `basic`, or the scheme the API uses)"),
-                );
-                continue;
-            }
-            Credential::Header(header.value.clone())
-        } else {
-            let query = &one.value;
-            if query.is_empty() || query.contains(['&', '=', '#', ' ']) {
-                diags.push(
-                    Diagnostic::new(
-                        one.location.clone(),
-                        format!("`{query}` is not a query parameter name"),
-                    )
-                    .hint("write a name such as `private_token`"),
-                );
-                continue;
-            }
-            if out.iter().any(|c| matches!(c, Credential::Query(_))) {
-                diags.push(
-                    Diagnostic::new(
-                        one.location.clone(),
-                        "a second query parameter for credentials",
-                    )
-                    .hint("a request carries a token in one query parameter at most: keep one"),
-                );
-                continue;
-            }
-            Credential::Query(query.clone())
-        };
-        let same = |a: &Credential, b: &Credential| match (a, b) {
-            (Credential::Scheme(a), Credential::Scheme(b))
-            | (Credential::Header(a), Credential::Header(b)) => a.eq_ignore_ascii_case(b),
-            (a, b) => a == b,
-        };
-        if out.iter().any(|c| same(c, &credential)) {
-            diags.push(
-                Diagnostic::new(
-                    one.location.clone(),
-                    format!("`{}` is listed twice", one.value),
-                )
-                .hint("remove one of them"),
-            );
-            continue;
-        }
-        out.push(credential);
-    }
-    out
-}
-
-fn is_header_name(name: &str) -> bool {
-    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// `error_body` goes with `error_format: json` (and only with it), is a mapping, and its

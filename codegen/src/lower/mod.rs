@@ -6,6 +6,7 @@
 
 mod context;
 mod conventions;
+mod credentials;
 mod endpoints;
 mod examples;
 mod identifiers;
