@@ -114,11 +114,10 @@ pub async fn resolve_caller<A: Authenticator>(
             }
             (None, UnknownCredentials::Unauthorized) => {
                 tracing::debug!(?credential, "credentials not accepted");
-                return Err(with_challenges(
-                    ApiError::condition(Condition::NotAuthenticated).with_message("Unauthorized"),
-                    conventions,
-                    realm,
-                ));
+                // The status table's 401 carries the spec's challenges (`error.rs`).
+                return Err(
+                    ApiError::condition(Condition::NotAuthenticated).with_message("Unauthorized")
+                );
             }
             // Served as if nothing had been sent: look no further.
             (None, UnknownCredentials::Anonymous) => break,
@@ -178,29 +177,6 @@ fn authorization<'h>(headers: &'h HeaderMap, scheme: &str) -> Option<&'h str> {
     given.eq_ignore_ascii_case(scheme).then(|| rest.trim())
 }
 
-/// `error` with a `WWW-Authenticate` challenge for each `Authorization` scheme the spec
-/// declares (`Bearer realm="..."`), as a 401 must carry one. A spec whose credentials are
-/// only headers or query parameters has no standard challenge, and gets `Bearer` when it
-/// has none of its own.
-pub fn with_challenges(mut error: ApiError, conventions: &Conventions, realm: &str) -> ApiError {
-    let mut any = false;
-    for credential in conventions.credentials {
-        let scheme = match credential {
-            Credential::Basic => "Basic",
-            Credential::Scheme(scheme) => scheme,
-            Credential::Header(_) | Credential::Query(_) => continue,
-        };
-        if let Ok(value) = http::HeaderValue::from_str(&format!("{scheme} realm=\"{realm}\"")) {
-            error = error.with_header(header::WWW_AUTHENTICATE, value);
-            any = true;
-        }
-    }
-    if !any && let Ok(value) = http::HeaderValue::from_str(&format!("Bearer realm=\"{realm}\"")) {
-        error = error.with_header(header::WWW_AUTHENTICATE, value);
-    }
-    error
-}
-
 /// Checks the request's HTTP basic credentials: the identity, or 401 with a challenge when
 /// they are missing or wrong. While the account has spent its failure budget at the
 /// client's address ([`FailureBudget`]) the answer is 429 with `Retry-After`, and the
@@ -254,13 +230,9 @@ pub fn basic_credentials<'b>(
     headers: &HeaderMap,
     buffer: &'b mut [u8],
 ) -> Option<(&'b str, &'b str)> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, encoded) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("basic") {
-        return None;
-    }
+    let encoded = authorization(headers, "basic")?;
     let length = base64::engine::general_purpose::STANDARD
-        .decode_slice(encoded.trim(), buffer)
+        .decode_slice(encoded, buffer)
         .ok()?;
     let text = std::str::from_utf8(buffer.get(..length)?).ok()?;
     text.split_once(':')

@@ -202,7 +202,10 @@ fn strip_segments<'p>(path: Cow<'p, str>, prefix: &str) -> Result<Cow<'p, str>, 
     let rest = |p: &str| p.strip_prefix(bare).is_some_and(|r| r.starts_with('/'));
     match path {
         Cow::Borrowed(p) if rest(p) => Ok(Cow::Borrowed(&p[bare.len()..])),
-        Cow::Owned(p) if rest(&p) => Ok(Cow::Owned(p[bare.len()..].to_owned())),
+        Cow::Owned(mut p) if rest(&p) => {
+            p.drain(..bare.len());
+            Ok(Cow::Owned(p))
+        }
         other => Err(other),
     }
 }

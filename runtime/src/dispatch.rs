@@ -72,14 +72,8 @@ where
         }
     };
     if caller.is_anonymous() && !endpoint.allows_anonymous() {
-        let error = ApiError::condition(Condition::AuthenticationRequired)
-            .with_message("Authentication required");
-        // A 401 (as the spec's table may answer this condition) carries a challenge.
-        return Err(if error.code(service) == 401 {
-            crate::auth::with_challenges(error, &service.conventions, service.title)
-        } else {
-            error
-        });
+        return Err(ApiError::condition(Condition::AuthenticationRequired)
+            .with_message("Authentication required"));
     }
     if !matches!(parts.method, Method::GET | Method::HEAD) {
         check_xsrf(authenticated, parts, shared, service)?;

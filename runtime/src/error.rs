@@ -12,7 +12,7 @@ use http::{HeaderName, HeaderValue, StatusCode};
 
 use crate::body::{Response, TEXT_CONTENT_TYPE, response};
 pub use crate::condition::Condition;
-use crate::spec::{ErrorFormat, ErrorPiece, ServiceSpec};
+use crate::spec::{Credential, ErrorFormat, ErrorPiece, ServiceSpec};
 
 /// The media type of RFC 9457 problem details.
 const PROBLEM_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/problem+json");
@@ -133,13 +133,13 @@ impl ApiError {
         let (content_type, body) = match service.conventions.error_format {
             ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
             ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
-            ErrorFormat::Json(pieces) => {
+            ErrorFormat::Json(body) => {
                 let name = service
                     .statuses
                     .iter()
                     .find(|s| s.code == code)
                     .map_or("error", |s| s.name);
-                let body = json_body(pieces, status, &message, name);
+                let body = json_body(body.pieces, status, &message, name);
                 (
                     HeaderValue::from_static(crate::json::JSON_CONTENT_TYPE),
                     body,
@@ -151,8 +151,39 @@ impl ApiError {
         for (name, value) in self.headers {
             headers.append(name, value);
         }
+        if code == 401 && !headers.contains_key(http::header::WWW_AUTHENTICATE) {
+            for challenge in challenges(service) {
+                headers.append(http::header::WWW_AUTHENTICATE, challenge);
+            }
+        }
         response
     }
+}
+
+/// The `WWW-Authenticate` challenges of a 401 in a service whose spec declares
+/// `credentials`: one per `Authorization` scheme (`Bearer realm="..."`), as a 401 must
+/// carry one. Credentials only in headers or the query have no standard challenge, so they
+/// get `Bearer`. A spec without `credentials` gets none here (its authenticated form
+/// answers with its own `Basic` challenge).
+fn challenges(service: &ServiceSpec) -> Vec<HeaderValue> {
+    let credentials = service.conventions.credentials;
+    let mut schemes: Vec<&str> = credentials
+        .iter()
+        .filter_map(|credential| match credential {
+            Credential::Basic => Some("Basic"),
+            Credential::Scheme(scheme) => Some(*scheme),
+            Credential::Header(_) | Credential::Query(_) => None,
+        })
+        .collect();
+    if schemes.is_empty() && !credentials.is_empty() {
+        schemes.push("Bearer");
+    }
+    schemes
+        .into_iter()
+        .filter_map(|scheme| {
+            HeaderValue::from_str(&format!("{scheme} realm=\"{}\"", service.title)).ok()
+        })
+        .collect()
 }
 
 /// The plaintext body: the message and a newline.

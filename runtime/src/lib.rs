@@ -137,7 +137,8 @@ pub mod __private {
     pub use crate::settings::Settings;
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
-        RunAsConventions, ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials,
+        JsonErrorBody, RunAsConventions, ServiceSpec, SessionConventions, StatusEntry,
+        UnknownCredentials,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
     pub use ::std::borrow::Cow;

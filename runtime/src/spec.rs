@@ -186,10 +186,18 @@ pub enum ErrorFormat {
     /// RFC 9457 problem details (`type`, `title`, `status`, `detail`) as
     /// `application/problem+json`.
     ProblemJson,
-    /// A JSON body of the API's own shape (`{"message": "..."}`) as `application/json`:
-    /// the spec's `error_body`, cut at generation time into text and the values each error
-    /// fills in.
-    Json(&'static [ErrorPiece]),
+    /// A JSON body of the API's own shape (`{"message": "..."}`) as `application/json`.
+    Json(&'static JsonErrorBody),
+}
+
+/// The spec's `error_body`, prepared at generation time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonErrorBody {
+    /// The body cut into text and the values each error fills in.
+    pub pieces: &'static [ErrorPiece],
+    /// Where the message stands in the body, as a JSON pointer (`/message`,
+    /// `/error/message`): what a client reads back.
+    pub message_pointer: &'static str,
 }
 
 /// A piece of a JSON error body: text written as it is, or a value of the error.

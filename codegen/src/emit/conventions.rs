@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::service::{method_tokens, opt_str};
-use crate::model::error_body::{ErrorPiece, pieces};
+use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
 use crate::model::{Anonymous, Credential, ErrorFormat, Service, UnknownCredentials};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
@@ -88,6 +88,11 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             fields.push(quote! { error_format: rt::ErrorFormat::ProblemJson });
         }
         ErrorFormat::Json => {
+            let pointer = c
+                .error_body
+                .as_ref()
+                .map(message_pointer)
+                .unwrap_or_default();
             let body = c.error_body.as_ref().map(pieces).unwrap_or_default();
             let pieces = body.iter().map(|piece| match piece {
                 ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },
@@ -96,7 +101,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                     quote! { rt::ErrorPiece::#variant }
                 }
             });
-            fields.push(quote! { error_format: rt::ErrorFormat::Json(&[#(#pieces),*]) });
+            fields.push(quote! {
+                error_format: rt::ErrorFormat::Json(&rt::JsonErrorBody {
+                    pieces: &[#(#pieces),*],
+                    message_pointer: #pointer,
+                })
+            });
         }
     }
 

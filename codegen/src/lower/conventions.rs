@@ -1,10 +1,13 @@
 //! Lowering the service file: status table, conventions, sessions, the quota template.
 
+use super::access::{
+    is_header_name, lower_anonymous, lower_credentials, lower_unknown_credentials,
+};
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
     Anonymous, Capability, Conventions, ERROR_BODY_PLACEHOLDERS, ErrorFormat, Family, Method,
-    Status, TimestampFormat, UnknownCredentials,
+    Status, TimestampFormat,
 };
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
@@ -170,12 +173,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         &raw.run_as.as_ref().map(|r| r.header.clone()),
     ];
     for header in headers.into_iter().flatten() {
-        let valid = !header.value.is_empty()
-            && header
-                .value
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
-        if !valid {
+        if !is_header_name(&header.value) {
             diags.push(
                 Diagnostic::new(
                     header.location.clone(),
@@ -203,33 +201,12 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         trace_header: raw.trace.as_ref().and_then(|t| value(&t.header)),
         xsrf_header: value(&raw.xsrf_header),
         access_token_parameter: value(&raw.access_token_parameter),
-        credentials: super::credentials::lower_credentials(
-            raw.credentials.as_deref().unwrap_or_default(),
-            diags,
-        ),
-        unknown_credentials: match raw.unknown_credentials.as_ref() {
-            None => UnknownCredentials::Unauthorized,
-            Some(s) if s.value == "unauthorized" => UnknownCredentials::Unauthorized,
-            Some(s) if s.value == "anonymous" => UnknownCredentials::Anonymous,
-            Some(s) => {
-                diags.push(
-                    Diagnostic::new(
-                        s.location.clone(),
-                        format!("unknown `unknown_credentials` policy `{}`", s.value),
-                    )
-                    .hint(format!(
-                        "{} (`unauthorized`: 401 with a challenge; `anonymous`: served as if \
-                         no credentials were sent)",
-                        suggest(&s.value, UnknownCredentials::NAMES.iter().copied())
-                    )),
-                );
-                UnknownCredentials::Unauthorized
-            }
-        },
+        credentials: lower_credentials(raw.credentials.as_deref().unwrap_or_default(), diags),
+        unknown_credentials: lower_unknown_credentials(raw.unknown_credentials.as_ref(), diags),
         anonymous: raw
             .anonymous
             .as_ref()
-            .and_then(|a| super::endpoints::lower_anonymous(a, diags))
+            .and_then(|a| lower_anonymous(a, diags))
             .unwrap_or(Anonymous::Reads),
         self_alias: value(&raw.self_alias),
         self_alias_params: raw
@@ -298,7 +275,9 @@ fn lower_error_body(
         return None;
     }
     let mut unknown = Vec::new();
+    let mut says_message = false;
     crate::model::error_body::placeholders(&body, &mut |name| {
+        says_message |= name == "message";
         if !ERROR_BODY_PLACEHOLDERS.contains(&name) {
             unknown.push(name.to_owned());
         }
@@ -316,7 +295,7 @@ fn lower_error_body(
             )),
         );
     }
-    if unknown.is_empty() && !body.to_string().contains("{message}") {
+    if unknown.is_empty() && !says_message {
         diags.push(
             Diagnostic::new(
                 node.anchor().clone(),

@@ -1,5 +1,6 @@
 //! Lowering family files: families, endpoints and their query options.
 
+use super::access::lower_anonymous;
 use super::context::Context;
 use super::conventions::{check_capability, lower_method};
 use super::identifiers::{Case, check_name, key_spanned};
@@ -118,28 +119,6 @@ pub(super) fn lower_family(
         params_location: family.key_location("params"),
         prefix_location: family.key_location("prefix"),
     }
-}
-
-/// `anonymous: reads | none | all`.
-pub(super) fn lower_anonymous(
-    raw: &crate::spec::decode::Spanned<String>,
-    diags: &mut Diagnostics,
-) -> Option<Anonymous> {
-    let found = Anonymous::parse(&raw.value);
-    if found.is_none() {
-        diags.push(
-            Diagnostic::new(
-                raw.location.clone(),
-                format!("unknown `anonymous` policy `{}`", raw.value),
-            )
-            .hint(format!(
-                "{} (`reads`: GET and HEAD only; `none`: every call needs credentials; `all`: \
-                 anyone may call)",
-                suggest(&raw.value, Anonymous::NAMES.iter().copied())
-            )),
-        );
-    }
-    found
 }
 
 pub(super) fn lower_endpoint(

@@ -4,9 +4,9 @@
 //! and reports what cannot be converted; rules that compare several values live in
 //! [`check`](crate::check).
 
+mod access;
 mod context;
 mod conventions;
-mod credentials;
 mod endpoints;
 mod examples;
 mod identifiers;

@@ -32,6 +32,38 @@ pub fn placeholders(body: &Value, found: &mut impl FnMut(&str)) {
     }
 }
 
+/// Where the first string holding `{message}` stands in `body`, as a JSON pointer (RFC
+/// 6901: `/message`, `/error/message`); `""` when none does.
+pub fn message_pointer(body: &Value) -> String {
+    /// Follows `step` into `item`: true (the step kept) when the message is there.
+    fn within(step: String, item: &Value, at: &mut Vec<String>) -> bool {
+        at.push(step);
+        if find(item, at) {
+            return true;
+        }
+        at.pop();
+        false
+    }
+    fn find(value: &Value, at: &mut Vec<String>) -> bool {
+        match value {
+            Value::String(s) => split(s)
+                .iter()
+                .any(|part| matches!(part, Part::Placeholder("message"))),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .any(|(i, item)| within(i.to_string(), item, at)),
+            Value::Object(fields) => fields
+                .iter()
+                .any(|(key, item)| within(key.replace('~', "~0").replace('/', "~1"), item, at)),
+            _ => false,
+        }
+    }
+    let mut at = Vec::new();
+    find(body, &mut at);
+    at.iter().map(|step| format!("/{step}")).collect()
+}
+
 /// The pieces of `body`, adjacent text joined. `"{status}"` as a whole value is the bare
 /// number; every other placeholder stays inside its string.
 pub fn pieces(body: &Value) -> Vec<ErrorPiece> {
@@ -154,5 +186,13 @@ mod tests {
         let mut names = Vec::new();
         placeholders(&body, &mut |n| names.push(n.to_owned()));
         assert_eq!(names, ["name", "message", "status"]);
+        assert_eq!(message_pointer(&body), "/message");
+    }
+
+    #[test]
+    fn finds_the_message_at_any_depth() {
+        let nested = json!({ "error": { "type": "{name}", "a/b": ["x", "see {message}"] } });
+        assert_eq!(message_pointer(&nested), "/error/a~1b/1");
+        assert_eq!(message_pointer(&json!({ "code": "{status}" })), "");
     }
 }

@@ -262,60 +262,22 @@ impl<T, E> Call<T, E> {
     /// problem details), without its line end.
     fn message(&self, bytes: &[u8]) -> String {
         let text = String::from_utf8_lossy(bytes);
-        let keys: &[&str] = match self.client.inner.conventions.error_format {
+        // Where the message stands in a JSON error body: the problem's `detail` (or its
+        // `title`), or wherever the spec's own body puts it.
+        let pointers: &[&str] = match self.client.inner.conventions.error_format {
             crate::spec::ErrorFormat::Plain => &[],
-            crate::spec::ErrorFormat::ProblemJson => &["detail", "title"],
-            // The message is wherever the spec's body puts it: find that string.
-            crate::spec::ErrorFormat::Json(pieces) => {
-                if let Some(message) = message_in(pieces, bytes) {
-                    return message;
-                }
-                &[]
-            }
+            crate::spec::ErrorFormat::ProblemJson => &["/detail", "/title"],
+            crate::spec::ErrorFormat::Json(body) => std::slice::from_ref(&body.message_pointer),
         };
-        if let Ok(problem) = serde_json::from_slice::<serde_json::Value>(bytes)
-            && let Some(detail) = keys
+        if !pointers.is_empty()
+            && let Ok(answer) = serde_json::from_slice::<serde_json::Value>(bytes)
+            && let Some(message) = pointers
                 .iter()
-                .find_map(|key| problem.get(key).and_then(|v| v.as_str()))
+                .find_map(|pointer| answer.pointer(pointer).and_then(|v| v.as_str()))
         {
-            return detail.to_owned();
+            return message.to_owned();
         }
         text.trim_end_matches(['\r', '\n']).to_owned()
-    }
-}
-
-/// The message of a JSON error body of the spec's own shape: the value at the path where
-/// the body's `{message}` stands (`/message`, `/error/message`).
-fn message_in(pieces: &[crate::spec::ErrorPiece], bytes: &[u8]) -> Option<String> {
-    use crate::spec::ErrorPiece;
-    // The template with its message as a marker, parsed, tells where the message is.
-    let mut template = String::new();
-    for piece in pieces {
-        match piece {
-            ErrorPiece::Text(text) => template.push_str(text),
-            ErrorPiece::Message => template.push_str("\\u0000message"),
-            ErrorPiece::Status => template.push('0'),
-            ErrorPiece::Reason | ErrorPiece::Name => {}
-        }
-    }
-    let template: serde_json::Value = serde_json::from_str(&template).ok()?;
-    let answer: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    find_marker(&template, &answer)
-}
-
-fn find_marker(template: &serde_json::Value, answer: &serde_json::Value) -> Option<String> {
-    match template {
-        serde_json::Value::String(s) if s.contains("\u{0}message") => {
-            answer.as_str().map(str::to_owned)
-        }
-        serde_json::Value::Object(fields) => fields
-            .iter()
-            .find_map(|(key, value)| find_marker(value, answer.get(key)?)),
-        serde_json::Value::Array(items) => items
-            .iter()
-            .zip(answer.as_array()?)
-            .find_map(|(t, a)| find_marker(t, a)),
-        _ => None,
     }
 }
 

@@ -1,7 +1,8 @@
-//! Lowering `credentials`: the places a request may carry credentials on every path.
+//! Lowering who may call: `credentials` (the places a request may carry credentials on
+//! every path), `unknown_credentials`, and `anonymous` (service, family or endpoint).
 
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::Credential;
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::model::{Anonymous, Credential, UnknownCredentials};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -124,6 +125,52 @@ pub(super) fn lower_credentials(
     out
 }
 
-fn is_header_name(name: &str) -> bool {
+/// Header names are letters, digits and `-` (what every header name of a spec may be).
+pub(super) fn is_header_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// `anonymous: reads | none | all`.
+pub(super) fn lower_anonymous(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<Anonymous> {
+    let found = Anonymous::parse(&raw.value);
+    if found.is_none() {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!("unknown `anonymous` policy `{}`", raw.value),
+            )
+            .hint(format!(
+                "{} (`reads`: GET and HEAD only; `none`: every call needs credentials; `all`: \
+                 anyone may call)",
+                suggest(&raw.value, Anonymous::NAMES.iter().copied())
+            )),
+        );
+    }
+    found
+}
+
+/// `unknown_credentials: unauthorized | anonymous` (`unauthorized` when left out).
+pub(super) fn lower_unknown_credentials(
+    raw: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> UnknownCredentials {
+    match raw {
+        None => UnknownCredentials::Unauthorized,
+        Some(s) if s.value == "unauthorized" => UnknownCredentials::Unauthorized,
+        Some(s) if s.value == "anonymous" => UnknownCredentials::Anonymous,
+        Some(s) => {
+            diags.push(
+                Diagnostic::new(
+                    s.location.clone(),
+                    format!("unknown `unknown_credentials` policy `{}`", s.value),
+                )
+                .hint(format!(
+                    "{} (`unauthorized`: 401 with a challenge; `anonymous`: served as if \
+                     no credentials were sent)",
+                    suggest(&s.value, UnknownCredentials::NAMES.iter().copied())
+                )),
+            );
+            UnknownCredentials::Unauthorized
+        }
+    }
 }
