@@ -524,6 +524,8 @@ pub struct Field {
     pub ty: TypeRef,
     /// May be absent.
     pub optional: bool,
+    /// May be `null`.
+    pub nullable: bool,
     /// What it means.
     pub description: Option<String>,
     /// Where it is declared.

@@ -58,6 +58,7 @@ mod state;
 mod strict_json;
 pub mod timestamp;
 pub mod trace;
+mod tristate;
 
 /// The `http` crate the runtime's types use (header names and values for
 /// [`Custom`] replies, the request head in [`RequestContext`]).
@@ -79,6 +80,7 @@ pub use serve::{serve, serve_until, shutdown_signal};
 pub use service::Service;
 pub use settings::Settings;
 pub use timestamp::{Rfc3339Timestamp, Timestamp};
+pub use tristate::Tristate;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
 ///
@@ -141,6 +143,7 @@ pub mod __private {
         UnknownCredentials,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
+    pub use crate::tristate::Tristate;
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;

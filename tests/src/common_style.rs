@@ -27,6 +27,7 @@ impl CommonStyle {
                     id,
                     title: title.to_owned(),
                     body: format!("the {title} note"),
+                    due: None,
                 },
             );
         }
@@ -128,6 +129,7 @@ impl NotesHandlers for CommonStyle {
         if let Some(body) = body.body {
             note.body = body;
         }
+        body.due.apply(&mut note.due);
         self.notes().insert(note.id, note.clone());
         Ok(note)
     }

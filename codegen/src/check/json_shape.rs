@@ -113,6 +113,7 @@ fn named(
             };
             for field in fields {
                 match entries.get(&field.json_name) {
+                    Some(Value::Null) if field.nullable => {}
                     Some(v) => {
                         nested(pointer, &field.json_name, |p| check(v, &field.ty, types, p))?
                     }

@@ -86,6 +86,10 @@ pub enum ChangeKind {
     FieldMadeOptional,
     /// A field that clients must send, or an optional field they send, is now required.
     FieldMadeRequired,
+    /// A field may now be `null`.
+    FieldMadeNullable,
+    /// A field may no longer be `null`.
+    FieldMadeNonNullable,
     /// A field holds another type.
     FieldTypeChanged,
     /// A new field.
@@ -102,7 +106,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 25] = [
+    pub const ALL: [ChangeKind; 27] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::MethodChanged,
@@ -122,6 +126,8 @@ impl ChangeKind {
         ChangeKind::FieldRemoved,
         ChangeKind::FieldMadeOptional,
         ChangeKind::FieldMadeRequired,
+        ChangeKind::FieldMadeNullable,
+        ChangeKind::FieldMadeNonNullable,
         ChangeKind::FieldTypeChanged,
         ChangeKind::FieldAdded,
         ChangeKind::FieldAddedRequired,
@@ -152,6 +158,8 @@ impl ChangeKind {
             ChangeKind::FieldRemoved => "field_removed",
             ChangeKind::FieldMadeOptional => "field_made_optional",
             ChangeKind::FieldMadeRequired => "field_made_required",
+            ChangeKind::FieldMadeNullable => "field_made_nullable",
+            ChangeKind::FieldMadeNonNullable => "field_made_non_nullable",
             ChangeKind::FieldTypeChanged => "field_type_changed",
             ChangeKind::FieldAdded => "field_added",
             ChangeKind::FieldAddedRequired => "field_added_required",

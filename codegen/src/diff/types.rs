@@ -146,6 +146,30 @@ fn compare_fields(
                 },
             );
         }
+        if !field.nullable && then.nullable {
+            let verdict = if read { CLIENTS } else { Verdict::Compatible };
+            push(
+                ChangeKind::FieldMadeNullable,
+                verdict,
+                if read {
+                    "may now be `null` in answers: clients expecting a value break".to_owned()
+                } else {
+                    "clients may now send `null`".to_owned()
+                },
+            );
+        }
+        if field.nullable && !then.nullable {
+            let verdict = if sent { CLIENTS } else { Verdict::Compatible };
+            push(
+                ChangeKind::FieldMadeNonNullable,
+                verdict,
+                if sent {
+                    "`null` is now refused in requests: clients sending it break".to_owned()
+                } else {
+                    "never `null` in answers any more".to_owned()
+                },
+            );
+        }
         if field.optional && !then.optional {
             let verdict = if sent { CLIENTS } else { Verdict::Compatible };
             push(

@@ -175,6 +175,7 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
         TypeKind::Enum(_) => false,
         TypeKind::Record(fields) => fields.iter().all(|f| {
             f.optional
+                || f.nullable
                 || match &f.ty {
                     TypeRef::String | TypeRef::Integer | TypeRef::Boolean => true,
                     TypeRef::List(_) | TypeRef::Map(_) => true,
@@ -206,19 +207,31 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                     let json = &f.json_name;
                     quote! { #[serde(rename = #json)] }
                 });
-                if f.optional {
-                    quote! {
+                match (f.optional, f.nullable) {
+                    (true, false) => quote! {
                         #docs
                         #rename
                         #[serde(default, skip_serializing_if = "Option::is_none")]
                         pub #name: Option<#ty>,
-                    }
-                } else {
-                    quote! {
+                    },
+                    // Always written, `null` when unset; a missing key reads as `None`.
+                    (false, true) => quote! {
+                        #docs
+                        #rename
+                        #[serde(default)]
+                        pub #name: Option<#ty>,
+                    },
+                    (true, true) => quote! {
+                        #docs
+                        #rename
+                        #[serde(default, skip_serializing_if = "rt::Tristate::is_absent")]
+                        pub #name: rt::Tristate<#ty>,
+                    },
+                    (false, false) => quote! {
                         #docs
                         #rename
                         pub #name: #ty,
-                    }
+                    },
                 }
             });
             let default =

@@ -109,6 +109,7 @@ pub(super) fn lower_type(
                         rust_name,
                         ty,
                         optional: field.optional.unwrap_or(false),
+                        nullable: field.nullable.unwrap_or(false),
                         description: field.description.clone(),
                         location: field_key.location.clone(),
                     });

@@ -16,6 +16,9 @@ pub(super) fn components(service: &Service) -> Value {
                 let mut required = Vec::new();
                 for field in fields {
                     let mut property = schema(&field.ty, service.conventions.timestamp_format);
+                    if field.nullable {
+                        property = or_null(property);
+                    }
                     if let (Some(d), Value::Object(p)) = (&field.description, &mut property) {
                         // A `$ref` with siblings is allowed in 3.1.
                         p.insert("description".into(), json!(d));
@@ -46,6 +49,17 @@ pub(super) fn components(service: &Service) -> Value {
         schemas.insert(def.name.clone(), Value::Object(schema));
     }
     Value::Object(schemas)
+}
+
+/// A schema that also admits `null`: `"type": ["string", "null"]` where the schema names
+/// one type, else `anyOf` with `{"type": "null"}` (a `$ref` takes no `type` beside it).
+fn or_null(mut schema: Value) -> Value {
+    if let Some(Value::String(ty)) = schema.get("type").cloned() {
+        schema["type"] = json!([ty, "null"]);
+        schema
+    } else {
+        json!({ "anyOf": [schema, { "type": "null" }] })
+    }
 }
 
 /// The schema of a type reference.

@@ -403,5 +403,8 @@ spec_record! {
         opt description: String,
         /// The field may be left out (absent from output when unset).
         opt optional: bool,
+        /// The field may be `null`: written as `null` when it has no value (the key stays).
+        /// With `optional`, requests tell absent, `null` and a value apart (`Tristate`).
+        opt nullable: bool,
     }
 }

@@ -29,7 +29,7 @@ async fn every_path_sits_under_the_base_path() {
     assert_eq!(inside.status, 200, "{}", inside.text());
     assert_eq!(
         inside.text(),
-        "{\"id\":1,\"title\":\"first\",\"body\":\"the first note\"}\n"
+        "{\"id\":1,\"title\":\"first\",\"body\":\"the first note\",\"due\":null}\n"
     );
     let collection = get(&base, "/api/v1/teams/notes/", None).await;
     assert_eq!(collection.status, 200);
@@ -63,7 +63,7 @@ async fn head_is_its_own_endpoint_and_patch_updates() {
     assert_eq!(changed.status, 200, "{}", changed.text());
     assert_eq!(
         changed.text(),
-        "{\"id\":2,\"title\":\"renamed\",\"body\":\"the second note\"}\n"
+        "{\"id\":2,\"title\":\"renamed\",\"body\":\"the second note\",\"due\":null}\n"
     );
     let refused = send(client().delete(format!("{base}/api/v1/teams/notes/2"))).await;
     assert_eq!(refused.status, 405);
@@ -81,6 +81,38 @@ async fn head_is_its_own_endpoint_and_patch_updates() {
         "anonymous PATCH: {}",
         anonymous.text()
     );
+}
+
+/// A nullable field is written as `null`, never left out; in a PATCH body a field that is
+/// both optional and nullable is left alone when absent, cleared by `null`, set by a value.
+#[tokio::test]
+async fn patch_tells_absent_null_and_a_value_apart() {
+    let base = start().await;
+    let patch = |body: &'static str| {
+        client()
+            .patch(format!("{base}/api/v1/teams/notes/1"))
+            .header("PRIVATE-TOKEN", TOKEN)
+            .header("Content-Type", "application/json")
+            .body(body)
+    };
+    let due = |answer: &Answer| {
+        let json: serde_json::Value = serde_json::from_slice(&answer.body).expect("JSON");
+        json.as_object().and_then(|o| o.get("due").cloned())
+    };
+    let set = send(patch(r#"{"due":"2027-01-01"}"#)).await;
+    assert_eq!(set.status, 200, "{}", set.text());
+    assert_eq!(due(&set), Some(serde_json::json!("2027-01-01")));
+    let untouched = send(patch(r#"{"title":"still due"}"#)).await;
+    assert_eq!(due(&untouched), Some(serde_json::json!("2027-01-01")));
+    let cleared = send(patch(r#"{"due":null}"#)).await;
+    assert_eq!(cleared.status, 200, "{}", cleared.text());
+    assert_eq!(
+        due(&cleared),
+        Some(serde_json::Value::Null),
+        "the key stays"
+    );
+    let wrong = send(patch(r#"{"due":7}"#)).await;
+    assert_eq!(wrong.status, 400, "{}", wrong.text());
 }
 
 #[tokio::test]
