@@ -118,6 +118,47 @@ pub struct Conventions {
     pub error_body: Option<serde_json::Value>,
     /// Where the OpenAPI document is served, if anywhere.
     pub openapi_path: Option<String>,
+    /// The `Content-Type` of JSON answers, when the spec spells it otherwise than the
+    /// runtime's default.
+    pub json_content_type: Option<String>,
+    /// How paginated endpoints page their lists.
+    pub pagination: Option<Pagination>,
+    /// Query parameters nothing declares are ignored (else refused).
+    pub ignore_unknown_options: bool,
+}
+
+/// Page/per-page pagination.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pagination {
+    /// The page parameter (`page`).
+    pub page_parameter: String,
+    /// The page size parameter (`per_page`).
+    pub per_page_parameter: String,
+    /// The page size when a request names none.
+    pub default_per_page: u16,
+    /// The largest page size.
+    pub max_per_page: u16,
+    /// Answers carry `Link`.
+    pub link_header: bool,
+    /// The count headers: total, total pages, page, per page, next, previous.
+    pub headers: PageHeaders,
+}
+
+/// The count headers of paginated answers as the spec spells them, `None` for not sent.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PageHeaders {
+    /// Items in all.
+    pub total: Option<String>,
+    /// Pages in all.
+    pub total_pages: Option<String>,
+    /// The page answered.
+    pub page: Option<String>,
+    /// The page size used.
+    pub per_page: Option<String>,
+    /// The next page.
+    pub next_page: Option<String>,
+    /// The previous page.
+    pub prev_page: Option<String>,
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.
@@ -349,6 +390,8 @@ pub struct Endpoint {
     pub anonymous: Anonymous,
     /// Query options, in file order.
     pub query: Vec<QueryOption>,
+    /// Answered a page at a time (`conventions.pagination`); the response is a list.
+    pub paginated: bool,
     /// Examples, in file order.
     pub examples: Vec<Example>,
     /// Where the endpoint is declared.

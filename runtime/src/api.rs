@@ -12,6 +12,7 @@ use std::net::SocketAddr;
 use bytes::Bytes;
 use http::StatusCode;
 use http::request::Parts;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::body::{Response, empty};
@@ -19,6 +20,7 @@ use crate::context::{Caller, RequestContext, ResourceMetadata};
 use crate::error::{ApiError, Condition};
 use crate::json::SizeHint;
 use crate::limits::Limits;
+use crate::pagination::{Page, PageConventions, PageRequest};
 use crate::reply::Reply;
 use crate::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
@@ -64,6 +66,7 @@ pub struct Call<'a> {
     pub(crate) size_hint: &'a SizeHint,
     pub(crate) remote_addr: Option<SocketAddr>,
     pub(crate) limits: &'a Limits,
+    pub(crate) public_url: Option<&'a str>,
 }
 
 impl<'a> Call<'a> {
@@ -77,7 +80,7 @@ impl<'a> Call<'a> {
         let mut context = RequestContext::new(self.caller, self.parts, self.remote_addr);
         context.trace_id = self.trace_id;
         context.resource = self.resource;
-        context
+        context.with_public_url(self.public_url)
     }
 
     /// The path parameter at `index` (template order), decoded, the self alias resolved.
@@ -116,7 +119,7 @@ impl<'a> Call<'a> {
             )
             .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
             self.size_hint.record(self.pretty, json.len());
-            crate::json::response(status, Bytes::from(json))
+            crate::json::response(&self.service.conventions, status, Bytes::from(json))
         } else {
             empty(status)
         };
@@ -125,6 +128,43 @@ impl<'a> Call<'a> {
             response.headers_mut().extend(headers);
         }
         Ok(response)
+    }
+
+    /// The page a paginated endpoint's request asks for (400 when the page parameters are
+    /// not whole numbers from 1).
+    pub fn page_request(&self) -> Result<PageRequest, ApiError> {
+        let conventions = self.page_conventions()?;
+        PageRequest::read(self.parts.uri.query(), conventions)
+    }
+
+    /// Writes a paginated endpoint's answer: the page's items as the JSON list, and the
+    /// pagination headers (`Link` and the counts the spec names) built from the request's
+    /// own URL.
+    pub fn reply_page<T: Serialize + Send>(
+        &self,
+        result: Result<Page<T>, impl Into<ApiError>>,
+        request: &PageRequest,
+    ) -> Answer {
+        let page = result.map_err(Into::into)?;
+        let conventions = self.page_conventions()?;
+        let url = format!(
+            "{}{}",
+            crate::context::public_url(self.public_url, self.parts),
+            self.parts.uri.path()
+        );
+        let headers =
+            crate::pagination::headers(conventions, &page, request, &url, self.parts.uri.query());
+        let mut response = self.reply::<Page<T>>(Ok::<_, ApiError>(page))?;
+        response.headers_mut().extend(headers);
+        Ok(response)
+    }
+
+    fn page_conventions(&self) -> Result<&'static PageConventions, ApiError> {
+        self.service
+            .conventions
+            .pagination
+            .as_ref()
+            .ok_or_else(|| ApiError::internal("the service declares no pagination"))
     }
 
     fn success_status(&self, asked: Option<StatusCode>) -> Result<StatusCode, ApiError> {

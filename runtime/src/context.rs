@@ -188,6 +188,7 @@ pub struct RequestContext<'a> {
     pub resource: Option<&'a ResourceMetadata>,
     request: &'a http::request::Parts,
     remote_addr: Option<SocketAddr>,
+    public_url: Option<&'a str>,
 }
 
 impl<'a> RequestContext<'a> {
@@ -203,7 +204,22 @@ impl<'a> RequestContext<'a> {
             resource: None,
             request,
             remote_addr,
+            public_url: None,
         }
+    }
+
+    /// The same context, reached at `url` ([`Settings::public_url`](crate::Settings::public_url)).
+    #[must_use]
+    pub fn with_public_url(mut self, url: Option<&'a str>) -> Self {
+        self.public_url = url;
+        self
+    }
+
+    /// The URL clients reach the service at, without a trailing slash, for absolute links
+    /// (`web_url` fields): [`Settings::public_url`](crate::Settings::public_url) when set,
+    /// else `http://` and the request's `Host` (or its URI's authority).
+    pub fn public_url(&self) -> std::borrow::Cow<'a, str> {
+        public_url(self.public_url, self.request)
     }
 
     /// The request's headers, as the client sent them (after `$ct`, if any).
@@ -230,4 +246,21 @@ impl<'a> RequestContext<'a> {
     pub fn remote_addr(&self) -> Option<SocketAddr> {
         self.remote_addr
     }
+}
+
+/// The URL clients reach the service at: the setting, else `http://<Host>`.
+pub(crate) fn public_url<'a>(
+    setting: Option<&'a str>,
+    request: &'a http::request::Parts,
+) -> std::borrow::Cow<'a, str> {
+    if let Some(url) = setting {
+        return std::borrow::Cow::Borrowed(url);
+    }
+    let host = request
+        .headers
+        .get(http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| request.uri.authority().map(|a| a.as_str()))
+        .unwrap_or("localhost");
+    std::borrow::Cow::Owned(format!("http://{host}"))
 }

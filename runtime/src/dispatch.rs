@@ -143,6 +143,7 @@ where
         size_hint: shared.size_hint(endpoint),
         remote_addr,
         limits: &shared.settings.limits,
+        public_url: shared.settings.public_url.as_deref(),
     };
     let limit = shared.settings.limits.request_timeout;
     let answer = tokio::time::timeout(

@@ -140,10 +140,7 @@ impl ApiError {
                     .find(|s| s.code == code)
                     .map_or("error", |s| s.name);
                 let body = json_body(body.pieces, status, &message, name);
-                (
-                    HeaderValue::from_static(crate::json::JSON_CONTENT_TYPE),
-                    body,
-                )
+                (crate::json::content_type(&service.conventions), body)
             }
         };
         let mut response = response(status, Some(content_type), body);

@@ -102,11 +102,12 @@ impl SizeHint {
     }
 }
 
-/// A complete JSON response.
-pub fn response(status: StatusCode, body: bytes::Bytes) -> Response {
-    crate::body::response(
-        status,
-        Some(HeaderValue::from_static(JSON_CONTENT_TYPE)),
-        body,
-    )
+/// A complete JSON response, with the service's JSON content type.
+pub fn response(conventions: &Conventions, status: StatusCode, body: bytes::Bytes) -> Response {
+    crate::body::response(status, Some(content_type(conventions)), body)
+}
+
+/// The service's JSON `Content-Type` (`conventions.json_content_type`).
+pub fn content_type(conventions: &Conventions) -> HeaderValue {
+    HeaderValue::from_static(conventions.json_content_type)
 }

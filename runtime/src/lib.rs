@@ -41,6 +41,7 @@ pub mod failure_budget;
 pub mod json;
 pub mod limits;
 pub mod overrides;
+pub mod pagination;
 pub mod query;
 pub mod quota;
 pub mod reply;
@@ -74,6 +75,7 @@ pub use body::{Body, Response};
 pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata};
 pub use error::{ApiError, Condition};
 pub use limits::Limits;
+pub use pagination::{Page, PageRequest};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use reply::{Custom, Json, Reply};
 pub use serve::{serve, serve_until, shutdown_signal};
@@ -133,6 +135,7 @@ pub mod __private {
     pub use crate::api::{Answer, Api, Call, Resolution};
     pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
     pub use crate::error::{ApiError, Condition};
+    pub use crate::pagination::{Page, PageConventions, PageRequest};
     pub use crate::reply::Reply;
     pub use crate::request::deserialize_flag;
     pub use crate::service::Service;
@@ -140,7 +143,7 @@ pub mod __private {
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
         JsonErrorBody, RunAsConventions, ServiceSpec, SessionConventions, StatusEntry,
-        UnknownCredentials,
+        UnknownCredentials, UnknownOptions,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
     pub use crate::tristate::Tristate;

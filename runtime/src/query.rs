@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::error::{ApiError, Condition};
-use crate::spec::{Conventions, EndpointSpec};
+use crate::spec::{Conventions, EndpointSpec, UnknownOptions};
 
 /// The runtime's parameters of one request's query string.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -77,6 +77,11 @@ impl<'q> QueryParams<'q> {
         let Some(query) = self.raw.filter(|_| self.has_others) else {
             return Ok(());
         };
+        if conventions.unknown_options == UnknownOptions::Ignore {
+            return Ok(());
+        }
+        let paging = conventions.pagination.filter(|_| endpoint.paginated);
+        let paging = paging.as_ref();
         let reserved = [
             conventions.pretty_parameter,
             conventions.trace_parameter,
@@ -84,6 +89,8 @@ impl<'q> QueryParams<'q> {
             conventions.method_override_parameter,
             conventions.content_type_override_parameter,
             conventions.token_parameter(),
+            paging.map(|p| p.page_parameter),
+            paging.map(|p| p.per_page_parameter),
         ];
         for (key, _) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();

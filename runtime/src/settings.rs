@@ -22,6 +22,10 @@ pub struct Settings<A = NoAccounts> {
     pub site_dir: Option<PathBuf>,
     /// Timeouts, the connection cap and the body limit.
     pub limits: Limits,
+    /// The URL clients reach the service at (`https://git.example.com`), without a trailing
+    /// slash: what handlers build absolute links from and what pagination links start
+    /// with. Unset, it is `http://` and the request's `Host`.
+    pub public_url: Option<Arc<str>>,
 }
 
 impl<A> Clone for Settings<A> {
@@ -32,6 +36,7 @@ impl<A> Clone for Settings<A> {
             allowed_origins: self.allowed_origins.clone(),
             site_dir: self.site_dir.clone(),
             limits: self.limits,
+            public_url: self.public_url.clone(),
         }
     }
 }
@@ -44,6 +49,7 @@ impl Default for Settings<NoAccounts> {
             allowed_origins: AllowedOrigins::none(),
             site_dir: None,
             limits: Limits::default(),
+            public_url: None,
         }
     }
 }
@@ -55,6 +61,7 @@ impl<A> std::fmt::Debug for Settings<A> {
             .field("allowed_origins", &self.allowed_origins)
             .field("site_dir", &self.site_dir)
             .field("limits", &self.limits)
+            .field("public_url", &self.public_url)
             .finish_non_exhaustive()
     }
 }
@@ -69,6 +76,7 @@ impl<A: Authenticator> Settings<A> {
             allowed_origins: self.allowed_origins,
             site_dir: self.site_dir,
             limits: self.limits,
+            public_url: self.public_url,
         }
     }
 
@@ -93,6 +101,16 @@ impl<A: Authenticator> Settings<A> {
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// Sets the URL clients reach the service at (`https://git.example.com`), which
+    /// absolute links start with; a trailing slash is dropped. Behind a proxy that changes
+    /// the scheme, host or port, set it: otherwise links use `http://` and the `Host` the
+    /// request arrived with.
+    #[must_use]
+    pub fn public_url(mut self, url: &str) -> Self {
+        self.public_url = Some(Arc::from(url.trim_end_matches('/')));
         self
     }
 

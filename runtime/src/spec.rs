@@ -79,6 +79,22 @@ pub struct Conventions {
     pub error_format: ErrorFormat,
     /// Where the OpenAPI document is served (`GET`, raw JSON, anyone); `None` for nowhere.
     pub openapi_path: Option<&'static str>,
+    /// The `Content-Type` of JSON answers, spelled as the API spells it (some clients
+    /// compare it whole: `application/json` without a charset).
+    pub json_content_type: &'static str,
+    /// How paginated endpoints ([`EndpointSpec::paginated`]) page their lists.
+    pub pagination: Option<crate::pagination::PageConventions>,
+    /// What a query parameter that is neither the runtime's nor an endpoint's option gets.
+    pub unknown_options: UnknownOptions,
+}
+
+/// What a query parameter an endpoint does not declare gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownOptions {
+    /// A 400 naming it (the default: a misspelt option is a mistake worth reporting).
+    Reject,
+    /// Nothing: it is ignored, as many public APIs do.
+    Ignore,
 }
 
 impl Conventions {
@@ -119,6 +135,9 @@ impl Conventions {
         security_headers: false,
         error_format: ErrorFormat::Plain,
         openapi_path: None,
+        json_content_type: crate::json::JSON_CONTENT_TYPE,
+        pagination: None,
+        unknown_options: UnknownOptions::Reject,
     };
 }
 
@@ -315,6 +334,8 @@ pub struct EndpointSpec {
     pub response_body: bool,
     /// What anonymous callers may call here.
     pub anonymous: Anonymous,
+    /// Answers a page at a time, as [`Conventions::pagination`] says.
+    pub paginated: bool,
 }
 
 impl EndpointSpec {
@@ -340,6 +361,7 @@ impl EndpointSpec {
         request_body: false,
         response_body: false,
         anonymous: Anonymous::Reads,
+        paginated: false,
     };
 
     /// True when an anonymous caller may call it.

@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use restspec_runtime::{Authenticator, Caller, Identity, RequestContext, Settings};
+use restspec_runtime::{
+    Authenticator, Caller, Identity, Page, PageRequest, RequestContext, Settings,
+};
 
 use crate::build_script::common_style::types::{Note, NoteChanges, NoteSearch, User};
 use crate::build_script::common_style::{Error, NotesHandlers, UserHandlers, router};
@@ -94,8 +96,13 @@ impl NotesHandlers for CommonStyle {
         Ok(self.note(note_id).is_ok())
     }
 
-    async fn list_notes(&self, _: RequestContext<'_>) -> Result<Vec<Note>, Error> {
-        Ok(self.notes().values().cloned().collect())
+    async fn list_notes(
+        &self,
+        _: RequestContext<'_>,
+        page: PageRequest,
+    ) -> Result<Page<Note>, Error> {
+        let notes: Vec<Note> = self.notes().values().cloned().collect();
+        Ok(page.slice(&notes))
     }
 
     async fn search_notes(

@@ -68,6 +68,9 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("security_headers", c.security_headers.to_string()),
         ("error_format", format!("{:?}", c.error_format)),
         ("openapi_path", opt(&c.openapi_path)),
+        ("json_content_type", opt(&c.json_content_type)),
+        ("pagination", format!("{:?}", c.pagination)),
+        ("unknown_options", c.ignore_unknown_options.to_string()),
     ]
 }
 

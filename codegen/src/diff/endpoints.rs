@@ -161,6 +161,20 @@ fn compare_endpoint(
             ),
         );
     }
+    if was.paginated != now.paginated {
+        let (verdict, why) = if now.paginated {
+            (
+                CLIENTS,
+                "now answered a page at a time: clients reading the whole list get its first page",
+            )
+        } else {
+            (
+                Verdict::Compatible,
+                "no longer paginated: the whole list comes in one answer",
+            )
+        };
+        push(ChangeKind::PaginationChanged, verdict, why.to_owned());
+    }
     if was.request != now.request {
         let text = |t: &Option<crate::model::TypeRef>| t.as_ref().map_or("none".into(), spelled);
         push(

@@ -70,6 +70,8 @@ pub enum ChangeKind {
     CapabilityDropped,
     /// The quota group an endpoint is charged to is another.
     QuotaGroupChanged,
+    /// An endpoint became paginated, or stopped being.
+    PaginationChanged,
     /// The request body is of another type.
     RequestTypeChanged,
     /// The response body is of another type.
@@ -106,7 +108,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 27] = [
+    pub const ALL: [ChangeKind; 28] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::MethodChanged,
@@ -118,6 +120,7 @@ impl ChangeKind {
         ChangeKind::CapabilityRequired,
         ChangeKind::CapabilityDropped,
         ChangeKind::QuotaGroupChanged,
+        ChangeKind::PaginationChanged,
         ChangeKind::RequestTypeChanged,
         ChangeKind::ResponseTypeChanged,
         ChangeKind::QueryOptionRemoved,
@@ -150,6 +153,7 @@ impl ChangeKind {
             ChangeKind::CapabilityRequired => "capability_required",
             ChangeKind::CapabilityDropped => "capability_dropped",
             ChangeKind::QuotaGroupChanged => "quota_group_changed",
+            ChangeKind::PaginationChanged => "pagination_changed",
             ChangeKind::RequestTypeChanged => "request_type_changed",
             ChangeKind::ResponseTypeChanged => "response_type_changed",
             ChangeKind::QueryOptionRemoved => "query_option_removed",

@@ -143,6 +143,12 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
     ));
     text.push_str(&super::docs::failures(service, endpoint));
     text.push('.');
+    if endpoint.paginated {
+        text.push_str(
+            " Paginated: the call answers the first page; `.page(page, per_page)` asks for \
+             another, `.all(max_pages)` follows the `next` links through every page.",
+        );
+    }
     let docs = doc(&text);
     quote! {
         #docs

@@ -37,6 +37,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     name("self_alias", &c.self_alias);
     name("cors_setting", &c.cors_setting);
     name("openapi_path", &c.openapi_path);
+    if let Some(content_type) = &c.json_content_type {
+        fields.push(quote! { json_content_type: #content_type });
+    }
     if c.pretty_by_default {
         fields.push(quote! { pretty_by_default: true });
     }
@@ -82,6 +85,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if c.security_headers {
         fields.push(quote! { security_headers: true });
     }
+    if let Some(p) = &c.pagination {
+        fields.push(pagination_tokens(p));
+    }
+    if c.ignore_unknown_options {
+        fields.push(quote! { unknown_options: rt::UnknownOptions::Ignore });
+    }
     match c.error_format {
         ErrorFormat::Plain => {}
         ErrorFormat::ProblemJson => {
@@ -117,5 +126,40 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             #(#fields,)*
             ..rt::Conventions::NONE
         };
+    }
+}
+
+/// `pagination: Some(rt::PageConventions { .. })`, header names lower case.
+fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
+    let (page, per_page) = (&p.page_parameter, &p.per_page_parameter);
+    let (default, max) = (
+        proc_macro2::Literal::u16_unsuffixed(p.default_per_page),
+        proc_macro2::Literal::u16_unsuffixed(p.max_per_page),
+    );
+    let link = p.link_header;
+    let h = &p.headers;
+    let [total, total_pages, page_header, per_page_header, next, prev] = [
+        &h.total,
+        &h.total_pages,
+        &h.page,
+        &h.per_page,
+        &h.next_page,
+        &h.prev_page,
+    ]
+    .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
+    quote! {
+        pagination: Some(rt::PageConventions {
+            page_parameter: #page,
+            per_page_parameter: #per_page,
+            default_per_page: #default,
+            max_per_page: #max,
+            link_header: #link,
+            total_header: #total,
+            total_pages_header: #total_pages,
+            page_header: #page_header,
+            per_page_header: #per_page_header,
+            next_page_header: #next,
+            prev_page_header: #prev,
+        })
     }
 }

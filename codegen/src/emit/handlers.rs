@@ -171,7 +171,16 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         let ty = rust_type(ty, format, false);
         quote! { body: #ty }
     });
+    let page = endpoint
+        .paginated
+        .then(|| quote! { page: rt::PageRequest, });
     let output = super::types::response_type(endpoint, format);
+    // A paginated endpoint answers the page itself: the runtime writes its headers.
+    let answer = if endpoint.paginated {
+        super::types::page_type(endpoint, format)
+    } else {
+        quote! { impl rt::Reply<#output> }
+    };
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
     text.push_str(&format!(
         "\n\n`{} {}` answers {} on success",
@@ -195,6 +204,13 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     if let Some(cap) = &endpoint.capability {
         text.push_str(&format!(" Requires the `{cap}` capability."));
     }
+    if endpoint.paginated {
+        text.push_str(
+            " Paginated: `page` is the page the request asks for; answer it with \
+             `page.slice(&whole_list)` or `rt::Page::new(items, total)`, and the runtime writes \
+             the links and counts.",
+        );
+    }
     for param in endpoint.path.params() {
         if let Some(p) = family.params.iter().find(|d| d.name == param) {
             text.push_str(&format!(
@@ -207,7 +223,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let docs = doc(&text);
     quote! {
         #docs
-        fn #method(&self, ctx: rt::RequestContext<'_>, #(#params,)* #options #body)
-            -> impl rt::Future<Output = Result<impl rt::Reply<#output>, Error>> + Send;
+        fn #method(&self, ctx: rt::RequestContext<'_>, #(#params,)* #page #options #body)
+            -> impl rt::Future<Output = Result<#answer, Error>> + Send;
     }
 }

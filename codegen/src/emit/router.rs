@@ -117,6 +117,18 @@ fn arm_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
         Some(ty) => rust_type(ty, service.conventions.timestamp_format, false),
         None => quote! { () },
     };
+    if endpoint.paginated {
+        return quote! {
+            {
+                let page = call.page_request()?;
+                #read_options
+                #read_body
+                let answer =
+                    handlers.#method(call.context(), #(#params,)* page, #options #body).await;
+                call.reply_page(answer, &page)
+            }
+        };
+    }
     quote! {
         {
             #read_options

@@ -186,6 +186,9 @@ fn endpoint_tokens(
     if endpoint.response.is_some() {
         rare.push(quote! { response_body: true });
     }
+    if endpoint.paginated {
+        rare.push(quote! { paginated: true });
+    }
     if endpoint.anonymous != Anonymous::Reads {
         let anonymous = match endpoint.anonymous {
             Anonymous::Reads => quote! { rt::Anonymous::Reads },

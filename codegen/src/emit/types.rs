@@ -49,6 +49,16 @@ pub(crate) fn response_type(
     }
 }
 
+/// What a paginated endpoint answers: `rt::Page` of its list's item type.
+pub(crate) fn page_type(endpoint: &crate::model::Endpoint, format: TimestampFormat) -> TokenStream {
+    let item = match &endpoint.response {
+        Some(TypeRef::List(item)) => rust_type(item, format, false),
+        // Lowering admits only lists; anything else is reported before emitting.
+        _ => quote! { () },
+    };
+    quote! { rt::Page<#item> }
+}
+
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let defs = service
         .types

@@ -13,6 +13,8 @@ pub(super) struct Context<'a> {
     pub(super) statuses: &'a [Status],
     pub(super) capabilities: &'a [Capability],
     pub(super) quota_template: &'a str,
+    /// The service declares `pagination`.
+    pub(super) paginates: bool,
     /// What anonymous callers may call, unless a family or an endpoint says otherwise.
     pub(super) anonymous: Anonymous,
 }

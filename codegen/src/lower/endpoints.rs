@@ -242,6 +242,13 @@ pub(super) fn lower_endpoint(
         .quota_template
         .replace("{endpoint}", &path.without_ids())
         .replace("{method}", method.as_str());
+    let paginated = super::pagination::lower_paginated(
+        raw.paginated.as_ref(),
+        Some(method),
+        (raw.response.is_some(), response.as_ref()),
+        cx.paginates,
+        diags,
+    );
     Some(Endpoint {
         name: key.name.clone(),
         method,
@@ -268,6 +275,7 @@ pub(super) fn lower_endpoint(
             .and_then(|a| lower_anonymous(a, diags))
             .unwrap_or(family_anonymous),
         query: lower_query(raw, cx, diags),
+        paginated,
         examples: super::examples::lower_examples(
             raw.examples.as_deref(),
             &key.name,

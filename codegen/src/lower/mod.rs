@@ -10,6 +10,7 @@ mod conventions;
 mod endpoints;
 mod examples;
 mod identifiers;
+mod pagination;
 mod template;
 mod types;
 
@@ -71,8 +72,15 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     .flatten()
     .chain(query_credentials)
     .map(|p| p.value.as_str())
+    .chain(
+        lowered_conventions
+            .pagination
+            .iter()
+            .flat_map(|p| [p.page_parameter.as_str(), p.per_page_parameter.as_str()]),
+    )
     .collect();
     let cx = Context {
+        paginates: lowered_conventions.pagination.is_some(),
         anonymous: lowered_conventions.anonymous,
         reserved_parameters,
         type_names: &type_names,

@@ -12,6 +12,7 @@
 
 mod examples;
 mod operations;
+mod pagination;
 mod schemas;
 
 pub use operations::default_status;

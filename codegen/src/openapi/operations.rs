@@ -201,6 +201,14 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         }
         out.push(Value::Object(param));
     }
+    if let Some(p) = service
+        .conventions
+        .pagination
+        .as_ref()
+        .filter(|_| endpoint.paginated)
+    {
+        out.extend(super::pagination::parameters(p));
+    }
     for name in convention_parameter_names(service) {
         out.push(json!({ "$ref": format!("#/components/parameters/{name}") }));
     }
@@ -271,6 +279,17 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
             && let Some(body) = &json_body
         {
             response.insert("content".into(), body.clone());
+        }
+        if let Some(p) = service
+            .conventions
+            .pagination
+            .as_ref()
+            .filter(|_| endpoint.paginated)
+        {
+            response.insert(
+                "headers".into(),
+                Value::Object(super::pagination::headers(p)),
+            );
         }
         out.insert(code.to_string(), Value::Object(response));
     }

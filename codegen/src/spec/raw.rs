@@ -140,6 +140,53 @@ spec_record! {
         /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
         /// the document is generated either way.
         opt openapi_path: Spanned<String>,
+        /// The `Content-Type` of JSON answers, as the API spells it: `application/json`
+        /// for an API whose clients compare it whole. Default `application/json;
+        /// charset=UTF-8`.
+        opt json_content_type: Spanned<String>,
+        /// How list endpoints marked `paginated: true` are answered a page at a time.
+        opt pagination: Pagination,
+        /// What a query parameter that no endpoint option and no convention names gets:
+        /// `reject` (a 400 naming it, the default) or `ignore` (as many public APIs do).
+        opt unknown_options: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// Page/per-page pagination (`?page=2&per_page=20`): the runtime reads the page, the
+    /// handler answers it with the total, the runtime writes `Link` and the count headers.
+    pub struct Pagination = "`pagination`" {
+        /// Query parameter naming the page, counted from 1 (default `page`).
+        opt page_parameter: Spanned<String>,
+        /// Query parameter naming the page size (default `per_page`).
+        opt per_page_parameter: Spanned<String>,
+        /// Page size when a request names none (default 20).
+        opt default_per_page: Spanned<u16>,
+        /// Largest page size; a request for more gets this many (default 100).
+        opt max_per_page: Spanned<u16>,
+        /// Whether answers carry `Link` with `prev`, `next`, `first` and `last` (default
+        /// `true`).
+        opt link_header: bool,
+        /// Headers carrying the counts, by what they carry; leave one out to send none.
+        opt headers: PageHeaders,
+    }
+}
+
+spec_record! {
+    /// The count headers of paginated answers (`X-Total`, `X-Total-Pages`, ...).
+    pub struct PageHeaders = "`pagination.headers`" {
+        /// The number of items in all, when the handler knows it (`X-Total`).
+        opt total: Spanned<String>,
+        /// The number of pages, when the total is known (`X-Total-Pages`).
+        opt total_pages: Spanned<String>,
+        /// The page answered (`X-Page`).
+        opt page: Spanned<String>,
+        /// The page size used (`X-Per-Page`).
+        opt per_page: Spanned<String>,
+        /// The next page's number, empty on the last page (`X-Next-Page`).
+        opt next_page: Spanned<String>,
+        /// The previous page's number, empty on the first (`X-Prev-Page`).
+        opt prev_page: Spanned<String>,
     }
 }
 
@@ -309,6 +356,9 @@ spec_record! {
         opt anonymous: Spanned<String>,
         /// Query options, by their name in the URL (`n`, `S`, `q`).
         opt query: Named<QueryOption>,
+        /// Answered a page at a time, as the conventions' `pagination` says: the response
+        /// must be a `list<T>`; the handler takes the page asked for and answers a page.
+        opt paginated: Spanned<bool>,
         /// Examples: requests with what they must answer. Each becomes a test
         /// (`restspec_runtime::example_tests!`) and an OpenAPI example.
         opt examples: Vec<Example>,

@@ -34,6 +34,8 @@ pub struct Call<T, E> {
     method: http::Method,
     url: String,
     query: Vec<(&'static str, String)>,
+    /// The query of a link being followed, as the service wrote it.
+    followed: Vec<(String, String)>,
     body: Option<Result<Vec<u8>, String>>,
     trace: Option<String>,
     create_only: bool,
@@ -58,12 +60,59 @@ impl<T, E> Call<T, E> {
             method,
             url,
             query: Vec::new(),
+            followed: Vec::new(),
             body: None,
             trace: None,
             create_only: false,
             decode,
             answer: PhantomData,
         }
+    }
+
+    pub(super) fn conventions(&self) -> &'static crate::spec::Conventions {
+        self.client.inner.conventions
+    }
+
+    /// Sets a query parameter, replacing what the call sent under that name.
+    pub(super) fn set_query(&mut self, name: &'static str, value: String) {
+        self.query.retain(|(n, _)| *n != name);
+        self.query.push((name, value));
+    }
+
+    /// The same call again, to send once more.
+    pub(super) fn clone_request(&self) -> Self {
+        Call {
+            client: self.client.clone(),
+            method: self.method.clone(),
+            url: self.url.clone(),
+            query: self.query.clone(),
+            followed: self.followed.clone(),
+            body: self.body.clone(),
+            trace: self.trace.clone(),
+            create_only: self.create_only,
+            decode: self.decode,
+            answer: PhantomData,
+        }
+    }
+
+    /// Points the call at `url`, a link the service answered with: its query replaces the
+    /// call's, except the parameters every request of this client adds itself (the pretty
+    /// parameter, a query token), which are not sent twice.
+    pub(super) fn follow(&mut self, url: &str) {
+        let conventions = self.conventions();
+        let own = [
+            conventions.pretty_parameter,
+            conventions.access_token_parameter,
+            conventions.token_parameter(),
+        ];
+        let (path, query) = url.split_once('?').unwrap_or((url, ""));
+        let kept: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+            .filter(|(key, _)| !own.contains(&Some(key.as_ref())))
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+        self.url = path.to_owned();
+        self.query.clear();
+        self.followed = kept;
     }
 
     /// The URL without its query (the authenticated prefix and encoded identifiers in it).
@@ -128,6 +177,7 @@ impl<T, E> Call<T, E> {
         let mut request = inner
             .http
             .request(self.method.clone(), &self.url)
+            .query(&self.followed)
             .query(&self.query);
         if let Some(accept) = conventions.compact_when_accept {
             request = request.header(http::header::ACCEPT, accept);

@@ -29,6 +29,7 @@
 
 mod call;
 mod error;
+mod pages;
 mod retry;
 
 use std::sync::Arc;

@@ -115,6 +115,76 @@ async fn patch_tells_absent_null_and_a_value_apart() {
     assert_eq!(wrong.status, 400, "{}", wrong.text());
 }
 
+/// A paginated list answers the page asked for, links the others from the request's own
+/// URL (keeping its other parameters, which this API ignores) and counts in the headers.
+#[tokio::test]
+async fn lists_are_answered_a_page_at_a_time_with_links_and_counts() {
+    let base = start().await;
+    let page = get(
+        &base,
+        "/api/v1/teams/notes/?sort=asc&per_page=1&page=2",
+        None,
+    )
+    .await;
+    assert_eq!(page.status, 200, "{}", page.text());
+    assert_eq!(page.header("content-type"), Some("application/json"));
+    let notes: serde_json::Value = serde_json::from_slice(&page.body).expect("JSON");
+    assert_eq!(notes[0]["id"], 2, "{notes}");
+    assert_eq!(notes.as_array().map(Vec::len), Some(1));
+    let counts = [
+        "x-total",
+        "x-total-pages",
+        "x-page",
+        "x-per-page",
+        "x-next-page",
+        "x-prev-page",
+    ]
+    .map(|h| page.header(h).unwrap_or("absent").to_owned());
+    assert_eq!(counts, ["2", "2", "2", "1", "", "1"]);
+    let url = format!("{base}/api/v1/teams/notes/?sort=asc&");
+    assert_eq!(
+        page.header("link").map(str::to_owned),
+        Some(format!(
+            "<{url}page=1&per_page=1>; rel=\"prev\", <{url}page=1&per_page=1>; rel=\"first\", \
+             <{url}page=2&per_page=1>; rel=\"last\""
+        ))
+    );
+    let first = get(&base, "/api/v1/teams/notes/?per_page=1", None).await;
+    assert_eq!(first.header("x-next-page"), Some("2"));
+    assert!(
+        first
+            .header("link")
+            .is_some_and(|l| l.contains("page=2&per_page=1>; rel=\"next\""))
+    );
+    let wrong = get(&base, "/api/v1/teams/notes/?per_page=many", None).await;
+    assert_eq!(wrong.status, 400);
+    assert!(wrong.text().contains("per_page"), "{}", wrong.text());
+}
+
+/// The typed client walks every page by following the `next` links.
+#[tokio::test]
+async fn the_typed_client_follows_next_links_through_every_page() {
+    use restspec_tests::build_script::common_style::client::Client;
+    let base = start().await;
+    let client = Client::new(&base).expect("a client");
+    let all = client
+        .list_notes()
+        .page(1, 1)
+        .all(10)
+        .await
+        .expect("every page");
+    assert_eq!(all.iter().map(|n| n.id).collect::<Vec<_>>(), [1, 2]);
+    let one = client.list_notes().page(2, 1).await.expect("page 2");
+    assert_eq!(one.iter().map(|n| n.id).collect::<Vec<_>>(), [2]);
+    let capped = client
+        .list_notes()
+        .page(1, 1)
+        .all(1)
+        .await
+        .expect("one page");
+    assert_eq!(capped.len(), 1, "at most max_pages requests");
+}
+
 #[tokio::test]
 async fn a_token_is_read_from_every_declared_place() {
     let base = start().await;
@@ -192,10 +262,8 @@ async fn errors_are_json_of_the_spec_s_own_shape() {
     let base = start().await;
     let missing = get(&base, "/api/v1/teams/notes/9", None).await;
     assert_eq!(missing.status, 404);
-    assert_eq!(
-        missing.header("content-type"),
-        Some("application/json; charset=UTF-8")
-    );
+    // Spelled as the spec's `json_content_type` says, errors as answers.
+    assert_eq!(missing.header("content-type"), Some("application/json"));
     assert_eq!(
         missing.text(),
         r#"{"documentation_url":"https://docs.example/errors#not_found","message":"404 Not found: 9","status":404}"#

@@ -1,0 +1,67 @@
+//! What a paginated operation adds to its document: the page parameters and the headers of
+//! its answers.
+
+use serde_json::{Map, Value, json};
+
+use crate::model::Pagination;
+
+/// The page and page-size query parameters.
+pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
+    [
+        json!({
+            "name": p.page_parameter,
+            "in": "query",
+            "description": "The page, counted from 1.",
+            "schema": { "type": "integer", "minimum": 1, "default": 1 },
+        }),
+        json!({
+            "name": p.per_page_parameter,
+            "in": "query",
+            "description": format!(
+                "Items per page; more than {} gets {}.",
+                p.max_per_page, p.max_per_page
+            ),
+            "schema": {
+                "type": "integer",
+                "minimum": 1,
+                "default": p.default_per_page,
+            },
+        }),
+    ]
+}
+
+/// The headers of a paginated answer, by name.
+pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
+    let mut out = Map::new();
+    if p.link_header {
+        out.insert(
+            "Link".into(),
+            json!({
+                "description": "Links to the `prev`, `next`, `first` and `last` pages (RFC 8288); \
+                    no `next` on the last page, no `last` when the total is unknown.",
+                "schema": { "type": "string" },
+            }),
+        );
+    }
+    let h = &p.headers;
+    let counts = [
+        (&h.total, "The number of items in all, when known."),
+        (
+            &h.total_pages,
+            "The number of pages, when the total is known.",
+        ),
+        (&h.page, "The page answered."),
+        (&h.per_page, "Items per page."),
+        (&h.next_page, "The next page, empty on the last page."),
+        (&h.prev_page, "The previous page, empty on the first."),
+    ];
+    for (name, description) in counts {
+        if let Some(name) = name {
+            out.insert(
+                name.clone(),
+                json!({ "description": description, "schema": { "type": "string" } }),
+            );
+        }
+    }
+    out
+}

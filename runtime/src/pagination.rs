@@ -1,0 +1,337 @@
+//! Lists answered a page at a time, as page/per-page APIs do (`?page=2&per_page=20`): the
+//! runtime reads the page a request asks for, the handler answers that page and how many
+//! items there are in all, and the runtime writes the `Link` header (`rel="next"`, `prev`,
+//! `first`, `last`, built from the request's own URL so every filter is kept) and the count
+//! headers the spec names (`X-Total`, `X-Total-Pages`, `X-Page`, `X-Per-Page`,
+//! `X-Next-Page`, `X-Prev-Page`).
+//!
+//! A spec switches it on with `conventions.pagination` and `paginated: true` on a list
+//! endpoint; that endpoint's handler takes a [`PageRequest`] and answers a [`Page`].
+
+use std::fmt::Write as _;
+
+use http::{HeaderMap, HeaderName, HeaderValue};
+use serde::{Serialize, Serializer};
+
+use crate::error::{ApiError, Condition};
+
+/// How a service pages its lists (`conventions.pagination` in the spec).
+#[derive(Debug, Clone, Copy)]
+pub struct PageConventions {
+    /// The query parameter naming the page, counted from 1 (`page`).
+    pub page_parameter: &'static str,
+    /// The query parameter naming the page size (`per_page`).
+    pub per_page_parameter: &'static str,
+    /// The page size when the request names none.
+    pub default_per_page: u32,
+    /// The largest page size; larger requests get this many.
+    pub max_per_page: u32,
+    /// Whether answers carry a `Link` header with `next`, `prev`, `first` and `last`.
+    pub link_header: bool,
+    /// Header carrying the number of items in all (`X-Total`), when the handler knows it.
+    pub total_header: Option<&'static str>,
+    /// Header carrying the number of pages (`X-Total-Pages`), when the total is known.
+    pub total_pages_header: Option<&'static str>,
+    /// Header carrying the page answered (`X-Page`).
+    pub page_header: Option<&'static str>,
+    /// Header carrying the page size used (`X-Per-Page`).
+    pub per_page_header: Option<&'static str>,
+    /// Header carrying the next page's number (`X-Next-Page`), empty on the last page.
+    pub next_page_header: Option<&'static str>,
+    /// Header carrying the previous page's number (`X-Prev-Page`), empty on the first.
+    pub prev_page_header: Option<&'static str>,
+}
+
+/// The page a request asks for: `page` counts from 1, `per_page` is within the service's
+/// bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRequest {
+    /// The page, from 1.
+    pub page: u64,
+    /// Items per page, from 1 to the service's maximum.
+    pub per_page: u64,
+}
+
+impl PageRequest {
+    /// Reads the page parameters from a query string: absent means page 1 and the default
+    /// size, a size above the maximum is the maximum, anything that is not a whole number
+    /// from 1 is a 400 naming the parameter.
+    pub fn read(query: Option<&str>, conventions: &PageConventions) -> Result<Self, ApiError> {
+        let mut request = PageRequest {
+            page: 1,
+            per_page: u64::from(conventions.default_per_page),
+        };
+        for (key, value) in form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+            if key == conventions.page_parameter {
+                request.page = positive(&key, &value)?;
+            } else if key == conventions.per_page_parameter {
+                request.per_page = positive(&key, &value)?.min(u64::from(conventions.max_per_page));
+            }
+        }
+        Ok(request)
+    }
+
+    /// The index of this page's first item in the whole list.
+    pub fn offset(&self) -> u64 {
+        (self.page - 1).saturating_mul(self.per_page)
+    }
+
+    /// This page of a whole list held in memory: the items from [`offset`](Self::offset),
+    /// at most `per_page` of them, with the list's length as the total.
+    pub fn slice<T: Clone>(&self, all: &[T]) -> Page<T> {
+        let start = usize::try_from(self.offset()).unwrap_or(usize::MAX);
+        let size = usize::try_from(self.per_page).unwrap_or(usize::MAX);
+        let items = all.iter().skip(start).take(size).cloned().collect();
+        Page::new(items, all.len() as u64)
+    }
+}
+
+fn positive(key: &str, value: &str) -> Result<u64, ApiError> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| *n >= 1)
+        .ok_or_else(|| {
+            ApiError::condition(Condition::InvalidInput).with_message(format!(
+                "{key} must be a whole number from 1, not \"{value}\""
+            ))
+        })
+}
+
+/// One page of a list, as a paginated endpoint's handler answers it. Written as the JSON
+/// list of its items; the runtime adds the headers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page<T> {
+    /// The items of this page.
+    pub items: Vec<T>,
+    /// How many items the whole list holds, when the handler knows (without it, the total
+    /// headers and `rel="last"` are left out).
+    pub total: Option<u64>,
+    /// Whether a page follows, when the total is unknown.
+    pub more: bool,
+}
+
+impl<T> Page<T> {
+    /// A page of a list of `total` items.
+    pub fn new(items: Vec<T>, total: u64) -> Self {
+        Page {
+            items,
+            total: Some(total),
+            more: false,
+        }
+    }
+
+    /// A page of a list whose length is unknown (too costly to count): `more` says
+    /// whether a next page exists.
+    pub fn without_total(items: Vec<T>, more: bool) -> Self {
+        Page {
+            items,
+            total: None,
+            more,
+        }
+    }
+
+    fn has_next(&self, request: &PageRequest) -> bool {
+        match self.total {
+            Some(total) => request.offset().saturating_add(request.per_page) < total,
+            None => self.more,
+        }
+    }
+}
+
+impl<T: Serialize> Serialize for Page<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.items.serialize(serializer)
+    }
+}
+
+/// The pagination headers of `page`, the answer to `request` made at `url` (the public
+/// URL and path the client used, without the query) with `query`.
+pub fn headers<T>(
+    conventions: &PageConventions,
+    page: &Page<T>,
+    request: &PageRequest,
+    url: &str,
+    query: Option<&str>,
+) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    let next = page.has_next(request).then(|| request.page + 1);
+    let prev = (request.page > 1).then(|| request.page - 1);
+    let pages = page
+        .total
+        .map(|total| total.div_ceil(request.per_page).max(1));
+    let mut put = |name: &Option<&'static str>, value: Option<u64>| {
+        // Only paginated answers parse these names; an invalid one (the generator refuses
+        // them) is left out rather than panicking.
+        if let Some(Ok(name)) = name.map(|n| HeaderName::from_bytes(n.as_bytes())) {
+            let value = value.map_or(HeaderValue::from_static(""), HeaderValue::from);
+            headers.insert(name, value);
+        }
+    };
+    put(&conventions.page_header, Some(request.page));
+    put(&conventions.per_page_header, Some(request.per_page));
+    put(&conventions.next_page_header, next);
+    put(&conventions.prev_page_header, prev);
+    if page.total.is_some() {
+        put(&conventions.total_header, page.total);
+        put(&conventions.total_pages_header, pages);
+    }
+    if conventions.link_header {
+        let rest = other_parameters(query, conventions);
+        let mut link = String::new();
+        let targets = [
+            (prev, "prev"),
+            (next, "next"),
+            (Some(1), "first"),
+            (pages, "last"),
+        ];
+        for (target, rel) in targets {
+            let Some(target) = target else { continue };
+            if !link.is_empty() {
+                link.push_str(", ");
+            }
+            let _ = write!(
+                link,
+                "<{url}?{rest}{}={target}&{}={}>; rel=\"{rel}\"",
+                conventions.page_parameter, conventions.per_page_parameter, request.per_page
+            );
+        }
+        if let Ok(value) = HeaderValue::try_from(link) {
+            headers.insert(http::header::LINK, value);
+        }
+    }
+    headers
+}
+
+/// The query's parameters other than the page parameters, as sent, each followed by `&`.
+fn other_parameters(query: Option<&str>, conventions: &PageConventions) -> String {
+    let mut rest = String::new();
+    for pair in query.unwrap_or_default().split('&') {
+        let key = pair.split('=').next().unwrap_or_default();
+        if pair.is_empty()
+            || key == conventions.page_parameter
+            || key == conventions.per_page_parameter
+        {
+            continue;
+        }
+        rest.push_str(pair);
+        rest.push('&');
+    }
+    rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GITLAB_STYLE: PageConventions = PageConventions {
+        page_parameter: "page",
+        per_page_parameter: "per_page",
+        default_per_page: 20,
+        max_per_page: 100,
+        link_header: true,
+        total_header: Some("x-total"),
+        total_pages_header: Some("x-total-pages"),
+        page_header: Some("x-page"),
+        per_page_header: Some("x-per-page"),
+        next_page_header: Some("x-next-page"),
+        prev_page_header: Some("x-prev-page"),
+    };
+
+    fn read(query: &str) -> Result<PageRequest, String> {
+        PageRequest::read(Some(query), &GITLAB_STYLE).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_page_is_read_with_defaults_and_bounds() {
+        assert_eq!(
+            read(""),
+            Ok(PageRequest {
+                page: 1,
+                per_page: 20
+            })
+        );
+        assert_eq!(
+            read("state=all&page=3&per_page=500"),
+            Ok(PageRequest {
+                page: 3,
+                per_page: 100
+            })
+        );
+        let refused = read("per_page=abc").expect_err("not a number");
+        assert!(refused.contains("per_page"), "{refused}");
+        assert!(read("page=0").is_err());
+    }
+
+    #[test]
+    fn a_middle_page_links_every_way_and_keeps_the_filters() {
+        let request = PageRequest {
+            page: 2,
+            per_page: 2,
+        };
+        let page = request.slice(&[1, 2, 3, 4, 5]);
+        assert_eq!(page.items, [3, 4]);
+        let headers = headers(
+            &GITLAB_STYLE,
+            &page,
+            &request,
+            "http://h/api/v4/projects/1/issues",
+            Some("state=opened&page=2&per_page=2&labels=a%2Cb"),
+        );
+        let get = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        assert_eq!(get("x-total"), Some("5"));
+        assert_eq!(get("x-total-pages"), Some("3"));
+        assert_eq!(get("x-next-page"), Some("3"));
+        assert_eq!(get("x-prev-page"), Some("1"));
+        let u = "http://h/api/v4/projects/1/issues?state=opened&labels=a%2Cb&";
+        assert_eq!(
+            get("link").map(str::to_owned),
+            Some(format!(
+                "<{u}page=1&per_page=2>; rel=\"prev\", <{u}page=3&per_page=2>; rel=\"next\", \
+                 <{u}page=1&per_page=2>; rel=\"first\", <{u}page=3&per_page=2>; rel=\"last\""
+            ))
+        );
+    }
+
+    #[test]
+    fn the_last_page_has_no_next_and_an_unknown_total_no_last() {
+        let request = PageRequest {
+            page: 3,
+            per_page: 2,
+        };
+        let last = headers(
+            &GITLAB_STYLE,
+            &request.slice(&[1, 2, 3, 4, 5]),
+            &request,
+            "u",
+            None,
+        );
+        assert_eq!(
+            last.get("x-next-page").map(|v| v.as_bytes()),
+            Some(&b""[..])
+        );
+        let link = last
+            .get("link")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        assert!(!link.contains("rel=\"next\""), "{link}");
+        let unknown = Page::without_total(vec![1, 2], true);
+        let headers = headers(&GITLAB_STYLE, &unknown, &request, "u", None);
+        assert!(headers.get("x-total").is_none());
+        let link = headers
+            .get("link")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        assert!(link.contains("page=4&per_page=2>; rel=\"next\""), "{link}");
+        assert!(!link.contains("rel=\"last\""), "{link}");
+    }
+
+    #[test]
+    fn a_page_is_written_as_its_items() {
+        let page = Page::new(vec!["a", "b"], 9);
+        assert_eq!(
+            serde_json::to_string(&page).ok().as_deref(),
+            Some(r#"["a","b"]"#)
+        );
+    }
+}
