@@ -137,10 +137,7 @@ fn quota(bencher: Bencher<'_, '_>) {
         ("Project.NameKey", "demo".to_owned()),
     ]);
     bencher.bench_local(|| {
-        let ctx = QuotaRequestContext {
-            caller: &caller,
-            resource: &resource,
-        };
+        let ctx = QuotaRequestContext::new(&caller, &resource);
         black_box(backend.check(black_box("/restapi/changes/revisions/detail:GET"), &ctx))
     });
 }

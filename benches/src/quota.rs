@@ -90,13 +90,11 @@ impl Quota {
             None => Caller::anonymous(),
         };
         let resource = ResourceMetadata::new(resource);
-        let ctx = QuotaRequestContext {
-            caller: &caller,
-            resource: &resource,
-        };
+        let ctx = QuotaRequestContext::new(&caller, &resource);
         match self.backend.check(group, &ctx) {
-            Ok(()) => Verdict::Granted,
-            Err(error) if error.as_condition() == Some(Condition::QuotaExhausted) => {
+            Ok(_) => Verdict::Granted,
+            Err(refusal) if refusal.error.as_condition() == Some(Condition::QuotaExhausted) => {
+                let error = refusal.error;
                 Verdict::Refused {
                     message: error.message().unwrap_or_default().to_owned(),
                     retry_after: error

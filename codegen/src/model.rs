@@ -125,6 +125,21 @@ pub struct Conventions {
     pub pagination: Option<Pagination>,
     /// Query parameters nothing declares are ignored (else refused).
     pub ignore_unknown_options: bool,
+    /// The headers telling a caller its quota budget.
+    pub rate_limit_headers: Option<RateLimitHeaders>,
+}
+
+/// The headers of a caller's quota budget, as the spec spells them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RateLimitHeaders {
+    /// The budget when full.
+    pub limit: Option<String>,
+    /// What is left.
+    pub remaining: Option<String>,
+    /// When it is full again.
+    pub reset: Option<String>,
+    /// `reset` is a Unix time in seconds (else seconds from now).
+    pub reset_unix: bool,
 }
 
 /// Page/per-page pagination.

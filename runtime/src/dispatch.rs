@@ -21,7 +21,7 @@ use crate::context::{AuthMethod, Caller, ResourceMetadata};
 use crate::conventions::Admitted;
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
-use crate::quota::QuotaRequestContext;
+use crate::quota::{QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders};
 use crate::routing::{Lookup, PathParams};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::state::Shared;
@@ -110,87 +110,134 @@ where
         None
     };
 
-    if !shared.settings.quota.is_empty() {
-        check_quota(shared, endpoint, caller, resource.as_ref()).await?;
-    }
-
-    if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
-        && parts.headers.get(header).is_some_and(|v| v == "*")
-    {
-        return Err(ApiError::condition(Condition::PreconditionFailed)
-            .with_message("Resource already exists"));
-    }
-
-    admitted
-        .query
-        .check_options(endpoint, &service.conventions)?;
-    let body = if endpoint.request_body {
-        read_body(body, &shared.settings.limits).await?
+    let quota = if shared.settings.quota.is_empty() {
+        QuotaState::default()
     } else {
-        Bytes::new()
+        check_quota(
+            shared,
+            endpoint,
+            caller,
+            resource.as_ref(),
+            parts,
+            remote_addr,
+        )
+        .await?
     };
 
-    let call = Call {
-        endpoint,
-        service,
-        parts,
-        caller,
-        trace_id,
-        resource: resource.as_ref(),
-        params: &params,
-        body,
-        pretty: admitted.pretty,
-        size_hint: shared.size_hint(endpoint),
-        remote_addr,
-        limits: &shared.settings.limits,
-        public_url: shared.settings.public_url.as_deref(),
-    };
-    let limit = shared.settings.limits.request_timeout;
-    let answer = tokio::time::timeout(
-        limit,
-        std::panic::AssertUnwindSafe(shared.api.call(&call)).catch_unwind(),
-    )
+    // From here on, every answer (a handler's error too) tells the caller's budget, when
+    // the spec names headers for it.
+    let answer = async {
+        if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
+            && parts.headers.get(header).is_some_and(|v| v == "*")
+        {
+            return Err(ApiError::condition(Condition::PreconditionFailed)
+                .with_message("Resource already exists"));
+        }
+
+        admitted
+            .query
+            .check_options(endpoint, &service.conventions)?;
+        let body = if endpoint.request_body {
+            read_body(body, &shared.settings.limits).await?
+        } else {
+            Bytes::new()
+        };
+
+        let call = Call {
+            endpoint,
+            service,
+            parts,
+            caller,
+            trace_id,
+            resource: resource.as_ref(),
+            params: &params,
+            body,
+            pretty: admitted.pretty,
+            size_hint: shared.size_hint(endpoint),
+            remote_addr,
+            limits: &shared.settings.limits,
+            public_url: shared.settings.public_url.as_deref(),
+        };
+        let limit = shared.settings.limits.request_timeout;
+        let answer = tokio::time::timeout(
+            limit,
+            std::panic::AssertUnwindSafe(shared.api.call(&call)).catch_unwind(),
+        )
+        .await;
+        match answer {
+            Err(_) => {
+                tracing::error!(endpoint = endpoint.name, ?limit, "handler timed out");
+                Err(timed_out(limit))
+            }
+            Ok(Ok(answer)) => answer,
+            Ok(Err(_)) => {
+                tracing::error!(endpoint = endpoint.name, "handler panicked");
+                Err(ApiError::condition(Condition::InternalError)
+                    .with_message("Internal server error"))
+            }
+        }
+    }
     .await;
+    with_quota_headers(
+        answer,
+        &quota,
+        service.conventions.rate_limit_headers.as_ref(),
+    )
+}
+
+/// Adds the rate-limit headers of `state` to an answer, success or error.
+fn with_quota_headers(
+    answer: Answer,
+    state: &QuotaState,
+    headers: Option<&RateLimitHeaders>,
+) -> Answer {
+    let Some(headers) = headers.filter(|_| !state.is_unknown()) else {
+        return answer;
+    };
     match answer {
-        Err(_) => {
-            tracing::error!(endpoint = endpoint.name, ?limit, "handler timed out");
-            Err(timed_out(limit))
+        Ok(mut response) => {
+            response.headers_mut().extend(headers.headers(state));
+            Ok(response)
         }
-        Ok(Ok(answer)) => answer,
-        Ok(Err(_)) => {
-            tracing::error!(endpoint = endpoint.name, "handler panicked");
-            Err(ApiError::condition(Condition::InternalError).with_message("Internal server error"))
-        }
+        Err(error) => Err(headers
+            .headers(state)
+            .into_iter()
+            .fold(error, |error, (name, value)| error.with_header(name, value))),
     }
 }
 
 /// Asks the quota enforcers for one token of the endpoint's group: inline, or, when an
 /// enforcer may block, on a blocking thread under the request timeout (503 past it).
-async fn check_quota<P, A>(
+async fn check_quota<P: Api, A>(
     shared: &Shared<P, A>,
     endpoint: &'static EndpointSpec,
     caller: &Caller,
     resource: Option<&ResourceMetadata>,
-) -> Result<(), ApiError> {
+    parts: &Parts,
+    remote_addr: Option<SocketAddr>,
+) -> Result<QuotaState, ApiError> {
     static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
     let quota = &shared.settings.quota;
     let group = endpoint.quota_group;
     let answer = if quota.may_block() {
         let (quota, caller) = (quota.clone(), caller.clone());
         let resource = resource.cloned().unwrap_or_default();
+        let headers = parts.headers.clone();
         let asked = tokio::task::spawn_blocking(move || {
             quota.check(
                 group,
                 &QuotaRequestContext {
                     caller: &caller,
                     resource: &resource,
+                    remote_addr,
+                    headers: &headers,
                 },
             )
         });
         let limit = shared.settings.limits.request_timeout;
         match tokio::time::timeout(limit, asked).await {
             Ok(Ok(answer)) => answer,
-            Ok(Err(_)) => Err(ApiError::condition(Condition::InternalError)),
+            Ok(Err(_)) => Err(ApiError::condition(Condition::InternalError).into()),
             Err(_) => {
                 tracing::error!(group, ?limit, "quota enforcers timed out");
                 return Err(timed_out(limit));
@@ -200,12 +247,22 @@ async fn check_quota<P, A>(
         let ctx = QuotaRequestContext {
             caller,
             resource: resource.unwrap_or(&NO_RESOURCE),
+            remote_addr,
+            headers: &parts.headers,
         };
         quota.check(group, &ctx)
     };
-    answer
-        .inspect_err(|e| tracing::debug!(group, refusal = %e, "quota refused"))
-        .inspect(|()| tracing::debug!(group, "quota granted"))
+    match answer {
+        Ok(state) => {
+            tracing::debug!(group, "quota granted");
+            Ok(state)
+        }
+        Err(QuotaRefusal { error, state }) => {
+            tracing::debug!(group, refusal = %error, "quota refused");
+            let headers = P::SERVICE.conventions.rate_limit_headers;
+            with_quota_headers(Err(error), &state, headers.as_ref()).map(|_| state)
+        }
+    }
 }
 
 /// The 503 of a request that ran past the request timeout.

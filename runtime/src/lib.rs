@@ -136,6 +136,7 @@ pub mod __private {
     pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
     pub use crate::error::{ApiError, Condition};
     pub use crate::pagination::{Page, PageConventions, PageRequest};
+    pub use crate::quota::{RateLimitHeaders, ResetFormat};
     pub use crate::reply::Reply;
     pub use crate::request::deserialize_flag;
     pub use crate::service::Service;

@@ -86,6 +86,9 @@ pub struct Conventions {
     pub pagination: Option<crate::pagination::PageConventions>,
     /// What a query parameter that is neither the runtime's nor an endpoint's option gets.
     pub unknown_options: UnknownOptions,
+    /// The headers that tell a caller its quota budget, on every answer after the quota
+    /// check.
+    pub rate_limit_headers: Option<crate::quota::RateLimitHeaders>,
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -138,6 +141,7 @@ impl Conventions {
         json_content_type: crate::json::JSON_CONTENT_TYPE,
         pagination: None,
         unknown_options: UnknownOptions::Reject,
+        rate_limit_headers: None,
     };
 }
 

@@ -71,6 +71,7 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("json_content_type", opt(&c.json_content_type)),
         ("pagination", format!("{:?}", c.pagination)),
         ("unknown_options", c.ignore_unknown_options.to_string()),
+        ("rate_limit_headers", format!("{:?}", c.rate_limit_headers)),
     ]
 }
 

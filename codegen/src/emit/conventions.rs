@@ -91,6 +91,23 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if c.ignore_unknown_options {
         fields.push(quote! { unknown_options: rt::UnknownOptions::Ignore });
     }
+    if let Some(h) = &c.rate_limit_headers {
+        let [limit, remaining, reset] = [&h.limit, &h.remaining, &h.reset]
+            .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
+        let format = if h.reset_unix {
+            quote! { rt::ResetFormat::UnixSeconds }
+        } else {
+            quote! { rt::ResetFormat::Seconds }
+        };
+        fields.push(quote! {
+            rate_limit_headers: Some(rt::RateLimitHeaders {
+                limit: #limit,
+                remaining: #remaining,
+                reset: #reset,
+                reset_format: #format,
+            })
+        });
+    }
     match c.error_format {
         ErrorFormat::Plain => {}
         ErrorFormat::ProblemJson => {

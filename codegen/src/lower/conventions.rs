@@ -238,6 +238,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             raw.unknown_options.as_ref(),
             diags,
         ),
+        rate_limit_headers: raw
+            .rate_limit_headers
+            .as_ref()
+            .map(|h| super::rate_limits::lower_rate_limit_headers(h, diags)),
     }
 }
 

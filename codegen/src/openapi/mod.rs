@@ -11,8 +11,8 @@
 //! `operations.rs` writes paths, parameters and responses.
 
 mod examples;
+mod headers;
 mod operations;
-mod pagination;
 mod schemas;
 
 pub use operations::default_status;

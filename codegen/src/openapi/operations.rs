@@ -207,7 +207,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         .as_ref()
         .filter(|_| endpoint.paginated)
     {
-        out.extend(super::pagination::parameters(p));
+        out.extend(super::headers::parameters(p));
     }
     for name in convention_parameter_names(service) {
         out.push(json!({ "$ref": format!("#/components/parameters/{name}") }));
@@ -280,16 +280,20 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
         {
             response.insert("content".into(), body.clone());
         }
+        let mut headers = Map::new();
         if let Some(p) = service
             .conventions
             .pagination
             .as_ref()
             .filter(|_| endpoint.paginated)
         {
-            response.insert(
-                "headers".into(),
-                Value::Object(super::pagination::headers(p)),
-            );
+            headers.extend(super::headers::headers(p));
+        }
+        if let Some(h) = &service.conventions.rate_limit_headers {
+            headers.extend(super::headers::rate_limit(h));
+        }
+        if !headers.is_empty() {
+            response.insert("headers".into(), Value::Object(headers));
         }
         out.insert(code.to_string(), Value::Object(response));
     }
@@ -349,6 +353,14 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
             out.entry(code.to_string())
                 .or_insert_with(|| json!({ "description": description, "content": text }));
         }
+    }
+    if let (Some(h), Some(Value::Object(refused))) =
+        (&service.conventions.rate_limit_headers, out.get_mut("429"))
+    {
+        refused.insert(
+            "headers".into(),
+            Value::Object(super::headers::rate_limit(h)),
+        );
     }
     Value::Object(out)
 }

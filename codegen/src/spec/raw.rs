@@ -149,6 +149,24 @@ spec_record! {
         /// What a query parameter that no endpoint option and no convention names gets:
         /// `reject` (a 400 naming it, the default) or `ignore` (as many public APIs do).
         opt unknown_options: Spanned<String>,
+        /// Response headers telling a caller its quota budget, as the quota enforcers know
+        /// it, on every answer after the quota check (429s included).
+        opt rate_limit_headers: RateLimitHeaders,
+    }
+}
+
+spec_record! {
+    /// The headers of a caller's quota budget (`RateLimit-Limit`, `X-RateLimit-Remaining`,
+    /// ...); leave one out to send none.
+    pub struct RateLimitHeaders = "`rate_limit_headers`" {
+        /// The budget when full.
+        opt limit: Spanned<String>,
+        /// What is left after this request.
+        opt remaining: Spanned<String>,
+        /// When the budget is full again.
+        opt reset: Spanned<String>,
+        /// How `reset` is written: `seconds` from now (the default) or `unix_seconds`.
+        opt reset_format: Spanned<String>,
     }
 }
 

@@ -6,6 +6,7 @@
 //! the enforcers that already granted tokens get them back (refill) and the request is
 //! answered 429 with the refusing enforcers' messages joined by ", ".
 
+mod headers;
 #[cfg(feature = "redis-quota")]
 pub mod redis;
 #[cfg(feature = "token-bucket")]
@@ -17,6 +18,8 @@ use std::time::Duration;
 
 use crate::context::{Caller, ResourceMetadata};
 use crate::error::{ApiError, Condition};
+
+pub use headers::{QuotaState, RateLimitHeaders, ResetFormat};
 
 /// An enforcer's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +43,10 @@ pub struct QuotaResponse {
     pub message: Option<String>,
     /// How long until a retry may succeed, when the enforcer knows.
     pub retry_after: Option<Duration>,
+    /// How many tokens the budget holds when full, when the enforcer knows.
+    pub limit: Option<u64>,
+    /// How long until the budget is full again, when the enforcer knows.
+    pub reset: Option<Duration>,
 }
 
 impl QuotaResponse {
@@ -50,6 +57,8 @@ impl QuotaResponse {
             available_tokens: None,
             message: None,
             retry_after: None,
+            limit: None,
+            reset: None,
         }
     }
 
@@ -78,6 +87,15 @@ impl QuotaResponse {
         }
     }
 
+    /// Adds the budget's size and how long until it is full again (for the rate-limit
+    /// headers a spec may name).
+    #[must_use]
+    pub fn with_limit(mut self, limit: u64, reset: Duration) -> Self {
+        self.limit = Some(limit);
+        self.reset = Some(reset);
+        self
+    }
+
     /// Adds when a retry may succeed.
     #[must_use]
     pub fn with_retry_after(mut self, wait: Duration) -> Self {
@@ -95,6 +113,33 @@ pub struct QuotaRequestContext<'a> {
     /// Metadata of the top-level resource (`Change.Id`, `Project.NameKey`, ...); empty when
     /// the family carries the user only or the path names no resource.
     pub resource: &'a ResourceMetadata,
+    /// The client's address, when the service is served by [`serve`](fn@crate::serve): what
+    /// anonymous callers are told apart by.
+    pub remote_addr: Option<std::net::SocketAddr>,
+    /// The request's headers (a client key, a plan), read only.
+    pub headers: &'a http::HeaderMap,
+}
+
+impl<'a> QuotaRequestContext<'a> {
+    /// The context of a request by `caller` on `resource`, from no known address and with
+    /// no headers (what tests and benchmarks ask with).
+    pub fn new(caller: &'a Caller, resource: &'a ResourceMetadata) -> Self {
+        static NO_HEADERS: std::sync::LazyLock<http::HeaderMap> =
+            std::sync::LazyLock::new(http::HeaderMap::new);
+        QuotaRequestContext {
+            caller,
+            resource,
+            remote_addr: None,
+            headers: &NO_HEADERS,
+        }
+    }
+
+    /// The same context, from `address`.
+    #[must_use]
+    pub fn with_remote_addr(mut self, address: std::net::SocketAddr) -> Self {
+        self.remote_addr = Some(address);
+        self
+    }
 }
 
 /// A quota enforcer: the extension point a plugin implements.
@@ -183,6 +228,31 @@ impl Aggregated {
     }
 }
 
+/// A request the enforcers refused (or could not answer): the error the client gets, and
+/// the budget as the refusing enforcers tell it (for the rate-limit headers).
+#[derive(Debug, Clone)]
+pub struct QuotaRefusal {
+    /// The 429 (or 500) the client gets.
+    pub error: ApiError,
+    /// The caller's budget: nothing left, and when it refills.
+    pub state: QuotaState,
+}
+
+impl From<ApiError> for QuotaRefusal {
+    fn from(error: ApiError) -> Self {
+        QuotaRefusal {
+            error,
+            state: QuotaState::default(),
+        }
+    }
+}
+
+impl From<QuotaRefusal> for ApiError {
+    fn from(refusal: QuotaRefusal) -> Self {
+        refusal.error
+    }
+}
+
 /// Asks every registered enforcer; the runtime calls it once per REST request.
 #[derive(Clone, Default)]
 pub struct QuotaBackend {
@@ -251,32 +321,52 @@ impl QuotaBackend {
     }
 
     /// Requests one token of `group` from every enforcer, as the runtime does once per REST
-    /// request: `Ok` when nobody refused, else the 429 (or, when an enforcer panicked, the
-    /// 500) the client gets. The enforcers that granted get their token back when another
-    /// refuses. Allocates only to report a refusal.
-    pub fn check(&self, group: &str, ctx: &QuotaRequestContext<'_>) -> Result<(), ApiError> {
+    /// request: the caller's budget as the tightest granting enforcer tells it when nobody
+    /// refused, else the 429 (or, when an enforcer panicked, the 500) the client gets. The
+    /// enforcers that granted get their token back when another refuses. Allocates only to
+    /// report a refusal.
+    pub fn check(
+        &self,
+        group: &str,
+        ctx: &QuotaRequestContext<'_>,
+    ) -> Result<QuotaState, QuotaRefusal> {
         let mut granted = Granted::default();
         let mut refused: Vec<QuotaResponse> = Vec::new();
+        let mut state = QuotaState::default();
         for (index, enforcer) in self.enforcers.iter().enumerate() {
             let answer = catch_unwind(AssertUnwindSafe(|| enforcer.request_tokens(group, ctx, 1)));
             match answer {
                 Ok(response) => match response.status {
-                    QuotaStatus::Ok => granted.insert(index),
+                    QuotaStatus::Ok => {
+                        granted.insert(index);
+                        let tighter = match (response.available_tokens, state.remaining) {
+                            (Some(left), Some(least)) => left < least,
+                            (Some(_), None) => true,
+                            (None, _) => false,
+                        };
+                        if tighter {
+                            state = QuotaState::of(std::slice::from_ref(&response));
+                        }
+                    }
                     QuotaStatus::Error => refused.push(response),
                     QuotaStatus::NoOp => {}
                 },
                 Err(_) => {
                     tracing::error!(group, "quota enforcer panicked");
                     self.refill_where(|i| granted.contains(i), group, ctx, 1);
-                    return Err(ApiError::condition(Condition::InternalError));
+                    return Err(ApiError::condition(Condition::InternalError).into());
                 }
             }
         }
         if refused.is_empty() {
-            return Ok(());
+            return Ok(state);
         }
         self.refill_where(|i| granted.contains(i), group, ctx, 1);
-        Aggregated { responses: refused }.into_result()
+        let state = QuotaState::of(&refused);
+        match (Aggregated { responses: refused }).into_result() {
+            Err(error) => Err(QuotaRefusal { error, state }),
+            Ok(()) => Ok(state),
+        }
     }
 
     fn refill_where(

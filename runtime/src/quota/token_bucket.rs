@@ -51,15 +51,20 @@ pub struct QuotaRule {
 /// without copying the id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CallerKey<'a> {
+    /// Anonymous, from an unknown address.
     Anonymous,
+    /// Anonymous, from this address.
+    Address(std::net::IpAddr),
     Account(&'a str),
 }
 
 impl<'a> CallerKey<'a> {
     fn of(ctx: &QuotaRequestContext<'a>) -> Self {
-        match ctx.caller.identity() {
-            Some(identity) => CallerKey::Account(&identity.id),
-            None => CallerKey::Anonymous,
+        match (ctx.caller.identity(), ctx.remote_addr) {
+            (Some(identity), _) => CallerKey::Account(&identity.id),
+            // Anonymous callers each get a budget of their own, by address.
+            (None, Some(address)) => CallerKey::Address(address.ip()),
+            (None, None) => CallerKey::Anonymous,
         }
     }
 }
@@ -86,6 +91,7 @@ struct Bucket {
 #[derive(Debug, Default)]
 struct State {
     accounts: HashMap<String, Buckets>,
+    addresses: HashMap<std::net::IpAddr, Buckets>,
     anonymous: Buckets,
     /// Buckets in all.
     count: usize,
@@ -96,6 +102,7 @@ impl State {
     fn bucket(&self, key: CallerKey<'_>, rule: usize) -> Option<&Bucket> {
         match key {
             CallerKey::Anonymous => self.anonymous.get(&rule),
+            CallerKey::Address(ip) => self.addresses.get(&ip)?.get(&rule),
             CallerKey::Account(id) => self.accounts.get(id)?.get(&rule),
         }
     }
@@ -104,6 +111,7 @@ impl State {
     fn set(&mut self, key: CallerKey<'_>, rule: usize, bucket: Bucket) {
         let buckets = match key {
             CallerKey::Anonymous => &mut self.anonymous,
+            CallerKey::Address(ip) => self.addresses.entry(ip).or_default(),
             CallerKey::Account(id) => {
                 if !self.accounts.contains_key(id) {
                     self.accounts.insert(id.to_owned(), Buckets::new());
@@ -126,6 +134,8 @@ struct Verdict {
     available: f64,
     /// The refusing rule with the longest wait, and that wait (`None`: never).
     refusal: Option<(usize, Option<Duration>)>,
+    /// The rule with the fewest tokens left: the budget the caller is told about.
+    tightest: Option<usize>,
 }
 
 /// A [`QuotaEnforcer`] with one token bucket per rule and caller.
@@ -230,10 +240,14 @@ impl TokenBucketEnforcer {
         let mut verdict = Verdict {
             available: f64::INFINITY,
             refusal: None,
+            tightest: None,
         };
         for &i in rules {
             let tokens = self.level(state, i, key, now);
-            verdict.available = verdict.available.min(tokens);
+            if tokens < verdict.available {
+                verdict.available = tokens;
+                verdict.tightest = Some(i);
+            }
             if tokens + EPSILON >= wanted {
                 continue;
             }
@@ -266,7 +280,9 @@ impl TokenBucketEnforcer {
         let verdict = self.check(&state, &rules, key, now, n);
         if let Some((rule, wait)) = verdict.refusal {
             tracing::debug!(group, rule = %self.rules[rule].configured.group, "quota refused");
-            return self.refusal(group, rule, wait, n);
+            let mut refused = self.refusal(group, rule, wait, n);
+            refused.limit = Some(self.rules[rule].burst as u64);
+            return refused;
         }
         let wanted = n as f64;
         if deduct && n > 0 {
@@ -288,7 +304,21 @@ impl TokenBucketEnforcer {
         } else {
             verdict.available
         };
-        QuotaResponse::ok_with_tokens(whole_tokens(left))
+        let granted = QuotaResponse::ok_with_tokens(whole_tokens(left));
+        match verdict.tightest.map(|i| &self.rules[i]) {
+            Some(rule) => {
+                let missing = (rule.burst - left.max(0.0)).max(0.0);
+                let reset = if missing <= EPSILON {
+                    Duration::ZERO
+                } else if rule.rate > 0.0 {
+                    Duration::try_from_secs_f64(missing / rule.rate).unwrap_or(Duration::MAX)
+                } else {
+                    Duration::MAX
+                };
+                granted.with_limit(rule.burst as u64, reset)
+            }
+            None => granted,
+        }
     }
 
     /// Drops buckets that have refilled to full once there are many of them, so memory
@@ -303,12 +333,17 @@ impl TokenBucketEnforcer {
             b.tokens + elapsed * r.rate + EPSILON < r.burst
         };
         state.anonymous.retain(not_full);
+        state.addresses.retain(|_, buckets| {
+            buckets.retain(not_full);
+            !buckets.is_empty()
+        });
         state.accounts.retain(|_, buckets| {
             buckets.retain(not_full);
             !buckets.is_empty()
         });
-        state.count =
-            state.anonymous.len() + state.accounts.values().map(HashMap::len).sum::<usize>();
+        state.count = state.anonymous.len()
+            + state.addresses.values().map(HashMap::len).sum::<usize>()
+            + state.accounts.values().map(HashMap::len).sum::<usize>();
         state.sweep_at = state.count.saturating_mul(2);
     }
 }

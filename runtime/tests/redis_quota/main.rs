@@ -46,10 +46,7 @@ fn enforcer(server: &RedisServer, rules: Vec<QuotaRule>) -> RedisQuotaEnforcer {
 static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
 
 fn context_of(caller: Caller) -> QuotaRequestContext<'static> {
-    QuotaRequestContext {
-        caller: Box::leak(Box::new(caller)),
-        resource: &NO_RESOURCE,
-    }
+    QuotaRequestContext::new(Box::leak(Box::new(caller)), &NO_RESOURCE)
 }
 
 fn user(id: &str) -> QuotaRequestContext<'static> {

@@ -185,6 +185,77 @@ async fn the_typed_client_follows_next_links_through_every_page() {
     assert_eq!(capped.len(), 1, "at most max_pages requests");
 }
 
+/// What the quota enforcer knows of a caller's budget reaches every answer after the quota
+/// check (an error and the 429 too) in the headers the spec names; anonymous callers are
+/// counted per address.
+#[tokio::test]
+async fn answers_tell_the_budget_and_anonymous_callers_count_per_address() {
+    use std::sync::Arc;
+
+    use restspec_runtime::QuotaBackend;
+    use restspec_runtime::quota::TokenBucketEnforcer;
+
+    let rules = "rules:\n  - group: \"/teams/notes*\"\n    burst: 2\n    refill_per_second: 0.01\n";
+    let enforcer = TokenBucketEnforcer::from_yaml("quota.yaml", rules).expect("valid rules");
+    let mut quota = QuotaBackend::new();
+    quota.register(Arc::new(enforcer));
+    let base = CommonStyle::new()
+        .serve(Settings::default().quota(quota))
+        .await
+        .expect("a loopback server starts");
+    let from = |address: &str| {
+        reqwest::Client::builder()
+            .local_address(address.parse::<std::net::IpAddr>().ok())
+            .build()
+            .expect("a client")
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let first = send(from("127.0.0.1").get(format!("{base}/api/v1/teams/notes/1"))).await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.header("ratelimit-limit"), Some("2"));
+    assert_eq!(first.header("ratelimit-remaining"), Some("1"));
+    let reset: u64 = first
+        .header("ratelimit-reset")
+        .and_then(|r| r.parse().ok())
+        .expect("a Unix time");
+    assert!((now + 99..=now + 102).contains(&reset), "{reset} vs {now}");
+    // A 404 found before the quota check (no such note) asks no enforcer, so it tells
+    // nothing; an error after it (a body of the wrong type) tells the budget.
+    let missing = send(from("127.0.0.1").get(format!("{base}/api/v1/teams/notes/9"))).await;
+    assert_eq!(
+        (missing.status, missing.header("ratelimit-remaining")),
+        (404, None)
+    );
+    let wrong = send(
+        from("127.0.0.1")
+            .patch(format!("{base}/api/v1/teams/notes/1"))
+            .bearer_auth(TOKEN)
+            .header("Content-Type", "application/json")
+            .body(r#"{"due":7}"#),
+    )
+    .await;
+    assert_eq!(wrong.status, 400, "{}", wrong.text());
+    assert_eq!(
+        wrong.header("ratelimit-remaining"),
+        Some("1"),
+        "alice's own budget"
+    );
+    let second = send(from("127.0.0.1").get(format!("{base}/api/v1/teams/notes/1"))).await;
+    assert_eq!(
+        (second.status, second.header("ratelimit-remaining")),
+        (200, Some("0"))
+    );
+    let refused = send(from("127.0.0.1").get(format!("{base}/api/v1/teams/notes/1"))).await;
+    assert_eq!(refused.status, 429);
+    assert_eq!(refused.header("ratelimit-remaining"), Some("0"));
+    assert!(refused.header("retry-after").is_some());
+    let elsewhere = send(from("127.0.0.2").get(format!("{base}/api/v1/teams/notes/1"))).await;
+    assert_eq!(elsewhere.status, 200, "another address has its own budget");
+    assert_eq!(elsewhere.header("ratelimit-remaining"), Some("1"));
+}
+
 #[tokio::test]
 async fn a_token_is_read_from_every_declared_place() {
     let base = start().await;

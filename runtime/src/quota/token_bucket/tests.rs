@@ -43,10 +43,7 @@ static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
 
 /// The context of a quota request by `caller` (leaked: a test lives briefly).
 fn context_of(caller: Caller) -> QuotaRequestContext<'static> {
-    QuotaRequestContext {
-        caller: Box::leak(Box::new(caller)),
-        resource: &NO_RESOURCE,
-    }
+    QuotaRequestContext::new(Box::leak(Box::new(caller)), &NO_RESOURCE)
 }
 
 fn user(id: &str) -> QuotaRequestContext<'static> {
@@ -61,7 +58,17 @@ fn anonymous() -> QuotaRequestContext<'static> {
 }
 
 fn take(e: &TokenBucketEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
-    e.request_tokens(group, ctx, 1)
+    tokens_only(e.request_tokens(group, ctx, 1))
+}
+
+/// An answer without the budget's size and reset (tested on their own), so that answers
+/// compare by verdict and tokens.
+fn tokens_only(response: QuotaResponse) -> QuotaResponse {
+    QuotaResponse {
+        limit: None,
+        reset: None,
+        ..response
+    }
 }
 
 fn available(e: &TokenBucketEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) -> Option<u64> {
@@ -106,7 +113,7 @@ fn buckets_refill_over_time_up_to_burst() {
     let (e, clock) = enforcer(vec![rule("/restapi/*", 2, 0.1)]);
     let alice = user("1000000");
     assert_eq!(
-        e.request_tokens(PROJECTS, &alice, 2),
+        tokens_only(e.request_tokens(PROJECTS, &alice, 2)),
         QuotaResponse::ok_with_tokens(0)
     );
     clock.advance(Duration::from_secs(5));
@@ -148,7 +155,7 @@ fn refill_gives_tokens_back_capped_at_burst() {
     let (e, _) = enforcer(vec![rule("*", 3, 0.001)]);
     let alice = user("1000000");
     assert_eq!(
-        e.request_tokens(PROJECTS, &alice, 3),
+        tokens_only(e.request_tokens(PROJECTS, &alice, 3)),
         QuotaResponse::ok_with_tokens(0)
     );
     e.refill(PROJECTS, &alice, 2);
@@ -166,7 +173,7 @@ fn dry_run_never_deducts() {
     let alice = user("1000000");
     for _ in 0..5 {
         assert_eq!(
-            e.dry_run(PROJECTS, &alice, 2),
+            tokens_only(e.dry_run(PROJECTS, &alice, 2)),
             QuotaResponse::ok_with_tokens(2)
         );
     }
@@ -182,7 +189,7 @@ fn dry_run_never_deducts() {
     );
     assert_eq!(take(&e, PROJECTS, &alice), QuotaResponse::ok_with_tokens(1));
     assert_eq!(
-        e.dry_run(PROJECTS, &alice, 1),
+        tokens_only(e.dry_run(PROJECTS, &alice, 1)),
         QuotaResponse::ok_with_tokens(1)
     );
     assert_eq!(e.dry_run(PROJECTS, &alice, 2).status, QuotaStatus::Error);
@@ -358,4 +365,49 @@ fn works_behind_the_quota_backend() {
         "quota exceeded for /restapi/projects:GET (burst 1, refilled at 0.25 per second)"
     );
     assert!(second.into_result().is_err());
+}
+
+#[test]
+fn answers_tell_the_tightest_budget_and_when_it_is_full_again() {
+    let (e, _) = enforcer(vec![
+        rule("/restapi/*", 10, 2.0),
+        rule("/restapi/projects*", 4, 0.5),
+    ]);
+    let alice = user("1000000");
+    let granted = e.request_tokens(PROJECTS, &alice, 1);
+    assert_eq!(granted.available_tokens, Some(3));
+    assert_eq!(granted.limit, Some(4), "the tighter rule");
+    assert_eq!(
+        granted.reset,
+        Some(Duration::from_secs(2)),
+        "1 token at 0.5 per second"
+    );
+    let full = e.dry_run("/restapi/accounts:GET", &alice, 0);
+    assert_eq!(
+        (full.limit, full.reset),
+        (Some(10), Some(Duration::from_millis(500)))
+    );
+}
+
+#[test]
+fn anonymous_callers_get_a_budget_per_address() {
+    let (e, _) = enforcer(vec![rule("*", 1, 0.0)]);
+    let anonymous = Caller::anonymous();
+    let from = |ip: &str| {
+        QuotaRequestContext::new(&anonymous, &NO_RESOURCE)
+            .with_remote_addr(std::net::SocketAddr::new(ip.parse().unwrap(), 4000))
+    };
+    assert_eq!(
+        take(&e, PROJECTS, &from("10.0.0.1")).status,
+        QuotaStatus::Ok
+    );
+    assert_eq!(
+        take(&e, PROJECTS, &from("10.0.0.1")).status,
+        QuotaStatus::Error
+    );
+    assert_eq!(
+        take(&e, PROJECTS, &from("10.0.0.2")).status,
+        QuotaStatus::Ok,
+        "another address"
+    );
 }

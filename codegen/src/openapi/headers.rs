@@ -1,9 +1,9 @@
-//! What a paginated operation adds to its document: the page parameters and the headers of
-//! its answers.
+//! What answers carry besides their body: a paginated operation's page parameters and
+//! headers, and the rate-limit headers of every answer after the quota check.
 
 use serde_json::{Map, Value, json};
 
-use crate::model::Pagination;
+use crate::model::{Pagination, RateLimitHeaders};
 
 /// The page and page-size query parameters.
 pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
@@ -60,6 +60,30 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
             out.insert(
                 name.clone(),
                 json!({ "description": description, "schema": { "type": "string" } }),
+            );
+        }
+    }
+    out
+}
+
+/// The rate-limit headers, by name.
+pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
+    let reset = if h.reset_unix {
+        "When the budget is full again, as a Unix time in seconds."
+    } else {
+        "Seconds until the budget is full again."
+    };
+    let mut out = Map::new();
+    let headers = [
+        (&h.limit, "The caller's request budget when full."),
+        (&h.remaining, "Requests left in the budget."),
+        (&h.reset, reset),
+    ];
+    for (name, description) in headers {
+        if let Some(name) = name {
+            out.insert(
+                name.clone(),
+                json!({ "description": description, "schema": { "type": "integer" } }),
             );
         }
     }

@@ -1,0 +1,58 @@
+//! Lowering `conventions.rate_limit_headers`: header names that are header names, and a
+//! known reset format.
+
+use super::access::is_header_name;
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::model::RateLimitHeaders;
+use crate::spec::decode::Spanned;
+use crate::spec::raw;
+
+/// ```yaml
+/// rate_limit_headers:
+///   limit: "RateLimit Limit"      # not a header name
+///   reset_format: epoch           # write `seconds` or `unix_seconds`
+/// ```
+pub(super) fn lower_rate_limit_headers(
+    raw: &raw::RateLimitHeaders,
+    diags: &mut Diagnostics,
+) -> RateLimitHeaders {
+    let mut header = |given: &Option<Spanned<String>>| {
+        let given = given.as_ref()?;
+        if !is_header_name(&given.value) {
+            diags.push(
+                Diagnostic::new(
+                    given.location.clone(),
+                    format!("`{}` is not a valid header name", given.value),
+                )
+                .hint("header names are letters, digits and `-`, such as `RateLimit-Limit`"),
+            );
+            return None;
+        }
+        Some(given.value.clone())
+    };
+    let (limit, remaining, reset) = (
+        header(&raw.limit),
+        header(&raw.remaining),
+        header(&raw.reset),
+    );
+    let reset_unix = match raw.reset_format.as_ref().map(|f| (f, f.value.as_str())) {
+        None | Some((_, "seconds")) => false,
+        Some((_, "unix_seconds")) => true,
+        Some((format, other)) => {
+            diags.push(
+                Diagnostic::new(
+                    format.location.clone(),
+                    format!("unknown `reset_format` `{other}`"),
+                )
+                .hint(suggest(other, ["seconds", "unix_seconds"])),
+            );
+            false
+        }
+    };
+    RateLimitHeaders {
+        limit,
+        remaining,
+        reset,
+        reset_unix,
+    }
+}

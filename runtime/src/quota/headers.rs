@@ -1,0 +1,170 @@
+//! What the quota enforcers know about a caller's budget (limit, remaining, reset), and the
+//! response headers a spec names for it (`conventions.rate_limit_headers`), written on
+//! admitted and refused answers alike.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use http::{HeaderName, HeaderValue};
+
+use super::{QuotaResponse, QuotaStatus};
+
+/// A caller's budget for one request, as the tightest enforcer sees it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QuotaState {
+    /// How many requests the budget holds when full.
+    pub limit: Option<u64>,
+    /// How many are left after this one.
+    pub remaining: Option<u64>,
+    /// How long until the budget is full again.
+    pub reset: Option<Duration>,
+}
+
+impl QuotaState {
+    /// The state the answers describe: the granting answer with the fewest tokens left,
+    /// or, when some enforcer refused, nothing left and the longest wait.
+    pub fn of(responses: &[QuotaResponse]) -> Self {
+        let refused: Vec<&QuotaResponse> = responses
+            .iter()
+            .filter(|r| r.status == QuotaStatus::Error)
+            .collect();
+        if !refused.is_empty() {
+            return QuotaState {
+                limit: refused.iter().filter_map(|r| r.limit).min(),
+                remaining: Some(0),
+                reset: refused
+                    .iter()
+                    .filter_map(|r| r.reset.or(r.retry_after))
+                    .max(),
+            };
+        }
+        responses
+            .iter()
+            .filter(|r| r.status == QuotaStatus::Ok && r.available_tokens.is_some())
+            .min_by_key(|r| r.available_tokens)
+            .map(|r| QuotaState {
+                limit: r.limit,
+                remaining: r.available_tokens,
+                reset: r.reset,
+            })
+            .unwrap_or_default()
+    }
+
+    /// True when no enforcer said anything about the budget.
+    pub fn is_unknown(&self) -> bool {
+        *self == QuotaState::default()
+    }
+}
+
+/// How the reset time is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResetFormat {
+    /// Seconds from now (`RateLimit-Reset: 30`).
+    Seconds,
+    /// The Unix time, in seconds, at which the budget is full again (`1735689600`).
+    UnixSeconds,
+}
+
+/// The response headers carrying a caller's budget (`conventions.rate_limit_headers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimitHeaders {
+    /// The budget when full (`RateLimit-Limit`, `X-RateLimit-Limit`).
+    pub limit: Option<&'static str>,
+    /// What is left (`RateLimit-Remaining`).
+    pub remaining: Option<&'static str>,
+    /// When it is full again (`RateLimit-Reset`).
+    pub reset: Option<&'static str>,
+    /// How `reset` is written.
+    pub reset_format: ResetFormat,
+}
+
+impl RateLimitHeaders {
+    /// The headers for `state`: only what the enforcers know is written.
+    pub fn headers(&self, state: &QuotaState) -> Vec<(HeaderName, HeaderValue)> {
+        let reset = state.reset.map(|wait| {
+            // A partial second rounds up: a client waiting that long finds room.
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            match self.reset_format {
+                ResetFormat::Seconds => seconds,
+                ResetFormat::UnixSeconds => SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |now| now.as_secs())
+                    .saturating_add(seconds),
+            }
+        });
+        [
+            (self.limit, state.limit),
+            (self.remaining, state.remaining),
+            (self.reset, reset),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| {
+            let name = HeaderName::from_bytes(name?.as_bytes()).ok()?;
+            Some((name, HeaderValue::from(value?)))
+        })
+        .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tightest_granting_enforcer_describes_the_budget() {
+        let loose = QuotaResponse::ok_with_tokens(90).with_limit(100, Duration::from_secs(10));
+        let tight = QuotaResponse::ok_with_tokens(4).with_limit(5, Duration::from_millis(1500));
+        let state = QuotaState::of(&[loose, QuotaResponse::no_op(), tight]);
+        assert_eq!(
+            state,
+            QuotaState {
+                limit: Some(5),
+                remaining: Some(4),
+                reset: Some(Duration::from_millis(1500))
+            }
+        );
+        let headers = RateLimitHeaders {
+            limit: Some("RateLimit-Limit"),
+            remaining: Some("RateLimit-Remaining"),
+            reset: Some("RateLimit-Reset"),
+            reset_format: ResetFormat::Seconds,
+        }
+        .headers(&state);
+        let text: Vec<String> = headers
+            .iter()
+            .map(|(n, v)| format!("{n}: {}", v.to_str().unwrap_or_default()))
+            .collect();
+        assert_eq!(
+            text,
+            [
+                "ratelimit-limit: 5",
+                "ratelimit-remaining: 4",
+                "ratelimit-reset: 2"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_refusal_leaves_nothing_and_the_reset_may_be_a_unix_time() {
+        let refused = QuotaResponse::error("slow down").with_retry_after(Duration::from_secs(30));
+        let state = QuotaState::of(&[QuotaResponse::ok_with_tokens(9), refused]);
+        assert_eq!(state.remaining, Some(0));
+        let headers = RateLimitHeaders {
+            limit: None,
+            remaining: None,
+            reset: Some("X-RateLimit-Reset"),
+            reset_format: ResetFormat::UnixSeconds,
+        }
+        .headers(&state);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let reset: u64 = headers[0]
+            .1
+            .to_str()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or(0);
+        assert!((now + 29..=now + 31).contains(&reset), "{reset} vs {now}");
+        assert!(QuotaState::of(&[QuotaResponse::ok()]).is_unknown());
+    }
+}
