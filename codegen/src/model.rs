@@ -246,6 +246,8 @@ pub struct Status {
     pub when: String,
     /// Runtime conditions answered with this status.
     pub raised_for: Vec<String>,
+    /// The API's wording of the runtime's messages, by condition (each in `raised_for`).
+    pub messages: Vec<(String, String)>,
     /// Where it is declared.
     pub location: Location,
 }

@@ -115,9 +115,24 @@ impl ApiError {
         let code = self.code(service);
         let condition = self.as_condition();
         let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let message: Cow<'static, str> = match self.message {
-            Some(m) => m,
-            None => service
+        let worded = condition.and_then(|c| {
+            service
+                .conventions
+                .condition_messages
+                .iter()
+                .find(|(worded, _)| *worded == c)
+                .map(|(_, wording)| *wording)
+        });
+        let message: Cow<'static, str> = match (worded, self.message) {
+            (Some(wording), detail) if wording.contains("{detail}") => {
+                let detail = detail.unwrap_or(Cow::Borrowed(
+                    condition.map_or("", Condition::default_message),
+                ));
+                Cow::Owned(wording.replace("{detail}", &detail))
+            }
+            (Some(wording), _) => Cow::Borrowed(wording),
+            (None, Some(m)) => m,
+            (None, None) => service
                 .statuses
                 .iter()
                 .find(|s| s.code == code)

@@ -89,6 +89,9 @@ pub struct Conventions {
     /// The headers that tell a caller its quota budget, on every answer after the quota
     /// check.
     pub rate_limit_headers: Option<crate::quota::RateLimitHeaders>,
+    /// The API's own wording of the runtime's messages, by condition; `{detail}` in a
+    /// wording stands for the runtime's own text.
+    pub condition_messages: &'static [(Condition, &'static str)],
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -142,6 +145,7 @@ impl Conventions {
         pagination: None,
         unknown_options: UnknownOptions::Reject,
         rate_limit_headers: None,
+        condition_messages: &[],
     };
 }
 

@@ -91,6 +91,18 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if c.ignore_unknown_options {
         fields.push(quote! { unknown_options: rt::UnknownOptions::Ignore });
     }
+    let worded: Vec<TokenStream> = service
+        .statuses
+        .iter()
+        .flat_map(|s| &s.messages)
+        .map(|(condition, wording)| {
+            let condition = super::service::condition_tokens(condition);
+            quote! { (#condition, #wording) }
+        })
+        .collect();
+    if !worded.is_empty() {
+        fields.push(quote! { condition_messages: &[#(#worded),*] });
+    }
     if let Some(h) = &c.rate_limit_headers {
         let [limit, remaining, reset] = [&h.limit, &h.remaining, &h.reset]
             .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));

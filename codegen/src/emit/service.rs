@@ -20,7 +20,7 @@ pub(crate) fn method_tokens(method: Method) -> TokenStream {
     quote! { rt::http::Method::#ident }
 }
 
-fn condition_tokens(name: &str) -> TokenStream {
+pub(crate) fn condition_tokens(name: &str) -> TokenStream {
     let ident = format_ident!("{}", names::pascal(name));
     quote! { rt::Condition::#ident }
 }

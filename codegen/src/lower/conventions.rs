@@ -85,12 +85,35 @@ pub(super) fn lower_status(
             );
         }
     }
+    let mut messages = Vec::new();
+    for (condition, wording) in status.messages.iter().flatten() {
+        if !raised_for.contains(&condition.name) {
+            let hint = if RUNTIME_CONDITIONS.contains(&condition.name.as_str()) {
+                format!("add `{}` to this status's `raised_for`", condition.name)
+            } else {
+                suggest(&condition.name, raised_for.iter().map(String::as_str))
+            };
+            diags.push(
+                Diagnostic::new(
+                    condition.location.clone(),
+                    format!(
+                        "`{}` words a condition this status is not raised for",
+                        condition.name
+                    ),
+                )
+                .hint(hint),
+            );
+            continue;
+        }
+        messages.push((condition.name.clone(), wording.value.clone()));
+    }
     Status {
         name: key.name.clone(),
         code: status.code.value,
         message: status.message.clone(),
         when: status.when.clone(),
         raised_for,
+        messages,
         location: key.location.clone(),
     }
 }

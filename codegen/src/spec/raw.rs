@@ -290,6 +290,10 @@ spec_record! {
         /// Conditions detected by the runtime that answer with this status
         /// (`malformed_json`, `not_authenticated`, ...).
         opt raised_for: Vec<Spanned<String>>,
+        /// The API's own wording of the runtime's messages for some of those conditions
+        /// (`authentication_required: Unauthorized`); `{detail}` stands for the runtime's
+        /// own text (`"Bad request: {detail}"`).
+        opt messages: Named<Spanned<String>>,
     }
 }
 

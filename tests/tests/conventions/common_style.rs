@@ -344,14 +344,30 @@ async fn errors_are_json_of_the_spec_s_own_shape() {
     assert_eq!(quoted.status, 404);
     let body: serde_json::Value = serde_json::from_slice(&quoted.body).expect("a JSON body");
     assert_eq!(body["message"], "404 Not found: \"x\"");
-    // The runtime's own refusals take the same shape.
+    // The runtime's own refusals take the same shape, in the spec's words where it gives
+    // some (`messages`), around the runtime's own text where the wording asks for it.
     let anonymous = get(&base, "/api/v1/user", None).await;
     let body: serde_json::Value = serde_json::from_slice(&anonymous.body).expect("a JSON body");
     assert_eq!(body["status"], 401);
-    assert_eq!(body["message"], "401 Authentication required");
+    assert_eq!(body["message"], "401 Unauthorized");
     assert_eq!(
         body["documentation_url"],
         "https://docs.example/errors#unauthorized"
+    );
+    let broken = send(
+        client()
+            .patch(format!("{base}/api/v1/teams/notes/1"))
+            .bearer_auth(TOKEN)
+            .header("Content-Type", "application/json")
+            .body("{"),
+    )
+    .await;
+    let body: serde_json::Value = serde_json::from_slice(&broken.body).expect("a JSON body");
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("400 (Bad request) "), "{message}");
+    assert!(
+        message.len() > "400 (Bad request) ".len(),
+        "the detail follows: {message}"
     );
 }
 
