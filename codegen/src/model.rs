@@ -571,6 +571,8 @@ pub enum TypeKind {
     Record(Vec<Field>),
     /// A JSON string with one of these values.
     Enum(Vec<String>),
+    /// A value of one of these types, each of a different kind (tried in order).
+    OneOf(Vec<TypeRef>),
 }
 
 /// A field of a record.
@@ -590,4 +592,20 @@ pub struct Field {
     pub description: Option<String>,
     /// Where it is declared.
     pub location: Location,
+}
+
+impl TypeRef {
+    /// The variant a `one_of` type gives this alternative: the kind of JSON it is
+    /// (`String`, `Integer`, `List`, ...), or the named type's name.
+    pub fn variant_name(&self) -> String {
+        match self {
+            TypeRef::String => "String".to_owned(),
+            TypeRef::Integer => "Integer".to_owned(),
+            TypeRef::Boolean => "Boolean".to_owned(),
+            TypeRef::Timestamp => "Timestamp".to_owned(),
+            TypeRef::Named(name) => name.clone(),
+            TypeRef::List(_) => "List".to_owned(),
+            TypeRef::Map(_) => "Map".to_owned(),
+        }
+    }
 }

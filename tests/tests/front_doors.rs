@@ -281,3 +281,21 @@ fn both_doors_write_the_same_example_tests() {
         .collect();
     assert_eq!(from_build_script, from_macro);
 }
+
+/// A `one_of` type reads each alternative from JSON and writes it back as it came.
+#[test]
+fn a_one_of_type_reads_and_writes_each_alternative() {
+    use restspec_tests::build_script::all_types::types::Labels;
+    let list: Labels = serde_json::from_str(r#"["bug","ui"]"#).expect("a list");
+    assert_eq!(list, Labels::List(vec!["bug".to_owned(), "ui".to_owned()]));
+    let text: Labels = serde_json::from_str(r#""bug,ui""#).expect("a string");
+    assert_eq!(text, Labels::String("bug,ui".to_owned()));
+    assert!(
+        serde_json::from_str::<Labels>("7").is_err(),
+        "neither alternative"
+    );
+    assert_eq!(
+        serde_json::to_string(&list).ok().as_deref(),
+        Some(r#"["bug","ui"]"#)
+    );
+}

@@ -223,7 +223,7 @@ fn check_response(
                 .find(|t| &t.name == name)
                 .and_then(|t| match &t.kind {
                     TypeKind::Record(fields) => Some(fields),
-                    TypeKind::Enum(_) => None,
+                    TypeKind::Enum(_) | TypeKind::OneOf(_) => None,
                 }),
             _ => None,
         };

@@ -93,6 +93,21 @@ fn named(
     pointer: &mut String,
 ) -> Result<(), String> {
     match &def.kind {
+        TypeKind::OneOf(alternatives) => {
+            if alternatives
+                .iter()
+                .any(|a| check(value, a, types, &mut pointer.clone()).is_ok())
+            {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} should be one of the alternatives of `{}`, not {}",
+                    at(pointer),
+                    def.name,
+                    found(value)
+                ))
+            }
+        }
         TypeKind::Enum(values) => match value {
             Value::String(s) if values.contains(s) => Ok(()),
             _ => Err(format!(

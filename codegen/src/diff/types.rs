@@ -69,11 +69,20 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
             (TypeKind::Enum(a), TypeKind::Enum(b)) => {
                 compare_values(&now.name, (was, a), (now, b), (read, sent), out);
             }
+            (TypeKind::OneOf(a), TypeKind::OneOf(b)) if a == b => {}
+            (TypeKind::OneOf(_), TypeKind::OneOf(_)) => out.push(Change::new(
+                ChangeKind::FieldTypeChanged,
+                CLIENTS,
+                format!("type {}", now.name),
+                "its alternatives changed: clients sending or reading a lost one break".to_owned(),
+                Some(was.location.clone()),
+                Some(now.location.clone()),
+            )),
             _ => out.push(Change::new(
                 ChangeKind::FieldTypeChanged,
                 CLIENTS,
                 format!("type {}", now.name),
-                "changed between a record and an enumeration".to_owned(),
+                "changed between a record, an enumeration and alternatives".to_owned(),
                 Some(was.location.clone()),
                 Some(now.location.clone()),
             )),

@@ -166,7 +166,7 @@ fn reaches(service: &Service, from: &str, target: &str, seen: &mut Vec<String>) 
             .iter()
             .filter_map(|f| direct_reference(&f.ty))
             .any(|next| reaches(service, next, target, seen)),
-        TypeKind::Enum(_) => false,
+        TypeKind::Enum(_) | TypeKind::OneOf(_) => false,
     }
 }
 
@@ -182,7 +182,7 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
         return false;
     };
     match &def.kind {
-        TypeKind::Enum(_) => false,
+        TypeKind::Enum(_) | TypeKind::OneOf(_) => false,
         TypeKind::Record(fields) => fields.iter().all(|f| {
             f.optional
                 || f.nullable
@@ -252,6 +252,27 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 #[serde(crate = "::restspec_runtime::__private::serde")]
                 pub struct #ident {
                     #(#fields)*
+                }
+            }
+        }
+        TypeKind::OneOf(alternatives) => {
+            let variants = alternatives.iter().map(|alternative| {
+                let variant = format_ident!("{}", alternative.variant_name());
+                let ty = rust_type(alternative, format, true);
+                let docs = doc(&format!("`{}`", crate::diff::spelled(alternative)));
+                quote! {
+                    #docs
+                    #variant(#ty),
+                }
+            });
+            quote! {
+                #docs
+                ///
+                /// Read as the first alternative the JSON fits, in the spec's order.
+                #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+                #[serde(crate = "::restspec_runtime::__private::serde", untagged)]
+                pub enum #ident {
+                    #(#variants)*
                 }
             }
         }

@@ -86,7 +86,10 @@ pub(super) fn lower_type(
 ) -> Option<TypeDef> {
     check_name(&key_spanned(key), "type name", Case::Pascal, diags);
     let kind = match (&raw.fields, &raw.values) {
-        (Some(fields), None) => {
+        (None, None) if raw.one_of.is_some() => {
+            lower_one_of(raw.one_of.as_deref().unwrap_or_default(), key, cx, diags)?
+        }
+        (Some(fields), None) if raw.one_of.is_none() => {
             let mut out = Vec::new();
             let mut rust_names: BTreeMap<String, &str> = BTreeMap::new();
             for (field_key, field) in fields {
@@ -117,7 +120,7 @@ pub(super) fn lower_type(
             }
             TypeKind::Record(out)
         }
-        (None, Some(values)) => {
+        (None, Some(values)) if raw.one_of.is_none() => {
             let mut out: Vec<String> = Vec::new();
             for value in values {
                 let variant = names::pascal(&value.value);
@@ -170,11 +173,14 @@ pub(super) fn lower_type(
                 Diagnostic::new(
                     key.location.clone(),
                     format!(
-                        "type `{}` needs exactly one of `fields` or `values`",
+                        "type `{}` needs exactly one of `fields`, `values` or `one_of`",
                         key.name
                     ),
                 )
-                .hint("a record has `fields`; a string enumeration has `values`"),
+                .hint(
+                    "a record has `fields`; a string enumeration has `values`; a value of \
+                     several types has `one_of`",
+                ),
             );
             return None;
         }
@@ -185,6 +191,50 @@ pub(super) fn lower_type(
         kind,
         location: key.location.clone(),
     })
+}
+
+/// `one_of`: at least two types, each of a different JSON kind (two lists, or two named
+/// records, could not be told apart when reading, and would become the same variant).
+///
+/// ```yaml
+/// Labels:
+///   one_of: [list<string>, list<integer>]   # both lists
+/// ```
+fn lower_one_of(
+    raw: &[Spanned<String>],
+    key: &crate::spec::yaml::Key,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<TypeKind> {
+    if raw.len() < 2 {
+        diags.push(
+            Diagnostic::new(
+                key.location.clone(),
+                format!("`one_of` of `{}` names fewer than two types", key.name),
+            )
+            .hint("list the types a value may have, such as `[list<string>, string]`"),
+        );
+        return None;
+    }
+    let mut out: Vec<TypeRef> = Vec::new();
+    for alternative in raw {
+        let Some(ty) = lower_type_ref(alternative, cx, diags) else {
+            continue;
+        };
+        let variant = ty.variant_name();
+        if out.iter().any(|o| o.variant_name() == variant) {
+            diags.push(
+                Diagnostic::new(
+                    alternative.location.clone(),
+                    format!("`{}` is a second {variant} among the alternatives", alternative.value),
+                )
+                .hint("a value is read as the first alternative of its JSON kind: keep one of each kind"),
+            );
+            continue;
+        }
+        out.push(ty);
+    }
+    Some(TypeKind::OneOf(out))
 }
 
 pub(crate) const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];

@@ -36,6 +36,15 @@ pub(super) fn components(service: &Service) -> Value {
                 }
                 object
             }
+            TypeKind::OneOf(alternatives) => {
+                let mut object = Map::new();
+                let schemas = alternatives
+                    .iter()
+                    .map(|a| schema(a, service.conventions.timestamp_format))
+                    .collect();
+                object.insert("oneOf".into(), Value::Array(schemas));
+                object
+            }
             TypeKind::Enum(values) => {
                 let mut object = Map::new();
                 object.insert("type".into(), json!("string"));

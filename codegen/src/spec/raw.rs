@@ -454,7 +454,8 @@ spec_record! {
 }
 
 spec_record! {
-    /// A named type: a record (`fields`) or a string enumeration (`values`).
+    /// A named type: a record (`fields`), a string enumeration (`values`), or a value that
+    /// may be one of several types (`one_of`).
     pub struct TypeDef = "a type" {
         /// What the type is.
         opt description: String,
@@ -462,6 +463,9 @@ spec_record! {
         opt fields: Named<Field>,
         /// Values of a string enumeration.
         opt values: Vec<Spanned<String>>,
+        /// The types a value may have, tried in this order when reading JSON (`[list<string>,
+        /// string]`: a list, or a single string); each of a different kind.
+        opt one_of: Vec<Spanned<String>>,
     }
 }
 
