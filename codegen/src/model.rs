@@ -431,7 +431,7 @@ pub struct QueryOption {
 }
 
 /// The types a query option may have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionType {
     /// Text.
     String,
@@ -441,6 +441,8 @@ pub enum OptionType {
     Boolean,
     /// The option repeated.
     StringList,
+    /// One of the values of this string enumeration of the spec's.
+    Enum(String),
 }
 
 impl OptionType {
@@ -448,12 +450,13 @@ impl OptionType {
     pub const NAMES: &'static [&'static str] = &["string", "integer", "boolean", "list<string>"];
 
     /// Its spelling in a spec.
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             OptionType::String => "string",
             OptionType::Integer => "integer",
             OptionType::Boolean => "boolean",
             OptionType::StringList => "list<string>",
+            OptionType::Enum(name) => name,
         }
     }
 }

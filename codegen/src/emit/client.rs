@@ -121,6 +121,7 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
             OptionType::Integer => quote! { .option_int(#wire, options.#field) },
             OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },
             OptionType::StringList => quote! { .option_list(#wire, &options.#field) },
+            OptionType::Enum(_) => quote! { .option_value(#wire, options.#field.as_ref()) },
         }
     });
     let (body, body_call) = match &endpoint.request {

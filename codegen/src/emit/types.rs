@@ -113,7 +113,7 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
             None => format!("`{wire}`"),
         };
         let docs = doc(&text);
-        let (ty, with) = match o.ty {
+        let (ty, with) = match &o.ty {
             OptionType::String => (quote! { Option<String> }, None),
             OptionType::Integer => (quote! { Option<i64> }, None),
             OptionType::Boolean => (
@@ -121,6 +121,10 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
                 Some("::restspec_runtime::__private::deserialize_flag"),
             ),
             OptionType::StringList => (quote! { Vec<String> }, None),
+            OptionType::Enum(name) => {
+                let ident = format_ident!("{}", name);
+                (quote! { Option<super::types::#ident> }, None)
+            }
         };
         let with = with.map(|w| quote! { #[serde(deserialize_with = #w)] });
         quote! {

@@ -10,6 +10,8 @@ pub(super) struct Context<'a> {
     /// Query parameters the runtime reads itself, by their convention names.
     pub(super) reserved_parameters: Vec<&'a str>,
     pub(super) type_names: &'a BTreeMap<String, Location>,
+    /// The names of the spec's string enumerations (which query options may take).
+    pub(super) enum_names: Vec<String>,
     pub(super) statuses: &'a [Status],
     pub(super) capabilities: &'a [Capability],
     pub(super) quota_template: &'a str,

@@ -519,7 +519,7 @@ pub(super) fn check_quota_template(template: &Spanned<String>, diags: &mut Diagn
         placeholders.push(&rest[open + 1..open + close]);
         rest = &rest[open + close + 1..];
     }
-    let known = ["endpoint", "method"];
+    let known = ["endpoint", "method", "name"];
     if let Some(p) = placeholders.iter().find(|p| !known.contains(p)) {
         diags.push(
             Diagnostic::new(
@@ -528,18 +528,24 @@ pub(super) fn check_quota_template(template: &Spanned<String>, diags: &mut Diagn
             )
             .hint(match did_you_mean(p, known) {
                 Some(hint) => hint,
-                None => "the placeholders are `{endpoint}` and `{method}`".to_owned(),
+                None => "the placeholders are `{endpoint}`, `{method}` and `{name}`".to_owned(),
             }),
         );
         return false;
     }
-    if !known.iter().all(|k| placeholders.contains(k)) {
+    // The endpoint's name tells every endpoint apart on its own; otherwise the path and the
+    // method together do.
+    if !placeholders.contains(&"name")
+        && !["endpoint", "method"]
+            .iter()
+            .all(|k| placeholders.contains(k))
+    {
         diags.push(
             Diagnostic::new(
                 template.location.clone(),
-                "`group_template` must contain `{endpoint}` and `{method}`",
+                "`group_template` must contain `{endpoint}` and `{method}`, or `{name}`",
             )
-            .hint("write `/restapi{endpoint}:{method}`"),
+            .hint("write `/restapi{endpoint}:{method}`, or `{name}` for a group per endpoint"),
         );
         return false;
     }

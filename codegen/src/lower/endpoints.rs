@@ -241,7 +241,8 @@ pub(super) fn lower_endpoint(
     let quota_group = cx
         .quota_template
         .replace("{endpoint}", &path.without_ids())
-        .replace("{method}", method.as_str());
+        .replace("{method}", method.as_str())
+        .replace("{name}", &key.name);
     let paginated = super::pagination::lower_paginated(
         raw.paginated.as_ref(),
         Some(method),
@@ -314,13 +315,26 @@ pub(super) fn lower_query(
             "integer" => OptionType::Integer,
             "boolean" => OptionType::Boolean,
             "list<string>" => OptionType::StringList,
+            name if cx.enum_names.iter().any(|e| e == name) => OptionType::Enum(name.to_owned()),
             other => {
+                let known = OptionType::NAMES
+                    .iter()
+                    .copied()
+                    .chain(cx.enum_names.iter().map(String::as_str));
+                let hint = if cx.type_names.contains_key(other) {
+                    format!(
+                        "`{other}` is a record; an option is `string`, `integer`, `boolean`, \
+                         `list<string>` or a string enumeration (`values`)"
+                    )
+                } else {
+                    suggest(other, known)
+                };
                 diags.push(
                     Diagnostic::new(
                         option.r#type.location.clone(),
                         format!("`{other}` is not a query option type"),
                     )
-                    .hint(suggest(other, OptionType::NAMES.iter().copied())),
+                    .hint(hint),
                 );
                 continue;
             }

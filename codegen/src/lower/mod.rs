@@ -80,7 +80,17 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .flat_map(|p| [p.page_parameter.as_str(), p.per_page_parameter.as_str()]),
     )
     .collect();
+    let enum_names = spec
+        .families
+        .iter()
+        .filter_map(|f| f.types.as_ref())
+        .chain(service.types.as_ref())
+        .flatten()
+        .filter(|(_, def)| def.values.is_some())
+        .map(|(key, _)| key.name.clone())
+        .collect();
     let cx = Context {
+        enum_names,
         paginates: lowered_conventions.pagination.is_some(),
         anonymous: lowered_conventions.anonymous,
         reserved_parameters,

@@ -183,9 +183,10 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         }));
     }
     for option in &endpoint.query {
-        let schema = match option.ty {
+        let schema = match &option.ty {
             OptionType::String => json!({ "type": "string" }),
             OptionType::Integer => json!({ "type": "integer", "format": "int64" }),
+            OptionType::Enum(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
             OptionType::Boolean => json!({ "type": "boolean" }),
             OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),
         };

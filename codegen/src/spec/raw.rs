@@ -300,7 +300,9 @@ spec_record! {
 spec_record! {
     /// The quota rule.
     pub struct Quota = "`quota`" {
-        /// Group name template with `{endpoint}` and `{method}` (`/restapi{endpoint}:{method}`).
+        /// Group name template (`/restapi{endpoint}:{method}`): `{endpoint}` is the path
+        /// without its ids, `{method}` the method, `{name}` the endpoint's name. It holds
+        /// `{endpoint}` and `{method}`, or `{name}` (every endpoint a group of its own).
         req group_template: Spanned<String>,
     }
 }

@@ -120,6 +120,21 @@ impl<T, E> Call<T, E> {
         &self.url
     }
 
+    /// An option whose value is written as its JSON string (an enumeration's value), sent
+    /// when `Some`.
+    pub fn option_value<V: serde::Serialize>(
+        mut self,
+        name: &'static str,
+        value: Option<&V>,
+    ) -> Self {
+        if let Some(serde_json::Value::String(text)) =
+            value.and_then(|v| serde_json::to_value(v).ok())
+        {
+            self.query.push((name, text));
+        }
+        self
+    }
+
     /// A text option, sent when `Some`.
     pub fn option_str(mut self, name: &'static str, value: Option<&str>) -> Self {
         if let Some(value) = value {
