@@ -424,6 +424,8 @@ pub struct QueryOption {
     pub field: String,
     /// Its type.
     pub ty: OptionType,
+    /// A `list<string>` written `a,b` (also `name[]=a` and repeated), not only repeated.
+    pub comma_separated: bool,
     /// What it does.
     pub description: Option<String>,
     /// Where it is declared.

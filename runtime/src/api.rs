@@ -88,11 +88,19 @@ impl<'a> Call<'a> {
         self.params.get(index)
     }
 
-    /// The endpoint's query options (parameters it does not declare were refused already).
+    /// The endpoint's query options (parameters it does not declare were refused already,
+    /// or are ignored). A value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
-        serde_html_form::from_str(self.parts.uri.query().unwrap_or_default()).map_err(|e| {
-            ApiError::condition(Condition::MalformedRequest)
-                .with_message(format!("invalid option: {e}"))
+        let query = self.parts.uri.query().unwrap_or_default();
+        let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());
+        serde_path_to_error::deserialize(deserializer).map_err(|e| {
+            let option = e.path().to_string();
+            let message = if option.is_empty() || option == "." {
+                format!("invalid option: {}", e.inner())
+            } else {
+                format!("invalid option {option}: {}", e.inner())
+            };
+            ApiError::condition(Condition::MalformedRequest).with_message(message)
         })
     }
 

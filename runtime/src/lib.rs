@@ -138,7 +138,7 @@ pub mod __private {
     pub use crate::pagination::{Page, PageConventions, PageRequest};
     pub use crate::quota::{RateLimitHeaders, ResetFormat};
     pub use crate::reply::Reply;
-    pub use crate::request::deserialize_flag;
+    pub use crate::request::{deserialize_comma_list, deserialize_flag};
     pub use crate::service::Service;
     pub use crate::settings::Settings;
     pub use crate::spec::{

@@ -29,6 +29,22 @@ pub fn deserialize_flag<'de, D: serde::Deserializer<'de>>(
     })
 }
 
+/// `deserialize_with` for `list<string>` query options of `style: comma`: every value the
+/// option was given, each split at its commas (`labels=a,b&labels=c` is `a`, `b`, `c`);
+/// empty pieces are dropped.
+pub fn deserialize_comma_list<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<String>, D::Error> {
+    let values = <Vec<String> as serde::Deserialize>::deserialize(deserializer)?;
+    Ok(values
+        .iter()
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .filter(|piece| !piece.is_empty())
+        .map(str::to_owned)
+        .collect())
+}
+
 /// True when the content type names `application/json` as one of its tokens
 /// (`application/json; charset=UTF-8` counts; matching is case-sensitive, as the real
 /// service does).

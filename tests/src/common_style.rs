@@ -9,7 +9,8 @@ use restspec_runtime::{
     Authenticator, Caller, Identity, Page, PageRequest, RequestContext, Settings,
 };
 
-use crate::build_script::common_style::types::{Note, NoteChanges, NoteSearch, User};
+use crate::build_script::common_style::options::ListNotesOptions;
+use crate::build_script::common_style::types::{Note, NoteChanges, NoteSearch, Order, User};
 use crate::build_script::common_style::{Error, NotesHandlers, UserHandlers, router};
 
 /// The notes, by number.
@@ -100,8 +101,17 @@ impl NotesHandlers for CommonStyle {
         &self,
         _: RequestContext<'_>,
         page: PageRequest,
+        options: ListNotesOptions,
     ) -> Result<Page<Note>, Error> {
-        let notes: Vec<Note> = self.notes().values().cloned().collect();
+        let mut notes: Vec<Note> = self
+            .notes()
+            .values()
+            .filter(|n| options.title.is_empty() || options.title.contains(&n.title))
+            .cloned()
+            .collect();
+        if options.order == Some(Order::Desc) {
+            notes.reverse();
+        }
         Ok(page.slice(&notes))
     }
 

@@ -227,6 +227,17 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
                 Some(option.location.clone()),
                 Some(then.location.clone()),
             )),
+            // Comma-separated lists also take the repeated form: only the way back breaks.
+            Some(then) if option.comma_separated && !then.comma_separated => {
+                out.push(Change::new(
+                    ChangeKind::QueryOptionTypeChanged,
+                    CLIENTS,
+                    subject,
+                    "no longer comma-separated: `a,b` is now one value".to_owned(),
+                    Some(option.location.clone()),
+                    Some(then.location.clone()),
+                ));
+            }
             Some(_) => {}
         }
     }

@@ -120,6 +120,9 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
             OptionType::String => quote! { .option_str(#wire, options.#field.as_deref()) },
             OptionType::Integer => quote! { .option_int(#wire, options.#field) },
             OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },
+            OptionType::StringList if o.comma_separated => {
+                quote! { .option_comma_list(#wire, &options.#field) }
+            }
             OptionType::StringList => quote! { .option_list(#wire, &options.#field) },
             OptionType::Enum(_) => quote! { .option_value(#wire, options.#field.as_ref()) },
         }

@@ -126,7 +126,14 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
                 (quote! { Option<super::types::#ident> }, None)
             }
         };
-        let with = with.map(|w| quote! { #[serde(deserialize_with = #w)] });
+        let with = if o.comma_separated {
+            let alias = format!("{wire}[]");
+            Some(quote! {
+                #[serde(alias = #alias, deserialize_with = "::restspec_runtime::__private::deserialize_comma_list")]
+            })
+        } else {
+            with.map(|w| quote! { #[serde(deserialize_with = #w)] })
+        };
         quote! {
             #docs
             #[serde(rename = #wire, default)]

@@ -377,9 +377,34 @@ pub(super) fn lower_query(
             );
             continue;
         }
+        let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
+            None | Some((_, "repeat")) => false,
+            Some((_, "comma")) if ty == OptionType::StringList => true,
+            Some((style, "comma")) => {
+                diags.push(
+                    Diagnostic::new(
+                        style.location.clone(),
+                        "only a `list<string>` has a `style`",
+                    )
+                    .hint("remove `style`, or make the option's type `list<string>`"),
+                );
+                false
+            }
+            Some((style, other)) => {
+                diags.push(
+                    Diagnostic::new(
+                        style.location.clone(),
+                        format!("unknown list style `{other}`"),
+                    )
+                    .hint(suggest(other, ["repeat", "comma"])),
+                );
+                false
+            }
+        };
         out.push(QueryOption {
             wire: key.name.clone(),
             field,
+            comma_separated,
             ty,
             description: option.description.clone(),
             location: key.location.clone(),

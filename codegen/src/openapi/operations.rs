@@ -198,7 +198,8 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         }
         param.insert("schema".into(), schema);
         if option.ty == OptionType::StringList {
-            param.insert("explode".into(), json!(true));
+            // Repeated (`o=A&o=B`), or comma-separated (`labels=a,b`).
+            param.insert("explode".into(), json!(!option.comma_separated));
         }
         out.push(Value::Object(param));
     }

@@ -446,8 +446,12 @@ spec_record! {
     /// A query option of an endpoint. Every option may be left out.
     pub struct QueryOption = "a query option" {
         /// `string`, `integer`, `boolean` (`true/t/yes/y/on/1` or no value, and
-        /// `false/f/no/n/off/0`) or `list<string>` (the option repeated).
+        /// `false/f/no/n/off/0`), `list<string>` (the option repeated), or the name of a
+        /// string enumeration of the spec's (one of its values).
         req r#type as "type": Spanned<String>,
+        /// How a `list<string>` is written: `repeat` (`o=A&o=B`, the default) or `comma`
+        /// (`labels=a,b`, and also `labels[]=a&labels[]=b` and the option repeated).
+        opt style: Spanned<String>,
         /// The Rust field name (`snake_case`); defaults to the option's name.
         opt field: Spanned<String>,
         /// What the option does.

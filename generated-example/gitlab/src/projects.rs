@@ -330,7 +330,7 @@ impl ProjectsHandlers for Gitlab {
             Some(IssueStateFilter::Opened) => Some(IssueState::Opened),
             Some(IssueStateFilter::Closed) => Some(IssueState::Closed),
         };
-        let labels = options.labels.map(Labels::String).map(label_names);
+        let labels = options.labels;
         let search = options.search.map(|s| s.to_lowercase());
         self.read(&ctx, id, |views, project| {
             let found: Vec<Issue> = project
@@ -338,11 +338,7 @@ impl ProjectsHandlers for Gitlab {
                 .values()
                 .rev()
                 .filter(|i| state.is_none_or(|s| i.state == s))
-                .filter(|i| {
-                    labels
-                        .as_ref()
-                        .is_none_or(|wanted| wanted.iter().all(|l| i.labels.contains(l)))
-                })
+                .filter(|i| labels.iter().all(|l| i.labels.contains(l)))
                 .filter(|i| {
                     search.as_ref().is_none_or(|s| {
                         i.title.to_lowercase().contains(s)

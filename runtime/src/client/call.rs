@@ -159,6 +159,14 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// A comma-separated option (`labels=a,b`), sent when it has values.
+    pub fn option_comma_list(mut self, name: &'static str, values: &[String]) -> Self {
+        if !values.is_empty() {
+            self.query.push((name, values.join(",")));
+        }
+        self
+    }
+
     /// A repeated option, once per value.
     pub fn option_list(mut self, name: &'static str, values: &[String]) -> Self {
         self.query

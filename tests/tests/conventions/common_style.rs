@@ -161,6 +161,53 @@ async fn lists_are_answered_a_page_at_a_time_with_links_and_counts() {
     assert!(wrong.text().contains("per_page"), "{}", wrong.text());
 }
 
+/// A comma-style list option takes `a,b`, `name[]=a&name[]=b` and the option repeated; an
+/// option typed by an enumeration takes its values, and anything else is a 400 naming it.
+#[tokio::test]
+async fn list_options_take_every_spelling_and_enum_options_name_their_mistakes() {
+    let base = start().await;
+    let ids = |answer: &Answer| -> Vec<i64> {
+        let notes: serde_json::Value = serde_json::from_slice(&answer.body).expect("JSON");
+        notes
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n["id"].as_i64()).collect())
+            .unwrap_or_default()
+    };
+    for query in [
+        "title=first,second",
+        "title%5B%5D=first&title%5B%5D=second",
+        "title[]=first&title[]=second",
+        "title=first&title=second",
+    ] {
+        let answer = get(&base, &format!("/api/v1/teams/notes/?{query}"), None).await;
+        assert_eq!((answer.status, ids(&answer)), (200, vec![1, 2]), "{query}");
+    }
+    let one = get(&base, "/api/v1/teams/notes/?title=second", None).await;
+    assert_eq!(ids(&one), [2]);
+    let down = get(&base, "/api/v1/teams/notes/?order=desc", None).await;
+    assert_eq!(ids(&down), [2, 1]);
+    let wrong = get(&base, "/api/v1/teams/notes/?order=sideways", None).await;
+    assert_eq!(wrong.status, 400);
+    let body: serde_json::Value = serde_json::from_slice(&wrong.body).expect("JSON");
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("order") && message.contains("sideways"),
+        "{message}"
+    );
+
+    use restspec_tests::build_script::common_style::client::Client;
+    use restspec_tests::build_script::common_style::options::ListNotesOptions;
+    use restspec_tests::build_script::common_style::types::Order;
+    let client = Client::new(&base).expect("a client");
+    let options = ListNotesOptions {
+        title: vec!["first".to_owned(), "second".to_owned()],
+        order: Some(Order::Desc),
+    };
+    let call = client.list_notes(&options);
+    let notes = call.await.expect("the notes");
+    assert_eq!(notes.iter().map(|n| n.id).collect::<Vec<_>>(), [2, 1]);
+}
+
 /// The typed client walks every page by following the `next` links.
 #[tokio::test]
 async fn the_typed_client_follows_next_links_through_every_page() {
@@ -168,16 +215,20 @@ async fn the_typed_client_follows_next_links_through_every_page() {
     let base = start().await;
     let client = Client::new(&base).expect("a client");
     let all = client
-        .list_notes()
+        .list_notes(&Default::default())
         .page(1, 1)
         .all(10)
         .await
         .expect("every page");
     assert_eq!(all.iter().map(|n| n.id).collect::<Vec<_>>(), [1, 2]);
-    let one = client.list_notes().page(2, 1).await.expect("page 2");
+    let one = client
+        .list_notes(&Default::default())
+        .page(2, 1)
+        .await
+        .expect("page 2");
     assert_eq!(one.iter().map(|n| n.id).collect::<Vec<_>>(), [2]);
     let capped = client
-        .list_notes()
+        .list_notes(&Default::default())
         .page(1, 1)
         .all(1)
         .await
