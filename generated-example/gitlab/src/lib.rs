@@ -18,6 +18,7 @@ pub mod api {
 
 mod people;
 mod projects;
+mod rules;
 mod store;
 mod views;
 
