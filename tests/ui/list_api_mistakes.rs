@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "list_api_mistakes");
+fn main() {}
