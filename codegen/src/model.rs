@@ -294,6 +294,14 @@ pub struct Family {
 }
 
 impl Family {
+    /// The type of path parameter `name` (text when the family does not declare it).
+    pub fn param_type(&self, name: &str) -> ParamType {
+        self.params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or(ParamType::String, |p| p.ty.clone())
+    }
+
     /// The prefix's segments (`/v1/customers/` gives `v1`, `customers`).
     pub fn prefix_segments(&self) -> impl Iterator<Item = &str> {
         self.prefix.split('/').filter(|s| !s.is_empty())
@@ -315,8 +323,32 @@ pub struct Param {
     pub name: String,
     /// What it identifies.
     pub description: String,
+    /// What the runtime parses it into before the handler.
+    pub ty: ParamType,
     /// Where it is declared.
     pub location: Location,
+}
+
+/// The types a path parameter may have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamType {
+    /// Text, as the path has it (decoded).
+    String,
+    /// A whole number (`i64`).
+    Integer,
+    /// One of the values of this string enumeration of the spec's.
+    Enum(String),
+}
+
+impl ParamType {
+    /// Its spelling in a spec.
+    pub fn name(&self) -> &str {
+        match self {
+            ParamType::String => "string",
+            ParamType::Integer => "integer",
+            ParamType::Enum(name) => name,
+        }
+    }
 }
 
 /// HTTP methods an endpoint may have.

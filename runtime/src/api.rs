@@ -88,6 +88,31 @@ impl<'a> Call<'a> {
         self.params.get(index)
     }
 
+    /// The path parameter at `index` as a whole number (a `type: integer` parameter):
+    /// anything else names nothing, so it is a 404 naming the parameter.
+    pub fn param_integer(&self, index: usize) -> Result<i64, ApiError> {
+        let text = self.param(index);
+        text.parse().map_err(|_| self.unparsed(index, text))
+    }
+
+    /// The path parameter at `index` as one of an enumeration's values (a parameter typed by
+    /// a string enumeration): anything else is a 404 naming the parameter.
+    pub fn param_value<T: DeserializeOwned>(&self, index: usize) -> Result<T, ApiError> {
+        let text = self.param(index);
+        let deserializer = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(text);
+        T::deserialize(deserializer).map_err(|_| self.unparsed(index, text))
+    }
+
+    fn unparsed(&self, index: usize, text: &str) -> ApiError {
+        let name = self
+            .endpoint
+            .params
+            .get(index)
+            .copied()
+            .unwrap_or("parameter");
+        ApiError::condition(Condition::NotFound).with_message(format!("Not found: {name} {text}"))
+    }
+
     /// The endpoint's query options (parameters it does not declare were refused already,
     /// or are ignored). A value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {

@@ -41,10 +41,10 @@ impl CommonStyle {
         self.notes.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn note(&self, id: &str) -> Result<Note, Error> {
-        id.parse()
-            .ok()
-            .and_then(|id| self.notes().get(&id).cloned())
+    fn note(&self, id: i64) -> Result<Note, Error> {
+        self.notes()
+            .get(&id)
+            .cloned()
             .ok_or_else(|| Error::NotFound(format!("no note {id}").into()))
     }
 
@@ -94,7 +94,7 @@ impl UserHandlers for CommonStyle {
 #[allow(refining_impl_trait)]
 impl NotesHandlers for CommonStyle {
     async fn resolve_notes(&self, _: &Caller, note_id: &str) -> Result<bool, Error> {
-        Ok(self.note(note_id).is_ok())
+        Ok(note_id.parse().is_ok_and(|id| self.note(id).is_ok()))
     }
 
     async fn list_notes(
@@ -125,18 +125,18 @@ impl NotesHandlers for CommonStyle {
         Ok(found.cloned().collect())
     }
 
-    async fn get_note(&self, _: RequestContext<'_>, note_id: &str) -> Result<Note, Error> {
+    async fn get_note(&self, _: RequestContext<'_>, note_id: i64) -> Result<Note, Error> {
         self.note(note_id)
     }
 
-    async fn note_exists(&self, _: RequestContext<'_>, note_id: &str) -> Result<(), Error> {
+    async fn note_exists(&self, _: RequestContext<'_>, note_id: i64) -> Result<(), Error> {
         self.note(note_id).map(|_| ())
     }
 
     async fn update_note(
         &self,
         _: RequestContext<'_>,
-        note_id: &str,
+        note_id: i64,
         body: NoteChanges,
     ) -> Result<Note, Error> {
         let mut note = self.note(note_id)?;

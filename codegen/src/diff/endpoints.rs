@@ -98,6 +98,41 @@ fn compare_endpoint(
             ),
         );
     }
+    // Parameters are positional: the i-th of each version stand for each other.
+    let types = |service: &Service, endpoint: &Endpoint| -> Vec<crate::model::ParamType> {
+        let family = service
+            .families
+            .iter()
+            .find(|f| f.endpoints.iter().any(|e| e.name == endpoint.name));
+        endpoint
+            .path
+            .params()
+            .map(|p| family.map_or(crate::model::ParamType::String, |f| f.param_type(p)))
+            .collect()
+    };
+    for (then, is) in types(old, was).into_iter().zip(types(new, now)) {
+        if then != is {
+            let verdict = if is == crate::model::ParamType::String {
+                Verdict::Compatible
+            } else {
+                CLIENTS
+            };
+            push(
+                ChangeKind::PathParameterTypeChanged,
+                verdict,
+                format!(
+                    "a path parameter takes {} instead of {}{}",
+                    is.name(),
+                    then.name(),
+                    if verdict == Verdict::Compatible {
+                        ""
+                    } else {
+                        ": paths clients send may now name nothing (404)"
+                    }
+                ),
+            );
+        }
+    }
     if was.status != now.status {
         push(
             ChangeKind::SuccessStatusChanged,

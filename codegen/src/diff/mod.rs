@@ -58,6 +58,8 @@ pub enum ChangeKind {
     PathChanged,
     /// A path parameter has another name at the same position (no request changes).
     PathParameterRenamed,
+    /// A path parameter is parsed as another type.
+    PathParameterTypeChanged,
     /// The success status is another.
     SuccessStatusChanged,
     /// An endpoint may answer a status it did not declare.
@@ -108,12 +110,13 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 28] = [
+    pub const ALL: [ChangeKind; 29] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::MethodChanged,
         ChangeKind::PathChanged,
         ChangeKind::PathParameterRenamed,
+        ChangeKind::PathParameterTypeChanged,
         ChangeKind::SuccessStatusChanged,
         ChangeKind::ErrorStatusAdded,
         ChangeKind::ErrorStatusRemoved,
@@ -147,6 +150,7 @@ impl ChangeKind {
             ChangeKind::MethodChanged => "method_changed",
             ChangeKind::PathChanged => "path_changed",
             ChangeKind::PathParameterRenamed => "path_parameter_renamed",
+            ChangeKind::PathParameterTypeChanged => "path_parameter_type_changed",
             ChangeKind::SuccessStatusChanged => "success_status_changed",
             ChangeKind::ErrorStatusAdded => "error_status_added",
             ChangeKind::ErrorStatusRemoved => "error_status_removed",

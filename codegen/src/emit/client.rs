@@ -20,8 +20,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     let methods = service
         .families
         .iter()
-        .flat_map(|f| &f.endpoints)
-        .map(|e| method_tokens(service, e));
+        .flat_map(|f| f.endpoints.iter().map(move |e| (f, e)))
+        .map(|(f, e)| method_tokens(service, f, e));
     let status_table = status_table_tokens(service);
     let docs = doc(&format!(
         "A typed client of {}: one method per endpoint, returning a call to await (for the \
@@ -74,7 +74,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 }
 
 /// The template's pieces after its leading slash: literal text, and each parameter.
-fn path_pieces(endpoint: &Endpoint) -> Vec<TokenStream> {
+fn path_pieces(family: &crate::model::Family, endpoint: &Endpoint) -> Vec<TokenStream> {
     let mut pieces = Vec::new();
     let mut text = String::new();
     for (i, segment) in endpoint.path.segments.iter().enumerate() {
@@ -89,7 +89,12 @@ fn path_pieces(endpoint: &Endpoint) -> Vec<TokenStream> {
                     text.clear();
                 }
                 let ident = format_ident!("{}", names::field_ident(p));
-                pieces.push(quote! { rt::client::PathPiece::Id(#ident) });
+                pieces.push(match family.param_type(p) {
+                    crate::model::ParamType::String => {
+                        quote! { rt::client::PathPiece::Id(#ident) }
+                    }
+                    _ => quote! { rt::client::PathPiece::Id(&rt::client::id_text(&#ident)) },
+                });
             }
         }
     }
@@ -102,13 +107,21 @@ fn path_pieces(endpoint: &Endpoint) -> Vec<TokenStream> {
     pieces
 }
 
-fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
+fn method_tokens(
+    service: &Service,
+    family: &crate::model::Family,
+    endpoint: &Endpoint,
+) -> TokenStream {
     let method = format_ident!("{}", endpoint.name);
     let format = service.conventions.timestamp_format;
-    let params: Vec<_> = endpoint
+    let params: Vec<TokenStream> = endpoint
         .path
         .params()
-        .map(|p| format_ident!("{}", names::field_ident(p)))
+        .map(|p| {
+            let ident = format_ident!("{}", names::field_ident(p));
+            let ty = super::types::param_type(&family.param_type(p));
+            quote! { #ident: #ty }
+        })
         .collect();
     let options = (!endpoint.query.is_empty()).then(|| {
         let ty = options_struct(endpoint);
@@ -137,7 +150,7 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
     let output = super::types::response_type(endpoint, format);
     let decode = endpoint.response.is_some();
     let http_method = super::service::method_tokens(endpoint.method);
-    let pieces = path_pieces(endpoint);
+    let pieces = path_pieces(family, endpoint);
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
     text.push_str(&format!(
         "\n\n`{} {}`, answered {} on success",
@@ -156,7 +169,7 @@ fn method_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
     let docs = doc(&text);
     quote! {
         #docs
-        pub fn #method(&self, #(#params: &str,)* #options #body) -> Call<#output, super::Error> {
+        pub fn #method(&self, #(#params,)* #options #body) -> Call<#output, super::Error> {
             self.0
                 .call(#http_method, &[#(#pieces),*], #decode)
                 #(#option_calls)*

@@ -161,7 +161,8 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let format = service.conventions.timestamp_format;
     let params = endpoint.path.params().map(|p| {
         let ident = format_ident!("{}", names::field_ident(p));
-        quote! { #ident: &str }
+        let ty = super::types::param_type(&family.param_type(p));
+        quote! { #ident: #ty }
     });
     let options = (!endpoint.query.is_empty()).then(|| {
         let ty = super::types::options_struct(endpoint);

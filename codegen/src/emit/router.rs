@@ -53,9 +53,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             }
         }
     };
-    let arms = super::indexed_endpoints(service).map(|(index, _, endpoint)| {
+    let arms = super::indexed_endpoints(service).map(|(index, family, endpoint)| {
         let index = Literal::usize_unsuffixed(index);
-        let call = arm_tokens(service, endpoint);
+        let call = arm_tokens(service, family, endpoint);
         quote! { #index => #call, }
     });
     quote! {
@@ -92,12 +92,27 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
 /// One arm: options and body read, the handler called with the path parameters in
 /// template order, the answer written as the endpoint's response type.
-fn arm_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
+fn arm_tokens(
+    service: &Service,
+    family: &crate::model::Family,
+    endpoint: &Endpoint,
+) -> TokenStream {
     let method = format_ident!("{}", endpoint.name);
-    let params = (0..endpoint.path.params().count()).map(|i| {
-        let i = Literal::usize_unsuffixed(i);
-        quote! { call.param(#i) }
-    });
+    // Typed parameters are parsed here, before the handler: one that does not parse
+    // names nothing (404).
+    let params: Vec<TokenStream> = endpoint
+        .path
+        .params()
+        .enumerate()
+        .map(|(i, name)| {
+            let i = Literal::usize_unsuffixed(i);
+            match family.param_type(name) {
+                crate::model::ParamType::String => quote! { call.param(#i) },
+                crate::model::ParamType::Integer => quote! { call.param_integer(#i)? },
+                crate::model::ParamType::Enum(_) => quote! { call.param_value(#i)? },
+            }
+        })
+        .collect();
     let (read_options, options) = if endpoint.query.is_empty() {
         (None, None)
     } else {

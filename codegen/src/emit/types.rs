@@ -49,6 +49,19 @@ pub(crate) fn response_type(
     }
 }
 
+/// The Rust type a handler (or a client method) takes a path parameter as: `&str`, `i64`,
+/// or the enumeration's type.
+pub(crate) fn param_type(ty: &crate::model::ParamType) -> TokenStream {
+    match ty {
+        crate::model::ParamType::String => quote! { &str },
+        crate::model::ParamType::Integer => quote! { i64 },
+        crate::model::ParamType::Enum(name) => {
+            let ident = format_ident!("{}", name);
+            quote! { types::#ident }
+        }
+    }
+}
+
 /// What a paginated endpoint answers: `rt::Page` of its list's item type.
 pub(crate) fn page_type(endpoint: &crate::model::Endpoint, format: TimestampFormat) -> TokenStream {
     let item = match &endpoint.response {

@@ -9,6 +9,7 @@ use super::types::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Anonymous, Endpoint, Family, Param};
 use crate::names;
+use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
 pub(super) fn lower_family(
@@ -95,9 +96,10 @@ pub(super) fn lower_family(
             .params
             .iter()
             .flatten()
-            .map(|(key, description)| Param {
+            .map(|(key, param)| Param {
                 name: key.name.clone(),
-                description: description.clone(),
+                description: param.description.clone(),
+                ty: lower_param_type(param.r#type.as_ref(), cx, diags),
                 location: key.location.clone(),
             })
             .collect(),
@@ -411,4 +413,34 @@ pub(super) fn lower_query(
         });
     }
     out
+}
+
+/// A path parameter's `type`: `string`, `integer`, or a string enumeration of the spec's.
+fn lower_param_type(
+    raw: Option<&Spanned<String>>,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> crate::model::ParamType {
+    use crate::model::ParamType;
+    let Some(raw) = raw else {
+        return ParamType::String;
+    };
+    match raw.value.as_str() {
+        "string" => ParamType::String,
+        "integer" => ParamType::Integer,
+        name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
+        other => {
+            let known = ["string", "integer"]
+                .into_iter()
+                .chain(cx.enum_names.iter().map(String::as_str));
+            diags.push(
+                Diagnostic::new(
+                    raw.location.clone(),
+                    format!("`{other}` is not a path parameter type"),
+                )
+                .hint(suggest(other, known)),
+            );
+            ParamType::String
+        }
+    }
 }

@@ -174,12 +174,19 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             .iter()
             .find(|p| p.name == name)
             .map_or_else(|| format!("The {name}."), |p| p.description.clone());
+        let schema = match family.param_type(name) {
+            crate::model::ParamType::String => json!({ "type": "string" }),
+            crate::model::ParamType::Integer => json!({ "type": "integer", "format": "int64" }),
+            crate::model::ParamType::Enum(ty) => {
+                json!({ "$ref": format!("#/components/schemas/{ty}") })
+            }
+        };
         out.push(json!({
             "name": name,
             "in": "path",
             "required": true,
             "description": description,
-            "schema": { "type": "string" },
+            "schema": schema,
         }));
     }
     for option in &endpoint.query {

@@ -335,8 +335,11 @@ spec_record! {
         /// after the prefix, which the family's resolver finds before quota checks. Leave
         /// out for a family that names no resource of its own (`/user`, `/rate_limit`).
         opt id: Spanned<String>,
-        /// Every path parameter the family's templates use, with what it identifies.
-        opt params: Named<String>,
+        /// Every path parameter the family's templates use, with what it identifies: a
+        /// description, or `{ description: ..., type: integer }` for a parameter the
+        /// runtime parses before the handler (`integer`, or a string enumeration's name; a
+        /// value that does not parse names nothing: 404).
+        opt params: Named<ParamDecl>,
         /// Metadata the top-level resource carries into quota checks
         /// (`Change.Id`, `Project.NameKey`); empty for the calling user only.
         opt quota_metadata: Vec<Spanned<String>>,
@@ -488,5 +491,43 @@ spec_record! {
         /// The field may be `null`: written as `null` when it has no value (the key stays).
         /// With `optional`, requests tell absent, `null` and a value apart (`Tristate`).
         opt nullable: bool,
+    }
+}
+
+spec_record! {
+    /// A path parameter written as a mapping: what it identifies, and its type.
+    pub struct TypedParam = "a path parameter" {
+        /// What it identifies.
+        req description: String,
+        /// `string` (the default), `integer`, or a string enumeration of the spec's.
+        opt r#type as "type": Spanned<String>,
+    }
+}
+
+/// A path parameter: a description alone, or a mapping with its type.
+#[derive(Debug, Clone)]
+pub(crate) struct ParamDecl {
+    /// What it identifies.
+    pub(crate) description: String,
+    /// Its type, when given (`integer`).
+    pub(crate) r#type: Option<Spanned<String>>,
+}
+
+impl super::decode::Decode for ParamDecl {
+    fn decode(node: &super::yaml::Node, diags: &mut crate::diag::Diagnostics) -> Option<Self> {
+        match &node.kind {
+            super::yaml::NodeKind::Scalar(text) => Some(ParamDecl {
+                description: text.clone(),
+                r#type: None,
+            }),
+            _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
+                description: p.description,
+                r#type: p.r#type,
+            }),
+        }
+    }
+
+    fn schema() -> serde_json::Value {
+        serde_json::json!({ "oneOf": [{ "type": "string" }, TypedParam::schema()] })
     }
 }

@@ -15,8 +15,7 @@ use crate::api::types::{
 };
 use crate::api::{Error, ProjectsHandlers};
 use crate::rules::{
-    Needs, change_label, is_color, issue, issue_mut, label_id, label_names, not_found, number,
-    path_of,
+    Needs, change_label, is_color, issue, issue_mut, label_id, label_names, not_found, path_of,
 };
 use crate::store::{IssueRecord, LabelRecord, NoteRecord, ProjectRecord, caller_id};
 use crate::views::Views;
@@ -234,7 +233,7 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
+        issue_iid: i64,
     ) -> Result<Issue, Error> {
         self.read(&ctx, id, |views, project| {
             Ok(views.issue(project, issue(project, issue_iid)?))
@@ -245,7 +244,7 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
+        issue_iid: i64,
         body: IssueChanges,
     ) -> Result<Issue, Error> {
         let change = |project: &mut ProjectRecord, _: i64, caller: Option<i64>| {
@@ -301,7 +300,7 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
+        issue_iid: i64,
     ) -> Result<(), Error> {
         let change = |project: &mut ProjectRecord, _: i64, _: Option<i64>| {
             let iid = issue(project, issue_iid)?.iid;
@@ -315,7 +314,7 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
+        issue_iid: i64,
         page: PageRequest,
     ) -> Result<Page<Note>, Error> {
         self.read(&ctx, id, |views, project| {
@@ -333,7 +332,7 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
+        issue_iid: i64,
         body: NoteInput,
     ) -> Result<Note, Error> {
         if body.body.trim().is_empty() {
@@ -371,15 +370,12 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
-        note_id: &str,
+        issue_iid: i64,
+        note_id: i64,
     ) -> Result<Note, Error> {
         self.read(&ctx, id, |views, project| {
             let issue = issue(project, issue_iid)?;
-            let note = issue
-                .notes
-                .get(&number(note_id, "Note")?)
-                .ok_or_else(|| not_found("Note"))?;
+            let note = issue.notes.get(&note_id).ok_or_else(|| not_found("Note"))?;
             Ok(views.note(project, issue, note))
         })
     }
@@ -388,15 +384,15 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
-        note_id: &str,
+        issue_iid: i64,
+        note_id: i64,
         body: NoteInput,
     ) -> Result<Note, Error> {
         let change = |project: &mut ProjectRecord, _: i64, caller: Option<i64>| {
             let issue = issue_mut(project, issue_iid)?;
             let note = issue
                 .notes
-                .get_mut(&number(note_id, "Note")?)
+                .get_mut(&note_id)
                 .ok_or_else(|| not_found("Note"))?;
             if Some(note.author) != caller {
                 return Err(Error::Forbidden("Forbidden".into()));
@@ -422,13 +418,13 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        issue_iid: &str,
-        note_id: &str,
+        issue_iid: i64,
+        note_id: i64,
     ) -> Result<(), Error> {
         let change = |project: &mut ProjectRecord, _: i64, caller: Option<i64>| {
             let owner = project.owner;
             let issue = issue_mut(project, issue_iid)?;
-            let id = number(note_id, "Note")?;
+            let id = note_id;
             let note = issue.notes.get(&id).ok_or_else(|| not_found("Note"))?;
             if Some(note.author) != caller && Some(owner) != caller {
                 return Err(Error::Forbidden("Forbidden".into()));
@@ -582,9 +578,9 @@ impl ProjectsHandlers for Gitlab {
         &self,
         ctx: RequestContext<'_>,
         id: &str,
-        merge_request_iid: &str,
+        merge_request_iid: i64,
     ) -> Result<MergeRequest, Error> {
-        let iid = number(merge_request_iid, "Merge Request")?;
+        let iid = merge_request_iid;
         self.read(&ctx, id, |views, project| {
             project
                 .merge_requests

@@ -22,11 +22,6 @@ pub(crate) fn not_found(what: &str) -> Error {
     Error::NotFound(format!("{what} Not Found").into())
 }
 
-/// A number in a path (`issue_iid`, `note_id`): anything else names nothing.
-pub(crate) fn number(text: &str, what: &str) -> Result<i64, Error> {
-    text.parse().map_err(|_| not_found(what))
-}
-
 /// Label names given as a list or as one comma-separated string.
 pub(crate) fn label_names(labels: Labels) -> Vec<String> {
     let names = match labels {
@@ -121,20 +116,14 @@ impl Gitlab {
     }
 }
 
-pub(crate) fn issue<'a>(project: &'a ProjectRecord, iid: &str) -> Result<&'a IssueRecord, Error> {
-    project
-        .issues
-        .get(&number(iid, "Issue")?)
-        .ok_or_else(|| not_found("Issue"))
+pub(crate) fn issue(project: &ProjectRecord, iid: i64) -> Result<&IssueRecord, Error> {
+    project.issues.get(&iid).ok_or_else(|| not_found("Issue"))
 }
 
-pub(crate) fn issue_mut<'a>(
-    project: &'a mut ProjectRecord,
-    iid: &str,
-) -> Result<&'a mut IssueRecord, Error> {
+pub(crate) fn issue_mut(project: &mut ProjectRecord, iid: i64) -> Result<&mut IssueRecord, Error> {
     project
         .issues
-        .get_mut(&number(iid, "Issue")?)
+        .get_mut(&iid)
         .ok_or_else(|| not_found("Issue"))
 }
 

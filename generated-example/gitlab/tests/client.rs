@@ -164,3 +164,22 @@ async fn links_and_web_urls_start_with_the_public_url() {
         "null, not absent"
     );
 }
+
+#[tokio::test]
+async fn typed_path_parameters_are_parsed_before_the_handler() {
+    let base = start_with(None).await;
+    let client = alice(&base);
+    let mr = client
+        .get_merge_request("alice/seed", 1)
+        .await
+        .expect("the seed merge request");
+    assert_eq!((mr.iid, mr.source_branch.as_str()), (1, "feature"));
+    let raw = reqwest::Client::new()
+        .get(format!("{base}/api/v4/projects/1/merge_requests/first"))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(raw.status(), 404, "not a number: names nothing");
+    let body: serde_json::Value = raw.json().await.expect("JSON");
+    assert_eq!(body["message"], "404 Not Found");
+}

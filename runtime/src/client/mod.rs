@@ -170,6 +170,16 @@ pub enum PathPiece<'a> {
     Id(&'a str),
 }
 
+/// A typed path parameter as the path writes it: a number's digits, an enumeration's
+/// value.
+pub fn id_text<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(text)) => text,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
 /// Everything but the unreserved characters of RFC 3986 is encoded in an identifier.
 const ID: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'-')
