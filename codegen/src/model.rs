@@ -127,6 +127,8 @@ pub struct Conventions {
     pub ignore_unknown_options: bool,
     /// The headers telling a caller its quota budget.
     pub rate_limit_headers: Option<RateLimitHeaders>,
+    /// Error answers are never gzipped.
+    pub never_gzip_errors: bool,
 }
 
 /// The headers of a caller's quota budget, as the spec spells them.
@@ -248,6 +250,8 @@ pub struct Status {
     pub raised_for: Vec<String>,
     /// The API's wording of the runtime's messages, by condition (each in `raised_for`).
     pub messages: Vec<(String, String)>,
+    /// The record type handlers answer this status with, as the whole body.
+    pub body: Option<String>,
     /// Where it is declared.
     pub location: Location,
 }

@@ -31,10 +31,11 @@ pub fn accepts_gzip(headers: &HeaderMap) -> bool {
 }
 
 /// For a response worth compressing (a body of [`GZIP_MIN_BYTES`] or more, not encoded
-/// already, not a 204/304): says it varies by `Accept-Encoding` (so that caches keep the
-/// two forms apart), and gzips it in place when the client `accepts` gzip.
+/// already, not a 204/304, not an error when `errors` is false): says it varies by
+/// `Accept-Encoding` (so that caches keep the two forms apart), and gzips it in place when
+/// the client `accepts` gzip.
 #[cfg(feature = "gzip")]
-pub fn compress(response: &mut Response, accepts: bool) {
+pub fn compress(response: &mut Response, accepts: bool, errors: bool) {
     use std::io::Write;
 
     use bytes::Bytes;
@@ -47,6 +48,7 @@ pub fn compress(response: &mut Response, accepts: bool) {
 
     let body = response.body().bytes();
     if body.len() < GZIP_MIN_BYTES
+        || (!errors && (response.status().is_client_error() || response.status().is_server_error()))
         || response.headers().contains_key(header::CONTENT_ENCODING)
         || matches!(
             response.status(),
@@ -77,7 +79,7 @@ pub fn compress(response: &mut Response, accepts: bool) {
 
 /// Without the `gzip` feature every response goes out as it is.
 #[cfg(not(feature = "gzip"))]
-pub fn compress(_response: &mut Response, _accepts: bool) {}
+pub fn compress(_response: &mut Response, _accepts: bool, _errors: bool) {}
 
 #[cfg(test)]
 mod tests {

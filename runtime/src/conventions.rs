@@ -49,6 +49,8 @@ pub struct Outbound<'a> {
     pub overridden: bool,
     /// The client accepts gzip.
     pub gzip: bool,
+    /// Error answers may be gzipped too (unless the spec says `gzip_errors: false`).
+    pub gzip_errors: bool,
 }
 
 impl<'a> Outbound<'a> {
@@ -81,6 +83,7 @@ impl<'a> Outbound<'a> {
             varies_by_origin: allowed.is_configured() && origin.is_some(),
             overridden: false,
             gzip: compression::accepts_gzip(&parts.headers),
+            gzip_errors: true,
         }
     }
 }
@@ -153,7 +156,7 @@ pub fn finish(
         };
         cors::decorate(response.headers_mut(), origin, decoration, xsrf_header);
     }
-    compression::compress(response, outbound.gzip);
+    compression::compress(response, outbound.gzip, outbound.gzip_errors);
 }
 
 /// Collapses runs of `/`, drops one trailing `/`, strips the base path and then the

@@ -29,6 +29,10 @@ pub struct ApiError {
     origin: Origin,
     message: Option<Cow<'static, str>>,
     headers: Vec<(HeaderName, HeaderValue)>,
+    /// A whole JSON body of the handler's (a status row's typed body), written instead
+    /// of the spec's error shape. Boxed: errors travel in every `Result` of the request
+    /// path, and this one is rare.
+    body: Option<Box<Bytes>>,
 }
 
 impl ApiError {
@@ -38,6 +42,7 @@ impl ApiError {
             origin: Origin::Condition(condition),
             message: None,
             headers: Vec::new(),
+            body: None,
         }
     }
 
@@ -47,6 +52,7 @@ impl ApiError {
             origin: Origin::Status(code),
             message: None,
             headers: Vec::new(),
+            body: None,
         }
     }
 
@@ -63,6 +69,19 @@ impl ApiError {
     pub fn with_message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
         self.message = Some(message.into());
         self
+    }
+
+    /// Answers with `body` as the whole JSON error body (a status row's typed body), not
+    /// the spec's error shape; a body that cannot be written is a 500.
+    #[must_use]
+    pub fn with_json_body<T: serde::Serialize + ?Sized>(mut self, body: &T) -> Self {
+        match serde_json::to_vec(body) {
+            Ok(json) => {
+                self.body = Some(Box::new(Bytes::from(json)));
+                self
+            }
+            Err(err) => ApiError::internal(format!("cannot write an error body: {err}")),
+        }
     }
 
     /// Adds a response header (`WWW-Authenticate`, `Allow`, `Retry-After`, ...).
@@ -145,18 +164,21 @@ impl ApiError {
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
-        let (content_type, body) = match service.conventions.error_format {
-            ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
-            ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
-            ErrorFormat::Json(body) => {
-                let name = service
-                    .statuses
-                    .iter()
-                    .find(|s| s.code == code)
-                    .map_or("error", |s| s.name);
-                let body = json_body(body.pieces, status, &message, name);
-                (crate::json::content_type(&service.conventions), body)
-            }
+        let (content_type, body) = match (self.body, service.conventions.error_format) {
+            (Some(body), _) => (crate::json::content_type(&service.conventions), *body),
+            (None, format) => match format {
+                ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
+                ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
+                ErrorFormat::Json(body) => {
+                    let name = service
+                        .statuses
+                        .iter()
+                        .find(|s| s.code == code)
+                        .map_or("error", |s| s.name);
+                    let body = json_body(body.pieces, status, &message, name);
+                    (crate::json::content_type(&service.conventions), body)
+                }
+            },
         };
         let mut response = response(status, Some(content_type), body);
         let headers = response.headers_mut();

@@ -130,6 +130,7 @@ macro_rules! include_generated {
 pub mod __private {
     pub use ::http;
     pub use ::serde;
+    pub use ::serde_json;
 
     pub use crate::Authenticator;
     pub use crate::api::{Answer, Api, Call, Resolution};

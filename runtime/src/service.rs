@@ -154,6 +154,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             conventions.trace_parameter,
             allowed,
         );
+        outbound.gzip_errors = !conventions.never_gzip_errors;
         let origin_allowed = outbound.allowed_origin.is_some();
         let admitted = query.and_then(|query| {
             conventions::admit(

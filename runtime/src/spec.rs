@@ -92,6 +92,8 @@ pub struct Conventions {
     /// The API's own wording of the runtime's messages, by condition; `{detail}` in a
     /// wording stands for the runtime's own text.
     pub condition_messages: &'static [(Condition, &'static str)],
+    /// Error answers go out uncompressed even to clients that accept gzip.
+    pub never_gzip_errors: bool,
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -146,6 +148,7 @@ impl Conventions {
         unknown_options: UnknownOptions::Reject,
         rate_limit_headers: None,
         condition_messages: &[],
+        never_gzip_errors: false,
     };
 }
 

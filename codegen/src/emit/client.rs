@@ -185,12 +185,35 @@ fn status_table_tokens(service: &Service) -> TokenStream {
     let arms = service
         .statuses
         .iter()
-        .filter(|s| s.code != 500 && codes.insert(s.code))
+        .filter(|s| s.body.is_none() && s.code != 500 && codes.insert(s.code))
         .map(|s| {
             let variant = format_ident!("{}", names::pascal(&s.name));
             let code = Literal::u16_unsuffixed(s.code);
             quote! { #code => super::Error::#variant(message), }
         });
+    // Rows with a typed body are read from the body: the first of a code that decodes.
+    let typed: Vec<TokenStream> = service
+        .statuses
+        .iter()
+        .filter(|s| s.body.is_some())
+        .map(|s| {
+            let variant = format_ident!("{}", names::pascal(&s.name));
+            let code = Literal::u16_unsuffixed(s.code);
+            quote! {
+                if code == #code && let Ok(body) = rt::serde_json::from_slice(body) {
+                    return Some(super::Error::#variant(body));
+                }
+            }
+        })
+        .collect();
+    let from_body = (!typed.is_empty()).then(|| {
+        quote! {
+            fn from_body(code: u16, body: &[u8]) -> Option<Self> {
+                #(#typed)*
+                None
+            }
+        }
+    });
     quote! {
         impl rt::client::StatusTable for super::Error {
             fn from_status(code: u16, message: &str) -> Option<Self> {
@@ -201,6 +224,7 @@ fn status_table_tokens(service: &Service) -> TokenStream {
                     _ => return None,
                 })
             }
+            #from_body
         }
     }
 }

@@ -88,6 +88,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if let Some(p) = &c.pagination {
         fields.push(pagination_tokens(p));
     }
+    if c.never_gzip_errors {
+        fields.push(quote! { never_gzip_errors: true });
+    }
     if c.ignore_unknown_options {
         fields.push(quote! { unknown_options: rt::UnknownOptions::Ignore });
     }

@@ -114,6 +114,7 @@ pub(super) fn lower_status(
         when: status.when.clone(),
         raised_for,
         messages,
+        body: status.body.as_ref().map(|b| b.value.clone()),
         location: key.location.clone(),
     }
 }
@@ -261,6 +262,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             raw.unknown_options.as_ref(),
             diags,
         ),
+        never_gzip_errors: raw.gzip_errors == Some(false),
         rate_limit_headers: raw
             .rate_limit_headers
             .as_ref()

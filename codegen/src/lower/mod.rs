@@ -112,6 +112,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         families.push(lower_family(file, &cx, diags));
     }
 
+    check_status_bodies(service, &types, diags);
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
     check_name(&service.service.name, "service name", Case::Snake, diags);
@@ -194,4 +195,43 @@ fn lower_allowed_breaks(
             })
         })
         .collect()
+}
+
+/// A status row's `body` names a record type of the spec.
+///
+/// ```yaml
+/// statuses:
+///   invalid: { code: 400, message: Invalid, when: ..., body: ValidationErrors }  # undeclared
+/// ```
+fn check_status_bodies(
+    service: &crate::spec::raw::ServiceFile,
+    types: &[crate::model::TypeDef],
+    diags: &mut Diagnostics,
+) {
+    for (_, status) in service.statuses.iter() {
+        let Some(body) = &status.body else { continue };
+        match types.iter().find(|t| t.name == body.value) {
+            Some(def) if matches!(def.kind, crate::model::TypeKind::Record(_)) => {}
+            Some(_) => diags.push(
+                Diagnostic::new(
+                    body.location.clone(),
+                    format!(
+                        "`{}` is not a record, so it cannot be an error body",
+                        body.value
+                    ),
+                )
+                .hint("an error body is a record type (`fields`)"),
+            ),
+            None => diags.push(
+                Diagnostic::new(
+                    body.location.clone(),
+                    format!("unknown error body type `{}`", body.value),
+                )
+                .hint(crate::diag::suggest(
+                    &body.value,
+                    types.iter().map(|t| t.name.as_str()),
+                )),
+            ),
+        }
+    }
 }

@@ -348,11 +348,29 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
     }
     for name in names {
         if let Some(status) = service.statuses.iter().find(|s| s.name == name) {
+            let description = format!("{}: {}", status.message, status.when);
+            let Some(body) = &status.body else {
+                out.insert(
+                    status.code.to_string(),
+                    json!({ "description": description, "content": text }),
+                );
+                continue;
+            };
+            // A typed body beside the spec's error shape (the runtime's own conditions, or
+            // another row of the same code): either may come.
+            let typed = json!({ "$ref": format!("#/components/schemas/{body}") });
+            let code = status.code.to_string();
+            let alone = status.raised_for.is_empty() && !out.contains_key(&code);
+            let schema = if alone {
+                typed
+            } else {
+                json!({ "oneOf": [typed, error_schema(&text)] })
+            };
             out.insert(
-                status.code.to_string(),
+                code,
                 json!({
-                    "description": format!("{}: {}", status.message, status.when),
-                    "content": text,
+                    "description": description,
+                    "content": { "application/json": { "schema": schema } },
                 }),
             );
         }
@@ -372,6 +390,16 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
         );
     }
     Value::Object(out)
+}
+
+/// The schema of the spec's error shape, out of its content map.
+fn error_schema(content: &Value) -> Value {
+    content
+        .as_object()
+        .and_then(|media| media.values().next())
+        .and_then(|m| m.get("schema"))
+        .cloned()
+        .unwrap_or_else(|| json!({ "type": "string" }))
 }
 
 /// The body of an error answer: plain text, or RFC 9457 problem details.

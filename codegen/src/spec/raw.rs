@@ -149,6 +149,9 @@ spec_record! {
         /// What a query parameter that no endpoint option and no convention names gets:
         /// `reject` (a 400 naming it, the default) or `ignore` (as many public APIs do).
         opt unknown_options: Spanned<String>,
+        /// Whether error answers are gzipped for clients that accept gzip, like other large
+        /// answers (`true`, the default), or always sent as they are (`false`).
+        opt gzip_errors: bool,
         /// Response headers telling a caller its quota budget, as the quota enforcers know
         /// it, on every answer after the quota check (429s included).
         opt rate_limit_headers: RateLimitHeaders,
@@ -290,6 +293,10 @@ spec_record! {
         /// Conditions detected by the runtime that answer with this status
         /// (`malformed_json`, `not_authenticated`, ...).
         opt raised_for: Vec<Spanned<String>>,
+        /// A record type handlers answer this status with, as the whole error body (a
+        /// validation error with its field errors): the row's `Error` variant carries it.
+        /// The runtime's own conditions still answer with `error_body`'s shape.
+        opt body: Spanned<String>,
         /// The API's own wording of the runtime's messages for some of those conditions
         /// (`authentication_required: Unauthorized`); `{detail}` stands for the runtime's
         /// own text (`"Bad request: {detail}"`).

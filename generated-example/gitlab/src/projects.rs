@@ -15,7 +15,8 @@ use crate::api::types::{
 };
 use crate::api::{Error, ProjectsHandlers};
 use crate::rules::{
-    Needs, change_label, is_color, issue, issue_mut, label_id, label_names, not_found, path_of,
+    Needs, change_label, invalid, is_color, issue, issue_mut, label_id, label_names, not_found,
+    path_of,
 };
 use crate::store::{IssueRecord, LabelRecord, NoteRecord, ProjectRecord, caller_id};
 use crate::views::Views;
@@ -71,7 +72,7 @@ impl ProjectsHandlers for Gitlab {
             caller_id(ctx.caller).ok_or_else(|| Error::Unauthorized("Unauthorized".into()))?;
         let name = body.name.trim().to_owned();
         if name.is_empty() {
-            return Err(Error::BadRequest("name can't be blank".into()));
+            return Err(invalid("name", "can't be blank"));
         }
         let path = body.path.unwrap_or_else(|| path_of(&name));
         let mut data = self.store.lock();
@@ -80,7 +81,7 @@ impl ProjectsHandlers for Gitlab {
             .values()
             .any(|p| p.owner == owner && (p.path == path || p.name == name))
         {
-            return Err(Error::BadRequest("name has already been taken".into()));
+            return Err(invalid("name", "has already been taken"));
         }
         let id = data.next_id();
         let now = Rfc3339Timestamp::now();
@@ -192,7 +193,7 @@ impl ProjectsHandlers for Gitlab {
         body: IssueCreate,
     ) -> Result<Issue, Error> {
         if body.title.trim().is_empty() {
-            return Err(Error::BadRequest("title can't be blank".into()));
+            return Err(invalid("title", "can't be blank"));
         }
         let change = |project: &mut ProjectRecord, fresh: i64, author: Option<i64>| {
             let iid = project.next_iid;
@@ -251,7 +252,7 @@ impl ProjectsHandlers for Gitlab {
             let issue = issue_mut(project, issue_iid)?;
             if let Some(title) = body.title {
                 if title.trim().is_empty() {
-                    return Err(Error::BadRequest("title can't be blank".into()));
+                    return Err(invalid("title", "can't be blank"));
                 }
                 issue.title = title;
             }
@@ -336,7 +337,7 @@ impl ProjectsHandlers for Gitlab {
         body: NoteInput,
     ) -> Result<Note, Error> {
         if body.body.trim().is_empty() {
-            return Err(Error::BadRequest("body can't be blank".into()));
+            return Err(invalid("body", "can't be blank"));
         }
         let change = |project: &mut ProjectRecord, fresh: i64, author: Option<i64>| {
             let issue = issue_mut(project, issue_iid)?;
@@ -459,10 +460,10 @@ impl ProjectsHandlers for Gitlab {
         body: LabelCreate,
     ) -> Result<Label, Error> {
         if body.name.trim().is_empty() {
-            return Err(Error::BadRequest("name can't be blank".into()));
+            return Err(invalid("name", "can't be blank"));
         }
         if !is_color(&body.color) {
-            return Err(Error::BadRequest("color is invalid".into()));
+            return Err(invalid("color", "is invalid"));
         }
         let change = |project: &mut ProjectRecord, fresh: i64, _: Option<i64>| {
             if project.labels.values().any(|l| l.name == body.name) {

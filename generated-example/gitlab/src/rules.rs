@@ -5,7 +5,7 @@ use restspec_runtime::{Caller, RequestContext, Rfc3339Timestamp};
 
 use crate::Gitlab;
 use crate::api::Error;
-use crate::api::types::{LabelChanges, Labels};
+use crate::api::types::{LabelChanges, Labels, ValidationErrors};
 use crate::store::{IssueRecord, ProjectRecord, caller_id};
 use crate::views::Views;
 
@@ -16,6 +16,12 @@ pub(crate) enum Needs {
     Contributor,
     /// The owner or an admin.
     Maintainer,
+}
+
+/// A refused field, as GitLab words it: `{"message": {"title": ["can't be blank"]}}`.
+pub(crate) fn invalid(field: &str, problem: &str) -> Error {
+    let message = std::collections::BTreeMap::from([(field.to_owned(), vec![problem.to_owned()])]);
+    Error::Invalid(ValidationErrors { message })
 }
 
 pub(crate) fn not_found(what: &str) -> Error {
@@ -150,7 +156,7 @@ pub(crate) fn change_label(
         return Err(Error::Conflict("Label already exists".into()));
     }
     if body.color.as_deref().is_some_and(|c| !is_color(c)) {
-        return Err(Error::BadRequest("color is invalid".into()));
+        return Err(invalid("color", "is invalid"));
     }
     let label = project
         .labels

@@ -183,3 +183,32 @@ async fn typed_path_parameters_are_parsed_before_the_handler() {
     let body: serde_json::Value = raw.json().await.expect("JSON");
     assert_eq!(body["message"], "404 Not Found");
 }
+
+#[tokio::test]
+async fn a_refused_field_is_answered_with_the_typed_body_and_read_back_as_it() {
+    let base = start_with(None).await;
+    let client = alice(&base);
+    match client.create_issue("1", &new_issue(" ")).await {
+        Err(ClientError::Api(failure)) => {
+            assert_eq!(failure.status, 400);
+            let Some(Error::Invalid(body)) = failure.error else {
+                panic!("expected the typed body, got {failure:?}");
+            };
+            assert_eq!(body.message["title"], ["can't be blank"]);
+        }
+        other => panic!("expected a 400, got {other:?}"),
+    }
+    let raw = reqwest::Client::new()
+        .post(format!("{base}/api/v4/projects/1/issues"))
+        .header("PRIVATE-TOKEN", "alice-token")
+        .header("Content-Type", "application/json")
+        .body(r#"{"title":""}"#)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(raw.status(), 400);
+    assert_eq!(
+        raw.text().await.expect("a body"),
+        r#"{"message":{"title":["can't be blank"]}}"#
+    );
+}

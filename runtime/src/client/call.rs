@@ -298,7 +298,8 @@ impl<T, E> Call<T, E> {
                 let message = self.message(&bytes);
                 return Err(ClientError::Api(ApiFailure {
                     status,
-                    error: E::from_status(status, &message),
+                    error: E::from_body(status, &bytes)
+                        .or_else(|| E::from_status(status, &message)),
                     message,
                     trace,
                     retry_after,

@@ -9,6 +9,12 @@ pub trait StatusTable: Sized {
     /// The row answered with `code`, carrying the answer's plaintext `message`; `None` for a
     /// code the table does not list.
     fn from_status(code: u16, message: &str) -> Option<Self>;
+
+    /// The row answered with `code` whose typed body `body` holds, for rows that declare
+    /// one; tried before [`from_status`](Self::from_status).
+    fn from_body(_code: u16, _body: &[u8]) -> Option<Self> {
+        None
+    }
 }
 
 /// A call the service answered with an error status.

@@ -379,6 +379,25 @@ fn base64_of(text: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(text)
 }
 
+/// With `gzip_errors: false`, a large error goes out as it is to a client that accepts
+/// gzip, while a large answer is still gzipped.
+#[tokio::test]
+async fn errors_are_never_gzipped_when_the_spec_says_so() {
+    let base = start().await;
+    let long = "9".repeat(300);
+    let error = send(
+        client()
+            .get(format!("{base}/api/v1/teams/notes/{long}"))
+            .header("Accept-Encoding", "gzip"),
+    )
+    .await;
+    assert_eq!(error.status, 404);
+    assert!(error.body.len() > 256, "large enough to be gzipped otherwise");
+    assert_eq!(error.header("content-encoding"), None);
+    let body: serde_json::Value = serde_json::from_slice(&error.body).expect("plain JSON");
+    assert_eq!(body["status"], 404);
+}
+
 #[tokio::test]
 async fn errors_are_json_of_the_spec_s_own_shape() {
     let base = start().await;
