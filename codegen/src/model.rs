@@ -205,7 +205,7 @@ impl ErrorFormat {
 }
 
 /// The values a JSON error body's strings may hold, as `{name}`.
-pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &["message", "status", "reason", "name"];
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &["message", "status", "reason", "name", "field"];
 
 /// Cookie session names and paths.
 #[derive(Debug, Clone, Default)]

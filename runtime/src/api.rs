@@ -110,22 +110,29 @@ impl<'a> Call<'a> {
             .get(index)
             .copied()
             .unwrap_or("parameter");
-        ApiError::condition(Condition::NotFound).with_message(format!("Not found: {name} {text}"))
+        ApiError::condition(Condition::NotFound)
+            .with_message(format!("Not found: {name} {text}"))
+            .with_field(name)
     }
 
     /// The endpoint's query options (parameters it does not declare were refused already,
     /// or are ignored). A value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
         let query = self.parts.uri.query().unwrap_or_default();
-        let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());
-        serde_path_to_error::deserialize(deserializer).map_err(|e| {
-            let option = e.path().to_string();
-            let message = if option.is_empty() || option == "." {
-                format!("invalid option: {}", e.inner())
-            } else {
-                format!("invalid option {option}: {}", e.inner())
-            };
-            ApiError::condition(Condition::MalformedRequest).with_message(message)
+        serde_html_form::from_str(query).map_err(|plain| {
+            // Parsed again with the path tracked, to name the option: only on failure.
+            let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());
+            let option = serde_path_to_error::deserialize::<_, O>(deserializer)
+                .err()
+                .map(|e| e.path().to_string())
+                .filter(|path| !path.is_empty() && path != ".");
+            let error = ApiError::condition(Condition::MalformedRequest);
+            match option {
+                Some(option) => error
+                    .with_message(format!("invalid option {option}: {plain}"))
+                    .with_field(option),
+                None => error.with_message(format!("invalid option: {plain}")),
+            }
         })
     }
 

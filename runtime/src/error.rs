@@ -29,10 +29,19 @@ pub struct ApiError {
     origin: Origin,
     message: Option<Cow<'static, str>>,
     headers: Vec<(HeaderName, HeaderValue)>,
+    /// What few errors carry, boxed: errors travel in every `Result` of the request path.
+    rare: Option<Box<Rare>>,
+}
+
+/// The rarer parts of an error.
+#[derive(Debug, Clone, Default)]
+struct Rare {
     /// A whole JSON body of the handler's (a status row's typed body), written instead
-    /// of the spec's error shape. Boxed: errors travel in every `Result` of the request
-    /// path, and this one is rare.
-    body: Option<Box<Bytes>>,
+    /// of the spec's error shape.
+    body: Option<Bytes>,
+    /// The body field, option or path parameter an input error is about (`title`,
+    /// `labels[0]`, `per_page`), for the `{field}` of the spec's error shape.
+    field: Option<Cow<'static, str>>,
 }
 
 impl ApiError {
@@ -42,7 +51,7 @@ impl ApiError {
             origin: Origin::Condition(condition),
             message: None,
             headers: Vec::new(),
-            body: None,
+            rare: None,
         }
     }
 
@@ -52,7 +61,7 @@ impl ApiError {
             origin: Origin::Status(code),
             message: None,
             headers: Vec::new(),
-            body: None,
+            rare: None,
         }
     }
 
@@ -77,11 +86,24 @@ impl ApiError {
     pub fn with_json_body<T: serde::Serialize + ?Sized>(mut self, body: &T) -> Self {
         match serde_json::to_vec(body) {
             Ok(json) => {
-                self.body = Some(Box::new(Bytes::from(json)));
+                self.rare.get_or_insert_default().body = Some(Bytes::from(json));
                 self
             }
             Err(err) => ApiError::internal(format!("cannot write an error body: {err}")),
         }
+    }
+
+    /// Names the body field, option or path parameter an input error is about (`title`,
+    /// `per_page`): the `{field}` of the spec's error shape.
+    #[must_use]
+    pub fn with_field(mut self, field: impl Into<Cow<'static, str>>) -> Self {
+        self.rare.get_or_insert_default().field = Some(field.into());
+        self
+    }
+
+    /// The field, option or path parameter the error is about, when known.
+    pub fn field(&self) -> Option<&str> {
+        self.rare.as_ref()?.field.as_deref()
     }
 
     /// Adds a response header (`WWW-Authenticate`, `Allow`, `Retry-After`, ...).
@@ -164,8 +186,12 @@ impl ApiError {
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
-        let (content_type, body) = match (self.body, service.conventions.error_format) {
-            (Some(body), _) => (crate::json::content_type(&service.conventions), *body),
+        let (body, field) = match self.rare.map(|r| *r) {
+            Some(Rare { body, field }) => (body, field),
+            None => (None, None),
+        };
+        let (content_type, body) = match (body, service.conventions.error_format) {
+            (Some(body), _) => (crate::json::content_type(&service.conventions), body),
             (None, format) => match format {
                 ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
                 ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
@@ -175,7 +201,7 @@ impl ApiError {
                         .iter()
                         .find(|s| s.code == code)
                         .map_or("error", |s| s.name);
-                    let body = json_body(body.pieces, status, &message, name);
+                    let body = json_body(body.pieces, status, &message, name, field.as_deref());
                     (crate::json::content_type(&service.conventions), body)
                 }
             },
@@ -255,7 +281,13 @@ fn problem_body(status: StatusCode, message: &str) -> Bytes {
 }
 
 /// The spec's own JSON error body: its pieces with the error's values filled in.
-fn json_body(pieces: &[ErrorPiece], status: StatusCode, message: &str, name: &str) -> Bytes {
+fn json_body(
+    pieces: &[ErrorPiece],
+    status: StatusCode,
+    message: &str,
+    name: &str,
+    field: Option<&str>,
+) -> Bytes {
     let mut out = String::with_capacity(64 + message.len());
     for piece in pieces {
         match piece {
@@ -266,6 +298,15 @@ fn json_body(pieces: &[ErrorPiece], status: StatusCode, message: &str, name: &st
                 escape_into(&mut out, status.canonical_reason().unwrap_or("Error"))
             }
             ErrorPiece::Name => escape_into(&mut out, name),
+            ErrorPiece::Field => escape_into(&mut out, field.unwrap_or_default()),
+            ErrorPiece::FieldJson => match field {
+                Some(field) => {
+                    out.push('"');
+                    escape_into(&mut out, field);
+                    out.push('"');
+                }
+                None => out.push_str("null"),
+            },
         }
     }
     Bytes::from(out)

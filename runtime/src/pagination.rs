@@ -92,9 +92,11 @@ fn positive(key: &str, value: &str) -> Result<u64, ApiError> {
         .ok()
         .filter(|n| *n >= 1)
         .ok_or_else(|| {
-            ApiError::condition(Condition::InvalidInput).with_message(format!(
-                "{key} must be a whole number from 1, not \"{value}\""
-            ))
+            ApiError::condition(Condition::InvalidInput)
+                .with_message(format!(
+                    "{key} must be a whole number from 1, not \"{value}\""
+                ))
+                .with_field(key.to_owned())
         })
 }
 

@@ -92,7 +92,12 @@ pub fn parse_json<T: DeserializeOwned>(
     };
     crate::strict_json::from_slice(input).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => {
-            ApiError::condition(Condition::InvalidInput).with_message(format!("Invalid input: {e}"))
+            let error = ApiError::condition(Condition::InvalidInput)
+                .with_message(format!("Invalid input: {e}"));
+            match crate::strict_json::failing_field::<T>(input) {
+                Some(field) => error.with_field(field),
+                None => error,
+            }
         }
         _ => ApiError::condition(Condition::MalformedJson)
             .with_message(format!("Invalid application/json in request: {e}")),

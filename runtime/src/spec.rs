@@ -243,6 +243,11 @@ pub enum ErrorPiece {
     Reason,
     /// The name of the status table's row, escaped (`{name}`; `error` when no row).
     Name,
+    /// The field, option or path parameter an input error is about, escaped, or nothing
+    /// (`{field}` inside a string).
+    Field,
+    /// The same as a whole JSON value: a string, or `null` (`"{field}"` alone).
+    FieldJson,
 }
 
 /// Names and paths of cookie sessions.

@@ -26,6 +26,23 @@ pub(crate) fn from_slice<'de, T: de::Deserialize<'de>>(input: &'de [u8]) -> serd
     Ok(value)
 }
 
+/// Where in the input [`from_slice`] failed for a body that did not fit `T`, as a path
+/// (`title`, `labels[0]`), or the field it lacked: parsed again with the path tracked, so
+/// that the usual, successful parse pays nothing for it.
+pub(crate) fn failing_field<'de, T: de::Deserialize<'de>>(input: &'de [u8]) -> Option<String> {
+    let mut inner = serde_json::Deserializer::from_slice(input);
+    let error = serde_path_to_error::deserialize::<_, T>(Strict(&mut inner)).err()?;
+    let path = error.path().to_string();
+    if path != "." && !path.is_empty() {
+        return Some(path);
+    }
+    // A missing field fails at its record, so the path stops there; serde names it in
+    // the message, between backticks.
+    let message = error.inner().to_string();
+    let missing = message.strip_prefix("missing field `")?;
+    missing.split('`').next().map(str::to_owned)
+}
+
 /// A deserializer (or seed, or access) made strict.
 struct Strict<D>(D);
 

@@ -86,6 +86,8 @@ fn text(out: &mut Vec<ErrorPiece>, text: &str) {
 fn write(value: &Value, out: &mut Vec<ErrorPiece>) {
     match value {
         Value::String(s) if s == "{status}" => out.push(ErrorPiece::Value("status".to_owned())),
+        // The field an input error is about, as a whole value: a string, or `null`.
+        Value::String(s) if s == "{field}" => out.push(ErrorPiece::Value("field_json".to_owned())),
         Value::String(s) => {
             text(out, "\"");
             for part in split(s) {

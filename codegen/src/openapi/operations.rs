@@ -428,6 +428,7 @@ fn error_content(service: &Service) -> Value {
 fn body_schema(body: &Value) -> Value {
     match body {
         Value::String(s) if s == "{status}" => json!({ "type": "integer" }),
+        Value::String(s) if s == "{field}" => json!({ "type": ["string", "null"] }),
         Value::String(_) => json!({ "type": "string" }),
         Value::Object(fields) => json!({
             "type": "object",

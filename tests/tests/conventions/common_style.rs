@@ -379,6 +379,51 @@ fn base64_of(text: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(text)
 }
 
+/// An input error names the body field, option or page parameter it is about, as data:
+/// the `{field}` of the spec's error shape (`null` when it is about none).
+#[tokio::test]
+async fn input_errors_name_their_field() {
+    let base = start().await;
+    let param = |answer: &Answer| {
+        let body: serde_json::Value = serde_json::from_slice(&answer.body).expect("JSON");
+        (answer.status, body["param"].clone())
+    };
+    let patch = |body: &'static str| {
+        client()
+            .patch(format!("{base}/api/v1/teams/notes/1"))
+            .bearer_auth(TOKEN)
+            .header("Content-Type", "application/json")
+            .body(body)
+    };
+    use serde_json::json;
+    assert_eq!(
+        param(&send(patch(r#"{"due":7}"#)).await),
+        (400, json!("due"))
+    );
+    assert_eq!(
+        param(&send(patch(r#"{"title":["x"]}"#)).await),
+        (400, json!("title"))
+    );
+    let search = send(
+        client()
+            .post(format!("{base}/api/v1/teams/notes/search"))
+            .header("Content-Type", "application/json")
+            .body("{}"),
+    )
+    .await;
+    assert_eq!(param(&search), (400, json!("text")), "a missing field");
+    let order = get(&base, "/api/v1/teams/notes/?order=sideways", None).await;
+    assert_eq!(param(&order), (400, json!("order")));
+    let size = get(&base, "/api/v1/teams/notes/?per_page=0", None).await;
+    assert_eq!(param(&size), (400, json!("per_page")));
+    let broken = send(patch("{")).await;
+    assert_eq!(
+        param(&broken),
+        (400, serde_json::Value::Null),
+        "about no field"
+    );
+}
+
 /// With `gzip_errors: false`, a large error goes out as it is to a client that accepts
 /// gzip, while a large answer is still gzipped.
 #[tokio::test]
@@ -392,7 +437,10 @@ async fn errors_are_never_gzipped_when_the_spec_says_so() {
     )
     .await;
     assert_eq!(error.status, 404);
-    assert!(error.body.len() > 256, "large enough to be gzipped otherwise");
+    assert!(
+        error.body.len() > 256,
+        "large enough to be gzipped otherwise"
+    );
     assert_eq!(error.header("content-encoding"), None);
     let body: serde_json::Value = serde_json::from_slice(&error.body).expect("plain JSON");
     assert_eq!(body["status"], 404);
@@ -407,7 +455,7 @@ async fn errors_are_json_of_the_spec_s_own_shape() {
     assert_eq!(missing.header("content-type"), Some("application/json"));
     assert_eq!(
         missing.text(),
-        r#"{"documentation_url":"https://docs.example/errors#not_found","message":"404 Not found: 9","status":404}"#
+        r#"{"documentation_url":"https://docs.example/errors#not_found","message":"404 Not found: 9","param":null,"status":404}"#
     );
     // A handler's message, with characters JSON must escape.
     let quoted = get(&base, "/api/v1/teams/notes/%22x%22", None).await;
