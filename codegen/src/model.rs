@@ -228,11 +228,14 @@ pub enum TimestampFormat {
     Nanos,
     /// RFC 3339.
     Rfc3339,
+    /// Whole seconds since the Unix epoch, a JSON number.
+    UnixSeconds,
 }
 
 impl TimestampFormat {
     /// The spellings accepted in `timestamp_format`.
-    pub const NAMES: &'static [&'static str] = &["yyyy-mm-dd hh:mm:ss.fffffffff", "rfc3339"];
+    pub const NAMES: &'static [&'static str] =
+        &["yyyy-mm-dd hh:mm:ss.fffffffff", "rfc3339", "unix_seconds"];
 }
 
 /// One row of the status table.

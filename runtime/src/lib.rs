@@ -81,7 +81,7 @@ pub use reply::{Custom, Json, Reply};
 pub use serve::{serve, serve_until, shutdown_signal};
 pub use service::Service;
 pub use settings::Settings;
-pub use timestamp::{Rfc3339Timestamp, Timestamp};
+pub use timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
 pub use tristate::Tristate;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
@@ -147,7 +147,7 @@ pub mod __private {
         JsonErrorBody, RunAsConventions, ServiceSpec, SessionConventions, StatusEntry,
         UnknownCredentials, UnknownOptions,
     };
-    pub use crate::timestamp::{Rfc3339Timestamp, Timestamp};
+    pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::Tristate;
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;

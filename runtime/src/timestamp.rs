@@ -119,9 +119,60 @@ impl<'de> Deserialize<'de> for Rfc3339Timestamp {
     }
 }
 
+/// A point in time written as whole seconds since the Unix epoch (`1735689600`), for
+/// services whose spec says `timestamp_format: unix_seconds`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnixTimestamp(i64);
+
+impl UnixTimestamp {
+    /// The current time, to the second.
+    pub fn now() -> Self {
+        UnixTimestamp(jiff::Timestamp::now().as_second())
+    }
+
+    /// From seconds since the Unix epoch.
+    pub fn from_unix_seconds(seconds: i64) -> Self {
+        UnixTimestamp(seconds)
+    }
+
+    /// Seconds since the Unix epoch.
+    pub fn as_unix_seconds(&self) -> i64 {
+        self.0
+    }
+}
+
+impl fmt::Display for UnixTimestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl Serialize for UnixTimestamp {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_i64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for UnixTimestamp {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        i64::deserialize(deserializer).map(UnixTimestamp)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unix_seconds_are_a_bare_number() {
+        let t: UnixTimestamp = serde_json::from_str("1735689600").expect("parses");
+        assert_eq!(t.as_unix_seconds(), 1_735_689_600);
+        assert_eq!(
+            serde_json::to_string(&t).ok().as_deref(),
+            Some("1735689600")
+        );
+        assert!(serde_json::from_str::<UnixTimestamp>("\"1735689600\"").is_err());
+    }
 
     #[test]
     fn writes_nine_digits_of_nanoseconds_in_utc() {

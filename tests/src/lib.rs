@@ -22,6 +22,10 @@ pub mod build_script {
     pub mod extends_house {
         restspec_runtime::include_generated!("extends_house");
     }
+    /// `fixtures/payments`: times as Unix seconds.
+    pub mod payments {
+        restspec_runtime::include_generated!("payments");
+    }
     /// `fixtures/house_base`.
     pub mod house_base {
         restspec_runtime::include_generated!("house_base");

@@ -299,3 +299,24 @@ fn a_one_of_type_reads_and_writes_each_alternative() {
         Some(r#"["bug","ui"]"#)
     );
 }
+
+/// `timestamp_format: unix_seconds`: a timestamp field is a `UnixTimestamp`, written and
+/// read as a bare number of seconds.
+#[test]
+fn unix_seconds_timestamps_are_numbers() {
+    use restspec_tests::build_script::payments::types::Customer;
+    let customer: Customer = serde_json::from_str(
+        r#"{"id":"cus_1","object":"customer","created":1735689600,"email":null}"#,
+    )
+    .expect("a customer");
+    assert_eq!(customer.created.as_unix_seconds(), 1_735_689_600);
+    let written = serde_json::to_string(&customer).expect("written");
+    assert!(written.contains(r#""created":1735689600"#), "{written}");
+    assert!(
+        serde_json::from_str::<Customer>(
+            r#"{"id":"c","object":"customer","created":"2025-01-01T00:00:00Z","email":null}"#
+        )
+        .is_err(),
+        "a string is not a Unix time"
+    );
+}

@@ -127,7 +127,12 @@ fn check_request_body(
             .hint("remove `body`"),
         ),
         Some(ty) => {
-            if let Err(problem) = conforms(body, ty, &service.types) {
+            if let Err(problem) = conforms(
+                body,
+                ty,
+                &service.types,
+                service.conventions.timestamp_format,
+            ) {
                 body_problem(
                     location,
                     format!("the request body is not a `{}`: {problem}", spelled(ty)),
@@ -207,7 +212,12 @@ fn check_response(
         return;
     };
     if let (Some(body), Some(location)) = (&response.body, &response.body_location)
-        && let Err(problem) = conforms(body, ty, &service.types)
+        && let Err(problem) = conforms(
+            body,
+            ty,
+            &service.types,
+            service.conventions.timestamp_format,
+        )
     {
         body_problem(
             location,
@@ -250,7 +260,12 @@ fn check_response(
                 )),
             ),
             Some(field) => {
-                if let Err(problem) = conforms(value, &field.ty, &service.types) {
+                if let Err(problem) = conforms(
+                    value,
+                    &field.ty,
+                    &service.types,
+                    service.conventions.timestamp_format,
+                ) {
                     body_problem(
                         location,
                         format!(

@@ -2,12 +2,28 @@
 
 use serde_json::Value;
 
-use crate::model::{TypeDef, TypeKind, TypeRef};
+use crate::model::{TimestampFormat, TypeDef, TypeKind, TypeRef};
 
 /// Checks `value` against `ty`. The error names where in the value it went wrong, as a JSON
 /// pointer (`/owner/name`), and what was expected there.
-pub(super) fn conforms(value: &Value, ty: &TypeRef, types: &[TypeDef]) -> Result<(), String> {
-    check(value, ty, types, &mut String::new())
+pub(super) fn conforms(
+    value: &Value,
+    ty: &TypeRef,
+    types: &[TypeDef],
+    timestamps: TimestampFormat,
+) -> Result<(), String> {
+    let known = Known {
+        types,
+        unix_seconds: timestamps == TimestampFormat::UnixSeconds,
+    };
+    check(value, ty, &known, &mut String::new())
+}
+
+/// What a value is checked against besides its type: the spec's types, and whether its
+/// timestamps are numbers.
+struct Known<'a> {
+    types: &'a [TypeDef],
+    unix_seconds: bool,
 }
 
 fn at(pointer: &str) -> String {
@@ -32,10 +48,12 @@ fn found(value: &Value) -> &'static str {
 fn check(
     value: &Value,
     ty: &TypeRef,
-    types: &[TypeDef],
+    types: &Known<'_>,
     pointer: &mut String,
 ) -> Result<(), String> {
     let expected = match ty {
+        TypeRef::Timestamp if types.unix_seconds && value.is_i64() => return Ok(()),
+        TypeRef::Timestamp if types.unix_seconds => "a timestamp (whole seconds since 1970)",
         TypeRef::String | TypeRef::Timestamp if value.is_string() => return Ok(()),
         TypeRef::Integer if value.is_i64() => return Ok(()),
         TypeRef::Boolean if value.is_boolean() => return Ok(()),
@@ -72,7 +90,7 @@ fn check(
             return Ok(());
         }
         TypeRef::Named(name) => {
-            let Some(def) = types.iter().find(|t| &t.name == name) else {
+            let Some(def) = types.types.iter().find(|t| &t.name == name) else {
                 // An unknown type is reported where it is used.
                 return Ok(());
             };
@@ -89,7 +107,7 @@ fn check(
 fn named(
     value: &Value,
     def: &TypeDef,
-    types: &[TypeDef],
+    types: &Known<'_>,
     pointer: &mut String,
 ) -> Result<(), String> {
     match &def.kind {

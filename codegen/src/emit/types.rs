@@ -18,6 +18,7 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
         TypeRef::Timestamp => match format {
             TimestampFormat::Nanos => quote! { rt::Timestamp },
             TimestampFormat::Rfc3339 => quote! { rt::Rfc3339Timestamp },
+            TimestampFormat::UnixSeconds => quote! { rt::UnixTimestamp },
         },
         TypeRef::Named(name) => {
             let ident = format_ident!("{}", name);

@@ -164,6 +164,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
     let timestamp_format = match raw.timestamp_format.value.as_str() {
         "yyyy-mm-dd hh:mm:ss.fffffffff" => TimestampFormat::Nanos,
         "rfc3339" => TimestampFormat::Rfc3339,
+        "unix_seconds" => TimestampFormat::UnixSeconds,
         other => {
             diags.push(
                 Diagnostic::new(

@@ -91,6 +91,11 @@ pub(super) fn schema(ty: &TypeRef, timestamps: TimestampFormat) -> Value {
 fn timestamp(format: TimestampFormat) -> Value {
     match format {
         TimestampFormat::Rfc3339 => json!({ "type": "string", "format": "date-time" }),
+        TimestampFormat::UnixSeconds => json!({
+            "type": "integer",
+            "format": "unix-time",
+            "description": "A time: whole seconds since 1970-01-01T00:00:00Z.",
+        }),
         TimestampFormat::Nanos => json!({
             "type": "string",
             "pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{9}$",
