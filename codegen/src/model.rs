@@ -129,6 +129,20 @@ pub struct Conventions {
     pub rate_limit_headers: Option<RateLimitHeaders>,
     /// Error answers are never gzipped.
     pub never_gzip_errors: bool,
+    /// Cross-origin use beyond the allowed origins, when the spec says.
+    pub cors: Option<Cors>,
+}
+
+/// Cross-origin use as the spec describes it (the methods come from its endpoints).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Cors {
+    /// Response headers exposed, as the spec spells them (pagination and rate-limit
+    /// headers added).
+    pub expose_headers: Vec<String>,
+    /// Request headers allowed besides the usual ones and the credential headers.
+    pub allow_headers: Vec<String>,
+    /// `Access-Control-Allow-Origin: *`.
+    pub any_origin: bool,
 }
 
 /// The headers of a caller's quota budget, as the spec spells them.

@@ -18,7 +18,7 @@ use crate::cors::{self, Decoration};
 use crate::error::ApiError;
 use crate::overrides;
 use crate::query::QueryParams;
-use crate::spec::ServiceSpec;
+use crate::spec::{Conventions, ServiceSpec};
 use crate::trace::{TraceRequest, trace_demand};
 
 /// What the conventions learn about a request before it is authenticated and routed.
@@ -60,12 +60,16 @@ impl<'a> Outbound<'a> {
         parts: &Parts,
         trace_header: Option<&'a HeaderValue>,
         query: Result<&QueryParams<'a>, &str>,
-        trace_parameter: Option<&str>,
+        conventions: &Conventions,
         allowed: &cors::AllowedOrigins,
     ) -> Self {
+        let trace_parameter = conventions.trace_parameter;
         let origin = parts.headers.get(header::ORIGIN);
         let allowed_origin = origin
-            .filter(|o| o.to_str().is_ok_and(|o| allowed.allows(o)))
+            .filter(|o| {
+                o.to_str()
+                    .is_ok_and(|o| cors::origin_allowed(allowed, conventions, o))
+            })
             .cloned();
         let parameter = match query {
             Ok(query) => query.trace.clone(),
@@ -83,7 +87,7 @@ impl<'a> Outbound<'a> {
             varies_by_origin: allowed.is_configured() && origin.is_some(),
             overridden: false,
             gzip: compression::accepts_gzip(&parts.headers),
-            gzip_errors: true,
+            gzip_errors: !conventions.never_gzip_errors,
         }
     }
 }
@@ -131,7 +135,7 @@ pub fn finish(
     response: &mut Response,
     outbound: &Outbound<'_>,
     trace_header: Option<&HeaderName>,
-    xsrf_header: Option<&str>,
+    conventions: &Conventions,
 ) {
     if let (Some(trace), Some(name)) = (&outbound.trace, trace_header) {
         for id in trace.ids() {
@@ -154,7 +158,7 @@ pub fn finish(
         } else {
             Decoration::Full
         };
-        cors::decorate(response.headers_mut(), origin, decoration, xsrf_header);
+        cors::decorate(response.headers_mut(), origin, decoration, conventions);
     }
     compression::compress(response, outbound.gzip, outbound.gzip_errors);
 }

@@ -11,6 +11,36 @@ use regex::Regex;
 
 use crate::body::{Response, response};
 use crate::error::{ApiError, Condition};
+use crate::spec::Conventions;
+
+/// What a spec says of cross-origin use beyond the allowed origins (`conventions.cors`).
+#[derive(Debug, Clone, Copy)]
+pub struct CorsConventions {
+    /// `Access-Control-Allow-Methods`, joined (`GET, HEAD, POST, PUT, PATCH, DELETE,
+    /// OPTIONS`): the methods the spec's endpoints use.
+    pub methods: &'static str,
+    /// The methods a preflight may ask for.
+    pub preflight_methods: &'static [Method],
+    /// Request headers allowed besides the usual ones (a token header, lower case).
+    pub allow_headers: &'static [&'static str],
+    /// `Access-Control-Expose-Headers`, joined (`Link, X-Total`): response headers a
+    /// browser script may read.
+    pub expose_headers: Option<&'static str>,
+    /// Every origin may call, without credentials (`Access-Control-Allow-Origin: *`).
+    pub any_origin: bool,
+}
+
+impl CorsConventions {
+    /// The code review service's: its five methods, nothing exposed, the origins the
+    /// settings allow.
+    pub const USUAL: CorsConventions = CorsConventions {
+        methods: CORS_METHODS,
+        preflight_methods: &PREFLIGHT_METHODS,
+        allow_headers: &[],
+        expose_headers: None,
+        any_origin: false,
+    };
+}
 
 /// The origins allowed to use the service cross-origin: the `site.allowOriginRegex`
 /// setting. Several patterns are joined with `|`; an origin must match one in full.
@@ -62,14 +92,26 @@ const PREFLIGHT_METHODS: [Method; 5] = [
 ];
 
 /// Request headers a cross-origin request may send: the usual three plus the service's
-/// XSRF header.
-fn allowed_headers(xsrf_header: Option<&str>) -> String {
+/// XSRF header and the spec's own (a token header).
+fn allowed_headers(conventions: &Conventions) -> String {
     let mut list = vec!["authorization".to_owned(), "content-type".to_owned()];
-    if let Some(xsrf) = xsrf_header {
+    if let Some(xsrf) = conventions.xsrf_header {
         list.push(xsrf.to_ascii_lowercase());
     }
     list.push("x-requested-with".to_owned());
+    list.extend(
+        conventions
+            .cors
+            .allow_headers
+            .iter()
+            .map(|h| (*h).to_owned()),
+    );
     list.join(", ")
+}
+
+/// True when `origin` may call cross-origin: the settings allow it, or the spec allows any.
+pub fn origin_allowed(allowed: &AllowedOrigins, conventions: &Conventions, origin: &str) -> bool {
+    conventions.cors.any_origin || allowed.allows(origin)
 }
 
 /// True for a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`.
@@ -96,7 +138,7 @@ fn not_cacheable(headers: &mut HeaderMap) {
 pub fn preflight(
     headers: &HeaderMap,
     allowed: &AllowedOrigins,
-    xsrf_header: Option<&str>,
+    conventions: &Conventions,
 ) -> Result<Response, ApiError> {
     let refuse =
         |message: String| ApiError::condition(Condition::MalformedRequest).with_message(message);
@@ -104,17 +146,22 @@ pub fn preflight(
         .get(header::ORIGIN)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    if !allowed.allows(origin) {
+    if !origin_allowed(allowed, conventions, origin) {
         return Err(refuse("CORS not allowed".to_owned()));
     }
     let method = headers
         .get(header::ACCESS_CONTROL_REQUEST_METHOD)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    if !PREFLIGHT_METHODS.iter().any(|m| m.as_str() == method) {
+    if !conventions
+        .cors
+        .preflight_methods
+        .iter()
+        .any(|m| m.as_str() == method)
+    {
         return Err(refuse(format!("{method} not allowed in CORS")));
     }
-    let permitted = allowed_headers(xsrf_header);
+    let permitted = allowed_headers(conventions);
     let permitted: Vec<&str> = permitted.split(", ").collect();
     for value in headers.get_all(header::ACCESS_CONTROL_REQUEST_HEADERS) {
         // A byte that is not visible ASCII names no header on the list: refused, like any
@@ -140,7 +187,7 @@ pub fn preflight(
         bytes::Bytes::new(),
     );
     if let Some(origin) = headers.get(header::ORIGIN) {
-        decorate(answer.headers_mut(), origin, Decoration::Full, xsrf_header);
+        decorate(answer.headers_mut(), origin, Decoration::Full, conventions);
     }
     Ok(answer)
 }
@@ -159,13 +206,28 @@ pub fn decorate(
     headers: &mut HeaderMap,
     origin: &HeaderValue,
     decoration: Decoration,
-    xsrf_header: Option<&str>,
+    conventions: &Conventions,
 ) {
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
-    headers.insert(
-        header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
-        HeaderValue::from_static("true"),
-    );
+    let cors = &conventions.cors;
+    if cors.any_origin {
+        // Any origin, without credentials: browsers refuse `*` with credentials.
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+    } else {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
+            HeaderValue::from_static("true"),
+        );
+    }
+    if let Some(expose) = cors.expose_headers {
+        headers.insert(
+            header::ACCESS_CONTROL_EXPOSE_HEADERS,
+            HeaderValue::from_static(expose),
+        );
+    }
     if decoration == Decoration::Full {
         headers.insert(
             header::ACCESS_CONTROL_MAX_AGE,
@@ -173,9 +235,9 @@ pub fn decorate(
         );
         headers.insert(
             header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static(CORS_METHODS),
+            HeaderValue::from_static(cors.methods),
         );
-        if let Ok(value) = HeaderValue::from_str(&allowed_headers(xsrf_header)) {
+        if let Ok(value) = HeaderValue::from_str(&allowed_headers(conventions)) {
             headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, value);
         }
     }
@@ -215,6 +277,11 @@ mod tests {
         assert!(AllowedOrigins::from_patterns(&["("]).is_err());
     }
 
+    const XSRF: Conventions = Conventions {
+        xsrf_header: Some("X-Service-Auth"),
+        ..Conventions::NONE
+    };
+
     #[test]
     fn preflights_are_refused_with_a_reason() {
         let allowed = AllowedOrigins::from_patterns(&["https://a\\.example"]).unwrap();
@@ -224,7 +291,7 @@ mod tests {
             header::ACCESS_CONTROL_REQUEST_METHOD,
             "PATCH".parse().unwrap(),
         );
-        let refused = preflight(&headers, &allowed, Some("X-Service-Auth")).unwrap_err();
+        let refused = preflight(&headers, &allowed, &XSRF).unwrap_err();
         assert_eq!(refused.message(), Some("PATCH not allowed in CORS"));
         headers.insert(
             header::ACCESS_CONTROL_REQUEST_METHOD,
@@ -234,7 +301,7 @@ mod tests {
             header::ACCESS_CONTROL_REQUEST_HEADERS,
             "Content-Type, X-Service-Trace".parse().unwrap(),
         );
-        let refused = preflight(&headers, &allowed, Some("X-Service-Auth")).unwrap_err();
+        let refused = preflight(&headers, &allowed, &XSRF).unwrap_err();
         assert_eq!(
             refused.message(),
             Some("X-Service-Trace not allowed in CORS")
@@ -247,7 +314,7 @@ mod tests {
             header::ACCESS_CONTROL_REQUEST_HEADERS,
             HeaderValue::from_bytes(b"content-type, x-evil\xff").unwrap(),
         );
-        let refused = preflight(&headers, &allowed, Some("X-Service-Auth")).unwrap_err();
+        let refused = preflight(&headers, &allowed, &XSRF).unwrap_err();
         assert_eq!(
             refused.message(),
             Some("Access-Control-Request-Headers with a non-ASCII byte not allowed in CORS")
@@ -256,7 +323,7 @@ mod tests {
             header::ACCESS_CONTROL_REQUEST_HEADERS,
             "content-type, x-service-auth".parse().unwrap(),
         );
-        let ok = preflight(&headers, &allowed, Some("X-Service-Auth")).unwrap();
+        let ok = preflight(&headers, &allowed, &XSRF).unwrap();
         assert_eq!(
             ok.headers()[header::ACCESS_CONTROL_ALLOW_ORIGIN],
             "https://a.example"

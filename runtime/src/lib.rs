@@ -135,6 +135,7 @@ pub mod __private {
     pub use crate::Authenticator;
     pub use crate::api::{Answer, Api, Call, Resolution};
     pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
+    pub use crate::cors::CorsConventions;
     pub use crate::error::{ApiError, Condition};
     pub use crate::pagination::{Page, PageConventions, PageRequest};
     pub use crate::quota::{RateLimitHeaders, ResetFormat};

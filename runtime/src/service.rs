@@ -121,12 +121,11 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let started = crate::trace::start_access();
         let shared = &*self.shared;
         let service = P::SERVICE;
-        let xsrf_header = service.conventions.xsrf_header;
         let (mut parts, body) = request.into_parts();
         let allowed = &shared.settings.allowed_origins;
 
         if cors::is_preflight(&parts.method, &parts.headers) {
-            let mut response = cors::preflight(&parts.headers, allowed, xsrf_header)
+            let mut response = cors::preflight(&parts.headers, allowed, &service.conventions)
                 .unwrap_or_else(|error| error.into_response_for(service));
             cors::preflight_headers(response.headers_mut());
             if service.conventions.security_headers {
@@ -151,10 +150,9 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             query
                 .as_ref()
                 .map_err(|_| parts.uri.query().unwrap_or_default()),
-            conventions.trace_parameter,
+            conventions,
             allowed,
         );
-        outbound.gzip_errors = !conventions.never_gzip_errors;
         let origin_allowed = outbound.allowed_origin.is_some();
         let admitted = query.and_then(|query| {
             conventions::admit(
@@ -205,7 +203,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             &mut response,
             &outbound,
             shared.headers.trace.as_ref(),
-            xsrf_header,
+            conventions,
         );
         if conventions.security_headers {
             crate::security_headers::apply(response.headers_mut());

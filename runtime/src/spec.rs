@@ -94,6 +94,8 @@ pub struct Conventions {
     pub condition_messages: &'static [(Condition, &'static str)],
     /// Error answers go out uncompressed even to clients that accept gzip.
     pub never_gzip_errors: bool,
+    /// Cross-origin use beyond the allowed origins: methods, headers, any origin.
+    pub cors: crate::cors::CorsConventions,
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -149,6 +151,7 @@ impl Conventions {
         rate_limit_headers: None,
         condition_messages: &[],
         never_gzip_errors: false,
+        cors: crate::cors::CorsConventions::USUAL,
     };
 }
 

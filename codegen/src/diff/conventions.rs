@@ -73,6 +73,7 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("unknown_options", c.ignore_unknown_options.to_string()),
         ("rate_limit_headers", format!("{:?}", c.rate_limit_headers)),
         ("gzip_errors", (!c.never_gzip_errors).to_string()),
+        ("cors", format!("{:?}", c.cors)),
     ]
 }
 

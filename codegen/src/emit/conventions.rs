@@ -88,6 +88,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if let Some(p) = &c.pagination {
         fields.push(pagination_tokens(p));
     }
+    if let Some(cors) = super::cors::field(service) {
+        fields.push(cors);
+    }
     if c.never_gzip_errors {
         fields.push(quote! { never_gzip_errors: true });
     }

@@ -6,6 +6,7 @@
 mod capabilities;
 mod client;
 mod conventions;
+mod cors;
 mod docs;
 mod errors;
 mod examples;

@@ -264,6 +264,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             diags,
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
+        cors: raw
+            .cors
+            .as_ref()
+            .map(|c| super::rate_limits::lower_cors(c, diags)),
         rate_limit_headers: raw
             .rate_limit_headers
             .as_ref()

@@ -1,9 +1,9 @@
-//! Lowering `conventions.rate_limit_headers`: header names that are header names, and a
-//! known reset format.
+//! Lowering the conventions that are response and request headers: `rate_limit_headers`
+//! (header names that are header names, a known reset format) and `cors` (header names).
 
 use super::access::is_header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::RateLimitHeaders;
+use crate::model::{Cors, RateLimitHeaders};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -54,5 +54,31 @@ pub(super) fn lower_rate_limit_headers(
         remaining,
         reset,
         reset_unix,
+    }
+}
+
+/// `cors`: every header it names is a header name.
+pub(super) fn lower_cors(raw: &raw::Cors, diags: &mut Diagnostics) -> Cors {
+    let mut names = |list: &Option<Vec<Spanned<String>>>| -> Vec<String> {
+        let mut out = Vec::new();
+        for name in list.iter().flatten() {
+            if is_header_name(&name.value) {
+                out.push(name.value.clone());
+            } else {
+                diags.push(
+                    Diagnostic::new(
+                        name.location.clone(),
+                        format!("`{}` is not a valid header name", name.value),
+                    )
+                    .hint("header names are letters, digits and `-`, such as `X-Total`"),
+                );
+            }
+        }
+        out
+    };
+    Cors {
+        expose_headers: names(&raw.expose_headers),
+        allow_headers: names(&raw.allow_headers),
+        any_origin: raw.any_origin.unwrap_or(false),
     }
 }

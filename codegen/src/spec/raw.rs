@@ -149,12 +149,32 @@ spec_record! {
         /// What a query parameter that no endpoint option and no convention names gets:
         /// `reject` (a 400 naming it, the default) or `ignore` (as many public APIs do).
         opt unknown_options: Spanned<String>,
+        /// Cross-origin use as browser clients of a public API need it: the methods the
+        /// spec's endpoints use (PATCH too) in preflights, token headers allowed, response
+        /// headers exposed, and optionally any origin. Which origins may call is a setting
+        /// (`Settings::allow_origin_regex`) unless `any_origin`.
+        opt cors: Cors,
         /// Whether error answers are gzipped for clients that accept gzip, like other large
         /// answers (`true`, the default), or always sent as they are (`false`).
         opt gzip_errors: bool,
         /// Response headers telling a caller its quota budget, as the quota enforcers know
         /// it, on every answer after the quota check (429s included).
         opt rate_limit_headers: RateLimitHeaders,
+    }
+}
+
+spec_record! {
+    /// Cross-origin use (`conventions.cors`).
+    pub struct Cors = "`cors`" {
+        /// Response headers a browser script may read (`Access-Control-Expose-Headers`),
+        /// besides the pagination and rate-limit headers the spec names, which are exposed
+        /// always.
+        opt expose_headers: Vec<Spanned<String>>,
+        /// Request headers allowed besides `Authorization`, `Content-Type` and the token
+        /// headers the spec's credentials name.
+        opt allow_headers: Vec<Spanned<String>>,
+        /// Every origin may call, without credentials (`Access-Control-Allow-Origin: *`).
+        opt any_origin: bool,
     }
 }
 

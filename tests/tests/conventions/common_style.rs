@@ -424,6 +424,65 @@ async fn input_errors_name_their_field() {
     );
 }
 
+/// `cors`: preflights accept the methods the spec uses (PATCH too) and its token header,
+/// any origin may call (without credentials), and a browser script may read the
+/// pagination and rate-limit headers.
+#[tokio::test]
+async fn browsers_may_patch_with_a_token_and_read_the_paging_headers() {
+    let base = start().await;
+    let preflight = send(
+        client()
+            .request(
+                reqwest::Method::OPTIONS,
+                format!("{base}/api/v1/teams/notes/1"),
+            )
+            .header("Origin", "https://app.example")
+            .header("Access-Control-Request-Method", "PATCH")
+            .header(
+                "Access-Control-Request-Headers",
+                "private-token, content-type",
+            ),
+    )
+    .await;
+    assert_eq!(preflight.status, 200, "{}", preflight.text());
+    assert_eq!(preflight.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(preflight.header("access-control-allow-credentials"), None);
+    assert_eq!(
+        preflight.header("access-control-allow-methods"),
+        Some("GET, HEAD, POST, PATCH, OPTIONS")
+    );
+    let allowed = preflight
+        .header("access-control-allow-headers")
+        .unwrap_or_default();
+    assert!(allowed.contains("private-token"), "{allowed}");
+    let refused = send(
+        client()
+            .request(
+                reqwest::Method::OPTIONS,
+                format!("{base}/api/v1/teams/notes/1"),
+            )
+            .header("Origin", "https://app.example")
+            .header("Access-Control-Request-Method", "DELETE"),
+    )
+    .await;
+    assert_eq!(refused.status, 400, "a method the spec does not use");
+
+    let list = send(
+        client()
+            .get(format!("{base}/api/v1/teams/notes/?per_page=1"))
+            .header("Origin", "https://app.example"),
+    )
+    .await;
+    assert_eq!(list.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        list.header("access-control-expose-headers"),
+        Some(
+            "ETag, Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, \
+             X-Prev-Page, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"
+        )
+    );
+}
+
 /// With `gzip_errors: false`, a large error goes out as it is to a client that accepts
 /// gzip, while a large answer is still gzipped.
 #[tokio::test]
