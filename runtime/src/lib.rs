@@ -78,7 +78,7 @@ pub use limits::Limits;
 pub use pagination::{Page, PageRequest};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use reply::{Custom, Json, Reply};
-pub use serve::{serve, serve_until, shutdown_signal};
+pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
 pub use service::Service;
 pub use settings::Settings;
 pub use timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};

@@ -54,6 +54,79 @@ pub async fn serve_until<P: Api, A: Authenticator>(
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()> {
     let limits = *service.limits();
+    let connect = move |remote, activity| service.for_watched_connection(remote, activity);
+    serve_connections(listener, limits, connect, shutdown).await
+}
+
+/// Serves `service` wrapped in the caller's own tower `layer` (a `tower::ServiceBuilder`
+/// stack, a tower-http layer, ...) until SIGINT or SIGTERM, keeping everything
+/// [`serve`](fn@serve) does: the timeouts and connection cap of the service's
+/// [`Limits`](crate::Limits), the graceful shutdown, and the client's address, which the
+/// handlers see in their context and the layer sees as a `SocketAddr` request extension.
+/// Wrapping the service and passing it to `axum::serve` instead loses all of these.
+///
+/// ```no_run
+/// # async fn run(service: restspec_runtime::Service<impl restspec_runtime::Api, restspec_runtime::NoAccounts>) -> std::io::Result<()> {
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+/// let layer = tower::util::MapResponseLayer::new(|mut response: http::Response<_>| {
+///     response.headers_mut().insert("x-served-by", http::HeaderValue::from_static("edge-1"));
+///     response
+/// });
+/// restspec_runtime::serve_layered(listener, service, layer).await
+/// # }
+/// ```
+pub async fn serve_layered<P, A, L, B>(
+    listener: TcpListener,
+    service: Service<P, A>,
+    layer: L,
+) -> std::io::Result<()>
+where
+    P: Api,
+    A: Authenticator,
+    L: tower::Layer<Service<P, A>> + Send + 'static,
+    L::Service: tower::Service<
+            http::Request<hyper::body::Incoming>,
+            Response = http::Response<B>,
+            Error: Into<crate::BoxError>,
+            Future: Send + 'static,
+        > + Clone
+        + Send
+        + 'static,
+    B: http_body::Body<Data: Send, Error: Into<crate::BoxError>> + Send + 'static,
+{
+    let limits = *service.limits();
+    let connect = move |remote: SocketAddr, activity| {
+        let inner = layer.layer(service.for_watched_connection(remote, activity));
+        let with_address = tower::util::MapRequest::new(
+            inner,
+            move |mut request: http::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(remote);
+                request
+            },
+        );
+        hyper_util::service::TowerToHyperService::new(with_address)
+    };
+    serve_connections(listener, limits, connect, shutdown_signal()).await
+}
+
+/// The serving loop: each accepted connection gets the service `connect` makes for it
+/// (from the client's address and the connection's activity, which the loop watches).
+async fn serve_connections<S, B>(
+    listener: TcpListener,
+    limits: crate::Limits,
+    connect: impl Fn(SocketAddr, Arc<Activity>) -> S,
+    shutdown: impl Future<Output = ()> + Send,
+) -> std::io::Result<()>
+where
+    S: hyper::service::Service<
+            http::Request<hyper::body::Incoming>,
+            Response = http::Response<B>,
+            Error: Into<crate::BoxError>,
+            Future: Send + 'static,
+        > + Send
+        + 'static,
+    B: http_body::Body<Data: Send, Error: Into<crate::BoxError>> + Send + 'static,
+{
     let graceful = GracefulShutdown::new();
     let connections = Connections::new(limits.max_connections);
     let mut builder = auto::Builder::new(TokioExecutor::new());
@@ -80,7 +153,7 @@ pub async fn serve_until<P: Api, A: Authenticator>(
         let _ = stream.set_nodelay(true);
         let activity = Activity::new();
         let slot = connections.open(permit, activity.clone());
-        let service = service.for_watched_connection(remote, activity.clone());
+        let service = connect(remote, activity.clone());
         let connection = builder.serve_connection(
             TokioIo::new(TimedIo::new(stream, activity.clone())),
             service,

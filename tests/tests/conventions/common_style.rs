@@ -483,6 +483,68 @@ async fn browsers_may_patch_with_a_token_and_read_the_paging_headers() {
     );
 }
 
+/// The service behind the user's own tower layer, served by `serve_layered`: the layer's
+/// work shows, it sees the client's address, and what `serve` keeps is kept (here the
+/// address reaching the quota enforcer, which counts anonymous callers per address).
+#[tokio::test]
+async fn the_user_s_own_layers_wrap_the_service_and_serve_keeps_its_duties() {
+    use std::sync::Arc;
+
+    use restspec_runtime::QuotaBackend;
+    use restspec_runtime::http::{HeaderValue, Request, Response};
+    use restspec_runtime::quota::TokenBucketEnforcer;
+    use restspec_tests::build_script::common_style::router;
+
+    let rules = "rules:\n  - group: \"*\"\n    burst: 5\n    refill_per_second: 0.01\n";
+    let mut quota = QuotaBackend::new();
+    quota.register(Arc::new(
+        TokenBucketEnforcer::from_yaml("quota.yaml", rules).expect("valid rules"),
+    ));
+    let service = CommonStyle::new();
+    let app = router(
+        service.clone(),
+        Settings::default().quota(quota).authenticator(service),
+    );
+    let seen = Arc::new(std::sync::Mutex::new(None));
+    let saw = seen.clone();
+    let layer = tower::ServiceBuilder::new()
+        .map_request(move |request: Request<_>| {
+            let address = request.extensions().get::<std::net::SocketAddr>().copied();
+            *saw.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = address;
+            request
+        })
+        .map_response(|mut response: Response<_>| {
+            response
+                .headers_mut()
+                .insert("x-layered", HeaderValue::from_static("yes"));
+            response
+        });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind loopback");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    tokio::spawn(restspec_runtime::serve_layered(listener, app, layer));
+    let first = get(&base, "/api/v1/teams/notes/1", None).await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.header("x-layered"), Some("yes"));
+    let address = *seen
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    assert_eq!(
+        address.map(|a| a.ip().to_string()).as_deref(),
+        Some("127.0.0.1"),
+        "the layer sees the client's address"
+    );
+    assert_eq!(first.header("ratelimit-remaining"), Some("4"));
+    let second = get(&base, "/api/v1/teams/notes/1", None).await;
+    assert_eq!(
+        second.header("ratelimit-remaining"),
+        Some("3"),
+        "one budget for one address: the address reached the enforcer"
+    );
+}
+
 /// With `gzip_errors: false`, a large error goes out as it is to a client that accepts
 /// gzip, while a large answer is still gzipped.
 #[tokio::test]
