@@ -131,6 +131,8 @@ pub struct Conventions {
     pub never_gzip_errors: bool,
     /// Cross-origin use beyond the allowed origins, when the spec says.
     pub cors: Option<Cors>,
+    /// Header carrying every request's id.
+    pub request_id_header: Option<String>,
 }
 
 /// Cross-origin use as the spec describes it (the methods come from its endpoints).

@@ -242,6 +242,15 @@ impl<'a> RequestContext<'a> {
         &self.request.extensions
     }
 
+    /// The request's id, when the spec names a `request_id_header` (the client's when it
+    /// sent a sensible one, else a new one; the answer carries it too).
+    pub fn request_id(&self) -> Option<&'a str> {
+        self.request
+            .extensions
+            .get::<crate::request_id::RequestId>()
+            .map(crate::request_id::RequestId::as_str)
+    }
+
     /// The client's address, when the service is served by [`serve`](fn@crate::serve).
     pub fn remote_addr(&self) -> Option<SocketAddr> {
         self.remote_addr

@@ -46,6 +46,7 @@ pub mod query;
 pub mod quota;
 pub mod reply;
 pub mod request;
+pub mod request_id;
 pub mod routing;
 mod run_as;
 mod security_headers;

@@ -123,6 +123,19 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let service = P::SERVICE;
         let (mut parts, body) = request.into_parts();
         let allowed = &shared.settings.allowed_origins;
+        // Every request's id, when the spec names a header for it: kept with the request
+        // for handlers, answered and logged below.
+        let request_id = shared.headers.request_id.as_ref().map(|name| {
+            let id = crate::request_id::of(&parts.headers, name);
+            parts.extensions.insert(id.clone());
+            (name, id)
+        });
+        let answer_id = |response: &mut Response| {
+            if let Some((name, id)) = &request_id {
+                response.headers_mut().insert((*name).clone(), id.0.clone());
+            }
+        };
+        let logged_id = request_id.as_ref().map(|(_, id)| id.as_str());
 
         if cors::is_preflight(&parts.method, &parts.headers) {
             let mut response = cors::preflight(&parts.headers, allowed, &service.conventions)
@@ -131,8 +144,16 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             if service.conventions.security_headers {
                 crate::security_headers::apply(response.headers_mut());
             }
+            answer_id(&mut response);
             let path = parts.uri.path();
-            crate::trace::record_access(started, &parts.method, path, response.status(), None);
+            crate::trace::record_access(
+                started,
+                &parts.method,
+                path,
+                response.status(),
+                None,
+                logged_id,
+            );
             return response;
         }
 
@@ -208,8 +229,16 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         if conventions.security_headers {
             crate::security_headers::apply(response.headers_mut());
         }
+        answer_id(&mut response);
         let path = parts.uri.path();
-        crate::trace::record_access(started, &parts.method, path, response.status(), trace_id);
+        crate::trace::record_access(
+            started,
+            &parts.method,
+            path,
+            response.status(),
+            trace_id,
+            logged_id,
+        );
         response
     }
 

@@ -96,6 +96,9 @@ pub struct Conventions {
     pub never_gzip_errors: bool,
     /// Cross-origin use beyond the allowed origins: methods, headers, any origin.
     pub cors: crate::cors::CorsConventions,
+    /// Header carrying every request's id (`X-Request-Id`): the client's when sensible,
+    /// else a new one; answered, logged, and given to handlers.
+    pub request_id_header: Option<&'static str>,
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -152,6 +155,7 @@ impl Conventions {
         condition_messages: &[],
         never_gzip_errors: false,
         cors: crate::cors::CorsConventions::USUAL,
+        request_id_header: None,
     };
 }
 

@@ -18,6 +18,7 @@ pub(crate) struct HeaderNames {
     pub(crate) xsrf: Option<HeaderName>,
     pub(crate) create_only: Option<HeaderName>,
     pub(crate) run_as: Option<HeaderName>,
+    pub(crate) request_id: Option<HeaderName>,
 }
 
 impl HeaderNames {
@@ -30,6 +31,7 @@ impl HeaderNames {
             xsrf: parse(conventions.xsrf_header),
             create_only: parse(conventions.create_only_header),
             run_as: parse(conventions.run_as.map(|r| r.header)),
+            request_id: parse(conventions.request_id_header),
         }
     }
 }

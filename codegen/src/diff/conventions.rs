@@ -74,6 +74,7 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("rate_limit_headers", format!("{:?}", c.rate_limit_headers)),
         ("gzip_errors", (!c.never_gzip_errors).to_string()),
         ("cors", format!("{:?}", c.cors)),
+        ("request_id_header", opt(&c.request_id_header)),
     ]
 }
 

@@ -196,6 +196,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         &raw.xsrf_header,
         &raw.trace.as_ref().and_then(|t| t.header.clone()),
         &raw.run_as.as_ref().map(|r| r.header.clone()),
+        &raw.request_id_header,
     ];
     for header in headers.into_iter().flatten() {
         if !is_header_name(&header.value) {
@@ -264,6 +265,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             diags,
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
+        request_id_header: value(&raw.request_id_header),
         cors: raw
             .cors
             .as_ref()

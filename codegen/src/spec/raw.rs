@@ -154,6 +154,10 @@ spec_record! {
         /// headers exposed, and optionally any origin. Which origins may call is a setting
         /// (`Settings::allow_origin_regex`) unless `any_origin`.
         opt cors: Cors,
+        /// Header carrying every request's id (`X-Request-Id`): the client's or a proxy's
+        /// when it sent a sensible one, else a new one; answered in the same header,
+        /// written to the access log, and given to handlers.
+        opt request_id_header: Spanned<String>,
         /// Whether error answers are gzipped for clients that accept gzip, like other large
         /// answers (`true`, the default), or always sent as they are (`false`).
         opt gzip_errors: bool,

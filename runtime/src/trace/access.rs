@@ -27,15 +27,24 @@ pub(crate) fn record(
     path: &str,
     status: StatusCode,
     trace_id: Option<&str>,
+    request_id: Option<&str>,
 ) {
     let Some(started) = started else { return };
     let millis = millis(started.elapsed());
     let status = status.as_u16();
-    match trace_id {
-        Some(trace) => {
+    match (trace_id, request_id) {
+        (Some(trace), Some(id)) => {
+            tracing::info!(target: ACCESS_TARGET, %method, %path, status, millis, %trace, request_id = %id, "request")
+        }
+        (Some(trace), None) => {
             tracing::info!(target: ACCESS_TARGET, %method, %path, status, millis, %trace, "request")
         }
-        None => tracing::info!(target: ACCESS_TARGET, %method, %path, status, millis, "request"),
+        (None, Some(id)) => {
+            tracing::info!(target: ACCESS_TARGET, %method, %path, status, millis, request_id = %id, "request")
+        }
+        (None, None) => {
+            tracing::info!(target: ACCESS_TARGET, %method, %path, status, millis, "request")
+        }
     }
 }
 

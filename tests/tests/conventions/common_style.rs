@@ -545,6 +545,34 @@ async fn the_user_s_own_layers_wrap_the_service_and_serve_keeps_its_duties() {
     );
 }
 
+/// Every answer carries the request's id: the one sent when it is a sensible token, a new
+/// one otherwise (each another).
+#[tokio::test]
+async fn every_answer_carries_the_request_id() {
+    let base = start().await;
+    let sent = get(
+        &base,
+        "/api/v1/teams/notes/1",
+        Some(("X-Request-Id", "req-42")),
+    )
+    .await;
+    assert_eq!(sent.header("x-request-id"), Some("req-42"));
+    let first = get(&base, "/api/v1/nothing", None).await;
+    let second = get(
+        &base,
+        "/api/v1/teams/notes/1",
+        Some(("X-Request-Id", "bad id")),
+    )
+    .await;
+    let (a, b) = (first.header("x-request-id"), second.header("x-request-id"));
+    assert!(a.is_some_and(|id| id.len() == 26), "{a:?}");
+    assert!(
+        b.is_some_and(|id| id.len() == 26 && id != "bad id"),
+        "{b:?}"
+    );
+    assert_ne!(a, b);
+}
+
 /// With `gzip_errors: false`, a large error goes out as it is to a client that accepts
 /// gzip, while a large answer is still gzipped.
 #[tokio::test]
