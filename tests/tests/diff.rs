@@ -502,3 +502,68 @@ fn the_old_version_can_come_from_git() {
     );
     let _ = std::fs::remove_dir_all(&repo);
 }
+
+/// The constructs other APIs need: who may call anonymously, pagination, nullable fields,
+/// typed path parameters.
+#[test]
+fn other_apis_constructs() {
+    case(
+        "a read now needs credentials",
+        &[],
+        &[(
+            "    summary: A large body, for compression\n",
+            "    summary: A large body, for compression\n    anonymous: none\n",
+        )],
+        &[(K::AnonymousAccessChanged, CLIENTS)],
+    );
+    case(
+        "a read open to anonymous callers again",
+        &[(
+            "    summary: A large body, for compression\n",
+            "    summary: A large body, for compression\n    anonymous: none\n",
+        )],
+        &[],
+        &[(K::AnonymousAccessChanged, OK)],
+    );
+    let paging = (
+        "  access_token_parameter: access_token\n",
+        "  access_token_parameter: access_token\n  pagination: {}\n",
+    );
+    case(
+        "a list now answered a page at a time",
+        &[paging],
+        &[
+            paging,
+            (
+                "    response: list<string>\n",
+                "    response: list<string>\n    paginated: true\n",
+            ),
+        ],
+        &[(K::PaginationChanged, CLIENTS)],
+    );
+    case(
+        "a field clients read may now be null",
+        &[],
+        &[(
+            "      created: { type: timestamp }\n",
+            "      created: { type: timestamp, nullable: true }\n",
+        )],
+        &[(K::FieldMadeNullable, CLIENTS)],
+    );
+    // Every endpoint of the family takes the parameter: one change each, all breaking.
+    let line = "    thing-id: \"A thing's name (URL-encoded: `a%2Fb` is the thing `a/b`).\"\n";
+    let changes = diff(
+        &version(&[]),
+        &version(&[(
+            line,
+            "    thing-id: { type: integer, description: A number. }\n",
+        )]),
+    );
+    assert!(!changes.is_empty());
+    assert!(
+        changes
+            .iter()
+            .all(|c| c.kind == K::PathParameterTypeChanged && c.verdict == CLIENTS),
+        "{changes:#?}"
+    );
+}

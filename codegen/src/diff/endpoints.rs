@@ -196,6 +196,21 @@ fn compare_endpoint(
             ),
         );
     }
+    let (before, after) = (
+        was.anonymous.allows(was.method),
+        now.anonymous.allows(now.method),
+    );
+    if before != after {
+        let (verdict, why) = if before {
+            (
+                CLIENTS,
+                "anonymous callers may no longer call it: clients without credentials are refused",
+            )
+        } else {
+            (Verdict::Compatible, "anonymous callers may now call it")
+        };
+        push(ChangeKind::AnonymousAccessChanged, verdict, why.to_owned());
+    }
     if was.paginated != now.paginated {
         let (verdict, why) = if now.paginated {
             (

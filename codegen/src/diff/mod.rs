@@ -74,6 +74,8 @@ pub enum ChangeKind {
     QuotaGroupChanged,
     /// An endpoint became paginated, or stopped being.
     PaginationChanged,
+    /// Anonymous callers may call an endpoint they could not, or the other way round.
+    AnonymousAccessChanged,
     /// The request body is of another type.
     RequestTypeChanged,
     /// The response body is of another type.
@@ -110,7 +112,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 29] = [
+    pub const ALL: [ChangeKind; 30] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::MethodChanged,
@@ -124,6 +126,7 @@ impl ChangeKind {
         ChangeKind::CapabilityDropped,
         ChangeKind::QuotaGroupChanged,
         ChangeKind::PaginationChanged,
+        ChangeKind::AnonymousAccessChanged,
         ChangeKind::RequestTypeChanged,
         ChangeKind::ResponseTypeChanged,
         ChangeKind::QueryOptionRemoved,
@@ -158,6 +161,7 @@ impl ChangeKind {
             ChangeKind::CapabilityDropped => "capability_dropped",
             ChangeKind::QuotaGroupChanged => "quota_group_changed",
             ChangeKind::PaginationChanged => "pagination_changed",
+            ChangeKind::AnonymousAccessChanged => "anonymous_access_changed",
             ChangeKind::RequestTypeChanged => "request_type_changed",
             ChangeKind::ResponseTypeChanged => "response_type_changed",
             ChangeKind::QueryOptionRemoved => "query_option_removed",
