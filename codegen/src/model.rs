@@ -133,6 +133,9 @@ pub struct Conventions {
     pub cors: Option<Cors>,
     /// Header carrying every request's id.
     pub request_id_header: Option<String>,
+    /// The request bodies read, as the spec names them (`json_or_form`); `None` for JSON
+    /// only.
+    pub request_bodies: Option<String>,
 }
 
 /// Cross-origin use as the spec describes it (the methods come from its endpoints).

@@ -136,8 +136,17 @@ impl<'a> Call<'a> {
         })
     }
 
-    /// The JSON request body (see [`parse_json`](crate::request::parse_json)).
+    /// The request body, JSON or (where the spec reads them) a form (see
+    /// [`parse_json`](crate::request::parse_json) and [`parse_form`](crate::request::parse_form)).
     pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
+        let formats = self.service.conventions.request_bodies;
+        if formats.reads_form() && crate::request::is_form(&self.parts.headers) {
+            return crate::request::parse_form(&self.body, self.limits);
+        }
+        if !formats.reads_json() {
+            return Err(ApiError::condition(Condition::WrongContentType)
+                .with_message("Expected Content-Type: application/x-www-form-urlencoded"));
+        }
         crate::request::parse_json(&self.parts.headers, None, &self.body, self.limits)
     }
 

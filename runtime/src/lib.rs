@@ -146,8 +146,8 @@ pub mod __private {
     pub use crate::settings::Settings;
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
-        JsonErrorBody, RunAsConventions, ServiceSpec, SessionConventions, StatusEntry,
-        UnknownCredentials, UnknownOptions,
+        JsonErrorBody, RequestBodies, RunAsConventions, ServiceSpec, SessionConventions,
+        StatusEntry, UnknownCredentials, UnknownOptions,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::Tristate;

@@ -99,6 +99,39 @@ pub struct Conventions {
     /// Header carrying every request's id (`X-Request-Id`): the client's when sensible,
     /// else a new one; answered, logged, and given to handlers.
     pub request_id_header: Option<&'static str>,
+    /// Which request bodies are read: JSON, form-encoded, or both.
+    pub request_bodies: RequestBodies,
+}
+
+/// The request bodies a service reads (`conventions.request_bodies`), and the one its typed
+/// client sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestBodies {
+    /// JSON only (the default).
+    Json,
+    /// JSON, or `application/x-www-form-urlencoded`; the client sends JSON.
+    JsonOrForm,
+    /// A form, or JSON; the client sends a form.
+    FormOrJson,
+    /// A form only.
+    Form,
+}
+
+impl RequestBodies {
+    /// True when form-encoded bodies are read.
+    pub fn reads_form(self) -> bool {
+        self != RequestBodies::Json
+    }
+
+    /// True when JSON bodies are read.
+    pub fn reads_json(self) -> bool {
+        self != RequestBodies::Form
+    }
+
+    /// True when the typed client sends forms.
+    pub fn sends_form(self) -> bool {
+        matches!(self, RequestBodies::FormOrJson | RequestBodies::Form)
+    }
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -156,6 +189,7 @@ impl Conventions {
         never_gzip_errors: false,
         cors: crate::cors::CorsConventions::USUAL,
         request_id_header: None,
+        request_bodies: RequestBodies::Json,
     };
 }
 

@@ -94,13 +94,16 @@ pub const SPEC_DIRS: &[&str] = &[
     "fixtures/extends_house",
     "fixtures/house_base",
     "fixtures/minimal",
+    "fixtures/payments",
     "fixtures/seed_quota",
     "../generated-example/bookshop/spec",
+    "../generated-example/gitlab/spec",
 ];
 
 pub mod cli;
 pub mod common_style;
 pub mod cookies;
+pub mod payments;
 pub mod recording_enforcer;
 pub mod slow_client;
 pub mod spec_sources;

@@ -306,7 +306,8 @@ fn a_one_of_type_reads_and_writes_each_alternative() {
 fn unix_seconds_timestamps_are_numbers() {
     use restspec_tests::build_script::payments::types::Customer;
     let customer: Customer = serde_json::from_str(
-        r#"{"id":"cus_1","object":"customer","created":1735689600,"email":null}"#,
+        r#"{"id":"cus_1","object":"customer","created":1735689600,"email":null,
+            "balance":0,"tax_exempt":false,"metadata":{},"expand":[]}"#,
     )
     .expect("a customer");
     assert_eq!(customer.created.as_unix_seconds(), 1_735_689_600);
@@ -314,7 +315,8 @@ fn unix_seconds_timestamps_are_numbers() {
     assert!(written.contains(r#""created":1735689600"#), "{written}");
     assert!(
         serde_json::from_str::<Customer>(
-            r#"{"id":"c","object":"customer","created":"2025-01-01T00:00:00Z","email":null}"#
+            r#"{"id":"c","object":"customer","created":"2025-01-01T00:00:00Z","email":null,
+                "balance":0,"tax_exempt":false,"metadata":{},"expand":[]}"#
         )
         .is_err(),
         "a string is not a Unix time"

@@ -53,6 +53,11 @@ fn common_style() {
 }
 
 #[test]
+fn payments() {
+    check("payments", "fixtures/payments");
+}
+
+#[test]
 fn client_common_style() {
     check_client("client_common_style", "fixtures/common_style");
 }

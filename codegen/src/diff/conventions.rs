@@ -75,6 +75,7 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("gzip_errors", (!c.never_gzip_errors).to_string()),
         ("cors", format!("{:?}", c.cors)),
         ("request_id_header", opt(&c.request_id_header)),
+        ("request_bodies", opt(&c.request_bodies)),
     ]
 }
 

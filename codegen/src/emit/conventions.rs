@@ -92,6 +92,10 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if let Some(cors) = super::cors::field(service) {
         fields.push(cors);
     }
+    if let Some(bodies) = &c.request_bodies {
+        let variant = format_ident!("{}", crate::names::pascal(bodies));
+        fields.push(quote! { request_bodies: rt::RequestBodies::#variant });
+    }
     if c.never_gzip_errors {
         fields.push(quote! { never_gzip_errors: true });
     }

@@ -266,6 +266,21 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
         request_id_header: value(&raw.request_id_header),
+        request_bodies: raw.request_bodies.as_ref().and_then(|r| {
+            const KNOWN: [&str; 4] = ["json", "json_or_form", "form_or_json", "form"];
+            if KNOWN.contains(&r.value.as_str()) {
+                (r.value != "json").then(|| r.value.clone())
+            } else {
+                diags.push(
+                    Diagnostic::new(
+                        r.location.clone(),
+                        format!("unknown `request_bodies` `{}`", r.value),
+                    )
+                    .hint(suggest(&r.value, KNOWN)),
+                );
+                None
+            }
+        }),
         cors: raw
             .cors
             .as_ref()

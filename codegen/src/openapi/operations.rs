@@ -129,14 +129,23 @@ fn operation(
         Value::Array(parameters(service, family, endpoint)),
     );
     if let Some(request) = &endpoint.request {
+        let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
+        let form = "application/x-www-form-urlencoded";
+        let json_media = "application/json";
+        // The media types the service reads (a JSON object is sorted: the order says nothing).
+        let media: &[&str] = match service.conventions.request_bodies.as_deref() {
+            None => &[json_media],
+            Some("json_or_form") => &[json_media, form],
+            Some("form_or_json") => &[form, json_media],
+            Some(_) => &[form],
+        };
+        let content: Map<String, Value> = media
+            .iter()
+            .map(|m| ((*m).to_owned(), body.clone()))
+            .collect();
         op.insert(
             "requestBody".into(),
-            json!({
-                "required": false,
-                "content": { "application/json": {
-                    "schema": schema(request, service.conventions.timestamp_format)
-                }},
-            }),
+            json!({ "required": false, "content": content }),
         );
     }
     op.insert(
@@ -346,34 +355,43 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
             }
         }
     }
+    // Each row once; rows with a typed body last, so that they join the spec's shape of
+    // their code instead of being written over by it.
+    let mut rows: Vec<&crate::model::Status> = Vec::new();
     for name in names {
-        if let Some(status) = service.statuses.iter().find(|s| s.name == name) {
-            let description = format!("{}: {}", status.message, status.when);
-            let Some(body) = &status.body else {
-                out.insert(
-                    status.code.to_string(),
-                    json!({ "description": description, "content": text }),
-                );
-                continue;
-            };
-            // A typed body beside the spec's error shape (the runtime's own conditions, or
-            // another row of the same code): either may come.
-            let typed = json!({ "$ref": format!("#/components/schemas/{body}") });
-            let code = status.code.to_string();
-            let alone = status.raised_for.is_empty() && !out.contains_key(&code);
-            let schema = if alone {
-                typed
-            } else {
-                json!({ "oneOf": [typed, error_schema(&text)] })
-            };
-            out.insert(
-                code,
-                json!({
-                    "description": description,
-                    "content": { "application/json": { "schema": schema } },
-                }),
-            );
+        if let Some(status) = service.statuses.iter().find(|s| s.name == name)
+            && !rows.iter().any(|r| r.name == status.name)
+        {
+            rows.push(status);
         }
+    }
+    rows.sort_by_key(|s| s.body.is_some());
+    for status in rows {
+        let description = format!("{}: {}", status.message, status.when);
+        let Some(body) = &status.body else {
+            out.insert(
+                status.code.to_string(),
+                json!({ "description": description, "content": text }),
+            );
+            continue;
+        };
+        // A typed body beside the spec's error shape (the runtime's own conditions, or
+        // another row of the same code): either may come.
+        let typed = json!({ "$ref": format!("#/components/schemas/{body}") });
+        let code = status.code.to_string();
+        let alone = status.raised_for.is_empty() && !out.contains_key(&code);
+        let schema = if alone {
+            typed
+        } else {
+            json!({ "oneOf": [typed, error_schema(&text)] })
+        };
+        out.insert(
+            code,
+            json!({
+                "description": description,
+                "content": { "application/json": { "schema": schema } },
+            }),
+        );
     }
     for (code, description, needs) in RUNTIME_STATUSES {
         if needs.is_none() || endpoint.request.is_some() {

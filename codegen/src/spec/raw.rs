@@ -154,6 +154,11 @@ spec_record! {
         /// headers exposed, and optionally any origin. Which origins may call is a setting
         /// (`Settings::allow_origin_regex`) unless `any_origin`.
         opt cors: Cors,
+        /// The request bodies read: `json` (the default), `json_or_form`, `form_or_json` or
+        /// `form`. A form (`application/x-www-form-urlencoded`) is read into the same
+        /// types, with bracket notation (`metadata[plan]=pro`, `expand[]=a`); the first
+        /// named is what the typed client sends.
+        opt request_bodies: Spanned<String>,
         /// Header carrying every request's id (`X-Request-Id`): the client's or a proxy's
         /// when it sent a sensible one, else a new one; answered in the same header,
         /// written to the access log, and given to handlers.

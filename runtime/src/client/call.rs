@@ -174,9 +174,14 @@ impl<T, E> Call<T, E> {
         self
     }
 
-    /// The request body, as JSON.
+    /// The request body, as JSON, or as a form where the spec's client sends forms
+    /// (`request_bodies: form_or_json` or `form`).
     pub fn json<B: serde::Serialize + ?Sized>(mut self, body: &B) -> Self {
-        self.body = Some(serde_json::to_vec(body).map_err(|err| err.to_string()));
+        self.body = Some(if self.conventions().request_bodies.sends_form() {
+            crate::request::to_form(body).map(String::into_bytes)
+        } else {
+            serde_json::to_vec(body).map_err(|err| err.to_string())
+        });
         self
     }
 
@@ -239,11 +244,13 @@ impl<T, E> Call<T, E> {
             request = request.header(header, "*");
         }
         if let Some(Ok(body)) = &self.body {
+            let content_type = if conventions.request_bodies.sends_form() {
+                "application/x-www-form-urlencoded"
+            } else {
+                "application/json; charset=UTF-8"
+            };
             request = request
-                .header(
-                    http::header::CONTENT_TYPE,
-                    "application/json; charset=UTF-8",
-                )
+                .header(http::header::CONTENT_TYPE, content_type)
                 .body(body.clone());
         }
         if let Some(timeout) = inner.timeout {

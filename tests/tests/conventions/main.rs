@@ -10,6 +10,7 @@ mod cors;
 mod errors;
 mod options;
 mod output;
+mod payments;
 mod quota;
 mod replies;
 mod requests;

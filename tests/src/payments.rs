@@ -1,0 +1,103 @@
+//! An in-memory implementation of `fixtures/payments` (times as Unix seconds, form bodies),
+//! and a loopback server to run it, for the runtime's tests of those conventions.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use restspec_runtime::{RequestContext, Settings, UnixTimestamp};
+
+use crate::build_script::payments::types::{Customer, CustomerCreate};
+use crate::build_script::payments::{CustomersHandlers, Error, router};
+
+/// The customers, by id; `cus_1` is there from the start.
+#[derive(Debug, Clone)]
+pub struct Payments {
+    customers: Arc<Mutex<BTreeMap<String, Customer>>>,
+}
+
+impl Payments {
+    /// A service holding customer `cus_1`, created at 1735689600.
+    pub fn new() -> Self {
+        let first = Customer {
+            id: "cus_1".to_owned(),
+            object: "customer".to_owned(),
+            created: UnixTimestamp::from_unix_seconds(1_735_689_600),
+            email: None,
+            balance: 0,
+            tax_exempt: false,
+            metadata: BTreeMap::new(),
+            expand: Vec::new(),
+        };
+        let customers = BTreeMap::from([(first.id.clone(), first)]);
+        Payments {
+            customers: Arc::new(Mutex::new(customers)),
+        }
+    }
+
+    /// Serves the service on a loopback port until the test's runtime ends; answers its
+    /// base URL.
+    pub async fn serve(self) -> std::io::Result<String> {
+        let app = router(self, Settings::default());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        tokio::spawn(async move {
+            let _ = restspec_runtime::serve(listener, app).await;
+        });
+        Ok(base)
+    }
+}
+
+impl Default for Payments {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[allow(refining_impl_trait)]
+impl CustomersHandlers for Payments {
+    async fn resolve_customers(
+        &self,
+        _: &restspec_runtime::Caller,
+        customer: &str,
+    ) -> Result<bool, Error> {
+        let customers = self
+            .customers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        Ok(customers.contains_key(customer))
+    }
+
+    async fn create_customer(
+        &self,
+        _: RequestContext<'_>,
+        body: CustomerCreate,
+    ) -> Result<Customer, Error> {
+        let mut customers = self
+            .customers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let customer = Customer {
+            id: format!("cus_{}", customers.len() + 1),
+            object: "customer".to_owned(),
+            created: UnixTimestamp::now(),
+            email: body.email,
+            balance: body.balance.unwrap_or(0),
+            tax_exempt: body.tax_exempt.unwrap_or(false),
+            metadata: body.metadata.unwrap_or_default(),
+            expand: body.expand.unwrap_or_default(),
+        };
+        customers.insert(customer.id.clone(), customer.clone());
+        Ok(customer)
+    }
+
+    async fn get_customer(&self, _: RequestContext<'_>, customer: &str) -> Result<Customer, Error> {
+        let customers = self
+            .customers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        customers
+            .get(customer)
+            .cloned()
+            .ok_or_else(|| Error::NotFound(format!("No such customer: {customer}").into()))
+    }
+}

@@ -1,0 +1,90 @@
+//! `fixtures/payments`: form-encoded bodies read into the same types as JSON (bracket
+//! notation for maps and lists, values typed by the declared field), times as Unix
+//! seconds, and the typed client sending forms where the spec prefers them.
+
+use restspec_tests::payments::Payments;
+
+use super::{client, send};
+
+async fn start() -> String {
+    Payments::new()
+        .serve()
+        .await
+        .expect("a loopback server starts")
+}
+
+fn json(answer: &super::Answer) -> serde_json::Value {
+    serde_json::from_slice(&answer.body).expect("a JSON body")
+}
+
+#[tokio::test]
+async fn a_form_body_is_read_into_the_request_type_with_brackets_and_typed_values() {
+    let base = start().await;
+    let form = "email=ada%40example.com&balance=250&tax_exempt=true\
+                &metadata[plan]=pro&metadata%5Bseats%5D=3&expand[]=invoice&expand[]=tax";
+    let created = send(
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(form),
+    )
+    .await;
+    assert_eq!(created.status, 200, "{}", created.text());
+    let body = json(&created);
+    assert_eq!(body["email"], "ada@example.com");
+    assert_eq!(body["balance"], 250, "a number, as the field is declared");
+    assert_eq!(body["tax_exempt"], true);
+    assert_eq!(
+        body["metadata"],
+        serde_json::json!({ "plan": "pro", "seats": "3" })
+    );
+    assert_eq!(body["expand"], serde_json::json!(["invoice", "tax"]));
+    assert!(body["created"].is_i64(), "a Unix time: {}", body["created"]);
+
+    let as_json = send(
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "application/json")
+            .body(r#"{"email":"b@example.com","balance":1}"#),
+    )
+    .await;
+    assert_eq!(as_json.status, 200, "JSON is read too: {}", as_json.text());
+
+    let wrong = send(
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("balance=lots"),
+    )
+    .await;
+    assert_eq!(wrong.status, 400);
+    assert_eq!(json(&wrong)["error"]["type"], "invalid_request_error");
+}
+
+#[tokio::test]
+async fn the_typed_client_sends_a_form_and_reads_unix_times() {
+    use restspec_tests::build_script::payments::client::Client;
+    use restspec_tests::build_script::payments::types::CustomerCreate;
+    let base = start().await;
+    let client = Client::new(&base).expect("a client");
+    let created = client
+        .create_customer(&CustomerCreate {
+            email: Some("c@example.com".to_owned()),
+            balance: Some(7),
+            tax_exempt: None,
+            metadata: Some([("plan".to_owned(), "team".to_owned())].into()),
+            expand: Some(vec!["invoice".to_owned()]),
+        })
+        .await
+        .expect("created");
+    assert_eq!(
+        (created.balance, created.metadata["plan"].as_str()),
+        (7, "team")
+    );
+    assert_eq!(created.expand, ["invoice"]);
+    let first = client
+        .get_customer("cus_1")
+        .await
+        .expect("the first customer");
+    assert_eq!(first.created.as_unix_seconds(), 1_735_689_600);
+}
