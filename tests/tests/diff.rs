@@ -94,6 +94,8 @@ fn endpoints() {
         &[
             (K::MethodChanged, CLIENTS),
             (K::QuotaGroupChanged, OPERATORS),
+            // A GET anyone could call became a POST, which needs credentials.
+            (K::AnonymousAccessChanged, CLIENTS),
         ],
     );
     case(

@@ -229,7 +229,10 @@ fn check_status_bodies(
                 )
                 .hint(crate::diag::suggest(
                     &body.value,
-                    types.iter().map(|t| t.name.as_str()),
+                    types
+                        .iter()
+                        .filter(|t| matches!(t.kind, crate::model::TypeKind::Record(_)))
+                        .map(|t| t.name.as_str()),
                 )),
             ),
         }
