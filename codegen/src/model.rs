@@ -136,6 +136,17 @@ pub struct Conventions {
     /// The request bodies read, as the spec names them (`json_or_form`); `None` for JSON
     /// only.
     pub request_bodies: Option<String>,
+    /// Idempotency keys on `POST` and `PATCH` endpoints.
+    pub idempotency: Option<Idempotency>,
+}
+
+/// Idempotency keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Idempotency {
+    /// The header carrying the key.
+    pub header: String,
+    /// How long a key is remembered.
+    pub expire_after_seconds: u64,
 }
 
 /// Cross-origin use as the spec describes it (the methods come from its endpoints).

@@ -34,13 +34,17 @@ pub enum Condition {
     PreconditionFailed,
     /// A quota enforcer refused the request.
     QuotaExhausted,
+    /// An idempotency key was sent again with another request.
+    IdempotencyKeyReused,
+    /// An idempotency key's first request is still running.
+    IdempotencyKeyInUse,
     /// Anything else: a handler failed or panicked.
     InternalError,
 }
 
 impl Condition {
     /// Every condition, in the order the generator's list has them.
-    pub const ALL: [Condition; 15] = [
+    pub const ALL: [Condition; 17] = [
         Condition::MalformedRequest,
         Condition::WrongContentType,
         Condition::MalformedJson,
@@ -56,6 +60,8 @@ impl Condition {
         Condition::PreconditionFailed,
         Condition::QuotaExhausted,
         Condition::InternalError,
+        Condition::IdempotencyKeyReused,
+        Condition::IdempotencyKeyInUse,
     ];
 
     /// The name used in the spec's `raised_for` lists.
@@ -76,6 +82,8 @@ impl Condition {
             Condition::PreconditionFailed => "precondition_failed",
             Condition::QuotaExhausted => "quota_exhausted",
             Condition::InternalError => "internal_error",
+            Condition::IdempotencyKeyReused => "idempotency_key_reused",
+            Condition::IdempotencyKeyInUse => "idempotency_key_in_use",
         }
     }
 
@@ -107,6 +115,8 @@ impl Condition {
             Condition::PreconditionFailed => 412,
             Condition::QuotaExhausted => 429,
             Condition::InternalError => 500,
+            Condition::IdempotencyKeyReused => 422,
+            Condition::IdempotencyKeyInUse => 409,
         }
     }
 }

@@ -196,10 +196,10 @@ impl ApiError {
                 ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
                 ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
                 ErrorFormat::Json(body) => {
-                    let name = service
-                        .statuses
-                        .iter()
-                        .find(|s| s.code == code)
+                    // The row that raises the condition, else the first of the code.
+                    let name = condition
+                        .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
+                        .or_else(|| service.statuses.iter().find(|s| s.code == code))
                         .map_or("error", |s| s.name);
                     let body = json_body(body.pieces, status, &message, name, field.as_deref());
                     (crate::json::content_type(&service.conventions), body)

@@ -38,6 +38,7 @@ pub mod credential_cache;
 pub mod dispatch;
 pub mod error;
 pub mod failure_budget;
+pub mod idempotency;
 pub mod json;
 pub mod limits;
 pub mod overrides;
@@ -138,6 +139,7 @@ pub mod __private {
     pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
     pub use crate::cors::CorsConventions;
     pub use crate::error::{ApiError, Condition};
+    pub use crate::idempotency::IdempotencyConventions;
     pub use crate::pagination::{Page, PageConventions, PageRequest};
     pub use crate::quota::{RateLimitHeaders, ResetFormat};
     pub use crate::reply::Reply;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::auth::{Authenticator, NoAccounts};
 use crate::cors::AllowedOrigins;
+use crate::idempotency::{IdempotencyStore, MemoryIdempotencyStore};
 use crate::limits::Limits;
 use crate::quota::QuotaBackend;
 
@@ -26,6 +27,9 @@ pub struct Settings<A = NoAccounts> {
     /// slash: what handlers build absolute links from and what pagination links start
     /// with. Unset, it is `http://` and the request's `Host`.
     pub public_url: Option<Arc<str>>,
+    /// Where idempotency keys live, for a spec that switches them on (in memory unless
+    /// set).
+    pub idempotency: Arc<dyn IdempotencyStore>,
 }
 
 impl<A> Clone for Settings<A> {
@@ -37,6 +41,7 @@ impl<A> Clone for Settings<A> {
             site_dir: self.site_dir.clone(),
             limits: self.limits,
             public_url: self.public_url.clone(),
+            idempotency: self.idempotency.clone(),
         }
     }
 }
@@ -50,6 +55,7 @@ impl Default for Settings<NoAccounts> {
             site_dir: None,
             limits: Limits::default(),
             public_url: None,
+            idempotency: Arc::new(MemoryIdempotencyStore::new()),
         }
     }
 }
@@ -77,6 +83,7 @@ impl<A: Authenticator> Settings<A> {
             site_dir: self.site_dir,
             limits: self.limits,
             public_url: self.public_url,
+            idempotency: self.idempotency,
         }
     }
 
@@ -111,6 +118,14 @@ impl<A: Authenticator> Settings<A> {
     #[must_use]
     pub fn public_url(mut self, url: &str) -> Self {
         self.public_url = Some(Arc::from(url.trim_end_matches('/')));
+        self
+    }
+
+    /// Keeps idempotency keys in `store` (the service's database, so that several
+    /// instances agree) instead of in memory.
+    #[must_use]
+    pub fn idempotency_store(mut self, store: impl IdempotencyStore) -> Self {
+        self.idempotency = Arc::new(store);
         self
     }
 

@@ -101,6 +101,8 @@ pub struct Conventions {
     pub request_id_header: Option<&'static str>,
     /// Which request bodies are read: JSON, form-encoded, or both.
     pub request_bodies: RequestBodies,
+    /// Idempotency keys on `POST` and `PATCH` endpoints, when the spec switches them on.
+    pub idempotency: Option<crate::idempotency::IdempotencyConventions>,
 }
 
 /// The request bodies a service reads (`conventions.request_bodies`), and the one its typed
@@ -190,6 +192,7 @@ impl Conventions {
         cors: crate::cors::CorsConventions::USUAL,
         request_id_header: None,
         request_bodies: RequestBodies::Json,
+        idempotency: None,
     };
 }
 

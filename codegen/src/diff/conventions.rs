@@ -76,6 +76,7 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("cors", format!("{:?}", c.cors)),
         ("request_id_header", opt(&c.request_id_header)),
         ("request_bodies", opt(&c.request_bodies)),
+        ("idempotency", format!("{:?}", c.idempotency)),
     ]
 }
 

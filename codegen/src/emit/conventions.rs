@@ -96,6 +96,16 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let variant = format_ident!("{}", crate::names::pascal(bodies));
         fields.push(quote! { request_bodies: rt::RequestBodies::#variant });
     }
+    if let Some(i) = &c.idempotency {
+        let header = i.header.to_ascii_lowercase();
+        let seconds = i.expire_after_seconds;
+        fields.push(quote! {
+            idempotency: Some(rt::IdempotencyConventions {
+                header: #header,
+                expire_after_seconds: #seconds,
+            })
+        });
+    }
     if c.never_gzip_errors {
         fields.push(quote! { never_gzip_errors: true });
     }

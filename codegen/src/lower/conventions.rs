@@ -30,6 +30,8 @@ pub const RUNTIME_CONDITIONS: &[&str] = &[
     "precondition_failed",
     "quota_exhausted",
     "internal_error",
+    "idempotency_key_reused",
+    "idempotency_key_in_use",
 ];
 
 /// Names the generated `Error` type already uses: its `Internal` variant and its methods.
@@ -266,6 +268,21 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
         request_id_header: value(&raw.request_id_header),
+        idempotency: raw.idempotency.as_ref().map(|i| {
+            if !is_header_name(&i.header.value) {
+                diags.push(
+                    Diagnostic::new(
+                        i.header.location.clone(),
+                        format!("`{}` is not a valid header name", i.header.value),
+                    )
+                    .hint("header names are letters, digits and `-`, such as `Idempotency-Key`"),
+                );
+            }
+            crate::model::Idempotency {
+                header: i.header.value.clone(),
+                expire_after_seconds: i.expire_after_seconds.unwrap_or(86_400),
+            }
+        }),
         request_bodies: raw.request_bodies.as_ref().and_then(|r| {
             const KNOWN: [&str; 4] = ["json", "json_or_form", "form_or_json", "form"];
             if KNOWN.contains(&r.value.as_str()) {

@@ -61,6 +61,8 @@ pub fn default_status(condition: &str) -> Option<u16> {
         "precondition_failed" => 412,
         "quota_exhausted" => 429,
         "internal_error" => 500,
+        "idempotency_key_reused" => 422,
+        "idempotency_key_in_use" => 409,
         _ => return None,
     })
 }
@@ -227,6 +229,15 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
     {
         out.extend(super::headers::parameters(p));
     }
+    if let Some(i) = idempotent(service, endpoint) {
+        out.push(json!({
+            "name": i.header,
+            "in": "header",
+            "description": "Sent again with the same request, answers as the first time did \
+                (`Idempotent-Replayed: true`) instead of acting twice.",
+            "schema": { "type": "string" },
+        }));
+    }
     for name in convention_parameter_names(service) {
         out.push(json!({ "$ref": format!("#/components/parameters/{name}") }));
     }
@@ -331,6 +342,9 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
     if endpoint.request.is_some() {
         conditions.extend_from_slice(BODIES);
     }
+    if idempotent(service, endpoint).is_some() {
+        conditions.extend_from_slice(&["idempotency_key_reused", "idempotency_key_in_use"]);
+    }
     if authenticated {
         conditions.push("not_authenticated");
     }
@@ -408,6 +422,19 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
         );
     }
     Value::Object(out)
+}
+
+/// The spec's idempotency keys, when `endpoint` takes one (a `POST` or `PATCH`).
+fn idempotent<'s>(
+    service: &'s Service,
+    endpoint: &Endpoint,
+) -> Option<&'s crate::model::Idempotency> {
+    use crate::model::Method;
+    service
+        .conventions
+        .idempotency
+        .as_ref()
+        .filter(|_| matches!(endpoint.method, Method::Post | Method::Patch))
 }
 
 /// The schema of the spec's error shape, out of its content map.

@@ -102,6 +102,25 @@ impl Decode for u16 {
     }
 }
 
+impl Decode for u64 {
+    fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
+        match &node.kind {
+            NodeKind::Scalar(s) if s.parse::<u64>().is_ok() => s.parse().ok(),
+            NodeKind::Invalid => None,
+            _ => {
+                diags.push(
+                    Diagnostic::new(node.location.clone(), "expected a whole number from 0")
+                        .hint("write a number such as `86400`"),
+                );
+                None
+            }
+        }
+    }
+    fn schema() -> Value {
+        json!({ "type": "integer", "minimum": 0 })
+    }
+}
+
 impl<T: Decode> Decode for Spanned<T> {
     fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
         T::decode(node, diags).map(|value| Spanned {

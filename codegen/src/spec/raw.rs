@@ -159,6 +159,11 @@ spec_record! {
         /// types, with bracket notation (`metadata[plan]=pro`, `expand[]=a`); the first
         /// named is what the typed client sends.
         opt request_bodies: Spanned<String>,
+        /// Idempotency keys on `POST` and `PATCH` endpoints: the same key with the same
+        /// request replays the first answer, with another request is
+        /// `idempotency_key_reused` (422 unless the table says), while the first runs is
+        /// `idempotency_key_in_use` (409).
+        opt idempotency: Idempotency,
         /// Header carrying every request's id (`X-Request-Id`): the client's or a proxy's
         /// when it sent a sensible one, else a new one; answered in the same header,
         /// written to the access log, and given to handlers.
@@ -169,6 +174,16 @@ spec_record! {
         /// Response headers telling a caller its quota budget, as the quota enforcers know
         /// it, on every answer after the quota check (429s included).
         opt rate_limit_headers: RateLimitHeaders,
+    }
+}
+
+spec_record! {
+    /// Idempotency keys (`conventions.idempotency`).
+    pub struct Idempotency = "`idempotency`" {
+        /// The request header carrying the key (`Idempotency-Key`).
+        req header: Spanned<String>,
+        /// How long a key is remembered, in seconds (default a day, 86400).
+        opt expire_after_seconds: u64,
     }
 }
 

@@ -88,3 +88,41 @@ async fn the_typed_client_sends_a_form_and_reads_unix_times() {
         .expect("the first customer");
     assert_eq!(first.created.as_unix_seconds(), 1_735_689_600);
 }
+
+/// An idempotency key: a retry with the same key and body gets the first answer again
+/// (one customer made, not two), another body with that key is the spec's error, and
+/// requests without a key are their own.
+#[tokio::test]
+async fn an_idempotency_key_replays_the_first_answer_and_refuses_another_request() {
+    let base = start().await;
+    let create = |key: Option<&str>, body: &'static str| {
+        let mut request = client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(body);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        send(request)
+    };
+    let first = create(Some("k-1"), "email=one%40example.com").await;
+    assert_eq!(first.status, 200, "{}", first.text());
+    assert_eq!(first.header("idempotent-replayed"), None);
+    let again = create(Some("k-1"), "email=one%40example.com").await;
+    assert_eq!(again.status, 200);
+    assert_eq!(again.header("idempotent-replayed"), Some("true"));
+    assert_eq!(
+        json(&again)["id"],
+        json(&first)["id"],
+        "the same customer, once"
+    );
+    let other = create(Some("k-1"), "email=two%40example.com").await;
+    assert_eq!(other.status, 400, "{}", other.text());
+    assert_eq!(json(&other)["error"]["type"], "idempotency_error");
+    let unkeyed = create(None, "email=one%40example.com").await;
+    assert_ne!(
+        json(&unkeyed)["id"],
+        json(&first)["id"],
+        "no key: a new customer"
+    );
+}
