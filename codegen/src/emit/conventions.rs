@@ -98,7 +98,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     }
     if let Some(i) = &c.idempotency {
         let header = i.header.to_ascii_lowercase();
-        let seconds = i.expire_after_seconds;
+        let seconds = proc_macro2::Literal::u64_unsuffixed(i.expire_after_seconds);
         fields.push(quote! {
             idempotency: Some(rt::IdempotencyConventions {
                 header: #header,
