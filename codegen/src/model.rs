@@ -495,6 +495,14 @@ pub struct QueryOption {
     pub ty: OptionType,
     /// A `list<string>` written `a,b` (also `name[]=a` and repeated), not only repeated.
     pub comma_separated: bool,
+    /// A request without it is refused.
+    pub required: bool,
+    /// The value a request without it gets, as URL text.
+    pub default: Option<String>,
+    /// The smallest value of a whole-number option.
+    pub minimum: Option<i64>,
+    /// The largest value of a whole-number option.
+    pub maximum: Option<i64>,
     /// What it does.
     pub description: Option<String>,
     /// Where it is declared.
@@ -514,6 +522,13 @@ pub enum OptionType {
     StringList,
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
+}
+
+impl QueryOption {
+    /// Always has a value in the handler (required, or with a default): not an `Option`.
+    pub fn always_given(&self) -> bool {
+        self.required || self.default.is_some()
+    }
 }
 
 impl OptionType {

@@ -118,7 +118,9 @@ impl<'a> Call<'a> {
     /// The endpoint's query options (parameters it does not declare were refused already,
     /// or are ignored). A value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
-        let query = self.parts.uri.query().unwrap_or_default();
+        let raw = self.parts.uri.query().unwrap_or_default();
+        let completed = crate::query::apply_option_rules(raw, self.endpoint.option_rules)?;
+        let query = completed.as_deref().unwrap_or(raw);
         serde_html_form::from_str(query).map_err(|plain| {
             // Parsed again with the path tracked, to name the option: only on failure.
             let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());

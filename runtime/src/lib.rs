@@ -148,8 +148,8 @@ pub mod __private {
     pub use crate::settings::Settings;
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
-        JsonErrorBody, RequestBodies, RunAsConventions, ServiceSpec, SessionConventions,
-        StatusEntry, UnknownCredentials, UnknownOptions,
+        JsonErrorBody, OptionRule, RequestBodies, RunAsConventions, ServiceSpec,
+        SessionConventions, StatusEntry, UnknownCredentials, UnknownOptions,
     };
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::Tristate;

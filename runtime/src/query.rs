@@ -113,3 +113,101 @@ fn set_once<'q>(
     *slot = Some(value);
     Ok(())
 }
+
+/// Applies an endpoint's option rules to its query string: a missing required option is a
+/// 400 naming it, a missing option with a default gets it, a number outside its bounds is
+/// a 400 naming it and the bound. Answers the completed query when a default was added
+/// (so that a query needing none is read where it lies).
+pub fn apply_option_rules(
+    query: &str,
+    rules: &[crate::spec::OptionRule],
+) -> Result<Option<String>, ApiError> {
+    let mut completed: Option<String> = None;
+    for rule in rules {
+        let mut present = false;
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            if key != rule.name {
+                continue;
+            }
+            present = true;
+            if rule.minimum.is_none() && rule.maximum.is_none() {
+                continue;
+            }
+            let refuse = |why: String| {
+                ApiError::condition(Condition::MalformedRequest)
+                    .with_message(format!("invalid option {}: {why}", rule.name))
+                    .with_field(rule.name)
+            };
+            let number: i64 = value
+                .parse()
+                .map_err(|_| refuse(format!("\"{value}\" is not a whole number")))?;
+            if let Some(min) = rule.minimum.filter(|min| number < *min) {
+                return Err(refuse(format!("{number} is below {min}")));
+            }
+            if let Some(max) = rule.maximum.filter(|max| number > *max) {
+                return Err(refuse(format!("{number} is above {max}")));
+            }
+        }
+        if present {
+            continue;
+        }
+        if rule.required {
+            return Err(ApiError::condition(Condition::MalformedRequest)
+                .with_message(format!("option {} is missing", rule.name))
+                .with_field(rule.name));
+        }
+        if let Some(default) = rule.default {
+            let out = completed.get_or_insert_with(|| query.to_owned());
+            if !out.is_empty() {
+                out.push('&');
+            }
+            out.extend(form_urlencoded::byte_serialize(rule.name.as_bytes()));
+            out.push('=');
+            out.extend(form_urlencoded::byte_serialize(default.as_bytes()));
+        }
+    }
+    Ok(completed)
+}
+
+#[cfg(test)]
+mod rule_tests {
+    use super::apply_option_rules;
+    use crate::spec::OptionRule;
+
+    const RULES: &[OptionRule] = &[
+        OptionRule {
+            name: "state",
+            required: true,
+            default: None,
+            minimum: None,
+            maximum: None,
+        },
+        OptionRule {
+            name: "limit",
+            required: false,
+            default: Some("20"),
+            minimum: Some(1),
+            maximum: Some(100),
+        },
+    ];
+
+    #[test]
+    fn required_options_defaults_and_bounds() {
+        let missing = apply_option_rules("limit=5", RULES).expect_err("state is required");
+        assert_eq!(missing.field(), Some("state"));
+        assert_eq!(
+            apply_option_rules("state=open&limit=5", RULES).ok(),
+            Some(None)
+        );
+        assert_eq!(
+            apply_option_rules("state=open", RULES).ok(),
+            Some(Some("state=open&limit=20".to_owned()))
+        );
+        let high = apply_option_rules("state=open&limit=500", RULES).expect_err("too many");
+        assert_eq!(
+            high.message(),
+            Some("invalid option limit: 500 is above 100")
+        );
+        assert!(apply_option_rules("state=open&limit=x", RULES).is_err());
+    }
+}

@@ -396,6 +396,23 @@ pub struct EndpointSpec {
     pub anonymous: Anonymous,
     /// Answers a page at a time, as [`Conventions::pagination`] says.
     pub paginated: bool,
+    /// The options that are required, have a default or bounds.
+    pub option_rules: &'static [OptionRule],
+}
+
+/// What a query option must be, beyond its type.
+#[derive(Debug, Clone, Copy)]
+pub struct OptionRule {
+    /// Its name in the URL.
+    pub name: &'static str,
+    /// A request without it is a 400 naming it.
+    pub required: bool,
+    /// The value a request without it gets, as URL text.
+    pub default: Option<&'static str>,
+    /// The smallest whole number it may be.
+    pub minimum: Option<i64>,
+    /// The largest whole number it may be.
+    pub maximum: Option<i64>,
 }
 
 impl EndpointSpec {
@@ -422,6 +439,7 @@ impl EndpointSpec {
         response_body: false,
         anonymous: Anonymous::Reads,
         paginated: false,
+        option_rules: &[],
     };
 
     /// True when an anonymous caller may call it.

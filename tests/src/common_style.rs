@@ -9,8 +9,10 @@ use restspec_runtime::{
     Authenticator, Caller, Identity, Page, PageRequest, RequestContext, Settings,
 };
 
-use crate::build_script::common_style::options::ListNotesOptions;
-use crate::build_script::common_style::types::{Note, NoteChanges, NoteSearch, Order, User};
+use crate::build_script::common_style::options::{ListNotesOptions, SearchNotesOptions};
+use crate::build_script::common_style::types::{
+    Note, NoteChanges, NoteSearch, Order, SearchIn, User,
+};
 use crate::build_script::common_style::{Error, NotesHandlers, UserHandlers, router};
 
 /// The notes, by number.
@@ -107,9 +109,10 @@ impl NotesHandlers for CommonStyle {
             .notes()
             .values()
             .filter(|n| options.title.is_empty() || options.title.contains(&n.title))
+            .filter(|n| n.id >= options.from)
             .cloned()
             .collect();
-        if options.order == Some(Order::Desc) {
+        if options.order == Order::Desc {
             notes.reverse();
         }
         Ok(page.slice(&notes))
@@ -118,10 +121,14 @@ impl NotesHandlers for CommonStyle {
     async fn search_notes(
         &self,
         _: RequestContext<'_>,
+        options: SearchNotesOptions,
         body: NoteSearch,
     ) -> Result<Vec<Note>, Error> {
         let notes = self.notes();
-        let found = notes.values().filter(|n| n.title.contains(&body.text));
+        let found = notes.values().filter(|n| match options.within {
+            SearchIn::Title => n.title.contains(&body.text),
+            SearchIn::Body => n.body.contains(&body.text),
+        });
         Ok(found.cloned().collect())
     }
 

@@ -277,6 +277,16 @@ fn compare_options(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
                 Some(option.location.clone()),
                 Some(then.location.clone()),
             )),
+            Some(then) if !option.required && then.required => {
+                out.push(Change::new(
+                    ChangeKind::QueryOptionTypeChanged,
+                    CLIENTS,
+                    subject,
+                    "now required: requests without it are refused".to_owned(),
+                    Some(option.location.clone()),
+                    Some(then.location.clone()),
+                ));
+            }
             // Comma-separated lists also take the repeated form: only the way back breaks.
             Some(then) if option.comma_separated && !then.comma_separated => {
                 out.push(Change::new(

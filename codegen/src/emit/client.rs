@@ -130,6 +130,15 @@ fn method_tokens(
     let option_calls = endpoint.query.iter().map(|o| {
         let (wire, field) = (&o.wire, format_ident!("{}", o.field));
         match o.ty {
+            OptionType::String if o.always_given() => {
+                quote! { .option_str(#wire, Some(options.#field.as_str())) }
+            }
+            OptionType::Integer if o.always_given() => {
+                quote! { .option_int(#wire, Some(options.#field)) }
+            }
+            OptionType::Enum(_) if o.always_given() => {
+                quote! { .option_value(#wire, Some(&options.#field)) }
+            }
             OptionType::String => quote! { .option_str(#wire, options.#field.as_deref()) },
             OptionType::Integer => quote! { .option_int(#wire, options.#field) },
             OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },

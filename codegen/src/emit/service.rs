@@ -189,6 +189,35 @@ fn endpoint_tokens(
     if endpoint.paginated {
         rare.push(quote! { paginated: true });
     }
+    let rules: Vec<TokenStream> = endpoint
+        .query
+        .iter()
+        .filter(|o| o.required || o.default.is_some() || o.minimum.is_some() || o.maximum.is_some())
+        .map(|o| {
+            let (name, required) = (&o.wire, o.required);
+            let default = opt_str(&o.default);
+            let bound = |b: Option<i64>| match b {
+                Some(n) => {
+                    let n = Literal::i64_unsuffixed(n);
+                    quote! { Some(#n) }
+                }
+                None => quote! { None },
+            };
+            let (minimum, maximum) = (bound(o.minimum), bound(o.maximum));
+            quote! {
+                rt::OptionRule {
+                    name: #name,
+                    required: #required,
+                    default: #default,
+                    minimum: #minimum,
+                    maximum: #maximum,
+                }
+            }
+        })
+        .collect();
+    if !rules.is_empty() {
+        rare.push(quote! { option_rules: &[#(#rules),*] });
+    }
     if endpoint.anonymous != Anonymous::Reads {
         let anonymous = match endpoint.anonymous {
             Anonymous::Reads => quote! { rt::Anonymous::Reads },

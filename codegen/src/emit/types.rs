@@ -128,6 +128,13 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
         };
         let docs = doc(&text);
         let (ty, with) = match &o.ty {
+            // Required or with a default: always there (the runtime refuses or fills in).
+            OptionType::String if o.always_given() => (quote! { String }, None),
+            OptionType::Integer if o.always_given() => (quote! { i64 }, None),
+            OptionType::Enum(name) if o.always_given() => {
+                let ident = format_ident!("{}", name);
+                (quote! { super::types::#ident }, None)
+            }
             OptionType::String => (quote! { Option<String> }, None),
             OptionType::Integer => (quote! { Option<i64> }, None),
             OptionType::Boolean => (
@@ -140,6 +147,13 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
                 (quote! { Option<super::types::#ident> }, None)
             }
         };
+        // An option always given (required, or filled in by its default) needs no serde
+        // default: the runtime refuses or completes the query first.
+        let serde_rename = if o.always_given() {
+            quote! { #[serde(rename = #wire)] }
+        } else {
+            quote! { #[serde(rename = #wire, default)] }
+        };
         let with = if o.comma_separated {
             let alias = format!("{wire}[]");
             Some(quote! {
@@ -150,14 +164,16 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
         };
         quote! {
             #docs
-            #[serde(rename = #wire, default)]
+            #serde_rename
             #with
             pub #name: #ty,
         }
     });
+    // A required option, or one with a default, has no honest `Default` of its type.
+    let default = (!endpoint.query.iter().any(|o| o.always_given())).then(|| quote! { Default, });
     quote! {
         #docs
-        #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+        #[derive(Debug, Clone, #default PartialEq, Deserialize)]
         #[serde(crate = "::restspec_runtime::__private::serde")]
         pub struct #ident {
             #(#fields)*

@@ -12,6 +12,8 @@ pub(super) struct Context<'a> {
     pub(super) type_names: &'a BTreeMap<String, Location>,
     /// The names of the spec's string enumerations (which query options may take).
     pub(super) enum_names: Vec<String>,
+    /// Their values, by name.
+    pub(super) enum_values: BTreeMap<String, Vec<String>>,
     pub(super) statuses: &'a [Status],
     pub(super) capabilities: &'a [Capability],
     pub(super) quota_template: &'a str,

@@ -403,10 +403,15 @@ pub(super) fn lower_query(
                 false
             }
         };
+        let rules = lower_option_rules(option, &ty, cx, diags);
         out.push(QueryOption {
             wire: key.name.clone(),
             field,
             comma_separated,
+            required: rules.required,
+            default: rules.default,
+            minimum: rules.minimum,
+            maximum: rules.maximum,
             ty,
             description: option.description.clone(),
             location: key.location.clone(),
@@ -442,5 +447,124 @@ fn lower_param_type(
             );
             ParamType::String
         }
+    }
+}
+
+/// What an option must be beyond its type: `required`, `default`, `minimum`, `maximum`.
+struct OptionRules {
+    required: bool,
+    default: Option<String>,
+    minimum: Option<i64>,
+    maximum: Option<i64>,
+}
+
+/// An option's rules: a default or `required` only for text, numbers and enumerations (not
+/// both), a default that is a value of the type, bounds only on numbers, in order, with
+/// the default inside them.
+///
+/// ```yaml
+/// per_page: { type: integer, default: many, minimum: 100, maximum: 1 }
+/// ```
+fn lower_option_rules(
+    raw: &raw::QueryOption,
+    ty: &crate::model::OptionType,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> OptionRules {
+    use crate::model::OptionType;
+    let mut problem = |location: &crate::diag::Location, message: String, hint: &str| {
+        diags.push(Diagnostic::new(location.clone(), message).hint(hint.to_owned()));
+    };
+    let required = raw.required.unwrap_or(false);
+    let mut default = raw
+        .default
+        .as_ref()
+        .map(|d| (d.value.0.clone(), d.location.clone()));
+    let scalar = matches!(
+        ty,
+        OptionType::String | OptionType::Integer | OptionType::Enum(_)
+    );
+    if let Some((_, at)) = &default {
+        if !scalar {
+            problem(
+                at,
+                format!("a `{}` option has no default", ty.name()),
+                "defaults are for text, numbers and enumerations; leave it out",
+            );
+            default = None;
+        } else if required {
+            problem(
+                at,
+                "a required option has no default".to_owned(),
+                "remove `default`, or `required: true`",
+            );
+            default = None;
+        }
+    }
+    let required = required && scalar;
+    if raw.required == Some(true) && !scalar {
+        problem(
+            &raw.location,
+            format!("a `{}` option cannot be required", ty.name()),
+            "only text, numbers and enumerations can be required",
+        );
+    }
+    let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {
+        let given = given.as_ref()?;
+        if *ty != OptionType::Integer {
+            problem(
+                &given.location,
+                "only an `integer` option has bounds".to_owned(),
+                "remove `minimum` and `maximum`",
+            );
+            return None;
+        }
+        match given.value.0.parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                problem(
+                    &given.location,
+                    format!("`{}` is not a whole number", given.value.0),
+                    "write a bound such as `1` or `100`",
+                );
+                None
+            }
+        }
+    };
+    let (minimum, maximum) = (number(&raw.minimum), number(&raw.maximum));
+    if let (Some(min), Some(max), Some(at)) = (minimum, maximum, raw.maximum.as_ref())
+        && min > max
+    {
+        problem(
+            &at.location,
+            format!("the maximum {max} is below the minimum {min}"),
+            "swap them",
+        );
+    }
+    if let Some((text, at)) = &default {
+        let fits = match ty {
+            OptionType::Integer => text.parse::<i64>().is_ok_and(|n| {
+                minimum.is_none_or(|min| n >= min) && maximum.is_none_or(|max| n <= max)
+            }),
+            OptionType::Enum(name) => cx
+                .enum_values
+                .get(name)
+                .is_some_and(|values| values.contains(text)),
+            _ => true,
+        };
+        if !fits {
+            problem(
+                at,
+                format!("`{text}` is not a value this option may take"),
+                "write a value of its type, within its bounds",
+            );
+            default = None;
+        }
+    }
+    OptionRules {
+        required,
+        default: default.map(|(text, _)| text),
+        minimum,
+        maximum,
     }
 }

@@ -89,8 +89,23 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         .filter(|(_, def)| def.values.is_some())
         .map(|(key, _)| key.name.clone())
         .collect();
+    let enum_values = spec
+        .families
+        .iter()
+        .filter_map(|f| f.types.as_ref())
+        .chain(service.types.as_ref())
+        .flatten()
+        .filter_map(|(key, def)| {
+            let values = def.values.as_ref()?;
+            Some((
+                key.name.clone(),
+                values.iter().map(|v| v.value.clone()).collect(),
+            ))
+        })
+        .collect();
     let cx = Context {
         enum_names,
+        enum_values,
         paginates: lowered_conventions.pagination.is_some(),
         anonymous: lowered_conventions.anonymous,
         reserved_parameters,

@@ -208,9 +208,29 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             OptionType::Boolean => json!({ "type": "boolean" }),
             OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),
         };
+        let mut schema = schema;
+        if let Value::Object(s) = &mut schema {
+            for (key, bound) in [("minimum", option.minimum), ("maximum", option.maximum)] {
+                if let Some(bound) = bound {
+                    s.insert(key.into(), json!(bound));
+                }
+            }
+            if let Some(default) = &option.default {
+                let value = match option.ty {
+                    OptionType::Integer => {
+                        default.parse::<i64>().map_or(json!(default), |n| json!(n))
+                    }
+                    _ => json!(default),
+                };
+                s.insert("default".into(), value);
+            }
+        }
         let mut param = Map::new();
         param.insert("name".into(), json!(option.wire));
         param.insert("in".into(), json!("query"));
+        if option.required {
+            param.insert("required".into(), json!(true));
+        }
         if let Some(d) = &option.description {
             param.insert("description".into(), json!(d));
         }

@@ -510,6 +510,14 @@ spec_record! {
         opt field: Spanned<String>,
         /// What the option does.
         opt description: String,
+        /// A request without it is a 400 naming it (text, numbers and enumerations only).
+        opt required: bool,
+        /// The value a request without it gets (text, numbers and enumerations only).
+        opt default: Spanned<ScalarText>,
+        /// The smallest value of a whole-number option.
+        opt minimum: Spanned<ScalarText>,
+        /// The largest value of a whole-number option.
+        opt maximum: Spanned<ScalarText>,
     }
 }
 

@@ -201,34 +201,85 @@ async fn list_options_take_every_spelling_and_enum_options_name_their_mistakes()
     let client = Client::new(&base).expect("a client");
     let options = ListNotesOptions {
         title: vec!["first".to_owned(), "second".to_owned()],
-        order: Some(Order::Desc),
+        order: Order::Desc,
+        from: 1,
     };
     let call = client.list_notes(&options);
     let notes = call.await.expect("the notes");
     assert_eq!(notes.iter().map(|n| n.id).collect::<Vec<_>>(), [2, 1]);
 }
 
+/// Required options, defaults and bounds: a request without a required option is a 400
+/// naming it, a missing option gets its default, a number out of bounds is a 400 naming
+/// the option and the bound.
+#[tokio::test]
+async fn options_may_be_required_have_defaults_and_bounds() {
+    let base = start().await;
+    let ids = |answer: &Answer| -> Vec<i64> {
+        let notes: serde_json::Value = serde_json::from_slice(&answer.body).expect("JSON");
+        notes
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n["id"].as_i64()).collect())
+            .unwrap_or_default()
+    };
+    let from_two = get(&base, "/api/v1/teams/notes/?from=2", None).await;
+    assert_eq!((from_two.status, ids(&from_two)), (200, vec![2]));
+    let defaulted = get(&base, "/api/v1/teams/notes/", None).await;
+    assert_eq!(ids(&defaulted), [1, 2], "from defaults to 1, order to asc");
+    let below = get(&base, "/api/v1/teams/notes/?from=0", None).await;
+    assert_eq!(below.status, 400);
+    let body: serde_json::Value = serde_json::from_slice(&below.body).expect("JSON");
+    assert_eq!(body["param"], "from");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("below 1")),
+        "{body}"
+    );
+    let search = |query: &'static str| {
+        send(
+            client()
+                .post(format!("{base}/api/v1/teams/notes/search{query}"))
+                .header("Content-Type", "application/json")
+                .body(r#"{"text":"second"}"#),
+        )
+    };
+    let missing = search("").await;
+    assert_eq!(missing.status, 400, "{}", missing.text());
+    let body: serde_json::Value = serde_json::from_slice(&missing.body).expect("JSON");
+    assert_eq!(body["param"], "in");
+    let in_body = search("?in=body").await;
+    assert_eq!((in_body.status, ids(&in_body)), (200, vec![2]));
+}
+
 /// The typed client walks every page by following the `next` links.
 #[tokio::test]
 async fn the_typed_client_follows_next_links_through_every_page() {
     use restspec_tests::build_script::common_style::client::Client;
+    use restspec_tests::build_script::common_style::options::ListNotesOptions;
+    use restspec_tests::build_script::common_style::types::Order;
     let base = start().await;
     let client = Client::new(&base).expect("a client");
+    let every_note = ListNotesOptions {
+        title: Vec::new(),
+        order: Order::Asc,
+        from: 1,
+    };
     let all = client
-        .list_notes(&Default::default())
+        .list_notes(&every_note)
         .page(1, 1)
         .all(10)
         .await
         .expect("every page");
     assert_eq!(all.iter().map(|n| n.id).collect::<Vec<_>>(), [1, 2]);
     let one = client
-        .list_notes(&Default::default())
+        .list_notes(&every_note)
         .page(2, 1)
         .await
         .expect("page 2");
     assert_eq!(one.iter().map(|n| n.id).collect::<Vec<_>>(), [2]);
     let capped = client
-        .list_notes(&Default::default())
+        .list_notes(&every_note)
         .page(1, 1)
         .all(1)
         .await
@@ -365,7 +416,7 @@ async fn anonymous_access_follows_the_service_family_and_endpoint_policies() {
     assert_eq!(get(&base, "/api/v1/teams/notes/", None).await.status, 200);
     let search = send(
         client()
-            .post(format!("{base}/api/v1/teams/notes/search"))
+            .post(format!("{base}/api/v1/teams/notes/search?in=title"))
             .header("Content-Type", "application/json")
             .body(r#"{"text":"sec"}"#),
     )
@@ -406,7 +457,7 @@ async fn input_errors_name_their_field() {
     );
     let search = send(
         client()
-            .post(format!("{base}/api/v1/teams/notes/search"))
+            .post(format!("{base}/api/v1/teams/notes/search?in=title"))
             .header("Content-Type", "application/json")
             .body("{}"),
     )
