@@ -25,9 +25,10 @@
 //! A bucket is the hash `{tokens, ts}` at `{key_prefix}:r{index}-{hash}:{caller}`: `index`
 //! is the rule's position in the file and `hash` 12 hex digits of SHA-256 over its group,
 //! burst and rate, so instances reading the same file share buckets and a changed rule starts
-//! afresh instead of inheriting the old rule's buckets; `caller` is `anon` for the anonymous
-//! user and `id:` followed by the account id otherwise (an account whose id is `anonymous`
-//! is not the anonymous user). Each write sets a `PEXPIRE` of the time the bucket takes to
+//! afresh instead of inheriting the old rule's buckets; `caller` is `id:` followed by the
+//! account id, `ip:` followed by an anonymous caller's address, or `anon` for an anonymous
+//! caller whose address is unknown (an account whose id is `anonymous` is not the anonymous
+//! user). Each write sets a `PEXPIRE` of the time the bucket takes to
 //! refill to full, and a bucket that would be full is deleted: a missing key is a full
 //! bucket, and Redis holds only the buckets of callers who spent tokens recently. (A rule
 //! that never refills, which only [`new`](RedisQuotaEnforcer::new) accepts, keeps its
@@ -234,9 +235,11 @@ impl RedisQuotaEnforcer {
         mode: Mode,
         n: u64,
     ) -> Option<Levels> {
-        let caller = match ctx.caller.identity() {
-            Some(identity) => format!("id:{}", identity.id),
-            None => "anon".to_owned(),
+        // Anonymous callers each have buckets of their own, by address, as in process.
+        let caller = match (ctx.caller.identity(), ctx.remote_addr) {
+            (Some(identity), _) => format!("id:{}", identity.id),
+            (None, Some(address)) => format!("ip:{}", address.ip()),
+            (None, None) => "anon".to_owned(),
         };
         let mut keys = Vec::with_capacity(rules.len());
         let mut args = Vec::with_capacity(2 + 2 * rules.len());
@@ -285,9 +288,13 @@ impl RedisQuotaEnforcer {
         // What follows is the in-process enforcer's `check`, on the levels the script saw.
         let wanted = n as f64;
         let mut available = f64::INFINITY;
+        let mut tightest: Option<usize> = None;
         let mut refusal: Option<(usize, Option<Duration>)> = None;
         for (&i, &tokens) in rules.iter().zip(&levels) {
-            available = available.min(tokens);
+            if tokens < available {
+                available = tokens;
+                tightest = Some(i);
+            }
             if tokens + EPSILON >= wanted {
                 continue;
             }
@@ -302,14 +309,23 @@ impl RedisQuotaEnforcer {
             // the script's refusal stands and the first rule is named.
             let (rule, wait) = refusal.unwrap_or((rules[0], None));
             tracing::debug!(group, rule = %self.rules[rule].configured.group, "quota refused");
-            return self.refusal(group, rule, wait, n);
+            let mut refused = self.refusal(group, rule, wait, n);
+            refused.limit = Some(self.rules[rule].burst as u64);
+            return refused;
         }
         let left = if mode == Mode::Take {
             available - wanted
         } else {
             available
         };
-        QuotaResponse::ok_with_tokens(whole_tokens(left))
+        let granted = QuotaResponse::ok_with_tokens(whole_tokens(left));
+        match tightest.and_then(|i| self.rules.get(i)) {
+            Some(rule) => granted.with_limit(
+                rule.burst as u64,
+                token_bucket::full_again(rule.burst, rule.rate, left),
+            ),
+            None => granted,
+        }
     }
 
     /// The in-process enforcer's refusal, word for word.

@@ -307,15 +307,7 @@ impl TokenBucketEnforcer {
         let granted = QuotaResponse::ok_with_tokens(whole_tokens(left));
         match verdict.tightest.map(|i| &self.rules[i]) {
             Some(rule) => {
-                let missing = (rule.burst - left.max(0.0)).max(0.0);
-                let reset = if missing <= EPSILON {
-                    Duration::ZERO
-                } else if rule.rate > 0.0 {
-                    Duration::try_from_secs_f64(missing / rule.rate).unwrap_or(Duration::MAX)
-                } else {
-                    Duration::MAX
-                };
-                granted.with_limit(rule.burst as u64, reset)
+                granted.with_limit(rule.burst as u64, full_again(rule.burst, rule.rate, left))
             }
             None => granted,
         }
@@ -421,6 +413,20 @@ impl QuotaEnforcer for TokenBucketEnforcer {
 
 #[cfg(test)]
 mod tests;
+
+/// How long a bucket of `burst` tokens refilled at `rate` a second, holding `left`, takes to
+/// be full again (for the rate-limit headers; one computation for every enforcer of these
+/// rules).
+pub(crate) fn full_again(burst: f64, rate: f64, left: f64) -> Duration {
+    let missing = (burst - left.max(0.0)).max(0.0);
+    if missing <= EPSILON {
+        Duration::ZERO
+    } else if rate > 0.0 {
+        Duration::try_from_secs_f64(missing / rate).unwrap_or(Duration::MAX)
+    } else {
+        Duration::MAX
+    }
+}
 
 /// The refusal of `n` tokens of `group` by `rule`, with when to retry: one wording for every
 /// enforcer of these rules (in process or in Redis).

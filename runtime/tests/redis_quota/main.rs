@@ -61,7 +61,17 @@ fn anonymous() -> QuotaRequestContext<'static> {
 }
 
 fn take(e: &dyn QuotaEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) -> QuotaResponse {
-    e.request_tokens(group, ctx, 1)
+    tokens_only(e.request_tokens(group, ctx, 1))
+}
+
+/// An answer without the budget's size and reset (compared with the in-process
+/// enforcer's apart), so that answers compare by verdict and tokens.
+fn tokens_only(response: QuotaResponse) -> QuotaResponse {
+    QuotaResponse {
+        limit: None,
+        reset: None,
+        ..response
+    }
 }
 
 fn available(e: &dyn QuotaEnforcer, group: &str, ctx: &QuotaRequestContext<'_>) -> Option<u64> {
@@ -183,10 +193,15 @@ fn answers_are_those_of_the_in_process_enforcer() {
             (redis.dry_run(group, ctx, n), local.dry_run(group, ctx, n))
         };
         assert_eq!(
-            (a.status, &a.message, a.available_tokens),
-            (b.status, &b.message, b.available_tokens),
+            (a.status, &a.message, a.available_tokens, a.limit),
+            (b.status, &b.message, b.available_tokens, b.limit),
             "step {step}"
         );
+        let reset = |r: &QuotaResponse| r.reset.map(|w| w.as_secs_f64());
+        match (reset(&a), reset(&b)) {
+            (Some(x), Some(y)) => assert!((x - y).abs() < 0.5, "step {step}: {x} vs {y}"),
+            (x, y) => assert_eq!(x, y, "step {step}"),
+        }
         // The in-process clock and Redis's run apart by the test's own pace.
         let seconds = |r: &QuotaResponse| r.retry_after.map(|w| w.as_secs_f64());
         match (seconds(&a), seconds(&b)) {
@@ -238,7 +253,7 @@ fn peeking_never_deducts_refill_is_capped_and_time_refills() {
     let alice = user("1000000");
     for _ in 0..5 {
         assert_eq!(
-            e.dry_run("peek", &alice, 2),
+            tokens_only(e.dry_run("peek", &alice, 2)),
             QuotaResponse::ok_with_tokens(2)
         );
         assert_eq!(available(&e, "peek", &alice), Some(2));
@@ -253,7 +268,7 @@ fn peeking_never_deducts_refill_is_capped_and_time_refills() {
     assert!(keys.is_empty(), "{keys:?}");
 
     assert_eq!(
-        e.request_tokens("refill", &alice, 3),
+        tokens_only(e.request_tokens("refill", &alice, 3)),
         QuotaResponse::ok_with_tokens(0)
     );
     e.refill("refill", &alice, 2);
@@ -264,7 +279,7 @@ fn peeking_never_deducts_refill_is_capped_and_time_refills() {
     assert_eq!(available(&e, "refill", &user("1000001")), Some(3));
 
     assert_eq!(
-        e.request_tokens("fast", &alice, 10),
+        tokens_only(e.request_tokens("fast", &alice, 10)),
         QuotaResponse::ok_with_tokens(0)
     );
     let mut con = server.connection();
@@ -299,6 +314,22 @@ fn callers_have_separate_buckets() {
     assert_eq!(take(&e, PROJECTS, &bob).status, QuotaStatus::Ok);
     assert_eq!(take(&e, PROJECTS, &anonymous()).status, QuotaStatus::Ok);
     assert_eq!(take(&e, PROJECTS, &anonymous()).status, QuotaStatus::Error);
+    // Anonymous callers from known addresses each have their own buckets.
+    let from = |ip: &str| {
+        anonymous().with_remote_addr(std::net::SocketAddr::new(ip.parse().unwrap(), 4000))
+    };
+    assert_eq!(
+        take(&e, PROJECTS, &from("10.0.0.1")).status,
+        QuotaStatus::Ok
+    );
+    assert_eq!(
+        take(&e, PROJECTS, &from("10.0.0.1")).status,
+        QuotaStatus::Error
+    );
+    assert_eq!(
+        take(&e, PROJECTS, &from("10.0.0.2")).status,
+        QuotaStatus::Ok
+    );
     // An account whose id is "anonymous" is not the anonymous user.
     assert_eq!(
         take(&e, PROJECTS, &user("anonymous")).status,
