@@ -355,7 +355,14 @@ fn callers_have_separate_buckets() {
         .collect();
     assert_eq!(
         callers,
-        ["anon", "id:1000000", "id:1000001", "id:anonymous"]
+        [
+            "anon",
+            "id:1000000",
+            "id:1000001",
+            "id:anonymous",
+            "ip:10.0.0.1",
+            "ip:10.0.0.2"
+        ]
     );
 }
 
