@@ -172,6 +172,8 @@ pub struct RateLimitHeaders {
     pub reset: Option<String>,
     /// `reset` is a Unix time in seconds (else seconds from now).
     pub reset_unix: bool,
+    /// The policy name of the IETF structured fields, when written.
+    pub ietf_policy: Option<String>,
 }
 
 /// Page/per-page pagination.

@@ -132,12 +132,14 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         } else {
             quote! { rt::ResetFormat::Seconds }
         };
+        let policy = opt_str(&h.ietf_policy);
         fields.push(quote! {
             rate_limit_headers: Some(rt::RateLimitHeaders {
                 limit: #limit,
                 remaining: #remaining,
                 reset: #reset,
                 reset_format: #format,
+                ietf_policy: #policy,
             })
         });
     }

@@ -70,6 +70,9 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
                 .flatten()
                 .cloned(),
         );
+        if h.ietf_policy.is_some() {
+            expose.extend(["RateLimit".to_owned(), "RateLimit-Policy".to_owned()]);
+        }
     }
     let mut seen = Vec::new();
     expose.retain(|name| {

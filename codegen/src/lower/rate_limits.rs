@@ -49,11 +49,30 @@ pub(super) fn lower_rate_limit_headers(
             false
         }
     };
+    let ietf_policy = raw.ietf_policy.as_ref().and_then(|p| {
+        let name = &p.value;
+        // A structured-field string: printable ASCII without `"` or `\`.
+        let fits = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\');
+        if !fits {
+            diags.push(
+                Diagnostic::new(
+                    p.location.clone(),
+                    format!("`{name}` is not a policy name a header can carry"),
+                )
+                .hint("write a word such as `burst` or `default`"),
+            );
+        }
+        fits.then(|| name.clone())
+    });
     RateLimitHeaders {
         limit,
         remaining,
         reset,
         reset_unix,
+        ietf_policy,
     }
 }
 

@@ -87,5 +87,21 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
             );
         }
     }
+    if let Some(policy) = &h.ietf_policy {
+        out.insert(
+            "RateLimit".into(),
+            json!({
+                "description": format!("`\"{policy}\";r=<remaining>;t=<seconds>` (IETF RateLimit)."),
+                "schema": { "type": "string" },
+            }),
+        );
+        out.insert(
+            "RateLimit-Policy".into(),
+            json!({
+                "description": format!("`\"{policy}\";q=<limit>` (IETF RateLimit-Policy)."),
+                "schema": { "type": "string" },
+            }),
+        );
+    }
     out
 }

@@ -214,6 +214,10 @@ spec_record! {
         opt reset: Spanned<String>,
         /// How `reset` is written: `seconds` from now (the default) or `unix_seconds`.
         opt reset_format: Spanned<String>,
+        /// Also the IETF structured fields under this policy name (`burst`):
+        /// `RateLimit: "burst";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
+        /// "burst";q=<limit>`.
+        opt ietf_policy: Spanned<String>,
     }
 }
 

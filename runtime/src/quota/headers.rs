@@ -75,6 +75,10 @@ pub struct RateLimitHeaders {
     pub reset: Option<&'static str>,
     /// How `reset` is written.
     pub reset_format: ResetFormat,
+    /// The name of the IETF structured fields' policy, when the spec asks for them:
+    /// `RateLimit: "<name>";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
+    /// "<name>";q=<limit>` (draft-ietf-httpapi-ratelimit-headers).
+    pub ietf_policy: Option<&'static str>,
 }
 
 impl RateLimitHeaders {
@@ -91,7 +95,7 @@ impl RateLimitHeaders {
                     .saturating_add(seconds),
             }
         });
-        [
+        let mut out: Vec<(HeaderName, HeaderValue)> = [
             (self.limit, state.limit),
             (self.remaining, state.remaining),
             (self.reset, reset),
@@ -101,7 +105,26 @@ impl RateLimitHeaders {
             let name = HeaderName::from_bytes(name?.as_bytes()).ok()?;
             Some((name, HeaderValue::from(value?)))
         })
-        .collect()
+        .collect();
+        if let Some(policy) = self.ietf_policy {
+            let mut field = format!("\"{policy}\"");
+            if let Some(remaining) = state.remaining {
+                field.push_str(&format!(";r={remaining}"));
+            }
+            if let Some(wait) = state.reset {
+                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                field.push_str(&format!(";t={seconds}"));
+            }
+            if let Ok(value) = HeaderValue::try_from(field) {
+                out.push((HeaderName::from_static("ratelimit"), value));
+            }
+            if let Some(limit) = state.limit
+                && let Ok(value) = HeaderValue::try_from(format!("\"{policy}\";q={limit}"))
+            {
+                out.push((HeaderName::from_static("ratelimit-policy"), value));
+            }
+        }
+        out
     }
 }
 
@@ -127,6 +150,7 @@ mod tests {
             remaining: Some("RateLimit-Remaining"),
             reset: Some("RateLimit-Reset"),
             reset_format: ResetFormat::Seconds,
+            ietf_policy: Some("burst"),
         }
         .headers(&state);
         let text: Vec<String> = headers
@@ -138,7 +162,9 @@ mod tests {
             [
                 "ratelimit-limit: 5",
                 "ratelimit-remaining: 4",
-                "ratelimit-reset: 2"
+                "ratelimit-reset: 2",
+                "ratelimit: \"burst\";r=4;t=2",
+                "ratelimit-policy: \"burst\";q=5"
             ]
         );
     }
@@ -153,6 +179,7 @@ mod tests {
             remaining: None,
             reset: Some("X-RateLimit-Reset"),
             reset_format: ResetFormat::UnixSeconds,
+            ietf_policy: None,
         }
         .headers(&state);
         let now = SystemTime::now()

@@ -323,6 +323,10 @@ async fn answers_tell_the_budget_and_anonymous_callers_count_per_address() {
         .and_then(|r| r.parse().ok())
         .expect("a Unix time");
     assert!((now + 99..=now + 102).contains(&reset), "{reset} vs {now}");
+    // The IETF structured fields, beside them.
+    let field = first.header("ratelimit").unwrap_or_default();
+    assert!(field.starts_with("\"burst\";r=1;t="), "{field}");
+    assert_eq!(first.header("ratelimit-policy"), Some("\"burst\";q=2"));
     // A 404 found before the quota check (no such note) asks no enforcer, so it tells
     // nothing; an error after it (a body of the wrong type) tells the budget.
     let missing = send(from("127.0.0.1").get(format!("{base}/api/v1/teams/notes/9"))).await;
@@ -529,7 +533,8 @@ async fn browsers_may_patch_with_a_token_and_read_the_paging_headers() {
         list.header("access-control-expose-headers"),
         Some(
             "ETag, Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, \
-             X-Prev-Page, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"
+             X-Prev-Page, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit, \
+             RateLimit-Policy"
         )
     );
 }
