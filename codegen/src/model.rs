@@ -341,6 +341,14 @@ impl Family {
             .map_or(ParamType::String, |p| p.ty.clone())
     }
 
+    /// The `pattern` of path parameter `name`, when it has one.
+    pub fn param_pattern(&self, name: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|p| p.name == name)
+            .and_then(|p| p.pattern.as_deref())
+    }
+
     /// The prefix's segments (`/v1/customers/` gives `v1`, `customers`).
     pub fn prefix_segments(&self) -> impl Iterator<Item = &str> {
         self.prefix.split('/').filter(|s| !s.is_empty())
@@ -364,6 +372,8 @@ pub struct Param {
     pub description: String,
     /// What the runtime parses it into before the handler.
     pub ty: ParamType,
+    /// A regular expression a text parameter must match in full.
+    pub pattern: Option<String>,
     /// Where it is declared.
     pub location: Location,
 }

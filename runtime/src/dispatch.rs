@@ -72,6 +72,15 @@ where
                 .with_header(http::header::ALLOW, allow));
         }
     };
+    for (index, pattern) in shared.patterns(endpoint) {
+        let value = params.get(*index);
+        if !pattern.is_match(value) {
+            let name = endpoint.params.get(*index).copied().unwrap_or("parameter");
+            return Err(ApiError::condition(Condition::NotFound)
+                .with_message(format!("Not found: {name} {value}"))
+                .with_field(name));
+        }
+    }
     if caller.is_anonymous() && !endpoint.allows_anonymous() {
         return Err(ApiError::condition(Condition::AuthenticationRequired)
             .with_message("Authentication required"));

@@ -398,6 +398,9 @@ pub struct EndpointSpec {
     pub paginated: bool,
     /// The options that are required, have a default or bounds.
     pub option_rules: &'static [OptionRule],
+    /// Path parameters (by position) that must match a regular expression in full: what
+    /// does not match names nothing (404).
+    pub param_patterns: &'static [(usize, &'static str)],
 }
 
 /// What a query option must be, beyond its type.
@@ -440,6 +443,7 @@ impl EndpointSpec {
         anonymous: Anonymous::Reads,
         paginated: false,
         option_rules: &[],
+        param_patterns: &[],
     };
 
     /// True when an anonymous caller may call it.

@@ -44,6 +44,8 @@ pub(crate) struct Shared<P, A> {
     pub(crate) headers: HeaderNames,
     pub(crate) auth: AuthState,
     size_hints: Box<[SizeHint]>,
+    /// Each endpoint's parameter patterns, compiled once (by endpoint index).
+    patterns: Box<[Vec<(usize, regex::Regex)>]>,
 }
 
 impl<P: Api, A> Shared<P, A> {
@@ -62,11 +64,38 @@ impl<P: Api, A> Shared<P, A> {
             routes: RouteTable::new(service),
             headers: HeaderNames::of(service),
             size_hints: (0..slots).map(|_| SizeHint::default()).collect(),
+            patterns: compile_patterns(service, slots),
         }
+    }
+
+    /// The compiled parameter patterns of `endpoint`.
+    pub(crate) fn patterns(&self, endpoint: &EndpointSpec) -> &[(usize, regex::Regex)] {
+        self.patterns.get(endpoint.index).map_or(&[], Vec::as_slice)
     }
 
     pub(crate) fn size_hint(&self, endpoint: &EndpointSpec) -> &SizeHint {
         static FALLBACK: SizeHint = SizeHint::new();
         self.size_hints.get(endpoint.index).unwrap_or(&FALLBACK)
     }
+}
+
+/// Every endpoint's parameter patterns compiled, by endpoint index. The generator checked
+/// them; one that still does not compile is logged and not enforced.
+fn compile_patterns(service: &ServiceSpec, slots: usize) -> Box<[Vec<(usize, regex::Regex)>]> {
+    let mut out: Vec<Vec<(usize, regex::Regex)>> = (0..slots).map(|_| Vec::new()).collect();
+    for endpoint in service.endpoints {
+        for &(index, pattern) in endpoint.param_patterns {
+            match regex::Regex::new(pattern) {
+                Ok(regex) => {
+                    if let Some(slot) = out.get_mut(endpoint.index) {
+                        slot.push((index, regex));
+                    }
+                }
+                Err(error) => {
+                    tracing::error!(endpoint = endpoint.name, %error, "a parameter pattern does not compile");
+                }
+            }
+        }
+    }
+    out.into_boxed_slice()
 }

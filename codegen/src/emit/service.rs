@@ -218,6 +218,19 @@ fn endpoint_tokens(
     if !rules.is_empty() {
         rare.push(quote! { option_rules: &[#(#rules),*] });
     }
+    let patterns: Vec<TokenStream> = endpoint
+        .path
+        .params()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let pattern = family.param_pattern(name)?;
+            let i = Literal::usize_unsuffixed(i);
+            Some(quote! { (#i, #pattern) })
+        })
+        .collect();
+    if !patterns.is_empty() {
+        rare.push(quote! { param_patterns: &[#(#patterns),*] });
+    }
     if endpoint.anonymous != Anonymous::Reads {
         let anonymous = match endpoint.anonymous {
             Anonymous::Reads => quote! { rt::Anonymous::Reads },

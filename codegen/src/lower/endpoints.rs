@@ -100,6 +100,7 @@ pub(super) fn lower_family(
                 name: key.name.clone(),
                 description: param.description.clone(),
                 ty: lower_param_type(param.r#type.as_ref(), cx, diags),
+                pattern: lower_param_pattern(param, diags),
                 location: key.location.clone(),
             })
             .collect(),
@@ -566,5 +567,43 @@ fn lower_option_rules(
         default: default.map(|(text, _)| text),
         minimum,
         maximum,
+    }
+}
+
+/// A path parameter's `pattern`: a regular expression, on a text parameter.
+///
+/// ```yaml
+/// params:
+///   slug: { description: A slug., pattern: "[a-z" }   # not a regular expression
+/// ```
+fn lower_param_pattern(param: &raw::ParamDecl, diags: &mut Diagnostics) -> Option<String> {
+    let pattern = param.pattern.as_ref()?;
+    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
+        diags.push(
+            Diagnostic::new(
+                pattern.location.clone(),
+                "only a text parameter has a `pattern`",
+            )
+            .hint("remove `pattern`, or the parameter's `type`"),
+        );
+        return None;
+    }
+    // Matched in full, as the runtime anchors it.
+    let anchored = format!("^(?:{})$", pattern.value);
+    match regex::Regex::new(&anchored) {
+        Ok(_) => Some(anchored),
+        Err(err) => {
+            let reason = err.to_string();
+            let last = reason.lines().last().unwrap_or_default().trim();
+            let last = last.strip_prefix("error: ").unwrap_or(last).to_owned();
+            diags.push(
+                Diagnostic::new(
+                    pattern.location.clone(),
+                    format!("`{}` is not a regular expression: {last}", pattern.value),
+                )
+                .hint("write a pattern such as `[a-z][a-z0-9-]*`"),
+            );
+            None
+        }
     }
 }

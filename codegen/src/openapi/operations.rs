@@ -186,7 +186,10 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             .find(|p| p.name == name)
             .map_or_else(|| format!("The {name}."), |p| p.description.clone());
         let schema = match family.param_type(name) {
-            crate::model::ParamType::String => json!({ "type": "string" }),
+            crate::model::ParamType::String => match family.param_pattern(name) {
+                Some(pattern) => json!({ "type": "string", "pattern": pattern }),
+                None => json!({ "type": "string" }),
+            },
             crate::model::ParamType::Integer => json!({ "type": "integer", "format": "int64" }),
             crate::model::ParamType::Enum(ty) => {
                 json!({ "$ref": format!("#/components/schemas/{ty}") })

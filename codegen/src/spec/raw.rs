@@ -564,6 +564,9 @@ spec_record! {
         req description: String,
         /// `string` (the default), `integer`, or a string enumeration of the spec's.
         opt r#type as "type": Spanned<String>,
+        /// A regular expression a text parameter must match in full (`[a-z][a-z0-9-]*`);
+        /// anything else names nothing (404).
+        opt pattern: Spanned<String>,
     }
 }
 
@@ -574,6 +577,8 @@ pub(crate) struct ParamDecl {
     pub(crate) description: String,
     /// Its type, when given (`integer`).
     pub(crate) r#type: Option<Spanned<String>>,
+    /// The regular expression it must match, when given.
+    pub(crate) pattern: Option<Spanned<String>>,
 }
 
 impl super::decode::Decode for ParamDecl {
@@ -582,10 +587,12 @@ impl super::decode::Decode for ParamDecl {
             super::yaml::NodeKind::Scalar(text) => Some(ParamDecl {
                 description: text.clone(),
                 r#type: None,
+                pattern: None,
             }),
             _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
                 description: p.description,
                 r#type: p.r#type,
+                pattern: p.pattern,
             }),
         }
     }
