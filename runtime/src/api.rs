@@ -66,7 +66,7 @@ pub struct Call<'a> {
     pub(crate) size_hint: &'a SizeHint,
     pub(crate) remote_addr: Option<SocketAddr>,
     pub(crate) limits: &'a Limits,
-    pub(crate) public_url: Option<&'a str>,
+    pub(crate) public_url: crate::context::PublicUrl<'a>,
 }
 
 impl<'a> Call<'a> {

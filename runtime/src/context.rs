@@ -188,7 +188,7 @@ pub struct RequestContext<'a> {
     pub resource: Option<&'a ResourceMetadata>,
     request: &'a http::request::Parts,
     remote_addr: Option<SocketAddr>,
-    public_url: Option<&'a str>,
+    public_url: PublicUrl<'a>,
 }
 
 impl<'a> RequestContext<'a> {
@@ -204,13 +204,13 @@ impl<'a> RequestContext<'a> {
             resource: None,
             request,
             remote_addr,
-            public_url: None,
+            public_url: PublicUrl::default(),
         }
     }
 
     /// The same context, reached at `url` ([`Settings::public_url`](crate::Settings::public_url)).
     #[must_use]
-    pub fn with_public_url(mut self, url: Option<&'a str>) -> Self {
+    pub fn with_public_url(mut self, url: PublicUrl<'a>) -> Self {
         self.public_url = url;
         self
     }
@@ -257,13 +257,29 @@ impl<'a> RequestContext<'a> {
     }
 }
 
-/// The URL clients reach the service at: the setting, else `http://<Host>`.
+/// How the URL clients reach the service at is found: the setting, or (behind a proxy
+/// the settings trust) the `Forwarded` or `X-Forwarded-Proto`/`-Host` headers, else
+/// `http://` and the request's `Host`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PublicUrl<'a> {
+    /// [`Settings::public_url`](crate::Settings::public_url).
+    pub fixed: Option<&'a str>,
+    /// [`Settings::trust_forwarded_headers`](crate::Settings::trust_forwarded_headers).
+    pub trust_forwarded: bool,
+}
+
+/// The URL clients reach the service at, as `rule` says to find it.
 pub(crate) fn public_url<'a>(
-    setting: Option<&'a str>,
+    rule: PublicUrl<'a>,
     request: &'a http::request::Parts,
 ) -> std::borrow::Cow<'a, str> {
-    if let Some(url) = setting {
+    if let Some(url) = rule.fixed {
         return std::borrow::Cow::Borrowed(url);
+    }
+    if rule.trust_forwarded
+        && let Some((proto, host)) = forwarded(&request.headers)
+    {
+        return std::borrow::Cow::Owned(format!("{proto}://{host}"));
     }
     let host = request
         .headers
@@ -272,4 +288,92 @@ pub(crate) fn public_url<'a>(
         .or_else(|| request.uri.authority().map(|a| a.as_str()))
         .unwrap_or("localhost");
     std::borrow::Cow::Owned(format!("http://{host}"))
+}
+
+/// The scheme and host the first proxy saw: RFC 7239 `Forwarded` (`proto=https;host=a.b`),
+/// else `X-Forwarded-Proto` and `X-Forwarded-Host`; only values that can stand in a URL.
+fn forwarded(headers: &http::HeaderMap) -> Option<(String, String)> {
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let first = |value: &str| {
+        value
+            .split(',')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    };
+    let (mut proto, mut host) = (None, None);
+    if let Some(value) = text("forwarded") {
+        for pair in first(value).split(';') {
+            if let Some((key, value)) = pair.split_once('=') {
+                let value = value.trim().trim_matches('"').to_owned();
+                match key.trim().to_ascii_lowercase().as_str() {
+                    "proto" => proto = Some(value),
+                    "host" => host = Some(value),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let proto = proto.or_else(|| text("x-forwarded-proto").map(first))?;
+    let host = host.or_else(|| text("x-forwarded-host").map(first))?;
+    let proto_ok = matches!(proto.to_ascii_lowercase().as_str(), "http" | "https");
+    let host_ok = !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b));
+    (proto_ok && host_ok).then(|| (proto.to_ascii_lowercase(), host))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PublicUrl, public_url};
+
+    fn parts(headers: &[(&str, &str)]) -> http::request::Parts {
+        let mut request = http::Request::builder().uri("/x");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request
+            .body(())
+            .map(|r| r.into_parts().0)
+            .unwrap_or_else(|_| http::Request::new(()).into_parts().0)
+    }
+
+    #[test]
+    fn the_public_url_comes_from_the_setting_a_trusted_proxy_or_the_host() {
+        let trusted = PublicUrl {
+            fixed: None,
+            trust_forwarded: true,
+        };
+        let request = parts(&[
+            ("host", "10.0.0.5:8080"),
+            (
+                "forwarded",
+                "proto=https;host=\"git.example.com\", proto=http",
+            ),
+        ]);
+        assert_eq!(public_url(trusted, &request), "https://git.example.com");
+        assert_eq!(
+            public_url(PublicUrl::default(), &request),
+            "http://10.0.0.5:8080"
+        );
+        let x_headers = parts(&[
+            ("host", "h"),
+            ("x-forwarded-proto", "https"),
+            ("x-forwarded-host", "a.example, b.example"),
+        ]);
+        assert_eq!(public_url(trusted, &x_headers), "https://a.example");
+        let forged = parts(&[("host", "h"), ("forwarded", "proto=https;host=evil/path")]);
+        assert_eq!(
+            public_url(trusted, &forged),
+            "http://h",
+            "not a host: ignored"
+        );
+        let fixed = PublicUrl {
+            fixed: Some("https://fixed.example"),
+            trust_forwarded: true,
+        };
+        assert_eq!(public_url(fixed, &request), "https://fixed.example");
+    }
 }

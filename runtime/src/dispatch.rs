@@ -185,7 +185,10 @@ where
             size_hint: shared.size_hint(endpoint),
             remote_addr,
             limits: &shared.settings.limits,
-            public_url: shared.settings.public_url.as_deref(),
+            public_url: crate::context::PublicUrl {
+                fixed: shared.settings.public_url.as_deref(),
+                trust_forwarded: shared.settings.trust_forwarded,
+            },
         };
         let limit = shared.settings.limits.request_timeout;
         let answer = tokio::time::timeout(

@@ -74,7 +74,7 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 pub use auth::{Authenticator, NoAccounts, Session};
 pub use body::{Body, Response};
-pub use context::{AuthMethod, Caller, Identity, RequestContext, ResourceMetadata};
+pub use context::{AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata};
 pub use error::{ApiError, Condition};
 pub use limits::Limits;
 pub use pagination::{Page, PageRequest};

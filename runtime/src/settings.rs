@@ -30,6 +30,9 @@ pub struct Settings<A = NoAccounts> {
     /// Where idempotency keys live, for a spec that switches them on (in memory unless
     /// set).
     pub idempotency: Arc<dyn IdempotencyStore>,
+    /// Read the public URL from `Forwarded` (or `X-Forwarded-Proto`/`-Host`) when no
+    /// [`public_url`](Self::public_url) is set: only behind a proxy that sets them.
+    pub trust_forwarded: bool,
 }
 
 impl<A> Clone for Settings<A> {
@@ -42,6 +45,7 @@ impl<A> Clone for Settings<A> {
             limits: self.limits,
             public_url: self.public_url.clone(),
             idempotency: self.idempotency.clone(),
+            trust_forwarded: self.trust_forwarded,
         }
     }
 }
@@ -56,6 +60,7 @@ impl Default for Settings<NoAccounts> {
             limits: Limits::default(),
             public_url: None,
             idempotency: Arc::new(MemoryIdempotencyStore::new()),
+            trust_forwarded: false,
         }
     }
 }
@@ -84,6 +89,7 @@ impl<A: Authenticator> Settings<A> {
             limits: self.limits,
             public_url: self.public_url,
             idempotency: self.idempotency,
+            trust_forwarded: self.trust_forwarded,
         }
     }
 
@@ -118,6 +124,15 @@ impl<A: Authenticator> Settings<A> {
     #[must_use]
     pub fn public_url(mut self, url: &str) -> Self {
         self.public_url = Some(Arc::from(url.trim_end_matches('/')));
+        self
+    }
+
+    /// Builds absolute links on the scheme and host a proxy in front reports (`Forwarded`,
+    /// else `X-Forwarded-Proto` and `X-Forwarded-Host`) when no public URL is set. Only
+    /// behind a proxy that sets those headers: a client could send them itself.
+    #[must_use]
+    pub fn trust_forwarded_headers(mut self) -> Self {
+        self.trust_forwarded = true;
         self
     }
 
