@@ -126,6 +126,28 @@ pub(super) fn lower_credentials(
 }
 
 /// Header names are letters, digits and `-` (what every header name of a spec may be).
+/// A header name the spec gives (`X-Total`), or a located error saying what one looks like
+/// (`example` is the one the hint shows).
+pub(super) fn header_name(
+    given: &Spanned<String>,
+    example: &str,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    if is_header_name(&given.value) {
+        return Some(given.value.clone());
+    }
+    diags.push(
+        Diagnostic::new(
+            given.location.clone(),
+            format!("`{}` is not a valid header name", given.value),
+        )
+        .hint(format!(
+            "header names are letters, digits and `-`, such as `{example}`"
+        )),
+    );
+    None
+}
+
 pub(super) fn is_header_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }

@@ -269,15 +269,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         never_gzip_errors: raw.gzip_errors == Some(false),
         request_id_header: value(&raw.request_id_header),
         idempotency: raw.idempotency.as_ref().map(|i| {
-            if !is_header_name(&i.header.value) {
-                diags.push(
-                    Diagnostic::new(
-                        i.header.location.clone(),
-                        format!("`{}` is not a valid header name", i.header.value),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `Idempotency-Key`"),
-                );
-            }
+            super::access::header_name(&i.header, "Idempotency-Key", diags);
             crate::model::Idempotency {
                 header: i.header.value.clone(),
                 expire_after_seconds: i.expire_after_seconds.unwrap_or(86_400),

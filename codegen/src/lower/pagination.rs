@@ -1,7 +1,7 @@
 //! Lowering how lists are paged (`conventions.pagination`), what unknown query parameters
 //! get (`conventions.unknown_options`), and an endpoint's `paginated: true`.
 
-use super::access::is_header_name;
+use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Method, PageHeaders, Pagination, TypeRef};
 use crate::spec::decode::Spanned;
@@ -65,20 +65,8 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
         );
     }
     let headers = raw.headers.as_ref().map(|h| {
-        let mut header = |given: &Option<Spanned<String>>| {
-            let given = given.as_ref()?;
-            if !is_header_name(&given.value) {
-                diags.push(
-                    Diagnostic::new(
-                        given.location.clone(),
-                        format!("`{}` is not a valid header name", given.value),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `X-Total`"),
-                );
-                return None;
-            }
-            Some(given.value.clone())
-        };
+        let mut header =
+            |given: &Option<Spanned<String>>| header_name(given.as_ref()?, "X-Total", diags);
         PageHeaders {
             total: header(&h.total),
             total_pages: header(&h.total_pages),

@@ -1,7 +1,7 @@
 //! Lowering the conventions that are response and request headers: `rate_limit_headers`
 //! (header names that are header names, a known reset format) and `cors` (header names).
 
-use super::access::is_header_name;
+use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Cors, RateLimitHeaders};
 use crate::spec::decode::Spanned;
@@ -16,20 +16,8 @@ pub(super) fn lower_rate_limit_headers(
     raw: &raw::RateLimitHeaders,
     diags: &mut Diagnostics,
 ) -> RateLimitHeaders {
-    let mut header = |given: &Option<Spanned<String>>| {
-        let given = given.as_ref()?;
-        if !is_header_name(&given.value) {
-            diags.push(
-                Diagnostic::new(
-                    given.location.clone(),
-                    format!("`{}` is not a valid header name", given.value),
-                )
-                .hint("header names are letters, digits and `-`, such as `RateLimit-Limit`"),
-            );
-            return None;
-        }
-        Some(given.value.clone())
-    };
+    let mut header =
+        |given: &Option<Spanned<String>>| header_name(given.as_ref()?, "RateLimit-Limit", diags);
     let (limit, remaining, reset) = (
         header(&raw.limit),
         header(&raw.remaining),
@@ -79,21 +67,10 @@ pub(super) fn lower_rate_limit_headers(
 /// `cors`: every header it names is a header name.
 pub(super) fn lower_cors(raw: &raw::Cors, diags: &mut Diagnostics) -> Cors {
     let mut names = |list: &Option<Vec<Spanned<String>>>| -> Vec<String> {
-        let mut out = Vec::new();
-        for name in list.iter().flatten() {
-            if is_header_name(&name.value) {
-                out.push(name.value.clone());
-            } else {
-                diags.push(
-                    Diagnostic::new(
-                        name.location.clone(),
-                        format!("`{}` is not a valid header name", name.value),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `X-Total`"),
-                );
-            }
-        }
-        out
+        list.iter()
+            .flatten()
+            .filter_map(|name| header_name(name, "X-Total", diags))
+            .collect()
     };
     Cors {
         expose_headers: names(&raw.expose_headers),
