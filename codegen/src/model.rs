@@ -7,9 +7,13 @@
 mod access;
 pub mod error_body;
 mod examples;
+mod parameters;
+mod protocol;
 
 pub use access::{Anonymous, Credential, UnknownCredentials};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
+pub use parameters::{OptionType, ParamType, QueryOption};
+pub use protocol::{Cors, Idempotency, PageHeaders, Pagination, RateLimitHeaders};
 
 use crate::diag::Location;
 
@@ -138,76 +142,6 @@ pub struct Conventions {
     pub request_bodies: Option<String>,
     /// Idempotency keys on `POST` and `PATCH` endpoints.
     pub idempotency: Option<Idempotency>,
-}
-
-/// Idempotency keys.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Idempotency {
-    /// The header carrying the key.
-    pub header: String,
-    /// How long a key is remembered.
-    pub expire_after_seconds: u64,
-}
-
-/// Cross-origin use as the spec describes it (the methods come from its endpoints).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Cors {
-    /// Response headers exposed, as the spec spells them (pagination and rate-limit
-    /// headers added).
-    pub expose_headers: Vec<String>,
-    /// Request headers allowed besides the usual ones and the credential headers.
-    pub allow_headers: Vec<String>,
-    /// `Access-Control-Allow-Origin: *`.
-    pub any_origin: bool,
-}
-
-/// The headers of a caller's quota budget, as the spec spells them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RateLimitHeaders {
-    /// The budget when full.
-    pub limit: Option<String>,
-    /// What is left.
-    pub remaining: Option<String>,
-    /// When it is full again.
-    pub reset: Option<String>,
-    /// `reset` is a Unix time in seconds (else seconds from now).
-    pub reset_unix: bool,
-    /// The policy name of the IETF structured fields, when written.
-    pub ietf_policy: Option<String>,
-}
-
-/// Page/per-page pagination.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pagination {
-    /// The page parameter (`page`).
-    pub page_parameter: String,
-    /// The page size parameter (`per_page`).
-    pub per_page_parameter: String,
-    /// The page size when a request names none.
-    pub default_per_page: u16,
-    /// The largest page size.
-    pub max_per_page: u16,
-    /// Answers carry `Link`.
-    pub link_header: bool,
-    /// The count headers: total, total pages, page, per page, next, previous.
-    pub headers: PageHeaders,
-}
-
-/// The count headers of paginated answers as the spec spells them, `None` for not sent.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PageHeaders {
-    /// Items in all.
-    pub total: Option<String>,
-    /// Pages in all.
-    pub total_pages: Option<String>,
-    /// The page answered.
-    pub page: Option<String>,
-    /// The page size used.
-    pub per_page: Option<String>,
-    /// The next page.
-    pub next_page: Option<String>,
-    /// The previous page.
-    pub prev_page: Option<String>,
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.
@@ -378,28 +312,6 @@ pub struct Param {
     pub location: Location,
 }
 
-/// The types a path parameter may have.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ParamType {
-    /// Text, as the path has it (decoded).
-    String,
-    /// A whole number (`i64`).
-    Integer,
-    /// One of the values of this string enumeration of the spec's.
-    Enum(String),
-}
-
-impl ParamType {
-    /// Its spelling in a spec.
-    pub fn name(&self) -> &str {
-        match self {
-            ParamType::String => "string",
-            ParamType::Integer => "integer",
-            ParamType::Enum(name) => name,
-        }
-    }
-}
-
 /// HTTP methods an endpoint may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Method {
@@ -494,69 +406,6 @@ pub struct Endpoint {
     pub examples: Vec<Example>,
     /// Where the endpoint is declared.
     pub location: Location,
-}
-
-/// A query option of an endpoint.
-#[derive(Debug, Clone)]
-pub struct QueryOption {
-    /// Its name in the URL (`n`).
-    pub wire: String,
-    /// Its Rust field name (`limit`).
-    pub field: String,
-    /// Its type.
-    pub ty: OptionType,
-    /// A `list<string>` written `a,b` (also `name[]=a` and repeated), not only repeated.
-    pub comma_separated: bool,
-    /// A request without it is refused.
-    pub required: bool,
-    /// The value a request without it gets, as URL text.
-    pub default: Option<String>,
-    /// The smallest value of a whole-number option.
-    pub minimum: Option<i64>,
-    /// The largest value of a whole-number option.
-    pub maximum: Option<i64>,
-    /// What it does.
-    pub description: Option<String>,
-    /// Where it is declared.
-    pub location: Location,
-}
-
-/// The types a query option may have.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionType {
-    /// Text.
-    String,
-    /// A whole number.
-    Integer,
-    /// A switch.
-    Boolean,
-    /// The option repeated.
-    StringList,
-    /// One of the values of this string enumeration of the spec's.
-    Enum(String),
-}
-
-impl QueryOption {
-    /// Always has a value in the handler (required, or with a default): not an `Option`.
-    pub fn always_given(&self) -> bool {
-        self.required || self.default.is_some()
-    }
-}
-
-impl OptionType {
-    /// The spellings accepted in `type`.
-    pub const NAMES: &'static [&'static str] = &["string", "integer", "boolean", "list<string>"];
-
-    /// Its spelling in a spec.
-    pub fn name(&self) -> &str {
-        match self {
-            OptionType::String => "string",
-            OptionType::Integer => "integer",
-            OptionType::Boolean => "boolean",
-            OptionType::StringList => "list<string>",
-            OptionType::Enum(name) => name,
-        }
-    }
 }
 
 /// A parsed path template such as `/changes/{change-id}/revisions/{revision-id}/detail`.

@@ -190,15 +190,9 @@ fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
     );
     let link = p.link_header;
     let h = &p.headers;
-    let [total, total_pages, page_header, per_page_header, next, prev] = [
-        &h.total,
-        &h.total_pages,
-        &h.page,
-        &h.per_page,
-        &h.next_page,
-        &h.prev_page,
-    ]
-    .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
+    let [total, total_pages, page_header, per_page_header, next, prev] = h
+        .in_order()
+        .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
     quote! {
         pagination: Some(rt::PageConventions {
             page_parameter: #page,

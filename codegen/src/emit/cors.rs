@@ -48,18 +48,7 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
         if p.link_header {
             expose.push("Link".to_owned());
         }
-        let h = &p.headers;
-        for name in [
-            &h.total,
-            &h.total_pages,
-            &h.page,
-            &h.per_page,
-            &h.next_page,
-            &h.prev_page,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for name in p.headers.in_order().into_iter().flatten() {
             expose.push(name.clone());
         }
     }

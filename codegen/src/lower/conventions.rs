@@ -257,7 +257,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         json_content_type: raw
             .json_content_type
             .as_ref()
-            .map(|t| lower_json_content_type(t, diags)),
+            .map(|t| super::rate_limits::lower_json_content_type(t, diags)),
         pagination: raw
             .pagination
             .as_ref()
@@ -299,34 +299,6 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .as_ref()
             .map(|h| super::rate_limits::lower_rate_limit_headers(h, diags)),
     }
-}
-
-/// `json_content_type`: a JSON media type (`application/json`, `application/<x>+json`),
-/// with parameters if any, that is a valid header value.
-fn lower_json_content_type(raw: &Spanned<String>, diags: &mut Diagnostics) -> String {
-    let text = raw.value.trim();
-    let essence = text.split(';').next().unwrap_or_default().trim();
-    let lower = essence.to_ascii_lowercase();
-    let json = lower == "application/json"
-        || (lower.len() > "application/+json".len()
-            && lower.starts_with("application/")
-            && lower.ends_with("+json"));
-    let printable = text
-        .bytes()
-        .all(|b| b == b'\t' || (b' '..=b'~').contains(&b));
-    if !json || !printable {
-        diags.push(
-            Diagnostic::new(
-                raw.location.clone(),
-                format!(
-                    "`json_content_type` `{}` is not a JSON media type",
-                    raw.value
-                ),
-            )
-            .hint("write `application/json`, optionally with parameters such as `; charset=utf-8`"),
-        );
-    }
-    text.to_owned()
 }
 
 /// `error_body` goes with `error_format: json` (and only with it), is a mapping, and its

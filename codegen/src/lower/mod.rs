@@ -11,6 +11,7 @@ mod endpoints;
 mod examples;
 mod identifiers;
 mod pagination;
+mod parameters;
 mod rate_limits;
 mod template;
 mod types;

@@ -1,5 +1,6 @@
 //! Lowering the conventions that are response and request headers: `rate_limit_headers`
-//! (header names that are header names, a known reset format) and `cors` (header names).
+//! (header names that are header names, a known reset format), `cors` (header names) and
+//! `json_content_type` (a JSON media type).
 
 use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
@@ -77,4 +78,32 @@ pub(super) fn lower_cors(raw: &raw::Cors, diags: &mut Diagnostics) -> Cors {
         allow_headers: names(&raw.allow_headers),
         any_origin: raw.any_origin.unwrap_or(false),
     }
+}
+
+/// `json_content_type`: a JSON media type (`application/json`, `application/<x>+json`),
+/// with parameters if any, that is a valid header value.
+pub(super) fn lower_json_content_type(raw: &Spanned<String>, diags: &mut Diagnostics) -> String {
+    let text = raw.value.trim();
+    let essence = text.split(';').next().unwrap_or_default().trim();
+    let lower = essence.to_ascii_lowercase();
+    let json = lower == "application/json"
+        || (lower.len() > "application/+json".len()
+            && lower.starts_with("application/")
+            && lower.ends_with("+json"));
+    let printable = text
+        .bytes()
+        .all(|b| b == b'\t' || (b' '..=b'~').contains(&b));
+    if !json || !printable {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!(
+                    "`json_content_type` `{}` is not a JSON media type",
+                    raw.value
+                ),
+            )
+            .hint("write `application/json`, optionally with parameters such as `; charset=utf-8`"),
+        );
+    }
+    text.to_owned()
 }

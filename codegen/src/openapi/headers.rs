@@ -43,18 +43,16 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
             }),
         );
     }
-    let h = &p.headers;
-    let counts = [
-        (&h.total, "The number of items in all, when known."),
-        (
-            &h.total_pages,
-            "The number of pages, when the total is known.",
-        ),
-        (&h.page, "The page answered."),
-        (&h.per_page, "Items per page."),
-        (&h.next_page, "The next page, empty on the last page."),
-        (&h.prev_page, "The previous page, empty on the first."),
+    // In `PageHeaders::in_order`'s order.
+    let descriptions = [
+        "The number of items in all, when known.",
+        "The number of pages, when the total is known.",
+        "The page answered.",
+        "Items per page.",
+        "The next page, empty on the last page.",
+        "The previous page, empty on the first.",
     ];
+    let counts = p.headers.in_order().into_iter().zip(descriptions);
     for (name, description) in counts {
         if let Some(name) = name {
             out.insert(

@@ -172,7 +172,7 @@ async fn typed_path_parameters_are_parsed_before_the_handler() {
     let mr = client
         .get_merge_request("alice/seed", 1)
         .await
-        .expect("the seed merge request");
+        .expect("the first merge request of alice's first project");
     assert_eq!((mr.iid, mr.source_branch.as_str()), (1, "feature"));
     let raw = reqwest::Client::new()
         .get(format!("{base}/api/v4/projects/1/merge_requests/first"))

@@ -1,0 +1,330 @@
+//! Lowering what a request's path parameters and query options may be: option types,
+//! styles and rules (required, defaults, bounds), parameter types and patterns.
+
+use super::context::Context;
+use super::identifiers::{Case, check_name};
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::names;
+use crate::spec::decode::Spanned;
+use crate::spec::raw;
+
+/// Reads an endpoint's query options: known types, Rust field names that are snake_case,
+/// distinct and not taken by the path parameters or the body, and no option named like a
+/// parameter the runtime reserves (`pp`, `trace`, `access_token`, ...).
+pub(super) fn lower_query(
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    use crate::model::{OptionType, QueryOption};
+    let mut out: Vec<QueryOption> = Vec::new();
+    for (key, option) in raw.query.iter().flatten() {
+        if cx.reserved_parameters.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`{}` is a parameter the runtime reads itself", key.name),
+                )
+                .hint(
+                    "choose another option name; the conventions in service.yaml reserve this one",
+                ),
+            );
+            continue;
+        }
+        let ty = match option.r#type.value.as_str() {
+            "string" => OptionType::String,
+            "integer" => OptionType::Integer,
+            "boolean" => OptionType::Boolean,
+            "list<string>" => OptionType::StringList,
+            name if cx.enum_names.iter().any(|e| e == name) => OptionType::Enum(name.to_owned()),
+            other => {
+                let known = OptionType::NAMES
+                    .iter()
+                    .copied()
+                    .chain(cx.enum_names.iter().map(String::as_str));
+                let hint = if cx.type_names.contains_key(other) {
+                    format!(
+                        "`{other}` is a record; an option is `string`, `integer`, `boolean`, \
+                         `list<string>` or a string enumeration (`values`)"
+                    )
+                } else {
+                    suggest(other, known)
+                };
+                diags.push(
+                    Diagnostic::new(
+                        option.r#type.location.clone(),
+                        format!("`{other}` is not a query option type"),
+                    )
+                    .hint(hint),
+                );
+                continue;
+            }
+        };
+        let (field, location) = match &option.field {
+            Some(field) => {
+                check_name(field, "option field", Case::Snake, diags);
+                (field.value.clone(), field.location.clone())
+            }
+            None => (names::field_ident(&key.name), key.location.clone()),
+        };
+        if !names::is_snake_case(&field)
+            || names::KEYWORDS.contains(&field.as_str())
+            || field.ends_with('_')
+        {
+            if option.field.is_none() {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("option `{}` needs a Rust name", key.name),
+                    )
+                    .hint(format!(
+                        "add `field: <snake_case name>`, such as `field: {}_option`",
+                        names::snake(&key.name)
+                    )),
+                );
+            }
+            continue;
+        }
+        if let Some(other) = out.iter().find(|o| o.field == field) {
+            diags.push(
+                Diagnostic::new(
+                    location,
+                    format!(
+                        "options `{}` and `{}` both become the field `{field}`",
+                        other.wire, key.name
+                    ),
+                )
+                .hint("give one of them another `field:` name"),
+            );
+            continue;
+        }
+        let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
+            None | Some((_, "repeat")) => false,
+            Some((_, "comma")) if ty == OptionType::StringList => true,
+            Some((style, "comma")) => {
+                diags.push(
+                    Diagnostic::new(
+                        style.location.clone(),
+                        "only a `list<string>` has a `style`",
+                    )
+                    .hint("remove `style`, or make the option's type `list<string>`"),
+                );
+                false
+            }
+            Some((style, other)) => {
+                diags.push(
+                    Diagnostic::new(
+                        style.location.clone(),
+                        format!("unknown list style `{other}`"),
+                    )
+                    .hint(suggest(other, ["repeat", "comma"])),
+                );
+                false
+            }
+        };
+        let rules = lower_option_rules(option, &ty, cx, diags);
+        out.push(QueryOption {
+            wire: key.name.clone(),
+            field,
+            comma_separated,
+            required: rules.required,
+            default: rules.default,
+            minimum: rules.minimum,
+            maximum: rules.maximum,
+            ty,
+            description: option.description.clone(),
+            location: key.location.clone(),
+        });
+    }
+    out
+}
+
+/// A path parameter's `type`: `string`, `integer`, or a string enumeration of the spec's.
+pub(super) fn lower_param_type(
+    raw: Option<&Spanned<String>>,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> crate::model::ParamType {
+    use crate::model::ParamType;
+    let Some(raw) = raw else {
+        return ParamType::String;
+    };
+    match raw.value.as_str() {
+        "string" => ParamType::String,
+        "integer" => ParamType::Integer,
+        name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
+        other => {
+            let known = ["string", "integer"]
+                .into_iter()
+                .chain(cx.enum_names.iter().map(String::as_str));
+            diags.push(
+                Diagnostic::new(
+                    raw.location.clone(),
+                    format!("`{other}` is not a path parameter type"),
+                )
+                .hint(suggest(other, known)),
+            );
+            ParamType::String
+        }
+    }
+}
+
+/// What an option must be beyond its type: `required`, `default`, `minimum`, `maximum`.
+struct OptionRules {
+    required: bool,
+    default: Option<String>,
+    minimum: Option<i64>,
+    maximum: Option<i64>,
+}
+
+/// An option's rules: a default or `required` only for text, numbers and enumerations (not
+/// both), a default that is a value of the type, bounds only on numbers, in order, with
+/// the default inside them.
+///
+/// ```yaml
+/// per_page: { type: integer, default: many, minimum: 100, maximum: 1 }
+/// ```
+fn lower_option_rules(
+    raw: &raw::QueryOption,
+    ty: &crate::model::OptionType,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> OptionRules {
+    use crate::model::OptionType;
+    let mut problem = |location: &crate::diag::Location, message: String, hint: &str| {
+        diags.push(Diagnostic::new(location.clone(), message).hint(hint.to_owned()));
+    };
+    let required = raw.required.unwrap_or(false);
+    let mut default = raw
+        .default
+        .as_ref()
+        .map(|d| (d.value.0.clone(), d.location.clone()));
+    let scalar = matches!(
+        ty,
+        OptionType::String | OptionType::Integer | OptionType::Enum(_)
+    );
+    if let Some((_, at)) = &default {
+        if !scalar {
+            problem(
+                at,
+                format!("a `{}` option has no default", ty.name()),
+                "defaults are for text, numbers and enumerations; leave it out",
+            );
+            default = None;
+        } else if required {
+            problem(
+                at,
+                "a required option has no default".to_owned(),
+                "remove `default`, or `required: true`",
+            );
+            default = None;
+        }
+    }
+    let required = required && scalar;
+    if raw.required == Some(true) && !scalar {
+        problem(
+            &raw.location,
+            format!("a `{}` option cannot be required", ty.name()),
+            "only text, numbers and enumerations can be required",
+        );
+    }
+    let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {
+        let given = given.as_ref()?;
+        if *ty != OptionType::Integer {
+            problem(
+                &given.location,
+                "only an `integer` option has bounds".to_owned(),
+                "remove `minimum` and `maximum`",
+            );
+            return None;
+        }
+        match given.value.0.parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                problem(
+                    &given.location,
+                    format!("`{}` is not a whole number", given.value.0),
+                    "write a bound such as `1` or `100`",
+                );
+                None
+            }
+        }
+    };
+    let (minimum, maximum) = (number(&raw.minimum), number(&raw.maximum));
+    if let (Some(min), Some(max), Some(at)) = (minimum, maximum, raw.maximum.as_ref())
+        && min > max
+    {
+        problem(
+            &at.location,
+            format!("the maximum {max} is below the minimum {min}"),
+            "swap them",
+        );
+    }
+    if let Some((text, at)) = &default {
+        let fits = match ty {
+            OptionType::Integer => text.parse::<i64>().is_ok_and(|n| {
+                minimum.is_none_or(|min| n >= min) && maximum.is_none_or(|max| n <= max)
+            }),
+            OptionType::Enum(name) => cx
+                .enum_values
+                .get(name)
+                .is_some_and(|values| values.contains(text)),
+            _ => true,
+        };
+        if !fits {
+            problem(
+                at,
+                format!("`{text}` is not a value this option may take"),
+                "write a value of its type, within its bounds",
+            );
+            default = None;
+        }
+    }
+    OptionRules {
+        required,
+        default: default.map(|(text, _)| text),
+        minimum,
+        maximum,
+    }
+}
+
+/// A path parameter's `pattern`: a regular expression, on a text parameter.
+///
+/// ```yaml
+/// params:
+///   slug: { description: A slug., pattern: "[a-z" }   # not a regular expression
+/// ```
+pub(super) fn lower_param_pattern(
+    param: &raw::ParamDecl,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let pattern = param.pattern.as_ref()?;
+    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
+        diags.push(
+            Diagnostic::new(
+                pattern.location.clone(),
+                "only a text parameter has a `pattern`",
+            )
+            .hint("remove `pattern`, or the parameter's `type`"),
+        );
+        return None;
+    }
+    // Matched in full, as the runtime anchors it.
+    let anchored = format!("^(?:{})$", pattern.value);
+    match regex::Regex::new(&anchored) {
+        Ok(_) => Some(anchored),
+        Err(err) => {
+            let reason = err.to_string();
+            let last = reason.lines().last().unwrap_or_default().trim();
+            let last = last.strip_prefix("error: ").unwrap_or(last).to_owned();
+            diags.push(
+                Diagnostic::new(
+                    pattern.location.clone(),
+                    format!("`{}` is not a regular expression: {last}", pattern.value),
+                )
+                .hint("write a pattern such as `[a-z][a-z0-9-]*`"),
+            );
+            None
+        }
+    }
+}
