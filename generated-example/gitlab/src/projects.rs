@@ -21,6 +21,30 @@ use crate::rules::{
 use crate::store::{IssueRecord, LabelRecord, NoteRecord, ProjectRecord, caller_id};
 use crate::views::Views;
 
+impl Gitlab {
+    /// Changes the label `label` names (its number or its name) in project `id`.
+    fn relabel(
+        &self,
+        ctx: &RequestContext<'_>,
+        id: &str,
+        label: &str,
+        body: LabelChanges,
+    ) -> Result<Label, Error> {
+        let change = |project: &mut ProjectRecord, _: i64, _: Option<i64>| {
+            let label = label_id(project, label)?;
+            change_label(project, label, body)
+        };
+        self.write(
+            ctx,
+            id,
+            Needs::Maintainer,
+            change,
+            |views, project, label| project.labels.get(&label).map(|l| views.label(project, l)),
+        )?
+        .ok_or_else(|| not_found("Label"))
+    }
+}
+
 #[allow(refining_impl_trait)]
 impl ProjectsHandlers for Gitlab {
     async fn resolve_projects(&self, caller: &Caller, id: &str) -> Result<bool, Error> {
@@ -501,18 +525,7 @@ impl ProjectsHandlers for Gitlab {
             .name
             .clone()
             .ok_or_else(|| Error::BadRequest("name is missing".into()))?;
-        let change = |project: &mut ProjectRecord, _: i64, _: Option<i64>| {
-            let label = label_id(project, &name)?;
-            change_label(project, label, body)
-        };
-        self.write(
-            &ctx,
-            id,
-            Needs::Maintainer,
-            change,
-            |views, project, label| project.labels.get(&label).map(|l| views.label(project, l)),
-        )?
-        .ok_or_else(|| not_found("Label"))
+        self.relabel(&ctx, id, &name, body)
     }
 
     async fn update_label(
@@ -522,18 +535,7 @@ impl ProjectsHandlers for Gitlab {
         label: &str,
         body: LabelChanges,
     ) -> Result<Label, Error> {
-        let change = |project: &mut ProjectRecord, _: i64, _: Option<i64>| {
-            let label = label_id(project, label)?;
-            change_label(project, label, body)
-        };
-        self.write(
-            &ctx,
-            id,
-            Needs::Maintainer,
-            change,
-            |views, project, label| project.labels.get(&label).map(|l| views.label(project, l)),
-        )?
-        .ok_or_else(|| not_found("Label"))
+        self.relabel(&ctx, id, label, body)
     }
 
     async fn delete_label(
