@@ -13,7 +13,9 @@ mod protocol;
 pub use access::{Anonymous, Credential, UnknownCredentials};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption};
-pub use protocol::{Cors, Idempotency, PageHeaders, Pagination, RateLimitHeaders};
+pub use protocol::{
+    Cors, CursorStyle, Idempotency, PageHeaders, PageStyle, Pagination, RateLimitHeaders,
+};
 
 use crate::diag::Location;
 
@@ -545,6 +547,14 @@ pub struct Field {
 }
 
 impl TypeRef {
+    /// The item type of a list.
+    pub fn list_item(&self) -> Option<&TypeRef> {
+        match self {
+            TypeRef::List(item) => Some(item),
+            _ => None,
+        }
+    }
+
     /// The variant a `one_of` type gives this alternative: the kind of JSON it is
     /// (`String`, `Integer`, `List`, ...), or the named type's name.
     pub fn variant_name(&self) -> String {

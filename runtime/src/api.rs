@@ -12,7 +12,6 @@ use std::net::SocketAddr;
 use bytes::Bytes;
 use http::StatusCode;
 use http::request::Parts;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::body::{Response, empty};
@@ -20,10 +19,11 @@ use crate::context::{Caller, RequestContext, ResourceMetadata};
 use crate::error::{ApiError, Condition};
 use crate::json::SizeHint;
 use crate::limits::Limits;
-use crate::pagination::{Page, PageConventions, PageRequest};
 use crate::reply::Reply;
 use crate::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
+
+mod pages;
 
 /// What an endpoint's arm answers: the response, or the error the status table renders.
 pub type Answer = Result<Response, ApiError>;
@@ -179,43 +179,6 @@ impl<'a> Call<'a> {
             response.headers_mut().extend(headers);
         }
         Ok(response)
-    }
-
-    /// The page a paginated endpoint's request asks for (400 when the page parameters are
-    /// not whole numbers from 1).
-    pub fn page_request(&self) -> Result<PageRequest, ApiError> {
-        let conventions = self.page_conventions()?;
-        PageRequest::read(self.parts.uri.query(), conventions)
-    }
-
-    /// Writes a paginated endpoint's answer: the page's items as the JSON list, and the
-    /// pagination headers (`Link` and the counts the spec names) built from the request's
-    /// own URL.
-    pub fn reply_page<T: Serialize + Send>(
-        &self,
-        result: Result<Page<T>, impl Into<ApiError>>,
-        request: &PageRequest,
-    ) -> Answer {
-        let page = result.map_err(Into::into)?;
-        let conventions = self.page_conventions()?;
-        let url = format!(
-            "{}{}",
-            crate::context::public_url(self.public_url, self.parts),
-            self.parts.uri.path()
-        );
-        let headers =
-            crate::pagination::headers(conventions, &page, request, &url, self.parts.uri.query());
-        let mut response = self.reply::<Page<T>>(Ok::<_, ApiError>(page))?;
-        response.headers_mut().extend(headers);
-        Ok(response)
-    }
-
-    fn page_conventions(&self) -> Result<&'static PageConventions, ApiError> {
-        self.service
-            .conventions
-            .pagination
-            .as_ref()
-            .ok_or_else(|| ApiError::internal("the service declares no pagination"))
     }
 
     fn success_status(&self, asked: Option<StatusCode>) -> Result<StatusCode, ApiError> {

@@ -77,7 +77,7 @@ pub use body::{Body, Response};
 pub use context::{AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata};
 pub use error::{ApiError, Condition};
 pub use limits::Limits;
-pub use pagination::{Page, PageRequest};
+pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use reply::{Custom, Json, Reply};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
@@ -140,7 +140,10 @@ pub mod __private {
     pub use crate::cors::CorsConventions;
     pub use crate::error::{ApiError, Condition};
     pub use crate::idempotency::IdempotencyConventions;
-    pub use crate::pagination::{Page, PageConventions, PageRequest};
+    pub use crate::pagination::{
+        CursorConventions, CursorPage, CursorRequest, OffsetConventions, OffsetRequest, Page,
+        PageConventions, PageRequest, Pagination,
+    };
     pub use crate::quota::{RateLimitHeaders, ResetFormat};
     pub use crate::reply::Reply;
     pub use crate::request::{deserialize_comma_list, deserialize_flag};

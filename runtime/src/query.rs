@@ -89,8 +89,8 @@ impl<'q> QueryParams<'q> {
             conventions.method_override_parameter,
             conventions.content_type_override_parameter,
             conventions.token_parameter(),
-            paging.map(|p| p.page_parameter),
-            paging.map(|p| p.per_page_parameter),
+            paging.map(|p| p.parameters()[0]),
+            paging.map(|p| p.parameters()[1]),
         ];
         for (key, _) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();

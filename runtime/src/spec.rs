@@ -83,7 +83,7 @@ pub struct Conventions {
     /// compare it whole: `application/json` without a charset).
     pub json_content_type: &'static str,
     /// How paginated endpoints ([`EndpointSpec::paginated`]) page their lists.
-    pub pagination: Option<crate::pagination::PageConventions>,
+    pub pagination: Option<crate::pagination::Pagination>,
     /// What a query parameter that is neither the runtime's nor an endpoint's option gets.
     pub unknown_options: UnknownOptions,
     /// The headers that tell a caller its quota budget, on every answer after the quota

@@ -22,6 +22,10 @@ pub mod build_script {
     pub mod extends_house {
         restspec_runtime::include_generated!("extends_house");
     }
+    /// `fixtures/offset_lists`: lists paged by offset, the last item marked.
+    pub mod offset_lists {
+        restspec_runtime::include_generated!("offset_lists");
+    }
     /// `fixtures/payments`: times as Unix seconds.
     pub mod payments {
         restspec_runtime::include_generated!("payments");
@@ -94,6 +98,7 @@ pub const SPEC_DIRS: &[&str] = &[
     "fixtures/extends_house",
     "fixtures/house_base",
     "fixtures/minimal",
+    "fixtures/offset_lists",
     "fixtures/payments",
     "fixtures/seed_quota",
     "../generated-example/bookshop/spec",
@@ -103,6 +108,7 @@ pub const SPEC_DIRS: &[&str] = &[
 pub mod cli;
 pub mod common_style;
 pub mod cookies;
+pub mod offset_lists;
 pub mod payments;
 pub mod recording_enforcer;
 pub mod slow_client;

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use restspec_runtime::{RequestContext, Settings, UnixTimestamp};
+use restspec_runtime::{CursorPage, CursorRequest, RequestContext, Settings, UnixTimestamp};
 
 use crate::build_script::payments::types::{Customer, CustomerCreate};
 use crate::build_script::payments::{CustomersHandlers, Error, router};
@@ -88,6 +88,23 @@ impl CustomersHandlers for Payments {
         };
         customers.insert(customer.id.clone(), customer.clone());
         Ok(customer)
+    }
+
+    async fn list_customers(
+        &self,
+        _: RequestContext<'_>,
+        page: CursorRequest,
+    ) -> Result<CursorPage<Customer>, Error> {
+        let customers = self
+            .customers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut oldest_first: Vec<Customer> = customers.values().cloned().collect();
+        oldest_first.sort_by_key(|c| c.id.trim_start_matches("cus_").parse::<u64>().ok());
+        page.slice(&oldest_first, |c| c.id.clone()).ok_or_else(|| {
+            let cursor = page.cursor.as_deref().unwrap_or_default();
+            Error::InvalidRequestError(format!("No such customer: '{cursor}'").into())
+        })
     }
 
     async fn get_customer(&self, _: RequestContext<'_>, customer: &str) -> Result<Customer, Error> {

@@ -53,6 +53,11 @@ fn common_style() {
 }
 
 #[test]
+fn offset_lists() {
+    check("offset_lists", "fixtures/offset_lists");
+}
+
+#[test]
 fn payments() {
     check("payments", "fixtures/payments");
 }

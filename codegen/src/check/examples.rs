@@ -211,7 +211,22 @@ fn check_response(
         }
         return;
     };
-    if let (Some(body), Some(location)) = (&response.body, &response.body_location)
+    // A `cursor`-style page is an object holding the list under the spec's name.
+    let cursor_items = service
+        .conventions
+        .pagination
+        .as_ref()
+        .filter(|_| endpoint.paginated)
+        .and_then(|p| match &p.style {
+            crate::model::PageStyle::Cursor(c) => Some(c.items_field.as_str()),
+            _ => None,
+        });
+    let body = match (&response.body, cursor_items) {
+        (Some(body), Some(items)) => Some(body.get(items).unwrap_or(&serde_json::Value::Null)),
+        (body, None) => body.as_ref(),
+        (None, Some(_)) => None,
+    };
+    if let (Some(body), Some(location)) = (body, &response.body_location)
         && let Err(problem) = conforms(
             body,
             ty,

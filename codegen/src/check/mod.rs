@@ -5,6 +5,7 @@
 
 mod examples;
 mod json_shape;
+mod pagination;
 mod params;
 
 pub use params::MAX_PATH_PARAMS;
@@ -30,4 +31,5 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     params::at_most_max_params(service, diags);
     quota::distinct_groups(service, diags);
     examples::fit_their_endpoints(service, diags);
+    pagination::item_fields(service, diags);
 }

@@ -169,10 +169,12 @@ fn method_tokens(
     ));
     text.push_str(&super::docs::failures(service, endpoint));
     text.push('.');
+    let paginated = endpoint.paginated.then(|| quote! { .paginated() });
     if endpoint.paginated {
         text.push_str(
             " Paginated: the call answers the first page; `.page(page, per_page)` asks for \
-             another, `.all(max_pages)` follows the `next` links through every page.",
+             another (`.after(cursor)` in the cursor style), `.all(max_pages)` walks every \
+             page.",
         );
     }
     let docs = doc(&text);
@@ -181,6 +183,7 @@ fn method_tokens(
         pub fn #method(&self, #(#params,)* #options #body) -> Call<#output, super::Error> {
             self.0
                 .call(#http_method, &[#(#pieces),*], #decode)
+                #paginated
                 #(#option_calls)*
                 #body_call
         }

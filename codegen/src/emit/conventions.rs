@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::service::{method_tokens, opt_str};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{Anonymous, Credential, ErrorFormat, Service, UnknownCredentials};
+use crate::model::{Anonymous, Credential, ErrorFormat, PageStyle, Service, UnknownCredentials};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -181,31 +181,73 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     }
 }
 
-/// `pagination: Some(rt::PageConventions { .. })`, header names lower case.
+/// `pagination: Some(rt::Pagination::Pages(rt::PageConventions { .. }))` (or `Offset`,
+/// `Cursor`), header names lower case.
 fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
-    let (page, per_page) = (&p.page_parameter, &p.per_page_parameter);
     let (default, max) = (
         proc_macro2::Literal::u16_unsuffixed(p.default_per_page),
         proc_macro2::Literal::u16_unsuffixed(p.max_per_page),
     );
-    let link = p.link_header;
-    let h = &p.headers;
-    let [total, total_pages, page_header, per_page_header, next, prev] = h
-        .in_order()
-        .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
-    quote! {
-        pagination: Some(rt::PageConventions {
-            page_parameter: #page,
-            per_page_parameter: #per_page,
-            default_per_page: #default,
-            max_per_page: #max,
-            link_header: #link,
-            total_header: #total,
-            total_pages_header: #total_pages,
-            page_header: #page_header,
-            per_page_header: #per_page_header,
-            next_page_header: #next,
-            prev_page_header: #prev,
-        })
-    }
+    let style = match &p.style {
+        PageStyle::Pages {
+            page_parameter,
+            per_page_parameter,
+            link_header,
+            headers,
+        } => {
+            let [total, total_pages, page_header, per_page_header, next, prev] = headers
+                .in_order()
+                .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
+            quote! {
+                rt::Pagination::Pages(rt::PageConventions {
+                    page_parameter: #page_parameter,
+                    per_page_parameter: #per_page_parameter,
+                    default_per_page: #default,
+                    max_per_page: #max,
+                    link_header: #link_header,
+                    total_header: #total,
+                    total_pages_header: #total_pages,
+                    page_header: #page_header,
+                    per_page_header: #per_page_header,
+                    next_page_header: #next,
+                    prev_page_header: #prev,
+                })
+            }
+        }
+        PageStyle::Offset {
+            offset_parameter,
+            limit_parameter,
+            more_field,
+        } => {
+            let more_field = opt_str(more_field);
+            quote! {
+                rt::Pagination::Offset(rt::OffsetConventions {
+                    offset_parameter: #offset_parameter,
+                    limit_parameter: #limit_parameter,
+                    default_limit: #default,
+                    max_limit: #max,
+                    more_field: #more_field,
+                })
+            }
+        }
+        PageStyle::Cursor(c) => {
+            let (cursor, limit, items) = (&c.cursor_parameter, &c.limit_parameter, &c.items_field);
+            let has_more = opt_str(&c.has_more_field);
+            let next_cursor = opt_str(&c.next_cursor_field);
+            let cursor_from = opt_str(&c.cursor_from);
+            quote! {
+                rt::Pagination::Cursor(rt::CursorConventions {
+                    cursor_parameter: #cursor,
+                    limit_parameter: #limit,
+                    default_limit: #default,
+                    max_limit: #max,
+                    items_field: #items,
+                    has_more_field: #has_more,
+                    next_cursor_field: #next_cursor,
+                    cursor_from: #cursor_from,
+                })
+            }
+        }
+    };
+    quote! { pagination: Some(#style) }
 }

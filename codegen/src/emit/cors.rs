@@ -45,10 +45,10 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
 
     let mut expose: Vec<String> = cors.expose_headers.clone();
     if let Some(p) = &c.pagination {
-        if p.link_header {
+        if p.link_header() {
             expose.push("Link".to_owned());
         }
-        for name in p.headers.in_order().into_iter().flatten() {
+        for name in p.headers().iter().flat_map(|h| h.in_order()).flatten() {
             expose.push(name.clone());
         }
     }

@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use super::doc;
 use super::docs::summary_and_description;
 use super::types::rust_type;
-use crate::model::{Endpoint, Family, Service};
+use crate::model::{Endpoint, Family, PageStyle, Service};
 use crate::names;
 
 /// Families whose endpoints name their top-level resource, so the trait has a resolver.
@@ -172,15 +172,25 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         let ty = rust_type(ty, format, false);
         quote! { body: #ty }
     });
-    let page = endpoint
-        .paginated
-        .then(|| quote! { page: rt::PageRequest, });
+    let pagination = service
+        .conventions
+        .pagination
+        .as_ref()
+        .filter(|_| endpoint.paginated);
+    let page = pagination.map(|p| {
+        let ty = match p.style {
+            PageStyle::Pages { .. } => quote! { rt::PageRequest },
+            PageStyle::Offset { .. } => quote! { rt::OffsetRequest },
+            PageStyle::Cursor(_) => quote! { rt::CursorRequest },
+        };
+        quote! { page: #ty, }
+    });
     let output = super::types::response_type(endpoint, format);
-    // A paginated endpoint answers the page itself: the runtime writes its headers.
-    let answer = if endpoint.paginated {
-        super::types::page_type(endpoint, format)
-    } else {
-        quote! { impl rt::Reply<#output> }
+    // A paginated endpoint answers the page itself: the runtime writes its headers, its
+    // marker or its envelope.
+    let answer = match pagination {
+        Some(p) => super::types::page_type(endpoint, p, format),
+        None => quote! { impl rt::Reply<#output> },
     };
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
     text.push_str(&format!(
@@ -205,12 +215,24 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     if let Some(cap) = &endpoint.capability {
         text.push_str(&format!(" Requires the `{cap}` capability."));
     }
-    if endpoint.paginated {
-        text.push_str(
-            " Paginated: `page` is the page the request asks for; answer it with \
-             `page.slice(&whole_list)` or `rt::Page::new(items, total)`, and the runtime writes \
-             the links and counts.",
-        );
+    if let Some(p) = pagination {
+        text.push_str(match p.style {
+            PageStyle::Pages { .. } => {
+                " Paginated: `page` is the page the request asks for; answer it with \
+                 `page.slice(&whole_list)` or `rt::Page::new(items, total)`, and the runtime \
+                 writes the links and counts."
+            }
+            PageStyle::Offset { .. } => {
+                " Paginated: `page` is the offset and size the request asks for; answer it \
+                 with `page.slice(&whole_list)` or `rt::Page::without_total(items, more)`, and \
+                 the runtime marks the last item when more follow."
+            }
+            PageStyle::Cursor(_) => {
+                " Paginated: `page` is the cursor and size the request asks for; answer it \
+                 with `page.slice(&whole_list, cursor_of)` or `rt::CursorPage::new(items, \
+                 next_cursor)`, and the runtime writes the answer's object."
+            }
+        });
     }
     for param in endpoint.path.params() {
         if let Some(p) = family.params.iter().find(|d| d.name == param) {

@@ -11,7 +11,7 @@ use quote::{format_ident, quote};
 
 use super::handlers::{resolved_families, resolver_method};
 use super::types::rust_type;
-use crate::model::{Endpoint, Service};
+use crate::model::{Endpoint, PageStyle, Service};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let resolvers: Vec<TokenStream> = resolved_families(service)
@@ -132,15 +132,37 @@ fn arm_tokens(
         Some(ty) => rust_type(ty, service.conventions.timestamp_format, false),
         None => quote! { () },
     };
-    if endpoint.paginated {
+    if let Some(p) = service
+        .conventions
+        .pagination
+        .as_ref()
+        .filter(|_| endpoint.paginated)
+    {
+        let (read_page, reply) = match &p.style {
+            PageStyle::Pages { .. } => (
+                quote! { call.page_request()? },
+                quote! { call.reply_page(answer, &page) },
+            ),
+            PageStyle::Offset { .. } => {
+                let mark = super::types::more_marker(service, endpoint, p);
+                (
+                    quote! { call.offset_request()? },
+                    quote! { call.reply_offset_page(answer, &page, #mark) },
+                )
+            }
+            PageStyle::Cursor(_) => (
+                quote! { call.cursor_request()? },
+                quote! { call.reply_cursor_page(answer) },
+            ),
+        };
         return quote! {
             {
-                let page = call.page_request()?;
+                let page = #read_page;
                 #read_options
                 #read_body
                 let answer =
                     handlers.#method(call.context(), #(#params,)* page, #options #body).await;
-                call.reply_page(answer, &page)
+                #reply
             }
         };
     }

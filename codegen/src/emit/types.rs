@@ -63,14 +63,66 @@ pub(crate) fn param_type(ty: &crate::model::ParamType) -> TokenStream {
     }
 }
 
-/// What a paginated endpoint answers: `rt::Page` of its list's item type.
-pub(crate) fn page_type(endpoint: &crate::model::Endpoint, format: TimestampFormat) -> TokenStream {
+/// What a paginated endpoint answers: `rt::Page` of its list's item type, or
+/// `rt::CursorPage` in the `cursor` style.
+pub(crate) fn page_type(
+    endpoint: &crate::model::Endpoint,
+    pagination: &crate::model::Pagination,
+    format: TimestampFormat,
+) -> TokenStream {
     let item = match &endpoint.response {
         Some(TypeRef::List(item)) => rust_type(item, format, false),
         // Lowering admits only lists; anything else is reported before emitting.
         _ => quote! { () },
     };
-    quote! { rt::Page<#item> }
+    match pagination.style {
+        crate::model::PageStyle::Cursor(_) => quote! { rt::CursorPage<#item> },
+        _ => quote! { rt::Page<#item> },
+    }
+}
+
+/// How the `offset` style marks a page's last item when more follow: a function setting
+/// the item type's `more_field` (`Some(|last: &mut types::ChangeInfo| last.more_changes =
+/// Some(true))`), or `None` when the spec names no marker.
+pub(crate) fn more_marker(
+    service: &Service,
+    endpoint: &crate::model::Endpoint,
+    pagination: &crate::model::Pagination,
+) -> TokenStream {
+    let crate::model::PageStyle::Offset {
+        more_field: Some(more_field),
+        ..
+    } = &pagination.style
+    else {
+        return quote! { None };
+    };
+    let Some(TypeRef::Named(item)) = endpoint.response.as_ref().and_then(TypeRef::list_item) else {
+        return quote! { None };
+    };
+    let field = service
+        .types
+        .iter()
+        .find(|t| t.name == *item)
+        .and_then(|t| match &t.kind {
+            crate::model::TypeKind::Record(fields) => {
+                fields.iter().find(|f| f.json_name == *more_field)
+            }
+            _ => None,
+        });
+    // The check phase refuses an item type without the field, before anything is emitted.
+    let Some(field) = field else {
+        return quote! { None };
+    };
+    let (ty, name) = (
+        format_ident!("{}", item),
+        format_ident!("{}", field.rust_name),
+    );
+    let value = if field.optional || field.nullable {
+        quote! { Some(true) }
+    } else {
+        quote! { true }
+    };
+    quote! { Some(|last: &mut types::#ty| last.#name = #value) }
 }
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {

@@ -29,7 +29,7 @@ pub(crate) use types::{BUILTIN_TYPES, RESERVED_TYPE_NAMES};
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{Capability, Service};
+use crate::model::{Capability, Pagination, Service};
 use crate::spec::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
@@ -78,7 +78,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         lowered_conventions
             .pagination
             .iter()
-            .flat_map(|p| [p.page_parameter.as_str(), p.per_page_parameter.as_str()]),
+            .flat_map(Pagination::parameters),
     )
     .collect();
     let enum_names = spec

@@ -3,41 +3,175 @@
 
 use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Method, PageHeaders, Pagination, TypeRef};
+use crate::model::{CursorStyle, Method, PageHeaders, PageStyle, Pagination, TypeRef};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
-/// `pagination`: parameter names that are distinct, page sizes from 1 with the default
-/// within the maximum, header names that are header names.
+/// `pagination`: a known style with only its own keys, parameter names that are
+/// distinct, page sizes from 1 with the default within the maximum, header names that are
+/// header names.
 ///
 /// ```yaml
 /// pagination:
+///   style: offset
+///   page_parameter: p          # a key of `style: pages`
 ///   default_per_page: 200
 ///   max_per_page: 100          # the default is above the maximum
-///   headers: { total: "X Total" }   # not a header name
 /// ```
 pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -> Pagination {
-    let name = |given: &Option<Spanned<String>>, default: &str| {
-        given
-            .as_ref()
-            .map_or_else(|| default.to_owned(), |p| p.value.clone())
+    let style_name = raw.style.as_ref().map_or("pages", |s| s.value.as_str());
+    if let Some(given) = raw
+        .style
+        .as_ref()
+        .filter(|s| !STYLES.contains(&s.value.as_str()))
+    {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                format!("unknown pagination style `{style_name}`"),
+            )
+            .hint(suggest(style_name, STYLES)),
+        );
+    }
+    for (key, location) in &raw.keys {
+        let Some((_, owners)) = STYLE_KEYS.iter().find(|(k, _)| k == key) else {
+            continue;
+        };
+        if !owners.contains(&style_name) {
+            let owner = owners[0];
+            diags.push(
+                Diagnostic::new(
+                    location.clone(),
+                    format!("`{key}` belongs to `style: {owner}`"),
+                )
+                .hint(format!(
+                    "remove `{key}`, or write `style: {owner}` if the API pages that way"
+                )),
+            );
+        }
+    }
+    let style = match style_name {
+        "offset" => PageStyle::Offset {
+            offset_parameter: name(&raw.offset_parameter, "offset"),
+            limit_parameter: name(&raw.limit_parameter, "limit"),
+            more_field: raw.more_field.as_ref().map(|f| f.value.clone()),
+        },
+        "cursor" => PageStyle::Cursor(lower_cursor(raw, diags)),
+        _ => PageStyle::Pages {
+            page_parameter: name(&raw.page_parameter, "page"),
+            per_page_parameter: name(&raw.per_page_parameter, "per_page"),
+            link_header: raw.link_header.as_ref().is_none_or(|l| l.value),
+            headers: lower_headers(raw.headers.as_ref(), diags),
+        },
     };
-    let page_parameter = name(&raw.page_parameter, "page");
-    let per_page_parameter = name(&raw.per_page_parameter, "per_page");
-    if page_parameter == per_page_parameter {
-        let location = raw
-            .per_page_parameter
-            .as_ref()
-            .or(raw.page_parameter.as_ref())
+    let pagination = Pagination {
+        default_per_page: 0,
+        max_per_page: 0,
+        style,
+    };
+    let [start, size] = pagination.parameters();
+    if start == size {
+        let location = [&raw.per_page_parameter, &raw.limit_parameter]
+            .into_iter()
+            .flatten()
+            .next()
             .map_or_else(|| raw.location.clone(), |p| p.location.clone());
         diags.push(
             Diagnostic::new(
                 location,
-                format!("the page and the page size are both `{page_parameter}`"),
+                format!("where a page starts and its size are both `{start}`"),
             )
             .hint("name them apart, such as `page` and `per_page`"),
         );
     }
+    let (default_per_page, max_per_page) = lower_sizes(raw, diags);
+    Pagination {
+        default_per_page,
+        max_per_page,
+        ..pagination
+    }
+}
+
+/// The styles `pagination.style` names.
+const STYLES: [&str; 3] = ["pages", "offset", "cursor"];
+
+/// A parameter's name as written, or its default.
+fn name(given: &Option<Spanned<String>>, default: &str) -> String {
+    given
+        .as_ref()
+        .map_or_else(|| default.to_owned(), |p| p.value.clone())
+}
+
+/// The keys only one style reads (`limit_parameter` is read by `offset` and `cursor`).
+const STYLE_KEYS: [(&str, &[&str]); 12] = [
+    ("page_parameter", &["pages"]),
+    ("per_page_parameter", &["pages"]),
+    ("link_header", &["pages"]),
+    ("headers", &["pages"]),
+    ("offset_parameter", &["offset"]),
+    ("more_field", &["offset"]),
+    ("limit_parameter", &["offset", "cursor"]),
+    ("cursor_parameter", &["cursor"]),
+    ("items_field", &["cursor"]),
+    ("has_more_field", &["cursor"]),
+    ("next_cursor_field", &["cursor"]),
+    ("cursor_from", &["cursor"]),
+];
+
+/// `style: cursor`: the answer's fields named apart, and a way to the next page's cursor.
+///
+/// ```yaml
+/// pagination:
+///   style: cursor
+///   items_field: data
+///   has_more_field: data       # the items' field too
+///                              # and neither `next_cursor_field` nor `cursor_from`
+/// ```
+fn lower_cursor(raw: &raw::Pagination, diags: &mut Diagnostics) -> CursorStyle {
+    let optional = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
+    let style = CursorStyle {
+        cursor_parameter: name(&raw.cursor_parameter, "cursor"),
+        limit_parameter: name(&raw.limit_parameter, "limit"),
+        items_field: name(&raw.items_field, "items"),
+        has_more_field: optional(&raw.has_more_field),
+        next_cursor_field: optional(&raw.next_cursor_field),
+        cursor_from: optional(&raw.cursor_from),
+    };
+    let mut seen = vec![style.items_field.as_str()];
+    for field in [&raw.has_more_field, &raw.next_cursor_field]
+        .into_iter()
+        .flatten()
+    {
+        if seen.contains(&field.value.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    field.location.clone(),
+                    format!("the answer's field `{}` is named twice", field.value),
+                )
+                .hint(
+                    "give the items, `has_more_field` and `next_cursor_field` names of their own",
+                ),
+            );
+        }
+        seen.push(&field.value);
+    }
+    if style.next_cursor_field.is_none() && style.cursor_from.is_none() {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                "a cursor page needs a way to the next page",
+            )
+            .hint(
+                "write `next_cursor_field: next_page` when the answer holds the next cursor, \
+                 or `cursor_from: id` when the next page starts after the last item's `id`",
+            ),
+        );
+    }
+    style
+}
+
+/// `default_per_page` and `max_per_page`: from 1, the default within the maximum.
+fn lower_sizes(raw: &raw::Pagination, diags: &mut Diagnostics) -> (u16, u16) {
     let mut size = |given: &Option<Spanned<u16>>, default: u16| {
         if let Some(zero) = given.as_ref().filter(|s| s.value == 0) {
             diags.push(
@@ -64,25 +198,23 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
             .hint("lower `default_per_page` or raise `max_per_page`"),
         );
     }
-    let headers = raw.headers.as_ref().map(|h| {
-        let mut header =
-            |given: &Option<Spanned<String>>| header_name(given.as_ref()?, "X-Total", diags);
-        PageHeaders {
-            total: header(&h.total),
-            total_pages: header(&h.total_pages),
-            page: header(&h.page),
-            per_page: header(&h.per_page),
-            next_page: header(&h.next_page),
-            prev_page: header(&h.prev_page),
-        }
-    });
-    Pagination {
-        page_parameter,
-        per_page_parameter,
-        default_per_page,
-        max_per_page,
-        link_header: raw.link_header.unwrap_or(true),
-        headers: headers.unwrap_or_default(),
+    (default_per_page, max_per_page)
+}
+
+/// `headers`: the count headers of the `pages` style, each a header name.
+fn lower_headers(raw: Option<&raw::PageHeaders>, diags: &mut Diagnostics) -> PageHeaders {
+    let Some(h) = raw else {
+        return PageHeaders::default();
+    };
+    let mut header =
+        |given: &Option<Spanned<String>>| header_name(given.as_ref()?, "X-Total", diags);
+    PageHeaders {
+        total: header(&h.total),
+        total_pages: header(&h.total_pages),
+        page: header(&h.page),
+        per_page: header(&h.per_page),
+        next_page: header(&h.next_page),
+        prev_page: header(&h.prev_page),
     }
 }
 

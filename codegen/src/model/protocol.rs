@@ -37,21 +37,97 @@ pub struct RateLimitHeaders {
     pub ietf_policy: Option<String>,
 }
 
-/// Page/per-page pagination.
+/// How paginated endpoints page their lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pagination {
-    /// The page parameter (`page`).
-    pub page_parameter: String,
-    /// The page size parameter (`per_page`).
-    pub per_page_parameter: String,
     /// The page size when a request names none.
     pub default_per_page: u16,
     /// The largest page size.
     pub max_per_page: u16,
-    /// Answers carry `Link`.
-    pub link_header: bool,
-    /// The count headers: total, total pages, page, per page, next, previous.
-    pub headers: PageHeaders,
+    /// How a page is asked for and answered.
+    pub style: PageStyle,
+}
+
+/// The three ways real APIs page a list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PageStyle {
+    /// `?page=2&per_page=20`, with `Link` and count headers.
+    Pages {
+        /// The page parameter (`page`).
+        page_parameter: String,
+        /// The page size parameter (`per_page`).
+        per_page_parameter: String,
+        /// Answers carry `Link`.
+        link_header: bool,
+        /// The count headers: total, total pages, page, per page, next, previous.
+        headers: PageHeaders,
+    },
+    /// `?offset=40&limit=20`, the last item marked when more follow.
+    Offset {
+        /// The parameter naming how many items to skip (`offset`).
+        offset_parameter: String,
+        /// The page size parameter (`limit`).
+        limit_parameter: String,
+        /// The last item's field marking that more follow, by its JSON name.
+        more_field: Option<String>,
+    },
+    /// `?cursor=...&limit=20`, the items inside an object with the next page's cursor.
+    Cursor(CursorStyle),
+}
+
+/// Cursor pagination: what the request names and what the answer's object holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CursorStyle {
+    /// The parameter naming where the page starts (`cursor`).
+    pub cursor_parameter: String,
+    /// The page size parameter (`limit`).
+    pub limit_parameter: String,
+    /// The answer's field holding the items (`items`).
+    pub items_field: String,
+    /// The answer's field saying whether more follow.
+    pub has_more_field: Option<String>,
+    /// The answer's field holding the next page's cursor.
+    pub next_cursor_field: Option<String>,
+    /// The item field whose value on the last item is the next cursor.
+    pub cursor_from: Option<String>,
+}
+
+impl Pagination {
+    /// The two query parameters the runtime reads: where the page starts and its size.
+    pub fn parameters(&self) -> [&str; 2] {
+        match &self.style {
+            PageStyle::Pages {
+                page_parameter,
+                per_page_parameter,
+                ..
+            } => [page_parameter, per_page_parameter],
+            PageStyle::Offset {
+                offset_parameter,
+                limit_parameter,
+                ..
+            } => [offset_parameter, limit_parameter],
+            PageStyle::Cursor(c) => [&c.cursor_parameter, &c.limit_parameter],
+        }
+    }
+
+    /// Whether answers carry a `Link` header.
+    pub fn link_header(&self) -> bool {
+        matches!(
+            self.style,
+            PageStyle::Pages {
+                link_header: true,
+                ..
+            }
+        )
+    }
+
+    /// The count headers, in the `pages` style.
+    pub fn headers(&self) -> Option<&PageHeaders> {
+        match &self.style {
+            PageStyle::Pages { headers, .. } => Some(headers),
+            _ => None,
+        }
+    }
 }
 
 /// The count headers of paginated answers as the spec spells them, `None` for not sent.

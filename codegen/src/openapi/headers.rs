@@ -3,19 +3,45 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{Pagination, RateLimitHeaders};
+use crate::model::{PageStyle, Pagination, RateLimitHeaders};
 
-/// The page and page-size query parameters.
+/// Where the page starts and its size, as query parameters.
 pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
-    [
-        json!({
-            "name": p.page_parameter,
+    let [start, size] = p.parameters();
+    let start = match &p.style {
+        PageStyle::Pages { .. } => json!({
+            "name": start,
             "in": "query",
             "description": "The page, counted from 1.",
             "schema": { "type": "integer", "minimum": 1, "default": 1 },
         }),
+        PageStyle::Offset { more_field, .. } => json!({
+            "name": start,
+            "in": "query",
+            "description": match more_field {
+                Some(field) => format!(
+                    "How many items to skip; the last item of a page carries `{field}: true` \
+                     when more follow."
+                ),
+                None => "How many items to skip; a page shorter than asked is the last.".to_owned(),
+            },
+            "schema": { "type": "integer", "minimum": 0, "default": 0 },
+        }),
+        PageStyle::Cursor(c) => json!({
+            "name": start,
+            "in": "query",
+            "description": match &c.cursor_from {
+                Some(field) => format!("The `{field}` of the previous page's last item; \
+                    the first page without it."),
+                None => "The cursor the previous page answered; the first page without it.".to_owned(),
+            },
+            "schema": { "type": "string" },
+        }),
+    };
+    [
+        start,
         json!({
-            "name": p.per_page_parameter,
+            "name": size,
             "in": "query",
             "description": format!(
                 "Items per page; more than {} gets {}.",
@@ -30,10 +56,42 @@ pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
     ]
 }
 
+/// The body of a paginated answer whose list schema is `list`: the list itself, or in the
+/// `cursor` style the object holding it.
+pub(super) fn page_body(p: &Pagination, list: Value) -> Value {
+    let PageStyle::Cursor(c) = &p.style else {
+        return list;
+    };
+    let mut properties = Map::new();
+    properties.insert(c.items_field.clone(), list);
+    let mut required = vec![json!(c.items_field)];
+    if let Some(field) = &c.has_more_field {
+        properties.insert(
+            field.clone(),
+            json!({ "type": "boolean", "description": "Whether more items follow." }),
+        );
+        required.push(json!(field));
+    }
+    if let Some(field) = &c.next_cursor_field {
+        properties.insert(
+            field.clone(),
+            json!({
+                "type": ["string", "null"],
+                "description": format!(
+                    "The next page's `{}`; `null` on the last page.",
+                    c.cursor_parameter
+                ),
+            }),
+        );
+        required.push(json!(field));
+    }
+    json!({ "type": "object", "properties": properties, "required": required })
+}
+
 /// The headers of a paginated answer, by name.
 pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
     let mut out = Map::new();
-    if p.link_header {
+    if p.link_header() {
         out.insert(
             "Link".into(),
             json!({
@@ -52,7 +110,10 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
         "The next page, empty on the last page.",
         "The previous page, empty on the first.",
     ];
-    let counts = p.headers.in_order().into_iter().zip(descriptions);
+    let Some(counts) = p.headers() else {
+        return out;
+    };
+    let counts = counts.in_order().into_iter().zip(descriptions);
     for (name, description) in counts {
         if let Some(name) = name {
             out.insert(

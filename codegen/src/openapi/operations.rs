@@ -315,10 +315,16 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
     let mut out = Map::new();
     let json_body = endpoint.response.as_ref().map(|ty| {
         let mut media = Map::new();
-        media.insert(
-            "schema".into(),
-            schema(ty, service.conventions.timestamp_format),
-        );
+        let mut body = schema(ty, service.conventions.timestamp_format);
+        if let Some(p) = service
+            .conventions
+            .pagination
+            .as_ref()
+            .filter(|_| endpoint.paginated)
+        {
+            body = super::headers::page_body(p, body);
+        }
+        media.insert("schema".into(), body);
         if let Some(prefix) = &service.conventions.json_prefix {
             media.insert("x-json-prefix".into(), json!(prefix));
         }

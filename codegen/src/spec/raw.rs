@@ -8,7 +8,7 @@ use super::yaml::Node;
 
 mod protocol;
 
-pub(crate) use protocol::{Cors, Idempotency, Pagination, RateLimitHeaders};
+pub(crate) use protocol::{Cors, Idempotency, PageHeaders, Pagination, RateLimitHeaders};
 
 spec_record! {
     /// `service.yaml`: what is true of the whole service.

@@ -23,6 +23,9 @@ pub struct Answer<T> {
     pub trace: Option<String>,
     /// The answer's headers.
     pub headers: http::HeaderMap,
+    /// Where the next page starts, for a list paginated in the `cursor` style that has
+    /// one (the answer's cursor field, or the last item's `cursor_from` field).
+    pub next_cursor: Option<String>,
 }
 
 /// A call being built. Await it for the body, or [`send`](Call::send) it for the whole
@@ -40,6 +43,8 @@ pub struct Call<T, E> {
     trace: Option<String>,
     create_only: bool,
     decode: bool,
+    /// A paginated endpoint's call: in the `cursor` style its items come inside an object.
+    pub(super) paginated: bool,
     answer: PhantomData<fn() -> (T, E)>,
 }
 
@@ -65,6 +70,7 @@ impl<T, E> Call<T, E> {
             trace: None,
             create_only: false,
             decode,
+            paginated: false,
             answer: PhantomData,
         }
     }
@@ -79,8 +85,23 @@ impl<T, E> Call<T, E> {
         self.query.push((name, value));
     }
 
+    /// The value the call sends for query parameter `name`, when it sends one.
+    pub(super) fn query_value(&self, name: &str) -> Option<&str> {
+        self.query
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The same call again, to send once more.
     pub(super) fn clone_request(&self) -> Self {
+        self.retyped()
+    }
+
+    /// The same call, its answer decoded as `U` (the items of a page as JSON values, to
+    /// read a marker the item type does not name for the runtime).
+    pub(super) fn retyped<U>(&self) -> Call<U, E> {
         Call {
             client: self.client.clone(),
             method: self.method.clone(),
@@ -91,6 +112,7 @@ impl<T, E> Call<T, E> {
             trace: self.trace.clone(),
             create_only: self.create_only,
             decode: self.decode,
+            paginated: self.paginated,
             answer: PhantomData,
         }
     }
@@ -312,28 +334,37 @@ impl<T, E> Call<T, E> {
                     retry_after,
                 }));
             }
-            let body = self.decode(status, &bytes)?;
+            let (body, next_cursor) = self.decode(status, &bytes)?;
             return Ok(Answer {
                 body,
                 status,
                 trace,
                 headers,
+                next_cursor,
             });
         }
     }
 
-    /// The body of a success, its JSON prefix line stripped; an endpoint without a response
-    /// type decodes nothing (its `T` is `()`).
-    fn decode(&self, status: u16, bytes: &[u8]) -> Result<T, ClientError<E>>
+    /// The body of a success, its JSON prefix line stripped, with the next page's cursor
+    /// of a `cursor`-style list (whose items come inside an object); an endpoint without a
+    /// response type decodes nothing (its `T` is `()`).
+    fn decode(&self, status: u16, bytes: &[u8]) -> Result<(T, Option<String>), ClientError<E>>
     where
         T: DeserializeOwned,
     {
+        let conventions = self.client.inner.conventions;
         let json = if self.decode {
-            strip_prefix(bytes, self.client.inner.conventions.json_prefix)
+            strip_prefix(bytes, conventions.json_prefix)
         } else {
             b"null".as_slice()
         };
-        serde_json::from_slice(json).map_err(|err| ClientError::Decode {
+        let decoded = match conventions.pagination {
+            Some(crate::pagination::Pagination::Cursor(c)) if self.paginated => {
+                super::envelope::decode(json, &c)
+            }
+            _ => serde_json::from_slice(json).map(|body| (body, None)),
+        };
+        decoded.map_err(|err| ClientError::Decode {
             status,
             reason: err.to_string(),
         })

@@ -28,6 +28,7 @@
 //! ```
 
 mod call;
+mod envelope;
 mod error;
 mod pages;
 mod retry;

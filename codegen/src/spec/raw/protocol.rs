@@ -48,22 +48,50 @@ spec_record! {
 }
 
 spec_record! {
-    /// Page/per-page pagination (`?page=2&per_page=20`): the runtime reads the page, the
-    /// handler answers it with the total, the runtime writes `Link` and the count headers.
+    /// How lists are paged, in one of three styles. `pages` (the default,
+    /// `?page=2&per_page=20`): the runtime reads the page, the handler answers it with the
+    /// total, the runtime writes `Link` and the count headers. `offset`
+    /// (`?offset=40&limit=20`): the last item of a page carries `more_field` when more
+    /// follow. `cursor` (`?cursor=...&limit=20`): the answer is an object holding the items,
+    /// whether more follow and the cursor of the next page.
     pub struct Pagination = "`pagination`" {
-        /// Query parameter naming the page, counted from 1 (default `page`).
+        /// `pages` (the default), `offset` or `cursor`.
+        opt style: Spanned<String>,
+        /// Query parameter naming the page, counted from 1 (default `page`; `pages`).
         opt page_parameter: Spanned<String>,
-        /// Query parameter naming the page size (default `per_page`).
+        /// Query parameter naming the page size (default `per_page`; `pages`).
         opt per_page_parameter: Spanned<String>,
-        /// Page size when a request names none (default 20).
+        /// Page size when a request names none (default 20; every style).
         opt default_per_page: Spanned<u16>,
-        /// Largest page size; a request for more gets this many (default 100).
+        /// Largest page size; a request for more gets this many (default 100; every style).
         opt max_per_page: Spanned<u16>,
         /// Whether answers carry `Link` with `prev`, `next`, `first` and `last` (default
-        /// `true`).
-        opt link_header: bool,
-        /// Headers carrying the counts, by what they carry; leave one out to send none.
+        /// `true`; `pages`).
+        opt link_header: Spanned<bool>,
+        /// Headers carrying the counts, by what they carry; leave one out to send none
+        /// (`pages`).
         opt headers: PageHeaders,
+        /// Query parameter naming how many items to skip (default `offset`; `offset`).
+        opt offset_parameter: Spanned<String>,
+        /// Query parameter naming the page size (default `limit`; `offset` and `cursor`).
+        opt limit_parameter: Spanned<String>,
+        /// The field set to `true` on a page's last item when more items follow
+        /// (`_more_changes`; `offset`). The list's item type declares it, an optional
+        /// boolean. Without it, a page shorter than asked is the last.
+        opt more_field: Spanned<String>,
+        /// Query parameter naming where the page starts (default `cursor`; `cursor`).
+        opt cursor_parameter: Spanned<String>,
+        /// The answer's field holding the page's items (default `items`; `cursor`).
+        opt items_field: Spanned<String>,
+        /// The answer's field saying whether more items follow (`has_more`; `cursor`).
+        opt has_more_field: Spanned<String>,
+        /// The answer's field holding the next page's cursor, `null` on the last page
+        /// (`next_page`; `cursor`).
+        opt next_cursor_field: Spanned<String>,
+        /// The item field whose value on a page's last item is the next page's cursor
+        /// (`id`, as in `?starting_after=<id>`), for APIs that send no cursor field
+        /// (`cursor`).
+        opt cursor_from: Spanned<String>,
     }
 }
 

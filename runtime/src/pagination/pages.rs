@@ -1,21 +1,16 @@
-//! Lists answered a page at a time, as page/per-page APIs do (`?page=2&per_page=20`): the
-//! runtime reads the page a request asks for, the handler answers that page and how many
-//! items there are in all, and the runtime writes the `Link` header (`rel="next"`, `prev`,
-//! `first`, `last`, built from the request's own URL so every filter is kept) and the count
-//! headers the spec names (`X-Total`, `X-Total-Pages`, `X-Page`, `X-Per-Page`,
-//! `X-Next-Page`, `X-Prev-Page`).
-//!
-//! A spec switches it on with `conventions.pagination` and `paginated: true` on a list
-//! endpoint; that endpoint's handler takes a [`PageRequest`] and answers a [`Page`].
+//! The `pages` style (`?page=2&per_page=20`): the runtime reads the page a request asks
+//! for, the handler answers that page and how many items there are in all, and the runtime
+//! writes the `Link` header (`rel="next"`, `prev`, `first`, `last`, built from the
+//! request's own URL so every filter is kept) and the count headers the spec names
+//! (`X-Total`, `X-Total-Pages`, `X-Page`, `X-Per-Page`, `X-Next-Page`, `X-Prev-Page`).
 
 use std::fmt::Write as _;
 
+use super::{Page, positive};
+use crate::error::ApiError;
 use http::{HeaderMap, HeaderName, HeaderValue};
-use serde::{Serialize, Serializer};
 
-use crate::error::{ApiError, Condition};
-
-/// How a service pages its lists (`conventions.pagination` in the spec).
+/// The `pages` style of `conventions.pagination`.
 #[derive(Debug, Clone, Copy)]
 pub struct PageConventions {
     /// The query parameter naming the page, counted from 1 (`page`).
@@ -79,71 +74,7 @@ impl PageRequest {
     /// This page of a whole list held in memory: the items from [`offset`](Self::offset),
     /// at most `per_page` of them, with the list's length as the total.
     pub fn slice<T: Clone>(&self, all: &[T]) -> Page<T> {
-        let start = usize::try_from(self.offset()).unwrap_or(usize::MAX);
-        let size = usize::try_from(self.per_page).unwrap_or(usize::MAX);
-        let items = all.iter().skip(start).take(size).cloned().collect();
-        Page::new(items, all.len() as u64)
-    }
-}
-
-fn positive(key: &str, value: &str) -> Result<u64, ApiError> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|n| *n >= 1)
-        .ok_or_else(|| {
-            ApiError::condition(Condition::InvalidInput)
-                .with_message(format!(
-                    "{key} must be a whole number from 1, not \"{value}\""
-                ))
-                .with_field(key.to_owned())
-        })
-}
-
-/// One page of a list, as a paginated endpoint's handler answers it. Written as the JSON
-/// list of its items; the runtime adds the headers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page<T> {
-    /// The items of this page.
-    pub items: Vec<T>,
-    /// How many items the whole list holds, when the handler knows (without it, the total
-    /// headers and `rel="last"` are left out).
-    pub total: Option<u64>,
-    /// Whether a page follows, when the total is unknown.
-    pub more: bool,
-}
-
-impl<T> Page<T> {
-    /// A page of a list of `total` items.
-    pub fn new(items: Vec<T>, total: u64) -> Self {
-        Page {
-            items,
-            total: Some(total),
-            more: false,
-        }
-    }
-
-    /// A page of a list whose length is unknown (too costly to count): `more` says
-    /// whether a next page exists.
-    pub fn without_total(items: Vec<T>, more: bool) -> Self {
-        Page {
-            items,
-            total: None,
-            more,
-        }
-    }
-
-    fn has_next(&self, request: &PageRequest) -> bool {
-        match self.total {
-            Some(total) => request.offset().saturating_add(request.per_page) < total,
-            None => self.more,
-        }
-    }
-}
-
-impl<T: Serialize> Serialize for Page<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.items.serialize(serializer)
+        Page::slice(all, self.offset(), self.per_page)
     }
 }
 
@@ -157,7 +88,9 @@ pub fn headers<T>(
     query: Option<&str>,
 ) -> HeaderMap {
     let mut headers = HeaderMap::new();
-    let next = page.has_next(request).then(|| request.page + 1);
+    let next = page
+        .has_next(request.offset(), request.per_page)
+        .then(|| request.page + 1);
     let prev = (request.page > 1).then(|| request.page - 1);
     let pages = page
         .total
@@ -326,14 +259,5 @@ mod tests {
             .unwrap_or_default();
         assert!(link.contains("page=4&per_page=2>; rel=\"next\""), "{link}");
         assert!(!link.contains("rel=\"last\""), "{link}");
-    }
-
-    #[test]
-    fn a_page_is_written_as_its_items() {
-        let page = Page::new(vec!["a", "b"], 9);
-        assert_eq!(
-            serde_json::to_string(&page).ok().as_deref(),
-            Some(r#"["a","b"]"#)
-        );
     }
 }

@@ -1,0 +1,58 @@
+//! An in-memory implementation of `fixtures/offset_lists` (lists paged by offset, the last
+//! item marked when more follow), and a loopback server to run it.
+
+use restspec_runtime::{OffsetRequest, Page, RequestContext, Settings};
+
+use crate::build_script::offset_lists::options::QueryChangesOptions;
+use crate::build_script::offset_lists::types::ChangeInfo;
+use crate::build_script::offset_lists::{ChangesHandlers, Error, router};
+
+/// Changes 1 to `count`, whose subjects say whether their number is even.
+#[derive(Debug, Clone)]
+pub struct OffsetLists {
+    count: i64,
+}
+
+impl OffsetLists {
+    /// A service holding changes 1 to `count`.
+    pub fn new(count: i64) -> Self {
+        OffsetLists { count }
+    }
+
+    /// Serves the service on a loopback port until the test's runtime ends; answers its
+    /// base URL.
+    pub async fn serve(self) -> std::io::Result<String> {
+        let app = router(self, Settings::default());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        tokio::spawn(async move {
+            let _ = restspec_runtime::serve(listener, app).await;
+        });
+        Ok(base)
+    }
+}
+
+impl ChangesHandlers for OffsetLists {
+    async fn query_changes(
+        &self,
+        _: RequestContext<'_>,
+        page: OffsetRequest,
+        options: QueryChangesOptions,
+    ) -> Result<Page<ChangeInfo>, Error> {
+        let newest_first: Vec<ChangeInfo> = (1..=self.count)
+            .rev()
+            .map(|number| ChangeInfo {
+                number,
+                subject: format!("{} change", if number % 2 == 0 { "even" } else { "odd" }),
+                more_changes: None,
+            })
+            .filter(|c| {
+                options
+                    .query
+                    .as_ref()
+                    .is_none_or(|q| c.subject.contains(q.as_str()))
+            })
+            .collect();
+        Ok(page.slice(&newest_first))
+    }
+}
