@@ -250,6 +250,9 @@ pub struct Family {
     /// Name of the top-level id parameter (`change-id`); `None` for a family that names no
     /// resource of its own.
     pub id_param: Option<String>,
+    /// The parameter before the id when two segments name the top-level resource
+    /// (`owner` in `/repos/{owner}/{repo}`).
+    pub owner_param: Option<String>,
     /// Path parameters, with what each identifies, in file order.
     pub params: Vec<Param>,
     /// Metadata names of the top-level resource for quota checks.
@@ -262,6 +265,8 @@ pub struct Family {
     pub location: Location,
     /// Where the family's `id` is written.
     pub id_location: Location,
+    /// Where the family's `owner` is written.
+    pub owner_location: Location,
     /// Where the family's `params` are written.
     pub params_location: Location,
     /// Where the family's `prefix` is written.
@@ -294,8 +299,17 @@ impl Family {
     /// after the prefix is the family's `id` parameter (the runtime resolves it before quota
     /// checks; its `EndpointSpec::names_resource` applies the same rule).
     pub fn names_top_level(&self, endpoint: &Endpoint) -> bool {
-        let after = endpoint.path.segments.get(self.prefix_segments().count());
-        matches!((after, &self.id_param), (Some(Segment::Param(p)), Some(id)) if p == id)
+        let mut after = endpoint
+            .path
+            .segments
+            .iter()
+            .skip(self.prefix_segments().count());
+        let mut is = |name: &str| matches!(after.next(), Some(Segment::Param(p)) if p == name);
+        match (&self.owner_param, &self.id_param) {
+            (Some(owner), Some(id)) => is(owner) && is(id),
+            (None, Some(id)) => is(id),
+            _ => false,
+        }
     }
 }
 

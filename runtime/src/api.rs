@@ -46,6 +46,19 @@ pub trait Api: Send + Sync + 'static {
         id: &str,
     ) -> impl Future<Output = Resolution> + Send;
 
+    /// Finds the top-level resource `id` within `owner` of a `family` whose resources two
+    /// segments name (`/repos/{owner}/{repo}`); generated only for such families.
+    fn resolve_owned(
+        &self,
+        family: &'static FamilySpec,
+        caller: &Caller,
+        owner: &str,
+        id: &str,
+    ) -> impl Future<Output = Resolution> + Send {
+        let _ = (caller, owner, id);
+        std::future::ready(crate::__private::no_resolver(family))
+    }
+
     /// Runs the handler of `call.endpoint()`.
     fn call(&self, call: &Call<'_>) -> impl Future<Output = Answer> + Send;
 }

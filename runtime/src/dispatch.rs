@@ -107,13 +107,31 @@ where
     );
 
     let resource = if endpoint.names_resource() {
-        let id = params.get(0);
-        let found = shared.api.resolve(endpoint.family, caller, id).await?;
-        tracing::debug!(id, found = found.is_some(), "top-level resource resolved");
+        let family = endpoint.family;
+        let (found, owner) = if family.owner_param.is_empty() {
+            (shared.api.resolve(family, caller, params.get(0)).await?, "")
+        } else {
+            let (owner, id) = (params.get(0), params.get(1));
+            (
+                shared.api.resolve_owned(family, caller, owner, id).await?,
+                owner,
+            )
+        };
+        let id = params.get(usize::from(!owner.is_empty()));
+        tracing::debug!(
+            owner,
+            id,
+            found = found.is_some(),
+            "top-level resource resolved"
+        );
         if found.is_none() && !endpoint.creates {
-            return Err(
-                ApiError::condition(Condition::NotFound).with_message(format!("Not found: {id}"))
-            );
+            let named = if owner.is_empty() {
+                id.to_owned()
+            } else {
+                format!("{owner}/{id}")
+            };
+            return Err(ApiError::condition(Condition::NotFound)
+                .with_message(format!("Not found: {named}")));
         }
         found
     } else {

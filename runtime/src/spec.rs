@@ -324,11 +324,14 @@ impl EndpointSpec {
     /// True when the path's first parameter is the family's top-level resource
     /// (`/changes/{change-id}/...`), which is resolved before quota checks and the handler.
     pub fn names_resource(&self) -> bool {
+        let Some(rest) = self.template.strip_prefix(self.family.prefix) else {
+            return false;
+        };
+        let mut segments = rest.split('/');
+        let mut param = || segments.next().is_some_and(|s| s.starts_with('{'));
         !self.family.id_param.is_empty()
-            && self
-                .template
-                .strip_prefix(self.family.prefix)
-                .is_some_and(|rest| rest.starts_with('{'))
+            && param()
+            && (self.family.owner_param.is_empty() || param())
     }
 }
 
@@ -338,6 +341,7 @@ impl FamilySpec {
         name: "",
         prefix: "",
         id_param: "",
+        owner_param: "",
         quota_metadata: &[],
     };
 }
@@ -352,6 +356,10 @@ pub struct FamilySpec {
     /// Name of the top-level id parameter (`change-id`); `""` for a family that names no
     /// resource of its own (`/user`), whose endpoints are never resolved.
     pub id_param: &'static str,
+    /// The parameter before the id when two segments name the top-level resource (`owner`
+    /// in `/repos/{owner}/{repo}`); `""` when one does. Generated literals leave it out
+    /// (`..FamilySpec::NONE`) unless the spec names one.
+    pub owner_param: &'static str,
     /// Metadata names the top-level resource carries into quota checks.
     pub quota_metadata: &'static [&'static str],
 }

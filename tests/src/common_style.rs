@@ -15,10 +15,13 @@ use crate::build_script::common_style::types::{
 };
 use crate::build_script::common_style::{Error, NotesHandlers, UserHandlers, router};
 
-/// The notes, by number.
+mod repos;
+
+/// The notes, by number, and every repository its resolver was asked for.
 #[derive(Debug, Clone, Default)]
 pub struct CommonStyle {
     notes: Arc<Mutex<BTreeMap<i64, Note>>>,
+    resolved_repos: Arc<Mutex<Vec<(String, String)>>>,
 }
 
 impl CommonStyle {

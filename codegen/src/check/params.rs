@@ -60,18 +60,24 @@ pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut D
                 );
             }
         }
-        if let Some(id) = &family.id_param
-            && !declared.contains(&id.as_str())
-        {
-            diags.push(
-                Diagnostic::new(
-                    family.id_location.clone(),
-                    format!("the top-level id `{id}` is not declared under `params`"),
-                )
-                .hint(format!(
-                    "add `{id}: <what it identifies>` under `family.params`"
-                )),
-            );
+        let named = [
+            (&family.id_param, &family.id_location, "top-level id"),
+            (&family.owner_param, &family.owner_location, "owner"),
+        ];
+        for (name, location, what) in named {
+            if let Some(name) = name
+                && !declared.contains(&name.as_str())
+            {
+                diags.push(
+                    Diagnostic::new(
+                        location.clone(),
+                        format!("the {what} `{name}` is not declared under `params`"),
+                    )
+                    .hint(format!(
+                        "add `{name}: <what it identifies>` under `family.params`"
+                    )),
+                );
+            }
         }
     }
 }
@@ -88,10 +94,30 @@ pub(crate) fn declared_and_used(service: &Service, complete: bool, diags: &mut D
 pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
         let Some(id_param) = &family.id_param else {
+            if family.owner_param.is_some() {
+                diags.push(
+                    Diagnostic::new(family.owner_location.clone(), "an `owner` without an `id`")
+                        .hint("name what the owner scopes with `id` (`owner: owner` and `id: repo` for `/repos/{owner}/{repo}`), or remove `owner`"),
+                );
+            }
             continue;
         };
+        if family.owner_param.as_ref() == Some(id_param) {
+            diags.push(
+                Diagnostic::new(
+                    family.owner_location.clone(),
+                    format!("`{id_param}` is both the owner and the id"),
+                )
+                .hint("two segments name the resource: give each its own parameter"),
+            );
+            continue;
+        }
         let after_prefix = family.prefix_segments().count();
         for endpoint in &family.endpoints {
+            if let Some(owner) = &family.owner_param {
+                owned_id(family, endpoint, owner, id_param, diags);
+                continue;
+            }
             if let Some(Segment::Param(name)) = endpoint.path.segments.get(after_prefix)
                 && name != id_param
             {
@@ -107,6 +133,49 @@ pub(crate) fn top_level_id(service: &Service, diags: &mut Diagnostics) {
                         .hint(format!("write `{{{id_param}}}`")),
                     );
             }
+        }
+    }
+}
+
+/// In a family whose resources two segments name, the parameter right after the prefix
+/// is the `owner` and the one after it the `id`.
+///
+/// ```yaml
+/// family: { prefix: /repos/, owner: owner, id: repo }
+/// endpoints:
+///   get_repo: { path: /repos/{repo}/{owner} }
+/// ```
+fn owned_id(
+    family: &crate::model::Family,
+    endpoint: &crate::model::Endpoint,
+    owner: &str,
+    id: &str,
+    diags: &mut Diagnostics,
+) {
+    let after_prefix = family.prefix_segments().count();
+    let segments = endpoint.path.segments.iter().skip(after_prefix);
+    for ((expected, what), segment) in [(owner, "owner"), (id, "id")].into_iter().zip(segments) {
+        match segment {
+            Segment::Param(name) if name != expected => {
+                diags.push(
+                    Diagnostic::new(
+                        endpoint.path.location.clone(),
+                        format!(
+                            "`{{{name}}}` stands where `{}` names its resource's {what}, `{{{expected}}}`",
+                            endpoint.name
+                        ),
+                    )
+                    .related(family.owner_location.clone(), "the family's `owner` is declared here")
+                    .hint(format!(
+                        "write `{}{{{owner}}}/{{{id}}}/...`",
+                        family.prefix
+                    )),
+                );
+                return;
+            }
+            Segment::Param(_) => {}
+            // A fixed segment: the path names no resource of the family (`/repos/search`).
+            _ => return,
         }
     }
 }

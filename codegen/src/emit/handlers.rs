@@ -145,13 +145,21 @@ fn resolver_tokens(family: &Family) -> TokenStream {
             "`None` when it does not exist or the caller may not see it",
         )
     };
+    let (owner, owned) = match &family.owner_param {
+        Some(owner) => (
+            Some(format_ident!("{}", names::field_ident(owner))),
+            format!(" within `{{{owner}}}`"),
+        ),
+        None => (None, String::new()),
+    };
+    let owner = owner.map(|o| quote! { #o: &str, });
     let docs = doc(&format!(
-        "Finds `{{{id_param}}}` of `{}` ({param_doc}): {what}.",
+        "Finds `{{{id_param}}}`{owned} of `{}` ({param_doc}): {what}.",
         family.prefix
     ));
     quote! {
         #docs
-        fn #method(&self, caller: &rt::Caller, #id: &str)
+        fn #method(&self, caller: &rt::Caller, #owner #id: &str)
             -> impl rt::Future<Output = Result<#output, Error>> + Send;
     }
 }

@@ -14,18 +14,42 @@ use super::types::rust_type;
 use crate::model::{Endpoint, PageStyle, Service};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
+    let resolver_arm = |family: &crate::model::Family, args: TokenStream| {
+        let name = &family.name;
+        let method = resolver_method(family);
+        let convert = if family.quota_metadata.is_empty() {
+            quote! { rt::resolved_exists }
+        } else {
+            quote! { rt::resolved }
+        };
+        quote! { #name => #convert(handlers.#method(caller, #args).await), }
+    };
     let resolvers: Vec<TokenStream> = resolved_families(service)
-        .map(|family| {
-            let name = &family.name;
-            let method = resolver_method(family);
-            let convert = if family.quota_metadata.is_empty() {
-                quote! { rt::resolved_exists }
-            } else {
-                quote! { rt::resolved }
-            };
-            quote! { #name => #convert(handlers.#method(caller, id).await), }
-        })
+        .filter(|f| f.owner_param.is_none())
+        .map(|family| resolver_arm(family, quote! { id }))
         .collect();
+    // Families whose resources two segments name (`/repos/{owner}/{repo}`).
+    let owned: Vec<TokenStream> = resolved_families(service)
+        .filter(|f| f.owner_param.is_some())
+        .map(|family| resolver_arm(family, quote! { owner, id }))
+        .collect();
+    let resolve_owned = (!owned.is_empty()).then(|| {
+        quote! {
+            async fn resolve_owned(
+                &self,
+                family: &'static rt::FamilySpec,
+                caller: &rt::Caller,
+                owner: &str,
+                id: &str,
+            ) -> rt::Resolution {
+                let handlers = &self.0;
+                match family.name {
+                    #(#owned)*
+                    _ => rt::no_resolver(family),
+                }
+            }
+        }
+    });
     let resolve = if resolvers.is_empty() {
         quote! {
             async fn resolve(
@@ -78,6 +102,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             const SERVICE: &'static rt::ServiceSpec = &SERVICE;
 
             #resolve
+            #resolve_owned
 
             async fn call(&self, call: &rt::Call<'_>) -> rt::Answer {
                 let handlers = &self.0;

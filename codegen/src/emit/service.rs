@@ -108,6 +108,12 @@ fn family_tokens(family: &Family) -> TokenStream {
     let (name, prefix) = (&family.name, &family.prefix);
     // A family without a top-level resource has no id: `""` (the runtime resolves nothing).
     let id_param = family.id_param.as_deref().unwrap_or_default();
+    // Written only where two segments name the resource: other families keep the default
+    // (and so does every field the runtime adds later).
+    let owner = match family.owner_param.as_deref() {
+        Some(owner) => quote! { owner_param: #owner, },
+        None => quote! { ..rt::FamilySpec::NONE },
+    };
     let metadata = &family.quota_metadata;
     let text = match &family.description {
         Some(d) => format!("`{prefix}`: {}.\n\n{}", family.covers, d.trim()),
@@ -121,6 +127,7 @@ fn family_tokens(family: &Family) -> TokenStream {
             prefix: #prefix,
             id_param: #id_param,
             quota_metadata: &[#(#metadata),*],
+            #owner
         };
     }
 }

@@ -91,6 +91,7 @@ pub(super) fn lower_family(
         covers: family.covers.clone(),
         description: family.description.clone(),
         id_param: family.id.as_ref().map(|id| id.value.clone()),
+        owner_param: family.owner.as_ref().map(|o| o.value.clone()),
         params: family
             .params
             .iter()
@@ -118,6 +119,7 @@ pub(super) fn lower_family(
             .replace('\\', "/"),
         location: family.location.clone(),
         id_location: family.key_location("id"),
+        owner_location: family.key_location("owner"),
         params_location: family.key_location("params"),
         prefix_location: family.key_location("prefix"),
     }

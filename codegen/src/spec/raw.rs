@@ -312,6 +312,10 @@ spec_record! {
         /// after the prefix, which the family's resolver finds before quota checks. Leave
         /// out for a family that names no resource of its own (`/user`, `/rate_limit`).
         opt id: Spanned<String>,
+        /// A parameter right after the prefix and before `id`, when two segments name the
+        /// top-level resource (`/repos/{owner}/{repo}`): the resolver gets both, once,
+        /// before quota checks.
+        opt owner: Spanned<String>,
         /// Every path parameter the family's templates use, with what it identifies: a
         /// description, or `{ description: ..., type: integer }` for a parameter the
         /// runtime parses before the handler (`integer`, or a string enumeration's name; a

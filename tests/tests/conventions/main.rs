@@ -12,6 +12,7 @@ mod errors;
 mod offset_pages;
 mod options;
 mod output;
+mod owned_resources;
 mod payments;
 mod quota;
 mod replies;

@@ -1,0 +1,73 @@
+//! `/repos/{owner}/{repo}`: repositories named by two segments, resolved once (owner and
+//! name together) before the quota check; `alice/tools`, `alice/notes` and `bob/tools`.
+
+use std::sync::PoisonError;
+
+use restspec_runtime::{Caller, RequestContext};
+
+use super::CommonStyle;
+use crate::build_script::common_style::types::Repo;
+use crate::build_script::common_style::{Error, ReposHandlers, ReposResource};
+
+/// The repositories, as `(owner, name, topics)`.
+const REPOS: [(&str, &str, &[&str]); 3] = [
+    ("alice", "tools", &["http", "rust"]),
+    ("alice", "notes", &[]),
+    ("bob", "tools", &["shell"]),
+];
+
+fn find(owner: &str, repo: &str) -> Option<Repo> {
+    REPOS
+        .iter()
+        .find(|(o, r, _)| *o == owner && *r == repo)
+        .map(|(o, r, topics)| Repo {
+            full_name: format!("{o}/{r}"),
+            topics: topics.iter().map(|t| (*t).to_owned()).collect(),
+        })
+}
+
+impl CommonStyle {
+    /// Every `(owner, repo)` the resolver was asked for, in order.
+    pub fn resolved_repos(&self) -> Vec<(String, String)> {
+        self.resolved_repos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+#[allow(refining_impl_trait)]
+impl ReposHandlers for CommonStyle {
+    async fn resolve_repos(
+        &self,
+        _: &Caller,
+        owner: &str,
+        repo: &str,
+    ) -> Result<Option<ReposResource>, Error> {
+        self.resolved_repos
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((owner.to_owned(), repo.to_owned()));
+        Ok(find(owner, repo).map(|r| ReposResource {
+            repo_full_name: r.full_name,
+        }))
+    }
+
+    async fn get_repo(
+        &self,
+        _: RequestContext<'_>,
+        owner: &str,
+        repo: &str,
+    ) -> Result<Repo, Error> {
+        find(owner, repo).ok_or_else(|| Error::NotFound(format!("no {owner}/{repo}").into()))
+    }
+
+    async fn list_repo_topics(
+        &self,
+        _: RequestContext<'_>,
+        owner: &str,
+        repo: &str,
+    ) -> Result<Vec<String>, Error> {
+        Ok(find(owner, repo).map(|r| r.topics).unwrap_or_default())
+    }
+}

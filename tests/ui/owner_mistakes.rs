@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "owner_mistakes");
+fn main() {}
