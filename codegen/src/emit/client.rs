@@ -173,8 +173,8 @@ fn method_tokens(
     if endpoint.paginated {
         text.push_str(
             " Paginated: the call answers the first page; `.page(page, per_page)` asks for \
-             another (`.after(cursor)` in the cursor style), `.all(max_pages)` walks every \
-             page.",
+             another (`.after(cursor)` in the cursor style), `.pages(max_pages)` streams \
+             every page and `.all(max_pages)` gathers their items.",
         );
     }
     let docs = doc(&text);

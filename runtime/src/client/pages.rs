@@ -2,6 +2,7 @@
 //! page, and walking every page (following `Link: <...>; rel="next"`, the `offset` style's
 //! marker on the last item, or the `cursor` style's next cursor).
 
+use futures_util::{Stream, StreamExt, stream};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -48,80 +49,114 @@ impl<I, E> Call<Vec<I>, E> {
         self
     }
 
-    /// Every item of every page: sends the call, then asks for the next page until an
-    /// answer says none follows (at most `max_pages` requests).
-    pub async fn all(mut self, max_pages: usize) -> Result<Vec<I>, ClientError<E>>
+    /// Every page, one at a time as they arrive: sends the call, then asks for the next
+    /// page until an answer says none follows (at most `max_pages` requests). The stream
+    /// ends after the first error, which it yields.
+    pub fn pages(
+        self,
+        max_pages: usize,
+    ) -> impl Stream<Item = Result<Vec<I>, ClientError<E>>> + Send
+    where
+        I: DeserializeOwned + Send,
+        E: StatusTable + Send,
+    {
+        stream::unfold((Some(self), max_pages), |(call, left)| async move {
+            let mut call = call.filter(|_| left > 0)?;
+            match call.one_page().await {
+                Ok((items, next)) => {
+                    let call = next.map(|next| {
+                        call.advance(next);
+                        call
+                    });
+                    Some((Ok(items), (call, left - 1)))
+                }
+                Err(error) => Some((Err(error), (None, 0))),
+            }
+        })
+    }
+
+    /// Every item of every page: [`pages`](Self::pages) gathered into one list.
+    pub async fn all(self, max_pages: usize) -> Result<Vec<I>, ClientError<E>>
+    where
+        I: DeserializeOwned + Send,
+        E: StatusTable + Send,
+    {
+        let mut pages = std::pin::pin!(self.pages(max_pages));
+        let mut items = Vec::new();
+        while let Some(page) = pages.next().await {
+            items.extend(page?);
+        }
+        Ok(items)
+    }
+
+    /// Sends the call for one page: its items, and how the next page is asked for, when
+    /// one follows (the `Link` header's `rel="next"`, the `offset` style's marker, the
+    /// `cursor` style's next cursor).
+    async fn one_page(&self) -> Result<(Vec<I>, Option<Next>), ClientError<E>>
     where
         I: DeserializeOwned,
         E: StatusTable,
     {
         match self.conventions().pagination {
             Some(Pagination::Offset(o)) => {
-                let asked = self
-                    .query_value(o.limit_parameter)
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(u64::from(o.default_limit));
-                let mut offset: u64 = self
-                    .query_value(o.offset_parameter)
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0);
-                let mut items = Vec::new();
-                for _ in 0..max_pages {
-                    let page = self.retyped::<Vec<Value>>().send().await?.body;
-                    let more = match o.more_field {
-                        Some(field) => {
-                            page.last().and_then(|l| l.get(field)) == Some(&Value::Bool(true))
-                        }
-                        None => page.len() as u64 >= asked && !page.is_empty(),
-                    };
-                    offset += page.len() as u64;
-                    for item in page {
-                        items.push(serde_json::from_value(item).map_err(|err| {
-                            ClientError::Decode {
-                                status: 200,
-                                reason: err.to_string(),
-                            }
-                        })?);
+                let number = |name| self.query_value(name).and_then(|v| v.parse::<u64>().ok());
+                let asked = number(o.limit_parameter).unwrap_or(u64::from(o.default_limit));
+                let offset = number(o.offset_parameter).unwrap_or(0);
+                let page = self.retyped::<Vec<Value>>().send().await?.body;
+                let more = match o.more_field {
+                    Some(field) => {
+                        page.last().and_then(|l| l.get(field)) == Some(&Value::Bool(true))
                     }
-                    if !more {
-                        break;
-                    }
-                    self.set_query(o.offset_parameter, offset.to_string());
-                }
-                Ok(items)
+                    None => !page.is_empty() && page.len() as u64 >= asked,
+                };
+                let next = offset + page.len() as u64;
+                let items = page
+                    .into_iter()
+                    .map(serde_json::from_value)
+                    .collect::<Result<Vec<I>, _>>()
+                    .map_err(|err| ClientError::Decode {
+                        status: 200,
+                        reason: err.to_string(),
+                    })?;
+                let next = more.then(|| Next::Query(o.offset_parameter, next.to_string()));
+                Ok((items, next))
             }
             Some(Pagination::Cursor(c)) => {
-                let mut items = Vec::new();
-                for _ in 0..max_pages {
-                    let answer = self.clone_request().send().await?;
-                    items.extend(answer.body);
-                    match answer.next_cursor {
-                        Some(cursor) => self.set_query(c.cursor_parameter, cursor),
-                        None => break,
-                    }
-                }
-                Ok(items)
+                let answer = self.clone_request().send().await?;
+                let next = answer
+                    .next_cursor
+                    .map(|cursor| Next::Query(c.cursor_parameter, cursor));
+                Ok((answer.body, next))
             }
             _ => {
-                let mut items = Vec::new();
-                for _ in 0..max_pages {
-                    let answer = self.clone_request().send().await?;
-                    items.extend(answer.body);
-                    let next = answer
-                        .headers
-                        .get_all(http::header::LINK)
-                        .iter()
-                        .filter_map(|v| v.to_str().ok())
-                        .find_map(next_link);
-                    match next {
-                        Some(url) => self.follow(url),
-                        None => break,
-                    }
-                }
-                Ok(items)
+                let answer = self.clone_request().send().await?;
+                let next = answer
+                    .headers
+                    .get_all(http::header::LINK)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .find_map(next_link)
+                    .map(|url| Next::Link(url.to_owned()));
+                Ok((answer.body, next))
             }
         }
     }
+
+    /// Points the call at the next page.
+    fn advance(&mut self, next: Next) {
+        match next {
+            Next::Link(url) => self.follow(&url),
+            Next::Query(name, value) => self.set_query(name, value),
+        }
+    }
+}
+
+/// How the next page is asked for.
+enum Next {
+    /// The link the service answered with.
+    Link(String),
+    /// The call again with this query parameter set.
+    Query(&'static str, String),
 }
 
 /// The target of `rel="next"` in a `Link` header value.

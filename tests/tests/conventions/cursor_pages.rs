@@ -125,6 +125,13 @@ async fn the_typed_client_reads_the_items_and_walks_every_page() {
         .expect("every page");
     let all_ids: Vec<&str> = all.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(all_ids, ["cus_1", "cus_2", "cus_3", "cus_4", "cus_5"]);
+    let pages = client.list_customers().page(1, 2).pages(10);
+    let mut pages = std::pin::pin!(pages);
+    let mut sizes = Vec::new();
+    while let Some(page) = futures_util::StreamExt::next(&mut pages).await {
+        sizes.push(page.expect("a page").len());
+    }
+    assert_eq!(sizes, [2, 2, 1], "a page at a time, as they arrive");
     let capped = client
         .list_customers()
         .page(1, 2)
