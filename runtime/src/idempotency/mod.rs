@@ -7,16 +7,26 @@
 //! so two simultaneous first uses never both run. Keys are the caller's own (scoped by
 //! caller and endpoint) and expire. Only successful answers are kept: after an error the
 //! key is free again, so a retry runs anew. Where the keys live is an
-//! [`IdempotencyStore`]: in memory by default, or the service's database, so that several
-//! instances agree.
+//! [`IdempotencyStore`]: in memory by default ([`MemoryIdempotencyStore`]), or a database
+//! that several instances share, so that they agree.
+//!
+//! A store that cannot answer (its database is away) refuses the request with 503 and
+//! `Retry-After` rather than running it unguarded: the point of a key is that a retry does
+//! not have a second effect, and a store that cannot say whether the key ran cannot promise
+//! that.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+mod memory;
+mod pipeline;
+
+use std::pin::Pin;
+use std::time::Duration;
 
 use bytes::Bytes;
 use http::{HeaderName, HeaderValue};
 use sha2::{Digest, Sha256};
+
+pub use memory::MemoryIdempotencyStore;
+pub(crate) use pipeline::{begin, key_of, remember};
 
 /// How a spec switches idempotency keys on.
 #[derive(Debug, Clone, Copy)]
@@ -52,15 +62,69 @@ pub enum Begun {
     Reused,
 }
 
-/// Where idempotency keys live. Implement it over the service's database (a row per key,
-/// taken with an insert that fails on a duplicate) so that several instances agree.
+/// What a store's methods answer: a boxed future, so that [`IdempotencyStore`] stays
+/// dyn-compatible (`Arc<dyn IdempotencyStore>` in [`Settings`](crate::Settings)) while a
+/// store may wait for a database. `async fn` in a trait would make the trait unusable as
+/// `dyn`, and a generic store parameter would spread through every generated service's
+/// types. The box is one allocation per store call, and the pipeline calls a store only
+/// for a request that carries a key (a `POST` or `PATCH` with the header, in a spec that
+/// switches keys on): no other request pays for it.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A store that could not answer: its database is away, too slow, or refused the
+/// statement. The pipeline answers 503 for it (see the module's documentation).
+#[derive(Debug)]
+pub struct IdempotencyStoreError {
+    source: crate::BoxError,
+}
+
+impl IdempotencyStoreError {
+    /// Wraps what went wrong.
+    pub fn new(source: impl Into<crate::BoxError>) -> Self {
+        IdempotencyStoreError {
+            source: source.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for IdempotencyStoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "idempotency store unavailable: {}", self.source)
+    }
+}
+
+impl std::error::Error for IdempotencyStoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.source)
+    }
+}
+
+/// Where idempotency keys live. A store shared by several instances must take a key
+/// atomically (a row per key, taken with an insert that does nothing on a duplicate), so
+/// that two instances never both answer [`Begun::First`] for one key.
+///
+/// Each method answers a [`StoreFuture`]; an error means the store could not answer, and
+/// the pipeline refuses the request (503) rather than running it without the key's
+/// protection.
 pub trait IdempotencyStore: Send + Sync + 'static {
-    /// Takes `key` for a request whose fingerprint is `fingerprint`, unless it is taken.
-    fn begin(&self, key: &str, fingerprint: [u8; 32], expire_after: Duration) -> Begun;
+    /// Takes `key` for a request whose fingerprint is `fingerprint`, for `expire_after`,
+    /// unless it is taken. A key taken and never finished (its instance died) expires too.
+    fn begin<'a>(
+        &'a self,
+        key: &'a str,
+        fingerprint: [u8; 32],
+        expire_after: Duration,
+    ) -> StoreFuture<'a, Result<Begun, IdempotencyStoreError>>;
+
     /// Keeps `answer` as the key's answer.
-    fn finish(&self, key: &str, answer: StoredAnswer);
+    fn finish<'a>(
+        &'a self,
+        key: &'a str,
+        answer: StoredAnswer,
+    ) -> StoreFuture<'a, Result<(), IdempotencyStoreError>>;
+
     /// Frees `key`: its request failed, and may be tried again.
-    fn abandon(&self, key: &str);
+    fn abandon<'a>(&'a self, key: &'a str) -> StoreFuture<'a, Result<(), IdempotencyStoreError>>;
 }
 
 /// The fingerprint of a request: its method, path and body.
@@ -72,113 +136,4 @@ pub fn fingerprint(method: &http::Method, path: &str, body: &[u8]) -> [u8; 32] {
     hash.update([0]);
     hash.update(body);
     hash.finalize().into()
-}
-
-#[derive(Debug)]
-enum Slot {
-    Running,
-    Done(StoredAnswer),
-}
-
-#[derive(Debug)]
-struct Entry {
-    fingerprint: [u8; 32],
-    expires: Instant,
-    slot: Slot,
-}
-
-/// The keys in this process's memory: enough for one instance.
-#[derive(Debug, Default)]
-pub struct MemoryIdempotencyStore {
-    keys: Mutex<HashMap<String, Entry>>,
-}
-
-impl MemoryIdempotencyStore {
-    /// An empty store.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    fn keys(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
-        self.keys
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-impl IdempotencyStore for MemoryIdempotencyStore {
-    fn begin(&self, key: &str, fingerprint: [u8; 32], expire_after: Duration) -> Begun {
-        let now = Instant::now();
-        let mut keys = self.keys();
-        // Expired keys go first: memory follows the keys in use.
-        keys.retain(|_, entry| entry.expires > now);
-        match keys.get(key) {
-            Some(entry) if entry.fingerprint != fingerprint => Begun::Reused,
-            Some(Entry {
-                slot: Slot::Running,
-                ..
-            }) => Begun::InUse,
-            Some(Entry {
-                slot: Slot::Done(answer),
-                ..
-            }) => Begun::Replay(answer.clone()),
-            None => {
-                keys.insert(
-                    key.to_owned(),
-                    Entry {
-                        fingerprint,
-                        expires: now + expire_after,
-                        slot: Slot::Running,
-                    },
-                );
-                Begun::First
-            }
-        }
-    }
-
-    fn finish(&self, key: &str, answer: StoredAnswer) {
-        if let Some(entry) = self.keys().get_mut(key) {
-            entry.slot = Slot::Done(answer);
-        }
-    }
-
-    fn abandon(&self, key: &str) {
-        self.keys().remove(key);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn answer() -> StoredAnswer {
-        StoredAnswer {
-            status: 200,
-            headers: Vec::new(),
-            body: Bytes::from_static(b"{}"),
-        }
-    }
-
-    #[test]
-    fn a_key_runs_once_replays_and_refuses_another_request() {
-        let store = MemoryIdempotencyStore::new();
-        let day = Duration::from_secs(86_400);
-        let (one, two) = ([1; 32], [2; 32]);
-        assert_eq!(store.begin("k", one, day), Begun::First);
-        assert_eq!(store.begin("k", one, day), Begun::InUse, "still running");
-        store.finish("k", answer());
-        assert_eq!(store.begin("k", one, day), Begun::Replay(answer()));
-        assert_eq!(store.begin("k", two, day), Begun::Reused);
-        assert_eq!(store.begin("other", two, day), Begun::First);
-        store.abandon("other");
-        assert_eq!(store.begin("other", two, day), Begun::First, "free again");
-    }
-
-    #[test]
-    fn keys_expire() {
-        let store = MemoryIdempotencyStore::new();
-        assert_eq!(store.begin("k", [1; 32], Duration::ZERO), Begun::First);
-        store.finish("k", answer());
-        assert_eq!(store.begin("k", [2; 32], Duration::ZERO), Begun::First);
-    }
 }
