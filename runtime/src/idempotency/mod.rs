@@ -8,7 +8,8 @@
 //! caller and endpoint) and expire. Only successful answers are kept: after an error the
 //! key is free again, so a retry runs anew. Where the keys live is an
 //! [`IdempotencyStore`]: in memory by default ([`MemoryIdempotencyStore`]), or a database
-//! that several instances share, so that they agree.
+//! that several instances share, so that they agree (`PostgresIdempotencyStore`, feature
+//! `postgres-idempotency`).
 //!
 //! A store that cannot answer (its database is away) refuses the request with 503 and
 //! `Retry-After` rather than running it unguarded: the point of a key is that a retry does
@@ -17,6 +18,8 @@
 
 mod memory;
 mod pipeline;
+#[cfg(feature = "postgres-idempotency")]
+mod postgres;
 
 use std::pin::Pin;
 use std::time::Duration;
@@ -27,6 +30,8 @@ use sha2::{Digest, Sha256};
 
 pub use memory::MemoryIdempotencyStore;
 pub(crate) use pipeline::{begin, key_of, remember};
+#[cfg(feature = "postgres-idempotency")]
+pub use postgres::PostgresIdempotencyStore;
 
 /// How a spec switches idempotency keys on.
 #[derive(Debug, Clone, Copy)]
