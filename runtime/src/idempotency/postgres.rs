@@ -35,7 +35,7 @@ const ATTEMPTS: usize = 3;
 ///
 /// ```sql
 /// CREATE TABLE restspec_idempotency_keys (
-///     key text PRIMARY KEY,         -- caller, endpoint and the client's key
+///     key text PRIMARY KEY,         -- caller, endpoint and the client's key (escaped)
 ///     fingerprint bytea NOT NULL,   -- SHA-256 of the method, path and body
 ///     finished boolean NOT NULL DEFAULT false,
 ///     status integer,               -- the kept answer, once finished
@@ -219,6 +219,8 @@ impl PostgresIdempotencyStore {
             .prepare_cached(&self.sql.read)
             .await
             .map_err(database)?;
+        let stored = table::stored_key(key);
+        let key = &*stored;
         let seconds = expire_after.as_secs_f64();
         for _ in 0..ATTEMPTS {
             let taken = client
@@ -238,6 +240,8 @@ impl PostgresIdempotencyStore {
     }
 
     async fn keep(&self, key: &str, answer: StoredAnswer) -> Result<(), IdempotencyStoreError> {
+        let stored = table::stored_key(key);
+        let key = &*stored;
         let client = self.pool.get().await.map_err(unreachable)?;
         let finish = client
             .prepare_cached(&self.sql.finish)
@@ -266,6 +270,8 @@ impl PostgresIdempotencyStore {
     }
 
     async fn free(&self, key: &str) -> Result<(), IdempotencyStoreError> {
+        let stored = table::stored_key(key);
+        let key = &*stored;
         let client = self.pool.get().await.map_err(unreachable)?;
         let abandon = client
             .prepare_cached(&self.sql.abandon)

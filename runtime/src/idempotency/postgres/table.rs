@@ -1,6 +1,9 @@
 //! The store's table: its name, its shape, the statements on it, and what a row says.
 
+use std::borrow::Cow;
+
 use http::{HeaderName, HeaderValue};
+use sha2::{Digest, Sha256};
 use tokio_postgres::Row;
 
 use super::database;
@@ -8,6 +11,10 @@ use crate::idempotency::{Begun, IdempotencyStoreError, StoredAnswer};
 
 /// The longest table name: the index name adds 11 bytes, within PostgreSQL's 63.
 const MAX_TABLE_NAME: usize = 48;
+/// The longest key written as it is; a longer one is written as its digest. A B-tree
+/// index entry (the primary key) holds at most about 2,700 bytes, and a client's key
+/// header may be longer.
+const MAX_PLAIN_KEY: usize = 512;
 
 /// The statements, written once for the store's table (whose name [`check_name`] allowed,
 /// so it is written in as it is: statements cannot take a table name as a parameter).
@@ -77,6 +84,32 @@ impl Statements {
     }
 }
 
+/// How `key` is written in the table's `key` column: as it is when it can be, otherwise
+/// one-to-one in what the column can hold. PostgreSQL's `text` cannot hold NUL (and the
+/// pipeline's keys have NULs between caller, endpoint and the client's key), so `\` is
+/// written `\\` and NUL `\0`; a key longer than 512 bytes is written `\sha256:`
+/// followed by the hex digest of the key, which no escaped key can start with (in those a
+/// `\` is followed by `\` or `0`).
+pub(super) fn stored_key(key: &str) -> Cow<'_, str> {
+    if key.len() > MAX_PLAIN_KEY {
+        let digest = Sha256::digest(key.as_bytes());
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        return Cow::Owned(format!("\\sha256:{hex}"));
+    }
+    if !key.contains(['\\', '\0']) {
+        return Cow::Borrowed(key);
+    }
+    let mut stored = String::with_capacity(key.len() + 8);
+    for c in key.chars() {
+        match c {
+            '\\' => stored.push_str("\\\\"),
+            '\0' => stored.push_str("\\0"),
+            c => stored.push(c),
+        }
+    }
+    Cow::Owned(stored)
+}
+
 /// Allows a plain lowercase identifier (written into statements unquoted) and nothing
 /// else: no quoting, no schema, nothing that could change a statement.
 pub(super) fn check_name(table: &str) -> Result<(), IdempotencyStoreError> {
@@ -138,6 +171,33 @@ fn corrupt(what: &str) -> IdempotencyStoreError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_written_one_to_one_without_nul_and_within_an_index_entry() {
+        let long = "k".repeat(5_000);
+        let keys = [
+            "plain",
+            "42\0create_customer\0order-7",
+            "42\\0create_customer\\0order-7",
+            "\\0",
+            "\0",
+            "\\",
+            "\\\\",
+            "\\sha256:00",
+            &long,
+            &long[1..],
+        ];
+        let stored: Vec<_> = keys.iter().map(|k| stored_key(k)).collect();
+        assert_eq!(stored[0], "plain", "a plain key is written as it is");
+        assert_eq!(stored[1], "42\\0create_customer\\0order-7");
+        for (i, a) in stored.iter().enumerate() {
+            assert!(!a.contains('\0') && a.len() <= 2 * MAX_PLAIN_KEY, "{a:?}");
+            for b in &stored[i + 1..] {
+                assert_ne!(a, b, "two keys, one row");
+            }
+        }
+        assert!(stored[8].starts_with("\\sha256:") && stored[8].len() == 72);
+    }
 
     #[test]
     fn table_names_are_plain_lowercase_identifiers() {
