@@ -20,7 +20,7 @@ use crate::auth::Authenticated;
 use crate::context::{AuthMethod, Caller, ResourceMetadata};
 use crate::conventions::Admitted;
 use crate::error::{ApiError, Condition};
-use crate::idempotency::{Begun, IdempotencyStore, StoredAnswer, fingerprint};
+use crate::idempotency::{self, fingerprint};
 use crate::limits::Limits;
 use crate::quota::{QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders};
 use crate::routing::{Lookup, PathParams};
@@ -170,25 +170,17 @@ where
         } else {
             Bytes::new()
         };
-        let idempotency = &*shared.settings.idempotency;
-        let key = match idempotency_key(service, parts, caller, endpoint) {
-            Some((key, expire_after)) => {
-                let print = fingerprint(&parts.method, parts.uri.path(), &body);
-                match idempotency.begin(&key, print, expire_after) {
-                    Begun::First => Some(key),
-                    Begun::Replay(answer) => return Ok(replayed(answer)),
-                    Begun::InUse => {
-                        return Err(ApiError::condition(Condition::IdempotencyKeyInUse)
-                            .with_message("A request with this idempotency key is under way"));
-                    }
-                    Begun::Reused => {
-                        return Err(ApiError::condition(Condition::IdempotencyKeyReused)
-                            .with_message("This idempotency key was used with another request"));
-                    }
-                }
+        let store = &*shared.settings.idempotency;
+        let limit = shared.settings.limits.request_timeout;
+        let key = idempotency::key_of(service, parts, caller, endpoint);
+        if let Some((key, expire_after)) = &key {
+            let print = fingerprint(&parts.method, parts.uri.path(), &body);
+            if let Some(replay) =
+                idempotency::begin(store, key, print, *expire_after, limit).await?
+            {
+                return Ok(replay);
             }
-            None => None,
-        };
+        }
 
         let call = Call {
             endpoint,
@@ -208,7 +200,6 @@ where
                 trust_forwarded: shared.settings.trust_forwarded,
             },
         };
-        let limit = shared.settings.limits.request_timeout;
         let answer = tokio::time::timeout(
             limit,
             std::panic::AssertUnwindSafe(shared.api.call(&call)).catch_unwind(),
@@ -226,8 +217,8 @@ where
                     .with_message("Internal server error"))
             }
         };
-        if let Some(key) = key {
-            remember(idempotency, &key, &answer);
+        if let Some((key, _)) = &key {
+            idempotency::remember(store, key, &answer, limit).await;
         }
         answer
     }
@@ -237,60 +228,6 @@ where
         &quota,
         service.conventions.rate_limit_headers.as_ref(),
     )
-}
-
-/// The idempotency key of a `POST` or `PATCH` of a spec that switches keys on, scoped to
-/// the caller and the endpoint, with how long it lives; `None` without a key.
-fn idempotency_key(
-    service: &ServiceSpec,
-    parts: &Parts,
-    caller: &Caller,
-    endpoint: &EndpointSpec,
-) -> Option<(String, std::time::Duration)> {
-    let conventions = service.conventions.idempotency?;
-    if !matches!(parts.method, Method::POST | Method::PATCH) {
-        return None;
-    }
-    let key = parts.headers.get(conventions.header)?.to_str().ok()?;
-    let who = caller.identity().map_or("", |i| i.id.as_str());
-    Some((
-        format!("{who}\u{0}{}\u{0}{key}", endpoint.name),
-        std::time::Duration::from_secs(conventions.expire_after_seconds),
-    ))
-}
-
-/// A stored answer sent again, marked as such.
-fn replayed(answer: StoredAnswer) -> crate::body::Response {
-    let status = http::StatusCode::from_u16(answer.status).unwrap_or(http::StatusCode::OK);
-    let mut response = crate::body::response(status, None, answer.body);
-    let headers = response.headers_mut();
-    for (name, value) in answer.headers {
-        headers.append(name, value);
-    }
-    headers.insert(
-        http::HeaderName::from_static("idempotent-replayed"),
-        http::HeaderValue::from_static("true"),
-    );
-    response
-}
-
-/// Keeps a successful answer as its key's, or frees the key for a retry.
-fn remember(store: &dyn IdempotencyStore, key: &str, answer: &Answer) {
-    match answer {
-        Ok(response) if response.status().is_success() => store.finish(
-            key,
-            StoredAnswer {
-                status: response.status().as_u16(),
-                headers: response
-                    .headers()
-                    .iter()
-                    .map(|(n, v)| (n.clone(), v.clone()))
-                    .collect(),
-                body: Bytes::copy_from_slice(response.body().bytes()),
-            },
-        ),
-        _ => store.abandon(key),
-    }
 }
 
 /// Adds the rate-limit headers of `state` to an answer, success or error.

@@ -18,8 +18,10 @@
 //!
 //! Off by default: `client` (the `client` module, what generated typed clients are built on: reqwest
 //! with rustls), `examples` (the `examples` module and `example_tests!`, which run a
-//! spec's examples as tests) and `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
-//! token-bucket rules with their buckets in Redis, shared by every instance of a service).
+//! spec's examples as tests), `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
+//! token-bucket rules with their buckets in Redis, shared by every instance of a service)
+//! and `postgres-idempotency` (`idempotency::PostgresIdempotencyStore`: idempotency keys in
+//! a PostgreSQL table, on which every instance of a service agrees).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod activity;

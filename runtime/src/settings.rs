@@ -136,8 +136,9 @@ impl<A: Authenticator> Settings<A> {
         self
     }
 
-    /// Keeps idempotency keys in `store` (the service's database, so that several
-    /// instances agree) instead of in memory.
+    /// Keeps idempotency keys in `store` (a database the instances share, so that they
+    /// agree: `idempotency::PostgresIdempotencyStore` with the feature
+    /// `postgres-idempotency`, or a store of your own) instead of in memory.
     #[must_use]
     pub fn idempotency_store(mut self, store: impl IdempotencyStore) -> Self {
         self.idempotency = Arc::new(store);

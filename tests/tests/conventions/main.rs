@@ -9,6 +9,7 @@ mod connections;
 mod cors;
 mod cursor_pages;
 mod errors;
+mod idempotency_shared;
 mod offset_pages;
 mod options;
 mod output;
