@@ -543,6 +543,22 @@ fn other_apis_constructs() {
         ],
         &[(K::PaginationChanged, CLIENTS)],
     );
+    let paged_list = (
+        "    response: list<string>\n",
+        "    response: list<string>\n    paginated: true\n",
+    );
+    case(
+        "a paginated list now paged by offset instead of page number",
+        &[paging, paged_list],
+        &[
+            (
+                "  access_token_parameter: access_token\n",
+                "  access_token_parameter: access_token\n  pagination: { style: offset }\n",
+            ),
+            paged_list,
+        ],
+        &[(K::ConventionChanged, CLIENTS)],
+    );
     case(
         "a field clients read may now be null",
         &[],
