@@ -300,6 +300,26 @@ fn a_one_of_type_reads_and_writes_each_alternative() {
     );
 }
 
+/// A body that may be an object or a bare list: `one_of: [Child, list<Child>]`.
+#[test]
+fn a_one_of_type_takes_an_object_or_a_bare_list() {
+    use restspec_tests::build_script::all_types::types::{Child, Children};
+    let one: Children = serde_json::from_str(r#"{"name":"a"}"#).expect("an object");
+    assert!(
+        matches!(&one, Children::Child(Child { name, .. }) if name == "a"),
+        "{one:?}"
+    );
+    let many: Children = serde_json::from_str(r#"[{"name":"a"},{"name":"b"}]"#).expect("a list");
+    assert!(
+        matches!(&many, Children::List(list) if list.len() == 2),
+        "{many:?}"
+    );
+    assert!(
+        serde_json::from_str::<Children>(r#""a""#).is_err(),
+        "neither"
+    );
+}
+
 /// `timestamp_format: unix_seconds`: a timestamp field is a `UnixTimestamp`, written and
 /// read as a bare number of seconds.
 #[test]
