@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use restspec_codegen::diff::{ChangeKind as K, Verdict, Who, diff};
+use restspec_tests::cli::restspec;
 use restspec_tests::spec_sources::spec_sources;
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
@@ -382,24 +383,14 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
             );
         std::fs::write(edited.join(path.file_name().expect("a name")), text).expect("writable");
     }
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO"))
-            .current_dir(root)
-            .args(["run", "-q", "-p", "restspec-cli", "--", "diff"])
-            .args(args)
-            .output()
-            .expect("cargo runs the CLI")
-    };
+    let run = |args: &[&str]| restspec(&[&["diff"], args].concat());
     let edited_dir = edited.to_str().expect("a UTF-8 path");
     let same = run(&["../spec", "../spec"]);
-    assert_eq!(same.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8_lossy(&same.stdout),
-        "0 changes, 0 breaking\n"
-    );
+    assert_eq!(same.status, 0);
+    assert_eq!(same.stdout, "0 changes, 0 breaking\n");
     let changed = run(&["../spec", edited_dir, "--format", "json"]);
-    assert_eq!(changed.status.code(), Some(1), "breaking changes exit 1");
-    let json: serde_json::Value = serde_json::from_slice(&changed.stdout).expect("JSON");
+    assert_eq!(changed.status, 1, "breaking changes exit 1");
+    let json: serde_json::Value = serde_json::from_str(&changed.stdout).expect("JSON");
     // get_topic, set_topic and delete_topic: each a new path and a new quota group.
     assert_eq!(json["breaking"], 6);
     let first = &json["changes"][0];
@@ -425,11 +416,7 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
         3
     );
     let broken = run(&["../spec", "no/such/dir"]);
-    assert_eq!(
-        broken.status.code(),
-        Some(2),
-        "a spec that does not load exits 2"
-    );
+    assert_eq!(broken.status, 2, "a spec that does not load exits 2");
     let _ = std::fs::remove_dir_all(&edited);
 }
 
@@ -471,23 +458,14 @@ fn the_old_version_can_come_from_git() {
         "breaking_allowed:\n  - change: endpoint_removed\n    subject: endpoint get_big\n    reason: planned\n",
     );
     std::fs::write(&service, text).expect("writable");
-    let output = std::process::Command::new(env!("CARGO"))
-        .current_dir(root)
-        .args([
-            "run",
-            "-q",
-            "-p",
-            "restspec-cli",
-            "--",
-            "diff",
-            "--base",
-            "HEAD",
-        ])
-        .arg(&spec)
-        .output()
-        .expect("cargo runs the CLI");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "nothing breaks: {text}");
+    let output = restspec(&[
+        "diff",
+        "--base",
+        "HEAD",
+        spec.to_str().expect("a UTF-8 path"),
+    ]);
+    let text = &output.stdout;
+    assert_eq!(output.status, 0, "nothing breaks: {text}");
     assert!(
         text.contains("HEAD:"),
         "the old side is named by its revision: {text}"

@@ -1,7 +1,7 @@
 //! `restspec diff OLD NEW`: every change between two versions of a spec, each breaking or
 //! compatible, with its position in both; the exit status says whether any is breaking.
 
-use std::process::ExitCode;
+use std::io::Write;
 
 use restspec_codegen::diff::Change;
 use restspec_codegen::model::AllowedBreak;
@@ -16,25 +16,32 @@ pub(crate) enum Format {
     Json,
 }
 
-/// Prints the changes and answers the exit status: 0 when nothing breaks (or every break
+/// Writes the changes to `out` and answers the exit status: 0 when nothing breaks (or every break
 /// is listed in the new version's `breaking_allowed`), 1 when something else does.
 ///
 /// `unused` are allowances of the new version that match no change (a typo, or a break
 /// that did not happen): reported, never fatal.
-pub(crate) fn report(changes: &[Change], unused: &[&AllowedBreak], format: Format) -> ExitCode {
+pub(crate) fn report(
+    changes: &[Change],
+    unused: &[&AllowedBreak],
+    format: Format,
+    out: &mut dyn Write,
+) -> u8 {
     let breaking = changes.iter().filter(|c| c.is_unallowed_break()).count();
     match format {
         Format::Text => {
             for change in changes {
-                println!("{change}");
+                let _ = writeln!(out, "{change}");
             }
             for allowance in unused {
-                println!(
+                let _ = writeln!(
+                    out,
                     "{:<20}  {}  {} {}: allowed, but the diff has no such change",
                     "unused allowance", allowance.location, allowance.change, allowance.subject
                 );
             }
-            println!(
+            let _ = writeln!(
+                out,
                 "{} change{}, {breaking} breaking{}",
                 changes.len(),
                 if changes.len() == 1 { "" } else { "s" },
@@ -57,15 +64,12 @@ pub(crate) fn report(changes: &[Change], unused: &[&AllowedBreak], format: Forma
                     }))
                     .collect::<Vec<_>>(),
             });
-            println!(
+            let _ = writeln!(
+                out,
                 "{}",
                 serde_json::to_string_pretty(&value).unwrap_or_default()
             );
         }
     }
-    if breaking == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    u8::from(breaking != 0)
 }

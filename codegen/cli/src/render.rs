@@ -41,8 +41,12 @@ fn span(location: &Location) -> SourceSpan {
     (location.offset, location.len.max(1)).into()
 }
 
-/// Prints every diagnostic to standard error with its snippet, then a count.
-pub(crate) fn diagnostics(errors: &SpecErrors, sources: &[SourceFile]) {
+/// Writes every diagnostic to `err` with its snippet, then a count.
+pub(crate) fn diagnostics(
+    errors: &SpecErrors,
+    sources: &[SourceFile],
+    err: &mut dyn std::io::Write,
+) {
     let handler = GraphicalReportHandler::new();
     for d in &errors.diagnostics {
         let text = sources
@@ -85,9 +89,9 @@ pub(crate) fn diagnostics(errors: &SpecErrors, sources: &[SourceFile]) {
             }
             None => out = format!("error: {d}\n"),
         }
-        eprintln!("{out}");
+        let _ = writeln!(err, "{out}");
     }
-    eprintln!("{} error(s)", errors.diagnostics.len());
+    let _ = writeln!(err, "{} error(s)", errors.diagnostics.len());
 }
 
 /// The route table, one endpoint a line, columns aligned.

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json as j};
 
-use crate::{Server, admin, expect, expect_text, send, user};
+use crate::example::{Server, admin, expect, expect_text, send, user};
 
 #[tokio::test]
 async fn version_info_and_capabilities() {

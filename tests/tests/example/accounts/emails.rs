@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json as body;
 
-use crate::{Server, admin, send_json, send_text, user};
+use crate::example::{Server, admin, send_json, send_text, user};
 
 #[tokio::test]
 async fn emails() {

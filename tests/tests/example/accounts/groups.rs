@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 
 use super::group_names;
-use crate::{Server, admin, send_json, send_text};
+use crate::example::{Server, admin, send_json, send_text};
 
 #[tokio::test]
 async fn account_groups_include_the_system_groups() {

@@ -9,7 +9,7 @@ mod profile;
 use reqwest::StatusCode;
 use serde_json::{Value, json as body};
 
-use crate::{PASSWORD, Server, admin, send_json, send_text, user};
+use crate::example::{PASSWORD, Server, admin, send_json, send_text, user};
 
 /// The `name` of each group in a list of groups.
 fn group_names(groups: &Value) -> Vec<&str> {

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::{As, alices_private_change, create, get, numbers};
-use crate::{Server, send, send_json, send_text};
+use crate::example::{Server, send, send_json, send_text};
 
 #[tokio::test]
 async fn creating_a_change_checks_its_input() {

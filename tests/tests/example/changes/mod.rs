@@ -11,7 +11,7 @@ mod state;
 use reqwest::{RequestBuilder, StatusCode};
 use serde_json::{Value, json as j};
 
-use crate::{PASSWORD, Server, send, send_json, send_text};
+use crate::example::{PASSWORD, Server, send, send_json, send_text};
 
 /// Who sends a request: `admin`, an account made with `Server::create_account`, or
 /// nobody.

@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::{As, create, get, numbers};
-use crate::{Server, send, send_text};
+use crate::example::{Server, send, send_text};
 
 #[tokio::test]
 async fn queries_filter_page_and_add_fields() {

@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::{As, create, get};
-use crate::{Server, send, send_json, send_text};
+use crate::example::{Server, send, send_json, send_text};
 
 #[tokio::test]
 async fn reviewers_are_added_listed_and_removed() {

@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::{As, create, get};
-use crate::{Server, send, send_text};
+use crate::example::{Server, send, send_text};
 
 #[tokio::test]
 async fn the_one_revision_has_a_commit_and_files() {

@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::{As, create, get, stable};
-use crate::{Server, send, send_json, send_text};
+use crate::example::{Server, send, send_json, send_text};
 
 #[tokio::test]
 async fn a_change_lives_from_new_through_abandoned_and_restored_to_merged() {

@@ -8,7 +8,7 @@ mod subgroups;
 use reqwest::StatusCode;
 use serde_json::{Value, json as body};
 
-use crate::{Server, admin, send_json, send_text, user};
+use crate::example::{Server, admin, send_json, send_text, user};
 
 /// Creates a group as `admin` with `input` and answers its `GroupInfo`.
 async fn create_group(server: &Server, name: &str, input: Value) -> Value {

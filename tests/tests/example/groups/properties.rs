@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json as body;
 
 use super::create_group;
-use crate::{Server, admin, send_json, send_text, user};
+use crate::example::{Server, admin, send_json, send_text, user};
 
 #[tokio::test]
 async fn name_description_options_and_owner() {

@@ -3,7 +3,7 @@
 use serde_json::json as j;
 
 use super::create;
-use crate::{Server, admin, expect, expect_text, send};
+use crate::example::{Server, admin, expect, expect_text, send};
 
 #[tokio::test]
 async fn children_and_access_rights() {

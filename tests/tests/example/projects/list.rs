@@ -3,7 +3,7 @@
 use serde_json::{Value, json as j};
 
 use super::create;
-use crate::{Server, admin, expect, expect_text, send};
+use crate::example::{Server, admin, expect, expect_text, send};
 
 #[tokio::test]
 async fn the_root_projects_exist_and_the_list_is_a_map_keyed_by_name() {

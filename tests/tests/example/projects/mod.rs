@@ -9,7 +9,7 @@ mod tags;
 use reqwest::StatusCode;
 use serde_json::{Value, json as j};
 
-use crate::{Server, admin, expect, expect_text, send, user};
+use crate::example::{Server, admin, expect, expect_text, send, user};
 
 /// Creates a project as admin and answers its `ProjectInfo`.
 async fn create(server: &Server, path_name: &str, input: Value) -> Value {

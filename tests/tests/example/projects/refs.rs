@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::create;
-use crate::{Server, admin, expect, expect_text, send, user};
+use crate::example::{Server, admin, expect, expect_text, send, user};
 
 #[tokio::test]
 async fn branches_are_listed_created_and_deleted() {

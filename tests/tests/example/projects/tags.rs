@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json as j;
 
 use super::create;
-use crate::{Server, admin, expect, expect_text, send};
+use crate::example::{Server, admin, expect, expect_text, send};
 
 #[tokio::test]
 async fn tags_and_commits() {

@@ -4,29 +4,24 @@
 //! every module shares are here.
 
 mod accounts;
-mod binary;
 mod body_shapes;
 mod changes;
 mod client;
 mod config;
 mod groups;
-mod hostile;
 mod impersonation;
-mod logs;
-mod persistence;
 mod projects;
 mod protocol_examples;
 mod quota;
-mod slow_clients;
 
 use reqwest::{RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 
 /// The `admin` password of every test server.
-pub const PASSWORD: &str = "s3cret";
+pub(crate) const PASSWORD: &str = "s3cret";
 
 /// Starts the example service on an ephemeral loopback port; stops when dropped.
-pub struct Server {
+pub(crate) struct Server {
     /// `http://127.0.0.1:<port>`.
     pub base: String,
     /// A client without redirects.
@@ -36,7 +31,7 @@ pub struct Server {
 
 impl Server {
     /// A fresh service with its data in memory.
-    pub async fn start() -> Server {
+    pub(crate) async fn start() -> Server {
         Server::start_with(review_service::Options {
             admin_password: PASSWORD.into(),
             ..Default::default()
@@ -47,7 +42,7 @@ impl Server {
     /// A fresh service started with `options`. Data that would live in memory lives in a
     /// new PostgreSQL database instead when `REVIEW_TEST_POSTGRES` names a server
     /// (`postgres://user@host:port`): the same tests then run on that backend.
-    pub async fn start_with(mut options: review_service::Options) -> Server {
+    pub(crate) async fn start_with(mut options: review_service::Options) -> Server {
         if options.site.is_none() && options.database.is_none() {
             options.database = fresh_postgres_database();
         }
@@ -72,7 +67,7 @@ impl Server {
 
     /// A fresh service whose token-bucket quota rules are `rules` (the YAML of the
     /// `--quota-config` file, written to a temporary directory named after `name`).
-    pub async fn start_with_quota(name: &str, rules: &str) -> Server {
+    pub(crate) async fn start_with_quota(name: &str, rules: &str) -> Server {
         let dir = std::env::temp_dir().join(format!("restspec-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temp dir");
         let file = dir.join("quota.yaml");
@@ -89,30 +84,30 @@ impl Server {
     }
 
     /// A GET of `path`.
-    pub fn get(&self, path: &str) -> reqwest::RequestBuilder {
+    pub(crate) fn get(&self, path: &str) -> reqwest::RequestBuilder {
         self.client.get(format!("{}{path}", self.base))
     }
 
     /// A POST of `path`.
-    pub fn post(&self, path: &str) -> reqwest::RequestBuilder {
+    pub(crate) fn post(&self, path: &str) -> reqwest::RequestBuilder {
         self.client.post(format!("{}{path}", self.base))
     }
 }
 
 impl Server {
     /// A PUT of `path`.
-    pub fn put(&self, path: &str) -> reqwest::RequestBuilder {
+    pub(crate) fn put(&self, path: &str) -> reqwest::RequestBuilder {
         self.client.put(format!("{}{path}", self.base))
     }
 
     /// A DELETE of `path`.
-    pub fn delete(&self, path: &str) -> reqwest::RequestBuilder {
+    pub(crate) fn delete(&self, path: &str) -> reqwest::RequestBuilder {
         self.client.delete(format!("{}{path}", self.base))
     }
 
     /// Creates an account as `admin` (password: the username followed by `-pw`) and
     /// answers its `_account_id`.
-    pub async fn create_account(&self, username: &str) -> i64 {
+    pub(crate) async fn create_account(&self, username: &str) -> i64 {
         let response = self
             .put(&format!("/a/accounts/{username}"))
             .basic_auth("admin", Some(PASSWORD))
@@ -132,7 +127,7 @@ impl Server {
 }
 
 /// A new, empty database on the server `REVIEW_TEST_POSTGRES` names, if it names one.
-pub fn fresh_postgres_database() -> Option<String> {
+pub(crate) fn fresh_postgres_database() -> Option<String> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let server = std::env::var("REVIEW_TEST_POSTGRES").ok()?;
@@ -151,7 +146,7 @@ pub fn fresh_postgres_database() -> Option<String> {
 }
 
 /// Splits a JSON response into its prefix line and the parsed value.
-pub async fn json(response: reqwest::Response) -> (String, Value) {
+pub(crate) async fn json(response: reqwest::Response) -> (String, Value) {
     let text = response.text().await.expect("body");
     let (prefix, rest) = text.split_once('\n').expect("a prefix line");
     (
@@ -161,36 +156,36 @@ pub async fn json(response: reqwest::Response) -> (String, Value) {
 }
 
 /// Sends a request and answers its status and the parsed JSON after the prefix.
-pub async fn send_json(request: RequestBuilder) -> (StatusCode, Value) {
+pub(crate) async fn send_json(request: RequestBuilder) -> (StatusCode, Value) {
     let response = request.send().await.expect("request");
     let status = response.status();
     (status, json(response).await.1)
 }
 
 /// Sends a request and answers its status and plaintext body.
-pub async fn send_text(request: RequestBuilder) -> (StatusCode, String) {
+pub(crate) async fn send_text(request: RequestBuilder) -> (StatusCode, String) {
     let response = request.send().await.expect("request");
     let status = response.status();
     (status, response.text().await.expect("body"))
 }
 
 /// `request` as `admin`.
-pub fn admin(request: RequestBuilder) -> RequestBuilder {
+pub(crate) fn admin(request: RequestBuilder) -> RequestBuilder {
     request.basic_auth("admin", Some(PASSWORD))
 }
 
 /// `request` as `user`, whose password `Server::create_account` made `<user>-pw`.
-pub fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
+pub(crate) fn user(request: RequestBuilder, user: &str) -> RequestBuilder {
     request.basic_auth(user, Some(format!("{user}-pw")))
 }
 
 /// Sends a request and answers the response, whatever its status.
-pub async fn send(request: RequestBuilder) -> Response {
+pub(crate) async fn send(request: RequestBuilder) -> Response {
     request.send().await.expect("request")
 }
 
 /// Asserts the status and answers the JSON body.
-pub async fn expect(response: Response, status: u16) -> Value {
+pub(crate) async fn expect(response: Response, status: u16) -> Value {
     let url = response.url().clone();
     let actual = response.status();
     if actual.as_u16() != status {
@@ -201,7 +196,7 @@ pub async fn expect(response: Response, status: u16) -> Value {
 }
 
 /// Asserts the status and answers the plain-text body.
-pub async fn expect_text(response: Response, status: u16) -> String {
+pub(crate) async fn expect_text(response: Response, status: u16) -> String {
     let url = response.url().clone();
     assert_eq!(response.status().as_u16(), status, "{url}");
     response.text().await.expect("body")

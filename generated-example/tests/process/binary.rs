@@ -1,23 +1,13 @@
-//! The example's real binary, started on a site directory and a free port for the tests
-//! that need the process itself (persistence, logging, connection limits).
+//! The example's real binary, started on a site directory and a free port.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// The workspace's `target/debug` (or release) directory, from this test's own path.
+/// The example's binary, which cargo builds for this package's tests with the same
+/// features as everything else under test (no nested build).
 pub(super) fn binary() -> PathBuf {
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "-q", "-p", "review-service"])
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "the example builds");
-    let exe = std::env::current_exe().expect("the test's path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/..");
-    profile_dir.join("review-service")
+    PathBuf::from(env!("CARGO_BIN_EXE_review-service"))
 }
 
 /// The running binary, killed when dropped.

@@ -1,0 +1,299 @@
+//! `restspec`: see what the generator makes of a spec without building anything. The
+//! command is [`run`], a library function, so that tests drive it in-process (no nested
+//! build) with its output in buffers; `main.rs` hands it the process's arguments and
+//! standard streams.
+//!
+//! - `restspec check [DIR]`: validate, and show every problem with its source snippet.
+//! - `restspec generate [DIR] [-o FILE] [--check] [--client] [--no-server]`: print or write
+//!   the generated code (the server, a typed client, or both), or check that a committed
+//!   file is up to date.
+//! - `restspec openapi [DIR] [-o FILE] [--yaml]`: the OpenAPI 3.1 document.
+//! - `restspec diff OLD NEW [--format json]` or `restspec diff --base REV [DIR]`: what
+//!   changed between two versions of a spec (the old one from git with `--base`), each
+//!   change breaking or compatible; exit status 1 when something breaks.
+//! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
+
+mod diff;
+mod git;
+mod render;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+
+/// Generate, check and inspect restspec service specs.
+#[derive(Debug, Parser)]
+#[command(name = "restspec", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate a spec and report every problem with a source snippet.
+    Check {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+    },
+    /// Print the generated Rust code, write it to a file, or check a file is current.
+    Generate {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+        /// Write the code to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Do not write: exit non-zero if OUTPUT differs from what would be generated.
+        #[arg(long, requires = "output")]
+        check: bool,
+        /// Also generate the typed client (module `client`; needs restspec-runtime's
+        /// `client` feature).
+        #[arg(long)]
+        client: bool,
+        /// Leave the server out (with --client: the client and its types alone).
+        #[arg(long, requires = "client")]
+        no_server: bool,
+    },
+    /// Print the route table: method, path template, quota group and quota metadata.
+    Routes {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+    },
+    /// List what changed between two versions of a spec, each change breaking (for clients
+    /// or for operators) or compatible, with its YAML position in both. Exits 1 when a
+    /// change is breaking, 2 when a spec does not load.
+    Diff {
+        /// OLD and NEW spec directories; with --base, only NEW (default `spec`).
+        #[arg(num_args = 0..=2)]
+        dirs: Vec<PathBuf>,
+        /// Read the old version from this git revision (a branch, tag or commit) of the
+        /// new version's directory, instead of from a directory.
+        #[arg(long, value_name = "REV")]
+        base: Option<String>,
+        /// How to print the changes.
+        #[arg(long, value_enum, default_value = "text")]
+        format: diff::Format,
+    },
+    /// Print the service's OpenAPI 3.1 document (JSON, or YAML), or write it to a file.
+    Openapi {
+        /// The spec directory (holding service.yaml).
+        #[arg(default_value = "spec")]
+        dir: PathBuf,
+        /// Write the document to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Write YAML instead of JSON.
+        #[arg(long)]
+        yaml: bool,
+    },
+}
+
+/// Runs `restspec` with `args` (the program name first, as `std::env::args_os` gives
+/// them), writing what it prints to `out` and its messages to `err`; answers the exit
+/// status: 0 done, 1 a spec problem or a breaking change, 2 `diff` could not compare.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(problem) => {
+            // `--help` and `--version` are answers on standard output; mistakes are not.
+            let text = problem.render().to_string();
+            let _ = if problem.use_stderr() {
+                write!(err, "{text}")
+            } else {
+                write!(out, "{text}")
+            };
+            return u8::try_from(problem.exit_code()).unwrap_or(2);
+        }
+    };
+    match cli.command {
+        Command::Check { dir } => match load(&dir, err) {
+            Some(loaded) => {
+                let endpoints: usize = loaded
+                    .service
+                    .families
+                    .iter()
+                    .map(|f| f.endpoints.len())
+                    .sum();
+                let _ = writeln!(
+                    out,
+                    "{}: ok ({} files, {} families, {} endpoints, {} types)",
+                    dir.display(),
+                    loaded.sources.len(),
+                    loaded.service.families.len(),
+                    endpoints,
+                    loaded.service.types.len()
+                );
+                SUCCESS
+            }
+            None => FAILURE,
+        },
+        Command::Generate {
+            dir,
+            output,
+            check,
+            client,
+            no_server,
+        } => {
+            let Some(loaded) = load(&dir, err) else {
+                return FAILURE;
+            };
+            let outputs = restspec_codegen::Outputs {
+                server: !no_server,
+                client,
+            };
+            let code = restspec_codegen::generated_file_for(&loaded, outputs);
+            // The process ends next: taking the model apart piece by piece would only add
+            // time.
+            std::mem::forget(loaded);
+            match (output, check) {
+                (None, _) => {
+                    let _ = write!(out, "{code}");
+                    SUCCESS
+                }
+                (Some(path), true) => match std::fs::read_to_string(&path) {
+                    Ok(existing) if existing == code => {
+                        let _ = writeln!(err, "{}: up to date", path.display());
+                        SUCCESS
+                    }
+                    Ok(_) => {
+                        let _ = writeln!(
+                            err,
+                            "{}: out of date; run `restspec generate {} -o {}`",
+                            path.display(),
+                            dir.display(),
+                            path.display()
+                        );
+                        FAILURE
+                    }
+                    Err(problem) => {
+                        let _ = writeln!(err, "{}: {problem}", path.display());
+                        FAILURE
+                    }
+                },
+                (Some(path), false) => write(&path, &code, err),
+            }
+        }
+        Command::Openapi { dir, output, yaml } => {
+            let Some(loaded) = load(&dir, err) else {
+                return FAILURE;
+            };
+            let document = if yaml {
+                let value = restspec_codegen::openapi::document(&loaded.service);
+                match serde_saphyr::to_string(&value) {
+                    Ok(text) => text,
+                    Err(problem) => {
+                        let _ = writeln!(err, "cannot write the document as YAML: {problem}");
+                        return FAILURE;
+                    }
+                }
+            } else {
+                restspec_codegen::openapi::to_json(&loaded.service)
+            };
+            match output {
+                None => {
+                    let _ = write!(out, "{document}");
+                    SUCCESS
+                }
+                Some(path) => write(&path, &document, err),
+            }
+        }
+        Command::Diff { dirs, base, format } => {
+            let (old, new) = match (base, dirs.as_slice()) {
+                (None, [old, new]) => (load(old, err), load(new, err)),
+                (Some(rev), [] | [_]) => {
+                    let new_dir = dirs
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| PathBuf::from("spec"));
+                    let old = match git::spec_at(&rev, &new_dir) {
+                        Ok(sources) => load_sources(sources, err),
+                        Err(problem) => {
+                            let _ = writeln!(err, "{problem}");
+                            return 2;
+                        }
+                    };
+                    (old, load(&new_dir, err))
+                }
+                _ => {
+                    let _ = writeln!(
+                        err,
+                        "restspec diff takes OLD and NEW directories, or --base REV and at most NEW"
+                    );
+                    return 2;
+                }
+            };
+            let (Some(old), Some(new)) = (old, new) else {
+                return 2;
+            };
+            let changes = restspec_codegen::diff::diff(&old.service, &new.service);
+            let unused: Vec<_> = restspec_codegen::diff::newly_allowed(&old.service, &new.service)
+                .filter(|a| {
+                    !changes
+                        .iter()
+                        .any(|c| c.kind.name() == a.change && c.subject == a.subject)
+                })
+                .collect();
+            diff::report(&changes, &unused, format, out)
+        }
+        Command::Routes { dir } => match load(&dir, err) {
+            Some(loaded) => {
+                let _ = write!(out, "{}", render::routes(&loaded.service));
+                SUCCESS
+            }
+            None => FAILURE,
+        },
+    }
+}
+
+/// The exit status of a command that did what it was asked.
+const SUCCESS: u8 = 0;
+/// The exit status of a spec that does not load, or a file that cannot be written.
+const FAILURE: u8 = 1;
+
+/// Writes `text` to `path`, saying so on `err`.
+fn write(path: &Path, text: &str, err: &mut dyn Write) -> u8 {
+    match std::fs::write(path, text) {
+        Ok(()) => {
+            let _ = writeln!(err, "wrote {}", path.display());
+            SUCCESS
+        }
+        Err(problem) => {
+            let _ = writeln!(err, "{}: {problem}", path.display());
+            FAILURE
+        }
+    }
+}
+
+/// Validates spec files held in memory, printing every problem with snippets on failure.
+fn load_sources(
+    sources: Vec<restspec_codegen::SourceFile>,
+    err: &mut dyn Write,
+) -> Option<restspec_codegen::Loaded> {
+    match restspec_codegen::load_sources(sources) {
+        Ok(loaded) => Some(loaded),
+        Err((errors, sources)) => {
+            render::diagnostics(&errors, &sources, err);
+            None
+        }
+    }
+}
+
+/// Loads the spec, printing every problem with snippets on failure.
+fn load(dir: &Path, err: &mut dyn Write) -> Option<restspec_codegen::Loaded> {
+    match restspec_codegen::load(dir, dir) {
+        Ok(loaded) => Some(loaded),
+        Err((errors, sources)) => {
+            render::diagnostics(&errors, &sources, err);
+            None
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! Every test of this crate, in one binary: the workspace is linked once instead of once
+//! per file. Each area is a module; run one with a filter (`cargo test -p restspec-tests
+//! --test suite conventions::`).
+
+mod compile_fail;
+mod conventions;
+mod diff;
+mod example;
+mod example_errors;
+mod extends;
+mod front_doors;
+mod hostile_specs;
+mod openapi;
+mod quota;
+mod schema;
+mod snapshots;
+mod spec_examples;
+mod standalone_client;
