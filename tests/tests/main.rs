@@ -2,7 +2,6 @@
 //! per file. Each area is a module; run one with a filter (`cargo test -p restspec-tests
 //! --test suite conventions::`).
 
-mod compile_fail;
 mod conventions;
 mod diff;
 mod example;

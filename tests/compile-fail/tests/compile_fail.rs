@@ -6,7 +6,7 @@ fn spec_mistakes_are_compile_errors_and_generated_code_is_warning_free() {
     // The build-script door's output for `ui-pass/build_script_door.rs` to include.
     let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     restspec_codegen::Config::new()
-        .spec_dir(manifest.join("fixtures/minimal"))
+        .spec_dir(manifest.join("../fixtures/minimal"))
         .module_name("minimal")
         .out_dir(manifest.join("ui-pass/generated"))
         .emit_rerun_if_changed(false)

@@ -3,7 +3,7 @@
 // (`dead_code` is named because trybuild allows it on its command line.)
 #![deny(warnings, dead_code)]
 
-restspec_runtime::generate!(mod api = "../fixtures/minimal");
+restspec_runtime::generate!(mod api = "../../fixtures/minimal");
 
 include!("shared/minimal_service.rs");
 

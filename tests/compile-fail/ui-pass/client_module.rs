@@ -4,7 +4,7 @@
 // (`dead_code` is named because trybuild allows it on its command line.)
 #![deny(warnings, dead_code)]
 
-restspec_runtime::generate!(mod api = "../fixtures/conventions", client);
+restspec_runtime::generate!(mod api = "../../fixtures/conventions", client);
 
 fn main() {
     let client = api::client::Client::new("http://127.0.0.1:1").expect("a base URL");
