@@ -61,6 +61,31 @@ impl From<std::io::Error> for BuildError {
 }
 
 /// Configures code generation from a build script.
+///
+/// In `build.rs` (the spec in `spec/`, the code in `OUT_DIR`, included with
+/// `restspec_runtime::include_generated!("api")`):
+///
+/// ```no_run
+/// fn main() -> Result<(), restspec_codegen::BuildError> {
+///     restspec_codegen::Config::new()
+///         .spec_dir("spec")
+///         .module_name("api")
+///         .client(true)
+///         .generate()?;
+///     Ok(())
+/// }
+/// ```
+///
+/// The same code as a string, from any spec directory:
+///
+/// ```
+/// let code = restspec_codegen::Config::new()
+///     .spec_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/minimal"))
+///     .emit_rerun_if_changed(false)
+///     .generate_to_string()?;
+/// assert!(code.contains("pub trait ThingsHandlers"));
+/// # Ok::<(), restspec_codegen::BuildError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Config {
     spec_dir: PathBuf,

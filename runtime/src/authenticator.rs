@@ -34,6 +34,30 @@ pub struct Session {
 /// The methods are `async` (a store may be remote) but not boxed: the service is generic
 /// over its authenticator, so a lookup in memory costs what the lookup costs. Identities
 /// are shared (`Arc`), so a store that keeps them ready hands them out without copying.
+/// Only [`basic`](Self::basic) must be written; the rest answer "nobody" until they are.
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use restspec_runtime::{Authenticator, Identity, Settings};
+///
+/// /// One user, `alice`, with a password and an API token.
+/// struct Alice(Arc<Identity>);
+///
+/// impl Authenticator for Alice {
+///     async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
+///         // A real store compares a hash in constant time.
+///         (username == "alice" && password == "secret").then(|| self.0.clone())
+///     }
+///
+///     async fn token(&self, token: &str) -> Option<Arc<Identity>> {
+///         (token == "alice-token").then(|| self.0.clone())
+///     }
+/// }
+///
+/// let settings = Settings::default().authenticator(Alice(Arc::new(Identity::new("1", "alice"))));
+/// # let _ = settings;
+/// ```
 pub trait Authenticator: Send + Sync + 'static {
     /// Checks a user name and HTTP password (HTTP basic authentication on `/a/`).
     /// Implementations compare in constant time against a stored hash.

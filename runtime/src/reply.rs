@@ -20,6 +20,26 @@ use serde::Serialize;
 
 /// A successful answer standing for a `T`: what is serialised, with an optional status and
 /// headers.
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use restspec_runtime::http::{HeaderValue, StatusCode, header};
+/// use restspec_runtime::{Custom, Reply};
+///
+/// #[derive(serde::Serialize)]
+/// struct Shelf {
+///     name: String,
+/// }
+///
+/// // A shelf the service keeps: serialised in place, never cloned.
+/// let kept = Arc::new(Shelf { name: "poetry".into() });
+/// let reply = Custom::new(kept)
+///     .status(StatusCode::CREATED)
+///     .header(header::LOCATION, HeaderValue::from_static("/shelves/poetry"));
+/// assert_eq!(Reply::<Shelf>::status(&reply), Some(StatusCode::CREATED));
+/// assert_eq!(Reply::<Shelf>::value(&reply).name, "poetry");
+/// ```
 pub trait Reply<T: ?Sized>: Send {
     /// What is serialised.
     type Value: Serialize + ?Sized;

@@ -12,6 +12,20 @@ use crate::quota::QuotaBackend;
 
 /// Run-time settings of a generated service, generic over the service's authenticator
 /// (the default knows nobody).
+///
+/// ```
+/// use std::time::Duration;
+///
+/// use restspec_runtime::{Limits, Settings};
+///
+/// let settings = Settings::default()
+///     .public_url("https://git.example.com")
+///     .limits(Limits {
+///         request_timeout: Duration::from_secs(10),
+///         ..Limits::default()
+///     });
+/// assert_eq!(settings.public_url.as_deref(), Some("https://git.example.com"));
+/// ```
 pub struct Settings<A = NoAccounts> {
     /// Checks credentials and finds sessions.
     pub authenticator: Arc<A>,

@@ -233,7 +233,7 @@ fn a_build_script_error_reads_the_same_in_debug_as_in_display() {
     // `fn main() -> Result<(), BuildError>` prints `Debug`; it must be the located message.
     let out = std::env::temp_dir().join(format!("restspec-build-error-{}", std::process::id()));
     let err = restspec_codegen::Config::new()
-        .spec_dir(manifest().join("ui/unknown_capability"))
+        .spec_dir(manifest().join("compile-fail/ui/unknown_capability"))
         .out_dir(&out)
         .emit_rerun_if_changed(false)
         .generate()

@@ -143,6 +143,44 @@ impl<'a> QuotaRequestContext<'a> {
 }
 
 /// A quota enforcer: the extension point a plugin implements.
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::sync::atomic::{AtomicU64, Ordering};
+///
+/// use restspec_runtime::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, Settings};
+///
+/// /// A hundred requests in all, for everyone together.
+/// struct Hundred(AtomicU64);
+///
+/// impl QuotaEnforcer for Hundred {
+///     fn request_tokens(&self, _: &str, _: &QuotaRequestContext<'_>, tokens: u64) -> QuotaResponse {
+///         let taken = self.0.fetch_add(tokens, Ordering::Relaxed) + tokens;
+///         if taken <= 100 {
+///             QuotaResponse::ok_with_tokens(100 - taken)
+///         } else {
+///             QuotaResponse::error("a hundred requests is all")
+///         }
+///     }
+///     fn dry_run(&self, _: &str, _: &QuotaRequestContext<'_>, tokens: u64) -> QuotaResponse {
+///         match self.0.load(Ordering::Relaxed) + tokens {
+///             taken if taken <= 100 => QuotaResponse::ok_with_tokens(100 - taken),
+///             _ => QuotaResponse::error("a hundred requests is all"),
+///         }
+///     }
+///     fn available_tokens(&self, _: &str, _: &QuotaRequestContext<'_>) -> QuotaResponse {
+///         QuotaResponse::ok_with_tokens(100u64.saturating_sub(self.0.load(Ordering::Relaxed)))
+///     }
+///     fn refill(&self, _: &str, _: &QuotaRequestContext<'_>, tokens: u64) {
+///         self.0.fetch_sub(tokens, Ordering::Relaxed);
+///     }
+/// }
+///
+/// let mut quota = QuotaBackend::new();
+/// quota.register(Arc::new(Hundred(AtomicU64::new(0))));
+/// let settings = Settings::default().quota(quota);
+/// # let _ = settings;
+/// ```
 pub trait QuotaEnforcer: Send + Sync + 'static {
     /// Asks for `tokens` tokens of `group`; may deduct them.
     fn request_tokens(

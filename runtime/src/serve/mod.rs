@@ -37,6 +37,30 @@ const MIN_HEAD_BYTES: usize = 8192;
 
 /// Serves `service` on `listener` until SIGINT or SIGTERM, then finishes the requests under
 /// way: the usual `main` of a generated service.
+///
+/// ```no_run
+/// // A spec with one family, `things`, and one endpoint, `GET /things/`.
+/// restspec_runtime::generate!(mod api = "../tests/fixtures/minimal");
+///
+/// struct Things;
+///
+/// #[allow(refining_impl_trait)]
+/// impl api::ThingsHandlers for Things {
+///     async fn list_things(
+///         &self,
+///         _ctx: restspec_runtime::RequestContext<'_>,
+///     ) -> Result<Vec<String>, api::Error> {
+///         Ok(vec!["one".to_owned()])
+///     }
+/// }
+///
+/// #[tokio::main]
+/// async fn main() -> std::io::Result<()> {
+///     let service = api::router(Things, restspec_runtime::Settings::default());
+///     let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+///     restspec_runtime::serve(listener, service).await
+/// }
+/// ```
 pub async fn serve<P: Api, A: Authenticator>(
     listener: TcpListener,
     service: Service<P, A>,
