@@ -110,17 +110,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for Envelope<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PAYMENTS: CursorConventions = CursorConventions {
-        cursor_parameter: "starting_after",
-        limit_parameter: "limit",
-        default_limit: 10,
-        max_limit: 100,
-        items_field: "data",
-        has_more_field: Some("has_more"),
-        next_cursor_field: None,
-        cursor_from: Some("id"),
-    };
+    use crate::pagination::PAYMENTS_STYLE as PAYMENTS;
 
     #[test]
     fn the_next_cursor_is_the_last_items_field_while_more_follow() {

@@ -147,20 +147,23 @@ impl<T: Serialize> Serialize for CursorEnvelope<'_, T> {
     }
 }
 
+/// The conventions of a payments API (`{"data": [...], "has_more": true}`, the next page
+/// after the last item's `id`), for the tests of this module and of the client's reading.
+#[cfg(test)]
+pub(crate) const PAYMENTS_STYLE: CursorConventions = CursorConventions {
+    cursor_parameter: "starting_after",
+    limit_parameter: "limit",
+    default_limit: 10,
+    max_limit: 100,
+    items_field: "data",
+    has_more_field: Some("has_more"),
+    next_cursor_field: None,
+    cursor_from: Some("id"),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PAYMENTS_STYLE: CursorConventions = CursorConventions {
-        cursor_parameter: "starting_after",
-        limit_parameter: "limit",
-        default_limit: 10,
-        max_limit: 100,
-        items_field: "data",
-        has_more_field: Some("has_more"),
-        next_cursor_field: None,
-        cursor_from: Some("id"),
-    };
 
     #[test]
     fn the_request_is_read_with_defaults_and_bounds() {

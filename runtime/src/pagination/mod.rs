@@ -17,6 +17,9 @@ mod pages;
 
 use serde::{Serialize, Serializer};
 
+// The client's reading of cursor pages is tested on the same conventions.
+#[cfg(all(test, feature = "client"))]
+pub(crate) use cursor::PAYMENTS_STYLE;
 pub use cursor::{CursorConventions, CursorEnvelope, CursorPage, CursorRequest};
 pub use offset::{OffsetConventions, OffsetRequest};
 pub use pages::{PageConventions, PageRequest, headers};
