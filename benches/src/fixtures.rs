@@ -1,5 +1,5 @@
 //! The data both services serve and the account store they authenticate against: one
-//! [`Fixture`] per service under test, built the same way for both, so that they do the
+//! [`Fixture`](crate::Fixture) per service under test, built the same way for both, so that they do the
 //! same work per request.
 //!
 //! Nothing here knows the generated types or the runtime; the records are plain Rust. The

@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Absent, `null`, or a value. See the [module documentation](self).
+/// Absent, `null`, or a value: what a partial update tells apart. Read from JSON, a missing
+/// key is `Absent` and `null` is `Null`; [`apply`](Self::apply) is JSON merge patch.
 ///
 /// ```
 /// use restspec_runtime::Tristate;
