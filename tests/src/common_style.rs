@@ -57,12 +57,7 @@ impl CommonStyle {
     /// authenticator; answers the server's base URL (`http://127.0.0.1:<port>`).
     pub async fn serve(self, settings: Settings) -> std::io::Result<String> {
         let app = router(self.clone(), settings.authenticator(self));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let base = format!("http://{}", listener.local_addr()?);
-        tokio::spawn(async move {
-            let _ = restspec_runtime::serve(listener, app).await;
-        });
-        Ok(base)
+        crate::loopback::serve(app).await
     }
 }
 

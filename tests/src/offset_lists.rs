@@ -23,12 +23,7 @@ impl OffsetLists {
     /// base URL.
     pub async fn serve(self) -> std::io::Result<String> {
         let app = router(self, Settings::default());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let base = format!("http://{}", listener.local_addr()?);
-        tokio::spawn(async move {
-            let _ = restspec_runtime::serve(listener, app).await;
-        });
-        Ok(base)
+        crate::loopback::serve(app).await
     }
 }
 

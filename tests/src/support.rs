@@ -328,11 +328,7 @@ impl TestServer {
     /// test's runtime ends.
     pub async fn start(service: TestService, settings: Settings) -> std::io::Result<TestServer> {
         let app = router(service.clone(), settings.authenticator(service.clone()));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let base = format!("http://{}", listener.local_addr()?);
-        tokio::spawn(async move {
-            let _ = restspec_runtime::serve(listener, app).await;
-        });
+        let base = crate::loopback::serve(app).await?;
         Ok(TestServer { base, service })
     }
 

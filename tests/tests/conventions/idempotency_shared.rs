@@ -39,14 +39,9 @@ async fn instance(payments: Payments, database: &str) -> String {
         .await
         .expect("the idempotency store starts");
     let app = router(payments, Settings::default().idempotency_store(store));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    restspec_tests::loopback::serve(app)
         .await
-        .expect("a loopback port");
-    let base = format!("http://{}", listener.local_addr().expect("an address"));
-    tokio::spawn(async move {
-        let _ = restspec_runtime::serve(listener, app).await;
-    });
-    base
+        .expect("a loopback port")
 }
 
 /// Creates a customer on the instance at `base`, with an idempotency key when given.
