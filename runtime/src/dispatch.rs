@@ -27,8 +27,9 @@ use crate::routing::{Lookup, PathParams};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::state::Shared;
 
-/// The request as the pipeline needs it after the conventions ran.
-pub(crate) struct Routed<'a, B> {
+/// A request the conventions admitted and whose caller is authenticated, not yet routed:
+/// what [`run`] routes and takes through its endpoint.
+pub(crate) struct AuthenticatedRequest<'a, B> {
     pub(crate) parts: &'a Parts,
     pub(crate) body: B,
     pub(crate) admitted: &'a Admitted<'a>,
@@ -38,14 +39,17 @@ pub(crate) struct Routed<'a, B> {
 }
 
 /// Routes the request and runs it through its endpoint.
-pub(crate) async fn run<P, A, B>(shared: &Shared<P, A>, request: Routed<'_, B>) -> Answer
+pub(crate) async fn run<P, A, B>(
+    shared: &Shared<P, A>,
+    request: AuthenticatedRequest<'_, B>,
+) -> Answer
 where
     P: Api,
     B: http_body::Body + Send,
     B::Error: Into<crate::BoxError>,
 {
     let service = P::SERVICE;
-    let Routed {
+    let AuthenticatedRequest {
         parts,
         body,
         admitted,
@@ -55,8 +59,9 @@ where
     } = request;
     let max_body = shared.settings.limits.max_body_bytes;
     if body.size_hint().lower() > max_body as u64 {
-        // Known from `Content-Length` before a byte of the body is read: refused first,
-        // so that nothing is read, authenticated or routed for it.
+        // Known from `Content-Length` before a byte of the body is read: refused before
+        // routing, so that nothing of the body is read and no endpoint runs for it (the
+        // caller was authenticated already, in `service.rs`).
         return Err(body_too_large(max_body));
     }
     let caller = &authenticated.caller;

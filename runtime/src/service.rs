@@ -20,7 +20,7 @@ use crate::body::Response;
 use crate::context::Caller;
 use crate::conventions::{self, Admitted, Outbound};
 use crate::cors;
-use crate::dispatch::{self, Routed};
+use crate::dispatch::{self, AuthenticatedRequest};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::query::QueryParams;
@@ -322,7 +322,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             method_overridden = overridden,
             "request accepted by the convention layer"
         );
-        let routed = Routed {
+        let request = AuthenticatedRequest {
             parts,
             body,
             admitted,
@@ -330,7 +330,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             trace_id,
             remote_addr: self.remote_addr,
         };
-        let answer = dispatch::run(shared, routed).await;
+        let answer = dispatch::run(shared, request).await;
         if let Ok(response) = &answer {
             tracing::debug!(status = response.status().as_u16(), "response");
         }
