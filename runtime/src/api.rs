@@ -162,7 +162,7 @@ impl<'a> Call<'a> {
             return Err(ApiError::condition(Condition::WrongContentType)
                 .with_message("Expected Content-Type: application/x-www-form-urlencoded"));
         }
-        crate::request::parse_json(&self.parts.headers, None, &self.body, self.limits)
+        crate::request::parse_json(&self.parts.headers, &self.body, self.limits)
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or

@@ -65,15 +65,12 @@ pub fn is_json(content_type: &str) -> bool {
 /// before it is parsed (see [`check_json_bounds`]).
 pub fn parse_json<T: DeserializeOwned>(
     headers: &HeaderMap,
-    content_type_override: Option<&str>,
     body: &Bytes,
     limits: &Limits,
 ) -> Result<T, ApiError> {
-    let content_type = content_type_override.or_else(|| {
-        headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-    });
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
     let empty = body.iter().all(u8::is_ascii_whitespace);
     let input: &[u8] = match content_type {
         None if empty => b"{}",
@@ -227,7 +224,6 @@ mod tests {
                 header::CONTENT_TYPE,
                 http::HeaderValue::from_static("application/json"),
             )]),
-            None,
             &Bytes::from(deep),
             &Limits::default(),
         )
