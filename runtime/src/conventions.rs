@@ -32,9 +32,12 @@ pub struct Admitted<'a> {
     pub query: QueryParams<'a>,
     /// Pretty JSON was asked for (or is the default).
     pub pretty: bool,
+    /// A method override (`$m`) was applied: CORS answers with the reduced header set.
+    pub overridden: bool,
 }
 
-/// What the way out needs to know about the request, gathered before it is handled.
+/// What the way out needs to know about the request head as the client sent it, read
+/// once, before admission applies any override.
 #[derive(Debug)]
 pub struct Outbound<'a> {
     /// The demand for tracing, when there is one.
@@ -45,8 +48,6 @@ pub struct Outbound<'a> {
     pub allowed_origin: Option<HeaderValue>,
     /// CORS is configured and the request named an origin (the answer varies by origin).
     pub varies_by_origin: bool,
-    /// A method override was applied (CORS answers with the reduced header set).
-    pub overridden: bool,
     /// The client accepts gzip.
     pub gzip: bool,
     /// Error answers may be gzipped too (unless the spec says `gzip_errors: false`).
@@ -85,7 +86,6 @@ impl<'a> Outbound<'a> {
             trace_header,
             allowed_origin,
             varies_by_origin: allowed.is_configured() && origin.is_some(),
-            overridden: false,
             gzip: compression::accepts_gzip(&parts.headers),
             gzip_errors: !conventions.never_gzip_errors,
         }
@@ -94,7 +94,7 @@ impl<'a> Outbound<'a> {
 
 /// Applies the conventions of the way in to a request whose query was read. `method` and
 /// `headers` are the request's, which `$m`/`$ct` may change; `uri` is read only, so the
-/// path and query stay borrowed from it. Answers also whether an override was applied.
+/// path and query stay borrowed from it.
 pub fn admit<'a>(
     service: &ServiceSpec,
     uri: &'a http::Uri,
@@ -102,7 +102,7 @@ pub fn admit<'a>(
     headers: &mut http::HeaderMap,
     query: QueryParams<'a>,
     origin_allowed: bool,
-) -> Result<(Admitted<'a>, bool), ApiError> {
+) -> Result<Admitted<'a>, ApiError> {
     let conventions = &service.conventions;
     let (path, authenticated_form) = normalise_path(
         uri.path(),
@@ -119,21 +119,22 @@ pub fn admit<'a>(
         query.pretty.as_deref(),
         headers.get(header::ACCEPT),
     );
-    Ok((
-        Admitted {
-            path,
-            authenticated_form,
-            query,
-            pretty,
-        },
+    Ok(Admitted {
+        path,
+        authenticated_form,
+        query,
+        pretty,
         overridden,
-    ))
+    })
 }
 
-/// The way out, for every response (errors included): trace ids, CORS, gzip.
+/// The conventions of the way out, for every answer to a request they read (errors
+/// included): trace ids, CORS, gzip. `overridden` says whether admission applied a method
+/// override ([`Admitted::overridden`]; `false` when the request was not admitted).
 pub fn finish(
     response: &mut Response,
     outbound: &Outbound<'_>,
+    overridden: bool,
     trace_header: Option<&HeaderName>,
     conventions: &Conventions,
 ) {
@@ -153,7 +154,7 @@ pub fn finish(
         cors::vary(response.headers_mut(), false);
     }
     if let Some(origin) = &outbound.allowed_origin {
-        let decoration = if outbound.overridden {
+        let decoration = if overridden {
             Decoration::Override
         } else {
             Decoration::Full

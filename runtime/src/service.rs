@@ -8,9 +8,10 @@ use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Instant;
 
 use bytes::Bytes;
-use http::Method;
+use http::{HeaderName, Method};
 use tracing::Instrument;
 
 use crate::activity::Activity;
@@ -24,6 +25,7 @@ use crate::dispatch::{self, AuthenticatedRequest};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::query::QueryParams;
+use crate::request_id::RequestId;
 use crate::settings::Settings;
 use crate::state::Shared;
 use crate::trace::TraceRequest;
@@ -121,123 +123,129 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let started = crate::trace::start_access();
         let shared = &*self.shared;
         let service = P::SERVICE;
+        let conventions = &service.conventions;
         let (mut parts, body) = request.into_parts();
         let allowed = &shared.settings.allowed_origins;
         // Every request's id, when the spec names a header for it: kept with the request
-        // for handlers, answered and logged below.
+        // for handlers, answered and logged on the way out.
         let request_id = shared.headers.request_id.as_ref().map(|name| {
             let id = crate::request_id::of(&parts.headers, name);
             parts.extensions.insert(id.clone());
             (name, id)
         });
-        let answer_id = |response: &mut Response| {
-            if let Some((name, id)) = &request_id {
-                response.headers_mut().insert((*name).clone(), id.0.clone());
-            }
-        };
-        let logged_id = request_id.as_ref().map(|(_, id)| id.as_str());
 
-        if cors::is_preflight(&parts.method, &parts.headers) {
-            let mut response = cors::preflight(&parts.headers, allowed, &service.conventions)
+        let trace_header;
+        let (response, read) = if cors::is_preflight(&parts.method, &parts.headers) {
+            // Answered at once (protocol 10.12, step 1): nothing else of the request is
+            // read, so the way out adds only what every answer carries.
+            let mut response = cors::preflight(&parts.headers, allowed, conventions)
                 .unwrap_or_else(|error| error.into_response_for(service));
             cors::preflight_headers(response.headers_mut());
-            if service.conventions.security_headers {
-                crate::security_headers::apply(response.headers_mut());
-            }
-            answer_id(&mut response);
-            let path = parts.uri.path();
-            crate::trace::record_access(
-                started,
-                &parts.method,
-                path,
-                response.status(),
-                None,
-                logged_id,
-            );
-            return response;
-        }
-
-        let conventions = &service.conventions;
-        let trace_header = shared
-            .headers
-            .trace
-            .as_ref()
-            .and_then(|name| parts.headers.get(name))
-            .cloned();
-        let query = QueryParams::read(parts.uri.query(), conventions);
-        let mut outbound = Outbound::read(
-            &parts,
-            trace_header.as_ref(),
-            query
+            (response, None)
+        } else {
+            trace_header = shared
+                .headers
+                .trace
                 .as_ref()
-                .map_err(|_| parts.uri.query().unwrap_or_default()),
-            conventions,
-            allowed,
-        );
-        let origin_allowed = outbound.allowed_origin.is_some();
-        let admitted = query.and_then(|query| {
-            conventions::admit(
-                service,
-                &parts.uri,
-                &mut parts.method,
-                &mut parts.headers,
-                query,
-                origin_allowed,
-            )
-        });
-        let admitted = match admitted {
-            Ok((admitted, overridden)) => {
-                outbound.overridden = overridden;
-                Ok(admitted)
-            }
-            Err(error) => Err(error),
+                .and_then(|name| parts.headers.get(name))
+                .cloned();
+            let query = QueryParams::read(parts.uri.query(), conventions);
+            let outbound = Outbound::read(
+                &parts,
+                trace_header.as_ref(),
+                query
+                    .as_ref()
+                    .map_err(|_| parts.uri.query().unwrap_or_default()),
+                conventions,
+                allowed,
+            );
+            let admitted = query.and_then(|query| {
+                conventions::admit(
+                    service,
+                    &parts.uri,
+                    &mut parts.method,
+                    &mut parts.headers,
+                    query,
+                    outbound.allowed_origin.is_some(),
+                )
+            });
+            let overridden = admitted.as_ref().is_ok_and(|admitted| admitted.overridden);
+            let trace_id = outbound.trace.as_ref().map(TraceRequest::primary_id);
+            let span = match (trace_id, &shared.settings.site_dir) {
+                (Some(id), Some(site)) => {
+                    let secrets: Vec<&str> =
+                        conventions.access_token_parameter.into_iter().collect();
+                    Some(crate::trace::request_span(
+                        id,
+                        &crate::trace::error_log_path(site),
+                        &parts.method,
+                        parts.uri.path_and_query().map_or("/", |p| p.as_str()),
+                        &secrets,
+                    ))
+                }
+                _ => None,
+            };
+            let work = async {
+                let admitted = admitted?;
+                self.serve_admitted(&parts, body, &admitted, trace_id).await
+            };
+            let answer = match span {
+                Some(span) => work.instrument(span).await,
+                None => work.await,
+            };
+            let response = answer.unwrap_or_else(|error| error.into_response_for(service));
+            (response, Some((outbound, overridden)))
         };
+        self.leave(
+            response,
+            &parts,
+            read.as_ref(),
+            request_id.as_ref(),
+            started,
+        )
+    }
 
-        let trace_id = outbound.trace.as_ref().map(TraceRequest::primary_id);
-        let span = match (trace_id, &shared.settings.site_dir) {
-            (Some(id), Some(site)) => {
-                let secrets: Vec<&str> = conventions.access_token_parameter.into_iter().collect();
-                Some(crate::trace::request_span(
-                    id,
-                    &crate::trace::error_log_path(site),
-                    &parts.method,
-                    parts.uri.path_and_query().map_or("/", |p| p.as_str()),
-                    &secrets,
-                ))
-            }
-            _ => None,
-        };
-        let work = async {
-            let admitted = admitted?;
-            self.serve_admitted(&parts, body, &admitted, trace_id, outbound.overridden)
-                .await
-        };
-        let answer = match span {
-            Some(span) => work.instrument(span).await,
-            None => work.await,
-        };
-        let mut response = answer.unwrap_or_else(|error| error.into_response_for(service));
+    /// The way out, which every answer takes, preflights included: an answer to `HEAD`
+    /// loses its body; an answer to a request the conventions `read` (with whether they
+    /// applied an override) gets theirs ([`conventions::finish`]: trace ids, CORS, gzip);
+    /// then every answer gets the security headers (unless the spec switches them off), the
+    /// request id, and its line in the access log.
+    fn leave(
+        &self,
+        mut response: Response,
+        parts: &http::request::Parts,
+        read: Option<&(Outbound<'_>, bool)>,
+        request_id: Option<&(&HeaderName, RequestId)>,
+        started: Option<Instant>,
+    ) -> Response {
+        let shared = &*self.shared;
+        let conventions = &P::SERVICE.conventions;
         if parts.method == Method::HEAD {
             *response.body_mut() = crate::body::Body::default();
         }
-        conventions::finish(
-            &mut response,
-            &outbound,
-            shared.headers.trace.as_ref(),
-            conventions,
-        );
+        if let Some((outbound, overridden)) = read {
+            conventions::finish(
+                &mut response,
+                outbound,
+                *overridden,
+                shared.headers.trace.as_ref(),
+                conventions,
+            );
+        }
         if conventions.security_headers {
             crate::security_headers::apply(response.headers_mut());
         }
-        answer_id(&mut response);
-        let path = parts.uri.path();
+        if let Some((name, id)) = request_id {
+            response.headers_mut().insert((*name).clone(), id.0.clone());
+        }
+        let trace_id = read.and_then(|(outbound, _)| outbound.trace.as_ref());
         crate::trace::record_access(
             started,
             &parts.method,
-            path,
+            parts.uri.path(),
             response.status(),
-            trace_id,
-            logged_id,
+            trace_id.map(TraceRequest::primary_id),
+            request_id.map(|(_, id)| id.as_str()),
         );
         response
     }
@@ -248,7 +256,6 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         body: B,
         admitted: &Admitted<'_>,
         trace_id: Option<&str>,
-        overridden: bool,
     ) -> Result<Response, ApiError>
     where
         B: http_body::Body<Data = Bytes> + Send,
@@ -319,7 +326,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             path = %admitted.path,
             caller = authenticated.caller.identity().map_or("anonymous", |i| i.username.as_str()),
             auth = ?authenticated.caller.auth_method(),
-            method_overridden = overridden,
+            method_overridden = admitted.overridden,
             "request accepted by the convention layer"
         );
         let request = AuthenticatedRequest {
