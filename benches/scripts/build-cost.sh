@@ -74,9 +74,9 @@ for project in "${projects[@]}"; do
     case "$project" in
     example)
         args=(-p review-service)
-        yaml="$copy/spec/changes.yaml"
+        yaml="$copy/spec/changes/revisions.yaml"
         summary="Get Revision Detail"
-        endpoints="$(grep -c '^    method:' "$copy"/spec/*.yaml | awk -F: '{ s += $2 } END { print s }')"
+        endpoints="$(cat "$copy"/spec/*.yaml "$copy"/spec/*/*.yaml | grep -c '^    method:')"
         ;;
     whole-api)
         args=(--manifest-path benches/whole-api/Cargo.toml)

@@ -257,8 +257,10 @@ pub struct Family {
     pub params: Vec<Param>,
     /// Metadata names of the top-level resource for quota checks.
     pub quota_metadata: Vec<String>,
-    /// Endpoints in file order.
+    /// Endpoints in file order: the family file's, then each section file's.
     pub endpoints: Vec<Endpoint>,
+    /// Its sections, in the order their endpoints come.
+    pub sections: Vec<Section>,
     /// The family file.
     pub file: String,
     /// Where `family` is declared.
@@ -420,7 +422,22 @@ pub struct Endpoint {
     pub paginated: bool,
     /// Examples, in file order.
     pub examples: Vec<Example>,
+    /// The section of its family whose handler trait holds it; `None` for the family's own
+    /// trait.
+    pub section: Option<String>,
     /// Where the endpoint is declared.
+    pub location: Location,
+}
+
+/// A part of a family with a handler trait of its own (a section file, or the `section`
+/// key of endpoints). Only the handler traits know of it.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// `snake_case` name (`reviewers`).
+    pub name: String,
+    /// What it covers.
+    pub description: Option<String>,
+    /// Where its name is written (its file's `section.name`, or the first endpoint's key).
     pub location: Location,
 }
 
@@ -455,8 +472,8 @@ impl PathTemplate {
         })
     }
 
-    /// The axum route: trailing slashes dropped (the runtime normalises request paths the
-    /// same way) and parameters named in `snake_case`.
+    /// The route the runtime's table matches: trailing slashes dropped (the runtime
+    /// normalises request paths the same way) and parameters named in `snake_case`.
     pub fn route(&self) -> String {
         if self.segments.is_empty() {
             return "/".to_owned();

@@ -46,6 +46,16 @@ pub(crate) fn pascal(name: &str) -> String {
 }
 
 /// `create_change` to `CREATE_CHANGE`.
+/// The handler trait of a family (`ChangesHandlers`) or of one of its sections
+/// (`ChangesReviewersHandlers`).
+pub(crate) fn handler_trait(family: &str, section: Option<&str>) -> String {
+    format!(
+        "{}{}Handlers",
+        pascal(family),
+        section.map(pascal).unwrap_or_default()
+    )
+}
+
 pub(crate) fn screaming(name: &str) -> String {
     snake(name).to_ascii_uppercase()
 }

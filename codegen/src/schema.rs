@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostics, SpecErrors};
 use crate::spec::decode::Decode;
-use crate::spec::raw::{FamilyFile, ServiceFile};
+use crate::spec::raw::{FamilyFile, SectionFile, ServiceFile};
 
 fn wrap(title: &str, mut schema: Value) -> Value {
     if let Some(obj) = schema.as_object_mut() {
@@ -74,8 +74,14 @@ pub fn family_file() -> Value {
     wrap("restspec family file", FamilyFile::schema())
 }
 
+/// The schema of a section file (`changes/reviewers.yaml`: some of a family's endpoints,
+/// with a handler trait of their own).
+pub fn section_file() -> Value {
+    wrap("restspec section file", SectionFile::schema())
+}
+
 /// A spec file's YAML as the JSON value the schemas describe, for validating a file against
-/// [`service_file`] or [`family_file`] with any JSON Schema validator.
+/// [`service_file`], [`family_file`] or [`section_file`] with any JSON Schema validator.
 pub fn file_as_json(path: &Path, text: &str) -> Result<Value, SpecErrors> {
     let mut diags = Diagnostics::new();
     match crate::spec::yaml::parse(Arc::new(path.to_path_buf()), text, &mut diags) {

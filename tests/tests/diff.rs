@@ -366,8 +366,8 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let edited = std::env::temp_dir().join(format!("restspec-diff-{}", std::process::id()));
     std::fs::create_dir_all(&edited).expect("a temp dir");
-    for entry in std::fs::read_dir(root.join("../spec")).expect("the example's spec") {
-        let path = entry.expect("an entry").path();
+    let spec = root.join("../spec");
+    for path in restspec_codegen::spec_files(&spec).expect("the example's spec") {
         let text = std::fs::read_to_string(&path).expect("readable");
         // The endpoints, and the examples that call them.
         let text = text
@@ -381,7 +381,9 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
                 "/restapi/changes/topic:GET",
                 "/restapi/changes/subject-line:GET",
             );
-        std::fs::write(edited.join(path.file_name().expect("a name")), text).expect("writable");
+        let copy = edited.join(path.strip_prefix(&spec).expect("inside the spec"));
+        std::fs::create_dir_all(copy.parent().expect("a folder")).expect("a folder");
+        std::fs::write(copy, text).expect("writable");
     }
     let run = |args: &[&str]| restspec(&[&["diff"], args].concat());
     let edited_dir = edited.to_str().expect("a UTF-8 path");
@@ -400,7 +402,7 @@ fn the_cli_exits_1_on_a_breaking_change_and_writes_json() {
         first["old"]
             .as_str()
             .expect("a position")
-            .starts_with("../spec/changes.yaml:")
+            .starts_with("../spec/changes/state.yaml:")
     );
     let kinds: Vec<&str> = json["changes"]
         .as_array()

@@ -12,6 +12,7 @@ mod hostile_specs;
 mod openapi;
 mod quota;
 mod schema;
+mod sections;
 mod snapshots;
 mod spec_examples;
 mod standalone_client;

@@ -2,7 +2,7 @@
 //! reader accepts: the committed files equal the schema derived from the record
 //! declarations, every valid spec validates, and a spec with an unknown key does not.
 //!
-//! Regenerate the files with `UPDATE_SCHEMA=1 cargo test -p restspec-tests --test schema`.
+//! Regenerate the files with `UPDATE_SCHEMA=1 cargo test -p restspec-tests --test suite schema::`.
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +19,7 @@ fn check_committed(name: &str, schema: &serde_json::Value) {
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert_eq!(
         committed, expected,
-        "{name} is out of date: run UPDATE_SCHEMA=1 cargo test -p restspec-tests --test schema"
+        "{name} is out of date: run UPDATE_SCHEMA=1 cargo test -p restspec-tests --test suite schema::"
     );
 }
 
@@ -32,6 +32,10 @@ fn committed_schemas_match_the_reader() {
     check_committed(
         "family.schema.json",
         &restspec_codegen::schema::family_file(),
+    );
+    check_committed(
+        "section.schema.json",
+        &restspec_codegen::schema::section_file(),
     );
 }
 
@@ -55,9 +59,11 @@ fn yaml_as_json(file: &Path) -> serde_json::Value {
     restspec_codegen::schema::file_as_json(file, &text).expect("valid YAML")
 }
 
-fn schema_for(file: &Path) -> serde_json::Value {
+fn schema_for(file: &Path, json: &serde_json::Value) -> serde_json::Value {
     if file.file_name().is_some_and(|n| n == "service.yaml") {
         restspec_codegen::schema::service_file()
+    } else if json.get("section").is_some() {
+        restspec_codegen::schema::section_file()
     } else {
         restspec_codegen::schema::family_file()
     }
@@ -68,7 +74,8 @@ fn every_valid_spec_file_validates() {
     let files = spec_files();
     assert!(files.len() >= 10, "found {} spec files", files.len());
     for (file, json) in files {
-        let validator = jsonschema::validator_for(&schema_for(&file)).expect("a valid schema");
+        let validator =
+            jsonschema::validator_for(&schema_for(&file, &json)).expect("a valid schema");
         let errors: Vec<String> = validator
             .iter_errors(&json)
             .map(|e| e.to_string())
@@ -81,7 +88,7 @@ fn every_valid_spec_file_validates() {
 fn unknown_keys_and_missing_keys_fail_validation() {
     let file = repo().join("spec/changes.yaml");
     let mut json = yaml_as_json(&file);
-    let validator = jsonschema::validator_for(&schema_for(&file)).expect("a valid schema");
+    let validator = jsonschema::validator_for(&schema_for(&file, &json)).expect("a valid schema");
     json["endpoints"]["create_change"]["reponse"] = serde_json::json!("ChangeInfo");
     assert!(!validator.is_valid(&json), "a misspelt key is rejected");
     let mut json = yaml_as_json(&file);
@@ -102,13 +109,26 @@ fn unknown_keys_and_missing_keys_fail_validation() {
         validator.is_valid(&json),
         "a family without an id (one that names no resource of its own) is accepted"
     );
+
+    let file = repo().join("spec/changes/reviewers.yaml");
+    let mut json = yaml_as_json(&file);
+    let validator = jsonschema::validator_for(&schema_for(&file, &json)).expect("a valid schema");
+    assert!(validator.is_valid(&json), "a section file validates");
+    json["section"]
+        .as_object_mut()
+        .expect("a mapping")
+        .remove("family");
+    assert!(
+        !validator.is_valid(&json),
+        "a section that names no family is rejected"
+    );
 }
 
 #[test]
 fn only_a_spec_that_extends_a_base_may_leave_out_what_a_base_gives() {
     let file = repo().join("tests/fixtures/extends_house/service.yaml");
-    let validator = jsonschema::validator_for(&schema_for(&file)).expect("a valid schema");
     let mut json = yaml_as_json(&file);
+    let validator = jsonschema::validator_for(&schema_for(&file, &json)).expect("a valid schema");
     assert!(
         validator.is_valid(&json),
         "partial conventions with `extends`"

@@ -26,13 +26,14 @@ fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
 }
 
 /// The spec files of `dir` as they were at revision `rev`: the service file first, then
-/// the family files in name order (as the generator reads a directory), each named
-/// `REV:<dir>/<file>` in messages.
+/// the family and section files (one folder level down included) in name order, as the
+/// generator reads a directory, each named `REV:<dir>/<file>` in messages.
 pub(crate) fn spec_at(rev: &str, dir: &Path) -> Result<Vec<SourceFile>, String> {
-    let listing = git(dir, &["ls-tree", "--name-only", rev, "--", "."])?;
+    let listing = git(dir, &["ls-tree", "-r", "--name-only", rev, "--", "."])?;
     let mut names: Vec<String> = String::from_utf8_lossy(&listing)
         .lines()
         .filter(|name| name.ends_with(".yaml") || name.ends_with(".yml"))
+        .filter(|name| name.matches('/').count() <= 1)
         .map(str::to_owned)
         .collect();
     if names.is_empty() {

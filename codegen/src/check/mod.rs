@@ -21,6 +21,7 @@ use crate::model::Service;
 pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     uniqueness::family_names_and_prefixes(service, diags);
     uniqueness::endpoint_names(service, diags);
+    uniqueness::handler_trait_names(service, diags);
     uniqueness::status_conditions(service, diags);
     routes::inside_family_prefix(service, diags);
     routes::duplicate_endpoints(service, diags);

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::Service;
+use crate::names;
 
 /// Two families may not share a name or a prefix: the name becomes a Rust item and the
 /// prefix decides which family a request belongs to.
@@ -38,6 +39,38 @@ pub(crate) fn family_names_and_prefixes(service: &Service, diags: &mut Diagnosti
                 .related(first.prefix_location.clone(), "the other family's prefix")
                 .hint("merge them into one file, or give this one its own prefix"),
             );
+        }
+    }
+}
+
+/// Each family and each section of a family becomes a handler trait named after it, so a
+/// section may not give the name of another family's trait.
+///
+/// ```yaml
+/// section: { family: changes, name: reviewers }    # ChangesReviewersHandlers
+/// family: { name: changes_reviewers, ... }         # ChangesReviewersHandlers
+/// ```
+pub(crate) fn handler_trait_names(service: &Service, diags: &mut Diagnostics) {
+    let mut seen = BTreeMap::new();
+    for family in &service.families {
+        seen.insert(names::handler_trait(&family.name, None), &family.location);
+    }
+    for family in &service.families {
+        for section in &family.sections {
+            let name = names::handler_trait(&family.name, Some(&section.name));
+            if let Some(first) = seen.insert(name.clone(), &section.location) {
+                diags.push(
+                    Diagnostic::new(
+                        section.location.clone(),
+                        format!(
+                            "the section `{}` of `{}` gives the handler trait `{name}`, which is already taken",
+                            section.name, family.name
+                        ),
+                    )
+                    .related(first.clone(), "the trait's other source")
+                    .hint("give the section another name"),
+                );
+            }
         }
     }
 }

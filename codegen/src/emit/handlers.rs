@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use super::doc;
 use super::docs::summary_and_description;
 use super::types::rust_type;
-use crate::model::{Endpoint, Family, PageStyle, Service};
+use crate::model::{Endpoint, Family, PageStyle, Section, Service};
 use crate::names;
 
 /// Families whose endpoints name their top-level resource, so the trait has a resolver.
@@ -26,53 +26,55 @@ pub(crate) fn resolver_method(family: &Family) -> proc_macro2::Ident {
     format_ident!("resolve_{}", names::snake(&family.name))
 }
 
-/// The handler trait of one family (`ChangesHandlers`).
+/// The handler trait of one family (`ChangesHandlers`): its resolver and the endpoints
+/// outside its sections.
 pub(crate) fn family_trait(family: &Family) -> proc_macro2::Ident {
-    format_ident!("{}Handlers", names::pascal(&family.name))
+    format_ident!("{}", names::handler_trait(&family.name, None))
 }
 
-/// One handler trait per family, so that a service can implement each family in a file of
-/// its own, and `Handlers`, implemented for every type that implements them all.
+/// The handler trait of one section of a family (`ChangesReviewersHandlers`).
+pub(crate) fn section_trait(family: &Family, section: &Section) -> proc_macro2::Ident {
+    format_ident!(
+        "{}",
+        names::handler_trait(&family.name, Some(&section.name))
+    )
+}
+
+/// The handler traits of one family: the family's own (when it has a resolver or endpoints
+/// outside its sections), then one per section.
+pub(crate) fn family_traits(family: &Family) -> Vec<proc_macro2::Ident> {
+    let has_resolver = family.endpoints.iter().any(|e| family.names_top_level(e));
+    let has_own = family.endpoints.iter().any(|e| e.section.is_none());
+    (has_resolver || has_own)
+        .then(|| family_trait(family))
+        .into_iter()
+        .chain(family.sections.iter().map(|s| section_trait(family, s)))
+        .collect()
+}
+
+/// One handler trait per family, and per section of a family, so that a service can
+/// implement each in a file of its own, and `Handlers`, implemented for every type that
+/// implements them all.
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let resources = resolved_families(service)
         .filter(|f| !f.quota_metadata.is_empty())
         .map(resource_tokens);
-    let families: Vec<&Family> = service
+    let traits = service
         .families
         .iter()
         .filter(|f| !f.endpoints.is_empty())
-        .collect();
-    let traits = families.iter().map(|family| {
-        let name = family_trait(family);
-        let resolver = family
-            .endpoints
-            .iter()
-            .any(|e| family.names_top_level(e))
-            .then(|| resolver_tokens(family));
-        let methods = family
-            .endpoints
-            .iter()
-            .map(|e| method_tokens(service, family, e));
-        let docs = doc(&format!(
-            "The endpoints of `{}` ({}), one method each.{}",
-            family.prefix,
-            family.covers,
-            if resolver.is_some() {
-                "\n\nThe resolver finds the top-level resource a path names; the runtime calls it \
-                 before quota checks and answers 404 when it finds nothing."
-            } else {
-                ""
-            }
-        ));
-        quote! {
-            #docs
-            pub trait #name: Send + Sync + 'static {
-                #resolver
-                #(#methods)*
-            }
-        }
-    });
-    let names: Vec<_> = families.iter().map(|f| family_trait(f)).collect();
+        .map(|family| {
+            let own = family_traits(family)
+                .first()
+                .filter(|t| **t == family_trait(family))
+                .map(|_| own_trait_tokens(service, family));
+            let sections = family
+                .sections
+                .iter()
+                .map(|section| section_trait_tokens(service, family, section));
+            quote! { #own #(#sections)* }
+        });
+    let names: Vec<_> = service.families.iter().flat_map(family_traits).collect();
     let trait_doc = doc(&format!(
         "Every endpoint of {}: implement each family's trait ({}) and pass the \
          implementation to [`router`]. Implemented automatically.",
@@ -92,6 +94,82 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         pub trait Handlers: Send + Sync + 'static #(+ #names)* {}
 
         impl<T> Handlers for T where T: Send + Sync + 'static #(+ #names)* {}
+    }
+}
+
+/// The family's own trait: its resolver and the endpoints outside its sections.
+fn own_trait_tokens(service: &Service, family: &Family) -> TokenStream {
+    let name = family_trait(family);
+    let resolver = family
+        .endpoints
+        .iter()
+        .any(|e| family.names_top_level(e))
+        .then(|| resolver_tokens(family));
+    let methods = family
+        .endpoints
+        .iter()
+        .filter(|e| e.section.is_none())
+        .map(|e| method_tokens(service, family, e));
+    let sections = if family.sections.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " The endpoints of its sections are in {}.",
+            family
+                .sections
+                .iter()
+                .map(|s| format!("[`{}`]", section_trait(family, s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let docs = doc(&format!(
+        "The endpoints of `{}` ({}), one method each.{sections}{}",
+        family.prefix,
+        family.covers,
+        if resolver.is_some() {
+            "\n\nThe resolver finds the top-level resource a path names; the runtime calls it \
+             before quota checks and answers 404 when it finds nothing."
+        } else {
+            ""
+        }
+    ));
+    quote! {
+        #docs
+        pub trait #name: Send + Sync + 'static {
+            #resolver
+            #(#methods)*
+        }
+    }
+}
+
+/// One section's trait: its endpoints, one method each.
+fn section_trait_tokens(service: &Service, family: &Family, section: &Section) -> TokenStream {
+    let name = section_trait(family, section);
+    let methods = family
+        .endpoints
+        .iter()
+        .filter(|e| e.section.as_deref() == Some(section.name.as_str()))
+        .map(|e| method_tokens(service, family, e));
+    let whole = family_trait(family);
+    let family_doc = if family_traits(family).contains(&whole) {
+        format!("[`{whole}`]")
+    } else {
+        format!("the `{}` family", family.name)
+    };
+    let heading = format!(
+        "The `{}` section of {family_doc} (`{}`): one method per endpoint.",
+        section.name, family.prefix
+    );
+    let docs = doc(&match section.description.as_deref() {
+        Some(covers) => format!("{}\n\n{heading}", covers.trim()),
+        None => heading,
+    });
+    quote! {
+        #docs
+        pub trait #name: Send + Sync + 'static {
+            #(#methods)*
+        }
     }
 }
 

@@ -7,12 +7,13 @@ use super::identifiers::{Case, check_name, key_spanned};
 use super::template::parse_template;
 use super::types::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Anonymous, Endpoint, Family, Param};
+use crate::model::{Anonymous, Endpoint, Family, Param, Section};
 use crate::names;
-use crate::spec::raw;
+use crate::spec::{SectionInfo, raw};
 
 pub(super) fn lower_family(
     file: &raw::FamilyFile,
+    sections: &[SectionInfo],
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Family {
@@ -80,11 +81,28 @@ pub(super) fn lower_family(
         .as_ref()
         .and_then(|a| lower_anonymous(a, diags))
         .unwrap_or(cx.anonymous);
-    let endpoints = file
+    let endpoints: Vec<Endpoint> = file
         .endpoints
         .iter()
         .filter_map(|(key, endpoint)| lower_endpoint(key, endpoint, cx, family_anonymous, diags))
         .collect();
+    let mut family_sections: Vec<Section> = Vec::new();
+    for endpoint in &endpoints {
+        let Some(name) = endpoint.section.as_deref() else {
+            continue;
+        };
+        if !family_sections.iter().any(|s| s.name == name) {
+            let declared = sections
+                .iter()
+                .find(|s| s.family == family.name.value && s.name == name);
+            family_sections.push(Section {
+                name: name.to_owned(),
+                description: declared.and_then(|s| s.description.clone()),
+                location: declared
+                    .map_or_else(|| endpoint.location.clone(), |s| s.location.clone()),
+            });
+        }
+    }
     Family {
         name: family.name.value.clone(),
         prefix: prefix.clone(),
@@ -111,6 +129,7 @@ pub(super) fn lower_family(
             .map(|m| m.value.clone())
             .collect(),
         endpoints,
+        sections: family_sections,
         file: family
             .location
             .file
@@ -287,6 +306,10 @@ pub(super) fn lower_endpoint(
             method,
             diags,
         ),
+        section: raw.section.as_ref().map(|section| {
+            check_name(section, "section name", Case::Snake, diags);
+            section.value.clone()
+        }),
         location: key.location.clone(),
     })
 }

@@ -125,7 +125,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         for (key, def) in file.types.iter().flatten() {
             types.extend(lower_type(key, def, &cx, diags));
         }
-        families.push(lower_family(file, &cx, diags));
+        families.push(lower_family(file, &spec.sections, &cx, diags));
     }
 
     check_status_bodies(service, &types, diags);

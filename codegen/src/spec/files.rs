@@ -32,24 +32,35 @@ pub(crate) struct Tree {
     pub families: Vec<Node>,
 }
 
-/// Lists the spec files of `dir`: `service.yaml` first, then the other `.yaml` files sorted.
+/// Lists the spec files of `dir`: `service.yaml` first, then the other `.yaml` files sorted,
+/// those of its folders (one level down: section files such as `changes/reviewers.yaml`)
+/// included.
 pub fn spec_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut families = Vec::new();
     let mut service = None;
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
-        let is_yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
-        if !is_yaml || !path.is_file() {
-            continue;
-        }
-        if path.file_name().is_some_and(|n| n == SERVICE_FILE) {
+        if path.is_dir() {
+            for inner in std::fs::read_dir(&path)? {
+                let inner = inner?.path();
+                if is_yaml(&inner) {
+                    families.push(inner);
+                }
+            }
+        } else if path.file_name().is_some_and(|n| n == SERVICE_FILE) {
             service = Some(path);
-        } else {
+        } else if is_yaml(&path) {
             families.push(path);
         }
     }
-    families.sort();
+    // By the path's text, so that a family file (`changes.yaml`) comes before its folder of
+    // sections (`changes/reviewers.yaml`), as `restspec diff --base` lists them from git.
+    families.sort_by(|a, b| a.to_string_lossy().cmp(&b.to_string_lossy()));
     Ok(service.into_iter().chain(families).collect())
+}
+
+fn is_yaml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "yaml" || e == "yml") && path.is_file()
 }
 
 /// A location naming a whole file or directory.
@@ -101,7 +112,8 @@ pub(crate) fn read_files(
 
     let mut sources = Vec::new();
     for path in paths {
-        let display = Arc::new(display_dir.join(path.file_name().unwrap_or_default()));
+        let relative = path.strip_prefix(dir).unwrap_or(&path);
+        let display = Arc::new(display_dir.join(relative));
         match std::fs::read_to_string(&path) {
             Ok(text) => sources.push(SourceFile {
                 display,

@@ -1,13 +1,16 @@
 //! Phase one: spec files on disk to raw records with positions.
 //!
 //! A spec is a directory holding `service.yaml` (service-wide conventions, status table,
-//! quota rule, shared types) and one more `*.yaml` file per endpoint family. A spec may
-//! extend a base spec (`extends:`), whose trees are merged with its own before decoding.
+//! quota rule, shared types) and one more `*.yaml` file per endpoint family. A large family
+//! may be split: section files (in the directory or a folder of it) hold some of its
+//! endpoints, joined to the family here. A spec may extend a base spec (`extends:`), whose
+//! trees are merged with its own before decoding.
 
 pub(crate) mod decode;
 mod extends;
 mod files;
 pub(crate) mod raw;
+mod sections;
 pub(crate) mod yaml;
 
 use std::path::Path;
@@ -18,6 +21,7 @@ pub use extends::PublishedSpecs;
 #[cfg(test)]
 pub(crate) use files::SERVICE_FILE;
 pub use files::{SourceFile, spec_files};
+pub(crate) use sections::SectionInfo;
 
 /// Every file of a spec, parsed into raw records.
 #[derive(Debug, Clone)]
@@ -27,8 +31,11 @@ pub(crate) struct RawSpec {
     pub sources: Vec<SourceFile>,
     /// `service.yaml`, merged with the base's when the spec extends one.
     pub service: raw::ServiceFile,
-    /// The family files: the base's first, then the spec's own in file-name order.
+    /// The family files: the base's first, then the spec's own in file-name order, each
+    /// with the endpoints of its section files after its own.
     pub families: Vec<raw::FamilyFile>,
+    /// The sections declared by section files, in file-name order.
+    pub sections: Vec<SectionInfo>,
 }
 
 /// Reads and parses the spec in `dir`. `display_dir` is how messages name the directory
@@ -56,14 +63,27 @@ pub(crate) fn parse_sources(
         .service
         .as_ref()
         .and_then(|node| raw::ServiceFile::decode(node, diags));
-    let families = tree
+    let (section_nodes, family_nodes): (Vec<_>, Vec<_>) = tree
         .families
         .iter()
+        .partition(|node| sections::is_section_file(node));
+    let declared: Vec<String> = family_nodes
+        .iter()
+        .filter_map(|node| sections::family_name(node))
+        .collect();
+    let mut families: Vec<raw::FamilyFile> = family_nodes
+        .into_iter()
         .filter_map(|node| raw::FamilyFile::decode(node, diags))
         .collect();
+    let section_files = section_nodes
+        .into_iter()
+        .filter_map(|node| raw::SectionFile::decode(node, diags))
+        .collect();
+    let sections = sections::join(&mut families, &declared, section_files, diags);
     Some(RawSpec {
         service: service?,
         families,
+        sections,
         sources: tree.sources,
     })
 }

@@ -7,8 +7,10 @@ use super::decode::{Named, ScalarText, Spanned, spec_record};
 use super::yaml::Node;
 
 mod protocol;
+mod sections;
 
 pub(crate) use protocol::{Cors, Idempotency, PageHeaders, Pagination, RateLimitHeaders};
+pub(crate) use sections::SectionFile;
 
 spec_record! {
     /// `service.yaml`: what is true of the whole service.
@@ -359,6 +361,10 @@ spec_record! {
         opt creates: bool,
         /// Acknowledge that another endpoint derives the same quota group.
         opt shared_quota_group: bool,
+        /// The section of its family whose handler trait holds it (`reviewers`: a method of
+        /// `ChangesReviewersHandlers` rather than `ChangesHandlers`). A section file sets it
+        /// for each of its endpoints; it changes nothing on the wire.
+        opt section: Spanned<String>,
         /// Whether anonymous callers may call it (`reads`: only if it is a GET or HEAD;
         /// `none`; `all`), where it differs from its family's or the service's `anonymous`.
         opt anonymous: Spanned<String>,

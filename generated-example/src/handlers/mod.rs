@@ -1,9 +1,12 @@
 //! The handler implementations: the code review service's behaviour behind the generated
-//! handler traits, one per family.
+//! handler traits, one per family and one per section of a family.
 //!
 //! Each family's module implements its generated trait itself (`access`, `accounts`,
-//! `changes`, `config`, `documentation`, `groups`, `plugins`, `projects`); a large family
-//! keeps one file per sub-resource beside its `mod.rs`, where the trait impl calls them.
+//! `changes`, `config`, `documentation`, `groups`, `plugins`, `projects`). A large family is
+//! split in the spec into sections (`spec/changes/reviewers.yaml`), each with a trait of
+//! its own (`ChangesReviewersHandlers`) implemented in the file of the same name beside the
+//! family's `mod.rs` (`changes/reviewers.rs`); `mod.rs` holds the family's resolver, the
+//! endpoints outside its sections and what the sections share.
 //! Every module reaches the data only through [`Storage`]; `common` holds what several
 //! families share (errors, paging, rendering of accounts and commit persons, in-process
 //! state).

@@ -1,41 +1,46 @@
 //! The global capabilities an account holds (computed in `crate::capabilities`).
 
 use super::*;
+use crate::api::AccountsCapabilitiesHandlers;
 
-pub(crate) async fn list_account_capabilities(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-    options: options::ListAccountCapabilitiesOptions,
-) -> Result<types::CapabilityInfo, Error> {
-    let account = load(svc, account_id)?;
-    require_self_or_admin(ctx.caller, &account)?;
-    let wanted: Vec<String> = options
-        .filter
-        .iter()
-        .map(|c| c.trim().to_ascii_lowercase())
-        .collect();
-    let held = crate::capabilities::effective(svc.storage.as_ref(), &account)
-        .into_iter()
-        .filter(|c| wanted.is_empty() || wanted.contains(&c.to_ascii_lowercase()))
-        .collect::<Vec<_>>();
-    Ok(capability_info(&held))
-}
+#[allow(refining_impl_trait)]
+impl AccountsCapabilitiesHandlers for ReviewService {
+    async fn list_account_capabilities(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        options: options::ListAccountCapabilitiesOptions,
+    ) -> Result<types::CapabilityInfo, Error> {
+        let account = load(self, account_id)?;
+        require_self_or_admin(ctx.caller, &account)?;
+        let wanted: Vec<String> = options
+            .filter
+            .iter()
+            .map(|c| c.trim().to_ascii_lowercase())
+            .collect();
+        let held = crate::capabilities::effective(self.storage.as_ref(), &account)
+            .into_iter()
+            .filter(|c| wanted.is_empty() || wanted.contains(&c.to_ascii_lowercase()))
+            .collect::<Vec<_>>();
+        Ok(capability_info(&held))
+    }
 
-pub(crate) async fn check_account_capability(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-    capability_id: &str,
-) -> Result<String, Error> {
-    let account = load(svc, account_id)?;
-    require_self_or_admin(ctx.caller, &account)?;
-    if crate::capabilities::effective(svc.storage.as_ref(), &account).contains(&capability_id) {
-        Ok("ok".to_owned())
-    } else {
-        Err(Error::NotFound(
-            format!("Not found: {capability_id}").into(),
-        ))
+    async fn check_account_capability(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        capability_id: &str,
+    ) -> Result<String, Error> {
+        let account = load(self, account_id)?;
+        require_self_or_admin(ctx.caller, &account)?;
+        if crate::capabilities::effective(self.storage.as_ref(), &account).contains(&capability_id)
+        {
+            Ok("ok".to_owned())
+        } else {
+            Err(Error::NotFound(
+                format!("Not found: {capability_id}").into(),
+            ))
+        }
     }
 }
 

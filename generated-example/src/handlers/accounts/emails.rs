@@ -1,87 +1,91 @@
 //! An account's email addresses: listing, adding, deleting and the preferred one.
 
 use super::*;
+use crate::api::AccountsEmailsHandlers;
 
 /// The email id that names the account's preferred email.
 pub(crate) const PREFERRED: &str = "preferred";
 
-pub(crate) async fn list_account_emails(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-) -> Result<Vec<types::EmailInfo>, Error> {
-    let account = load_modifiable(svc, &ctx, account_id)?;
-    Ok(account
-        .emails
-        .iter()
-        .map(|email| email_info(&account, email))
-        .collect())
-}
-
-pub(crate) async fn get_account_email(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-    email_id: &str,
-) -> Result<types::EmailInfo, Error> {
-    let account = load_modifiable(svc, &ctx, account_id)?;
-    let email = registered_email(&account, email_id)?;
-    Ok(email_info(&account, &email))
-}
-
-pub(crate) async fn create_account_email(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-    email_id: &str,
-    body: types::EmailInput,
-) -> Result<types::EmailInfo, Error> {
-    let account = load_modifiable(svc, &ctx, account_id)?;
-    let email = email_id.trim();
-    if body.email.as_deref().is_some_and(|e| e.trim() != email) {
-        return Err(Error::BadRequest("email address must match URL".into()));
+#[allow(refining_impl_trait)]
+impl AccountsEmailsHandlers for ReviewService {
+    async fn list_account_emails(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+    ) -> Result<Vec<types::EmailInfo>, Error> {
+        let account = load_modifiable(self, &ctx, account_id)?;
+        Ok(account
+            .emails
+            .iter()
+            .map(|email| email_info(&account, email))
+            .collect())
     }
-    if !is_valid_email(email) {
-        return Err(Error::BadRequest(
-            format!("invalid email address '{email}'").into(),
-        ));
-    }
-    if body.no_confirmation == Some(true) {
-        require_capability(ctx.caller, cap::MODIFY_ACCOUNT)?;
-    }
-    svc.storage.add_account_email(account.id, email)?;
-    let account = if body.preferred == Some(true) || account.email.is_none() {
-        svc.storage.set_preferred_email(account.id, Some(email))?
-    } else {
-        load(svc, &account.id.to_string())?
-    };
-    Ok(email_info(&account, email))
-}
 
-pub(crate) async fn delete_account_email(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-    email_id: &str,
-) -> Result<(), Error> {
-    let account = load_modifiable(svc, &ctx, account_id)?;
-    let email = registered_email(&account, email_id)?;
-    svc.storage.delete_account_email(account.id, &email)?;
-    Ok(())
-}
-
-pub(crate) async fn set_preferred_email(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    account_id: &str,
-    email_id: &str,
-) -> Result<(), Error> {
-    let account = load_modifiable(svc, &ctx, account_id)?;
-    let email = registered_email(&account, email_id)?;
-    if account.email.as_deref() != Some(email.as_str()) {
-        svc.storage.set_preferred_email(account.id, Some(&email))?;
+    async fn get_account_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+    ) -> Result<types::EmailInfo, Error> {
+        let account = load_modifiable(self, &ctx, account_id)?;
+        let email = registered_email(&account, email_id)?;
+        Ok(email_info(&account, &email))
     }
-    Ok(())
+
+    async fn create_account_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+        body: types::EmailInput,
+    ) -> Result<types::EmailInfo, Error> {
+        let account = load_modifiable(self, &ctx, account_id)?;
+        let email = email_id.trim();
+        if body.email.as_deref().is_some_and(|e| e.trim() != email) {
+            return Err(Error::BadRequest("email address must match URL".into()));
+        }
+        if !is_valid_email(email) {
+            return Err(Error::BadRequest(
+                format!("invalid email address '{email}'").into(),
+            ));
+        }
+        if body.no_confirmation == Some(true) {
+            require_capability(ctx.caller, cap::MODIFY_ACCOUNT)?;
+        }
+        self.storage.add_account_email(account.id, email)?;
+        let account = if body.preferred == Some(true) || account.email.is_none() {
+            self.storage.set_preferred_email(account.id, Some(email))?
+        } else {
+            load(self, &account.id.to_string())?
+        };
+        Ok(email_info(&account, email))
+    }
+
+    async fn delete_account_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+    ) -> Result<(), Error> {
+        let account = load_modifiable(self, &ctx, account_id)?;
+        let email = registered_email(&account, email_id)?;
+        self.storage.delete_account_email(account.id, &email)?;
+        Ok(())
+    }
+
+    async fn set_preferred_email(
+        &self,
+        ctx: RequestContext<'_>,
+        account_id: &str,
+        email_id: &str,
+    ) -> Result<(), Error> {
+        let account = load_modifiable(self, &ctx, account_id)?;
+        let email = registered_email(&account, email_id)?;
+        if account.email.as_deref() != Some(email.as_str()) {
+            self.storage.set_preferred_email(account.id, Some(&email))?;
+        }
+        Ok(())
+    }
 }
 
 /// True when the caller may see the account's other emails.

@@ -9,7 +9,30 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::api::ChangesActionsHandlers;
 use crate::storage::ChangeStatus;
+
+#[allow(refining_impl_trait)]
+impl ChangesActionsHandlers for ReviewService {
+    async fn list_change_actions(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+    ) -> Result<BTreeMap<String, types::ActionInfo>, Error> {
+        let change = load(self, &ctx, change_id)?;
+        Ok(change_actions(&change, ctx.caller))
+    }
+
+    async fn list_revision_actions(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        revision_id: &str,
+    ) -> Result<BTreeMap<String, types::ActionInfo>, Error> {
+        let change = load_revision(self, &ctx, change_id, revision_id)?;
+        Ok(revision_actions(&change, ctx.caller))
+    }
+}
 
 /// The change's actions for `caller`.
 pub(crate) fn change_actions(

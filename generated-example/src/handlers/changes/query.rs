@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 
 use super::render::{Fields, Renderer};
 use super::*;
+use crate::api::ChangesQueryHandlers;
 use crate::storage::{ChangeQuery, ChangeStatus, PrivateFilter, short_branch};
 
 /// Which states a `status:` term matches.
@@ -54,19 +55,22 @@ struct Predicate {
     term: Term,
 }
 
-/// Answers the changes the queries match that the caller may see.
-pub(crate) async fn query_changes(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    options: options::QueryChangesOptions,
-) -> Result<Vec<types::ChangeInfo>, Error> {
-    let fields = Fields::parse(&options.options)?;
-    let svc = svc.clone();
-    let caller = ctx.caller.clone();
-    // Many storage calls: off the runtime's threads.
-    tokio::task::spawn_blocking(move || run(&svc, &caller, &options, fields))
-        .await
-        .map_err(|err| Error::Internal(format!("query failed: {err}").into()))?
+#[allow(refining_impl_trait)]
+impl ChangesQueryHandlers for ReviewService {
+    /// Answers the changes the queries match that the caller may see.
+    async fn query_changes(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::QueryChangesOptions,
+    ) -> Result<Vec<types::ChangeInfo>, Error> {
+        let fields = Fields::parse(&options.options)?;
+        let svc = self.clone();
+        let caller = ctx.caller.clone();
+        // Many storage calls: off the runtime's threads.
+        tokio::task::spawn_blocking(move || run(&svc, &caller, &options, fields))
+            .await
+            .map_err(|err| Error::Internal(format!("query failed: {err}").into()))?
+    }
 }
 
 fn run(

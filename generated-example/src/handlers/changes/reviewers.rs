@@ -2,6 +2,7 @@
 
 use super::render::{Renderer, reviewer_state};
 use super::*;
+use crate::api::ChangesReviewersHandlers;
 use crate::storage::{Group, ReviewerState};
 
 /// Groups with more members than this need `confirmed` (the real service's default).
@@ -9,167 +10,170 @@ const GROUP_CONFIRM_LIMIT: usize = 10;
 /// Groups with more members than this cannot be added at all.
 const GROUP_MAX_MEMBERS: usize = 20;
 
-/// The messages of the change, oldest first, with detailed authors.
-pub(crate) async fn list_change_messages(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: &str,
-) -> Result<Vec<types::ChangeMessageInfo>, Error> {
-    let change = load(svc, &ctx, change_id)?;
-    let mut render = Renderer::new(svc, ctx.caller);
-    svc.storage
-        .change_messages(change.number)?
-        .iter()
-        .map(|m| render.message_info(m, true))
-        .collect()
-}
-
-/// One message of the change.
-pub(crate) async fn get_change_message(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: String,
-    change_message_id: String,
-) -> Result<types::ChangeMessageInfo, Error> {
-    let change = load(svc, &ctx, &change_id)?;
-    let message = svc
-        .storage
-        .change_message(change.number, &change_message_id)?
-        .ok_or_else(|| not_found(&change_message_id))?;
-    Renderer::new(svc, ctx.caller).message_info(&message, true)
-}
-
-/// The reviewers and CCs of the change, by account id, with their (no) votes.
-pub(crate) async fn list_reviewers(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: &str,
-) -> Result<Vec<types::ReviewerInfo>, Error> {
-    let change = load(svc, &ctx, change_id)?;
-    let mut render = Renderer::new(svc, ctx.caller);
-    svc.storage
-        .reviewers(change.number)?
-        .iter()
-        .map(|r| render.reviewer_info(r.account_id))
-        .collect()
-}
-
-/// One reviewer or CC; 404 when the account does not exist or is none.
-pub(crate) async fn get_reviewer(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: &str,
-    account_id: &str,
-) -> Result<types::ReviewerInfo, Error> {
-    let change = load(svc, &ctx, change_id)?;
-    let reviewer = find_reviewer(svc, &change, account_id)?;
-    Renderer::new(svc, ctx.caller).reviewer_info(reviewer)
-}
-
-/// Adds an account, or the active members of a group, as reviewers (or CCs with
-/// `state: CC`). Anyone who sees the change may. An account is looked for first (id,
-/// username, email, `self`), then a group the caller can see (by id, number or name);
-/// neither is 422 `Account 'x' not found`. A group that cannot be added answers the
-/// reason in `error` (with `confirm` when `confirmed` would let it through), as
-/// `AddReviewerResult` provides for.
-pub(crate) async fn add_reviewer(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: &str,
-    body: types::ReviewerInput,
-) -> Result<types::AddReviewerResult, Error> {
-    let change = load(svc, &ctx, change_id)?;
-    require_caller(ctx.caller)?;
-    let who = body.reviewer.trim();
-    if who.is_empty() {
-        return Err(Error::BadRequest("reviewer must be non-empty".into()));
+#[allow(refining_impl_trait)]
+impl ChangesReviewersHandlers for ReviewService {
+    /// The messages of the change, oldest first, with detailed authors.
+    async fn list_change_messages(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+    ) -> Result<Vec<types::ChangeMessageInfo>, Error> {
+        let change = load(self, &ctx, change_id)?;
+        let mut render = Renderer::new(self, ctx.caller);
+        self.storage
+            .change_messages(change.number)?
+            .iter()
+            .map(|m| render.message_info(m, true))
+            .collect()
     }
-    let state = reviewer_state(body.state)?;
-    let mut result = types::AddReviewerResult {
-        input: body.reviewer.clone(),
-        reviewers: None,
-        ccs: None,
-        error: None,
-        confirm: None,
-    };
 
-    let accounts = match find_account(svc, ctx.caller, who)?.filter(|a| a.active) {
-        Some(account) => vec![account.id],
-        None => {
-            let group =
-                find_visible_group(svc, ctx.caller, who)?.ok_or_else(|| account_not_found(who))?;
-            match group_members(svc, &group, body.confirmed.unwrap_or(false))? {
-                Ok(members) => members,
-                Err((error, confirm)) => {
-                    result.error = Some(error);
-                    result.confirm = confirm.then_some(true);
-                    return Ok(result);
+    /// One message of the change.
+    async fn get_change_message(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        change_message_id: &str,
+    ) -> Result<types::ChangeMessageInfo, Error> {
+        let change = load(self, &ctx, change_id)?;
+        let message = self
+            .storage
+            .change_message(change.number, change_message_id)?
+            .ok_or_else(|| not_found(change_message_id))?;
+        Renderer::new(self, ctx.caller).message_info(&message, true)
+    }
+
+    /// The reviewers and CCs of the change, by account id, with their (no) votes.
+    async fn list_reviewers(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+    ) -> Result<Vec<types::ReviewerInfo>, Error> {
+        let change = load(self, &ctx, change_id)?;
+        let mut render = Renderer::new(self, ctx.caller);
+        self.storage
+            .reviewers(change.number)?
+            .iter()
+            .map(|r| render.reviewer_info(r.account_id))
+            .collect()
+    }
+
+    /// One reviewer or CC; 404 when the account does not exist or is none.
+    async fn get_reviewer(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        account_id: &str,
+    ) -> Result<types::ReviewerInfo, Error> {
+        let change = load(self, &ctx, change_id)?;
+        let reviewer = find_reviewer(self, &change, account_id)?;
+        Renderer::new(self, ctx.caller).reviewer_info(reviewer)
+    }
+
+    /// Adds an account, or the active members of a group, as reviewers (or CCs with
+    /// `state: CC`). Anyone who sees the change may. An account is looked for first (id,
+    /// username, email, `self`), then a group the caller can see (by id, number or name);
+    /// neither is 422 `Account 'x' not found`. A group that cannot be added answers the
+    /// reason in `error` (with `confirm` when `confirmed` would let it through), as
+    /// `AddReviewerResult` provides for.
+    async fn add_reviewer(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        body: types::ReviewerInput,
+    ) -> Result<types::AddReviewerResult, Error> {
+        let change = load(self, &ctx, change_id)?;
+        require_caller(ctx.caller)?;
+        let who = body.reviewer.trim();
+        if who.is_empty() {
+            return Err(Error::BadRequest("reviewer must be non-empty".into()));
+        }
+        let state = reviewer_state(body.state)?;
+        let mut result = types::AddReviewerResult {
+            input: body.reviewer.clone(),
+            reviewers: None,
+            ccs: None,
+            error: None,
+            confirm: None,
+        };
+
+        let accounts = match find_account(self, ctx.caller, who)?.filter(|a| a.active) {
+            Some(account) => vec![account.id],
+            None => {
+                let group = find_visible_group(self, ctx.caller, who)?
+                    .ok_or_else(|| account_not_found(who))?;
+                match group_members(self, &group, body.confirmed.unwrap_or(false))? {
+                    Ok(members) => members,
+                    Err((error, confirm)) => {
+                        result.error = Some(error);
+                        result.confirm = confirm.then_some(true);
+                        return Ok(result);
+                    }
                 }
             }
-        }
-    };
+        };
 
-    let mut render = Renderer::new(svc, ctx.caller);
-    let mut added = Vec::new();
-    for account in accounts {
-        if svc.storage.add_reviewer(change.number, account, state)? {
-            added.push(render.reviewer_info(account)?);
+        let mut render = Renderer::new(self, ctx.caller);
+        let mut added = Vec::new();
+        for account in accounts {
+            if self.storage.add_reviewer(change.number, account, state)? {
+                added.push(render.reviewer_info(account)?);
+            }
         }
+        match state {
+            ReviewerState::Reviewer => result.reviewers = Some(added),
+            ReviewerState::Cc => result.ccs = Some(added),
+        }
+        Ok(result)
     }
-    match state {
-        ReviewerState::Reviewer => result.reviewers = Some(added),
-        ReviewerState::Cc => result.ccs = Some(added),
-    }
-    Ok(result)
-}
 
-/// Removes a reviewer or CC with a message naming them. The owner, administrators and
-/// the reviewer themselves may.
-pub(crate) async fn delete_reviewer(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: &str,
-    account_id: &str,
-) -> Result<(), Error> {
-    let change = load(svc, &ctx, change_id)?;
-    let reviewer = find_reviewer(svc, &change, account_id)?;
-    let me = require_caller(ctx.caller)?;
-    if me != reviewer {
-        require_owner(&change, ctx.caller, "remove reviewer not permitted")?;
+    /// Removes a reviewer or CC with a message naming them. The owner, administrators and
+    /// the reviewer themselves may.
+    async fn delete_reviewer(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        account_id: &str,
+    ) -> Result<(), Error> {
+        let change = load(self, &ctx, change_id)?;
+        let reviewer = find_reviewer(self, &change, account_id)?;
+        let me = require_caller(ctx.caller)?;
+        if me != reviewer {
+            require_owner(&change, ctx.caller, "remove reviewer not permitted")?;
+        }
+        let state = self
+            .storage
+            .reviewers(change.number)?
+            .into_iter()
+            .find(|r| r.account_id == reviewer)
+            .map_or(ReviewerState::Reviewer, |r| r.state);
+        if !self.storage.remove_reviewer(change.number, reviewer)? {
+            return Err(not_found(account_id));
+        }
+        let name = Renderer::new(self, ctx.caller)
+            .account(reviewer)?
+            .map(|a| {
+                a.name
+                    .clone()
+                    .or_else(|| a.display_name.clone())
+                    .unwrap_or_else(|| a.username.clone())
+            })
+            .unwrap_or_else(|| reviewer.to_string());
+        let role = match state {
+            ReviewerState::Reviewer => "reviewer",
+            ReviewerState::Cc => "cc",
+        };
+        add_message(
+            self,
+            change.number,
+            &message(
+                me,
+                &format!("Removed {role} {name}."),
+                None,
+                tags::DELETE_REVIEWER,
+            ),
+        );
+        Ok(())
     }
-    let state = svc
-        .storage
-        .reviewers(change.number)?
-        .into_iter()
-        .find(|r| r.account_id == reviewer)
-        .map_or(ReviewerState::Reviewer, |r| r.state);
-    if !svc.storage.remove_reviewer(change.number, reviewer)? {
-        return Err(not_found(account_id));
-    }
-    let name = Renderer::new(svc, ctx.caller)
-        .account(reviewer)?
-        .map(|a| {
-            a.name
-                .clone()
-                .or_else(|| a.display_name.clone())
-                .unwrap_or_else(|| a.username.clone())
-        })
-        .unwrap_or_else(|| reviewer.to_string());
-    let role = match state {
-        ReviewerState::Reviewer => "reviewer",
-        ReviewerState::Cc => "cc",
-    };
-    add_message(
-        svc,
-        change.number,
-        &message(
-            me,
-            &format!("Removed {role} {name}."),
-            None,
-            tags::DELETE_REVIEWER,
-        ),
-    );
-    Ok(())
 }
 
 /// The account id of a reviewer or CC of the change named in the path (`self` is

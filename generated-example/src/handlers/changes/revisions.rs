@@ -4,79 +4,83 @@
 
 use super::render::{Fields, Renderer};
 use super::*;
+use crate::api::ChangesRevisionsHandlers;
 
-/// The change with every revision, their commits and files, its reviewers and messages.
-pub(crate) async fn get_revision_detail(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: &str,
-    revision_id: &str,
-) -> Result<types::ChangeInfo, Error> {
-    let change = load_revision(svc, &ctx, change_id, revision_id)?;
-    let fields = Fields {
-        revisions: true,
-        commit: true,
-        files: true,
-        ..Fields::default()
-    }
-    .with_detail();
-    Renderer::new(svc, ctx.caller).change_info(&change, fields)
-}
-
-/// The revision's commit with its parent; no web links are configured, so `links`
-/// adds none.
-pub(crate) async fn get_revision_commit(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: String,
-    revision_id: String,
-    _options: options::GetRevisionCommitOptions,
-) -> Result<types::CommitInfo, Error> {
-    let change = load_revision(svc, &ctx, &change_id, &revision_id)?;
-    let commit = svc
-        .storage
-        .commit(&change.project, &change.current_revision)?;
-    Renderer::new(svc, ctx.caller).commit_info(&change, commit.as_ref())
-}
-
-/// The files of the revision: the commits are empty, so only `/COMMIT_MSG`.
-///
-/// `base` must name a revision of the change (404 otherwise); against itself nothing
-/// differs. `parent` must be 1, the only parent (400 otherwise). `reviewed` lists what
-/// the caller marked as reviewed, which nobody can mark here: nothing. `q` keeps the
-/// paths that contain it.
-pub(crate) async fn list_revision_files(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    change_id: String,
-    revision_id: String,
-    options: options::ListRevisionFilesOptions,
-) -> Result<BTreeMap<String, types::FileInfo>, Error> {
-    let change = load_revision(svc, &ctx, &change_id, &revision_id)?;
-    if let Some(base) = options.base.as_deref() {
-        if !names_revision(&change, base) {
-            return Err(not_found(base));
+#[allow(refining_impl_trait)]
+impl ChangesRevisionsHandlers for ReviewService {
+    /// The change with every revision, their commits and files, its reviewers and messages.
+    async fn get_revision_detail(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        revision_id: &str,
+    ) -> Result<types::ChangeInfo, Error> {
+        let change = load_revision(self, &ctx, change_id, revision_id)?;
+        let fields = Fields {
+            revisions: true,
+            commit: true,
+            files: true,
+            ..Fields::default()
         }
-        return Ok(BTreeMap::new());
+        .with_detail();
+        Renderer::new(self, ctx.caller).change_info(&change, fields)
     }
-    if let Some(parent) = options.parent
-        && parent != 1
-    {
-        return Err(Error::BadRequest(
-            format!("invalid parent number: {parent}").into(),
-        ));
+
+    /// The revision's commit with its parent; no web links are configured, so `links`
+    /// adds none.
+    async fn get_revision_commit(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        revision_id: &str,
+        _options: options::GetRevisionCommitOptions,
+    ) -> Result<types::CommitInfo, Error> {
+        let change = load_revision(self, &ctx, change_id, revision_id)?;
+        let commit = self
+            .storage
+            .commit(&change.project, &change.current_revision)?;
+        Renderer::new(self, ctx.caller).commit_info(&change, commit.as_ref())
     }
-    if options.reviewed == Some(true) {
-        return Ok(BTreeMap::new());
+
+    /// The files of the revision: the commits are empty, so only `/COMMIT_MSG`.
+    ///
+    /// `base` must name a revision of the change (404 otherwise); against itself nothing
+    /// differs. `parent` must be 1, the only parent (400 otherwise). `reviewed` lists what
+    /// the caller marked as reviewed, which nobody can mark here: nothing. `q` keeps the
+    /// paths that contain it.
+    async fn list_revision_files(
+        &self,
+        ctx: RequestContext<'_>,
+        change_id: &str,
+        revision_id: &str,
+        options: options::ListRevisionFilesOptions,
+    ) -> Result<BTreeMap<String, types::FileInfo>, Error> {
+        let change = load_revision(self, &ctx, change_id, revision_id)?;
+        if let Some(base) = options.base.as_deref() {
+            if !names_revision(&change, base) {
+                return Err(not_found(base));
+            }
+            return Ok(BTreeMap::new());
+        }
+        if let Some(parent) = options.parent
+            && parent != 1
+        {
+            return Err(Error::BadRequest(
+                format!("invalid parent number: {parent}").into(),
+            ));
+        }
+        if options.reviewed == Some(true) {
+            return Ok(BTreeMap::new());
+        }
+        let commit = self
+            .storage
+            .commit(&change.project, &change.current_revision)?;
+        let mut files = Renderer::new(self, ctx.caller).files(&change, commit.as_ref())?;
+        if let Some(query) = options.path_query.as_deref() {
+            files.retain(|path, _| path.contains(query));
+        }
+        Ok(files)
     }
-    let commit = svc
-        .storage
-        .commit(&change.project, &change.current_revision)?;
-    let mut files = Renderer::new(svc, ctx.caller).files(&change, commit.as_ref())?;
-    if let Some(query) = options.path_query.as_deref() {
-        files.retain(|path, _| path.contains(query));
-    }
-    Ok(files)
 }
 
 /// The change named in the path, when `revision_id` names its revision; 404 otherwise.

@@ -13,10 +13,8 @@ use restspec_runtime::RequestContext;
 
 use super::ReviewService;
 use super::common::{CacheState, server};
-use crate::api::{ConfigHandlers, Error, SERVICE, capabilities, options, types};
+use crate::api::{ConfigHandlers, Error, SERVICE, capabilities, types};
 use crate::storage::{ALL_PROJECTS, ALL_USERS};
-
-pub(crate) use summary::get_summary;
 
 /// The version the server reports: the real service's API version it follows.
 pub(crate) const SERVER_VERSION: &str = "3.13.0-restspec";
@@ -217,14 +215,6 @@ impl ConfigHandlers for ReviewService {
             .ok_or_else(|| Error::NotFound(format!("Not found: {cache_name}").into()))?;
         flush(cache);
         Ok(())
-    }
-
-    async fn get_summary(
-        &self,
-        ctx: RequestContext<'_>,
-        options: options::GetSummaryOptions,
-    ) -> Result<types::SummaryInfo, Error> {
-        get_summary(self, ctx, options).await
     }
 
     /// Every capability the spec declares, keyed by id, with its display name.

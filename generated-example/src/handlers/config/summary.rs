@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use restspec_runtime::RequestContext;
 
 use super::SERVER_VERSION;
+use crate::api::ConfigSummaryHandlers;
 use crate::api::{Error, options, types};
 use crate::handlers::ReviewService;
 
@@ -68,38 +69,41 @@ fn jvm_summary() -> types::JvmSummaryInfo {
     }
 }
 
-pub(crate) async fn get_summary(
-    _svc: &ReviewService,
-    _ctx: RequestContext<'_>,
-    options: options::GetSummaryOptions,
-) -> Result<types::SummaryInfo, Error> {
-    let used = proc_kib("/proc/self/status", "VmRSS");
-    let total = proc_kib("/proc/self/status", "VmHWM").max(used);
-    let max = proc_kib("/proc/meminfo", "MemTotal").max(total);
-    let threads = proc_count("/proc/self/task");
-    let cpus =
-        std::thread::available_parallelism().map_or(1, |n| i64::try_from(n.get()).unwrap_or(1));
-    let open_files = proc_count("/proc/self/fd");
-    Ok(types::SummaryInfo {
-        task_summary: types::TaskSummaryInfo::default(),
-        mem_summary: types::MemSummaryInfo {
-            total: bytes(total),
-            used: bytes(used),
-            free: bytes(total - used),
-            buffers: bytes(0),
-            max: bytes(max),
-            open_files: (open_files > 0).then_some(open_files),
-        },
-        thread_summary: types::ThreadSummaryInfo {
-            cpus,
-            threads,
-            counts: BTreeMap::from([(
-                "Other".to_owned(),
-                BTreeMap::from([("RUNNABLE".to_owned(), threads)]),
-            )]),
-        },
-        jvm_summary: options.jvm.unwrap_or(false).then(jvm_summary),
-    })
+#[allow(refining_impl_trait)]
+impl ConfigSummaryHandlers for ReviewService {
+    async fn get_summary(
+        &self,
+        _ctx: RequestContext<'_>,
+        options: options::GetSummaryOptions,
+    ) -> Result<types::SummaryInfo, Error> {
+        let used = proc_kib("/proc/self/status", "VmRSS");
+        let total = proc_kib("/proc/self/status", "VmHWM").max(used);
+        let max = proc_kib("/proc/meminfo", "MemTotal").max(total);
+        let threads = proc_count("/proc/self/task");
+        let cpus =
+            std::thread::available_parallelism().map_or(1, |n| i64::try_from(n.get()).unwrap_or(1));
+        let open_files = proc_count("/proc/self/fd");
+        Ok(types::SummaryInfo {
+            task_summary: types::TaskSummaryInfo::default(),
+            mem_summary: types::MemSummaryInfo {
+                total: bytes(total),
+                used: bytes(used),
+                free: bytes(total - used),
+                buffers: bytes(0),
+                max: bytes(max),
+                open_files: (open_files > 0).then_some(open_files),
+            },
+            thread_summary: types::ThreadSummaryInfo {
+                cpus,
+                threads,
+                counts: BTreeMap::from([(
+                    "Other".to_owned(),
+                    BTreeMap::from([("RUNNABLE".to_owned(), threads)]),
+                )]),
+            },
+            jvm_summary: options.jvm.unwrap_or(false).then(jvm_summary),
+        })
+    }
 }
 
 #[cfg(test)]

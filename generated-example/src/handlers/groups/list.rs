@@ -1,112 +1,116 @@
 //! `GET /groups/`: the groups a caller can see, filtered, paged and suggested.
 
 use super::*;
+use crate::api::GroupsListHandlers;
 
 /// Suggestions answer this many groups unless `n` says otherwise.
 pub(crate) const SUGGEST_LIMIT: usize = 10;
 
-pub(crate) async fn list_groups(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    options: options::ListGroupsOptions,
-) -> Result<BTreeMap<String, types::GroupInfo>, Error> {
-    let mut members = false;
-    let mut includes = false;
-    for option in &options.options {
-        match option.to_ascii_uppercase().as_str() {
-            "MEMBERS" => members = true,
-            "INCLUDES" => includes = true,
-            _ => {
-                return Err(Error::BadRequest(
-                    format!("\"{option}\" is not a valid value for \"-o\"").into(),
-                ));
+#[allow(refining_impl_trait)]
+impl GroupsListHandlers for ReviewService {
+    async fn list_groups(
+        &self,
+        ctx: RequestContext<'_>,
+        options: options::ListGroupsOptions,
+    ) -> Result<BTreeMap<String, types::GroupInfo>, Error> {
+        let mut members = false;
+        let mut includes = false;
+        for option in &options.options {
+            match option.to_ascii_uppercase().as_str() {
+                "MEMBERS" => members = true,
+                "INCLUDES" => includes = true,
+                _ => {
+                    return Err(Error::BadRequest(
+                        format!("\"{option}\" is not a valid value for \"-o\"").into(),
+                    ));
+                }
             }
         }
-    }
-    let matcher = options
-        .regex
-        .as_deref()
-        .map(|r| {
-            pattern::Pattern::new(r)
-                .map_err(|e| Error::BadRequest(format!("invalid regex '{r}': {e}").into()))
-        })
-        .transpose()?;
-    let viewer = Viewer::of(svc, ctx.caller)?;
+        let matcher = options
+            .regex
+            .as_deref()
+            .map(|r| {
+                pattern::Pattern::new(r)
+                    .map_err(|e| Error::BadRequest(format!("invalid regex '{r}': {e}").into()))
+            })
+            .transpose()?;
+        let viewer = Viewer::of(self, ctx.caller)?;
 
-    let mut groups: Vec<Group> = if options.groups.is_empty() {
-        svc.storage.list_groups(&GroupQuery::default())?.items
-    } else {
-        let mut named: Vec<Group> = Vec::new();
-        for id in &options.groups {
-            let group = svc
+        let mut groups: Vec<Group> = if options.groups.is_empty() {
+            self.storage.list_groups(&GroupQuery::default())?.items
+        } else {
+            let mut named: Vec<Group> = Vec::new();
+            for id in &options.groups {
+                let group = self
+                    .storage
+                    .find_group(id)?
+                    .filter(|g| viewer.can_see(g))
+                    .ok_or_else(|| Error::BadRequest(format!("Group Not Found: {id}").into()))?;
+                if !named.iter().any(|g| g.id == group.id) {
+                    named.push(group);
+                }
+            }
+            named.sort_by(|a, b| a.name.cmp(&b.name));
+            named
+        };
+        groups.retain(|g| viewer.can_see(g));
+        if options.owned == Some(true) {
+            groups.retain(|g| viewer.owns(g));
+        }
+        if options.visible_to_all == Some(true) {
+            groups.retain(|g| g.visible_to_all);
+        }
+        if let Some(user) = &options.user {
+            let account = self
                 .storage
-                .find_group(id)?
-                .filter(|g| viewer.can_see(g))
-                .ok_or_else(|| Error::BadRequest(format!("Group Not Found: {id}").into()))?;
-            if !named.iter().any(|g| g.id == group.id) {
-                named.push(group);
+                .find_account(user)?
+                .ok_or_else(|| Error::BadRequest(format!("Account '{user}' not found").into()))?;
+            let of_user = self.storage.account_groups(account.id)?;
+            groups.retain(|g| of_user.contains(&g.id));
+        }
+        if let Some(text) = &options.substring {
+            let text = text.to_lowercase();
+            groups.retain(|g| g.name.to_lowercase().contains(&text));
+        }
+        if let Some(matcher) = &matcher {
+            groups.retain(|g| matcher.matches(&g.name));
+        }
+        if let Some(prefix) = &options.suggest {
+            let prefix = prefix.to_lowercase();
+            groups.retain(|g| g.name.to_lowercase().starts_with(&prefix));
+        }
+        if !options.projects.is_empty() {
+            // Groups named in any of the projects' own access rights, as the real service lists.
+            let mut named = Vec::new();
+            for name in &options.projects {
+                let Some(project) = self.storage.project(name)? else {
+                    return Err(Error::BadRequest(
+                        format!("Project Not Found: {name}").into(),
+                    ));
+                };
+                named.extend(crate::handlers::projects::groups_with_rights(
+                    self, &project,
+                )?);
             }
+            groups.retain(|g| named.contains(&g.id));
         }
-        named.sort_by(|a, b| a.name.cmp(&b.name));
-        named
-    };
-    groups.retain(|g| viewer.can_see(g));
-    if options.owned == Some(true) {
-        groups.retain(|g| viewer.owns(g));
-    }
-    if options.visible_to_all == Some(true) {
-        groups.retain(|g| g.visible_to_all);
-    }
-    if let Some(user) = &options.user {
-        let account = svc
-            .storage
-            .find_account(user)?
-            .ok_or_else(|| Error::BadRequest(format!("Account '{user}' not found").into()))?;
-        let of_user = svc.storage.account_groups(account.id)?;
-        groups.retain(|g| of_user.contains(&g.id));
-    }
-    if let Some(text) = &options.substring {
-        let text = text.to_lowercase();
-        groups.retain(|g| g.name.to_lowercase().contains(&text));
-    }
-    if let Some(matcher) = &matcher {
-        groups.retain(|g| matcher.matches(&g.name));
-    }
-    if let Some(prefix) = &options.suggest {
-        let prefix = prefix.to_lowercase();
-        groups.retain(|g| g.name.to_lowercase().starts_with(&prefix));
-    }
-    if !options.projects.is_empty() {
-        // Groups named in any of the projects' own access rights, as the real service lists.
-        let mut named = Vec::new();
-        for name in &options.projects {
-            let Some(project) = svc.storage.project(name)? else {
-                return Err(Error::BadRequest(
-                    format!("Project Not Found: {name}").into(),
-                ));
-            };
-            named.extend(crate::handlers::projects::groups_with_rights(
-                svc, &project,
-            )?);
-        }
-        groups.retain(|g| named.contains(&g.id));
-    }
 
-    let default_limit = options.suggest.as_ref().map(|_| SUGGEST_LIMIT);
-    let window = Window::new(options.skip, options.limit, default_limit);
-    let more = window.has_more(groups.len());
-    let shown: Vec<&Group> = window.apply(&groups).collect();
+        let default_limit = options.suggest.as_ref().map(|_| SUGGEST_LIMIT);
+        let window = Window::new(options.skip, options.limit, default_limit);
+        let more = window.has_more(groups.len());
+        let shown: Vec<&Group> = window.apply(&groups).collect();
 
-    let mut answer = BTreeMap::new();
-    for (index, group) in shown.iter().enumerate() {
-        let mut info = group_info(svc, &viewer, group, members, includes)?;
-        info.name = None;
-        if more && index + 1 == shown.len() {
-            info.more_groups = Some(true);
+        let mut answer = BTreeMap::new();
+        for (index, group) in shown.iter().enumerate() {
+            let mut info = group_info(self, &viewer, group, members, includes)?;
+            info.name = None;
+            if more && index + 1 == shown.len() {
+                info.more_groups = Some(true);
+            }
+            answer.insert(group.name.clone(), info);
         }
-        answer.insert(group.name.clone(), info);
+        Ok(answer)
     }
-    Ok(answer)
 }
 
 /// The regular expressions of the `r` option, matched against the whole name as the real

@@ -1,84 +1,88 @@
 //! A group's member accounts: listing, adding and removing, one or several at a time.
 
 use super::*;
+use crate::api::GroupsMembersHandlers;
 
-pub(crate) async fn list_group_members(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    options: options::ListGroupMembersOptions,
-) -> Result<Vec<types::AccountInfo>, Error> {
-    let (group, viewer) = load(svc, ctx.caller, group_id)?;
-    require_internal(&group)?;
-    member_infos(svc, &viewer, &group.id, options.recursive == Some(true))
-}
-
-pub(crate) async fn get_group_member(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    account_id: &str,
-) -> Result<types::AccountInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, group_id)?;
-    require_internal(&group)?;
-    let account = member(svc, &group, account_id)?;
-    Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
-}
-
-pub(crate) async fn add_group_member(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    account_id: &str,
-) -> Result<types::AccountInfo, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
-    let account = find_named_account(svc, account_id)?;
-    svc.storage.add_group_member(&group.id, account.id)?;
-    Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
-}
-
-pub(crate) async fn add_group_members(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    body: types::MembersInput,
-) -> Result<Vec<types::AccountInfo>, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
-    let accounts = named_accounts(svc, body)?;
-    for account in &accounts {
-        svc.storage.add_group_member(&group.id, account.id)?;
+#[allow(refining_impl_trait)]
+impl GroupsMembersHandlers for ReviewService {
+    async fn list_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        options: options::ListGroupMembersOptions,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        require_internal(&group)?;
+        member_infos(self, &viewer, &group.id, options.recursive == Some(true))
     }
-    Ok(accounts
-        .iter()
-        .map(|a| visible_account_info(viewer.caller.is_anonymous(), a))
-        .collect())
-}
 
-pub(crate) async fn remove_group_member(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    account_id: &str,
-) -> Result<(), Error> {
-    let (group, viewer) = load(svc, ctx.caller, group_id)?;
-    require_internal(&group)?;
-    let account = member(svc, &group, account_id)?;
-    require_owner(&viewer, &group)?;
-    svc.storage.remove_group_member(&group.id, account.id)?;
-    Ok(())
-}
-
-pub(crate) async fn remove_group_members(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    body: types::MembersInput,
-) -> Result<(), Error> {
-    let (group, _) = load_owned(svc, ctx.caller, group_id)?;
-    for account in named_accounts(svc, body)? {
-        svc.storage.remove_group_member(&group.id, account.id)?;
+    async fn get_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        require_internal(&group)?;
+        let account = member(self, &group, account_id)?;
+        Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
     }
-    Ok(())
+
+    async fn add_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<types::AccountInfo, Error> {
+        let (group, viewer) = load_owned(self, ctx.caller, group_id)?;
+        let account = find_named_account(self, account_id)?;
+        self.storage.add_group_member(&group.id, account.id)?;
+        Ok(visible_account_info(viewer.caller.is_anonymous(), &account))
+    }
+
+    async fn add_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::MembersInput,
+    ) -> Result<Vec<types::AccountInfo>, Error> {
+        let (group, viewer) = load_owned(self, ctx.caller, group_id)?;
+        let accounts = named_accounts(self, body)?;
+        for account in &accounts {
+            self.storage.add_group_member(&group.id, account.id)?;
+        }
+        Ok(accounts
+            .iter()
+            .map(|a| visible_account_info(viewer.caller.is_anonymous(), a))
+            .collect())
+    }
+
+    async fn remove_group_member(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        account_id: &str,
+    ) -> Result<(), Error> {
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        require_internal(&group)?;
+        let account = member(self, &group, account_id)?;
+        require_owner(&viewer, &group)?;
+        self.storage.remove_group_member(&group.id, account.id)?;
+        Ok(())
+    }
+
+    async fn remove_group_members(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::MembersInput,
+    ) -> Result<(), Error> {
+        let (group, _) = load_owned(self, ctx.caller, group_id)?;
+        for account in named_accounts(self, body)? {
+            self.storage.remove_group_member(&group.id, account.id)?;
+        }
+        Ok(())
+    }
 }
 
 /// An active account named in a request body or as a new member; 422 otherwise.

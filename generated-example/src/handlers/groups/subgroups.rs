@@ -1,83 +1,87 @@
 //! The groups included in a group: listing, adding and removing, one or several at a time.
 
 use super::*;
+use crate::api::GroupsSubgroupsHandlers;
 
-pub(crate) async fn list_subgroups(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-) -> Result<Vec<types::GroupInfo>, Error> {
-    let (group, viewer) = load(svc, ctx.caller, group_id)?;
-    require_internal(&group)?;
-    subgroup_infos(svc, &viewer, &group)
-}
-
-pub(crate) async fn get_subgroup(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    subgroup_id: &str,
-) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load(svc, ctx.caller, group_id)?;
-    require_internal(&group)?;
-    let subgroup = included(svc, &viewer, &group, subgroup_id)?;
-    group_info(svc, &viewer, &subgroup, false, false)
-}
-
-pub(crate) async fn add_subgroup(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    subgroup_id: &str,
-) -> Result<types::GroupInfo, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
-    let subgroup = find_named_group(svc, &viewer, subgroup_id)?;
-    svc.storage.add_subgroup(&group.id, &subgroup.id)?;
-    group_info(svc, &viewer, &subgroup, false, false)
-}
-
-pub(crate) async fn add_subgroups(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    body: types::GroupsInput,
-) -> Result<Vec<types::GroupInfo>, Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
-    let subgroups = named_groups(svc, &viewer, body)?;
-    for subgroup in &subgroups {
-        svc.storage.add_subgroup(&group.id, &subgroup.id)?;
+#[allow(refining_impl_trait)]
+impl GroupsSubgroupsHandlers for ReviewService {
+    async fn list_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        require_internal(&group)?;
+        subgroup_infos(self, &viewer, &group)
     }
-    subgroups
-        .iter()
-        .map(|g| group_info(svc, &viewer, g, false, false))
-        .collect()
-}
 
-pub(crate) async fn remove_subgroup(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    subgroup_id: &str,
-) -> Result<(), Error> {
-    let (group, viewer) = load(svc, ctx.caller, group_id)?;
-    require_internal(&group)?;
-    let subgroup = included(svc, &viewer, &group, subgroup_id)?;
-    require_owner(&viewer, &group)?;
-    svc.storage.remove_subgroup(&group.id, &subgroup.id)?;
-    Ok(())
-}
-
-pub(crate) async fn remove_subgroups(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    group_id: &str,
-    body: types::GroupsInput,
-) -> Result<(), Error> {
-    let (group, viewer) = load_owned(svc, ctx.caller, group_id)?;
-    for subgroup in named_groups(svc, &viewer, body)? {
-        svc.storage.remove_subgroup(&group.id, &subgroup.id)?;
+    async fn get_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        require_internal(&group)?;
+        let subgroup = included(self, &viewer, &group, subgroup_id)?;
+        group_info(self, &viewer, &subgroup, false, false)
     }
-    Ok(())
+
+    async fn add_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<types::GroupInfo, Error> {
+        let (group, viewer) = load_owned(self, ctx.caller, group_id)?;
+        let subgroup = find_named_group(self, &viewer, subgroup_id)?;
+        self.storage.add_subgroup(&group.id, &subgroup.id)?;
+        group_info(self, &viewer, &subgroup, false, false)
+    }
+
+    async fn add_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupsInput,
+    ) -> Result<Vec<types::GroupInfo>, Error> {
+        let (group, viewer) = load_owned(self, ctx.caller, group_id)?;
+        let subgroups = named_groups(self, &viewer, body)?;
+        for subgroup in &subgroups {
+            self.storage.add_subgroup(&group.id, &subgroup.id)?;
+        }
+        subgroups
+            .iter()
+            .map(|g| group_info(self, &viewer, g, false, false))
+            .collect()
+    }
+
+    async fn remove_subgroup(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        subgroup_id: &str,
+    ) -> Result<(), Error> {
+        let (group, viewer) = load(self, ctx.caller, group_id)?;
+        require_internal(&group)?;
+        let subgroup = included(self, &viewer, &group, subgroup_id)?;
+        require_owner(&viewer, &group)?;
+        self.storage.remove_subgroup(&group.id, &subgroup.id)?;
+        Ok(())
+    }
+
+    async fn remove_subgroups(
+        &self,
+        ctx: RequestContext<'_>,
+        group_id: &str,
+        body: types::GroupsInput,
+    ) -> Result<(), Error> {
+        let (group, viewer) = load_owned(self, ctx.caller, group_id)?;
+        for subgroup in named_groups(self, &viewer, body)? {
+            self.storage.remove_subgroup(&group.id, &subgroup.id)?;
+        }
+        Ok(())
+    }
 }
 
 /// The groups of a `GroupsInput`, each once, in input order; 422 for one not found.

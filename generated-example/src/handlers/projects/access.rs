@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use restspec_runtime::{Caller, RequestContext};
 
 use super::{load_project, project_info};
+use crate::api::ProjectsAccessHandlers;
 use crate::api::{Error, types};
 use crate::handlers::ReviewService;
 use crate::handlers::common::is_admin;
@@ -213,11 +214,14 @@ pub(crate) fn access_info(
     })
 }
 
-pub(crate) async fn get_project_access(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-) -> Result<types::ProjectAccessInfo, Error> {
-    let project = load_project(svc, ctx.caller, project_name)?;
-    access_info(svc, ctx.caller, &project)
+#[allow(refining_impl_trait)]
+impl ProjectsAccessHandlers for ReviewService {
+    async fn get_project_access(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+    ) -> Result<types::ProjectAccessInfo, Error> {
+        let project = load_project(self, ctx.caller, project_name)?;
+        access_info(self, ctx.caller, &project)
+    }
 }

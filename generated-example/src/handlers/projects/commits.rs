@@ -3,6 +3,7 @@
 use restspec_runtime::{Caller, RequestContext, Timestamp};
 
 use super::{load_project, not_found};
+use crate::api::ProjectsCommitsHandlers;
 use crate::api::{Error, types};
 use crate::handlers::ReviewService;
 use crate::handlers::common::{caller_id, is_admin, person};
@@ -67,46 +68,49 @@ fn commit_visible(
             .any(|r| r.account_id == me))
 }
 
-/// A commit of the project the caller may see; anything else is 404.
-pub(crate) async fn get_project_commit(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    commit_id: &str,
-) -> Result<types::CommitInfo, Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let sha = commit_id.to_ascii_lowercase();
-    let commit = svc
-        .storage
-        .commit(&project.name, &sha)?
-        .ok_or_else(|| not_found(commit_id))?;
-    if !commit_visible(svc, caller, &project, &commit)? {
-        return Err(not_found(commit_id));
-    }
-    let parents = match &commit.parent {
-        Some(parent) => {
-            let subject = svc
-                .storage
-                .commit(&project.name, parent)?
-                .map(|p| p.subject)
-                .unwrap_or_default();
-            vec![types::CommitInfo {
-                commit: Some(parent.clone()),
-                subject,
-                ..types::CommitInfo::default()
-            }]
+#[allow(refining_impl_trait)]
+impl ProjectsCommitsHandlers for ReviewService {
+    /// A commit of the project the caller may see; anything else is 404.
+    async fn get_project_commit(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        commit_id: &str,
+    ) -> Result<types::CommitInfo, Error> {
+        let caller = ctx.caller;
+        let project = load_project(self, caller, project_name)?;
+        let sha = commit_id.to_ascii_lowercase();
+        let commit = self
+            .storage
+            .commit(&project.name, &sha)?
+            .ok_or_else(|| not_found(commit_id))?;
+        if !commit_visible(self, caller, &project, &commit)? {
+            return Err(not_found(commit_id));
         }
-        None => Vec::new(),
-    };
-    let person = git_person(svc, commit.author, commit.created)?;
-    Ok(types::CommitInfo {
-        commit: Some(commit.sha),
-        parents: Some(parents),
-        author: Some(person.clone()),
-        committer: Some(person),
-        subject: commit.subject,
-        message: Some(commit.message),
-        web_links: None,
-    })
+        let parents = match &commit.parent {
+            Some(parent) => {
+                let subject = self
+                    .storage
+                    .commit(&project.name, parent)?
+                    .map(|p| p.subject)
+                    .unwrap_or_default();
+                vec![types::CommitInfo {
+                    commit: Some(parent.clone()),
+                    subject,
+                    ..types::CommitInfo::default()
+                }]
+            }
+            None => Vec::new(),
+        };
+        let person = git_person(self, commit.author, commit.created)?;
+        Ok(types::CommitInfo {
+            commit: Some(commit.sha),
+            parents: Some(parents),
+            author: Some(person.clone()),
+            committer: Some(person),
+            subject: commit.subject,
+            message: Some(commit.message),
+            web_links: None,
+        })
+    }
 }

@@ -16,21 +16,14 @@ mod refs;
 mod settings;
 mod tags;
 
-use std::collections::BTreeMap;
-
 use restspec_runtime::{Caller, RequestContext};
 
 use super::ReviewService;
 use super::common::{encode_id, is_admin, not_found, require_caller};
-use crate::api::{Error, ProjectsHandlers, ProjectsResource, options, types};
+use crate::api::{Error, ProjectsHandlers, ProjectsResource, types};
 use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
 
-pub(crate) use access::{access_info, get_project_access, groups_with_rights};
-pub(crate) use commits::get_project_commit;
-pub(crate) use list::{get_child_project, list_child_projects, list_projects};
-pub(crate) use refs::{create_branch, delete_branch, get_branch, list_branches};
-use settings::*;
-pub(crate) use tags::{create_tag, delete_tag, get_tag, list_tags};
+pub(crate) use access::{access_info, groups_with_rights};
 
 /// The submit types `ProjectInput.submit_type` accepts.
 const SUBMIT_TYPES: &[&str] = &[
@@ -191,14 +184,6 @@ impl ProjectsHandlers for ReviewService {
             }))
     }
 
-    async fn list_projects(
-        &self,
-        ctx: RequestContext<'_>,
-        options: options::ListProjectsOptions,
-    ) -> Result<BTreeMap<String, types::ProjectInfo>, Error> {
-        list_projects(self, ctx, options).await
-    }
-
     async fn get_project(
         &self,
         ctx: RequestContext<'_>,
@@ -276,184 +261,5 @@ impl ProjectsHandlers for ReviewService {
             creator: Some(creator),
         };
         Ok(project_info(&self.storage.create_project(&new)?))
-    }
-
-    async fn get_project_description(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-    ) -> Result<String, Error> {
-        get_project_description(self, ctx, project_name).await
-    }
-
-    async fn set_project_description(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectDescriptionInput,
-    ) -> Result<String, Error> {
-        set_project_description(self, ctx, project_name, body).await
-    }
-
-    async fn delete_project_description(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-    ) -> Result<(), Error> {
-        delete_project_description(self, ctx, project_name).await
-    }
-
-    async fn get_project_parent(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-    ) -> Result<String, Error> {
-        get_project_parent(self, ctx, project_name).await
-    }
-
-    async fn set_project_parent(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        body: types::ProjectParentInput,
-    ) -> Result<String, Error> {
-        set_project_parent(self, ctx, project_name, body).await
-    }
-
-    async fn get_head(&self, ctx: RequestContext<'_>, project_name: &str) -> Result<String, Error> {
-        get_head(self, ctx, project_name).await
-    }
-
-    async fn set_head(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        body: types::HeadInput,
-    ) -> Result<String, Error> {
-        set_head(self, ctx, project_name, body).await
-    }
-
-    async fn get_project_access(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-    ) -> Result<types::ProjectAccessInfo, Error> {
-        get_project_access(self, ctx, project_name).await
-    }
-
-    async fn list_branches(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        options: options::ListBranchesOptions,
-    ) -> Result<Vec<types::BranchInfo>, Error> {
-        list_branches(self, ctx, project_name, options).await
-    }
-
-    async fn get_branch(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> Result<types::BranchInfo, Error> {
-        get_branch(self, ctx, project_name, branch_id).await
-    }
-
-    async fn create_branch(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-        body: types::BranchInput,
-    ) -> Result<types::BranchInfo, Error> {
-        create_branch(
-            self,
-            ctx,
-            project_name.to_owned(),
-            branch_id.to_owned(),
-            body,
-        )
-        .await
-    }
-
-    async fn delete_branch(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        branch_id: &str,
-    ) -> Result<(), Error> {
-        delete_branch(self, ctx, project_name, branch_id).await
-    }
-
-    async fn list_child_projects(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        options: options::ListChildProjectsOptions,
-    ) -> Result<Vec<types::ProjectInfo>, Error> {
-        list_child_projects(self, ctx, project_name, options).await
-    }
-
-    async fn get_child_project(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        child_project_name: &str,
-        options: options::GetChildProjectOptions,
-    ) -> Result<types::ProjectInfo, Error> {
-        get_child_project(
-            self,
-            ctx,
-            project_name.to_owned(),
-            child_project_name.to_owned(),
-            options,
-        )
-        .await
-    }
-
-    async fn list_tags(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        options: options::ListTagsOptions,
-    ) -> Result<Vec<types::TagInfo>, Error> {
-        list_tags(self, ctx, project_name, options).await
-    }
-
-    async fn get_tag(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        tag_id: &str,
-    ) -> Result<types::TagInfo, Error> {
-        get_tag(self, ctx, project_name, tag_id).await
-    }
-
-    async fn create_tag(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        tag_id: &str,
-        body: types::TagInput,
-    ) -> Result<types::TagInfo, Error> {
-        create_tag(self, ctx, project_name, tag_id, body).await
-    }
-
-    async fn delete_tag(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        tag_id: &str,
-    ) -> Result<(), Error> {
-        delete_tag(self, ctx, project_name, tag_id).await
-    }
-
-    async fn get_project_commit(
-        &self,
-        ctx: RequestContext<'_>,
-        project_name: &str,
-        commit_id: &str,
-    ) -> Result<types::CommitInfo, Error> {
-        get_project_commit(self, ctx, project_name, commit_id).await
     }
 }

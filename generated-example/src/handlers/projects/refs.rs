@@ -8,6 +8,7 @@
 use restspec_runtime::{Caller, RequestContext};
 
 use super::{is_valid_ref_name, load_project, not_found, require_owner, require_writable};
+use crate::api::ProjectsRefsHandlers;
 use crate::api::{Error, options, types};
 use crate::handlers::ReviewService;
 use crate::handlers::common::{is_admin, page};
@@ -117,54 +118,126 @@ pub(crate) fn resolve_revision(
     Err(invalid())
 }
 
-/// `HEAD` first, then `refs/meta/config` (administrators), then the branches by name.
-pub(crate) async fn list_branches(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    options: options::ListBranchesOptions,
-) -> Result<Vec<types::BranchInfo>, Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let filter = ref_filter(&options.substring, &options.regex)?;
-    let refs = visible_refs(svc, caller, &project)?;
-    let mut all = Vec::with_capacity(refs.len() + 1);
-    all.extend(head_info(&project, &refs));
-    all.extend(
-        refs.iter()
-            .filter(|b| b.name == META_CONFIG_REF)
-            .map(|b| branch_info(caller, &project, b)),
-    );
-    all.extend(
-        refs.iter()
-            .filter(|b| b.name != META_CONFIG_REF)
-            .map(|b| branch_info(caller, &project, b)),
-    );
-    let matching = all.into_iter().filter(|b| matches(&filter, &b.ref_));
-    Ok(page(
-        matching,
-        options.skip.or(options.start),
-        options.limit,
-    ))
-}
-
-pub(crate) async fn get_branch(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    branch_id: &str,
-) -> Result<types::BranchInfo, Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let refs = visible_refs(svc, caller, &project)?;
-    if branch_id == HEAD {
-        return head_info(&project, &refs).ok_or_else(|| not_found(branch_id));
+#[allow(refining_impl_trait)]
+impl ProjectsRefsHandlers for ReviewService {
+    /// `HEAD` first, then `refs/meta/config` (administrators), then the branches by name.
+    async fn list_branches(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        options: options::ListBranchesOptions,
+    ) -> Result<Vec<types::BranchInfo>, Error> {
+        let caller = ctx.caller;
+        let project = load_project(self, caller, project_name)?;
+        let filter = ref_filter(&options.substring, &options.regex)?;
+        let refs = visible_refs(self, caller, &project)?;
+        let mut all = Vec::with_capacity(refs.len() + 1);
+        all.extend(head_info(&project, &refs));
+        all.extend(
+            refs.iter()
+                .filter(|b| b.name == META_CONFIG_REF)
+                .map(|b| branch_info(caller, &project, b)),
+        );
+        all.extend(
+            refs.iter()
+                .filter(|b| b.name != META_CONFIG_REF)
+                .map(|b| branch_info(caller, &project, b)),
+        );
+        let matching = all.into_iter().filter(|b| matches(&filter, &b.ref_));
+        Ok(page(
+            matching,
+            options.skip.or(options.start),
+            options.limit,
+        ))
     }
-    let name = full_ref(branch_id);
-    refs.iter()
-        .find(|b| b.name == name)
-        .map(|b| branch_info(caller, &project, b))
-        .ok_or_else(|| not_found(branch_id))
+
+    async fn get_branch(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        branch_id: &str,
+    ) -> Result<types::BranchInfo, Error> {
+        let caller = ctx.caller;
+        let project = load_project(self, caller, project_name)?;
+        let refs = visible_refs(self, caller, &project)?;
+        if branch_id == HEAD {
+            return head_info(&project, &refs).ok_or_else(|| not_found(branch_id));
+        }
+        let name = full_ref(branch_id);
+        refs.iter()
+            .find(|b| b.name == name)
+            .map(|b| branch_info(caller, &project, b))
+            .ok_or_else(|| not_found(branch_id))
+    }
+
+    /// 201 with the branch; an existing branch is 409, a revision that cannot be resolved 422.
+    async fn create_branch(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        branch_id: &str,
+        body: types::BranchInput,
+    ) -> Result<types::BranchInfo, Error> {
+        let caller = ctx.caller;
+        let project = load_project(self, caller, project_name)?;
+        let name = new_branch_name(branch_id, body.ref_.as_deref())?;
+        require_owner(caller, &format!("create on {name}"))?;
+        require_writable(&project)?;
+        if self.storage.branch(&project.name, &name)?.is_some() {
+            return Err(Error::Conflict(
+                format!("branch \"{name}\" already exists").into(),
+            ));
+        }
+        let revision = resolve_revision(self, &project, body.revision.as_deref())?;
+        let branch = self
+            .storage
+            .create_branch(&project.name, &name, &revision)?;
+        Ok(branch_info(caller, &project, &branch))
+    }
+
+    async fn delete_branch(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        branch_id: &str,
+    ) -> Result<(), Error> {
+        let caller = ctx.caller;
+        let project = load_project(self, caller, project_name)?;
+        let refs = visible_refs(self, caller, &project)?;
+        let is_head = branch_id == HEAD;
+        let name = full_ref(branch_id);
+        if !is_head && !refs.iter().any(|b| b.name == name) {
+            return Err(not_found(branch_id));
+        }
+        require_owner(caller, &format!("delete on {name}"))?;
+        require_writable(&project)?;
+        if is_head {
+            return Err(Error::Conflict("not allowed to delete HEAD".into()));
+        }
+        if name == project.head {
+            return Err(Error::Conflict(
+                format!("not allowed to delete branch {name}: HEAD points to it").into(),
+            ));
+        }
+        let open = ChangeQuery {
+            status: Some(ChangeStatus::New),
+            project: Some(project.name.clone()),
+            branch: Some(name.clone()),
+            private: PrivateFilter::Include,
+            limit: Some(1),
+            ..ChangeQuery::default()
+        };
+        if !self.storage.query_changes(&open)?.items.is_empty() {
+            return Err(Error::Conflict(
+                format!("branch {name} has open changes").into(),
+            ));
+        }
+        if self.storage.delete_branch(&project.name, &name)? {
+            Ok(())
+        } else {
+            Err(not_found(branch_id))
+        }
+    }
 }
 
 /// The branch name of the URL as a full ref; the input's `ref` must name the same.
@@ -188,71 +261,4 @@ fn new_branch_name(branch_id: &str, input_ref: Option<&str>) -> Result<String, E
         }
     }
     Ok(name)
-}
-
-/// 201 with the branch; an existing branch is 409, a revision that cannot be resolved 422.
-pub(crate) async fn create_branch(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: String,
-    branch_id: String,
-    body: types::BranchInput,
-) -> Result<types::BranchInfo, Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, &project_name)?;
-    let name = new_branch_name(&branch_id, body.ref_.as_deref())?;
-    require_owner(caller, &format!("create on {name}"))?;
-    require_writable(&project)?;
-    if svc.storage.branch(&project.name, &name)?.is_some() {
-        return Err(Error::Conflict(
-            format!("branch \"{name}\" already exists").into(),
-        ));
-    }
-    let revision = resolve_revision(svc, &project, body.revision.as_deref())?;
-    let branch = svc.storage.create_branch(&project.name, &name, &revision)?;
-    Ok(branch_info(caller, &project, &branch))
-}
-
-pub(crate) async fn delete_branch(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    branch_id: &str,
-) -> Result<(), Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let refs = visible_refs(svc, caller, &project)?;
-    let is_head = branch_id == HEAD;
-    let name = full_ref(branch_id);
-    if !is_head && !refs.iter().any(|b| b.name == name) {
-        return Err(not_found(branch_id));
-    }
-    require_owner(caller, &format!("delete on {name}"))?;
-    require_writable(&project)?;
-    if is_head {
-        return Err(Error::Conflict("not allowed to delete HEAD".into()));
-    }
-    if name == project.head {
-        return Err(Error::Conflict(
-            format!("not allowed to delete branch {name}: HEAD points to it").into(),
-        ));
-    }
-    let open = ChangeQuery {
-        status: Some(ChangeStatus::New),
-        project: Some(project.name.clone()),
-        branch: Some(name.clone()),
-        private: PrivateFilter::Include,
-        limit: Some(1),
-        ..ChangeQuery::default()
-    };
-    if !svc.storage.query_changes(&open)?.items.is_empty() {
-        return Err(Error::Conflict(
-            format!("branch {name} has open changes").into(),
-        ));
-    }
-    if svc.storage.delete_branch(&project.name, &name)? {
-        Ok(())
-    } else {
-        Err(not_found(branch_id))
-    }
 }

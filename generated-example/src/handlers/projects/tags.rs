@@ -5,6 +5,7 @@ use restspec_runtime::{Caller, RequestContext};
 use super::commits::git_person;
 use super::refs::{matches, ref_filter, resolve_revision};
 use super::{is_valid_ref_name, load_project, not_found, require_owner, require_writable};
+use crate::api::ProjectsTagsHandlers;
 use crate::api::{Error, options, types};
 use crate::handlers::ReviewService;
 use crate::handlers::common::{is_admin, page, require_caller};
@@ -47,35 +48,86 @@ fn load_tag(
     Ok((project, tag))
 }
 
-pub(crate) async fn list_tags(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    options: options::ListTagsOptions,
-) -> Result<Vec<types::TagInfo>, Error> {
-    let caller = ctx.caller;
-    let project = load_project(svc, caller, project_name)?;
-    let filter = ref_filter(&options.substring, &options.regex)?;
-    let tags = svc
-        .storage
-        .tags(&project.name)?
-        .into_iter()
-        .filter(|t| matches(&filter, &t.name));
-    page(tags, options.skip.or(options.start), options.limit)
-        .into_iter()
-        .map(|tag| tag_info(svc, caller, &project, tag))
-        .collect()
-}
+#[allow(refining_impl_trait)]
+impl ProjectsTagsHandlers for ReviewService {
+    async fn list_tags(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        options: options::ListTagsOptions,
+    ) -> Result<Vec<types::TagInfo>, Error> {
+        let caller = ctx.caller;
+        let project = load_project(self, caller, project_name)?;
+        let filter = ref_filter(&options.substring, &options.regex)?;
+        let tags = self
+            .storage
+            .tags(&project.name)?
+            .into_iter()
+            .filter(|t| matches(&filter, &t.name));
+        page(tags, options.skip.or(options.start), options.limit)
+            .into_iter()
+            .map(|tag| tag_info(self, caller, &project, tag))
+            .collect()
+    }
 
-pub(crate) async fn get_tag(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    tag_id: &str,
-) -> Result<types::TagInfo, Error> {
-    let caller = ctx.caller;
-    let (project, tag) = load_tag(svc, caller, project_name, tag_id)?;
-    tag_info(svc, caller, &project, tag)
+    async fn get_tag(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        tag_id: &str,
+    ) -> Result<types::TagInfo, Error> {
+        let caller = ctx.caller;
+        let (project, tag) = load_tag(self, caller, project_name, tag_id)?;
+        tag_info(self, caller, &project, tag)
+    }
+
+    /// 201 with the tag, annotated when the input has a message; an existing tag is 409, a
+    /// revision that cannot be resolved 422.
+    async fn create_tag(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        tag_id: &str,
+        body: types::TagInput,
+    ) -> Result<types::TagInfo, Error> {
+        let caller = ctx.caller;
+        let tagger = require_caller(caller)?;
+        let project = load_project(self, caller, project_name)?;
+        let name = new_tag_name(tag_id, body.ref_.as_deref())?;
+        require_owner(caller, &format!("create on {name}"))?;
+        require_writable(&project)?;
+        if self.storage.tag(&project.name, &name)?.is_some() {
+            return Err(Error::Conflict(
+                format!("tag \"{name}\" already exists").into(),
+            ));
+        }
+        let revision = resolve_revision(self, &project, body.revision.as_deref())?;
+        let new = NewTag {
+            name,
+            revision,
+            message: body.message.filter(|m| !m.is_empty()),
+            tagger: Some(tagger),
+        };
+        let tag = self.storage.create_tag(&project.name, &new)?;
+        tag_info(self, caller, &project, tag)
+    }
+
+    async fn delete_tag(
+        &self,
+        ctx: RequestContext<'_>,
+        project_name: &str,
+        tag_id: &str,
+    ) -> Result<(), Error> {
+        let caller = ctx.caller;
+        let (project, tag) = load_tag(self, caller, project_name, tag_id)?;
+        require_owner(caller, &format!("delete on {}", tag.name))?;
+        require_writable(&project)?;
+        if self.storage.delete_tag(&project.name, &tag.name)? {
+            Ok(())
+        } else {
+            Err(not_found(tag_id))
+        }
+    }
 }
 
 /// The tag name of the URL as a full ref under `refs/tags/`; the input's `ref` must name
@@ -93,52 +145,4 @@ fn new_tag_name(tag_id: &str, input_ref: Option<&str>) -> Result<String, Error> 
         ));
     }
     Ok(name)
-}
-
-/// 201 with the tag, annotated when the input has a message; an existing tag is 409, a
-/// revision that cannot be resolved 422.
-pub(crate) async fn create_tag(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    tag_id: &str,
-    body: types::TagInput,
-) -> Result<types::TagInfo, Error> {
-    let caller = ctx.caller;
-    let tagger = require_caller(caller)?;
-    let project = load_project(svc, caller, project_name)?;
-    let name = new_tag_name(tag_id, body.ref_.as_deref())?;
-    require_owner(caller, &format!("create on {name}"))?;
-    require_writable(&project)?;
-    if svc.storage.tag(&project.name, &name)?.is_some() {
-        return Err(Error::Conflict(
-            format!("tag \"{name}\" already exists").into(),
-        ));
-    }
-    let revision = resolve_revision(svc, &project, body.revision.as_deref())?;
-    let new = NewTag {
-        name,
-        revision,
-        message: body.message.filter(|m| !m.is_empty()),
-        tagger: Some(tagger),
-    };
-    let tag = svc.storage.create_tag(&project.name, &new)?;
-    tag_info(svc, caller, &project, tag)
-}
-
-pub(crate) async fn delete_tag(
-    svc: &ReviewService,
-    ctx: RequestContext<'_>,
-    project_name: &str,
-    tag_id: &str,
-) -> Result<(), Error> {
-    let caller = ctx.caller;
-    let (project, tag) = load_tag(svc, caller, project_name, tag_id)?;
-    require_owner(caller, &format!("delete on {}", tag.name))?;
-    require_writable(&project)?;
-    if svc.storage.delete_tag(&project.name, &tag.name)? {
-        Ok(())
-    } else {
-        Err(not_found(tag_id))
-    }
 }
