@@ -44,7 +44,8 @@ pub struct Limits {
     /// before the body is read, and a chunked body is cut at the limit. Default 10 MiB.
     pub max_body_bytes: usize,
     /// The largest request head (request line and headers), in bytes: a larger one is
-    /// refused with 431. Default 64 KiB; at least 8 KiB is used whatever is set.
+    /// refused with 431, or with 414 when its request line alone is that long. Default 64
+    /// KiB; at least 8 KiB is used whatever is set.
     pub max_head_bytes: usize,
     /// The largest JSON request body, in bytes: a larger one is refused with 400 before it
     /// is parsed. Default 4 MiB, below [`max_body_bytes`](Self::max_body_bytes) because

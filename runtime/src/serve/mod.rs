@@ -9,6 +9,7 @@
 
 mod connections;
 mod timed_io;
+mod uri_too_long;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -27,6 +28,7 @@ use crate::auth::Authenticator;
 use crate::service::Service;
 use connections::Connections;
 use timed_io::TimedIo;
+use uri_too_long::UriTooLong;
 
 /// How long to wait before accepting again after `accept` failed (out of descriptors, say):
 /// long enough not to spin, short enough not to be noticed once descriptors free up.
@@ -154,13 +156,12 @@ where
     let graceful = GracefulShutdown::new();
     let connections = Connections::new(limits.max_connections);
     let mut builder = auto::Builder::new(TokioExecutor::new());
+    // A request head larger than the read buffer is refused with 431, or with 414 when the
+    // request line alone fills it (`UriTooLong`).
+    let head_limit = limits.max_head_bytes.max(MIN_HEAD_BYTES);
     // A client that shuts down its sending side after a complete request (`nc -N`, some
     // proxies) is waiting for the answer, not gone.
-    // A request head larger than the read buffer is refused with 431.
-    builder
-        .http1()
-        .half_close(true)
-        .max_buf_size(limits.max_head_bytes.max(MIN_HEAD_BYTES));
+    builder.http1().half_close(true).max_buf_size(head_limit);
     builder
         .http2()
         .max_header_list_size(u32::try_from(limits.max_head_bytes).unwrap_or(u32::MAX));
@@ -178,10 +179,8 @@ where
         let activity = Activity::new();
         let slot = connections.open(permit, activity.clone());
         let service = connect(remote, activity.clone());
-        let connection = builder.serve_connection(
-            TokioIo::new(TimedIo::new(stream, activity.clone())),
-            service,
-        );
+        let io = UriTooLong::new(TimedIo::new(stream, activity.clone()), head_limit);
+        let connection = builder.serve_connection(TokioIo::new(io), service);
         let connection = graceful.watch(connection.into_owned());
         tokio::spawn(async move {
             let _slot = slot;

@@ -1,7 +1,8 @@
 //! Connections and request limits over raw TCP: idle and slow-header connections are
 //! closed, slow bodies and hanging handlers get a clear status, oversized bodies are 413
-//! before they are read, a client that half-closes still gets its answer, the connection
-//! cap makes room for new clients, and a shutdown drains the requests under way.
+//! before they are read, an oversized request line is 414 and other oversized heads 431,
+//! a client that half-closes still gets its answer, the connection cap makes room for new
+//! clients, and a shutdown drains the requests under way.
 //!
 //! The limits are set short here (hundreds of milliseconds) so that each property shows
 //! quickly; the bounds the tests wait for are generous, and no test measures speed.
@@ -160,6 +161,26 @@ async fn a_body_over_the_limit_is_413_before_it_is_sent() {
         "request body larger than 1000 bytes\n",
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_request_line_over_the_head_limit_is_414_and_a_header_over_it_431() {
+    const LIMIT: usize = 8192;
+    let server = server_with_limits(Limits {
+        max_head_bytes: LIMIT,
+        ..long_limits()
+    })
+    .await;
+    // Each request is exactly the limit long, so that the server has read all of it when
+    // it answers and closes the connection.
+    let fill = |start: &str| {
+        let mut request = start.as_bytes().to_vec();
+        request.resize(LIMIT, b'a');
+        request
+    };
+    assert_answer(&server, &fill("GET /things/"), "414", "").await;
+    let header = fill("GET /things/ HTTP/1.1\r\nHost: t\r\nX-Big: ");
+    assert_answer(&server, &header, "431", "").await;
 }
 
 #[tokio::test]

@@ -129,7 +129,7 @@ pub(super) fn paths_and_ids(f: &Fixture) -> Vec<Case> {
                 &[],
                 b"",
             ),
-            StatusOrClosed(431),
+            StatusOrClosed(414),
         ),
         case(
             "absolute-form target of another host",
