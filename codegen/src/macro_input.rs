@@ -15,7 +15,8 @@ pub struct MacroInput {
     vis: Visibility,
     name: Ident,
     path: LitStr,
-    outputs: crate::Outputs,
+    /// The outputs listed, `None` when none is.
+    outputs: Option<crate::Outputs>,
 }
 
 impl Parse for MacroInput {
@@ -37,8 +38,8 @@ impl Parse for MacroInput {
     }
 }
 
-/// `, server, client`: the outputs listed, in any order; none listed is the server alone.
-fn parse_outputs(input: ParseStream<'_>) -> syn::Result<crate::Outputs> {
+/// `, server, client`: the outputs listed, in any order; `None` when none is.
+fn parse_outputs(input: ParseStream<'_>) -> syn::Result<Option<crate::Outputs>> {
     let mut listed = crate::Outputs {
         server: false,
         client: false,
@@ -59,11 +60,7 @@ fn parse_outputs(input: ParseStream<'_>) -> syn::Result<crate::Outputs> {
     if !input.is_empty() {
         return Err(input.error("expected `, server` or `, client` after the spec path"));
     }
-    Ok(if listed.server || listed.client {
-        listed
-    } else {
-        crate::Outputs::SERVER
-    })
+    Ok((listed.server || listed.client).then_some(listed))
 }
 
 /// Where a relative spec path is looked for: the crate's manifest directory first, then the
@@ -85,21 +82,48 @@ pub fn resolve_spec_dir(
 /// Expands the macro input against the crate at `manifest_dir`, called from a source file
 /// in `caller_dir` (when the compiler can tell).
 pub fn expand(input: TokenStream, manifest_dir: &Path, caller_dir: Option<&Path>) -> TokenStream {
-    let input: MacroInput = match syn::parse2(input) {
-        Ok(input) => input,
-        Err(err) => {
-            let mut err = err;
-            err.combine(syn::Error::new(
-                Span::call_site(),
-                "expected `generate!(pub mod api = \"spec\")`: a module name and the spec directory, \
-                 then `, client` (or `, server, client`) for a typed client",
-            ));
-            return err.to_compile_error();
+    match syn::parse2(input) {
+        Ok(input) => expand_parsed(input, manifest_dir, caller_dir),
+        Err(err) => usage_error(err),
+    }
+}
+
+/// `restspec_client::generate!`: the same input, generated as a client alone that refers
+/// to `restspec-client` only.
+pub fn expand_client(
+    input: TokenStream,
+    manifest_dir: &Path,
+    caller_dir: Option<&Path>,
+) -> TokenStream {
+    match syn::parse2::<MacroInput>(input) {
+        Ok(input) if input.outputs.is_some_and(|o| o.server) => syn::Error::new(
+            input.name.span(),
+            "`restspec_client::generate!` makes a typed client alone: generate a server with \
+             `restspec_runtime::generate!`",
+        )
+        .to_compile_error(),
+        Ok(mut input) => {
+            input.outputs = Some(crate::Outputs::CLIENT);
+            expand_parsed(input, manifest_dir, caller_dir)
         }
-    };
+        Err(err) => usage_error(err),
+    }
+}
+
+fn usage_error(mut err: syn::Error) -> TokenStream {
+    err.combine(syn::Error::new(
+        Span::call_site(),
+        "expected `generate!(pub mod api = \"spec\")`: a module name and the spec directory, \
+         then `, client` (or `, server, client`) for a typed client",
+    ));
+    err.to_compile_error()
+}
+
+fn expand_parsed(input: MacroInput, manifest_dir: &Path, caller_dir: Option<&Path>) -> TokenStream {
     let relative = input.path.value();
     let dir = resolve_spec_dir(Path::new(&relative), manifest_dir, caller_dir);
-    let (attrs, vis, name, outputs) = (&input.attrs, &input.vis, &input.name, input.outputs);
+    let outputs = input.outputs.unwrap_or(crate::Outputs::SERVER);
+    let (attrs, vis, name) = (&input.attrs, &input.vis, &input.name);
     let (body, sources, header) = match crate::load_keeping_partial(&dir, Path::new(&relative)) {
         Ok(loaded) => {
             let files = loaded.service.files.join(", ");
@@ -136,5 +160,46 @@ pub fn expand(input: TokenStream, manifest_dir: &Path, caller_dir: Option<&Path>
             #body
             #(#tracked)*
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
+    }
+
+    #[test]
+    fn the_client_door_generates_a_client_referring_to_the_client_crate_only() {
+        let code = expand_client(quote! { mod api = "minimal" }, &fixture(), None).to_string();
+        assert!(
+            code.contains("restspec_client :: __private as rt"),
+            "{code}"
+        );
+        assert!(!code.contains("restspec_runtime"), "{code}");
+        assert!(code.contains("pub mod client"), "{code}");
+        assert!(!code.contains("trait ThingsHandlers"), "{code}");
+    }
+
+    #[test]
+    fn the_client_door_refuses_a_server() {
+        let code = expand_client(quote! { mod api = "minimal", server }, &fixture(), None);
+        assert!(
+            code.to_string()
+                .contains("makes a typed client alone: generate a server with"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn the_runtime_door_generates_the_server_unless_told_otherwise() {
+        let code = expand(quote! { mod api = "minimal" }, &fixture(), None).to_string();
+        assert!(
+            code.contains("restspec_runtime :: __private as rt"),
+            "{code}"
+        );
+        assert!(code.contains("trait ThingsHandlers"), "{code}");
     }
 }

@@ -13,34 +13,7 @@ use crate::body::{Response, response};
 use crate::error::{ApiError, Condition};
 use crate::spec::Conventions;
 
-/// What a spec says of cross-origin use beyond the allowed origins (`conventions.cors`).
-#[derive(Debug, Clone, Copy)]
-pub struct CorsConventions {
-    /// `Access-Control-Allow-Methods`, joined (`GET, HEAD, POST, PUT, PATCH, DELETE,
-    /// OPTIONS`): the methods the spec's endpoints use.
-    pub methods: &'static str,
-    /// The methods a preflight may ask for.
-    pub preflight_methods: &'static [Method],
-    /// Request headers allowed besides the usual ones (a token header, lower case).
-    pub allow_headers: &'static [&'static str],
-    /// `Access-Control-Expose-Headers`, joined (`Link, X-Total`): response headers a
-    /// browser script may read.
-    pub expose_headers: Option<&'static str>,
-    /// Every origin may call, without credentials (`Access-Control-Allow-Origin: *`).
-    pub any_origin: bool,
-}
-
-impl CorsConventions {
-    /// The code review service's: its five methods, nothing exposed, the origins the
-    /// settings allow.
-    pub const USUAL: CorsConventions = CorsConventions {
-        methods: CORS_METHODS,
-        preflight_methods: &PREFLIGHT_METHODS,
-        allow_headers: &[],
-        expose_headers: None,
-        any_origin: false,
-    };
-}
+pub use restspec_client::conventions::CorsConventions;
 
 /// The origins allowed to use the service cross-origin: the `site.allowOriginRegex`
 /// setting. Several patterns are joined with `|`; an origin must match one in full.
@@ -80,16 +53,6 @@ impl AllowedOrigins {
         self.pattern.as_ref().is_some_and(|p| p.is_match(origin))
     }
 }
-
-/// Methods a preflight may ask for.
-const CORS_METHODS: &str = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
-const PREFLIGHT_METHODS: [Method; 5] = [
-    Method::GET,
-    Method::HEAD,
-    Method::POST,
-    Method::PUT,
-    Method::DELETE,
-];
 
 /// Request headers a cross-origin request may send: the usual three plus the service's
 /// XSRF header and the spec's own (a token header).

@@ -22,7 +22,9 @@ use crate::conventions::Admitted;
 use crate::error::{ApiError, Condition};
 use crate::idempotency::{self, fingerprint};
 use crate::limits::Limits;
-use crate::quota::{QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders};
+use crate::quota::{
+    BudgetHeaders, QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders,
+};
 use crate::routing::{Lookup, PathParams};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::state::Shared;

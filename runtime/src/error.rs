@@ -11,8 +11,8 @@ use bytes::Bytes;
 use http::{HeaderName, HeaderValue, StatusCode};
 
 use crate::body::{Response, TEXT_CONTENT_TYPE, response};
-pub use crate::condition::Condition;
 use crate::spec::{Credential, ErrorFormat, ErrorPiece, ServiceSpec};
+pub use restspec_client::condition::Condition;
 
 /// The media type of RFC 9457 problem details.
 const PROBLEM_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/problem+json");

@@ -8,8 +8,7 @@ use serde::Serialize;
 use crate::body::Response;
 use crate::spec::Conventions;
 
-/// The content type of every JSON response.
-pub const JSON_CONTENT_TYPE: &str = "application/json; charset=UTF-8";
+pub use restspec_client::conventions::JSON_CONTENT_TYPE;
 
 /// Decides pretty (`true`) or compact output for one request.
 ///

@@ -7,43 +7,7 @@ use serde::de::DeserializeOwned;
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 
-/// Reads a boolean option the way the real service does: `true`, `t`, `yes`, `y`, `on`,
-/// `1` or no value at all are on; `false`, `f`, `no`, `n`, `off`, `0` are off (any case).
-pub fn parse_flag(value: &str) -> Option<bool> {
-    match value.to_ascii_lowercase().as_str() {
-        "" | "true" | "t" | "yes" | "y" | "on" | "1" => Some(true),
-        "false" | "f" | "no" | "n" | "off" | "0" => Some(false),
-        _ => None,
-    }
-}
-
-/// `deserialize_with` for boolean query options (see [`parse_flag`]).
-pub fn deserialize_flag<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<bool>, D::Error> {
-    let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
-    parse_flag(&text).map(Some).ok_or_else(|| {
-        serde::de::Error::custom(format!(
-            "`{text}` is not a boolean (true/false, yes/no, on/off, 1/0)"
-        ))
-    })
-}
-
-/// `deserialize_with` for `list<string>` query options of `style: comma`: every value the
-/// option was given, each split at its commas (`labels=a,b&labels=c` is `a`, `b`, `c`);
-/// empty pieces are dropped.
-pub fn deserialize_comma_list<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Vec<String>, D::Error> {
-    let values = <Vec<String> as serde::Deserialize>::deserialize(deserializer)?;
-    Ok(values
-        .iter()
-        .flat_map(|value| value.split(','))
-        .map(str::trim)
-        .filter(|piece| !piece.is_empty())
-        .map(str::to_owned)
-        .collect())
-}
+pub use restspec_client::form::{deserialize_comma_list, deserialize_flag, parse_flag};
 
 /// True when the content type names `application/json` as one of its tokens
 /// (`application/json; charset=UTF-8` counts; matching is case-sensitive, as the real
@@ -138,15 +102,6 @@ pub fn parse_form<T: DeserializeOwned>(body: &Bytes, limits: &Limits) -> Result<
         .map_err(|e| {
             ApiError::condition(Condition::InvalidInput).with_message(format!("Invalid input: {e}"))
         })
-}
-
-/// A request body as a form, the way [`parse_form`] reads it (for typed clients).
-pub fn to_form<T: serde::Serialize + ?Sized>(body: &T) -> Result<String, String> {
-    serde_qs::Config::new()
-        .use_form_encoding(true)
-        .array_format(serde_qs::ArrayFormat::EmptyIndexed)
-        .serialize_string(&body)
-        .map_err(|e| e.to_string())
 }
 
 /// Refuses a JSON body larger than [`Limits::max_json_bytes`] or whose arrays and objects
@@ -258,7 +213,7 @@ mod tests {
             metadata: BTreeMap::from([("plan".to_owned(), "team pro".to_owned())]),
             expand: vec!["invoice".to_owned(), "tax".to_owned()],
         };
-        let form = to_form(&create).expect("written");
+        let form = restspec_client::form::to_form(&create).expect("written");
         assert_eq!(
             form,
             // Brackets percent-encoded, as browsers send them.

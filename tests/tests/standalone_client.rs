@@ -1,20 +1,16 @@
-//! A client generated alone (`generate!(..., client)`), in a crate that does not hold the
+//! A client generated alone (`restspec_client::generate!`), in a crate that does not hold the
 //! server: its types are its own, generated from the same spec, and it drives the bookshop
 //! (served by the bookshop crate) over loopback.
 
-restspec_runtime::generate!(mod shop = "../generated-example/bookshop/spec", client);
+restspec_client::generate!(mod shop = "../generated-example/bookshop/spec");
 
 use shop::client::{Client, ClientConfig};
 
 #[tokio::test]
 async fn a_standalone_client_drives_a_server_built_elsewhere() {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    let base = restspec_runtime::examples::serve_on_loopback(bookshop::app("pw"))
         .await
-        .expect("bind loopback");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(async move {
-        let _ = restspec_runtime::serve(listener, bookshop::app("pw")).await;
-    });
+        .expect("a loopback server starts");
     let clerk =
         Client::with_config(ClientConfig::new(&base).basic_auth("clerk", "pw")).expect("a URL");
     let shelf: shop::types::ShelfInfo = clerk

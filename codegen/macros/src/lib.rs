@@ -29,6 +29,13 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand_here(input, restspec_codegen::macro_input::expand)
 }
 
+/// Expands a spec directory into a typed client alone, referring only to `restspec-client`:
+/// `generate_client!(pub mod api = "spec")`. Re-exported as `restspec_client::generate`.
+#[proc_macro]
+pub fn generate_client(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand_here(input, restspec_codegen::macro_input::expand_client)
+}
+
 /// One `#[test]` per example of a spec: `example_tests!("spec", start = start_service)`.
 /// Re-exported, with its documentation, as `restspec_runtime::example_tests`.
 #[proc_macro]

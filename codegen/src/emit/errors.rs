@@ -7,7 +7,7 @@ use super::doc;
 use crate::model::Service;
 use crate::names;
 
-pub(crate) fn tokens(service: &Service) -> TokenStream {
+pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     // A row with a `body` carries the handler's typed body instead of a message.
     let variants = service.statuses.iter().map(|s| {
         let variant = format_ident!("{}", names::pascal(&s.name));
@@ -55,7 +55,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             None => quote! { Error::#variant(m) => m, },
         }
     });
-    let into_api_error = if typed.is_empty() {
+    let conversion = if typed.is_empty() {
         quote! {
             match error.code() {
                 500 => rt::ApiError::internal(error.into_message()),
@@ -78,6 +78,16 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             }
         }
     };
+    // The runtime's error, for handlers; a client alone has no runtime.
+    let into_api_error = server.then(|| {
+        quote! {
+            impl From<Error> for rt::ApiError {
+                fn from(error: Error) -> Self {
+                    #conversion
+                }
+            }
+        }
+    });
     let constructors = service
         .statuses
         .iter()
@@ -145,10 +155,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
         impl ::std::error::Error for Error {}
 
-        impl From<Error> for rt::ApiError {
-            fn from(error: Error) -> Self {
-                #into_api_error
-            }
-        }
+        #into_api_error
     }
 }

@@ -1,7 +1,9 @@
 //! Phase four: the validated model to Rust tokens, one module per output item.
 //!
 //! Emitters return tokens, never `Result`: everything that could fail was checked before.
-//! Generated code refers to the runtime only through `::restspec_runtime::__private`.
+//! Generated code refers to the runtime only through `::restspec_runtime::__private`, or,
+//! when it is a client alone, to `::restspec_client::__private`, so that a crate that only
+//! calls a service does not compile the server stack.
 
 mod capabilities;
 mod client;
@@ -48,13 +50,18 @@ pub(crate) fn module(service: &Service, outputs: Outputs) -> TokenStream {
     let capabilities = server(capabilities::tokens);
     let conventions = conventions::tokens(service);
     let types = types::tokens(service);
-    let errors = errors::tokens(service);
+    let errors = errors::tokens(service, outputs.server);
     let handlers = server(handlers::tokens);
     let router = server(router::tokens);
     let client = outputs.client.then(|| client::tokens(service));
+    let runtime = if outputs.server {
+        quote! { ::restspec_runtime::__private }
+    } else {
+        quote! { ::restspec_client::__private }
+    };
     quote! {
         #[allow(unused_imports)]
-        use ::restspec_runtime::__private as rt;
+        use #runtime as rt;
 
         #conventions
         #spec

@@ -189,10 +189,7 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
             }
             OptionType::String => (quote! { Option<String> }, None),
             OptionType::Integer => (quote! { Option<i64> }, None),
-            OptionType::Boolean => (
-                quote! { Option<bool> },
-                Some("::restspec_runtime::__private::deserialize_flag"),
-            ),
+            OptionType::Boolean => (quote! { Option<bool> }, Some("super::rt::deserialize_flag")),
             OptionType::StringList => (quote! { Vec<String> }, None),
             OptionType::Enum(name) => {
                 let ident = format_ident!("{}", name);
@@ -209,7 +206,7 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
         let with = if o.comma_separated {
             let alias = format!("{wire}[]");
             Some(quote! {
-                #[serde(alias = #alias, deserialize_with = "::restspec_runtime::__private::deserialize_comma_list")]
+                #[serde(alias = #alias, deserialize_with = "super::rt::deserialize_comma_list")]
             })
         } else {
             with.map(|w| quote! { #[serde(deserialize_with = #w)] })
@@ -226,7 +223,7 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
     quote! {
         #docs
         #[derive(Debug, Clone, #default PartialEq, Deserialize)]
-        #[serde(crate = "::restspec_runtime::__private::serde")]
+        #[serde(crate = "super::rt::serde")]
         pub struct #ident {
             #(#fields)*
         }
@@ -342,7 +339,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
             quote! {
                 #docs
                 #[derive(Debug, Clone, #default PartialEq, Serialize, Deserialize)]
-                #[serde(crate = "::restspec_runtime::__private::serde")]
+                #[serde(crate = "super::rt::serde")]
                 pub struct #ident {
                     #(#fields)*
                 }
@@ -363,7 +360,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 ///
                 /// Read as the first alternative the JSON fits, in the spec's order.
                 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-                #[serde(crate = "::restspec_runtime::__private::serde", untagged)]
+                #[serde(crate = "super::rt::serde", untagged)]
                 pub enum #ident {
                     #(#variants)*
                 }
@@ -382,7 +379,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
             quote! {
                 #docs
                 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-                #[serde(crate = "::restspec_runtime::__private::serde")]
+                #[serde(crate = "super::rt::serde")]
                 pub enum #ident {
                     #(#variants)*
                 }

@@ -33,14 +33,7 @@ pub(crate) use pipeline::{begin, key_of, remember};
 #[cfg(feature = "postgres-idempotency")]
 pub use postgres::PostgresIdempotencyStore;
 
-/// How a spec switches idempotency keys on.
-#[derive(Debug, Clone, Copy)]
-pub struct IdempotencyConventions {
-    /// The request header carrying the key (`Idempotency-Key`).
-    pub header: &'static str,
-    /// How long a key is remembered, in seconds.
-    pub expire_after_seconds: u64,
-}
+pub use restspec_client::conventions::IdempotencyConventions;
 
 /// A successful answer, kept to be replayed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,31 +5,9 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use super::CursorConventions;
 use super::positive;
 use crate::error::ApiError;
-
-/// The `cursor` style of `conventions.pagination`.
-#[derive(Debug, Clone, Copy)]
-pub struct CursorConventions {
-    /// The query parameter naming where the page starts (`cursor`, `starting_after`).
-    pub cursor_parameter: &'static str,
-    /// The query parameter naming the page size (`limit`).
-    pub limit_parameter: &'static str,
-    /// The page size when the request names none.
-    pub default_limit: u32,
-    /// The largest page size; larger requests get this many.
-    pub max_limit: u32,
-    /// The answer's field holding the items (`items`, `data`).
-    pub items_field: &'static str,
-    /// The answer's field saying whether more items follow (`has_more`).
-    pub has_more_field: Option<&'static str>,
-    /// The answer's field holding the next page's cursor, `null` on the last page
-    /// (`next_page`).
-    pub next_cursor_field: Option<&'static str>,
-    /// The item field whose value on the last item is the next page's cursor, for APIs
-    /// that send no cursor field (`id`).
-    pub cursor_from: Option<&'static str>,
-}
 
 /// Where a requested page starts and how many items it holds.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,37 +17,14 @@ mod pages;
 
 use serde::{Serialize, Serializer};
 
-// The client's reading of cursor pages is tested on the same conventions.
-#[cfg(all(test, feature = "client"))]
-pub(crate) use cursor::PAYMENTS_STYLE;
-pub use cursor::{CursorConventions, CursorEnvelope, CursorPage, CursorRequest};
-pub use offset::{OffsetConventions, OffsetRequest};
-pub use pages::{PageConventions, PageRequest, headers};
+pub use cursor::{CursorEnvelope, CursorPage, CursorRequest};
+pub use offset::OffsetRequest;
+pub use pages::{PageRequest, headers};
+pub use restspec_client::conventions::{
+    CursorConventions, OffsetConventions, PageConventions, Pagination,
+};
 
 use crate::error::{ApiError, Condition};
-
-/// How a service pages its lists (`conventions.pagination` in the spec).
-#[derive(Debug, Clone, Copy)]
-pub enum Pagination {
-    /// `?page=2&per_page=20`.
-    Pages(PageConventions),
-    /// `?offset=40&limit=20`.
-    Offset(OffsetConventions),
-    /// `?cursor=...&limit=20`.
-    Cursor(CursorConventions),
-}
-
-impl Pagination {
-    /// The two query parameters a paginated endpoint reads besides its options: where the
-    /// page starts, and its size.
-    pub fn parameters(&self) -> [&'static str; 2] {
-        match self {
-            Pagination::Pages(p) => [p.page_parameter, p.per_page_parameter],
-            Pagination::Offset(o) => [o.offset_parameter, o.limit_parameter],
-            Pagination::Cursor(c) => [c.cursor_parameter, c.limit_parameter],
-        }
-    }
-}
 
 /// One page of a list, as a paginated endpoint's handler answers it in the `pages` and
 /// `offset` styles. Written as the JSON list of its items; the runtime adds the headers

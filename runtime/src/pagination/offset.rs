@@ -2,24 +2,9 @@
 //! the handler answers the items and whether more follow, and the runtime marks the last
 //! item with the spec's field (`"_more_changes": true`) when they do.
 
+use super::OffsetConventions;
 use super::{Page, positive, whole};
 use crate::error::ApiError;
-
-/// The `offset` style of `conventions.pagination`.
-#[derive(Debug, Clone, Copy)]
-pub struct OffsetConventions {
-    /// The query parameter naming how many items to skip (`offset`).
-    pub offset_parameter: &'static str,
-    /// The query parameter naming the page size (`limit`).
-    pub limit_parameter: &'static str,
-    /// The page size when the request names none.
-    pub default_limit: u32,
-    /// The largest page size; larger requests get this many.
-    pub max_limit: u32,
-    /// The item field marking the last item of a page that more items follow, by its
-    /// JSON name; without it, a page shorter than asked is the last.
-    pub more_field: Option<&'static str>,
-}
 
 /// The items a request asks for: `limit` of them after the first `offset`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,36 +6,10 @@
 
 use std::fmt::Write as _;
 
+use super::PageConventions;
 use super::{Page, positive};
 use crate::error::ApiError;
 use http::{HeaderMap, HeaderName, HeaderValue};
-
-/// The `pages` style of `conventions.pagination`.
-#[derive(Debug, Clone, Copy)]
-pub struct PageConventions {
-    /// The query parameter naming the page, counted from 1 (`page`).
-    pub page_parameter: &'static str,
-    /// The query parameter naming the page size (`per_page`).
-    pub per_page_parameter: &'static str,
-    /// The page size when the request names none.
-    pub default_per_page: u32,
-    /// The largest page size; larger requests get this many.
-    pub max_per_page: u32,
-    /// Whether answers carry a `Link` header with `next`, `prev`, `first` and `last`.
-    pub link_header: bool,
-    /// Header carrying the number of items in all (`X-Total`), when the handler knows it.
-    pub total_header: Option<&'static str>,
-    /// Header carrying the number of pages (`X-Total-Pages`), when the total is known.
-    pub total_pages_header: Option<&'static str>,
-    /// Header carrying the page answered (`X-Page`).
-    pub page_header: Option<&'static str>,
-    /// Header carrying the page size used (`X-Per-Page`).
-    pub per_page_header: Option<&'static str>,
-    /// Header carrying the next page's number (`X-Next-Page`), empty on the last page.
-    pub next_page_header: Option<&'static str>,
-    /// Header carrying the previous page's number (`X-Prev-Page`), empty on the first.
-    pub prev_page_header: Option<&'static str>,
-}
 
 /// The page a request asks for: `page` counts from 1, `per_page` is within the service's
 /// bounds.

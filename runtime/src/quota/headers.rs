@@ -55,35 +55,16 @@ impl QuotaState {
     }
 }
 
-/// How the reset time is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResetFormat {
-    /// Seconds from now (`RateLimit-Reset: 30`).
-    Seconds,
-    /// The Unix time, in seconds, at which the budget is full again (`1735689600`).
-    UnixSeconds,
-}
+pub use restspec_client::conventions::{RateLimitHeaders, ResetFormat};
 
-/// The response headers carrying a caller's budget (`conventions.rate_limit_headers`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateLimitHeaders {
-    /// The budget when full (`RateLimit-Limit`, `X-RateLimit-Limit`).
-    pub limit: Option<&'static str>,
-    /// What is left (`RateLimit-Remaining`).
-    pub remaining: Option<&'static str>,
-    /// When it is full again (`RateLimit-Reset`).
-    pub reset: Option<&'static str>,
-    /// How `reset` is written.
-    pub reset_format: ResetFormat,
-    /// The name of the IETF structured fields' policy, when the spec asks for them:
-    /// `RateLimit: "<name>";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
-    /// "<name>";q=<limit>` (draft-ietf-httpapi-ratelimit-headers).
-    pub ietf_policy: Option<&'static str>,
-}
-
-impl RateLimitHeaders {
+/// The answer headers of a budget, written as the spec's `rate_limit_headers` say.
+pub(crate) trait BudgetHeaders {
     /// The headers for `state`: only what the enforcers know is written.
-    pub fn headers(&self, state: &QuotaState) -> Vec<(HeaderName, HeaderValue)> {
+    fn headers(&self, state: &QuotaState) -> Vec<(HeaderName, HeaderValue)>;
+}
+
+impl BudgetHeaders for RateLimitHeaders {
+    fn headers(&self, state: &QuotaState) -> Vec<(HeaderName, HeaderValue)> {
         let reset = state.reset.map(|wait| {
             // A partial second rounds up: a client waiting that long finds room.
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);

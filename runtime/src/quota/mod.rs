@@ -19,6 +19,7 @@ use std::time::Duration;
 use crate::context::{Caller, ResourceMetadata};
 use crate::error::{ApiError, Condition};
 
+pub(crate) use headers::BudgetHeaders;
 pub use headers::{QuotaState, RateLimitHeaders, ResetFormat};
 
 /// An enforcer's verdict.

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-restspec_runtime::generate!(mod review = "../spec", client);
+restspec_client::generate!(mod review = "../spec");
 
 use review::client::{Client, ClientConfig, RetryPolicy};
 use review::{Error, options, types};

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 
-use crate::pagination::CursorConventions;
+use crate::conventions::CursorConventions;
 
 /// The items of a page and its next cursor, from the answer's JSON.
 pub(super) fn decode<T: DeserializeOwned>(
@@ -110,7 +110,19 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for Envelope<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pagination::PAYMENTS_STYLE as PAYMENTS;
+
+    /// A payments API's conventions (`{"data": [...], "has_more": true}`, the next page
+    /// after the last item's `id`).
+    const PAYMENTS: CursorConventions = CursorConventions {
+        cursor_parameter: "starting_after",
+        limit_parameter: "limit",
+        default_limit: 10,
+        max_limit: 100,
+        items_field: "data",
+        has_more_field: Some("has_more"),
+        next_cursor_field: None,
+        cursor_from: Some("id"),
+    };
 
     #[test]
     fn the_next_cursor_is_the_last_items_field_while_more_follow() {

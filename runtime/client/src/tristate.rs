@@ -13,7 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// key is `Absent` and `null` is `Null`; [`apply`](Self::apply) is JSON merge patch.
 ///
 /// ```
-/// use restspec_runtime::Tristate;
+/// use restspec_client::Tristate;
 ///
 /// let mut description = Some("old".to_owned());
 /// Tristate::<String>::Absent.apply(&mut description);

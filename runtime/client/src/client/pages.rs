@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::call::Call;
 use super::error::{ClientError, StatusTable};
-use crate::pagination::Pagination;
+use crate::conventions::Pagination;
 
 impl<I, E> Call<Vec<I>, E> {
     /// Marks the call as a paginated endpoint's, which generated clients do: in the

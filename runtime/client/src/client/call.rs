@@ -75,7 +75,7 @@ impl<T, E> Call<T, E> {
         }
     }
 
-    pub(super) fn conventions(&self) -> &'static crate::spec::Conventions {
+    pub(super) fn conventions(&self) -> &'static crate::conventions::Conventions {
         self.client.inner.conventions
     }
 
@@ -200,7 +200,7 @@ impl<T, E> Call<T, E> {
     /// (`request_bodies: form_or_json` or `form`).
     pub fn json<B: serde::Serialize + ?Sized>(mut self, body: &B) -> Self {
         self.body = Some(if self.conventions().request_bodies.sends_form() {
-            crate::request::to_form(body).map(String::into_bytes)
+            crate::form::to_form(body).map(String::into_bytes)
         } else {
             serde_json::to_vec(body).map_err(|err| err.to_string())
         });
@@ -247,14 +247,20 @@ impl<T, E> Call<T, E> {
                 let place = conventions
                     .credentials
                     .iter()
-                    .find(|c| !matches!(c, crate::spec::Credential::Basic));
+                    .find(|c| !matches!(c, crate::conventions::Credential::Basic));
                 request = match place {
-                    Some(crate::spec::Credential::Header(name)) => request.header(*name, token),
-                    Some(crate::spec::Credential::Query(name)) => request.query(&[(name, token)]),
-                    Some(crate::spec::Credential::Scheme(scheme)) => {
+                    Some(crate::conventions::Credential::Header(name)) => {
+                        request.header(*name, token)
+                    }
+                    Some(crate::conventions::Credential::Query(name)) => {
+                        request.query(&[(name, token)])
+                    }
+                    Some(crate::conventions::Credential::Scheme(scheme)) => {
                         request.header(http::header::AUTHORIZATION, format!("{scheme} {token}"))
                     }
-                    Some(crate::spec::Credential::Basic) | None => request.bearer_auth(token),
+                    Some(crate::conventions::Credential::Basic) | None => {
+                        request.bearer_auth(token)
+                    }
                 };
             }
             None => {}
@@ -359,7 +365,7 @@ impl<T, E> Call<T, E> {
             b"null".as_slice()
         };
         let decoded = match conventions.pagination {
-            Some(crate::pagination::Pagination::Cursor(c)) if self.paginated => {
+            Some(crate::conventions::Pagination::Cursor(c)) if self.paginated => {
                 super::envelope::decode(json, &c)
             }
             _ => serde_json::from_slice(json).map(|body| (body, None)),
@@ -377,9 +383,11 @@ impl<T, E> Call<T, E> {
         // Where the message stands in a JSON error body: the problem's `detail` (or its
         // `title`), or wherever the spec's own body puts it.
         let pointers: &[&str] = match self.client.inner.conventions.error_format {
-            crate::spec::ErrorFormat::Plain => &[],
-            crate::spec::ErrorFormat::ProblemJson => &["/detail", "/title"],
-            crate::spec::ErrorFormat::Json(body) => std::slice::from_ref(&body.message_pointer),
+            crate::conventions::ErrorFormat::Plain => &[],
+            crate::conventions::ErrorFormat::ProblemJson => &["/detail", "/title"],
+            crate::conventions::ErrorFormat::Json(body) => {
+                std::slice::from_ref(&body.message_pointer)
+            }
         };
         if !pointers.is_empty()
             && let Ok(answer) = serde_json::from_slice::<serde_json::Value>(bytes)

@@ -1,31 +1,4 @@
-//! The typed client's mechanisms (feature `client`): what a generated client knows about
-//! the protocol, once, so that each generated method is a path, its options and a call.
-//!
-//! A generated client uses its module's `CONVENTIONS` constant (the spec's
-//! `Conventions`, which the service follows too) and has
-//! one method per endpoint that builds a [`Call`]; awaiting the call sends it and decodes the
-//! answer. The conventions it applies:
-//!
-//! - the JSON prefix line of every JSON answer is stripped before decoding;
-//! - compact output is asked for (the `Accept` type that means compact, or the pretty
-//!   parameter set to `0`);
-//! - with basic credentials every path takes the authenticated prefix (`/a/`) and the
-//!   `Authorization` header; with an access token the token travels in the spec's access
-//!   token parameter on the plain form (that is how the protocol accepts a token);
-//! - every identifier in a path is percent-encoded (a `/` in a project name is `%2F`);
-//! - a trace id can be sent with a call, and the one the service answers is returned
-//!   ([`Answer::trace`], [`ApiFailure::trace`]);
-//! - an answer 429 is retried after the time its `Retry-After` asks for, or with exponential
-//!   backoff and jitter, within a [`RetryPolicy`]'s budget.
-//!
-//! ```text
-//! // `api` is a module generated with the client output.
-//! let client = api::client::Client::with_config(
-//!     ClientConfig::new("http://localhost:8080").basic_auth("admin", "secret"))?;
-//! let change = client.get_change("1", &Default::default()).await?;
-//! let traced = client.get_change("1", &Default::default()).trace("t-1").send().await?;
-//! assert_eq!(traced.trace.as_deref(), Some("t-1"));
-//! ```
+//! The typed client: configuration, the client, and the pieces generated methods use.
 
 mod call;
 mod envelope;
@@ -38,7 +11,7 @@ use std::time::Duration;
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
-use crate::spec::Conventions;
+use crate::conventions::Conventions;
 
 pub use call::{Answer, Call};
 pub use error::{ApiFailure, ClientError, InvalidBaseUrl, StatusTable};

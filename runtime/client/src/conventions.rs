@@ -1,0 +1,457 @@
+//! The conventions a spec describes, as plain data shared by the service and its typed
+//! clients: how requests are written and answers read (prefixes, credentials, error bodies,
+//! pagination, rate-limit headers, cross-origin use, idempotency keys). Generated code holds
+//! one [`Conventions`] constant per spec; the runtime applies it as a server, the client as
+//! a caller.
+
+use http::Method;
+
+use crate::condition::Condition;
+
+/// The content type of every JSON response.
+pub const JSON_CONTENT_TYPE: &str = "application/json; charset=UTF-8";
+
+/// The protocol conventions, each a name or a switch (`None` turns a rule off).
+#[derive(Debug, Clone, Copy)]
+pub struct Conventions {
+    /// Path every endpoint sits under (`/api/v4`), without a trailing slash; requests
+    /// outside it are 404.
+    pub base_path: Option<&'static str>,
+    /// Prefix of the authenticated form (`/a/`).
+    pub authenticated_prefix: Option<&'static str>,
+    /// First line of every JSON body (`)]}'`).
+    pub json_prefix: Option<&'static str>,
+    /// Pretty JSON unless the request asks for compact.
+    pub pretty_by_default: bool,
+    /// Query parameter choosing pretty (`1`) or compact (`0`) output (`pp`).
+    pub pretty_parameter: Option<&'static str>,
+    /// A media type in `Accept` that asks for compact output (`application/json`).
+    pub compact_when_accept: Option<&'static str>,
+    /// Query parameter overriding the method of a POST (`$m`).
+    pub method_override_parameter: Option<&'static str>,
+    /// Methods the override may name.
+    pub method_override_methods: &'static [http::Method],
+    /// Query parameter giving the real content type of a `text/plain` POST (`$ct`).
+    pub content_type_override_parameter: Option<&'static str>,
+    /// Header that makes a request create-only when it is `*` (`If-None-Match`).
+    pub create_only_header: Option<&'static str>,
+    /// Query parameter turning tracing on (`trace`).
+    pub trace_parameter: Option<&'static str>,
+    /// Header turning tracing on and carrying the id back (`X-Service-Trace`).
+    pub trace_header: Option<&'static str>,
+    /// Header carrying the XSRF token of cookie sessions (`X-Service-Auth`).
+    pub xsrf_header: Option<&'static str>,
+    /// Query parameter carrying an access token (`access_token`).
+    pub access_token_parameter: Option<&'static str>,
+    /// Where requests carry credentials on every path, in the order they are looked for.
+    pub credentials: &'static [Credential],
+    /// What a request whose credentials the service does not accept gets.
+    pub unknown_credentials: UnknownCredentials,
+    /// What anonymous callers may call, unless an endpoint says otherwise
+    /// ([`EndpointSpec::anonymous`]).
+    pub anonymous: Anonymous,
+    /// Account id standing for the caller (`self`).
+    pub self_alias: Option<&'static str>,
+    /// Name of the setting that enables CORS (`site.allowOriginRegex`).
+    pub cors_setting: Option<&'static str>,
+    /// Cookie sessions, when the service has them.
+    pub sessions: Option<SessionConventions>,
+    /// Impersonation, when the service allows it.
+    pub run_as: Option<RunAsConventions>,
+    /// Browser-hardening headers on every response (protocol 10).
+    pub security_headers: bool,
+    /// How error bodies are written.
+    pub error_format: ErrorFormat,
+    /// Where the OpenAPI document is served (`GET`, raw JSON, anyone); `None` for nowhere.
+    pub openapi_path: Option<&'static str>,
+    /// The `Content-Type` of JSON answers, spelled as the API spells it (some clients
+    /// compare it whole: `application/json` without a charset).
+    pub json_content_type: &'static str,
+    /// How paginated endpoints ([`EndpointSpec::paginated`]) page their lists.
+    pub pagination: Option<Pagination>,
+    /// What a query parameter that is neither the runtime's nor an endpoint's option gets.
+    pub unknown_options: UnknownOptions,
+    /// The headers that tell a caller its quota budget, on every answer after the quota
+    /// check.
+    pub rate_limit_headers: Option<RateLimitHeaders>,
+    /// The API's own wording of the runtime's messages, by condition; `{detail}` in a
+    /// wording stands for the runtime's own text.
+    pub condition_messages: &'static [(Condition, &'static str)],
+    /// Error answers go out uncompressed even to clients that accept gzip.
+    pub never_gzip_errors: bool,
+    /// Cross-origin use beyond the allowed origins: methods, headers, any origin.
+    pub cors: CorsConventions,
+    /// Header carrying every request's id (`X-Request-Id`): the client's when sensible,
+    /// else a new one; answered, logged, and given to handlers.
+    pub request_id_header: Option<&'static str>,
+    /// Which request bodies are read: JSON, form-encoded, or both.
+    pub request_bodies: RequestBodies,
+    /// Idempotency keys on `POST` and `PATCH` endpoints, when the spec switches them on.
+    pub idempotency: Option<IdempotencyConventions>,
+}
+
+/// The request bodies a service reads (`conventions.request_bodies`), and the one its typed
+/// client sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestBodies {
+    /// JSON only (the default).
+    Json,
+    /// JSON, or `application/x-www-form-urlencoded`; the client sends JSON.
+    JsonOrForm,
+    /// A form, or JSON; the client sends a form.
+    FormOrJson,
+    /// A form only.
+    Form,
+}
+
+impl RequestBodies {
+    /// True when form-encoded bodies are read.
+    pub fn reads_form(self) -> bool {
+        self != RequestBodies::Json
+    }
+
+    /// True when JSON bodies are read.
+    pub fn reads_json(self) -> bool {
+        self != RequestBodies::Form
+    }
+
+    /// True when the typed client sends forms.
+    pub fn sends_form(self) -> bool {
+        matches!(self, RequestBodies::FormOrJson | RequestBodies::Form)
+    }
+}
+
+/// What a query parameter an endpoint does not declare gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownOptions {
+    /// A 400 naming it (the default: a misspelt option is a mistake worth reporting).
+    Reject,
+    /// Nothing: it is ignored, as many public APIs do.
+    Ignore,
+}
+
+impl Conventions {
+    /// The query parameter that carries a token, when the spec's `credentials` name one.
+    pub fn token_parameter(&self) -> Option<&'static str> {
+        self.credentials.iter().find_map(|c| match c {
+            Credential::Query(name) => Some(*name),
+            _ => None,
+        })
+    }
+
+    /// Every rule off: no prefixes, no parameters or headers of the runtime's own, compact
+    /// output, plaintext errors. Generated code writes the conventions a spec switches on
+    /// and takes the rest from here (`..Conventions::NONE`), so that a convention added to
+    /// the runtime changes nothing for the specs that do not use it.
+    pub const NONE: Conventions = Conventions {
+        base_path: None,
+        authenticated_prefix: None,
+        json_prefix: None,
+        pretty_by_default: false,
+        pretty_parameter: None,
+        compact_when_accept: None,
+        method_override_parameter: None,
+        method_override_methods: &[],
+        content_type_override_parameter: None,
+        create_only_header: None,
+        trace_parameter: None,
+        trace_header: None,
+        xsrf_header: None,
+        access_token_parameter: None,
+        credentials: &[],
+        unknown_credentials: UnknownCredentials::Unauthorized,
+        anonymous: Anonymous::Reads,
+        self_alias: None,
+        cors_setting: None,
+        sessions: None,
+        run_as: None,
+        security_headers: false,
+        error_format: ErrorFormat::Plain,
+        openapi_path: None,
+        json_content_type: JSON_CONTENT_TYPE,
+        pagination: None,
+        unknown_options: UnknownOptions::Reject,
+        rate_limit_headers: None,
+        condition_messages: &[],
+        never_gzip_errors: false,
+        cors: CorsConventions::USUAL,
+        request_id_header: None,
+        request_bodies: RequestBodies::Json,
+        idempotency: None,
+    };
+}
+
+/// A place a request may carry credentials on every path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Credential {
+    /// `Authorization: <scheme> <token>` for a scheme other than basic (`Bearer`, `token`;
+    /// compared without regard to case). The token is checked by
+    /// [`Authenticator::token`](crate::Authenticator::token).
+    Scheme(&'static str),
+    /// HTTP basic credentials, checked by [`Authenticator::basic`](crate::Authenticator::basic).
+    Basic,
+    /// A token in this request header (`PRIVATE-TOKEN`).
+    Header(&'static str),
+    /// A token in this query parameter (`private_token`).
+    Query(&'static str),
+}
+
+/// What a request whose credentials the service does not accept gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownCredentials {
+    /// The `not_authenticated` condition (401 in most status tables), with a
+    /// `WWW-Authenticate` challenge for each declared `Authorization` scheme.
+    Unauthorized,
+    /// Served as if it had sent no credentials.
+    Anonymous,
+}
+
+/// What anonymous callers may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anonymous {
+    /// Endpoints of `GET` and `HEAD`.
+    Reads,
+    /// Nothing: every call needs credentials.
+    None,
+    /// Everything.
+    All,
+}
+
+impl Anonymous {
+    /// True when an anonymous caller may call an endpoint of `method`.
+    pub fn allows(self, method: &http::Method) -> bool {
+        match self {
+            Anonymous::Reads => matches!(*method, http::Method::GET | http::Method::HEAD),
+            Anonymous::None => false,
+            Anonymous::All => true,
+        }
+    }
+}
+
+/// Impersonation (protocol 5.9): who may act as whom, and how a request says so.
+#[derive(Debug, Clone, Copy)]
+pub struct RunAsConventions {
+    /// Request header naming the account to act as (`X-Service-RunAs`).
+    pub header: &'static str,
+    /// Global capability a caller needs to send it (`runAs`).
+    pub capability: &'static str,
+}
+
+/// How error bodies are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorFormat {
+    /// The status table's message (or the handler's) as `text/plain`.
+    Plain,
+    /// RFC 9457 problem details (`type`, `title`, `status`, `detail`) as
+    /// `application/problem+json`.
+    ProblemJson,
+    /// A JSON body of the API's own shape (`{"message": "..."}`) as `application/json`.
+    Json(&'static JsonErrorBody),
+}
+
+/// The spec's `error_body`, prepared at generation time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonErrorBody {
+    /// The body cut into text and the values each error fills in.
+    pub pieces: &'static [ErrorPiece],
+    /// Where the message stands in the body, as a JSON pointer (`/message`,
+    /// `/error/message`): what a client reads back.
+    pub message_pointer: &'static str,
+}
+
+/// A piece of a JSON error body: text written as it is, or a value of the error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorPiece {
+    /// JSON text, written as it is.
+    Text(&'static str),
+    /// The message, escaped as the inside of a JSON string (`{message}`).
+    Message,
+    /// The status code's digits (`{status}`).
+    Status,
+    /// The status code's reason phrase, escaped (`{reason}`).
+    Reason,
+    /// The name of the status table's row, escaped (`{name}`; `error` when no row).
+    Name,
+    /// The field, option or path parameter an input error is about, escaped, or nothing
+    /// (`{field}` inside a string).
+    Field,
+    /// The same as a whole JSON value: a string, or `null` (`"{field}"` alone).
+    FieldJson,
+}
+
+/// Names and paths of cookie sessions.
+#[derive(Debug, Clone, Copy)]
+pub struct SessionConventions {
+    /// The session cookie (HttpOnly).
+    pub cookie: &'static str,
+    /// The cookie carrying the XSRF token.
+    pub xsrf_cookie: &'static str,
+    /// `POST` with HTTP basic credentials to log in.
+    pub login_path: &'static str,
+    /// `POST` to log out.
+    pub logout_path: &'static str,
+}
+
+/// What a spec says of cross-origin use beyond the allowed origins (`conventions.cors`).
+#[derive(Debug, Clone, Copy)]
+pub struct CorsConventions {
+    /// `Access-Control-Allow-Methods`, joined (`GET, HEAD, POST, PUT, PATCH, DELETE,
+    /// OPTIONS`): the methods the spec's endpoints use.
+    pub methods: &'static str,
+    /// The methods a preflight may ask for.
+    pub preflight_methods: &'static [Method],
+    /// Request headers allowed besides the usual ones (a token header, lower case).
+    pub allow_headers: &'static [&'static str],
+    /// `Access-Control-Expose-Headers`, joined (`Link, X-Total`): response headers a
+    /// browser script may read.
+    pub expose_headers: Option<&'static str>,
+    /// Every origin may call, without credentials (`Access-Control-Allow-Origin: *`).
+    pub any_origin: bool,
+}
+
+impl CorsConventions {
+    /// The code review service's: its five methods, nothing exposed, the origins the
+    /// settings allow.
+    pub const USUAL: CorsConventions = CorsConventions {
+        methods: CORS_METHODS,
+        preflight_methods: &PREFLIGHT_METHODS,
+        allow_headers: &[],
+        expose_headers: None,
+        any_origin: false,
+    };
+}
+
+/// Methods a preflight may ask for.
+const CORS_METHODS: &str = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
+
+const PREFLIGHT_METHODS: [Method; 5] = [
+    Method::GET,
+    Method::HEAD,
+    Method::POST,
+    Method::PUT,
+    Method::DELETE,
+];
+
+/// How the reset time is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResetFormat {
+    /// Seconds from now (`RateLimit-Reset: 30`).
+    Seconds,
+    /// The Unix time, in seconds, at which the budget is full again (`1735689600`).
+    UnixSeconds,
+}
+
+/// The response headers carrying a caller's budget (`conventions.rate_limit_headers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimitHeaders {
+    /// The budget when full (`RateLimit-Limit`, `X-RateLimit-Limit`).
+    pub limit: Option<&'static str>,
+    /// What is left (`RateLimit-Remaining`).
+    pub remaining: Option<&'static str>,
+    /// When it is full again (`RateLimit-Reset`).
+    pub reset: Option<&'static str>,
+    /// How `reset` is written.
+    pub reset_format: ResetFormat,
+    /// The name of the IETF structured fields' policy, when the spec asks for them:
+    /// `RateLimit: "<name>";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
+    /// "<name>";q=<limit>` (draft-ietf-httpapi-ratelimit-headers).
+    pub ietf_policy: Option<&'static str>,
+}
+
+/// How a spec switches idempotency keys on.
+#[derive(Debug, Clone, Copy)]
+pub struct IdempotencyConventions {
+    /// The request header carrying the key (`Idempotency-Key`).
+    pub header: &'static str,
+    /// How long a key is remembered, in seconds.
+    pub expire_after_seconds: u64,
+}
+
+/// How a service pages its lists (`conventions.pagination` in the spec).
+#[derive(Debug, Clone, Copy)]
+pub enum Pagination {
+    /// `?page=2&per_page=20`.
+    Pages(PageConventions),
+    /// `?offset=40&limit=20`.
+    Offset(OffsetConventions),
+    /// `?cursor=...&limit=20`.
+    Cursor(CursorConventions),
+}
+
+impl Pagination {
+    /// The two query parameters a paginated endpoint reads besides its options: where the
+    /// page starts, and its size.
+    pub fn parameters(&self) -> [&'static str; 2] {
+        match self {
+            Pagination::Pages(p) => [p.page_parameter, p.per_page_parameter],
+            Pagination::Offset(o) => [o.offset_parameter, o.limit_parameter],
+            Pagination::Cursor(c) => [c.cursor_parameter, c.limit_parameter],
+        }
+    }
+}
+
+/// The `pages` style of `conventions.pagination`.
+#[derive(Debug, Clone, Copy)]
+pub struct PageConventions {
+    /// The query parameter naming the page, counted from 1 (`page`).
+    pub page_parameter: &'static str,
+    /// The query parameter naming the page size (`per_page`).
+    pub per_page_parameter: &'static str,
+    /// The page size when the request names none.
+    pub default_per_page: u32,
+    /// The largest page size; larger requests get this many.
+    pub max_per_page: u32,
+    /// Whether answers carry a `Link` header with `next`, `prev`, `first` and `last`.
+    pub link_header: bool,
+    /// Header carrying the number of items in all (`X-Total`), when the handler knows it.
+    pub total_header: Option<&'static str>,
+    /// Header carrying the number of pages (`X-Total-Pages`), when the total is known.
+    pub total_pages_header: Option<&'static str>,
+    /// Header carrying the page answered (`X-Page`).
+    pub page_header: Option<&'static str>,
+    /// Header carrying the page size used (`X-Per-Page`).
+    pub per_page_header: Option<&'static str>,
+    /// Header carrying the next page's number (`X-Next-Page`), empty on the last page.
+    pub next_page_header: Option<&'static str>,
+    /// Header carrying the previous page's number (`X-Prev-Page`), empty on the first.
+    pub prev_page_header: Option<&'static str>,
+}
+
+/// The `offset` style of `conventions.pagination`.
+#[derive(Debug, Clone, Copy)]
+pub struct OffsetConventions {
+    /// The query parameter naming how many items to skip (`offset`).
+    pub offset_parameter: &'static str,
+    /// The query parameter naming the page size (`limit`).
+    pub limit_parameter: &'static str,
+    /// The page size when the request names none.
+    pub default_limit: u32,
+    /// The largest page size; larger requests get this many.
+    pub max_limit: u32,
+    /// The item field marking the last item of a page that more items follow, by its
+    /// JSON name; without it, a page shorter than asked is the last.
+    pub more_field: Option<&'static str>,
+}
+
+/// The `cursor` style of `conventions.pagination`.
+#[derive(Debug, Clone, Copy)]
+pub struct CursorConventions {
+    /// The query parameter naming where the page starts (`cursor`, `starting_after`).
+    pub cursor_parameter: &'static str,
+    /// The query parameter naming the page size (`limit`).
+    pub limit_parameter: &'static str,
+    /// The page size when the request names none.
+    pub default_limit: u32,
+    /// The largest page size; larger requests get this many.
+    pub max_limit: u32,
+    /// The answer's field holding the items (`items`, `data`).
+    pub items_field: &'static str,
+    /// The answer's field saying whether more items follow (`has_more`).
+    pub has_more_field: Option<&'static str>,
+    /// The answer's field holding the next page's cursor, `null` on the last page
+    /// (`next_page`).
+    pub next_cursor_field: Option<&'static str>,
+    /// The item field whose value on the last item is the next page's cursor, for APIs
+    /// that send no cursor field (`id`).
+    pub cursor_from: Option<&'static str>,
+}

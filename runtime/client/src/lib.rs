@@ -1,0 +1,80 @@
+//! What a restspec-generated typed client links against: the spec's conventions as data
+//! ([`conventions`], shared with the service, which `restspec-runtime` re-exports) and the
+//! client's mechanisms (feature `http`, on by default): what a generated client knows about
+//! the protocol, once, so that each generated method is a path, its options and a call.
+//!
+//! A crate that only calls a service depends on this crate alone: reqwest, serde and the
+//! conventions, without the server stack (axum, hyper's server, the router, cookies,
+//! compression) that `restspec-runtime` brings.
+//!
+//! A generated client uses its module's `CONVENTIONS` constant (the spec's
+//! `Conventions`, which the service follows too) and has
+//! one method per endpoint that builds a [`Call`]; awaiting the call sends it and decodes the
+//! answer. The conventions it applies:
+//!
+//! - the JSON prefix line of every JSON answer is stripped before decoding;
+//! - compact output is asked for (the `Accept` type that means compact, or the pretty
+//!   parameter set to `0`);
+//! - with basic credentials every path takes the authenticated prefix (`/a/`) and the
+//!   `Authorization` header; with an access token the token travels in the spec's access
+//!   token parameter on the plain form (that is how the protocol accepts a token);
+//! - every identifier in a path is percent-encoded (a `/` in a project name is `%2F`);
+//! - a trace id can be sent with a call, and the one the service answers is returned
+//!   ([`Answer::trace`], [`ApiFailure::trace`]);
+//! - an answer 429 is retried after the time its `Retry-After` asks for, or with exponential
+//!   backoff and jitter, within a [`RetryPolicy`]'s budget.
+//!
+//! ```text
+//! // `api` is a module generated with the client output.
+//! let client = api::client::Client::with_config(
+//!     ClientConfig::new("http://localhost:8080").basic_auth("admin", "secret"))?;
+//! let change = client.get_change("1", &Default::default()).await?;
+//! let traced = client.get_change("1", &Default::default()).trace("t-1").send().await?;
+//! assert_eq!(traced.trace.as_deref(), Some("t-1"));
+//! ```
+
+pub mod condition;
+pub mod conventions;
+pub mod form;
+mod timestamp;
+mod tristate;
+
+#[cfg(feature = "http")]
+mod client;
+
+#[cfg(feature = "http")]
+pub use client::*;
+/// Generates a typed client from a spec directory: `restspec_client::generate!(mod api =
+/// "spec");` (feature `macros`). The module is what `restspec_runtime::generate!` makes with
+/// `, client`, referring to this crate only.
+#[cfg(feature = "macros")]
+pub use restspec_macros::generate_client as generate;
+pub use timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
+pub use tristate::Tristate;
+
+/// What generated client code refers to when it is generated without the server. Not a
+/// stable API: only generated code should use it.
+#[doc(hidden)]
+pub mod __private {
+    pub use ::http;
+    pub use ::serde;
+    pub use ::serde_json;
+
+    pub use crate::condition::Condition;
+    pub use crate::conventions::{
+        Anonymous, Conventions, CorsConventions, Credential, CursorConventions, ErrorFormat,
+        ErrorPiece, IdempotencyConventions, JsonErrorBody, OffsetConventions, PageConventions,
+        Pagination, RateLimitHeaders, RequestBodies, ResetFormat, RunAsConventions,
+        SessionConventions, UnknownCredentials, UnknownOptions,
+    };
+    pub use crate::form::{deserialize_comma_list, deserialize_flag};
+    pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
+    pub use crate::tristate::Tristate;
+    pub use ::std::borrow::Cow;
+    pub use ::std::collections::BTreeMap;
+
+    #[cfg(feature = "http")]
+    pub mod client {
+        pub use crate::client::*;
+    }
+}
