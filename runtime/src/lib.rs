@@ -16,7 +16,8 @@
 //! ([`quota::TokenBucketEnforcer`]) and `error-log` ([`trace::init_logging`] and the traced
 //! requests' error log).
 //!
-//! Off by default: `client` (the `client` module, what generated typed clients are built on:
+//! Off by default: `axum` (`Service::into_router`, to mount the service in an axum
+//! application; serving needs no axum), `client` (the `client` module, what generated typed clients are built on:
 //! the `restspec-client` crate, reqwest with rustls), `examples` (the `examples` module and
 //! `example_tests!`, which run a spec's examples as tests, and the loopback start-up and
 //! recording quota enforcer other tests share), `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the

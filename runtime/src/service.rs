@@ -36,8 +36,8 @@ pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// A generated service: the generated API `P` over the service's handlers, with the
 /// runtime's conventions, served with `Settings<A>`.
 ///
-/// Serve it with [`serve`](fn@crate::serve), wrap it in tower layers, or turn it into an
-/// axum router with [`into_router`](Self::into_router) to combine it with other routes.
+/// Serve it with [`serve`](fn@crate::serve), wrap it in tower layers, or (feature `axum`)
+/// turn it into an axum router with `into_router` to combine it with other routes.
 pub struct Service<P, A> {
     shared: Arc<Shared<P, A>>,
     remote_addr: Option<SocketAddr>,
@@ -109,7 +109,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     }
 
     /// An axum router serving everything this service serves (to merge with other routes
-    /// or layers; serving the service directly saves axum's routing).
+    /// or layers; serving the service directly saves axum's routing). Feature `axum`.
+    #[cfg(feature = "axum")]
     pub fn into_router(self) -> axum::Router {
         axum::Router::new().fallback_service(self)
     }

@@ -90,7 +90,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
         /// Builds the service that serves every endpoint with `handlers`, behind the
         /// runtime's conventions: serve it with `restspec_runtime::serve`, or turn it into
-        /// an axum router with `into_router()`.
+        /// an axum router with `into_router()` (the runtime's `axum` feature).
         pub fn router<H: Handlers, A: rt::Authenticator>(
             handlers: H,
             settings: rt::Settings<A>,

@@ -3,6 +3,7 @@
 //! Each test asserts status, headers and exact body bytes, including the refusals.
 
 mod auth;
+mod axum_router;
 mod common_style;
 mod compression;
 mod connections;
