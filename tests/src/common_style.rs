@@ -57,7 +57,7 @@ impl CommonStyle {
     /// authenticator; answers the server's base URL (`http://127.0.0.1:<port>`).
     pub async fn serve(self, settings: Settings) -> std::io::Result<String> {
         let app = router(self.clone(), settings.authenticator(self));
-        crate::loopback::serve(app).await
+        restspec_runtime::examples::serve_on_loopback(app).await
     }
 }
 

@@ -108,10 +108,8 @@ pub const SPEC_DIRS: &[&str] = &[
 pub mod cli;
 pub mod common_style;
 pub mod cookies;
-pub mod loopback;
 pub mod offset_lists;
 pub mod payments;
-pub mod recording_enforcer;
 pub mod slow_client;
 pub mod spec_sources;
 pub mod support;

@@ -38,7 +38,7 @@ impl Payments {
     /// base URL.
     pub async fn serve(self) -> std::io::Result<String> {
         let app = router(self, Settings::default());
-        crate::loopback::serve(app).await
+        restspec_runtime::examples::serve_on_loopback(app).await
     }
 }
 

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use restspec_runtime::examples::{QuotaCall, QuotaRecorder};
 use restspec_runtime::{
     Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
     QuotaResponse, RequestContext, Settings,
@@ -14,7 +15,6 @@ use restspec_tests::build_script::seed_quota::{
     AccountsHandlers, AccountsResource, ChangesHandlers, ChangesResource, Error, router,
     types::{AccountInfo, ChangeInfo, ChangeInput},
 };
-use restspec_tests::recording_enforcer::{RecordingEnforcer, Seen};
 
 /// One change (42 in project `p`) and one account (1000001, `alice`).
 struct Service;
@@ -149,14 +149,9 @@ async fn serve(enforcers: Vec<Arc<dyn QuotaEnforcer>>) -> String {
         Service,
         Settings::default().authenticator(Alice).quota(backend),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    restspec_runtime::examples::serve_on_loopback(app)
         .await
-        .expect("bind loopback");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(async move {
-        let _ = restspec_runtime::serve(listener, app).await;
-    });
-    base
+        .expect("a loopback server starts")
 }
 
 async fn call(base: &str, method: &str, path: &str) -> (u16, String) {
@@ -177,8 +172,8 @@ async fn call(base: &str, method: &str, path: &str) -> (u16, String) {
 }
 
 /// What alice's own request with `metadata` looks like to the enforcer.
-fn entry(group: &str, metadata: &[(&str, &str)]) -> Seen {
-    Seen {
+fn entry(group: &str, metadata: &[(&str, &str)]) -> QuotaCall {
+    QuotaCall {
         group: group.to_owned(),
         user: Some("1000001".to_owned()),
         impersonating: false,
@@ -192,7 +187,7 @@ fn entry(group: &str, metadata: &[(&str, &str)]) -> Seen {
 
 #[tokio::test]
 async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let base = serve(vec![recorder.clone()]).await;
     assert_eq!(
         call(&base, "GET", "/a/changes/42/revisions/current/detail")
@@ -202,7 +197,7 @@ async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
     );
     assert_eq!(call(&base, "POST", "/a/changes/").await.0, 201);
     assert_eq!(call(&base, "GET", "/a/accounts/self/detail").await.0, 200);
-    let seen = recorder.seen();
+    let seen = recorder.calls();
     assert_eq!(
         seen,
         vec![
@@ -218,7 +213,7 @@ async fn the_seeds_three_calls_raise_its_groups_and_metadata() {
 
 #[tokio::test]
 async fn a_missing_top_level_resource_is_404_and_consumes_nothing() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let base = serve(vec![recorder.clone()]).await;
     assert_eq!(
         call(&base, "GET", "/a/changes/7/revisions/1/detail")
@@ -226,14 +221,18 @@ async fn a_missing_top_level_resource_is_404_and_consumes_nothing() {
             .0,
         404
     );
-    assert!(recorder.seen().is_empty());
+    assert!(recorder.calls().is_empty());
 }
 
 #[tokio::test]
 async fn a_refusal_is_429_with_joined_messages_and_refills_the_granting_enforcers() {
-    let granting = RecordingEnforcer::granting();
-    let first = RecordingEnforcer::new(QuotaResponse::error("changes quota exhausted"));
-    let second = RecordingEnforcer::new(QuotaResponse::error("try tomorrow"));
+    let granting = Arc::new(QuotaRecorder::default());
+    let first = Arc::new(QuotaRecorder::answering(QuotaResponse::error(
+        "changes quota exhausted",
+    )));
+    let second = Arc::new(QuotaRecorder::answering(QuotaResponse::error(
+        "try tomorrow",
+    )));
     let base = serve(vec![granting.clone(), first.clone(), second.clone()]).await;
     let (status, body) = call(&base, "POST", "/a/changes/").await;
     assert_eq!(status, 429);
@@ -244,7 +243,7 @@ async fn a_refusal_is_429_with_joined_messages_and_refills_the_granting_enforcer
 
 #[tokio::test]
 async fn a_panicking_enforcer_is_a_500_and_the_server_keeps_serving() {
-    let granting = RecordingEnforcer::granting();
+    let granting = Arc::new(QuotaRecorder::default());
     let base = serve(vec![granting.clone(), Arc::new(Panicking)]).await;
     let (status, body) = call(&base, "POST", "/a/changes/").await;
     assert_eq!(status, 500);
@@ -277,7 +276,7 @@ async fn get_as(base: &str, path: &str, user: Option<(&str, &str)>, run_as: &str
 
 #[tokio::test]
 async fn an_impersonating_caller_is_the_target_with_the_real_user_and_the_bit_set() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let base = serve(vec![recorder.clone()]).await;
     let (status, body) = get_as(
         &base,
@@ -291,10 +290,10 @@ async fn an_impersonating_caller_is_the_target_with_the_real_user_and_the_bit_se
         body.contains("\"_account_id\": 1000001"),
         "self is the target: {body}"
     );
-    let seen = recorder.seen();
+    let seen = recorder.calls();
     assert_eq!(
         seen,
-        vec![Seen {
+        vec![QuotaCall {
             impersonating: true,
             real_user: Some("1000000".to_owned()),
             ..entry("/restapi/accounts/detail:GET", &[("Account.Id", "1000001")])
@@ -304,7 +303,7 @@ async fn an_impersonating_caller_is_the_target_with_the_real_user_and_the_bit_se
 
 #[tokio::test]
 async fn impersonation_is_refused_without_the_capability_anonymously_or_for_nobody() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let base = serve(vec![recorder.clone()]).await;
     let path = "/a/accounts/self/detail";
     let (status, body) = get_as(&base, path, Some(("alice", "pw")), "root").await;
@@ -326,7 +325,7 @@ async fn impersonation_is_refused_without_the_capability_anonymously_or_for_nobo
         (403, "no account matches X-Service-RunAs nobody\n")
     );
     assert!(
-        recorder.seen().is_empty(),
+        recorder.calls().is_empty(),
         "a refused impersonation is refused before quota"
     );
 }

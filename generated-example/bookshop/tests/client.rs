@@ -6,14 +6,9 @@ use bookshop::api::client::{Client, ClientConfig};
 use bookshop::api::{Error, types};
 
 async fn start() -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    restspec_runtime::examples::serve_on_loopback(bookshop::app("pw"))
         .await
-        .expect("bind loopback");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(async move {
-        let _ = restspec_runtime::serve(listener, bookshop::app("pw")).await;
-    });
-    base
+        .expect("a loopback server starts")
 }
 
 #[tokio::test]

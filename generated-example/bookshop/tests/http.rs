@@ -5,20 +5,16 @@
 //! hard-wired: if it were, these answers would be the code review service's.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
-use restspec_runtime::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse};
+use restspec_runtime::QuotaBackend;
+use restspec_runtime::examples::QuotaRecorder;
 
 /// Serves `app` on an ephemeral loopback port and answers its base URL.
 async fn start(app: bookshop::App) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    restspec_runtime::examples::serve_on_loopback(app)
         .await
-        .expect("bind loopback");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(async move {
-        let _ = restspec_runtime::serve(listener, app).await;
-    });
-    base
+        .expect("a loopback server starts")
 }
 
 /// Sends a request and answers its status and body.
@@ -119,28 +115,9 @@ async fn the_bookshop_speaks_its_own_conventions() {
     );
 }
 
-/// Records every quota group asked for, and grants it.
-#[derive(Default)]
-struct Groups(Mutex<Vec<String>>);
-
-impl QuotaEnforcer for Groups {
-    fn request_tokens(&self, group: &str, _: &QuotaRequestContext<'_>, _: u64) -> QuotaResponse {
-        let mut groups = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        groups.push(group.to_owned());
-        QuotaResponse::ok()
-    }
-    fn dry_run(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) -> QuotaResponse {
-        QuotaResponse::ok()
-    }
-    fn available_tokens(&self, _: &str, _: &QuotaRequestContext<'_>) -> QuotaResponse {
-        QuotaResponse::ok()
-    }
-    fn refill(&self, _: &str, _: &QuotaRequestContext<'_>, _: u64) {}
-}
-
 #[tokio::test]
 async fn quota_groups_follow_the_bookshops_template() {
-    let groups = Arc::new(Groups::default());
+    let groups = Arc::new(QuotaRecorder::default());
     let mut quota = QuotaBackend::new();
     quota.register(groups.clone());
     let app = bookshop::api::router(
@@ -159,7 +136,7 @@ async fn quota_groups_follow_the_bookshops_template() {
     let removed = clerk(client.delete(format!("{base}/auth/shelves/poetry/books/978-0")));
     assert_eq!(send(removed).await.0, 204);
     assert_eq!(
-        *groups.0.lock().unwrap_or_else(PoisonError::into_inner),
+        groups.groups(),
         [
             "shop/shelves#PUT",
             "shop/shelves/#GET",

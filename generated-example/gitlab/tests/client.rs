@@ -9,20 +9,15 @@ use restspec_runtime::Tristate;
 use restspec_runtime::client::ClientError;
 
 async fn start_with(public_url: Option<&str>) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind loopback");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
     let gitlab = gitlab_subset::Gitlab::seeded();
     let mut settings = gitlab_subset::settings(gitlab.clone());
     if let Some(url) = public_url {
         settings = settings.public_url(url);
     }
     let app = gitlab_subset::api::router(gitlab, settings);
-    tokio::spawn(async move {
-        let _ = restspec_runtime::serve(listener, app).await;
-    });
-    base
+    restspec_runtime::examples::serve_on_loopback(app)
+        .await
+        .expect("a loopback server starts")
 }
 
 fn alice(base: &str) -> Client {

@@ -14,6 +14,10 @@
 //! ```
 //!
 //! Each example gets a service of its own, so examples do not see each other's data.
+//!
+//! Other tests that drive a service over loopback HTTP use the same pieces: the loopback
+//! start-up ([`serve_on_loopback`]) and the quota enforcer that records what each request
+//! is charged to ([`QuotaRecorder`]).
 
 mod compare;
 mod recorder;
@@ -21,7 +25,7 @@ mod recorder;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 
-pub use recorder::QuotaRecorder;
+pub use recorder::{QuotaCall, QuotaRecorder};
 
 use crate::api::Api;
 use crate::auth::Authenticator;
@@ -111,6 +115,21 @@ impl Setup {
             .find(|(name, _)| name == user)
             .map(|(_, password)| password.clone())
     }
+}
+
+/// Serves `service` on `127.0.0.1` at a port the system picks, until the calling test's
+/// tokio runtime ends; answers its base URL (`http://127.0.0.1:<port>`). The start-up of
+/// the tests that drive a service over loopback HTTP themselves (each example's own server
+/// is started and stopped by [`run_blocking`]).
+pub async fn serve_on_loopback<P: Api, A: Authenticator>(
+    service: Service<P, A>,
+) -> std::io::Result<String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    tokio::spawn(async move {
+        let _ = crate::serve(listener, service).await;
+    });
+    Ok(base)
 }
 
 /// Runs `example` against the service `start` builds, served on a loopback port for this

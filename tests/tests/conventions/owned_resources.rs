@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
+use restspec_runtime::examples::QuotaRecorder;
 use restspec_runtime::{QuotaBackend, Settings};
 use restspec_tests::common_style::CommonStyle;
-use restspec_tests::recording_enforcer::RecordingEnforcer;
 
 use super::{client, send};
 
-async fn start(recorder: &Arc<RecordingEnforcer>) -> (CommonStyle, String) {
+async fn start(recorder: &Arc<QuotaRecorder>) -> (CommonStyle, String) {
     let service = CommonStyle::new();
     let mut quota = QuotaBackend::new();
     quota.register(recorder.clone());
@@ -28,14 +28,14 @@ fn pair(owner: &str, repo: &str) -> (String, String) {
 
 #[tokio::test]
 async fn both_segments_are_resolved_once_before_the_quota_check() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let (service, base) = start(&recorder).await;
     let answer = send(client().get(format!("{base}/api/v1/repos/alice/tools"))).await;
     assert_eq!(answer.status, 200, "{}", answer.text());
     let body: serde_json::Value = serde_json::from_slice(&answer.body).expect("JSON");
     assert_eq!(body["full_name"], "alice/tools");
     assert_eq!(service.resolved_repos(), [pair("alice", "tools")], "once");
-    let seen = recorder.seen();
+    let seen = recorder.calls();
     assert_eq!(seen.len(), 1);
     assert_eq!(
         seen[0].metadata,
@@ -54,7 +54,7 @@ async fn both_segments_are_resolved_once_before_the_quota_check() {
 
 #[tokio::test]
 async fn an_unknown_pair_is_a_404_before_the_quota_check() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let (service, base) = start(&recorder).await;
     for path in [
         "/api/v1/repos/bob/notes",
@@ -67,7 +67,7 @@ async fn an_unknown_pair_is_a_404_before_the_quota_check() {
         assert!(message.starts_with("404 "), "the spec's error body: {body}");
     }
     assert!(
-        recorder.seen().is_empty(),
+        recorder.calls().is_empty(),
         "no quota asked for a missing repository"
     );
     assert_eq!(
@@ -79,7 +79,7 @@ async fn an_unknown_pair_is_a_404_before_the_quota_check() {
 #[tokio::test]
 async fn the_typed_client_names_both_segments() {
     use restspec_tests::build_script::common_style::client::Client;
-    let (_, base) = start(&RecordingEnforcer::granting()).await;
+    let (_, base) = start(&Arc::new(QuotaRecorder::default())).await;
     let client = Client::new(&base).expect("a client");
     let repo = client.get_repo("alice", "tools").await.expect("found");
     assert_eq!(

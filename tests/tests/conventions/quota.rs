@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use restspec_runtime::examples::QuotaRecorder;
 use restspec_runtime::quota::TokenBucketEnforcer;
 use restspec_runtime::{QuotaBackend, QuotaEnforcer, Settings};
-use restspec_tests::recording_enforcer::RecordingEnforcer;
 
 use super::{client, send, server_with};
 
@@ -75,7 +75,7 @@ async fn the_token_bucket_refuses_with_429_and_retry_after_per_caller() {
 
 #[tokio::test]
 async fn one_call_per_family_raises_its_group_and_metadata() {
-    let recorder = RecordingEnforcer::granting();
+    let recorder = Arc::new(QuotaRecorder::default());
     let s = server_with(Settings::default().quota(backend(recorder.clone()))).await;
     assert_eq!(
         send(
@@ -101,9 +101,9 @@ async fn one_call_per_family_raises_its_group_and_metadata() {
     let pair = |k: &str, v: &str| (k.to_owned(), v.to_owned());
     assert_eq!(
         recorder
-            .seen()
+            .calls()
             .into_iter()
-            .map(|seen| (seen.group, seen.metadata))
+            .map(|call| (call.group, call.metadata))
             .collect::<Vec<_>>(),
         vec![
             (
