@@ -16,10 +16,11 @@
 //! ([`quota::TokenBucketEnforcer`]) and `error-log` ([`trace::init_logging`] and the traced
 //! requests' error log).
 //!
-//! Off by default: `client` (the `client` module, what generated typed clients are built on: reqwest
-//! with rustls), `examples` (the `examples` module and `example_tests!`, which run a
-//! spec's examples as tests, and the loopback start-up and recording quota enforcer other
-//! tests share), `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
+//! Off by default: `axum` (`Service::into_router`, to mount the service in an axum
+//! application; serving needs no axum), `client` (the `client` module, what generated typed clients are built on:
+//! the `restspec-client` crate, reqwest with rustls), `examples` (the `examples` module and
+//! `example_tests!`, which run a spec's examples as tests, and the loopback start-up and
+//! recording quota enforcer other tests share), `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
 //! token-bucket rules with their buckets in Redis, shared by every instance of a service)
 //! and `postgres-idempotency` (`idempotency::PostgresIdempotencyStore`: idempotency keys in
 //! a PostgreSQL table, on which every instance of a service agrees).
@@ -30,10 +31,11 @@ pub mod api;
 pub mod auth;
 mod authenticator;
 pub mod body;
+/// The typed client's mechanisms (`restspec-client`, re-exported): a crate that only calls
+/// a service can depend on `restspec-client` alone.
 #[cfg(feature = "client")]
-pub mod client;
+pub use restspec_client as client;
 pub mod compression;
-pub mod condition;
 pub mod context;
 pub mod conventions;
 pub mod cors;
@@ -62,9 +64,7 @@ pub mod settings;
 pub mod spec;
 mod state;
 mod strict_json;
-pub mod timestamp;
 pub mod trace;
-mod tristate;
 
 /// The `http` crate the runtime's types use (header names and values for
 /// [`Custom`] replies, the request head in [`RequestContext`]).
@@ -83,11 +83,10 @@ pub use limits::Limits;
 pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use reply::{Custom, Json, Reply};
+pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
 pub use service::Service;
 pub use settings::Settings;
-pub use timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
-pub use tristate::Tristate;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
 ///
@@ -157,14 +156,13 @@ pub mod __private {
         JsonErrorBody, OptionRule, RequestBodies, RunAsConventions, ServiceSpec,
         SessionConventions, StatusEntry, UnknownCredentials, UnknownOptions,
     };
-    pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
-    pub use crate::tristate::Tristate;
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
+    pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 
     #[cfg(feature = "client")]
-    pub use crate::client;
+    pub use restspec_client::__private::client;
 
     /// Turns a typed resolver answer into the runtime's resolution.
     pub fn resolved<R, E>(answer: Result<Option<R>, E>) -> Resolution
