@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use divan::Bencher;
 use restspec_runtime::Authenticator;
-use review_service::accounts::PasswordHash;
 use review_service::auth::StorageAuthenticator;
+use review_service::passwords::PasswordHash;
 use review_service::storage::{AdminSeed, SqliteStorage};
 
 fn main() {

@@ -29,7 +29,7 @@ use restspec_runtime::credential_cache::CredentialCache;
 /// A stored HTTP password: the example service's own scheme (argon2id, checked once per
 /// credential and then remembered), so both sides of the comparison pay what the example
 /// pays.
-pub use review_service::accounts::PasswordHash;
+pub use review_service::passwords::PasswordHash;
 
 /// An account.
 #[derive(Debug, Clone)]

@@ -7,7 +7,7 @@ use restspec_runtime::credential_cache::CredentialCache;
 use restspec_runtime::{Authenticator, Identity, Session, Timestamp};
 use tokio::sync::Semaphore;
 
-use crate::accounts::{PasswordHash, random_secret};
+use crate::passwords::{PasswordHash, random_secret};
 use crate::storage::{Account, Storage};
 
 /// Checks HTTP passwords and keeps sessions in the storage (so logins survive a restart).

@@ -3,11 +3,11 @@
 //! [`api`] is generated; [`handlers`] implements it over [`storage`]; [`app`] puts them
 //! together with the runtime's settings.
 
-pub mod accounts;
 pub mod api;
 pub mod auth;
 pub mod capabilities;
 pub mod handlers;
+pub mod passwords;
 pub mod storage;
 
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ use restspec_runtime::quota::TokenBucketEnforcer;
 use restspec_runtime::quota::redis::{RedisQuotaEnforcer, RedisQuotaOptions};
 use restspec_runtime::{Limits, QuotaBackend, Settings};
 
-use crate::accounts::PasswordHash;
+use crate::passwords::PasswordHash;
 use crate::storage::{AdminSeed, PgStorage, SqliteStorage, Storage};
 
 /// What the service needs to start.

@@ -18,8 +18,8 @@ use search::*;
 use super::common::*;
 use super::groups::{Viewer, group_info};
 use super::*;
-use crate::accounts::hash_off_thread;
 use crate::api::capabilities as cap;
+use crate::passwords::hash_off_thread;
 use crate::storage::{Account, AccountQuery, NewAccount};
 
 /// Suggestions answer this many accounts unless `n` says otherwise.

@@ -1,4 +1,4 @@
-//! Accounts and their HTTP passwords.
+//! HTTP passwords, hashed, and the random secrets the service makes.
 //!
 //! A password is stored as an argon2id hash (19 MiB of memory, two passes, one lane: the
 //! OWASP recommendation), which makes every guess against a copied database cost tens of
