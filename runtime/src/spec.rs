@@ -101,7 +101,8 @@ pub struct EndpointSpec {
     pub method: http::Method,
     /// Path template as written in the spec.
     pub template: &'static str,
-    /// The axum route the template becomes.
+    /// The route the runtime's route table matches: the template without a trailing slash,
+    /// its parameters named in `snake_case`.
     pub route: &'static str,
     /// The quota group (`/restapi/changes/:POST`).
     pub quota_group: &'static str,
