@@ -14,9 +14,9 @@ use futures_util::FutureExt;
 use http::{HeaderMap, HeaderValue, Method, header};
 use restspec_benches::Fixture;
 use restspec_benches::generated::{self, api};
-use restspec_runtime::conventions::normalise_path;
-use restspec_runtime::query::QueryParams;
-use restspec_runtime::routing::{Lookup, RouteTable};
+use restspec_runtime::__testing::QueryParams;
+use restspec_runtime::__testing::normalise_path;
+use restspec_runtime::__testing::{Lookup, RouteTable};
 use restspec_runtime::{Caller, QuotaRequestContext, ResourceMetadata};
 
 #[global_allocator]
@@ -47,7 +47,7 @@ mod conventions {
                 conventions.authenticated_prefix,
             )
             .unwrap_or_default();
-            let pretty = restspec_runtime::json::wants_pretty(
+            let pretty = restspec_runtime::__testing::wants_pretty(
                 conventions,
                 query.as_ref().and_then(|q| q.pretty.as_deref()),
                 Some(&accept),
@@ -81,7 +81,7 @@ fn routing(bencher: Bencher<'_, '_>) {
 /// HTTP basic authentication: the header decoded, the password checked (salted SHA-256,
 /// compared in constant time), the caller built.
 mod auth {
-    use restspec_runtime::auth::{AuthState, Presented};
+    use restspec_runtime::__testing::{AuthState, Presented};
 
     use super::*;
 
@@ -94,7 +94,7 @@ mod auth {
         let state = AuthState::new(&restspec_runtime::Limits::default());
         bencher.bench_local(|| {
             // The fixture's authenticator never waits: one poll completes the lookup.
-            restspec_runtime::auth::resolve_caller(
+            restspec_runtime::__testing::resolve_caller(
                 &authenticator,
                 &state,
                 &api::SERVICE.conventions,
@@ -160,9 +160,9 @@ mod json {
     #[divan::bench]
     fn generated(bencher: Bencher<'_, '_>) {
         let value = generated::revision_detail(&Fixture::new()).expect("the change");
-        let hint = restspec_runtime::json::SizeHint::new();
+        let hint = restspec_runtime::__testing::SizeHint::new();
         bencher.bench_local(|| {
-            let body = restspec_runtime::json::body(
+            let body = restspec_runtime::__testing::json_body(
                 &api::SERVICE.conventions,
                 &value,
                 false,

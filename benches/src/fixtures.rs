@@ -25,7 +25,7 @@ pub const REVISION_DETAIL_QUOTA_GROUP: &str = "/restapi/changes/revisions/detail
 /// The realm of the `WWW-Authenticate` challenge: the service's title.
 pub const REALM: &str = "Code Review Service";
 
-use restspec_runtime::credential_cache::CredentialCache;
+use restspec_runtime::CredentialCache;
 /// A stored HTTP password: the example service's own scheme (argon2id, checked once per
 /// credential and then remembered), so both sides of the comparison pay what the example
 /// pays.

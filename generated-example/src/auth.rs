@@ -3,7 +3,7 @@
 use std::sync::{Arc, LazyLock};
 use std::time::SystemTime;
 
-use restspec_runtime::credential_cache::CredentialCache;
+use restspec_runtime::CredentialCache;
 use restspec_runtime::{Authenticator, Identity, Session, Timestamp};
 use tokio::sync::Semaphore;
 

@@ -5,7 +5,7 @@
 //! milliseconds. Hashes written by earlier versions (salted SHA-256) are still verified,
 //! so existing sites keep working; they are replaced when the password is next set.
 //! Checking a hash is slow on purpose, so the authenticator remembers recently verified
-//! credentials ([`restspec_runtime::credential_cache`]).
+//! credentials ([`restspec_runtime::CredentialCache`]).
 
 use argon2::{Algorithm, Argon2, Params, Version};
 use sha2::{Digest, Sha256};

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use bytes::Bytes;
 use http::{HeaderName, HeaderValue, StatusCode};
 
-use crate::body::{Response, TEXT_CONTENT_TYPE, response};
+use crate::pipeline::body::{Response, TEXT_CONTENT_TYPE, response};
 use crate::spec::{Credential, ErrorFormat, ErrorPiece, ServiceSpec};
 pub use restspec_client::condition::Condition;
 
@@ -113,7 +113,7 @@ impl ApiError {
         self
     }
 
-    /// Adds `Retry-After` for a wait of `wait` ([`retry_after_seconds`]).
+    /// Adds `Retry-After` for a wait of `wait` (rounded up to whole seconds).
     #[must_use]
     pub fn with_retry_after(self, wait: std::time::Duration) -> Self {
         let seconds = retry_after_seconds(wait);
@@ -191,7 +191,10 @@ impl ApiError {
             None => (None, None),
         };
         let (content_type, body) = match (body, service.conventions.error_format) {
-            (Some(body), _) => (crate::json::content_type(&service.conventions), body),
+            (Some(body), _) => (
+                crate::pipeline::json::content_type(&service.conventions),
+                body,
+            ),
             (None, format) => match format {
                 ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
                 ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
@@ -202,7 +205,10 @@ impl ApiError {
                         .or_else(|| service.statuses.iter().find(|s| s.code == code))
                         .map_or("error", |s| s.name);
                     let body = json_body(body.pieces, status, &message, name, field.as_deref());
-                    (crate::json::content_type(&service.conventions), body)
+                    (
+                        crate::pipeline::json::content_type(&service.conventions),
+                        body,
+                    )
                 }
             },
         };
@@ -337,6 +343,6 @@ impl std::fmt::Display for ApiError {
 impl std::error::Error for ApiError {}
 /// The whole seconds of `Retry-After` for a wait of `wait`: rounded up, and at least one
 /// (the header has no fractions, and 0 would invite an immediate retry).
-pub fn retry_after_seconds(wait: std::time::Duration) -> u64 {
+pub(crate) fn retry_after_seconds(wait: std::time::Duration) -> u64 {
     (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }

@@ -1,10 +1,25 @@
 //! `restspec-runtime`: the hand-written crate every restspec-generated service links
 //! against.
 //!
-//! Generated code is constants and one-line glue; every protocol mechanism lives here, once:
-//! the conventions before routing ([`conventions`]), the route table ([`routing`]), the pipeline
-//! ([`dispatch`]), JSON output ([`json`]), request bodies ([`request`]), the status table
-//! ([`error`]), authentication ([`auth`]) and the quota extension point ([`quota`]).
+//! Generated code is constants and one-line glue; every protocol mechanism lives here, once,
+//! in rooms a reader can name:
+//!
+//! - `protocol/`: the conventions a request meets before routing and an answer after it
+//!   (path normalisation, overrides, credentials and sessions, run-as, CORS, request ids,
+//!   security headers);
+//! - `pipeline/`: the service, the route table, the pipeline that admits, resolves, charges
+//!   quota and calls the handler, and the reading of requests and writing of answers;
+//! - `serve/`: connections, with their limits and timeouts ([`serve`]);
+//! - [`quota`], [`trace`], [`pagination`], [`idempotency`]: the extension points and the
+//!   conventions a user configures;
+//! - [`spec`], [`limits`], [`Settings`], [`ApiError`]: what a service describes itself by and
+//!   is configured with.
+//!
+//! The public API is what a user needs: the [`Service`], its [`Settings`] and [`Limits`],
+//! [`serve`], replies ([`Reply`], [`Custom`]), the [`RequestContext`], the
+//! [`Authenticator`], the quota extension point and errors. The spec's conventions as data,
+//! the timestamps and [`Tristate`] come from `restspec-client`, which a typed client uses
+//! alone.
 //!
 //! Start from `generate!`, which turns a spec directory into a module, or from
 //! `restspec_codegen::Config` in a build script plus [`include_generated!`].
@@ -17,8 +32,8 @@
 //! requests' error log).
 //!
 //! Off by default: `axum` (`Service::into_router`, to mount the service in an axum
-//! application; serving needs no axum), `client` (the `client` module, what generated typed clients are built on:
-//! the `restspec-client` crate, reqwest with rustls), `examples` (the `examples` module and
+//! application; serving needs no axum), `client` (the `client` module, what generated typed
+//! clients are built on: the `restspec-client` crate, reqwest with rustls), `examples` (the `examples` module and
 //! `example_tests!`, which run a spec's examples as tests, and the loopback start-up and
 //! recording quota enforcer other tests share), `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
 //! token-bucket rules with their buckets in Redis, shared by every instance of a service)
@@ -26,66 +41,52 @@
 //! a PostgreSQL table, on which every instance of a service agrees).
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod activity;
-pub mod api;
-pub mod auth;
-mod authenticator;
-pub mod body;
 /// The typed client's mechanisms (`restspec-client`, re-exported): a crate that only calls
 /// a service can depend on `restspec-client` alone.
 #[cfg(feature = "client")]
 pub use restspec_client as client;
-pub mod compression;
-pub mod context;
-pub mod conventions;
-pub mod cors;
-pub mod credential_cache;
-pub mod dispatch;
-pub mod error;
-pub mod failure_budget;
-pub mod idempotency;
-pub mod json;
+
+// The rooms: how a request is read and answered, by the conventions and the pipeline, and
+// how connections are served.
+mod pipeline;
+mod protocol;
+mod serve;
+
+// What a service is configured with and describes itself by.
+mod error;
 pub mod limits;
-pub mod overrides;
-pub mod pagination;
-pub mod query;
-pub mod quota;
-pub mod reply;
-pub mod request;
-pub mod request_id;
-pub mod routing;
-mod run_as;
-mod security_headers;
-pub mod serve;
-pub mod service;
-pub mod session;
-pub mod session_clock;
-pub mod settings;
+mod settings;
 pub mod spec;
-mod state;
-mod strict_json;
+
+// The extension points and conventions a user configures or implements.
+pub mod idempotency;
+pub mod pagination;
+pub mod quota;
 pub mod trace;
 
 /// The `http` crate the runtime's types use (header names and values for
 /// [`Custom`] replies, the request head in [`RequestContext`]).
 pub use ::http;
 
-pub use api::{Answer, Api, Call, Resolution};
+pub use pipeline::api::{Answer, Api, Call, Resolution};
 
 /// The error type request bodies may fail with.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-pub use auth::{Authenticator, NoAccounts, Session};
-pub use body::{Body, Response};
-pub use context::{AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata};
 pub use error::{ApiError, Condition};
 pub use limits::Limits;
 pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
+pub use pipeline::body::{Body, Response};
+pub use pipeline::context::{
+    AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata, TopLevelResource,
+};
+pub use pipeline::reply::{Custom, Json, Reply};
+pub use pipeline::service::{BoxFuture, Service};
+pub use protocol::auth::{Authenticator, NoAccounts, Session};
+pub use protocol::credential_cache::CredentialCache;
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
-pub use reply::{Custom, Json, Reply};
 pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
-pub use service::Service;
 pub use settings::Settings;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
@@ -129,6 +130,18 @@ macro_rules! include_generated {
     };
 }
 
+/// The runtime's inner stages, for the benchmarks that time them one by one and the fuzz
+/// targets that feed them hostile input. Not a stable API: nothing else should use it.
+#[doc(hidden)]
+pub mod __testing {
+    pub use crate::pipeline::json::{SizeHint, body as json_body, wants_pretty};
+    pub use crate::pipeline::query::QueryParams;
+    pub use crate::pipeline::routing::{Lookup, MAX_PATH_PARAMS, RouteTable};
+    pub use crate::protocol::auth::{AuthState, Presented, resolve_caller};
+    pub use crate::protocol::conventions::normalise_path;
+    pub use crate::protocol::overrides::apply as apply_overrides;
+}
+
 /// What generated code refers to. Not a stable API: only generated code should use it.
 #[doc(hidden)]
 pub mod __private {
@@ -137,19 +150,21 @@ pub mod __private {
     pub use ::serde_json;
 
     pub use crate::Authenticator;
-    pub use crate::api::{Answer, Api, Call, Resolution};
-    pub use crate::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
-    pub use crate::cors::CorsConventions;
     pub use crate::error::{ApiError, Condition};
     pub use crate::idempotency::IdempotencyConventions;
     pub use crate::pagination::{
         CursorConventions, CursorPage, CursorRequest, OffsetConventions, OffsetRequest, Page,
         PageConventions, PageRequest, Pagination,
     };
+    pub use crate::pipeline::api::{Answer, Api, Call, Resolution};
+    pub use crate::pipeline::context::{
+        Caller, RequestContext, ResourceMetadata, TopLevelResource,
+    };
+    pub use crate::pipeline::reply::Reply;
+    pub use crate::pipeline::request::{deserialize_comma_list, deserialize_flag};
+    pub use crate::pipeline::service::Service;
+    pub use crate::protocol::cors::CorsConventions;
     pub use crate::quota::{RateLimitHeaders, ResetFormat};
-    pub use crate::reply::Reply;
-    pub use crate::request::{deserialize_comma_list, deserialize_flag};
-    pub use crate::service::Service;
     pub use crate::settings::Settings;
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::auth::{Authenticator, NoAccounts};
-use crate::cors::AllowedOrigins;
 use crate::idempotency::{IdempotencyStore, MemoryIdempotencyStore};
 use crate::limits::Limits;
+use crate::protocol::auth::{Authenticator, NoAccounts};
+use crate::protocol::cors::AllowedOrigins;
 use crate::quota::QuotaBackend;
 
 /// Run-time settings of a generated service, generic over the service's authenticator

@@ -224,7 +224,7 @@ fn the_generator_knows_exactly_the_runtime_conditions() {
 fn the_generator_allows_as_many_path_parameters_as_the_runtime_holds() {
     assert_eq!(
         restspec_codegen::MAX_PATH_PARAMS,
-        restspec_runtime::routing::MAX_PATH_PARAMS
+        restspec_runtime::__testing::MAX_PATH_PARAMS
     );
 }
 

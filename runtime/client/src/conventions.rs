@@ -48,7 +48,7 @@ pub struct Conventions {
     /// What a request whose credentials the service does not accept gets.
     pub unknown_credentials: UnknownCredentials,
     /// What anonymous callers may call, unless an endpoint says otherwise
-    /// ([`EndpointSpec::anonymous`]).
+    /// (`EndpointSpec::anonymous` in the runtime).
     pub anonymous: Anonymous,
     /// Account id standing for the caller (`self`).
     pub self_alias: Option<&'static str>,
@@ -67,7 +67,7 @@ pub struct Conventions {
     /// The `Content-Type` of JSON answers, spelled as the API spells it (some clients
     /// compare it whole: `application/json` without a charset).
     pub json_content_type: &'static str,
-    /// How paginated endpoints ([`EndpointSpec::paginated`]) page their lists.
+    /// How paginated endpoints (`EndpointSpec::paginated` in the runtime) page their lists.
     pub pagination: Option<Pagination>,
     /// What a query parameter that is neither the runtime's nor an endpoint's option gets.
     pub unknown_options: UnknownOptions,
@@ -186,9 +186,9 @@ impl Conventions {
 pub enum Credential {
     /// `Authorization: <scheme> <token>` for a scheme other than basic (`Bearer`, `token`;
     /// compared without regard to case). The token is checked by
-    /// [`Authenticator::token`](crate::Authenticator::token).
+    /// the runtime's `Authenticator::token`.
     Scheme(&'static str),
-    /// HTTP basic credentials, checked by [`Authenticator::basic`](crate::Authenticator::basic).
+    /// HTTP basic credentials, checked by the runtime's `Authenticator::basic`.
     Basic,
     /// A token in this request header (`PRIVATE-TOKEN`).
     Header(&'static str),

@@ -27,9 +27,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 pub use recorder::{QuotaCall, QuotaRecorder};
 
-use crate::api::Api;
-use crate::auth::Authenticator;
-use crate::service::Service;
+use crate::pipeline::api::Api;
+use crate::pipeline::service::Service;
+use crate::protocol::auth::Authenticator;
 
 /// An example as the generated test holds it.
 #[derive(Debug)]

@@ -16,8 +16,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::context::{Caller, ResourceMetadata};
 use crate::error::{ApiError, Condition};
+use crate::pipeline::context::{Caller, ResourceMetadata};
 
 pub(crate) use headers::BudgetHeaders;
 pub use headers::{QuotaState, RateLimitHeaders, ResetFormat};

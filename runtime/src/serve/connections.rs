@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::activity::Activity;
+use crate::serve::activity::Activity;
 
 /// How often a full server looks again for a connection to evict while every connection
 /// is busy.

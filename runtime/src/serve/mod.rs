@@ -7,7 +7,13 @@
 //! number open at once is capped (`connections.rs`); a client that half-closes its side
 //! after a complete request still gets its answer.
 
+// Items here are `pub` for the crate's rooms to share; the crate's public API is what
+// `lib.rs` re-exports.
+#![allow(unreachable_pub)]
+
+pub(crate) mod activity;
 mod connections;
+pub(crate) mod failure_budget;
 mod timed_io;
 mod uri_too_long;
 
@@ -22,10 +28,10 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::OwnedSemaphorePermit;
 
-use crate::activity::Activity;
-use crate::api::Api;
-use crate::auth::Authenticator;
-use crate::service::Service;
+use crate::pipeline::api::Api;
+use crate::pipeline::service::Service;
+use crate::protocol::auth::Authenticator;
+use crate::serve::activity::Activity;
 use connections::Connections;
 use timed_io::TimedIo;
 use uri_too_long::UriTooLong;

@@ -10,7 +10,7 @@ use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::activity::Activity;
+use crate::serve::activity::Activity;
 
 /// A stream whose reads and writes are recorded in an [`Activity`].
 pub(super) struct TimedIo<S> {

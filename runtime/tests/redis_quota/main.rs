@@ -11,11 +11,11 @@ mod server;
 
 use server::{RedisServer, free_port};
 
-use restspec_runtime::context::{AuthMethod, Caller, Identity, ResourceMetadata};
 use restspec_runtime::quota::{
     FailPolicy, QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaRule,
     QuotaStatus, RedisQuotaEnforcer, RedisQuotaError, RedisQuotaOptions, TokenBucketEnforcer,
 };
+use restspec_runtime::{AuthMethod, Caller, Identity, ResourceMetadata};
 
 const PROJECTS: &str = "/restapi/projects:GET";
 const UNAVAILABLE: &str = "quota store unavailable";

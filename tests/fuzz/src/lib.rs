@@ -11,9 +11,9 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use http_body_util::BodyExt;
 use restspec_codegen::SourceFile;
-use restspec_runtime::conventions::normalise_path;
-use restspec_runtime::query::QueryParams;
-use restspec_runtime::routing::{Lookup, RouteTable};
+use restspec_runtime::__testing::QueryParams;
+use restspec_runtime::__testing::normalise_path;
+use restspec_runtime::__testing::{Lookup, RouteTable};
 use restspec_runtime::spec::ServiceSpec;
 use restspec_tests::build_script::example_spec;
 use tower::ServiceExt;
@@ -110,7 +110,7 @@ pub fn queries(data: &[u8]) {
         http::HeaderValue::from_static("text/plain"),
     );
     for origin_allowed in [false, true] {
-        let _ = restspec_runtime::overrides::apply(
+        let _ = restspec_runtime::__testing::apply_overrides(
             &mut method,
             &mut headers,
             &params,

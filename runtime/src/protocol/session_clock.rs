@@ -10,8 +10,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use crate::authenticator::{Authenticator, Session};
 use crate::limits::Limits;
+use crate::protocol::authenticator::{Authenticator, Session};
 
 /// The longest time between sweeps of expired sessions that nobody presents again, and
 /// between two records of one session's use.
@@ -113,7 +113,7 @@ fn age(then: SystemTime, now: SystemTime) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::Identity;
+    use crate::pipeline::context::Identity;
     use std::sync::Arc;
 
     fn session(created_ago: u64, used_ago: u64, now: SystemTime) -> Session {

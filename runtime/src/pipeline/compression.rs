@@ -2,12 +2,13 @@
 //! accepts it, errors included. The whole body is in memory already, so it is compressed in
 //! one call; a request that does not ask for gzip costs one header lookup.
 
-use crate::body::Response;
+use crate::pipeline::body::Response;
 use http::HeaderMap;
 use http::header;
 
 /// Bodies smaller than this are sent uncompressed: gzip would not pay for itself (the real
 /// service uses the same threshold).
+#[cfg(feature = "gzip")]
 pub const GZIP_MIN_BYTES: usize = 256;
 
 /// True when `Accept-Encoding` accepts gzip: listed (or `*`) with a non-zero quality.
@@ -44,7 +45,7 @@ pub fn compress(response: &mut Response, accepts: bool, errors: bool) {
     use http::StatusCode;
     use http::header::HeaderValue;
 
-    use crate::body::Body;
+    use crate::pipeline::body::Body;
 
     let body = response.body().bytes();
     if body.len() < GZIP_MIN_BYTES

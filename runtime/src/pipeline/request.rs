@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 
-pub use restspec_client::form::{deserialize_comma_list, deserialize_flag, parse_flag};
+pub use restspec_client::form::{deserialize_comma_list, deserialize_flag};
 
 /// True when the content type names `application/json` as one of its tokens
 /// (`application/json; charset=UTF-8` counts; matching is case-sensitive, as the real
@@ -51,11 +51,11 @@ pub fn parse_json<T: DeserializeOwned>(
                 .with_message("Expected Content-Type: application/json"));
         }
     };
-    crate::strict_json::from_slice(input).map_err(|e| match e.classify() {
+    crate::pipeline::strict_json::from_slice(input).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => {
             let error = ApiError::condition(Condition::InvalidInput)
                 .with_message(format!("Invalid input: {e}"));
-            match crate::strict_json::failing_field::<T>(input) {
+            match crate::pipeline::strict_json::failing_field::<T>(input) {
                 Some(field) => error.with_field(field),
                 None => error,
             }

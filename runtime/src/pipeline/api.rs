@@ -14,13 +14,13 @@ use http::StatusCode;
 use http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use crate::body::{Response, empty};
-use crate::context::{Caller, RequestContext, ResourceMetadata};
 use crate::error::{ApiError, Condition};
-use crate::json::SizeHint;
 use crate::limits::Limits;
-use crate::reply::Reply;
-use crate::routing::PathParams;
+use crate::pipeline::body::{Response, empty};
+use crate::pipeline::context::{Caller, RequestContext, ResourceMetadata};
+use crate::pipeline::json::SizeHint;
+use crate::pipeline::reply::Reply;
+use crate::pipeline::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
 
 mod pages;
@@ -79,7 +79,7 @@ pub struct Call<'a> {
     pub(crate) size_hint: &'a SizeHint,
     pub(crate) remote_addr: Option<SocketAddr>,
     pub(crate) limits: &'a Limits,
-    pub(crate) public_url: crate::context::PublicUrl<'a>,
+    pub(crate) public_url: crate::pipeline::context::PublicUrl<'a>,
 }
 
 impl<'a> Call<'a> {
@@ -132,7 +132,8 @@ impl<'a> Call<'a> {
     /// or are ignored). A value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
         let raw = self.parts.uri.query().unwrap_or_default();
-        let completed = crate::query::apply_option_rules(raw, self.endpoint.option_rules)?;
+        let completed =
+            crate::pipeline::query::apply_option_rules(raw, self.endpoint.option_rules)?;
         let query = completed.as_deref().unwrap_or(raw);
         serde_html_form::from_str(query).map_err(|plain| {
             // Parsed again with the path tracked, to name the option: only on failure.
@@ -152,17 +153,17 @@ impl<'a> Call<'a> {
     }
 
     /// The request body, JSON or (where the spec reads them) a form (see
-    /// [`parse_json`](crate::request::parse_json) and [`parse_form`](crate::request::parse_form)).
+    /// `parse_json` and `parse_form`).
     pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
         let formats = self.service.conventions.request_bodies;
-        if formats.reads_form() && crate::request::is_form(&self.parts.headers) {
-            return crate::request::parse_form(&self.body, self.limits);
+        if formats.reads_form() && crate::pipeline::request::is_form(&self.parts.headers) {
+            return crate::pipeline::request::parse_form(&self.body, self.limits);
         }
         if !formats.reads_json() {
             return Err(ApiError::condition(Condition::WrongContentType)
                 .with_message("Expected Content-Type: application/x-www-form-urlencoded"));
         }
-        crate::request::parse_json(&self.parts.headers, &self.body, self.limits)
+        crate::pipeline::request::parse_json(&self.parts.headers, &self.body, self.limits)
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or
@@ -175,7 +176,7 @@ impl<'a> Call<'a> {
         let status = self.success_status(reply.status())?;
         let mut response = if self.endpoint.response_body && status != StatusCode::NO_CONTENT {
             let capacity = self.size_hint.capacity(self.pretty);
-            let json = crate::json::body(
+            let json = crate::pipeline::json::body(
                 &self.service.conventions,
                 reply.value(),
                 self.pretty,
@@ -183,7 +184,7 @@ impl<'a> Call<'a> {
             )
             .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
             self.size_hint.record(self.pretty, json.len());
-            crate::json::response(&self.service.conventions, status, Bytes::from(json))
+            crate::pipeline::json::response(&self.service.conventions, status, Bytes::from(json))
         } else {
             empty(status)
         };

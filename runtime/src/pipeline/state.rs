@@ -4,10 +4,10 @@
 
 use http::HeaderName;
 
-use crate::api::Api;
-use crate::auth::AuthState;
-use crate::json::SizeHint;
-use crate::routing::RouteTable;
+use crate::pipeline::api::Api;
+use crate::pipeline::json::SizeHint;
+use crate::pipeline::routing::RouteTable;
+use crate::protocol::auth::AuthState;
 use crate::settings::Settings;
 use crate::spec::{EndpointSpec, ServiceSpec};
 

@@ -14,20 +14,20 @@ use bytes::Bytes;
 use http::{HeaderName, Method};
 use tracing::Instrument;
 
-use crate::activity::Activity;
-use crate::api::Api;
-use crate::auth::{Authenticator, Presented, resolve_caller};
-use crate::body::Response;
-use crate::context::Caller;
-use crate::conventions::{self, Admitted, Outbound};
-use crate::cors;
-use crate::dispatch::{self, AuthenticatedRequest};
 use crate::error::ApiError;
 use crate::limits::Limits;
-use crate::query::QueryParams;
-use crate::request_id::RequestId;
+use crate::pipeline::api::Api;
+use crate::pipeline::body::Response;
+use crate::pipeline::context::Caller;
+use crate::pipeline::dispatch::{self, AuthenticatedRequest};
+use crate::pipeline::query::QueryParams;
+use crate::pipeline::state::Shared;
+use crate::protocol::auth::{Authenticator, Presented, resolve_caller};
+use crate::protocol::conventions::{self, Admitted, Outbound};
+use crate::protocol::cors;
+use crate::protocol::request_id::RequestId;
+use crate::serve::activity::Activity;
 use crate::settings::Settings;
-use crate::state::Shared;
 use crate::trace::TraceRequest;
 
 /// A boxed, sendable future: what `tower::Service::call` answers.
@@ -130,7 +130,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         // Every request's id, when the spec names a header for it: kept with the request
         // for handlers, answered and logged on the way out.
         let request_id = shared.headers.request_id.as_ref().map(|name| {
-            let id = crate::request_id::of(&parts.headers, name);
+            let id = crate::protocol::request_id::of(&parts.headers, name);
             parts.extensions.insert(id.clone());
             (name, id)
         });
@@ -222,7 +222,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let shared = &*self.shared;
         let conventions = &P::SERVICE.conventions;
         if parts.method == Method::HEAD {
-            *response.body_mut() = crate::body::Body::default();
+            *response.body_mut() = crate::pipeline::body::Body::default();
         }
         if let Some((outbound, overridden)) = read {
             conventions::finish(
@@ -234,7 +234,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             );
         }
         if conventions.security_headers {
-            crate::security_headers::apply(response.headers_mut());
+            crate::protocol::security_headers::apply(response.headers_mut());
         }
         if let Some((name, id)) = request_id {
             response.headers_mut().insert((*name).clone(), id.0.clone());
@@ -285,7 +285,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         if let Some(sessions) = sessions
             && admitted.path == sessions.login_path
         {
-            return crate::session::login(
+            return crate::protocol::session::login(
                 authenticator,
                 &shared.auth,
                 &sessions,
@@ -307,7 +307,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         {
             // Logging out is a mutation: with a cookie session it needs the XSRF token.
             dispatch::check_xsrf(&authenticated, parts, shared, service)?;
-            return Ok(crate::session::logout(
+            return Ok(crate::protocol::session::logout(
                 authenticator,
                 &sessions,
                 &parts.headers,
@@ -320,7 +320,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         {
             let caller = std::mem::replace(&mut authenticated.caller, Caller::anonymous());
             authenticated.caller =
-                crate::run_as::impersonate(authenticator, run_as, target, caller).await?;
+                crate::protocol::run_as::impersonate(authenticator, run_as, target, caller).await?;
         }
         tracing::debug!(
             method = %parts.method,
@@ -390,10 +390,10 @@ where
 
 /// The service's OpenAPI document as raw JSON: no prefix line, so that tools read it as is.
 fn openapi_document(document: &'static str) -> Response {
-    crate::body::response(
+    crate::pipeline::body::response(
         http::StatusCode::OK,
         Some(http::HeaderValue::from_static(
-            crate::json::JSON_CONTENT_TYPE,
+            crate::pipeline::json::JSON_CONTENT_TYPE,
         )),
         Bytes::from_static(document.as_bytes()),
     )

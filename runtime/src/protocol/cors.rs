@@ -9,8 +9,8 @@ use http::header::{self, HeaderName};
 use http::{HeaderMap, HeaderValue, Method, StatusCode};
 use regex::Regex;
 
-use crate::body::{Response, response};
 use crate::error::{ApiError, Condition};
+use crate::pipeline::body::{Response, response};
 use crate::spec::Conventions;
 
 pub use restspec_client::conventions::CorsConventions;

@@ -5,9 +5,9 @@
 use cookie::{Cookie, CookieBuilder, SameSite};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
-use crate::auth::{AuthState, Authenticator, Presented, check_basic, cookie};
-use crate::body::{Response, empty};
 use crate::error::{ApiError, Condition};
+use crate::pipeline::body::{Response, empty};
+use crate::protocol::auth::{AuthState, Authenticator, Presented, check_basic, cookie};
 use crate::spec::SessionConventions;
 
 /// Appends `Set-Cookie` for `cookie`, on every path of the site (`Path=/`).
@@ -20,7 +20,7 @@ fn set_cookie(response: &mut Response, cookie: CookieBuilder<'_>) {
 
 /// `POST <login path>`: 204 with both cookies, or 401 (429 while the failure budget is
 /// spent: [`check_basic`]). Both cookies last as long as the session may
-/// ([`SessionClock::max_age`](crate::session_clock::SessionClock::max_age)); a login is
+/// ([`SessionClock::max_age`](crate::protocol::session_clock::SessionClock::max_age)); a login is
 /// also when expired sessions are swept, if a sweep is due.
 pub async fn login<A: Authenticator>(
     authenticator: &A,

@@ -11,14 +11,14 @@ use std::sync::Arc;
 use base64::Engine;
 use http::{HeaderMap, header};
 
-use crate::context::{AuthMethod, Caller, Identity};
 use crate::error::{ApiError, Condition};
-use crate::failure_budget::FailureBudget;
 use crate::limits::Limits;
-use crate::session_clock::SessionClock;
+use crate::pipeline::context::{AuthMethod, Caller, Identity};
+use crate::protocol::session_clock::SessionClock;
+use crate::serve::failure_budget::FailureBudget;
 use crate::spec::{Conventions, Credential, UnknownCredentials};
 
-pub use crate::authenticator::{Authenticator, NoAccounts, Session};
+pub use crate::protocol::authenticator::{Authenticator, NoAccounts, Session};
 
 /// Who is calling, and the XSRF token their session expects (cookie sessions only).
 #[derive(Debug, Clone)]
@@ -67,9 +67,9 @@ pub struct Presented<'a> {
 /// Decides who is calling.
 ///
 /// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge
-///   ([`check_basic`], which also counts failures).
+///   (`check_basic`, which also counts failures).
 /// - Otherwise a session cookie, when the service has sessions and the cookie names a live
-///   session (one that has not expired: [`SessionClock`]), makes a cookie caller.
+///   session (one that has not expired: `SessionClock`), makes a cookie caller.
 /// - Otherwise an access token naming a live session makes a token caller; an unknown
 ///   token leaves the caller anonymous (as the real service does).
 pub async fn resolve_caller<A: Authenticator>(

@@ -15,19 +15,19 @@ use http::request::Parts;
 use http_body_util::BodyExt;
 use tokio::time::Instant;
 
-use crate::api::{Answer, Api, Call};
-use crate::auth::Authenticated;
-use crate::context::{AuthMethod, Caller, ResourceMetadata};
-use crate::conventions::Admitted;
 use crate::error::{ApiError, Condition};
 use crate::idempotency::{self, fingerprint};
 use crate::limits::Limits;
+use crate::pipeline::api::{Answer, Api, Call};
+use crate::pipeline::context::{AuthMethod, Caller, ResourceMetadata};
+use crate::pipeline::routing::{Lookup, PathParams};
+use crate::pipeline::state::Shared;
+use crate::protocol::auth::Authenticated;
+use crate::protocol::conventions::Admitted;
 use crate::quota::{
     BudgetHeaders, QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders,
 };
-use crate::routing::{Lookup, PathParams};
 use crate::spec::{EndpointSpec, ServiceSpec};
-use crate::state::Shared;
 
 /// A request the conventions admitted and whose caller is authenticated, not yet routed:
 /// what [`run`] routes and takes through its endpoint.
@@ -202,7 +202,7 @@ where
             size_hint: shared.size_hint(endpoint),
             remote_addr,
             limits: &shared.settings.limits,
-            public_url: crate::context::PublicUrl {
+            public_url: crate::pipeline::context::PublicUrl {
                 fixed: shared.settings.public_url.as_deref(),
                 trust_forwarded: shared.settings.trust_forwarded,
             },

@@ -1,13 +1,13 @@
 //! What a service supplies to authentication: its [`Authenticator`] (accounts, passwords,
 //! sessions) and the [`Session`] records it finds. The mechanics that use them are in
-//! [`auth`](crate::auth) and [`session_clock`](crate::session_clock), which both build on
+//! [`auth`](crate::protocol::auth) and [`session_clock`](crate::protocol::session_clock), which both build on
 //! this module and not on each other.
 
 use std::future::Future;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::context::Identity;
+use crate::pipeline::context::Identity;
 
 /// A web session, as cookie and access-token authentication find it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,8 +79,7 @@ pub trait Authenticator: Send + Sync + 'static {
     }
 
     /// Looks up a session by its key (the session cookie, or an access token). The runtime
-    /// judges its age (see [`SessionClock`](crate::session_clock::SessionClock)): a store
-    /// returns what it has.
+    /// judges its age, from when it was last used: a store returns what it has.
     fn session(&self, key: &str) -> impl Future<Output = Option<Session>> + Send {
         let _ = key;
         async { None }
@@ -109,8 +108,7 @@ pub trait Authenticator: Send + Sync + 'static {
     }
 
     /// Records that the session with `key` was used `at`. The runtime calls it at most
-    /// about once a minute per session (see
-    /// [`SessionClock`](crate::session_clock::SessionClock)), so a store may write it.
+    /// about once a minute per session, so a store may write it.
     fn touch_session(&self, key: &str, at: SystemTime) -> impl Future<Output = ()> + Send {
         let _ = (key, at);
         async {}

@@ -10,9 +10,9 @@
 
 use http::HeaderValue;
 
-use crate::auth::Authenticator;
-use crate::context::Caller;
 use crate::error::{ApiError, Condition};
+use crate::pipeline::context::Caller;
+use crate::protocol::auth::Authenticator;
 use crate::spec::RunAsConventions;
 
 /// `caller` acting as the account `header` names, or the 403 that refuses it.
