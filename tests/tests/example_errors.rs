@@ -180,3 +180,27 @@ fn example_names_are_distinct_per_endpoint() {
         "{error}"
     );
 }
+
+/// `example_tests!` on a spec whose examples do not fit: each problem is a compile error
+/// with its located message, and no test is generated.
+#[test]
+fn the_example_tests_macro_turns_each_mistake_into_a_compile_error() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("bad-specs");
+    let input: proc_macro2::TokenStream =
+        r#""bad_example", start = start_service"#.parse().expect("tokens");
+    let code = restspec_codegen::example_tests::expand(input, &manifest, None).to_string();
+    assert_eq!(code.matches("compile_error !").count(), 2, "{code}");
+    assert!(
+        code.contains(
+            "bad_example/notes.yaml:18:26: the example's path `/notes/1/text` is not a path of `get_note` (/notes/{note-id})"
+        ),
+        "{code}"
+    );
+    assert!(
+        code.contains(
+            "bad_example/notes.yaml:21:11: the response body is not a `NoteInfo`: `/text` should be a string, not a number"
+        ),
+        "{code}"
+    );
+    assert!(!code.contains("# [test]"), "{code}");
+}

@@ -1,6 +1,8 @@
 //! Spec mistakes are compile errors naming file, line, column and a hint; a correct spec
 //! compiles without a warning through the macro and the build-script door, even in a
-//! private module of a binary (one trybuild run for all).
+//! private module of a binary (one trybuild run for all). The typed client's warning-free
+//! check and the example tests' errors run in restspec-tests, which compiles an HTTP client
+//! anyway.
 #[test]
 fn spec_mistakes_are_compile_errors_and_generated_code_is_warning_free() {
     // The build-script door's output for `ui-pass/build_script_door.rs` to include.

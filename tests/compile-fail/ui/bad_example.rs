@@ -1,2 +1,0 @@
-restspec_runtime::example_tests!("bad_example", start = start_service);
-fn main() {}
