@@ -5,12 +5,14 @@
 //! computed once, at generation time.
 
 mod access;
+mod change_kinds;
 pub mod error_body;
 mod examples;
 mod parameters;
 mod protocol;
 
 pub use access::{Anonymous, Credential, UnknownCredentials};
+pub use change_kinds::ChangeKind;
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption};
 pub use protocol::{
@@ -598,5 +600,30 @@ impl TypeRef {
             TypeRef::List(_) => "List".to_owned(),
             TypeRef::Map(_) => "Map".to_owned(),
         }
+    }
+}
+
+impl TypeRef {
+    /// A type reference as the spec writes it (`list<ChangeInfo>`).
+    pub fn spelled(&self) -> String {
+        match self {
+            TypeRef::String => "string".to_owned(),
+            TypeRef::Integer => "integer".to_owned(),
+            TypeRef::Boolean => "boolean".to_owned(),
+            TypeRef::Timestamp => "timestamp".to_owned(),
+            TypeRef::Named(name) => name.clone(),
+            TypeRef::List(inner) => format!("list<{}>", inner.spelled()),
+            TypeRef::Map(inner) => format!("map<{}>", inner.spelled()),
+        }
+    }
+}
+
+impl Conventions {
+    /// The rest of an example's or a client's `path` after the authenticated prefix
+    /// (`/a/changes/` gives `/changes/`), or `None` when the path does not use it.
+    pub fn without_authenticated_prefix<'a>(&self, path: &'a str) -> Option<&'a str> {
+        let prefix = self.authenticated_prefix.as_deref()?;
+        path.strip_prefix(prefix.trim_end_matches('/'))
+            .filter(|rest| rest.starts_with('/'))
     }
 }

@@ -56,6 +56,31 @@ pub(crate) fn handler_trait(family: &str, section: Option<&str>) -> String {
     )
 }
 
+pub(crate) const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
+
+/// Rust names the generated `types` module refers to unqualified.
+pub(crate) const RESERVED_TYPE_NAMES: &[&str] = &[
+    "String",
+    "Vec",
+    "Option",
+    "Some",
+    "None",
+    "Box",
+    "Result",
+    "Ok",
+    "Err",
+    "Self",
+    "Serialize",
+    "Deserialize",
+];
+
+/// Names the generated `Error` type already uses: its `Internal` variant and its methods.
+pub(crate) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
+
+/// Names the generated client struct takes for itself, which no endpoint may have (checked
+/// with the spec's other names).
+pub(crate) const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
+
 pub(crate) fn screaming(name: &str) -> String {
     snake(name).to_ascii_uppercase()
 }

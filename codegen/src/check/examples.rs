@@ -2,7 +2,6 @@
 
 use super::json_shape::conforms;
 use crate::diag::{Diagnostic, Diagnostics, Location};
-use crate::diff::spelled;
 use crate::model::{
     Endpoint, ErrorFormat, Example, ExampleRequest, PathTemplate, Segment, Service, TypeKind,
     TypeRef,
@@ -69,13 +68,10 @@ fn check_example(
 /// The path without the authenticated prefix (`/a/changes/` is `/changes/`).
 fn strip_prefix<'a>(service: &Service, path: &'a str) -> &'a str {
     let path = path.split('?').next().unwrap_or(path);
-    match &service.conventions.authenticated_prefix {
-        Some(prefix) => match path.strip_prefix(prefix.trim_end_matches('/')) {
-            Some(rest) if rest.starts_with('/') => rest,
-            _ => path,
-        },
-        None => path,
-    }
+    service
+        .conventions
+        .without_authenticated_prefix(path)
+        .unwrap_or(path)
 }
 
 fn matches_template(template: &PathTemplate, path: &str) -> bool {
@@ -135,7 +131,7 @@ fn check_request_body(
             ) {
                 body_problem(
                     location,
-                    format!("the request body is not a `{}`: {problem}", spelled(ty)),
+                    format!("the request body is not a `{}`: {problem}", ty.spelled()),
                     diags,
                 );
             }
@@ -236,7 +232,7 @@ fn check_response(
     {
         body_problem(
             location,
-            format!("the response body is not a `{}`: {problem}", spelled(ty)),
+            format!("the response body is not a `{}`: {problem}", ty.spelled()),
             diags,
         );
     }
@@ -267,7 +263,7 @@ fn check_response(
             None => diags.push(
                 Diagnostic::new(
                     location.clone(),
-                    format!("`{}` has no field `{name}`", spelled(ty)),
+                    format!("`{}` has no field `{name}`", ty.spelled()),
                 )
                 .hint(crate::diag::suggest(
                     name,

@@ -119,7 +119,7 @@ pub(crate) fn endpoint_names(service: &Service, diags: &mut Diagnostics) {
     }
     // The typed client's struct has its constructors beside the endpoint methods.
     for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
-        if crate::emit::CLIENT_METHODS.contains(&endpoint.name.as_str()) {
+        if names::CLIENT_METHODS.contains(&endpoint.name.as_str()) {
             diags.push(
                 Diagnostic::new(
                     endpoint.location.clone(),
@@ -130,7 +130,7 @@ pub(crate) fn endpoint_names(service: &Service, diags: &mut Diagnostics) {
                 )
                 .hint(format!(
                     "choose another name; `{}` are the client's own methods",
-                    crate::emit::CLIENT_METHODS.join("`, `")
+                    names::CLIENT_METHODS.join("`, `")
                 )),
             );
         }

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Change, ChangeKind, Verdict, Who, spelled};
+use super::{Change, ChangeKind, Verdict, Who};
 use crate::model::{Endpoint, Service};
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
@@ -226,7 +226,10 @@ fn compare_endpoint(
         push(ChangeKind::PaginationChanged, verdict, why.to_owned());
     }
     if was.request != now.request {
-        let text = |t: &Option<crate::model::TypeRef>| t.as_ref().map_or("none".into(), spelled);
+        let text = |t: &Option<crate::model::TypeRef>| {
+            t.as_ref()
+                .map_or("none".into(), crate::model::TypeRef::spelled)
+        };
         push(
             ChangeKind::RequestTypeChanged,
             CLIENTS,
@@ -238,7 +241,10 @@ fn compare_endpoint(
         );
     }
     if was.response != now.response {
-        let text = |t: &Option<crate::model::TypeRef>| t.as_ref().map_or("none".into(), spelled);
+        let text = |t: &Option<crate::model::TypeRef>| {
+            t.as_ref()
+                .map_or("none".into(), crate::model::TypeRef::spelled)
+        };
         push(
             ChangeKind::ResponseTypeChanged,
             CLIENTS,

@@ -14,7 +14,7 @@ mod types;
 use serde_json::{Value, json};
 
 use crate::diag::Location;
-use crate::model::{Service, TypeRef};
+use crate::model::Service;
 
 /// Whom a breaking change breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,142 +45,7 @@ impl Verdict {
     }
 }
 
-/// The kinds of change the diff knows, each with a stable name (JSON output, allow-lists).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum ChangeKind {
-    /// An endpoint is gone.
-    EndpointRemoved,
-    /// A new endpoint.
-    EndpointAdded,
-    /// An endpoint answers another method.
-    MethodChanged,
-    /// An endpoint's path matches other requests.
-    PathChanged,
-    /// A path parameter has another name at the same position (no request changes).
-    PathParameterRenamed,
-    /// A path parameter is parsed as another type.
-    PathParameterTypeChanged,
-    /// The success status is another.
-    SuccessStatusChanged,
-    /// An endpoint may answer a status it did not declare.
-    ErrorStatusAdded,
-    /// An endpoint no longer declares a status.
-    ErrorStatusRemoved,
-    /// An endpoint needs a global capability it did not need, or another one.
-    CapabilityRequired,
-    /// An endpoint no longer needs a capability.
-    CapabilityDropped,
-    /// The quota group an endpoint is charged to is another.
-    QuotaGroupChanged,
-    /// An endpoint became paginated, or stopped being.
-    PaginationChanged,
-    /// Anonymous callers may call an endpoint they could not, or the other way round.
-    AnonymousAccessChanged,
-    /// The request body is of another type.
-    RequestTypeChanged,
-    /// The response body is of another type.
-    ResponseTypeChanged,
-    /// A query option is gone.
-    QueryOptionRemoved,
-    /// A new query option.
-    QueryOptionAdded,
-    /// A query option takes another type.
-    QueryOptionTypeChanged,
-    /// A field of a type clients read is gone.
-    FieldRemoved,
-    /// A field of a type clients read may now be absent.
-    FieldMadeOptional,
-    /// A field that clients must send, or an optional field they send, is now required.
-    FieldMadeRequired,
-    /// A field may now be `null`.
-    FieldMadeNullable,
-    /// A field may no longer be `null`.
-    FieldMadeNonNullable,
-    /// A field holds another type.
-    FieldTypeChanged,
-    /// A new field.
-    FieldAdded,
-    /// A new field clients must send.
-    FieldAddedRequired,
-    /// An enumeration lost a value.
-    EnumValueRemoved,
-    /// An enumeration gained a value.
-    EnumValueAdded,
-    /// A protocol convention (prefix, header or parameter name, default) is another.
-    ConventionChanged,
-}
-
-impl ChangeKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 30] = [
-        ChangeKind::EndpointRemoved,
-        ChangeKind::EndpointAdded,
-        ChangeKind::MethodChanged,
-        ChangeKind::PathChanged,
-        ChangeKind::PathParameterRenamed,
-        ChangeKind::PathParameterTypeChanged,
-        ChangeKind::SuccessStatusChanged,
-        ChangeKind::ErrorStatusAdded,
-        ChangeKind::ErrorStatusRemoved,
-        ChangeKind::CapabilityRequired,
-        ChangeKind::CapabilityDropped,
-        ChangeKind::QuotaGroupChanged,
-        ChangeKind::PaginationChanged,
-        ChangeKind::AnonymousAccessChanged,
-        ChangeKind::RequestTypeChanged,
-        ChangeKind::ResponseTypeChanged,
-        ChangeKind::QueryOptionRemoved,
-        ChangeKind::QueryOptionAdded,
-        ChangeKind::QueryOptionTypeChanged,
-        ChangeKind::FieldRemoved,
-        ChangeKind::FieldMadeOptional,
-        ChangeKind::FieldMadeRequired,
-        ChangeKind::FieldMadeNullable,
-        ChangeKind::FieldMadeNonNullable,
-        ChangeKind::FieldTypeChanged,
-        ChangeKind::FieldAdded,
-        ChangeKind::FieldAddedRequired,
-        ChangeKind::EnumValueRemoved,
-        ChangeKind::EnumValueAdded,
-        ChangeKind::ConventionChanged,
-    ];
-
-    /// The kind's stable `snake_case` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChangeKind::EndpointRemoved => "endpoint_removed",
-            ChangeKind::EndpointAdded => "endpoint_added",
-            ChangeKind::MethodChanged => "method_changed",
-            ChangeKind::PathChanged => "path_changed",
-            ChangeKind::PathParameterRenamed => "path_parameter_renamed",
-            ChangeKind::PathParameterTypeChanged => "path_parameter_type_changed",
-            ChangeKind::SuccessStatusChanged => "success_status_changed",
-            ChangeKind::ErrorStatusAdded => "error_status_added",
-            ChangeKind::ErrorStatusRemoved => "error_status_removed",
-            ChangeKind::CapabilityRequired => "capability_required",
-            ChangeKind::CapabilityDropped => "capability_dropped",
-            ChangeKind::QuotaGroupChanged => "quota_group_changed",
-            ChangeKind::PaginationChanged => "pagination_changed",
-            ChangeKind::AnonymousAccessChanged => "anonymous_access_changed",
-            ChangeKind::RequestTypeChanged => "request_type_changed",
-            ChangeKind::ResponseTypeChanged => "response_type_changed",
-            ChangeKind::QueryOptionRemoved => "query_option_removed",
-            ChangeKind::QueryOptionAdded => "query_option_added",
-            ChangeKind::QueryOptionTypeChanged => "query_option_type_changed",
-            ChangeKind::FieldRemoved => "field_removed",
-            ChangeKind::FieldMadeOptional => "field_made_optional",
-            ChangeKind::FieldMadeRequired => "field_made_required",
-            ChangeKind::FieldMadeNullable => "field_made_nullable",
-            ChangeKind::FieldMadeNonNullable => "field_made_non_nullable",
-            ChangeKind::FieldTypeChanged => "field_type_changed",
-            ChangeKind::FieldAdded => "field_added",
-            ChangeKind::FieldAddedRequired => "field_added_required",
-            ChangeKind::EnumValueRemoved => "enum_value_removed",
-            ChangeKind::EnumValueAdded => "enum_value_added",
-            ChangeKind::ConventionChanged => "convention_changed",
-        }
-    }
-}
+pub use crate::model::ChangeKind;
 
 /// One difference between the two versions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -307,17 +172,4 @@ pub fn newly_allowed<'a>(
             .iter()
             .any(|o| o.change == a.change && o.subject == a.subject)
     })
-}
-
-/// A type reference as the spec writes it (`list<ChangeInfo>`).
-pub(crate) fn spelled(ty: &TypeRef) -> String {
-    match ty {
-        TypeRef::String => "string".to_owned(),
-        TypeRef::Integer => "integer".to_owned(),
-        TypeRef::Boolean => "boolean".to_owned(),
-        TypeRef::Timestamp => "timestamp".to_owned(),
-        TypeRef::Named(name) => name.clone(),
-        TypeRef::List(inner) => format!("list<{}>", spelled(inner)),
-        TypeRef::Map(inner) => format!("map<{}>", spelled(inner)),
-    }
 }

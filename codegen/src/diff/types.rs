@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Change, ChangeKind, Verdict, Who, spelled};
+use super::{Change, ChangeKind, Verdict, Who};
 use crate::model::{Field, Service, TypeDef, TypeKind, TypeRef};
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
@@ -137,8 +137,8 @@ fn compare_fields(
                 CLIENTS,
                 format!(
                     "`{}` became `{}`: clients {} the old type break",
-                    spelled(&field.ty),
-                    spelled(&then.ty),
+                    field.ty.spelled(),
+                    then.ty.spelled(),
                     if read { "decoding" } else { "sending" }
                 ),
             );

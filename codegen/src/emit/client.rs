@@ -12,9 +12,6 @@ use super::types::{options_struct, rust_type};
 use crate::model::{Endpoint, OptionType, Segment, Service};
 use crate::names;
 
-/// Names the client struct takes for itself, which no endpoint may have (checked with the
-/// spec's other names).
-pub(crate) const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let methods = service

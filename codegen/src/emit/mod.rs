@@ -24,7 +24,6 @@ use quote::quote;
 use crate::model::Service;
 use crate::outputs::Outputs;
 
-pub(crate) use client::CLIENT_METHODS;
 pub(crate) use docs::doc;
 pub(crate) use examples::tests as example_tests;
 pub(crate) use skeleton::tokens as skeleton;

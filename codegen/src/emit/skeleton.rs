@@ -12,9 +12,9 @@ use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
 
-use crate::lower::{BUILTIN_TYPES, RESERVED_STATUS_NAMES, RESERVED_TYPE_NAMES};
 use crate::model::Service;
 use crate::names;
+use crate::names::{BUILTIN_TYPES, RESERVED_STATUS_NAMES, RESERVED_TYPE_NAMES};
 
 const NOTHING_TAKEN: &[&str] = &[];
 
@@ -31,7 +31,7 @@ pub(crate) fn tokens(partial: &Service, outputs: crate::Outputs) -> TokenStream 
     for family in &mut service.families {
         keep_usable(&mut family.endpoints, |e| &e.name, &resolvers);
         if outputs.client {
-            keep_usable(&mut family.endpoints, |e| &e.name, super::CLIENT_METHODS);
+            keep_usable(&mut family.endpoints, |e| &e.name, crate::names::CLIENT_METHODS);
         }
         // Endpoint constants are SCREAMING_CASE: `get_thing` and `getThing` would clash.
         family

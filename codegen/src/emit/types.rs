@@ -349,7 +349,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
             let variants = alternatives.iter().map(|alternative| {
                 let variant = format_ident!("{}", alternative.variant_name());
                 let ty = rust_type(alternative, format, true);
-                let docs = doc(&format!("`{}`", crate::diff::spelled(alternative)));
+                let docs = doc(&format!("`{}`", alternative.spelled()));
                 quote! {
                     #docs
                     #variant(#ty),

@@ -9,6 +9,7 @@ use crate::model::{
     Anonymous, Capability, Conventions, ERROR_BODY_PLACEHOLDERS, ErrorFormat, Family, Method,
     Status, TimestampFormat,
 };
+use crate::names::RESERVED_STATUS_NAMES;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -33,9 +34,6 @@ pub const RUNTIME_CONDITIONS: &[&str] = &[
     "idempotency_key_reused",
     "idempotency_key_in_use",
 ];
-
-/// Names the generated `Error` type already uses: its `Internal` variant and its methods.
-pub(crate) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
 
 pub(super) fn lower_status(
     key: &crate::spec::yaml::Key,

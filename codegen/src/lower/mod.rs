@@ -1,8 +1,10 @@
 //! Phase two: raw records to the validated [`model`](crate::model).
 //!
 //! Lowering converts each value on its own (a method name, a template, a type expression)
-//! and reports what cannot be converted; rules that compare several values live in
-//! [`check`](crate::check).
+//! and reports what cannot be converted. Rules that compare several parts of the model
+//! live in [`check`](crate::check); the few that compare values here (an error body's type,
+//! the self alias's parameters, run-as's capability, the quota template's placeholders) are
+//! those whose message points at a position the model does not keep.
 
 mod access;
 mod context;
@@ -17,7 +19,6 @@ mod template;
 mod types;
 
 use context::Context;
-pub(crate) use conventions::RESERVED_STATUS_NAMES;
 pub use conventions::RUNTIME_CONDITIONS;
 use conventions::{
     check_quota_template, check_run_as_capability, check_self_alias_params, lower_conventions,
@@ -25,7 +26,6 @@ use conventions::{
 };
 use endpoints::lower_family;
 use identifiers::{Case, check_name};
-pub(crate) use types::{BUILTIN_TYPES, RESERVED_TYPE_NAMES};
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
@@ -183,7 +183,7 @@ fn lower_allowed_breaks(
     raw: Option<&[crate::spec::raw::AllowedBreak]>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::AllowedBreak> {
-    let known: Vec<&str> = crate::diff::ChangeKind::ALL
+    let known: Vec<&str> = crate::model::ChangeKind::ALL
         .iter()
         .map(|k| k.name())
         .collect();

@@ -1,5 +1,6 @@
 //! Lowering types and type expressions.
 
+use crate::names::{BUILTIN_TYPES, RESERVED_TYPE_NAMES};
 use std::collections::BTreeMap;
 
 use super::context::Context;
@@ -236,24 +237,6 @@ fn lower_one_of(
     }
     Some(TypeKind::OneOf(out))
 }
-
-pub(crate) const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
-
-/// Rust names the generated `types` module refers to unqualified.
-pub(crate) const RESERVED_TYPE_NAMES: &[&str] = &[
-    "String",
-    "Vec",
-    "Option",
-    "Some",
-    "None",
-    "Box",
-    "Result",
-    "Ok",
-    "Err",
-    "Self",
-    "Serialize",
-    "Deserialize",
-];
 
 /// Every type name of the spec with the place it is declared; duplicates are reported.
 pub(super) fn collect_type_names(

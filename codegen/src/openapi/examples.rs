@@ -14,14 +14,12 @@ pub(super) fn attach(
     endpoint: &Endpoint,
     authenticated: bool,
 ) {
-    let prefix = service.conventions.authenticated_prefix.as_deref();
+    let conventions = &service.conventions;
     for example in &endpoint.examples {
-        let path = &example.request.path;
-        let uses_prefix = prefix.is_some_and(|p| {
-            path.strip_prefix(p.trim_end_matches('/'))
-                .is_some_and(|rest| rest.starts_with('/'))
-        });
-        if prefix.is_some() && uses_prefix != authenticated {
+        let uses_prefix = conventions
+            .without_authenticated_prefix(&example.request.path)
+            .is_some();
+        if conventions.authenticated_prefix.is_some() && uses_prefix != authenticated {
             continue;
         }
         let entry = |value: &Value| json!({ "summary": example.name, "value": value });
