@@ -12,7 +12,6 @@ use super::types::{options_struct, rust_type};
 use crate::model::{Endpoint, OptionType, Segment, Service};
 use crate::names;
 
-
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let methods = service
         .families

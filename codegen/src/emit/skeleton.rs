@@ -31,7 +31,11 @@ pub(crate) fn tokens(partial: &Service, outputs: crate::Outputs) -> TokenStream 
     for family in &mut service.families {
         keep_usable(&mut family.endpoints, |e| &e.name, &resolvers);
         if outputs.client {
-            keep_usable(&mut family.endpoints, |e| &e.name, crate::names::CLIENT_METHODS);
+            keep_usable(
+                &mut family.endpoints,
+                |e| &e.name,
+                crate::names::CLIENT_METHODS,
+            );
         }
         // Endpoint constants are SCREAMING_CASE: `get_thing` and `getThing` would clash.
         family
