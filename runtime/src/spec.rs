@@ -3,7 +3,7 @@
 //! The generator computes all of this at generation time (routes, quota groups, parameter
 //! lists), so nothing here is built per request.
 
-use crate::error::Condition;
+use restspec_client::condition::Condition;
 
 /// A whole service.
 #[derive(Debug)]
