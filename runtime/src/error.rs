@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use bytes::Bytes;
 use http::{HeaderName, HeaderValue, StatusCode};
 
-use crate::pipeline::body::{Response, TEXT_CONTENT_TYPE, response};
+use crate::message::body::{Response, TEXT_CONTENT_TYPE, response};
 use crate::spec::{Credential, ErrorFormat, ErrorPiece, ServiceSpec};
 pub use restspec_client::condition::Condition;
 
@@ -192,7 +192,7 @@ impl ApiError {
         };
         let (content_type, body) = match (body, service.conventions.error_format) {
             (Some(body), _) => (
-                crate::pipeline::json::content_type(&service.conventions),
+                crate::message::json::content_type(&service.conventions),
                 body,
             ),
             (None, format) => match format {
@@ -206,7 +206,7 @@ impl ApiError {
                         .map_or("error", |s| s.name);
                     let body = json_body(body.pieces, status, &message, name, field.as_deref());
                     (
-                        crate::pipeline::json::content_type(&service.conventions),
+                        crate::message::json::content_type(&service.conventions),
                         body,
                     )
                 }

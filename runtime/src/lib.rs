@@ -7,8 +7,10 @@
 //! - `protocol/`: the conventions a request meets before routing and an answer after it
 //!   (path normalisation, overrides, credentials and sessions, run-as, CORS, request ids,
 //!   security headers);
-//! - `pipeline/`: the service, the route table, the pipeline that admits, resolves, charges
-//!   quota and calls the handler, and the reading of requests and writing of answers;
+//! - `pipeline/`: the service, the route table, and the pipeline that admits, resolves,
+//!   charges quota and calls the handler;
+//! - `message/`: the HTTP messages every room reads and writes (the request's context,
+//!   query and body; replies, JSON, the body, gzip);
 //! - `serve/`: connections, with their limits and timeouts ([`serve`]);
 //! - [`quota`], [`trace`], [`pagination`], [`idempotency`]: the extension points and the
 //!   conventions a user configures;
@@ -48,6 +50,7 @@ pub use restspec_client as client;
 
 // The rooms: how a request is read and answered, by the conventions and the pipeline, and
 // how connections are served.
+mod message;
 mod pipeline;
 mod protocol;
 mod serve;
@@ -75,12 +78,12 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 pub use error::{ApiError, Condition};
 pub use limits::Limits;
-pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
-pub use pipeline::body::{Body, Response};
-pub use pipeline::context::{
+pub use message::body::{Body, Response};
+pub use message::context::{
     AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata, TopLevelResource,
 };
-pub use pipeline::reply::{Custom, Json, Reply};
+pub use message::reply::{Custom, Json, Reply};
+pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
 pub use pipeline::service::{BoxFuture, Service};
 pub use protocol::auth::{Authenticator, NoAccounts, Session};
 pub use protocol::credential_cache::CredentialCache;
@@ -134,8 +137,8 @@ macro_rules! include_generated {
 /// targets that feed them hostile input. Not a stable API: nothing else should use it.
 #[doc(hidden)]
 pub mod __testing {
-    pub use crate::pipeline::json::{SizeHint, body as json_body, wants_pretty};
-    pub use crate::pipeline::query::QueryParams;
+    pub use crate::message::json::{SizeHint, body as json_body, wants_pretty};
+    pub use crate::message::query::QueryParams;
     pub use crate::pipeline::routing::{Lookup, MAX_PATH_PARAMS, RouteTable};
     pub use crate::protocol::auth::{AuthState, Presented, resolve_caller};
     pub use crate::protocol::conventions::normalise_path;
@@ -152,16 +155,14 @@ pub mod __private {
     pub use crate::Authenticator;
     pub use crate::error::{ApiError, Condition};
     pub use crate::idempotency::IdempotencyConventions;
+    pub use crate::message::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
+    pub use crate::message::reply::Reply;
+    pub use crate::message::request::{deserialize_comma_list, deserialize_flag};
     pub use crate::pagination::{
         CursorConventions, CursorPage, CursorRequest, OffsetConventions, OffsetRequest, Page,
         PageConventions, PageRequest, Pagination,
     };
     pub use crate::pipeline::api::{Answer, Api, Call, Resolution};
-    pub use crate::pipeline::context::{
-        Caller, RequestContext, ResourceMetadata, TopLevelResource,
-    };
-    pub use crate::pipeline::reply::Reply;
-    pub use crate::pipeline::request::{deserialize_comma_list, deserialize_flag};
     pub use crate::pipeline::service::Service;
     pub use crate::protocol::cors::CorsConventions;
     pub use crate::quota::{RateLimitHeaders, ResetFormat};

@@ -119,7 +119,7 @@ pub struct EndpointSpec {
     pub capability: Option<&'static str>,
     /// Success status.
     pub success: u16,
-    /// Other success statuses a handler may choose (with [`Custom`](crate::pipeline::reply::Custom)).
+    /// Other success statuses a handler may choose (with [`Custom`](crate::message::reply::Custom)).
     pub other_successes: &'static [u16],
     /// A JSON request body is read.
     pub request_body: bool,

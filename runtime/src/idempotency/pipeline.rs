@@ -13,9 +13,9 @@ use http::request::Parts;
 
 use super::{Begun, IdempotencyStore, StoredAnswer};
 use crate::error::{ApiError, Condition};
+use crate::message::body::Response;
+use crate::message::context::Caller;
 use crate::pipeline::api::Answer;
-use crate::pipeline::body::Response;
-use crate::pipeline::context::Caller;
 use crate::spec::{EndpointSpec, ServiceSpec};
 
 /// How long a client is told to wait (`Retry-After`) when the store cannot answer.
@@ -86,7 +86,7 @@ fn unavailable() -> ApiError {
 /// A stored answer sent again, marked as such.
 fn replayed(answer: StoredAnswer) -> Response {
     let status = http::StatusCode::from_u16(answer.status).unwrap_or(http::StatusCode::OK);
-    let mut response = crate::pipeline::body::response(status, None, answer.body);
+    let mut response = crate::message::body::response(status, None, answer.body);
     let headers = response.headers_mut();
     for (name, value) in answer.headers {
         headers.append(name, value);
@@ -164,7 +164,7 @@ mod tests {
     const LIMIT: Duration = Duration::from_secs(5);
 
     fn ok(body: &'static str) -> Answer {
-        let mut response = crate::pipeline::body::response(
+        let mut response = crate::message::body::response(
             http::StatusCode::CREATED,
             None,
             Bytes::from_static(body.as_bytes()),
@@ -215,7 +215,7 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
-        let not_success = Ok(crate::pipeline::body::empty(http::StatusCode::FOUND));
+        let not_success = Ok(crate::message::body::empty(http::StatusCode::FOUND));
         remember(&store, "k", &not_success, LIMIT).await;
         assert!(
             begin(&store, "k", [1; 32], DAY, LIMIT)

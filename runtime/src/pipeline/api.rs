@@ -16,10 +16,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
-use crate::pipeline::body::{Response, empty};
-use crate::pipeline::context::{Caller, RequestContext, ResourceMetadata};
-use crate::pipeline::json::SizeHint;
-use crate::pipeline::reply::Reply;
+use crate::message::body::{Response, empty};
+use crate::message::context::{Caller, RequestContext, ResourceMetadata};
+use crate::message::json::SizeHint;
+use crate::message::reply::Reply;
 use crate::pipeline::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
 
@@ -79,7 +79,7 @@ pub struct Call<'a> {
     pub(crate) size_hint: &'a SizeHint,
     pub(crate) remote_addr: Option<SocketAddr>,
     pub(crate) limits: &'a Limits,
-    pub(crate) public_url: crate::pipeline::context::PublicUrl<'a>,
+    pub(crate) public_url: crate::message::context::PublicUrl<'a>,
 }
 
 impl<'a> Call<'a> {
@@ -132,8 +132,7 @@ impl<'a> Call<'a> {
     /// or are ignored). A value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
         let raw = self.parts.uri.query().unwrap_or_default();
-        let completed =
-            crate::pipeline::query::apply_option_rules(raw, self.endpoint.option_rules)?;
+        let completed = crate::message::query::apply_option_rules(raw, self.endpoint.option_rules)?;
         let query = completed.as_deref().unwrap_or(raw);
         serde_html_form::from_str(query).map_err(|plain| {
             // Parsed again with the path tracked, to name the option: only on failure.
@@ -156,14 +155,14 @@ impl<'a> Call<'a> {
     /// `parse_json` and `parse_form`).
     pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
         let formats = self.service.conventions.request_bodies;
-        if formats.reads_form() && crate::pipeline::request::is_form(&self.parts.headers) {
-            return crate::pipeline::request::parse_form(&self.body, self.limits);
+        if formats.reads_form() && crate::message::request::is_form(&self.parts.headers) {
+            return crate::message::request::parse_form(&self.body, self.limits);
         }
         if !formats.reads_json() {
             return Err(ApiError::condition(Condition::WrongContentType)
                 .with_message("Expected Content-Type: application/x-www-form-urlencoded"));
         }
-        crate::pipeline::request::parse_json(&self.parts.headers, &self.body, self.limits)
+        crate::message::request::parse_json(&self.parts.headers, &self.body, self.limits)
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or
@@ -176,7 +175,7 @@ impl<'a> Call<'a> {
         let status = self.success_status(reply.status())?;
         let mut response = if self.endpoint.response_body && status != StatusCode::NO_CONTENT {
             let capacity = self.size_hint.capacity(self.pretty);
-            let json = crate::pipeline::json::body(
+            let json = crate::message::json::body(
                 &self.service.conventions,
                 reply.value(),
                 self.pretty,
@@ -184,7 +183,7 @@ impl<'a> Call<'a> {
             )
             .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
             self.size_hint.record(self.pretty, json.len());
-            crate::pipeline::json::response(&self.service.conventions, status, Bytes::from(json))
+            crate::message::json::response(&self.service.conventions, status, Bytes::from(json))
         } else {
             empty(status)
         };

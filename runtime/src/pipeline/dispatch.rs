@@ -18,8 +18,8 @@ use tokio::time::Instant;
 use crate::error::{ApiError, Condition};
 use crate::idempotency::{self, fingerprint};
 use crate::limits::Limits;
+use crate::message::context::{AuthMethod, Caller, ResourceMetadata};
 use crate::pipeline::api::{Answer, Api, Call};
-use crate::pipeline::context::{AuthMethod, Caller, ResourceMetadata};
 use crate::pipeline::routing::{Lookup, PathParams};
 use crate::pipeline::state::Shared;
 use crate::protocol::auth::Authenticated;
@@ -202,7 +202,7 @@ where
             size_hint: shared.size_hint(endpoint),
             remote_addr,
             limits: &shared.settings.limits,
-            public_url: crate::pipeline::context::PublicUrl {
+            public_url: crate::message::context::PublicUrl {
                 fixed: shared.settings.public_url.as_deref(),
                 trust_forwarded: shared.settings.trust_forwarded,
             },

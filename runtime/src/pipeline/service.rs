@@ -16,16 +16,16 @@ use tracing::Instrument;
 
 use crate::error::ApiError;
 use crate::limits::Limits;
+use crate::message::body::Response;
+use crate::message::context::Caller;
+use crate::message::query::QueryParams;
+use crate::message::request_id::RequestId;
 use crate::pipeline::api::Api;
-use crate::pipeline::body::Response;
-use crate::pipeline::context::Caller;
 use crate::pipeline::dispatch::{self, AuthenticatedRequest};
-use crate::pipeline::query::QueryParams;
 use crate::pipeline::state::Shared;
 use crate::protocol::auth::{Authenticator, Presented, resolve_caller};
 use crate::protocol::conventions::{self, Admitted, Outbound};
 use crate::protocol::cors;
-use crate::protocol::request_id::RequestId;
 use crate::serve::activity::Activity;
 use crate::settings::Settings;
 use crate::trace::TraceRequest;
@@ -130,7 +130,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         // Every request's id, when the spec names a header for it: kept with the request
         // for handlers, answered and logged on the way out.
         let request_id = shared.headers.request_id.as_ref().map(|name| {
-            let id = crate::protocol::request_id::of(&parts.headers, name);
+            let id = crate::message::request_id::of(&parts.headers, name);
             parts.extensions.insert(id.clone());
             (name, id)
         });
@@ -222,7 +222,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let shared = &*self.shared;
         let conventions = &P::SERVICE.conventions;
         if parts.method == Method::HEAD {
-            *response.body_mut() = crate::pipeline::body::Body::default();
+            *response.body_mut() = crate::message::body::Body::default();
         }
         if let Some((outbound, overridden)) = read {
             conventions::finish(
@@ -390,10 +390,10 @@ where
 
 /// The service's OpenAPI document as raw JSON: no prefix line, so that tools read it as is.
 fn openapi_document(document: &'static str) -> Response {
-    crate::pipeline::body::response(
+    crate::message::body::response(
         http::StatusCode::OK,
         Some(http::HeaderValue::from_static(
-            crate::pipeline::json::JSON_CONTENT_TYPE,
+            crate::message::json::JSON_CONTENT_TYPE,
         )),
         Bytes::from_static(document.as_bytes()),
     )

@@ -4,8 +4,8 @@
 
 use http::HeaderName;
 
+use crate::message::json::SizeHint;
 use crate::pipeline::api::Api;
-use crate::pipeline::json::SizeHint;
 use crate::pipeline::routing::RouteTable;
 use crate::protocol::auth::AuthState;
 use crate::settings::Settings;

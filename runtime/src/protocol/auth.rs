@@ -13,7 +13,7 @@ use http::{HeaderMap, header};
 
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
-use crate::pipeline::context::{AuthMethod, Caller, Identity};
+use crate::message::context::{AuthMethod, Caller, Identity};
 use crate::protocol::session_clock::SessionClock;
 use crate::serve::failure_budget::FailureBudget;
 use crate::spec::{Conventions, Credential, UnknownCredentials};

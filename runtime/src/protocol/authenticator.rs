@@ -7,7 +7,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::pipeline::context::Identity;
+use crate::message::context::Identity;
 
 /// A web session, as cookie and access-token authentication find it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,9 +13,9 @@ use http::header::{self, HeaderName, HeaderValue};
 use http::request::Parts;
 
 use crate::error::ApiError;
-use crate::pipeline::body::Response;
-use crate::pipeline::compression;
-use crate::pipeline::query::QueryParams;
+use crate::message::body::Response;
+use crate::message::compression;
+use crate::message::query::QueryParams;
 use crate::protocol::cors::{self, Decoration};
 use crate::protocol::overrides;
 use crate::spec::{Conventions, ServiceSpec};
@@ -114,7 +114,7 @@ pub fn admit<'a>(
             .with_message("Not found: outside the service's base path")
     })?;
     let overridden = overrides::apply(method, headers, &query, conventions, origin_allowed)?;
-    let pretty = crate::pipeline::json::wants_pretty(
+    let pretty = crate::message::json::wants_pretty(
         conventions,
         query.pretty.as_deref(),
         headers.get(header::ACCEPT),

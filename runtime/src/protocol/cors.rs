@@ -10,7 +10,7 @@ use http::{HeaderMap, HeaderValue, Method, StatusCode};
 use regex::Regex;
 
 use crate::error::{ApiError, Condition};
-use crate::pipeline::body::{Response, response};
+use crate::message::body::{Response, response};
 use crate::spec::Conventions;
 
 pub use restspec_client::conventions::CorsConventions;

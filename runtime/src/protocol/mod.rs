@@ -1,8 +1,8 @@
 //! The conventions a request meets before routing and an answer after it: path
 //! normalisation and the authenticated prefix, method and content-type overrides,
-//! credentials and sessions, run-as, cross-origin requests, request ids and the security
-//! headers. Each module is one convention of `docs/protocol.md`; the spec switches each on
-//! through [`Conventions`](crate::spec::Conventions).
+//! credentials and sessions, run-as, cross-origin requests and the security headers. Each
+//! module is one convention of `docs/protocol.md`; the spec switches each on through
+//! [`Conventions`](crate::spec::Conventions).
 
 // Items here are `pub` for the crate's rooms to share; the crate's public API is what
 // `lib.rs` re-exports.
@@ -14,7 +14,6 @@ pub(crate) mod conventions;
 pub(crate) mod cors;
 pub(crate) mod credential_cache;
 pub(crate) mod overrides;
-pub(crate) mod request_id;
 pub(crate) mod run_as;
 pub(crate) mod security_headers;
 pub(crate) mod session;

@@ -8,7 +8,7 @@
 use http::{HeaderValue, Method, header};
 
 use crate::error::{ApiError, Condition};
-use crate::pipeline::query::QueryParams;
+use crate::message::query::QueryParams;
 use crate::spec::Conventions;
 
 fn malformed(message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {

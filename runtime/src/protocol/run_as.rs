@@ -11,7 +11,7 @@
 use http::HeaderValue;
 
 use crate::error::{ApiError, Condition};
-use crate::pipeline::context::Caller;
+use crate::message::context::Caller;
 use crate::protocol::auth::Authenticator;
 use crate::spec::RunAsConventions;
 

@@ -6,7 +6,7 @@ use cookie::{Cookie, CookieBuilder, SameSite};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use crate::error::{ApiError, Condition};
-use crate::pipeline::body::{Response, empty};
+use crate::message::body::{Response, empty};
 use crate::protocol::auth::{AuthState, Authenticator, Presented, check_basic, cookie};
 use crate::spec::SessionConventions;
 

@@ -113,7 +113,7 @@ fn age(then: SystemTime, now: SystemTime) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::context::Identity;
+    use crate::message::context::Identity;
     use std::sync::Arc;
 
     fn session(created_ago: u64, used_ago: u64, now: SystemTime) -> Session {

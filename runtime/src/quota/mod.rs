@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::error::{ApiError, Condition};
-use crate::pipeline::context::{Caller, ResourceMetadata};
+use crate::message::context::{Caller, ResourceMetadata};
 
 pub(crate) use headers::BudgetHeaders;
 pub use headers::{QuotaState, RateLimitHeaders, ResetFormat};

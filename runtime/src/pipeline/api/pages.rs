@@ -34,7 +34,7 @@ impl Call<'_> {
         let conventions = self.page_conventions()?;
         let url = format!(
             "{}{}",
-            crate::pipeline::context::public_url(self.public_url, self.parts),
+            crate::message::context::public_url(self.public_url, self.parts),
             self.parts.uri.path()
         );
         let headers =
@@ -79,7 +79,7 @@ impl Call<'_> {
     ) -> Answer {
         let page = result.map_err(Into::into)?;
         let conventions = self.cursor_conventions()?;
-        self.reply::<()>(Ok::<_, ApiError>(crate::pipeline::reply::Json(
+        self.reply::<()>(Ok::<_, ApiError>(crate::message::reply::Json(
             page.envelope(conventions),
         )))
     }

@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{QuotaRule, TokenBucketEnforcer};
-use crate::pipeline::context::{AuthMethod, Caller, Identity, ResourceMetadata};
+use crate::message::context::{AuthMethod, Caller, Identity, ResourceMetadata};
 use crate::quota::{QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 
 const PROJECTS: &str = "/restapi/projects:GET";

@@ -51,11 +51,11 @@ pub fn parse_json<T: DeserializeOwned>(
                 .with_message("Expected Content-Type: application/json"));
         }
     };
-    crate::pipeline::strict_json::from_slice(input).map_err(|e| match e.classify() {
+    crate::message::strict_json::from_slice(input).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => {
             let error = ApiError::condition(Condition::InvalidInput)
                 .with_message(format!("Invalid input: {e}"));
-            match crate::pipeline::strict_json::failing_field::<T>(input) {
+            match crate::message::strict_json::failing_field::<T>(input) {
                 Some(field) => error.with_field(field),
                 None => error,
             }

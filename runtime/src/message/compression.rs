@@ -2,7 +2,7 @@
 //! accepts it, errors included. The whole body is in memory already, so it is compressed in
 //! one call; a request that does not ask for gzip costs one header lookup.
 
-use crate::pipeline::body::Response;
+use crate::message::body::Response;
 use http::HeaderMap;
 use http::header;
 
@@ -45,7 +45,7 @@ pub fn compress(response: &mut Response, accepts: bool, errors: bool) {
     use http::StatusCode;
     use http::header::HeaderValue;
 
-    use crate::pipeline::body::Body;
+    use crate::message::body::Body;
 
     let body = response.body().bytes();
     if body.len() < GZIP_MIN_BYTES

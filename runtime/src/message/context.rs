@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// An authenticated account, as the service's [`Authenticator`](crate::protocol::auth::Authenticator)
+/// An authenticated account, as the service's [`Authenticator`](crate::Authenticator)
 /// describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Identity {
@@ -247,8 +247,8 @@ impl<'a> RequestContext<'a> {
     pub fn request_id(&self) -> Option<&'a str> {
         self.request
             .extensions
-            .get::<crate::protocol::request_id::RequestId>()
-            .map(crate::protocol::request_id::RequestId::as_str)
+            .get::<crate::message::request_id::RequestId>()
+            .map(crate::message::request_id::RequestId::as_str)
     }
 
     /// The client's address, when the service is served by [`serve`](fn@crate::serve).

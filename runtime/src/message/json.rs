@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use http::{HeaderValue, StatusCode};
 use serde::Serialize;
 
-use crate::pipeline::body::Response;
+use crate::message::body::Response;
 use crate::spec::Conventions;
 
 pub use restspec_client::conventions::JSON_CONTENT_TYPE;
@@ -103,7 +103,7 @@ impl SizeHint {
 
 /// A complete JSON response, with the service's JSON content type.
 pub fn response(conventions: &Conventions, status: StatusCode, body: bytes::Bytes) -> Response {
-    crate::pipeline::body::response(status, Some(content_type(conventions)), body)
+    crate::message::body::response(status, Some(content_type(conventions)), body)
 }
 
 /// The service's JSON `Content-Type` (`conventions.json_content_type`).
