@@ -14,8 +14,8 @@ use http::{HeaderMap, header};
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 use crate::message::context::{AuthMethod, Caller, Identity};
+use crate::protocol::failure_budget::FailureBudget;
 use crate::protocol::session_clock::SessionClock;
-use crate::serve::failure_budget::FailureBudget;
 use crate::spec::{Conventions, Credential, UnknownCredentials};
 
 pub use crate::protocol::authenticator::{Authenticator, NoAccounts, Session};

@@ -13,6 +13,7 @@ pub(crate) mod authenticator;
 pub(crate) mod conventions;
 pub(crate) mod cors;
 pub(crate) mod credential_cache;
+pub(crate) mod failure_budget;
 pub(crate) mod overrides;
 pub(crate) mod run_as;
 pub(crate) mod security_headers;

@@ -13,7 +13,6 @@
 
 pub(crate) mod activity;
 mod connections;
-pub(crate) mod failure_budget;
 mod timed_io;
 mod uri_too_long;
 
