@@ -167,7 +167,7 @@ fn a_section_of_an_unknown_family_names_the_families_there_are() {
 }
 
 #[test]
-fn a_section_may_not_take_another_family_s_trait_name() {
+fn a_section_is_declared_by_one_file() {
     let mut sources = spec_sources(&example_dir());
     let file = sources
         .iter_mut()
@@ -184,6 +184,60 @@ fn a_section_may_not_take_another_family_s_trait_name() {
     let text = errors.to_string();
     assert!(
         text.contains("the section `properties` of `groups` is declared by two files"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_section_may_not_take_another_family_s_trait_name() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = spec_sources(&dir);
+    let things = sources
+        .iter_mut()
+        .find(|s| s.text.contains("\n  list_things:\n"))
+        .expect("the things family");
+    things.text = things.text.replace(
+        "\n  list_things:\n",
+        "\n  list_things:\n    section: extra\n",
+    );
+    let mut family = things.clone();
+    family.display = std::sync::Arc::new(dir.join("things_extra.yaml"));
+    family.text = "family:\n  name: things_extra\n  prefix: /extra/\n  covers: extras\n\n\
+                   endpoints:\n  list_extras:\n    method: GET\n    path: /extra/\n    \
+                   summary: List Extras\n    response: list<string>\n"
+        .to_owned();
+    sources.push(family);
+    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+        panic!("two traits of one name are refused");
+    };
+    let text = errors.to_string();
+    assert!(
+        text.contains(
+            "the section `extra` of `things` gives the handler trait `ThingsExtraHandlers`, which is already taken"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_endpoint_of_a_section_file_may_not_name_another_section() {
+    let mut sources = spec_sources(&example_dir());
+    let file = sources
+        .iter_mut()
+        .find(|s| s.text.contains("\n  name: reviewers\n"))
+        .expect("the reviewers section");
+    file.text = file.text.replacen(
+        "\n    method: GET\n",
+        "\n    section: state\n    method: GET\n",
+        1,
+    );
+    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+        panic!("a contradicting section key is refused");
+    };
+    let text = errors.to_string();
+    assert!(
+        text.contains("says section `state` but stands in the file of section `reviewers`")
+            && text.contains("remove its `section` key"),
         "{text}"
     );
 }
