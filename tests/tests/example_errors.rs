@@ -204,3 +204,34 @@ fn the_example_tests_macro_turns_each_mistake_into_a_compile_error() {
     );
     assert!(!code.contains("# [test]"), "{code}");
 }
+
+/// A quoted scalar in an example is text, whatever it looks like: `"1"` fits a string field.
+#[test]
+fn a_quoted_number_in_an_example_is_a_string() {
+    let errors = errors_with(
+        "      - name: a note whose text looks like a number
+        request: { path: /a/notes/1, user: admin }
+        response:
+          status: 200
+          fields: { text: \"1\" }
+      - name: and one whose text is a quoted true
+        request: { path: /a/notes/2, user: admin }
+        response:
+          status: 200
+          fields: { text: 'true' }
+",
+    );
+    assert!(errors.is_empty(), "{errors:#?}");
+    let unquoted = only(errors_with(
+        "      - name: an unquoted number is a number
+        request: { path: /a/notes/1, user: admin }
+        response:
+          status: 200
+          fields: { text: 1 }
+",
+    ));
+    assert!(
+        unquoted.contains("should be a string, not a number"),
+        "{unquoted}"
+    );
+}

@@ -263,6 +263,7 @@ fn merge_service(base: Node, own: Node, diags: &mut Diagnostics) -> Node {
         location: own.location,
         kind: NodeKind::Map(merged),
         key: own.key,
+        quoted: false,
     }
 }
 
@@ -288,6 +289,7 @@ fn overlay(base: Node, own: Node, conflict: Conflict, diags: &mut Diagnostics) -
         location: own.location,
         kind: NodeKind::Map(entries),
         key: own.key,
+        quoted: false,
     }
 }
 
@@ -339,5 +341,6 @@ fn concatenate(base: Node, own: Node) -> Node {
         location: own.location,
         kind: NodeKind::Map(entries),
         key: own.key,
+        quoted: false,
     }
 }

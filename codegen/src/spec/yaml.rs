@@ -22,6 +22,9 @@ pub(crate) struct Node {
     /// The mapping key this node is the value of, if any: messages about a whole record
     /// point there (`get_thing:`), not at the record's first key.
     pub key: Option<Key>,
+    /// A scalar written in quotes or as a block (`"1"`, `'true'`, `|`): text, whatever it
+    /// looks like.
+    pub quoted: bool,
 }
 
 /// The three shapes a YAML node can have, plus an explicit null.
@@ -68,18 +71,18 @@ impl Node {
 }
 
 impl Node {
-    /// The node as JSON, for validating spec files against their JSON Schema: `true` and
-    /// `false` become booleans, whole numbers become numbers, other scalars strings.
+    /// The node as JSON (example bodies, error bodies, and spec files validated against
+    /// their JSON Schema), as YAML's core schema reads it: unquoted `true` and `false` are
+    /// booleans and unquoted numbers numbers; a quoted scalar is always a string (`"1"`,
+    /// `"true"`, `"null"`, `"1.0"`), like every other scalar.
     pub(crate) fn to_json(&self) -> serde_json::Value {
         use serde_json::Value;
         match &self.kind {
             NodeKind::Null | NodeKind::Invalid => Value::Null,
+            NodeKind::Scalar(s) if self.quoted => Value::String(s.clone()),
             NodeKind::Scalar(s) if s == "true" => Value::Bool(true),
             NodeKind::Scalar(s) if s == "false" => Value::Bool(false),
-            NodeKind::Scalar(s) => s
-                .parse::<i64>()
-                .map(Value::from)
-                .unwrap_or_else(|_| Value::String(s.clone())),
+            NodeKind::Scalar(s) => plain_number(s).unwrap_or_else(|| Value::String(s.clone())),
             NodeKind::Seq(items) => Value::Array(items.iter().map(Node::to_json).collect()),
             NodeKind::Map(entries) => Value::Object(
                 entries
@@ -89,6 +92,22 @@ impl Node {
             ),
         }
     }
+}
+
+/// An unquoted scalar that YAML's core schema reads as a number (`42`, `-7`, `1.5`, `2e3`),
+/// as JSON; `None` for any other text.
+fn plain_number(text: &str) -> Option<serde_json::Value> {
+    if let Ok(whole) = text.parse::<i64>() {
+        return Some(whole.into());
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let numeric = digits.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        && digits.chars().any(|c| c.is_ascii_digit());
+    let value: f64 = text.parse().ok().filter(|_| numeric)?;
+    serde_json::Number::from_f64(value).map(serde_json::Value::Number)
 }
 
 /// Maps saphyr's character positions to the byte offsets and 1-based columns we report.
@@ -218,6 +237,7 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                     location,
                     kind: NodeKind::Invalid,
                     key: None,
+                    quoted: false,
                 }
             }
             Event::Scalar(value, style, _anchor, tag) => {
@@ -244,6 +264,7 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                         NodeKind::Scalar(value.into_owned())
                     },
                     key: None,
+                    quoted: !plain,
                 }
             }
             Event::SequenceStart(_, _) => {
@@ -266,6 +287,7 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                     location,
                     kind: NodeKind::Seq(items),
                     key: None,
+                    quoted: false,
                 },
                 Some(Frame::Map {
                     location, entries, ..
@@ -273,6 +295,7 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                     location,
                     kind: NodeKind::Map(entries),
                     key: None,
+                    quoted: false,
                 },
                 None => continue,
             },
@@ -284,6 +307,7 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
             location: positions.location(Span::default()),
             kind: NodeKind::Null,
             key: None,
+            quoted: false,
         });
     }
     root
@@ -390,6 +414,23 @@ mod tests {
         assert_eq!(
             key_offsets("é: xy\nbb: zé\n"),
             [("é".into(), 4, 4, 2), ("bb".into(), 5, 11, 3)]
+        );
+    }
+
+    #[test]
+    fn quoted_scalars_stay_strings_and_plain_ones_follow_the_core_schema() {
+        let source = "quoted: [\"1\", 'true', \"null\", \"1.0\", \"-2\"]\n\
+                      plain: [1, true, false, 1.5, -2, 2e3, 1.0.0, ~, null, text]\n\
+                      block: |\n  42\n";
+        let mut diags = Diagnostics::new();
+        let node = parse(Arc::new(PathBuf::from("t.yaml")), source, &mut diags).expect("parses");
+        assert_eq!(
+            node.to_json(),
+            serde_json::json!({
+                "quoted": ["1", "true", "null", "1.0", "-2"],
+                "plain": [1, true, false, 1.5, -2, 2000.0, "1.0.0", null, null, "text"],
+                "block": "42\n",
+            })
         );
     }
 }
