@@ -63,6 +63,33 @@ fn identical_versions_have_no_changes() {
     case("identical", &[], &[], &[]);
 }
 
+/// Renaming an endpoint's key, with its method and path kept, is the same endpoint for
+/// clients: one compatible change naming the new handler method, not "gone" and "new".
+#[test]
+fn a_renamed_endpoint_is_one_compatible_change() {
+    let rename = [("\n  get_big:\n", "\n  fetch_big:\n")];
+    let changes = diff(&version(&[]), &version(&rename));
+    let got: Vec<(K, Verdict)> = changes.iter().map(|c| (c.kind, c.verdict)).collect();
+    assert_eq!(got, [(K::EndpointRenamed, OK)], "{changes:#?}");
+    assert!(
+        changes[0].explanation.contains("renamed `fetch_big`")
+            && changes[0].explanation.contains("none for its clients"),
+        "{}",
+        changes[0]
+    );
+    // With its path changed too, it is another endpoint: one gone, one new.
+    let moved = [(
+        "\n  get_big:\n    method: GET\n    path: /things/{thing-id}/big\n",
+        "\n  fetch_big:\n    method: GET\n    path: /things/{thing-id}/large\n",
+    )];
+    let changes = diff(&version(&[]), &version(&moved));
+    let kinds: Vec<K> = changes.iter().map(|c| c.kind).collect();
+    assert!(
+        kinds.contains(&K::EndpointRemoved) && kinds.contains(&K::EndpointAdded),
+        "{changes:#?}"
+    );
+}
+
 #[test]
 fn endpoints() {
     let removed = [(

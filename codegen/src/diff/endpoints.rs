@@ -18,10 +18,42 @@ fn by_name(service: &Service) -> BTreeMap<&str, &Endpoint> {
 
 pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     let (before, after) = (by_name(old), by_name(new));
+    // An endpoint gone by name whose method and route a new name serves is the same
+    // endpoint renamed: the same requests, a handler method of another name.
+    let same_requests =
+        |a: &Endpoint, b: &Endpoint| a.method == b.method && a.path.route() == b.path.route();
+    let renamed: BTreeMap<&str, &Endpoint> = before
+        .iter()
+        .filter(|(name, _)| !after.contains_key(*name))
+        .filter_map(|(name, was)| {
+            after
+                .iter()
+                .filter(|(new_name, _)| !before.contains_key(*new_name))
+                .find(|(_, now)| same_requests(was, now))
+                .map(|(_, now)| (*name, *now))
+        })
+        .collect();
     for (name, was) in &before {
-        match after.get(name) {
-            Some(now) => compare_endpoint(old, new, was, now, out),
-            None => out.push(Change::new(
+        if let Some(now) = after.get(name) {
+            compare_endpoint(old, new, was, now, out);
+        } else if let Some(now) = renamed.get(name) {
+            out.push(Change::new(
+                ChangeKind::EndpointRenamed,
+                Verdict::Compatible,
+                format!("endpoint {name}"),
+                format!(
+                    "renamed `{}`: `{} {}` is answered as before; the handler method is \
+                     renamed (a change for the service's code, none for its clients)",
+                    now.name,
+                    now.method.as_str(),
+                    now.path.raw
+                ),
+                Some(was.location.clone()),
+                Some(now.location.clone()),
+            ));
+            compare_endpoint(old, new, was, now, out);
+        } else {
+            out.push(Change::new(
                 ChangeKind::EndpointRemoved,
                 CLIENTS,
                 format!("endpoint {name}"),
@@ -32,11 +64,12 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 ),
                 Some(was.location.clone()),
                 None,
-            )),
+            ));
         }
     }
     for (name, now) in &after {
-        if !before.contains_key(name) {
+        let is_rename_target = renamed.values().any(|r| r.name == now.name);
+        if !before.contains_key(name) && !is_rename_target {
             out.push(Change::new(
                 ChangeKind::EndpointAdded,
                 Verdict::Compatible,

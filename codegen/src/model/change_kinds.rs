@@ -9,6 +9,9 @@ pub enum ChangeKind {
     EndpointRemoved,
     /// A new endpoint.
     EndpointAdded,
+    /// An endpoint has another name, with the same method and path: the same requests, a
+    /// handler method of another name.
+    EndpointRenamed,
     /// An endpoint answers another method.
     MethodChanged,
     /// An endpoint's path matches other requests.
@@ -69,9 +72,10 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 30] = [
+    pub const ALL: [ChangeKind; 31] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
+        ChangeKind::EndpointRenamed,
         ChangeKind::MethodChanged,
         ChangeKind::PathChanged,
         ChangeKind::PathParameterRenamed,
@@ -107,6 +111,7 @@ impl ChangeKind {
         match self {
             ChangeKind::EndpointRemoved => "endpoint_removed",
             ChangeKind::EndpointAdded => "endpoint_added",
+            ChangeKind::EndpointRenamed => "endpoint_renamed",
             ChangeKind::MethodChanged => "method_changed",
             ChangeKind::PathChanged => "path_changed",
             ChangeKind::PathParameterRenamed => "path_parameter_renamed",
