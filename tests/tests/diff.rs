@@ -487,17 +487,24 @@ fn the_old_version_can_come_from_git() {
         "breaking_allowed:\n  - change: endpoint_removed\n    subject: endpoint get_big\n    reason: planned\n",
     );
     std::fs::write(&service, text).expect("writable");
-    let output = restspec(&[
-        "diff",
-        "--base",
-        "HEAD",
-        spec.to_str().expect("a UTF-8 path"),
-    ]);
+    // Named with a trailing slash, as a shell completes a directory.
+    let spec_arg = format!("{}/", spec.to_str().expect("a UTF-8 path"));
+    let output = restspec(&["diff", "--base", "HEAD", &spec_arg]);
     let text = &output.stdout;
     assert_eq!(output.status, 0, "nothing breaks: {text}");
     assert!(
-        text.contains("HEAD:"),
-        "the old side is named by its revision: {text}"
+        text.contains("HEAD:") && text.contains("spec/things.yaml:") && !text.contains("//"),
+        "the old side is named by its revision and the file's path: {text}"
+    );
+    let unknown = restspec(&["diff", "--base", "nosuch", &spec_arg]);
+    assert_eq!(unknown.status, 2);
+    assert!(
+        unknown
+            .stderr
+            .contains("`nosuch` is not a revision of the git repository")
+            && unknown.stderr.contains("its branches:"),
+        "{}",
+        unknown.stderr
     );
     assert!(
         text.contains("endpoint describe_thing: may now answer 409 (conflict)"),

@@ -29,6 +29,37 @@ fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
 /// the family and section files (one folder level down included) in name order, as the
 /// generator reads a directory, each named `REV:<dir>/<file>` in messages.
 pub(crate) fn spec_at(rev: &str, dir: &Path) -> Result<Vec<SourceFile>, String> {
+    if git(
+        dir,
+        &[
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            &format!("{rev}^{{tree}}"),
+        ],
+    )
+    .is_err()
+    {
+        let branches = git(dir, &["branch", "--format=%(refname:short)"])
+            .map(|out| {
+                String::from_utf8_lossy(&out)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default();
+        return Err(if branches.is_empty() {
+            format!(
+                "`{rev}` is not a revision of the git repository holding {}",
+                dir.display()
+            )
+        } else {
+            format!(
+                "`{rev}` is not a revision of the git repository holding {} (its branches: {branches})",
+                dir.display()
+            )
+        });
+    }
     let listing = git(dir, &["ls-tree", "-r", "--name-only", rev, "--", "."])?;
     let mut names: Vec<String> = String::from_utf8_lossy(&listing)
         .lines()
@@ -47,7 +78,10 @@ pub(crate) fn spec_at(rev: &str, dir: &Path) -> Result<Vec<SourceFile>, String> 
             let text =
                 String::from_utf8(bytes).map_err(|_| format!("{rev}:{name} is not UTF-8 text"))?;
             Ok(SourceFile {
-                display: Arc::new(PathBuf::from(format!("{rev}:{}/{name}", dir.display()))),
+                display: Arc::new(PathBuf::from(format!(
+                    "{rev}:{}",
+                    dir.join(&name).display()
+                ))),
                 path: dir.join(&name),
                 text,
             })
