@@ -90,6 +90,39 @@ fn a_renamed_endpoint_is_one_compatible_change() {
     );
 }
 
+/// An allowance that matches nothing is told the breaking change it most likely means.
+#[test]
+fn an_allowance_with_a_typo_is_told_the_change_it_means() {
+    let removed = [(
+        "  get_big:\n    method: GET\n    path: /things/{thing-id}/big\n    summary: A large body, for compression\n    response: list<string>\n",
+        "",
+    )];
+    let changes = diff(&version(&[]), &version(&removed));
+    let at = changes[0].old.clone().expect("a position");
+    let allowance = |change: &str, subject: &str| restspec_codegen::model::AllowedBreak {
+        change: change.to_owned(),
+        subject: subject.to_owned(),
+        reason: "planned".to_owned(),
+        location: at.clone(),
+    };
+    assert_eq!(
+        restspec_codegen::diff::closest_break(
+            &allowance("endpoint_remove", "endpoint get_big"),
+            &changes
+        )
+        .as_deref(),
+        Some("endpoint_removed endpoint get_big")
+    );
+    assert_eq!(
+        restspec_codegen::diff::closest_break(
+            &allowance("quota_group_changed", "type Other"),
+            &changes
+        ),
+        None,
+        "nothing close: no guess"
+    );
+}
+
 #[test]
 fn endpoints() {
     let removed = [(

@@ -34,9 +34,12 @@ pub(crate) fn report(
                 let _ = writeln!(out, "{change}");
             }
             for allowance in unused {
+                let hint = restspec_codegen::diff::closest_break(allowance, changes)
+                    .map(|closest| format!("; did you mean `{closest}`?"))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "{:<20}  {}  {} {}: allowed, but the diff has no such change",
+                    "{:<20}  {}  {} {}: allowed, but the diff has no such change{hint}",
                     "unused allowance", allowance.location, allowance.change, allowance.subject
                 );
             }
@@ -61,6 +64,7 @@ pub(crate) fn report(
                         "change": a.change,
                         "subject": a.subject,
                         "at": a.location.to_string(),
+                        "did_you_mean": restspec_codegen::diff::closest_break(a, changes),
                     }))
                     .collect::<Vec<_>>(),
             });
