@@ -14,5 +14,6 @@ mod quota;
 mod schema;
 mod sections;
 mod snapshots;
+mod spec_errors;
 mod spec_examples;
 mod standalone_client;

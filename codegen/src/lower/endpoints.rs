@@ -255,7 +255,15 @@ pub(super) fn lower_endpoint(
                     format!("unknown status `{}`", error.value),
                 )
                 .hint(by_code.unwrap_or_else(|| {
-                    suggest(&error.value, cx.statuses.iter().map(|s| s.name.as_str()))
+                    let names = cx.statuses.iter().map(|s| s.name.as_str());
+                    crate::diag::did_you_mean(&error.value, names.clone()).unwrap_or_else(|| {
+                        format!(
+                            "{}; or declare it in `service.yaml` under `statuses` \
+                             (`{}: {{ code: 409, message: ..., when: ... }}`)",
+                            suggest(&error.value, names),
+                            error.value
+                        )
+                    })
                 })),
             );
         }

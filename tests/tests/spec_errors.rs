@@ -1,0 +1,33 @@
+//! Spec mistakes whose message says what to write, checked in process (the trybuild cases
+//! in `tests/compile-fail` show the same messages as compile errors).
+
+use std::path::Path;
+
+use restspec_tests::spec_sources::spec_sources;
+
+/// A status the table does not have, and no name close to it: the hint says where to
+/// declare it, not only which names there are.
+#[test]
+fn an_unknown_status_is_told_where_statuses_are_declared() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = spec_sources(&dir);
+    let things = sources
+        .iter_mut()
+        .find(|s| s.text.contains("    response: list<string>\n"))
+        .expect("the things family");
+    things.text = things.text.replacen(
+        "    response: list<string>\n",
+        "    response: list<string>\n    errors: [conflict]\n",
+        1,
+    );
+    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+        panic!("an unknown status is refused");
+    };
+    assert_eq!(errors.diagnostics.len(), 1, "{errors}");
+    let text = errors.to_string();
+    assert!(
+        text.contains("unknown status `conflict`")
+            && text.contains("declare it in `service.yaml` under `statuses`"),
+        "{text}"
+    );
+}
