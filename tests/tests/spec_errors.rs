@@ -31,3 +31,30 @@ fn an_unknown_status_is_told_where_statuses_are_declared() {
         "{text}"
     );
 }
+
+/// `shared_quota_group: true` on an endpoint whose quota group no other endpoint derives
+/// says nothing: refused, with where to look.
+#[test]
+fn a_lone_shared_quota_group_is_refused() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = spec_sources(&dir);
+    let things = sources
+        .iter_mut()
+        .find(|s| s.text.contains("    response: list<string>\n"))
+        .expect("the things family");
+    things.text = things.text.replacen(
+        "    response: list<string>\n",
+        "    response: list<string>\n    shared_quota_group: true\n",
+        1,
+    );
+    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+        panic!("a lone shared_quota_group is refused");
+    };
+    assert_eq!(errors.diagnostics.len(), 1, "{errors}");
+    let text = errors.to_string();
+    assert!(
+        text.contains("`list_things` says `shared_quota_group: true`, but no other endpoint derives its quota group")
+            && text.contains("remove `shared_quota_group`"),
+        "{text}"
+    );
+}

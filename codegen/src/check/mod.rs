@@ -31,6 +31,9 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     params::creates_needs_top_level_id(service, diags);
     params::at_most_max_params(service, diags);
     quota::distinct_groups(service, diags);
+    if complete {
+        quota::shared_groups_are_shared(service, diags);
+    }
     examples::fit_their_endpoints(service, diags);
     pagination::item_fields(service, diags);
 }

@@ -45,3 +45,35 @@ pub(crate) fn distinct_groups(service: &Service, diags: &mut Diagnostics) {
         }
     }
 }
+
+/// `shared_quota_group: true` acknowledges a group another endpoint derives too; on an
+/// endpoint whose group no other endpoint derives it says nothing, and is most likely left
+/// over from a template that has changed since.
+///
+/// ```yaml
+/// get_email: { method: GET, path: /accounts/{account-id}/mail/{email-id}, shared_quota_group: true }
+/// # nothing else derives /restapi/accounts/mail:GET
+/// ```
+pub(crate) fn shared_groups_are_shared(service: &Service, diags: &mut Diagnostics) {
+    if !service.quota_template_valid {
+        return;
+    }
+    let endpoints: Vec<&Endpoint> = service.families.iter().flat_map(|f| &f.endpoints).collect();
+    for endpoint in endpoints.iter().filter(|e| e.shared_quota_group) {
+        let shared = endpoints
+            .iter()
+            .any(|other| other.name != endpoint.name && other.quota_group == endpoint.quota_group);
+        if !shared {
+            diags.push(
+                Diagnostic::new(
+                    endpoint.location.clone(),
+                    format!(
+                        "`{}` says `shared_quota_group: true`, but no other endpoint derives its quota group `{}`",
+                        endpoint.name, endpoint.quota_group
+                    ),
+                )
+                .hint("remove `shared_quota_group`: the endpoint has a quota group of its own"),
+            );
+        }
+    }
+}
