@@ -153,8 +153,8 @@ impl fmt::Display for SpecErrors {
 
 impl std::error::Error for SpecErrors {}
 
-/// Suggests the known name closest to `got`, if one is close enough to be a likely typo.
-pub(crate) fn did_you_mean<'a, I>(got: &str, known: I) -> Option<String>
+/// The known name closest to `got`, if one is close enough to be a likely typo.
+pub(crate) fn closest<'a, I>(got: &str, known: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
@@ -167,7 +167,15 @@ where
         })
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| format!("did you mean `{k}`?"))
+        .map(|(_, k)| k)
+}
+
+/// Suggests the known name closest to `got`, if one is close enough to be a likely typo.
+pub(crate) fn did_you_mean<'a, I>(got: &str, known: I) -> Option<String>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    closest(got, known).map(|k| format!("did you mean `{k}`?"))
 }
 
 /// A hint that either suggests the closest name or lists the valid ones.

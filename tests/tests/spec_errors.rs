@@ -5,26 +5,28 @@ use std::path::Path;
 
 use restspec_tests::spec_sources::spec_sources;
 
+/// The one error of the minimal fixture with `lines` added to its `list_things` endpoint.
+fn only_error_with(lines: &str) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = spec_sources(&dir);
+    let anchor = "    response: list<string>\n";
+    let things = sources
+        .iter_mut()
+        .find(|s| s.text.contains(anchor))
+        .expect("the things family");
+    things.text = things.text.replacen(anchor, &format!("{anchor}{lines}"), 1);
+    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+        panic!("the spec with {lines:?} is refused");
+    };
+    assert_eq!(errors.diagnostics.len(), 1, "{errors}");
+    errors.to_string()
+}
+
 /// A status the table does not have, and no name close to it: the hint says where to
 /// declare it, not only which names there are.
 #[test]
 fn an_unknown_status_is_told_where_statuses_are_declared() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
-    let mut sources = spec_sources(&dir);
-    let things = sources
-        .iter_mut()
-        .find(|s| s.text.contains("    response: list<string>\n"))
-        .expect("the things family");
-    things.text = things.text.replacen(
-        "    response: list<string>\n",
-        "    response: list<string>\n    errors: [conflict]\n",
-        1,
-    );
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
-        panic!("an unknown status is refused");
-    };
-    assert_eq!(errors.diagnostics.len(), 1, "{errors}");
-    let text = errors.to_string();
+    let text = only_error_with("    errors: [conflict]\n");
     assert!(
         text.contains("unknown status `conflict`")
             && text.contains("declare it in `service.yaml` under `statuses`"),
@@ -36,22 +38,7 @@ fn an_unknown_status_is_told_where_statuses_are_declared() {
 /// says nothing: refused, with where to look.
 #[test]
 fn a_lone_shared_quota_group_is_refused() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
-    let mut sources = spec_sources(&dir);
-    let things = sources
-        .iter_mut()
-        .find(|s| s.text.contains("    response: list<string>\n"))
-        .expect("the things family");
-    things.text = things.text.replacen(
-        "    response: list<string>\n",
-        "    response: list<string>\n    shared_quota_group: true\n",
-        1,
-    );
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
-        panic!("a lone shared_quota_group is refused");
-    };
-    assert_eq!(errors.diagnostics.len(), 1, "{errors}");
-    let text = errors.to_string();
+    let text = only_error_with("    shared_quota_group: true\n");
     assert!(
         text.contains("`list_things` says `shared_quota_group: true`, but no other endpoint derives its quota group")
             && text.contains("remove `shared_quota_group`"),

@@ -178,18 +178,11 @@ pub fn newly_allowed<'a>(
 /// kind and subject (`path_changed endpoint get_big`), when they are written close enough
 /// to be a typo.
 pub fn closest_break(allowance: &crate::model::AllowedBreak, changes: &[Change]) -> Option<String> {
-    let written = format!("{} {}", allowance.change, allowance.subject).to_ascii_lowercase();
-    changes
+    let written = format!("{} {}", allowance.change, allowance.subject);
+    let candidates: Vec<String> = changes
         .iter()
         .filter(|c| c.is_breaking())
         .map(|c| format!("{} {}", c.kind.name(), c.subject))
-        .map(|candidate| {
-            (
-                strsim::jaro_winkler(&written, &candidate.to_ascii_lowercase()),
-                candidate,
-            )
-        })
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, candidate)| candidate)
+        .collect();
+    crate::diag::closest(&written, candidates.iter().map(String::as_str)).map(str::to_owned)
 }

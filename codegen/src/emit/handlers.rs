@@ -40,12 +40,18 @@ pub(crate) fn section_trait(family: &Family, section: &Section) -> proc_macro2::
     )
 }
 
-/// The handler traits of one family: the family's own (when it has a resolver or endpoints
-/// outside its sections), then one per section.
+/// Whether the family has a trait of its own: a resolver, or endpoints outside its sections.
+fn has_own_trait(family: &Family) -> bool {
+    family
+        .endpoints
+        .iter()
+        .any(|e| family.names_top_level(e) || e.section.is_none())
+}
+
+/// The handler traits of one family: the family's own (when it has one), then one per
+/// section.
 pub(crate) fn family_traits(family: &Family) -> Vec<proc_macro2::Ident> {
-    let has_resolver = family.endpoints.iter().any(|e| family.names_top_level(e));
-    let has_own = family.endpoints.iter().any(|e| e.section.is_none());
-    (has_resolver || has_own)
+    has_own_trait(family)
         .then(|| family_trait(family))
         .into_iter()
         .chain(family.sections.iter().map(|s| section_trait(family, s)))
@@ -64,10 +70,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .iter()
         .filter(|f| !f.endpoints.is_empty())
         .map(|family| {
-            let own = family_traits(family)
-                .first()
-                .filter(|t| **t == family_trait(family))
-                .map(|_| own_trait_tokens(service, family));
+            let own = has_own_trait(family).then(|| own_trait_tokens(service, family));
             let sections = family
                 .sections
                 .iter()
@@ -151,9 +154,8 @@ fn section_trait_tokens(service: &Service, family: &Family, section: &Section) -
         .iter()
         .filter(|e| e.section.as_deref() == Some(section.name.as_str()))
         .map(|e| method_tokens(service, family, e));
-    let whole = family_trait(family);
-    let family_doc = if family_traits(family).contains(&whole) {
-        format!("[`{whole}`]")
+    let family_doc = if has_own_trait(family) {
+        format!("[`{}`]", family_trait(family))
     } else {
         format!("the `{}` family", family.name)
     };
