@@ -87,6 +87,8 @@ pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest
 pub use pipeline::service::{BoxFuture, Service};
 pub use protocol::auth::{Authenticator, NoAccounts, Session};
 pub use protocol::credential_cache::CredentialCache;
+#[cfg(feature = "fixed-users")]
+pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};

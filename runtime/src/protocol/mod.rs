@@ -14,6 +14,8 @@ pub(crate) mod conventions;
 pub(crate) mod cors;
 pub(crate) mod credential_cache;
 pub(crate) mod failure_budget;
+#[cfg(feature = "fixed-users")]
+pub(crate) mod fixed_users;
 pub(crate) mod overrides;
 pub(crate) mod run_as;
 pub(crate) mod security_headers;
