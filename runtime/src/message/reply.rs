@@ -9,13 +9,14 @@
 //!   in place, never cloned;
 //! - [`Json(view)`](Json): any other `Serialize` value that writes the same JSON (a view
 //!   borrowing from a cache, say); the generated type stays the documentation;
-//! - [`Custom::new(reply)`](Custom) with [`status`](Custom::status) and
-//!   [`header`](Custom::header): a `Location`, `ETag` or `Cache-Control` header, or
-//!   another success status the endpoint declares.
+//! - [`Custom::new(reply)`](Custom) with [`status`](Custom::status),
+//!   [`header`](Custom::header) and [`location`](Custom::location): a `Location`, `ETag`
+//!   or `Cache-Control` header, or another success status the endpoint declares.
 
 use std::sync::Arc;
 
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Serialize;
 
 /// A successful answer standing for a `T`: what is serialised, with an optional status and
@@ -135,7 +136,40 @@ impl<R> Custom<R> {
         self.headers.append(name, value);
         self
     }
+
+    /// Adds `Location: {path}{id}`: where the resource a 201 created can be read. `id` is
+    /// percent-encoded as one path segment (a name with a space, a slash or an accent
+    /// stays one segment and a valid header); `path` is written as it is, so give the path
+    /// clients use, base path included (`"/shelves/"`).
+    ///
+    /// ```
+    /// use restspec_runtime::{Custom, Reply};
+    ///
+    /// let mut reply = Custom::new(()).location("/shelves/", "new fiction");
+    /// let headers = Reply::<()>::take_headers(&mut reply);
+    /// assert_eq!(headers["location"], "/shelves/new%20fiction");
+    /// ```
+    #[must_use]
+    pub fn location(mut self, path: &str, id: &str) -> Self {
+        let url = format!("{path}{}", utf8_percent_encode(id, SEGMENT));
+        match HeaderValue::try_from(url) {
+            Ok(value) => {
+                self.headers.append(http::header::LOCATION, value);
+            }
+            // Only a path with control characters gets here: the id is encoded.
+            Err(_) => tracing::error!(path, "a Location path a header cannot carry"),
+        }
+        self
+    }
 }
+
+/// What [`Custom::location`] encodes in an id: everything but RFC 3986's unreserved
+/// characters.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
 
 impl<T: ?Sized, R: Reply<T>> Reply<T> for Custom<R> {
     type Value = R::Value;
