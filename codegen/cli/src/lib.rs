@@ -12,13 +12,19 @@
 //!   changed between two versions of a spec (the old one from git with `--base`), each
 //!   change breaking or compatible; exit status 1 when something breaks.
 //! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
+//! - `restspec new NAME [--door macro|build-script]`: a crate to start a service from (the
+//!   `notes` example with another name), which builds and passes its tests as written.
+//! - `restspec hash-password [--user NAME]`: a password from standard input, as the
+//!   argon2id PHC string a user list (`restspec_runtime::FixedUsers`) holds.
 
 mod diff;
 mod git;
+pub mod hash_password;
+pub mod new;
 mod render;
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
@@ -91,12 +97,57 @@ enum Command {
         #[arg(long)]
         yaml: bool,
     },
+    /// Create a crate to start a service from, which builds and passes its tests as written.
+    ///
+    /// NAME/ gets a spec with one family of five endpoints (create, read, update, delete,
+    /// list) and their examples, handlers that keep the notes in memory, a main that serves
+    /// them to readers and to the writers of users.txt, and a test per example.
+    New {
+        /// The crate's name; a directory of that name is created (a path may lead to it).
+        #[arg(value_name = "NAME")]
+        dir: PathBuf,
+        /// How the generated code reaches the crate: the `generate!` macro, or a build
+        /// script with `restspec_codegen::Config`.
+        #[arg(long, value_enum, default_value = "macro")]
+        door: new::Door,
+        /// The restspec-runtime directory to depend on by path (restspec-codegen is its
+        /// sibling `codegen/`); default: the clone this command was built from.
+        #[arg(long, value_name = "PATH", conflicts_with = "runtime_version")]
+        runtime_path: Option<PathBuf>,
+        /// Depend on this published version of restspec-runtime instead of a path.
+        #[arg(long, value_name = "VERSION")]
+        runtime_version: Option<String>,
+    },
+    /// Hash a password for a user list: one line of standard input, printed as argon2id.
+    ///
+    /// The PHC string it prints (argon2id, 19 MiB, two passes, one lane, a random salt) is
+    /// what a line of a user list holds after `NAME:` (`restspec_runtime::FixedUsers`).
+    HashPassword {
+        /// Print the whole line of the user list, `NAME:HASH`, not the hash alone.
+        #[arg(long, value_name = "NAME")]
+        user: Option<String>,
+    },
 }
 
 /// Runs `restspec` with `args` (the program name first, as `std::env::args_os` gives
 /// them), writing what it prints to `out` and its messages to `err`; answers the exit
 /// status: 0 done, 1 a spec problem or a breaking change, 2 `diff` could not compare.
+/// `hash-password` reads the process's standard input.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with_input(args, None, out, err)
+}
+
+/// [`run`], with `input` read instead of standard input when given.
+pub fn run_with_input<I, T>(
+    args: I,
+    input: Option<&mut dyn BufRead>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -244,6 +295,38 @@ where
                 .collect();
             diff::report(&changes, &unused, format, out)
         }
+        Command::New {
+            dir,
+            door,
+            runtime_path,
+            runtime_version,
+        } => new_crate(dir, door, runtime_path, runtime_version, out, err),
+        Command::HashPassword { user } => {
+            let password = match input {
+                Some(input) => hash_password::read_password(input),
+                None => {
+                    let stdin = std::io::stdin();
+                    if stdin.is_terminal() {
+                        let _ = write!(err, "password (it shows as you type): ");
+                        let _ = err.flush();
+                    }
+                    hash_password::read_password(&mut stdin.lock())
+                }
+            };
+            match password.and_then(|p| hash_password::hash(&p)) {
+                Ok(hash) => {
+                    let _ = match user {
+                        Some(user) => writeln!(out, "{user}:{hash}"),
+                        None => writeln!(out, "{hash}"),
+                    };
+                    SUCCESS
+                }
+                Err(problem) => {
+                    let _ = writeln!(err, "restspec hash-password: {problem}");
+                    FAILURE
+                }
+            }
+        }
         Command::Routes { dir } => match load(&dir, err) {
             Some(loaded) => {
                 let _ = write!(out, "{}", render::routes(&loaded.service));
@@ -258,6 +341,62 @@ where
 const SUCCESS: u8 = 0;
 /// The exit status of a spec that does not load, or a file that cannot be written.
 const FAILURE: u8 = 1;
+
+/// `restspec new`: writes the crate, then lists its files and the next commands.
+fn new_crate(
+    dir: PathBuf,
+    door: new::Door,
+    runtime_path: Option<PathBuf>,
+    runtime_version: Option<String>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let runtime = match (runtime_path, runtime_version) {
+        (_, Some(version)) => new::Runtime::Version(version),
+        (Some(path), None) => match path.join("Cargo.toml").is_file() {
+            true => new::Runtime::Path(std::path::absolute(&path).unwrap_or(path)),
+            false => {
+                let _ = writeln!(
+                    err,
+                    "restspec new: `{}` holds no Cargo.toml: give the `runtime/` directory of a restspec clone",
+                    path.display()
+                );
+                return FAILURE;
+            }
+        },
+        (None, None) => match new::clone_runtime() {
+            Some(path) => new::Runtime::Path(path),
+            None => new::Runtime::Version(env!("CARGO_PKG_VERSION").to_owned()),
+        },
+    };
+    let request = new::Request {
+        dir,
+        door,
+        runtime: runtime.clone(),
+    };
+    match new::write(&request) {
+        Ok(files) => {
+            let dir = request.dir.display();
+            let from = match &runtime {
+                new::Runtime::Path(path) => format!("restspec-runtime from {}", path.display()),
+                new::Runtime::Version(version) => format!("restspec-runtime {version}"),
+            };
+            let _ = writeln!(out, "wrote {dir}/ ({from}):");
+            for file in files {
+                let _ = writeln!(out, "  {file}");
+            }
+            let _ = writeln!(
+                out,
+                "next:\n  cd {dir} && cargo run    # serves http://127.0.0.1:3000/\n  cargo test              # runs the spec's examples\n  restspec hash-password --user alice >> users.txt   # who may write"
+            );
+            SUCCESS
+        }
+        Err(problem) => {
+            let _ = writeln!(err, "restspec new: {problem}");
+            FAILURE
+        }
+    }
+}
 
 /// Writes `text` to `path`, saying so on `err`.
 fn write(path: &Path, text: &str, err: &mut dyn Write) -> u8 {

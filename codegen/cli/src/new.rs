@@ -1,0 +1,405 @@
+//! `restspec new NAME`: a crate to start a service from, which builds and passes its tests
+//! as written. It is `generated-example/notes/` with another name (a test of this crate
+//! keeps the two the same): a spec with one family of five endpoints and their examples,
+//! handlers that keep the notes in memory, a `main` that serves them with the users of a
+//! file, and a test file that runs the spec's examples.
+//!
+//! The templates are the files under `templates/`, embedded in the binary. `{{key}}` in
+//! them is replaced by its value; a line holding only a key whose value is empty is left
+//! out.
+
+use std::path::{Path, PathBuf};
+
+/// How the generated code reaches the crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Door {
+    /// `restspec_runtime::generate!(pub mod api = "spec")` in `src/lib.rs`.
+    Macro,
+    /// A `build.rs` with `restspec_codegen::Config`, included by
+    /// `restspec_runtime::include_generated!`.
+    BuildScript,
+}
+
+/// Where the new crate gets `restspec-runtime` (and, with the build-script door,
+/// `restspec-codegen`) from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Runtime {
+    /// A directory holding `restspec-runtime` (`runtime/` of a clone); `restspec-codegen` is
+    /// its sibling `codegen/`.
+    Path(PathBuf),
+    /// A published version.
+    Version(String),
+}
+
+/// The lines that make the new crate a workspace of its own (so that it builds wherever
+/// it is put, inside another workspace's directory too) with password hashing optimised.
+/// `generated-example/notes/` is a member of restspec's workspace instead, whose root
+/// optimises the same crates.
+pub const STANDALONE: &str = "
+# A workspace of its own: it builds wherever it is, inside another workspace's directory too.
+[workspace]
+
+# Checking a password is slow on purpose (argon2id), and unoptimised it is slower still.
+[profile.dev.package.argon2]
+opt-level = 3
+
+[profile.dev.package.blake2]
+opt-level = 3";
+
+/// A template: where it is written in the new crate, and its text.
+struct Template {
+    path: &'static str,
+    text: &'static str,
+    /// Written only with this door; with both when `None`.
+    door: Option<Door>,
+}
+
+/// Every file the new crate gets.
+const TEMPLATES: &[Template] = &[
+    Template {
+        path: "Cargo.toml",
+        text: include_str!("../templates/Cargo.toml.template"),
+        door: None,
+    },
+    Template {
+        path: ".gitignore",
+        text: include_str!("../templates/gitignore"),
+        door: None,
+    },
+    Template {
+        path: "README.md",
+        text: include_str!("../templates/README.md"),
+        door: None,
+    },
+    Template {
+        path: "build.rs",
+        text: include_str!("../templates/build.rs"),
+        door: Some(Door::BuildScript),
+    },
+    Template {
+        path: "spec/service.yaml",
+        text: include_str!("../templates/spec/service.yaml"),
+        door: None,
+    },
+    Template {
+        path: "spec/notes.yaml",
+        text: include_str!("../templates/spec/notes.yaml"),
+        door: None,
+    },
+    Template {
+        path: "src/lib.rs",
+        text: include_str!("../templates/src/lib.rs"),
+        door: None,
+    },
+    Template {
+        path: "src/main.rs",
+        text: include_str!("../templates/src/main.rs"),
+        door: None,
+    },
+    Template {
+        path: "src/handlers.rs",
+        text: include_str!("../templates/src/handlers.rs"),
+        door: None,
+    },
+    Template {
+        path: "src/handlers/notes.rs",
+        text: include_str!("../templates/src/handlers/notes.rs"),
+        door: None,
+    },
+    Template {
+        path: "tests/examples.rs",
+        text: include_str!("../templates/tests/examples.rs"),
+        door: None,
+    },
+];
+
+/// The names a crate of ours cannot take: Rust's keywords, the standard library's crates,
+/// and the crates the new one depends on (its library would shadow them).
+const TAKEN: &[(&str, &str)] = &[
+    ("std", "a crate of Rust's standard library"),
+    ("core", "a crate of Rust's standard library"),
+    ("alloc", "a crate of Rust's standard library"),
+    ("proc_macro", "a crate of Rust's standard library"),
+    ("test", "a crate of Rust's standard library"),
+    ("restspec_runtime", "a crate the service depends on"),
+    ("restspec_codegen", "a crate the service depends on"),
+    ("tokio", "a crate the service depends on"),
+];
+
+/// Rust's keywords, strict and reserved: none can name a library.
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
+    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
+    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "self", "Self", "static", "struct", "super", "trait", "true", "try", "type",
+    "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// Checks that `name` can name a Cargo package whose library is usable: the message says
+/// what is wrong and what to write instead.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let Some(first) = name.chars().next() else {
+        return Err("the crate name is empty: give one, such as `restspec new notes`".into());
+    };
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Err(format!(
+            "`{name}` is not a crate name: `{bad}` is not allowed (use letters, digits, `-` and `_`)"
+        ));
+    }
+    if !(first.is_ascii_alphabetic() || first == '_') {
+        return Err(format!(
+            "`{name}` is not a crate name: it must start with a letter or `_`, not `{first}`"
+        ));
+    }
+    let library = name.replace('-', "_");
+    if KEYWORDS.contains(&library.as_str()) {
+        return Err(format!(
+            "`{name}` is not a crate name: it is a Rust keyword (try `{name}-service`)"
+        ));
+    }
+    if let Some((_, what)) = TAKEN.iter().find(|(taken, _)| *taken == library) {
+        return Err(format!(
+            "`{name}` cannot name the new crate: it is {what} (try `my-{name}`)"
+        ));
+    }
+    Ok(())
+}
+
+/// What `restspec new` was asked for.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The directory to create; its last component names the crate.
+    pub dir: PathBuf,
+    /// How the generated code reaches the crate.
+    pub door: Door,
+    /// Where `restspec-runtime` comes from.
+    pub runtime: Runtime,
+}
+
+/// Writes the new crate; answers the files written (relative to `request.dir`), or what
+/// stopped it (a bad name, a directory in the way, a file that could not be written).
+pub fn write(request: &Request) -> Result<Vec<&'static str>, String> {
+    let dir = &request.dir;
+    let name = crate_name(dir)?;
+    check_name(&name)?;
+    check_empty(dir)?;
+    let values = values(&name, request);
+    let mut written = Vec::new();
+    for template in TEMPLATES {
+        if template.door.is_some_and(|door| door != request.door) {
+            continue;
+        }
+        let path = dir.join(template.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, render(template.text, &values))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        written.push(template.path);
+    }
+    Ok(written)
+}
+
+/// The crate's name: the directory's last component.
+fn crate_name(dir: &Path) -> Result<String, String> {
+    match dir.file_name().map(|n| n.to_str()) {
+        Some(Some(name)) => Ok(name.to_owned()),
+        Some(None) => Err(format!(
+            "`{}` is not a crate name: it is not UTF-8",
+            dir.display()
+        )),
+        None => Err(format!(
+            "`{}` names no directory to create: give the new crate's name, such as `restspec new notes`",
+            dir.display()
+        )),
+    }
+}
+
+/// Refuses a directory that exists and holds anything (or is not a directory).
+fn check_empty(dir: &Path) -> Result<(), String> {
+    let shown = dir.display();
+    match std::fs::read_dir(dir) {
+        Ok(mut entries) => match entries.next() {
+            None => Ok(()),
+            Some(_) => Err(format!(
+                "`{shown}` already exists and is not empty: choose another name, or remove it first"
+            )),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(_) if dir.exists() => Err(format!(
+            "`{shown}` already exists and is not a directory: choose another name"
+        )),
+        Err(e) => Err(format!("cannot read `{shown}`: {e}")),
+    }
+}
+
+/// The value of each `{{key}}` for crate `name`.
+fn values(name: &str, request: &Request) -> Vec<(&'static str, String)> {
+    let library = name.replace('-', "_");
+    let (runtime, codegen) = match &request.runtime {
+        Runtime::Path(runtime) => {
+            let codegen = runtime.parent().unwrap_or(runtime).join("codegen");
+            (toml_path(runtime), toml_path(&codegen))
+        }
+        Runtime::Version(version) => {
+            let version = format!("version = \"{}\"", toml_escape(version));
+            (version.clone(), version)
+        }
+    };
+    let build_script = request.door == Door::BuildScript;
+    let pick = |(by_macro, by_build_script): (&str, &str)| {
+        if build_script {
+            by_build_script.to_owned()
+        } else {
+            by_macro.to_owned()
+        }
+    };
+    vec![
+        ("name", name.to_owned()),
+        ("lib", library.clone()),
+        ("service", library.clone()),
+        ("title", title(name)),
+        (
+            "USERS_VARIABLE",
+            format!("{}_USERS", library.to_uppercase()),
+        ),
+        ("runtime", runtime),
+        ("standalone", STANDALONE.to_owned()),
+        (
+            "build_dependencies",
+            pick((
+                "",
+                &format!(
+                    "\n[build-dependencies]\n# `build.rs` generates the API from `spec/`.\nrestspec-codegen = {{ {codegen} }}"
+                ),
+            )),
+        ),
+        (
+            "api_module",
+            pick((
+                "restspec_runtime::generate!(pub mod api = \"spec\");",
+                "pub mod api {\n    restspec_runtime::include_generated!(\"api\");\n}",
+            )),
+        ),
+        (
+            "example_tests",
+            pick((
+                "restspec_runtime::example_tests!(\"spec\", start = start_service);",
+                "restspec_runtime::include_example_tests!(\"api\", start = start_service);",
+            )),
+        ),
+        (
+            "door_said",
+            pick(("(the `generate!` macro)", "(from `build.rs`)")),
+        ),
+        (
+            "build_rs_row",
+            pick((
+                "",
+                "| `build.rs` | generates the API from `spec/` with `restspec_codegen::Config` |",
+            )),
+        ),
+    ]
+}
+
+/// `Service Name` for `service-name`.
+fn title(name: &str) -> String {
+    name.split(['-', '_'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `path = "..."` for a dependency at `dir`.
+fn toml_path(dir: &Path) -> String {
+    format!("path = \"{}\"", toml_escape(&dir.to_string_lossy()))
+}
+
+/// `text` as the inside of a TOML basic string.
+fn toml_escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// `template` with each `{{key}}` replaced; a line holding only a key whose value is empty
+/// is left out.
+fn render(template: &str, values: &[(&str, String)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    for line in template.split_inclusive('\n') {
+        let bare = line.trim_end_matches('\n');
+        let empty = values
+            .iter()
+            .any(|(key, value)| value.is_empty() && bare == format!("{{{{{key}}}}}"));
+        if empty {
+            continue;
+        }
+        let mut line = line.to_owned();
+        for (key, value) in values {
+            line = line.replace(&format!("{{{{{key}}}}}"), value);
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
+/// The runtime of the clone this command was built from, if it is still there.
+pub fn clone_runtime() -> Option<PathBuf> {
+    let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../runtime");
+    runtime
+        .join("Cargo.toml")
+        .is_file()
+        .then(|| runtime.canonicalize().ok())
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_cargo_or_rust_refuse_are_refused() {
+        assert_eq!(check_name("notes"), Ok(()));
+        assert_eq!(check_name("my-notes_2"), Ok(()));
+        assert_eq!(
+            check_name("2notes"),
+            Err("`2notes` is not a crate name: it must start with a letter or `_`, not `2`".into())
+        );
+        assert_eq!(
+            check_name("type"),
+            Err("`type` is not a crate name: it is a Rust keyword (try `type-service`)".into())
+        );
+        assert_eq!(
+            check_name("tokio"),
+            Err("`tokio` cannot name the new crate: it is a crate the service depends on (try `my-tokio`)".into())
+        );
+        assert!(check_name("").is_err());
+    }
+
+    #[test]
+    fn an_empty_key_alone_on_its_line_leaves_the_line_out() {
+        let values = [("a", String::new()), ("b", "x".to_owned())];
+        assert_eq!(render("1\n{{a}}\n{{b}}{{a}}\n", &values), "1\nx\n");
+    }
+
+    #[test]
+    fn titles_are_words_with_capitals() {
+        assert_eq!(title("my-notes_service"), "My Notes Service");
+    }
+
+    #[test]
+    fn paths_are_toml_strings() {
+        assert_eq!(
+            toml_path(Path::new(r#"C:\a "b""#)),
+            r#"path = "C:\\a \"b\"""#
+        );
+    }
+}

@@ -1,0 +1,15 @@
+//! The spec's examples (`examples:` in `spec/*.yaml`), each run as a test against a service
+//! of its own over loopback HTTP.
+
+use restspec_runtime::FixedUsers;
+use restspec_runtime::examples::Setup;
+
+restspec_runtime::example_tests!("spec", start = start_service);
+
+/// An empty service where `alice`, whom the examples' writes are sent as, has a password.
+async fn start_service(setup: Setup) -> notes::App {
+    setup.user("alice", "alice-password");
+    let hash = FixedUsers::hash_password("alice-password");
+    let users = FixedUsers::parse(&format!("alice:{hash}")).expect("a valid user list");
+    notes::app(users)
+}
