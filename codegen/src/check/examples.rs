@@ -17,7 +17,12 @@ use crate::model::{
 /// ```
 pub(super) fn fit_their_endpoints(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
-        for endpoint in &family.endpoints {
+        // Its examples' paths hold the id its path lacks: that one mistake is reported.
+        let endpoints = family
+            .endpoints
+            .iter()
+            .filter(|e| !super::params::lacks_family_id(family, e));
+        for endpoint in endpoints {
             for example in &endpoint.examples {
                 check_example(service, endpoint, example, diags);
             }
@@ -236,18 +241,17 @@ fn check_response(
             diags,
         );
     }
-    let record =
-        match ty {
-            TypeRef::Named(name) => service
-                .types
-                .iter()
-                .find(|t| &t.name == name)
-                .and_then(|t| match &t.kind {
-                    TypeKind::Record(fields) => Some(fields),
-                    TypeKind::Enum(_) | TypeKind::OneOf(_) => None,
-                }),
-            _ => None,
-        };
+    let record = match ty {
+        TypeRef::Named(name) => match service.types.iter().find(|t| &t.name == name) {
+            Some(def) => match &def.kind {
+                TypeKind::Record(fields) => Some(fields),
+                TypeKind::Enum(_) | TypeKind::OneOf(_) => None,
+            },
+            // An unknown type is reported where it is used: its fields are not known.
+            None => return,
+        },
+        _ => None,
+    };
     for (name, value, location) in &response.fields {
         let Some(fields) = record else {
             diags.push(

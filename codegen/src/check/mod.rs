@@ -9,6 +9,7 @@ mod pagination;
 mod params;
 
 pub use params::MAX_PATH_PARAMS;
+pub(crate) use params::lacks_family_id;
 mod quota;
 mod routes;
 mod uniqueness;
@@ -28,6 +29,7 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     routes::ambiguous_templates(service, diags);
     params::declared_and_used(service, complete, diags);
     params::top_level_id(service, diags);
+    params::one_resource_names_its_id(service, diags);
     params::creates_needs_top_level_id(service, diags);
     params::at_most_max_params(service, diags);
     quota::distinct_groups(service, diags);

@@ -1,7 +1,7 @@
 //! Rules about path parameters.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{Segment, Service};
+use crate::model::{Method, Segment, Service};
 
 /// Every parameter a template uses is declared under the family's `params`, and every
 /// declared parameter is used by some template.
@@ -180,16 +180,119 @@ fn owned_id(
     }
 }
 
+/// An endpoint that acts on one resource of the family (a `PUT`, `PATCH` or `DELETE`, or one
+/// that `creates` what it names) has the family's id in its path. Without it, the handler
+/// gets no id to act on (its method takes one parameter fewer than the user expects), and the
+/// family may have no resolver at all; only rustc would say so, in the user's `impl`.
+///
+/// ```yaml
+/// family: { prefix: /notes/, id: note-id }
+/// endpoints:
+///   update_note: { method: PUT, path: /notes/ }   # /notes/{note-id}
+/// ```
+pub(crate) fn one_resource_names_its_id(service: &Service, diags: &mut Diagnostics) {
+    for family in &service.families {
+        for endpoint in &family.endpoints {
+            if !lacks_family_id(family, endpoint) {
+                continue;
+            }
+            let what = if endpoint.creates {
+                "creates the resource its path names".to_owned()
+            } else {
+                format!(
+                    "is a `{}`, which acts on one resource of `{}`",
+                    endpoint.method.as_str(),
+                    family.name
+                )
+            };
+            let ids = id_segments(family);
+            let lacks = ids
+                .iter()
+                .map(|id| format!("`{{{id}}}`"))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            let path = ids
+                .iter()
+                .map(|id| format!("{{{id}}}"))
+                .collect::<Vec<_>>()
+                .join("/");
+            diags.push(
+                Diagnostic::new(
+                    endpoint.path.location.clone(),
+                    format!(
+                        "`{}` {what}, but its path `{}` lacks the family's id {lacks}",
+                        endpoint.name, endpoint.path.raw,
+                    ),
+                )
+                .related(
+                    family.id_location.clone(),
+                    "the family's `id` is declared here",
+                )
+                .hint(format!("write `path: {}{path}`", family.prefix)),
+            );
+        }
+    }
+}
+
+/// The family's `owner` and `id`, in path order.
+fn id_segments(family: &crate::model::Family) -> Vec<&str> {
+    family
+        .owner_param
+        .iter()
+        .chain(&family.id_param)
+        .map(String::as_str)
+        .collect()
+}
+
+/// True for an endpoint on the family's collection path (the prefix alone) that acts on
+/// one resource: [`one_resource_names_its_id`] reports it, and the rules that would fail
+/// because of the same missing id (`creates`, its examples' paths) leave it alone.
+pub(crate) fn lacks_family_id(
+    family: &crate::model::Family,
+    endpoint: &crate::model::Endpoint,
+) -> bool {
+    family.id_param.is_some()
+        && endpoint.path.segments.len() == family.prefix_segments().count()
+        && match endpoint.method {
+            Method::Put | Method::Patch | Method::Delete => true,
+            Method::Post => endpoint.creates,
+            Method::Get | Method::Head => false,
+        }
+}
+
 /// `creates: true` means "call the handler when the top-level resource is missing", which
-/// only makes sense when the path names one.
+/// only makes sense when the path names one, and on a method that can create it.
 ///
 /// ```yaml
 /// create_change: { method: POST, path: /changes/, creates: true }
+/// delete_change: { method: DELETE, path: /changes/{change-id}, creates: true }
 /// ```
 pub(crate) fn creates_needs_top_level_id(service: &Service, diags: &mut Diagnostics) {
     for family in &service.families {
         for endpoint in &family.endpoints {
-            if endpoint.creates && !family.names_top_level(endpoint) {
+            if endpoint.creates
+                && family.names_top_level(endpoint)
+                && matches!(endpoint.method, Method::Get | Method::Head | Method::Delete)
+            {
+                diags.push(
+                    Diagnostic::new(
+                        endpoint.location.clone(),
+                        format!(
+                            "`{}` is a `{}`, which creates nothing, but it says `creates: true`",
+                            endpoint.name,
+                            endpoint.method.as_str()
+                        ),
+                    )
+                    .hint(
+                        "remove `creates`; it is for the `PUT` or `POST` that creates the \
+                         resource its path names",
+                    ),
+                );
+            }
+            if endpoint.creates
+                && !family.names_top_level(endpoint)
+                && !lacks_family_id(family, endpoint)
+            {
                 diags.push(
                     Diagnostic::new(
                         endpoint.location.clone(),

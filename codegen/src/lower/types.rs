@@ -74,7 +74,11 @@ pub(super) fn parse_type_ref(
             diags.push(
                 Diagnostic::new(raw.location.clone(), format!("unknown type `{name}`")).hint(hint),
             );
-            None
+            // Kept as written rather than dropped: an endpoint without its `response`, or a
+            // record without the field, would be checked (and the macro's skeleton emitted)
+            // as something the user never wrote, and fail a second time. Checks skip a name
+            // no type declares; the skeleton stands its closest match in for it.
+            Some(TypeRef::Named(name.to_owned()))
         }
     }
 }
