@@ -7,7 +7,7 @@ use super::identifiers::{Case, check_name, key_spanned};
 use super::template::parse_template;
 use super::types::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Anonymous, Endpoint, Family, Param, Section};
+use crate::model::{Anonymous, Endpoint, Family, Method, Param, Section};
 use crate::names;
 use crate::spec::{SectionInfo, raw};
 
@@ -228,6 +228,9 @@ pub(super) fn lower_endpoint(
             }
         }
     }
+    if let Some(method) = method {
+        check_fits_method(raw, method, diags);
+    }
     if let Some(cap) = &raw.capability {
         check_capability(cap, cx.capabilities, diags);
     }
@@ -320,4 +323,48 @@ pub(super) fn lower_endpoint(
         }),
         location: key.location.clone(),
     })
+}
+
+/// What a method rules out: a `GET` carries no request body; a `GET`, `HEAD` or `DELETE`
+/// creates nothing, so it never answers 201 Created (nor `creates`, which the checks see,
+/// knowing the family). A `HEAD` endpoint's bodies are refused where they are read.
+///
+/// ```yaml
+/// search_things: { method: GET, path: /things/, request: Query }      # no body on a GET
+/// get_thing: { method: GET, path: /things/{thing-id}, status: 201 }   # nothing created
+/// ```
+fn check_fits_method(raw: &raw::Endpoint, method: Method, diags: &mut Diagnostics) {
+    let name = method.as_str();
+    if let (Method::Get, Some(request)) = (method, &raw.request) {
+        diags.push(
+            Diagnostic::new(
+                request.location.clone(),
+                "a `GET` carries no request body, but the endpoint declares a `request`",
+            )
+            .hint(
+                "remove `request` and read the input from the path or `query` options, or make \
+                 the endpoint a `POST` (a search that takes a body is a `POST`)",
+            ),
+        );
+    }
+    if !matches!(method, Method::Get | Method::Head | Method::Delete) {
+        return;
+    }
+    let created = raw
+        .status
+        .iter()
+        .chain(raw.other_successes.iter().flatten())
+        .find(|s| s.value == 201);
+    if let Some(status) = created {
+        diags.push(
+            Diagnostic::new(
+                status.location.clone(),
+                format!("a `{name}` creates nothing, so it never answers 201 Created"),
+            )
+            .hint(match method {
+                Method::Delete => "answer 200 with a body or 204 without one; 201 is for the `POST` or `PUT` that creates",
+                _ => "answer 200 (leave `status` out); 201 is for the `POST` or `PUT` that creates",
+            }),
+        );
+    }
 }

@@ -14,6 +14,7 @@ mod examples;
 mod identifiers;
 mod pagination;
 mod parameters;
+mod quota_metadata;
 mod rate_limits;
 mod template;
 mod types;
@@ -128,6 +129,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         families.push(lower_family(file, &spec.sections, &cx, diags));
     }
 
+    quota_metadata::check_names(&spec.families, diags);
     check_status_bodies(service, &types, diags);
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
