@@ -12,6 +12,8 @@ use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 
 use crate::diag::{Diagnostic, Diagnostics, Location};
 
+mod syntax;
+
 /// A node of the tree.
 #[derive(Debug, Clone)]
 pub(crate) struct Node {
@@ -149,6 +151,17 @@ impl<'a> Positions<'a> {
                 .unwrap_or(rest.len())
     }
 
+    /// A 1-based line and column (in characters) and a length in bytes.
+    fn at(&self, line: usize, column: usize, len: usize) -> Location {
+        Location {
+            file: self.file.clone(),
+            line,
+            column,
+            offset: self.byte_offset(line, column.saturating_sub(1)),
+            len,
+        }
+    }
+
     fn location(&self, span: Span) -> Location {
         let start = self.byte_offset(span.start.line(), span.start.col());
         let end = if span.end.line() >= span.start.line() {
@@ -188,7 +201,7 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                 location,
                 "a tab indents this line; YAML indentation is spaces only",
             )
-            .hint("replace the tab with spaces"),
+            .hint("YAML does not allow tabs for indentation: replace the tab with spaces"),
         );
         return None;
     }
@@ -201,11 +214,20 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
             Ok(pair) => pair,
             Err(err) => {
                 let marker = err.marker();
-                let location = positions.location(Span::empty(*marker));
-                diags.push(
-                    Diagnostic::new(location, format!("invalid YAML: {}", err.info()))
-                        .hint("check the indentation and quoting around this position"),
-                );
+                let explained =
+                    syntax::explain(source, marker.line(), marker.col() + 1, err.info());
+                diags.push(match explained {
+                    Some(explained) => Diagnostic::new(
+                        positions.at(explained.line, explained.column, explained.len),
+                        explained.message,
+                    )
+                    .hint(explained.hint),
+                    None => Diagnostic::new(
+                        positions.location(Span::empty(*marker)),
+                        format!("invalid YAML: {}", err.info()),
+                    )
+                    .hint("check the indentation and quoting around this position"),
+                });
                 return None;
             }
         };
@@ -240,7 +262,36 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                     quoted: false,
                 }
             }
-            Event::Scalar(value, style, _anchor, tag) => {
+            Event::Scalar(value, style, anchor, tag) => {
+                let plain = matches!(style, ScalarStyle::Plain);
+                // `summary: &thing` or `summary: !thing`: an anchor or a tag on nothing, where
+                // the user meant text.
+                if plain
+                    && value.is_empty()
+                    && (anchor != 0 || tag.is_some())
+                    && let Some(explained) =
+                        syntax::explain(source, span.start.line(), usize::MAX, "")
+                {
+                    diags.push(
+                        Diagnostic::new(
+                            positions.at(explained.line, explained.column, explained.len),
+                            explained.message,
+                        )
+                        .hint(explained.hint),
+                    );
+                    attach(
+                        &mut stack,
+                        &mut root,
+                        Node {
+                            location,
+                            kind: NodeKind::Invalid,
+                            key: None,
+                            quoted: false,
+                        },
+                        diags,
+                    );
+                    continue;
+                }
                 if let Some(tag) = tag {
                     diags.push(
                         Diagnostic::new(
@@ -253,7 +304,6 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                         .hint("remove the tag; the spec format gives every value its meaning"),
                     );
                 }
-                let plain = matches!(style, ScalarStyle::Plain);
                 let is_null =
                     plain && matches!(value.as_ref(), "" | "~" | "null" | "Null" | "NULL");
                 Node {
