@@ -70,9 +70,11 @@ enum Command {
         #[arg(default_value = "spec")]
         dir: PathBuf,
     },
-    /// List what changed between two versions of a spec, each change breaking (for clients
-    /// or for operators) or compatible, with its YAML position in both. Exits 1 when a
-    /// change is breaking, 2 when a spec does not load.
+    /// List what changed between two versions of a spec, each change breaking or compatible.
+    ///
+    /// Each change is breaking for clients, breaking for operators, or compatible, with its
+    /// YAML position in both versions. Exits 1 when a change is breaking, 2 when a spec does
+    /// not load.
     Diff {
         /// OLD and NEW spec directories; with --base, only NEW (default `spec`).
         #[arg(num_args = 0..=2)]
