@@ -45,3 +45,5 @@ fn a_lone_shared_quota_group_is_refused() {
         "{text}"
     );
 }
+
+mod newcomer;
