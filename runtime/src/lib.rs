@@ -26,12 +26,51 @@
 //! Start from `generate!`, which turns a spec directory into a module, or from
 //! `restspec_codegen::Config` in a build script plus [`include_generated!`].
 //!
+//! # Quick start
+//!
+//! A spec directory (here the crate's own `doc-spec/`: a `service.yaml` and one family,
+//! `greetings`, with `GET /greetings/{name}` answering a `Greeting`) becomes a module with
+//! one handler trait per family; implement it and serve:
+//!
+#![cfg_attr(feature = "macros", doc = "```no_run")]
+#![cfg_attr(not(feature = "macros"), doc = "```ignore")]
+//! restspec_runtime::generate!(mod api = "doc-spec");
+//!
+//! use api::{Error, types::Greeting};
+//! use restspec_runtime::{Caller, Reply, RequestContext, Settings};
+//!
+//! struct Greeter;
+//!
+//! impl api::GreetingsHandlers for Greeter {
+//!     // Before every endpoint with `{name}` in its path: `false` answers 404.
+//!     async fn resolve_greetings(&self, _caller: &Caller, name: &str) -> Result<bool, Error> {
+//!         Ok(name != "nobody")
+//!     }
+//!
+//!     async fn get_greeting(&self, _ctx: RequestContext<'_>, name: &str) -> Result<impl Reply<Greeting>, Error> {
+//!         Ok(Greeting { text: format!("Hello, {name}!") })
+//!     }
+//! }
+//!
+//! #[tokio::main]
+//! async fn main() -> std::io::Result<()> {
+//!     let service = api::router(Greeter, Settings::default());
+//!     let listener = tokio::net::TcpListener::bind("127.0.0.1:3000").await?;
+//!     restspec_runtime::serve(listener, service).await
+//! }
+//! ```
+//!
+//! `curl http://127.0.0.1:3000/greetings/world` then answers `{"text":"Hello, world!"}`,
+//! and `/greetings/nobody` a 404. The README's walk-through goes on from here: writes,
+//! users, examples as tests, a typed client.
+//!
 //! # Features
 //!
 //! On by default, each can be left out (`default-features = false`) by a service that does
 //! without: `macros` (`generate!`), `gzip` (compressing large responses), `token-bucket`
 //! ([`quota::TokenBucketEnforcer`]) and `error-log` ([`trace::init_logging`] and the traced
-//! requests' error log).
+//! requests' error log). Also `docs-page`: the docs page's renderer, Swagger UI, in the
+//! binary (about 490 KB), served at the spec's `docs_path`.
 //!
 //! Off by default: `axum` (`Service::into_router`, to mount the service in an axum
 //! application; serving needs no axum), `client` (the `client` module, what generated typed

@@ -140,13 +140,19 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             );
         }
     }
-    let pretty_by_default = match raw.pretty_printing.default.value.as_str() {
-        "pretty" => true,
-        "compact" => false,
-        other => {
+    // Left out: compact JSON, and no parameter that asks for pretty.
+    let pretty_by_default = match raw
+        .pretty_printing
+        .as_ref()
+        .map(|p| (p.default.value.as_str(), p))
+    {
+        None => false,
+        Some(("pretty", _)) => true,
+        Some(("compact", _)) => false,
+        Some((other, pretty)) => {
             diags.push(
                 Diagnostic::new(
-                    raw.pretty_printing.default.location.clone(),
+                    pretty.default.location.clone(),
                     format!("unknown pretty-printing default `{other}`"),
                 )
                 .hint(suggest(other, ["pretty", "compact"])),
@@ -161,14 +167,14 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             None => continue,
         }
     }
-    let timestamp_format = match raw.timestamp_format.value.as_str() {
-        "yyyy-mm-dd hh:mm:ss.fffffffff" => TimestampFormat::Nanos,
-        "rfc3339" => TimestampFormat::Rfc3339,
-        "unix_seconds" => TimestampFormat::UnixSeconds,
-        other => {
+    let timestamp_format = match raw.timestamp_format.as_ref().map(|f| (f.value.as_str(), f)) {
+        Some(("yyyy-mm-dd hh:mm:ss.fffffffff", _)) => TimestampFormat::Nanos,
+        None | Some(("rfc3339", _)) => TimestampFormat::Rfc3339,
+        Some(("unix_seconds", _)) => TimestampFormat::UnixSeconds,
+        Some((other, format)) => {
             diags.push(
                 Diagnostic::new(
-                    raw.timestamp_format.location.clone(),
+                    format.location.clone(),
                     format!("unknown timestamp format `{other}`"),
                 )
                 .hint(suggest(other, TimestampFormat::NAMES.iter().copied())),
@@ -214,8 +220,11 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         authenticated_prefix: value(&raw.authenticated_prefix),
         json_prefix: raw.json_prefix.clone(),
         pretty_by_default,
-        pretty_parameter: value(&raw.pretty_printing.parameter),
-        compact_when_accept: value(&raw.pretty_printing.compact_when_accept),
+        pretty_parameter: raw.pretty_printing.as_ref().and_then(|p| value(&p.parameter)),
+        compact_when_accept: raw
+            .pretty_printing
+            .as_ref()
+            .and_then(|p| value(&p.compact_when_accept)),
         method_override_parameter: raw
             .method_override
             .as_ref()

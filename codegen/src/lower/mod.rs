@@ -62,7 +62,10 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         .flatten()
         .filter_map(|c| c.query.as_ref());
     let reserved_parameters = [
-        conventions.pretty_printing.parameter.as_ref(),
+        conventions
+            .pretty_printing
+            .as_ref()
+            .and_then(|p| p.parameter.as_ref()),
         conventions
             .trace
             .as_ref()

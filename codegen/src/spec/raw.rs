@@ -86,8 +86,9 @@ spec_record! {
         opt authenticated_prefix: Spanned<String>,
         /// The magic line every JSON body starts with (`)]}'`); leave out for none.
         opt json_prefix: String,
-        /// Pretty vs compact JSON.
-        req pretty_printing: PrettyPrinting,
+        /// Pretty vs compact JSON; leave out for compact JSON with no parameter to ask for
+        /// pretty.
+        opt pretty_printing: PrettyPrinting,
         /// Query parameter overriding the method of a POST (`$m`), and the methods it accepts.
         opt method_override: MethodOverride,
         /// Query parameter stating the real content type of a `text/plain` POST (`$ct`).
@@ -121,8 +122,9 @@ spec_record! {
         opt self_alias_params: Vec<Spanned<String>>,
         /// Browser-style cookie sessions: leave out for none.
         opt sessions: Sessions,
-        /// How timestamps are written: `yyyy-mm-dd hh:mm:ss.fffffffff` or `rfc3339`.
-        req timestamp_format: Spanned<String>,
+        /// How timestamps are written: `rfc3339` (the default when left out),
+        /// `yyyy-mm-dd hh:mm:ss.fffffffff` or `unix_seconds`.
+        opt timestamp_format: Spanned<String>,
         /// Name of the site setting that enables CORS (`site.allowOriginRegex`).
         opt cors_setting: Spanned<String>,
         /// Impersonation: the request header naming the account to act as, and the global

@@ -24,13 +24,37 @@
 //! - an answer 429 is retried after the time its `Retry-After` asks for, or with exponential
 //!   backoff and jitter, within a [`RetryPolicy`]'s budget.
 //!
-//! ```text
-//! // `api` is a module generated with the client output.
-//! let client = api::client::Client::with_config(
-//!     ClientConfig::new("http://localhost:8080").basic_auth("admin", "secret"))?;
-//! let change = client.get_change("1", &Default::default()).await?;
-//! let traced = client.get_change("1", &Default::default()).trace("t-1").send().await?;
-//! assert_eq!(traced.trace.as_deref(), Some("t-1"));
+//! # Quick start
+//!
+//! `generate!` (feature `macros`) turns a spec directory into a module with the client
+//! alone; here the runtime's `doc-spec/`, one family with `GET /greetings/{name}`. Each
+//! endpoint is a method; an error answer is [`ClientError::Api`], with the status table's
+//! row as the module's `Error`:
+//!
+#![cfg_attr(feature = "macros", doc = "```no_run")]
+#![cfg_attr(not(feature = "macros"), doc = "```ignore")]
+//! restspec_client::generate!(mod api = "../doc-spec");
+//!
+//! use restspec_client::{ClientConfig, ClientError};
+//!
+//! #[tokio::main(flavor = "current_thread")]
+//! async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     let config = ClientConfig::new("http://127.0.0.1:3000").basic_auth("alice", "secret");
+//!     let client = api::client::Client::with_config(config)?;
+//!     println!("{}", client.get_greeting("world").await?.text);
+//!
+//!     match client.get_greeting("nobody").await {
+//!         Ok(greeting) => println!("{}", greeting.text),
+//!         // The service answered with an error status: its row, message and trace id.
+//!         Err(ClientError::Api(failure)) => match failure.error {
+//!             Some(api::Error::NotFound(_)) => println!("nobody is known ({})", failure.message),
+//!             _ => println!("{} {}", failure.status, failure.message),
+//!         },
+//!         // No answer, or not the declared type.
+//!         Err(other) => return Err(other.into()),
+//!     }
+//!     Ok(())
+//! }
 //! ```
 
 pub mod condition;
