@@ -70,6 +70,16 @@ pub struct AllowedBreak {
     pub location: Location,
 }
 
+/// The `docs_path` convention: where the docs page is served, and where the spec says so
+/// (for the rules that compare it with `openapi_path` and the endpoints).
+#[derive(Debug, Clone)]
+pub struct DocsPage {
+    /// `/docs/`.
+    pub path: String,
+    /// The `docs_path` line.
+    pub location: Location,
+}
+
 /// The protocol conventions as switches and names (see `spec/service.yaml`).
 #[derive(Debug, Clone, Default)]
 pub struct Conventions {
@@ -128,6 +138,11 @@ pub struct Conventions {
     pub error_body: Option<serde_json::Value>,
     /// Where the OpenAPI document is served, if anywhere.
     pub openapi_path: Option<String>,
+    /// Where the interactive page for that document is served, if anywhere.
+    pub docs_page: Option<DocsPage>,
+    /// Whether the OpenAPI document lists every endpoint without the authenticated prefix
+    /// too (`openapi_anonymous_forms: all`), or only those a caller can use there.
+    pub openapi_every_anonymous_form: bool,
     /// The `Content-Type` of JSON answers, when the spec spells it otherwise than the
     /// runtime's default.
     pub json_content_type: Option<String>,

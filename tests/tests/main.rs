@@ -4,6 +4,7 @@
 
 mod conventions;
 mod diff;
+mod docs_page;
 mod example;
 mod example_errors;
 mod extends;

@@ -3,6 +3,7 @@
 //! One rule per function, each with a bad example above it, each reporting every
 //! violation it finds (never only the first).
 
+mod docs_page;
 mod examples;
 mod json_shape;
 mod pagination;
@@ -37,5 +38,7 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
         quota::shared_groups_are_shared(service, diags);
     }
     examples::fit_their_endpoints(service, diags);
+    docs_page::needs_openapi_path(service, diags);
+    docs_page::paths_are_its_own(service, diags);
     pagination::item_fields(service, diags);
 }

@@ -68,6 +68,7 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("security_headers", c.security_headers.to_string()),
         ("error_format", format!("{:?}", c.error_format)),
         ("openapi_path", opt(&c.openapi_path)),
+        ("docs_path", opt(&c.docs_page.as_ref().map(|d| d.path.clone()))),
         ("json_content_type", opt(&c.json_content_type)),
         ("pagination", format!("{:?}", c.pagination)),
         ("unknown_options", c.ignore_unknown_options.to_string()),
@@ -97,8 +98,9 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     let (before, after) = (entries(&old.conventions), entries(&new.conventions));
     for ((name, was), (_, now)) in before.iter().zip(&after) {
         if was != now {
-            // Serving the OpenAPI document where none was served takes nothing away.
-            let newly_served = *name == "openapi_path" && was == NONE;
+            // Serving the OpenAPI document or the docs page where none was served takes
+            // nothing away.
+            let newly_served = matches!(*name, "openapi_path" | "docs_path") && was == NONE;
             out.push(Change::new(
                 ChangeKind::ConventionChanged,
                 if newly_served {
@@ -108,7 +110,12 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 },
                 format!("convention {name}"),
                 if newly_served {
-                    format!("the OpenAPI document is now served at `{now}`")
+                    let what = if *name == "docs_path" {
+                        "the docs page is"
+                    } else {
+                        "the OpenAPI document is"
+                    };
+                    format!("{what} now served at `{now}`")
                 } else {
                     format!("`{was}` became `{now}`: clients written for the old convention break")
                 },

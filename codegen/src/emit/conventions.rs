@@ -37,6 +37,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     name("self_alias", &c.self_alias);
     name("cors_setting", &c.cors_setting);
     name("openapi_path", &c.openapi_path);
+    name("docs_path", &c.docs_page.as_ref().map(|d| d.path.clone()));
     name("request_id_header", &c.request_id_header);
     if let Some(content_type) = &c.json_content_type {
         fields.push(quote! { json_content_type: #content_type });

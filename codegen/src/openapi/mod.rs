@@ -1,11 +1,12 @@
 //! The spec's second output: an OpenAPI 3.1 document, built from the validated model (so
 //! there is no second description to keep in sync).
 //!
-//! Every endpoint appears twice: under its path, anonymously, and under the authenticated
-//! prefix (`/a/...`) with HTTP basic authentication as its security requirement, since the
-//! protocol puts credentials on a different path rather than on the same one. The
-//! authenticated form carries the endpoint's name as `operationId`; the anonymous form
-//! `<name>_anonymous`. What JSON tools cannot guess (the prefix line before every JSON
+//! An endpoint appears under the authenticated prefix (`/a/...`) with HTTP basic
+//! authentication as its security requirement, since the protocol puts credentials on a
+//! different path rather than on the same one, and under its path as well where a caller
+//! without the prefix can use it (anonymously, or with one of the spec's `credentials`;
+//! every endpoint with `openapi_anonymous_forms: all`). The authenticated form carries the
+//! endpoint's name as `operationId`; the anonymous form `<name>_anonymous`. What JSON tools cannot guess (the prefix line before every JSON
 //! body, pretty or compact output, the method override) is stated in `info.description`
 //! and in `x-` extension fields. `schemas.rs` turns the spec's types into JSON Schemas;
 //! `operations.rs` writes paths, parameters and responses.
@@ -15,7 +16,7 @@ mod headers;
 mod operations;
 mod schemas;
 
-pub use operations::default_status;
+pub use operations::{default_status, plain_form_usable};
 
 use serde_json::{Map, Value, json};
 
@@ -172,11 +173,27 @@ fn description(service: &Service) -> String {
         ));
     }
     if let Some(auth) = &c.authenticated_prefix {
+        let auth = auth.trim_end_matches('/');
         note(format!(
-            "Each path also exists under `{}`: the authenticated form, which needs HTTP basic \
-             credentials. Without the prefix a request is anonymous (or uses a session).",
-            auth.trim_end_matches('/')
+            "Each path also exists under `{auth}`: the authenticated form, which needs HTTP basic \
+             credentials. Without the prefix a request is anonymous (or uses a session)."
         ));
+        let hidden = !c.openapi_every_anonymous_form
+            && service
+                .families
+                .iter()
+                .flat_map(|f| &f.endpoints)
+                .any(|e| !operations::plain_form_usable(service, e));
+        if hidden {
+            note(format!(
+                "An operation anonymous callers cannot use is listed under `{auth}` only{}.",
+                if c.sessions.is_some() {
+                    "; with a session it is called without the prefix"
+                } else {
+                    ""
+                }
+            ));
+        }
     }
     if let Some(pp) = &c.pretty_parameter {
         note(format!(

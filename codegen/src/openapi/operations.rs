@@ -6,7 +6,9 @@ use serde_json::{Map, Value, json};
 
 use super::BASIC_SCHEME;
 use super::schemas::schema;
-use crate::model::{Endpoint, ErrorFormat, Family, OptionType, Service, UnknownCredentials};
+use crate::model::{
+    Endpoint, ErrorFormat, Family, OptionType, Service, TypeKind, TypeRef, UnknownCredentials,
+};
 
 /// Conditions any operation may meet: an option it does not know, a resource that is not
 /// there, a refused quota, a failure of the service.
@@ -67,8 +69,8 @@ pub fn default_status(condition: &str) -> Option<u16> {
     })
 }
 
-/// `paths`: each endpoint under its template and, when the service has one, under the
-/// authenticated prefix.
+/// `paths`: each endpoint under the authenticated prefix when the service has one, and under
+/// its template where a caller without the prefix can use it ([`plain_form_usable`]).
 pub(super) fn paths(service: &Service) -> Value {
     let mut paths: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
     let prefix = service
@@ -87,11 +89,13 @@ pub(super) fn paths(service: &Service) -> Value {
                 .entry(endpoint.path.route())
                 .or_insert(endpoint.path.raw.as_str());
             let method = endpoint.method.as_str().to_ascii_lowercase();
-            let anonymous = operation(service, family, endpoint, false);
-            paths
-                .entry(path.to_owned())
-                .or_default()
-                .insert(method.clone(), anonymous);
+            if prefix.is_none() || plain_form_usable(service, endpoint) {
+                let anonymous = operation(service, family, endpoint, false);
+                paths
+                    .entry(path.to_owned())
+                    .or_default()
+                    .insert(method.clone(), anonymous);
+            }
             if let Some(prefix) = prefix {
                 paths
                     .entry(format!("{prefix}{path}"))
@@ -106,6 +110,58 @@ pub(super) fn paths(service: &Service) -> Value {
             .map(|(path, item)| (path, Value::Object(item)))
             .collect(),
     )
+}
+
+/// Whether the document lists `endpoint` without the authenticated prefix as well: when an
+/// anonymous caller may call it, when the spec's `credentials` work there, or when the spec
+/// asks for every form (`openapi_anonymous_forms: all`). Otherwise that form answers every
+/// caller the document can describe with 403 (a cookie session, which OpenAPI tools do not
+/// hold, is told of in `info.description`).
+pub fn plain_form_usable(service: &Service, endpoint: &Endpoint) -> bool {
+    let c = &service.conventions;
+    c.openapi_every_anonymous_form
+        || endpoint.anonymous.allows(endpoint.method)
+        || !c.credentials.is_empty()
+}
+
+/// Whether a request without a body is refused: the runtime reads an empty body without a
+/// content type as `{}` (`restspec_runtime`'s `parse_json`), which only an object whose
+/// fields may all be absent (or a map) accepts; anything else answers 400.
+fn body_required(service: &Service, ty: &TypeRef) -> bool {
+    !accepts_empty_object(service, ty, &mut Vec::new())
+}
+
+fn accepts_empty_object<'s>(
+    service: &'s Service,
+    ty: &'s TypeRef,
+    seen: &mut Vec<&'s str>,
+) -> bool {
+    match ty {
+        TypeRef::Map(_) => true,
+        TypeRef::Named(name) => {
+            if seen.contains(&name.as_str()) {
+                return false;
+            }
+            seen.push(name);
+            match service
+                .types
+                .iter()
+                .find(|t| t.name == *name)
+                .map(|t| &t.kind)
+            {
+                Some(TypeKind::Record(fields)) => fields.iter().all(|f| f.optional || f.nullable),
+                Some(TypeKind::OneOf(alternatives)) => alternatives
+                    .iter()
+                    .any(|alternative| accepts_empty_object(service, alternative, seen)),
+                Some(TypeKind::Enum(_)) | None => false,
+            }
+        }
+        TypeRef::String
+        | TypeRef::Integer
+        | TypeRef::Boolean
+        | TypeRef::Timestamp
+        | TypeRef::List(_) => false,
+    }
 }
 
 fn operation(
@@ -147,7 +203,7 @@ fn operation(
             .collect();
         op.insert(
             "requestBody".into(),
-            json!({ "required": false, "content": content }),
+            json!({ "required": body_required(service, request), "content": content }),
         );
     }
     op.insert(

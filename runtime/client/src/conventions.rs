@@ -64,6 +64,9 @@ pub struct Conventions {
     pub error_format: ErrorFormat,
     /// Where the OpenAPI document is served (`GET`, raw JSON, anyone); `None` for nowhere.
     pub openapi_path: Option<&'static str>,
+    /// Where the interactive page for that document is served (`GET`, HTML, anyone), its
+    /// script and stylesheet one segment beneath; `None` for nowhere.
+    pub docs_path: Option<&'static str>,
     /// The `Content-Type` of JSON answers, spelled as the API spells it (some clients
     /// compare it whole: `application/json` without a charset).
     pub json_content_type: &'static str,
@@ -168,6 +171,7 @@ impl Conventions {
         security_headers: false,
         error_format: ErrorFormat::Plain,
         openapi_path: None,
+        docs_path: None,
         json_content_type: JSON_CONTENT_TYPE,
         pagination: None,
         unknown_options: UnknownOptions::Reject,

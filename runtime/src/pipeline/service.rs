@@ -275,6 +275,18 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         {
             return Ok(openapi_document(service.openapi));
         }
+        if let Some(docs) = conventions.docs_path
+            && matches!(parts.method, Method::GET | Method::HEAD)
+            && let Some(answer) = crate::docs_page::answer(
+                service,
+                docs,
+                &admitted.path,
+                parts.uri.path(),
+                &parts.headers,
+            )
+        {
+            return answer;
+        }
         let presented = Presented {
             headers: &parts.headers,
             authenticated_form: admitted.authenticated_form,

@@ -5,7 +5,8 @@
 //! opens one directly must not sniff it into HTML, run or frame it, or leak the URL
 //! (which may carry an `access_token`) to another site. These are the four headers the
 //! real service sends on every REST response. A handler's `Custom` reply that sets one of
-//! them keeps its own value.
+//! them keeps its own value, and so does the docs page, which is a page and sends
+//! [`DOCS_PAGE_POLICY`].
 
 use http::HeaderMap;
 use http::header::{
@@ -23,6 +24,17 @@ const HEADERS: [(HeaderName, HeaderValue); 4] = [
     (REFERRER_POLICY, HeaderValue::from_static("no-referrer")),
     (X_FRAME_OPTIONS, HeaderValue::from_static("deny")),
 ];
+
+/// The docs page's Content-Security-Policy (`docs_path`), instead of `default-src 'none';
+/// sandbox`: its own scripts and stylesheet only (no inline script: its start-up is a file
+/// too), the inline styles and `data:` images Swagger UI uses, requests ("Try it out") to
+/// its own origin only, and never in a frame.
+#[cfg(feature = "docs-page")]
+pub(crate) const DOCS_PAGE_POLICY: HeaderValue = HeaderValue::from_static(
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'",
+);
 
 /// Adds each header the response does not set already.
 pub(crate) fn apply(headers: &mut HeaderMap) {
