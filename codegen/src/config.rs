@@ -62,6 +62,23 @@ impl From<std::io::Error> for BuildError {
 
 /// Configures code generation from a build script.
 ///
+/// Every option, with its default:
+///
+/// | option | default | what it does |
+/// |---|---|---|
+/// | [`spec_dir`](Config::spec_dir) | `spec` | the spec directory, relative to the crate's `Cargo.toml` |
+/// | [`module_name`](Config::module_name) | `api` | the file written (`api.rs`) and the name `include_generated!` takes |
+/// | [`out_dir`](Config::out_dir) | `$OUT_DIR` | where the files are written |
+/// | [`server`](Config::server) | on | handler traits, router, the service's description |
+/// | [`client`](Config::client) | off | the typed client, module `client` (alone, with `server(false)`) |
+/// | [`openapi`](Config::openapi) | off | also `<module>.openapi.json` |
+/// | [`example_tests`](Config::example_tests) | off | also `<module>_examples.rs`, the spec's examples as tests |
+/// | [`emit_rerun_if_changed`](Config::emit_rerun_if_changed) | on | `cargo:rerun-if-changed` for every spec file |
+///
+/// [`generate`](Config::generate) writes the files (only those whose text changed) and
+/// fails with every spec problem located; [`generate_to_string`](Config::generate_to_string)
+/// returns the code instead.
+///
 /// In `build.rs` (the spec in `spec/`, the code in `OUT_DIR`, included with
 /// `restspec_runtime::include_generated!("api")`):
 ///

@@ -68,8 +68,8 @@
 //!
 //! On by default, each can be left out (`default-features = false`) by a service that does
 //! without: `macros` (`generate!`), `gzip` (compressing large responses), `token-bucket`
-//! ([`quota::TokenBucketEnforcer`]) and `error-log` ([`trace::init_logging`] and the traced
-//! requests' error log). Also `docs-page`: the docs page's renderer, Swagger UI, in the
+//! ([`quota::TokenBucketEnforcer`]), `error-log` ([`trace::init_logging`] and the traced
+//! requests' error log) and `fixed-users` ([`FixedUsers`], users with argon2id hashes). Also `docs-page`: the docs page's renderer, Swagger UI, in the
 //! binary (about 490 KB), served at the spec's `docs_path`.
 //!
 //! Off by default: `axum` (`Service::into_router`, to mount the service in an axum
@@ -135,9 +135,24 @@ pub use settings::Settings;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
 ///
-/// The path is relative to the crate's `Cargo.toml`. Spec errors become compile errors
-/// that start with the file, line and column of the offending YAML value; editing any spec
-/// file rebuilds the crate.
+/// The path is relative to the crate's `Cargo.toml` (then to the file holding the call).
+/// Spec errors become compile errors that start with the file, line and column of the
+/// offending YAML value; editing any spec file rebuilds the crate.
+///
+/// Its arguments:
+///
+/// - attributes and visibility before `mod` are the module's (`#[allow(dead_code)] pub mod
+///   api = "spec"`);
+/// - after the path, the outputs, in any order: `server` (the handler traits, router and
+///   service description: the default when none is listed) and `client` (the typed client,
+///   module `api::client`, which needs this crate's `client` feature). `generate!(mod api =
+///   "spec", server, client)` puts both in one module, sharing `api::types`; a client alone
+///   is `restspec_client::generate!`, which needs no server crate at all.
+///
+/// The module holds `types`, `Error` (the status table), one `<Family>Handlers` trait per
+/// family and section, `router`, `SERVICE` and the endpoint constants, and `OPENAPI`. The
+/// build-script door ([`include_generated!`] with `restspec_codegen::Config`) generates the
+/// same.
 #[cfg(feature = "macros")]
 pub use restspec_macros::generate;
 
