@@ -77,7 +77,7 @@ YAML
 wait_for() {
     local _
     for _ in $(seq 150); do
-        curl -s -o /dev/null "$1/config/server/version" && return 0
+        curl -sf -o /dev/null "$1/readyz" && return 0
         kill -0 "$2" 2>/dev/null || { log "died: $(tail -5 "$3")"; exit 1; }
         sleep 0.1
     done

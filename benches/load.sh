@@ -3,6 +3,8 @@
 #
 #   bash benches/load.sh              # 5 paired rounds per endpoint, 10 s measured per run
 #   QUICK=1 bash benches/load.sh      # 1 round of 2 s: a smoke test
+#   METRICS=1 bash benches/load.sh    # the generated service with its metrics path on
+#                                     # (benches/spec-metrics) against the same without
 #
 # Builds bench-server (release), installs wrk with apt when it is missing, starts one
 # server per implementation pinned to CPU $SERVER_CPU, checks that both answer the
@@ -25,7 +27,8 @@
 # CONNECTIONS [16], WORKER_THREADS [1] (the server's tokio workers), SERVER_CPU [0],
 # LOAD_CPU [1], PORT [18431] (and PORT+1), QUIET_MAX [10] percent, QUIET_WAIT [600]
 # seconds, RETRIES [3], OUT [unset: a file to write the table to too], CARGO_TARGET_DIR
-# [target].
+# [target], METRICS [unset: with 1, the pairs are metrics on / metrics off instead of
+# generated / hand-written].
 set -euo pipefail
 
 if [[ -n "${QUICK:-}" ]]; then
@@ -72,11 +75,23 @@ fi
 (( $(nproc) > SERVER_CPU && $(nproc) > LOAD_CPU )) || die "needs CPUs $SERVER_CPU and $LOAD_CPU"
 
 echo "load.sh: building bench-server (release)" >&2
+if [[ -n "${METRICS:-}" ]]; then
+    # The same server with the metrics path on, kept under its own name.
+    cargo build --release --quiet -p restspec-benches --bin bench-server --features metrics
+    cp "$SERVER" "$SERVER-metrics"
+fi
 cargo build --release --quiet -p restspec-benches --bin bench-server
 [[ -x $SERVER ]] || die "no $SERVER (is CARGO_TARGET_DIR the one cargo used?)"
 
 # --- servers -----------------------------------------------------------------------------
-IMPLS=(generated handwritten)
+# The first of the pair is measured against the second (ratio = first / second).
+if [[ -n "${METRICS:-}" ]]; then
+    IMPLS=(metrics nometrics)
+    LABEL_A="metrics on" LABEL_B="metrics off"
+else
+    IMPLS=(generated handwritten)
+    LABEL_A=generated LABEL_B=hand-written
+fi
 declare -A PID URL
 cleanup() {
     for impl in "${IMPLS[@]}"; do
@@ -91,7 +106,12 @@ trap cleanup EXIT
 
 port=$PORT
 for impl in "${IMPLS[@]}"; do
-    taskset -c "$SERVER_CPU" "$SERVER" --impl "$impl" --port "$port" \
+    binary=$SERVER kind=$impl
+    case $impl in
+        metrics) binary=$SERVER-metrics kind=generated ;;
+        nometrics) kind=generated ;;
+    esac
+    taskset -c "$SERVER_CPU" "$binary" --impl "$kind" --port "$port" \
         --worker-threads "$WORKER_THREADS" 2>"$WORK/$impl.log" &
     PID[$impl]=$!
     URL[$impl]=http://127.0.0.1:$port
@@ -137,20 +157,21 @@ for check in "${CHECKS[@]}"; do
             "${URL[$impl]}$path" || die "$impl: $path failed"
         tr -d '\r' <"$WORK/$name.$impl.head" | grep -iv '^date:' | sort >"$WORK/$name.$impl.sorted"
     done
-    if ! cmp -s "$WORK/$name.generated.sorted" "$WORK/$name.handwritten.sorted" ||
-        ! cmp -s "$WORK/$name.generated.body" "$WORK/$name.handwritten.body"; then
+    a=${IMPLS[0]} b=${IMPLS[1]}
+    if ! cmp -s "$WORK/$name.$a.sorted" "$WORK/$name.$b.sorted" ||
+        ! cmp -s "$WORK/$name.$a.body" "$WORK/$name.$b.body"; then
         echo "load.sh: $name ($path): the implementations answer differently" >&2
-        diff "$WORK/$name.generated.sorted" "$WORK/$name.handwritten.sorted" >&2 || true
-        diff <(od -c "$WORK/$name.generated.body") <(od -c "$WORK/$name.handwritten.body") \
+        diff "$WORK/$name.$a.sorted" "$WORK/$name.$b.sorted" >&2 || true
+        diff <(od -c "$WORK/$name.$a.body") <(od -c "$WORK/$name.$b.body") \
             | head -20 >&2 || true
         exit 1
     fi
-    status=$(head -1 "$WORK/$name.generated.head" | tr -d '\r')
-    echo "  $name: $status, $(wc -c <"$WORK/$name.generated.body") bytes, identical" >&2
+    status=$(head -1 "$WORK/$name.$a.head" | tr -d '\r')
+    echo "  $name: $status, $(wc -c <"$WORK/$name.$a.body") bytes, identical" >&2
 done
 for endpoint in "${ENDPOINTS[@]}"; do
     IFS='|' read -r name _ <<<"$endpoint"
-    grep -q '^HTTP/1.1 200' "$WORK/$name.generated.head" || die "$name does not answer 200"
+    grep -q '^HTTP/1.1 200' "$WORK/$name.${IMPLS[0]}.head" || die "$name does not answer 200"
 done
 
 # --- measuring ---------------------------------------------------------------------------
@@ -258,17 +279,24 @@ for endpoint in "${ENDPOINTS[@]}"; do
     done
 done
 
+if [[ -n "${METRICS:-}" ]]; then
+    # The metered server counted what wrk sent: its page shows the benchmark's endpoints.
+    page=$(curl -s "${URL[metrics]}/metrics")
+    grep -q 'restspec_requests_total{endpoint="get_account_detail"' <<<"$page" ||
+        die "the metrics page does not count the benchmark's requests"
+fi
+
 # --- the table ---------------------------------------------------------------------------
 report() {
     echo "## Load test ($(date -u +%Y-%m-%d), $(nproc) CPUs: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo))"
     echo
     echo "$ROUNDS paired round(s) per endpoint; per run ${WARMUP} s warm-up and ${DURATION} s measured;" \
         "\`wrk -t1 -c$CONNECTIONS --latency\` on CPU $LOAD_CPU, the server on CPU $SERVER_CPU with" \
-        "$WORKER_THREADS tokio worker(s). gen = generated, hand = hand-written; ratio = gen / hand" \
-        "(below 1 for req/s and above 1 for latency and CPU mean the generated service is slower)."
+        "$WORKER_THREADS tokio worker(s). gen = $LABEL_A, hand = $LABEL_B; ratio = gen / hand" \
+        "(below 1 for req/s and above 1 for latency and CPU mean $LABEL_A is slower)."
     echo "CPU is the server process's user (and system) CPU time per request; RSS its VmRSS after the run;" \
         "other % the share of both CPUs used by processes other than the server and wrk during the run."
-    awk -F'\t' '
+    awk -F'\t' -v first="${IMPLS[0]}" -v second="${IMPLS[1]}" '
         function median(list, n,    i, j, t, a) {
             for (i = 1; i <= n; i++) a[i] = list[i]
             for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
@@ -285,7 +313,7 @@ report() {
                 print "| round | req/s gen | req/s hand | ratio | p50 µs gen | p50 µs hand | ratio | p99 µs gen | p99 µs hand | ratio | user CPU µs/req gen | hand | ratio | sys CPU µs/req gen | hand | RSS MiB gen | hand | other % gen | hand |"
                 print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
                 for (r = 1; r <= rounds[name]; r++) {
-                    k = name SUBSEP r; g = "generated"; h = "handwritten"
+                    k = name SUBSEP r; g = first; h = second
                     q1[r] = rps[k, g] / rps[k, h]; q2[r] = p50[k, g] / p50[k, h]
                     q3[r] = p99[k, g] / p99[k, h]; q4[r] = user[k, h] > 0 ? user[k, g] / user[k, h] : 0
                     printf "| %d | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f | %.2f | %.2f | %.3f | %.2f | %.2f | %.1f | %.1f | %.0f | %.0f |\n",

@@ -96,9 +96,9 @@ start_redis() {
 }
 
 # start_haproxy DIR PORT BACKEND...: round robin over the BACKENDs (host:port) on
-# 127.0.0.1:PORT. A backend is checked every 200 ms (GET /config/server/version) and
-# taken out after one failed check; a request whose connection is refused goes to
-# another backend.
+# 127.0.0.1:PORT. A backend is checked every 200 ms on its readiness path (GET /readyz:
+# 503 while it drains for shutdown or its database does not answer) and taken out after
+# one failed check; a request whose connection is refused goes to another backend.
 start_haproxy() {
     local dir=$1 port=$2 i=0 backend
     shift 2
@@ -120,7 +120,8 @@ start_haproxy() {
         echo "    default_backend instances"
         echo "backend instances"
         echo "    balance roundrobin"
-        echo "    option httpchk GET /config/server/version"
+        echo "    option httpchk GET /readyz"
+        echo "    http-check expect status 200"
         for backend in "$@"; do
             i=$((i + 1))
             echo "    server instance$i $backend check inter 200ms fall 1 rise 2"

@@ -22,7 +22,12 @@ use crate::fixtures::{
 };
 use crate::quota::identity;
 
+#[cfg(not(feature = "metrics"))]
 restspec_runtime::generate!(pub mod api = "spec");
+// The same spec with `metrics_path` (feature `metrics`): what the metrics cost is measured
+// against the service without them (`METRICS=1 bash benches/load.sh`).
+#[cfg(feature = "metrics")]
+restspec_runtime::generate!(pub mod api = "spec-metrics");
 
 use api::{Error, types};
 

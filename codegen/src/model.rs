@@ -143,6 +143,12 @@ pub struct Conventions {
     /// Whether the OpenAPI document lists every endpoint without the authenticated prefix
     /// too (`openapi_anonymous_forms: all`), or only those a caller can use there.
     pub openapi_every_anonymous_form: bool,
+    /// Where the metrics are served, if anywhere (nothing is counted otherwise).
+    pub metrics_path: Option<String>,
+    /// Where the liveness probe is answered, if anywhere.
+    pub liveness_path: Option<String>,
+    /// Where the readiness probe is answered, if anywhere.
+    pub readiness_path: Option<String>,
     /// The `Content-Type` of JSON answers, when the spec spells it otherwise than the
     /// runtime's default.
     pub json_content_type: Option<String>,

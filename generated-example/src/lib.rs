@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use restspec_runtime::quota::TokenBucketEnforcer;
-use restspec_runtime::quota::redis::{RedisQuotaEnforcer, RedisQuotaOptions};
+use restspec_runtime::quota::redis::{FailPolicy, RedisQuotaEnforcer, RedisQuotaOptions};
 use restspec_runtime::{Limits, QuotaBackend, Settings};
 
 use crate::passwords::PasswordHash;
@@ -44,6 +44,9 @@ pub struct Options {
     /// Quota enforcers asked before the rules file's (the spec's examples register one that
     /// records each request's quota group).
     pub quota: QuotaBackend,
+    /// How long the service goes on serving after the shutdown signal while `/readyz`
+    /// answers 503, so that a load balancer takes it out first (none unless set).
+    pub drain_delay: std::time::Duration,
 }
 
 /// Why the service cannot start.
@@ -106,6 +109,11 @@ pub fn app(options: &Options) -> Result<App, StartError> {
     if let Some(site) = &options.site {
         settings = settings.site_dir(site);
     }
+    // The readiness path (`/readyz`) answers 503 while the data cannot be read.
+    let probed = storage.clone();
+    settings = settings
+        .readiness(move || storage_answers(probed.clone()))
+        .drain_delay(options.drain_delay);
     let mut backend = options.quota.clone();
     match (&options.quota_config, &options.quota_store) {
         (Some(path), None) => {
@@ -113,7 +121,15 @@ pub fn app(options: &Options) -> Result<App, StartError> {
                 .map_err(|e| StartError::QuotaConfig(e.to_string()))?;
             backend.register(Arc::new(enforcer));
         }
-        (Some(path), Some(store)) => backend.register(Arc::new(shared_quota(path, store)?)),
+        (Some(path), Some(store)) => {
+            let enforcer = Arc::new(shared_quota(path, store)?);
+            // ... or while the quota store does not answer, when that refuses requests
+            // (policy `closed`); failing open, the instance serves all the same.
+            if store.on_unavailable == FailPolicy::Closed {
+                settings = settings.readiness(enforcer.readiness_check());
+            }
+            backend.register(enforcer);
+        }
         (None, Some(_)) => {
             return Err(StartError::QuotaConfig(
                 "a quota store needs the rules it keeps buckets for (--quota-config)".into(),
@@ -128,6 +144,19 @@ pub fn app(options: &Options) -> Result<App, StartError> {
         router: api::router(handlers::ReviewService::new(storage), settings),
         created_admin,
     })
+}
+
+/// The readiness check of the data: one read by primary key, on a blocking thread (the
+/// storage calls block). The reason names no database: anyone may read it.
+async fn storage_answers(storage: Arc<dyn Storage>) -> Result<(), String> {
+    match tokio::task::spawn_blocking(move || storage.account(1)).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(error)) => {
+            tracing::warn!(%error, "readiness: the storage does not answer");
+            Err("storage does not answer".to_owned())
+        }
+        Err(_) => Err("storage check failed".to_owned()),
+    }
 }
 
 /// The enforcer of the rules in `path` whose buckets live in Redis. A Redis that does not

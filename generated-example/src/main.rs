@@ -56,6 +56,10 @@ struct Cli {
     /// --quota-store-policy.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "0.1")]
     quota_store_timeout: Duration,
+    /// Seconds to go on serving after SIGTERM while /readyz answers 503, so that a load
+    /// balancer stops sending requests before the service stops listening.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    drain_delay: Option<Duration>,
     /// What a request gets while the quota store does not answer: `open` lets it through,
     /// `closed` answers 429. A warning is logged at most every 10 seconds meanwhile.
     #[arg(long, value_name = "POLICY", default_value = "open")]
@@ -224,6 +228,7 @@ async fn main() -> ExitCode {
         database: cli.database,
         limits: cli.limits.limits(),
         quota: Default::default(),
+        drain_delay: cli.drain_delay.unwrap_or_default(),
     };
     // The port first: a start that cannot listen must not create the site's database and
     // its admin account (nor print a password nobody can use).

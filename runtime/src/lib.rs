@@ -90,6 +90,7 @@ pub use restspec_client as client;
 // The rooms: how a request is read and answered, by the conventions and the pipeline, and
 // how connections are served.
 mod message;
+mod metrics;
 mod pipeline;
 mod protocol;
 mod serve;
@@ -131,6 +132,7 @@ pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
+pub use metrics::health::ReadinessCheck;
 pub use settings::Settings;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`

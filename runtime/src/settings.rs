@@ -1,11 +1,14 @@
 //! Run-time settings of a generated service: what is not in the spec because it differs
 //! between installations.
 
+use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::idempotency::{IdempotencyStore, MemoryIdempotencyStore};
 use crate::limits::Limits;
+use crate::metrics::health::ReadinessCheck;
 use crate::protocol::auth::{Authenticator, NoAccounts};
 use crate::protocol::cors::AllowedOrigins;
 use crate::quota::QuotaBackend;
@@ -47,6 +50,13 @@ pub struct Settings<A = NoAccounts> {
     /// Read the public URL from `Forwarded` (or `X-Forwarded-Proto`/`-Host`) when no
     /// [`public_url`](Self::public_url) is set: only behind a proxy that sets them.
     pub trust_forwarded: bool,
+    /// What the readiness path (`readiness_path`) asks before answering `200`: each
+    /// dependency's check ([`Settings::readiness`]).
+    pub readiness_checks: Vec<ReadinessCheck>,
+    /// How long, after the shutdown signal, the service goes on accepting and answering
+    /// while its readiness path answers `503`, so that a load balancer stops sending it
+    /// requests before it stops listening ([`Settings::drain_delay`]). Default: none.
+    pub drain_delay: Duration,
 }
 
 impl<A> Clone for Settings<A> {
@@ -60,6 +70,8 @@ impl<A> Clone for Settings<A> {
             public_url: self.public_url.clone(),
             idempotency: self.idempotency.clone(),
             trust_forwarded: self.trust_forwarded,
+            readiness_checks: self.readiness_checks.clone(),
+            drain_delay: self.drain_delay,
         }
     }
 }
@@ -75,6 +87,8 @@ impl Default for Settings<NoAccounts> {
             public_url: None,
             idempotency: Arc::new(MemoryIdempotencyStore::new()),
             trust_forwarded: false,
+            readiness_checks: Vec::new(),
+            drain_delay: Duration::ZERO,
         }
     }
 }
@@ -104,6 +118,8 @@ impl<A: Authenticator> Settings<A> {
             public_url: self.public_url,
             idempotency: self.idempotency,
             trust_forwarded: self.trust_forwarded,
+            readiness_checks: self.readiness_checks,
+            drain_delay: self.drain_delay,
         }
     }
 
@@ -163,6 +179,38 @@ impl<A: Authenticator> Settings<A> {
     #[must_use]
     pub fn quota(mut self, quota: QuotaBackend) -> Self {
         self.quota = quota;
+        self
+    }
+
+    /// Adds a readiness check: the readiness path answers `503` with the check's reason
+    /// while it fails (a database or quota store that does not answer). Checks run at most
+    /// once a second whatever the number of probes, each within two seconds (a check
+    /// slower than that fails); put no address or credential in the reason, which anyone
+    /// may read.
+    ///
+    /// ```
+    /// let settings = restspec_runtime::Settings::default()
+    ///     .readiness(|| async { Ok::<(), String>(()) });
+    /// assert_eq!(settings.readiness_checks.len(), 1);
+    /// ```
+    #[must_use]
+    pub fn readiness<F, Fut>(mut self, check: F) -> Self
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<(), String>> + Send + 'static,
+    {
+        self.readiness_checks
+            .push(Arc::new(move || Box::pin(check())));
+        self
+    }
+
+    /// After the shutdown signal, goes on serving for `delay` while the readiness path
+    /// answers `503 draining`, then stops accepting and finishes the requests under way:
+    /// long enough for a load balancer's health check to take the instance out (a few of
+    /// its intervals).
+    #[must_use]
+    pub fn drain_delay(mut self, delay: Duration) -> Self {
+        self.drain_delay = delay;
         self
     }
 }

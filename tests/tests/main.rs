@@ -10,6 +10,7 @@ mod example_errors;
 mod extends;
 mod front_doors;
 mod hostile_specs;
+mod metrics;
 mod openapi;
 mod quota;
 mod schema;

@@ -68,7 +68,13 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("security_headers", c.security_headers.to_string()),
         ("error_format", format!("{:?}", c.error_format)),
         ("openapi_path", opt(&c.openapi_path)),
-        ("docs_path", opt(&c.docs_page.as_ref().map(|d| d.path.clone()))),
+        (
+            "docs_path",
+            opt(&c.docs_page.as_ref().map(|d| d.path.clone())),
+        ),
+        ("metrics_path", opt(&c.metrics_path)),
+        ("liveness_path", opt(&c.liveness_path)),
+        ("readiness_path", opt(&c.readiness_path)),
         ("json_content_type", opt(&c.json_content_type)),
         ("pagination", format!("{:?}", c.pagination)),
         ("unknown_options", c.ignore_unknown_options.to_string()),
@@ -79,6 +85,26 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("request_bodies", opt(&c.request_bodies)),
         ("idempotency", format!("{:?}", c.idempotency)),
     ]
+}
+
+/// The conventions that name a path the runtime answers itself, outside the endpoints.
+const SERVED_PATHS: [&str; 5] = [
+    "openapi_path",
+    "docs_path",
+    "metrics_path",
+    "liveness_path",
+    "readiness_path",
+];
+
+/// What the path of a [`SERVED_PATHS`] convention serves, for the change's message.
+fn served_what(name: &str) -> &'static str {
+    match name {
+        "metrics_path" => "the metrics are",
+        "liveness_path" => "the liveness probe is",
+        "readiness_path" => "the readiness probe is",
+        "docs_path" => "the docs page is",
+        _ => "the OpenAPI document is",
+    }
 }
 
 /// The service file of a version, where its conventions are written.
@@ -98,9 +124,9 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     let (before, after) = (entries(&old.conventions), entries(&new.conventions));
     for ((name, was), (_, now)) in before.iter().zip(&after) {
         if was != now {
-            // Serving the OpenAPI document or the docs page where none was served takes
-            // nothing away.
-            let newly_served = matches!(*name, "openapi_path" | "docs_path") && was == NONE;
+            // Serving the OpenAPI document, metrics or a health probe where none was served
+            // takes nothing away.
+            let newly_served = SERVED_PATHS.contains(name) && was == NONE;
             out.push(Change::new(
                 ChangeKind::ConventionChanged,
                 if newly_served {
@@ -110,12 +136,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 },
                 format!("convention {name}"),
                 if newly_served {
-                    let what = if *name == "docs_path" {
-                        "the docs page is"
-                    } else {
-                        "the OpenAPI document is"
-                    };
-                    format!("{what} now served at `{now}`")
+                    format!("{} now served at `{now}`", served_what(name))
                 } else {
                     format!("`{was}` became `{now}`: clients written for the old convention break")
                 },

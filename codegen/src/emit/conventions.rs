@@ -38,6 +38,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     name("cors_setting", &c.cors_setting);
     name("openapi_path", &c.openapi_path);
     name("docs_path", &c.docs_page.as_ref().map(|d| d.path.clone()));
+    name("metrics_path", &c.metrics_path);
+    name("liveness_path", &c.liveness_path);
+    name("readiness_path", &c.readiness_path);
     name("request_id_header", &c.request_id_header);
     if let Some(content_type) = &c.json_content_type {
         fields.push(quote! { json_content_type: #content_type });

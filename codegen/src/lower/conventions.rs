@@ -261,6 +261,9 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         error_body: lower_error_body(raw, error_format, diags),
         error_format,
         openapi_path: value(&raw.openapi_path),
+        metrics_path: value(&raw.metrics_path),
+        liveness_path: value(&raw.liveness_path),
+        readiness_path: value(&raw.readiness_path),
         json_content_type: raw
             .json_content_type
             .as_ref()

@@ -16,6 +16,7 @@ mod pagination;
 mod parameters;
 mod quota_metadata;
 mod rate_limits;
+mod served_paths;
 mod template;
 mod types;
 
@@ -136,6 +137,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     check_status_bodies(service, &types, diags);
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
+    served_paths::check_served_paths(&service.conventions, &families, diags);
     check_name(&service.service.name, "service name", Case::Snake, diags);
     if !["http://", "https://"]
         .iter()

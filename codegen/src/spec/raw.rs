@@ -148,6 +148,18 @@ spec_record! {
         /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
         /// the document is generated either way.
         opt openapi_path: Spanned<String>,
+        /// Where every service of this spec serves its metrics in the Prometheus text format,
+        /// to anyone, never counted against quota (`/metrics`): requests by endpoint, method
+        /// and status, latency per endpoint, quota, authentication, connections and refusals.
+        /// Leave out to count nothing.
+        opt metrics_path: Spanned<String>,
+        /// Where a liveness probe gets `200 ok` while the process answers (`/healthz`).
+        /// Leave out for none.
+        opt liveness_path: Spanned<String>,
+        /// Where a readiness probe gets `200 ok`, or `503` and the reason while the service
+        /// drains for shutdown or a check it registers (`Settings::readiness`) fails
+        /// (`/readyz`). Leave out for none.
+        opt readiness_path: Spanned<String>,
         /// The `Content-Type` of JSON answers, as the API spells it: `application/json`
         /// for an API whose clients compare it whole. Default `application/json;
         /// charset=UTF-8`.

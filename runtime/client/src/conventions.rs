@@ -67,6 +67,14 @@ pub struct Conventions {
     /// Where the interactive page for that document is served (`GET`, HTML, anyone), its
     /// script and stylesheet one segment beneath; `None` for nowhere.
     pub docs_path: Option<&'static str>,
+    /// Where the service's metrics are served in the Prometheus text format (`GET`, to
+    /// anyone, never counted against quota); `None` for nowhere, and then nothing is counted.
+    pub metrics_path: Option<&'static str>,
+    /// Where a probe learns the process answers (`200 ok`); `None` for nowhere.
+    pub liveness_path: Option<&'static str>,
+    /// Where a probe learns the service takes requests: `200 ok`, or `503` with the reason
+    /// while it drains for shutdown or a dependency does not answer; `None` for nowhere.
+    pub readiness_path: Option<&'static str>,
     /// The `Content-Type` of JSON answers, spelled as the API spells it (some clients
     /// compare it whole: `application/json` without a charset).
     pub json_content_type: &'static str,
@@ -172,6 +180,9 @@ impl Conventions {
         error_format: ErrorFormat::Plain,
         openapi_path: None,
         docs_path: None,
+        metrics_path: None,
+        liveness_path: None,
+        readiness_path: None,
         json_content_type: JSON_CONTENT_TYPE,
         pagination: None,
         unknown_options: UnknownOptions::Reject,

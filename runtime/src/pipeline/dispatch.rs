@@ -19,6 +19,7 @@ use crate::error::{ApiError, Condition};
 use crate::idempotency::{self, fingerprint};
 use crate::limits::Limits;
 use crate::message::context::{AuthMethod, Caller, ResourceMetadata};
+use crate::metrics::{BodyRefusal, Matched, Metrics, TimedOut};
 use crate::pipeline::api::{Answer, Api, Call};
 use crate::pipeline::routing::{Lookup, PathParams};
 use crate::pipeline::state::Shared;
@@ -38,6 +39,8 @@ pub(crate) struct AuthenticatedRequest<'a, B> {
     pub(crate) authenticated: &'a Authenticated,
     pub(crate) trace_id: Option<&'a str>,
     pub(crate) remote_addr: Option<SocketAddr>,
+    /// Where the endpoint the request reaches is noted, for the metrics.
+    pub(crate) matched: &'a Matched,
 }
 
 /// Routes the request and runs it through its endpoint.
@@ -58,17 +61,22 @@ where
         authenticated,
         trace_id,
         remote_addr,
+        matched,
     } = request;
+    let metrics = shared.metrics.as_deref();
     let max_body = shared.settings.limits.max_body_bytes;
     if body.size_hint().lower() > max_body as u64 {
         // Known from `Content-Length` before a byte of the body is read: refused before
         // routing, so that nothing of the body is read and no endpoint runs for it (the
         // caller was authenticated already, in `service.rs`).
-        return Err(body_too_large(max_body));
+        return Err(body_too_large(max_body, metrics));
     }
     let caller = &authenticated.caller;
     let (endpoint, mut params) = match shared.routes.lookup(&parts.method, &admitted.path) {
-        Lookup::Found(endpoint, params) => (endpoint, params),
+        Lookup::Found(endpoint, params) => {
+            matched.endpoint(endpoint);
+            (endpoint, params)
+        }
         Lookup::NotFound => return Err(ApiError::condition(Condition::NotFound)),
         Lookup::BadEncoding => {
             return Err(ApiError::condition(Condition::NotFound)
@@ -173,7 +181,7 @@ where
             .query
             .check_options(endpoint, &service.conventions)?;
         let body = if endpoint.request_body {
-            read_body(body, &shared.settings.limits).await?
+            read_body(body, &shared.settings.limits, metrics).await?
         } else {
             Bytes::new()
         };
@@ -215,6 +223,9 @@ where
         let answer = match answer {
             Err(_) => {
                 tracing::error!(endpoint = endpoint.name, ?limit, "handler timed out");
+                if let Some(metrics) = metrics {
+                    metrics.count_timeout(TimedOut::Handler);
+                }
                 Err(timed_out(limit))
             }
             Ok(Ok(answer)) => answer,
@@ -292,6 +303,9 @@ async fn check_quota<P: Api, A>(
             Ok(Err(_)) => Err(ApiError::condition(Condition::InternalError).into()),
             Err(_) => {
                 tracing::error!(group, ?limit, "quota enforcers timed out");
+                if let Some(metrics) = &shared.metrics {
+                    metrics.count_timeout(TimedOut::Quota);
+                }
                 return Err(timed_out(limit));
             }
         }
@@ -304,6 +318,9 @@ async fn check_quota<P: Api, A>(
         };
         quota.check(group, &ctx)
     };
+    if let Some(metrics) = &shared.metrics {
+        metrics.count_quota(endpoint, answer.is_err());
+    }
     match answer {
         Ok(state) => {
             tracing::debug!(group, "quota granted");
@@ -326,7 +343,11 @@ fn timed_out(limit: std::time::Duration) -> ApiError {
 /// it, without reading further; [`run`] has refused an announced size over it already),
 /// each piece within [`Limits::body_read_timeout`] and the whole within
 /// [`Limits::body_total_timeout`] (408 past either).
-async fn read_body<B>(body: B, limits: &Limits) -> Result<Bytes, ApiError>
+async fn read_body<B>(
+    body: B,
+    limits: &Limits,
+    metrics: Option<&Metrics>,
+) -> Result<Bytes, ApiError>
 where
     B: http_body::Body + Send,
     B::Error: Into<crate::BoxError>,
@@ -343,10 +364,16 @@ where
             Ok(Some(Ok(frame))) => frame,
             Ok(None) => break,
             Ok(Some(Err(_))) => {
+                if let Some(metrics) = metrics {
+                    metrics.count_body_refusal(BodyRefusal::Unreadable);
+                }
                 return Err(ApiError::condition(Condition::MalformedRequest)
                     .with_message("request body unreadable"));
             }
             Err(_) => {
+                if let Some(metrics) = metrics {
+                    metrics.count_body_refusal(BodyRefusal::TooSlow);
+                }
                 return Err(ApiError::status(408).with_message("request body not received in time"));
             }
         };
@@ -354,7 +381,7 @@ where
             continue;
         };
         if first.len() + joined.len() + data.remaining() > max {
-            return Err(body_too_large(max));
+            return Err(body_too_large(max, metrics));
         }
         if first.is_empty() && joined.is_empty() {
             first = data.copy_to_bytes(data.remaining());
@@ -372,8 +399,11 @@ where
     })
 }
 
-/// 413 for a body over `max` bytes.
-fn body_too_large(max: usize) -> ApiError {
+/// 413 for a body over `max` bytes (counted in the metrics).
+fn body_too_large(max: usize, metrics: Option<&Metrics>) -> ApiError {
+    if let Some(metrics) = metrics {
+        metrics.count_body_refusal(BodyRefusal::TooLarge);
+    }
     ApiError::status(413).with_message(format!("request body larger than {max} bytes"))
 }
 

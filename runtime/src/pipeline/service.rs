@@ -20,6 +20,8 @@ use crate::message::body::Response;
 use crate::message::context::Caller;
 use crate::message::query::QueryParams;
 use crate::message::request_id::RequestId;
+use crate::metrics::Matched;
+use crate::metrics::health::Health;
 use crate::pipeline::api::Api;
 use crate::pipeline::dispatch::{self, AuthenticatedRequest};
 use crate::pipeline::state::Shared;
@@ -123,6 +125,9 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     {
         let started = crate::trace::start_access();
         let shared = &*self.shared;
+        // Which endpoint the request reaches, for the metrics (when the spec serves them).
+        let matched = Matched::new();
+        let counted_since = shared.metrics.is_some().then(Instant::now);
         let service = P::SERVICE;
         let conventions = &service.conventions;
         let (mut parts, body) = request.into_parts();
@@ -188,7 +193,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             };
             let work = async {
                 let admitted = admitted?;
-                self.serve_admitted(&parts, body, &admitted, trace_id).await
+                self.serve_admitted(&parts, body, &admitted, trace_id, &matched)
+                    .await
             };
             let answer = match span {
                 Some(span) => work.instrument(span).await,
@@ -197,13 +203,19 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             let response = answer.unwrap_or_else(|error| error.into_response_for(service));
             (response, Some((outbound, overridden)))
         };
-        self.leave(
+        let response = self.leave(
             response,
             &parts,
             read.as_ref(),
             request_id.as_ref(),
             started,
-        )
+        );
+        if let (Some(metrics), Some(since)) = (&shared.metrics, counted_since)
+            && !matched.is_probe()
+        {
+            metrics.count_request(&matched, &parts.method, response.status(), since.elapsed());
+        }
+        response
     }
 
     /// The way out, which every answer takes, preflights included: an answer to `HEAD`
@@ -257,6 +269,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         body: B,
         admitted: &Admitted<'_>,
         trace_id: Option<&str>,
+        matched: &Matched,
     ) -> Result<Response, ApiError>
     where
         B: http_body::Body<Data = Bytes> + Send,
@@ -269,11 +282,15 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let sessions = conventions
             .sessions
             .filter(|_| parts.method == Method::POST);
-        if let Some(path) = conventions.openapi_path
-            && matches!(parts.method, Method::GET | Method::HEAD)
-            && admitted.path == path.trim_end_matches('/')
-        {
-            return Ok(openapi_document(service.openapi));
+        if matches!(parts.method, Method::GET | Method::HEAD) {
+            if let Some(answer) = self.probe(&admitted.path, matched).await {
+                return Ok(answer);
+            }
+            if let Some(path) = conventions.openapi_path
+                && admitted.path == path.trim_end_matches('/')
+            {
+                return Ok(openapi_document(service.openapi));
+            }
         }
         if let Some(docs) = conventions.docs_path
             && matches!(parts.method, Method::GET | Method::HEAD)
@@ -297,7 +314,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         if let Some(sessions) = sessions
             && admitted.path == sessions.login_path
         {
-            return crate::protocol::session::login(
+            let answer = crate::protocol::session::login(
                 authenticator,
                 &shared.auth,
                 &sessions,
@@ -305,15 +322,17 @@ impl<P: Api, A: Authenticator> Service<P, A> {
                 service.title,
             )
             .await;
+            return self.count_refused_credentials(answer);
         }
-        let mut authenticated = resolve_caller(
+        let authenticated = resolve_caller(
             authenticator,
             &shared.auth,
             conventions,
             presented,
             service.title,
         )
-        .await?;
+        .await;
+        let mut authenticated = self.count_refused_credentials(authenticated)?;
         if let Some(sessions) = sessions
             && admitted.path == sessions.logout_path
         {
@@ -349,6 +368,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             authenticated: &authenticated,
             trace_id,
             remote_addr: self.remote_addr,
+            matched,
         };
         let answer = dispatch::run(shared, request).await;
         if let Ok(response) = &answer {
@@ -399,6 +419,56 @@ where
         })
     }
 }
+
+impl<P: Api, A: Authenticator> Service<P, A> {
+    /// The answer of the metrics or a health path, when `path` is one the spec names
+    /// (marking the request a probe, which the metrics do not count).
+    async fn probe(&self, path: &str, matched: &Matched) -> Option<Response> {
+        let conventions = &P::SERVICE.conventions;
+        let is =
+            |convention: Option<&str>| convention.is_some_and(|p| path == p.trim_end_matches('/'));
+        let shared = &*self.shared;
+        let answer = if is(conventions.metrics_path) {
+            shared.metrics.as_ref()?.page()
+        } else if is(conventions.liveness_path) {
+            Health::live()
+        } else if is(conventions.readiness_path) {
+            shared.health.ready().await
+        } else {
+            return None;
+        };
+        matched.probe();
+        Some(answer)
+    }
+
+    /// Counts an authentication failure in the metrics: credentials the service did not
+    /// accept, or a caller past the failed-password budget.
+    fn count_refused_credentials<T>(&self, answer: Result<T, ApiError>) -> Result<T, ApiError> {
+        if answer.is_err()
+            && let Some(metrics) = &self.shared.metrics
+        {
+            metrics.count_authentication_failure();
+        }
+        answer
+    }
+
+    /// What the serving loop needs: the metrics (connections) and the health (draining).
+    pub(crate) fn watch(&self) -> ServiceWatch {
+        let shared = &*self.shared;
+        (
+            shared.metrics.clone(),
+            shared.health.clone(),
+            shared.settings.drain_delay,
+        )
+    }
+}
+
+/// What the serving loop watches of a service: its metrics, its health and the drain delay.
+pub(crate) type ServiceWatch = (
+    Option<Arc<crate::metrics::Metrics>>,
+    Arc<Health>,
+    std::time::Duration,
+);
 
 /// The service's OpenAPI document as raw JSON: no prefix line, so that tools read it as is.
 fn openapi_document(document: &'static str) -> Response {

@@ -5,6 +5,8 @@
 use http::HeaderName;
 
 use crate::message::json::SizeHint;
+use crate::metrics::Metrics;
+use crate::metrics::health::Health;
 use crate::pipeline::api::Api;
 use crate::pipeline::routing::RouteTable;
 use crate::protocol::auth::AuthState;
@@ -43,6 +45,10 @@ pub(crate) struct Shared<P, A> {
     pub(crate) routes: RouteTable,
     pub(crate) headers: HeaderNames,
     pub(crate) auth: AuthState,
+    /// The counters of the metrics path, when the spec serves one.
+    pub(crate) metrics: Option<std::sync::Arc<Metrics>>,
+    /// Whether the service drains, and its readiness checks.
+    pub(crate) health: std::sync::Arc<Health>,
     size_hints: Box<[SizeHint]>,
     /// Each endpoint's parameter patterns, compiled once (by endpoint index).
     patterns: Box<[Vec<(usize, regex::Regex)>]>,
@@ -60,6 +66,8 @@ impl<P: Api, A> Shared<P, A> {
         Shared {
             api,
             auth: AuthState::new(&settings.limits),
+            metrics: Metrics::of(service),
+            health: Health::new(settings.readiness_checks.clone()),
             settings,
             routes: RouteTable::new(service),
             headers: HeaderNames::of(service),

@@ -64,7 +64,10 @@ mod store;
 #[cfg(test)]
 mod tests;
 
+use std::future::Future;
 use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -219,6 +222,30 @@ impl RedisQuotaEnforcer {
             at: self.store.place().to_owned(),
             reason: e.to_string(),
         })
+    }
+
+    /// A readiness check for [`Settings::readiness`](crate::Settings::readiness): fails
+    /// with "quota store does not answer" while Redis does not answer a `PING` within the
+    /// timeout (asked on a blocking thread; the reason names no address).
+    pub fn readiness_check(
+        self: &Arc<Self>,
+    ) -> impl Fn() -> Pin<Box<dyn Future<Output = Result<(), String>> + Send>> + Send + Sync + 'static
+    {
+        let enforcer = self.clone();
+        move || {
+            let enforcer = enforcer.clone();
+            Box::pin(async move {
+                let pinged = tokio::task::spawn_blocking(move || enforcer.ping()).await;
+                match pinged {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(error)) => {
+                        tracing::warn!(%error, "readiness: the quota store does not answer");
+                        Err("quota store does not answer".to_owned())
+                    }
+                    Err(_) => Err("quota store check failed".to_owned()),
+                }
+            })
+        }
     }
 
     /// The rules, as configured.

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 use crate::limits::Limits;
+use crate::metrics::ConnectionClosed;
 
 /// "Not now" for the `*_since` fields.
 const NEVER: u64 = u64::MAX;
@@ -39,6 +40,16 @@ impl CloseReason {
             CloseReason::SlowHead => "request head timeout",
             CloseReason::BlockedWrite => "write timeout",
             CloseReason::Evicted => "evicted for a new connection at the cap",
+        }
+    }
+
+    /// The reason as the metrics count it.
+    pub(crate) fn counted_as(self) -> ConnectionClosed {
+        match self {
+            CloseReason::Idle => ConnectionClosed::Idle,
+            CloseReason::SlowHead => ConnectionClosed::SlowHead,
+            CloseReason::BlockedWrite => ConnectionClosed::BlockedWrite,
+            CloseReason::Evicted => ConnectionClosed::Evicted,
         }
     }
 }

@@ -27,8 +27,9 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::OwnedSemaphorePermit;
 
+use crate::metrics::Metrics;
 use crate::pipeline::api::Api;
-use crate::pipeline::service::Service;
+use crate::pipeline::service::{Service, ServiceWatch};
 use crate::protocol::auth::Authenticator;
 use crate::serve::activity::Activity;
 use connections::Connections;
@@ -85,8 +86,9 @@ pub async fn serve_until<P: Api, A: Authenticator>(
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()> {
     let limits = *service.limits();
+    let (metrics, shutdown) = watched(service.watch(), shutdown);
     let connect = move |remote, activity| service.for_watched_connection(remote, activity);
-    serve_connections(listener, limits, connect, shutdown).await
+    serve_connections(listener, limits, metrics, connect, shutdown).await
 }
 
 /// Serves `service` wrapped in the caller's own tower `layer` (a `tower::ServiceBuilder`
@@ -126,6 +128,7 @@ where
     B: http_body::Body<Data: Send, Error: Into<crate::BoxError>> + Send + 'static,
 {
     let limits = *service.limits();
+    let (metrics, shutdown) = watched(service.watch(), shutdown_signal());
     let connect = move |remote: SocketAddr, activity| {
         let inner = layer.layer(service.for_watched_connection(remote, activity));
         let with_address = tower::util::MapRequest::new(
@@ -137,7 +140,25 @@ where
         );
         hyper_util::service::TowerToHyperService::new(with_address)
     };
-    serve_connections(listener, limits, connect, shutdown_signal()).await
+    serve_connections(listener, limits, metrics, connect, shutdown).await
+}
+
+/// The service's metrics, and `shutdown` followed by the drain: the readiness path answers
+/// `503` from the signal on, and the loop goes on serving for the settings' drain delay
+/// before it stops accepting.
+fn watched(
+    (metrics, health, drain_delay): ServiceWatch,
+    shutdown: impl Future<Output = ()> + Send,
+) -> (Option<Arc<Metrics>>, impl Future<Output = ()> + Send) {
+    let drained = async move {
+        shutdown.await;
+        health.begin_draining();
+        if !drain_delay.is_zero() {
+            tracing::info!(?drain_delay, "draining: not ready, still serving");
+            tokio::time::sleep(drain_delay).await;
+        }
+    };
+    (metrics, drained)
 }
 
 /// The serving loop: each accepted connection gets the service `connect` makes for it
@@ -145,6 +166,7 @@ where
 async fn serve_connections<S, B>(
     listener: TcpListener,
     limits: crate::Limits,
+    metrics: Option<Arc<Metrics>>,
     connect: impl Fn(SocketAddr, Arc<Activity>) -> S,
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()>
@@ -187,14 +209,19 @@ where
         let io = UriTooLong::new(TimedIo::new(stream, activity.clone()), head_limit);
         let connection = builder.serve_connection(TokioIo::new(io), service);
         let connection = graceful.watch(connection.into_owned());
+        let metrics = metrics.clone();
         tokio::spawn(async move {
             let _slot = slot;
+            let _counted = metrics.as_ref().map(Metrics::connection_opened);
             tokio::select! {
                 ended = connection => if let Err(error) = ended {
                     tracing::debug!(%error, %remote, "connection ended with an error");
                 },
                 reason = activity.watch(&limits) => {
                     tracing::debug!(%remote, reason = reason.as_str(), "connection closed");
+                    if let Some(metrics) = &metrics {
+                        metrics.count_connection_closed(reason.counted_as());
+                    }
                 }
             }
         });
