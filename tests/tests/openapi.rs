@@ -145,3 +145,44 @@ fn the_cli_writes_the_same_document_as_json_and_as_yaml() {
     let yaml: Value = serde_saphyr::from_str(&run(&["--yaml"])).expect("YAML");
     assert_eq!(yaml, expected);
 }
+
+/// The example's writes always answer 403 without the authenticated prefix: the document
+/// lists them under `/a/` only (its reads under both), unless the spec asks for every form;
+/// a body with a field that must be there is required, one whose fields may all be left
+/// out (`abandon`'s) is not, as the runtime reads an empty body as `{}`.
+#[test]
+fn anonymous_forms_are_listed_where_a_caller_can_use_them() {
+    let (doc, _) = document("../spec");
+    let paths = &doc["paths"];
+    assert!(paths["/changes/"]["get"].is_object(), "an anonymous read");
+    assert!(
+        paths["/changes/"].get("post").is_none(),
+        "an anonymous write"
+    );
+    assert_eq!(
+        paths["/a/changes/"]["post"]["requestBody"]["required"],
+        true
+    );
+    assert_eq!(
+        paths["/a/changes/{change-id}/abandon"]["post"]["requestBody"]["required"],
+        false
+    );
+
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    let service = sources
+        .iter_mut()
+        .find(|s| s.text.contains("  openapi_path: /openapi.json\n"))
+        .expect("the service file");
+    service.text = service.text.replacen(
+        "  openapi_path: /openapi.json\n",
+        "  openapi_path: /openapi.json\n  openapi_anonymous_forms: all\n",
+        1,
+    );
+    let loaded = restspec_codegen::load_sources(sources).unwrap_or_else(|(e, _)| panic!("{e}"));
+    let every = restspec_codegen::openapi::document(&loaded.service);
+    assert_eq!(
+        every["paths"]["/changes/"]["post"]["operationId"],
+        "create_change_anonymous"
+    );
+}
