@@ -39,6 +39,8 @@ fn check_example(
     for step in &example.setup {
         match find_endpoint(service, step) {
             Some(called) => check_request_body(service, called, step, diags),
+            // It calls the endpoint whose path lacks its family's id: reported there.
+            None if calls_one_lacking_its_id(service, step) => {}
             None => diags.push(
                 Diagnostic::new(
                     step.location.clone(),
@@ -102,6 +104,26 @@ fn find_endpoint<'a>(service: &'a Service, step: &ExampleRequest) -> Option<&'a 
         .iter()
         .flat_map(|f| &f.endpoints)
         .find(|e| e.method == step.method && matches_template(&e.path, path))
+}
+
+/// True when `step` would reach an endpoint on its family's collection path that lacks the
+/// family's id, once the id is added (`PUT /notes/1` for a `PUT /notes/`).
+fn calls_one_lacking_its_id(service: &Service, step: &ExampleRequest) -> bool {
+    let path = strip_prefix(service, &step.path);
+    service.families.iter().any(|family| {
+        let ids = family.owner_param.iter().chain(&family.id_param);
+        family
+            .endpoints
+            .iter()
+            .filter(|e| e.method == step.method && super::params::lacks_family_id(family, e))
+            .any(|e| {
+                let mut template = e.path.clone();
+                template
+                    .segments
+                    .extend(ids.clone().cloned().map(Segment::Param));
+                matches_template(&template, path)
+            })
+    })
 }
 
 fn body_problem(location: &Location, message: String, diags: &mut Diagnostics) {

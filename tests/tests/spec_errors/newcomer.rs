@@ -166,6 +166,30 @@ fn a_put_on_the_collection_lacks_the_family_id() {
     );
 }
 
+/// Another example's set-up step that calls it with the id is not a second error.
+#[test]
+fn a_set_up_step_calling_it_with_the_id_is_not_a_second_error() {
+    let delete = "  delete_note:\n    method: DELETE\n    path: /notes/{note-id}\n    summary: Delete Note\n    \
+                  examples:\n      - name: deletes a note\n        setup:\n          \
+                  - { method: PUT, path: /notes/1, body: Buy milk }\n        \
+                  request: { path: /notes/1 }\n        response: { status: 204 }\n";
+    let spec = format!("{NOTES}{delete}");
+    accepted(&[("notes.yaml", &spec)]);
+    assert_eq!(
+        errors(&[(
+            "notes.yaml",
+            &spec.replace(
+                "    path: /notes/{note-id}\n    summary: Update",
+                "    path: /notes/\n    summary: Update"
+            )
+        )]),
+        "error: notes.yaml:17:11: `update_note` is a `PUT`, which acts on one resource of \
+         `notes`, but its path `/notes/` lacks the family's id `{note-id}`\
+         \n  note: notes.yaml:5:3: the family's `id` is declared here\
+         \n  hint: write `path: /notes/{note-id}`"
+    );
+}
+
 /// `creates: true` on the collection said only "remove `creates`"; the path is what lacks.
 #[test]
 fn a_post_that_creates_on_the_collection_lacks_the_family_id() {
