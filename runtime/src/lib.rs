@@ -12,6 +12,8 @@
 //! - `message/`: the HTTP messages every room reads and writes (the request's context,
 //!   query and body; replies, JSON, the body, gzip);
 //! - `serve/`: connections, with their limits and timeouts ([`serve`]);
+//! - `docs_page/`: the interactive page for the OpenAPI document (`docs_path`), its
+//!   renderer embedded;
 //! - [`quota`], [`trace`], [`pagination`], [`idempotency`]: the extension points and the
 //!   conventions a user configures;
 //! - [`spec`], [`limits`], [`Settings`], [`ApiError`]: what a service describes itself by and
@@ -89,6 +91,7 @@ pub use restspec_client as client;
 
 // The rooms: how a request is read and answered, by the conventions and the pipeline, and
 // how connections are served.
+mod docs_page;
 mod message;
 mod metrics;
 mod pipeline;

@@ -261,6 +261,14 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         error_body: lower_error_body(raw, error_format, diags),
         error_format,
         openapi_path: value(&raw.openapi_path),
+        docs_page: raw.docs_path.as_ref().map(|d| crate::model::DocsPage {
+            path: d.value.clone(),
+            location: d.location.clone(),
+        }),
+        openapi_every_anonymous_form: lower_openapi_anonymous_forms(
+            raw.openapi_anonymous_forms.as_ref(),
+            diags,
+        ),
         metrics_path: value(&raw.metrics_path),
         liveness_path: value(&raw.liveness_path),
         readiness_path: value(&raw.readiness_path),
@@ -586,4 +594,23 @@ pub(super) fn lower_method(method: &Spanned<String>, diags: &mut Diagnostics) ->
         );
     }
     found
+}
+
+/// `openapi_anonymous_forms`: `usable` (the default) or `all`; true for `all`.
+fn lower_openapi_anonymous_forms(raw: Option<&Spanned<String>>, diags: &mut Diagnostics) -> bool {
+    const KNOWN: [&str; 2] = ["usable", "all"];
+    match raw.map(|r| (r.value.as_str(), r)) {
+        None | Some(("usable", _)) => false,
+        Some(("all", _)) => true,
+        Some((other, spanned)) => {
+            diags.push(
+                Diagnostic::new(
+                    spanned.location.clone(),
+                    format!("unknown `openapi_anonymous_forms` `{other}`"),
+                )
+                .hint(suggest(other, KNOWN)),
+            );
+            false
+        }
+    }
 }

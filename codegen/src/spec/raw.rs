@@ -148,6 +148,17 @@ spec_record! {
         /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
         /// the document is generated either way.
         opt openapi_path: Spanned<String>,
+        /// Where every service of this spec serves an interactive page for that document
+        /// (Swagger UI: every operation, with "Try it out" sending real requests), its
+        /// script and stylesheet one segment beneath (`/docs/`). Needs `openapi_path`; the
+        /// renderer is embedded by the runtime's `docs-page` feature (on by default), so the
+        /// page works offline. Leave out for none.
+        opt docs_path: Spanned<String>,
+        /// Which endpoints the OpenAPI document lists without `authenticated_prefix`:
+        /// `usable` (the default: those a caller can use there, anonymously or with one of
+        /// `credentials`; the others only under the prefix) or `all` (every endpoint under
+        /// both, as the router serves them, some always answering 403).
+        opt openapi_anonymous_forms: Spanned<String>,
         /// Where every service of this spec serves its metrics in the Prometheus text format,
         /// to anyone, never counted against quota (`/metrics`): requests by endpoint, method
         /// and status, latency per endpoint, quota, authentication, connections and refusals.
