@@ -355,17 +355,17 @@ fn new_crate(
 ) -> u8 {
     let runtime = match (runtime_path, runtime_version) {
         (_, Some(version)) => new::Runtime::Version(version),
-        (Some(path), None) => match path.join("Cargo.toml").is_file() {
-            true => new::Runtime::Path(std::path::absolute(&path).unwrap_or(path)),
-            false => {
-                let _ = writeln!(
-                    err,
-                    "restspec new: `{}` holds no Cargo.toml: give the `runtime/` directory of a restspec clone",
-                    path.display()
-                );
-                return FAILURE;
-            }
-        },
+        (Some(path), None) if path.join("Cargo.toml").is_file() => {
+            new::Runtime::Path(std::path::absolute(&path).unwrap_or(path))
+        }
+        (Some(path), None) => {
+            let _ = writeln!(
+                err,
+                "restspec new: `{}` holds no Cargo.toml: give the `runtime/` directory of a restspec clone",
+                path.display()
+            );
+            return FAILURE;
+        }
         (None, None) => match new::clone_runtime() {
             Some(path) => new::Runtime::Path(path),
             None => new::Runtime::Version(env!("CARGO_PKG_VERSION").to_owned()),
