@@ -78,7 +78,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_duration_is_counted_in_the_first_bucket_that_holds_it_and_in_every_later_one() {
+    fn a_duration_is_counted_in_the_first_bucket_that_holds_it() {
         let histogram = Histogram::default();
         histogram.observe(Duration::from_micros(300));
         histogram.observe(Duration::from_millis(3));
