@@ -126,6 +126,7 @@ pub use message::context::{
     AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata, TopLevelResource,
 };
 pub use message::reply::{Custom, Json, Reply};
+pub use metrics::health::ReadinessCheck;
 pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
 pub use pipeline::service::{BoxFuture, Service};
 pub use protocol::auth::{Authenticator, NoAccounts, Session};
@@ -135,7 +136,6 @@ pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
-pub use metrics::health::ReadinessCheck;
 pub use settings::Settings;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`

@@ -220,7 +220,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         authenticated_prefix: value(&raw.authenticated_prefix),
         json_prefix: raw.json_prefix.clone(),
         pretty_by_default,
-        pretty_parameter: raw.pretty_printing.as_ref().and_then(|p| value(&p.parameter)),
+        pretty_parameter: raw
+            .pretty_printing
+            .as_ref()
+            .and_then(|p| value(&p.parameter)),
         compact_when_accept: raw
             .pretty_printing
             .as_ref()
