@@ -1,123 +1,16 @@
-//! Lowering the service file: status table, conventions, sessions, the quota template.
+//! Lowering the service file's conventions, sessions and quota template (the status table
+//! and the error body are `statuses.rs`).
 
 use super::access::{
     is_header_name, lower_anonymous, lower_credentials, lower_unknown_credentials,
 };
-use super::identifiers::{Case, check_name, key_spanned};
+use super::statuses::lower_error_body;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
-    Anonymous, Capability, Conventions, ERROR_BODY_PLACEHOLDERS, ErrorFormat, Family, Method,
-    Status, TimestampFormat,
+    Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
 };
-use crate::names::RESERVED_STATUS_NAMES;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
-
-/// Conditions the runtime detects on its own and answers with a status from the table.
-/// Kept in step with `restspec_runtime::Condition` by a test.
-pub const RUNTIME_CONDITIONS: &[&str] = &[
-    "malformed_request",
-    "wrong_content_type",
-    "malformed_json",
-    "invalid_input",
-    "not_authenticated",
-    "authentication_required",
-    "invalid_xsrf_token",
-    "capability_missing",
-    "anonymous_self",
-    "run_as_refused",
-    "not_found",
-    "method_not_allowed",
-    "precondition_failed",
-    "quota_exhausted",
-    "internal_error",
-    "idempotency_key_reused",
-    "idempotency_key_in_use",
-];
-
-pub(super) fn lower_status(
-    key: &crate::spec::yaml::Key,
-    status: &raw::Status,
-    diags: &mut Diagnostics,
-) -> Status {
-    check_name(&key_spanned(key), "status name", Case::Snake, diags);
-    if RESERVED_STATUS_NAMES.contains(&key.name.as_str()) {
-        diags.push(
-            Diagnostic::new(
-                key.location.clone(),
-                format!(
-                    "status name `{}` is taken by the generated `Error` type",
-                    key.name
-                ),
-            )
-            .hint(format!(
-                "choose another name (`{}` are reserved; a 500 is always `Error::Internal`)",
-                RESERVED_STATUS_NAMES.join("`, `")
-            )),
-        );
-    }
-    if !(400..=599).contains(&status.code.value) {
-        diags.push(
-            Diagnostic::new(
-                status.code.location.clone(),
-                format!(
-                    "status `{}` has code {}, which is not an error code",
-                    key.name, status.code.value
-                ),
-            )
-            .hint("the status table lists error statuses: use a code from 400 to 599"),
-        );
-    }
-    let mut raised_for = Vec::new();
-    for condition in status.raised_for.iter().flatten() {
-        if RUNTIME_CONDITIONS.contains(&condition.value.as_str()) {
-            raised_for.push(condition.value.clone());
-        } else {
-            diags.push(
-                Diagnostic::new(
-                    condition.location.clone(),
-                    format!("unknown runtime condition `{}`", condition.value),
-                )
-                .hint(suggest(
-                    &condition.value,
-                    RUNTIME_CONDITIONS.iter().copied(),
-                )),
-            );
-        }
-    }
-    let mut messages = Vec::new();
-    for (condition, wording) in status.messages.iter().flatten() {
-        if !raised_for.contains(&condition.name) {
-            let hint = if RUNTIME_CONDITIONS.contains(&condition.name.as_str()) {
-                format!("add `{}` to this status's `raised_for`", condition.name)
-            } else {
-                suggest(&condition.name, raised_for.iter().map(String::as_str))
-            };
-            diags.push(
-                Diagnostic::new(
-                    condition.location.clone(),
-                    format!(
-                        "`{}` words a condition this status is not raised for",
-                        condition.name
-                    ),
-                )
-                .hint(hint),
-            );
-            continue;
-        }
-        messages.push((condition.name.clone(), wording.value.clone()));
-    }
-    Status {
-        name: key.name.clone(),
-        code: status.code.value,
-        message: status.message.clone(),
-        when: status.when.clone(),
-        raised_for,
-        messages,
-        body: status.body.as_ref().map(|b| b.value.clone()),
-        location: key.location.clone(),
-    }
-}
 
 pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
@@ -320,84 +213,6 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .as_ref()
             .map(|h| super::rate_limits::lower_rate_limit_headers(h, diags)),
     }
-}
-
-/// `error_body` goes with `error_format: json` (and only with it), is a mapping, and its
-/// strings name only known placeholders.
-///
-/// ```yaml
-/// error_format: json
-/// error_body: { message: "{mesage}" }   # unknown placeholder
-/// ```
-fn lower_error_body(
-    raw: &raw::Conventions,
-    format: ErrorFormat,
-    diags: &mut Diagnostics,
-) -> Option<serde_json::Value> {
-    let format_at = raw.error_format.as_ref().map(|f| f.location.clone());
-    let Some(node) = &raw.error_body else {
-        if format == ErrorFormat::Json
-            && let Some(at) = format_at
-        {
-            diags.push(
-                Diagnostic::new(
-                    at,
-                    "`error_format: json` needs the body's shape in `error_body`",
-                )
-                .hint("add `error_body: { message: \"{message}\" }` (or the shape your API sends)"),
-            );
-        }
-        return None;
-    };
-    if format != ErrorFormat::Json {
-        diags.push(
-            Diagnostic::new(
-                node.anchor().clone(),
-                "`error_body` is read only with `error_format: json`",
-            )
-            .hint("add `error_format: json`, or remove `error_body`"),
-        );
-        return None;
-    }
-    let body = node.to_json();
-    if !body.is_object() {
-        diags.push(
-            Diagnostic::new(node.anchor().clone(), "`error_body` is not a mapping")
-                .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
-        );
-        return None;
-    }
-    let mut unknown = Vec::new();
-    let mut says_message = false;
-    crate::model::error_body::placeholders(&body, &mut |name| {
-        says_message |= name == "message";
-        if !ERROR_BODY_PLACEHOLDERS.contains(&name) {
-            unknown.push(name.to_owned());
-        }
-    });
-    for name in &unknown {
-        diags.push(
-            Diagnostic::new(
-                node.anchor().clone(),
-                format!("`{{{name}}}` is not a value of an error"),
-            )
-            .hint(format!(
-                "{} (an error body may hold `{{{}}}`)",
-                suggest(name, ERROR_BODY_PLACEHOLDERS.iter().copied()),
-                ERROR_BODY_PLACEHOLDERS.join("}`, `{")
-            )),
-        );
-    }
-    if unknown.is_empty() && !says_message {
-        diags.push(
-            Diagnostic::new(
-                node.anchor().clone(),
-                "`error_body` never says the error's message",
-            )
-            .hint("put `\"{message}\"` in one of its fields, such as `message: \"{message}\"`"),
-        );
-    }
-    unknown.is_empty().then_some(body)
 }
 
 /// `base_path`: fixed segments after a `/` (`/api/v4`); a trailing slash is dropped.

@@ -17,17 +17,18 @@ mod parameters;
 mod quota_metadata;
 mod rate_limits;
 mod served_paths;
+mod statuses;
 mod template;
 mod types;
 
 use context::Context;
-pub use conventions::RUNTIME_CONDITIONS;
 use conventions::{
     check_quota_template, check_run_as_capability, check_self_alias_params, lower_conventions,
-    lower_status,
 };
 use endpoints::lower_family;
 use identifiers::{Case, check_name};
+pub use statuses::RUNTIME_CONDITIONS;
+use statuses::lower_status;
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
