@@ -26,6 +26,18 @@ pub struct ServiceSpec {
     pub openapi: &'static str,
 }
 
+impl ServiceSpec {
+    /// How many slots a table indexed by [`EndpointSpec::index`] needs: one past the
+    /// highest index. Tables the runtime builds per endpoint at start-up share this size.
+    pub fn endpoint_slots(&self) -> usize {
+        self.endpoints
+            .iter()
+            .map(|e| e.index + 1)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 pub use restspec_client::conventions::{
     Anonymous, Conventions, Credential, ErrorFormat, ErrorPiece, JsonErrorBody, RequestBodies,
     RunAsConventions, SessionConventions, UnknownCredentials, UnknownOptions,

@@ -4,14 +4,13 @@
 //! `.ci/docs-page`.
 
 use std::io::Read;
-use std::path::Path;
 
 use reqwest::StatusCode;
 use reqwest::header::{
     ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_SECURITY_POLICY, CONTENT_TYPE,
     LOCATION, VARY,
 };
-use restspec_tests::spec_sources::spec_sources;
+use restspec_tests::spec_sources::minimal_with;
 
 use crate::example::Server;
 
@@ -191,26 +190,9 @@ async fn the_page_without_its_slash_is_redirected_and_other_names_beneath_are_40
 /// The errors of the minimal fixture with `conventions` added to its service file and
 /// `endpoints` to its `things` family, as `restspec check` writes them.
 fn errors_with(conventions: &str, endpoints: &str) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
-    let mut sources = spec_sources(&dir);
-    for source in &mut sources {
-        source.text = source
-            .text
-            .replacen(
-                "  timestamp_format: rfc3339\n",
-                &format!("  timestamp_format: rfc3339\n{conventions}"),
-                1,
-            )
-            .replacen(
-                "    response: list<string>\n",
-                &format!("    response: list<string>\n{endpoints}"),
-                1,
-            );
-    }
-    match restspec_codegen::load_sources(sources) {
-        Ok(_) => panic!("the spec with {conventions:?} and {endpoints:?} is refused"),
-        Err((errors, _)) => errors.to_string(),
-    }
+    minimal_with(conventions, endpoints)
+        .unwrap_or_else(|| panic!("the spec with {conventions:?} and {endpoints:?} is refused"))
+        .to_string()
 }
 
 /// The page shows the document served at `openapi_path`: without one it has nothing.

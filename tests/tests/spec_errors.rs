@@ -1,23 +1,12 @@
 //! Spec mistakes whose message says what to write, checked in process (the trybuild cases
 //! in `tests/compile-fail` show the same messages as compile errors).
 
-use std::path::Path;
-
-use restspec_tests::spec_sources::spec_sources;
+use restspec_tests::spec_sources::minimal_with;
 
 /// The one error of the minimal fixture with `lines` added to its `list_things` endpoint.
 fn only_error_with(lines: &str) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
-    let mut sources = spec_sources(&dir);
-    let anchor = "    response: list<string>\n";
-    let things = sources
-        .iter_mut()
-        .find(|s| s.text.contains(anchor))
-        .expect("the things family");
-    things.text = things.text.replacen(anchor, &format!("{anchor}{lines}"), 1);
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
-        panic!("the spec with {lines:?} is refused");
-    };
+    let errors =
+        minimal_with("", lines).unwrap_or_else(|| panic!("the spec with {lines:?} is refused"));
     assert_eq!(errors.diagnostics.len(), 1, "{errors}");
     errors.to_string()
 }

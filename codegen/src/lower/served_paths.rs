@@ -14,6 +14,21 @@ struct ServedPath<'a> {
     path: &'a Spanned<String>,
 }
 
+/// The conventions of `named` that the spec writes.
+fn served<'a, const N: usize>(
+    named: [(&'static str, Option<&'a Spanned<String>>); N],
+) -> Vec<ServedPath<'a>> {
+    named
+        .into_iter()
+        .filter_map(|(convention, path)| {
+            Some(ServedPath {
+                convention,
+                path: path?,
+            })
+        })
+        .collect()
+}
+
 /// Each probe and metrics path starts with `/`, is not an endpoint's path and differs from
 /// every other path a convention names.
 ///
@@ -27,34 +42,18 @@ pub(super) fn check_served_paths(
     families: &[Family],
     diags: &mut Diagnostics,
 ) {
-    let probes: Vec<ServedPath<'_>> = [
+    let probes = served([
         ("metrics_path", conventions.metrics_path.as_ref()),
         ("liveness_path", conventions.liveness_path.as_ref()),
         ("readiness_path", conventions.readiness_path.as_ref()),
-    ]
-    .into_iter()
-    .filter_map(|(convention, path)| {
-        Some(ServedPath {
-            convention,
-            path: path?,
-        })
-    })
-    .collect();
+    ]);
     let sessions = conventions.sessions.as_ref();
-    let others: Vec<ServedPath<'_>> = [
+    let others = served([
         ("openapi_path", conventions.openapi_path.as_ref()),
         ("docs_path", conventions.docs_path.as_ref()),
         ("sessions.login_path", sessions.map(|s| &s.login_path)),
         ("sessions.logout_path", sessions.map(|s| &s.logout_path)),
-    ]
-    .into_iter()
-    .filter_map(|(convention, path)| {
-        Some(ServedPath {
-            convention,
-            path: path?,
-        })
-    })
-    .collect();
+    ]);
 
     for (at, probe) in probes.iter().enumerate() {
         let value = probe.path.value.as_str();

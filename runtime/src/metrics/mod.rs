@@ -138,12 +138,7 @@ impl Metrics {
     /// The metrics of `service`, when its spec serves them (`metrics_path`).
     pub(crate) fn of(service: &'static ServiceSpec) -> Option<Arc<Self>> {
         service.conventions.metrics_path?;
-        let slots = service
-            .endpoints
-            .iter()
-            .map(|e| e.index + 1)
-            .max()
-            .unwrap_or(0);
+        let slots = service.endpoint_slots();
         let mut endpoints: Vec<Option<Series>> = (0..slots).map(|_| None).collect();
         let mut groups: Vec<QuotaGroup> = Vec::new();
         let mut group_of = vec![0; slots];

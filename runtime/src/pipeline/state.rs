@@ -57,12 +57,7 @@ pub(crate) struct Shared<P, A> {
 impl<P: Api, A> Shared<P, A> {
     pub(crate) fn new(api: P, settings: Settings<A>) -> Self {
         let service = P::SERVICE;
-        let slots = service
-            .endpoints
-            .iter()
-            .map(|e| e.index + 1)
-            .max()
-            .unwrap_or(0);
+        let slots = service.endpoint_slots();
         Shared {
             api,
             auth: AuthState::new(&settings.limits),

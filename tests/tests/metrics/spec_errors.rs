@@ -2,26 +2,13 @@
 //! located spec error: the runtime answers it before routing, so one of the two would
 //! never be reached.
 
-use std::path::Path;
-
-use restspec_tests::spec_sources::spec_sources;
+use restspec_tests::spec_sources::minimal_with;
 
 /// The errors of the minimal fixture with `lines` added to its conventions.
 fn errors_with(lines: &str) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
-    let mut sources = spec_sources(&dir);
-    let anchor = "  timestamp_format: rfc3339\n";
-    let service = sources
-        .iter_mut()
-        .find(|s| s.text.contains(anchor))
-        .expect("the service file");
-    service.text = service
-        .text
-        .replacen(anchor, &format!("{anchor}{lines}"), 1);
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
-        panic!("the spec with {lines:?} is refused");
-    };
-    errors.to_string()
+    minimal_with(lines, "")
+        .unwrap_or_else(|| panic!("the spec with {lines:?} is refused"))
+        .to_string()
 }
 
 #[test]
