@@ -12,6 +12,7 @@ mod front_doors;
 mod hostile_specs;
 mod metrics;
 mod openapi;
+mod otlp;
 mod quota;
 mod schema;
 mod sections;

@@ -184,7 +184,7 @@ impl Metrics {
         status: StatusCode,
         elapsed: Duration,
     ) {
-        match matched.get() {
+        match matched.index() {
             Some(index) => {
                 if let Some(Some(series)) = self.endpoints.get(index) {
                     let row = usize::from(*method == Method::HEAD && series.methods.len() > 1);
@@ -302,7 +302,8 @@ impl Matched {
         self.0.load(Ordering::Relaxed) == PROBE
     }
 
-    fn get(&self) -> Option<usize> {
+    /// The index of the endpoint reached, if any.
+    pub(crate) fn index(&self) -> Option<usize> {
         Some(self.0.load(Ordering::Relaxed)).filter(|i| *i < PROBE)
     }
 }

@@ -31,6 +31,7 @@ use crate::protocol::cors;
 use crate::serve::activity::Activity;
 use crate::settings::Settings;
 use crate::trace::TraceRequest;
+use crate::trace::server_span;
 
 /// A boxed, sendable future: what `tower::Service::call` answers.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
@@ -123,10 +124,33 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         B: http_body::Body<Data = Bytes> + Send,
         B::Error: Into<crate::BoxError>,
     {
+        // Which endpoint the request reaches, for the metrics and the server span.
+        let matched = Matched::new();
+        let Some(span) = server_span::open(&request, self.remote_addr) else {
+            return self.respond(request, &matched, None).await;
+        };
+        let response = self
+            .respond(request, &matched, Some(&span))
+            .instrument(span.clone())
+            .await;
+        let endpoint = matched.index().and_then(|i| P::SERVICE.endpoints.get(i));
+        server_span::close(&span, endpoint.copied(), response.status());
+        response
+    }
+
+    /// Answers one request, inside its server span when there is one.
+    async fn respond<B>(
+        &self,
+        request: http::Request<B>,
+        matched: &Matched,
+        server_span: Option<&tracing::Span>,
+    ) -> Response
+    where
+        B: http_body::Body<Data = Bytes> + Send,
+        B::Error: Into<crate::BoxError>,
+    {
         let started = crate::trace::start_access();
         let shared = &*self.shared;
-        // Which endpoint the request reaches, for the metrics (when the spec serves them).
-        let matched = Matched::new();
         let counted_since = shared.metrics.is_some().then(Instant::now);
         let service = P::SERVICE;
         let conventions = &service.conventions;
@@ -136,6 +160,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         // for handlers, answered and logged on the way out.
         let request_id = shared.headers.request_id.as_ref().map(|name| {
             let id = crate::message::request_id::of(&parts.headers, name);
+            server_span::record_request_id(server_span, id.as_str());
             parts.extensions.insert(id.clone());
             (name, id)
         });
@@ -177,6 +202,9 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             });
             let overridden = admitted.as_ref().is_ok_and(|admitted| admitted.overridden);
             let trace_id = outbound.trace.as_ref().map(TraceRequest::primary_id);
+            if let Some(id) = trace_id {
+                server_span::record_trace_id(server_span, id);
+            }
             let span = match (trace_id, &shared.settings.site_dir) {
                 (Some(id), Some(site)) => {
                     let secrets: Vec<&str> =
@@ -193,7 +221,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             };
             let work = async {
                 let admitted = admitted?;
-                self.serve_admitted(&parts, body, &admitted, trace_id, &matched)
+                self.serve_admitted(&parts, body, &admitted, trace_id, matched)
                     .await
             };
             let answer = match span {
@@ -213,7 +241,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         if let (Some(metrics), Some(since)) = (&shared.metrics, counted_since)
             && !matched.is_probe()
         {
-            metrics.count_request(&matched, &parts.method, response.status(), since.elapsed());
+            metrics.count_request(matched, &parts.method, response.status(), since.elapsed());
         }
         response
     }

@@ -3,8 +3,10 @@
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::Layer as _;
 use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::registry::LookupSpan;
 use tracing_subscriber::util::SubscriberInitExt;
 
+use super::server_span::SERVER_SPAN_TARGET;
 use super::{ErrorLogLayer, Rotation};
 
 /// Installs the process-wide subscriber of a service: events filtered by `RUST_LOG` (or
@@ -23,11 +25,22 @@ pub fn init_logging(default_filter: &str) {
 
 /// [`init_logging`] with the error logs rotated at `rotation`.
 pub fn init_logging_with(default_filter: &str, rotation: Rotation) {
-    let stdout_filter = EnvFilter::try_from_default_env()
+    let (stdout_filter, ansi) = stdout_settings(default_filter);
+    let _already_set = logging_subscriber(stdout_filter, ansi, rotation).try_init();
+}
+
+/// The stdout filter (`RUST_LOG`, else `default_filter`, else `info`), leaving out the
+/// server spans ([`SERVER_SPAN_TARGET`]) unless it names them, and whether to colour.
+pub(super) fn stdout_settings(default_filter: &str) -> (EnvFilter, bool) {
+    let filter = EnvFilter::try_from_default_env()
         .or_else(|_| EnvFilter::try_new(default_filter))
         .unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = match format!("{SERVER_SPAN_TARGET}=off").parse() {
+        Ok(off) if !filter.to_string().contains(SERVER_SPAN_TARGET) => filter.add_directive(off),
+        _ => filter,
+    };
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let _already_set = logging_subscriber(stdout_filter, ansi, rotation).try_init();
+    (filter, ansi)
 }
 
 /// The subscriber [`init_logging`] installs.
@@ -35,7 +48,7 @@ pub(super) fn logging_subscriber(
     stdout_filter: EnvFilter,
     ansi: bool,
     rotation: Rotation,
-) -> impl tracing::Subscriber + Send + Sync + 'static {
+) -> impl tracing::Subscriber + for<'span> LookupSpan<'span> + Send + Sync + 'static {
     let stdout = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stdout)
         .with_ansi(ansi)

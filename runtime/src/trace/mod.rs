@@ -14,6 +14,11 @@
 //! `init_logging` are the `error-log` feature (on by default, `tracing-subscriber`); without
 //! it, trace ids and the request span remain for the service's own subscriber.
 //!
+//! For span exporters, every request can also run in a server span described by
+//! OpenTelemetry's HTTP conventions (method, route, status, the trace id above as
+//! `restspec.trace_id`): see [`emit_server_spans`] and, with the `otlp` feature, [`otlp`],
+//! which sends those spans to an OpenTelemetry collector.
+//!
 //! # Secrets
 //!
 //! Nothing here records the `Authorization` header, passwords or cookies: the request span
@@ -30,6 +35,9 @@ mod line;
 mod log_files;
 #[cfg(feature = "error-log")]
 mod logging;
+#[cfg(feature = "otlp")]
+pub mod otlp;
+pub(crate) mod server_span;
 
 use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
@@ -46,6 +54,7 @@ pub use layer::{ErrorLogLayer, TracedRequestFilter};
 pub use log_files::Rotation;
 #[cfg(feature = "error-log")]
 pub use logging::{init_logging, init_logging_with};
+pub use server_span::{SERVER_SPAN_TARGET, emit_server_spans, server_spans_enabled};
 
 /// The target of the span [`request_span`] creates.
 pub const REQUEST_SPAN_TARGET: &str = "restspec::request";
