@@ -1,6 +1,8 @@
 //! How long the generator takes, by spec size: `check` (read, lower, rules), `expand` (the
-//! macro door: tokens, no formatting), `generate` (what `restspec generate` does: tokens
-//! formatted as a file) and `render` (formatting alone, from tokens made beforehand).
+//! macro door: tokens, no formatting, the OpenAPI document a literal in them), `generate`
+//! (what `restspec generate -o` and the build script do: tokens formatted as a file, and the
+//! OpenAPI document for the file beside it), `render` (formatting alone, from tokens made
+//! beforehand), `emit` (tokens alone) and `openapi` (the document alone).
 //!
 //! ```sh
 //! cargo bench -p restspec-codegen --bench generate
@@ -82,17 +84,33 @@ fn expand(bencher: Bencher<'_, '_>, n: usize) {
         .bench_local_values(|input| macro_input::expand(input, parent, None));
 }
 
-/// `restspec generate`: load, emit, format, header.
+/// `restspec generate -o api.rs`: load, emit, format, header, and the OpenAPI document
+/// written beside the code.
 #[divan::bench(args = SIZES, max_time = 5)]
 fn generate(bencher: Bencher<'_, '_>, n: usize) {
     let dir = spec(n);
-    bencher.bench(|| restspec_codegen::generated_file(&load(dir)));
+    bencher.bench(|| {
+        restspec_codegen::generated_files(&load(dir), restspec_codegen::Outputs::SERVER, "api")
+    });
+}
+
+/// The OpenAPI document alone, as the compact JSON the service serves.
+#[divan::bench(args = SIZES, max_time = 5)]
+fn openapi(bencher: Bencher<'_, '_>, n: usize) {
+    let loaded = load(spec(n));
+    bencher.bench(|| restspec_codegen::openapi::to_compact_json(&loaded.service));
+}
+
+/// The module's tokens as `generate` formats them (the document in a file beside).
+fn file_tokens(n: usize) -> proc_macro2::TokenStream {
+    let loaded = load(spec(n));
+    restspec_codegen::tokens_for_file(&loaded.service, restspec_codegen::Outputs::SERVER, "api")
 }
 
 /// Formatting alone: tokens to text.
 #[divan::bench(args = SIZES, max_time = 5)]
 fn render(bencher: Bencher<'_, '_>, n: usize) {
-    let tokens = restspec_codegen::tokens(&load(spec(n)).service);
+    let tokens = file_tokens(n);
     bencher.bench_local(|| restspec_codegen::render(&tokens));
 }
 
@@ -100,7 +118,7 @@ fn render(bencher: Bencher<'_, '_>, n: usize) {
 /// item by item; kept as its reference).
 #[divan::bench(args = SIZES, max_time = 5)]
 fn render_whole(bencher: Bencher<'_, '_>, n: usize) {
-    let tokens = restspec_codegen::tokens(&load(spec(n)).service);
+    let tokens = file_tokens(n);
     assert_eq!(
         restspec_codegen::render(&tokens),
         restspec_codegen::render::render_whole(&tokens)
@@ -108,11 +126,13 @@ fn render_whole(bencher: Bencher<'_, '_>, n: usize) {
     bencher.bench_local(|| restspec_codegen::render::render_whole(&tokens));
 }
 
-/// Emitting alone: the validated model to tokens.
+/// Emitting alone: the validated model to tokens (the document in a file beside).
 #[divan::bench(args = SIZES, max_time = 5)]
 fn emit(bencher: Bencher<'_, '_>, n: usize) {
     let loaded = load(spec(n));
-    bencher.bench(|| restspec_codegen::tokens(&loaded.service));
+    bencher.bench(|| {
+        restspec_codegen::tokens_for_file(&loaded.service, restspec_codegen::Outputs::SERVER, "api")
+    });
 }
 
 /// The whole-API spec as text, to be cut down or copied. Relies on the layout the script

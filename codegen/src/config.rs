@@ -69,9 +69,9 @@ impl From<std::io::Error> for BuildError {
 /// | [`spec_dir`](Config::spec_dir) | `spec` | the spec directory, relative to the crate's `Cargo.toml` |
 /// | [`module_name`](Config::module_name) | `api` | the file written (`api.rs`) and the name `include_generated!` takes |
 /// | [`out_dir`](Config::out_dir) | `$OUT_DIR` | where the files are written |
-/// | [`server`](Config::server) | on | handler traits, router, the service's description |
+/// | [`server`](Config::server) | on | handler traits, router, the service's description and the OpenAPI document it serves (`<module>.openapi.min.json`, which the code includes) |
 /// | [`client`](Config::client) | off | the typed client, module `client` (alone, with `server(false)`) |
-/// | [`openapi`](Config::openapi) | off | also `<module>.openapi.json` |
+/// | [`openapi`](Config::openapi) | off | also `<module>.openapi.json`, the document pretty-printed |
 /// | [`example_tests`](Config::example_tests) | off | also `<module>_examples.rs`, the spec's examples as tests |
 /// | [`emit_rerun_if_changed`](Config::emit_rerun_if_changed) | on | `cargo:rerun-if-changed` for every spec file |
 ///
@@ -180,8 +180,9 @@ impl Config {
         self
     }
 
-    /// Whether [`generate`](Config::generate) also writes the OpenAPI 3.1 document, as
-    /// `<module name>.openapi.json` beside the code (off by default).
+    /// Whether [`generate`](Config::generate) also writes the OpenAPI 3.1 document
+    /// pretty-printed, for people and tools, as `<module name>.openapi.json` beside the code
+    /// (off by default). The compact document the service serves is written anyway.
     #[must_use]
     pub fn openapi(mut self, on: bool) -> Self {
         self.openapi = on;
@@ -207,7 +208,8 @@ impl Config {
         }
     }
 
-    /// Generates the code and returns it as formatted source (with the header).
+    /// Generates the code and returns it as formatted source (with the header), the OpenAPI
+    /// document embedded in it as a string literal, since there is no file beside it.
     pub fn generate_to_string(&self) -> Result<String, BuildError> {
         let loaded = self.load()?;
         Ok(crate::generated_file_for(&loaded, self.outputs))
@@ -237,9 +239,11 @@ impl Config {
         loaded.map_err(|(errors, _)| BuildError::Spec(errors))
     }
 
-    /// Generates the code into `<out dir>/<module name>.rs` (and, when asked, the OpenAPI
-    /// document into `<out dir>/<module name>.openapi.json`), writing only when the bytes
-    /// change (so unchanged specs do not trigger recompilation). Returns the code's path.
+    /// Generates the code into `<out dir>/<module name>.rs`, the OpenAPI document it serves
+    /// into `<out dir>/<module name>.openapi.min.json` (its `OPENAPI` includes it), and when
+    /// asked the pretty document into `<out dir>/<module name>.openapi.json`, writing only
+    /// when the bytes change (so unchanged specs do not trigger recompilation). Returns the
+    /// code's path.
     pub fn generate(&self) -> Result<PathBuf, BuildError> {
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
@@ -248,9 +252,13 @@ impl Config {
                 .ok_or(BuildError::NoOutDir)?,
         };
         let loaded = self.load()?;
-        let code = crate::generated_file_for(&loaded, self.outputs);
+        let files = crate::generated_files(&loaded, self.outputs, &self.module_name);
+        // The document first: the code includes it.
+        if let Some((name, document)) = &files.openapi {
+            write_if_changed(&out_dir, &out_dir.join(name), document.as_bytes())?;
+        }
         let path = out_dir.join(format!("{}.rs", self.module_name));
-        write_if_changed(&out_dir, &path, code.as_bytes())?;
+        write_if_changed(&out_dir, &path, files.code.as_bytes())?;
         if self.openapi {
             let document = crate::openapi::to_json(&loaded.service);
             let openapi = out_dir.join(format!("{}.openapi.json", self.module_name));

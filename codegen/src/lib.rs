@@ -5,7 +5,7 @@
 //! The phases, each in its own private module: `spec` (YAML with positions) → `lower`
 //! (validated [`model`]) → `check` (rules across the model) → `emit` (tokens) → [`render`](mod@render)
 //! (text). The public API is what the three front doors need: [`load`] and [`generate`],
-//! [`generated_file`] (the build script's [`Config`] and the `restspec` CLI write it),
+//! [`generated_files`] (the build script's [`Config`] and the `restspec` CLI write them),
 //! [`macro_input`] (the `restspec_runtime::generate!` macro), and the [`model`] for tools
 //! that read a spec, such as the CLI's route table.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -131,33 +131,87 @@ fn load_keeping_partial(dir: &Path, display_dir: &Path) -> Result<Loaded, Reject
     }
 }
 
-/// The generated module's tokens for a validated model (phase four alone): the server.
+/// The generated module's tokens for a validated model (phase four alone): the server, its
+/// OpenAPI document embedded as a string literal (what the macro door expands to).
 pub fn tokens(service: &model::Service) -> proc_macro2::TokenStream {
-    emit::module(service, Outputs::SERVER)
+    tokens_for(service, Outputs::SERVER)
 }
 
 /// [`tokens`] for the chosen outputs (server, client or both).
 pub fn tokens_for(service: &model::Service, outputs: Outputs) -> proc_macro2::TokenStream {
-    emit::module(service, outputs)
+    let document = outputs.server.then(|| openapi::to_compact_json(service));
+    let document = emit::Document::Embedded(document.as_deref().unwrap_or_default());
+    emit::module(service, outputs, document)
 }
 
-/// Generates the tokens of the module for the spec in `dir`.
+/// Generates the tokens of the module for the spec in `dir` (the document embedded, as
+/// [`tokens`]).
 pub fn generate(
     dir: &Path,
     display_dir: &Path,
 ) -> Result<(proc_macro2::TokenStream, Loaded), SpecErrors> {
     let loaded = load(dir, display_dir).map_err(|(errors, _)| errors)?;
-    Ok((emit::module(&loaded.service, Outputs::SERVER), loaded))
+    Ok((tokens(&loaded.service), loaded))
 }
 
-/// The complete generated file, as the build script and the CLI write it: a header naming
-/// the spec files (so a reader knows not to edit it), then the formatted code.
+/// The complete generated file as one self-contained text: a header naming the spec files
+/// (so a reader knows not to edit it), then the formatted code, with the OpenAPI document
+/// embedded as a string literal. `restspec generate` prints it; the CLI and the build
+/// script write [`generated_files`] instead.
 pub fn generated_file(loaded: &Loaded) -> String {
     generated_file_for(loaded, Outputs::SERVER)
 }
 
 /// [`generated_file`] for the chosen outputs.
 pub fn generated_file_for(loaded: &Loaded, outputs: Outputs) -> String {
-    let tokens = emit::module(&loaded.service, outputs);
+    let tokens = tokens_for(&loaded.service, outputs);
     render::file_header(&loaded.service.files) + &render(&tokens)
+}
+
+/// The name of the file beside `<stem>.rs` that holds the served OpenAPI document (compact
+/// JSON, no final newline: the bytes the service answers), `<stem>.openapi.min.json`. The
+/// pretty document `restspec openapi` prints, and `Config::openapi` writes as
+/// `<stem>.openapi.json`, says the same.
+pub fn openapi_file_name(stem: &str) -> String {
+    format!("{stem}.openapi.min.json")
+}
+
+/// What is written for generated code in a file `<stem>.rs`: the code, and the OpenAPI
+/// document its `OPENAPI` constant includes from beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedFiles {
+    /// The code, with its header.
+    pub code: String,
+    /// The document's file name ([`openapi_file_name`]) and text; `None` for a client alone,
+    /// which has no `OPENAPI`.
+    pub openapi: Option<(String, String)>,
+}
+
+/// The tokens of the module written to `<stem>.rs`: its `OPENAPI` is
+/// `include_str!("<stem>.openapi.min.json")` ([`openapi_file_name`]), the document that
+/// [`openapi::to_compact_json`] makes, written beside it.
+pub fn tokens_for_file(
+    service: &model::Service,
+    outputs: Outputs,
+    stem: &str,
+) -> proc_macro2::TokenStream {
+    emit::module(
+        service,
+        outputs,
+        emit::Document::Beside(&openapi_file_name(stem)),
+    )
+}
+
+/// The files the CLI (`restspec generate -o <stem>.rs`) and the build script write: the
+/// code ([`tokens_for_file`] formatted, with its header) and the document it includes.
+/// Keeping the document out of the Rust source keeps the code small and quick to format:
+/// the document is most of the bytes of a large API's module.
+pub fn generated_files(loaded: &Loaded, outputs: Outputs, stem: &str) -> GeneratedFiles {
+    let service = &loaded.service;
+    let code =
+        render::file_header(&service.files) + &render(&tokens_for_file(service, outputs, stem));
+    let openapi = outputs
+        .server
+        .then(|| (openapi_file_name(stem), openapi::to_compact_json(service)));
+    GeneratedFiles { code, openapi }
 }

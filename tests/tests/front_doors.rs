@@ -38,17 +38,38 @@ fn macro_items_with(dir: &str, outputs: &str) -> String {
         .into_iter()
         .filter(|item| !matches!(item, syn::Item::Const(c) if c.ident == "_"))
         .collect();
+    without_openapi(items)
+}
+
+/// `items` formatted without the `OPENAPI` constant, which each door writes its own way:
+/// the macro as a string literal, the build script and the CLI's `-o` as an `include_str!`
+/// of the file beside the code (the tests in `openapi.rs` check that they hold the same).
+fn without_openapi(items: Vec<syn::Item>) -> String {
+    let items = items
+        .into_iter()
+        .filter(|item| !matches!(item, syn::Item::Const(c) if c.ident == "OPENAPI"));
     let tokens = quote::quote! { #(#items)* };
     restspec_codegen::render(&tokens.into_token_stream())
 }
 
-/// What the build script writes, without its comment header.
+/// Generated code text without its header and its `OPENAPI` constant.
+fn code_without_openapi(code: &str) -> String {
+    let file = syn::parse_file(code).expect("generated code parses");
+    without_openapi(file.items)
+}
+
+/// What the build script writes, without its comment header and its `OPENAPI`.
 fn build_script_items(dir: &str) -> String {
     build_script_items_with(dir, restspec_codegen::Config::new())
 }
 
 /// [`build_script_items`] with `config` (outputs chosen) as the starting point.
 fn build_script_items_with(dir: &str, config: restspec_codegen::Config) -> String {
+    code_without_openapi(&build_script_code(dir, config))
+}
+
+/// The code the build script writes for the spec in `dir`, whole.
+fn build_script_code(dir: &str, config: restspec_codegen::Config) -> String {
     let out = std::env::temp_dir().join(format!("restspec-front-doors-{}", std::process::id()));
     let path = config
         .spec_dir(dir)
@@ -57,7 +78,7 @@ fn build_script_items_with(dir: &str, config: restspec_codegen::Config) -> Strin
         .emit_rerun_if_changed(false)
         .generate()
         .expect("the fixture is valid");
-    without_header(&std::fs::read_to_string(path).expect("written"))
+    std::fs::read_to_string(path).expect("written")
 }
 
 /// Generated code without its comment header.
@@ -158,9 +179,59 @@ fn bookshop_conventions_come_from_its_spec() {
 fn the_cli_prints_what_the_build_script_writes() {
     let printed = run_restspec(&["generate", "fixtures/seed_quota"]);
     assert_eq!(
-        without_header(&printed),
+        code_without_openapi(&printed),
         build_script_items("fixtures/seed_quota")
     );
+}
+
+#[test]
+fn the_cli_writes_what_the_build_script_writes_and_checks_both_files() {
+    let out = std::env::temp_dir().join(format!("restspec-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(&out).expect("a scratch directory");
+    // The build script's module name, so that the two name the same document file.
+    let (dir, stem) = ("fixtures/seed_quota", "fixtures_seed_quota");
+    let code = out.join(format!("{stem}.rs"));
+    let document = out.join(format!("{stem}.openapi.min.json"));
+    let output = code.to_str().expect("a UTF-8 path");
+    run_restspec(&["generate", dir, "-o", output]);
+    let written = std::fs::read_to_string(&code).expect("the code");
+    assert!(
+        written.contains(&format!(
+            "pub const OPENAPI: &str = include_str!(\"{stem}.openapi.min.json\");"
+        )),
+        "{written}"
+    );
+    assert_eq!(
+        without_header(&written),
+        without_header(&build_script_code(dir, restspec_codegen::Config::new()))
+    );
+    let served = std::fs::read_to_string(&document).expect("the document");
+    assert_eq!(served, compact_document(dir));
+
+    run_restspec(&["generate", dir, "-o", output, "--check"]);
+    std::fs::write(&document, "{}").expect("spoil the document");
+    let ran = restspec_tests::cli::restspec(&["generate", dir, "-o", output, "--check"]);
+    assert_eq!(ran.status, 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(&format!(
+            "{}: out of date; run `restspec generate {dir} -o {output}`",
+            document.display()
+        )),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains(&format!("{output}: up to date")),
+        "{}",
+        ran.stderr
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The compact OpenAPI document of the spec in `dir`: what a service serves.
+fn compact_document(dir: &str) -> String {
+    let loaded = restspec_codegen::load(&manifest().join(dir), Path::new(dir)).expect("valid");
+    restspec_codegen::openapi::to_compact_json(&loaded.service)
 }
 
 #[test]
@@ -171,14 +242,14 @@ fn the_three_doors_generate_the_same_client() {
     assert!(both.contains("pub fn router") && both.contains("pub mod client"));
     assert_eq!(macro_items_with(dir, ", server, client"), both);
     assert_eq!(
-        without_header(&run_restspec(&["generate", dir, "--client"])),
+        code_without_openapi(&run_restspec(&["generate", dir, "--client"])),
         both
     );
     let alone = build_script_items_with(dir, Config::new().client(true).server(false));
     assert!(!alone.contains("pub fn router") && alone.contains("pub mod client"));
     assert_eq!(macro_items_with(dir, ", client"), alone);
     assert_eq!(
-        without_header(&run_restspec(&["generate", dir, "--client", "--no-server"])),
+        code_without_openapi(&run_restspec(&["generate", dir, "--client", "--no-server"])),
         alone
     );
 }

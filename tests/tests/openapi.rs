@@ -186,3 +186,62 @@ fn anonymous_forms_are_listed_where_a_caller_can_use_them() {
         "create_change_anonymous"
     );
 }
+
+/// The compact document of the spec in `dir`, as the generator writes it.
+fn compact(dir: &str) -> String {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    match restspec_codegen::load(&manifest.join(dir), Path::new(dir)) {
+        Ok(loaded) => restspec_codegen::openapi::to_compact_json(&loaded.service),
+        Err((errors, _)) => panic!("{dir} should be valid:\n{errors}"),
+    }
+}
+
+#[test]
+fn every_door_serves_the_compact_document_byte_for_byte() {
+    use restspec_tests::{build_script, macro_door};
+    // The build script's `OPENAPI` is an `include_str!` of the file it writes beside the
+    // code; the macro's a string literal in the expansion.
+    let served = [
+        (
+            "fixtures/minimal",
+            build_script::minimal::OPENAPI,
+            macro_door::minimal::OPENAPI,
+        ),
+        (
+            "fixtures/conventions",
+            build_script::conventions::OPENAPI,
+            macro_door::conventions::OPENAPI,
+        ),
+        (
+            "fixtures/seed_quota",
+            build_script::seed_quota::OPENAPI,
+            macro_door::seed_quota::OPENAPI,
+        ),
+        (
+            "fixtures/all_types",
+            build_script::all_types::OPENAPI,
+            macro_door::all_types::OPENAPI,
+        ),
+        (
+            "../spec",
+            build_script::example_spec::OPENAPI,
+            macro_door::example_spec::OPENAPI,
+        ),
+    ];
+    for (dir, built, expanded) in served {
+        let document = compact(dir);
+        assert!(
+            built == document,
+            "{dir}: the build script's document differs"
+        );
+        assert!(expanded == document, "{dir}: the macro's document differs");
+    }
+    // The example (macro door) serves its spec's document, as compact JSON, unchanged.
+    assert!(review_service::api::OPENAPI == compact("../spec"));
+    let example: Value = serde_json::from_str(review_service::api::OPENAPI).expect("JSON");
+    assert_eq!(
+        serde_json::to_string(&example).expect("JSON"),
+        review_service::api::OPENAPI,
+        "compact, in the order serde_json writes"
+    );
+}

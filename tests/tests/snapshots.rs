@@ -5,13 +5,22 @@
 
 use std::path::Path;
 
-/// Generates the spec in `dir` (relative to this crate) and snapshots the formatted code.
+/// Generates the spec in `dir` (relative to this crate) and snapshots the formatted code
+/// as the build script and `restspec generate -o <name>.rs` write it: the OpenAPI document
+/// in a file beside it (`openapi.rs` snapshots the document).
 fn check(name: &str, dir: &str) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let display = Path::new(dir);
-    let code = match restspec_codegen::generate(&manifest.join(dir), display) {
-        Ok((tokens, _)) => restspec_codegen::render(&tokens),
-        Err(errors) => panic!("fixture {name} should be valid:\n{errors}"),
+    let code = match restspec_codegen::load(&manifest.join(dir), display) {
+        Ok(loaded) => {
+            let tokens = restspec_codegen::tokens_for_file(
+                &loaded.service,
+                restspec_codegen::Outputs::SERVER,
+                name,
+            );
+            restspec_codegen::render(&tokens)
+        }
+        Err((errors, _)) => panic!("fixture {name} should be valid:\n{errors}"),
     };
     snapshot(name, &code);
 }

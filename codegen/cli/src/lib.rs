@@ -6,7 +6,8 @@
 //! - `restspec check [DIR]`: validate, and show every problem with its source snippet.
 //! - `restspec generate [DIR] [-o FILE] [--check] [--client] [--no-server]`: print or write
 //!   the generated code (the server, a typed client, or both), or check that a committed
-//!   file is up to date.
+//!   file is up to date. Written to `FILE.rs`, the server's OpenAPI document goes beside it
+//!   as `FILE.openapi.min.json`, which the code includes; printed, the code holds it.
 //! - `restspec openapi [DIR] [-o FILE] [--yaml]`: the OpenAPI 3.1 document.
 //! - `restspec diff OLD NEW [--format json]` or `restspec diff --base REV [DIR]`: what
 //!   changed between two versions of a spec (the old one from git with `--base`), each
@@ -50,10 +51,12 @@ enum Command {
         /// The spec directory (holding service.yaml).
         #[arg(default_value = "spec")]
         dir: PathBuf,
-        /// Write the code to this file instead of standard output.
+        /// Write the code to this file instead of standard output, and the OpenAPI document
+        /// it serves beside it, as <OUTPUT stem>.openapi.min.json (the code includes it).
         #[arg(short, long)]
         output: Option<PathBuf>,
-        /// Do not write: exit non-zero if OUTPUT differs from what would be generated.
+        /// Do not write: exit non-zero if OUTPUT or the document beside it differs from what
+        /// would be generated.
         #[arg(long, requires = "output")]
         check: bool,
         /// Also generate the typed client (module `client`; needs restspec-runtime's
@@ -203,37 +206,19 @@ where
                 server: !no_server,
                 client,
             };
-            let code = restspec_codegen::generated_file_for(&loaded, outputs);
-            // The process ends next: taking the model apart piece by piece would only add
-            // time.
-            std::mem::forget(loaded);
-            match (output, check) {
-                (None, _) => {
+            let status = match output {
+                // Printed code holds the document itself: there is no file beside it.
+                None => {
+                    let code = restspec_codegen::generated_file_for(&loaded, outputs);
                     let _ = write!(out, "{code}");
                     SUCCESS
                 }
-                (Some(path), true) => match std::fs::read_to_string(&path) {
-                    Ok(existing) if existing == code => {
-                        let _ = writeln!(err, "{}: up to date", path.display());
-                        SUCCESS
-                    }
-                    Ok(_) => {
-                        let _ = writeln!(
-                            err,
-                            "{}: out of date; run `restspec generate {} -o {}`",
-                            path.display(),
-                            dir.display(),
-                            path.display()
-                        );
-                        FAILURE
-                    }
-                    Err(problem) => {
-                        let _ = writeln!(err, "{}: {problem}", path.display());
-                        FAILURE
-                    }
-                },
-                (Some(path), false) => write(&path, &code, err),
-            }
+                Some(path) => generate_files(&loaded, outputs, &dir, &path, check, err),
+            };
+            // The process ends next: taking the model apart piece by piece would only add
+            // time.
+            std::mem::forget(loaded);
+            status
         }
         Command::Openapi { dir, output, yaml } => {
             let Some(loaded) = load(&dir, err) else {
@@ -395,6 +380,75 @@ fn new_crate(
         }
         Err(problem) => {
             let _ = writeln!(err, "restspec new: {problem}");
+            FAILURE
+        }
+    }
+}
+
+/// `restspec generate -o PATH`: the code in PATH and the OpenAPI document its `OPENAPI`
+/// includes beside it (`<stem>.openapi.min.json`), written, or with `check` compared with
+/// what is there.
+fn generate_files(
+    loaded: &restspec_codegen::Loaded,
+    outputs: restspec_codegen::Outputs,
+    dir: &Path,
+    path: &Path,
+    check: bool,
+    err: &mut dyn Write,
+) -> u8 {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // What `restspec_codegen::generated_files` makes, leaving the token tree and the
+    // document's tree to the process's exit instead of taking them apart.
+    let service = &loaded.service;
+    let tokens = restspec_codegen::tokens_for_file(service, outputs, &stem);
+    let code =
+        restspec_codegen::render::file_header(&service.files) + &restspec_codegen::render(&tokens);
+    std::mem::forget(tokens);
+    let document = outputs.server.then(|| {
+        let tree = restspec_codegen::openapi::document(service);
+        let text = serde_json::to_string(&tree).unwrap_or_default();
+        std::mem::forget(tree);
+        let file = path.with_file_name(restspec_codegen::openapi_file_name(&stem));
+        (file, text)
+    });
+    let mut status = SUCCESS;
+    for (file, text) in document.iter().map(|(p, t)| (p.as_path(), t.as_str())) {
+        status = status.max(if check {
+            check_file(file, text, dir, path, err)
+        } else {
+            write(file, text, err)
+        });
+    }
+    status.max(if check {
+        check_file(path, &code, dir, path, err)
+    } else {
+        write(path, &code, err)
+    })
+}
+
+/// `--check`: whether `file` holds `text`, said on `err` (with the command that rewrites
+/// it, `restspec generate DIR -o OUTPUT`).
+fn check_file(file: &Path, text: &str, dir: &Path, output: &Path, err: &mut dyn Write) -> u8 {
+    match std::fs::read(file) {
+        Ok(existing) if existing == text.as_bytes() => {
+            let _ = writeln!(err, "{}: up to date", file.display());
+            SUCCESS
+        }
+        Ok(_) => {
+            let _ = writeln!(
+                err,
+                "{}: out of date; run `restspec generate {} -o {}`",
+                file.display(),
+                dir.display(),
+                output.display()
+            );
+            FAILURE
+        }
+        Err(problem) => {
+            let _ = writeln!(err, "{}: {problem}", file.display());
             FAILURE
         }
     }

@@ -18,7 +18,7 @@ mod service;
 mod skeleton;
 mod types;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::model::Service;
@@ -41,11 +41,58 @@ pub(crate) fn indexed_endpoints(
         .map(|(index, (family, endpoint))| (index, family, endpoint))
 }
 
+/// Where the generated `OPENAPI` constant takes the OpenAPI document from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Document<'a> {
+    /// The compact JSON itself, as a raw string literal: the macro door, which has no file
+    /// to write, and code printed on its own.
+    Embedded(&'a str),
+    /// `include_str!` of this file name, which the CLI and the build script write beside
+    /// the code (a relative path resolves from the file holding the code, also through
+    /// `include!`).
+    Beside(&'a str),
+}
+
+impl Document<'_> {
+    /// The expression the `OPENAPI` constant is.
+    fn tokens(self) -> TokenStream {
+        match self {
+            Document::Embedded(json) => {
+                let literal = raw_string(json);
+                quote! { #literal }
+            }
+            Document::Beside(file) => quote! { include_str!(#file) },
+        }
+    }
+}
+
+/// `text` as a raw string literal, `r#"..."#` with one `#` more than the longest run that
+/// follows a `"` in it: unlike an escaped literal, no character of the text is rewritten,
+/// so it is as long as the text and quick to build and to lex.
+fn raw_string(text: &str) -> Literal {
+    let bytes = text.as_bytes();
+    let longest = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'"')
+        .map(|(i, _)| bytes[i + 1..].iter().take_while(|b| **b == b'#').count())
+        .max()
+        .unwrap_or(0);
+    let hashes = "#".repeat(longest + 1);
+    format!("r{hashes}\"{text}\"{hashes}")
+        .parse()
+        // A bare carriage return is the one thing a raw string cannot hold; compact JSON
+        // escapes it, but an escaped literal is right whatever the text.
+        .unwrap_or_else(|_| Literal::string(text))
+}
+
 /// Every item of the generated module for `outputs`, in a fixed order: the server's
 /// description and handlers, the shared types and errors, the client.
-pub(crate) fn module(service: &Service, outputs: Outputs) -> TokenStream {
+pub(crate) fn module(service: &Service, outputs: Outputs, document: Document<'_>) -> TokenStream {
     let server = |emit: fn(&Service) -> TokenStream| outputs.server.then(|| emit(service));
-    let spec = server(service::tokens);
+    let spec = outputs
+        .server
+        .then(|| service::tokens(service, &document.tokens()));
     let capabilities = server(capabilities::tokens);
     let conventions = conventions::tokens(service);
     let types = types::tokens(service);
@@ -70,5 +117,33 @@ pub(crate) fn module(service: &Service, outputs: Outputs) -> TokenStream {
         #handlers
         #router
         #client
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::raw_string;
+
+    #[test]
+    fn a_raw_string_holds_the_text_unchanged_whatever_hashes_it_holds() {
+        let texts = [
+            "",
+            "{}",
+            "{\"$ref\":\"#/components\"}",
+            "a\"##b\"#",
+            "\u{e9}\\n\u{1F600}",
+        ];
+        for text in texts {
+            let literal = raw_string(text);
+            let parsed: syn::LitStr = syn::parse2(quote::quote! { #literal }).expect("a literal");
+            assert_eq!(parsed.value(), text);
+            assert!(literal.to_string().starts_with('r'), "{literal}");
+        }
+        assert_eq!(raw_string("\"##").to_string(), "r###\"\"##\"###");
+    }
+
+    #[test]
+    fn a_bare_carriage_return_is_escaped_instead() {
+        assert_eq!(raw_string("a\rb").to_string(), "\"a\\rb\"");
     }
 }

@@ -33,8 +33,9 @@ pub(crate) fn endpoint_const(endpoint: &Endpoint) -> proc_macro2::Ident {
     format_ident!("{}", names::screaming(&endpoint.name))
 }
 
-pub(crate) fn tokens(service: &Service) -> TokenStream {
-    let openapi_document = crate::openapi::to_compact_json(service);
+/// The description constants, `OPENAPI` being `openapi_document` (a literal or an
+/// `include_str!`).
+pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> TokenStream {
     let statuses = service.statuses.iter().map(|s| {
         let (name, code, message) = (&s.name, Literal::u16_unsuffixed(s.code), &s.message);
         let conditions = s.raised_for.iter().map(|c| condition_tokens(c));
