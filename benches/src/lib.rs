@@ -1,18 +1,20 @@
-//! Benchmarks of a restspec-generated service against a hand-written axum service doing
-//! the same work: the same data, the same password check, the same quota call, the same
-//! bytes on the wire.
+//! Benchmarks of a restspec-generated service against a hand-written axum service and a
+//! bare-hyper floor doing the same work: the same data, the same password check, the same
+//! quota call, the same bytes on the wire.
 //!
 //! - [`fixtures`]: the data and accounts both services are built from, and [`Fixture`],
 //!   that data with the quota backend both call;
 //! - [`quota`]: the quota call both make, through the runtime's quota extension point;
 //! - [`generated`]: the service generated from `benches/spec/` (the only module that
 //!   touches the generated API);
-//! - [`handwritten`]: the same endpoints written by hand with axum.
+//! - [`handwritten`]: the same endpoints written by hand with axum;
+//! - [`floor`]: the same endpoints on bare hyper with a hand-written `match` router.
 //!
-//! `benches/request_path.rs` measures both in process, `load.sh` over loopback, and
-//! `tests/same_bytes.rs` checks they answer byte for byte alike.
+//! `benches/request_path.rs` measures the first two in process, `load.sh` all three over
+//! loopback, and `tests/same_bytes.rs` checks they answer byte for byte alike.
 
 pub mod fixtures;
+pub mod floor;
 pub mod generated;
 pub mod handwritten;
 pub mod quota;

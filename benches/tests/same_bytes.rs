@@ -1,6 +1,7 @@
-//! The generated and the hand-written service answer the benchmark's requests, and their
-//! error neighbours, with the same status, headers and body bytes, and make the same quota
-//! call: otherwise the benchmark would compare different work.
+//! The generated service, the hand-written axum service and the bare-hyper floor answer
+//! the benchmark's requests, and their error neighbours, with the same status, headers and
+//! body bytes, and make the same quota call: otherwise the benchmark would compare
+//! different work.
 
 use std::convert::Infallible;
 
@@ -9,8 +10,9 @@ use bytes::Bytes;
 use http::Request;
 use http_body_util::BodyExt;
 use restspec_benches::Fixture;
+use restspec_benches::floor::Floor;
 use restspec_benches::quota::QuotaCall;
-use restspec_benches::{generated, handwritten};
+use restspec_benches::{floor, generated, handwritten};
 use tower::ServiceExt;
 
 /// `admin:secret`.
@@ -137,20 +139,30 @@ struct Answer {
     body: Bytes,
 }
 
+fn request(case: &Case) -> Request<Body> {
+    let mut request = Request::get(case.path);
+    for (name, value) in case.headers {
+        request = request.header(*name, *value);
+    }
+    request.body(Body::empty()).unwrap()
+}
+
 async fn ask<S, B>(router: &S, case: &Case) -> Answer
 where
     S: tower::Service<Request<Body>, Response = http::Response<B>, Error = Infallible> + Clone,
     B: http_body::Body<Data = Bytes, Error: std::fmt::Debug>,
 {
-    let mut request = Request::get(case.path);
-    for (name, value) in case.headers {
-        request = request.header(*name, *value);
-    }
-    let response = router
-        .clone()
-        .oneshot(request.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
+    read(router.clone().oneshot(request(case)).await.unwrap()).await
+}
+
+async fn ask_floor(floor: &Floor, case: &Case) -> Answer {
+    read(floor.answer(&request(case))).await
+}
+
+async fn read<B>(response: http::Response<B>) -> Answer
+where
+    B: http_body::Body<Data = Bytes, Error: std::fmt::Debug>,
+{
     let status = response.status().as_u16();
     // Content-Length is left out: axum sets it on what its routes answer, but the generated
     // service answers 401 before routing, and on the wire hyper sets it for both alike.
@@ -182,33 +194,103 @@ fn header<'a>(answer: &'a Answer, name: &str) -> Option<&'a str> {
 }
 
 #[tokio::test]
-async fn both_services_answer_byte_for_byte_alike() {
+async fn all_three_services_answer_byte_for_byte_alike() {
     let generated_fixture = Fixture::recording();
     let handwritten_fixture = Fixture::recording();
+    let floor_fixture = Fixture::recording();
     let generated = generated::service(&generated_fixture);
     let handwritten = handwritten::service(&handwritten_fixture);
+    let floor = Floor::new(&floor_fixture);
     for case in CASES {
         let expected = ask(&generated, case).await;
-        let actual = ask(&handwritten, case).await;
         assert_eq!(expected.status, case.status, "{}: {expected:?}", case.name);
-        assert_eq!(
-            actual,
-            expected,
-            "{}: hand-written (left) and generated (right) differ\n{}\n{}",
-            case.name,
-            String::from_utf8_lossy(&actual.body),
-            String::from_utf8_lossy(&expected.body)
-        );
         let calls: Vec<QuotaCall> = generated_fixture.enforcer.take_calls();
-        assert_eq!(
-            handwritten_fixture.enforcer.take_calls(),
-            calls,
-            "{}: quota calls differ",
-            case.name
-        );
         if case.status == 200 {
             assert_eq!(calls.len(), 1, "{}: one quota call", case.name);
         }
+        for (label, actual, fixture) in [
+            (
+                "hand-written",
+                ask(&handwritten, case).await,
+                &handwritten_fixture,
+            ),
+            ("floor", ask_floor(&floor, case).await, &floor_fixture),
+        ] {
+            assert_eq!(
+                actual,
+                expected,
+                "{}: {label} (left) and generated (right) differ\n{}\n{}",
+                case.name,
+                String::from_utf8_lossy(&actual.body),
+                String::from_utf8_lossy(&expected.body)
+            );
+            assert_eq!(
+                fixture.enforcer.take_calls(),
+                calls,
+                "{}: {label}: quota calls differ",
+                case.name
+            );
+        }
+    }
+}
+
+/// Over TCP, each served as `bench-server` serves it (the runtime's serve function, the
+/// floor's own accept loop), the floor answers the two benchmark requests and a 401 as the
+/// generated service does, Date aside; Content-Length is on both.
+#[tokio::test]
+async fn the_floor_answers_alike_over_tcp() {
+    async fn listen() -> (tokio::net::TcpListener, String) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        (listener, url)
+    }
+    let fixture = Fixture::new();
+    let (generated_listener, generated_url) = listen().await;
+    let (floor_listener, floor_url) = listen().await;
+    let service = generated::service(&fixture);
+    tokio::spawn(restspec_runtime::serve_until(
+        generated_listener,
+        service,
+        std::future::pending(),
+    ));
+    let floor_fixture = fixture.clone();
+    tokio::spawn(async move {
+        floor::serve(floor_listener, &floor_fixture, std::future::pending()).await
+    });
+    let client = reqwest::Client::new();
+    let fetch = |url: String, case: &'static Case| {
+        let mut request = client.get(format!("{url}{}", case.path));
+        for (name, value) in case.headers {
+            request = request.header(*name, *value);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            let mut headers: Vec<(String, String)> = response
+                .headers()
+                .iter()
+                .filter(|(k, _)| *k != "date")
+                .map(|(k, v)| (k.to_string(), v.to_str().unwrap().to_owned()))
+                .collect();
+            headers.sort();
+            let body = response.bytes().await.unwrap();
+            Answer {
+                status,
+                headers,
+                body,
+            }
+        }
+    };
+    for case in [&CASES[0], &CASES[1], &CASES[8]] {
+        let expected = fetch(generated_url.clone(), case).await;
+        let actual = fetch(floor_url.clone(), case).await;
+        assert_eq!(expected.status, case.status, "{}", case.name);
+        assert!(header(&actual, "content-length").is_some(), "{}", case.name);
+        assert_eq!(
+            actual, expected,
+            "{}: floor (left) and generated (right)",
+            case.name
+        );
     }
 }
 
@@ -223,6 +305,12 @@ async fn the_benchmark_requests_are_what_the_readme_says() {
         Some("application/json; charset=UTF-8")
     );
     assert_eq!(header(&account, "x-service-trace"), Some("bench-1"));
+    // The generated service's defaults: the four browser-hardening headers.
+    assert_eq!(header(&account, "x-content-type-options"), Some("nosniff"));
+    assert_eq!(
+        header(&account, "content-security-policy"),
+        Some("default-src 'none'; sandbox")
+    );
     assert!(
         account
             .body

@@ -1,15 +1,15 @@
-//! `bench-server --impl generated|handwritten --port N [--worker-threads N]`: serves one of
-//! the two services on 127.0.0.1 for the load script, without a logging subscriber, until
-//! SIGINT or SIGTERM.
+//! `bench-server --impl generated|handwritten|floor --port N [--worker-threads N]`: serves
+//! one of the three services on 127.0.0.1 for the load script, without a logging
+//! subscriber, until SIGINT or SIGTERM.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 
 use restspec_benches::Fixture;
-use restspec_benches::{generated, handwritten};
+use restspec_benches::{floor, generated, handwritten};
 
 const USAGE: &str =
-    "usage: bench-server --impl generated|handwritten --port N [--worker-threads N]";
+    "usage: bench-server --impl generated|handwritten|floor --port N [--worker-threads N]";
 
 struct Args {
     implementation: String,
@@ -55,7 +55,10 @@ fn main() -> ExitCode {
         }
     };
     let fixture = Fixture::new();
-    if !matches!(args.implementation.as_str(), "generated" | "handwritten") {
+    if !matches!(
+        args.implementation.as_str(),
+        "generated" | "handwritten" | "floor"
+    ) {
         eprintln!(
             "bench-server: unknown implementation {}\n{USAGE}",
             args.implementation
@@ -82,14 +85,22 @@ fn main() -> ExitCode {
         );
         // Each the way its users serve it: the generated service with the runtime's serve
         // function (hyper connections, no axum in front), the hand-written router with
-        // axum::serve.
-        if args.implementation == "generated" {
-            restspec_runtime::serve_until(listener, generated::service(&fixture), shutdown_signal())
+        // axum::serve, the floor with its own accept loop over hyper-util.
+        match args.implementation.as_str() {
+            "generated" => {
+                restspec_runtime::serve_until(
+                    listener,
+                    generated::service(&fixture),
+                    shutdown_signal(),
+                )
                 .await
-        } else {
-            axum::serve(listener, handwritten::service(&fixture))
-                .with_graceful_shutdown(shutdown_signal())
-                .await
+            }
+            "handwritten" => {
+                axum::serve(listener, handwritten::service(&fixture))
+                    .with_graceful_shutdown(shutdown_signal())
+                    .await
+            }
+            _ => floor::serve(listener, &fixture, shutdown_signal()).await,
         }
     });
     match served {

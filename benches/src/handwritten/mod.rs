@@ -7,9 +7,11 @@
 //! the same status, headers and bytes as the generated service (`tests/same_bytes.rs`
 //! checks it), doing the same work: the same data cloned into owned response structs, the
 //! same password check, the same quota call with the same caller and resource metadata.
-//! What it leaves out is what these endpoints do not need: sessions and access tokens,
-//! CORS, `$m`/`$ct` overrides, path normalisation (runs of `/`, trailing `/`), the
-//! per-request error log of traced requests, and catching handler panics.
+//! Like the generated service with its defaults, it sends the four browser-hardening
+//! headers on every answer. What it leaves out is what these endpoints do not need:
+//! sessions and access tokens, CORS, `$m`/`$ct` overrides, path normalisation (runs of
+//! `/`, trailing `/`), the per-request error log of traced requests, and catching handler
+//! panics.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -35,6 +37,23 @@ const JSON_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/jso
 const CHALLENGE: HeaderValue = HeaderValue::from_static("Basic realm=\"Code Review Service\"");
 const TRACE_HEADER: HeaderName = HeaderName::from_static("x-service-trace");
 const JSON_PREFIX: &[u8] = b")]}'\n";
+/// What the generated service sends on every answer by default (the spec's
+/// `security_headers`), built at compile time.
+pub(crate) const SECURITY_HEADERS: [(HeaderName, HeaderValue); 4] = [
+    (
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ),
+    (
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; sandbox"),
+    ),
+    (
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    ),
+    (header::X_FRAME_OPTIONS, HeaderValue::from_static("deny")),
+];
 
 /// The hand-written router over `fixture`.
 pub fn service(fixture: &Fixture) -> Router {
@@ -173,7 +192,7 @@ fn basic_account<'a>(store: &'a Store, headers: &HeaderMap) -> Option<&'a Accoun
 
 /// Asks the quota backend for one token of `group`: 429 when an enforcer refuses, 500
 /// when one fails.
-fn check_quota(
+pub(crate) fn check_quota(
     quota: &Quota,
     group: &str,
     caller: Option<&Account>,
@@ -266,8 +285,12 @@ impl RequestOptions {
             Ok(value) => json(&value, self.pretty),
             Err(failure) => failure.into_response(),
         };
+        let headers = response.headers_mut();
+        for (name, value) in SECURITY_HEADERS {
+            headers.insert(name, value);
+        }
         for id in self.trace {
-            response.headers_mut().append(TRACE_HEADER, id);
+            headers.append(TRACE_HEADER, id);
         }
         response
     }
@@ -299,7 +322,7 @@ fn trace_ids(header: Option<&HeaderValue>, param: Option<&str>) -> Vec<HeaderVal
 }
 
 /// `<epoch millis>-<8 hex digits>`.
-fn fresh_trace_id() -> HeaderValue {
+pub(crate) fn fresh_trace_id() -> HeaderValue {
     use std::hash::{BuildHasher, RandomState};
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -331,6 +354,6 @@ fn json<T: Serialize>(value: &T, pretty: bool) -> Response {
     response
 }
 
-mod types;
+pub(crate) mod types;
 
 use types::{AccountDetailInfo, ChangeInfo, Failure};

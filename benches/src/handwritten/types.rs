@@ -1,6 +1,7 @@
-//! The hand-written service's response types: its own serde structs, built from the
+//! The hand-written services' response types: their own serde structs, built from the
 //! fixture records, writing the same JSON as the generated types, and the plaintext
-//! failures.
+//! failures. The axum service and the bare-hyper floor ([`crate::floor`]) both build them,
+//! so both clone the same fixture data per request.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -17,7 +18,7 @@ use crate::fixtures::{Account, Change, ChangeState, FileChange, Revision, Revisi
 
 /// A timestamp written `2026-01-01 10:00:00.000000000` (UTC), with jiff's `strftime` (the
 /// runtime's choice too; it measured faster than `format_args!` over the civil fields).
-pub(super) struct Ts(jiff::Timestamp);
+pub(crate) struct Ts(jiff::Timestamp);
 
 impl Serialize for Ts {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -27,7 +28,7 @@ impl Serialize for Ts {
 }
 
 #[derive(Serialize)]
-pub(super) struct AccountDetailInfo {
+pub(crate) struct AccountDetailInfo {
     #[serde(rename = "_account_id")]
     account_id: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,7 +48,7 @@ pub(super) struct AccountDetailInfo {
 }
 
 impl AccountDetailInfo {
-    pub(super) fn new(account: &Account) -> Self {
+    pub(crate) fn new(account: &Account) -> Self {
         AccountDetailInfo {
             account_id: account.id,
             name: account.name.clone(),
@@ -63,7 +64,7 @@ impl AccountDetailInfo {
 }
 
 #[derive(Serialize)]
-pub(super) struct AccountInfo {
+pub(crate) struct AccountInfo {
     #[serde(rename = "_account_id")]
     account_id: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -76,7 +77,7 @@ pub(super) struct AccountInfo {
 }
 
 impl AccountInfo {
-    pub(super) fn new(store: &Store, id: i64) -> Result<Self, Failure> {
+    pub(crate) fn new(store: &Store, id: i64) -> Result<Self, Failure> {
         let account = store.account(id).ok_or_else(|| {
             Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")
         })?;
@@ -92,7 +93,7 @@ impl AccountInfo {
 
 #[derive(Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub(super) enum ChangeStatus {
+pub(crate) enum ChangeStatus {
     New,
     Merged,
     Abandoned,
@@ -100,21 +101,21 @@ pub(super) enum ChangeStatus {
 
 #[derive(Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub(super) enum ChangeKind {
+pub(crate) enum ChangeKind {
     Rework,
     TrivialRebase,
     NoCodeChange,
 }
 
 #[derive(Serialize)]
-pub(super) enum FileStatus {
+pub(crate) enum FileStatus {
     A,
     D,
     R,
 }
 
 #[derive(Serialize)]
-pub(super) struct ChangeInfo {
+pub(crate) struct ChangeInfo {
     id: String,
     triplet_id: String,
     project: String,
@@ -144,7 +145,7 @@ pub(super) struct ChangeInfo {
 }
 
 impl ChangeInfo {
-    pub(super) fn new(
+    pub(crate) fn new(
         store: &Store,
         change: &Change,
         revision: &Revision,
@@ -205,7 +206,7 @@ impl ChangeInfo {
 }
 
 #[derive(Serialize)]
-pub(super) struct ChangeMessageInfo {
+pub(crate) struct ChangeMessageInfo {
     id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     author: Option<AccountInfo>,
@@ -218,7 +219,7 @@ pub(super) struct ChangeMessageInfo {
 }
 
 #[derive(Serialize)]
-pub(super) struct RevisionInfo {
+pub(crate) struct RevisionInfo {
     kind: ChangeKind,
     #[serde(rename = "_number")]
     number: i64,
@@ -233,7 +234,7 @@ pub(super) struct RevisionInfo {
 }
 
 impl RevisionInfo {
-    pub(super) fn new(store: &Store, revision: &Revision) -> Result<Self, Failure> {
+    pub(crate) fn new(store: &Store, revision: &Revision) -> Result<Self, Failure> {
         let commit = &revision.commit;
         let person = |p: &crate::fixtures::Person| GitPersonInfo {
             name: p.name.clone(),
@@ -291,7 +292,7 @@ impl RevisionInfo {
 }
 
 #[derive(Serialize)]
-pub(super) struct CommitInfo {
+pub(crate) struct CommitInfo {
     parents: Vec<ParentCommit>,
     author: GitPersonInfo,
     committer: GitPersonInfo,
@@ -300,13 +301,13 @@ pub(super) struct CommitInfo {
 }
 
 #[derive(Serialize)]
-pub(super) struct ParentCommit {
+pub(crate) struct ParentCommit {
     commit: String,
     subject: String,
 }
 
 #[derive(Serialize)]
-pub(super) struct GitPersonInfo {
+pub(crate) struct GitPersonInfo {
     name: String,
     email: String,
     date: Ts,
@@ -314,7 +315,7 @@ pub(super) struct GitPersonInfo {
 }
 
 #[derive(Serialize)]
-pub(super) struct FileInfo {
+pub(crate) struct FileInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     status: Option<FileStatus>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -328,14 +329,14 @@ pub(super) struct FileInfo {
 }
 
 /// An error answer: a plaintext message and at most one extra header.
-pub(super) struct Failure {
-    pub(super) status: StatusCode,
-    pub(super) message: Cow<'static, str>,
-    pub(super) header: Option<(HeaderName, HeaderValue)>,
+pub(crate) struct Failure {
+    pub(crate) status: StatusCode,
+    pub(crate) message: Cow<'static, str>,
+    pub(crate) header: Option<(HeaderName, HeaderValue)>,
 }
 
 impl Failure {
-    pub(super) fn new(status: StatusCode, message: &'static str) -> Self {
+    pub(crate) fn new(status: StatusCode, message: &'static str) -> Self {
         Failure {
             status,
             message: Cow::Borrowed(message),
@@ -343,7 +344,7 @@ impl Failure {
         }
     }
 
-    pub(super) fn not_found(id: &str) -> Self {
+    pub(crate) fn not_found(id: &str) -> Self {
         Failure {
             status: StatusCode::NOT_FOUND,
             message: Cow::Owned(format!("Not found: {id}")),
@@ -351,7 +352,7 @@ impl Failure {
         }
     }
 
-    pub(super) fn into_response(self) -> Response {
+    pub(crate) fn into_response(self) -> Response {
         let mut body = self.message.into_owned();
         body.push('\n');
         let mut response = Response::new(Body::from(body));
