@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# Load test over loopback: the generated service against the hand-written one, with wrk.
+# Load test over loopback, with wrk: the generated service against the hand-written axum
+# service and against the floor (the same endpoints on bare hyper, benches/src/floor.rs).
 #
-#   bash benches/load.sh              # 5 paired rounds per endpoint, 10 s measured per run
+#   bash benches/load.sh              # 5 rounds per endpoint, 10 s measured per run
 #   QUICK=1 bash benches/load.sh      # 1 round of 2 s: a smoke test
 #   METRICS=1 bash benches/load.sh    # the generated service with its metrics path on
 #                                     # (benches/spec-metrics) against the same without
 #
 # Builds bench-server (release), installs wrk with apt when it is missing, starts one
-# server per implementation pinned to CPU $SERVER_CPU, checks that both answer the
-# benchmark's requests (and a 401 and a 404) with the same status, headers and bytes, then
-# runs wrk pinned to CPU $LOAD_CPU: per endpoint, $ROUNDS rounds, each the generated
-# service then the hand-written one (warm-up, then the measured run). Prints a markdown
-# table: requests/s, p50 and p99 latency, server CPU per request (user and system, from
-# /proc/<pid>/stat), resident memory (VmRSS), and per round the ratio generated /
-# hand-written, then the median ratios.
+# server per implementation pinned to CPU $SERVER_CPU, checks that all answer the
+# benchmark's requests (and a 401 and a 404) with the same status, headers and bytes as
+# the first, then runs wrk pinned to CPU $LOAD_CPU: per endpoint, $ROUNDS rounds, each the
+# generated service, then the hand-written one, then the floor (warm-up, then the
+# measured run). Prints, per round, the generated service's requests/s ratio to each of the
+# others, then markdown tables: requests/s, server CPU per request (user and system, from
+# /proc/<pid>/stat), p50 and p99 latency, resident memory (VmRSS), per round the ratios
+# generated / hand-written and generated / floor, and the median ratios.
 #
 # The machine has two CPUs and the load test needs both: anything else running (a build)
 # steals from the server or from wrk. Before each run the script waits, up to QUIET_WAIT
@@ -25,10 +27,10 @@
 #
 # Environment (defaults in brackets): ROUNDS [5], DURATION [10] and WARMUP [2] seconds,
 # CONNECTIONS [16], WORKER_THREADS [1] (the server's tokio workers), SERVER_CPU [0],
-# LOAD_CPU [1], PORT [18431] (and PORT+1), QUIET_MAX [10] percent, QUIET_WAIT [600]
+# LOAD_CPU [1], PORT [18431] (and the next two), QUIET_MAX [10] percent, QUIET_WAIT [600]
 # seconds, RETRIES [3], OUT [unset: a file to write the table to too], CARGO_TARGET_DIR
 # [target], METRICS [unset: with 1, the pairs are metrics on / metrics off instead of
-# generated / hand-written].
+# generated / hand-written / floor].
 set -euo pipefail
 
 if [[ -n "${QUICK:-}" ]]; then
@@ -84,14 +86,16 @@ cargo build --release --quiet -p restspec-benches --bin bench-server
 [[ -x $SERVER ]] || die "no $SERVER (is CARGO_TARGET_DIR the one cargo used?)"
 
 # --- servers -----------------------------------------------------------------------------
-# The first of the pair is measured against the second (ratio = first / second).
+# The first is measured against each of the others (ratio = first / other). SHORT names
+# the columns of the table, LONG says what they are.
 if [[ -n "${METRICS:-}" ]]; then
     IMPLS=(metrics nometrics)
-    LABEL_A="metrics on" LABEL_B="metrics off"
+    SHORT=(on off) LONG=("metrics on" "metrics off")
 else
-    IMPLS=(generated handwritten)
-    LABEL_A=generated LABEL_B=hand-written
+    IMPLS=(generated handwritten floor)
+    SHORT=(gen hand floor) LONG=(generated "hand-written axum" "bare hyper")
 fi
+N_IMPLS=${#IMPLS[@]}
 declare -A PID URL
 cleanup() {
     for impl in "${IMPLS[@]}"; do
@@ -146,9 +150,9 @@ header_args() { # tool-independent -H arguments for fields 3 and 4
     return 0
 }
 
-# Both implementations must answer alike before any of them is measured: status line,
-# headers (Date left out, order ignored) and body bytes.
-echo "load.sh: checking that both implementations answer alike" >&2
+# All implementations must answer alike before any of them is measured: status line,
+# headers (Date left out, order ignored) and body bytes, each against the first.
+echo "load.sh: checking that the implementations answer alike" >&2
 for check in "${CHECKS[@]}"; do
     IFS='|' read -r name path h1 h2 <<<"$check"
     mapfile -d '' hargs < <(header_args "$h1" "$h2")
@@ -157,15 +161,17 @@ for check in "${CHECKS[@]}"; do
             "${URL[$impl]}$path" || die "$impl: $path failed"
         tr -d '\r' <"$WORK/$name.$impl.head" | grep -iv '^date:' | sort >"$WORK/$name.$impl.sorted"
     done
-    a=${IMPLS[0]} b=${IMPLS[1]}
-    if ! cmp -s "$WORK/$name.$a.sorted" "$WORK/$name.$b.sorted" ||
-        ! cmp -s "$WORK/$name.$a.body" "$WORK/$name.$b.body"; then
-        echo "load.sh: $name ($path): the implementations answer differently" >&2
-        diff "$WORK/$name.$a.sorted" "$WORK/$name.$b.sorted" >&2 || true
-        diff <(od -c "$WORK/$name.$a.body") <(od -c "$WORK/$name.$b.body") \
-            | head -20 >&2 || true
-        exit 1
-    fi
+    a=${IMPLS[0]}
+    for b in "${IMPLS[@]:1}"; do
+        if ! cmp -s "$WORK/$name.$a.sorted" "$WORK/$name.$b.sorted" ||
+            ! cmp -s "$WORK/$name.$a.body" "$WORK/$name.$b.body"; then
+            echo "load.sh: $name ($path): $a and $b answer differently" >&2
+            diff "$WORK/$name.$a.sorted" "$WORK/$name.$b.sorted" >&2 || true
+            diff <(od -c "$WORK/$name.$a.body") <(od -c "$WORK/$name.$b.body") \
+                | head -20 >&2 || true
+            exit 1
+        fi
+    done
     status=$(head -1 "$WORK/$name.$a.head" | tr -d '\r')
     echo "  $name: $status, $(wc -c <"$WORK/$name.$a.body") bytes, identical" >&2
 done
@@ -263,7 +269,7 @@ run() { # endpoint-line round impl
 
 echo "load.sh: $ROUNDS round(s) per endpoint, ${WARMUP}s warm-up + ${DURATION}s measured per run," \
     "$CONNECTIONS connections, server on CPU $SERVER_CPU, wrk on CPU $LOAD_CPU" >&2
-# A round where other processes took more than QUIET_MAX % of the CPUs during either run is
+# A round where other processes took more than QUIET_MAX % of the CPUs during any run is
 # run again, up to RETRIES times; the last try is kept (its "other %" tells).
 for endpoint in "${ENDPOINTS[@]}"; do
     for round in $(seq "$ROUNDS"); do
@@ -271,11 +277,20 @@ for endpoint in "${ENDPOINTS[@]}"; do
             for impl in "${IMPLS[@]}"; do
                 run "$endpoint" "$round" "$impl"
             done
-            noisy=$(tail -n 2 "$RESULTS" | awk -F'\t' -v max="$QUIET_MAX" '$10 > max { n++ } END { print n + 0 }')
+            noisy=$(tail -n "$N_IMPLS" "$RESULTS" | awk -F'\t' -v max="$QUIET_MAX" '$10 > max { n++ } END { print n + 0 }')
             (( noisy == 0 || try == RETRIES )) && break
             echo "  round $round: other processes were busy during the run; again" >&2
-            head -n -2 "$RESULTS" >"$RESULTS.kept" && mv "$RESULTS.kept" "$RESULTS"
+            head -n "-$N_IMPLS" "$RESULTS" >"$RESULTS.kept" && mv "$RESULTS.kept" "$RESULTS"
         done
+        # The round's requests/s ratios, first / each other, as the rounds go.
+        tail -n "$N_IMPLS" "$RESULTS" | awk -F'\t' -v labels="${SHORT[*]}" '
+            { rps[NR] = $4 }
+            END {
+                split(labels, l, " "); line = ""
+                for (i = 2; i <= NR; i++)
+                    line = line sprintf("  %s/%s %.3f", l[1], l[i], rps[i] > 0 ? rps[1] / rps[i] : 0)
+                printf "  %s round %s, requests/s:%s\n", $1, $2, line
+            }' >&2
     done
 done
 
@@ -286,43 +301,83 @@ if [[ -n "${METRICS:-}" ]]; then
         die "the metrics page does not count the benchmark's requests"
 fi
 
-# --- the table ---------------------------------------------------------------------------
+# --- the tables --------------------------------------------------------------------------
 report() {
+    local i legend="" ratios=""
+    for i in "${!IMPLS[@]}"; do
+        legend+="${legend:+, }${SHORT[$i]} = ${LONG[$i]}"
+        (( i > 0 )) && ratios+="${ratios:+ and }${SHORT[0]} / ${SHORT[$i]}"
+    done
     echo "## Load test ($(date -u +%Y-%m-%d), $(nproc) CPUs: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo))"
     echo
-    echo "$ROUNDS paired round(s) per endpoint; per run ${WARMUP} s warm-up and ${DURATION} s measured;" \
+    echo "$ROUNDS round(s) per endpoint, each one run per implementation; per run ${WARMUP} s warm-up and ${DURATION} s measured;" \
         "\`wrk -t1 -c$CONNECTIONS --latency\` on CPU $LOAD_CPU, the server on CPU $SERVER_CPU with" \
-        "$WORKER_THREADS tokio worker(s). gen = $LABEL_A, hand = $LABEL_B; ratio = gen / hand" \
-        "(below 1 for req/s and above 1 for latency and CPU mean $LABEL_A is slower)."
+        "$WORKER_THREADS tokio worker(s). $legend. Ratios are $ratios" \
+        "(below 1 for req/s and above 1 for latency and CPU mean ${LONG[0]} is slower)."
     echo "CPU is the server process's user (and system) CPU time per request; RSS its VmRSS after the run;" \
         "other % the share of both CPUs used by processes other than the server and wrk during the run."
-    awk -F'\t' -v first="${IMPLS[0]}" -v second="${IMPLS[1]}" '
+    awk -F'\t' -v order="${IMPLS[*]}" -v labels="${SHORT[*]}" '
         function median(list, n,    i, j, t, a) {
             for (i = 1; i <= n; i++) a[i] = list[i]
             for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
             return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
         }
+        function ratio(x, y) { return y > 0 ? x / y : 0 }
+        # Header cells: "<what> <first label>", then the other labels.
+        function heads(what,    i, out) {
+            out = " " what " " l[1] " |"
+            for (i = 2; i <= ni; i++) out = out " " l[i] " |"
+            return out
+        }
+        function ratio_heads(what,    i, out) {
+            for (i = 2; i <= ni; i++) out = out " " (i == 2 ? what " " : "") l[1] "/" l[i] " |"
+            return out
+        }
+        function cells(v, k, fmt,    i, out) {
+            for (i = 1; i <= ni; i++) out = out sprintf(" " fmt " |", v[k, im[i]])
+            return out
+        }
+        # Ratios first / other of v for round r, kept in q[what, i, r] for the medians.
+        function ratio_cells(v, k, what, r,    i, out) {
+            for (i = 2; i <= ni; i++) {
+                q[what, i, r] = ratio(v[k, im[1]], v[k, im[i]])
+                out = out sprintf(" %.3f |", q[what, i, r])
+            }
+            return out
+        }
+        function median_cells(what, n,    i, j, list, out) {
+            for (i = 2; i <= ni; i++) {
+                for (j = 1; j <= n; j++) list[j] = q[what, i, j]
+                out = out sprintf(" **%.3f** |", median(list, n))
+            }
+            return out
+        }
+        function blanks(n,    i, out) { for (i = 1; i <= n; i++) out = out " |"; return out }
+        function rule(n,    i, out) { out = "|"; for (i = 1; i <= n; i++) out = out "---|"; return out }
+        BEGIN { ni = split(order, im, " "); split(labels, l, " ") }
         { key = $1 SUBSEP $2; rps[key, $3] = $4; p50[key, $3] = $5; p99[key, $3] = $6
           user[key, $3] = $7; sys[key, $3] = $8; rss[key, $3] = $9; other[key, $3] = $10
           if (!($1 in seen)) { seen[$1] = 1; names[++nn] = $1 }
           if ($2 > rounds[$1]) rounds[$1] = $2 }
         END {
             for (e = 1; e <= nn; e++) {
-                name = names[e]
-                printf "\n### %s\n\n", name
-                print "| round | req/s gen | req/s hand | ratio | p50 µs gen | p50 µs hand | ratio | p99 µs gen | p99 µs hand | ratio | user CPU µs/req gen | hand | ratio | sys CPU µs/req gen | hand | RSS MiB gen | hand | other % gen | hand |"
-                print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-                for (r = 1; r <= rounds[name]; r++) {
-                    k = name SUBSEP r; g = first; h = second
-                    q1[r] = rps[k, g] / rps[k, h]; q2[r] = p50[k, g] / p50[k, h]
-                    q3[r] = p99[k, g] / p99[k, h]; q4[r] = user[k, h] > 0 ? user[k, g] / user[k, h] : 0
-                    printf "| %d | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f | %.0f | %.0f | %.3f | %.2f | %.2f | %.3f | %.2f | %.2f | %.1f | %.1f | %.0f | %.0f |\n",
-                        r, rps[k, g], rps[k, h], q1[r], p50[k, g], p50[k, h], q2[r], p99[k, g], p99[k, h], q3[r],
-                        user[k, g], user[k, h], q4[r], sys[k, g], sys[k, h], rss[k, g], rss[k, h], other[k, g], other[k, h]
+                name = names[e]; n = rounds[name]
+                printf "\n### %s\n\nRequests/s and CPU per request:\n\n", name
+                print "| round |" heads("req/s") ratio_heads("req/s") heads("user CPU µs/req") ratio_heads("user CPU") heads("sys CPU µs/req") heads("other %")
+                print rule(1 + 4 * ni + 2 * (ni - 1))
+                for (r = 1; r <= n; r++) {
+                    k = name SUBSEP r
+                    print "| " r " |" cells(rps, k, "%.0f") ratio_cells(rps, k, "rps", r) cells(user, k, "%.2f") ratio_cells(user, k, "user", r) cells(sys, k, "%.2f") cells(other, k, "%.0f")
                 }
-                n = rounds[name]
-                printf "| **median ratio** | | | **%.3f** | | | **%.3f** | | | **%.3f** | | | **%.3f** | | | | | | |\n",
-                    median(q1, n), median(q2, n), median(q3, n), median(q4, n)
+                print "| **median** |" blanks(ni) median_cells("rps", n) blanks(ni) median_cells("user", n) blanks(2 * ni)
+                printf "\nLatency and memory:\n\n"
+                print "| round |" heads("p50 µs") heads("p99 µs") ratio_heads("p99") heads("RSS MiB")
+                print rule(1 + 3 * ni + (ni - 1))
+                for (r = 1; r <= n; r++) {
+                    k = name SUBSEP r
+                    print "| " r " |" cells(p50, k, "%.0f") cells(p99, k, "%.0f") ratio_cells(p99, k, "p99", r) cells(rss, k, "%.1f")
+                }
+                print "| **median** |" blanks(2 * ni) median_cells("p99", n) blanks(ni)
             }
         }' "$RESULTS"
 }
