@@ -12,20 +12,29 @@
 #      SQLite, one on PostgreSQL, and the three behind the balancer, in one run;
 #   4. kill -9 of one instance under a mixed write load through the balancer: the balancer
 #      routes around it, every acknowledged write is found, and the database is consistent;
-#   5. Redis paused (DEBUG SLEEP), then stopped: every request is answered, by the
+#   5. PostgreSQL restarted, then paused for PAUSE_SECONDS (SIGSTOP: it accepts connections
+#      and answers nothing, as when the network to it is cut), each under a mixed load on
+#      instance 0: every request is answered (503 while the database is away, never
+#      another 5xx) within the instances' --database-timeout plus a bound, the instance
+#      recovers without a restart, and every acknowledged write is found;
+#   6. Redis paused (DEBUG SLEEP), then stopped: every request is answered, by the
 #      fail-open policy, within the enforcer's timeout plus a bound.
 #
 #   bash benches/instances.sh
 #   SECONDS_PER_ROW=10 CONNECTIONS=64 bash benches/instances.sh
 #
 # Exits non-zero when any property fails. Environment: SECONDS_PER_ROW [5], CONNECTIONS
-# [32], BURST [10], KILL_SECONDS [6], BASE_PORT [18600], CARGO_TARGET_DIR [target].
+# [32], BURST [10], KILL_SECONDS [6], PAUSE_SECONDS [10], DB_TIMEOUT [2],
+# BASE_PORT [18600], CARGO_TARGET_DIR [target]; KEEP_FAILED=1 keeps the servers' logs
+# when a property fails.
 set -euo pipefail
 
 SECONDS_PER_ROW=${SECONDS_PER_ROW:-5}
 CONNECTIONS=${CONNECTIONS:-32}
 BURST=${BURST:-10}
 KILL_SECONDS=${KILL_SECONDS:-6}
+PAUSE_SECONDS=${PAUSE_SECONDS:-10}
+DB_TIMEOUT=${DB_TIMEOUT:-2}
 BASE_PORT=${BASE_PORT:-18600}
 
 cd "$(dirname "$0")/.."
@@ -54,7 +63,11 @@ cleanup() {
     local pid
     for pid in "${INSTANCE_PIDS[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
     stop_servers
-    rm -rf "$DIR"
+    if [[ -n ${KEEP_LOGS:-} || ($FAILED != 0 && -n ${KEEP_FAILED:-}) ]]; then
+        log "logs kept in $DIR"
+    else
+        rm -rf "$DIR"
+    fi
 }
 trap cleanup EXIT
 
@@ -90,7 +103,7 @@ start_instance() {
     local n=$1 port=${INSTANCE_PORTS[$1]}
     mkdir -p "$DIR/site$n"
     "$SERVICE" --listen "127.0.0.1:$port" --site "$DIR/site$n" --admin-password secret \
-        --database "$DATABASE" --quota-config "$DIR/quota.yaml" \
+        --database "$DATABASE" --database-timeout "$DB_TIMEOUT" --quota-config "$DIR/quota.yaml" \
         --quota-store "redis://127.0.0.1:$REDIS_PORT" --quota-store-timeout 0.1 \
         >>"$DIR/site$n/service.log" 2>&1 &
     INSTANCE_PIDS[n]=$!
@@ -200,8 +213,55 @@ consistency=$(psql_review "$PG_PORT" "
 echo "database: changes=$(psql_review "$PG_PORT" 'SELECT count(*) FROM changes') inconsistencies=$consistency"
 [[ $consistency == 0 ]] || fail "the database is inconsistent after the kill"
 
-# ---- 5. Redis slow, then gone --------------------------------------------------------------
-log "5. Redis paused, then stopped: requests answered by the fail-open policy, none hanging"
+# ---- 5. PostgreSQL restarted, then cut off ------------------------------------------------
+# fault NAME LOAD_SECONDS COMMAND...: a mixed load on instance 0 (directly: the balancer
+# would take the instances out while /readyz says 503), COMMAND at its second second; then
+# the properties of step 5.
+fault() {
+    local name=$1 seconds=$2
+    shift 2
+    "$LOAD" --url "$(instance 0)" --password secret --connections 16 --seconds "$seconds" \
+        --write-percent 20 --acked "$DIR/acked-$name" --tolerate-errors >"$DIR/$name-load" &
+    local loader=$!
+    sleep 2
+    "$@"
+    wait "$loader"
+    local line
+    line=$(cat "$DIR/$name-load")
+    echo "$name: $line"
+    field() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<<"$line"; }
+    [[ $(field server_errors) == 0 ]] || fail "$name: $(field server_errors) answers were a 5xx other than 503"
+    [[ $(field failed) == 0 ]] || fail "$name: $(field failed) requests got no answer"
+    (($(field slowest) <= (DB_TIMEOUT + 2) * 1000)) ||
+        fail "$name: a request took $(field slowest) ms (the database timeout is $DB_TIMEOUT s)"
+    kill -0 "${INSTANCE_PIDS[0]}" 2>/dev/null || fail "$name: instance 0 died"
+    local status=000 _
+    for _ in $(seq 50); do
+        status=$(curl -s -o /dev/null -w '%{http_code}' -u admin:secret -X PUT \
+            -H 'Content-Type: application/json' -d '{}' "$(instance 0)/a/projects/after-$name")
+        [[ $status == 201 ]] && break
+        sleep 0.2
+    done
+    echo "$name: a write after the fault answered $status"
+    [[ $status == 201 ]] || fail "$name: instance 0 did not recover (a write answered $status)"
+    local verify
+    verify=$("$LOAD" --url "$(instance 0)" --password secret --verify "$DIR/acked-$name") ||
+        fail "$name: acknowledged writes are missing: $verify"
+    echo "$name: $verify"
+}
+pause() {
+    pause_postgres
+    sleep "$PAUSE_SECONDS"
+    resume_postgres
+}
+log "5. PostgreSQL restarted, then paused for $PAUSE_SECONDS s, under load (database timeout $DB_TIMEOUT s)"
+fault pg_restart 8 restart_postgres "$DIR/pg" "$PG_PORT"
+fault pg_paused $((PAUSE_SECONDS + 6)) pause
+paused_503=$(sed -n 's/.* unavailable=\([0-9]*\).*/\1/p' "$DIR/pg_paused-load")
+[[ $paused_503 -gt 0 ]] || fail "no request was answered 503 while PostgreSQL was paused"
+
+# ---- 6. Redis slow, then gone --------------------------------------------------------------
+log "6. Redis paused, then stopped: requests answered by the fail-open policy, none hanging"
 redis-cli -p "$REDIS_PORT" DEBUG SLEEP 3 >/dev/null &
 SLEEPER=$!
 sleep 0.2

@@ -5,6 +5,8 @@
 #
 #   source benches/lib/servers.sh
 #   start_postgres "$DIR/pg" 55432     # prints nothing; the URL is postgres://review@127.0.0.1:55432/review
+#   restart_postgres "$DIR/pg" 55432   # fast shutdown, start again
+#   pause_postgres; resume_postgres    # SIGSTOP and SIGCONT of the server and its backends
 #   start_redis "$DIR/redis" 56379
 #   start_haproxy "$DIR/haproxy" 58080 127.0.0.1:18081 127.0.0.1:18082
 #   stop_servers
@@ -51,23 +53,50 @@ start_postgres() {
     fi
     as_postgres "$bin/initdb" -D "$dir/data" -U review --auth=trust -E UTF8 \
         >"$dir/initdb.log" 2>&1 || servers_die "initdb failed: $(tail -3 "$dir/initdb.log")"
+    run_postgres "$dir" "$port"
+    as_postgres "$bin/psql" -q -h 127.0.0.1 -p "$port" -U review -d postgres \
+        -c "CREATE DATABASE review" >/dev/null
+}
+
+# run_postgres DIR PORT: starts the server of the cluster in DIR and waits until it answers.
+run_postgres() {
+    local dir=$1 port=$2 bin
+    bin=$(postgres_bin)
     local as=()
     [[ $(id -u) == 0 ]] && as=(setpriv --reuid=postgres --regid=postgres --init-groups --)
     # A simple command, so that `$!` is the server itself (setpriv replaces itself with it).
     "${as[@]}" "$bin/postgres" -D "$dir/data" -p "$port" -k "$dir" \
-        -c listen_addresses=127.0.0.1 -c max_connections=200 >"$dir/postgres.log" 2>&1 &
+        -c listen_addresses=127.0.0.1 -c max_connections=200 >>"$dir/postgres.log" 2>&1 &
     POSTGRES_PID=$!
     SERVER_PIDS+=($POSTGRES_PID)
     local _
     for _ in $(seq 100); do
-        if as_postgres "$bin/pg_isready" -q -h 127.0.0.1 -p "$port"; then
-            as_postgres "$bin/psql" -q -h 127.0.0.1 -p "$port" -U review -d postgres \
-                -c "CREATE DATABASE review" >/dev/null
-            return 0
-        fi
+        as_postgres "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" && return 0
         sleep 0.1
     done
     servers_die "PostgreSQL does not start: $(tail -3 "$dir/postgres.log")"
+}
+
+# restart_postgres DIR PORT: a fast shutdown (every connection closed), then a start.
+restart_postgres() {
+    kill -INT "$POSTGRES_PID" 2>/dev/null || true
+    wait "$POSTGRES_PID" 2>/dev/null || true
+    run_postgres "$1" "$2"
+}
+
+# pause_postgres / resume_postgres: the server and every backend stopped (SIGSTOP), then
+# continued: a database that accepts connections and answers nothing, as when the network
+# to it is cut.
+postgres_processes() {
+    echo "$POSTGRES_PID" $(pgrep -P "$POSTGRES_PID" || true)
+}
+pause_postgres() {
+    # shellcheck disable=SC2046
+    kill -STOP $(postgres_processes)
+}
+resume_postgres() {
+    # shellcheck disable=SC2046
+    kill -CONT $(postgres_processes)
 }
 
 # psql_review PORT SQL: runs SQL in the database `review`, unaligned, tuples only.

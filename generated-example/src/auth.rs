@@ -81,12 +81,11 @@ pub fn identity(storage: &dyn Storage, account: &Account) -> Identity {
 
 impl Authenticator for StorageAuthenticator {
     async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
-        let account = self
-            .storage
-            .account_by_username(username)
-            .ok()
-            .flatten()
-            .filter(|a| a.active);
+        let account = match self.storage.account_by_username(username) {
+            Ok(account) => account.filter(|a| a.active),
+            // Not looked at: no hash to spend time on, and `reachable` says why at once.
+            Err(_) => return None,
+        };
         let stored = account
             .as_ref()
             .and_then(|a| a.password_hash.as_deref())
@@ -137,6 +136,11 @@ impl Authenticator for StorageAuthenticator {
             .flatten()
             .filter(|a| a.active)
             .map(|a| Arc::new(identity(self.storage.as_ref(), &a)))
+    }
+
+    /// A shared database that is away: credentials not found were not looked at.
+    async fn reachable(&self) -> Result<(), String> {
+        self.storage.reachable()
     }
 
     async fn end_session(&self, key: &str) {

@@ -33,6 +33,9 @@ pub struct Options {
     /// The PostgreSQL database (`postgres://…`) that keeps the data, shared by every
     /// instance given the same URL; without one, the embedded SQLite database under `site`.
     pub database: Option<String>,
+    /// How long one call to that PostgreSQL database may take before the request is
+    /// answered 503 (`None`: 5 s).
+    pub database_timeout: Option<std::time::Duration>,
     /// The token-bucket rules file, when quotas are enforced.
     pub quota_config: Option<PathBuf>,
     /// Where the buckets of the `quota_config` rules live, when every instance must share
@@ -96,7 +99,8 @@ pub fn app(options: &Options) -> Result<App, StartError> {
     let (storage, created_admin) = open_storage(options, &seed).map_err(|e| {
         StartError::Storage(match e {
             // "cannot open the database: database error: ..." would say it twice.
-            crate::storage::StorageError::Database(message) => message,
+            crate::storage::StorageError::Database(message)
+            | crate::storage::StorageError::Unavailable(message) => message,
             other => other.to_string(),
         })
     })?;
@@ -186,7 +190,10 @@ fn open_storage(
     seed: &AdminSeed,
 ) -> crate::storage::StorageResult<(Arc<dyn Storage>, bool)> {
     if let Some(url) = &options.database {
-        let (storage, created) = PgStorage::connect(url, seed)?;
+        let timeout = options
+            .database_timeout
+            .unwrap_or(crate::storage::DEFAULT_DATABASE_TIMEOUT);
+        let (storage, created) = PgStorage::connect_with_timeout(url, seed, timeout)?;
         tracing::info!("keeping the data in {}", storage.target());
         return Ok((Arc::new(storage), created));
     }

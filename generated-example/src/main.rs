@@ -40,6 +40,10 @@ struct Cli {
         hide_env_values = true
     )]
     database: Option<String>,
+    /// Seconds one call to the --database may take: past it (the server paused or cut
+    /// off), the request is answered 503 rather than left waiting.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, requires = "database")]
+    database_timeout: Option<Duration>,
     /// Enables the token-bucket quota enforcer with the rules in FILE.
     #[arg(long, value_name = "FILE")]
     quota_config: Option<PathBuf>,
@@ -237,6 +241,7 @@ async fn main() -> ExitCode {
             store
         }),
         database: cli.database,
+        database_timeout: cli.database_timeout,
         limits: cli.limits.limits(),
         quota: Default::default(),
         drain_delay: cli.drain_delay.unwrap_or_default(),

@@ -49,11 +49,46 @@ struct Cli {
 }
 
 /// What all tasks count together.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Totals {
     answered: AtomicU64,
     errors: AtomicU64,
+    /// 503 answers (the database away, for the fault tests).
+    unavailable: AtomicU64,
+    /// 5xx answers other than 503: the service failed.
+    server_errors: AtomicU64,
+    /// Every answer that was not a success, by status (400 to 599).
+    by_status: Vec<AtomicU64>,
     failed_connections: AtomicU64,
+}
+
+impl Totals {
+    fn new() -> Self {
+        Totals {
+            answered: AtomicU64::default(),
+            errors: AtomicU64::default(),
+            unavailable: AtomicU64::default(),
+            server_errors: AtomicU64::default(),
+            by_status: (400..600).map(|_| AtomicU64::default()).collect(),
+            failed_connections: AtomicU64::default(),
+        }
+    }
+
+    /// `401:3,503:12`: the errors by status, or `none`.
+    fn error_statuses(&self) -> String {
+        let counted: Vec<String> = (400u16..600)
+            .zip(&self.by_status)
+            .filter_map(|(status, count)| {
+                let count = count.load(Ordering::Relaxed);
+                (count > 0).then(|| format!("{status}:{count}"))
+            })
+            .collect();
+        if counted.is_empty() {
+            "none".to_owned()
+        } else {
+            counted.join(",")
+        }
+    }
 }
 
 #[tokio::main]
@@ -72,7 +107,7 @@ async fn main() -> ExitCode {
 
 async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
     let read_target = change_to_read(cli, &client).await;
-    let totals = Arc::new(Totals::default());
+    let totals = Arc::new(Totals::new());
     let deadline = Instant::now() + Duration::from_secs_f64(cli.seconds);
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(cli.connections);
@@ -109,6 +144,18 @@ async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
                         let body = answer.bytes().await.unwrap_or_default();
                         latencies.push(begun.elapsed().as_micros() as u64);
                         totals.answered.fetch_add(1, Ordering::Relaxed);
+                        if status == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+                            totals.unavailable.fetch_add(1, Ordering::Relaxed);
+                        } else if status.is_server_error() {
+                            totals.server_errors.fetch_add(1, Ordering::Relaxed);
+                        }
+                        if let Some(count) = status
+                            .as_u16()
+                            .checked_sub(400)
+                            .and_then(|i| totals.by_status.get(usize::from(i)))
+                        {
+                            count.fetch_add(1, Ordering::Relaxed);
+                        }
                         if !status.is_success() {
                             totals.errors.fetch_add(1, Ordering::Relaxed);
                         } else if write && let Some(number) = change_number(&body) {
@@ -142,14 +189,18 @@ async fn load(cli: &Cli, client: reqwest::Client) -> ExitCode {
     let answered = totals.answered.load(Ordering::Relaxed);
     let errors = totals.errors.load(Ordering::Relaxed);
     let failed = totals.failed_connections.load(Ordering::Relaxed);
+    let unavailable = totals.unavailable.load(Ordering::Relaxed);
+    let server_errors = totals.server_errors.load(Ordering::Relaxed);
+    let slowest = latencies.last().map_or(0.0, |&us| us as f64 / 1000.0);
     println!(
-        "connections={} seconds={:.1} requests={answered} requests/s={:.0} p50={:.2}ms p99={:.2}ms errors={errors} failed={failed} acked_writes={}",
+        "connections={} seconds={:.1} requests={answered} requests/s={:.0} p50={:.2}ms p99={:.2}ms slowest={slowest:.0}ms errors={errors} unavailable={unavailable} server_errors={server_errors} failed={failed} acked_writes={} error_statuses={}",
         cli.connections,
         elapsed,
         answered as f64 / elapsed,
         percentile(0.50),
         percentile(0.99),
-        acked.len()
+        acked.len(),
+        totals.error_statuses()
     );
     if let Some(file) = &cli.acked {
         let mut out = std::fs::OpenOptions::new()

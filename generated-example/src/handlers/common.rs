@@ -12,7 +12,8 @@ use crate::storage::{Account, StorageError};
 
 /// Storage failures as the status table's answers: missing is 404, taken or wrong state
 /// is 409, a dangling reference in the input is 422, an operation a system object does
-/// not support is 405, and the storage's own failures are 500.
+/// not support is 405, a database that does not answer (restarting, unreachable) is 503, and
+/// the storage's own failures are 500.
 impl From<StorageError> for Error {
     fn from(err: StorageError) -> Self {
         match err {
@@ -20,6 +21,11 @@ impl From<StorageError> for Error {
             StorageError::Conflict(m) => Error::Conflict(m.into()),
             StorageError::Invalid(m) => Error::UnprocessableEntity(m.into()),
             StorageError::NotAllowed(m) => Error::MethodNotAllowed(m.into()),
+            StorageError::Unavailable(why) => {
+                // The driver's words stay in the log; the client learns only to come back.
+                tracing::warn!(%why, "the database is unavailable");
+                Error::ServiceUnavailable(DATABASE_UNAVAILABLE.into())
+            }
             internal @ (StorageError::Database(_) | StorageError::Io(_)) => {
                 Error::Internal(internal.to_string().into())
             }
@@ -28,6 +34,10 @@ impl From<StorageError> for Error {
 }
 
 pub(crate) use crate::api::capabilities::ADMINISTRATE_SERVER;
+
+/// What a client reads while the database does not answer.
+pub(crate) const DATABASE_UNAVAILABLE: &str =
+    "The database is unavailable (restarting or unreachable); try again shortly";
 
 /// The caller's numeric account id, when authenticated.
 pub(crate) fn caller_id(caller: &Caller) -> Option<i64> {

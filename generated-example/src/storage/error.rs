@@ -12,6 +12,7 @@ use std::fmt;
 /// | [`Conflict`](Self::Conflict) | a name is taken, or the object's state does not allow the operation | 409 (412 for `If-None-Match: *`) |
 /// | [`Invalid`](Self::Invalid) | the input is malformed or refers to something that does not exist (a parent project, an owner group, a member account) | 422 (or 400) |
 /// | [`NotAllowed`](Self::NotAllowed) | the operation does not apply to this kind of object (members of a system group) | 405 |
+/// | [`Unavailable`](Self::Unavailable) | the database did not answer in time or cannot be reached (restarting, unreachable); the same call may work shortly | 503 |
 /// | [`Database`](Self::Database), [`Io`](Self::Io) | the storage itself failed | 500 |
 ///
 /// The messages are written for the client and can be passed through as they are.
@@ -26,6 +27,10 @@ pub enum StorageError {
     /// The operation does not apply to this object (for example: system groups have no
     /// members, owner or name that could be changed).
     NotAllowed(String),
+    /// The database did not answer within the storage's timeout, or cannot be reached: a
+    /// passing state (a restart, a network fault), not a failure of the request. The
+    /// message (the driver's words) is for the log, not the client.
+    Unavailable(String),
     /// The database failed (including a database written by a newer version).
     Database(String),
     /// The file system failed (creating the site's `db/` directory).
@@ -35,7 +40,10 @@ pub enum StorageError {
 impl StorageError {
     /// True for the variants that are the storage's fault rather than the caller's.
     pub fn is_internal(&self) -> bool {
-        matches!(self, StorageError::Database(_) | StorageError::Io(_))
+        matches!(
+            self,
+            StorageError::Database(_) | StorageError::Io(_) | StorageError::Unavailable(_)
+        )
     }
 }
 
@@ -46,6 +54,7 @@ impl fmt::Display for StorageError {
             | StorageError::Conflict(m)
             | StorageError::Invalid(m)
             | StorageError::NotAllowed(m) => f.write_str(m),
+            StorageError::Unavailable(m) => write!(f, "database unavailable: {m}"),
             StorageError::Database(m) => write!(f, "database error: {m}"),
             StorageError::Io(m) => write!(f, "I/O error: {m}"),
         }

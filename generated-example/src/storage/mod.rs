@@ -57,7 +57,7 @@ pub use group::{
     ADMINISTRATORS_NAME, ANONYMOUS_USERS_ID, ANONYMOUS_USERS_NAME, Group, GroupQuery, NewGroup,
     REGISTERED_USERS_ID, REGISTERED_USERS_NAME,
 };
-pub use postgres::PgStorage;
+pub use postgres::{DEFAULT_CALL_TIMEOUT as DEFAULT_DATABASE_TIMEOUT, PgStorage};
 pub use project::{
     ALL_PROJECTS, ALL_USERS, Branch, Commit, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, NewTag,
     Project, ProjectQuery, ProjectState, Tag, full_ref, full_tag_ref, short_branch,

@@ -15,6 +15,12 @@ use restspec_runtime::Timestamp;
 /// Lookups answer `Ok(None)` for a missing object; methods acting on one answer
 /// `NotFound` when it is missing.
 pub trait Storage: Send + Sync + 'static {
+    /// `Err` with the reason while the database is away (a shared database restarting or
+    /// cut off): a lookup that found nothing then says nothing about the data.
+    fn reachable(&self) -> Result<(), String> {
+        Ok(())
+    }
+
     // ---- accounts -------------------------------------------------------------------
 
     /// Creates an account with the next id. Taken username or email → `Conflict`.

@@ -100,10 +100,14 @@ pub async fn resolve_caller<A: Authenticator>(
                     Err(_) => None,
                 }
             }
-            Found::Token(token) => authenticator
-                .token(token)
-                .await
-                .map(|identity| (identity, AuthMethod::Token)),
+            Found::Token(token) => match authenticator.token(token).await {
+                Some(identity) => Some((identity, AuthMethod::Token)),
+                None => {
+                    // Not known, or not checkable now: 503 for the latter.
+                    accounts_reachable(authenticator).await?;
+                    None
+                }
+            },
         };
         match (identity, conventions.unknown_credentials) {
             (Some((identity, method)), _) => {
@@ -126,20 +130,23 @@ pub async fn resolve_caller<A: Authenticator>(
     let clock = &state.sessions;
     if let Some(sessions) = conventions.sessions
         && let Some(key) = cookie(presented.headers, sessions.cookie)
-        && let Some(session) = clock.live_session(authenticator, key).await
     {
-        return Ok(Authenticated {
-            caller: Caller::user(session.identity, AuthMethod::Cookie),
-            xsrf_token: Some(session.xsrf_token),
-        });
+        if let Some(session) = clock.live_session(authenticator, key).await {
+            return Ok(Authenticated {
+                caller: Caller::user(session.identity, AuthMethod::Cookie),
+                xsrf_token: Some(session.xsrf_token),
+            });
+        }
+        accounts_reachable(authenticator).await?;
     }
-    if let Some(token) = presented.access_token
-        && let Some(session) = clock.live_session(authenticator, token).await
-    {
-        return Ok(Authenticated {
-            caller: Caller::user(session.identity, AuthMethod::AccessToken),
-            xsrf_token: None,
-        });
+    if let Some(token) = presented.access_token {
+        if let Some(session) = clock.live_session(authenticator, token).await {
+            return Ok(Authenticated {
+                caller: Caller::user(session.identity, AuthMethod::AccessToken),
+                xsrf_token: None,
+            });
+        }
+        accounts_reachable(authenticator).await?;
     }
     Ok(Authenticated {
         caller: Caller::anonymous(),
@@ -206,10 +213,22 @@ pub async fn check_basic<A: Authenticator>(
             Ok(identity)
         }
         None => {
+            accounts_reachable(authenticator).await?;
             failures.failed(user, presented.remote);
             Err(unauthorized(realm))
         }
     }
+}
+
+/// `Ok` when `authenticator`'s accounts can be looked up now; else the 503 that answers a
+/// request whose credentials could not be checked ([`Authenticator::reachable`]).
+pub async fn accounts_reachable<A: Authenticator>(authenticator: &A) -> Result<(), ApiError> {
+    authenticator.reachable().await.map_err(|why| {
+        tracing::warn!(%why, "credentials could not be checked");
+        ApiError::status(503)
+            .with_message("Authentication is unavailable; try again shortly")
+            .with_retry_after(std::time::Duration::from_secs(1))
+    })
 }
 
 /// The 401 of the authenticated form, with its `WWW-Authenticate` challenge.
@@ -283,5 +302,62 @@ mod tests {
             format!("Basic {long}").parse().unwrap(),
         );
         assert_eq!(basic_credentials(&headers, &mut [0; 16]), None);
+    }
+
+    /// Knows nobody; `away` says whether its accounts can be looked up.
+    struct Store {
+        away: bool,
+    }
+
+    impl Authenticator for Store {
+        async fn basic(&self, _: &str, _: &str) -> Option<Arc<Identity>> {
+            None
+        }
+        async fn reachable(&self) -> Result<(), String> {
+            if self.away {
+                Err("the account database does not answer".into())
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn credentials_that_could_not_be_checked_are_503_not_401_and_not_counted() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::AUTHORIZATION, "Basic YWRtaW46czpl".parse().unwrap());
+        let presented = Presented {
+            headers: &headers,
+            authenticated_form: true,
+            access_token: None,
+            query_token: None,
+            remote: None,
+        };
+        let limits = crate::Limits {
+            auth_failures_allowed: 1,
+            ..crate::Limits::default()
+        };
+        let failures = FailureBudget::new(&limits);
+        for _ in 0..3 {
+            let away = check_basic(&Store { away: true }, &failures, presented, "r").await;
+            let error = away.err().unwrap();
+            assert_eq!(error.as_condition(), None, "a status of its own, 503");
+            assert_eq!(
+                error.message(),
+                Some("Authentication is unavailable; try again shortly")
+            );
+            assert!(
+                error
+                    .headers()
+                    .iter()
+                    .any(|(n, _)| n == header::RETRY_AFTER)
+            );
+        }
+        // Three 503s spent nothing of a budget of one failure: the wrong password is 401.
+        let back = check_basic(&Store { away: false }, &failures, presented, "r").await;
+        assert_eq!(
+            back.err().unwrap().as_condition(),
+            Some(Condition::NotAuthenticated)
+        );
     }
 }

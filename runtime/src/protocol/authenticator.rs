@@ -114,6 +114,17 @@ pub trait Authenticator: Send + Sync + 'static {
         async {}
     }
 
+    /// Whether the accounts can be looked up now; `Err` says why not ("the account
+    /// database does not answer"). The runtime asks only when a lookup found nothing
+    /// (credentials or a session not accepted): then `Err` answers 503 with `Retry-After`
+    /// instead of 401 or an anonymous caller, so that a client is not told its credentials
+    /// are wrong while the store that holds them is away, and the failure is not counted
+    /// against the account. The reason is logged, not sent. By default the accounts are
+    /// always reachable (a fixed list, a store in the process).
+    fn reachable(&self) -> impl Future<Output = Result<(), String>> + Send {
+        async { Ok(()) }
+    }
+
     /// Removes every session last used before `used_before` or created before
     /// `created_before`: the expired sessions nobody presented again. The runtime calls it
     /// now and then (at most once a minute) while sessions are in use.

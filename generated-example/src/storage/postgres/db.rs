@@ -5,27 +5,30 @@ use std::error::Error;
 
 use bytes::BytesMut;
 use deadpool_postgres::Transaction;
-use futures_executor::block_on;
 use tokio_postgres::Statement;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 
+use super::Deadline;
 use crate::storage::sql::db::{Db, Param, RawRow, Row, ValueRef};
 use crate::storage::{StorageError, StorageResult};
 
 /// One transaction, as the table modules see it.
 pub(super) struct PgDb<'a> {
     tx: &'a Transaction<'a>,
+    deadline: Deadline,
 }
 
 impl<'a> PgDb<'a> {
-    pub(super) fn new(tx: &'a Transaction<'a>) -> Self {
-        PgDb { tx }
+    pub(super) fn new(tx: &'a Transaction<'a>, deadline: Deadline) -> Self {
+        PgDb { tx, deadline }
     }
 
     /// The statement for `sql` (translated), prepared once per connection.
-    fn statement(&self, sql: &str) -> Result<Statement, tokio_postgres::Error> {
-        block_on(self.tx.prepare_cached(&translate(sql)))
+    fn statement(&self, sql: &str) -> StorageResult<Statement> {
+        Ok(self
+            .deadline
+            .wait(self.tx.prepare_cached(&translate(sql)))??)
     }
 }
 
@@ -42,7 +45,9 @@ impl Db for PgDb<'_> {
         each: &mut dyn FnMut(Row<'_>) -> StorageResult<()>,
     ) -> StorageResult<()> {
         let statement = self.statement(sql)?;
-        let rows = block_on(self.tx.query(&statement, &driver_params(params)))?;
+        let rows = self
+            .deadline
+            .wait(self.tx.query(&statement, &driver_params(params)))??;
         for row in &rows {
             each(Row::new(row))?;
         }
@@ -51,7 +56,9 @@ impl Db for PgDb<'_> {
 
     fn execute(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<usize> {
         let statement = self.statement(sql)?;
-        let changed = block_on(self.tx.execute(&statement, &driver_params(params)))?;
+        let changed = self
+            .deadline
+            .wait(self.tx.execute(&statement, &driver_params(params)))??;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 }
@@ -63,15 +70,45 @@ impl From<tokio_postgres::Error> for StorageError {
         if err.code() == Some(&SqlState::UNIQUE_VIOLATION) {
             return StorageError::Conflict(err.to_string());
         }
+        if is_passing(&err) {
+            return StorageError::Unavailable(describe_error(&err));
+        }
         match err.as_db_error() {
             Some(db) => StorageError::Database(format!("{}: {}", db.code().code(), db.message())),
-            // "error connecting to server" says little without its cause ("Connection
-            // refused", "password authentication failed", ...).
-            None => StorageError::Database(match err.source() {
-                Some(cause) => format!("{err}: {cause}"),
-                None => err.to_string(),
-            }),
+            None => StorageError::Database(describe_error(&err)),
         }
+    }
+}
+
+/// Whether `err` says the server is away for now rather than that the request failed: the
+/// connection closed (a restart), could not be made (refused, reset), or the server says it
+/// is shutting down or starting up (SQLSTATE class 08, and 57P01 to 57P03).
+fn is_passing(err: &tokio_postgres::Error) -> bool {
+    if err.is_closed() {
+        return true;
+    }
+    match err.code() {
+        Some(code) => {
+            let code = code.code();
+            code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
+        }
+        // No answer from the server at all: an I/O error underneath.
+        None => {
+            err.as_db_error().is_none()
+                && err
+                    .source()
+                    .is_some_and(|cause| cause.downcast_ref::<std::io::Error>().is_some())
+        }
+    }
+}
+
+/// The driver's message with its cause: "error connecting to server" says little without
+/// it ("Connection refused", "password authentication failed", ...).
+fn describe_error(err: &tokio_postgres::Error) -> String {
+    match (err.as_db_error(), err.source()) {
+        (Some(db), _) => format!("{}: {}", db.code().code(), db.message()),
+        (None, Some(cause)) => format!("{err}: {cause}"),
+        (None, None) => err.to_string(),
     }
 }
 

@@ -26,10 +26,23 @@
 //!   calling thread, off the service's async workers (`block_in_place`) like SQLite's
 //!   writes. It works the same from any thread: an async worker, a blocking thread or a
 //!   test.
+//! - **Faults.** Each storage call (a transaction, from taking a connection to its commit)
+//!   has a deadline ([`PgStorage::connect_with_timeout`], 5 s by default): a server that
+//!   stops answering (paused, cut off) makes the call fail as
+//!   [`StorageError::Unavailable`] when it passes, never hang, and a server that restarts
+//!   or refuses connections fails it the same way at once; handlers answer 503. A
+//!   connection that timed out is closed rather than put back, since its state is unknown;
+//!   the pool opens new ones as calls need them, so the service recovers when the server
+//!   does, without a restart. While a call has found the server away, the next ones fail
+//!   at once instead of each waiting out its deadline, until a probe (`away.rs`) finds the
+//!   server answering again. A write whose commit did not answer in time is not
+//!   acknowledged (it may or may not have committed); one that was acknowledged has.
 
+mod away;
 mod db;
 mod migrations;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
@@ -37,6 +50,7 @@ use futures_executor::block_on;
 use tokio::runtime::Handle;
 use tokio_postgres::{Config, IsolationLevel, NoTls};
 
+use self::away::Away;
 use self::db::PgDb;
 use super::sql::{Backend, Db, off_the_workers, seed};
 use super::{AdminSeed, StorageError, StorageResult};
@@ -48,6 +62,8 @@ pub(crate) const WRITE_LOCK: i64 = 0x7265_7669_6577_0001;
 const POOL_SIZE: usize = 16;
 /// How long a storage call waits for a free connection or for a new one.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long one storage call may take, unless [`PgStorage::connect_with_timeout`] says.
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(5);
 /// Session settings: the longest a statement may run before PostgreSQL cancels it, and no
 /// notices (the migrations' `CREATE TABLE IF NOT EXISTS` would log one on every start).
 const SESSION_OPTIONS: &str = "-c statement_timeout=30000 -c client_min_messages=warning";
@@ -60,14 +76,11 @@ pub struct PgStorage {
     runtime: Option<tokio::runtime::Runtime>,
     /// `postgres://user@host:port/dbname`, without the password: for messages.
     target: String,
-}
-
-impl std::fmt::Debug for PgStorage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PgStorage")
-            .field("target", &self.target)
-            .finish_non_exhaustive()
-    }
+    /// The deadline of each storage call, from its start.
+    call_timeout: Duration,
+    /// Whether the database is away: calls fail at once meanwhile, and a probe finds out
+    /// when it is back ([`Backend::reachable`]).
+    away: Arc<Away>,
 }
 
 impl PgStorage {
@@ -80,6 +93,16 @@ impl PgStorage {
     /// malformed, the server cannot be reached within 5 seconds, the login fails, or the
     /// schema is newer than this build.
     pub fn connect(url: &str, admin: &AdminSeed) -> StorageResult<(PgStorage, bool)> {
+        Self::connect_with_timeout(url, admin, DEFAULT_CALL_TIMEOUT)
+    }
+
+    /// [`connect`](Self::connect), with every storage call bounded by `call_timeout`: past
+    /// it the call fails as [`StorageError::Unavailable`].
+    pub fn connect_with_timeout(
+        url: &str,
+        admin: &AdminSeed,
+        call_timeout: Duration,
+    ) -> StorageResult<(PgStorage, bool)> {
         let mut config: Config = url.parse().map_err(|e| {
             StorageError::Database(format!(
                 "invalid database URL (expected postgres://user:password@host:port/dbname): {e}"
@@ -119,6 +142,8 @@ impl PgStorage {
             pool,
             runtime: Some(runtime),
             target,
+            call_timeout,
+            away: Arc::default(),
         };
         storage.migrate()?;
         let created = storage.write(|db| seed(db, admin))?;
@@ -201,19 +226,28 @@ impl PgStorage {
     }
 
     fn unreachable(&self, err: PoolError) -> StorageError {
-        let why = match err {
-            PoolError::Backend(e) => plain(&StorageError::from(e)),
-            PoolError::Timeout(_) => format!("no connection within {CONNECT_TIMEOUT:?}"),
-            other => other.to_string(),
-        };
-        StorageError::Database(format!(
-            "cannot reach the database at {}: {why}",
-            self.target
-        ))
+        let target = &self.target;
+        match err {
+            PoolError::Backend(e) => match StorageError::from(e) {
+                StorageError::Unavailable(why) => StorageError::Unavailable(format!(
+                    "cannot reach the database at {target}: {why}"
+                )),
+                other => StorageError::Database(format!(
+                    "cannot reach the database at {target}: {}",
+                    plain(&other)
+                )),
+            },
+            PoolError::Timeout(_) => StorageError::Unavailable(format!(
+                "cannot reach the database at {target}: no connection within {CONNECT_TIMEOUT:?}"
+            )),
+            other => {
+                StorageError::Database(format!("cannot reach the database at {target}: {other}"))
+            }
+        }
     }
 
     /// Runs `f` in one transaction of `level` (after `first`, a statement of its own) and
-    /// commits it; an error rolls it back.
+    /// commits it; an error rolls it back. The whole call ends by the storage's deadline.
     fn transaction<T>(
         &self,
         level: IsolationLevel,
@@ -222,29 +256,82 @@ impl PgStorage {
         f: impl FnOnce(&dyn Db) -> StorageResult<T>,
     ) -> StorageResult<T> {
         let handle = self.handle().ok_or_else(closed)?;
+        let deadline = Deadline::after(self.call_timeout);
         off_the_workers(|| {
             let _entered = handle.enter();
-            let mut client = block_on(self.pool.get()).map_err(|e| self.unreachable(e))?;
-            let builder = client
-                .build_transaction()
-                .isolation_level(level)
-                .read_only(read_only);
-            let tx = block_on(builder.start())?;
-            if let Some(first) = first {
-                block_on(tx.batch_execute(first))?;
-            }
-            match f(&PgDb::new(&tx)) {
-                Ok(value) => {
-                    block_on(tx.commit())?;
-                    Ok(value)
-                }
+            // Away: answer at once rather than wait out the deadline on every call of every
+            // request; the probe clears it when the database answers again.
+            self.away.check().map_err(StorageError::Unavailable)?;
+            let taken = deadline
+                .wait(self.pool.get())
+                .and_then(|got| got.map_err(|e| self.unreachable(e)));
+            let mut client = match taken {
+                Ok(client) => client,
                 Err(err) => {
-                    // The rollback's own failure changes nothing: the connection is
-                    // checked before its next use.
-                    let _ = block_on(tx.rollback());
-                    Err(err)
+                    let failed = Err(err);
+                    self.away.record(&failed, &self.pool, handle);
+                    return failed;
                 }
+            };
+            let outcome = (|| {
+                let builder = client
+                    .build_transaction()
+                    .isolation_level(level)
+                    .read_only(read_only);
+                let tx = deadline.wait(builder.start())??;
+                if let Some(first) = first {
+                    deadline.wait(tx.batch_execute(first))??;
+                }
+                match f(&PgDb::new(&tx, deadline)) {
+                    Ok(value) => {
+                        deadline.wait(tx.commit())??;
+                        Ok(value)
+                    }
+                    // The server does not answer: a rollback would wait as long. Dropping
+                    // the transaction queues one without waiting.
+                    Err(err @ StorageError::Unavailable(_)) => Err(err),
+                    Err(err) => {
+                        // The rollback's own failure changes nothing: the connection is
+                        // checked before its next use.
+                        let _ = deadline.wait(tx.rollback());
+                        Err(err)
+                    }
+                }
+            })();
+            self.away.record(&outcome, &self.pool, handle);
+            if matches!(outcome, Err(StorageError::Unavailable(_))) {
+                // In an unknown state (a statement may still be running): closed, not
+                // pooled. The pool opens a new connection when one is needed.
+                drop(deadpool_postgres::Object::take(client));
             }
+            outcome
+        })
+    }
+}
+
+/// When a storage call must have finished.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Deadline {
+    at: tokio::time::Instant,
+    timeout: Duration,
+}
+
+impl Deadline {
+    fn after(timeout: Duration) -> Self {
+        Deadline {
+            at: tokio::time::Instant::now() + timeout,
+            timeout,
+        }
+    }
+
+    /// Waits for `work` on this thread until the deadline; past it, the database is
+    /// unavailable. Needs the storage's runtime entered (its timers).
+    pub(super) fn wait<F: Future>(&self, work: F) -> StorageResult<F::Output> {
+        block_on(tokio::time::timeout_at(self.at, work)).map_err(|_| {
+            StorageError::Unavailable(format!(
+                "the database did not answer within {:?}",
+                self.timeout
+            ))
         })
     }
 }
@@ -269,6 +356,10 @@ impl Backend for PgStorage {
     fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
         let lock = format!("SELECT pg_advisory_xact_lock({WRITE_LOCK})");
         self.transaction(IsolationLevel::ReadCommitted, false, Some(&lock), f)
+    }
+
+    fn reachable(&self) -> Result<(), String> {
+        self.away.recently()
     }
 }
 

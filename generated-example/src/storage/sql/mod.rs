@@ -40,6 +40,13 @@ pub trait Backend: Send + Sync + 'static {
     /// to the database: `f` sees every write committed before it, and none is under way
     /// beside it.
     fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T>;
+
+    /// `Err` with the reason while the database is away: its last call failed as
+    /// [`StorageError::Unavailable`](super::StorageError::Unavailable) and none has
+    /// succeeded since. An embedded database is never away.
+    fn reachable(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Runs `f`, which blocks (on a lock, on the disk), telling a multi-threaded tokio runtime

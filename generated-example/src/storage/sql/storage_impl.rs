@@ -11,6 +11,10 @@ use crate::storage::{
 };
 
 impl<B: Backend> Storage for B {
+    fn reachable(&self) -> Result<(), String> {
+        Backend::reachable(self)
+    }
+
     fn create_account(&self, new: &NewAccount) -> StorageResult<Account> {
         self.write(|tx| accounts::create(tx, new))
     }

@@ -7,7 +7,7 @@ use crate::storage::{PgStorage, StorageError};
 fn start_error(url: &str) -> String {
     match PgStorage::connect(url, &admin_seed()) {
         Ok(_) => panic!("{url} should not start"),
-        Err(StorageError::Database(message)) => message,
+        Err(StorageError::Database(message) | StorageError::Unavailable(message)) => message,
         Err(other) => panic!("{url}: {other:?}"),
     }
 }
