@@ -61,10 +61,7 @@ pub fn effective(storage: &dyn Storage, account: &Account) -> Vec<&'static str> 
 
 /// True when the account belongs to `Administrators`, directly or through a subgroup.
 fn is_administrator(storage: &dyn Storage, account_id: i64) -> bool {
-    let Ok(Some(administrators)) = storage.group_by_name(ADMINISTRATORS_NAME) else {
-        return false;
-    };
     storage
-        .account_groups(account_id)
-        .is_ok_and(|groups| groups.contains(&administrators.id))
+        .is_member_of_group_named(account_id, ADMINISTRATORS_NAME)
+        .unwrap_or(false)
 }

@@ -137,6 +137,12 @@ pub trait Storage: Send + Sync + 'static {
     /// member of directly or through included groups (also through an included
     /// `Registered Users`), plus `Anonymous Users` and `Registered Users`.
     fn account_groups(&self, account_id: i64) -> StorageResult<Vec<String>>;
+    /// Whether the account belongs to the group named `name` (as [`account_groups`]
+    /// counts membership), in one statement: what every authenticated request asks of
+    /// `Administrators`.
+    ///
+    /// [`account_groups`]: Storage::account_groups
+    fn is_member_of_group_named(&self, account_id: i64, name: &str) -> StorageResult<bool>;
 
     /// Finds a group the way URLs name them: id, then legacy number, then name.
     fn find_group(&self, id: &str) -> StorageResult<Option<Group>> {
@@ -205,6 +211,14 @@ pub trait Storage: Send + Sync + 'static {
     /// Creates a change in state `NEW`: next number, new Change-Id, and patch set 1 as a
     /// commit on top of the branch's tip. Unknown project or owner → `Invalid`.
     fn create_change(&self, new: &NewChange) -> StorageResult<Change>;
+    /// [`create_change`](Storage::create_change) and its first message, in one write:
+    /// both or neither, and the change answered as it is after the message. One write
+    /// instead of two is one turn at the writers' lock and one commit to wait for.
+    fn create_change_with_message(
+        &self,
+        new: &NewChange,
+        message: &NewMessage,
+    ) -> StorageResult<Change>;
     /// The change with this `_number`.
     fn change(&self, number: i64) -> StorageResult<Option<Change>>;
     /// The change with this Change-Id (`I…`).

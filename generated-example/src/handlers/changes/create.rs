@@ -69,21 +69,18 @@ impl ChangesHandlers for ReviewService {
             ));
         }
 
-        let change = self.storage.create_change(&NewChange {
-            project: project.name,
-            branch: branch.to_owned(),
-            subject,
-            topic,
-            owner,
-            is_private: body.is_private.unwrap_or(false),
-            work_in_progress: body.work_in_progress.unwrap_or(false),
-        })?;
-        add_message(
-            self,
-            change.number,
+        let change = self.storage.create_change_with_message(
+            &NewChange {
+                project: project.name,
+                branch: branch.to_owned(),
+                subject,
+                topic,
+                owner,
+                is_private: body.is_private.unwrap_or(false),
+                work_in_progress: body.work_in_progress.unwrap_or(false),
+            },
             &message(owner, "Uploaded patch set 1.", None, tags::NEW_PATCH_SET),
-        );
-        let change = self.storage.change(change.number)?.unwrap_or(change);
+        )?;
         Renderer::new(self, ctx.caller).change_info(&change, Fields::default())
     }
 

@@ -305,3 +305,22 @@ pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<
         |row| row.get(0),
     )
 }
+
+/// Whether the account belongs to the group named `name`, directly, through included
+/// groups or as a registered user: one statement, for the capability check every
+/// authenticated request makes.
+pub(super) fn is_member_named(db: &dyn Db, account_id: i64, name: &str) -> StorageResult<bool> {
+    let found: Vec<i64> = db.rows(
+        "WITH RECURSIVE member_of(uuid) AS ( \
+                 SELECT group_uuid FROM group_members WHERE account_id = ?1 \
+                 UNION SELECT ?2 \
+                 UNION SELECT ?3 \
+                 UNION SELECT s.group_uuid FROM group_subgroups s \
+                       JOIN member_of m ON s.subgroup_uuid = m.uuid \
+             ) SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
+               WHERE g.name = ?4 LIMIT 1",
+        params![account_id, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID, name],
+        |row| row.get(0),
+    )?;
+    Ok(!found.is_empty())
+}

@@ -132,6 +132,9 @@ impl<B: Backend> Storage for B {
     fn account_groups(&self, account_id: i64) -> StorageResult<Vec<String>> {
         self.read(|c| groups::account_groups(c, account_id))
     }
+    fn is_member_of_group_named(&self, account_id: i64, name: &str) -> StorageResult<bool> {
+        self.read(|c| groups::is_member_named(c, account_id, name))
+    }
 
     fn create_project(&self, new: &NewProject) -> StorageResult<Project> {
         self.write(|tx| projects::create(tx, new))
@@ -178,6 +181,17 @@ impl<B: Backend> Storage for B {
 
     fn create_change(&self, new: &NewChange) -> StorageResult<Change> {
         self.write(|tx| changes::create(tx, new))
+    }
+    fn create_change_with_message(
+        &self,
+        new: &NewChange,
+        message: &NewMessage,
+    ) -> StorageResult<Change> {
+        self.write(|tx| {
+            let change = changes::create(tx, new)?;
+            changes::add_message(tx, change.number, message)?;
+            Ok(changes::by_number(tx, change.number)?.unwrap_or(change))
+        })
     }
     fn change(&self, number: i64) -> StorageResult<Option<Change>> {
         self.read(|c| changes::by_number(c, number))
