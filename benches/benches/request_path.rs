@@ -39,7 +39,10 @@ fn change_request() -> Request<Body> {
 }
 
 fn runtime() -> Runtime {
-    match tokio::runtime::Builder::new_current_thread().build() {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("cannot start a tokio runtime: {err}");

@@ -88,7 +88,10 @@ fn routing(args: &[String]) -> ExitCode {
     };
     let requests: u32 = value("--requests").map_or(200_000, |n| n.parse().unwrap_or(200_000));
     let rounds: usize = value("--rounds").map_or(9, |n| n.parse().unwrap_or(9));
-    let runtime = match tokio::runtime::Builder::new_current_thread().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("whole-api: cannot start a runtime: {err}");
