@@ -41,7 +41,7 @@ use tokio::net::TcpListener;
 use crate::Fixture;
 use crate::fixtures::{ACCOUNT_DETAIL_QUOTA_GROUP, Account, REVISION_DETAIL_QUOTA_GROUP, Store};
 use crate::handwritten::types::{AccountDetailInfo, ChangeInfo, Failure};
-use crate::handwritten::{SECURITY_HEADERS, check_quota, fresh_trace_id};
+use crate::handwritten::{SECURITY_HEADERS, check_quota, fresh_trace_id, wants_pretty};
 use crate::quota::{Quota, account_metadata, change_metadata};
 
 const JSON_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/json; charset=UTF-8");
@@ -281,20 +281,7 @@ impl<'q> Options<'q> {
                 }
             }
         }
-        let pretty = match pp.as_deref() {
-            Some("0" | "false") => false,
-            Some("1" | "true") => true,
-            _ => !headers
-                .get(header::ACCEPT)
-                .and_then(|a| a.to_str().ok())
-                .is_some_and(|accept| {
-                    accept.split(',').any(|part| {
-                        part.split(';')
-                            .next()
-                            .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
-                    })
-                }),
-        };
+        let pretty = wants_pretty(pp.as_deref(), headers);
         Options {
             pretty,
             trace: trace_ids(headers.get(&TRACE_HEADER), trace_param.as_deref()),

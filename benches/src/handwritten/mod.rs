@@ -219,6 +219,25 @@ pub(crate) fn check_quota(
     }
 }
 
+/// Pretty JSON unless `pp` says otherwise or, without `pp`, the client accepts
+/// `application/json` (the convention both hand-written services follow).
+pub(crate) fn wants_pretty(pp: Option<&str>, headers: &HeaderMap) -> bool {
+    match pp {
+        Some("0" | "false") => false,
+        Some("1" | "true") => true,
+        _ => !headers
+            .get(header::ACCEPT)
+            .and_then(|a| a.to_str().ok())
+            .is_some_and(|accept| {
+                accept.split(',').any(|part| {
+                    part.split(';')
+                        .next()
+                        .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+                })
+            }),
+    }
+}
+
 /// What the query string and headers say about the answer: pretty or compact JSON, the
 /// trace ids to echo, and the first query parameter the endpoints do not know.
 struct RequestOptions {
@@ -245,20 +264,7 @@ impl RequestOptions {
                 }
             }
         }
-        let pretty = match pp.as_deref() {
-            Some("0" | "false") => false,
-            Some("1" | "true") => true,
-            _ => !headers
-                .get(header::ACCEPT)
-                .and_then(|a| a.to_str().ok())
-                .is_some_and(|accept| {
-                    accept.split(',').any(|part| {
-                        part.split(';')
-                            .next()
-                            .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
-                    })
-                }),
-        };
+        let pretty = wants_pretty(pp.as_deref(), headers);
         RequestOptions {
             pretty,
             trace: trace_ids(headers.get(&TRACE_HEADER), trace_param.as_deref()),

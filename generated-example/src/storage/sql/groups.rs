@@ -289,18 +289,27 @@ pub(super) fn remove_subgroup(db: &dyn Db, id: &str, subgroup_id: &str) -> Stora
     Ok(removed > 0)
 }
 
-/// Every group the account belongs to, directly, through included groups or as a
-/// registered user.
-pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<String>> {
-    super::accounts::require(db, account_id)?;
-    db.rows(
+/// The table `member_of(uuid)` of every group account `?1` belongs to, directly, through
+/// included groups, or as `?2` and `?3` (anonymous and registered users): the start of a
+/// statement that selects from it.
+macro_rules! member_of {
+    () => {
         "WITH RECURSIVE member_of(uuid) AS ( \
                  SELECT group_uuid FROM group_members WHERE account_id = ?1 \
                  UNION SELECT ?2 \
                  UNION SELECT ?3 \
                  UNION SELECT s.group_uuid FROM group_subgroups s \
                        JOIN member_of m ON s.subgroup_uuid = m.uuid \
-             ) SELECT uuid FROM member_of ORDER BY uuid",
+             ) "
+    };
+}
+
+/// Every group the account belongs to, directly, through included groups or as a
+/// registered user.
+pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<String>> {
+    super::accounts::require(db, account_id)?;
+    db.rows(
+        concat!(member_of!(), "SELECT uuid FROM member_of ORDER BY uuid"),
         params![account_id, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID],
         |row| row.get(0),
     )
@@ -311,14 +320,11 @@ pub(super) fn account_groups(db: &dyn Db, account_id: i64) -> StorageResult<Vec<
 /// authenticated request makes.
 pub(super) fn is_member_named(db: &dyn Db, account_id: i64, name: &str) -> StorageResult<bool> {
     let found: Vec<i64> = db.rows(
-        "WITH RECURSIVE member_of(uuid) AS ( \
-                 SELECT group_uuid FROM group_members WHERE account_id = ?1 \
-                 UNION SELECT ?2 \
-                 UNION SELECT ?3 \
-                 UNION SELECT s.group_uuid FROM group_subgroups s \
-                       JOIN member_of m ON s.subgroup_uuid = m.uuid \
-             ) SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
-               WHERE g.name = ?4 LIMIT 1",
+        concat!(
+            member_of!(),
+            "SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
+             WHERE g.name = ?4 LIMIT 1"
+        ),
         params![account_id, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID, name],
         |row| row.get(0),
     )?;
