@@ -40,8 +40,12 @@ use tokio::net::TcpListener;
 
 use crate::Fixture;
 use crate::fixtures::{ACCOUNT_DETAIL_QUOTA_GROUP, Account, REVISION_DETAIL_QUOTA_GROUP, Store};
+use restspec_runtime::__testing::accepts_gzip;
+
 use crate::handwritten::types::{AccountDetailInfo, ChangeInfo, Failure};
-use crate::handwritten::{SECURITY_HEADERS, check_quota, fresh_trace_id, wants_pretty};
+use crate::handwritten::{
+    SECURITY_HEADERS, check_quota, fresh_trace_id, resolve_account, wants_pretty,
+};
 use crate::quota::{Quota, account_metadata, change_metadata};
 
 const JSON_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/json; charset=UTF-8");
@@ -147,18 +151,7 @@ impl Floor {
     ) -> Result<Vec<u8>, Failure> {
         let id = path_parameter(id)?;
         let caller = self.caller(authenticated, headers)?;
-        let account = if id == "self" {
-            let caller = caller.ok_or_else(|| {
-                Failure::new(
-                    StatusCode::FORBIDDEN,
-                    "Resolving account 'self' requires login",
-                )
-            })?;
-            self.store.account(caller.id)
-        } else {
-            self.store.find_account(&id)
-        }
-        .ok_or_else(|| Failure::not_found(&id))?;
+        let account = resolve_account(&self.store, &id, caller)?;
         check_quota(
             &self.quota,
             ACCOUNT_DETAIL_QUOTA_GROUP,
@@ -394,26 +387,6 @@ fn respond(
     *response.status_mut() = status;
     *response.headers_mut() = headers;
     response
-}
-
-/// True when `Accept-Encoding` accepts gzip: listed (or `*`) with a non-zero quality.
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .any(|coding| {
-            let mut parts = coding.split(';');
-            let name = parts.next().unwrap_or_default().trim();
-            let refused = parts.any(|p| {
-                p.trim()
-                    .strip_prefix("q=")
-                    .and_then(|q| q.trim().parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
-        })
 }
 
 /// Serves the floor over `fixture` on `listener` until `shutdown` completes: each accepted

@@ -198,6 +198,8 @@ macro_rules! include_generated {
 /// targets that feed them hostile input. Not a stable API: nothing else should use it.
 #[doc(hidden)]
 pub mod __testing {
+    #[cfg(feature = "gzip")]
+    pub use crate::message::compression::accepts_gzip;
     pub use crate::message::json::{SizeHint, body as json_body, wants_pretty};
     pub use crate::message::query::QueryParams;
     pub use crate::pipeline::routing::{Lookup, MAX_PATH_PARAMS, RouteTable};

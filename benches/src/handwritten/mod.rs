@@ -102,18 +102,7 @@ async fn account_detail<const AUTHENTICATED: bool>(
     let request = RequestOptions::read(query.as_deref(), &headers);
     let answer = (|| {
         let caller = authenticate::<AUTHENTICATED>(&app.store, &headers)?;
-        let account = if account_id == "self" {
-            let caller = caller.ok_or_else(|| {
-                Failure::new(
-                    StatusCode::FORBIDDEN,
-                    "Resolving account 'self' requires login",
-                )
-            })?;
-            app.store.account(caller.id)
-        } else {
-            app.store.find_account(&account_id)
-        }
-        .ok_or_else(|| Failure::not_found(&account_id))?;
+        let account = resolve_account(&app.store, &account_id, caller)?;
         check_quota(
             &app.quota,
             ACCOUNT_DETAIL_QUOTA_GROUP,
@@ -157,6 +146,27 @@ async fn revision_detail<const AUTHENTICATED: bool>(
 async fn unknown_path(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
     RequestOptions::read(query.as_deref(), &headers)
         .respond::<()>(Err(Failure::new(StatusCode::NOT_FOUND, "Not Found")))
+}
+
+/// The account a path names: `self` is the caller (403 when anonymous), anything else an
+/// id or user name (404 when unknown).
+pub(crate) fn resolve_account<'a>(
+    store: &'a Store,
+    id: &str,
+    caller: Option<&Account>,
+) -> Result<&'a Account, Failure> {
+    if id == "self" {
+        let caller = caller.ok_or_else(|| {
+            Failure::new(
+                StatusCode::FORBIDDEN,
+                "Resolving account 'self' requires login",
+            )
+        })?;
+        store.account(caller.id)
+    } else {
+        store.find_account(id)
+    }
+    .ok_or_else(|| Failure::not_found(id))
 }
 
 /// The caller: on the authenticated form the account of valid basic credentials (else
