@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,8 @@ const MAX_KEYS: usize = 100_000;
 struct Bucket {
     tokens: f64,
     updated: Instant,
+    /// When it has refilled to the top, and is as good as none.
+    full_at: Instant,
 }
 
 /// The failure budgets of one service. See the module documentation.
@@ -35,6 +38,9 @@ pub struct FailureBudget {
     refill: Duration,
     hasher: RandomState,
     buckets: Mutex<HashMap<u64, Bucket>>,
+    /// Whether any budget is tracked: while none is (no attempt has failed lately, the usual
+    /// state), checks and successes answer without hashing the keys or taking the lock.
+    tracking: AtomicBool,
 }
 
 /// The two budgets an attempt draws on.
@@ -43,6 +49,10 @@ struct Keys {
     account: u64,
     address: u64,
 }
+
+/// A success drops the budgets that have refilled when at most this many are tracked (a
+/// few mistyped passwords, not an attack), so that the checks get their fast path back.
+const PRUNED_ON_SUCCESS: usize = 64;
 
 /// How much larger (and faster to refill) an address's budget is than an account's.
 const ADDRESS_FACTOR: f64 = 10.0;
@@ -56,6 +66,7 @@ impl FailureBudget {
             refill: limits.auth_failure_refill.max(Duration::from_millis(1)),
             hasher: RandomState::new(),
             buckets: Mutex::new(HashMap::new()),
+            tracking: AtomicBool::new(false),
         }
     }
 
@@ -69,6 +80,9 @@ impl FailureBudget {
     /// `Ok` when `username` may try a password from `address`; otherwise how long until it
     /// may.
     pub fn check(&self, username: &str, address: Option<IpAddr>) -> Result<(), Duration> {
+        if !self.tracking.load(Ordering::Acquire) {
+            return Ok(());
+        }
         let keys = self.keys(username, address);
         let now = Instant::now();
         let buckets = self.buckets();
@@ -94,6 +108,7 @@ impl FailureBudget {
         let keys = self.keys(username, address);
         let now = Instant::now();
         let mut buckets = self.buckets();
+        self.tracking.store(true, Ordering::Release);
         if buckets.len() + 2 > MAX_KEYS {
             let (allowed, refill) = (self.allowed, self.refill);
             // A budget refilled to the top is as good as none.
@@ -114,8 +129,20 @@ impl FailureBudget {
 
     /// Records a successful attempt: the account's budget at `address` is full again.
     pub fn succeeded(&self, username: &str, address: Option<IpAddr>) {
+        if !self.tracking.load(Ordering::Acquire) {
+            return;
+        }
         let keys = self.keys(username, address);
-        self.buckets().remove(&keys.account);
+        let mut buckets = self.buckets();
+        buckets.remove(&keys.account);
+        if buckets.len() <= PRUNED_ON_SUCCESS {
+            let now = Instant::now();
+            buckets.retain(|_, b| b.full_at > now);
+        }
+        if buckets.is_empty() {
+            // Stored under the lock: a failure recorded meanwhile sets it again after.
+            self.tracking.store(false, Ordering::Release);
+        }
     }
 
     fn buckets(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Bucket>> {
@@ -139,11 +166,13 @@ fn spend(
     let tokens = buckets
         .get(&key)
         .map_or(allowed, |b| refilled(b, now, allowed, refill));
+    let tokens = (tokens - 1.0).max(0.0);
     buckets.insert(
         key,
         Bucket {
-            tokens: (tokens - 1.0).max(0.0),
+            tokens,
             updated: now,
+            full_at: now + refill.mul_f64(allowed - tokens),
         },
     );
 }
@@ -182,6 +211,26 @@ mod tests {
         assert!(budget.check("alice", attacker).is_err());
         budget.succeeded("alice", attacker);
         assert!(budget.check("alice", attacker).is_ok());
+    }
+
+    #[test]
+    fn a_success_after_refilled_failures_stops_the_tracking() {
+        let budget = budget(3, 20);
+        let client = Some(IpAddr::from([10, 0, 0, 3]));
+        budget.failed("alice", client);
+        assert!(budget.tracking.load(Ordering::Relaxed));
+        budget.succeeded("alice", client);
+        // The address's budget is still being refilled: tracked.
+        assert!(budget.tracking.load(Ordering::Relaxed));
+        std::thread::sleep(Duration::from_millis(30));
+        budget.succeeded("alice", client);
+        assert!(!budget.tracking.load(Ordering::Relaxed));
+        assert!(budget.buckets().is_empty());
+        // And a new failure is counted again.
+        for _ in 0..3 {
+            budget.failed("bob", client);
+        }
+        assert!(budget.check("bob", client).is_err());
     }
 
     #[test]
