@@ -124,10 +124,26 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         B: http_body::Body<Data = Bytes> + Send,
         B::Error: Into<crate::BoxError>,
     {
+        match self.clone().serve(request).await {
+            Ok(response) => response,
+        }
+    }
+
+    /// Answers one request, marking the connection busy meanwhile: the future hyper's and
+    /// tower's `call` box. It owns the service rather than borrowing it, so that `call`
+    /// boxes this future itself and not an async block around it: every level of futures
+    /// is a copy of the whole state when it starts.
+    async fn serve<B>(self, request: http::Request<B>) -> Result<Response, Infallible>
+    where
+        B: http_body::Body<Data = Bytes> + Send,
+        B::Error: Into<crate::BoxError>,
+    {
+        let _under_way = self.activity.as_ref().map(Activity::request_started);
         // Which endpoint the request reaches, for the metrics and the server span.
         let matched = Matched::new();
+        // Without a span the future is awaited as it is: wrapping it would copy it once more.
         let Some(span) = server_span::open(&request, self.remote_addr) else {
-            return self.respond(request, &matched, None).await;
+            return Ok(self.respond(request, &matched, None).await);
         };
         let response = self
             .respond(request, &matched, Some(&span))
@@ -135,7 +151,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             .await;
         let endpoint = matched.index().and_then(|i| P::SERVICE.endpoints.get(i));
         server_span::close(&span, endpoint.copied(), response.status());
-        response
+        Ok(response)
     }
 
     /// Answers one request, inside its server span when there is one.
@@ -219,14 +235,17 @@ impl<P: Api, A: Authenticator> Service<P, A> {
                 }
                 _ => None,
             };
-            let work = async {
-                let admitted = admitted?;
-                self.serve_admitted(&parts, body, &admitted, trace_id, matched)
-                    .await
-            };
-            let answer = match span {
-                Some(span) => work.instrument(span).await,
-                None => work.await,
+            let answer = match (admitted, span) {
+                (Err(error), _) => Err(error),
+                (Ok(admitted), None) => {
+                    self.serve_admitted(&parts, body, &admitted, trace_id, matched)
+                        .await
+                }
+                (Ok(admitted), Some(span)) => {
+                    self.serve_admitted(&parts, body, &admitted, trace_id, matched)
+                        .instrument(span)
+                        .await
+                }
             };
             let response = answer.unwrap_or_else(|error| error.into_response_for(service));
             (response, Some((outbound, overridden)))
@@ -440,11 +459,7 @@ where
     type Future = BoxFuture<Result<Response, Infallible>>;
 
     fn call(&self, request: http::Request<B>) -> Self::Future {
-        let service = self.clone();
-        Box::pin(async move {
-            let _under_way = service.activity.as_ref().map(Activity::request_started);
-            Ok(service.handle(request).await)
-        })
+        Box::pin(self.clone().serve(request))
     }
 }
 

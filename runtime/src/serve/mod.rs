@@ -209,22 +209,20 @@ where
         let io = UriTooLong::new(TimedIo::new(stream, activity.clone()), head_limit);
         let connection = builder.serve_connection(TokioIo::new(io), service);
         let connection = graceful.watch(connection.into_owned());
-        let metrics = metrics.clone();
-        tokio::spawn(async move {
-            let _slot = slot;
-            let _counted = metrics.as_ref().map(Metrics::connection_opened);
-            tokio::select! {
-                ended = connection => if let Err(error) = ended {
-                    tracing::debug!(%error, %remote, "connection ended with an error");
-                },
-                reason = activity.watch(&limits) => {
-                    tracing::debug!(%remote, reason = reason.as_str(), "connection closed");
-                    if let Some(metrics) = &metrics {
-                        metrics.count_connection_closed(reason.counted_as());
-                    }
-                }
+        let counted = metrics.as_ref().map(Metrics::connection_opened);
+        let connection = tokio::spawn(async move {
+            let (_slot, _counted) = (slot, counted);
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, %remote, "connection ended with an error");
             }
         });
+        tokio::spawn(watch_connection(
+            connection,
+            activity,
+            limits,
+            metrics.clone(),
+            remote,
+        ));
     }
     drop(listener);
     if tokio::time::timeout(limits.shutdown_timeout, graceful.shutdown())
@@ -238,6 +236,29 @@ where
         connections.close_all();
     }
     Ok(())
+}
+
+/// A connection's watchdog: closes it (ends its task) when a deadline of `limits` passes
+/// or the server evicts it. A task of its own rather than a branch beside the connection in
+/// the connection's task, which every request wakes: the watchdog wakes only for its own
+/// deadlines, an eviction, or the connection's end.
+async fn watch_connection(
+    mut connection: tokio::task::JoinHandle<()>,
+    activity: Arc<Activity>,
+    limits: crate::Limits,
+    metrics: Option<Arc<Metrics>>,
+    remote: SocketAddr,
+) {
+    tokio::select! {
+        _ = &mut connection => {}
+        reason = activity.watch(&limits) => {
+            connection.abort();
+            tracing::debug!(%remote, reason = reason.as_str(), "connection closed");
+            if let Some(metrics) = &metrics {
+                metrics.count_connection_closed(reason.counted_as());
+            }
+        }
+    }
 }
 
 /// The next connection, once there is a slot for it; `None` when `accept` failed.
