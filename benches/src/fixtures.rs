@@ -308,6 +308,11 @@ impl Store {
         }
     }
 
+    /// Every account.
+    pub fn accounts(&self) -> &[Account] {
+        &self.accounts
+    }
+
     /// An account by id.
     pub fn account(&self, id: i64) -> Option<&Account> {
         self.accounts.iter().find(|a| a.id == id)

@@ -45,14 +45,14 @@ pub fn service(fixture: &Fixture) -> Service {
         store: fixture.store.clone(),
     };
     let settings = Settings::default()
-        .authenticator(StoreAuthenticator(fixture.store.clone()))
+        .authenticator(authenticator(fixture))
         .quota(fixture.quota.backend().clone());
     api::router(handlers, settings)
 }
 
 /// The authenticator the generated service uses, over `fixture` (for the stage benchmarks).
 pub fn authenticator(fixture: &Fixture) -> StoreAuthenticator {
-    StoreAuthenticator(fixture.store.clone())
+    StoreAuthenticator::new(fixture.store.clone())
 }
 
 /// The response the change benchmark request is answered with, built as its handler builds
@@ -130,15 +130,33 @@ impl api::ChangesHandlers for Handlers {
     }
 }
 
-/// The runtime's authenticator over the fixture's accounts (HTTP basic only).
+/// The runtime's authenticator over the fixture's accounts (HTTP basic only). The fixture's
+/// accounts never change, so each one's identity is built once and shared, as the other
+/// two services borrow the account instead of building anything per request.
 #[derive(Debug)]
-pub struct StoreAuthenticator(Arc<Store>);
+pub struct StoreAuthenticator {
+    store: Arc<Store>,
+    identities: Vec<(i64, Arc<Identity>)>,
+}
+
+impl StoreAuthenticator {
+    fn new(store: Arc<Store>) -> Self {
+        let identities = store
+            .accounts()
+            .iter()
+            .map(|account| (account.id, Arc::new(identity(account))))
+            .collect();
+        StoreAuthenticator { store, identities }
+    }
+}
 
 impl Authenticator for StoreAuthenticator {
     async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
-        self.0
-            .authenticate(username, password)
-            .map(|account| Arc::new(identity(account)))
+        let account = self.store.authenticate(username, password)?;
+        self.identities
+            .iter()
+            .find(|(id, _)| *id == account.id)
+            .map(|(_, identity)| identity.clone())
     }
 }
 

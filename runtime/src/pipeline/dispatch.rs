@@ -121,7 +121,7 @@ where
         "endpoint matched"
     );
 
-    let resource = if endpoint.names_resource() {
+    let resource = if shared.names_resource(endpoint) {
         let family = endpoint.family;
         let (found, owner) = if family.owner_param.is_empty() {
             (shared.api.resolve(family, caller, params.get(0)).await?, "")

@@ -52,6 +52,9 @@ pub(crate) struct Shared<P, A> {
     size_hints: Box<[SizeHint]>,
     /// Each endpoint's parameter patterns, compiled once (by endpoint index).
     patterns: Box<[Vec<(usize, regex::Regex)>]>,
+    /// Whether each endpoint's path names its family's top-level resource
+    /// ([`EndpointSpec::names_resource`]), decided once (by endpoint index).
+    names_resource: Box<[bool]>,
 }
 
 impl<P: Api, A> Shared<P, A> {
@@ -68,7 +71,17 @@ impl<P: Api, A> Shared<P, A> {
             headers: HeaderNames::of(service),
             size_hints: (0..slots).map(|_| SizeHint::default()).collect(),
             patterns: compile_patterns(service, slots),
+            names_resource: names_resource(service, slots),
         }
+    }
+
+    /// Whether `endpoint`'s path names its family's top-level resource, which is resolved
+    /// before the quota check and the handler.
+    pub(crate) fn names_resource(&self, endpoint: &EndpointSpec) -> bool {
+        self.names_resource
+            .get(endpoint.index)
+            .copied()
+            .unwrap_or_else(|| endpoint.names_resource())
     }
 
     /// The compiled parameter patterns of `endpoint`.
@@ -80,6 +93,17 @@ impl<P: Api, A> Shared<P, A> {
         static FALLBACK: SizeHint = SizeHint::new();
         self.size_hints.get(endpoint.index).unwrap_or(&FALLBACK)
     }
+}
+
+/// Whether each endpoint names its family's top-level resource, by endpoint index.
+fn names_resource(service: &ServiceSpec, slots: usize) -> Box<[bool]> {
+    let mut out = vec![false; slots];
+    for endpoint in service.endpoints {
+        if let Some(slot) = out.get_mut(endpoint.index) {
+            *slot = endpoint.names_resource();
+        }
+    }
+    out.into_boxed_slice()
 }
 
 /// Every endpoint's parameter patterns compiled, by endpoint index. The generator checked
