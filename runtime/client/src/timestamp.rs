@@ -56,8 +56,50 @@ impl Timestamp {
 
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let civil = self.0.to_zoned(jiff::tz::TimeZone::UTC).datetime();
-        write!(f, "{}", civil.strftime(FORMAT))
+        let civil = jiff::tz::TimeZone::UTC.to_datetime(self.0);
+        match write_civil(&civil) {
+            Some(text) => f.write_str(text.as_str()),
+            // Years before 0 (jiff goes back to -9999): strftime's sign and padding.
+            None => write!(f, "{}", civil.strftime(FORMAT)),
+        }
+    }
+}
+
+/// `yyyy-mm-dd hh:mm:ss.fffffffff`, written digit by digit: every JSON answer with a date
+/// writes it, and `strftime` interprets its format string each time. `None` for a year
+/// outside 0 to 9999.
+fn write_civil(civil: &jiff::civil::DateTime) -> Option<Written> {
+    let year = u32::try_from(civil.year()).ok().filter(|y| *y <= 9999)?;
+    let mut out = Written([0; 29]);
+    let fields: [(u32, usize, usize); 7] = [
+        (year, 0, 4),
+        (u32::from(civil.month().unsigned_abs()), 5, 2),
+        (u32::from(civil.day().unsigned_abs()), 8, 2),
+        (u32::from(civil.hour().unsigned_abs()), 11, 2),
+        (u32::from(civil.minute().unsigned_abs()), 14, 2),
+        (u32::from(civil.second().unsigned_abs()), 17, 2),
+        (civil.subsec_nanosecond().unsigned_abs(), 20, 9),
+    ];
+    for (value, at, width) in fields {
+        let mut value = value;
+        for slot in out.0[at..at + width].iter_mut().rev() {
+            *slot = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+    }
+    for (at, separator) in [(4, b'-'), (7, b'-'), (10, b' '), (13, b':'), (16, b':'), (19, b'.')] {
+        out.0[at] = separator;
+    }
+    Some(out)
+}
+
+/// A timestamp's 29 ASCII bytes.
+struct Written([u8; 29]);
+
+impl Written {
+    fn as_str(&self) -> &str {
+        // Only ASCII digits and separators were written.
+        std::str::from_utf8(&self.0).unwrap_or_default()
     }
 }
 
@@ -181,6 +223,29 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&t).expect("serialises"),
             "\"2018-08-10 07:25:43.749000123\""
+        );
+    }
+
+    #[test]
+    fn writes_the_same_as_strftime_across_the_range() {
+        // Digit by digit for years 0 to 9999, strftime elsewhere: both agree.
+        for nanos in [
+            jiff::Timestamp::MIN.as_nanosecond(),
+            -62_167_219_200_000_000_001, // 0000-01-01 less 1 ns: year -1
+            -62_167_219_200_000_000_000, // 0000-01-01
+            -1,
+            0,
+            951_782_400_000_000_007, // 2000-02-29
+            1_767_225_599_999_999_999,
+            jiff::Timestamp::MAX.as_nanosecond(),
+        ] {
+            let t = Timestamp::from_unix_nanos(nanos).expect("in range");
+            let civil = jiff::tz::TimeZone::UTC.to_datetime(t.0);
+            assert_eq!(t.to_string(), civil.strftime(FORMAT).to_string(), "{nanos}");
+        }
+        assert_eq!(
+            Timestamp::from_unix_nanos(-1).expect("in range").to_string(),
+            "1969-12-31 23:59:59.999999999"
         );
     }
 
