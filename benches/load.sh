@@ -6,6 +6,9 @@
 #   QUICK=1 bash benches/load.sh      # 1 round of 2 s: a smoke test
 #   METRICS=1 bash benches/load.sh    # the generated service with its metrics path on
 #                                     # (benches/spec-metrics) against the same without
+#   CONNECTION_LAYER=1 bash benches/load.sh  # the generated service served by the
+#                                     # runtime's serve against the same on the floor's
+#                                     # plain hyper loop: the connection layer's cost
 #
 # Builds bench-server (release), installs wrk with apt when it is missing, starts one
 # server per implementation pinned to CPU $SERVER_CPU, checks that all answer the
@@ -30,7 +33,8 @@
 # LOAD_CPU [1], PORT [18431] (and the next two), QUIET_MAX [10] percent, QUIET_WAIT [600]
 # seconds, RETRIES [3], OUT [unset: a file to write the table to too], CARGO_TARGET_DIR
 # [target], METRICS [unset: with 1, the pairs are metrics on / metrics off instead of
-# generated / hand-written / floor].
+# generated / hand-written / floor], CONNECTION_LAYER [unset: with 1, the pair is the
+# generated service under the runtime's serve / under a bare hyper loop].
 set -euo pipefail
 
 if [[ -n "${QUICK:-}" ]]; then
@@ -91,6 +95,9 @@ cargo build --release --quiet -p restspec-benches --bin bench-server
 if [[ -n "${METRICS:-}" ]]; then
     IMPLS=(metrics nometrics)
     SHORT=(on off) LONG=("metrics on" "metrics off")
+elif [[ -n "${CONNECTION_LAYER:-}" ]]; then
+    IMPLS=(generated generated-bare)
+    SHORT=(serve bare) LONG=("the runtime's serve" "a bare hyper loop")
 else
     IMPLS=(generated handwritten floor)
     SHORT=(gen hand floor) LONG=(generated "hand-written axum" "bare hyper")

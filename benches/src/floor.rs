@@ -33,8 +33,6 @@ use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 use http_body_util::Full;
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioExecutor, TokioIo};
-use hyper_util::server::conn::auto;
 use serde::Serialize;
 use tokio::net::TcpListener;
 
@@ -389,39 +387,19 @@ fn respond(
     response
 }
 
-/// Serves the floor over `fixture` on `listener` until `shutdown` completes: each accepted
-/// connection (`TCP_NODELAY`, as the runtime sets it) goes to hyper-util's `auto` builder
-/// with its defaults, on a task of its own.
+/// Serves the floor over `fixture` on `listener` until `shutdown` completes, with
+/// [`serve_bare`](crate::bare::serve_bare).
 pub async fn serve(
     listener: TcpListener,
     fixture: &Fixture,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let floor = Arc::new(Floor::new(fixture));
-    let builder = auto::Builder::new(TokioExecutor::new());
-    let mut shutdown = std::pin::pin!(shutdown);
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                Err(_) => {
-                    // Out of file descriptors, most likely: let some connections end.
-                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => return Ok(()),
-        };
-        let _ = stream.set_nodelay(true);
+    crate::bare::serve_bare(listener, shutdown, move |_| {
         let floor = floor.clone();
-        let service = service_fn(move |request| {
+        service_fn(move |request| {
             std::future::ready(Ok::<_, Infallible>(floor.answer(&request)))
-        });
-        let connection = builder
-            .serve_connection(TokioIo::new(stream), service)
-            .into_owned();
-        tokio::spawn(async move {
-            let _ = connection.await;
-        });
-    }
+        })
+    })
+    .await
 }

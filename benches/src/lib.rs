@@ -14,6 +14,7 @@
 //! loopback, and `tests/same_bytes.rs` checks they answer byte for byte alike.
 
 pub mod fixtures;
+pub mod bare;
 pub mod floor;
 pub mod generated;
 pub mod handwritten;

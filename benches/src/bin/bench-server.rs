@@ -1,6 +1,9 @@
-//! `bench-server --impl generated|handwritten|floor --port N [--worker-threads N]`: serves
-//! one of the three services on 127.0.0.1 for the load script, without a logging
-//! subscriber, until SIGINT or SIGTERM.
+//! `bench-server --impl generated|handwritten|floor|generated-bare --port N
+//! [--worker-threads N]`: serves one of the three services on 127.0.0.1 for the load
+//! script, without a logging subscriber, until SIGINT or SIGTERM. `generated-bare` is the
+//! generated service on the floor's plain hyper loop instead of the runtime's `serve`: the
+//! pair prices the runtime's connection layer (timeouts, watchdog, connection cap, graceful
+//! shutdown).
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -9,7 +12,7 @@ use restspec_benches::Fixture;
 use restspec_benches::{floor, generated, handwritten};
 
 const USAGE: &str =
-    "usage: bench-server --impl generated|handwritten|floor --port N [--worker-threads N]";
+    "usage: bench-server --impl generated|handwritten|floor|generated-bare --port N [--worker-threads N]";
 
 struct Args {
     implementation: String,
@@ -57,7 +60,7 @@ fn main() -> ExitCode {
     let fixture = Fixture::new();
     if !matches!(
         args.implementation.as_str(),
-        "generated" | "handwritten" | "floor"
+        "generated" | "handwritten" | "floor" | "generated-bare"
     ) {
         eprintln!(
             "bench-server: unknown implementation {}\n{USAGE}",
@@ -93,6 +96,13 @@ fn main() -> ExitCode {
                     generated::service(&fixture),
                     shutdown_signal(),
                 )
+                .await
+            }
+            "generated-bare" => {
+                let service = generated::service(&fixture);
+                restspec_benches::bare::serve_bare(listener, shutdown_signal(), move |remote| {
+                    service.for_connection(remote)
+                })
                 .await
             }
             "handwritten" => {
