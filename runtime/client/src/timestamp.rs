@@ -87,7 +87,14 @@ fn write_civil(civil: &jiff::civil::DateTime) -> Option<Written> {
             value /= 10;
         }
     }
-    for (at, separator) in [(4, b'-'), (7, b'-'), (10, b' '), (13, b':'), (16, b':'), (19, b'.')] {
+    for (at, separator) in [
+        (4, b'-'),
+        (7, b'-'),
+        (10, b' '),
+        (13, b':'),
+        (16, b':'),
+        (19, b'.'),
+    ] {
         out.0[at] = separator;
     }
     Some(out)
@@ -244,7 +251,9 @@ mod tests {
             assert_eq!(t.to_string(), civil.strftime(FORMAT).to_string(), "{nanos}");
         }
         assert_eq!(
-            Timestamp::from_unix_nanos(-1).expect("in range").to_string(),
+            Timestamp::from_unix_nanos(-1)
+                .expect("in range")
+                .to_string(),
             "1969-12-31 23:59:59.999999999"
         );
     }

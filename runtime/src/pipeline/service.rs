@@ -124,7 +124,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         B: http_body::Body<Data = Bytes> + Send,
         B::Error: Into<crate::BoxError>,
     {
-        match self.clone().serve(request).await {
+        let (parts, body) = request.into_parts();
+        match self.clone().serve(parts, body).await {
             Ok(response) => response,
         }
     }
@@ -133,7 +134,11 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     /// tower's `call` box. It owns the service rather than borrowing it, so that `call`
     /// boxes this future itself and not an async block around it: every level of futures
     /// is a copy of the whole state when it starts.
-    async fn serve<B>(self, request: http::Request<B>) -> Result<Response, Infallible>
+    async fn serve<B>(
+        self,
+        mut parts: http::request::Parts,
+        body: B,
+    ) -> Result<Response, Infallible>
     where
         B: http_body::Body<Data = Bytes> + Send,
         B::Error: Into<crate::BoxError>,
@@ -142,11 +147,11 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         // Which endpoint the request reaches, for the metrics and the server span.
         let matched = Matched::new();
         // Without a span the future is awaited as it is: wrapping it would copy it once more.
-        let Some(span) = server_span::open(&request, self.remote_addr) else {
-            return Ok(self.respond(request, &matched, None).await);
+        let Some(span) = server_span::open(&parts, self.remote_addr) else {
+            return Ok(self.respond(&mut parts, body, &matched, None).await);
         };
         let response = self
-            .respond(request, &matched, Some(&span))
+            .respond(&mut parts, body, &matched, Some(&span))
             .instrument(span.clone())
             .await;
         let endpoint = matched.index().and_then(|i| P::SERVICE.endpoints.get(i));
@@ -157,7 +162,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     /// Answers one request, inside its server span when there is one.
     async fn respond<B>(
         &self,
-        request: http::Request<B>,
+        parts: &mut http::request::Parts,
+        body: B,
         matched: &Matched,
         server_span: Option<&tracing::Span>,
     ) -> Response
@@ -170,7 +176,6 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         let counted_since = shared.metrics.is_some().then(Instant::now);
         let service = P::SERVICE;
         let conventions = &service.conventions;
-        let (mut parts, body) = request.into_parts();
         let allowed = &shared.settings.allowed_origins;
         // Every request's id, when the spec names a header for it: kept with the request
         // for handlers, answered and logged on the way out.
@@ -196,26 +201,31 @@ impl<P: Api, A: Authenticator> Service<P, A> {
                 .as_ref()
                 .and_then(|name| parts.headers.get(name))
                 .cloned();
-            let query = QueryParams::read(parts.uri.query(), conventions);
-            let outbound = Outbound::read(
-                &parts,
-                trace_header.as_ref(),
-                query
-                    .as_ref()
-                    .map_err(|_| parts.uri.query().unwrap_or_default()),
-                conventions,
-                allowed,
-            );
-            let admitted = query.and_then(|query| {
-                conventions::admit(
-                    service,
-                    &parts.uri,
-                    &mut parts.method,
-                    &mut parts.headers,
-                    query,
-                    outbound.allowed_origin.is_some(),
-                )
-            });
+            // In a block of its own: the parsed query is not kept in this future's state
+            // beside what the conventions admitted of it.
+            let (outbound, admitted) = {
+                let query = QueryParams::read(parts.uri.query(), conventions);
+                let outbound = Outbound::read(
+                    parts,
+                    trace_header.as_ref(),
+                    query
+                        .as_ref()
+                        .map_err(|_| parts.uri.query().unwrap_or_default()),
+                    conventions,
+                    allowed,
+                );
+                let admitted = query.and_then(|query| {
+                    conventions::admit(
+                        service,
+                        &parts.uri,
+                        &mut parts.method,
+                        &mut parts.headers,
+                        query,
+                        outbound.allowed_origin.is_some(),
+                    )
+                });
+                (outbound, admitted)
+            };
             let overridden = admitted.as_ref().is_ok_and(|admitted| admitted.overridden);
             let trace_id = outbound.trace.as_ref().map(TraceRequest::primary_id);
             if let Some(id) = trace_id {
@@ -235,24 +245,27 @@ impl<P: Api, A: Authenticator> Service<P, A> {
                 }
                 _ => None,
             };
-            let answer = match (admitted, span) {
-                (Err(error), _) => Err(error),
-                (Ok(admitted), None) => {
-                    self.serve_admitted(&parts, body, &admitted, trace_id, matched)
-                        .await
-                }
-                (Ok(admitted), Some(span)) => {
-                    self.serve_admitted(&parts, body, &admitted, trace_id, matched)
-                        .instrument(span)
-                        .await
-                }
+            // No tuple to match on: it would be kept in this future's state too.
+            let answer = match admitted {
+                Err(error) => Err(error),
+                Ok(admitted) => match span {
+                    None => {
+                        self.serve_admitted(parts, body, &admitted, trace_id, matched)
+                            .await
+                    }
+                    Some(span) => {
+                        self.serve_admitted(parts, body, &admitted, trace_id, matched)
+                            .instrument(span)
+                            .await
+                    }
+                },
             };
             let response = answer.unwrap_or_else(|error| error.into_response_for(service));
             (response, Some((outbound, overridden)))
         };
         let response = self.leave(
             response,
-            &parts,
+            parts,
             read.as_ref(),
             request_id.as_ref(),
             started,
@@ -459,7 +472,10 @@ where
     type Future = BoxFuture<Result<Response, Infallible>>;
 
     fn call(&self, request: http::Request<B>) -> Self::Future {
-        Box::pin(self.clone().serve(request))
+        // The parts and body go down as they are: a request kept whole in one future's
+        // state would be kept again as parts in the next one's.
+        let (parts, body) = request.into_parts();
+        Box::pin(self.clone().serve(parts, body))
     }
 }
 
