@@ -397,9 +397,7 @@ pub async fn serve(
     let floor = Arc::new(Floor::new(fixture));
     crate::bare::serve_bare(listener, shutdown, move |_| {
         let floor = floor.clone();
-        service_fn(move |request| {
-            std::future::ready(Ok::<_, Infallible>(floor.answer(&request)))
-        })
+        service_fn(move |request| std::future::ready(Ok::<_, Infallible>(floor.answer(&request))))
     })
     .await
 }

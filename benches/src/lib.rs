@@ -13,8 +13,8 @@
 //! `benches/request_path.rs` measures the first two in process, `load.sh` all three over
 //! loopback, and `tests/same_bytes.rs` checks they answer byte for byte alike.
 
-pub mod fixtures;
 pub mod bare;
+pub mod fixtures;
 pub mod floor;
 pub mod generated;
 pub mod handwritten;

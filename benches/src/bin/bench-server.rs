@@ -11,8 +11,7 @@ use std::process::ExitCode;
 use restspec_benches::Fixture;
 use restspec_benches::{floor, generated, handwritten};
 
-const USAGE: &str =
-    "usage: bench-server --impl generated|handwritten|floor|generated-bare --port N [--worker-threads N]";
+const USAGE: &str = "usage: bench-server --impl generated|handwritten|floor|generated-bare --port N [--worker-threads N]";
 
 struct Args {
     implementation: String,
