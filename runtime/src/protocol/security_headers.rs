@@ -39,7 +39,10 @@ pub(crate) const DOCS_PAGE_POLICY: HeaderValue = HeaderValue::from_static(
 /// Adds each header the response does not set already.
 pub(crate) fn apply(headers: &mut HeaderMap) {
     for (name, value) in HEADERS {
-        headers.entry(name).or_insert(value);
+        // A lookup and an insert cost less than http's entry API (measured per answer).
+        if !headers.contains_key(&name) {
+            headers.insert(name, value);
+        }
     }
 }
 
