@@ -39,7 +39,7 @@ pub(super) fn insert_commit(
     let sha = random_hex(20)?;
     let subject = message.lines().next().unwrap_or_default();
     let (_, created) = now()?;
-    db.execute(
+    db.queue(
         "INSERT INTO commits (project, sha, parent, author, subject, message, created) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![project, sha, parent, author, subject, message, created],

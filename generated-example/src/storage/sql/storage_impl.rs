@@ -187,11 +187,7 @@ impl<B: Backend> Storage for B {
         new: &NewChange,
         message: &NewMessage,
     ) -> StorageResult<Change> {
-        self.write(|tx| {
-            let change = changes::create(tx, new)?;
-            changes::add_message(tx, change.number, message)?;
-            Ok(changes::by_number(tx, change.number)?.unwrap_or(change))
-        })
+        self.write(|tx| changes::create_with_message(tx, new, message))
     }
     fn change(&self, number: i64) -> StorageResult<Option<Change>> {
         self.read(|c| changes::by_number(c, number))
