@@ -33,21 +33,36 @@ pub(super) struct PgDb<'a> {
     client: &'a Client,
     driver: RefCell<&'a mut Driver>,
     statements: RefCell<&'a mut HashMap<String, Statement>>,
-    /// The `BEGIN …` still to send, with the first statement.
+    /// The `BEGIN …` still to send, with the first statement; `None` once sent, or for a
+    /// statement run alone.
     begin: Cell<Option<&'static str>>,
+    /// Whether the `BEGIN` was sent: the transaction must then end.
+    began: Cell<bool>,
+    /// A statement run alone (no transaction): a second one is refused.
+    alone: bool,
+    /// Whether a statement ran.
+    ran: Cell<bool>,
     /// Requests sent and not answered yet, oldest first.
     sent: RefCell<Vec<Sent<'a>>>,
     deadline: Deadline,
 }
 
 impl<'a> PgDb<'a> {
-    /// A transaction on `conn` that `begin` starts, sent with its first statement.
-    pub(super) fn new(conn: &'a mut PgConn, begin: &'static str, deadline: Deadline) -> Self {
+    /// A transaction on `conn` that `begin` starts, sent with its first statement; or,
+    /// without `begin`, one statement alone, which is its own transaction.
+    pub(super) fn new(
+        conn: &'a mut PgConn,
+        begin: Option<&'static str>,
+        deadline: Deadline,
+    ) -> Self {
         PgDb {
             client: &conn.client,
             driver: RefCell::new(&mut conn.driver),
             statements: RefCell::new(&mut conn.statements),
-            begin: Cell::new(Some(begin)),
+            begin: Cell::new(begin),
+            began: Cell::new(false),
+            alone: begin.is_none(),
+            ran: Cell::new(false),
             sent: RefCell::new(Vec::new()),
             deadline,
         }
@@ -55,12 +70,24 @@ impl<'a> PgDb<'a> {
 
     /// Whether the transaction has begun (a statement was sent): it must then end.
     pub(super) fn begun(&self) -> bool {
-        self.begin.get().is_none()
+        self.began.get()
+    }
+
+    /// Counts a statement; a second one of a statement run alone is a mistake of the
+    /// caller's (it would not see the first one's snapshot).
+    fn count(&self) -> StorageResult<()> {
+        if self.alone && self.ran.replace(true) {
+            return Err(StorageError::Database(
+                "a second statement in a one-statement read".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// Sends the `BEGIN`, unless it was sent.
     fn begin(&self, driver: &mut Driver) {
         if let Some(begin) = self.begin.take() {
+            self.began.set(true);
             let client = self.client;
             let mut request: Sent<'a> =
                 Box::pin(async move { client.batch_execute(begin).await.map(|()| 0) });
@@ -155,6 +182,7 @@ impl Db for PgDb<'_> {
         params: &[Param<'_>],
         each: &mut dyn FnMut(Row<'_>) -> StorageResult<()>,
     ) -> StorageResult<()> {
+        self.count()?;
         let statement = self.statement(sql)?;
         let rows = self.run(self.client.query(&statement, &driver_params(params)))?;
         for row in &rows {
@@ -164,12 +192,14 @@ impl Db for PgDb<'_> {
     }
 
     fn execute(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<usize> {
+        self.count()?;
         let statement = self.statement(sql)?;
         let changed = self.run(self.client.execute(&statement, &driver_params(params)))?;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 
     fn queue(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<()> {
+        self.count()?;
         let statement = self.statement(sql)?;
         // The request outlives the caller's borrows: its parameters are its own.
         let params: Vec<OwnedParam> = params.iter().map(OwnedParam::from).collect();

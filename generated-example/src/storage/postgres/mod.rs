@@ -13,30 +13,45 @@
 //!   names are constraints besides. A write has committed (and PostgreSQL has flushed it,
 //!   with its default `synchronous_commit`) when the method returns.
 //!
-//!   Writes are short (a few statements, well under a millisecond each on a local
-//!   network), so taking turns costs little; reads, most of the traffic, never wait.
+//!   Writers wait for each other only while the lock is held, so what counts is the
+//!   round trips a write makes while it holds it. `BEGIN` and the lock are one message,
+//!   sent with the write's first statement; inserts whose answer nothing needs
+//!   ([`Db::queue`]) go with the next statement or with the `COMMIT`. A new change holds
+//!   the lock for three round trips (its checks; the number; the inserts and the commit).
 //!   `SERIALIZABLE` transactions without the lock were tried: under 8 concurrent writers
 //!   PostgreSQL aborted about a third of them (its conflict detection works on index
 //!   pages, and every insert of a new name meets every check for a free one), which left
 //!   gaps in account ids and change numbers.
-//! - **Reads** run as `REPEATABLE READ, READ ONLY` transactions: one snapshot each.
+//! - **Reads** run as `REPEATABLE READ, READ ONLY` transactions: one snapshot each. The
+//!   `BEGIN` goes with the first statement, and the `COMMIT` is sent without waiting for
+//!   its answer (the next call on the connection reads it, in order, before its own). A
+//!   read of one statement ([`Backend::read_one`]: an account, a change, a membership, the
+//!   hot lookups of authentication and of most requests) runs alone, without a
+//!   transaction: one statement sees one snapshot by itself. A read costs one round trip
+//!   per statement, and the server executes no `BEGIN` or `COMMIT` for most.
 //! - **Waiting.** The [`Storage`](super::Storage) methods block. The driver
-//!   (tokio-postgres, pooled by deadpool) is asynchronous, so its connections live on a
-//!   small runtime of their own, and a storage call waits for its statements on the
-//!   calling thread, off the service's async workers (`block_in_place`) like SQLite's
-//!   writes. It works the same from any thread: an async worker, a blocking thread or a
-//!   test.
-//! - **Faults.** Each storage call (a transaction, from taking a connection to its commit)
-//!   has a deadline ([`PgStorage::connect_with_timeout`], 5 s by default): a server that
-//!   stops answering (paused, cut off) makes the call fail as
-//!   [`StorageError::Unavailable`] when it passes, never hang, and a server that restarts
-//!   or refuses connections fails it the same way at once; handlers answer 503. A
-//!   connection that timed out is closed rather than put back, since its state is unknown;
-//!   the pool opens new ones as calls need them, so the service recovers when the server
-//!   does, without a restart. While a call has found the server away, the next ones fail
-//!   at once instead of each waiting out its deadline, until a probe (`away.rs`) finds the
-//!   server answering again. A write whose commit did not answer in time is not
-//!   acknowledged (it may or may not have committed); one that was acknowledged has.
+//!   (tokio-postgres) is asynchronous; a storage call drives its connection itself, on
+//!   its own thread (`conn.rs`): it polls its statements and the connection future
+//!   together, over a non-blocking socket, and sleeps in the socket's readiness poller
+//!   until the server answers or the deadline passes. No other thread takes part in a
+//!   round trip (a runtime's connection task would cost two thread hand-offs each). The
+//!   call runs off the service's async workers (`block_in_place`), like SQLite's writes,
+//!   and works the same from any thread: an async worker, a blocking thread or a test.
+//!   The pool (`pool.rs`) lends each call one connection, statements prepared once on it.
+//! - **Faults.** Each storage call (from taking a connection to its commit) has a deadline
+//!   ([`PgStorage::connect_with_timeout`], 5 s by default) that bounds every wait in it,
+//!   connecting included: a server that stops answering (paused, cut off) makes the call
+//!   fail as [`StorageError::Unavailable`] when it passes, never hang, and a server that
+//!   restarts or refuses connections fails it the same way at once; handlers answer 503.
+//!   A connection that timed out is closed rather than put back, since its state is
+//!   unknown, and an idle one is checked when taken (what the server sent meanwhile, such
+//!   as a restart's goodbye, is read without waiting); the pool opens new ones as calls
+//!   need them, so the service recovers when the server does, without a restart. While a
+//!   call has found the server away, the next ones fail at once instead of each waiting
+//!   out its deadline, until a probe (`away.rs`) finds the server answering again. A write
+//!   whose commit did not answer in time is not acknowledged (it may or may not have
+//!   committed); one that was acknowledged has: a write's `COMMIT` is always waited for,
+//!   with the answers of everything queued before it.
 
 mod away;
 mod conn;
@@ -210,7 +225,7 @@ impl PgStorage {
     /// back. The whole call ends by the storage's deadline.
     fn transaction<T>(
         &self,
-        write: bool,
+        kind: Kind,
         f: impl FnOnce(&dyn Db) -> StorageResult<T>,
     ) -> StorageResult<T> {
         let deadline = Deadline::after(self.call_timeout);
@@ -226,7 +241,7 @@ impl PgStorage {
                     return failed;
                 }
             };
-            let (outcome, reusable) = transaction(lease.conn(), write, deadline, f);
+            let (outcome, reusable) = transaction(lease.conn(), kind, deadline, f);
             self.away.record(&outcome, &self.pool);
             if reusable {
                 lease.give_back();
@@ -242,20 +257,23 @@ impl PgStorage {
 /// a known state (no transaction open, nothing unanswered but a read's end).
 fn transaction<T>(
     conn: &mut PgConn,
-    write: bool,
+    kind: Kind,
     deadline: Deadline,
     f: impl FnOnce(&dyn Db) -> StorageResult<T>,
 ) -> (StorageResult<T>, bool) {
-    let begin = if write {
-        WRITE_BEGIN.as_str()
-    } else {
-        READ_BEGIN
+    let write = kind == Kind::Write;
+    let begin = match kind {
+        Kind::Write => Some(WRITE_BEGIN.as_str()),
+        Kind::Read => Some(READ_BEGIN),
+        Kind::ReadOne => None,
     };
     let db = PgDb::new(conn, begin, deadline);
     let outcome = f(&db);
     if !db.begun() {
-        // No statement ran: there is nothing to end.
-        return (outcome, true);
+        // No transaction to end: a statement alone, or none. One that did not answer in
+        // time leaves the connection in an unknown state.
+        let known = !matches!(outcome, Err(StorageError::Unavailable(_)));
+        return (outcome, known);
     }
     match outcome {
         // A write is acknowledged only once its commit is.
@@ -278,6 +296,17 @@ fn transaction<T>(
             (Err(err), rolled_back)
         }
     }
+}
+
+/// What a storage call runs in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A read-only transaction: one snapshot.
+    Read,
+    /// One statement, alone: its own snapshot, no transaction.
+    ReadOne,
+    /// A write transaction, holding the writers' lock.
+    Write,
 }
 
 /// When a storage call must have finished.
@@ -335,11 +364,15 @@ impl PgStorage {
 
 impl Backend for PgStorage {
     fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        self.transaction(false, f)
+        self.transaction(Kind::Read, f)
+    }
+
+    fn read_one<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        self.transaction(Kind::ReadOne, f)
     }
 
     fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        self.transaction(true, f)
+        self.transaction(Kind::Write, f)
     }
 
     fn reachable(&self) -> Result<(), String> {

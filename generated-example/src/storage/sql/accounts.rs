@@ -45,27 +45,52 @@ fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
     Ok(account)
 }
 
+/// The account `filter` (on `a`, the accounts table) finds, with its emails and
+/// capabilities, in one statement: one row per email and capability (at least one), each
+/// with the account's columns.
 fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Option<Account>> {
-    let sql = format!("SELECT {COLUMNS} FROM accounts WHERE {filter}");
-    let found = db.row(&sql, params![value], account_row)?;
-    found.map(|a| complete(db, a)).transpose()
+    let sql = format!(
+        "SELECT a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
+                a.password_hash, a.active, a.registered_on, x.kind, x.value \
+         FROM accounts a LEFT JOIN ( \
+             SELECT account_id, 0 AS kind, email AS value FROM account_emails \
+             UNION ALL SELECT account_id, 1, capability FROM account_capabilities \
+         ) x ON x.account_id = a.id \
+         WHERE {filter} ORDER BY x.kind, x.value"
+    );
+    let mut found: Option<Account> = None;
+    db.each_row(&sql, params![value], &mut |row| {
+        let account = match &mut found {
+            Some(account) => account,
+            None => found.insert(account_row(row)?),
+        };
+        let is_capability: Option<bool> = row.get(9)?;
+        let value: Option<String> = row.get(10)?;
+        match (is_capability, value) {
+            (Some(true), Some(value)) => account.capabilities.push(value),
+            (Some(false), Some(value)) => account.emails.push(value),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(found)
 }
 
 /// The account with this id.
 pub(super) fn by_id(db: &dyn Db, id: i64) -> StorageResult<Option<Account>> {
-    find_one(db, "id = ?1", &id)
+    find_one(db, "a.id = ?1", &id)
 }
 
 /// The account with this username.
 pub(super) fn by_username(db: &dyn Db, username: &str) -> StorageResult<Option<Account>> {
-    find_one(db, "username = ?1", &username)
+    find_one(db, "a.username = ?1", &username)
 }
 
 /// The account that registered this email.
 pub(super) fn by_email(db: &dyn Db, email: &str) -> StorageResult<Option<Account>> {
     find_one(
         db,
-        "id = (SELECT account_id FROM account_emails WHERE email = ?1)",
+        "a.id = (SELECT account_id FROM account_emails WHERE email = ?1)",
         &email,
     )
 }

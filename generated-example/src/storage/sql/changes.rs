@@ -41,10 +41,26 @@ fn complete(db: &dyn Db, mut change: Change) -> StorageResult<Change> {
     Ok(change)
 }
 
+/// The change whose `column` is `value`, with its hashtags, in one statement: one row per
+/// hashtag (at least one), each with the change's columns.
 fn find_one(db: &dyn Db, column: &str, value: &dyn ToParam) -> StorageResult<Option<Change>> {
-    let sql = format!("SELECT {COLUMNS} FROM changes WHERE {column} = ?1");
-    let found = db.row(&sql, params![value], change_row)?;
-    found.map(|c| complete(db, c)).transpose()
+    let sql = format!(
+        "SELECT {COLUMNS}, h.hashtag FROM changes \
+         LEFT JOIN change_hashtags h ON h.change_number = changes.number \
+         WHERE changes.{column} = ?1 ORDER BY h.hashtag"
+    );
+    let mut found: Option<Change> = None;
+    db.each_row(&sql, params![value], &mut |row| {
+        let change = match &mut found {
+            Some(change) => change,
+            None => found.insert(change_row(row)?),
+        };
+        if let Some(hashtag) = row.get::<Option<String>>(16)? {
+            change.hashtags.push(hashtag);
+        }
+        Ok(())
+    })?;
+    Ok(found)
 }
 
 /// The change with this number.

@@ -119,6 +119,23 @@ pub(super) fn branches(db: &dyn Db, project: &str) -> StorageResult<Vec<Branch>>
     )
 }
 
+/// One branch of the project (full name), in one statement; unknown project → `NotFound`.
+pub(super) fn branch(db: &dyn Db, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
+    let revision = db.row(
+        "SELECT (SELECT revision FROM branches WHERE project = ?1 AND name = ?2) \
+         FROM projects WHERE name = ?1",
+        params![project, branch],
+        |row| row.get::<Option<String>>(0),
+    )?;
+    match revision {
+        None => Err(project_not_found(project)),
+        Some(revision) => Ok(revision.map(|revision| Branch {
+            name: branch.to_owned(),
+            revision,
+        })),
+    }
+}
+
 /// Creates a branch at a commit of the project.
 pub(super) fn create_branch(
     db: &dyn Db,
