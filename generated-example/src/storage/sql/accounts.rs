@@ -1,8 +1,14 @@
 //! The `accounts`, `account_emails` and `account_capabilities` tables.
 
-use super::db::{Db, Row, ToParam, params};
+use std::sync::LazyLock;
+
+use super::db::{Db, Param, Row, ToParam, params};
+use super::groups::member_of;
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
-use crate::storage::{Account, AccountQuery, NewAccount, Page, StorageError, StorageResult};
+use crate::storage::{
+    ANONYMOUS_USERS_ID, Account, AccountQuery, NewAccount, Page, REGISTERED_USERS_ID, StorageError,
+    StorageResult,
+};
 
 const COLUMNS: &str = "id, username, full_name, display_name, status, email, password_hash, \
                        active, registered_on";
@@ -49,20 +55,40 @@ fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
 /// capabilities, in one statement: one row per email and capability (at least one), each
 /// with the account's columns.
 fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Option<Account>> {
-    let sql = format!(
-        "SELECT a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
-                a.password_hash, a.active, a.registered_on, x.kind, x.value \
+    let sql = format!("{} WHERE {filter} {ORDER}", select_account("", ""));
+    Ok(find(db, &sql, params![value], false)?.map(|(account, _)| account))
+}
+
+/// The statement [`find`] reads: `with` before it, `extra` an eleventh column.
+fn select_account(with: &str, extra: &str) -> String {
+    format!(
+        "{with} SELECT a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
+                a.password_hash, a.active, a.registered_on, x.kind, x.value {extra} \
          FROM accounts a LEFT JOIN ( \
              SELECT account_id, 0 AS kind, email AS value FROM account_emails \
              UNION ALL SELECT account_id, 1, capability FROM account_capabilities \
-         ) x ON x.account_id = a.id \
-         WHERE {filter} ORDER BY x.kind, x.value"
-    );
-    let mut found: Option<Account> = None;
-    db.each_row(&sql, params![value], &mut |row| {
-        let account = match &mut found {
-            Some(account) => account,
-            None => found.insert(account_row(row)?),
+         ) x ON x.account_id = a.id"
+    )
+}
+
+/// How [`find`]'s rows come: emails, then capabilities, each sorted.
+const ORDER: &str = "ORDER BY x.kind, x.value";
+
+/// The account of a [`select_account`] statement, and its extra column if it has one.
+fn find(
+    db: &dyn Db,
+    sql: &str,
+    params: &[Param<'_>],
+    extra: bool,
+) -> StorageResult<Option<(Account, bool)>> {
+    let mut found: Option<(Account, bool)> = None;
+    db.each_row(sql, params, &mut |row| {
+        let (account, _) = match &mut found {
+            Some(found) => found,
+            None => {
+                let flag = if extra { row.get(11)? } else { false };
+                found.insert((account_row(row)?, flag))
+            }
         };
         let is_capability: Option<bool> = row.get(9)?;
         let value: Option<String> = row.get(10)?;
@@ -74,6 +100,27 @@ fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Opt
         Ok(())
     })?;
     Ok(found)
+}
+
+/// The account with this username and whether it belongs to the group named `group`, in
+/// one statement: what checking a password needs.
+pub(super) fn by_username_in_group(
+    db: &dyn Db,
+    username: &str,
+    group: &str,
+) -> StorageResult<Option<(Account, bool)>> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "{} WHERE a.username = ?1 {ORDER}",
+            select_account(
+                member_of!("(SELECT id FROM accounts WHERE username = ?1)"),
+                ", EXISTS (SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
+                   WHERE g.name = ?4)"
+            )
+        )
+    });
+    let params = params![username, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID, group];
+    find(db, &SQL, params, true)
 }
 
 /// The account with this id.

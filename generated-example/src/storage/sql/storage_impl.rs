@@ -136,6 +136,13 @@ impl<B: Backend> Storage for B {
     fn is_member_of_group_named(&self, account_id: i64, name: &str) -> StorageResult<bool> {
         self.read_one(|c| groups::is_member_named(c, account_id, name))
     }
+    fn account_by_username_in_group(
+        &self,
+        username: &str,
+        group: &str,
+    ) -> StorageResult<Option<(Account, bool)>> {
+        self.read_one(|c| accounts::by_username_in_group(c, username, group))
+    }
 
     fn create_project(&self, new: &NewProject) -> StorageResult<Project> {
         self.write(|tx| projects::create(tx, new))
