@@ -198,6 +198,10 @@ impl Db for PgDb<'_> {
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 
+    fn statements_are_round_trips(&self) -> bool {
+        true
+    }
+
     fn queue(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<()> {
         self.count()?;
         let statement = self.statement(sql)?;

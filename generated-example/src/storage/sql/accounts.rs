@@ -29,9 +29,23 @@ fn account_row(row: Row<'_>) -> StorageResult<Account> {
     })
 }
 
-/// Fills in the emails and capabilities the account row leaves out, in one statement (each
-/// statement is a round trip on a database server).
+/// Fills in the emails and capabilities the account row leaves out: in one statement when
+/// statements are round trips.
 fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
+    if !db.statements_are_round_trips() {
+        account.emails = db.rows(
+            "SELECT email FROM account_emails WHERE account_id = ?1 ORDER BY email",
+            params![account.id],
+            |row| row.get(0),
+        )?;
+        account.capabilities = db.rows(
+            "SELECT capability FROM account_capabilities WHERE account_id = ?1 \
+             ORDER BY capability",
+            params![account.id],
+            |row| row.get(0),
+        )?;
+        return Ok(account);
+    }
     db.each_row(
         "SELECT 0, email FROM account_emails WHERE account_id = ?1 \
          UNION ALL SELECT 1, capability FROM account_capabilities WHERE account_id = ?1 \
@@ -52,27 +66,35 @@ fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
 }
 
 /// The account `filter` (on `a`, the accounts table) finds, with its emails and
-/// capabilities, in one statement: one row per email and capability (at least one), each
-/// with the account's columns.
+/// capabilities: in one statement when statements are round trips.
 fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Option<Account>> {
-    let sql = format!("{} WHERE {filter} {ORDER}", select_account("", ""));
+    if !db.statements_are_round_trips() {
+        let sql = format!("SELECT {COLUMNS} FROM accounts a WHERE {filter}");
+        let found = db.row(&sql, params![value], account_row)?;
+        return found.map(|a| complete(db, a)).transpose();
+    }
+    let sql = select_account("", "", filter);
     Ok(find(db, &sql, params![value], false)?.map(|(account, _)| account))
 }
 
-/// The statement [`find`] reads: `with` before it, `extra` an eleventh column.
-fn select_account(with: &str, extra: &str) -> String {
+/// The statement [`find`] reads: the account's row, then a row per email and per
+/// capability, each with the account's columns; `with` before it, `extra` an eleventh
+/// column of the account's row. Three selects, each on an index, rather than a join with
+/// a union: SQLite would build the whole union first.
+fn select_account(with: &str, extra: &str, filter: &str) -> String {
+    const COLUMNS: &str = "a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
+                           a.password_hash, a.active, a.registered_on";
+    let none = if extra.is_empty() { "" } else { ", NULL" };
     format!(
-        "{with} SELECT a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
-                a.password_hash, a.active, a.registered_on, x.kind, x.value {extra} \
-         FROM accounts a LEFT JOIN ( \
-             SELECT account_id, 0 AS kind, email AS value FROM account_emails \
-             UNION ALL SELECT account_id, 1, capability FROM account_capabilities \
-         ) x ON x.account_id = a.id"
+        "{with} SELECT {COLUMNS}, NULL, NULL {extra} FROM accounts a WHERE {filter} \
+         UNION ALL SELECT {COLUMNS}, 0, e.email {none} \
+             FROM accounts a JOIN account_emails e ON e.account_id = a.id WHERE {filter} \
+         UNION ALL SELECT {COLUMNS}, 1, c.capability {none} \
+             FROM accounts a JOIN account_capabilities c ON c.account_id = a.id \
+             WHERE {filter} \
+         ORDER BY 10, 11"
     )
 }
-
-/// How [`find`]'s rows come: emails, then capabilities, each sorted.
-const ORDER: &str = "ORDER BY x.kind, x.value";
 
 /// The account of a [`select_account`] statement, and its extra column if it has one.
 fn find(
@@ -83,19 +105,16 @@ fn find(
 ) -> StorageResult<Option<(Account, bool)>> {
     let mut found: Option<(Account, bool)> = None;
     db.each_row(sql, params, &mut |row| {
-        let (account, _) = match &mut found {
+        let (account, flag) = match &mut found {
             Some(found) => found,
-            None => {
-                let flag = if extra { row.get(11)? } else { false };
-                found.insert((account_row(row)?, flag))
-            }
+            None => found.insert((account_row(row)?, false)),
         };
-        let is_capability: Option<bool> = row.get(9)?;
-        let value: Option<String> = row.get(10)?;
-        match (is_capability, value) {
-            (Some(true), Some(value)) => account.capabilities.push(value),
-            (Some(false), Some(value)) => account.emails.push(value),
-            _ => {}
+        let kind: Option<i64> = row.get(9)?;
+        match kind {
+            None if extra => *flag = row.get(11)?,
+            None => {}
+            Some(0) => account.emails.push(row.get(10)?),
+            Some(_) => account.capabilities.push(row.get(10)?),
         }
         Ok(())
     })?;
@@ -103,20 +122,25 @@ fn find(
 }
 
 /// The account with this username and whether it belongs to the group named `group`, in
-/// one statement: what checking a password needs.
+/// one statement when statements are round trips: what checking a password needs.
 pub(super) fn by_username_in_group(
     db: &dyn Db,
     username: &str,
     group: &str,
 ) -> StorageResult<Option<(Account, bool)>> {
+    if !db.statements_are_round_trips() {
+        let Some(account) = by_username(db, username)? else {
+            return Ok(None);
+        };
+        let member = super::groups::is_member_named(db, account.id, group)?;
+        return Ok(Some((account, member)));
+    }
     static SQL: LazyLock<String> = LazyLock::new(|| {
-        format!(
-            "{} WHERE a.username = ?1 {ORDER}",
-            select_account(
-                member_of!("(SELECT id FROM accounts WHERE username = ?1)"),
-                ", EXISTS (SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
-                   WHERE g.name = ?4)"
-            )
+        select_account(
+            member_of!("(SELECT id FROM accounts WHERE username = ?1)"),
+            ", EXISTS (SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
+               WHERE g.name = ?4)",
+            "a.username = ?1",
         )
     });
     let params = params![username, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID, group];

@@ -41,9 +41,15 @@ fn complete(db: &dyn Db, mut change: Change) -> StorageResult<Change> {
     Ok(change)
 }
 
-/// The change whose `column` is `value`, with its hashtags, in one statement: one row per
-/// hashtag (at least one), each with the change's columns.
+/// The change whose `column` is `value`, with its hashtags: when statements are round
+/// trips, in one statement (one row per hashtag, at least one, each with the change's
+/// columns).
 fn find_one(db: &dyn Db, column: &str, value: &dyn ToParam) -> StorageResult<Option<Change>> {
+    if !db.statements_are_round_trips() {
+        let sql = format!("SELECT {COLUMNS} FROM changes WHERE {column} = ?1");
+        let found = db.row(&sql, params![value], change_row)?;
+        return found.map(|c| complete(db, c)).transpose();
+    }
     let sql = format!(
         "SELECT {COLUMNS}, h.hashtag FROM changes \
          LEFT JOIN change_hashtags h ON h.change_number = changes.number \

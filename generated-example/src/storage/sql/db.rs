@@ -95,6 +95,14 @@ pub trait Db {
     /// Runs a statement; answers how many rows it changed.
     fn execute(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<usize>;
 
+    /// Whether each statement is a round trip to a server. The hot lookups then read in one
+    /// joined statement what an embedded database reads faster in a few small ones (SQLite
+    /// prepares those joins again on every run: their plan depends on the values bound).
+    /// Both forms answer the same.
+    fn statements_are_round_trips(&self) -> bool {
+        false
+    }
+
     /// Runs a statement whose outcome nothing after it in the transaction needs but its
     /// success (an insert of a row with a key chosen here). A database server may send it
     /// without waiting for its answer and report its failure with the transaction's next
