@@ -74,8 +74,14 @@ use super::{AdminSeed, StorageError, StorageResult};
 /// The advisory lock every write transaction holds: writers take turns (an arbitrary
 /// number of this service's; the migrations use another).
 pub(crate) const WRITE_LOCK: i64 = 0x7265_7669_6577_0001;
-/// Connections per instance.
-const POOL_SIZE: usize = 16;
+/// Connections per instance. Each is driven by the call that borrows it, so this many
+/// calls wait on the server at once and the rest wait for a connection. Fewer is faster
+/// while the server shares the service's cores: under `mixed-load` (32 connections, 20%
+/// writes) one instance served about 3 450 requests/s with 4 to 12 connections, 3 165
+/// with 16 and 2 620 with 32 in one run; more server processes busy at once only switch
+/// between each other more. To compare another size, build it and run
+/// `BEFORE_SERVICE=path/to/that/review-service bash benches/instances.sh`.
+const POOL_SIZE: usize = 8;
 /// How long a storage call waits for a free connection or for a new one.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long one storage call may take, unless [`PgStorage::connect_with_timeout`] says.
