@@ -22,11 +22,17 @@
 #
 #   bash benches/instances.sh
 #   SECONDS_PER_ROW=10 CONNECTIONS=64 bash benches/instances.sh
+#   BEFORE_SERVICE=/tmp/old/review-service bash benches/instances.sh
+#
+# BEFORE_SERVICE names another build of the example (an older commit's, say) to compare
+# with in the same run: step 3 then also measures it on SQLite and on PostgreSQL alone (on a
+# database of its own on the same server), as rows named "... (before)", each right before
+# the same row of this build, so that both see the same machine.
 #
 # Exits non-zero when any property fails. Environment: SECONDS_PER_ROW [5], CONNECTIONS
 # [32], BURST [10], KILL_SECONDS [6], PAUSE_SECONDS [10], DB_TIMEOUT [2],
-# BASE_PORT [18600], CARGO_TARGET_DIR [target]; KEEP_FAILED=1 keeps the servers' logs
-# when a property fails.
+# BASE_PORT [18600], CARGO_TARGET_DIR [target], BEFORE_SERVICE [none]; KEEP_FAILED=1
+# keeps the servers' logs when a property fails.
 set -euo pipefail
 
 SECONDS_PER_ROW=${SECONDS_PER_ROW:-5}
@@ -167,24 +173,51 @@ echo "quota: burst=$BURST requests=$((BURST * 3)) admitted=$admitted refused=$re
 
 # ---- 3. requests/s ------------------------------------------------------------------------
 log "3. requests/s, $CONNECTIONS connections, 20% writes, $SECONDS_PER_ROW s each"
-mkdir -p "$DIR/sqlite-site"
-"$SERVICE" --listen "127.0.0.1:$SQLITE_PORT" --site "$DIR/sqlite-site" --admin-password secret \
-    >"$DIR/sqlite-site/service.log" 2>&1 &
-SQLITE_PID=$!
-INSTANCE_PIDS+=("$SQLITE_PID")
-wait_for "http://127.0.0.1:$SQLITE_PORT" "$SQLITE_PID" "$DIR/sqlite-site/service.log"
+# alone NAME BINARY PORT [ARGS...]: BINARY started alone on PORT with a site of its own
+# (SQLite unless ARGS name a database); its pid in ALONE_PID.
+alone() {
+    local name=$1 binary=$2 port=$3
+    shift 3
+    mkdir -p "$DIR/$name-site"
+    "$binary" --listen "127.0.0.1:$port" --site "$DIR/$name-site" --admin-password secret "$@" \
+        >"$DIR/$name-site/service.log" 2>&1 &
+    ALONE_PID=$!
+    INSTANCE_PIDS+=("$ALONE_PID")
+    wait_for "http://127.0.0.1:$port" "$ALONE_PID" "$DIR/$name-site/service.log"
+}
 row() {
     local name=$1 url=$2 line
     line=$("$LOAD" --url "$url" --password secret --connections "$CONNECTIONS" \
         --seconds "$SECONDS_PER_ROW" --write-percent 20)
     printf '| %s | %s |\n' "$name" "$line"
 }
+# before_row NAME ARGS...: the BEFORE_SERVICE build alone, measured as "NAME (before)".
+before_row() {
+    local name=$1
+    shift
+    [[ -n ${BEFORE_SERVICE:-} ]] || return 0
+    alone before "$BEFORE_SERVICE" "$BEFORE_PORT" "$@"
+    row "$name (before)" "http://127.0.0.1:$BEFORE_PORT"
+    kill "$ALONE_PID"
+    wait "$ALONE_PID" 2>/dev/null || true
+    rm -rf "$DIR/before-site"
+}
+BEFORE_PORT=$((BASE_PORT + 5))
+if [[ -n ${BEFORE_SERVICE:-} ]]; then
+    [[ -x $BEFORE_SERVICE ]] || { log "BEFORE_SERVICE=$BEFORE_SERVICE is not a program"; exit 1; }
+    as_postgres "$(postgres_bin)/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U review -d postgres \
+        -c "CREATE DATABASE review_before" >/dev/null
+fi
 echo "| configuration | mixed-load |"
 echo "|---|---|"
+before_row "1 instance, SQLite"
+alone sqlite "$SERVICE" "$SQLITE_PORT"
 row "1 instance, SQLite" "http://127.0.0.1:$SQLITE_PORT"
+kill "$ALONE_PID"
+before_row "1 instance, PostgreSQL" --database "postgres://review@127.0.0.1:$PG_PORT/review_before" \
+    --database-timeout "$DB_TIMEOUT"
 row "1 instance, PostgreSQL" "$(instance 0)"
 row "3 instances, PostgreSQL, HAProxy" "$LB"
-kill "$SQLITE_PID"
 
 # ---- 4. kill -9 under load ----------------------------------------------------------------
 log "4. kill -9 instance 1 under a mixed write load through the balancer"

@@ -8,7 +8,7 @@ use restspec_runtime::{Authenticator, Identity, Session, Timestamp};
 use tokio::sync::Semaphore;
 
 use crate::passwords::{PasswordHash, random_secret};
-use crate::storage::{Account, Storage};
+use crate::storage::{ADMINISTRATORS_NAME, Account, Storage};
 
 /// Checks HTTP passwords and keeps sessions in the storage (so logins survive a restart).
 ///
@@ -71,18 +71,28 @@ impl StorageAuthenticator {
 /// The account as the runtime sees it: id, username and the global capabilities it holds
 /// (its own grants, its groups' and their implications: [`crate::capabilities`]).
 pub fn identity(storage: &dyn Storage, account: &Account) -> Identity {
-    crate::capabilities::effective(storage, account)
-        .into_iter()
-        .fold(
-            Identity::new(account.id.to_string(), account.username.clone()),
-            Identity::with_capability,
-        )
+    identity_of(account, crate::capabilities::effective(storage, account))
+}
+
+fn identity_of(account: &Account, capabilities: Vec<&'static str>) -> Identity {
+    capabilities.into_iter().fold(
+        Identity::new(account.id.to_string(), account.username.clone()),
+        Identity::with_capability,
+    )
 }
 
 impl Authenticator for StorageAuthenticator {
     async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
-        let account = match self.storage.account_by_username(username) {
-            Ok(account) => account.filter(|a| a.active),
+        // The account and its membership in `Administrators` (for its capabilities) in
+        // one lookup: every authenticated request makes it.
+        let found = self
+            .storage
+            .account_by_username_in_group(username, ADMINISTRATORS_NAME);
+        let (account, administrator) = match found {
+            Ok(Some((account, administrator))) => {
+                (Some(account).filter(|a| a.active), administrator)
+            }
+            Ok(None) => (None, false),
             // Not looked at: no hash to spend time on, and `reachable` says why at once.
             Err(_) => return None,
         };
@@ -92,7 +102,8 @@ impl Authenticator for StorageAuthenticator {
             .unwrap_or(NO_PASSWORD.as_str());
         let matches = self.password_matches(username, password, stored).await;
         let account = account.filter(|a| matches && a.password_hash.is_some())?;
-        Some(Arc::new(identity(self.storage.as_ref(), &account)))
+        let capabilities = crate::capabilities::held(&account, administrator);
+        Some(Arc::new(identity_of(&account, capabilities)))
     }
 
     async fn session(&self, key: &str) -> Option<Session> {

@@ -35,7 +35,12 @@ const MAINTENANCE: &[&str] = &[
 
 /// The capabilities `account` holds, in the spec's order.
 pub fn effective(storage: &dyn Storage, account: &Account) -> Vec<&'static str> {
-    let administrator = is_administrator(storage, account.id);
+    held(account, is_administrator(storage, account.id))
+}
+
+/// The capabilities `account` holds, in the spec's order, when whether it belongs to
+/// `Administrators` is known (looked up with the account).
+pub fn held(account: &Account, administrator: bool) -> Vec<&'static str> {
     let granted = |c: &str| {
         account.capabilities.iter().any(|g| g == c)
             || (administrator && ADMINISTRATORS_GRANT.contains(&c))

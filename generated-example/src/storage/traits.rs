@@ -143,6 +143,22 @@ pub trait Storage: Send + Sync + 'static {
     ///
     /// [`account_groups`]: Storage::account_groups
     fn is_member_of_group_named(&self, account_id: i64, name: &str) -> StorageResult<bool>;
+    /// The account with this username and whether it belongs to the group named `group`
+    /// ([`is_member_of_group_named`]): the two lookups of a password check, in one
+    /// statement where the storage can.
+    ///
+    /// [`is_member_of_group_named`]: Storage::is_member_of_group_named
+    fn account_by_username_in_group(
+        &self,
+        username: &str,
+        group: &str,
+    ) -> StorageResult<Option<(Account, bool)>> {
+        let Some(account) = self.account_by_username(username)? else {
+            return Ok(None);
+        };
+        let member = self.is_member_of_group_named(account.id, group)?;
+        Ok(Some((account, member)))
+    }
 
     /// Finds a group the way URLs name them: id, then legacy number, then name.
     fn find_group(&self, id: &str) -> StorageResult<Option<Group>> {

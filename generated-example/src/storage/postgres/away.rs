@@ -11,9 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use deadpool_postgres::Pool;
-use tokio::runtime::Handle;
-
+use super::Deadline;
+use super::pool::Pool;
 use crate::storage::{StorageError, StorageResult};
 
 /// How often the probe asks the server whether it is back.
@@ -63,13 +62,8 @@ impl Away {
     }
 
     /// Takes note of a call's outcome: one that found the server away marks it away and
-    /// starts the probe (on `runtime`, with connections from `pool`) unless one runs.
-    pub(super) fn record<T>(
-        self: &Arc<Self>,
-        outcome: &StorageResult<T>,
-        pool: &Pool,
-        runtime: &Handle,
-    ) {
+    /// starts the probe (with connections from `pool`) unless one runs.
+    pub(super) fn record<T>(self: &Arc<Self>, outcome: &StorageResult<T>, pool: &Arc<Pool>) {
         let Err(StorageError::Unavailable(why)) = outcome else {
             return;
         };
@@ -78,21 +72,33 @@ impl Away {
         self.now.store(true, Ordering::Relaxed);
         if !self.probing.swap(true, Ordering::AcqRel) {
             tracing::warn!(%why, "the database is away; probing every {PROBE_INTERVAL:?}");
-            runtime.spawn(probe(self.clone(), pool.clone()));
+            let (away, pool) = (self.clone(), pool.clone());
+            let started = std::thread::Builder::new()
+                .name("postgres-probe".into())
+                .spawn(move || probe(&away, &pool));
+            if let Err(err) = started {
+                // The next failing call tries again.
+                self.probing.store(false, Ordering::Release);
+                tracing::error!(%err, "cannot start the database probe");
+            }
         }
     }
 }
 
 /// Asks the server every [`PROBE_INTERVAL`] until it answers, then clears `away`.
-async fn probe(away: Arc<Away>, pool: Pool) {
+fn probe(away: &Away, pool: &Pool) {
     loop {
-        tokio::time::sleep(PROBE_INTERVAL).await;
-        let answered = tokio::time::timeout(PROBE_TIMEOUT, async {
-            let client = pool.get().await.ok()?;
-            client.simple_query("SELECT 1").await.ok()
-        })
-        .await;
-        if matches!(answered, Ok(Some(_))) {
+        std::thread::sleep(PROBE_INTERVAL);
+        let deadline = Deadline::after(PROBE_TIMEOUT);
+        let Ok(mut lease) = pool.take(deadline) else {
+            continue;
+        };
+        let conn = lease.conn();
+        if let Ok(Ok(_)) = conn
+            .driver
+            .run(conn.client.simple_query("SELECT 1"), deadline)
+        {
+            lease.give_back();
             break;
         }
     }

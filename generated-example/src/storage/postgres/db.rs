@@ -1,34 +1,172 @@
 //! [`Db`] over a PostgreSQL transaction: the common SQL translated to PostgreSQL's, the
 //! values converted both ways, and each statement waited for on the calling thread.
+//!
+//! Statements are pipelined where nothing waits for their answer: the transaction's
+//! `BEGIN` (with the writers' lock, for a write) goes with its first statement, and
+//! statements [queued](Db::queue) go with the next one or with the `COMMIT`, in one round
+//! trip. Their answers are still read and checked, in order, before that statement's: a
+//! failure among them is the transaction's failure (and its `COMMIT` then rolls back, as
+//! PostgreSQL ends a failed transaction).
 
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::error::Error;
+use std::future::{Future, poll_fn};
+use std::pin::Pin;
+use std::task::Poll;
 
 use bytes::BytesMut;
-use deadpool_postgres::Transaction;
-use tokio_postgres::Statement;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+use tokio_postgres::{Client, Statement};
 
 use super::Deadline;
+use super::conn::{Driver, PgConn};
 use crate::storage::sql::db::{Db, Param, RawRow, Row, ValueRef};
 use crate::storage::{StorageError, StorageResult};
 
+/// A request sent whose answer is not read yet.
+type Sent<'a> = Pin<Box<dyn Future<Output = Result<u64, tokio_postgres::Error>> + 'a>>;
+
 /// One transaction, as the table modules see it.
 pub(super) struct PgDb<'a> {
-    tx: &'a Transaction<'a>,
+    client: &'a Client,
+    driver: RefCell<&'a mut Driver>,
+    statements: RefCell<&'a mut HashMap<String, Statement>>,
+    /// The `BEGIN …` still to send, with the first statement; `None` once sent, or for a
+    /// statement run alone.
+    begin: Cell<Option<&'static str>>,
+    /// Whether the `BEGIN` was sent: the transaction must then end.
+    began: Cell<bool>,
+    /// A statement run alone (no transaction): a second one is refused.
+    alone: bool,
+    /// Whether a statement ran.
+    ran: Cell<bool>,
+    /// Requests sent and not answered yet, oldest first.
+    sent: RefCell<Vec<Sent<'a>>>,
     deadline: Deadline,
 }
 
 impl<'a> PgDb<'a> {
-    pub(super) fn new(tx: &'a Transaction<'a>, deadline: Deadline) -> Self {
-        PgDb { tx, deadline }
+    /// A transaction on `conn` that `begin` starts, sent with its first statement; or,
+    /// without `begin`, one statement alone, which is its own transaction.
+    pub(super) fn new(
+        conn: &'a mut PgConn,
+        begin: Option<&'static str>,
+        deadline: Deadline,
+    ) -> Self {
+        PgDb {
+            client: &conn.client,
+            driver: RefCell::new(&mut conn.driver),
+            statements: RefCell::new(&mut conn.statements),
+            begin: Cell::new(begin),
+            began: Cell::new(false),
+            alone: begin.is_none(),
+            ran: Cell::new(false),
+            sent: RefCell::new(Vec::new()),
+            deadline,
+        }
+    }
+
+    /// Whether the transaction has begun (a statement was sent): it must then end.
+    pub(super) fn begun(&self) -> bool {
+        self.began.get()
+    }
+
+    /// Counts a statement; a second one of a statement run alone is a mistake of the
+    /// caller's (it would not see the first one's snapshot).
+    fn count(&self) -> StorageResult<()> {
+        if self.alone && self.ran.replace(true) {
+            return Err(StorageError::Database(
+                "a second statement in a one-statement read".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sends the `BEGIN`, unless it was sent.
+    fn begin(&self, driver: &mut Driver) {
+        if let Some(begin) = self.begin.take() {
+            self.began.set(true);
+            let client = self.client;
+            let mut request: Sent<'a> =
+                Box::pin(async move { client.batch_execute(begin).await.map(|()| 0) });
+            driver.start(request.as_mut());
+            self.sent.borrow_mut().push(request);
+        }
+    }
+
+    /// Sends `request` now (after the `BEGIN`) and keeps it to be answered later.
+    fn send(&self, driver: &mut Driver, mut request: Sent<'a>) {
+        self.begin(driver);
+        driver.start(request.as_mut());
+        self.sent.borrow_mut().push(request);
+    }
+
+    /// Waits for `work`, and for what was sent before it (the first failure of those is
+    /// the answer): all of them in one round trip.
+    fn run<T>(
+        &self,
+        work: impl Future<Output = Result<T, tokio_postgres::Error>>,
+    ) -> StorageResult<T> {
+        let mut driver = self.driver.borrow_mut();
+        self.begin(&mut driver);
+        let mut sent: Vec<Option<Sent<'a>>> = self.sent.borrow_mut().drain(..).map(Some).collect();
+        let mut failure = None;
+        let mut work = std::pin::pin!(work);
+        let all = poll_fn(|cx| {
+            for slot in &mut sent {
+                if let Some(request) = slot
+                    && let Poll::Ready(answer) = request.as_mut().poll(cx)
+                {
+                    *slot = None;
+                    if let (Err(err), None) = (answer, &failure) {
+                        failure = Some(err);
+                    }
+                }
+            }
+            let done = work.as_mut().poll(cx);
+            if sent.iter().any(Option::is_some) {
+                return Poll::Pending;
+            }
+            done
+        });
+        let done = driver.run(all, self.deadline)?;
+        match failure {
+            Some(err) => Err(err.into()),
+            None => Ok(done?),
+        }
+    }
+
+    /// Ends the transaction: `COMMIT` (or `ROLLBACK`), waited for with what was queued.
+    pub(super) fn finish(&self, sql: &'static str) -> StorageResult<()> {
+        self.run(self.client.batch_execute(sql))
+    }
+
+    /// Ends a read-only transaction without waiting: the next call on this connection
+    /// reads the answer (in order, before its own). A read-only transaction has nothing
+    /// to lose if its end fails.
+    pub(super) fn finish_unseen(&self, sql: &'static str) -> StorageResult<()> {
+        if !self.sent.borrow().is_empty() {
+            return self.finish(sql);
+        }
+        self.driver
+            .borrow_mut()
+            .send_only(self.client.batch_execute(sql));
+        Ok(())
     }
 
     /// The statement for `sql` (translated), prepared once per connection.
     fn statement(&self, sql: &str) -> StorageResult<Statement> {
-        Ok(self
-            .deadline
-            .wait(self.tx.prepare_cached(&translate(sql)))??)
+        if let Some(statement) = self.statements.borrow().get(sql) {
+            return Ok(statement.clone());
+        }
+        let translated = translate(sql);
+        let statement = self.run(self.client.prepare(&translated))?;
+        self.statements
+            .borrow_mut()
+            .insert(sql.to_owned(), statement.clone());
+        Ok(statement)
     }
 }
 
@@ -44,10 +182,9 @@ impl Db for PgDb<'_> {
         params: &[Param<'_>],
         each: &mut dyn FnMut(Row<'_>) -> StorageResult<()>,
     ) -> StorageResult<()> {
+        self.count()?;
         let statement = self.statement(sql)?;
-        let rows = self
-            .deadline
-            .wait(self.tx.query(&statement, &driver_params(params)))??;
+        let rows = self.run(self.client.query(&statement, &driver_params(params)))?;
         for row in &rows {
             each(Row::new(row))?;
         }
@@ -55,12 +192,69 @@ impl Db for PgDb<'_> {
     }
 
     fn execute(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<usize> {
+        self.count()?;
         let statement = self.statement(sql)?;
-        let changed = self
-            .deadline
-            .wait(self.tx.execute(&statement, &driver_params(params)))??;
+        let changed = self.run(self.client.execute(&statement, &driver_params(params)))?;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
+
+    fn statements_are_round_trips(&self) -> bool {
+        true
+    }
+
+    fn queue(&self, sql: &str, params: &[Param<'_>]) -> StorageResult<()> {
+        self.count()?;
+        let statement = self.statement(sql)?;
+        // The request outlives the caller's borrows: its parameters are its own.
+        let params: Vec<OwnedParam> = params.iter().map(OwnedParam::from).collect();
+        let client = self.client;
+        let request = Box::pin(async move {
+            let params: Vec<&(dyn ToSql + Sync)> =
+                params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+            client.execute(&statement, &params).await
+        });
+        self.send(&mut self.driver.borrow_mut(), request);
+        Ok(())
+    }
+}
+
+/// A parameter that owns its text, for a queued statement.
+#[derive(Debug)]
+enum OwnedParam {
+    Null,
+    Int(i64),
+    Text(String),
+}
+
+impl From<&Param<'_>> for OwnedParam {
+    fn from(param: &Param<'_>) -> Self {
+        match *param {
+            Param::Null => OwnedParam::Null,
+            Param::Int(n) => OwnedParam::Int(n),
+            Param::Text(text) => OwnedParam::Text(text.to_owned()),
+        }
+    }
+}
+
+impl ToSql for OwnedParam {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
+        match self {
+            OwnedParam::Null => Param::Null,
+            OwnedParam::Int(n) => Param::Int(*n),
+            OwnedParam::Text(text) => Param::Text(text),
+        }
+        .to_sql(ty, out)
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
 }
 
 impl From<tokio_postgres::Error> for StorageError {

@@ -13,67 +13,94 @@
 //!   names are constraints besides. A write has committed (and PostgreSQL has flushed it,
 //!   with its default `synchronous_commit`) when the method returns.
 //!
-//!   Writes are short (a few statements, well under a millisecond each on a local
-//!   network), so taking turns costs little; reads, most of the traffic, never wait.
+//!   Writers wait for each other only while the lock is held, so what counts is the
+//!   round trips a write makes while it holds it. `BEGIN` and the lock are one message,
+//!   sent with the write's first statement; inserts whose answer nothing needs
+//!   ([`Db::queue`]) go with the next statement or with the `COMMIT`. A new change holds
+//!   the lock for three round trips (its checks; the number; the inserts and the commit).
 //!   `SERIALIZABLE` transactions without the lock were tried: under 8 concurrent writers
 //!   PostgreSQL aborted about a third of them (its conflict detection works on index
 //!   pages, and every insert of a new name meets every check for a free one), which left
 //!   gaps in account ids and change numbers.
-//! - **Reads** run as `REPEATABLE READ, READ ONLY` transactions: one snapshot each.
+//! - **Reads** run as `REPEATABLE READ, READ ONLY` transactions: one snapshot each. The
+//!   `BEGIN` goes with the first statement, and the `COMMIT` is sent without waiting for
+//!   its answer (the next call on the connection reads it, in order, before its own). A
+//!   read of one statement ([`Backend::read_one`]: an account, a change, a membership, the
+//!   hot lookups of authentication and of most requests) runs alone, without a
+//!   transaction: one statement sees one snapshot by itself. A read costs one round trip
+//!   per statement, and the server executes no `BEGIN` or `COMMIT` for most.
 //! - **Waiting.** The [`Storage`](super::Storage) methods block. The driver
-//!   (tokio-postgres, pooled by deadpool) is asynchronous, so its connections live on a
-//!   small runtime of their own, and a storage call waits for its statements on the
-//!   calling thread, off the service's async workers (`block_in_place`) like SQLite's
-//!   writes. It works the same from any thread: an async worker, a blocking thread or a
-//!   test.
-//! - **Faults.** Each storage call (a transaction, from taking a connection to its commit)
-//!   has a deadline ([`PgStorage::connect_with_timeout`], 5 s by default): a server that
-//!   stops answering (paused, cut off) makes the call fail as
-//!   [`StorageError::Unavailable`] when it passes, never hang, and a server that restarts
-//!   or refuses connections fails it the same way at once; handlers answer 503. A
-//!   connection that timed out is closed rather than put back, since its state is unknown;
-//!   the pool opens new ones as calls need them, so the service recovers when the server
-//!   does, without a restart. While a call has found the server away, the next ones fail
-//!   at once instead of each waiting out its deadline, until a probe (`away.rs`) finds the
-//!   server answering again. A write whose commit did not answer in time is not
-//!   acknowledged (it may or may not have committed); one that was acknowledged has.
+//!   (tokio-postgres) is asynchronous; a storage call drives its connection itself, on
+//!   its own thread (`conn.rs`): it polls its statements and the connection future
+//!   together, over a non-blocking socket, and sleeps in the socket's readiness poller
+//!   until the server answers or the deadline passes. No other thread takes part in a
+//!   round trip (a runtime's connection task would cost two thread hand-offs each). The
+//!   call runs off the service's async workers (`block_in_place`), like SQLite's writes,
+//!   and works the same from any thread: an async worker, a blocking thread or a test.
+//!   The pool (`pool.rs`) lends each call one connection, statements prepared once on it.
+//! - **Faults.** Each storage call (from taking a connection to its commit) has a deadline
+//!   ([`PgStorage::connect_with_timeout`], 5 s by default) that bounds every wait in it,
+//!   connecting included: a server that stops answering (paused, cut off) makes the call
+//!   fail as [`StorageError::Unavailable`] when it passes, never hang, and a server that
+//!   restarts or refuses connections fails it the same way at once; handlers answer 503.
+//!   A connection that timed out is closed rather than put back, since its state is
+//!   unknown, and an idle one is checked when taken (what the server sent meanwhile, such
+//!   as a restart's goodbye, is read without waiting); the pool opens new ones as calls
+//!   need them, so the service recovers when the server does, without a restart. While a
+//!   call has found the server away, the next ones fail at once instead of each waiting
+//!   out its deadline, until a probe (`away.rs`) finds the server answering again. A write
+//!   whose commit did not answer in time is not acknowledged (it may or may not have
+//!   committed); one that was acknowledged has: a write's `COMMIT` is always waited for,
+//!   with the answers of everything queued before it.
 
 mod away;
+mod conn;
 mod db;
 mod migrations;
+mod pool;
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, LazyLock};
+use std::time::{Duration, Instant};
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
-use futures_executor::block_on;
-use tokio::runtime::Handle;
-use tokio_postgres::{Config, IsolationLevel, NoTls};
+use tokio_postgres::{Config, NoTls};
 
 use self::away::Away;
+use self::conn::PgConn;
 use self::db::PgDb;
+use self::pool::Pool;
 use super::sql::{Backend, Db, off_the_workers, seed};
 use super::{AdminSeed, StorageError, StorageResult};
 
 /// The advisory lock every write transaction holds: writers take turns (an arbitrary
 /// number of this service's; the migrations use another).
 pub(crate) const WRITE_LOCK: i64 = 0x7265_7669_6577_0001;
-/// Connections per instance.
-const POOL_SIZE: usize = 16;
+/// Connections per instance. Each is driven by the call that borrows it, so this many
+/// calls wait on the server at once and the rest wait for a connection. Fewer is faster
+/// while the server shares the service's cores: under `mixed-load` (32 connections, 20%
+/// writes) one instance served about 3 450 requests/s with 4 to 12 connections, 3 165
+/// with 16 and 2 620 with 32 in one run; more server processes busy at once only switch
+/// between each other more. To compare another size, build it and run
+/// `BEFORE_SERVICE=path/to/that/review-service bash benches/instances.sh`.
+const POOL_SIZE: usize = 8;
 /// How long a storage call waits for a free connection or for a new one.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long one storage call may take, unless [`PgStorage::connect_with_timeout`] says.
 pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long the migrations may take on start (they wait for another instance's).
+const MIGRATION_TIMEOUT: Duration = Duration::from_secs(600);
+/// What a read transaction starts with: one snapshot, no writes.
+const READ_BEGIN: &str = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+/// What a write transaction starts with: the writers' lock, in the same message.
+static WRITE_BEGIN: LazyLock<String> = LazyLock::new(|| {
+    format!("BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+});
 /// Session settings: the longest a statement may run before PostgreSQL cancels it, and no
 /// notices (the migrations' `CREATE TABLE IF NOT EXISTS` would log one on every start).
 const SESSION_OPTIONS: &str = "-c statement_timeout=30000 -c client_min_messages=warning";
 
 /// The storage in a PostgreSQL database.
 pub struct PgStorage {
-    pool: Pool,
-    /// Runs the connections. An `Option` only so that `Drop` can shut it down without
-    /// blocking (a runtime dropped inside another one would panic).
-    runtime: Option<tokio::runtime::Runtime>,
+    pool: Arc<Pool>,
     /// `postgres://user@host:port/dbname`, without the password: for messages.
     target: String,
     /// The deadline of each storage call, from its start.
@@ -114,33 +141,9 @@ impl PgStorage {
         config.application_name("review-service");
         config.options(SESSION_OPTIONS);
         let target = describe(&config);
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .thread_name("postgres")
-            .enable_all()
-            .build()
-            .map_err(|e| StorageError::Io(format!("cannot start the database runtime: {e}")))?;
-        let manager = Manager::from_config(
-            config,
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = {
-            let _entered = runtime.enter();
-            Pool::builder(manager)
-                .max_size(POOL_SIZE)
-                .runtime(Runtime::Tokio1)
-                .wait_timeout(Some(CONNECT_TIMEOUT))
-                .create_timeout(Some(CONNECT_TIMEOUT))
-                .recycle_timeout(Some(CONNECT_TIMEOUT))
-                .build()
-                .map_err(|e| StorageError::Database(format!("{target}: {e}")))?
-        };
+        let pool = Pool::new(config, target.clone(), POOL_SIZE, CONNECT_TIMEOUT);
         let storage = PgStorage {
-            pool,
-            runtime: Some(runtime),
+            pool: Arc::new(pool),
             target,
             call_timeout,
             away: Arc::default(),
@@ -189,9 +192,9 @@ impl PgStorage {
 
     /// The schema version the database is at (the newest migration applied).
     pub fn schema_version(&self) -> StorageResult<i64> {
-        self.wait(async {
-            let client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
-            migrations::current_version(&client).await
+        self.with_connection(|conn, deadline| {
+            conn.driver
+                .run(migrations::current_version(&conn.client), deadline)?
         })
     }
 
@@ -203,136 +206,152 @@ impl PgStorage {
     fn migrate(&self) -> StorageResult<usize> {
         let now = i64::try_from(restspec_runtime::Timestamp::now().as_unix_nanos())
             .map_err(|_| StorageError::Database("the clock is past 2262".into()))?;
-        self.wait(async {
-            let mut client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
-            migrations::migrate(&mut client, now)
-                .await
+        self.with_connection(|conn, deadline| {
+            conn.driver
+                .run(migrations::migrate(&mut conn.client, now), deadline)?
                 .map_err(|e| StorageError::Database(format!("{}: {}", self.target, plain(&e))))
         })
     }
 
-    fn handle(&self) -> Option<&Handle> {
-        self.runtime.as_ref().map(tokio::runtime::Runtime::handle)
-    }
-
-    /// Waits for `work` on this thread, with the storage's runtime as the context (for
-    /// new connections and timers), off the service's async workers.
-    fn wait<T>(&self, work: impl Future<Output = StorageResult<T>>) -> StorageResult<T> {
-        let handle = self.handle().ok_or_else(closed)?;
+    /// Runs `f` on a connection, for start-up and tests: no deadline but the migrations'.
+    fn with_connection<T>(
+        &self,
+        f: impl FnOnce(&mut PgConn, Deadline) -> StorageResult<T>,
+    ) -> StorageResult<T> {
+        let deadline = Deadline::after(MIGRATION_TIMEOUT);
         off_the_workers(|| {
-            let _entered = handle.enter();
-            block_on(work)
+            let mut lease = self.pool.take(deadline)?;
+            let done = f(lease.conn(), deadline)?;
+            lease.give_back();
+            Ok(done)
         })
     }
 
-    fn unreachable(&self, err: PoolError) -> StorageError {
-        let target = &self.target;
-        match err {
-            PoolError::Backend(e) => match StorageError::from(e) {
-                StorageError::Unavailable(why) => StorageError::Unavailable(format!(
-                    "cannot reach the database at {target}: {why}"
-                )),
-                other => StorageError::Database(format!(
-                    "cannot reach the database at {target}: {}",
-                    plain(&other)
-                )),
-            },
-            PoolError::Timeout(_) => StorageError::Unavailable(format!(
-                "cannot reach the database at {target}: no connection within {CONNECT_TIMEOUT:?}"
-            )),
-            other => {
-                StorageError::Database(format!("cannot reach the database at {target}: {other}"))
-            }
-        }
-    }
-
-    /// Runs `f` in one transaction of `level` (after `first`, a statement of its own) and
-    /// commits it; an error rolls it back. The whole call ends by the storage's deadline.
+    /// Runs `f` in one transaction (a write or a read) and commits it; an error rolls it
+    /// back. The whole call ends by the storage's deadline.
     fn transaction<T>(
         &self,
-        level: IsolationLevel,
-        read_only: bool,
-        first: Option<&str>,
+        kind: Kind,
         f: impl FnOnce(&dyn Db) -> StorageResult<T>,
     ) -> StorageResult<T> {
-        let handle = self.handle().ok_or_else(closed)?;
         let deadline = Deadline::after(self.call_timeout);
         off_the_workers(|| {
-            let _entered = handle.enter();
             // Away: answer at once rather than wait out the deadline on every call of every
             // request; the probe clears it when the database answers again.
             self.away.check().map_err(StorageError::Unavailable)?;
-            let taken = deadline
-                .wait(self.pool.get())
-                .and_then(|got| got.map_err(|e| self.unreachable(e)));
-            let mut client = match taken {
-                Ok(client) => client,
+            let mut lease = match self.pool.take(deadline) {
+                Ok(lease) => lease,
                 Err(err) => {
                     let failed = Err(err);
-                    self.away.record(&failed, &self.pool, handle);
+                    self.away.record(&failed, &self.pool);
                     return failed;
                 }
             };
-            let outcome = (|| {
-                let builder = client
-                    .build_transaction()
-                    .isolation_level(level)
-                    .read_only(read_only);
-                let tx = deadline.wait(builder.start())??;
-                if let Some(first) = first {
-                    deadline.wait(tx.batch_execute(first))??;
-                }
-                match f(&PgDb::new(&tx, deadline)) {
-                    Ok(value) => {
-                        deadline.wait(tx.commit())??;
-                        Ok(value)
-                    }
-                    // The server does not answer: a rollback would wait as long. Dropping
-                    // the transaction queues one without waiting.
-                    Err(err @ StorageError::Unavailable(_)) => Err(err),
-                    Err(err) => {
-                        // The rollback's own failure changes nothing: the connection is
-                        // checked before its next use.
-                        let _ = deadline.wait(tx.rollback());
-                        Err(err)
-                    }
-                }
-            })();
-            self.away.record(&outcome, &self.pool, handle);
-            if matches!(outcome, Err(StorageError::Unavailable(_))) {
-                // In an unknown state (a statement may still be running): closed, not
-                // pooled. The pool opens a new connection when one is needed.
-                drop(deadpool_postgres::Object::take(client));
+            let (outcome, reusable) = transaction(lease.conn(), kind, deadline, f);
+            self.away.record(&outcome, &self.pool);
+            if reusable {
+                lease.give_back();
             }
+            // Else dropped, closed: in an unknown state (a statement may still be running).
+            // The pool opens a new connection when one is needed.
             outcome
         })
     }
 }
 
+/// `f` in one transaction on `conn`; answers its outcome and whether the connection is in
+/// a known state (no transaction open, nothing unanswered but a read's end).
+fn transaction<T>(
+    conn: &mut PgConn,
+    kind: Kind,
+    deadline: Deadline,
+    f: impl FnOnce(&dyn Db) -> StorageResult<T>,
+) -> (StorageResult<T>, bool) {
+    let write = kind == Kind::Write;
+    let begin = match kind {
+        Kind::Write => Some(WRITE_BEGIN.as_str()),
+        Kind::Read => Some(READ_BEGIN),
+        Kind::ReadOne => None,
+    };
+    let db = PgDb::new(conn, begin, deadline);
+    let outcome = f(&db);
+    if !db.begun() {
+        // No transaction to end: a statement alone, or none. One that did not answer in
+        // time leaves the connection in an unknown state.
+        let known = !matches!(outcome, Err(StorageError::Unavailable(_)));
+        return (outcome, known);
+    }
+    match outcome {
+        // A write is acknowledged only once its commit is.
+        Ok(value) if write => match db.finish("COMMIT") {
+            Ok(()) => (Ok(value), true),
+            Err(err) => (Err(err), false),
+        },
+        Ok(value) => match db.finish_unseen("COMMIT") {
+            Ok(()) => (Ok(value), true),
+            Err(err) => (Err(err), false),
+        },
+        // The server does not answer: a rollback would wait as long.
+        Err(err @ StorageError::Unavailable(_)) => (Err(err), false),
+        Err(err) if write => {
+            let rolled_back = db.finish("ROLLBACK").is_ok();
+            (Err(err), rolled_back)
+        }
+        Err(err) => {
+            let rolled_back = db.finish_unseen("ROLLBACK").is_ok();
+            (Err(err), rolled_back)
+        }
+    }
+}
+
+/// What a storage call runs in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A read-only transaction: one snapshot.
+    Read,
+    /// One statement, alone: its own snapshot, no transaction.
+    ReadOne,
+    /// A write transaction, holding the writers' lock.
+    Write,
+}
+
 /// When a storage call must have finished.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Deadline {
-    at: tokio::time::Instant,
+    at: Instant,
     timeout: Duration,
 }
 
 impl Deadline {
     fn after(timeout: Duration) -> Self {
         Deadline {
-            at: tokio::time::Instant::now() + timeout,
+            at: Instant::now() + timeout,
             timeout,
         }
     }
 
-    /// Waits for `work` on this thread until the deadline; past it, the database is
-    /// unavailable. Needs the storage's runtime entered (its timers).
-    pub(super) fn wait<F: Future>(&self, work: F) -> StorageResult<F::Output> {
-        block_on(tokio::time::timeout_at(self.at, work)).map_err(|_| {
-            StorageError::Unavailable(format!(
-                "the database did not answer within {:?}",
-                self.timeout
-            ))
-        })
+    /// This deadline, or `within` from now if that is sooner (the error still names this
+    /// deadline's timeout).
+    fn sooner(self, within: Duration) -> Self {
+        Deadline {
+            at: self.at.min(Instant::now() + within),
+            timeout: self.timeout.min(within),
+        }
+    }
+
+    /// The time left, if any.
+    fn left(&self) -> Option<Duration> {
+        self.at
+            .checked_duration_since(Instant::now())
+            .filter(|left| !left.is_zero())
+    }
+
+    /// The error of a call whose deadline passed: the database is unavailable.
+    fn passed(&self) -> StorageError {
+        StorageError::Unavailable(format!(
+            "the database did not answer within {:?}",
+            self.timeout
+        ))
     }
 }
 
@@ -340,9 +359,10 @@ impl Deadline {
 impl PgStorage {
     /// Runs SQL beneath the trait, for tests.
     pub(crate) fn raw_execute(&self, sql: &str) {
-        self.wait(async {
-            let client = self.pool.get().await.map_err(|e| self.unreachable(e))?;
-            Ok(client.batch_execute(sql).await?)
+        self.with_connection(|conn, deadline| {
+            Ok(conn
+                .driver
+                .run(conn.client.batch_execute(sql), deadline)??)
         })
         .unwrap();
     }
@@ -350,12 +370,15 @@ impl PgStorage {
 
 impl Backend for PgStorage {
     fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        self.transaction(IsolationLevel::RepeatableRead, true, None, f)
+        self.transaction(Kind::Read, f)
+    }
+
+    fn read_one<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        self.transaction(Kind::ReadOne, f)
     }
 
     fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        let lock = format!("SELECT pg_advisory_xact_lock({WRITE_LOCK})");
-        self.transaction(IsolationLevel::ReadCommitted, false, Some(&lock), f)
+        self.transaction(Kind::Write, f)
     }
 
     fn reachable(&self) -> Result<(), String> {
@@ -363,24 +386,12 @@ impl Backend for PgStorage {
     }
 }
 
-impl Drop for PgStorage {
-    fn drop(&mut self) {
-        if let Some(runtime) = self.runtime.take() {
-            runtime.shutdown_background();
-        }
-    }
-}
-
 /// A storage error's message without the "database error: " its display starts with.
-fn plain(err: &StorageError) -> String {
+pub(super) fn plain(err: &StorageError) -> String {
     match err {
         StorageError::Database(message) => message.clone(),
         other => other.to_string(),
     }
-}
-
-fn closed() -> StorageError {
-    StorageError::Database("the database connection is shut down".into())
 }
 
 /// `postgres://user@host:port/dbname` (no password) for messages.

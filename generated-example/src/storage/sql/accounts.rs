@@ -1,8 +1,14 @@
 //! The `accounts`, `account_emails` and `account_capabilities` tables.
 
-use super::db::{Db, Row, ToParam, params};
+use std::sync::LazyLock;
+
+use super::db::{Db, Param, Row, ToParam, params};
+use super::groups::member_of;
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
-use crate::storage::{Account, AccountQuery, NewAccount, Page, StorageError, StorageResult};
+use crate::storage::{
+    ANONYMOUS_USERS_ID, Account, AccountQuery, NewAccount, Page, REGISTERED_USERS_ID, StorageError,
+    StorageResult,
+};
 
 const COLUMNS: &str = "id, username, full_name, display_name, status, email, password_hash, \
                        active, registered_on";
@@ -23,43 +29,139 @@ fn account_row(row: Row<'_>) -> StorageResult<Account> {
     })
 }
 
-/// Fills in the emails and capabilities the account row leaves out.
+/// Fills in the emails and capabilities the account row leaves out: in one statement when
+/// statements are round trips.
 fn complete(db: &dyn Db, mut account: Account) -> StorageResult<Account> {
-    account.emails = db.rows(
-        "SELECT email FROM account_emails WHERE account_id = ?1 ORDER BY email",
-        params![account.id],
-        |row| row.get(0),
-    )?;
-    account.capabilities = db.rows(
-        "SELECT capability FROM account_capabilities WHERE account_id = ?1 \
+    if !db.statements_are_round_trips() {
+        account.emails = db.rows(
+            "SELECT email FROM account_emails WHERE account_id = ?1 ORDER BY email",
+            params![account.id],
+            |row| row.get(0),
+        )?;
+        account.capabilities = db.rows(
+            "SELECT capability FROM account_capabilities WHERE account_id = ?1 \
              ORDER BY capability",
+            params![account.id],
+            |row| row.get(0),
+        )?;
+        return Ok(account);
+    }
+    db.each_row(
+        "SELECT 0, email FROM account_emails WHERE account_id = ?1 \
+         UNION ALL SELECT 1, capability FROM account_capabilities WHERE account_id = ?1 \
+         ORDER BY 1, 2",
         params![account.id],
-        |row| row.get(0),
+        &mut |row| {
+            let is_capability: bool = row.get(0)?;
+            let value: String = row.get(1)?;
+            if is_capability {
+                account.capabilities.push(value);
+            } else {
+                account.emails.push(value);
+            }
+            Ok(())
+        },
     )?;
     Ok(account)
 }
 
+/// The account `filter` (on `a`, the accounts table) finds, with its emails and
+/// capabilities: in one statement when statements are round trips.
 fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Option<Account>> {
-    let sql = format!("SELECT {COLUMNS} FROM accounts WHERE {filter}");
-    let found = db.row(&sql, params![value], account_row)?;
-    found.map(|a| complete(db, a)).transpose()
+    if !db.statements_are_round_trips() {
+        let sql = format!("SELECT {COLUMNS} FROM accounts a WHERE {filter}");
+        let found = db.row(&sql, params![value], account_row)?;
+        return found.map(|a| complete(db, a)).transpose();
+    }
+    let sql = select_account("", "", filter);
+    Ok(find(db, &sql, params![value], false)?.map(|(account, _)| account))
+}
+
+/// The statement [`find`] reads: the account's row, then a row per email and per
+/// capability, each with the account's columns; `with` before it, `extra` an eleventh
+/// column of the account's row. Three selects, each on an index, rather than a join with
+/// a union: SQLite would build the whole union first.
+fn select_account(with: &str, extra: &str, filter: &str) -> String {
+    const COLUMNS: &str = "a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
+                           a.password_hash, a.active, a.registered_on";
+    let none = if extra.is_empty() { "" } else { ", NULL" };
+    format!(
+        "{with} SELECT {COLUMNS}, NULL, NULL {extra} FROM accounts a WHERE {filter} \
+         UNION ALL SELECT {COLUMNS}, 0, e.email {none} \
+             FROM accounts a JOIN account_emails e ON e.account_id = a.id WHERE {filter} \
+         UNION ALL SELECT {COLUMNS}, 1, c.capability {none} \
+             FROM accounts a JOIN account_capabilities c ON c.account_id = a.id \
+             WHERE {filter} \
+         ORDER BY 10, 11"
+    )
+}
+
+/// The account of a [`select_account`] statement, and its extra column if it has one.
+fn find(
+    db: &dyn Db,
+    sql: &str,
+    params: &[Param<'_>],
+    extra: bool,
+) -> StorageResult<Option<(Account, bool)>> {
+    let mut found: Option<(Account, bool)> = None;
+    db.each_row(sql, params, &mut |row| {
+        let (account, flag) = match &mut found {
+            Some(found) => found,
+            None => found.insert((account_row(row)?, false)),
+        };
+        let kind: Option<i64> = row.get(9)?;
+        match kind {
+            None if extra => *flag = row.get(11)?,
+            None => {}
+            Some(0) => account.emails.push(row.get(10)?),
+            Some(_) => account.capabilities.push(row.get(10)?),
+        }
+        Ok(())
+    })?;
+    Ok(found)
+}
+
+/// The account with this username and whether it belongs to the group named `group`, in
+/// one statement when statements are round trips: what checking a password needs.
+pub(super) fn by_username_in_group(
+    db: &dyn Db,
+    username: &str,
+    group: &str,
+) -> StorageResult<Option<(Account, bool)>> {
+    if !db.statements_are_round_trips() {
+        let Some(account) = by_username(db, username)? else {
+            return Ok(None);
+        };
+        let member = super::groups::is_member_named(db, account.id, group)?;
+        return Ok(Some((account, member)));
+    }
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        select_account(
+            member_of!("(SELECT id FROM accounts WHERE username = ?1)"),
+            ", EXISTS (SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
+               WHERE g.name = ?4)",
+            "a.username = ?1",
+        )
+    });
+    let params = params![username, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID, group];
+    find(db, &SQL, params, true)
 }
 
 /// The account with this id.
 pub(super) fn by_id(db: &dyn Db, id: i64) -> StorageResult<Option<Account>> {
-    find_one(db, "id = ?1", &id)
+    find_one(db, "a.id = ?1", &id)
 }
 
 /// The account with this username.
 pub(super) fn by_username(db: &dyn Db, username: &str) -> StorageResult<Option<Account>> {
-    find_one(db, "username = ?1", &username)
+    find_one(db, "a.username = ?1", &username)
 }
 
 /// The account that registered this email.
 pub(super) fn by_email(db: &dyn Db, email: &str) -> StorageResult<Option<Account>> {
     find_one(
         db,
-        "id = (SELECT account_id FROM account_emails WHERE email = ?1)",
+        "a.id = (SELECT account_id FROM account_emails WHERE email = ?1)",
         &email,
     )
 }

@@ -158,8 +158,18 @@ pub(super) fn insert_message(
     if let Some(author) = message.author {
         check_account(db, author)?;
     }
+    write_message(db, change, message, date)
+}
+
+/// Inserts a message dated `date` whose author is known to exist; answers its id.
+pub(super) fn write_message(
+    db: &dyn Db,
+    change: &Change,
+    message: &NewMessage,
+    date: i64,
+) -> StorageResult<String> {
     let id = random_hex(20)?;
-    db.execute(
+    db.queue(
         "INSERT INTO change_messages (id, change_number, author, message, date, patch_set, tag) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![

@@ -294,15 +294,22 @@ pub(super) fn remove_subgroup(db: &dyn Db, id: &str, subgroup_id: &str) -> Stora
 /// statement that selects from it.
 macro_rules! member_of {
     () => {
-        "WITH RECURSIVE member_of(uuid) AS ( \
-                 SELECT group_uuid FROM group_members WHERE account_id = ?1 \
-                 UNION SELECT ?2 \
+        member_of!("?1")
+    };
+    ($account:literal) => {
+        concat!(
+            "WITH RECURSIVE member_of(uuid) AS ( \
+                 SELECT group_uuid FROM group_members WHERE account_id = ",
+            $account,
+            " UNION SELECT ?2 \
                  UNION SELECT ?3 \
                  UNION SELECT s.group_uuid FROM group_subgroups s \
                        JOIN member_of m ON s.subgroup_uuid = m.uuid \
              ) "
+        )
     };
 }
+pub(super) use member_of;
 
 /// Every group the account belongs to, directly, through included groups or as a
 /// registered user.

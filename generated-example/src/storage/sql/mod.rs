@@ -35,6 +35,14 @@ pub trait Backend: Send + Sync + 'static {
     /// Runs `f` in one read-only transaction that sees one consistent snapshot.
     fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T>;
 
+    /// Runs `f`, which runs exactly one statement, as a [`read`](Backend::read): one
+    /// statement sees one snapshot by itself, so a database server needs no transaction
+    /// around it (no `BEGIN` and `COMMIT` to execute). The hot lookups (an account, a
+    /// change, a membership) are one statement each for this.
+    fn read_one<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
+        self.read(f)
+    }
+
     /// Runs `f` in one transaction and commits it; an error rolls it back. It has
     /// committed (durably) when this returns `Ok`. Writers take turns, on every connection
     /// to the database: `f` sees every write committed before it, and none is under way

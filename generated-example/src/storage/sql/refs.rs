@@ -39,7 +39,7 @@ pub(super) fn insert_commit(
     let sha = random_hex(20)?;
     let subject = message.lines().next().unwrap_or_default();
     let (_, created) = now()?;
-    db.execute(
+    db.queue(
         "INSERT INTO commits (project, sha, parent, author, subject, message, created) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![project, sha, parent, author, subject, message, created],
@@ -117,6 +117,23 @@ pub(super) fn branches(db: &dyn Db, project: &str) -> StorageResult<Vec<Branch>>
             })
         },
     )
+}
+
+/// One branch of the project (full name), in one statement; unknown project → `NotFound`.
+pub(super) fn branch(db: &dyn Db, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
+    let revision = db.row(
+        "SELECT (SELECT revision FROM branches WHERE project = ?1 AND name = ?2) \
+         FROM projects WHERE name = ?1",
+        params![project, branch],
+        |row| row.get::<Option<String>>(0),
+    )?;
+    match revision {
+        None => Err(project_not_found(project)),
+        Some(revision) => Ok(revision.map(|revision| Branch {
+            name: branch.to_owned(),
+            revision,
+        })),
+    }
 }
 
 /// Creates a branch at a commit of the project.

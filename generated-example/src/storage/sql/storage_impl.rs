@@ -8,6 +8,7 @@ use crate::storage::{
     Account, AccountQuery, Branch, Change, ChangeMessage, ChangeQuery, Commit, Group, GroupQuery,
     NewAccount, NewChange, NewGroup, NewMessage, NewProject, NewTag, Page, Project, ProjectQuery,
     ProjectState, Reviewer, ReviewerState, Session, Storage, StorageResult, Tag, Transition,
+    full_ref,
 };
 
 impl<B: Backend> Storage for B {
@@ -19,13 +20,13 @@ impl<B: Backend> Storage for B {
         self.write(|tx| accounts::create(tx, new))
     }
     fn account(&self, id: i64) -> StorageResult<Option<Account>> {
-        self.read(|c| accounts::by_id(c, id))
+        self.read_one(|c| accounts::by_id(c, id))
     }
     fn account_by_username(&self, username: &str) -> StorageResult<Option<Account>> {
-        self.read(|c| accounts::by_username(c, username))
+        self.read_one(|c| accounts::by_username(c, username))
     }
     fn account_by_email(&self, email: &str) -> StorageResult<Option<Account>> {
-        self.read(|c| accounts::by_email(c, email))
+        self.read_one(|c| accounts::by_email(c, email))
     }
     fn set_account_name(&self, id: i64, name: Option<&str>) -> StorageResult<Account> {
         self.write(|tx| accounts::set_name(tx, id, name))
@@ -62,7 +63,7 @@ impl<B: Backend> Storage for B {
         self.write(|tx| sessions::create(tx, key, account_id, xsrf))
     }
     fn session(&self, key: &str) -> StorageResult<Option<Session>> {
-        self.read(|c| sessions::get(c, key))
+        self.read_one(|c| sessions::get(c, key))
     }
     fn delete_session(&self, key: &str) -> StorageResult<bool> {
         self.write(|tx| sessions::delete(tx, key))
@@ -133,14 +134,21 @@ impl<B: Backend> Storage for B {
         self.read(|c| groups::account_groups(c, account_id))
     }
     fn is_member_of_group_named(&self, account_id: i64, name: &str) -> StorageResult<bool> {
-        self.read(|c| groups::is_member_named(c, account_id, name))
+        self.read_one(|c| groups::is_member_named(c, account_id, name))
+    }
+    fn account_by_username_in_group(
+        &self,
+        username: &str,
+        group: &str,
+    ) -> StorageResult<Option<(Account, bool)>> {
+        self.read_one(|c| accounts::by_username_in_group(c, username, group))
     }
 
     fn create_project(&self, new: &NewProject) -> StorageResult<Project> {
         self.write(|tx| projects::create(tx, new))
     }
     fn project(&self, name: &str) -> StorageResult<Option<Project>> {
-        self.read(|c| projects::get(c, name))
+        self.read_one(|c| projects::get(c, name))
     }
     fn list_projects(&self, query: &ProjectQuery) -> StorageResult<Page<Project>> {
         self.read(|c| projects::list(c, query))
@@ -159,6 +167,10 @@ impl<B: Backend> Storage for B {
     }
     fn branches(&self, project: &str) -> StorageResult<Vec<Branch>> {
         self.read(|c| refs::branches(c, project))
+    }
+    fn branch(&self, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
+        let name = full_ref(branch);
+        self.read_one(|c| refs::branch(c, project, &name))
     }
     fn create_branch(&self, project: &str, branch: &str, revision: &str) -> StorageResult<Branch> {
         self.write(|tx| refs::create_branch(tx, project, branch, revision))
@@ -187,17 +199,13 @@ impl<B: Backend> Storage for B {
         new: &NewChange,
         message: &NewMessage,
     ) -> StorageResult<Change> {
-        self.write(|tx| {
-            let change = changes::create(tx, new)?;
-            changes::add_message(tx, change.number, message)?;
-            Ok(changes::by_number(tx, change.number)?.unwrap_or(change))
-        })
+        self.write(|tx| changes::create_with_message(tx, new, message))
     }
     fn change(&self, number: i64) -> StorageResult<Option<Change>> {
-        self.read(|c| changes::by_number(c, number))
+        self.read_one(|c| changes::by_number(c, number))
     }
     fn change_by_change_id(&self, change_id: &str) -> StorageResult<Option<Change>> {
-        self.read(|c| changes::by_change_id(c, change_id))
+        self.read_one(|c| changes::by_change_id(c, change_id))
     }
     fn query_changes(&self, query: &ChangeQuery) -> StorageResult<Page<Change>> {
         self.read(|c| changes::query(c, query))

@@ -145,6 +145,47 @@ fn subgroups_make_members_transitive() {
 }
 
 #[test]
+fn an_account_is_found_with_its_membership_in_one_lookup() {
+    let storage = memory();
+    let alice = user(&storage, "alice");
+    storage
+        .add_account_email(alice.id, "alice@example.com")
+        .unwrap();
+    let outer = group(&storage, "outer");
+    let inner = group(&storage, "inner");
+    storage.add_subgroup(&outer.id, &inner.id).unwrap();
+    storage.add_group_member(&inner.id, alice.id).unwrap();
+    for (group, member) in [
+        ("outer", true),
+        ("inner", true),
+        (ADMINISTRATORS_NAME, false),
+    ] {
+        let (found, is_member) = storage
+            .account_by_username_in_group("alice", group)
+            .unwrap()
+            .unwrap();
+        assert_eq!(found, storage.account(alice.id).unwrap().unwrap());
+        assert_eq!(is_member, member, "{group}");
+        assert_eq!(
+            is_member,
+            storage.is_member_of_group_named(alice.id, group).unwrap()
+        );
+    }
+    let (admin, is_member) = storage
+        .account_by_username_in_group("admin", ADMINISTRATORS_NAME)
+        .unwrap()
+        .unwrap();
+    assert_eq!(admin.id, ADMIN_ACCOUNT_ID);
+    assert!(is_member);
+    assert!(
+        storage
+            .account_by_username_in_group("nobody", ADMINISTRATORS_NAME)
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[test]
 fn groups_are_renamed_and_changed() {
     let site = Site::new("rename");
     let (storage, _) = site.open();
