@@ -69,9 +69,16 @@ fn require_self_or_admin(caller: &Caller, account: &Account) -> Result<(), Error
 impl AccountsHandlers for ReviewService {
     async fn resolve_accounts(
         &self,
-        _caller: &Caller,
+        caller: &Caller,
         account_id: &str,
     ) -> Result<Option<AccountsResource>, Error> {
+        // The caller's own account (`self`, resolved to its id) was read from the storage
+        // when the caller was authenticated: it exists, and needs no second lookup.
+        if caller.identity().is_some_and(|identity| identity.id == account_id) {
+            return Ok(Some(AccountsResource {
+                account_id: account_id.to_owned(),
+            }));
+        }
         Ok(self
             .storage
             .find_account(account_id)?
