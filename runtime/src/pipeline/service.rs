@@ -263,13 +263,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             let response = answer.unwrap_or_else(|error| error.into_response_for(service));
             (response, Some((outbound, overridden)))
         };
-        let response = self.leave(
-            response,
-            parts,
-            read.as_ref(),
-            request_id.as_ref(),
-            started,
-        );
+        let response = self.leave(response, parts, read.as_ref(), request_id.as_ref(), started);
         if let (Some(metrics), Some(since)) = (&shared.metrics, counted_since)
             && !matched.is_probe()
         {

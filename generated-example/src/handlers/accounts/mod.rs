@@ -74,7 +74,10 @@ impl AccountsHandlers for ReviewService {
     ) -> Result<Option<AccountsResource>, Error> {
         // The caller's own account (`self`, resolved to its id) was read from the storage
         // when the caller was authenticated: it exists, and needs no second lookup.
-        if caller.identity().is_some_and(|identity| identity.id == account_id) {
+        if caller
+            .identity()
+            .is_some_and(|identity| identity.id == account_id)
+        {
             return Ok(Some(AccountsResource {
                 account_id: account_id.to_owned(),
             }));
