@@ -7,7 +7,6 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 use std::time::Instant;
 
 use bytes::Bytes;
@@ -32,6 +31,8 @@ use crate::serve::activity::Activity;
 use crate::settings::Settings;
 use crate::trace::TraceRequest;
 use crate::trace::server_span;
+
+mod traits;
 
 /// A boxed, sendable future: what `tower::Service::call` answers.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
@@ -429,47 +430,6 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             tracing::debug!(status = response.status().as_u16(), "response");
         }
         answer
-    }
-}
-
-impl<P, A, B> tower::Service<http::Request<B>> for Service<P, A>
-where
-    P: Api,
-    A: Authenticator,
-    B: http_body::Body<Data = Bytes> + Send + 'static,
-    B::Error: Into<crate::BoxError>,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = BoxFuture<Result<Response, Infallible>>;
-
-    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        Poll::Ready(Ok(()))
-    }
-
-    fn call(&mut self, request: http::Request<B>) -> Self::Future {
-        hyper::service::Service::call(self, request)
-    }
-}
-
-/// hyper's trait, so that [`serve`](fn@crate::serve) drives the service without an adapter;
-/// the tower impl above calls this one.
-impl<P, A, B> hyper::service::Service<http::Request<B>> for Service<P, A>
-where
-    P: Api,
-    A: Authenticator,
-    B: http_body::Body<Data = Bytes> + Send + 'static,
-    B::Error: Into<crate::BoxError>,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = BoxFuture<Result<Response, Infallible>>;
-
-    fn call(&self, request: http::Request<B>) -> Self::Future {
-        // The parts and body go down as they are: a request kept whole in one future's
-        // state would be kept again as parts in the next one's.
-        let (parts, body) = request.into_parts();
-        Box::pin(self.clone().serve(parts, body))
     }
 }
 
