@@ -121,7 +121,7 @@ impl Driver {
         deadline: Deadline,
     ) -> StorageResult<F::Output> {
         let mut work = pin!(work);
-        let waker = Waker::from(self.woken.clone());
+        let waker = self.waker();
         let mut cx = Context::from_waker(&waker);
         loop {
             self.woken.0.store(false, Ordering::Release);
@@ -148,7 +148,7 @@ impl Driver {
     /// read and dropped by whoever uses the connection next (the connection answers in
     /// order). Then writes the request out, without waiting.
     pub(super) fn send_only<F: Future>(&mut self, work: F) {
-        let waker = Waker::from(self.woken.clone());
+        let waker = self.waker();
         let mut cx = Context::from_waker(&waker);
         let _ = pin!(work).poll(&mut cx);
         self.drive(&mut cx);
@@ -157,7 +157,7 @@ impl Driver {
     /// Polls `work` once, so that it sends its request, and writes the request out without
     /// waiting; `work` is polled again later, to read its answer.
     pub(super) fn start<F: Future + ?Sized>(&mut self, work: Pin<&mut F>) {
-        let waker = Waker::from(self.woken.clone());
+        let waker = self.waker();
         let mut cx = Context::from_waker(&waker);
         let _ = work.poll(&mut cx);
         self.drive(&mut cx);
@@ -165,8 +165,13 @@ impl Driver {
 
     /// Polls the connection once, without waiting.
     fn poke(&mut self) {
-        let waker = Waker::from(self.woken.clone());
+        let waker = self.waker();
         self.drive(&mut Context::from_waker(&waker));
+    }
+
+    /// The waker every future run here gets: it sets the wake-up flag.
+    fn waker(&self) -> Waker {
+        Waker::from(self.woken.clone())
     }
 
     /// Polls the connection: it reads what arrived, writes what the client queued.

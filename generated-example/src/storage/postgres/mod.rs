@@ -281,24 +281,23 @@ fn transaction<T>(
         let known = !matches!(outcome, Err(StorageError::Unavailable(_)));
         return (outcome, known);
     }
+    // A write is acknowledged only once its end is; a read's end is not waited for.
+    let end = |sql| {
+        if write {
+            db.finish(sql)
+        } else {
+            db.finish_unseen(sql)
+        }
+    };
     match outcome {
-        // A write is acknowledged only once its commit is.
-        Ok(value) if write => match db.finish("COMMIT") {
-            Ok(()) => (Ok(value), true),
-            Err(err) => (Err(err), false),
-        },
-        Ok(value) => match db.finish_unseen("COMMIT") {
-            Ok(()) => (Ok(value), true),
-            Err(err) => (Err(err), false),
-        },
         // The server does not answer: a rollback would wait as long.
         Err(err @ StorageError::Unavailable(_)) => (Err(err), false),
-        Err(err) if write => {
-            let rolled_back = db.finish("ROLLBACK").is_ok();
-            (Err(err), rolled_back)
-        }
+        Ok(value) => match end("COMMIT") {
+            Ok(()) => (Ok(value), true),
+            Err(err) => (Err(err), false),
+        },
         Err(err) => {
-            let rolled_back = db.finish_unseen("ROLLBACK").is_ok();
+            let rolled_back = end("ROLLBACK").is_ok();
             (Err(err), rolled_back)
         }
     }
