@@ -123,7 +123,8 @@ pub use error::{ApiError, Condition};
 pub use limits::Limits;
 pub use message::body::{Body, Response};
 pub use message::context::{
-    AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResourceMetadata, TopLevelResource,
+    AuthMethod, Caller, Found, Identity, PublicUrl, RequestContext, ResourceMetadata,
+    TopLevelResource,
 };
 pub use message::reply::{Custom, Json, Reply};
 pub use metrics::health::ReadinessCheck;
@@ -218,7 +219,9 @@ pub mod __private {
     pub use crate::Authenticator;
     pub use crate::error::{ApiError, Condition};
     pub use crate::idempotency::IdempotencyConventions;
-    pub use crate::message::context::{Caller, RequestContext, ResourceMetadata, TopLevelResource};
+    pub use crate::message::context::{
+        Caller, Found, RequestContext, ResourceMetadata, TopLevelResource,
+    };
     pub use crate::message::reply::Reply;
     pub use crate::message::request::{deserialize_comma_list, deserialize_flag};
     pub use crate::pagination::{

@@ -3,6 +3,7 @@
 //! those conventions.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use restspec_runtime::{
@@ -17,11 +18,13 @@ use crate::build_script::common_style::{Error, NotesHandlers, UserHandlers, rout
 
 mod repos;
 
-/// The notes, by number, and every repository its resolver was asked for.
+/// The notes, by number, every repository its resolver was asked for, and how often a
+/// repository handler looked one up again.
 #[derive(Debug, Clone, Default)]
 pub struct CommonStyle {
     notes: Arc<Mutex<BTreeMap<i64, Note>>>,
     resolved_repos: Arc<Mutex<Vec<(String, String)>>>,
+    repo_lookups_in_handlers: Arc<AtomicUsize>,
 }
 
 impl CommonStyle {

@@ -96,6 +96,7 @@ impl ThingsHandlers for TestService {
             .contains_key(thing_id)
             .then(|| ThingsResource {
                 thing_name: thing_id.to_owned(),
+                ..ThingsResource::default()
             }))
     }
 
@@ -250,7 +251,10 @@ impl AccountsHandlers for TestService {
         _caller: &Caller,
         account_id: &str,
     ) -> Result<Option<AccountsResource>, Error> {
-        Ok(identity(account_id).map(|i| AccountsResource { account_id: i.id }))
+        Ok(identity(account_id).map(|i| AccountsResource {
+            account_id: i.id,
+            ..AccountsResource::default()
+        }))
     }
 
     async fn get_account(

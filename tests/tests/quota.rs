@@ -31,7 +31,10 @@ impl AccountsHandlers for Service {
             "1000001" | "alice" => Some("1000001".to_owned()),
             _ => None,
         };
-        Ok(id.map(|account_id| AccountsResource { account_id }))
+        Ok(id.map(|account_id| AccountsResource {
+            account_id,
+            ..AccountsResource::default()
+        }))
     }
 
     async fn get_account_detail(
@@ -60,6 +63,7 @@ impl ChangesHandlers for Service {
             (change_id == "42" || change_id == "p~42").then(|| ChangesResource {
                 change_id: "42".into(),
                 project_name_key: "p".into(),
+                ..ChangesResource::default()
             }),
         )
     }

@@ -188,16 +188,23 @@ fn resource_tokens(family: &Family) -> TokenStream {
         "The top-level resource of `{}` as its resolver finds it: the metadata quota checks carry.",
         family.prefix
     ));
+    let found_doc = doc(
+        "What the resolver found, handed on to the handler (`rt::Found::new(row)`, read back \
+         with `ctx.found::<Row>()`); `Default::default()` hands on nothing.",
+    );
     quote! {
         #docs
-        #[derive(Debug, Clone, PartialEq, Eq)]
+        #[derive(Debug, Clone, Default, PartialEq, Eq)]
         pub struct #ident {
             #(#field_docs pub #fields: String,)*
+            #found_doc
+            pub found: rt::Found,
         }
 
         impl rt::TopLevelResource for #ident {
             fn into_metadata(self) -> rt::ResourceMetadata {
                 rt::ResourceMetadata::new(vec![#((#metadata, self.#fields)),*])
+                    .with_found(self.found)
             }
         }
     }

@@ -24,6 +24,19 @@ pub(super) fn check_names(files: &[raw::FamilyFile], diags: &mut Diagnostics) {
         let mut fields: Vec<(String, &str)> = Vec::new();
         for meta in family.quota_metadata.iter().flatten() {
             let field = names::field_ident(&meta.value);
+            if field == "found" {
+                diags.push(
+                    Diagnostic::new(
+                        meta.location.clone(),
+                        format!(
+                            "quota metadata `{}` becomes the field `found`, which the family's resource keeps for what its resolver hands on",
+                            meta.value
+                        ),
+                    )
+                    .hint("name it more closely, such as `Change.Found`"),
+                );
+                continue;
+            }
             match fields.iter().find(|(f, _)| *f == field) {
                 Some((_, other)) => diags.push(
                     Diagnostic::new(

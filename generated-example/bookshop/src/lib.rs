@@ -52,6 +52,7 @@ impl ShelvesHandlers for Shop {
             .contains_key(shelf_id)
             .then(|| ShelvesResource {
                 shelf_id: shelf_id.to_owned(),
+                ..ShelvesResource::default()
             }))
     }
 

@@ -24,10 +24,11 @@ mod groups;
 mod plugins;
 mod projects;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use restspec_runtime::{Caller, RequestContext, Timestamp};
+use restspec_runtime::{Caller, Found, RequestContext, Timestamp};
 
 use crate::api::{
     AccountsHandlers, AccountsResource, ChangesHandlers, ChangesResource, Error, GroupsHandlers,

@@ -1,6 +1,8 @@
 //! Who is calling, and what a handler learns about the request besides its inputs.
 
+use std::any::Any;
 use std::collections::BTreeSet;
+use std::fmt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -125,9 +127,13 @@ impl Caller {
 
 /// Metadata of the top-level resource, by the names the family declares
 /// (`Change.Id`, `Project.NameKey`), in declaration order.
+///
+/// It also carries what the resolver [found](Found), so the endpoint's handler need not
+/// look the resource up a second time.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ResourceMetadata {
     entries: Vec<(&'static str, String)>,
+    found: Found,
 }
 
 impl ResourceMetadata {
@@ -135,12 +141,28 @@ impl ResourceMetadata {
     pub const fn empty() -> Self {
         ResourceMetadata {
             entries: Vec::new(),
+            found: Found::nothing(),
         }
     }
 
     /// Metadata from name/value pairs.
     pub fn new(entries: Vec<(&'static str, String)>) -> Self {
-        ResourceMetadata { entries }
+        ResourceMetadata {
+            entries,
+            found: Found::nothing(),
+        }
+    }
+
+    /// The same metadata, carrying what the resolver found.
+    #[must_use]
+    pub fn with_found(mut self, found: Found) -> Self {
+        self.found = found;
+        self
+    }
+
+    /// What the resolver found, when it handed on a `T`.
+    pub fn found<T: Any>(&self) -> Option<&T> {
+        self.found.get()
     }
 
     /// The value recorded under `name`.
@@ -161,6 +183,51 @@ impl ResourceMetadata {
         self.entries.is_empty()
     }
 }
+
+/// What a resolver found (a database row, a loaded record), handed on through the request
+/// to the endpoint's handler, which reads it with [`RequestContext::found`] instead of
+/// looking the resource up again: a service whose lookups are round trips to a database
+/// pays for one instead of two.
+///
+/// Carrying nothing is the default. Two resources are equal by their metadata: what they
+/// carry is not compared.
+#[derive(Clone, Default)]
+pub struct Found(Option<Arc<dyn Any + Send + Sync>>);
+
+impl Found {
+    /// Carries `value` to the handler.
+    pub fn new<T: Any + Send + Sync>(value: T) -> Self {
+        Found(Some(Arc::new(value)))
+    }
+
+    /// Carries nothing: the handler looks the resource up itself.
+    pub const fn nothing() -> Self {
+        Found(None)
+    }
+
+    /// The value carried, when it is a `T`.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.as_deref()?.downcast_ref()
+    }
+}
+
+impl fmt::Debug for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Found(..)"
+        } else {
+            "Found(nothing)"
+        })
+    }
+}
+
+impl PartialEq for Found {
+    fn eq(&self, _: &Found) -> bool {
+        true
+    }
+}
+
+impl Eq for Found {}
 
 /// What a generated resource struct turns into for quota checks and the request context.
 pub trait TopLevelResource: Send {
@@ -254,6 +321,13 @@ impl<'a> RequestContext<'a> {
     /// The client's address, when the service is served by [`serve`](fn@crate::serve).
     pub fn remote_addr(&self) -> Option<SocketAddr> {
         self.remote_addr
+    }
+
+    /// What the resolver of the path's top-level resource found and handed on as a `T`
+    /// (its resource struct's `found` field); `None` when it handed on nothing, or
+    /// something else.
+    pub fn found<T: Any>(&self) -> Option<&'a T> {
+        self.resource?.found()
     }
 }
 

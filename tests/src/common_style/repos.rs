@@ -2,8 +2,9 @@
 //! name together) before the quota check; `alice/tools`, `alice/notes` and `bob/tools`.
 
 use std::sync::PoisonError;
+use std::sync::atomic::Ordering;
 
-use restspec_runtime::{Caller, RequestContext};
+use restspec_runtime::{Caller, Found, RequestContext};
 
 use super::CommonStyle;
 use crate::build_script::common_style::types::Repo;
@@ -34,6 +35,22 @@ impl CommonStyle {
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
     }
+
+    /// How often a repository handler looked its repository up again, where the resolver
+    /// had not handed it on.
+    pub fn repo_lookups_in_handlers(&self) -> usize {
+        self.repo_lookups_in_handlers.load(Ordering::Relaxed)
+    }
+
+    /// The repository the path names: the one the resolver found, else looked up again.
+    fn repo(&self, ctx: &RequestContext<'_>, owner: &str, repo: &str) -> Option<Repo> {
+        if let Some(found) = ctx.found::<Repo>() {
+            return Some(found.clone());
+        }
+        self.repo_lookups_in_handlers
+            .fetch_add(1, Ordering::Relaxed);
+        find(owner, repo)
+    }
 }
 
 #[allow(refining_impl_trait)]
@@ -49,25 +66,30 @@ impl ReposHandlers for CommonStyle {
             .unwrap_or_else(PoisonError::into_inner)
             .push((owner.to_owned(), repo.to_owned()));
         Ok(find(owner, repo).map(|r| ReposResource {
-            repo_full_name: r.full_name,
+            repo_full_name: r.full_name.clone(),
+            found: Found::new(r),
         }))
     }
 
     async fn get_repo(
         &self,
-        _: RequestContext<'_>,
+        ctx: RequestContext<'_>,
         owner: &str,
         repo: &str,
     ) -> Result<Repo, Error> {
-        find(owner, repo).ok_or_else(|| Error::NotFound(format!("no {owner}/{repo}").into()))
+        self.repo(&ctx, owner, repo)
+            .ok_or_else(|| Error::NotFound(format!("no {owner}/{repo}").into()))
     }
 
     async fn list_repo_topics(
         &self,
-        _: RequestContext<'_>,
+        ctx: RequestContext<'_>,
         owner: &str,
         repo: &str,
     ) -> Result<Vec<String>, Error> {
-        Ok(find(owner, repo).map(|r| r.topics).unwrap_or_default())
+        Ok(self
+            .repo(&ctx, owner, repo)
+            .map(|r| r.topics)
+            .unwrap_or_default())
     }
 }

@@ -50,6 +50,11 @@ async fn both_segments_are_resolved_once_before_the_quota_check() {
         [pair("alice", "tools"), pair("bob", "tools")],
         "the owner tells `bob/tools` from `alice/tools`"
     );
+    assert_eq!(
+        service.repo_lookups_in_handlers(),
+        0,
+        "each handler read the repository its resolver handed on"
+    );
 }
 
 #[tokio::test]

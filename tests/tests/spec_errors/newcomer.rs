@@ -246,6 +246,17 @@ fn quota_metadata_listed_twice_is_refused() {
     );
 }
 
+/// The resource struct keeps `found` for what the resolver hands on to the handler.
+#[test]
+fn quota_metadata_named_found_is_refused() {
+    assert_eq!(
+        with_metadata("Note.Id, Found", "Tag.Id"),
+        "error: notes.yaml:6:29: quota metadata `Found` becomes the field `found`, which the \
+         family's resource keeps for what its resolver hands on\n  hint: name it more closely, \
+         such as `Change.Found`"
+    );
+}
+
 /// `NOTES` with `lines` added to its `list_notes` endpoint.
 fn list_notes_with(lines: &str) -> String {
     let anchor = "    response: list<string>\n";

@@ -22,7 +22,8 @@ impl ChangesHandlers for ReviewService {
             .filter(|c| visible(c, caller))
             .map(|c| ChangesResource {
                 change_id: c.number.to_string(),
-                project_name_key: c.project,
+                project_name_key: c.project.clone(),
+                found: Found::new(c),
             }))
     }
 

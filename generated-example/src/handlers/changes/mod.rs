@@ -30,32 +30,28 @@ use crate::storage::{Account, Change, NewMessage};
 
 use revisions::load_revision;
 
-/// The metadata name under which the resolver records the change's number.
-const CHANGE_ID_KEY: &str = "Change.Id";
-
 /// True when `caller` may see `change`: private changes only to their owner and
 /// administrators.
 fn visible(change: &Change, caller: &Caller) -> bool {
     !change.is_private || caller_id(caller) == Some(change.owner) || is_admin(caller)
 }
 
-/// The change the request's path names. The resolver has found it (and checked that the
-/// caller may see it); it is read again here by the number it recorded, so a change
-/// deleted in between is 404 rather than a stale answer.
-fn load(svc: &ReviewService, ctx: &RequestContext<'_>, id: &str) -> Result<Change, Error> {
-    let number = ctx
-        .resource
-        .as_ref()
-        .and_then(|r| r.get(CHANGE_ID_KEY))
-        .and_then(|n| n.parse::<i64>().ok());
-    let change = match number {
-        Some(number) => svc.storage.change(number)?,
-        None => svc
-            .storage
-            .find_change(id)?
-            .filter(|c| visible(c, ctx.caller)),
-    };
-    change.ok_or_else(|| not_found(id))
+/// The change the request's path names, as the resolver found it (and checked that the
+/// caller may see it) moments ago in this request; looked up here only when the resolver
+/// handed nothing on.
+fn load<'a>(
+    svc: &ReviewService,
+    ctx: &RequestContext<'a>,
+    id: &str,
+) -> Result<Cow<'a, Change>, Error> {
+    if let Some(change) = ctx.found::<Change>() {
+        return Ok(Cow::Borrowed(change));
+    }
+    svc.storage
+        .find_change(id)?
+        .filter(|c| visible(c, ctx.caller))
+        .map(Cow::Owned)
+        .ok_or_else(|| not_found(id))
 }
 
 /// The caller's account id when the caller owns `change` or is an administrator; 403

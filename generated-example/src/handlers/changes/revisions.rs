@@ -84,12 +84,12 @@ impl ChangesRevisionsHandlers for ReviewService {
 }
 
 /// The change named in the path, when `revision_id` names its revision; 404 otherwise.
-pub(crate) fn load_revision(
+pub(crate) fn load_revision<'a>(
     svc: &ReviewService,
-    ctx: &RequestContext<'_>,
+    ctx: &RequestContext<'a>,
     change_id: &str,
     revision_id: &str,
-) -> Result<Change, Error> {
+) -> Result<Cow<'a, Change>, Error> {
     let change = load(svc, ctx, change_id)?;
     if names_revision(&change, revision_id) {
         Ok(change)

@@ -200,7 +200,10 @@ impl ChangesStateHandlers for ReviewService {
 
     /// The topic, `""` when the change has none.
     async fn get_topic(&self, ctx: RequestContext<'_>, change_id: &str) -> Result<String, Error> {
-        Ok(load(self, &ctx, change_id)?.topic.unwrap_or_default())
+        Ok(load(self, &ctx, change_id)?
+            .topic
+            .clone()
+            .unwrap_or_default())
     }
 
     /// Sets the topic (trimmed; empty or missing removes it) and answers it (`""` when
@@ -229,7 +232,7 @@ impl ChangesStateHandlers for ReviewService {
         ctx: RequestContext<'_>,
         change_id: &str,
     ) -> Result<Vec<String>, Error> {
-        Ok(load(self, &ctx, change_id)?.hashtags)
+        Ok(load(self, &ctx, change_id)?.hashtags.clone())
     }
 
     /// Adds, then removes hashtags (each without leading `#` and blanks; empty ones are
