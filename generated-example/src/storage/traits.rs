@@ -210,6 +210,20 @@ pub trait Storage: Send + Sync + 'static {
     /// unknown project).
     fn commit(&self, project: &str, sha: &str) -> StorageResult<Option<Commit>>;
 
+    /// A project, and whether it has `branch` (short or full name): `None` for an unknown
+    /// project. What a new change checks first, in one call.
+    fn project_with_branch(
+        &self,
+        project: &str,
+        branch: &str,
+    ) -> StorageResult<Option<(Project, bool)>> {
+        let Some(found) = self.project(project)? else {
+            return Ok(None);
+        };
+        let exists = self.branch(&found.name, branch)?.is_some();
+        Ok(Some((found, exists)))
+    }
+
     /// One branch of a project (short or full name); unknown project → `NotFound`.
     fn branch(&self, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
         let name = full_ref(branch);

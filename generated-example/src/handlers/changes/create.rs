@@ -55,15 +55,17 @@ impl ChangesHandlers for ReviewService {
         }
         let topic = clean_topic(body.topic.as_deref())?;
 
-        let project = self.storage.project(project_name)?.ok_or_else(|| {
-            Error::UnprocessableEntity(format!("Project Not Found: {project_name}").into())
-        })?;
+        let (project, exists) = self
+            .storage
+            .project_with_branch(project_name, branch)?
+            .ok_or_else(|| {
+                Error::UnprocessableEntity(format!("Project Not Found: {project_name}").into())
+            })?;
         if project.state != ProjectState::Active {
             return Err(Error::Conflict(
                 format!("project state {} does not permit write", project.state).into(),
             ));
         }
-        let exists = self.storage.branch(&project.name, branch)?.is_some();
         if !exists && full_ref(branch) != project.head {
             return Err(Error::BadRequest(
                 "Destination branch does not exist".into(),

@@ -84,27 +84,88 @@ pub(super) fn require(db: &dyn Db, number: i64) -> StorageResult<Change> {
     by_number(db, number)?.ok_or_else(|| change_not_found(number))
 }
 
+/// The sequence of change numbers.
+const CHANGE_NUMBER: &str = "change_number";
+
+/// What a new change's transaction reads before it writes.
+struct Checked {
+    owner_exists: bool,
+    /// The branch's tip: the new commit's parent.
+    tip: Option<String>,
+    /// The change's number, when it was taken in the same statement.
+    number: Option<i64>,
+}
+
+/// The project (`None` when it does not exist), the owner and the branch's tip in one
+/// statement, and on a database server the change's number in it too: a write holds the
+/// writers' lock, so each round trip it saves shortens every writer's wait. The number is
+/// taken even when a check then fails, and the failure rolls it back with the rest, so
+/// numbers keep no gaps. (SQLite has no `UPDATE` in a `WITH`; there it is a statement of
+/// its own, which costs no round trip.)
+fn check_and_number(db: &dyn Db, new: &NewChange, branch: &str) -> StorageResult<Option<Checked>> {
+    // The owner and the branch's tip, per project row.
+    macro_rules! check {
+        () => {
+            "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = ?2), \
+                    (SELECT revision FROM branches WHERE project = ?1 AND name = ?3)"
+        };
+    }
+    let tip_ref = full_ref(branch);
+    if !db.statements_are_round_trips() {
+        return db.row(
+            concat!(check!(), " FROM projects WHERE name = ?1"),
+            params![new.project, new.owner, tip_ref],
+            |row| {
+                Ok(Checked {
+                    owner_exists: row.get(0)?,
+                    tip: row.get(1)?,
+                    number: None,
+                })
+            },
+        );
+    }
+    let checked = db.row(
+        concat!(
+            "WITH taken AS (UPDATE sequences SET next_value = next_value + 1 WHERE name = ?4 \
+                            RETURNING next_value - 1 AS number) ",
+            check!(),
+            ", (SELECT number FROM taken) FROM projects WHERE name = ?1"
+        ),
+        params![new.project, new.owner, tip_ref, CHANGE_NUMBER],
+        |row| {
+            Ok((
+                row.get::<bool>(0)?,
+                row.get::<Option<String>>(1)?,
+                row.get::<Option<i64>>(2)?,
+            ))
+        },
+    )?;
+    checked
+        .map(|(owner_exists, tip, number)| {
+            let number = number.ok_or_else(|| {
+                StorageError::Database(format!("sequence {CHANGE_NUMBER} is missing"))
+            })?;
+            Ok(Checked {
+                owner_exists,
+                tip,
+                number: Some(number),
+            })
+        })
+        .transpose()
+}
+
 /// Creates a change whose patch set 1 is a commit on top of the branch's tip.
 ///
 /// Answers the change as written, without reading it back: every column is known here.
 pub(super) fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
     let branch = short_branch(&new.branch);
-    // The project, the owner and the branch's tip in one statement: a write holds the
-    // writers' lock, so each round trip it saves shortens every writer's wait.
-    let found = db.row(
-        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = ?2), \
-                (SELECT revision FROM branches WHERE project = ?1 AND name = ?3) \
-         FROM projects WHERE name = ?1",
-        params![new.project, new.owner, full_ref(branch)],
-        |row| Ok((row.get::<bool>(0)?, row.get::<Option<String>>(1)?)),
-    )?;
-    let Some((owner_exists, tip)) = found else {
+    let Some(found) = check_and_number(db, new, branch)? else {
         return Err(StorageError::Invalid(format!(
             "Project Not Found: {}",
             new.project
         )));
     };
-    if !owner_exists {
+    if !found.owner_exists {
         return Err(StorageError::Invalid(format!(
             "Account '{}' not found",
             new.owner
@@ -113,7 +174,11 @@ pub(super) fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
     if branch.is_empty() {
         return Err(StorageError::Invalid("branch must not be empty".into()));
     }
-    let number = next_value(db, "change_number")?;
+    let tip = found.tip;
+    let number = match found.number {
+        Some(number) => number,
+        None => next_value(db, CHANGE_NUMBER)?,
+    };
     let change_id = format!("I{}", super::util::random_hex(20)?);
     let message = format!("{}\n\nChange-Id: {change_id}\n", new.subject);
     let revision = insert_commit(db, &new.project, tip.as_deref(), Some(new.owner), &message)?;

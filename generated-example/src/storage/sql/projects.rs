@@ -28,6 +28,30 @@ pub(super) fn get(db: &dyn Db, name: &str) -> StorageResult<Option<Project>> {
     db.row(&sql, params![name], project_row)
 }
 
+/// The project with this name, and whether it has the branch `branch` (full name): one
+/// statement on a database server, two small ones on an embedded database.
+pub(super) fn with_branch(
+    db: &dyn Db,
+    name: &str,
+    branch: &str,
+) -> StorageResult<Option<(Project, bool)>> {
+    if !db.statements_are_round_trips() {
+        let Some(project) = get(db, name)? else {
+            return Ok(None);
+        };
+        let exists = branch_revision(db, name, branch)?.is_some();
+        return Ok(Some((project, exists)));
+    }
+    let sql = format!(
+        "SELECT {COLUMNS}, EXISTS (SELECT 1 FROM branches WHERE project = ?1 AND name = ?2) \
+         FROM projects WHERE name = ?1"
+    );
+    db.row(&sql, params![name, branch], |row| {
+        let exists = row.get::<bool>(6)?;
+        Ok((project_row(row)?, exists))
+    })
+}
+
 /// The project with this name, or `NotFound`.
 pub(super) fn require(db: &dyn Db, name: &str) -> StorageResult<Project> {
     get(db, name)?.ok_or_else(|| project_not_found(name))

@@ -168,6 +168,14 @@ impl<B: Backend> Storage for B {
     fn branches(&self, project: &str) -> StorageResult<Vec<Branch>> {
         self.read(|c| refs::branches(c, project))
     }
+    fn project_with_branch(
+        &self,
+        project: &str,
+        branch: &str,
+    ) -> StorageResult<Option<(Project, bool)>> {
+        let name = full_ref(branch);
+        self.read_one(|c| projects::with_branch(c, project, &name))
+    }
     fn branch(&self, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
         let name = full_ref(branch);
         self.read_one(|c| refs::branch(c, project, &name))

@@ -98,6 +98,24 @@ fn changes_get_sequential_numbers_change_ids_and_commits() {
         4,
         "failures use no number"
     );
+
+    // What a new change checks first, in one call.
+    let (project, has_master) = storage
+        .project_with_branch("proj", "master")
+        .unwrap()
+        .unwrap();
+    assert_eq!((project.name.as_str(), has_master), ("proj", true));
+    let (_, has_other) = storage
+        .project_with_branch("proj", "refs/heads/other")
+        .unwrap()
+        .unwrap();
+    assert!(!has_other);
+    assert!(
+        storage
+            .project_with_branch("missing", "master")
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
