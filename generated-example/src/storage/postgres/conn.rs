@@ -155,12 +155,15 @@ impl Driver {
     }
 
     /// Polls `work` once, so that it sends its request, and writes the request out without
-    /// waiting; `work` is polled again later, to read its answer.
-    pub(super) fn start<F: Future + ?Sized>(&mut self, work: Pin<&mut F>) {
+    /// waiting; `work` is polled again later, to read its answer, unless this poll answered
+    /// already (a request on a closed connection fails at once): a finished future must not
+    /// be polled again.
+    pub(super) fn start<F: Future + ?Sized>(&mut self, work: Pin<&mut F>) -> Poll<F::Output> {
         let waker = self.waker();
         let mut cx = Context::from_waker(&waker);
-        let _ = work.poll(&mut cx);
+        let answer = work.poll(&mut cx);
         self.drive(&mut cx);
+        answer
     }
 
     /// Polls the connection once, without waiting.

@@ -25,8 +25,23 @@ use super::conn::{Driver, PgConn};
 use crate::storage::sql::db::{Db, Param, RawRow, Row, ValueRef};
 use crate::storage::{StorageError, StorageResult};
 
-/// A request sent whose answer is not read yet.
-type Sent<'a> = Pin<Box<dyn Future<Output = Result<u64, tokio_postgres::Error>> + 'a>>;
+/// A request sent: waiting for its answer, or answered when it was sent (a closed
+/// connection fails it at once), and never polled again then.
+enum Sent<'a, E = tokio_postgres::Error> {
+    Waiting(Pin<Box<dyn Future<Output = Result<u64, E>> + 'a>>),
+    Answered(Result<u64, E>),
+}
+
+/// A request of this transaction, as its first poll left it.
+type Request<'a> = Pin<Box<dyn Future<Output = Result<u64, tokio_postgres::Error>> + 'a>>;
+
+/// Sends `request` on `driver`; see [`Sent`].
+fn start<'a>(driver: &mut Driver, mut request: Request<'a>) -> Sent<'a> {
+    match driver.start(request.as_mut()) {
+        Poll::Ready(answer) => Sent::Answered(answer),
+        Poll::Pending => Sent::Waiting(request),
+    }
+}
 
 /// One transaction, as the table modules see it.
 pub(super) struct PgDb<'a> {
@@ -89,18 +104,18 @@ impl<'a> PgDb<'a> {
         if let Some(begin) = self.begin.take() {
             self.began.set(true);
             let client = self.client;
-            let mut request: Sent<'a> =
+            let request: Request<'a> =
                 Box::pin(async move { client.batch_execute(begin).await.map(|()| 0) });
-            driver.start(request.as_mut());
-            self.sent.borrow_mut().push(request);
+            let sent = start(driver, request);
+            self.sent.borrow_mut().push(sent);
         }
     }
 
     /// Sends `request` now (after the `BEGIN`) and keeps it to be answered later.
-    fn send(&self, driver: &mut Driver, mut request: Sent<'a>) {
+    fn send(&self, driver: &mut Driver, request: Request<'a>) {
         self.begin(driver);
-        driver.start(request.as_mut());
-        self.sent.borrow_mut().push(request);
+        let sent = start(driver, request);
+        self.sent.borrow_mut().push(sent);
     }
 
     /// Waits for `work`, and for what was sent before it (the first failure of those is
@@ -111,31 +126,8 @@ impl<'a> PgDb<'a> {
     ) -> StorageResult<T> {
         let mut driver = self.driver.borrow_mut();
         self.begin(&mut driver);
-        let mut sent: Vec<Option<Sent<'a>>> = self.sent.borrow_mut().drain(..).map(Some).collect();
-        let mut failure = None;
-        let mut work = std::pin::pin!(work);
-        let all = poll_fn(|cx| {
-            for slot in &mut sent {
-                if let Some(request) = slot
-                    && let Poll::Ready(answer) = request.as_mut().poll(cx)
-                {
-                    *slot = None;
-                    if let (Err(err), None) = (answer, &failure) {
-                        failure = Some(err);
-                    }
-                }
-            }
-            let done = work.as_mut().poll(cx);
-            if sent.iter().any(Option::is_some) {
-                return Poll::Pending;
-            }
-            done
-        });
-        let done = driver.run(all, self.deadline)?;
-        match failure {
-            Some(err) => Err(err.into()),
-            None => Ok(done?),
-        }
+        let sent = std::mem::take(&mut *self.sent.borrow_mut());
+        Ok(driver.run(in_order(sent, work), self.deadline)??)
     }
 
     /// Ends the transaction: `COMMIT` (or `ROLLBACK`), waited for with what was queued.
@@ -167,6 +159,58 @@ impl<'a> PgDb<'a> {
             .borrow_mut()
             .insert(sql.to_owned(), statement.clone());
         Ok(statement)
+    }
+}
+
+/// Waits for every request in `sent` and for `work`: the first failure among `sent` (in
+/// the order sent) is the answer, else `work`'s. None of them is polled again once it has
+/// answered (a finished `async fn` panics when it is): the server answers in order, but
+/// when the connection closes, a request fails at once, while one sent before it may not
+/// have heard yet.
+async fn in_order<T, E>(
+    sent: Vec<Sent<'_, E>>,
+    work: impl Future<Output = Result<T, E>>,
+) -> Result<T, E> {
+    let mut failure = None;
+    let mut sent: Vec<_> = sent
+        .into_iter()
+        .filter_map(|request| match request {
+            Sent::Waiting(request) => Some(Some(request)),
+            Sent::Answered(answer) => {
+                if let (Err(err), None) = (answer, &failure) {
+                    failure = Some(err);
+                }
+                None
+            }
+        })
+        .collect();
+    let mut done = None;
+    let mut work = std::pin::pin!(work);
+    let answer = poll_fn(|cx| {
+        for slot in &mut sent {
+            if let Some(request) = slot
+                && let Poll::Ready(answer) = request.as_mut().poll(cx)
+            {
+                *slot = None;
+                if let (Err(err), None) = (answer, &failure) {
+                    failure = Some(err);
+                }
+            }
+        }
+        if done.is_none()
+            && let Poll::Ready(answer) = work.as_mut().poll(cx)
+        {
+            done = Some(answer);
+        }
+        if sent.iter().any(Option::is_some) {
+            return Poll::Pending;
+        }
+        done.take().map_or(Poll::Pending, Poll::Ready)
+    })
+    .await;
+    match failure {
+        Some(err) => Err(err),
+        None => answer,
     }
 }
 
@@ -395,7 +439,71 @@ impl RawRow for tokio_postgres::Row {
 
 #[cfg(test)]
 mod tests {
-    use super::translate;
+    use std::future::Future;
+    use std::pin::pin;
+    use std::task::{Context, Poll, Waker};
+
+    use super::{Sent, in_order, translate};
+
+    /// A request whose answer comes on the second poll.
+    fn answered_later(
+        answer: Result<u64, &'static str>,
+    ) -> impl Future<Output = Result<u64, &'static str>> {
+        let mut polled = false;
+        std::future::poll_fn(move |cx| {
+            if std::mem::replace(&mut polled, true) {
+                Poll::Ready(answer)
+            } else {
+                cx.waker().wake_by_ref();
+                Poll::Pending
+            }
+        })
+    }
+
+    fn poll_twice<T>(future: impl Future<Output = T>) -> (bool, Option<T>) {
+        let mut future = pin!(future);
+        let mut cx = Context::from_waker(Waker::noop());
+        let first = future.as_mut().poll(&mut cx).is_pending();
+        match future.as_mut().poll(&mut cx) {
+            Poll::Ready(answer) => (first, Some(answer)),
+            Poll::Pending => (first, None),
+        }
+    }
+
+    /// When the connection closes, the statement being waited for can fail at once while
+    /// one sent before it has not heard yet: the finished statement must not be polled
+    /// again (an `async fn` panics when it is), and the earlier answer still comes first.
+    #[test]
+    fn a_statement_that_fails_first_is_not_polled_again() {
+        let sent = vec![Sent::Waiting(Box::pin(answered_later(Ok(1))))];
+        let work = async { Err::<(), _>("closed") };
+        assert_eq!(
+            poll_twice(in_order(sent, work)),
+            (true, Some(Err("closed")))
+        );
+
+        let sent: Vec<Sent<'_, _>> = vec![Sent::Waiting(Box::pin(answered_later(Err(
+            "queued insert failed",
+        ))))];
+        let work = async { Ok::<_, &'static str>(7) };
+        assert_eq!(
+            poll_twice(in_order(sent, work)),
+            (true, Some(Err("queued insert failed"))),
+            "a failure sent earlier is the answer"
+        );
+
+        // A request that failed as it was sent is not polled again: its failure is kept.
+        let sent = vec![
+            Sent::Answered(Err("closed when sent")),
+            Sent::Waiting(Box::pin(answered_later(Err("closed later")))),
+        ];
+        let work = async { Ok::<_, &'static str>(7) };
+        assert_eq!(
+            poll_twice(in_order(sent, work)),
+            (true, Some(Err("closed when sent"))),
+            "the first failure in the order sent"
+        );
+    }
 
     #[test]
     fn translates_placeholders_and_like_but_not_quoted_text() {
