@@ -134,30 +134,34 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     /// Answers one request, marking the connection busy meanwhile: the future hyper's and
     /// tower's `call` box. It owns the service rather than borrowing it, so that `call`
     /// boxes this future itself and not an async block around it: every level of futures
-    /// is a copy of the whole state when it starts.
-    async fn serve<B>(
+    /// is a copy of the whole state when it starts. An async block rather than an async fn,
+    /// which would keep the request's head twice (as argument and as local); the block
+    /// uses the head it captured in place.
+    fn serve<B>(
         self,
         mut parts: http::request::Parts,
         body: B,
-    ) -> Result<Response, Infallible>
+    ) -> impl Future<Output = Result<Response, Infallible>> + Send
     where
         B: http_body::Body<Data = Bytes> + Send,
         B::Error: Into<crate::BoxError>,
     {
-        let _under_way = self.activity.as_ref().map(Activity::request_started);
-        // Which endpoint the request reaches, for the metrics and the server span.
-        let matched = Matched::new();
-        // Without a span the future is awaited as it is: wrapping it would copy it once more.
-        let Some(span) = server_span::open(&parts, self.remote_addr) else {
-            return Ok(self.respond(&mut parts, body, &matched, None).await);
-        };
-        let response = self
-            .respond(&mut parts, body, &matched, Some(&span))
-            .instrument(span.clone())
-            .await;
-        let endpoint = matched.index().and_then(|i| P::SERVICE.endpoints.get(i));
-        server_span::close(&span, endpoint.copied(), response.status());
-        Ok(response)
+        async move {
+            let _under_way = self.activity.as_ref().map(Activity::request_started);
+            // Which endpoint the request reaches, for the metrics and the server span.
+            let matched = Matched::new();
+            // Without a span the future is awaited as it is: wrapping it would copy it once more.
+            let Some(span) = server_span::open(&parts, self.remote_addr) else {
+                return Ok(self.respond(&mut parts, body, &matched, None).await);
+            };
+            let response = self
+                .respond(&mut parts, body, &matched, Some(&span))
+                .instrument(span.clone())
+                .await;
+            let endpoint = matched.index().and_then(|i| P::SERVICE.endpoints.get(i));
+            server_span::close(&span, endpoint.copied(), response.status());
+            Ok(response)
+        }
     }
 
     /// Answers one request, inside its server span when there is one.
@@ -246,16 +250,17 @@ impl<P: Api, A: Authenticator> Service<P, A> {
                 }
                 _ => None,
             };
-            // No tuple to match on: it would be kept in this future's state too.
+            // No tuple to match on: it would be kept in this future's state too; and the
+            // admitted request borrowed where it lies, not moved into a second local.
             let answer = match admitted {
                 Err(error) => Err(error),
-                Ok(admitted) => match span {
+                Ok(ref admitted) => match span {
                     None => {
-                        self.serve_admitted(parts, body, &admitted, trace_id, matched)
+                        self.serve_admitted(parts, body, admitted, trace_id, matched)
                             .await
                     }
                     Some(span) => {
-                        self.serve_admitted(parts, body, &admitted, trace_id, matched)
+                        self.serve_admitted(parts, body, admitted, trace_id, matched)
                             .instrument(span)
                             .await
                     }
