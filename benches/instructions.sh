@@ -10,12 +10,18 @@
 #   IMPLS="generated floor" bash benches/instructions.sh
 #   KEEP=/tmp/profiles bash benches/instructions.sh   # keep the callgrind files
 #                                                # (callgrind_annotate FILE for a profile)
+#   CACHE_SIM=1 bash benches/instructions.sh     # also simulated cache misses and branch
+#                                                # mispredictions per request
 #
 # Servers: generated (the runtime's serve), generated-bare (the generated service on a
 # bare hyper loop: the pair prices the connection layer), handwritten (axum), floor (bare
 # hyper, hand-written router). The last column is the generated service's count over each
 # server's: above 1, the generated service executes more. Environment: IMPLS,
-# DURATION [8] seconds, CONNECTIONS [8], PORT [18471], CARGO_TARGET_DIR [target], KEEP [unset].
+# DURATION [8] seconds, CONNECTIONS [8], PORT [18471], CARGO_TARGET_DIR [target], KEEP [unset],
+# CACHE_SIM [unset: with 1, callgrind also simulates the caches and the branch predictor,
+# about twice as slow, and three columns more: level-1 instruction and data cache misses and
+# mispredicted branches per request. Instructions are the same work either way; misses are
+# what makes the same work cost more cycles, which an instruction count does not weigh].
 # Needs valgrind and wrk (installed with apt when missing).
 set -euo pipefail
 
@@ -70,7 +76,9 @@ count() {
     local hargs=()
     [[ -n $h1 ]] && hargs+=(-H "$h1")
     [[ -n $h2 ]] && hargs+=(-H "$h2")
-    valgrind --tool=callgrind --callgrind-out-file="$out.%p" "$SERVER" --impl "$impl" \
+    local sim=()
+    [[ -n ${CACHE_SIM:-} ]] && sim=(--cache-sim=yes --branch-sim=yes)
+    valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out.%p" "$SERVER" --impl "$impl" \
         --port "$PORT" >"$WORK/$impl.log" 2>&1 &
     PID=$!
     url=http://127.0.0.1:$PORT$path
@@ -92,21 +100,39 @@ count() {
     local dump
     dump=$(ls -t "$out".*.[0-9]* 2>/dev/null | head -1)
     [[ -n $dump ]] || die "no callgrind dump for $impl"
-    echo "$requests $(awk '/^(summary|totals):/ { print $2; exit }' "$dump")"
+    # "<requests> <Ir> [<I1 misses> <D1 misses> <mispredicted branches>]", by event name.
+    echo "$requests $(awk '
+        /^events:/ { for (i = 2; i <= NF; i++) at[$i] = i }
+        /^(summary|totals):/ {
+            line = $(at["Ir"])
+            if ("I1mr" in at)
+                line = line " " $(at["I1mr"]) " " $(at["D1mr"]) + $(at["D1mw"]) " " $(at["Bcm"]) + $(at["Bim"])
+            print line
+            exit
+        }' "$dump")"
 }
 
-echo "| endpoint | server | requests | instructions / request | generated / this |"
-echo "|---|---|---|---|---|"
+if [[ -n ${CACHE_SIM:-} ]]; then
+    echo "| endpoint | server | requests | instructions / request | generated / this | I1 misses / request | D1 misses / request | mispredicted branches / request |"
+    echo "|---|---|---|---|---|---|---|---|"
+else
+    echo "| endpoint | server | requests | instructions / request | generated / this |"
+    echo "|---|---|---|---|---|"
+fi
 for endpoint in "${ENDPOINTS[@]}"; do
     IFS='|' read -r name path h1 h2 <<<"$endpoint"
     first=
     for impl in "${IMPLS[@]}"; do
         echo "instructions.sh: $name on $impl" >&2
-        read -r requests instructions < <(count "$impl" "$path" "$h1" "$h2" "$name")
+        read -r requests instructions i1 d1 branches < <(count "$impl" "$path" "$h1" "$h2" "$name")
         ((requests > 0)) || die "$impl answered no requests"
         per=$((instructions / requests))
         [[ -n $first ]] || first=$per
-        printf '| %s | %s | %s | %s | %s |\n' "$name" "$impl" "$requests" "$per" \
+        printf '| %s | %s | %s | %s | %s |' "$name" "$impl" "$requests" "$per" \
             "$(awk -v a="$first" -v b="$per" 'BEGIN { printf "%.3f", a / b }')"
+        if [[ -n ${CACHE_SIM:-} ]]; then
+            printf ' %s | %s | %s |' $((i1 / requests)) $((d1 / requests)) $((branches / requests))
+        fi
+        echo
     done
 done
