@@ -137,6 +137,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     /// is a copy of the whole state when it starts. An async block rather than an async fn,
     /// which would keep the request's head twice (as argument and as local); the block
     /// uses the head it captured in place.
+    #[allow(clippy::manual_async_fn, reason = "an async fn keeps the head twice")]
     fn serve<B>(
         self,
         mut parts: http::request::Parts,
