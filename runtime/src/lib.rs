@@ -63,7 +63,7 @@
 //! ```
 //!
 //! `curl http://127.0.0.1:3000/greetings/world` then answers `{"text":"Hello, world!"}`,
-//! and `/greetings/nobody` a 404. The README's walk-through goes on from here: writes,
+//! and `/greetings/nobody` a 404. The guide (`docs/guide.md`) goes on from here: writes,
 //! users, examples as tests, a typed client.
 //!
 //! # Features
@@ -132,8 +132,10 @@ pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest
 pub use pipeline::service::{BoxFuture, Service};
 pub use protocol::auth::{Authenticator, NoAccounts, Session};
 pub use protocol::credential_cache::CredentialCache;
+pub use protocol::fixed_tokens::FixedTokens;
 #[cfg(feature = "fixed-users")]
 pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
+pub use protocol::list_error::FixedListError;
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};

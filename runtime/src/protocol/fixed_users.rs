@@ -11,7 +11,6 @@
 //! pool rather than on the thread that serves other requests.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -20,6 +19,7 @@ use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 
 use super::authenticator::Authenticator;
 use super::credential_cache::CredentialCache;
+use super::list_error::FixedListError;
 use crate::message::context::Identity;
 
 /// Users with argon2id password hashes, fixed at start-up: see the module documentation.
@@ -49,40 +49,8 @@ struct User {
 }
 
 /// A line of a user list that is not `name:PHC[:capabilities]`, or a list that could not
-/// be read. Its `Display` names the source (file or variable) and the line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FixedUsersError {
-    source: String,
-    line: usize,
-    message: String,
-}
-
-impl FixedUsersError {
-    fn new(source: &str, line: usize, message: impl Into<String>) -> Self {
-        FixedUsersError {
-            source: source.to_owned(),
-            line,
-            message: message.into(),
-        }
-    }
-
-    /// The 1-based line the mistake is on; 0 when the list could not be read at all.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-}
-
-impl fmt::Display for FixedUsersError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.source, self.message)
-        } else {
-            write!(f, "{}:{}: {}", self.source, self.line, self.message)
-        }
-    }
-}
-
-impl std::error::Error for FixedUsersError {}
+/// be read: the error of every ready list, [`FixedListError`], under the name it had first.
+pub type FixedUsersError = FixedListError;
 
 impl FixedUsers {
     /// Reads the user list from a file: one user per line, `name:PHC` or

@@ -14,8 +14,10 @@ pub(crate) mod conventions;
 pub(crate) mod cors;
 pub(crate) mod credential_cache;
 pub(crate) mod failure_budget;
+pub(crate) mod fixed_tokens;
 #[cfg(feature = "fixed-users")]
 pub(crate) mod fixed_users;
+pub(crate) mod list_error;
 pub(crate) mod overrides;
 pub(crate) mod run_as;
 pub(crate) mod security_headers;
