@@ -5,7 +5,8 @@
 //
 // Checks that the page loads with no console error and no failed request, that it lists
 // every operation of the served OpenAPI document, and that "Try it out" on an operation
-// reaches the service and shows its answer (status and body, the JSON prefix stripped).
+// reaches the service and shows its answer (status and body, the JSON prefix stripped),
+// and that the lock is drawn on an operation that needs credentials and on no other.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +18,8 @@ const openapiPath = process.env.OPENAPI_PATH ?? "/openapi.json";
 const screenshot = process.env.SCREENSHOT;
 // An anonymous read of the example service, and what its answer holds.
 const operation = { tag: "accounts", id: "get_account_anonymous", param: "account-id", value: "1000000" };
+// The same read on the authenticated form, which needs credentials.
+const authenticated = { tag: "accounts", id: "get_account" };
 const STEP_MS = 20_000;
 
 const failures = [];
@@ -102,6 +105,17 @@ try {
   } else {
     fail(`the page lists ${listed.size} operations, the document has ${operationIds.size}; missing: ${missing.slice(0, 5).join(", ")}`);
   }
+
+  // The lock: on the operation whose every security requirement names credentials, and
+  // not on one anonymous callers may call (`security: []`, or `{}` beside credentials).
+  const locks = async (op) => {
+    const summary = page.locator(`#operations-${op.tag}-${op.id} .opblock-summary`);
+    await scrollThrough(page, async () => (await summary.count()) > 0);
+    return summary.locator(".authorization__btn").count();
+  };
+  const [anonymousLocks, authenticatedLocks] = [await locks(operation), await locks(authenticated)];
+  if (anonymousLocks === 0 && authenticatedLocks === 1) ok(`a lock on ${authenticated.id}, none on ${operation.id}`);
+  else fail(`locks: ${authenticatedLocks} on ${authenticated.id} (want 1), ${anonymousLocks} on ${operation.id} (want 0)`);
 
   // "Try it out": open the operation, fill its parameter, execute.
   const block = page.locator(`#operations-${operation.tag}-${operation.id}`);

@@ -35,6 +35,39 @@
     return response;
   }
 
+  // The lock on an operation's summary means "needs credentials". An operation anonymous
+  // callers may call lists the empty requirement (`{}`) beside the credentials it also
+  // takes; Swagger UI draws no lock only when `{}` is the sole requirement. The summary
+  // is shown that requirement alone; the operation itself keeps every requirement, so
+  // "Try it out" still sends the credentials given under "Authorize".
+  var optionalCredentials = {
+    wrapComponents: {
+      OperationSummary: function (Original, system) {
+        return function (props) {
+          var security = props.operationProps && props.operationProps.get("security");
+          var anonymous =
+            security &&
+            security.size > 1 &&
+            security.some(function (requirement) {
+              return requirement.isEmpty();
+            });
+          if (!anonymous) {
+            return system.React.createElement(Original, props);
+          }
+          var shown = Object.assign({}, props, {
+            operationProps: props.operationProps.set(
+              "security",
+              security.filter(function (requirement) {
+                return requirement.isEmpty();
+              }),
+            ),
+          });
+          return system.React.createElement(Original, shown);
+        };
+      },
+    },
+  };
+
   fetch(documentUrl, { headers: { Accept: "application/json" } })
     .then(function (response) {
       if (!response.ok) {
@@ -62,6 +95,7 @@
         deepLinking: true,
         tryItOutEnabled: false,
         responseInterceptor: readAnswer,
+        plugins: [optionalCredentials],
       });
     })
     .catch(function (error) {
