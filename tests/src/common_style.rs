@@ -62,6 +62,15 @@ impl CommonStyle {
         let app = router(self.clone(), settings.authenticator(self));
         restspec_runtime::examples::serve_on_loopback(app).await
     }
+
+    /// Serves the service on a loopback port with `settings` as they are, authenticator
+    /// included (a ready one such as `FixedTokens`, not this service's own `alice`).
+    pub async fn serve_with<A: Authenticator>(
+        self,
+        settings: Settings<A>,
+    ) -> std::io::Result<String> {
+        restspec_runtime::examples::serve_on_loopback(router(self, settings)).await
+    }
 }
 
 /// The one user, `alice`: token `alice-token`, password `alice-pw`.

@@ -114,27 +114,33 @@ pub mod slow_client;
 pub mod spec_sources;
 pub mod support;
 
-/// The README, whose Rust blocks are compiled as doctests (and run, those that need no
-/// server or database), so that its walk-through cannot drift from the generator and the
-/// runtime. Its `generate!("spec")` calls find `spec/` beside this crate's `Cargo.toml`: the
-/// walk-through's own spec, which [`ReadmeSpec`] keeps equal to the README's YAML.
+/// The README, whose Rust blocks (the five-minute start's) are compiled as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
-/// `spec/` here is the spec of the README's walk-through ("Your own service"): the
+/// The guide (`docs/guide.md`), whose Rust blocks are compiled as doctests (and run, those
+/// that need no server or database), so that its walk-through cannot drift from the
+/// generator and the runtime. Its `generate!("spec")` calls find `spec/` beside this
+/// crate's `Cargo.toml`: the walk-through's own spec, which [`GuideSpec`] keeps equal to
+/// the guide's YAML.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+pub struct GuideDoctests;
+
+/// `spec/` here is the spec of the guide's walk-through ("Your own service"): the
 /// `service.yaml` of step 2, and the `shelves.yaml` of step 3 with the examples step 9 adds.
-/// The README's Rust blocks compile against it; this doctest checks that the files still
-/// say what the README's YAML blocks say (comment lines aside).
+/// The guide's Rust blocks compile against it; this doctest checks that the files still
+/// say what the guide's YAML blocks say (comment lines aside).
 ///
 /// ```
-/// let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+/// let guide = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/guide.md"));
 /// let service = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/service.yaml"));
 /// let shelves = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/spec/shelves.yaml"));
 ///
 /// // The walk-through's YAML blocks in order, each without its fence's indentation.
 /// let fence = "`".repeat(3);
-/// let walk_through = &readme[readme.find("## Your own service").expect("the section")..];
+/// let walk_through = &guide[guide.find("## Your own service").expect("the section")..];
 /// let mut lines = walk_through.lines();
 /// let mut blocks: Vec<Vec<&str>> = Vec::new();
 /// while let Some(line) = lines.next() {
@@ -144,19 +150,19 @@ pub struct ReadmeDoctests;
 ///         blocks.push(block.map(|l| l.get(indent..).unwrap_or("")).collect());
 ///     }
 /// }
-/// let (readme_service, readme_family, readme_examples) = (&blocks[0], &blocks[1], &blocks[2]);
+/// let (guide_service, guide_family, guide_examples) = (&blocks[0], &blocks[1], &blocks[2]);
 /// // Step 9 puts its examples in `get_shelf`, after its errors.
-/// let at = 1 + readme_family.iter().position(|l| *l == "    errors: [not_found]").unwrap();
-/// let readme_shelves = [&readme_family[..at], readme_examples, &readme_family[at..]].concat();
+/// let at = 1 + guide_family.iter().position(|l| *l == "    errors: [not_found]").unwrap();
+/// let guide_shelves = [&guide_family[..at], guide_examples, &guide_family[at..]].concat();
 ///
 /// let text = |lines: &mut dyn Iterator<Item = &str>| -> String {
 ///     lines.filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect()
 /// };
-/// let differs = "differs from the README's walk-through: change the two together";
-/// let readme_service = text(&mut readme_service.iter().copied());
-/// assert_eq!(text(&mut service.lines()), readme_service, "spec/service.yaml {differs}");
-/// let readme_shelves = text(&mut readme_shelves.iter().copied());
-/// assert_eq!(text(&mut shelves.lines()), readme_shelves, "spec/shelves.yaml {differs}");
+/// let differs = "differs from the guide's walk-through: change the two together";
+/// let guide_service = text(&mut guide_service.iter().copied());
+/// assert_eq!(text(&mut service.lines()), guide_service, "spec/service.yaml {differs}");
+/// let guide_shelves = text(&mut guide_shelves.iter().copied());
+/// assert_eq!(text(&mut shelves.lines()), guide_shelves, "spec/shelves.yaml {differs}");
 /// ```
 #[cfg(doctest)]
-pub struct ReadmeSpec;
+pub struct GuideSpec;

@@ -17,11 +17,15 @@
 //!   `notes` example with another name), which builds and passes its tests as written.
 //! - `restspec hash-password [--user NAME]`: a password from standard input, as the
 //!   argon2id PHC string a user list (`restspec_runtime::FixedUsers`) holds.
+//! - `restspec new-token --user NAME [--capability C]...`: a fresh API token (printed on
+//!   standard error, once) and the `NAME:sha256:HEX` line a token list
+//!   (`restspec_runtime::FixedTokens`) holds for it (on standard output).
 
 mod diff;
 mod git;
 pub mod hash_password;
 pub mod new;
+pub mod new_token;
 mod render;
 
 use std::ffi::OsString;
@@ -131,6 +135,19 @@ enum Command {
         /// Print the whole line of the user list, `NAME:HASH`, not the hash alone.
         #[arg(long, value_name = "NAME")]
         user: Option<String>,
+    },
+    /// Draw a new API token for a token list (`restspec_runtime::FixedTokens`).
+    ///
+    /// The token (32 random bytes, URL-safe base64) goes to standard error, to hand to the
+    /// caller; the list's line, `NAME:sha256:HEX`, to standard output, so that
+    /// `restspec new-token --user ci >> tokens.txt` keeps the digest and never the token.
+    NewToken {
+        /// The caller the token identifies (its id and user name).
+        #[arg(long, value_name = "NAME")]
+        user: String,
+        /// A capability the caller holds; repeat for several.
+        #[arg(long = "capability", value_name = "CAPABILITY")]
+        capabilities: Vec<String>,
     },
 }
 
@@ -310,6 +327,22 @@ where
                 }
                 Err(problem) => {
                     let _ = writeln!(err, "restspec hash-password: {problem}");
+                    FAILURE
+                }
+            }
+        }
+        Command::NewToken { user, capabilities } => {
+            match new_token::new_token(&user, &capabilities) {
+                Ok((token, line)) => {
+                    let _ = writeln!(
+                        err,
+                        "the token for {user} (shown once, not stored):\n{token}"
+                    );
+                    let _ = writeln!(out, "{line}");
+                    SUCCESS
+                }
+                Err(problem) => {
+                    let _ = writeln!(err, "restspec new-token: {problem}");
                     FAILURE
                 }
             }

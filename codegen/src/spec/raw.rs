@@ -490,7 +490,10 @@ spec_record! {
         opt description: String,
         /// Fields of a record, by JSON name.
         opt fields: Named<Field>,
-        /// Values of a string enumeration.
+        /// Values of a string enumeration, as the JSON writes them: `values: [low, normal,
+        /// high]`. The Rust enum has a variant per value in `UpperCamelCase` (`Low`,
+        /// `Normal`, `High`; `dark-blue` is `DarkBlue`); a request with another value is a
+        /// 400 (`invalid_input`) before the handler runs.
         opt values: Vec<Spanned<String>>,
         /// The types a value may have, tried in this order when reading JSON (`[list<string>,
         /// string]`: a list, or a single string); each of a different kind.

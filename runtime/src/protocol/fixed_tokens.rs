@@ -149,6 +149,11 @@ impl FixedTokens {
         line
     }
 
+    /// A list that admits no token.
+    pub fn none() -> Self {
+        FixedTokens { tokens: Vec::new() }
+    }
+
     /// How many tokens the list holds.
     pub fn len(&self) -> usize {
         self.tokens.len()

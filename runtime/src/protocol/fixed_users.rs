@@ -18,6 +18,7 @@ use argon2::{Algorithm, Argon2};
 use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 
 use super::authenticator::Authenticator;
+use super::fixed_tokens::FixedTokens;
 use super::credential_cache::CredentialCache;
 use super::list_error::FixedListError;
 use crate::message::context::Identity;
@@ -39,6 +40,8 @@ use crate::message::context::Identity;
 pub struct FixedUsers {
     users: HashMap<String, User>,
     verified: CredentialCache,
+    /// API tokens answered beside the passwords ([`with_tokens`](Self::with_tokens)).
+    tokens: FixedTokens,
 }
 
 #[derive(Debug)]
@@ -99,6 +102,7 @@ impl FixedUsers {
         Ok(FixedUsers {
             users,
             verified: CredentialCache::default(),
+            tokens: FixedTokens::none(),
         })
     }
 
@@ -111,6 +115,25 @@ impl FixedUsers {
             // Hashing fails only for parameters or lengths out of range, none of which a
             // password can reach with the defaults.
             .unwrap_or_default()
+    }
+
+    /// Also admits the API tokens of `tokens` (a request's bearer token, or wherever the
+    /// spec's `credentials` put tokens): people log in with passwords, scripts with
+    /// tokens, through one authenticator.
+    ///
+    /// ```
+    /// use restspec_runtime::{FixedTokens, FixedUsers, Settings};
+    ///
+    /// let hash = FixedUsers::hash_password("secret");
+    /// let users = FixedUsers::parse(&format!("alice:{hash}"))?
+    ///     .with_tokens(FixedTokens::parse(&FixedTokens::line("ci", "ci-token", &[]))?);
+    /// let settings = Settings::default().authenticator(users);
+    /// # let _ = settings;
+    /// # Ok::<(), restspec_runtime::FixedListError>(())
+    /// ```
+    pub fn with_tokens(mut self, tokens: FixedTokens) -> Self {
+        self.tokens = tokens;
+        self
     }
 
     /// How many users the list holds.
@@ -192,6 +215,10 @@ impl Authenticator for FixedUsers {
         self.verified.insert(key);
         Some(user.identity.clone())
     }
+
+    async fn token(&self, token: &str) -> Option<Arc<Identity>> {
+        self.tokens.token(token).await
+    }
 }
 
 #[cfg(test)]
@@ -233,6 +260,18 @@ mod tests {
         // The second time comes from the cache, and the wrong password still fails.
         assert!(users.basic("alice", "pw one").await.is_some());
         assert!(users.basic("alice", "pw one ").await.is_none());
+    }
+
+    #[tokio::test]
+    async fn admits_the_tokens_it_is_given_beside_the_passwords() {
+        let (users, _) = users();
+        assert!(users.token("ci-token").await.is_none(), "no tokens by default");
+        let tokens = FixedTokens::parse(&FixedTokens::line("ci", "ci-token", &["admin"]));
+        let users = users.with_tokens(tokens.expect("a token list"));
+        let ci = users.token("ci-token").await.expect("ci's token");
+        assert!(ci.username == "ci" && ci.capabilities.contains("admin"));
+        assert!(users.token("pw one").await.is_none(), "a password is no token");
+        assert!(users.basic("alice", "pw one").await.is_some(), "passwords still work");
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod connections;
 mod cors;
 mod cursor_pages;
 mod errors;
+mod fixed_tokens;
 mod idempotency_shared;
 mod offset_pages;
 mod options;

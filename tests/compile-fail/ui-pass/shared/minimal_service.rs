@@ -3,7 +3,7 @@
 
 struct Service;
 
-// Writing the concrete return type refines the trait's `impl Reply`; the README says so.
+// Writing the concrete return type refines the trait's `impl Reply`; the guide says so.
 #[allow(refining_impl_trait)]
 impl api::ThingsHandlers for Service {
     async fn list_things(
