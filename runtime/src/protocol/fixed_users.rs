@@ -18,8 +18,8 @@ use argon2::{Algorithm, Argon2};
 use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
 
 use super::authenticator::Authenticator;
-use super::fixed_tokens::FixedTokens;
 use super::credential_cache::CredentialCache;
+use super::fixed_tokens::FixedTokens;
 use super::list_error::FixedListError;
 use crate::message::context::Identity;
 
@@ -265,13 +265,22 @@ mod tests {
     #[tokio::test]
     async fn admits_the_tokens_it_is_given_beside_the_passwords() {
         let (users, _) = users();
-        assert!(users.token("ci-token").await.is_none(), "no tokens by default");
+        assert!(
+            users.token("ci-token").await.is_none(),
+            "no tokens by default"
+        );
         let tokens = FixedTokens::parse(&FixedTokens::line("ci", "ci-token", &["admin"]));
         let users = users.with_tokens(tokens.expect("a token list"));
         let ci = users.token("ci-token").await.expect("ci's token");
         assert!(ci.username == "ci" && ci.capabilities.contains("admin"));
-        assert!(users.token("pw one").await.is_none(), "a password is no token");
-        assert!(users.basic("alice", "pw one").await.is_some(), "passwords still work");
+        assert!(
+            users.token("pw one").await.is_none(),
+            "a password is no token"
+        );
+        assert!(
+            users.basic("alice", "pw one").await.is_some(),
+            "passwords still work"
+        );
     }
 
     #[test]
