@@ -547,8 +547,8 @@ fn error_content(service: &Service) -> Value {
             "required": ["type", "title", "status", "detail"],
         }}}),
         ErrorFormat::Json => {
-            let body = service.conventions.error_body.as_ref();
-            json!({ "application/json": { "schema": body.map(body_schema).unwrap_or(json!({})) } })
+            let body = service.conventions.error_body.as_ref().map(|b| b.to_value());
+            json!({ "application/json": { "schema": body.as_ref().map(body_schema).unwrap_or(json!({})) } })
         }
     }
 }
