@@ -241,7 +241,8 @@ impl ApiError {
                     let row = condition
                         .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
                         .or_else(|| service.statuses.iter().find(|s| s.code == code));
-                    let name = row.map_or_else(|| condition.map_or("error", Condition::name), |s| s.name);
+                    let name =
+                        row.map_or_else(|| condition.map_or("error", Condition::name), |s| s.name);
                     let values = Values {
                         status,
                         message: &message,

@@ -109,13 +109,10 @@ impl CustomersHandlers for Payments {
             .customers
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        customers
-            .get(customer)
-            .cloned()
-            .ok_or_else(|| {
-                Error::NotFound(format!("No such customer: {customer}").into())
-                    .with_field("customer")
-                    .with_code("resource_missing")
-            })
+        customers.get(customer).cloned().ok_or_else(|| {
+            Error::NotFound(format!("No such customer: {customer}").into())
+                .with_field("customer")
+                .with_code("resource_missing")
+        })
     }
 }

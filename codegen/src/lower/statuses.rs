@@ -53,7 +53,10 @@ pub(super) fn usual_code(name: &str) -> Option<u16> {
         "range_not_satisfiable" => 416,
         "expectation_failed" => 417,
         "misdirected_request" => 421,
-        "unprocessable_entity" | "unprocessable_content" | "unprocessable" | "validation_failed" => 422,
+        "unprocessable_entity"
+        | "unprocessable_content"
+        | "unprocessable"
+        | "validation_failed" => 422,
         "locked" => 423,
         "failed_dependency" => 424,
         "too_early" => 425,
@@ -244,7 +247,10 @@ pub(super) fn lower_error_body(
             diags.push(
                 Diagnostic::new(
                     key.location.clone(),
-                    format!("`{}` is a value every error has; a row cannot set it", key.name),
+                    format!(
+                        "`{}` is a value every error has; a row cannot set it",
+                        key.name
+                    ),
                 )
                 .hint("use a placeholder of the body's own, such as `{type}`"),
             );

@@ -21,7 +21,8 @@ pub const BODIES: &[&str] = &["malformed_json", "wrong_content_type", "invalid_i
 /// Statuses the runtime answers on its own, outside the status table: a body that is
 /// late (408) or too large (413), with a body only; failed authentication attempts (429);
 /// the handler's time spent (503).
-pub const RUNTIME_STATUSES: &[(u16, bool)] = &[(408, true), (413, true), (429, false), (503, false)];
+pub const RUNTIME_STATUSES: &[(u16, bool)] =
+    &[(408, true), (413, true), (429, false), (503, false)];
 
 /// The status the runtime answers a condition with when the spec's status table does not
 /// raise it (the runtime's `Condition::default_status`; a test keeps the two alike).
@@ -47,7 +48,11 @@ pub fn default_status(condition: &str) -> Option<u16> {
 
 /// The runtime's conditions `endpoint` may meet, `authenticated` when it is called under
 /// the authenticated prefix.
-pub fn conditions(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Vec<&'static str> {
+pub fn conditions(
+    service: &Service,
+    endpoint: &Endpoint,
+    authenticated: bool,
+) -> Vec<&'static str> {
     let mut conditions: Vec<&str> = ANY_OPERATION.to_vec();
     if !endpoint.method.is_read() {
         conditions.extend_from_slice(MUTATIONS);
@@ -100,7 +105,11 @@ pub fn error_codes(service: &Service, endpoint: &Endpoint) -> Vec<u16> {
         .iter()
         .filter(|(_, body)| !body || endpoint.request.is_some())
         .map(|(code, _)| *code);
-    let mut codes: Vec<u16> = declared.chain(raised).chain(runtime).filter(|c| *c != 500).collect();
+    let mut codes: Vec<u16> = declared
+        .chain(raised)
+        .chain(runtime)
+        .filter(|c| *c != 500)
+        .collect();
     codes.sort_unstable();
     codes.dedup();
     codes

@@ -100,8 +100,8 @@ pub fn constant_members(
                     text.push_str(&fill("status").unwrap_or_default());
                 }
                 ErrorPiece::Value(name) => {
-                    let quoted = serde_json::to_string(&fill(&name).unwrap_or_default())
-                        .unwrap_or_default();
+                    let quoted =
+                        serde_json::to_string(&fill(&name).unwrap_or_default()).unwrap_or_default();
                     text.push_str(&quoted[1..quoted.len() - 1]);
                 }
             }
@@ -272,7 +272,10 @@ mod tests {
         let string = |s: &str| Shape::Scalar(Value::String(s.to_owned()));
         let body = Shape::Object(vec![
             ("message".to_owned(), string("{message}")),
-            ("documentation_url".to_owned(), string("https://docs.example/#{name}")),
+            (
+                "documentation_url".to_owned(),
+                string("https://docs.example/#{name}"),
+            ),
             ("status".to_owned(), string("{status}")),
             ("errors".to_owned(), string("x")),
             ("code".to_owned(), string("{code}")),
