@@ -39,11 +39,14 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
     let statuses = service.statuses.iter().map(|s| {
         let (name, code, message) = (&s.name, Literal::u16_unsuffixed(s.code), &s.message);
         let conditions = s.raised_for.iter().map(|c| condition_tokens(c));
-        // Only a row that fills in the error body's own placeholders says so.
-        let values = (!s.values.is_empty()).then(|| {
+        // Only a row that fills in the error body's own placeholders says so; the rest
+        // comes from `USUAL` (left out while every field is written, as clippy asks).
+        let values = if s.values.is_empty() {
+            quote! { ..rt::StatusEntry::USUAL }
+        } else {
             let values = s.values.iter().map(|(k, v)| quote! { (#k, #v) });
-            quote! { values: &[#(#values),*], }
-        });
+            quote! { values: &[#(#values),*] }
+        };
         quote! {
             rt::StatusEntry {
                 name: #name,
@@ -51,7 +54,6 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
                 message: #message,
                 conditions: &[#(#conditions),*],
                 #values
-                ..rt::StatusEntry::USUAL
             }
         }
     });
