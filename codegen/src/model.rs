@@ -5,6 +5,7 @@
 //! computed once, at generation time.
 
 mod access;
+pub mod answers;
 mod change_kinds;
 pub mod error_body;
 mod examples;
@@ -115,6 +116,9 @@ pub struct Conventions {
     pub credentials: Vec<Credential>,
     /// What unknown credentials get.
     pub unknown_credentials: UnknownCredentials,
+    /// The schemes every 401 challenges with, when the spec lists them (`Some(vec![])`:
+    /// none); `None` for the runtime's default, one per `Authorization` scheme.
+    pub challenges: Option<Vec<String>>,
     /// What anonymous callers may call, unless a family or endpoint says otherwise.
     pub anonymous: Anonymous,
     /// `self`.
@@ -135,7 +139,7 @@ pub struct Conventions {
     pub error_format: ErrorFormat,
     /// With [`ErrorFormat::Json`], the body, its strings holding placeholders such as
     /// `{message}` ([`ERROR_BODY_PLACEHOLDERS`]).
-    pub error_body: Option<serde_json::Value>,
+    pub error_body: Option<error_body::Shape>,
     /// Where the OpenAPI document is served, if anywhere.
     pub openapi_path: Option<String>,
     /// Where the interactive page for that document is served, if anywhere.
@@ -198,7 +202,10 @@ impl ErrorFormat {
 }
 
 /// The values a JSON error body's strings may hold, as `{name}`.
-pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &["message", "status", "reason", "name", "field"];
+/// Besides these, a body may hold placeholders of its own that status rows fill in with
+/// their `values` (`{type}`).
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] =
+    &["message", "status", "reason", "name", "field", "code"];
 
 /// Cookie session names and paths.
 #[derive(Debug, Clone, Default)]
@@ -248,6 +255,9 @@ pub struct Status {
     pub messages: Vec<(String, String)>,
     /// The record type handlers answer this status with, as the whole body.
     pub body: Option<String>,
+    /// What this row fills into the error body's own placeholders (`type` →
+    /// `invalid_request_error`), in the order written.
+    pub values: Vec<(String, String)>,
     /// Where it is declared.
     pub location: Location,
 }

@@ -42,6 +42,9 @@ struct Rare {
     /// The body field, option or path parameter an input error is about (`title`,
     /// `labels[0]`, `per_page`), for the `{field}` of the spec's error shape.
     field: Option<Cow<'static, str>>,
+    /// A code the handler gave the error (`resource_missing`), for the `{code}` of the
+    /// spec's error shape.
+    code: Option<Cow<'static, str>>,
 }
 
 impl ApiError {
@@ -83,14 +86,47 @@ impl ApiError {
     /// Answers with `body` as the whole JSON error body (a status row's typed body), not
     /// the spec's error shape; a body that cannot be written is a 500.
     #[must_use]
-    pub fn with_json_body<T: serde::Serialize + ?Sized>(mut self, body: &T) -> Self {
-        match serde_json::to_vec(body) {
-            Ok(json) => {
-                self.rare.get_or_insert_default().body = Some(Bytes::from(json));
-                self
-            }
-            Err(err) => ApiError::internal(format!("cannot write an error body: {err}")),
+    pub fn with_json_body<T: serde::Serialize + ?Sized>(self, body: &T) -> Self {
+        self.with_json_body_and(body, "")
+    }
+
+    /// [`with_json_body`](Self::with_json_body), with `members` (JSON object members,
+    /// comma-separated: `"documentation_url":"..."`) added to the body when it is an
+    /// object: the spec's error shape's members that are the same for every error of the
+    /// row, which generated code computes.
+    #[must_use]
+    pub fn with_json_body_and<T: serde::Serialize + ?Sized>(
+        mut self,
+        body: &T,
+        members: &'static str,
+    ) -> Self {
+        let mut json = Vec::with_capacity(128 + members.len());
+        if let Err(err) = serde_json::to_writer(&mut json, body) {
+            return ApiError::internal(format!("cannot write an error body: {err}"));
         }
+        if !members.is_empty() && json.last() == Some(&b'}') {
+            json.pop();
+            if json.last() != Some(&b'{') {
+                json.push(b',');
+            }
+            json.extend_from_slice(members.as_bytes());
+            json.push(b'}');
+        }
+        self.rare.get_or_insert_default().body = Some(Bytes::from(json));
+        self
+    }
+
+    /// Gives the error a code of the API's own (`resource_missing`): the `{code}` of the
+    /// spec's error shape.
+    #[must_use]
+    pub fn with_error_code(mut self, code: impl Into<Cow<'static, str>>) -> Self {
+        self.rare.get_or_insert_default().code = Some(code.into());
+        self
+    }
+
+    /// The code a handler gave the error, when it gave one.
+    pub fn error_code(&self) -> Option<&str> {
+        self.rare.as_ref()?.code.as_deref()
     }
 
     /// Names the body field, option or path parameter an input error is about (`title`,
@@ -186,9 +222,9 @@ impl ApiError {
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
-        let (body, field) = match self.rare.map(|r| *r) {
-            Some(Rare { body, field }) => (body, field),
-            None => (None, None),
+        let (body, field, error_code) = match self.rare.map(|r| *r) {
+            Some(Rare { body, field, code }) => (body, field, code),
+            None => (None, None, None),
         };
         let (content_type, body) = match (body, service.conventions.error_format) {
             (Some(body), _) => (
@@ -199,12 +235,23 @@ impl ApiError {
                 ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
                 ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
                 ErrorFormat::Json(body) => {
-                    // The row that raises the condition, else the first of the code.
-                    let name = condition
+                    // The row that raises the condition, else the first of the code; a
+                    // condition the table has no row for is named by the condition itself
+                    // (`method_not_allowed`), as a row raised for it would be.
+                    let row = condition
                         .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
-                        .or_else(|| service.statuses.iter().find(|s| s.code == code))
-                        .map_or("error", |s| s.name);
-                    let body = json_body(body.pieces, status, &message, name, field.as_deref());
+                        .or_else(|| service.statuses.iter().find(|s| s.code == code));
+                    let name =
+                        row.map_or_else(|| condition.map_or("error", Condition::name), |s| s.name);
+                    let values = Values {
+                        status,
+                        message: &message,
+                        name,
+                        own: row.map_or(&[], |s| s.values),
+                        field: field.as_deref(),
+                        code: error_code.as_deref(),
+                    };
+                    let body = json_body(body.pieces, &values);
                     (
                         crate::message::json::content_type(&service.conventions),
                         body,
@@ -217,9 +264,23 @@ impl ApiError {
         for (name, value) in self.headers {
             headers.append(name, value);
         }
-        if code == 401 && !headers.contains_key(http::header::WWW_AUTHENTICATE) {
-            for challenge in challenges(service) {
-                headers.append(http::header::WWW_AUTHENTICATE, challenge);
+        if code == 401 {
+            match service.conventions.challenges {
+                // The spec's list is every 401's, the authenticated form's `Basic` included.
+                Some(listed) => {
+                    headers.remove(http::header::WWW_AUTHENTICATE);
+                    for challenge in listed {
+                        if let Ok(value) = HeaderValue::from_str(challenge) {
+                            headers.append(http::header::WWW_AUTHENTICATE, value);
+                        }
+                    }
+                }
+                None if !headers.contains_key(http::header::WWW_AUTHENTICATE) => {
+                    for challenge in challenges(service) {
+                        headers.append(http::header::WWW_AUTHENTICATE, challenge);
+                    }
+                }
+                None => {}
             }
         }
         response
@@ -286,33 +347,54 @@ fn problem_body(status: StatusCode, message: &str) -> Bytes {
     Bytes::from(serde_json::to_vec(&problem).unwrap_or_default())
 }
 
-/// The spec's own JSON error body: its pieces with the error's values filled in.
-fn json_body(
-    pieces: &[ErrorPiece],
+/// What an error fills into the spec's JSON body.
+struct Values<'a> {
     status: StatusCode,
-    message: &str,
-    name: &str,
-    field: Option<&str>,
-) -> Bytes {
-    let mut out = String::with_capacity(64 + message.len());
+    message: &'a str,
+    /// The status row's name (the condition's when no row raises it).
+    name: &'a str,
+    /// The row's values of the body's own placeholders.
+    own: &'static [(&'static str, &'static str)],
+    field: Option<&'a str>,
+    code: Option<&'a str>,
+}
+
+/// The spec's own JSON error body: its pieces with the error's values filled in.
+fn json_body(pieces: &[ErrorPiece], values: &Values<'_>) -> Bytes {
+    /// A string, or `null`.
+    fn string_or_null(out: &mut String, text: Option<&str>) {
+        match text {
+            Some(text) => {
+                out.push('"');
+                escape_into(out, text);
+                out.push('"');
+            }
+            None => out.push_str("null"),
+        }
+    }
+    let status = values.status;
+    let mut out = String::with_capacity(64 + values.message.len());
     for piece in pieces {
         match piece {
             ErrorPiece::Text(text) => out.push_str(text),
-            ErrorPiece::Message => escape_into(&mut out, message.trim_end_matches('\n')),
+            ErrorPiece::Message => escape_into(&mut out, values.message.trim_end_matches('\n')),
             ErrorPiece::Status => out.push_str(status.as_str()),
             ErrorPiece::Reason => {
                 escape_into(&mut out, status.canonical_reason().unwrap_or("Error"))
             }
-            ErrorPiece::Name => escape_into(&mut out, name),
-            ErrorPiece::Field => escape_into(&mut out, field.unwrap_or_default()),
-            ErrorPiece::FieldJson => match field {
-                Some(field) => {
-                    out.push('"');
-                    escape_into(&mut out, field);
-                    out.push('"');
-                }
-                None => out.push_str("null"),
-            },
+            ErrorPiece::Name => escape_into(&mut out, values.name),
+            ErrorPiece::Field => escape_into(&mut out, values.field.unwrap_or_default()),
+            ErrorPiece::FieldJson => string_or_null(&mut out, values.field),
+            ErrorPiece::Code => escape_into(&mut out, values.code.unwrap_or_default()),
+            ErrorPiece::CodeJson => string_or_null(&mut out, values.code),
+            ErrorPiece::Own(placeholder) => {
+                let value = values
+                    .own
+                    .iter()
+                    .find(|(name, _)| name == placeholder)
+                    .map_or(values.name, |(_, value)| value);
+                escape_into(&mut out, value);
+            }
         }
     }
     Bytes::from(out)

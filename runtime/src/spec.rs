@@ -54,6 +54,22 @@ pub struct StatusEntry {
     pub message: &'static str,
     /// Runtime conditions answered with this status.
     pub conditions: &'static [Condition],
+    /// What this row fills into the JSON error body's own placeholders
+    /// ([`ErrorPiece::Own`]), by name: `("type", "invalid_request_error")`.
+    pub values: &'static [(&'static str, &'static str)],
+}
+
+impl StatusEntry {
+    /// What generated rows take from here: the fields a spec rarely sets
+    /// (`..StatusEntry::USUAL`), so that a field added to the runtime changes nothing for
+    /// the specs that do not use it. Its name, code and message are placeholders.
+    pub const USUAL: StatusEntry = StatusEntry {
+        name: "",
+        code: 500,
+        message: "",
+        conditions: &[],
+        values: &[],
+    };
 }
 
 impl EndpointSpec {
@@ -133,6 +149,12 @@ pub struct EndpointSpec {
     pub success: u16,
     /// Other success statuses a handler may choose (with [`Custom`](crate::message::reply::Custom)).
     pub other_successes: &'static [u16],
+    /// The error statuses it may answer besides 500, sorted: its spec's `errors:` and the
+    /// runtime conditions that apply to it, as its OpenAPI operation lists them. A
+    /// handler's error of another status is answered as a 500 and logged, so that an
+    /// undeclared error fails loudly instead of reaching callers the document does not
+    /// warn. `None` (a description written by hand) checks nothing.
+    pub error_codes: Option<&'static [u16]>,
     /// A JSON request body is read.
     pub request_body: bool,
     /// A JSON response body is written.
@@ -183,6 +205,7 @@ impl EndpointSpec {
         capability: None,
         success: 200,
         other_successes: &[],
+        error_codes: None,
         request_body: false,
         response_body: false,
         anonymous: Anonymous::Reads,

@@ -99,6 +99,8 @@ impl CustomersHandlers for Payments {
         page.slice(&oldest_first, |c| c.id.clone()).ok_or_else(|| {
             let cursor = page.cursor.as_deref().unwrap_or_default();
             Error::InvalidRequestError(format!("No such customer: '{cursor}'").into())
+                .with_field("starting_after")
+                .with_code("resource_missing")
         })
     }
 
@@ -107,9 +109,10 @@ impl CustomersHandlers for Payments {
             .customers
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        customers
-            .get(customer)
-            .cloned()
-            .ok_or_else(|| Error::NotFound(format!("No such customer: {customer}").into()))
+        customers.get(customer).cloned().ok_or_else(|| {
+            Error::NotFound(format!("No such customer: {customer}").into())
+                .with_field("customer")
+                .with_code("resource_missing")
+        })
     }
 }

@@ -120,6 +120,39 @@ fn a_body_is_checked_against_its_type() {
     );
 }
 
+/// A status of the table that the endpoint does not declare (nor the runtime raise there)
+/// is one it never answers: its handler's would be a 500. The hint names the row to add.
+#[test]
+fn an_example_expecting_an_undeclared_status_is_refused() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/house_base");
+    let mut sources = spec_sources(&root);
+    for source in &mut sources {
+        if source.display.ends_with("service.yaml") {
+            source.text = source.text.replace(
+                "statuses:\n",
+                "statuses:\n  conflict: { code: 409, message: Conflict, when: It exists. }\n",
+            );
+        } else if source.display.ends_with("notes.yaml") {
+            source.text = source.text.replace(
+                "    errors: [not_found]\n",
+                "    errors: [not_found]\n    examples:\n      - name: taken\n        \
+                 request: { path: /notes/1 }\n        response: { status: 409 }\n",
+            );
+        }
+    }
+    let errors = match restspec_codegen::load_sources(sources) {
+        Ok(_) => Vec::new(),
+        Err((errors, _)) => errors.diagnostics.iter().map(ToString::to_string).collect(),
+    };
+    let error = only(errors);
+    assert!(
+        error.contains("notes.yaml:")
+            && error.contains("`get_note` never answers 409")
+            && error.contains("add `conflict` to the endpoint's `errors`"),
+        "{error}"
+    );
+}
+
 #[test]
 fn statuses_quota_groups_and_methods_must_be_the_endpoints() {
     let error = only(errors_with(
@@ -129,7 +162,8 @@ fn statuses_quota_groups_and_methods_must_be_the_endpoints() {
 ",
     ));
     assert!(
-        error.contains("`get_note` never answers 418") && error.contains("200, 400, 404"),
+        error.contains("`get_note` never answers 418")
+            && error.contains("it answers 200, 400, 401, 404, 429, 503"),
         "{error}"
     );
     let error = only(errors_with(

@@ -21,6 +21,20 @@ fn an_unknown_status_is_told_where_statuses_are_declared() {
             && text.contains("declare it in `service.yaml` under `statuses`"),
         "{text}"
     );
+    assert!(text.contains("`conflict: { code: 409,"), "{text}");
+}
+
+/// The code the hint suggests is the name's own: `gone` is 410, not the 409 every name
+/// used to get; a name no reason phrase has gets a placeholder, not a wrong code.
+#[test]
+fn the_hint_for_an_unknown_status_suggests_its_usual_code() {
+    let text = only_error_with("    errors: [gone]\n");
+    assert!(text.contains("`gone: { code: 410,"), "{text}");
+    let text = only_error_with("    errors: [card_declined]\n");
+    assert!(
+        text.contains("`card_declined: { code: <its HTTP code>,"),
+        "{text}"
+    );
 }
 
 /// `shared_quota_group: true` on an endpoint whose quota group no other endpoint derives

@@ -175,19 +175,40 @@ fn check_response(
     let response = &example.response;
     let success =
         response.status == endpoint.status || endpoint.other_successes.contains(&response.status);
-    if !success && !service.statuses.iter().any(|s| s.code == response.status) {
-        let mut codes: Vec<String> = std::iter::once(endpoint.status)
+    let errors = crate::model::answers::error_codes(service, endpoint);
+    if !success && response.status != 500 && !errors.contains(&response.status) {
+        let codes: Vec<String> = std::iter::once(endpoint.status)
             .chain(endpoint.other_successes.iter().copied())
-            .chain(service.statuses.iter().map(|s| s.code))
+            .chain(errors)
             .map(|c| c.to_string())
             .collect();
-        codes.dedup();
+        // A row of that code the endpoint could declare.
+        let rows: Vec<&str> = service
+            .statuses
+            .iter()
+            .filter(|s| s.code == response.status)
+            .map(|s| s.name.as_str())
+            .collect();
+        let declare = match rows.as_slice() {
+            [] => format!(
+                "declare a status of code {} in `statuses` and list it in the endpoint's `errors`",
+                response.status
+            ),
+            [one] => format!("if its handler answers it, add `{one}` to the endpoint's `errors`"),
+            many => format!(
+                "if its handler answers it, add one of `{}` to the endpoint's `errors`",
+                many.join("`, `")
+            ),
+        };
         diags.push(
             Diagnostic::new(
                 response.status_location.clone(),
                 format!("`{}` never answers {}", endpoint.name, response.status),
             )
-            .hint(format!("an example answers its endpoint's success status or one of the status table's codes: {}", codes.join(", "))),
+            .hint(format!(
+                "{declare}; it answers {} (its success, its `errors` and the runtime's own)",
+                codes.join(", ")
+            )),
         );
     }
     if let Some((group, location)) = &response.quota_group

@@ -79,6 +79,14 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         });
         fields.push(quote! { credentials: &[#(#places),*] });
     }
+    if let Some(schemes) = &c.challenges {
+        // Whole header values, so that a 401 writes constants.
+        let realm = service.title.replace('\\', "\\\\").replace('"', "\\\"");
+        let values = schemes
+            .iter()
+            .map(|scheme| format!("{scheme} realm=\"{realm}\""));
+        fields.push(quote! { challenges: Some(&[#(#values),*]) });
+    }
     if c.unknown_credentials == UnknownCredentials::Anonymous {
         fields.push(quote! { unknown_credentials: rt::UnknownCredentials::Anonymous });
     }
@@ -161,10 +169,15 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             let body = c.error_body.as_ref().map(pieces).unwrap_or_default();
             let pieces = body.iter().map(|piece| match piece {
                 ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },
-                ErrorPiece::Value(name) => {
-                    let variant = format_ident!("{}", crate::names::pascal(name));
-                    quote! { rt::ErrorPiece::#variant }
-                }
+                ErrorPiece::Value(name) => match name.as_str() {
+                    "message" | "status" | "reason" | "name" | "field" | "field_json" | "code"
+                    | "code_json" => {
+                        let variant = format_ident!("{}", crate::names::pascal(name));
+                        quote! { rt::ErrorPiece::#variant }
+                    }
+                    // The body's own, which each row's `values` fill in.
+                    own => quote! { rt::ErrorPiece::Own(#own) },
+                },
             });
             fields.push(quote! {
                 error_format: rt::ErrorFormat::Json(&rt::JsonErrorBody {

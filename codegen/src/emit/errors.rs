@@ -4,8 +4,38 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::Service;
+use crate::model::{Service, Status, TypeKind};
 use crate::names;
+
+/// The members of the spec's JSON error shape a typed body of `status` gets besides its
+/// own fields, as JSON text (`"documentation_url":"..."`); empty without a JSON shape.
+fn constant_members(service: &Service, status: &Status) -> String {
+    let Some(body) = &service.conventions.error_body else {
+        return String::new();
+    };
+    let own: Vec<&str> = service
+        .types
+        .iter()
+        .find(|t| Some(&t.name) == status.body.as_ref())
+        .map(|t| match &t.kind {
+            TypeKind::Record(fields) => fields.iter().map(|f| f.json_name.as_str()).collect(),
+            _ => Vec::new(),
+        })
+        .unwrap_or_default();
+    let fill = |name: &str| match name {
+        "status" => Some(status.code.to_string()),
+        "name" => Some(status.name.clone()),
+        own => status
+            .values
+            .iter()
+            .find(|(k, _)| k == own)
+            .map(|(_, v)| v.clone())
+            .or_else(|| {
+                (!crate::model::ERROR_BODY_PLACEHOLDERS.contains(&own)).then(|| status.name.clone())
+            }),
+    };
+    crate::model::error_body::constant_members(body, &own, &fill)
+}
 
 pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     // A row with a `body` carries the handler's typed body instead of a message.
@@ -55,27 +85,40 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
             None => quote! { Error::#variant(m) => m, },
         }
     });
-    let conversion = if typed.is_empty() {
-        quote! {
-            match error.code() {
-                500 => rt::ApiError::internal(error.into_message()),
-                code => rt::ApiError::status(code).with_message(error.into_message()),
+    // A typed body gets the members of the spec's error shape that are the same for every
+    // error of its row (`documentation_url`), written here once.
+    let arms = typed.iter().map(|s| {
+        let variant = format_ident!("{}", names::pascal(&s.name));
+        let code = proc_macro2::Literal::u16_unsuffixed(s.code);
+        let members = constant_members(service, s);
+        if members.is_empty() {
+            quote! { Error::#variant(body) => rt::ApiError::status(#code).with_json_body(&body), }
+        } else {
+            quote! {
+                Error::#variant(body) => {
+                    rt::ApiError::status(#code).with_json_body_and(&body, #members)
+                }
             }
         }
-    } else {
-        let arms = typed.iter().map(|s| {
-            let variant = format_ident!("{}", names::pascal(&s.name));
-            let code = proc_macro2::Literal::u16_unsuffixed(s.code);
-            quote! { Error::#variant(body) => rt::ApiError::status(#code).with_json_body(&body), }
-        });
-        quote! {
-            match error {
-                #(#arms)*
-                error => match error.code() {
-                    500 => rt::ApiError::internal(error.into_message()),
-                    code => rt::ApiError::status(code).with_message(error.into_message()),
-                },
+    });
+    let conversion = quote! {
+        match error {
+            #(#arms)*
+            Error::Detailed(details) => {
+                let ErrorDetails { error, field, code } = *details;
+                let mut answer = rt::ApiError::from(error);
+                if let Some(field) = field {
+                    answer = answer.with_field(field);
+                }
+                if let Some(code) = code {
+                    answer = answer.with_error_code(code);
+                }
+                answer
             }
+            error => match error.code() {
+                500 => rt::ApiError::internal(error.into_message()),
+                code => rt::ApiError::status(code).with_message(error.into_message()),
+            },
         }
     };
     // The runtime's error, for handlers; a client alone has no runtime.
@@ -117,6 +160,21 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
             /// 500: the service itself failed. The message is logged; the client sees
             /// "Internal server error".
             Internal(rt::Cow<'static, str>),
+            /// Another variant with the field it is about or a code of the API's own, for
+            /// the error body's `{field}` and `{code}`: made by [`Error::with_field`] and
+            /// [`Error::with_code`].
+            Detailed(Box<ErrorDetails>),
+        }
+
+        /// An [`Error`] with the field it is about and a code of the API's own.
+        #[derive(Debug, Clone, PartialEq, #eq)]
+        pub struct ErrorDetails {
+            /// The error.
+            pub error: Error,
+            /// The body field, option or path parameter it is about (`{field}`).
+            pub field: Option<rt::Cow<'static, str>>,
+            /// Its code (`{code}`: `resource_missing`).
+            pub code: Option<rt::Cow<'static, str>>,
         }
 
         impl Error {
@@ -125,6 +183,7 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
                 match self {
                     #(#codes)*
                     Error::Internal(_) => 500,
+                    Error::Detailed(details) => details.error.code(),
                 }
             }
 
@@ -133,6 +192,7 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
                 match self {
                     #(#messages)*
                     Error::Internal(m) => m,
+                    Error::Detailed(details) => details.error.message(),
                 }
             }
 
@@ -141,6 +201,48 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
                 match self {
                     #(#into_messages)*
                     Error::Internal(m) => m,
+                    Error::Detailed(details) => details.error.into_message(),
+                }
+            }
+
+            /// The error, naming the body field, option or path parameter it is about:
+            /// the `{field}` of the spec's error body.
+            #[must_use]
+            pub fn with_field(self, field: impl Into<rt::Cow<'static, str>>) -> Self {
+                let mut details = self.into_details();
+                details.field = Some(field.into());
+                Error::Detailed(Box::new(details))
+            }
+
+            /// The error, with a code of the API's own (`resource_missing`): the `{code}`
+            /// of the spec's error body.
+            #[must_use]
+            pub fn with_code(self, code: impl Into<rt::Cow<'static, str>>) -> Self {
+                let mut details = self.into_details();
+                details.code = Some(code.into());
+                Error::Detailed(Box::new(details))
+            }
+
+            /// The field given with [`Error::with_field`].
+            pub fn field(&self) -> Option<&str> {
+                match self {
+                    Error::Detailed(details) => details.field.as_deref(),
+                    _ => None,
+                }
+            }
+
+            /// The code given with [`Error::with_code`].
+            pub fn error_code(&self) -> Option<&str> {
+                match self {
+                    Error::Detailed(details) => details.code.as_deref(),
+                    _ => None,
+                }
+            }
+
+            fn into_details(self) -> ErrorDetails {
+                match self {
+                    Error::Detailed(details) => *details,
+                    error => ErrorDetails { error, field: None, code: None },
                 }
             }
 

@@ -39,8 +39,22 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
     let statuses = service.statuses.iter().map(|s| {
         let (name, code, message) = (&s.name, Literal::u16_unsuffixed(s.code), &s.message);
         let conditions = s.raised_for.iter().map(|c| condition_tokens(c));
+        // Only a row that fills in the error body's own placeholders says so; the rest
+        // comes from `USUAL` (left out while every field is written, as clippy asks).
+        let values = if s.values.is_empty() {
+            quote! { ..rt::StatusEntry::USUAL }
+        } else {
+            let values = s.values.iter().map(|(k, v)| quote! { (#k, #v) });
+            quote! { values: &[#(#values),*] }
+        };
         quote! {
-            rt::StatusEntry { name: #name, code: #code, message: #message, conditions: &[#(#conditions),*] }
+            rt::StatusEntry {
+                name: #name,
+                code: #code,
+                message: #message,
+                conditions: &[#(#conditions),*],
+                #values
+            }
         }
     });
     let family_refs = service.families.iter().map(|f| {
@@ -188,6 +202,10 @@ fn endpoint_tokens(
             .map(|s| Literal::u16_unsuffixed(*s));
         rare.push(quote! { other_successes: &[#(#other_successes),*] });
     }
+    let error_codes = crate::model::answers::error_codes(service, endpoint)
+        .into_iter()
+        .map(Literal::u16_unsuffixed);
+    rare.push(quote! { error_codes: Some(&[#(#error_codes),*]) });
     if endpoint.request.is_some() {
         rare.push(quote! { request_body: true });
     }

@@ -4,7 +4,6 @@
 use super::access::{
     is_header_name, lower_anonymous, lower_credentials, lower_unknown_credentials,
 };
-use super::statuses::lower_error_body;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
     Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
@@ -134,6 +133,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         access_token_parameter: value(&raw.access_token_parameter),
         credentials: lower_credentials(raw.credentials.as_deref().unwrap_or_default(), diags),
         unknown_credentials: lower_unknown_credentials(raw.unknown_credentials.as_ref(), diags),
+        challenges: raw
+            .challenges
+            .as_ref()
+            .map(|schemes| super::access::lower_challenges(schemes, diags)),
         anonymous: raw
             .anonymous
             .as_ref()
@@ -154,7 +157,8 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             capability: r.capability.value.clone(),
         }),
         security_headers: raw.security_headers.unwrap_or(true),
-        error_body: lower_error_body(raw, error_format, diags),
+        // Read with the status table (its rows' `values`), in `lower`.
+        error_body: None,
         error_format,
         openapi_path: value(&raw.openapi_path),
         docs_page: raw.docs_path.as_ref().map(|d| crate::model::DocsPage {

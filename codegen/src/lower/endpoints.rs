@@ -260,9 +260,11 @@ pub(super) fn lower_endpoint(
                 .hint(by_code.unwrap_or_else(|| {
                     let names = cx.statuses.iter().map(|s| s.name.as_str());
                     crate::diag::did_you_mean(&error.value, names.clone()).unwrap_or_else(|| {
+                        let code = super::statuses::usual_code(&error.value)
+                            .map_or_else(|| "<its HTTP code>".to_owned(), |c| c.to_string());
                         format!(
                             "{}; or declare it in `service.yaml` under `statuses` \
-                             (`{}: {{ code: 409, message: ..., when: ... }}`)",
+                             (`{}: {{ code: {code}, message: ..., when: ... }}`)",
                             suggest(&error.value, names),
                             error.value
                         )

@@ -56,7 +56,13 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         })
         .collect::<Vec<_>>();
 
-    let lowered_conventions = lower_conventions(&service.conventions, diags);
+    let mut lowered_conventions = lower_conventions(&service.conventions, diags);
+    lowered_conventions.error_body = statuses::lower_error_body(
+        &service.conventions,
+        lowered_conventions.error_format,
+        &service.statuses,
+        diags,
+    );
     let conventions = &service.conventions;
     let query_credentials = conventions
         .credentials

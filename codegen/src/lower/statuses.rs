@@ -3,6 +3,7 @@
 
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::model::error_body::Shape;
 use crate::model::{ERROR_BODY_PLACEHOLDERS, ErrorFormat, Status};
 use crate::names::RESERVED_STATUS_NAMES;
 use crate::spec::raw;
@@ -28,6 +29,50 @@ pub const RUNTIME_CONDITIONS: &[&str] = &[
     "idempotency_key_reused",
     "idempotency_key_in_use",
 ];
+
+/// The HTTP code a status named `name` usually has, by the reason phrases of RFC 9110 and
+/// the names APIs commonly give them (`gone` is 410, `unprocessable_entity` 422): what a
+/// hint suggests for a status an endpoint names but the table lacks.
+pub(super) fn usual_code(name: &str) -> Option<u16> {
+    Some(match name {
+        "bad_request" | "invalid_request" | "invalid" => 400,
+        "unauthorized" | "unauthenticated" => 401,
+        "payment_required" => 402,
+        "forbidden" | "permission_denied" => 403,
+        "not_found" | "missing" => 404,
+        "method_not_allowed" => 405,
+        "not_acceptable" => 406,
+        "request_timeout" => 408,
+        "conflict" | "already_exists" => 409,
+        "gone" => 410,
+        "length_required" => 411,
+        "precondition_failed" => 412,
+        "payload_too_large" | "content_too_large" => 413,
+        "uri_too_long" => 414,
+        "unsupported_media_type" => 415,
+        "range_not_satisfiable" => 416,
+        "expectation_failed" => 417,
+        "misdirected_request" => 421,
+        "unprocessable_entity"
+        | "unprocessable_content"
+        | "unprocessable"
+        | "validation_failed" => 422,
+        "locked" => 423,
+        "failed_dependency" => 424,
+        "too_early" => 425,
+        "upgrade_required" => 426,
+        "precondition_required" => 428,
+        "too_many_requests" | "rate_limited" => 429,
+        "request_header_fields_too_large" => 431,
+        "unavailable_for_legal_reasons" => 451,
+        "internal_server_error" => 500,
+        "not_implemented" => 501,
+        "bad_gateway" => 502,
+        "service_unavailable" | "unavailable" => 503,
+        "gateway_timeout" => 504,
+        _ => return None,
+    })
+}
 
 pub(super) fn lower_status(
     key: &crate::spec::yaml::Key,
@@ -109,6 +154,12 @@ pub(super) fn lower_status(
         raised_for,
         messages,
         body: status.body.as_ref().map(|b| b.value.clone()),
+        values: status
+            .values
+            .iter()
+            .flatten()
+            .map(|(name, value)| (name.name.clone(), value.value.clone()))
+            .collect(),
         location: key.location.clone(),
     }
 }
@@ -123,8 +174,9 @@ pub(super) fn lower_status(
 pub(super) fn lower_error_body(
     raw: &raw::Conventions,
     format: ErrorFormat,
+    statuses: &[(crate::spec::yaml::Key, raw::Status)],
     diags: &mut Diagnostics,
-) -> Option<serde_json::Value> {
+) -> Option<Shape> {
     let format_at = raw.error_format.as_ref().map(|f| f.location.clone());
     let Some(node) = &raw.error_body else {
         if format == ErrorFormat::Json
@@ -150,19 +202,28 @@ pub(super) fn lower_error_body(
         );
         return None;
     }
-    let body = node.to_json();
-    if !body.is_object() {
+    let body = node.to_shape();
+    if !matches!(body, Shape::Object(_)) {
         diags.push(
             Diagnostic::new(node.anchor().clone(), "`error_body` is not a mapping")
                 .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
         );
         return None;
     }
+    // The body's own placeholders are those some row gives a value.
+    let given: Vec<&str> = statuses
+        .iter()
+        .flat_map(|(_, s)| s.values.iter().flatten())
+        .map(|(name, _)| name.name.as_str())
+        .collect();
     let mut unknown = Vec::new();
+    let mut own = Vec::new();
     let mut says_message = false;
     crate::model::error_body::placeholders(&body, &mut |name| {
         says_message |= name == "message";
-        if !ERROR_BODY_PLACEHOLDERS.contains(&name) {
+        if given.contains(&name) && !ERROR_BODY_PLACEHOLDERS.contains(&name) {
+            own.push(name.to_owned());
+        } else if !ERROR_BODY_PLACEHOLDERS.contains(&name) {
             unknown.push(name.to_owned());
         }
     });
@@ -173,11 +234,38 @@ pub(super) fn lower_error_body(
                 format!("`{{{name}}}` is not a value of an error"),
             )
             .hint(format!(
-                "{} (an error body may hold `{{{}}}`)",
+                "{} (an error body may hold `{{{}}}`, or a placeholder of its own that status \
+                 rows fill in with `values: {{ {name}: ... }}`)",
                 suggest(name, ERROR_BODY_PLACEHOLDERS.iter().copied()),
                 ERROR_BODY_PLACEHOLDERS.join("}`, `{")
             )),
         );
+    }
+    // A row's value for a placeholder the body does not hold says nothing.
+    for (key, _) in statuses.iter().flat_map(|(_, s)| s.values.iter().flatten()) {
+        if ERROR_BODY_PLACEHOLDERS.contains(&key.name.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!(
+                        "`{}` is a value every error has; a row cannot set it",
+                        key.name
+                    ),
+                )
+                .hint("use a placeholder of the body's own, such as `{type}`"),
+            );
+        } else if !own.contains(&key.name) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`error_body` holds no `{{{}}}` for this value", key.name),
+                )
+                .hint(format!(
+                    "write `\"{{{}}}\"` where the value goes in `error_body`, or remove it",
+                    key.name
+                )),
+            );
+        }
     }
     if unknown.is_empty() && !says_message {
         diags.push(

@@ -6,6 +6,38 @@
 
 use serde_json::Value;
 
+/// JSON as the spec writes it: object members in the order written (a `serde_json`
+/// object sorts them), so that an error body's keys go out as the spec shows them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// `null`, a boolean, a number or a string.
+    Scalar(Value),
+    /// A list.
+    Array(Vec<Shape>),
+    /// An object, members in the order written.
+    Object(Vec<(String, Shape)>),
+}
+
+impl Shape {
+    /// The same JSON as a `serde_json` value (members sorted).
+    pub fn to_value(&self) -> Value {
+        match self {
+            Shape::Scalar(v) => v.clone(),
+            Shape::Array(items) => Value::Array(items.iter().map(Shape::to_value).collect()),
+            Shape::Object(fields) => Value::Object(
+                fields
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.to_value()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// The placeholders only an error itself knows (its message, field and code): a member of
+/// the body that holds none of them is the same for every error of a row.
+const PER_ERROR: &[&str] = &["message", "field", "code"];
+
 /// A piece of the body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ErrorPiece {
@@ -17,26 +49,78 @@ pub enum ErrorPiece {
 }
 
 /// Calls `found` with the name of every `{name}` in the strings of `body`.
-pub fn placeholders(body: &Value, found: &mut impl FnMut(&str)) {
+pub fn placeholders(body: &Shape, found: &mut impl FnMut(&str)) {
     match body {
-        Value::String(text) => {
+        Shape::Scalar(Value::String(text)) => {
             for part in split(text) {
                 if let Part::Placeholder(name) = part {
                     found(name);
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|v| placeholders(v, found)),
-        Value::Object(fields) => fields.values().for_each(|v| placeholders(v, found)),
-        _ => {}
+        Shape::Array(items) => items.iter().for_each(|v| placeholders(v, found)),
+        Shape::Object(fields) => fields.iter().for_each(|(_, v)| placeholders(v, found)),
+        Shape::Scalar(_) => {}
     }
+}
+
+/// The members of `body` the same for every error of a row, as JSON object members
+/// (`"documentation_url":"https://docs.example/errors#invalid"`, comma-separated, no braces),
+/// each placeholder filled in by `fill` (`{status}`, `{name}`, a row's `values`): what a
+/// row's typed body gets besides its own fields (those named in `own` are left to it).
+/// A member whose placeholders `fill` does not know, or that holds the error's own message,
+/// field or code, is not one of them.
+pub fn constant_members(
+    body: &Shape,
+    own: &[&str],
+    fill: &dyn Fn(&str) -> Option<String>,
+) -> String {
+    let Shape::Object(fields) = body else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for (key, value) in fields {
+        if own.contains(&key.as_str()) {
+            continue;
+        }
+        let mut constant = true;
+        placeholders(value, &mut |name| {
+            constant &= !PER_ERROR.contains(&name) && fill(name).is_some();
+        });
+        if !constant {
+            continue;
+        }
+        let mut pieces = Vec::new();
+        write(value, &mut pieces);
+        let mut text = String::new();
+        for piece in pieces {
+            match piece {
+                ErrorPiece::Text(t) => text.push_str(&t),
+                ErrorPiece::Value(name) if name == "status" => {
+                    text.push_str(&fill("status").unwrap_or_default());
+                }
+                ErrorPiece::Value(name) => {
+                    let quoted =
+                        serde_json::to_string(&fill(&name).unwrap_or_default()).unwrap_or_default();
+                    text.push_str(&quoted[1..quoted.len() - 1]);
+                }
+            }
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push_str(&serde_json::to_string(key).unwrap_or_default());
+        out.push(':');
+        out.push_str(&text);
+    }
+    out
 }
 
 /// Where the first string holding `{message}` stands in `body`, as a JSON pointer (RFC
 /// 6901: `/message`, `/error/message`); `""` when none does.
-pub fn message_pointer(body: &Value) -> String {
+pub fn message_pointer(body: &Shape) -> String {
     /// Follows `step` into `item`: true (the step kept) when the message is there.
-    fn within(step: String, item: &Value, at: &mut Vec<String>) -> bool {
+    fn within(step: String, item: &Shape, at: &mut Vec<String>) -> bool {
         at.push(step);
         if find(item, at) {
             return true;
@@ -44,19 +128,19 @@ pub fn message_pointer(body: &Value) -> String {
         at.pop();
         false
     }
-    fn find(value: &Value, at: &mut Vec<String>) -> bool {
+    fn find(value: &Shape, at: &mut Vec<String>) -> bool {
         match value {
-            Value::String(s) => split(s)
+            Shape::Scalar(Value::String(s)) => split(s)
                 .iter()
                 .any(|part| matches!(part, Part::Placeholder("message"))),
-            Value::Array(items) => items
+            Shape::Array(items) => items
                 .iter()
                 .enumerate()
                 .any(|(i, item)| within(i.to_string(), item, at)),
-            Value::Object(fields) => fields
+            Shape::Object(fields) => fields
                 .iter()
                 .any(|(key, item)| within(key.replace('~', "~0").replace('/', "~1"), item, at)),
-            _ => false,
+            Shape::Scalar(_) => false,
         }
     }
     let mut at = Vec::new();
@@ -64,9 +148,10 @@ pub fn message_pointer(body: &Value) -> String {
     at.iter().map(|step| format!("/{step}")).collect()
 }
 
-/// The pieces of `body`, adjacent text joined. `"{status}"` as a whole value is the bare
-/// number; every other placeholder stays inside its string.
-pub fn pieces(body: &Value) -> Vec<ErrorPiece> {
+/// The pieces of `body`, adjacent text joined, members in the order written. `"{status}"`
+/// as a whole value is the bare number, `"{field}"` and `"{code}"` a string or `null`;
+/// every other placeholder stays inside its string.
+pub fn pieces(body: &Shape) -> Vec<ErrorPiece> {
     let mut out = Vec::new();
     write(body, &mut out);
     let mut joined: Vec<ErrorPiece> = Vec::new();
@@ -83,12 +168,20 @@ fn text(out: &mut Vec<ErrorPiece>, text: &str) {
     out.push(ErrorPiece::Text(text.to_owned()));
 }
 
-fn write(value: &Value, out: &mut Vec<ErrorPiece>) {
+fn write(value: &Shape, out: &mut Vec<ErrorPiece>) {
     match value {
-        Value::String(s) if s == "{status}" => out.push(ErrorPiece::Value("status".to_owned())),
-        // The field an input error is about, as a whole value: a string, or `null`.
-        Value::String(s) if s == "{field}" => out.push(ErrorPiece::Value("field_json".to_owned())),
-        Value::String(s) => {
+        Shape::Scalar(Value::String(s)) if s == "{status}" => {
+            out.push(ErrorPiece::Value("status".to_owned()));
+        }
+        // The field an input error is about, and its code, as a whole value: a string, or
+        // `null`.
+        Shape::Scalar(Value::String(s)) if s == "{field}" => {
+            out.push(ErrorPiece::Value("field_json".to_owned()));
+        }
+        Shape::Scalar(Value::String(s)) if s == "{code}" => {
+            out.push(ErrorPiece::Value("code_json".to_owned()));
+        }
+        Shape::Scalar(Value::String(s)) => {
             text(out, "\"");
             for part in split(s) {
                 match part {
@@ -101,7 +194,7 @@ fn write(value: &Value, out: &mut Vec<ErrorPiece>) {
             }
             text(out, "\"");
         }
-        Value::Array(items) => {
+        Shape::Array(items) => {
             text(out, "[");
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -111,7 +204,7 @@ fn write(value: &Value, out: &mut Vec<ErrorPiece>) {
             }
             text(out, "]");
         }
-        Value::Object(fields) => {
+        Shape::Object(fields) => {
             text(out, "{");
             for (i, (key, item)) in fields.iter().enumerate() {
                 if i > 0 {
@@ -123,7 +216,7 @@ fn write(value: &Value, out: &mut Vec<ErrorPiece>) {
             }
             text(out, "}");
         }
-        other => text(out, &other.to_string()),
+        Shape::Scalar(other) => text(out, &other.to_string()),
     }
 }
 
@@ -163,6 +256,52 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// `value` as a shape, members in `serde_json`'s (sorted) order.
+    fn shape(value: &Value) -> Shape {
+        match value {
+            Value::Array(items) => Shape::Array(items.iter().map(shape).collect()),
+            Value::Object(fields) => {
+                Shape::Object(fields.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
+            }
+            other => Shape::Scalar(other.clone()),
+        }
+    }
+
+    #[test]
+    fn keeps_the_members_in_the_order_written_and_finds_the_constant_ones() {
+        let string = |s: &str| Shape::Scalar(Value::String(s.to_owned()));
+        let body = Shape::Object(vec![
+            ("message".to_owned(), string("{message}")),
+            (
+                "documentation_url".to_owned(),
+                string("https://docs.example/#{name}"),
+            ),
+            ("status".to_owned(), string("{status}")),
+            ("errors".to_owned(), string("x")),
+            ("code".to_owned(), string("{code}")),
+        ]);
+        let text: String = pieces(&body)
+            .iter()
+            .map(|p| match p {
+                ErrorPiece::Text(t) => t.clone(),
+                ErrorPiece::Value(v) => format!("<{v}>"),
+            })
+            .collect();
+        assert_eq!(
+            text,
+            r#"{"message":"<message>","documentation_url":"https://docs.example/#<name>","status":<status>,"errors":"x","code":<code_json>}"#
+        );
+        let fill = |name: &str| match name {
+            "name" => Some("invalid".to_owned()),
+            "status" => Some("422".to_owned()),
+            _ => None,
+        };
+        assert_eq!(
+            constant_members(&body, &["errors"], &fill),
+            r#""documentation_url":"https://docs.example/#invalid","status":422"#
+        );
+    }
+
     #[test]
     fn cuts_a_body_at_its_values() {
         let body = json!({
@@ -170,6 +309,7 @@ mod tests {
             "status": "{status}",
             "doc": "https://docs.example/{name}#x{y",
         });
+        let body = shape(&body);
         let pieces = pieces(&body);
         let text = |t: &str| ErrorPiece::Text(t.to_owned());
         let value = |v: &str| ErrorPiece::Value(v.to_owned());
@@ -194,7 +334,7 @@ mod tests {
     #[test]
     fn finds_the_message_at_any_depth() {
         let nested = json!({ "error": { "type": "{name}", "a/b": ["x", "see {message}"] } });
-        assert_eq!(message_pointer(&nested), "/error/a~1b/1");
-        assert_eq!(message_pointer(&json!({ "code": "{status}" })), "");
+        assert_eq!(message_pointer(&shape(&nested)), "/error/a~1b/1");
+        assert_eq!(message_pointer(&shape(&json!({ "code": "{status}" }))), "");
     }
 }

@@ -547,8 +547,12 @@ fn error_content(service: &Service) -> Value {
             "required": ["type", "title", "status", "detail"],
         }}}),
         ErrorFormat::Json => {
-            let body = service.conventions.error_body.as_ref();
-            json!({ "application/json": { "schema": body.map(body_schema).unwrap_or(json!({})) } })
+            let body = service
+                .conventions
+                .error_body
+                .as_ref()
+                .map(|b| b.to_value());
+            json!({ "application/json": { "schema": body.as_ref().map(body_schema).unwrap_or(json!({})) } })
         }
     }
 }
@@ -558,7 +562,9 @@ fn error_content(service: &Service) -> Value {
 fn body_schema(body: &Value) -> Value {
     match body {
         Value::String(s) if s == "{status}" => json!({ "type": "integer" }),
-        Value::String(s) if s == "{field}" => json!({ "type": ["string", "null"] }),
+        Value::String(s) if s == "{field}" || s == "{code}" => {
+            json!({ "type": ["string", "null"] })
+        }
         Value::String(_) => json!({ "type": "string" }),
         Value::Object(fields) => json!({
             "type": "object",

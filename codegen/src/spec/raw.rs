@@ -113,6 +113,12 @@ spec_record! {
         /// expired token, a wrong password) gets: `unauthorized` (401 with
         /// `WWW-Authenticate`, the default) or `anonymous` (served as if it had sent none).
         opt unknown_credentials: Spanned<String>,
+        /// The `WWW-Authenticate` challenges every 401 carries, by scheme (`[Bearer]`), each
+        /// as `<scheme> realm="<service title>"`; `[]` for none, as APIs that document their
+        /// tokens elsewhere answer (GitHub). Leave out for one per `Authorization` scheme
+        /// of `credentials` (`Bearer` when tokens are only in headers or the query), and
+        /// `Basic` under `authenticated_prefix`.
+        opt challenges: Vec<Spanned<String>>,
         /// What anonymous callers may call: `reads` (GET and HEAD, the default), `none` or
         /// `all`. A family or an endpoint may say otherwise with its own `anonymous`.
         opt anonymous: Spanned<String>,
@@ -141,8 +147,16 @@ spec_record! {
         opt error_format: Spanned<String>,
         /// With `error_format: json`, the error body as YAML, its strings holding the
         /// error's values: `{message}`, `{status}` (a number when it is the whole value),
-        /// `{reason}` (the status's reason phrase) and `{name}` (the status table's row),
+        /// `{reason}` (the status's reason phrase), `{name}` (the status table's row, or the
+        /// runtime's condition when no row raises it), `{field}` (the field, option or
+        /// parameter an input error is about, `Error::with_field`) and `{code}` (a code the
+        /// handler gives, `Error::with_code`; both a string or `null` when the whole value),
         /// such as `{ message: "{message}", documentation_url: "https://docs.example/" }`.
+        /// Any other `{word}` is the body's own, filled in by each status row's `values`
+        /// (`{type}` with `values: { type: invalid_request_error }`), the row's name where
+        /// a row gives none. Members go out in the order written; a row with a typed `body`
+        /// gets the members that are the same for every error of the row (no `{message}`,
+        /// `{field}` or `{code}`) beside its own fields.
         opt error_body: Node,
         /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
         /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
@@ -298,6 +312,11 @@ spec_record! {
         /// (`authentication_required: Unauthorized`); `{detail}` stands for the runtime's
         /// own text (`"Bad request: {detail}"`).
         opt messages: Named<Spanned<String>>,
+        /// What this row fills into `error_body`'s own placeholders, by name: `{ type:
+        /// invalid_request_error }` for a body holding `"{type}"`, so that several rows
+        /// share a value their names cannot (a 401 and a 404 both of type
+        /// `invalid_request_error`).
+        opt values: Named<Spanned<String>>,
     }
 }
 

@@ -96,6 +96,24 @@ impl Node {
     }
 }
 
+impl Node {
+    /// The node as JSON like [`Node::to_json`], mapping keys in the order written (error
+    /// bodies, whose members go out as the spec shows them).
+    pub(crate) fn to_shape(&self) -> crate::model::error_body::Shape {
+        use crate::model::error_body::Shape;
+        match &self.kind {
+            NodeKind::Seq(items) => Shape::Array(items.iter().map(Node::to_shape).collect()),
+            NodeKind::Map(entries) => Shape::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.name.clone(), v.to_shape()))
+                    .collect(),
+            ),
+            _ => Shape::Scalar(self.to_json()),
+        }
+    }
+}
+
 /// An unquoted scalar that YAML's core schema reads as a number (`42`, `-7`, `1.5`, `2e3`),
 /// as JSON; `None` for any other text.
 fn plain_number(text: &str) -> Option<serde_json::Value> {

@@ -47,6 +47,10 @@ pub struct Conventions {
     pub credentials: &'static [Credential],
     /// What a request whose credentials the service does not accept gets.
     pub unknown_credentials: UnknownCredentials,
+    /// The `WWW-Authenticate` values every 401 carries (`Bearer realm="..."`), when the
+    /// spec lists its `challenges` (`Some(&[])`: none); `None` for one per `Authorization`
+    /// scheme of `credentials`.
+    pub challenges: Option<&'static [&'static str]>,
     /// What anonymous callers may call, unless an endpoint says otherwise
     /// (`EndpointSpec::anonymous` in the runtime).
     pub anonymous: Anonymous,
@@ -171,6 +175,7 @@ impl Conventions {
         access_token_parameter: None,
         credentials: &[],
         unknown_credentials: UnknownCredentials::Unauthorized,
+        challenges: None,
         anonymous: Anonymous::Reads,
         self_alias: None,
         cors_setting: None,
@@ -292,6 +297,14 @@ pub enum ErrorPiece {
     Field,
     /// The same as a whole JSON value: a string, or `null` (`"{field}"` alone).
     FieldJson,
+    /// The code a handler gave the error (`resource_missing`), escaped, or nothing
+    /// (`{code}` inside a string).
+    Code,
+    /// The same as a whole JSON value: a string, or `null` (`"{code}"` alone).
+    CodeJson,
+    /// A placeholder of the body's own (`{type}`): the value the status row gives it, else
+    /// the row's name (the condition's when no row raises it).
+    Own(&'static str),
 }
 
 /// Names and paths of cookie sessions.

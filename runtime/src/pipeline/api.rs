@@ -170,7 +170,7 @@ impl<'a> Call<'a> {
     /// sized from the endpoint's previous answers; on failure the error.
     pub fn reply<T: ?Sized>(&self, result: Result<impl Reply<T>, impl Into<ApiError>>) -> Answer {
         let mut reply = result
-            .map_err(Into::into)
+            .map_err(|e| self.declared(e.into()))
             .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error"))?;
         let status = self.success_status(reply.status())?;
         let mut response = if self.endpoint.response_body && status != StatusCode::NO_CONTENT {
@@ -192,6 +192,21 @@ impl<'a> Call<'a> {
             response.headers_mut().extend(headers);
         }
         Ok(response)
+    }
+
+    /// The handler's `error` if its endpoint declares its status (`EndpointSpec::error_codes`),
+    /// else a 500 whose logged detail names the endpoint and the status.
+    pub(crate) fn declared(&self, error: ApiError) -> ApiError {
+        let code = error.code(self.service);
+        match self.endpoint.error_codes {
+            Some(codes) if code != 500 && codes.binary_search(&code).is_err() => {
+                ApiError::internal(format!(
+                    "{} answered {code}, which its spec's `errors:` does not declare",
+                    self.endpoint.name
+                ))
+            }
+            _ => error,
+        }
     }
 
     fn success_status(&self, asked: Option<StatusCode>) -> Result<StatusCode, ApiError> {

@@ -9,6 +9,7 @@ mod compression;
 mod connections;
 mod cors;
 mod cursor_pages;
+mod error_bodies;
 mod errors;
 mod fixed_tokens;
 mod idempotency_shared;

@@ -30,7 +30,7 @@ impl Call<'_> {
         result: Result<Page<T>, impl Into<ApiError>>,
         request: &PageRequest,
     ) -> Answer {
-        let page = result.map_err(Into::into)?;
+        let page = result.map_err(|e| self.declared(e.into()))?;
         let conventions = self.page_conventions()?;
         let url = format!(
             "{}{}",
@@ -58,7 +58,7 @@ impl Call<'_> {
         request: &OffsetRequest,
         mark: Option<fn(&mut T)>,
     ) -> Answer {
-        let mut page = result.map_err(Into::into)?;
+        let mut page = result.map_err(|e| self.declared(e.into()))?;
         if let Some(mark) = mark {
             request.mark_last(&mut page, mark);
         }
@@ -77,7 +77,7 @@ impl Call<'_> {
         &self,
         result: Result<CursorPage<T>, impl Into<ApiError>>,
     ) -> Answer {
-        let page = result.map_err(Into::into)?;
+        let page = result.map_err(|e| self.declared(e.into()))?;
         let conventions = self.cursor_conventions()?;
         self.reply::<()>(Ok::<_, ApiError>(crate::message::reply::Json(
             page.envelope(conventions),
