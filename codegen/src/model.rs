@@ -171,6 +171,13 @@ pub struct Conventions {
     /// The request bodies read, as the spec names them (`json_or_form`); `None` for JSON
     /// only.
     pub request_bodies: Option<String>,
+    /// JSON bodies are read whatever their `Content-Type` (`request_content_type: any`).
+    pub json_any_content_type: bool,
+    /// A request body's field no record declares is refused (`unknown_fields: reject`).
+    pub reject_unknown_fields: bool,
+    /// `null` on an optional field that is not nullable is refused
+    /// (`null_optional_fields: reject`).
+    pub reject_null_optional_fields: bool,
     /// Idempotency keys on `POST` and `PATCH` endpoints.
     pub idempotency: Option<Idempotency>,
 }

@@ -237,12 +237,14 @@ pub mod __private {
     pub use crate::settings::Settings;
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
-        JsonErrorBody, OptionRule, RequestBodies, RunAsConventions, ServiceSpec,
-        SessionConventions, StatusEntry, UnknownCredentials, UnknownOptions,
+        JsonErrorBody, OptionRule, RequestBodies, RequestContentType, RunAsConventions,
+        ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials, UnknownFields,
+        UnknownOptions,
     };
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
+    pub use restspec_client::__private::deserialize_not_null;
     pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 
     #[cfg(feature = "client")]

@@ -40,7 +40,8 @@ impl ServiceSpec {
 
 pub use restspec_client::conventions::{
     Anonymous, Conventions, Credential, ErrorFormat, ErrorPiece, JsonErrorBody, RequestBodies,
-    RunAsConventions, SessionConventions, UnknownCredentials, UnknownOptions,
+    RequestContentType, RunAsConventions, SessionConventions, UnknownCredentials, UnknownFields,
+    UnknownOptions,
 };
 
 /// One row of the status table.

@@ -6,13 +6,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use restspec_runtime::{CursorPage, CursorRequest, RequestContext, Settings, UnixTimestamp};
 
-use crate::build_script::payments::types::{Customer, CustomerCreate};
-use crate::build_script::payments::{CustomersHandlers, Error, router};
+use crate::build_script::payments::types::{
+    Customer, CustomerCreate, Images, Product, ProductCreate,
+};
+use crate::build_script::payments::{CustomersHandlers, Error, ProductsHandlers, router};
 
-/// The customers, by id; `cus_1` is there from the start.
+/// The customers, by id (`cus_1` is there from the start), and the products.
 #[derive(Debug, Clone)]
 pub struct Payments {
     customers: Arc<Mutex<BTreeMap<String, Customer>>>,
+    products: Arc<Mutex<BTreeMap<String, Product>>>,
 }
 
 impl Payments {
@@ -31,6 +34,7 @@ impl Payments {
         let customers = BTreeMap::from([(first.id.clone(), first)]);
         Payments {
             customers: Arc::new(Mutex::new(customers)),
+            products: Arc::default(),
         }
     }
 
@@ -114,5 +118,46 @@ impl CustomersHandlers for Payments {
                 .with_field("customer")
                 .with_code("resource_missing")
         })
+    }
+}
+
+#[allow(refining_impl_trait)]
+impl ProductsHandlers for Payments {
+    async fn resolve_products(
+        &self,
+        _: &restspec_runtime::Caller,
+        product: &str,
+    ) -> Result<bool, Error> {
+        let products = self.products.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(products.contains_key(product))
+    }
+
+    async fn create_product(
+        &self,
+        _: RequestContext<'_>,
+        body: ProductCreate,
+    ) -> Result<Product, Error> {
+        let mut products = self.products.lock().unwrap_or_else(PoisonError::into_inner);
+        let product = Product {
+            id: format!("prod_{}", products.len() + 1),
+            object: "product".to_owned(),
+            name: body.name,
+            unit_amount: body.unit_amount,
+            images: match body.images {
+                Some(Images::List(images)) => images,
+                Some(Images::String(image)) => vec![image],
+                None => Vec::new(),
+            },
+        };
+        products.insert(product.id.clone(), product.clone());
+        Ok(product)
+    }
+
+    async fn get_product(&self, _: RequestContext<'_>, product: &str) -> Result<Product, Error> {
+        let products = self.products.lock().unwrap_or_else(PoisonError::into_inner);
+        products
+            .get(product)
+            .cloned()
+            .ok_or_else(|| Error::NotFound(format!("No such product: {product}").into()))
     }
 }

@@ -50,3 +50,31 @@ fn a_lone_shared_quota_group_is_refused() {
 }
 
 mod newcomer;
+
+/// The request-body conventions are each one of two words: another is located, with the
+/// closest word, and both words are accepted.
+#[test]
+fn a_request_body_policy_is_one_of_its_two_words() {
+    let errors = minimal_with("  unknown_fields: rejects\n", "")
+        .expect("the spec is refused")
+        .to_string();
+    assert!(
+        errors.contains("service.yaml:11:19: unknown `unknown_fields` `rejects`")
+            && errors.contains("did you mean `reject`?"),
+        "{errors}"
+    );
+    let errors = minimal_with("  request_content_type: json\n", "")
+        .expect("the spec is refused")
+        .to_string();
+    assert!(
+        errors.contains("unknown `request_content_type` `json`")
+            && errors.contains("`checked`, `any`"),
+        "{errors}"
+    );
+    for lines in [
+        "  unknown_fields: ignore\n  null_optional_fields: absent\n  request_content_type: checked\n",
+        "  unknown_fields: reject\n  null_optional_fields: reject\n  request_content_type: any\n",
+    ] {
+        assert!(minimal_with(lines, "").is_none(), "{lines} is accepted");
+    }
+}

@@ -83,6 +83,33 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("cors", format!("{:?}", c.cors)),
         ("request_id_header", opt(&c.request_id_header)),
         ("request_bodies", opt(&c.request_bodies)),
+        (
+            "request_content_type",
+            if c.json_any_content_type {
+                "any"
+            } else {
+                "checked"
+            }
+            .to_owned(),
+        ),
+        (
+            "unknown_fields",
+            if c.reject_unknown_fields {
+                "reject"
+            } else {
+                "ignore"
+            }
+            .to_owned(),
+        ),
+        (
+            "null_optional_fields",
+            if c.reject_null_optional_fields {
+                "reject"
+            } else {
+                "absent"
+            }
+            .to_owned(),
+        ),
         ("idempotency", format!("{:?}", c.idempotency)),
     ]
 }

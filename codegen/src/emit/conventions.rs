@@ -108,6 +108,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let variant = format_ident!("{}", crate::names::pascal(bodies));
         fields.push(quote! { request_bodies: rt::RequestBodies::#variant });
     }
+    if c.json_any_content_type {
+        fields.push(quote! { request_content_type: rt::RequestContentType::Any });
+    }
+    if c.reject_unknown_fields {
+        fields.push(quote! { unknown_fields: rt::UnknownFields::Reject });
+    }
     if let Some(i) = &c.idempotency {
         let header = i.header.to_ascii_lowercase();
         let seconds = proc_macro2::Literal::u64_unsuffixed(i.expire_after_seconds);

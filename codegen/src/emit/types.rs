@@ -1,5 +1,6 @@
-//! Spec types to serde types. Unknown JSON fields are ignored (protocol 2.4): no
-//! `deny_unknown_fields`, ever.
+//! Spec types to serde types. No `deny_unknown_fields`, ever: the types are shared with the
+//! typed client, which must read answers carrying fields it does not know; a spec's
+//! `unknown_fields: reject` is the runtime's check on request bodies (`strict_json`).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -308,6 +309,17 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                     quote! { #[serde(rename = #json)] }
                 });
                 match (f.optional, f.nullable) {
+                    // `null` refused (the spec says so): the key's value read as `T`.
+                    (true, false) if service.conventions.reject_null_optional_fields => quote! {
+                        #docs
+                        #rename
+                        #[serde(
+                            default,
+                            deserialize_with = "rt::deserialize_not_null",
+                            skip_serializing_if = "Option::is_none"
+                        )]
+                        pub #name: Option<#ty>,
+                    },
                     (true, false) => quote! {
                         #docs
                         #rename
@@ -355,12 +367,16 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                     #variant(#ty),
                 }
             });
+            // The message of a value that fits no alternative, in the spec's words (serde
+            // would name "untagged enum" and the Rust type).
+            let spelled: Vec<String> = alternatives.iter().map(TypeRef::spelled).collect();
+            let expecting = format!("fits none of: {}", spelled.join(", "));
             quote! {
                 #docs
                 ///
                 /// Read as the first alternative the JSON fits, in the spec's order.
                 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-                #[serde(crate = "super::rt::serde", untagged)]
+                #[serde(crate = "super::rt::serde", untagged, expecting = #expecting)]
                 pub enum #ident {
                     #(#variants)*
                 }

@@ -208,6 +208,24 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
                 None
             }
         }),
+        json_any_content_type: super::bodies::choice(
+            raw.request_content_type.as_ref(),
+            "request_content_type",
+            ["checked", "any"],
+            diags,
+        ),
+        reject_unknown_fields: super::bodies::choice(
+            raw.unknown_fields.as_ref(),
+            "unknown_fields",
+            ["ignore", "reject"],
+            diags,
+        ),
+        reject_null_optional_fields: super::bodies::choice(
+            raw.null_optional_fields.as_ref(),
+            "null_optional_fields",
+            ["absent", "reject"],
+            diags,
+        ),
         cors: raw
             .cors
             .as_ref()

@@ -6,8 +6,15 @@ use serde_json::{Map, Value, json};
 
 use crate::model::{Service, TimestampFormat, TypeKind, TypeRef};
 
-/// `components.schemas`: one schema per named type.
+/// `components.schemas`: one schema per named type. Where the spec refuses unknown fields
+/// (`unknown_fields: reject`), the records requests carry (directly or inside another
+/// type) say `additionalProperties: false`; answers may still grow fields.
 pub(super) fn components(service: &Service) -> Value {
+    let closed = if service.conventions.reject_unknown_fields {
+        request_types(service)
+    } else {
+        Vec::new()
+    };
     let mut schemas = Map::new();
     for def in &service.types {
         let mut schema = match &def.kind {
@@ -34,6 +41,9 @@ pub(super) fn components(service: &Service) -> Value {
                 if !required.is_empty() {
                     object.insert("required".into(), Value::Array(required));
                 }
+                if closed.contains(&def.name.as_str()) {
+                    object.insert("additionalProperties".into(), json!(false));
+                }
                 object
             }
             TypeKind::OneOf(alternatives) => {
@@ -58,6 +68,39 @@ pub(super) fn components(service: &Service) -> Value {
         schemas.insert(def.name.clone(), Value::Object(schema));
     }
     Value::Object(schemas)
+}
+
+/// The named types a request body may hold: each endpoint's `request`, and every type
+/// those reach through fields, lists and maps (not through a `one_of`'s alternatives).
+fn request_types(service: &Service) -> Vec<&str> {
+    let mut found: Vec<&str> = Vec::new();
+    let mut pending: Vec<&TypeRef> = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .filter_map(|e| e.request.as_ref())
+        .collect();
+    while let Some(ty) = pending.pop() {
+        match ty {
+            TypeRef::List(inner) | TypeRef::Map(inner) => pending.push(inner),
+            TypeRef::Named(name) if !found.contains(&name.as_str()) => {
+                found.push(name);
+                match service
+                    .types
+                    .iter()
+                    .find(|t| t.name == *name)
+                    .map(|t| &t.kind)
+                {
+                    Some(TypeKind::Record(fields)) => pending.extend(fields.iter().map(|f| &f.ty)),
+                    // The runtime matches a `one_of`'s records leniently (serde's untagged
+                    // enums): they stay open.
+                    Some(TypeKind::OneOf(_) | TypeKind::Enum(_)) | None => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// A schema that also admits `null`: `"type": ["string", "null"]` where the schema names

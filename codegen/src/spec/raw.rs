@@ -204,6 +204,23 @@ spec_record! {
         /// types, with bracket notation (`metadata[plan]=pro`, `expand[]=a`); the first
         /// named is what the typed client sends.
         opt request_bodies: Spanned<String>,
+        /// Whether a JSON request body must say so in its `Content-Type`: `checked` (the
+        /// default: `application/json`, or a form type where forms are read, or no type
+        /// with an empty body; anything else is `wrong_content_type`, whose message names
+        /// the types read) or `any` (a body not read as a form is read as JSON whatever
+        /// its type, as GitHub does: `curl -d '{...}'` sends a form type).
+        opt request_content_type: Spanned<String>,
+        /// What a request body's field that its type does not declare gets: `ignore` (the
+        /// default: clients may send fields the service does not know yet) or `reject`
+        /// (`invalid_input` naming the field, `{"titel": "x"}` included; the OpenAPI
+        /// schemas of request types say `additionalProperties: false`). JSON and forms
+        /// alike; records inside a `one_of` are matched leniently.
+        opt unknown_fields: Spanned<String>,
+        /// What `null` on a field that is `optional` but not `nullable` gets: `absent`
+        /// (the default: read as if the field were left out) or `reject`
+        /// (`invalid_input` naming the field: a `PATCH` of `{"title": null}` is refused
+        /// rather than answered as a change of nothing).
+        opt null_optional_fields: Spanned<String>,
         /// Idempotency keys on `POST` and `PATCH` endpoints: the same key with the same
         /// request replays the first answer, with another request is
         /// `idempotency_key_reused` (422 unless the table says), while the first runs is

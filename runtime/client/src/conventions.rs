@@ -101,6 +101,10 @@ pub struct Conventions {
     pub request_id_header: Option<&'static str>,
     /// Which request bodies are read: JSON, form-encoded, or both.
     pub request_bodies: RequestBodies,
+    /// Whether a JSON body must say so in its `Content-Type`.
+    pub request_content_type: RequestContentType,
+    /// What a request body's field that its record does not declare gets.
+    pub unknown_fields: UnknownFields,
     /// Idempotency keys on `POST` and `PATCH` endpoints, when the spec switches them on.
     pub idempotency: Option<IdempotencyConventions>,
 }
@@ -134,6 +138,46 @@ impl RequestBodies {
     pub fn sends_form(self) -> bool {
         matches!(self, RequestBodies::FormOrJson | RequestBodies::Form)
     }
+}
+
+impl RequestBodies {
+    /// The media types read, in the spec's order, for the message of a body of another
+    /// type (`Expected Content-Type: application/x-www-form-urlencoded or application/json`).
+    pub fn expected(self) -> &'static str {
+        match self {
+            RequestBodies::Json => "Expected Content-Type: application/json",
+            RequestBodies::JsonOrForm => {
+                "Expected Content-Type: application/json or application/x-www-form-urlencoded"
+            }
+            RequestBodies::FormOrJson => {
+                "Expected Content-Type: application/x-www-form-urlencoded or application/json"
+            }
+            RequestBodies::Form => "Expected Content-Type: application/x-www-form-urlencoded",
+        }
+    }
+}
+
+/// Whether a JSON request body must say so in its `Content-Type`
+/// (`conventions.request_content_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestContentType {
+    /// `application/json` (or, where forms are read, a form type) or nothing at all with
+    /// an empty body; anything else is `wrong_content_type` (the default).
+    Checked,
+    /// A body not read as a form is read as JSON whatever its `Content-Type` says, as some
+    /// public APIs do (`curl -d '{...}'` sends a form type).
+    Any,
+}
+
+/// What a field of a request body that its record does not declare gets
+/// (`conventions.unknown_fields`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownFields {
+    /// Nothing: it is ignored (the default; protocols that let clients send fields a
+    /// service does not know yet).
+    Ignore,
+    /// `invalid_input` naming it: a misspelt field is a mistake worth reporting.
+    Reject,
 }
 
 /// What a query parameter an endpoint does not declare gets.
@@ -197,6 +241,8 @@ impl Conventions {
         cors: CorsConventions::USUAL,
         request_id_header: None,
         request_bodies: RequestBodies::Json,
+        request_content_type: RequestContentType::Checked,
+        unknown_fields: UnknownFields::Ignore,
         idempotency: None,
     };
 }

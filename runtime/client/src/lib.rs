@@ -88,12 +88,12 @@ pub mod __private {
     pub use crate::conventions::{
         Anonymous, Conventions, CorsConventions, Credential, CursorConventions, ErrorFormat,
         ErrorPiece, IdempotencyConventions, JsonErrorBody, OffsetConventions, PageConventions,
-        Pagination, RateLimitHeaders, RequestBodies, ResetFormat, RunAsConventions,
-        SessionConventions, UnknownCredentials, UnknownOptions,
+        Pagination, RateLimitHeaders, RequestBodies, RequestContentType, ResetFormat,
+        RunAsConventions, SessionConventions, UnknownCredentials, UnknownFields, UnknownOptions,
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag};
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
-    pub use crate::tristate::Tristate;
+    pub use crate::tristate::{Tristate, deserialize_not_null};
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
 

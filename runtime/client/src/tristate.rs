@@ -96,6 +96,21 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Tristate<T> {
     }
 }
 
+/// `deserialize_with` for a field that is `optional` but not `nullable`, in a spec that
+/// refuses `null` there (`null_optional_fields: reject`): called only when the key is
+/// present (a missing key is the field's `default`, `None`), so `null` is an error naming
+/// the field instead of reading as if the key were left out.
+pub fn deserialize_not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    match Option::<T>::deserialize(deserializer)? {
+        Some(value) => Ok(Some(value)),
+        None => Err(serde::de::Error::custom(
+            "null is not allowed: leave the field out, or give it a value",
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Tristate;
@@ -117,6 +132,20 @@ mod tests {
             Some(Tristate::Value("x".to_owned()))
         );
         assert!(read(r#"{"description":1}"#).is_err());
+    }
+
+    #[test]
+    fn null_is_refused_where_the_field_is_not_nullable() {
+        #[derive(Debug, Deserialize)]
+        struct Strict {
+            #[serde(default, deserialize_with = "super::deserialize_not_null")]
+            title: Option<String>,
+        }
+        let read = |json: &str| serde_json::from_str::<Strict>(json).map(|c| c.title);
+        assert_eq!(read("{}").ok(), Some(None));
+        assert_eq!(read(r#"{"title":"x"}"#).ok(), Some(Some("x".to_owned())));
+        let error = read(r#"{"title":null}"#).unwrap_err().to_string();
+        assert!(error.starts_with("null is not allowed"), "{error}");
     }
 
     #[test]

@@ -6,6 +6,8 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
+use crate::message::strict_json::{self, Rules};
+use crate::spec::{Conventions, RequestContentType, UnknownFields};
 
 pub use restspec_client::form::{deserialize_comma_list, deserialize_flag};
 
@@ -18,44 +20,65 @@ pub fn is_json(content_type: &str) -> bool {
         .any(|token| token == "application/json")
 }
 
+/// The rules a request body is read under, from the spec's conventions.
+fn rules(conventions: &Conventions, records_from_objects: bool) -> Rules {
+    Rules {
+        records_from_objects,
+        deny_unknown_fields: conventions.unknown_fields == UnknownFields::Reject,
+    }
+}
+
 /// Reads a JSON request body into `T`.
 ///
 /// A body that is empty and has no content type is empty input (`{}`): clients send
-/// `abandon`, `submit` and the like that way. Otherwise the content type must be JSON and
-/// the body valid JSON; a body that does not fit `T` is `invalid_input`, and so is an
-/// array where `T` expects a record (see the runtime's `strict_json` module). Unknown
-/// fields are ignored (the generated types do not deny them). A body larger than
+/// `abandon`, `submit` and the like that way. Otherwise the content type must be JSON
+/// (unless `conventions.request_content_type` is `Any`: then an empty body of another type
+/// is `{}` too, and anything else is read as JSON) and the body valid JSON; a body that does
+/// not fit `T` is `invalid_input` naming the field, and so is an array where `T` expects a
+/// record (see the runtime's `strict_json` module), and a field no record declares where
+/// `conventions.unknown_fields` is `Reject` (else it is ignored). A body larger than
 /// [`Limits::max_json_bytes`] or nested deeper than [`Limits::max_json_depth`] is refused
 /// before it is parsed (see [`check_json_bounds`]).
 pub fn parse_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: &Bytes,
     limits: &Limits,
+    conventions: &Conventions,
 ) -> Result<T, ApiError> {
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok());
     let empty = body.iter().all(u8::is_ascii_whitespace);
+    let any_type = conventions.request_content_type == RequestContentType::Any;
     let input: &[u8] = match content_type {
         None if empty => b"{}",
-        Some(ct) if is_json(ct) => {
-            if empty {
+        Some(ct) if is_json(ct) || any_type => {
+            if empty && is_json(ct) {
                 return Err(ApiError::condition(Condition::MalformedJson)
                     .with_message("Expected JSON object"));
             }
+            if empty {
+                b"{}"
+            } else {
+                check_json_bounds(body, limits)?;
+                body
+            }
+        }
+        None if any_type => {
             check_json_bounds(body, limits)?;
             body
         }
         _ => {
             return Err(ApiError::condition(Condition::WrongContentType)
-                .with_message("Expected Content-Type: application/json"));
+                .with_message(conventions.request_bodies.expected()));
         }
     };
-    crate::message::strict_json::from_slice(input).map_err(|e| match e.classify() {
+    let rules = rules(conventions, true);
+    strict_json::from_slice(input, rules).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => {
             let error = ApiError::condition(Condition::InvalidInput)
                 .with_message(format!("Invalid input: {e}"));
-            match crate::message::strict_json::failing_field::<T>(input) {
+            match strict_json::failing_json_field::<T>(input, rules) {
                 Some(field) => error.with_field(field),
                 None => error,
             }
@@ -85,8 +108,13 @@ const FORM_DEPTH: usize = 5;
 /// (`metadata[plan]=pro`, `expand[]=a`), each value read as the declared field's type
 /// (`balance=5` a number, `tax_exempt=true` a boolean). A body larger than
 /// [`Limits::max_json_bytes`] is refused before it is read; one that does not fit `T` is
-/// `invalid_input`.
-pub fn parse_form<T: DeserializeOwned>(body: &Bytes, limits: &Limits) -> Result<T, ApiError> {
+/// `invalid_input` naming the field (missing, badly typed, or, where
+/// `conventions.unknown_fields` is `Reject`, undeclared), as for JSON.
+pub fn parse_form<T: DeserializeOwned>(
+    body: &Bytes,
+    limits: &Limits,
+    conventions: &Conventions,
+) -> Result<T, ApiError> {
     if body.len() > limits.max_json_bytes {
         return Err(
             ApiError::condition(Condition::MalformedRequest).with_message(format!(
@@ -95,13 +123,26 @@ pub fn parse_form<T: DeserializeOwned>(body: &Bytes, limits: &Limits) -> Result<
             )),
         );
     }
-    serde_qs::Config::new()
-        .max_depth(FORM_DEPTH)
-        .use_form_encoding(true)
-        .deserialize_bytes(body)
-        .map_err(|e| {
-            ApiError::condition(Condition::InvalidInput).with_message(format!("Invalid input: {e}"))
-        })
+    let config = || {
+        serde_qs::Config::new()
+            .max_depth(FORM_DEPTH)
+            .use_form_encoding(true)
+    };
+    let invalid = |e: serde_qs::Error| {
+        ApiError::condition(Condition::InvalidInput).with_message(format!("Invalid input: {e}"))
+    };
+    let rules = rules(conventions, false);
+    let deserializer = serde_qs::Deserializer::with_config(config(), body).map_err(invalid)?;
+    strict_json::deserialize(deserializer, rules).map_err(|e| {
+        // Parsed again with the path tracked, to name the field: only on failure.
+        let field = serde_qs::Deserializer::with_config(config(), body)
+            .ok()
+            .and_then(|d| strict_json::failing_field::<T, _>(d, rules));
+        match field {
+            Some(field) => invalid(e).with_field(field),
+            None => invalid(e),
+        }
+    })
 }
 
 /// Refuses a JSON body larger than [`Limits::max_json_bytes`] or whose arrays and objects
@@ -181,6 +222,7 @@ mod tests {
             )]),
             &Bytes::from(deep),
             &Limits::default(),
+            &Conventions::NONE,
         )
         .unwrap_err();
         assert_eq!(
@@ -220,9 +262,18 @@ mod tests {
             "balance=7&tax_exempt=true&metadata%5Bplan%5D=team%20pro\
              &expand%5B%5D=invoice&expand%5B%5D=tax"
         );
-        let read: Create = parse_form(&Bytes::from(form), &Limits::default()).expect("read back");
+        let none = &Conventions::NONE;
+        let read: Create =
+            parse_form(&Bytes::from(form), &Limits::default(), none).expect("read back");
         assert_eq!(read, create);
-        let refused = parse_form::<Create>(&Bytes::from_static(b"balance=x"), &Limits::default());
-        assert!(refused.is_err());
+        let refused =
+            parse_form::<Create>(&Bytes::from_static(b"balance=x"), &Limits::default(), none);
+        assert_eq!(refused.unwrap_err().field(), Some("balance"));
+        let missing = parse_form::<Create>(
+            &Bytes::from_static(b"tax_exempt=true"),
+            &Limits::default(),
+            none,
+        );
+        assert_eq!(missing.unwrap_err().field(), Some("balance"));
     }
 }

@@ -8,8 +8,16 @@
 //! makes) refuses a sequence, and wraps every nested deserializer the same way (through
 //! the seeds it hands to sequences, maps, options, newtypes and enum variants), so a record
 //! inside a list, a map or an option is as strict as the top level. Tuples, lists, maps and
-//! enums are read as before. Nothing here allocates: the wrappers are zero-sized or hold
-//! the wrapped value.
+//! enums are read as before.
+//!
+//! Where the spec says `unknown_fields: reject`, the same wrappers check each key of a
+//! record against the field names its derived `Deserialize` passes to `deserialize_struct`
+//! (renamed fields by their JSON names) and refuse any other, JSON and forms alike: the
+//! generated types stay free of `deny_unknown_fields`, so a typed client still reads
+//! answers carrying fields it does not know, and the check costs one comparison per key.
+//! Records inside a `one_of` are matched as serde's untagged enums match them, from a
+//! buffered copy this wrapper does not see, so their unknown keys are not refused.
+//! Nothing here allocates: the wrappers hold the wrapped value and the rules.
 
 use std::fmt;
 
@@ -17,39 +25,189 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
+/// What the reader refuses besides what `T` itself does.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rules {
+    /// A record is read from an object only, never from a positional array (JSON bodies).
+    pub(crate) records_from_objects: bool,
+    /// A key a record does not declare is an error naming it
+    /// (`conventions.unknown_fields: reject`).
+    pub(crate) deny_unknown_fields: bool,
+}
+
 /// Reads `T` from JSON, refusing a JSON array wherever `T` (or any type inside it) expects
-/// a record.
-pub(crate) fn from_slice<'de, T: de::Deserialize<'de>>(input: &'de [u8]) -> serde_json::Result<T> {
+/// a record, and a key no record declares where `rules` say so.
+pub(crate) fn from_slice<'de, T: de::Deserialize<'de>>(
+    input: &'de [u8],
+    rules: Rules,
+) -> serde_json::Result<T> {
     let mut inner = serde_json::Deserializer::from_slice(input);
-    let value = T::deserialize(Strict(&mut inner))?;
+    let value = T::deserialize(Strict(&mut inner, rules))?;
     inner.end()?;
     Ok(value)
 }
 
-/// Where in the input [`from_slice`] failed for a body that did not fit `T`, as a path
-/// (`title`, `labels[0]`), or the field it lacked: parsed again with the path tracked, so
-/// that the usual, successful parse pays nothing for it.
-pub(crate) fn failing_field<'de, T: de::Deserialize<'de>>(input: &'de [u8]) -> Option<String> {
-    let mut inner = serde_json::Deserializer::from_slice(input);
-    let error = serde_path_to_error::deserialize::<_, T>(Strict(&mut inner)).err()?;
+/// Reads `T` from any deserializer (a form's) under `rules`.
+pub(crate) fn deserialize<'de, T: de::Deserialize<'de>, D: Deserializer<'de>>(
+    deserializer: D,
+    rules: Rules,
+) -> Result<T, D::Error> {
+    T::deserialize(Strict(deserializer, rules))
+}
+
+/// Where in the input [`from_slice`] (or [`deserialize`]) failed for a body that did not
+/// fit `T`, as a path (`title`, `labels[0]`), or the field it lacked or did not know:
+/// parsed again with the path tracked, so that the usual, successful parse pays nothing
+/// for it.
+pub(crate) fn failing_field<'de, T: de::Deserialize<'de>, D: Deserializer<'de>>(
+    deserializer: D,
+    rules: Rules,
+) -> Option<String> {
+    let error = serde_path_to_error::deserialize::<_, T>(Strict(deserializer, rules)).err()?;
     let path = error.path().to_string();
+    let message = error.inner().to_string();
+    // An unknown key fails before the path learns it (`?` stands for it); serde names it
+    // in the message, between backticks.
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let key = rest.split('`').next()?;
+        let parent = path.strip_suffix('?').unwrap_or(&path);
+        let parent = parent.trim_end_matches('.');
+        return Some(if parent.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{parent}.{key}")
+        });
+    }
     if path != "." && !path.is_empty() {
         return Some(path);
     }
     // A missing field fails at its record, so the path stops there; serde names it in
     // the message, between backticks.
-    let message = error.inner().to_string();
     let missing = message.strip_prefix("missing field `")?;
     missing.split('`').next().map(str::to_owned)
 }
 
-/// A deserializer (or seed, or access) made strict.
-struct Strict<D>(D);
+/// A failing JSON body's field (see [`failing_field`]).
+pub(crate) fn failing_json_field<'de, T: de::Deserialize<'de>>(
+    input: &'de [u8],
+    rules: Rules,
+) -> Option<String> {
+    let mut inner = serde_json::Deserializer::from_slice(input);
+    failing_field::<T, _>(&mut inner, rules)
+}
+
+/// A record's map whose keys must be among its fields.
+struct KnownKeys<A>(A, &'static [&'static str]);
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for KnownKeys<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Self::Error> {
+        self.0.next_key_seed(KnownKeys(seed, self.1))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.next_value_seed(seed)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for KnownKeys<S> {
+    type Value = S::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.0.deserialize(KnownKeys(d, self.1))
+    }
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for KnownKeys<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_any(KnownKeys(visitor, self.1))
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_identifier(KnownKeys(visitor, self.1))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_str(KnownKeys(visitor, self.1))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_string(KnownKeys(visitor, self.1))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf option
+        unit unit_struct newtype_struct seq tuple tuple_struct map struct enum ignored_any
+    }
+}
+
+impl<V> KnownKeys<V> {
+    fn check<E: de::Error>(&self, key: &str) -> Result<(), E> {
+        if self.1.contains(&key) {
+            Ok(())
+        } else {
+            Err(E::unknown_field(key, self.1))
+        }
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for KnownKeys<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.check(v)?;
+        self.0.visit_str(v)
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        self.check(v)?;
+        self.0.visit_borrowed_str(v)
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.check(&v)?;
+        self.0.visit_string(v)
+    }
+
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Self::Value, E> {
+        self.check(&String::from_utf8_lossy(v))?;
+        self.0.visit_bytes(v)
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<Self::Value, E> {
+        self.check(&String::from_utf8_lossy(v))?;
+        self.0.visit_borrowed_bytes(v)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.0.visit_u64(v)
+    }
+}
+
+/// A deserializer (or seed, or access) made strict, with the rules it applies.
+struct Strict<D>(D, Rules);
 
 macro_rules! forward {
     ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Self::Error> {
-            self.0.$method($($arg,)* Strict(visitor))
+            self.0.$method($($arg,)* Strict(visitor, self.1))
         }
     )*};
 }
@@ -77,8 +235,14 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Self::Error> {
+        let rules = self.1;
+        let record = Record {
+            visitor,
+            fields,
+            rules,
+        };
         self.0
-            .deserialize_struct(name, fields, Strict(ObjectOnly(visitor)))
+            .deserialize_struct(name, fields, Strict(record, rules))
     }
 
     fn is_human_readable(&self) -> bool {
@@ -86,23 +250,36 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
     }
 }
 
-/// A record's visitor that refuses the positional (sequence) form.
-struct ObjectOnly<V>(V);
+/// A record's visitor: refuses the positional (sequence) form where the rules say so, and
+/// reads its keys through [`KnownKeys`] where unknown fields are refused.
+struct Record<V> {
+    visitor: V,
+    fields: &'static [&'static str],
+    rules: Rules,
+}
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for ObjectOnly<V> {
+impl<'de, V: Visitor<'de>> Visitor<'de> for Record<V> {
     type Value = V::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.expecting(f)?;
+        self.visitor.expecting(f)?;
         f.write_str(" as a JSON object")
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        self.0.visit_map(map)
+        if self.rules.deny_unknown_fields {
+            self.visitor.visit_map(KnownKeys(map, self.fields))
+        } else {
+            self.visitor.visit_map(map)
+        }
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, _seq: A) -> Result<Self::Value, A::Error> {
-        Err(de::Error::invalid_type(de::Unexpected::Seq, &self))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        if self.rules.records_from_objects {
+            Err(de::Error::invalid_type(de::Unexpected::Seq, &self))
+        } else {
+            self.visitor.visit_seq(seq)
+        }
     }
 }
 
@@ -138,23 +315,23 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Strict<V> {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        self.0.visit_some(Strict(d))
+        self.0.visit_some(Strict(d, self.1))
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        self.0.visit_newtype_struct(Strict(d))
+        self.0.visit_newtype_struct(Strict(d, self.1))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        self.0.visit_seq(Strict(seq))
+        self.0.visit_seq(Strict(seq, self.1))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        self.0.visit_map(Strict(map))
+        self.0.visit_map(Strict(map, self.1))
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
-        self.0.visit_enum(Strict(data))
+        self.0.visit_enum(Strict(data, self.1))
     }
 }
 
@@ -162,7 +339,7 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Strict<S> {
     type Value = S::Value;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        self.0.deserialize(Strict(d))
+        self.0.deserialize(Strict(d, self.1))
     }
 }
 
@@ -173,7 +350,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Strict<A> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Self::Error> {
-        self.0.next_element_seed(Strict(seed))
+        self.0.next_element_seed(Strict(seed, self.1))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -188,14 +365,14 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Strict<A> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Self::Error> {
-        self.0.next_key_seed(Strict(seed))
+        self.0.next_key_seed(Strict(seed, self.1))
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(
         &mut self,
         seed: V,
     ) -> Result<V::Value, Self::Error> {
-        self.0.next_value_seed(Strict(seed))
+        self.0.next_value_seed(Strict(seed, self.1))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -211,8 +388,8 @@ impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for Strict<A> {
         self,
         seed: S,
     ) -> Result<(S::Value, Self::Variant), Self::Error> {
-        let (value, variant) = self.0.variant_seed(Strict(seed))?;
-        Ok((value, Strict(variant)))
+        let (value, variant) = self.0.variant_seed(Strict(seed, self.1))?;
+        Ok((value, Strict(variant, self.1)))
     }
 }
 
@@ -227,7 +404,7 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Strict<A> {
         self,
         seed: S,
     ) -> Result<S::Value, Self::Error> {
-        self.0.newtype_variant_seed(Strict(seed))
+        self.0.newtype_variant_seed(Strict(seed, self.1))
     }
 
     fn tuple_variant<V: Visitor<'de>>(
@@ -235,7 +412,7 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Strict<A> {
         len: usize,
         visitor: V,
     ) -> Result<V::Value, Self::Error> {
-        self.0.tuple_variant(len, Strict(visitor))
+        self.0.tuple_variant(len, Strict(visitor, self.1))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -243,7 +420,13 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Strict<A> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Self::Error> {
-        self.0.struct_variant(fields, Strict(ObjectOnly(visitor)))
+        let rules = self.1;
+        let record = Record {
+            visitor,
+            fields,
+            rules,
+        };
+        self.0.struct_variant(fields, Strict(record, rules))
     }
 }
 
@@ -253,7 +436,20 @@ mod tests {
 
     use serde::Deserialize;
 
-    use super::from_slice;
+    use super::{Rules, failing_json_field};
+
+    const JSON: Rules = Rules {
+        records_from_objects: true,
+        deny_unknown_fields: false,
+    };
+    const REJECT: Rules = Rules {
+        records_from_objects: true,
+        deny_unknown_fields: true,
+    };
+
+    fn from_slice<'de, T: Deserialize<'de>>(input: &'de [u8]) -> serde_json::Result<T> {
+        super::from_slice(input, JSON)
+    }
 
     #[derive(Debug, Deserialize, PartialEq)]
     struct Inner {
@@ -325,5 +521,30 @@ mod tests {
                 .unwrap_err()
                 .is_syntax()
         );
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_by_name_at_every_depth_when_the_rules_say() {
+        let known = br#"{"name":"x","list":[{"a":1}],"map":{"any key":{"a":2}}}"#;
+        assert!(
+            super::from_slice::<Outer>(known, REJECT).is_ok(),
+            "map keys are free"
+        );
+        for (input, field) in [
+            (&br#"{"name":"x","nmae":"y"}"#[..], "nmae"),
+            (br#"{"name":"x","one":{"a":1,"c":2}}"#, "one.c"),
+            (
+                br#"{"name":"x","list":[{"a":1},{"a":2,"z":0}]}"#,
+                "list[1].z",
+            ),
+        ] {
+            let err = super::from_slice::<Outer>(input, REJECT).unwrap_err();
+            assert!(err.to_string().starts_with("unknown field"), "{err}");
+            assert_eq!(
+                failing_json_field::<Outer>(input, REJECT).as_deref(),
+                Some(field)
+            );
+            assert!(from_slice::<Outer>(input).is_ok(), "ignored by default");
+        }
     }
 }

@@ -152,17 +152,25 @@ impl<'a> Call<'a> {
     }
 
     /// The request body, JSON or (where the spec reads them) a form (see
-    /// `parse_json` and `parse_form`).
+    /// `parse_json` and `parse_form`). A body of a type the spec does not read is
+    /// `wrong_content_type`, its message naming the types it does.
     pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
-        let formats = self.service.conventions.request_bodies;
+        let conventions = &self.service.conventions;
+        let formats = conventions.request_bodies;
         if formats.reads_form() && crate::message::request::is_form(&self.parts.headers) {
-            return crate::message::request::parse_form(&self.body, self.limits);
+            return crate::message::request::parse_form(&self.body, self.limits, conventions);
         }
         if !formats.reads_json() {
-            return Err(ApiError::condition(Condition::WrongContentType)
-                .with_message("Expected Content-Type: application/x-www-form-urlencoded"));
+            return Err(
+                ApiError::condition(Condition::WrongContentType).with_message(formats.expected())
+            );
         }
-        crate::message::request::parse_json(&self.parts.headers, &self.body, self.limits)
+        crate::message::request::parse_json(
+            &self.parts.headers,
+            &self.body,
+            self.limits,
+            conventions,
+        )
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or

@@ -5,6 +5,7 @@
 mod auth;
 mod axum_router;
 mod common_style;
+mod common_style_bodies;
 mod compression;
 mod connections;
 mod cors;

@@ -1,6 +1,8 @@
 //! `fixtures/payments`: form-encoded bodies read into the same types as JSON (bracket
 //! notation for maps and lists, values typed by the declared field), times as Unix
-//! seconds, and the typed client sending forms where the spec prefers them.
+//! seconds, the typed client sending forms where the spec prefers them, and a field the
+//! request type does not declare refused by name (`unknown_fields: reject`), in forms and
+//! JSON alike.
 
 use restspec_tests::payments::Payments;
 
@@ -137,4 +139,113 @@ async fn a_parameter_that_does_not_match_its_pattern_names_nothing() {
     let other = send(client().get(format!("{base}/v1/customers/acct_1"))).await;
     assert_eq!(other.status, 404);
     assert_eq!(json(&other)["error"]["param"], "customer");
+}
+
+/// POSTs `body` to `path` as a form, or as JSON when it starts with `{`.
+async fn post(base: &str, path: &str, body: &'static str) -> super::Answer {
+    let content_type = if body.starts_with('{') {
+        "application/json"
+    } else {
+        "application/x-www-form-urlencoded"
+    };
+    send(
+        client()
+            .post(format!("{base}/v1{path}"))
+            .header("Content-Type", content_type)
+            .body(body),
+    )
+    .await
+}
+
+/// A refusal: 400, the spec's error type, the parameter named, the message containing
+/// `words`.
+fn assert_refused(answer: &super::Answer, param: Option<&str>, words: &str) {
+    assert_eq!(answer.status, 400, "{}", answer.text());
+    let error = &json(answer)["error"];
+    assert_eq!(error["type"], "invalid_request_error", "{error}");
+    assert_eq!(error["param"], serde_json::json!(param), "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(message.contains(words), "{error}");
+}
+
+#[tokio::test]
+async fn a_form_names_the_field_it_lacks_or_cannot_read_as_json_does() {
+    let base = start().await;
+    for body in ["unit_amount=5", r#"{"unit_amount":5}"#] {
+        let missing = post(&base, "/products", body).await;
+        assert_refused(&missing, Some("name"), "missing field `name`");
+    }
+    for body in [
+        "name=Tea&unit_amount=lots",
+        r#"{"name":"Tea","unit_amount":"lots"}"#,
+    ] {
+        let badly_typed = post(&base, "/products", body).await;
+        assert_refused(&badly_typed, Some("unit_amount"), "Invalid input");
+    }
+    let nested = post(&base, "/customers", "metadata[plan][x]=1").await;
+    assert_refused(&nested, Some("metadata.plan"), "Invalid input");
+    let made = post(&base, "/products", "name=Tea&unit_amount=450").await;
+    assert_eq!(made.status, 200, "{}", made.text());
+    assert_eq!(json(&made)["unit_amount"], 450);
+}
+
+#[tokio::test]
+async fn a_field_the_request_type_does_not_declare_is_refused_by_name() {
+    let base = start().await;
+    for body in [
+        "email=a%40example.com&foo=1",
+        r#"{"email":"a@example.com","foo":1}"#,
+    ] {
+        let refused = post(&base, "/customers", body).await;
+        assert_refused(&refused, Some("foo"), "unknown field `foo`");
+    }
+    // Map keys are the client's to choose; only records' keys are checked.
+    let map = post(&base, "/customers", "metadata[anything]=1").await;
+    assert_eq!(map.status, 200, "{}", map.text());
+    let listed = send(client().get(format!("{base}/v1/customers?limit=100"))).await;
+    let customers = json(&listed)["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        customers.len(),
+        2,
+        "the first and the map's, nothing refused"
+    );
+    assert!(customers.iter().all(|c| c["email"] != "a@example.com"));
+}
+
+#[tokio::test]
+async fn a_one_of_field_that_fits_no_alternative_is_named_in_the_specs_words() {
+    let base = start().await;
+    let one = post(&base, "/products", "name=Tea&images=a.png").await;
+    assert_eq!(one.status, 200, "{}", one.text());
+    assert_eq!(json(&one)["images"], serde_json::json!(["a.png"]));
+    let two = post(
+        &base,
+        "/products",
+        r#"{"name":"Tea","images":["a.png","b.png"]}"#,
+    )
+    .await;
+    assert_eq!(json(&two)["images"], serde_json::json!(["a.png", "b.png"]));
+    let wrong = post(&base, "/products", r#"{"name":"Tea","images":5}"#).await;
+    assert_refused(&wrong, Some("images"), "fits none of: list<string>, string");
+    assert!(!wrong.text().contains("untagged"), "{}", wrong.text());
+}
+
+#[tokio::test]
+async fn a_body_of_another_type_is_told_both_types_read() {
+    let base = start().await;
+    let text = send(
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "text/plain")
+            .body("email=a"),
+    )
+    .await;
+    assert_refused(
+        &text,
+        None,
+        "Expected Content-Type: application/x-www-form-urlencoded or application/json",
+    );
 }
