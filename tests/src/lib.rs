@@ -22,6 +22,10 @@ pub mod build_script {
     pub mod extends_house {
         restspec_runtime::include_generated!("extends_house");
     }
+    /// `fixtures/github_pages`: lists paged as GitHub does, no `Link` on a single page.
+    pub mod github_pages {
+        restspec_runtime::include_generated!("github_pages");
+    }
     /// `fixtures/offset_lists`: lists paged by offset, the last item marked.
     pub mod offset_lists {
         restspec_runtime::include_generated!("offset_lists");
@@ -96,6 +100,7 @@ pub const SPEC_DIRS: &[&str] = &[
     "fixtures/common_style",
     "fixtures/conventions",
     "fixtures/extends_house",
+    "fixtures/github_pages",
     "fixtures/house_base",
     "fixtures/minimal",
     "fixtures/offset_lists",
@@ -108,6 +113,7 @@ pub const SPEC_DIRS: &[&str] = &[
 pub mod cli;
 pub mod common_style;
 pub mod cookies;
+pub mod github_pages;
 pub mod offset_lists;
 pub mod payments;
 pub mod slow_client;

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use restspec_runtime::{CursorPage, CursorRequest, RequestContext, Settings, UnixTimestamp};
 
+use crate::build_script::payments::options::ListCustomersOptions;
 use crate::build_script::payments::types::{
     Customer, CustomerCreate, Images, Product, ProductCreate,
 };
@@ -89,19 +90,31 @@ impl CustomersHandlers for Payments {
         Ok(customer)
     }
 
+    /// The customers oldest first, those of `email` when it is given, each with the
+    /// `expand` list it was asked for (as read, in order).
     async fn list_customers(
         &self,
         _: RequestContext<'_>,
         page: CursorRequest,
+        options: ListCustomersOptions,
     ) -> Result<CursorPage<Customer>, Error> {
         let customers = self
             .customers
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let mut oldest_first: Vec<Customer> = customers.values().cloned().collect();
+        let mut oldest_first: Vec<Customer> = customers
+            .values()
+            .filter(|c| options.email.is_none() || c.email == options.email)
+            .cloned()
+            .map(|c| Customer {
+                expand: options.expand.clone(),
+                ..c
+            })
+            .collect();
         oldest_first.sort_by_key(|c| c.id.trim_start_matches("cus_").parse::<u64>().ok());
         page.slice(&oldest_first, |c| c.id.clone()).ok_or_else(|| {
-            let cursor = page.cursor.as_deref().unwrap_or_default();
+            let cursor = page.cursor.as_deref().or(page.before.as_deref());
+            let cursor = cursor.unwrap_or_default();
             Error::InvalidRequestError(format!("No such customer: '{cursor}'").into())
                 .with_field("starting_after")
                 .with_code("resource_missing")

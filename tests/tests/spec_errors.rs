@@ -49,6 +49,75 @@ fn a_lone_shared_quota_group_is_refused() {
     );
 }
 
+/// Cursor pagination as a payments API writes it, for the tests below.
+const CURSOR_PAGES: &str = "  pagination:
+    style: cursor
+    cursor_parameter: starting_after
+    before_parameter: ending_before
+    next_cursor_field: next_page
+";
+
+/// The pagination's parameters are reserved on paginated endpoints only: another
+/// endpoint may have its own `limit` (before, it was refused, and the handler's
+/// `options.limit` failed to compile after the message).
+#[test]
+fn a_pagination_parameter_is_reserved_only_where_lists_are_paged() {
+    let own_limit = "    query:\n      limit: { type: integer }\n";
+    assert!(
+        minimal_with(CURSOR_PAGES, own_limit).is_none(),
+        "a non-paginated endpoint's own `limit` is its option"
+    );
+    let errors =
+        minimal_with(CURSOR_PAGES, &format!("    paginated: true\n{own_limit}")).expect("refused");
+    let text = errors.to_string();
+    assert_eq!(errors.diagnostics.len(), 1, "{text}");
+    assert!(
+        text.contains("`limit` is a pagination parameter of this paginated endpoint")
+            && text.contains("remove the option"),
+        "{text}"
+    );
+    let before = "    paginated: true\n    query:\n      ending_before: { type: string }\n";
+    let text = minimal_with(CURSOR_PAGES, before)
+        .expect("refused")
+        .to_string();
+    assert!(
+        text.contains("`ending_before` is a pagination parameter"),
+        "{text}"
+    );
+}
+
+/// The cursor style's new keys: a constant field or the `url_field` named like another
+/// field of the answer, and `before_parameter` named like the cursor, are located errors;
+/// `link_on_single_page` belongs to the `pages` style.
+#[test]
+fn cursor_envelope_fields_are_named_apart() {
+    let clash =
+        format!("{CURSOR_PAGES}    constant_fields: {{ items: list }}\n    url_field: next_page\n");
+    let errors = minimal_with(&clash, "").expect("refused");
+    let text = errors.to_string();
+    assert_eq!(errors.diagnostics.len(), 2, "{text}");
+    assert!(
+        text.contains("the answer's field `next_page` is named twice"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the answer's field `items` is named twice"),
+        "{text}"
+    );
+    let same = CURSOR_PAGES.replace("ending_before", "starting_after");
+    let text = minimal_with(&same, "").expect("refused").to_string();
+    assert!(
+        text.contains("`before_parameter` is `starting_after`") && text.contains("name it apart"),
+        "{text}"
+    );
+    let pages_key = format!("{CURSOR_PAGES}    link_on_single_page: false\n");
+    let text = minimal_with(&pages_key, "").expect("refused").to_string();
+    assert!(
+        text.contains("`link_on_single_page` belongs to `style: pages`"),
+        "{text}"
+    );
+}
+
 mod newcomer;
 
 /// The request-body conventions are each one of two words: another is located, with the

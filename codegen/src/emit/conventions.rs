@@ -216,11 +216,19 @@ fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
             page_parameter,
             per_page_parameter,
             link_header,
+            link_on_single_page,
             headers,
         } => {
             let [total, total_pages, page_header, per_page_header, next, prev] = headers
                 .in_order()
                 .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
+            // Fields added since are taken from `USUAL` unless the spec changes them (and
+            // `USUAL` is not named when every field is written: clippy's needless update).
+            let single_page = if *link_on_single_page {
+                quote! { ..rt::PageConventions::USUAL }
+            } else {
+                quote! { link_on_single_page: false, }
+            };
             quote! {
                 rt::Pagination::Pages(rt::PageConventions {
                     page_parameter: #page_parameter,
@@ -234,6 +242,7 @@ fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
                     per_page_header: #per_page_header,
                     next_page_header: #next,
                     prev_page_header: #prev,
+                    #single_page
                 })
             }
         }
@@ -258,6 +267,25 @@ fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
             let has_more = opt_str(&c.has_more_field);
             let next_cursor = opt_str(&c.next_cursor_field);
             let cursor_from = opt_str(&c.cursor_from);
+            // Fields added since are taken from `USUAL` unless the spec uses them (and
+            // `USUAL` is not named when every field is written: clippy's needless update).
+            let mut rare: Vec<TokenStream> = Vec::new();
+            if let Some(before) = &c.before_parameter {
+                rare.push(quote! { before_parameter: Some(#before), });
+            }
+            if let Some(url) = &c.url_field {
+                rare.push(quote! { url_field: Some(#url), });
+            }
+            if !c.constant_fields.is_empty() {
+                let fields = c
+                    .constant_fields
+                    .iter()
+                    .map(|(name, value)| quote! { (#name, #value) });
+                rare.push(quote! { constant_fields: &[#(#fields),*], });
+            }
+            if rare.len() < 3 {
+                rare.push(quote! { ..rt::CursorConventions::USUAL });
+            }
             quote! {
                 rt::Pagination::Cursor(rt::CursorConventions {
                     cursor_parameter: #cursor,
@@ -268,6 +296,7 @@ fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
                     has_more_field: #has_more,
                     next_cursor_field: #next_cursor,
                     cursor_from: #cursor_from,
+                    #(#rare)*
                 })
             }
         }

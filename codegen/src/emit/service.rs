@@ -162,7 +162,12 @@ fn endpoint_tokens(
     let route = endpoint.path.route();
     let quota_group = &endpoint.quota_group;
     let params: Vec<&str> = endpoint.path.params().collect();
-    let options = endpoint.query.iter().map(|o| &o.wire);
+    // A `style: comma` list is also read as `name[]` and `name[0]`: listing `name[]` tells
+    // the runtime so.
+    let options = endpoint.query.iter().flat_map(|o| {
+        let bracketed = o.comma_separated.then(|| format!("{}[]", o.wire));
+        std::iter::once(o.wire.clone()).chain(bracketed)
+    });
     // Indices of the parameters in which the self alias stands for the caller.
     let self_params = params
         .iter()

@@ -204,10 +204,10 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
         } else {
             quote! { #[serde(rename = #wire, default)] }
         };
+        // The runtime reads `name[]` and `name[0]` as `name` before these are read.
         let with = if o.comma_separated {
-            let alias = format!("{wire}[]");
             Some(quote! {
-                #[serde(alias = #alias, deserialize_with = "super::rt::deserialize_comma_list")]
+                #[serde(deserialize_with = "super::rt::deserialize_comma_list")]
             })
         } else {
             with.map(|w| quote! { #[serde(deserialize_with = #w)] })

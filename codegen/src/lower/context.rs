@@ -19,6 +19,9 @@ pub(super) struct Context<'a> {
     pub(super) quota_template: &'a str,
     /// The service declares `pagination`.
     pub(super) paginates: bool,
+    /// The query parameters a paginated endpoint reads besides its options (`page`,
+    /// `per_page`, `ending_before`, ...): reserved on paginated endpoints only.
+    pub(super) page_parameters: Vec<&'a str>,
     /// What anonymous callers may call, unless a family or an endpoint says otherwise.
     pub(super) anonymous: Anonymous,
 }

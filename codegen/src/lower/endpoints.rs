@@ -311,7 +311,7 @@ pub(super) fn lower_endpoint(
             .as_ref()
             .and_then(|a| lower_anonymous(a, diags))
             .unwrap_or(family_anonymous),
-        query: super::parameters::lower_query(raw, cx, diags),
+        query: super::parameters::lower_query(raw, paginated, cx, diags),
         paginated,
         examples: super::examples::lower_examples(
             raw.examples.as_deref(),

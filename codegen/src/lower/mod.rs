@@ -87,13 +87,12 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     .flatten()
     .chain(query_credentials)
     .map(|p| p.value.as_str())
-    .chain(
-        lowered_conventions
-            .pagination
-            .iter()
-            .flat_map(Pagination::parameters),
-    )
     .collect();
+    let page_parameters = lowered_conventions
+        .pagination
+        .iter()
+        .flat_map(Pagination::all_parameters)
+        .collect();
     let enum_names = spec
         .families
         .iter()
@@ -121,6 +120,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         enum_names,
         enum_values,
         paginates: lowered_conventions.pagination.is_some(),
+        page_parameters,
         anonymous: lowered_conventions.anonymous,
         reserved_parameters,
         type_names: &type_names,

@@ -61,6 +61,7 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
             page_parameter: name(&raw.page_parameter, "page"),
             per_page_parameter: name(&raw.per_page_parameter, "per_page"),
             link_header: raw.link_header.as_ref().is_none_or(|l| l.value),
+            link_on_single_page: raw.link_on_single_page.as_ref().is_none_or(|l| l.value),
             headers: lower_headers(raw.headers.as_ref(), diags),
         },
     };
@@ -84,6 +85,22 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
             .hint("name them apart, such as `page` and `per_page`"),
         );
     }
+    if let Some(before) = raw
+        .before_parameter
+        .as_ref()
+        .filter(|b| b.value == start || b.value == size)
+    {
+        diags.push(
+            Diagnostic::new(
+                before.location.clone(),
+                format!(
+                    "`before_parameter` is `{}`, which already names where a page starts or its size",
+                    before.value
+                ),
+            )
+            .hint("name it apart, such as `ending_before`"),
+        );
+    }
     let (default_per_page, max_per_page) = lower_sizes(raw, diags);
     Pagination {
         default_per_page,
@@ -103,10 +120,11 @@ fn name(given: &Option<Spanned<String>>, default: &str) -> String {
 }
 
 /// The keys only one style reads (`limit_parameter` is read by `offset` and `cursor`).
-const STYLE_KEYS: [(&str, &[&str]); 12] = [
+const STYLE_KEYS: [(&str, &[&str]); 16] = [
     ("page_parameter", &["pages"]),
     ("per_page_parameter", &["pages"]),
     ("link_header", &["pages"]),
+    ("link_on_single_page", &["pages"]),
     ("headers", &["pages"]),
     ("offset_parameter", &["offset"]),
     ("more_field", &["offset"]),
@@ -116,15 +134,22 @@ const STYLE_KEYS: [(&str, &[&str]); 12] = [
     ("has_more_field", &["cursor"]),
     ("next_cursor_field", &["cursor"]),
     ("cursor_from", &["cursor"]),
+    ("before_parameter", &["cursor"]),
+    ("url_field", &["cursor"]),
+    ("constant_fields", &["cursor"]),
 ];
 
-/// `style: cursor`: the answer's fields named apart, and a way to the next page's cursor.
+/// `style: cursor`: the answer's fields named apart (the items, `has_more_field`,
+/// `next_cursor_field`, `url_field` and the constant fields), and a way to the next page's
+/// cursor.
 ///
 /// ```yaml
 /// pagination:
 ///   style: cursor
 ///   items_field: data
 ///   has_more_field: data       # the items' field too
+///   constant_fields: { url: list }
+///   url_field: url             # a constant field's name too
 ///                              # and neither `next_cursor_field` nor `cursor_from`
 /// ```
 fn lower_cursor(raw: &raw::Pagination, diags: &mut Diagnostics) -> CursorStyle {
@@ -136,24 +161,39 @@ fn lower_cursor(raw: &raw::Pagination, diags: &mut Diagnostics) -> CursorStyle {
         has_more_field: optional(&raw.has_more_field),
         next_cursor_field: optional(&raw.next_cursor_field),
         cursor_from: optional(&raw.cursor_from),
+        before_parameter: optional(&raw.before_parameter),
+        url_field: optional(&raw.url_field),
+        constant_fields: raw
+            .constant_fields
+            .iter()
+            .flatten()
+            .map(|(key, value)| (key.name.clone(), value.value.clone()))
+            .collect(),
     };
     let mut seen = vec![style.items_field.as_str()];
-    for field in [&raw.has_more_field, &raw.next_cursor_field]
+    let constants = raw
+        .constant_fields
+        .iter()
+        .flatten()
+        .map(|(key, _)| (key.name.as_str(), &key.location));
+    let named = [&raw.has_more_field, &raw.next_cursor_field, &raw.url_field]
         .into_iter()
         .flatten()
-    {
-        if seen.contains(&field.value.as_str()) {
+        .map(|f| (f.value.as_str(), &f.location));
+    for (field, location) in named.chain(constants) {
+        if seen.contains(&field) {
             diags.push(
                 Diagnostic::new(
-                    field.location.clone(),
-                    format!("the answer's field `{}` is named twice", field.value),
+                    location.clone(),
+                    format!("the answer's field `{field}` is named twice"),
                 )
                 .hint(
-                    "give the items, `has_more_field` and `next_cursor_field` names of their own",
+                    "give the items, `has_more_field`, `next_cursor_field`, `url_field` and \
+                     each of `constant_fields` names of their own",
                 ),
             );
         }
-        seen.push(&field.value);
+        seen.push(field);
     }
     if style.next_cursor_field.is_none() && style.cursor_from.is_none() {
         diags.push(

@@ -10,26 +10,47 @@ use crate::spec::raw;
 
 /// Reads an endpoint's query options: known types, Rust field names that are snake_case,
 /// distinct and not taken by the path parameters or the body, and no option named like a
-/// parameter the runtime reserves (`pp`, `trace`, `access_token`, ...).
+/// parameter the runtime reserves (`pp`, `trace`, `access_token`, ...; on a `paginated`
+/// endpoint, the pagination's). A reserved option is reported and still lowered, so that
+/// the module emitted beside the error keeps the field the handler reads.
+///
+/// ```yaml
+/// list_customers:
+///   paginated: true
+///   query:
+///     limit: { type: integer }   # the pagination's `limit_parameter`
+/// ```
 pub(super) fn lower_query(
     raw: &raw::Endpoint,
+    paginated: bool,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::QueryOption> {
     use crate::model::{OptionType, QueryOption};
     let mut out: Vec<QueryOption> = Vec::new();
     for (key, option) in raw.query.iter().flatten() {
-        if cx.reserved_parameters.contains(&key.name.as_str()) {
+        let name = key.name.as_str();
+        if cx.reserved_parameters.contains(&name) {
             diags.push(
                 Diagnostic::new(
                     key.location.clone(),
-                    format!("`{}` is a parameter the runtime reads itself", key.name),
+                    format!("`{name}` is a parameter the runtime reads itself"),
                 )
                 .hint(
                     "choose another option name; the conventions in service.yaml reserve this one",
                 ),
             );
-            continue;
+        } else if paginated && cx.page_parameters.contains(&name) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`{name}` is a pagination parameter of this paginated endpoint"),
+                )
+                .hint(
+                    "remove the option: the runtime reads it and gives the handler the page \
+                     asked for; or choose another name",
+                ),
+            );
         }
         let ty = match option.r#type.value.as_str() {
             "string" => OptionType::String,

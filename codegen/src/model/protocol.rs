@@ -59,6 +59,8 @@ pub enum PageStyle {
         per_page_parameter: String,
         /// Answers carry `Link`.
         link_header: bool,
+        /// A list that fits one page carries `Link` too.
+        link_on_single_page: bool,
         /// The count headers: total, total pages, page, per page, next, previous.
         headers: PageHeaders,
     },
@@ -90,6 +92,12 @@ pub struct CursorStyle {
     pub next_cursor_field: Option<String>,
     /// The item field whose value on the last item is the next cursor.
     pub cursor_from: Option<String>,
+    /// The parameter asking for the page before a cursor (`ending_before`).
+    pub before_parameter: Option<String>,
+    /// The answer's field holding the list's own path (`url`).
+    pub url_field: Option<String>,
+    /// Fields every page carries with the same text (`object: list`), in spec order.
+    pub constant_fields: Vec<(String, String)>,
 }
 
 impl Pagination {
@@ -108,6 +116,16 @@ impl Pagination {
             } => [offset_parameter, limit_parameter],
             PageStyle::Cursor(c) => [&c.cursor_parameter, &c.limit_parameter],
         }
+    }
+
+    /// Every query parameter a paginated endpoint reads besides its options: the two of
+    /// [`parameters`](Self::parameters), and the `cursor` style's `before_parameter`.
+    pub fn all_parameters(&self) -> impl Iterator<Item = &str> {
+        let before = match &self.style {
+            PageStyle::Cursor(c) => c.before_parameter.as_deref(),
+            _ => None,
+        };
+        self.parameters().into_iter().chain(before)
     }
 
     /// Whether answers carry a `Link` header.

@@ -5,8 +5,9 @@ use serde_json::{Map, Value, json};
 
 use crate::model::{PageStyle, Pagination, RateLimitHeaders};
 
-/// Where the page starts and its size, as query parameters.
-pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
+/// Where the page starts and its size, as query parameters, and where a page ends for
+/// APIs that page backwards (`ending_before`).
+pub(super) fn parameters(p: &Pagination) -> Vec<Value> {
     let [start, size] = p.parameters();
     let start = match &p.style {
         PageStyle::Pages { .. } => json!({
@@ -38,7 +39,26 @@ pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
             "schema": { "type": "string" },
         }),
     };
-    [
+    let before = match &p.style {
+        PageStyle::Cursor(c) => c.before_parameter.as_ref().map(|before| {
+            json!({
+                "name": before,
+                "in": "query",
+                "description": format!(
+                    "{} the page that ends just before this item, in the list's order; \
+                     not with `{}`.",
+                    match &c.cursor_from {
+                        Some(field) => format!("The `{field}` of an item:"),
+                        None => "A cursor:".to_owned(),
+                    },
+                    c.cursor_parameter
+                ),
+                "schema": { "type": "string" },
+            })
+        }),
+        _ => None,
+    };
+    let mut out = vec![
         start,
         json!({
             "name": size,
@@ -53,7 +73,9 @@ pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
                 "default": p.default_per_page,
             },
         }),
-    ]
+    ];
+    out.extend(before);
+    out
 }
 
 /// The body of a paginated answer whose list schema is `list`: the list itself, or in the
@@ -63,8 +85,13 @@ pub(super) fn page_body(p: &Pagination, list: Value) -> Value {
         return list;
     };
     let mut properties = Map::new();
+    let mut required = Vec::new();
+    for (name, value) in &c.constant_fields {
+        properties.insert(name.clone(), json!({ "type": "string", "const": value }));
+        required.push(json!(name));
+    }
     properties.insert(c.items_field.clone(), list);
-    let mut required = vec![json!(c.items_field)];
+    required.push(json!(c.items_field));
     if let Some(field) = &c.has_more_field {
         properties.insert(
             field.clone(),
@@ -85,6 +112,13 @@ pub(super) fn page_body(p: &Pagination, list: Value) -> Value {
         );
         required.push(json!(field));
     }
+    if let Some(field) = &c.url_field {
+        properties.insert(
+            field.clone(),
+            json!({ "type": "string", "description": "The list's own path." }),
+        );
+        required.push(json!(field));
+    }
     json!({ "type": "object", "properties": properties, "required": required })
 }
 
@@ -92,11 +126,20 @@ pub(super) fn page_body(p: &Pagination, list: Value) -> Value {
 pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
     let mut out = Map::new();
     if p.link_header() {
+        let single = match p.style {
+            PageStyle::Pages {
+                link_on_single_page: false,
+                ..
+            } => " None when every item fits one page.",
+            _ => "",
+        };
         out.insert(
             "Link".into(),
             json!({
-                "description": "Links to the `prev`, `next`, `first` and `last` pages (RFC 8288); \
-                    no `next` on the last page, no `last` when the total is unknown.",
+                "description": format!(
+                    "Links to the `prev`, `next`, `first` and `last` pages (RFC 8288); \
+                     no `next` on the last page, no `last` when the total is unknown.{single}"
+                ),
                 "schema": { "type": "string" },
             }),
         );

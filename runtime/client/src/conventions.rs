@@ -8,6 +8,10 @@ use http::Method;
 
 use crate::condition::Condition;
 
+mod pagination;
+
+pub use pagination::{CursorConventions, OffsetConventions, PageConventions, Pagination};
+
 /// The content type of every JSON response.
 pub const JSON_CONTENT_TYPE: &str = "application/json; charset=UTF-8";
 
@@ -439,93 +443,4 @@ pub struct IdempotencyConventions {
     pub header: &'static str,
     /// How long a key is remembered, in seconds.
     pub expire_after_seconds: u64,
-}
-
-/// How a service pages its lists (`conventions.pagination` in the spec).
-#[derive(Debug, Clone, Copy)]
-pub enum Pagination {
-    /// `?page=2&per_page=20`.
-    Pages(PageConventions),
-    /// `?offset=40&limit=20`.
-    Offset(OffsetConventions),
-    /// `?cursor=...&limit=20`.
-    Cursor(CursorConventions),
-}
-
-impl Pagination {
-    /// The two query parameters a paginated endpoint reads besides its options: where the
-    /// page starts, and its size.
-    pub fn parameters(&self) -> [&'static str; 2] {
-        match self {
-            Pagination::Pages(p) => [p.page_parameter, p.per_page_parameter],
-            Pagination::Offset(o) => [o.offset_parameter, o.limit_parameter],
-            Pagination::Cursor(c) => [c.cursor_parameter, c.limit_parameter],
-        }
-    }
-}
-
-/// The `pages` style of `conventions.pagination`.
-#[derive(Debug, Clone, Copy)]
-pub struct PageConventions {
-    /// The query parameter naming the page, counted from 1 (`page`).
-    pub page_parameter: &'static str,
-    /// The query parameter naming the page size (`per_page`).
-    pub per_page_parameter: &'static str,
-    /// The page size when the request names none.
-    pub default_per_page: u32,
-    /// The largest page size; larger requests get this many.
-    pub max_per_page: u32,
-    /// Whether answers carry a `Link` header with `next`, `prev`, `first` and `last`.
-    pub link_header: bool,
-    /// Header carrying the number of items in all (`X-Total`), when the handler knows it.
-    pub total_header: Option<&'static str>,
-    /// Header carrying the number of pages (`X-Total-Pages`), when the total is known.
-    pub total_pages_header: Option<&'static str>,
-    /// Header carrying the page answered (`X-Page`).
-    pub page_header: Option<&'static str>,
-    /// Header carrying the page size used (`X-Per-Page`).
-    pub per_page_header: Option<&'static str>,
-    /// Header carrying the next page's number (`X-Next-Page`), empty on the last page.
-    pub next_page_header: Option<&'static str>,
-    /// Header carrying the previous page's number (`X-Prev-Page`), empty on the first.
-    pub prev_page_header: Option<&'static str>,
-}
-
-/// The `offset` style of `conventions.pagination`.
-#[derive(Debug, Clone, Copy)]
-pub struct OffsetConventions {
-    /// The query parameter naming how many items to skip (`offset`).
-    pub offset_parameter: &'static str,
-    /// The query parameter naming the page size (`limit`).
-    pub limit_parameter: &'static str,
-    /// The page size when the request names none.
-    pub default_limit: u32,
-    /// The largest page size; larger requests get this many.
-    pub max_limit: u32,
-    /// The item field marking the last item of a page that more items follow, by its
-    /// JSON name; without it, a page shorter than asked is the last.
-    pub more_field: Option<&'static str>,
-}
-
-/// The `cursor` style of `conventions.pagination`.
-#[derive(Debug, Clone, Copy)]
-pub struct CursorConventions {
-    /// The query parameter naming where the page starts (`cursor`, `starting_after`).
-    pub cursor_parameter: &'static str,
-    /// The query parameter naming the page size (`limit`).
-    pub limit_parameter: &'static str,
-    /// The page size when the request names none.
-    pub default_limit: u32,
-    /// The largest page size; larger requests get this many.
-    pub max_limit: u32,
-    /// The answer's field holding the items (`items`, `data`).
-    pub items_field: &'static str,
-    /// The answer's field saying whether more items follow (`has_more`).
-    pub has_more_field: Option<&'static str>,
-    /// The answer's field holding the next page's cursor, `null` on the last page
-    /// (`next_page`).
-    pub next_cursor_field: Option<&'static str>,
-    /// The item field whose value on the last item is the next page's cursor, for APIs
-    /// that send no cursor field (`id`).
-    pub cursor_from: Option<&'static str>,
 }

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use crate::error::{ApiError, Condition};
+use crate::pagination::Pagination;
 use crate::spec::{Conventions, EndpointSpec, UnknownOptions};
 
 /// The runtime's parameters of one request's query string.
@@ -91,15 +92,69 @@ impl<'q> QueryParams<'q> {
             conventions.token_parameter(),
             paging.map(|p| p.parameters()[0]),
             paging.map(|p| p.parameters()[1]),
+            paging.and_then(Pagination::before_parameter),
         ];
         for (key, _) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();
-            if !endpoint.options.contains(&key) && !reserved.contains(&Some(key)) {
+            if !endpoint.options.contains(&key)
+                && !reserved.contains(&Some(key))
+                && bracketed(key, endpoint.options).is_none()
+            {
                 return Err(malformed(format!("\"{key}\" is not a valid option")));
             }
         }
         Ok(())
     }
+}
+
+/// The option a bracket spelling stands for (`expand[]` and `expand[0]` for `expand`),
+/// when `options` lists `expand[]`: a list option that accepts them (`style: comma`).
+fn bracketed<'o>(key: &str, options: &[&'o str]) -> Option<&'o str> {
+    let (name, index) = key.strip_suffix(']')?.split_once('[')?;
+    if !index.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    options
+        .iter()
+        .filter_map(|o| o.strip_suffix("[]"))
+        .find(|o| *o == name)
+}
+
+/// The query with every bracket spelling of a list option (`expand[]=a&expand[1]=c&expand[0]=b`)
+/// written as the option's plain name (`expand=a&expand=b&expand=c`), indexed values in
+/// the order of their indices after the unindexed ones, for the options' reader; `None`
+/// (nothing allocated) when the query has none.
+pub fn unbracket(query: &str, options: &[&str]) -> Option<String> {
+    let has_bracket = |q: &str| q.contains('[') || q.contains("%5B") || q.contains("%5b");
+    if !options.iter().any(|o| o.ends_with("[]")) || !has_bracket(query) {
+        return None;
+    }
+    let pairs: Vec<(Cow<'_, str>, Cow<'_, str>)> =
+        form_urlencoded::parse(query.as_bytes()).collect();
+    if !pairs
+        .iter()
+        .any(|(key, _)| bracketed(key, options).is_some())
+    {
+        return None;
+    }
+    // (plain name or key, index for indexed spellings, value), sorted stably by index so
+    // that `name[1]` follows `name[0]` wherever it was written.
+    let mut keyed: Vec<(&str, Option<u64>, &str)> = pairs
+        .iter()
+        .map(|(key, value)| match bracketed(key, options) {
+            Some(name) => {
+                let index = key[name.len() + 1..key.len() - 1].parse().ok();
+                (name, index, value.as_ref())
+            }
+            None => (key.as_ref(), None, value.as_ref()),
+        })
+        .collect();
+    keyed.sort_by_key(|(_, index, _)| *index);
+    let mut out = form_urlencoded::Serializer::new(String::with_capacity(query.len()));
+    for (key, _, value) in keyed {
+        out.append_pair(key, value);
+    }
+    Some(out.finish())
 }
 
 fn set_once<'q>(
@@ -167,6 +222,28 @@ pub fn apply_option_rules(
         }
     }
     Ok(completed)
+}
+
+#[cfg(test)]
+mod bracket_tests {
+    use super::{bracketed, unbracket};
+
+    const OPTIONS: &[&str] = &["expand", "expand[]", "state"];
+
+    #[test]
+    fn a_list_option_is_read_under_every_bracket_spelling() {
+        assert_eq!(bracketed("expand[]", OPTIONS), Some("expand"));
+        assert_eq!(bracketed("expand[12]", OPTIONS), Some("expand"));
+        assert_eq!(bracketed("state[]", OPTIONS), None, "not a list option");
+        assert_eq!(bracketed("expand[x]", OPTIONS), None);
+        assert_eq!(bracketed("expand", OPTIONS), None);
+        assert_eq!(unbracket("state=open&expand=a", OPTIONS), None);
+        assert_eq!(
+            unbracket("expand%5B1%5D=c&state=open&expand[]=a&expand[0]=b", OPTIONS).as_deref(),
+            Some("state=open&expand=a&expand=b&expand=c")
+        );
+        assert_eq!(unbracket("expand[]=a", &["expand"]), None);
+    }
 }
 
 #[cfg(test)]

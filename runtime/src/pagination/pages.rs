@@ -85,7 +85,8 @@ pub fn headers<T>(
         put(&conventions.total_header, page.total);
         put(&conventions.total_pages_header, pages);
     }
-    if conventions.link_header {
+    let one_page = next.is_none() && prev.is_none();
+    if conventions.link_header && (conventions.link_on_single_page || !one_page) {
         let rest = other_parameters(query, conventions);
         let mut link = String::new();
         let targets = [
@@ -139,6 +140,7 @@ mod tests {
         default_per_page: 20,
         max_per_page: 100,
         link_header: true,
+        link_on_single_page: true,
         total_header: Some("x-total"),
         total_pages_header: Some("x-total-pages"),
         page_header: Some("x-page"),
@@ -233,5 +235,36 @@ mod tests {
             .unwrap_or_default();
         assert!(link.contains("page=4&per_page=2>; rel=\"next\""), "{link}");
         assert!(!link.contains("rel=\"last\""), "{link}");
+    }
+
+    #[test]
+    fn a_list_that_fits_one_page_links_only_where_the_api_does() {
+        let request = PageRequest {
+            page: 1,
+            per_page: 10,
+        };
+        let page = request.slice(&[1, 2, 3]);
+        let link = |conventions: &PageConventions| {
+            headers(conventions, &page, &request, "u", None)
+                .get("link")
+                .map(|v| v.as_bytes().to_vec())
+        };
+        assert_eq!(
+            link(&GITLAB_STYLE).as_deref(),
+            Some(
+                &b"<u?page=1&per_page=10>; rel=\"first\", <u?page=1&per_page=10>; rel=\"last\""[..]
+            )
+        );
+        let github = PageConventions {
+            link_on_single_page: false,
+            ..GITLAB_STYLE
+        };
+        assert_eq!(link(&github), None, "everything fits one page");
+        let second = PageRequest {
+            page: 2,
+            per_page: 2,
+        };
+        let paged = headers(&github, &second.slice(&[1, 2, 3]), &second, "u", None);
+        assert!(paged.get("link").is_some(), "more than one page");
     }
 }

@@ -129,11 +129,15 @@ impl<'a> Call<'a> {
     }
 
     /// The endpoint's query options (parameters it does not declare were refused already,
-    /// or are ignored). A value that does not fit is a 400 naming the option.
+    /// or are ignored), a list option of `style: comma` under any bracket spelling too. A
+    /// value that does not fit is a 400 naming the option.
     pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
         let raw = self.parts.uri.query().unwrap_or_default();
         let completed = crate::message::query::apply_option_rules(raw, self.endpoint.option_rules)?;
         let query = completed.as_deref().unwrap_or(raw);
+        // `expand[]=a` and `expand[0]=a` read as `expand=a`: only when the query has them.
+        let unbracketed = crate::message::query::unbracket(query, self.endpoint.options);
+        let query = unbracketed.as_deref().unwrap_or(query);
         serde_html_form::from_str(query).map_err(|plain| {
             // Parsed again with the path tracked, to name the option: only on failure.
             let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());

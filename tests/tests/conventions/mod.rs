@@ -24,6 +24,7 @@ mod replies;
 mod requests;
 mod security_headers;
 mod sessions;
+mod single_page_link;
 mod trace;
 
 use reqwest::header::HeaderMap;

@@ -1,7 +1,7 @@
 //! The spec's records for the conventions of other APIs' answers and requests:
 //! pagination, rate-limit headers, cross-origin use, idempotency keys.
 
-use crate::spec::decode::{Spanned, spec_record};
+use crate::spec::decode::{Named, Spanned, spec_record};
 
 spec_record! {
     /// Idempotency keys (`conventions.idempotency`).
@@ -68,6 +68,10 @@ spec_record! {
         /// Whether answers carry `Link` with `prev`, `next`, `first` and `last` (default
         /// `true`; `pages`).
         opt link_header: Spanned<bool>,
+        /// Whether a list that fits one page still carries `Link` (`first` and `last`)
+        /// (default `true`; `pages`). `false` as GitHub: `Link` only when there are pages
+        /// to go to.
+        opt link_on_single_page: Spanned<bool>,
         /// Headers carrying the counts, by what they carry; leave one out to send none
         /// (`pages`).
         opt headers: PageHeaders,
@@ -92,6 +96,18 @@ spec_record! {
         /// (`id`, as in `?starting_after=<id>`), for APIs that send no cursor field
         /// (`cursor`).
         opt cursor_from: Spanned<String>,
+        /// Query parameter asking for the page that ends just before a cursor, to page
+        /// backwards (`ending_before`; `cursor`). Its answer holds the items just before
+        /// that one, in the list's order, and says whether more precede them; a request
+        /// naming both it and `cursor_parameter` is a 400. Without it lists page forwards
+        /// only.
+        opt before_parameter: Spanned<String>,
+        /// The answer's field holding the list's own path, as requested (`url`:
+        /// `"/v1/customers"`; `cursor`).
+        opt url_field: Spanned<String>,
+        /// Fields every page carries with the same text, by name (`object: list`;
+        /// `cursor`), written before the items.
+        opt constant_fields: Named<Spanned<String>>,
     }
 }
 

@@ -85,6 +85,11 @@ impl<T, E> Call<T, E> {
         self.query.push((name, value));
     }
 
+    /// Stops sending query parameter `name`.
+    pub(super) fn remove_query(&mut self, name: &str) {
+        self.query.retain(|(n, _)| *n != name);
+    }
+
     /// The value the call sends for query parameter `name`, when it sends one.
     pub(super) fn query_value(&self, name: &str) -> Option<&str> {
         self.query
@@ -366,7 +371,11 @@ impl<T, E> Call<T, E> {
         };
         let decoded = match conventions.pagination {
             Some(crate::conventions::Pagination::Cursor(c)) if self.paginated => {
-                super::envelope::decode(json, &c)
+                // Paging backwards, the next page is before this page's first item.
+                let backwards = c
+                    .before_parameter
+                    .is_some_and(|b| self.query_value(b).is_some());
+                super::envelope::decode(json, &c, backwards)
             }
             _ => serde_json::from_slice(json).map(|body| (body, None)),
         };

@@ -1,6 +1,7 @@
 //! Reading a `cursor`-style page: the items out of the object the spec describes, and
 //! where the next page starts (the object's cursor field, or the last item's
-//! `cursor_from` field while the object says more follow).
+//! `cursor_from` field while the object says more follow; the first item's when paging
+//! backwards). Other fields (`object`, `url`) are skipped.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -10,10 +11,12 @@ use serde_json::Value;
 
 use crate::conventions::CursorConventions;
 
-/// The items of a page and its next cursor, from the answer's JSON.
+/// The items of a page and its next cursor, from the answer's JSON; `backwards` when the
+/// page was asked for before a cursor, so that the next one precedes its first item.
 pub(super) fn decode<T: DeserializeOwned>(
     json: &[u8],
     conventions: &CursorConventions,
+    backwards: bool,
 ) -> Result<(T, Option<String>), serde_json::Error> {
     let mut reader = serde_json::Deserializer::from_slice(json);
     let page = Envelope {
@@ -31,7 +34,11 @@ pub(super) fn decode<T: DeserializeOwned>(
         Items::Json(values) => {
             let next = conventions
                 .cursor_from
-                .zip(values.as_array().and_then(|v| v.last()))
+                .zip(
+                    values
+                        .as_array()
+                        .and_then(|v| if backwards { v.first() } else { v.last() }),
+                )
                 .and_then(|(field, last)| match last.get(field)? {
                     Value::String(s) => Some(s.clone()),
                     Value::Number(n) => Some(n.to_string()),
@@ -122,15 +129,21 @@ mod tests {
         has_more_field: Some("has_more"),
         next_cursor_field: None,
         cursor_from: Some("id"),
+        before_parameter: Some("ending_before"),
+        url_field: Some("url"),
+        constant_fields: &[("object", "list")],
     };
 
     #[test]
     fn the_next_cursor_is_the_last_items_field_while_more_follow() {
-        let json = br#"{"object":"list","data":[{"id":"a"},{"id":"b"}],"has_more":true}"#;
-        let (items, next): (Vec<Value>, _) = decode(json, &PAYMENTS).expect("a page");
+        let json =
+            br#"{"object":"list","data":[{"id":"a"},{"id":"b"}],"has_more":true,"url":"/v1/x"}"#;
+        let (items, next): (Vec<Value>, _) = decode(json, &PAYMENTS, false).expect("a page");
         assert_eq!((items.len(), next.as_deref()), (2, Some("b")));
+        let (_, before): (Vec<Value>, _) = decode(json, &PAYMENTS, true).expect("backwards");
+        assert_eq!(before.as_deref(), Some("a"), "the first item's, backwards");
         let json = br#"{"data":[{"id":"c"}],"has_more":false}"#;
-        let (_, next): (Vec<Value>, _) = decode(json, &PAYMENTS).expect("the last page");
+        let (_, next): (Vec<Value>, _) = decode(json, &PAYMENTS, false).expect("the last page");
         assert_eq!(next, None);
     }
 
@@ -144,12 +157,13 @@ mod tests {
             ..PAYMENTS
         };
         let (items, next): (Vec<u32>, _) =
-            decode(br#"{"next_page":"t2","items":[1,2]}"#, &dropshot).expect("a page");
+            decode(br#"{"next_page":"t2","items":[1,2]}"#, &dropshot, false).expect("a page");
         assert_eq!((items, next.as_deref()), (vec![1, 2], Some("t2")));
         let (_, next): (Vec<u32>, _) =
-            decode(br#"{"items":[3],"next_page":null}"#, &dropshot).expect("the last page");
+            decode(br#"{"items":[3],"next_page":null}"#, &dropshot, false).expect("the last page");
         assert_eq!(next, None);
-        let missing = decode::<Vec<u32>>(br#"{"data":[]}"#, &dropshot).expect_err("no items");
+        let missing =
+            decode::<Vec<u32>>(br#"{"data":[]}"#, &dropshot, false).expect_err("no items");
         assert!(missing.to_string().contains("items"), "{missing}");
     }
 }

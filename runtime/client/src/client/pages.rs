@@ -44,7 +44,25 @@ impl<I, E> Call<Vec<I>, E> {
     /// in the `cursor` style; other styles send nothing.
     pub fn after(mut self, cursor: &str) -> Self {
         if let Some(Pagination::Cursor(c)) = self.conventions().pagination {
+            if let Some(before) = c.before_parameter {
+                self.remove_query(before);
+            }
             self.set_query(c.cursor_parameter, cursor.to_owned());
+        }
+        self
+    }
+
+    /// Asks for the page that ends just before `cursor`, in the `cursor` style where the
+    /// spec names a `before_parameter` (`ending_before`); other services get nothing sent.
+    /// The answer's [`next_cursor`](super::Answer::next_cursor) is then the page before
+    /// that one, and [`pages`](Self::pages) and [`all`](Self::all) walk backwards, each
+    /// page's items in the list's order.
+    pub fn before(mut self, cursor: &str) -> Self {
+        if let Some(Pagination::Cursor(c)) = self.conventions().pagination
+            && let Some(before) = c.before_parameter
+        {
+            self.remove_query(c.cursor_parameter);
+            self.set_query(before, cursor.to_owned());
         }
         self
     }
@@ -123,9 +141,13 @@ impl<I, E> Call<Vec<I>, E> {
             }
             Some(Pagination::Cursor(c)) => {
                 let answer = self.clone_request().send().await?;
+                let parameter = c
+                    .before_parameter
+                    .filter(|b| self.query_value(b).is_some())
+                    .unwrap_or(c.cursor_parameter);
                 let next = answer
                     .next_cursor
-                    .map(|cursor| Next::Query(c.cursor_parameter, cursor));
+                    .map(|cursor| Next::Query(parameter, cursor));
                 Ok((answer.body, next))
             }
             _ => {

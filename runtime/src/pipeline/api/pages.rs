@@ -65,14 +65,15 @@ impl Call<'_> {
         self.reply::<Page<T>>(Ok::<_, ApiError>(page))
     }
 
-    /// Where a `cursor`-style request starts and its size (400 when the size is not a
-    /// whole number from 1).
+    /// Where a `cursor`-style request starts (or, paging backwards, ends) and its size
+    /// (400 when the size is not a whole number from 1, or both ends are named).
     pub fn cursor_request(&self) -> Result<CursorRequest, ApiError> {
         CursorRequest::read(self.parts.uri.query(), self.cursor_conventions()?)
     }
 
     /// Writes a `cursor`-style answer: the object holding the items, whether more follow
-    /// and the next cursor, under the spec's names.
+    /// and the next cursor, under the spec's names, with its constant fields and the
+    /// request's path as the list's `url` where the spec names them.
     pub fn reply_cursor_page<T: Serialize + Send + Sync>(
         &self,
         result: Result<CursorPage<T>, impl Into<ApiError>>,
@@ -80,7 +81,7 @@ impl Call<'_> {
         let page = result.map_err(|e| self.declared(e.into()))?;
         let conventions = self.cursor_conventions()?;
         self.reply::<()>(Ok::<_, ApiError>(crate::message::reply::Json(
-            page.envelope(conventions),
+            page.envelope(conventions, self.parts.uri.path()),
         )))
     }
 
