@@ -42,6 +42,9 @@ pub struct Service {
     pub extends: Option<String>,
     /// The protocol conventions.
     pub conventions: Conventions,
+    /// Where each key under `conventions` is written, by dotted path (`trace.header`,
+    /// `credentials[1]`; `""` for `conventions` itself), for `restspec diff`.
+    pub conventions_at: Vec<(String, Location)>,
     /// The status table, in file order.
     pub statuses: Vec<Status>,
     /// Global capabilities, in file order.

@@ -8,9 +8,9 @@ use restspec_codegen::diff::{ChangeKind as K, Verdict, Who, diff};
 use restspec_tests::cli::restspec;
 use restspec_tests::spec_sources::spec_sources;
 
-const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
+pub(crate) const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 const OPERATORS: Verdict = Verdict::Breaking(Who::Operators);
-const OK: Verdict = Verdict::Compatible;
+pub(crate) const OK: Verdict = Verdict::Compatible;
 
 /// An enumeration read by clients (in `ThingInfo`) and one only sent (in `ThingInput`),
 /// added to both versions of the cases that need them.
@@ -26,7 +26,7 @@ const ENUMS: &[(&str, &str)] = &[
 ];
 
 /// The conventions fixture with `edits` (text replaced once each) applied.
-fn version(edits: &[(&str, &str)]) -> restspec_codegen::model::Service {
+pub(crate) fn version(edits: &[(&str, &str)]) -> restspec_codegen::model::Service {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/conventions");
     let mut sources = spec_sources(&dir);
     for (from, to) in edits {
@@ -43,7 +43,12 @@ fn version(edits: &[(&str, &str)]) -> restspec_codegen::model::Service {
 }
 
 /// One case: what the old and new versions add to the fixture, and every change expected.
-fn case(name: &str, old: &[(&str, &str)], new: &[(&str, &str)], expected: &[(K, Verdict)]) {
+pub(crate) fn case(
+    name: &str,
+    old: &[(&str, &str)],
+    new: &[(&str, &str)],
+    expected: &[(K, Verdict)],
+) {
     let changes = diff(&version(old), &version(new));
     let got: Vec<(K, Verdict)> = changes.iter().map(|c| (c.kind, c.verdict)).collect();
     assert_eq!(got, expected, "{name}: {changes:#?}");

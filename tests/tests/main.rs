@@ -4,6 +4,7 @@
 
 mod conventions;
 mod diff;
+mod diff_words;
 mod docs_page;
 mod example;
 mod example_errors;

@@ -45,9 +45,8 @@ pub(crate) fn report(
             }
             let _ = writeln!(
                 out,
-                "{} change{}, {breaking} breaking{}",
-                changes.len(),
-                if changes.len() == 1 { "" } else { "s" },
+                "{}, {breaking} breaking{}",
+                crate::render::count(changes.len(), "change", "changes"),
                 match changes.iter().filter(|c| c.allowed.is_some()).count() {
                     0 => String::new(),
                     n => format!(" (and {n} allowed)"),

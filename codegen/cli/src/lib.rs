@@ -198,12 +198,12 @@ where
                     .sum();
                 let _ = writeln!(
                     out,
-                    "{}: ok ({} files, {} families, {} endpoints, {} types)",
+                    "{}: ok ({}, {}, {}, {})",
                     dir.display(),
-                    loaded.sources.len(),
-                    loaded.service.families.len(),
-                    endpoints,
-                    loaded.service.types.len()
+                    render::count(loaded.sources.len(), "file", "files"),
+                    render::count(loaded.service.families.len(), "family", "families"),
+                    render::count(endpoints, "endpoint", "endpoints"),
+                    render::count(loaded.service.types.len(), "type", "types")
                 );
                 SUCCESS
             }

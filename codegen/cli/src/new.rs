@@ -258,7 +258,17 @@ fn values(name: &str, request: &Request) -> Vec<(&'static str, String)> {
             by_macro.to_owned()
         }
     };
+    let schema_line = |file: &str| match &request.runtime {
+        Runtime::Path(runtime) => format!(
+            "# yaml-language-server: $schema={}/{file}.schema.json",
+            schema_dir(&request.dir.join("spec"), runtime)
+        ),
+        // A published runtime leaves no clone to point at: no line.
+        Runtime::Version(_) => String::new(),
+    };
     vec![
+        ("service_schema", schema_line("service")),
+        ("family_schema", schema_line("family")),
         ("name", name.to_owned()),
         ("lib", library.clone()),
         ("service", library.clone()),
@@ -304,6 +314,52 @@ fn values(name: &str, request: &Request) -> Vec<(&'static str, String)> {
             )),
         ),
     ]
+}
+
+/// The clone's `codegen/schema/` (beside `runtime`) as seen from `spec_dir`, with `/`
+/// between components: relative (`../../restspec/codegen/schema` for a crate beside the
+/// clone), so that the spec files' `$schema` line still holds when both are moved together;
+/// absolute when nothing is shared (another drive).
+pub fn schema_dir(spec_dir: &Path, runtime: &Path) -> String {
+    let schema = runtime.parent().unwrap_or(runtime).join("codegen/schema");
+    // The crate's directory may not exist yet: resolve the part that does.
+    let resolve = |path: &Path| -> PathBuf {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let mut existing = path.as_path();
+        let mut rest = Vec::new();
+        while !existing.exists() {
+            match (existing.parent(), existing.file_name()) {
+                (Some(parent), Some(name)) => {
+                    rest.push(name.to_owned());
+                    existing = parent;
+                }
+                _ => break,
+            }
+        }
+        let base = existing
+            .canonicalize()
+            .unwrap_or_else(|_| existing.to_path_buf());
+        rest.iter().rev().fold(base, |at, name| at.join(name))
+    };
+    let (from, to) = (resolve(spec_dir), resolve(&schema));
+    let (from, to): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let shared = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let slash = |parts: &[std::path::Component<'_>]| -> String {
+        parts
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    if shared == 0 {
+        return slash(&to).replacen("//", "/", 1);
+    }
+    let ups = vec![".."; from.len() - shared];
+    [ups.join("/"), slash(&to[shared..])]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// `Service Name` for `service-name`.
@@ -388,6 +444,22 @@ mod tests {
     fn an_empty_key_alone_on_its_line_leaves_the_line_out() {
         let values = [("a", String::new()), ("b", "x".to_owned())];
         assert_eq!(render("1\n{{a}}\n{{b}}{{a}}\n", &values), "1\nx\n");
+    }
+
+    #[test]
+    fn the_schema_is_found_relative_to_the_spec() {
+        let root = std::env::temp_dir().join(format!("restspec-schema-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("clone/runtime")).expect("a directory");
+        let runtime = root.join("clone/runtime");
+        assert_eq!(
+            schema_dir(&root.join("shelves/spec"), &runtime),
+            "../../clone/codegen/schema"
+        );
+        assert_eq!(
+            schema_dir(&root.join("clone/generated-example/notes/spec"), &runtime),
+            "../../../codegen/schema"
+        );
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

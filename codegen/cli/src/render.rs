@@ -91,7 +91,16 @@ pub(crate) fn diagnostics(
         }
         let _ = writeln!(err, "{out}");
     }
-    let _ = writeln!(err, "{} error(s)", errors.diagnostics.len());
+    let _ = writeln!(
+        err,
+        "{}",
+        count(errors.diagnostics.len(), "error", "errors")
+    );
+}
+
+/// `1 family`, `2 families`, `0 families`: a count with its noun in the right number.
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The route table, one endpoint a line, columns aligned.
@@ -132,4 +141,14 @@ pub(crate) fn routes(service: &Service) -> String {
         let _ = writeln!(out, "{}", line.join("  ").trim_end());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(super::count(1, "family", "families"), "1 family");
+        assert_eq!(super::count(0, "family", "families"), "0 families");
+        assert_eq!(super::count(2, "error", "errors"), "2 errors");
+    }
 }

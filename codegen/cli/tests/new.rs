@@ -82,6 +82,15 @@ fn the_notes_example_is_what_new_writes() {
         let got = std::fs::read_to_string(written.join(&file)).expect("readable");
         // The only differences: the runtime's path, and the tables that make the new crate a
         // workspace of its own (the example is a member of restspec's).
+        // And the spec files' `$schema` line, relative to where the crate is.
+        if file.starts_with("spec") {
+            let schema = restspec_cli::new::schema_dir(&written.join("spec"), &runtime);
+            expected = expected.replace(
+                "$schema=../../../codegen/schema/",
+                &format!("$schema={schema}/"),
+            );
+            assert!(expected.starts_with("# yaml-language-server: $schema="));
+        }
         if file == Path::new("Cargo.toml") {
             let path = runtime.to_str().expect("a UTF-8 path");
             expected = expected.replace("\"../../runtime\"", &format!("\"{path}\""));
@@ -134,6 +143,12 @@ fn new_says_what_it_wrote_and_what_to_run_next() {
     assert!(
         manifest.contains("restspec-runtime = { version = \"0.1.0\" }"),
         "{manifest}"
+    );
+    // No clone to point an editor at: the spec files start with their own comment.
+    let spec = std::fs::read_to_string(scratch.0.join("demo/spec/service.yaml")).expect("written");
+    assert!(
+        spec.starts_with("# What holds for the whole service"),
+        "{spec}"
     );
 }
 
@@ -228,5 +243,24 @@ fn hash_password_prints_a_user_line_that_verifies() {
     assert_eq!(
         text(&ran.stderr),
         "restspec hash-password: no password: type it, or pipe it in (`echo 'the password' | restspec hash-password`)\n"
+    );
+}
+
+/// `restspec check` on what `new` writes: every count agrees with its noun ("1 family").
+#[test]
+fn check_counts_in_the_right_number() {
+    let scratch = Scratch::new("check");
+    let ran = restspec(&scratch.0, &["new", "demo"], "");
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let ran = restspec(&scratch.0.join("demo"), &["check", "spec"], "");
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let said = text(&ran.stdout);
+    assert!(
+        said.starts_with("spec: ok (2 files, 1 family, 5 endpoints, "),
+        "{said}"
+    );
+    assert!(
+        !said.contains("families") && !said.contains("(s)"),
+        "{said}"
     );
 }

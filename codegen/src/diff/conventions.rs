@@ -1,136 +1,242 @@
-//! The protocol conventions compared one by one: any change is seen by every client that
-//! was written for the old one (a prefix, a header or parameter name, a default).
+//! The protocol conventions compared key by key, each change said in words with where the
+//! key is written in both versions: "`trace.header` changed from `X-Trace` to
+//! `X-Service-Trace`". Whom a change breaks depends on the key ([`keys::Rule`]): a new
+//! credential place or a newly served path takes nothing away; a renamed header breaks
+//! every client written for the old one.
 
+mod keys;
+
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::{Change, ChangeKind, Verdict, Who};
 use crate::diag::Location;
-use crate::model::{Conventions, Service};
+use crate::model::Service;
+use keys::{Entry, Rule, Shown};
 
-/// How a convention that is switched off is written.
-const NONE: &str = "(none)";
-
-/// Each convention by its name in `service.yaml`, with its value written out.
-fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
-    let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| NONE.to_owned());
-    vec![
-        ("base_path", opt(&c.base_path)),
-        ("authenticated_prefix", opt(&c.authenticated_prefix)),
-        ("json_prefix", opt(&c.json_prefix)),
-        (
-            "pretty_printing.default",
-            if c.pretty_by_default {
-                "pretty"
-            } else {
-                "compact"
+pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    let (before, after) = (
+        keys::entries(&old.conventions),
+        keys::entries(&new.conventions),
+    );
+    // Each key once, in the order of the old version, then the new one's own: a block
+    // before its keys.
+    let mut keys: Vec<&'static str> = before.iter().map(|e| e.key).collect();
+    let added: Vec<&'static str> = after
+        .iter()
+        .map(|e| e.key)
+        .filter(|k| !keys.contains(k))
+        .collect();
+    keys.extend(added);
+    // The keys whose change is said already, by their own line or their container's.
+    let mut said: BTreeSet<&'static str> = BTreeSet::new();
+    for key in keys {
+        let was = before.iter().find(|e| e.key == key);
+        let now = after.iter().find(|e| e.key == key);
+        let Some(entry) = now.or(was) else { continue };
+        let (was_shown, now_shown) = (shown(was), shown(now));
+        if was_shown == now_shown {
+            continue;
+        }
+        said.insert(key);
+        if entry.container().is_some_and(|c| said.contains(c)) {
+            continue;
+        }
+        let mut push = |verdict, explanation, old_key: &str, new_key: &str| {
+            out.push(Change::new(
+                ChangeKind::ConventionChanged,
+                verdict,
+                format!("convention {key}"),
+                explanation,
+                Some(at(old, old_key)),
+                Some(at(new, new_key)),
+            ));
+        };
+        if let (Shown::Many(then), Shown::Many(is)) = (&was_shown, &now_shown) {
+            for (verdict, explanation, old_key, new_key) in members(key, then, is) {
+                push(verdict, explanation, &old_key, &new_key);
             }
-            .to_owned(),
-        ),
-        ("pretty_printing.parameter", opt(&c.pretty_parameter)),
-        (
-            "pretty_printing.compact_when_accept",
-            opt(&c.compact_when_accept),
-        ),
-        (
-            "method_override.parameter",
-            opt(&c.method_override_parameter),
-        ),
-        (
-            "method_override.methods",
-            c.method_override_methods
-                .iter()
-                .map(|m| m.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
-        (
-            "content_type_override",
-            opt(&c.content_type_override_parameter),
-        ),
-        ("create_only_header", opt(&c.create_only_header)),
-        ("trace.parameter", opt(&c.trace_parameter)),
-        ("trace.header", opt(&c.trace_header)),
-        ("xsrf_header", opt(&c.xsrf_header)),
-        ("access_token_parameter", opt(&c.access_token_parameter)),
-        ("credentials", format!("{:?}", c.credentials)),
-        (
-            "unknown_credentials",
-            format!("{:?}", c.unknown_credentials),
-        ),
-        ("anonymous", c.anonymous.name().to_owned()),
-        ("self_alias", opt(&c.self_alias)),
-        ("self_alias_params", c.self_alias_params.join(", ")),
-        ("sessions", format!("{:?}", c.sessions)),
-        ("timestamp_format", format!("{:?}", c.timestamp_format)),
-        ("cors_setting", opt(&c.cors_setting)),
-        ("run_as", format!("{:?}", c.run_as)),
-        ("security_headers", c.security_headers.to_string()),
-        ("error_format", format!("{:?}", c.error_format)),
-        ("openapi_path", opt(&c.openapi_path)),
-        (
-            "docs_path",
-            opt(&c.docs_page.as_ref().map(|d| d.path.clone())),
-        ),
-        ("metrics_path", opt(&c.metrics_path)),
-        ("liveness_path", opt(&c.liveness_path)),
-        ("readiness_path", opt(&c.readiness_path)),
-        ("json_content_type", opt(&c.json_content_type)),
-        ("pagination", format!("{:?}", c.pagination)),
-        ("unknown_options", c.ignore_unknown_options.to_string()),
-        ("rate_limit_headers", format!("{:?}", c.rate_limit_headers)),
-        ("gzip_errors", (!c.never_gzip_errors).to_string()),
-        ("cors", format!("{:?}", c.cors)),
-        ("request_id_header", opt(&c.request_id_header)),
-        ("request_bodies", opt(&c.request_bodies)),
-        (
-            "request_content_type",
-            if c.json_any_content_type {
-                "any"
-            } else {
-                "checked"
-            }
-            .to_owned(),
-        ),
-        (
-            "unknown_fields",
-            if c.reject_unknown_fields {
-                "reject"
-            } else {
-                "ignore"
-            }
-            .to_owned(),
-        ),
-        (
-            "null_optional_fields",
-            if c.reject_null_optional_fields {
-                "reject"
-            } else {
-                "absent"
-            }
-            .to_owned(),
-        ),
-        ("idempotency", format!("{:?}", c.idempotency)),
-    ]
+            continue;
+        }
+        let (verdict, explanation) = judge(entry, &was_shown, &now_shown, old, new);
+        push(verdict, explanation, key, key);
+    }
 }
 
-/// The conventions that name a path the runtime answers itself, outside the endpoints.
-const SERVED_PATHS: [&str; 5] = [
-    "openapi_path",
-    "docs_path",
-    "metrics_path",
-    "liveness_path",
-    "readiness_path",
-];
+/// An entry's value, a missing one as not set.
+fn shown(entry: Option<&Entry>) -> Shown {
+    match entry {
+        Some(e) => e.shown.clone(),
+        None => Shown::One(None),
+    }
+}
 
-/// What the path of a [`SERVED_PATHS`] convention serves, for the change's message.
-fn served_what(name: &str) -> &'static str {
-    match name {
-        "metrics_path" => "the metrics are",
-        "liveness_path" => "the liveness probe is",
-        "readiness_path" => "the readiness probe is",
-        "docs_path" => "the docs page is",
-        _ => "the OpenAPI document is",
+/// The verdict on a change of one value or block, and its words.
+fn judge(
+    entry: &Entry,
+    was: &Shown,
+    now: &Shown,
+    old: &Service,
+    new: &Service,
+) -> (Verdict, String) {
+    let key = entry.key;
+    let value = |s: &Shown| match s {
+        Shown::One(v) => v.clone(),
+        Shown::Block(true) => Some(String::new()),
+        _ => None,
+    };
+    let (then, is) = (value(was), value(now));
+    let block = matches!(now, Shown::Block(_)) || matches!(was, Shown::Block(_));
+    let what = match (&then, &is) {
+        _ if block && is.is_some() => format!("`{key}` added"),
+        _ if block => format!("`{key}` removed"),
+        (Some(a), Some(b)) => format!("`{key}` changed from `{a}` to `{b}`"),
+        (None, Some(b)) => format!("`{key}` set to `{b}`"),
+        (Some(a), None) => format!("`{key}` no longer set (was `{a}`)"),
+        (None, None) => format!("`{key}` changed"),
+    };
+    let breaks = |who: Who| {
+        let whom = match who {
+            Who::Clients => "clients written for the old convention break",
+            Who::Operators => {
+                "what operators set up for the old one (settings, probes, scrapers) breaks"
+            }
+        };
+        (Verdict::Breaking(who), format!("{what}: {whom}"))
+    };
+    match entry.rule {
+        Rule::Breaks => breaks(Who::Clients),
+        Rule::Optional { added, .. } if then.is_none() => {
+            (Verdict::Compatible, format!("{what}: {added}"))
+        }
+        Rule::Optional { who, .. } => breaks(who),
+        Rule::OneWay { safe } if is.as_deref() == Some(safe) => (
+            Verdict::Compatible,
+            format!("{what}: nothing clients did before is refused"),
+        ),
+        Rule::OneWay { .. } => breaks(Who::Clients),
+        Rule::Members => breaks(Who::Clients),
+        Rule::PerEndpoint => (
+            Verdict::Compatible,
+            format!("{what}: the endpoints it changes are listed with their anonymous access"),
+        ),
+        Rule::Unseen => (
+            Verdict::Compatible,
+            format!("{what}: clients decode either answer"),
+        ),
+        Rule::Paging => {
+            let (paged_before, paged_after) = (paginated(old), paginated(new));
+            // Added or removed, it pages nothing by itself: endpoints are paged by their
+            // own `paginated`, each a change of its own.
+            if block {
+                let listed = if is.is_some() {
+                    &paged_after
+                } else {
+                    &paged_before
+                };
+                let which = if listed.is_empty() {
+                    "no endpoint is paginated".to_owned()
+                } else {
+                    format!(
+                        "{} {} (each endpoint's change says so)",
+                        if is.is_some() {
+                            "answered a page at a time:"
+                        } else {
+                            "no longer paginated:"
+                        },
+                        names(listed)
+                    )
+                };
+                return (Verdict::Compatible, format!("{what}: {which}"));
+            }
+            let both: Vec<&str> = paged_before
+                .iter()
+                .copied()
+                .filter(|e| paged_after.contains(e))
+                .collect();
+            if both.is_empty() {
+                (
+                    Verdict::Compatible,
+                    format!("{what}: no endpoint is paginated in both versions"),
+                )
+            } else {
+                (
+                    Verdict::Breaking(Who::Clients),
+                    format!("{what}: clients paging {} break", names(&both)),
+                )
+            }
+        }
+    }
+}
+
+/// The names of the endpoints a version paginates.
+fn paginated(service: &Service) -> Vec<&str> {
+    service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .filter(|e| e.paginated)
+        .map(|e| e.name.as_str())
+        .collect()
+}
+
+/// `` `a`, `b` and `c` ``.
+fn names(list: &[&str]) -> String {
+    let quoted: Vec<String> = list.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.join(""),
+    }
+}
+
+/// The changes of a list of alternatives: each one lost breaks clients, each one gained
+/// breaks nobody, the same ones in another order are one compatible change. Each with the
+/// key of its position in the old and the new version.
+fn members(key: &str, then: &[String], is: &[String]) -> Vec<(Verdict, String, String, String)> {
+    let mut out = Vec::new();
+    for (i, gone) in then.iter().enumerate().filter(|(_, m)| !is.contains(m)) {
+        out.push((
+            Verdict::Breaking(Who::Clients),
+            format!("`{key}` lost `{gone}`: clients relying on it break"),
+            format!("{key}[{i}]"),
+            key.to_owned(),
+        ));
+    }
+    for (i, added) in is.iter().enumerate().filter(|(_, m)| !then.contains(m)) {
+        out.push((
+            Verdict::Compatible,
+            format!("`{key}` gained `{added}`: nothing clients did before changes"),
+            key.to_owned(),
+            format!("{key}[{i}]"),
+        ));
+    }
+    if out.is_empty() {
+        out.push((
+            Verdict::Compatible,
+            format!(
+                "`{key}` reordered, now `{}`: the same ones are accepted",
+                is.join("`, `")
+            ),
+            key.to_owned(),
+            key.to_owned(),
+        ));
+    }
+    out
+}
+
+/// Where `key` is written in `service`, else its nearest written container (`pagination`
+/// for a default `pagination.style`), else `conventions:`, else the service file.
+fn at(service: &Service, key: &str) -> Location {
+    let mut path = key;
+    loop {
+        if let Some((_, location)) = service.conventions_at.iter().find(|(p, _)| p == path) {
+            return location.clone();
+        }
+        if path.is_empty() {
+            return service_file(service);
+        }
+        path = &path[..path.rfind(['.', '[']).unwrap_or(0)];
     }
 }
 
@@ -144,32 +250,5 @@ fn service_file(service: &Service) -> Location {
         column: 0,
         offset: 0,
         len: 0,
-    }
-}
-
-pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
-    let (before, after) = (entries(&old.conventions), entries(&new.conventions));
-    for ((name, was), (_, now)) in before.iter().zip(&after) {
-        if was != now {
-            // Serving the OpenAPI document, metrics or a health probe where none was served
-            // takes nothing away.
-            let newly_served = SERVED_PATHS.contains(name) && was == NONE;
-            out.push(Change::new(
-                ChangeKind::ConventionChanged,
-                if newly_served {
-                    Verdict::Compatible
-                } else {
-                    Verdict::Breaking(Who::Clients)
-                },
-                format!("convention {name}"),
-                if newly_served {
-                    format!("{} now served at `{now}`", served_what(name))
-                } else {
-                    format!("`{was}` became `{now}`: clients written for the old convention break")
-                },
-                Some(service_file(old)),
-                Some(service_file(new)),
-            ));
-        }
     }
 }

@@ -9,6 +9,7 @@
 
 mod conventions;
 mod endpoints;
+mod options;
 mod types;
 
 use serde_json::{Value, json};

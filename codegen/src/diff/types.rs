@@ -1,11 +1,12 @@
 //! Named types compared field by field, judged by which way they travel: a type clients
 //! read (in a response) breaks them when it loses or loosens a field; a type clients send
-//! (in a request) breaks them when it demands more.
+//! (in a request body, a query option or a path parameter) breaks them when it demands
+//! more.
 
 use std::collections::BTreeSet;
 
 use super::{Change, ChangeKind, Verdict, Who};
-use crate::model::{Field, Service, TypeDef, TypeKind, TypeRef};
+use crate::model::{Field, OptionType, ParamType, Service, TypeDef, TypeKind, TypeRef};
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
@@ -47,6 +48,18 @@ fn directions(service: &Service) -> Directions {
         }
         if let Some(ty) = &endpoint.request {
             reach(service, ty, &mut d.sent);
+        }
+        // An enumeration a query option takes is sent too: `?order=title` is refused once
+        // `title` is gone.
+        for option in &endpoint.query {
+            if let OptionType::Enum(name) = &option.ty {
+                d.sent.insert(name.clone());
+            }
+        }
+    }
+    for param in service.families.iter().flat_map(|f| &f.params) {
+        if let ParamType::Enum(name) = &param.ty {
+            d.sent.insert(name.clone());
         }
     }
     d

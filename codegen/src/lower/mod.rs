@@ -183,6 +183,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
                 _ => None,
             }),
         conventions: lowered_conventions,
+        conventions_at: spec.conventions_at.clone(),
         statuses,
         capabilities,
         quota_template: service.quota.group_template.value.clone(),

@@ -44,8 +44,10 @@ pub enum ChangeKind {
     QueryOptionRemoved,
     /// A new query option.
     QueryOptionAdded,
-    /// A query option takes another type.
+    /// A query option takes another type, or fewer values.
     QueryOptionTypeChanged,
+    /// The value a request without a query option gets is another, or none.
+    QueryOptionDefaultChanged,
     /// A field of a type clients read is gone.
     FieldRemoved,
     /// A field of a type clients read may now be absent.
@@ -72,7 +74,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 31] = [
+    pub const ALL: [ChangeKind; 32] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -93,6 +95,7 @@ impl ChangeKind {
         ChangeKind::QueryOptionRemoved,
         ChangeKind::QueryOptionAdded,
         ChangeKind::QueryOptionTypeChanged,
+        ChangeKind::QueryOptionDefaultChanged,
         ChangeKind::FieldRemoved,
         ChangeKind::FieldMadeOptional,
         ChangeKind::FieldMadeRequired,
@@ -129,6 +132,7 @@ impl ChangeKind {
             ChangeKind::QueryOptionRemoved => "query_option_removed",
             ChangeKind::QueryOptionAdded => "query_option_added",
             ChangeKind::QueryOptionTypeChanged => "query_option_type_changed",
+            ChangeKind::QueryOptionDefaultChanged => "query_option_default_changed",
             ChangeKind::FieldRemoved => "field_removed",
             ChangeKind::FieldMadeOptional => "field_made_optional",
             ChangeKind::FieldMadeRequired => "field_made_required",

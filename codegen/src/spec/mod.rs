@@ -9,6 +9,7 @@
 pub(crate) mod decode;
 mod extends;
 mod files;
+mod key_paths;
 pub(crate) mod raw;
 mod sections;
 pub(crate) mod yaml;
@@ -36,6 +37,9 @@ pub(crate) struct RawSpec {
     pub families: Vec<raw::FamilyFile>,
     /// The sections declared by section files, in file-name order.
     pub sections: Vec<SectionInfo>,
+    /// Where each key under `conventions` is written (the merged tree's: a base's key keeps
+    /// its file), by dotted path.
+    pub conventions_at: Vec<(String, crate::diag::Location)>,
 }
 
 /// Reads and parses the spec in `dir`. `display_dir` is how messages name the directory
@@ -80,7 +84,13 @@ pub(crate) fn parse_sources(
         .filter_map(|node| raw::SectionFile::decode(node, diags))
         .collect();
     let sections = sections::join(&mut families, &declared, section_files, diags);
+    let conventions_at = tree
+        .service
+        .as_ref()
+        .map(|node| key_paths::key_paths(node, "conventions"))
+        .unwrap_or_default();
     Some(RawSpec {
+        conventions_at,
         service: service?,
         families,
         sections,
