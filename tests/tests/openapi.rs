@@ -245,3 +245,93 @@ fn every_door_serves_the_compact_document_byte_for_byte() {
         "compact, in the order serde_json writes"
     );
 }
+
+/// A code several rows answer has their descriptions joined and their bodies side by side
+/// as `anyOf` (an answer may fit both: `oneOf` would refuse it); the request id is on
+/// every answer, the rate-limit headers on those given after the quota check, `Location`
+/// on a 201.
+#[test]
+fn responses_join_their_rows_and_carry_their_headers() {
+    let (gitlab, _) = document("../generated-example/gitlab/spec");
+    let mut typed = 0;
+    for item in gitlab["paths"].as_object().expect("paths").values() {
+        for op in item.as_object().expect("a path item").values() {
+            let Some(refused) = op["responses"].get("400") else {
+                continue;
+            };
+            let schema = &refused["content"]["application/json"]["schema"];
+            assert!(schema.get("oneOf").is_none(), "{schema}");
+            if let Some(both) = schema.get("anyOf") {
+                typed += 1;
+                assert_eq!(both.as_array().map(Vec::len), Some(2), "{both}");
+                let described = refused["description"].as_str().expect("a description");
+                assert!(
+                    described.contains("\n\n"),
+                    "both rows described: {described}"
+                );
+            }
+        }
+    }
+    assert!(
+        typed > 0,
+        "a 400 with the typed body beside the error shape"
+    );
+
+    let (common, _) = document("fixtures/common_style");
+    let header = |name: &str| serde_json::json!({ "$ref": format!("#/components/headers/{name}") });
+    for (path, item) in common["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            for (code, response) in op["responses"].as_object().expect("responses") {
+                let headers = &response["headers"];
+                assert_eq!(
+                    headers["X-Request-Id"],
+                    header("X-Request-Id"),
+                    "{method} {path} {code}"
+                );
+                let limited = headers.get("RateLimit-Remaining").is_some();
+                // 401 and 403 are answered before the quota check; successes and 429 after.
+                let after = code.starts_with('2') || code == "429";
+                if after || ["401", "403"].contains(&code.as_str()) {
+                    assert_eq!(limited, after, "{method} {path} {code}: {headers}");
+                }
+            }
+            if let Some(created) = op["responses"].get("201") {
+                assert_eq!(created["headers"]["Location"], header("Location"));
+            }
+        }
+    }
+    for name in ["X-Request-Id", "RateLimit-Remaining"] {
+        assert!(common["components"]["headers"][name].is_object(), "{name}");
+    }
+    let (example, _) = document("../spec");
+    let created = &example["paths"]["/a/changes/"]["post"]["responses"]["201"];
+    assert_eq!(created["headers"]["Location"], header("Location"));
+    assert!(example["components"]["headers"]["Location"].is_object());
+}
+
+/// A form body documents its bracket notation: records and maps as `deepObject`, lists
+/// as repeated keys; the JSON form of the same body has no `encoding`.
+#[test]
+fn form_bodies_document_their_bracket_notation() {
+    let (payments, _) = document("fixtures/payments");
+    let body = &payments["paths"]["/customers"]["post"]["requestBody"];
+    let encoding = &body["content"]["application/x-www-form-urlencoded"]["encoding"];
+    assert_eq!(
+        encoding["metadata"],
+        serde_json::json!({ "style": "deepObject", "explode": true })
+    );
+    assert_eq!(
+        encoding["expand"],
+        serde_json::json!({ "style": "form", "explode": true })
+    );
+    assert!(
+        body["content"]["application/json"]
+            .get("encoding")
+            .is_none()
+    );
+    assert!(
+        body["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("metadata[plan]"))
+    );
+}

@@ -9,14 +9,18 @@
 //! endpoint's name as `operationId`; the anonymous form `<name>_anonymous`. What JSON tools cannot guess (the prefix line before every JSON
 //! body, pretty or compact output, the method override) is stated in `info.description`
 //! and in `x-` extension fields. `schemas.rs` turns the spec's types into JSON Schemas;
-//! `operations.rs` writes paths, parameters and responses.
+//! `operations.rs` writes paths, parameters and request bodies; `responses.rs` the
+//! answers, of which `conditions.rs` says which runtime conditions each operation can meet.
 
+mod conditions;
 mod examples;
 mod headers;
 mod operations;
+mod responses;
 mod schemas;
 
-pub use operations::{default_status, plain_form_usable};
+pub use operations::plain_form_usable;
+pub use responses::default_status;
 
 use serde_json::{Map, Value, json};
 
@@ -79,6 +83,10 @@ pub fn document(service: &Service) -> Value {
         "parameters".into(),
         operations::convention_parameters(service),
     );
+    let headers = responses::components(service);
+    if !headers.is_empty() {
+        components.insert("headers".into(), Value::Object(headers));
+    }
     let schemes = security_schemes(service);
     if !schemes.is_empty() {
         components.insert("securitySchemes".into(), Value::Object(schemes));

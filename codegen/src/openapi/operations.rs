@@ -1,4 +1,4 @@
-//! Paths, operations, parameters and responses.
+//! Paths, operations, parameters and request bodies (`responses.rs` writes the answers).
 
 use std::collections::BTreeMap;
 
@@ -6,68 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::BASIC_SCHEME;
 use super::schemas::schema;
-use crate::model::{
-    Endpoint, ErrorFormat, Family, OptionType, Service, TypeKind, TypeRef, UnknownCredentials,
-};
-
-/// Conditions any operation may meet: an option it does not know, a resource that is not
-/// there, a refused quota, a failure of the service.
-const ANY_OPERATION: &[&str] = &[
-    "malformed_request",
-    "not_found",
-    "quota_exhausted",
-    "internal_error",
-];
-/// Conditions of every mutation: a cookie without its XSRF token.
-const MUTATIONS: &[&str] = &["invalid_xsrf_token"];
-/// Conditions of a request body.
-const BODIES: &[&str] = &["malformed_json", "wrong_content_type", "invalid_input"];
-
-/// Statuses the runtime answers on its own, outside the status table.
-const RUNTIME_STATUSES: &[(u16, &str, Option<&str>)] = &[
-    (
-        408,
-        "The request body did not arrive in time.",
-        Some("body"),
-    ),
-    (
-        413,
-        "The request body is larger than the service accepts.",
-        Some("body"),
-    ),
-    (
-        429,
-        "Too many failed authentication attempts, or the quota is spent; see Retry-After.",
-        None,
-    ),
-    (
-        503,
-        "The request took longer than the service allows.",
-        None,
-    ),
-];
-
-/// The status the runtime answers a condition with when the spec's status table does not
-/// raise it (the runtime's `Condition::default_status`; a test keeps the two alike).
-pub fn default_status(condition: &str) -> Option<u16> {
-    Some(match condition {
-        "malformed_request" | "wrong_content_type" | "malformed_json" | "invalid_input" => 400,
-        "not_authenticated" => 401,
-        "authentication_required"
-        | "invalid_xsrf_token"
-        | "capability_missing"
-        | "anonymous_self"
-        | "run_as_refused" => 403,
-        "not_found" => 404,
-        "method_not_allowed" => 405,
-        "precondition_failed" => 412,
-        "quota_exhausted" => 429,
-        "internal_error" => 500,
-        "idempotency_key_reused" => 422,
-        "idempotency_key_in_use" => 409,
-        _ => return None,
-    })
-}
+use crate::model::{Endpoint, Family, OptionType, Service, TypeKind, TypeRef};
 
 /// `paths`: each endpoint under the authenticated prefix when the service has one, and under
 /// its template where a caller without the prefix can use it ([`plain_form_usable`]).
@@ -187,28 +126,11 @@ fn operation(
         Value::Array(parameters(service, family, endpoint)),
     );
     if let Some(request) = &endpoint.request {
-        let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
-        let form = "application/x-www-form-urlencoded";
-        let json_media = "application/json";
-        // The media types the service reads (a JSON object is sorted: the order says nothing).
-        let media: &[&str] = match service.conventions.request_bodies.as_deref() {
-            None => &[json_media],
-            Some("json_or_form") => &[json_media, form],
-            Some("form_or_json") => &[form, json_media],
-            Some(_) => &[form],
-        };
-        let content: Map<String, Value> = media
-            .iter()
-            .map(|m| ((*m).to_owned(), body.clone()))
-            .collect();
-        op.insert(
-            "requestBody".into(),
-            json!({ "required": body_required(service, request), "content": content }),
-        );
+        op.insert("requestBody".into(), request_body(service, request));
     }
     op.insert(
         "responses".into(),
-        responses(service, endpoint, authenticated),
+        super::responses::responses(service, family, endpoint, authenticated),
     );
     super::examples::attach(&mut op, service, endpoint, authenticated);
     // Stated on every operation: basic on the authenticated form; elsewhere any of the
@@ -231,6 +153,85 @@ fn operation(
         op.insert("x-capability".into(), json!(capability));
     }
     Value::Object(op)
+}
+
+/// A request body in the media types the service reads. A form's record fields that are
+/// records or maps are written in bracket notation (`metadata[plan]=pro`), which OpenAPI
+/// calls `style: deepObject`; lists as repeated keys (`expand=a&expand=b`, which the
+/// service reads as it reads `expand[]=a&expand[]=b`).
+fn request_body(service: &Service, request: &TypeRef) -> Value {
+    let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
+    let form = "application/x-www-form-urlencoded";
+    let json_media = "application/json";
+    // The media types the service reads (a JSON object is sorted: the order says nothing).
+    let media: &[&str] = match service.conventions.request_bodies.as_deref() {
+        None => &[json_media],
+        Some("json_or_form") => &[json_media, form],
+        Some("form_or_json") => &[form, json_media],
+        Some(_) => &[form],
+    };
+    let content: Map<String, Value> = media
+        .iter()
+        .map(|m| {
+            let mut body = body.clone();
+            let encoding = form_encoding(service, request);
+            if *m == form
+                && !encoding.is_empty()
+                && let Value::Object(b) = &mut body
+            {
+                b.insert("encoding".into(), Value::Object(encoding));
+            }
+            ((*m).to_owned(), body)
+        })
+        .collect();
+    let mut out = Map::new();
+    if media.contains(&form) {
+        out.insert(
+            "description".into(),
+            json!(
+                "As a form, nested fields are written in bracket notation \
+                 (`metadata[plan]=pro`, `items[0][price]=5`) and lists as repeated keys, \
+                 with or without brackets (`expand[]=a&expand[]=b`)."
+            ),
+        );
+    }
+    out.insert("required".into(), json!(body_required(service, request)));
+    out.insert("content".into(), Value::Object(content));
+    Value::Object(out)
+}
+
+/// The `encoding` of a form body of type `request`: each field of the record that holds a
+/// record or a map as `deepObject`, each list as repeated keys (`form`, exploded).
+fn form_encoding(service: &Service, request: &TypeRef) -> Map<String, Value> {
+    let mut out = Map::new();
+    let TypeRef::Named(name) = request else {
+        return out;
+    };
+    let Some(TypeKind::Record(fields)) = service
+        .types
+        .iter()
+        .find(|t| t.name == *name)
+        .map(|t| &t.kind)
+    else {
+        return out;
+    };
+    for field in fields {
+        let encoding = match &field.ty {
+            TypeRef::Map(_) => json!({ "style": "deepObject", "explode": true }),
+            TypeRef::Named(inner)
+                if service
+                    .types
+                    .iter()
+                    .any(|t| t.name == *inner && matches!(t.kind, TypeKind::Record(_))) =>
+            {
+                json!({ "style": "deepObject", "explode": true })
+            }
+            TypeRef::List(_) => json!({ "style": "form", "explode": true }),
+            _ => continue,
+        };
+        out.insert(field.json_name.clone(), encoding);
+    }
+    out
 }
 
 fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Value> {
@@ -367,150 +368,8 @@ pub(super) fn convention_parameters(service: &Service) -> Value {
     Value::Object(out)
 }
 
-fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Value {
-    let mut out = Map::new();
-    let json_body = endpoint.response.as_ref().map(|ty| {
-        let mut media = Map::new();
-        let mut body = schema(ty, service.conventions.timestamp_format);
-        if let Some(p) = service
-            .conventions
-            .pagination
-            .as_ref()
-            .filter(|_| endpoint.paginated)
-        {
-            body = super::headers::page_body(p, body);
-        }
-        media.insert("schema".into(), body);
-        if let Some(prefix) = &service.conventions.json_prefix {
-            media.insert("x-json-prefix".into(), json!(prefix));
-        }
-        json!({ "application/json": Value::Object(media) })
-    });
-    for code in std::iter::once(endpoint.status).chain(endpoint.other_successes.iter().copied()) {
-        let mut response = Map::new();
-        response.insert("description".into(), json!(reason(code)));
-        if code != 204
-            && let Some(body) = &json_body
-        {
-            response.insert("content".into(), body.clone());
-        }
-        let mut headers = Map::new();
-        if let Some(p) = service
-            .conventions
-            .pagination
-            .as_ref()
-            .filter(|_| endpoint.paginated)
-        {
-            headers.extend(super::headers::headers(p));
-        }
-        if let Some(h) = &service.conventions.rate_limit_headers {
-            headers.extend(super::headers::rate_limit(h));
-        }
-        if !headers.is_empty() {
-            response.insert("headers".into(), Value::Object(headers));
-        }
-        out.insert(code.to_string(), Value::Object(response));
-    }
-    let text = error_content(service);
-    let mut names: Vec<&str> = endpoint.errors.iter().map(String::as_str).collect();
-    let mut conditions: Vec<&str> = ANY_OPERATION.to_vec();
-    if !endpoint.method.is_read() {
-        conditions.extend_from_slice(MUTATIONS);
-    }
-    if !endpoint.anonymous.allows(endpoint.method) {
-        conditions.push("authentication_required");
-    }
-    let c = &service.conventions;
-    if !c.credentials.is_empty() && c.unknown_credentials == UnknownCredentials::Unauthorized {
-        conditions.push("not_authenticated");
-    }
-    if endpoint.request.is_some() {
-        conditions.extend_from_slice(BODIES);
-    }
-    if idempotent(service, endpoint).is_some() {
-        conditions.extend_from_slice(&["idempotency_key_reused", "idempotency_key_in_use"]);
-    }
-    if authenticated {
-        conditions.push("not_authenticated");
-    }
-    if endpoint.capability.is_some() {
-        conditions.push("capability_missing");
-    }
-    if service.conventions.run_as.is_some() {
-        conditions.push("run_as_refused");
-    }
-    for condition in conditions {
-        match service
-            .statuses
-            .iter()
-            .find(|s| s.raised_for.iter().any(|r| r == condition))
-        {
-            Some(status) => names.push(&status.name),
-            None => {
-                if let Some(code) = default_status(condition) {
-                    out.entry(code.to_string())
-                        .or_insert_with(|| json!({ "description": reason(code), "content": text }));
-                }
-            }
-        }
-    }
-    // Each row once; rows with a typed body last, so that they join the spec's shape of
-    // their code instead of being written over by it.
-    let mut rows: Vec<&crate::model::Status> = Vec::new();
-    for name in names {
-        if let Some(status) = service.statuses.iter().find(|s| s.name == name)
-            && !rows.iter().any(|r| r.name == status.name)
-        {
-            rows.push(status);
-        }
-    }
-    rows.sort_by_key(|s| s.body.is_some());
-    for status in rows {
-        let description = format!("{}: {}", status.message, status.when);
-        let Some(body) = &status.body else {
-            out.insert(
-                status.code.to_string(),
-                json!({ "description": description, "content": text }),
-            );
-            continue;
-        };
-        // A typed body beside the spec's error shape (the runtime's own conditions, or
-        // another row of the same code): either may come.
-        let typed = json!({ "$ref": format!("#/components/schemas/{body}") });
-        let code = status.code.to_string();
-        let alone = status.raised_for.is_empty() && !out.contains_key(&code);
-        let schema = if alone {
-            typed
-        } else {
-            json!({ "oneOf": [typed, error_schema(&text)] })
-        };
-        out.insert(
-            code,
-            json!({
-                "description": description,
-                "content": { "application/json": { "schema": schema } },
-            }),
-        );
-    }
-    for (code, description, needs) in RUNTIME_STATUSES {
-        if needs.is_none() || endpoint.request.is_some() {
-            out.entry(code.to_string())
-                .or_insert_with(|| json!({ "description": description, "content": text }));
-        }
-    }
-    if let (Some(h), Some(Value::Object(refused))) =
-        (&service.conventions.rate_limit_headers, out.get_mut("429"))
-    {
-        refused.insert(
-            "headers".into(),
-            Value::Object(super::headers::rate_limit(h)),
-        );
-    }
-    Value::Object(out)
-}
-
 /// The spec's idempotency keys, when `endpoint` takes one (a `POST` or `PATCH`).
-fn idempotent<'s>(
+pub(super) fn idempotent<'s>(
     service: &'s Service,
     endpoint: &Endpoint,
 ) -> Option<&'s crate::model::Idempotency> {
@@ -520,83 +379,4 @@ fn idempotent<'s>(
         .idempotency
         .as_ref()
         .filter(|_| matches!(endpoint.method, Method::Post | Method::Patch))
-}
-
-/// The schema of the spec's error shape, out of its content map.
-fn error_schema(content: &Value) -> Value {
-    content
-        .as_object()
-        .and_then(|media| media.values().next())
-        .and_then(|m| m.get("schema"))
-        .cloned()
-        .unwrap_or_else(|| json!({ "type": "string" }))
-}
-
-/// The body of an error answer: plain text, or RFC 9457 problem details.
-fn error_content(service: &Service) -> Value {
-    match service.conventions.error_format {
-        ErrorFormat::Plain => json!({ "text/plain": { "schema": { "type": "string" } } }),
-        ErrorFormat::ProblemJson => json!({ "application/problem+json": { "schema": {
-            "type": "object",
-            "properties": {
-                "type": { "type": "string" },
-                "title": { "type": "string" },
-                "status": { "type": "integer" },
-                "detail": { "type": "string" },
-            },
-            "required": ["type", "title", "status", "detail"],
-        }}}),
-        ErrorFormat::Json => {
-            let body = service
-                .conventions
-                .error_body
-                .as_ref()
-                .map(|b| b.to_value());
-            json!({ "application/json": { "schema": body.as_ref().map(body_schema).unwrap_or(json!({})) } })
-        }
-    }
-}
-
-/// The JSON Schema of the spec's error body: its fields required, `"{status}"` an integer,
-/// other strings strings.
-fn body_schema(body: &Value) -> Value {
-    match body {
-        Value::String(s) if s == "{status}" => json!({ "type": "integer" }),
-        Value::String(s) if s == "{field}" || s == "{code}" => {
-            json!({ "type": ["string", "null"] })
-        }
-        Value::String(_) => json!({ "type": "string" }),
-        Value::Object(fields) => json!({
-            "type": "object",
-            "properties": fields
-                .iter()
-                .map(|(k, v)| (k.clone(), body_schema(v)))
-                .collect::<Map<String, Value>>(),
-            "required": fields.keys().collect::<Vec<_>>(),
-        }),
-        Value::Array(_) => json!({ "type": "array" }),
-        Value::Number(_) => json!({ "type": "number" }),
-        Value::Bool(_) => json!({ "type": "boolean" }),
-        Value::Null => json!({ "type": "null" }),
-    }
-}
-
-/// The reason phrase of a status the table does not describe.
-fn reason(code: u16) -> &'static str {
-    match code {
-        200 => "OK",
-        201 => "Created",
-        202 => "Accepted",
-        204 => "No Content",
-        400 => "Bad Request",
-        401 => "Unauthorized",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        412 => "Precondition Failed",
-        429 => "Too Many Requests",
-        500 => "Internal Server Error",
-        _ if code < 300 => "Success",
-        _ => "Error",
-    }
 }

@@ -80,7 +80,9 @@ spec_record! {
     pub struct Conventions = "`conventions`" {
         /// Path every endpoint, the authenticated form and the sessions' paths sit under
         /// (`/api/v4`, `/v1`), written before each template on the wire; leave out for
-        /// none. Requests outside it are 404.
+        /// none. Requests outside it are 404. The service's own paths (`openapi_path`,
+        /// `docs_path`, `metrics_path` and the health probes) sit under it too, as on
+        /// GitHub-style APIs: `/api/v4/openapi.json`.
         opt base_path: Spanned<String>,
         /// Path prefix of the authenticated form (`/a/`); leave out for none.
         opt authenticated_prefix: Spanned<String>,
@@ -159,8 +161,10 @@ spec_record! {
         /// `{field}` or `{code}`) beside its own fields.
         opt error_body: Node,
         /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
-        /// without the JSON prefix line, to anyone (`/openapi.json`). Leave out to serve none;
-        /// the document is generated either way.
+        /// without the JSON prefix line, to anyone (`/openapi.json`): under `base_path`
+        /// like every path of the service (`/v1/openapi.json` with `base_path: /v1`), and
+        /// under `authenticated_prefix` too. Leave out to serve none; the document is
+        /// generated either way.
         opt openapi_path: Spanned<String>,
         /// Where every service of this spec serves an interactive page for that document
         /// (Swagger UI: every operation, with "Try it out" sending real requests), its

@@ -247,5 +247,115 @@ async fn a_body_of_another_type_is_told_both_types_read() {
         &text,
         None,
         "Expected Content-Type: application/x-www-form-urlencoded or application/json",
+/// Lists as repeated keys, as the OpenAPI document's `style: form, explode: true` tells
+/// tools to send them (`expand=a&expand=b`), are read like bracket notation.
+#[tokio::test]
+async fn a_form_list_may_be_sent_as_repeated_keys() {
+    let base = start().await;
+    let created = send(
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("expand=invoice&expand=tax"),
+    )
+    .await;
+    assert_eq!(created.status, 200, "{}", created.text());
+    assert_eq!(
+        json(&created)["expand"],
+        serde_json::json!(["invoice", "tax"])
+    );
+}
+
+/// `openapi_path` is a path of the service like the others: under the base path
+/// (`/v1/openapi.json`), not beside it.
+#[tokio::test]
+async fn the_openapi_document_is_served_under_the_base_path() {
+    let base = start().await;
+    let served = send(client().get(format!("{base}/v1/openapi.json"))).await;
+    assert_eq!(served.status, 200, "{}", served.text());
+    assert_eq!(
+        served.body,
+        restspec_tests::build_script::payments::OPENAPI.as_bytes()
+    );
+    let beside = send(client().get(format!("{base}/openapi.json"))).await;
+    assert_eq!(beside.status, 404);
+}
+
+/// Every answer the service gives is one the served document lists for that operation,
+/// described by the spec's rows; and statuses the operation cannot meet are not listed
+/// (no 403 anywhere: no capability, session or run-as; no 404 on the collection, which
+/// resolves nothing; no 408 or 413 without a request body).
+#[tokio::test]
+async fn every_answer_is_one_the_served_document_lists_for_its_operation() {
+    let base = start().await;
+    let document: serde_json::Value = serde_json::from_slice(
+        &send(client().get(format!("{base}/v1/openapi.json")))
+            .await
+            .body,
+    )
+    .expect("the document");
+    let responses = |method: &str, path: &str| document["paths"][path][method]["responses"].clone();
+    let form = |body: &'static str| {
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body(body)
+    };
+    let cases = [
+        ("post", "/customers", form("email=a%40example.com"), 200),
+        (
+            "post",
+            "/customers",
+            form("email=a%40example.com").bearer_auth("not-a-key"),
+            401,
+        ),
+        ("post", "/customers", form("balance=lots"), 400),
+        (
+            "get",
+            "/customers/{customer}",
+            client().get(format!("{base}/v1/customers/cus_404")),
+            404,
+        ),
+        (
+            "get",
+            "/customers/{customer}",
+            client().get(format!("{base}/v1/customers/acct_1")),
+            404,
+        ),
+        (
+            "get",
+            "/customers",
+            client().get(format!("{base}/v1/customers?bogus=1")),
+            400,
+        ),
+    ];
+    for (method, path, request, status) in cases {
+        let answer = send(request).await;
+        assert_eq!(answer.status, status, "{method} {path}: {}", answer.text());
+        let listed = responses(method, path);
+        assert!(
+            listed.get(status.to_string()).is_some(),
+            "{method} {path} answered {status}, which its operation does not list: {listed}"
+        );
+    }
+    let create = responses("post", "/customers");
+    let get = responses("get", "/customers/{customer}");
+    let list = responses("get", "/customers");
+    for (listed, absent) in [
+        (&create, "403"),
+        (&create, "404"),
+        (&get, "403"),
+        (&get, "413"),
+    ] {
+        assert!(listed.get(absent).is_none(), "{absent} listed: {listed}");
+    }
+    assert!(list.get("404").is_none(), "{list}");
+    // Two rows answer 400 on a create: both are described.
+    let described = create["400"]["description"]
+        .as_str()
+        .expect("a description");
+    assert!(
+        described.contains("Invalid request") && described.contains("idempotent"),
+        "{described}"
     );
 }

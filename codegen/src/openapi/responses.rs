@@ -1,0 +1,336 @@
+//! An operation's responses: its successes, the statuses of the conditions it can meet
+//! (`conditions.rs`), its declared `errors`, and the runtime's own answers; each code once,
+//! its rows' descriptions joined and its bodies side by side (`anyOf`: an answer may fit
+//! more than one), with the headers the service sends on it.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value, json};
+
+use super::conditions::{Met, conditions, describe};
+use super::schemas::schema;
+use crate::model::{Endpoint, ErrorFormat, Family, Service, Status};
+
+/// Statuses the runtime answers on its own, outside the status table: the code, what it
+/// means, and whether only an operation with a request body can get it.
+const RUNTIME_STATUSES: &[(u16, &str, bool)] = &[
+    (408, "The request body did not arrive in time.", true),
+    (
+        413,
+        "The request body is larger than the service accepts.",
+        true,
+    ),
+    (
+        503,
+        "The request took longer than the service allows, or a store it needs did not answer.",
+        false,
+    ),
+];
+
+/// The answer of a caller past its failed-password budget, where basic credentials are
+/// checked (protocol 10.9).
+const PASSWORD_BUDGET: &str = "Too many failed authentication attempts; see Retry-After.";
+
+/// The status the runtime answers a condition with when the spec's status table does not
+/// raise it (the runtime's `Condition::default_status`; a test keeps the two alike).
+pub fn default_status(condition: &str) -> Option<u16> {
+    Some(match condition {
+        "malformed_request" | "wrong_content_type" | "malformed_json" | "invalid_input" => 400,
+        "not_authenticated" => 401,
+        "authentication_required"
+        | "invalid_xsrf_token"
+        | "capability_missing"
+        | "anonymous_self"
+        | "run_as_refused" => 403,
+        "not_found" => 404,
+        "method_not_allowed" => 405,
+        "precondition_failed" => 412,
+        "quota_exhausted" => 429,
+        "internal_error" => 500,
+        "idempotency_key_reused" => 422,
+        "idempotency_key_in_use" => 409,
+        _ => return None,
+    })
+}
+
+/// One status code of an operation, as its sources add to it.
+#[derive(Default)]
+struct Answer {
+    /// Each row's (or condition's) description once, in the order they came.
+    descriptions: Vec<String>,
+    /// Each body schema once, by media type.
+    bodies: BTreeMap<String, Vec<Value>>,
+    /// Whether some source of it answers after the quota check.
+    after_quota: bool,
+}
+
+impl Answer {
+    fn add(&mut self, description: String, content: &Value, after_quota: bool) {
+        if !self.descriptions.contains(&description) {
+            self.descriptions.push(description);
+        }
+        for (media, body) in content.as_object().into_iter().flatten() {
+            let schemas = self.bodies.entry(media.clone()).or_default();
+            let schema = body.get("schema").cloned().unwrap_or_else(|| json!({}));
+            if !schemas.contains(&schema) {
+                schemas.push(schema);
+            }
+        }
+        self.after_quota |= after_quota;
+    }
+
+    fn into_response(self, headers: Map<String, Value>) -> Value {
+        let mut response = Map::new();
+        response.insert("description".into(), json!(self.descriptions.join("\n\n")));
+        if !headers.is_empty() {
+            response.insert("headers".into(), Value::Object(headers));
+        }
+        if !self.bodies.is_empty() {
+            let content: Map<String, Value> = self
+                .bodies
+                .into_iter()
+                .map(|(media, mut schemas)| {
+                    let schema = if schemas.len() == 1 {
+                        schemas.remove(0)
+                    } else {
+                        json!({ "anyOf": schemas })
+                    };
+                    (media, json!({ "schema": schema }))
+                })
+                .collect();
+            response.insert("content".into(), Value::Object(content));
+        }
+        Value::Object(response)
+    }
+}
+
+/// `responses` of `endpoint`'s operation on its authenticated form or its plain form.
+pub(super) fn responses(
+    service: &Service,
+    family: &Family,
+    endpoint: &Endpoint,
+    authenticated: bool,
+) -> Value {
+    let mut out = Map::new();
+    let c = &service.conventions;
+    let paging = c.pagination.as_ref().filter(|_| endpoint.paginated);
+    let json_body = endpoint.response.as_ref().map(|ty| {
+        let mut media = Map::new();
+        let mut body = schema(ty, c.timestamp_format);
+        if let Some(p) = paging {
+            body = super::headers::page_body(p, body);
+        }
+        media.insert("schema".into(), body);
+        if let Some(prefix) = &c.json_prefix {
+            media.insert("x-json-prefix".into(), json!(prefix));
+        }
+        json!({ "application/json": Value::Object(media) })
+    });
+    for code in std::iter::once(endpoint.status).chain(endpoint.other_successes.iter().copied()) {
+        let mut response = Map::new();
+        response.insert("description".into(), json!(reason(code)));
+        let mut headers = Map::new();
+        if let Some(p) = paging {
+            headers.extend(super::headers::headers(p));
+        }
+        headers.extend(answer_headers(service, true));
+        if code == 201 {
+            // Where the created resource can be read, when the handler says
+            // (`Custom::location`).
+            headers.insert("Location".into(), component("Location"));
+        }
+        if !headers.is_empty() {
+            response.insert("headers".into(), Value::Object(headers));
+        }
+        if code != 204
+            && let Some(body) = &json_body
+        {
+            response.insert("content".into(), body.clone());
+        }
+        out.insert(code.to_string(), Value::Object(response));
+    }
+
+    let shape = error_content(service);
+    let mut answers: BTreeMap<u16, Answer> = BTreeMap::new();
+    for Met { name, after_quota } in conditions(service, family, endpoint, authenticated) {
+        let (code, description) = match raising_row(service, name) {
+            Some(row) => (row.code, row_description(row)),
+            None => match default_status(name) {
+                Some(code) => (code, describe(name, endpoint)),
+                None => continue,
+            },
+        };
+        answers
+            .entry(code)
+            .or_default()
+            .add(description, &shape, after_quota);
+    }
+    // What the handler may answer: its rows, with their typed bodies.
+    for name in &endpoint.errors {
+        let Some(row) = service.statuses.iter().find(|s| s.name == *name) else {
+            continue;
+        };
+        let content = match &row.body {
+            Some(body) => json!({ "application/json": { "schema": {
+                "$ref": format!("#/components/schemas/{body}")
+            }}}),
+            None => shape.clone(),
+        };
+        answers
+            .entry(row.code)
+            .or_default()
+            .add(row_description(row), &content, true);
+    }
+    let basic = authenticated
+        || service
+            .conventions
+            .credentials
+            .contains(&crate::model::Credential::Basic);
+    if basic {
+        answers
+            .entry(429)
+            .or_default()
+            .add(PASSWORD_BUDGET.to_owned(), &shape, false);
+    }
+    for &(code, description, needs_body) in RUNTIME_STATUSES {
+        if !needs_body || endpoint.request.is_some() {
+            answers
+                .entry(code)
+                .or_default()
+                .add(description.to_owned(), &shape, true);
+        }
+    }
+    for (code, answer) in answers {
+        let headers = answer_headers(service, answer.after_quota);
+        out.insert(code.to_string(), answer.into_response(headers));
+    }
+    Value::Object(out)
+}
+
+/// The status table's row that answers `condition`, if any.
+fn raising_row<'s>(service: &'s Service, condition: &str) -> Option<&'s Status> {
+    service
+        .statuses
+        .iter()
+        .find(|s| s.raised_for.iter().any(|r| r == condition))
+}
+
+fn row_description(row: &Status) -> String {
+    format!("{}: {}", row.message, row.when)
+}
+
+/// The headers every answer carries (the request id), and the rate-limit headers on
+/// answers given after the quota check, as references to `components/headers`.
+fn answer_headers(service: &Service, after_quota: bool) -> Map<String, Value> {
+    let c = &service.conventions;
+    let mut out = Map::new();
+    if let Some(name) = &c.request_id_header {
+        out.insert(name.clone(), component(name));
+    }
+    if let (Some(h), true) = (&c.rate_limit_headers, after_quota) {
+        for name in super::headers::rate_limit(h).keys() {
+            out.insert(name.clone(), component(name));
+        }
+    }
+    out
+}
+
+fn component(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/headers/{name}") })
+}
+
+/// `components.headers`: the request id, `Location`, and the rate-limit headers, which
+/// many answers carry.
+pub(super) fn components(service: &Service) -> Map<String, Value> {
+    let c = &service.conventions;
+    let mut out = Map::new();
+    if let Some(name) = &c.request_id_header {
+        out.insert(
+            name.clone(),
+            json!({
+                "description": "The request's id: the one the request carried when it was \
+                    sensible, else a new one. Quote it when reporting a problem.",
+                "schema": { "type": "string" },
+            }),
+        );
+    }
+    let creates = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .any(|e| e.status == 201 || e.other_successes.contains(&201));
+    if creates {
+        out.insert(
+            "Location".into(),
+            json!({
+                "description": "Where the created resource can be read.",
+                "schema": { "type": "string", "format": "uri-reference" },
+            }),
+        );
+    }
+    if let Some(h) = &c.rate_limit_headers {
+        out.extend(super::headers::rate_limit(h));
+    }
+    out
+}
+
+/// The body of an error answer: plain text, RFC 9457 problem details, or the spec's JSON
+/// error body.
+fn error_content(service: &Service) -> Value {
+    match service.conventions.error_format {
+        ErrorFormat::Plain => json!({ "text/plain": { "schema": { "type": "string" } } }),
+        ErrorFormat::ProblemJson => json!({ "application/problem+json": { "schema": {
+            "type": "object",
+            "properties": {
+                "type": { "type": "string" },
+                "title": { "type": "string" },
+                "status": { "type": "integer" },
+                "detail": { "type": "string" },
+            },
+            "required": ["type", "title", "status", "detail"],
+        }}}),
+        ErrorFormat::Json => {
+            let body = service
+                .conventions
+                .error_body
+                .as_ref()
+                .map(|b| b.to_value());
+            json!({ "application/json": { "schema": body.as_ref().map(body_schema).unwrap_or(json!({})) } })
+        }
+    }
+}
+
+/// The JSON Schema of the spec's error body: its fields required, `"{status}"` an integer,
+/// other strings strings.
+fn body_schema(body: &Value) -> Value {
+    match body {
+        Value::String(s) if s == "{status}" => json!({ "type": "integer" }),
+        Value::String(s) if s == "{field}" || s == "{code}" => {
+            json!({ "type": ["string", "null"] })
+        }
+        Value::String(_) => json!({ "type": "string" }),
+        Value::Object(fields) => json!({
+            "type": "object",
+            "properties": fields
+                .iter()
+                .map(|(k, v)| (k.clone(), body_schema(v)))
+                .collect::<Map<String, Value>>(),
+            "required": fields.keys().collect::<Vec<_>>(),
+        }),
+        Value::Array(_) => json!({ "type": "array" }),
+        Value::Number(_) => json!({ "type": "number" }),
+        Value::Bool(_) => json!({ "type": "boolean" }),
+        Value::Null => json!({ "type": "null" }),
+    }
+}
+
+/// The reason phrase of a success status.
+fn reason(code: u16) -> &'static str {
+    match code {
+        200 => "OK",
+        201 => "Created",
+        202 => "Accepted",
+        204 => "No Content",
+        _ => "Success",
+    }
+}
