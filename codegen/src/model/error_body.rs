@@ -34,6 +34,35 @@ impl Shape {
     }
 }
 
+/// Compact JSON, members in the order written (how `restspec diff` shows the body).
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Shape::Scalar(v) => write!(f, "{v}"),
+            Shape::Array(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
+            Shape::Object(fields) => {
+                f.write_str("{")?;
+                for (i, (key, value)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}:{value}", Value::String(key.clone()))?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
 /// The placeholders only an error itself knows (its message, field and code): a member of
 /// the body that holds none of them is the same for every error of a row.
 const PER_ERROR: &[&str] = &["message", "field", "code"];

@@ -247,6 +247,9 @@ async fn a_body_of_another_type_is_told_both_types_read() {
         &text,
         None,
         "Expected Content-Type: application/x-www-form-urlencoded or application/json",
+    );
+}
+
 /// Lists as repeated keys, as the OpenAPI document's `style: form, explode: true` tells
 /// tools to send them (`expand=a&expand=b`), are read like bracket notation.
 #[tokio::test]

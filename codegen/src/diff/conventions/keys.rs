@@ -186,6 +186,11 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             PARAMETER,
         ),
         many("credentials", c.credentials.iter().map(credential)),
+        one(
+            "challenges",
+            &c.challenges.as_ref().map(|schemes| schemes.join(", ")),
+            HEADER,
+        ),
         text(
             "unknown_credentials",
             UnknownCredentials::NAMES[c.unknown_credentials as usize],
@@ -380,12 +385,15 @@ fn pagination(p: &crate::model::Pagination) -> Vec<Entry> {
             page_parameter,
             per_page_parameter,
             link_header,
+            link_on_single_page,
             headers,
         } => {
             out.extend([
                 style("pagination.page_parameter", page_parameter),
                 style("pagination.per_page_parameter", per_page_parameter),
                 text("pagination.link_header", link_header, Paging).within("pagination.style"),
+                text("pagination.link_on_single_page", link_on_single_page, Paging)
+                    .within("pagination.style"),
             ]);
             let keys = [
                 "pagination.headers.total",
@@ -415,6 +423,18 @@ fn pagination(p: &crate::model::Pagination) -> Vec<Entry> {
             field("pagination.has_more_field", &c.has_more_field),
             field("pagination.next_cursor_field", &c.next_cursor_field),
             field("pagination.cursor_from", &c.cursor_from),
+            field("pagination.before_parameter", &c.before_parameter),
+            field("pagination.url_field", &c.url_field),
+            text(
+                "pagination.constant_fields",
+                c.constant_fields
+                    .iter()
+                    .map(|(k, v)| format!("{k}: {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                Paging,
+            )
+            .within("pagination.style"),
         ]),
     }
     out
