@@ -231,11 +231,11 @@ pub mod __private {
     pub use crate::pipeline::api::{Answer, Api, Call, Resolution};
     pub use crate::pipeline::service::Service;
     pub use crate::protocol::cors::CorsConventions;
-    pub use crate::quota::{RateLimitHeaders, ResetFormat};
+    pub use crate::quota::{EarlyRefusals, RateLimitHeaders, ResetFormat};
     pub use crate::settings::Settings;
     pub use crate::spec::{
-        Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
-        JsonErrorBody, OptionRule, RequestBodies, RunAsConventions, ServiceSpec,
+        Anonymous, Conventions, Credential, EchoHeader, EndpointSpec, ErrorFormat, ErrorPiece,
+        FamilySpec, JsonErrorBody, OptionRule, RequestBodies, RunAsConventions, ServiceSpec,
         SessionConventions, StatusEntry, UnknownCredentials, UnknownOptions,
     };
     pub use ::std::borrow::Cow;

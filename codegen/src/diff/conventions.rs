@@ -82,9 +82,23 @@ fn entries(c: &Conventions) -> Vec<(&'static str, String)> {
         ("gzip_errors", (!c.never_gzip_errors).to_string()),
         ("cors", format!("{:?}", c.cors)),
         ("request_id_header", opt(&c.request_id_header)),
+        ("request_id_prefix", opt(&c.request_id_prefix)),
+        ("echo_headers", echoed(c)),
         ("request_bodies", opt(&c.request_bodies)),
         ("idempotency", format!("{:?}", c.idempotency)),
     ]
+}
+
+/// `echo_headers` in words: `Stripe-Version (default 2024-06-20), X-Plan`.
+fn echoed(c: &Conventions) -> String {
+    if c.echo_headers.is_empty() {
+        return NONE.to_owned();
+    }
+    let each = c.echo_headers.iter().map(|e| match &e.default {
+        Some(default) => format!("{} (default {default})", e.header),
+        None => e.header.clone(),
+    });
+    each.collect::<Vec<_>>().join(", ")
 }
 
 /// The conventions that name a path the runtime answers itself, outside the endpoints.

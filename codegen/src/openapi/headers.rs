@@ -137,6 +137,10 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
         (&h.limit, "The caller's request budget when full."),
         (&h.remaining, "Requests left in the budget."),
         (&h.reset, reset),
+        (
+            &h.used,
+            "Requests used of the budget: the limit minus what is left.",
+        ),
     ];
     for (name, description) in headers {
         if let Some(name) = name {
@@ -145,6 +149,15 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
                 json!({ "description": description, "schema": { "type": "integer" } }),
             );
         }
+    }
+    if let Some(name) = &h.resource {
+        out.insert(
+            name.clone(),
+            json!({
+                "description": "The budget's category (the endpoint's `rate_limit_resource`).",
+                "schema": { "type": "string" },
+            }),
+        );
     }
     if let Some(policy) = &h.ietf_policy {
         out.insert(
