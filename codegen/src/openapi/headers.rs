@@ -1,9 +1,10 @@
 //! What answers carry besides their body: a paginated operation's page parameters and
-//! headers, and the rate-limit headers of every answer after the quota check.
+//! headers, the rate-limit headers of every answer after the quota check, and the echoed
+//! headers of every answer.
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{PageStyle, Pagination, RateLimitHeaders};
+use crate::model::{EchoHeader, PageStyle, Pagination, RateLimitHeaders};
 
 /// Where the page starts and its size, as query parameters.
 pub(super) fn parameters(p: &Pagination) -> [Value; 2] {
@@ -176,4 +177,24 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
         );
     }
     out
+}
+
+/// The echoed headers (`echo_headers`), by name: the request's value, or the default.
+pub(super) fn echoed(echoes: &[EchoHeader]) -> Map<String, Value> {
+    echoes
+        .iter()
+        .map(|e| {
+            let description = match &e.default {
+                Some(default) => {
+                    format!(
+                        "The request's `{}`, or `{default}` when it sends none.",
+                        e.header
+                    )
+                }
+                None => format!("The request's `{}`, when it sends one.", e.header),
+            };
+            let header = json!({ "description": description, "schema": { "type": "string" } });
+            (e.header.clone(), header)
+        })
+        .collect()
 }

@@ -406,6 +406,7 @@ fn responses(service: &Service, endpoint: &Endpoint, authenticated: bool) -> Val
         if let Some(h) = &service.conventions.rate_limit_headers {
             headers.extend(super::headers::rate_limit(h));
         }
+        headers.extend(super::headers::echoed(&service.conventions.echo_headers));
         if !headers.is_empty() {
             response.insert("headers".into(), Value::Object(headers));
         }
