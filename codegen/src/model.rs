@@ -18,7 +18,8 @@ pub use change_kinds::ChangeKind;
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption};
 pub use protocol::{
-    Cors, CursorStyle, Idempotency, PageHeaders, PageStyle, Pagination, RateLimitHeaders,
+    Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
+    RateLimitHeaders,
 };
 pub use types::{Field, TypeDef, TypeKind, TypeRef};
 
@@ -171,6 +172,10 @@ pub struct Conventions {
     pub cors: Option<Cors>,
     /// Header carrying every request's id.
     pub request_id_header: Option<String>,
+    /// What the ids the service makes begin with (`req_`).
+    pub request_id_prefix: Option<String>,
+    /// Request headers every answer carries back.
+    pub echo_headers: Vec<EchoHeader>,
     /// The request bodies read, as the spec names them (`json_or_form`); `None` for JSON
     /// only.
     pub request_bodies: Option<String>,
@@ -458,6 +463,9 @@ pub struct Endpoint {
     pub quota_group: String,
     /// Other endpoints may share the quota group.
     pub shared_quota_group: bool,
+    /// The category of quota its answers name (`rate_limit_resource`: the endpoint's, its
+    /// family's or the conventions' default).
+    pub rate_limit_resource: Option<String>,
     /// What anonymous callers may call here (the endpoint's own, its family's or the
     /// service's `anonymous`).
     pub anonymous: Anonymous,

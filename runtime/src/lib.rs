@@ -233,13 +233,13 @@ pub mod __private {
     pub use crate::pipeline::api::{Answer, Api, Call, Resolution};
     pub use crate::pipeline::service::Service;
     pub use crate::protocol::cors::CorsConventions;
-    pub use crate::quota::{RateLimitHeaders, ResetFormat};
+    pub use crate::quota::{EarlyRefusals, RateLimitHeaders, ResetFormat};
     pub use crate::settings::Settings;
     pub use crate::spec::{
-        Anonymous, Conventions, Credential, EndpointSpec, ErrorFormat, ErrorPiece, FamilySpec,
-        JsonErrorBody, OptionRule, RequestBodies, RequestContentType, RunAsConventions,
-        ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials, UnknownFields,
-        UnknownOptions,
+        Anonymous, Conventions, Credential, EchoHeader, EndpointSpec, ErrorFormat, ErrorPiece,
+        FamilySpec, JsonErrorBody, OptionRule, RequestBodies, RequestContentType,
+        RunAsConventions, ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials,
+        UnknownFields, UnknownOptions,
     };
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;

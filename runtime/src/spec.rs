@@ -39,9 +39,9 @@ impl ServiceSpec {
 }
 
 pub use restspec_client::conventions::{
-    Anonymous, Conventions, Credential, ErrorFormat, ErrorPiece, JsonErrorBody, RequestBodies,
-    RequestContentType, RunAsConventions, SessionConventions, UnknownCredentials, UnknownFields,
-    UnknownOptions,
+    Anonymous, Conventions, Credential, EchoHeader, ErrorFormat, ErrorPiece, JsonErrorBody,
+    RequestBodies, RequestContentType, RunAsConventions, SessionConventions, UnknownCredentials,
+    UnknownFields, UnknownOptions,
 };
 
 /// One row of the status table.
@@ -169,6 +169,10 @@ pub struct EndpointSpec {
     /// Path parameters (by position) that must match a regular expression in full: what
     /// does not match names nothing (404).
     pub param_patterns: &'static [(usize, &'static str)],
+    /// The category of quota its answers name in the `rate_limit_headers`' `resource`
+    /// header (`core`, `search`): the endpoint's, its family's or the spec's default
+    /// `rate_limit_resource`, resolved at generation time.
+    pub rate_limit_resource: Option<&'static str>,
 }
 
 /// What a query option must be, beyond its type.
@@ -213,6 +217,7 @@ impl EndpointSpec {
         paginated: false,
         option_rules: &[],
         param_patterns: &[],
+        rate_limit_resource: None,
     };
 
     /// True when an anonymous caller may call it.

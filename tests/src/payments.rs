@@ -12,11 +12,13 @@ use crate::build_script::payments::types::{
 };
 use crate::build_script::payments::{CustomersHandlers, Error, ProductsHandlers, router};
 
-/// The customers, by id (`cus_1` is there from the start), and the products.
+/// The customers, by id (`cus_1` is there from the start), and the products. The API
+/// version each request was served under, as its handler read it.
 #[derive(Debug, Clone)]
 pub struct Payments {
     customers: Arc<Mutex<BTreeMap<String, Customer>>>,
     products: Arc<Mutex<BTreeMap<String, Product>>>,
+    versions: Arc<Mutex<Vec<String>>>,
 }
 
 impl Payments {
@@ -36,7 +38,26 @@ impl Payments {
         Payments {
             customers: Arc::new(Mutex::new(customers)),
             products: Arc::default(),
+            versions: Arc::default(),
         }
+    }
+
+    /// The API versions (`Stripe-Version`) the handlers read, one per request, in order.
+    pub fn versions(&self) -> Vec<String> {
+        self.versions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Notes the API version a handler's request is served under (the sent one, or the
+    /// spec's default).
+    fn note_version(&self, ctx: &RequestContext<'_>) {
+        let version = ctx.echoed("stripe-version").unwrap_or("(none)");
+        self.versions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(version.to_owned());
     }
 
     /// Serves the service on a loopback port until the test's runtime ends; answers its
@@ -69,9 +90,10 @@ impl CustomersHandlers for Payments {
 
     async fn create_customer(
         &self,
-        _: RequestContext<'_>,
+        ctx: RequestContext<'_>,
         body: CustomerCreate,
     ) -> Result<Customer, Error> {
+        self.note_version(&ctx);
         let mut customers = self
             .customers
             .lock()
@@ -121,7 +143,12 @@ impl CustomersHandlers for Payments {
         })
     }
 
-    async fn get_customer(&self, _: RequestContext<'_>, customer: &str) -> Result<Customer, Error> {
+    async fn get_customer(
+        &self,
+        ctx: RequestContext<'_>,
+        customer: &str,
+    ) -> Result<Customer, Error> {
+        self.note_version(&ctx);
         let customers = self
             .customers
             .lock()

@@ -6,7 +6,9 @@ use quote::{format_ident, quote};
 
 use super::service::{method_tokens, opt_str};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{Anonymous, Credential, ErrorFormat, PageStyle, Service, UnknownCredentials};
+use crate::model::{
+    Anonymous, Credential, EarlyRefusals, ErrorFormat, PageStyle, Service, UnknownCredentials,
+};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -42,6 +44,16 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     name("liveness_path", &c.liveness_path);
     name("readiness_path", &c.readiness_path);
     name("request_id_header", &c.request_id_header);
+    if let Some(prefix) = &c.request_id_prefix {
+        fields.push(quote! { request_id_prefix: #prefix });
+    }
+    if !c.echo_headers.is_empty() {
+        let echoes = c.echo_headers.iter().map(|e| {
+            let (name, default) = (e.header.to_ascii_lowercase(), opt_str(&e.default));
+            quote! { rt::EchoHeader { name: #name, default: #default } }
+        });
+        fields.push(quote! { echo_headers: &[#(#echoes),*] });
+    }
     if let Some(content_type) = &c.json_content_type {
         fields.push(quote! { json_content_type: #content_type });
     }
@@ -151,6 +163,23 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             quote! { rt::ResetFormat::Seconds }
         };
         let policy = opt_str(&h.ietf_policy);
+        // What later specs added is written only when set (`..NONE`).
+        let mut added: Vec<TokenStream> = Vec::new();
+        for (field, name) in [("used", &h.used), ("resource", &h.resource)] {
+            if let Some(name) = name {
+                let (ident, name) = (format_ident!("{field}"), name.to_ascii_lowercase());
+                added.push(quote! { #ident: Some(#name) });
+            }
+        }
+        match h.early_refusals {
+            EarlyRefusals::None => {}
+            EarlyRefusals::Shown => {
+                added.push(quote! { early_refusals: rt::EarlyRefusals::Shown });
+            }
+            EarlyRefusals::Charged => {
+                added.push(quote! { early_refusals: rt::EarlyRefusals::Charged });
+            }
+        }
         fields.push(quote! {
             rate_limit_headers: Some(rt::RateLimitHeaders {
                 limit: #limit,
@@ -158,6 +187,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 reset: #reset,
                 reset_format: #format,
                 ietf_policy: #policy,
+                #(#added,)*
+                ..rt::RateLimitHeaders::NONE
             })
         });
     }

@@ -1,6 +1,6 @@
 //! `conventions.cors` as the runtime's `CorsConventions`, computed here once: the methods
-//! the spec's endpoints use, the headers its credentials name, and the pagination and
-//! rate-limit headers a browser script must be able to read.
+//! the spec's endpoints use, the headers its credentials and echoed headers name, and the
+//! pagination, rate-limit and echoed headers a browser script must be able to read.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -42,6 +42,8 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
         })
         .collect();
     allow.extend(cors.allow_headers.iter().map(|h| h.to_ascii_lowercase()));
+    // Echoed headers are sent by scripts (an API version) and read back.
+    allow.extend(c.echo_headers.iter().map(|e| e.header.to_ascii_lowercase()));
 
     let mut expose: Vec<String> = cors.expose_headers.clone();
     if let Some(p) = &c.pagination {
@@ -54,7 +56,7 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
     }
     if let Some(h) = &c.rate_limit_headers {
         expose.extend(
-            [&h.limit, &h.remaining, &h.reset]
+            [&h.limit, &h.remaining, &h.reset, &h.used, &h.resource]
                 .into_iter()
                 .flatten()
                 .cloned(),
@@ -63,6 +65,7 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
             expose.extend(["RateLimit".to_owned(), "RateLimit-Policy".to_owned()]);
         }
     }
+    expose.extend(c.echo_headers.iter().map(|e| e.header.clone()));
     let mut seen = Vec::new();
     expose.retain(|name| {
         let lower = name.to_ascii_lowercase();

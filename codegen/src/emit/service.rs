@@ -262,6 +262,15 @@ fn endpoint_tokens(
     if !patterns.is_empty() {
         rare.push(quote! { param_patterns: &[#(#patterns),*] });
     }
+    // The quota category is written only where a header carries it.
+    let carried = service
+        .conventions
+        .rate_limit_headers
+        .as_ref()
+        .is_some_and(|h| h.resource.is_some());
+    if let Some(resource) = endpoint.rate_limit_resource.as_ref().filter(|_| carried) {
+        rare.push(quote! { rate_limit_resource: Some(#resource) });
+    }
     if endpoint.anonymous != Anonymous::Reads {
         let anonymous = match endpoint.anonymous {
             Anonymous::Reads => quote! { rt::Anonymous::Reads },

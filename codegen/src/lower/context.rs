@@ -24,4 +24,7 @@ pub(super) struct Context<'a> {
     pub(super) page_parameters: Vec<&'a str>,
     /// What anonymous callers may call, unless a family or an endpoint says otherwise.
     pub(super) anonymous: Anonymous,
+    /// The quota category of endpoints and families that name none
+    /// (`rate_limit_headers.default_resource`).
+    pub(super) rate_limit_resource: Option<&'a String>,
 }

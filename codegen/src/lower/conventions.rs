@@ -186,6 +186,8 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
         request_id_header: value(&raw.request_id_header),
+        request_id_prefix: super::rate_limits::lower_request_id_prefix(raw, diags),
+        echo_headers: super::rate_limits::lower_echo_headers(raw, diags),
         idempotency: raw.idempotency.as_ref().map(|i| {
             super::access::header_name(&i.header, "Idempotency-Key", diags);
             crate::model::Idempotency {

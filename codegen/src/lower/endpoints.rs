@@ -81,11 +81,18 @@ pub(super) fn lower_family(
         .as_ref()
         .and_then(|a| lower_anonymous(a, diags))
         .unwrap_or(cx.anonymous);
-    let endpoints: Vec<Endpoint> = file
+    let mut endpoints: Vec<Endpoint> = file
         .endpoints
         .iter()
         .filter_map(|(key, endpoint)| lower_endpoint(key, endpoint, cx, family_anonymous, diags))
         .collect();
+    // An endpoint's quota category, else its family's, else the conventions' default.
+    let family_resource = family.rate_limit_resource.as_ref().map(|r| &r.value);
+    for endpoint in &mut endpoints {
+        if endpoint.rate_limit_resource.is_none() {
+            endpoint.rate_limit_resource = family_resource.or(cx.rate_limit_resource).cloned();
+        }
+    }
     let mut family_sections: Vec<Section> = Vec::new();
     for endpoint in &endpoints {
         let Some(name) = endpoint.section.as_deref() else {
@@ -306,6 +313,7 @@ pub(super) fn lower_endpoint(
         creates: raw.creates.unwrap_or(false),
         quota_group,
         shared_quota_group: raw.shared_quota_group.unwrap_or(false),
+        rate_limit_resource: raw.rate_limit_resource.as_ref().map(|r| r.value.clone()),
         anonymous: raw
             .anonymous
             .as_ref()

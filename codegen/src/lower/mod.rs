@@ -122,6 +122,10 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         paginates: lowered_conventions.pagination.is_some(),
         page_parameters,
         anonymous: lowered_conventions.anonymous,
+        rate_limit_resource: lowered_conventions
+            .rate_limit_headers
+            .as_ref()
+            .and_then(|h| h.default_resource.as_ref()),
         reserved_parameters,
         type_names: &type_names,
         statuses: &statuses,
@@ -142,6 +146,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     }
 
     quota_metadata::check_names(&spec.families, diags);
+    rate_limits::check_resources(&spec.families, &lowered_conventions, diags);
     check_status_bodies(service, &types, diags);
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);

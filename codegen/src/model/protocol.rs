@@ -35,6 +35,40 @@ pub struct RateLimitHeaders {
     pub reset_unix: bool,
     /// The policy name of the IETF structured fields, when written.
     pub ietf_policy: Option<String>,
+    /// What was used of the budget (`X-RateLimit-Used`).
+    pub used: Option<String>,
+    /// The budget's category (`X-RateLimit-Resource`), which endpoints name.
+    pub resource: Option<String>,
+    /// The category of endpoints and families that name none.
+    pub default_resource: Option<String>,
+    /// What refusals answered before the quota check tell of the budget.
+    pub early_refusals: EarlyRefusals,
+}
+
+/// What refusals of a routed request answered before the quota check tell of the budget.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EarlyRefusals {
+    /// Nothing (the default).
+    #[default]
+    None,
+    /// The budget's headers, read without spending.
+    Shown,
+    /// The budget's headers, the request charged a token.
+    Charged,
+}
+
+impl EarlyRefusals {
+    /// The spec's words, in the order of the variants.
+    pub const NAMES: [&'static str; 3] = ["none", "shown", "charged"];
+}
+
+/// A request header the answer carries back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EchoHeader {
+    /// The header's name, as the spec spells it.
+    pub header: String,
+    /// What is answered when a request sends none.
+    pub default: Option<String>,
 }
 
 /// How paginated endpoints page their lists.

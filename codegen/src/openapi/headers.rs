@@ -1,9 +1,10 @@
 //! What answers carry besides their body: a paginated operation's page parameters and
-//! headers, and the rate-limit headers of every answer after the quota check.
+//! headers, the rate-limit headers of every answer after the quota check, and the echoed
+//! headers of every answer.
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{PageStyle, Pagination, RateLimitHeaders};
+use crate::model::{EchoHeader, PageStyle, Pagination, RateLimitHeaders};
 
 /// Where the page starts and its size, as query parameters, and where a page ends for
 /// APIs that page backwards (`ending_before`).
@@ -180,6 +181,10 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
         (&h.limit, "The caller's request budget when full."),
         (&h.remaining, "Requests left in the budget."),
         (&h.reset, reset),
+        (
+            &h.used,
+            "Requests used of the budget: the limit minus what is left.",
+        ),
     ];
     for (name, description) in headers {
         if let Some(name) = name {
@@ -188,6 +193,15 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
                 json!({ "description": description, "schema": { "type": "integer" } }),
             );
         }
+    }
+    if let Some(name) = &h.resource {
+        out.insert(
+            name.clone(),
+            json!({
+                "description": "The budget's category (the endpoint's `rate_limit_resource`).",
+                "schema": { "type": "string" },
+            }),
+        );
     }
     if let Some(policy) = &h.ietf_policy {
         out.insert(
@@ -206,4 +220,24 @@ pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
         );
     }
     out
+}
+
+/// The echoed headers (`echo_headers`), by name: the request's value, or the default.
+pub(super) fn echoed(echoes: &[EchoHeader]) -> Map<String, Value> {
+    echoes
+        .iter()
+        .map(|e| {
+            let description = match &e.default {
+                Some(default) => {
+                    format!(
+                        "The request's `{}`, or `{default}` when it sends none.",
+                        e.header
+                    )
+                }
+                None => format!("The request's `{}`, when it sends one.", e.header),
+            };
+            let header = json!({ "description": description, "schema": { "type": "string" } });
+            (e.header.clone(), header)
+        })
+        .collect()
 }

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::conditions::{Met, conditions, describe};
 use super::schemas::schema;
-use crate::model::{Endpoint, ErrorFormat, Family, Service, Status};
+use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status};
 
 /// Statuses the runtime answers on its own, outside the status table: the code, what it
 /// means, and whether only an operation with a request body can get it.
@@ -219,18 +219,24 @@ fn row_description(row: &Status) -> String {
     format!("{}: {}", row.message, row.when)
 }
 
-/// The headers every answer carries (the request id), and the rate-limit headers on
-/// answers given after the quota check, as references to `components/headers`.
+/// The headers every answer carries (the request id, the echoed headers), and the
+/// rate-limit headers on answers given after the quota check (or on every answer, where
+/// refusals before it show the budget too), as references to `components/headers`.
 fn answer_headers(service: &Service, after_quota: bool) -> Map<String, Value> {
     let c = &service.conventions;
     let mut out = Map::new();
     if let Some(name) = &c.request_id_header {
         out.insert(name.clone(), component(name));
     }
-    if let (Some(h), true) = (&c.rate_limit_headers, after_quota) {
+    if let Some(h) = &c.rate_limit_headers
+        && (after_quota || h.early_refusals != EarlyRefusals::None)
+    {
         for name in super::headers::rate_limit(h).keys() {
             out.insert(name.clone(), component(name));
         }
+    }
+    for name in super::headers::echoed(&c.echo_headers).keys() {
+        out.insert(name.clone(), component(name));
     }
     out
 }
@@ -239,8 +245,8 @@ fn component(name: &str) -> Value {
     json!({ "$ref": format!("#/components/headers/{name}") })
 }
 
-/// `components.headers`: the request id, `Location`, and the rate-limit headers, which
-/// many answers carry.
+/// `components.headers`: the request id, `Location`, the rate-limit and the echoed
+/// headers, which many answers carry.
 pub(super) fn components(service: &Service) -> Map<String, Value> {
     let c = &service.conventions;
     let mut out = Map::new();
@@ -271,6 +277,7 @@ pub(super) fn components(service: &Service) -> Map<String, Value> {
     if let Some(h) = &c.rate_limit_headers {
         out.extend(super::headers::rate_limit(h));
     }
+    out.extend(super::headers::echoed(&c.echo_headers));
     out
 }
 

@@ -9,7 +9,9 @@ use super::yaml::Node;
 mod protocol;
 mod sections;
 
-pub(crate) use protocol::{Cors, Idempotency, PageHeaders, Pagination, RateLimitHeaders};
+pub(crate) use protocol::{
+    Cors, EchoHeader, Idempotency, PageHeaders, Pagination, RateLimitHeaders,
+};
 pub(crate) use sections::SectionFile;
 
 spec_record! {
@@ -234,6 +236,13 @@ spec_record! {
         /// when it sent a sensible one, else a new one; answered in the same header,
         /// written to the access log, and given to handlers.
         opt request_id_header: Spanned<String>,
+        /// What the request ids the service makes begin with (`req_`, as Stripe's do); ids
+        /// a client sent are answered as they are. Needs `request_id_header`.
+        opt request_id_prefix: Spanned<String>,
+        /// Request headers every answer carries back, the request's value or a default
+        /// (`[{header: Stripe-Version, default: "2024-06-20"}]`); handlers read the value
+        /// with `RequestContext::echoed`. Browser scripts may send and read them under `cors`.
+        opt echo_headers: Vec<EchoHeader>,
         /// Whether error answers are gzipped for clients that accept gzip, like other large
         /// answers (`true`, the default), or always sent as they are (`false`).
         opt gzip_errors: bool,
@@ -394,6 +403,9 @@ spec_record! {
         /// What anonymous callers may call in this family (`reads`, `none`, `all`), where
         /// it differs from the service's `anonymous`.
         opt anonymous: Spanned<String>,
+        /// The category of quota its endpoints' answers name in the `resource` header of
+        /// `rate_limit_headers` (`search`), unless an endpoint names its own.
+        opt rate_limit_resource: Spanned<String>,
     }
 }
 
@@ -426,6 +438,9 @@ spec_record! {
         opt creates: bool,
         /// Acknowledge that another endpoint derives the same quota group.
         opt shared_quota_group: bool,
+        /// The category of quota its answers name in the `resource` header of
+        /// `rate_limit_headers` (`search`), where it differs from its family's.
+        opt rate_limit_resource: Spanned<String>,
         /// The section of its family whose handler trait holds it (`reviewers`: a method of
         /// `ChangesReviewersHandlers` rather than `ChangesHandlers`). A section file sets it
         /// for each of its endpoints; it changes nothing on the wire.

@@ -103,6 +103,12 @@ pub struct Conventions {
     /// Header carrying every request's id (`X-Request-Id`): the client's when sensible,
     /// else a new one; answered, logged, and given to handlers.
     pub request_id_header: Option<&'static str>,
+    /// What the ids the service makes begin with (`req_`); ids a client sent are kept as
+    /// they are.
+    pub request_id_prefix: &'static str,
+    /// Request headers answered back on every answer, the request's value or the spec's
+    /// default (`Stripe-Version`), and readable by handlers.
+    pub echo_headers: &'static [EchoHeader],
     /// Which request bodies are read: JSON, form-encoded, or both.
     pub request_bodies: RequestBodies,
     /// Whether a JSON body must say so in its `Content-Type`.
@@ -244,6 +250,8 @@ impl Conventions {
         never_gzip_errors: false,
         cors: CorsConventions::USUAL,
         request_id_header: None,
+        request_id_prefix: "",
+        echo_headers: &[],
         request_bodies: RequestBodies::Json,
         request_content_type: RequestContentType::Checked,
         unknown_fields: UnknownFields::Ignore,
@@ -434,6 +442,71 @@ pub struct RateLimitHeaders {
     /// `RateLimit: "<name>";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
     /// "<name>";q=<limit>` (draft-ietf-httpapi-ratelimit-headers).
     pub ietf_policy: Option<&'static str>,
+    /// What was used of the budget, the limit minus what is left (`X-RateLimit-Used`).
+    pub used: Option<&'static str>,
+    /// The budget's category, which the endpoint's `rate_limit_resource` names
+    /// (`X-RateLimit-Resource: search`; the runtime's `EndpointSpec::rate_limit_resource`).
+    pub resource: Option<&'static str>,
+    /// Whether refusals answered before the quota check (a 401 for bad credentials, a 404
+    /// for a resource that does not exist) carry the headers too, and cost a request.
+    pub early_refusals: EarlyRefusals,
+}
+
+impl RateLimitHeaders {
+    /// No header: generated code writes the headers a spec names and takes the rest from
+    /// here (`..RateLimitHeaders::NONE`).
+    pub const NONE: RateLimitHeaders = RateLimitHeaders {
+        limit: None,
+        remaining: None,
+        reset: None,
+        reset_format: ResetFormat::Seconds,
+        ietf_policy: None,
+        used: None,
+        resource: None,
+        early_refusals: EarlyRefusals::Bare,
+    };
+}
+
+/// What refusals of a routed request answered before the quota check tell of the budget
+/// (`rate_limit_headers.early_refusals`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EarlyRefusals {
+    /// Nothing: no enforcer is asked (the default).
+    Bare,
+    /// The budget as it stands, read without spending from it.
+    Shown,
+    /// The request costs a token, as an admitted one does (GitHub's way); a caller out of
+    /// budget gets the quota's refusal instead.
+    Charged,
+}
+
+/// A request header the answer carries back (`conventions.echo_headers`): an API version
+/// a client pins (`Stripe-Version`), with the version a request naming none gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EchoHeader {
+    /// The header's name, lower case.
+    pub name: &'static str,
+    /// What is answered when the request does not send it (or sends no sensible value);
+    /// `None` to answer nothing then.
+    pub default: Option<&'static str>,
+}
+
+impl EchoHeader {
+    /// The value `headers` carry for this header when it is
+    /// [sensible](EchoHeader::sensible), else the default.
+    pub fn value_in<'a>(&self, headers: &'a http::HeaderMap) -> Option<&'a str> {
+        headers
+            .get(self.name)
+            .filter(|v| Self::sensible(v.as_bytes()))
+            .and_then(|v| v.to_str().ok())
+            .or(self.default)
+    }
+
+    /// True for a value answered back as it came: 1 to 256 visible ASCII characters and
+    /// spaces (nothing that could forge a log line or a header).
+    pub fn sensible(value: &[u8]) -> bool {
+        (1..=256).contains(&value.len()) && value.iter().all(|b| *b == b' ' || b.is_ascii_graphic())
+    }
 }
 
 /// How a spec switches idempotency keys on.

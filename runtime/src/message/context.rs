@@ -256,6 +256,7 @@ pub struct RequestContext<'a> {
     request: &'a http::request::Parts,
     remote_addr: Option<SocketAddr>,
     public_url: PublicUrl<'a>,
+    echo_headers: &'static [crate::spec::EchoHeader],
 }
 
 impl<'a> RequestContext<'a> {
@@ -272,7 +273,27 @@ impl<'a> RequestContext<'a> {
             request,
             remote_addr,
             public_url: PublicUrl::default(),
+            echo_headers: &[],
         }
+    }
+
+    /// The same context, with the spec's echoed headers (`echo_headers`) and their
+    /// defaults, which [`echoed`](Self::echoed) reads.
+    #[must_use]
+    pub fn with_echo_headers(mut self, echo: &'static [crate::spec::EchoHeader]) -> Self {
+        self.echo_headers = echo;
+        self
+    }
+
+    /// The value of an echoed header (`echo_headers`, by name in any case): what the
+    /// request sent when it is sensible, else the spec's default; the answer carries the
+    /// same. `None` for a header the spec does not echo, or one sent by nobody and
+    /// without a default.
+    pub fn echoed(&self, name: &str) -> Option<&'a str> {
+        self.echo_headers
+            .iter()
+            .find(|echo| echo.name.eq_ignore_ascii_case(name))?
+            .value_in(&self.request.headers)
     }
 
     /// The same context, reached at `url` ([`Settings::public_url`](crate::Settings::public_url)).

@@ -11,6 +11,7 @@
 pub(crate) mod body;
 pub(crate) mod compression;
 pub(crate) mod context;
+pub(crate) mod echo;
 pub(crate) mod json;
 pub(crate) mod query;
 pub(crate) mod reply;

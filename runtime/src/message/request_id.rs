@@ -19,18 +19,19 @@ impl RequestId {
 }
 
 /// The id `header` carries, when it is 1 to 128 visible ASCII characters without spaces
-/// (nothing that could forge a log line), else a new one.
-pub(crate) fn of(headers: &HeaderMap, header: &HeaderName) -> RequestId {
+/// (nothing that could forge a log line), else a new one beginning with `prefix` (the
+/// spec's `request_id_prefix`, `req_`; the generator checked it is visible ASCII).
+pub(crate) fn of(headers: &HeaderMap, header: &HeaderName, prefix: &str) -> RequestId {
     let sent = headers.get(header).filter(|value| {
         let bytes = value.as_bytes();
         (1..=128).contains(&bytes.len()) && bytes.iter().all(|b| b.is_ascii_graphic())
     });
-    RequestId(sent.cloned().unwrap_or_else(fresh))
+    RequestId(sent.cloned().unwrap_or_else(|| fresh(prefix)))
 }
 
 /// A new id: a random prefix drawn once per process, then a counter, so that ids are
 /// unique across the instances of a service without a system call per request.
-fn fresh() -> HeaderValue {
+fn fresh(prefix_of_spec: &str) -> HeaderValue {
     static PREFIX: OnceLock<u64> = OnceLock::new();
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let prefix = PREFIX.get_or_init(|| {
@@ -46,7 +47,7 @@ fn fresh() -> HeaderValue {
         u64::from_le_bytes(bytes)
     });
     let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    HeaderValue::from_str(&format!("{prefix:016x}{count:010x}"))
+    HeaderValue::from_str(&format!("{prefix_of_spec}{prefix:016x}{count:010x}"))
         .unwrap_or(HeaderValue::from_static("0"))
 }
 
@@ -59,11 +60,18 @@ mod tests {
         let name = HeaderName::from_static("x-request-id");
         let mut headers = HeaderMap::new();
         headers.insert(&name, HeaderValue::from_static("abc-123"));
-        assert_eq!(of(&headers, &name).as_str(), "abc-123");
+        assert_eq!(of(&headers, &name, "req_").as_str(), "abc-123");
         headers.insert(&name, HeaderValue::from_static("two words"));
-        let replaced = of(&headers, &name);
+        let replaced = of(&headers, &name, "");
         assert_eq!(replaced.as_str().len(), 26, "{}", replaced.as_str());
-        let next = of(&HeaderMap::new(), &name);
+        let next = of(&HeaderMap::new(), &name, "");
         assert_ne!(replaced, next, "each new id is another");
+        let prefixed = of(&HeaderMap::new(), &name, "req_");
+        assert!(
+            prefixed.as_str().starts_with("req_"),
+            "{}",
+            prefixed.as_str()
+        );
+        assert_eq!(prefixed.as_str().len(), 30);
     }
 }

@@ -93,7 +93,9 @@ impl<'a> Call<'a> {
         let mut context = RequestContext::new(self.caller, self.parts, self.remote_addr);
         context.trace_id = self.trace_id;
         context.resource = self.resource;
-        context.with_public_url(self.public_url)
+        context
+            .with_public_url(self.public_url)
+            .with_echo_headers(self.service.conventions.echo_headers)
     }
 
     /// The path parameter at `index` (template order), decoded, the self alias resolved.

@@ -25,10 +25,13 @@ use crate::pipeline::routing::{Lookup, PathParams};
 use crate::pipeline::state::Shared;
 use crate::protocol::auth::Authenticated;
 use crate::protocol::conventions::Admitted;
-use crate::quota::{
-    BudgetHeaders, QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders,
-};
+use crate::quota::QuotaState;
 use crate::spec::{EndpointSpec, ServiceSpec};
+
+mod budget;
+
+pub(crate) use budget::refused_before_routing;
+use budget::{check_quota, refused_early, with_quota_headers};
 
 /// A request the conventions admitted and whose caller is authenticated, not yet routed:
 /// what [`run`] routes and takes through its endpoint.
@@ -87,70 +90,13 @@ where
                 .with_header(http::header::ALLOW, allow));
         }
     };
-    for (index, pattern) in shared.patterns(endpoint) {
-        let value = params.get(*index);
-        if !pattern.is_match(value) {
-            let name = endpoint.params.get(*index).copied().unwrap_or("parameter");
-            return Err(ApiError::condition(Condition::NotFound)
-                .with_message(format!("Not found: {name} {value}"))
-                .with_field(name));
+    let resource = match admit(shared, endpoint, &mut params, authenticated, parts).await {
+        Ok(resource) => resource,
+        // Refused before the quota check: with the budget's headers, and charged, where
+        // the spec says the API does so.
+        Err(error) => {
+            return Err(refused_early(shared, error, endpoint, caller, parts, remote_addr).await);
         }
-    }
-    if caller.is_anonymous() && !endpoint.allows_anonymous() {
-        return Err(ApiError::condition(Condition::AuthenticationRequired)
-            .with_message("Authentication required"));
-    }
-    if !matches!(parts.method, Method::GET | Method::HEAD) {
-        check_xsrf(authenticated, parts, shared, service)?;
-    }
-    if let Some(capability) = endpoint.capability
-        && !caller.has_capability(capability)
-    {
-        return Err(ApiError::condition(Condition::CapabilityMissing)
-            .with_message(format!("not permitted: {capability}")));
-    }
-    resolve_self_alias(
-        &mut params,
-        endpoint,
-        caller,
-        service.conventions.self_alias,
-    )?;
-    tracing::debug!(
-        endpoint = endpoint.name,
-        template = endpoint.template,
-        "endpoint matched"
-    );
-
-    let resource = if shared.names_resource(endpoint) {
-        let family = endpoint.family;
-        let (found, owner) = if family.owner_param.is_empty() {
-            (shared.api.resolve(family, caller, params.get(0)).await?, "")
-        } else {
-            let (owner, id) = (params.get(0), params.get(1));
-            (
-                shared.api.resolve_owned(family, caller, owner, id).await?,
-                owner,
-            )
-        };
-        let id = params.get(usize::from(!owner.is_empty()));
-        tracing::debug!(
-            owner,
-            id,
-            found = found.is_some(),
-            "top-level resource resolved"
-        );
-        if found.is_none() && !endpoint.creates {
-            let named = if owner.is_empty() {
-                id.to_owned()
-            } else {
-                format!("{owner}/{id}")
-            };
-            return Err(ApiError::condition(Condition::NotFound)
-                .with_message(format!("Not found: {named}")));
-        }
-        found
-    } else {
-        None
     };
 
     let quota = if shared.settings.quota.is_empty() {
@@ -245,93 +191,83 @@ where
         answer,
         &quota,
         service.conventions.rate_limit_headers.as_ref(),
+        endpoint,
     )
 }
 
-/// Adds the rate-limit headers of `state` to an answer, success or error.
-fn with_quota_headers(
-    answer: Answer,
-    state: &QuotaState,
-    headers: Option<&RateLimitHeaders>,
-) -> Answer {
-    let Some(headers) = headers.filter(|_| !state.is_unknown()) else {
-        return answer;
-    };
-    match answer {
-        Ok(mut response) => {
-            response.headers_mut().extend(headers.headers(state));
-            Ok(response)
-        }
-        Err(error) => Err(headers
-            .headers(state)
-            .into_iter()
-            .fold(error, |error, (name, value)| error.with_header(name, value))),
-    }
-}
-
-/// Asks the quota enforcers for one token of the endpoint's group: inline, or, when an
-/// enforcer may block, on a blocking thread under the request timeout (503 past it).
-async fn check_quota<P: Api, A>(
+/// What the pipeline checks of a routed request before its quota check: parameter
+/// patterns (404), anonymous callers, XSRF, capability, the self alias, and the top-level
+/// resource, whose metadata it returns.
+async fn admit<'p, P: Api, A>(
     shared: &Shared<P, A>,
     endpoint: &'static EndpointSpec,
-    caller: &Caller,
-    resource: Option<&ResourceMetadata>,
+    params: &mut PathParams<'p>,
+    authenticated: &'p Authenticated,
     parts: &Parts,
-    remote_addr: Option<SocketAddr>,
-) -> Result<QuotaState, ApiError> {
-    static NO_RESOURCE: ResourceMetadata = ResourceMetadata::empty();
-    let quota = &shared.settings.quota;
-    let group = endpoint.quota_group;
-    let answer = if quota.may_block() {
-        let (quota, caller) = (quota.clone(), caller.clone());
-        let resource = resource.cloned().unwrap_or_default();
-        let headers = parts.headers.clone();
-        let asked = tokio::task::spawn_blocking(move || {
-            quota.check(
-                group,
-                &QuotaRequestContext {
-                    caller: &caller,
-                    resource: &resource,
-                    remote_addr,
-                    headers: &headers,
-                },
+) -> Result<Option<ResourceMetadata>, ApiError> {
+    let service = P::SERVICE;
+    let caller = &authenticated.caller;
+    for (index, pattern) in shared.patterns(endpoint) {
+        let value = params.get(*index);
+        if !pattern.is_match(value) {
+            let name = endpoint.params.get(*index).copied().unwrap_or("parameter");
+            return Err(ApiError::condition(Condition::NotFound)
+                .with_message(format!("Not found: {name} {value}"))
+                .with_field(name));
+        }
+    }
+    if caller.is_anonymous() && !endpoint.allows_anonymous() {
+        return Err(ApiError::condition(Condition::AuthenticationRequired)
+            .with_message("Authentication required"));
+    }
+    if !matches!(parts.method, Method::GET | Method::HEAD) {
+        check_xsrf(authenticated, parts, shared, service)?;
+    }
+    if let Some(capability) = endpoint.capability
+        && !caller.has_capability(capability)
+    {
+        return Err(ApiError::condition(Condition::CapabilityMissing)
+            .with_message(format!("not permitted: {capability}")));
+    }
+    resolve_self_alias(params, endpoint, caller, service.conventions.self_alias)?;
+    tracing::debug!(
+        endpoint = endpoint.name,
+        template = endpoint.template,
+        "endpoint matched"
+    );
+
+    let resource = if shared.names_resource(endpoint) {
+        let family = endpoint.family;
+        let (found, owner) = if family.owner_param.is_empty() {
+            (shared.api.resolve(family, caller, params.get(0)).await?, "")
+        } else {
+            let (owner, id) = (params.get(0), params.get(1));
+            (
+                shared.api.resolve_owned(family, caller, owner, id).await?,
+                owner,
             )
-        });
-        let limit = shared.settings.limits.request_timeout;
-        match tokio::time::timeout(limit, asked).await {
-            Ok(Ok(answer)) => answer,
-            Ok(Err(_)) => Err(ApiError::condition(Condition::InternalError).into()),
-            Err(_) => {
-                tracing::error!(group, ?limit, "quota enforcers timed out");
-                if let Some(metrics) = &shared.metrics {
-                    metrics.count_timeout(TimedOut::Quota);
-                }
-                return Err(timed_out(limit));
-            }
-        }
-    } else {
-        let ctx = QuotaRequestContext {
-            caller,
-            resource: resource.unwrap_or(&NO_RESOURCE),
-            remote_addr,
-            headers: &parts.headers,
         };
-        quota.check(group, &ctx)
+        let id = params.get(usize::from(!owner.is_empty()));
+        tracing::debug!(
+            owner,
+            id,
+            found = found.is_some(),
+            "top-level resource resolved"
+        );
+        if found.is_none() && !endpoint.creates {
+            let named = if owner.is_empty() {
+                id.to_owned()
+            } else {
+                format!("{owner}/{id}")
+            };
+            return Err(ApiError::condition(Condition::NotFound)
+                .with_message(format!("Not found: {named}")));
+        }
+        found
+    } else {
+        None
     };
-    if let Some(metrics) = &shared.metrics {
-        metrics.count_quota(endpoint, answer.is_err());
-    }
-    match answer {
-        Ok(state) => {
-            tracing::debug!(group, "quota granted");
-            Ok(state)
-        }
-        Err(QuotaRefusal { error, state }) => {
-            tracing::debug!(group, refusal = %error, "quota refused");
-            let headers = P::SERVICE.conventions.rate_limit_headers;
-            with_quota_headers(Err(error), &state, headers.as_ref()).map(|_| state)
-        }
-    }
+    Ok(resource)
 }
 
 /// The 503 of a request that ran past the request timeout.

@@ -186,7 +186,8 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         // Every request's id, when the spec names a header for it: kept with the request
         // for handlers, answered and logged on the way out.
         let request_id = shared.headers.request_id.as_ref().map(|name| {
-            let id = crate::message::request_id::of(&parts.headers, name);
+            let prefix = conventions.request_id_prefix;
+            let id = crate::message::request_id::of(&parts.headers, name, prefix);
             server_span::record_request_id(server_span, id.as_str());
             parts.extensions.insert(id.clone());
             (name, id)
@@ -312,6 +313,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         if let Some((name, id)) = request_id {
             response.headers_mut().insert((*name).clone(), id.0.clone());
         }
+        crate::message::echo::answer(&shared.headers.echo, &parts.headers, response.headers_mut());
         let trace_id = read.and_then(|(outbound, _)| outbound.trace.as_ref());
         crate::trace::record_access(
             started,
@@ -393,7 +395,16 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             service.title,
         )
         .await;
-        let mut authenticated = self.count_refused_credentials(authenticated)?;
+        let mut authenticated = match self.count_refused_credentials(authenticated) {
+            Ok(authenticated) => authenticated,
+            Err(error) => {
+                let path = &admitted.path;
+                let remote = self.remote_addr;
+                return Err(
+                    dispatch::refused_before_routing(shared, error, parts, path, remote).await,
+                );
+            }
+        };
         if let Some(sessions) = sessions
             && admitted.path == sessions.logout_path
         {

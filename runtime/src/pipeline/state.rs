@@ -21,6 +21,8 @@ pub(crate) struct HeaderNames {
     pub(crate) create_only: Option<HeaderName>,
     pub(crate) run_as: Option<HeaderName>,
     pub(crate) request_id: Option<HeaderName>,
+    /// The echoed headers (`echo_headers`), with their defaults.
+    pub(crate) echo: Box<[crate::message::echo::Echo]>,
 }
 
 impl HeaderNames {
@@ -34,6 +36,7 @@ impl HeaderNames {
             create_only: parse(conventions.create_only_header),
             run_as: parse(conventions.run_as.map(|r| r.header)),
             request_id: parse(conventions.request_id_header),
+            echo: crate::message::echo::Echo::parse(conventions.echo_headers),
         }
     }
 }

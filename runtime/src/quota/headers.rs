@@ -55,16 +55,25 @@ impl QuotaState {
     }
 }
 
-pub use restspec_client::conventions::{RateLimitHeaders, ResetFormat};
+pub use restspec_client::conventions::{EarlyRefusals, RateLimitHeaders, ResetFormat};
 
 /// The answer headers of a budget, written as the spec's `rate_limit_headers` say.
 pub(crate) trait BudgetHeaders {
-    /// The headers for `state`: only what the enforcers know is written.
-    fn headers(&self, state: &QuotaState) -> Vec<(HeaderName, HeaderValue)>;
+    /// The headers for `state` of the budget `resource` names (the endpoint's
+    /// `rate_limit_resource`): only what the enforcers know is written.
+    fn headers(
+        &self,
+        state: &QuotaState,
+        resource: Option<&'static str>,
+    ) -> Vec<(HeaderName, HeaderValue)>;
 }
 
 impl BudgetHeaders for RateLimitHeaders {
-    fn headers(&self, state: &QuotaState) -> Vec<(HeaderName, HeaderValue)> {
+    fn headers(
+        &self,
+        state: &QuotaState,
+        resource: Option<&'static str>,
+    ) -> Vec<(HeaderName, HeaderValue)> {
         let reset = state.reset.map(|wait| {
             // A partial second rounds up: a client waiting that long finds room.
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -76,10 +85,15 @@ impl BudgetHeaders for RateLimitHeaders {
                     .saturating_add(seconds),
             }
         });
+        let used = match (state.limit, state.remaining) {
+            (Some(limit), Some(remaining)) => Some(limit.saturating_sub(remaining)),
+            _ => None,
+        };
         let mut out: Vec<(HeaderName, HeaderValue)> = [
             (self.limit, state.limit),
             (self.remaining, state.remaining),
             (self.reset, reset),
+            (self.used, used),
         ]
         .into_iter()
         .filter_map(|(name, value)| {
@@ -87,6 +101,15 @@ impl BudgetHeaders for RateLimitHeaders {
             Some((name, HeaderValue::from(value?)))
         })
         .collect();
+        // The category is a constant the generator checked; checked again here so that a
+        // hand-written description cannot make `from_static` panic.
+        if let (Some(name), Some(category)) = (self.resource, resource)
+            && let Ok(name) = HeaderName::from_bytes(name.as_bytes())
+            && !category.is_empty()
+            && category.bytes().all(|b| b.is_ascii_graphic())
+        {
+            out.push((name, HeaderValue::from_static(category)));
+        }
         if let Some(policy) = self.ietf_policy {
             let mut field = format!("\"{policy}\"");
             if let Some(remaining) = state.remaining {
@@ -132,8 +155,11 @@ mod tests {
             reset: Some("RateLimit-Reset"),
             reset_format: ResetFormat::Seconds,
             ietf_policy: Some("burst"),
+            used: Some("X-RateLimit-Used"),
+            resource: Some("X-RateLimit-Resource"),
+            ..RateLimitHeaders::NONE
         }
-        .headers(&state);
+        .headers(&state, Some("search"));
         let text: Vec<String> = headers
             .iter()
             .map(|(n, v)| format!("{n}: {}", v.to_str().unwrap_or_default()))
@@ -144,6 +170,8 @@ mod tests {
                 "ratelimit-limit: 5",
                 "ratelimit-remaining: 4",
                 "ratelimit-reset: 2",
+                "x-ratelimit-used: 1",
+                "x-ratelimit-resource: search",
                 "ratelimit: \"burst\";r=4;t=2",
                 "ratelimit-policy: \"burst\";q=5"
             ]
@@ -160,9 +188,10 @@ mod tests {
             remaining: None,
             reset: Some("X-RateLimit-Reset"),
             reset_format: ResetFormat::UnixSeconds,
-            ietf_policy: None,
+            resource: Some("X-RateLimit-Resource"),
+            ..RateLimitHeaders::NONE
         }
-        .headers(&state);
+        .headers(&state, None);
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -173,6 +202,7 @@ mod tests {
             .parse()
             .unwrap_or(0);
         assert!((now + 29..=now + 31).contains(&reset), "{reset} vs {now}");
+        assert_eq!(headers.len(), 1, "no category, no resource header");
         assert!(QuotaState::of(&[QuotaResponse::ok()]).is_unknown());
     }
 }

@@ -20,7 +20,7 @@ use crate::error::{ApiError, Condition};
 use crate::message::context::{Caller, ResourceMetadata};
 
 pub(crate) use headers::BudgetHeaders;
-pub use headers::{QuotaState, RateLimitHeaders, ResetFormat};
+pub use headers::{EarlyRefusals, QuotaState, RateLimitHeaders, ResetFormat};
 
 /// An enforcer's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,6 +20,7 @@ mod output;
 mod owned_resources;
 mod payments;
 mod quota;
+mod rate_limits;
 mod replies;
 mod requests;
 mod security_headers;

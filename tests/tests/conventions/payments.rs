@@ -362,3 +362,74 @@ async fn every_answer_is_one_the_served_document_lists_for_its_operation() {
         "{described}"
     );
 }
+
+/// Ids the service makes begin with the spec's prefix (`req_`); an id the client sent is
+/// answered as it is, on errors too.
+#[tokio::test]
+async fn request_ids_carry_the_spec_prefix() {
+    let base = start().await;
+    let found = send(client().get(format!("{base}/v1/customers/cus_1"))).await;
+    assert_eq!(found.status, 200);
+    let id = found.header("request-id").unwrap_or_default().to_owned();
+    assert!(id.starts_with("req_") && id.len() > 10, "{id}");
+    let missing = send(client().get(format!("{base}/v1/customers/cus_9"))).await;
+    assert_eq!(missing.status, 404);
+    let other = missing.header("request-id").unwrap_or_default();
+    assert!(
+        other.starts_with("req_") && other != id,
+        "{other} after {id}"
+    );
+    let sent = send(
+        client()
+            .get(format!("{base}/v1/customers/cus_1"))
+            .header("Request-Id", "from-the-proxy"),
+    )
+    .await;
+    assert_eq!(sent.header("request-id"), Some("from-the-proxy"));
+}
+
+/// The API version a client pins is answered back and read by the handler; a request
+/// naming none (or nothing sensible) is served under the spec's default, which its
+/// answer names. Errors answer it too.
+#[tokio::test]
+async fn the_api_version_is_echoed_and_read_by_handlers() {
+    let service = Payments::new();
+    let base = service
+        .clone()
+        .serve()
+        .await
+        .expect("a loopback server starts");
+    let url = format!("{base}/v1/customers/cus_1");
+    let pinned = send(client().get(&url).header("Stripe-Version", "2020-08-27")).await;
+    assert_eq!(pinned.status, 200);
+    assert_eq!(pinned.header("stripe-version"), Some("2020-08-27"));
+    let default = send(client().get(&url)).await;
+    assert_eq!(default.header("stripe-version"), Some("2024-06-20"));
+    let empty = send(client().get(&url).header("Stripe-Version", "")).await;
+    assert_eq!(empty.header("stripe-version"), Some("2024-06-20"));
+    let created = send(
+        client()
+            .post(format!("{base}/v1/customers"))
+            .header("Stripe-Version", "2023-10-16")
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("email=v%40example.com"),
+    )
+    .await;
+    assert_eq!(created.status, 200, "{}", created.text());
+    assert_eq!(created.header("stripe-version"), Some("2023-10-16"));
+    assert_eq!(
+        service.versions(),
+        ["2020-08-27", "2024-06-20", "2024-06-20", "2023-10-16"],
+        "what each handler read is what its answer named"
+    );
+    let refused = send(
+        client()
+            .get(format!("{base}/v1/customers/cus_9"))
+            .header("Stripe-Version", "2020-08-27"),
+    )
+    .await;
+    assert_eq!(
+        (refused.status, refused.header("stripe-version")),
+        (404, Some("2020-08-27"))
+    );
+}

@@ -271,6 +271,14 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         ),
         text("gzip_errors", !c.never_gzip_errors, Unseen),
         one("request_id_header", &c.request_id_header, HEADER),
+        one("request_id_prefix", &c.request_id_prefix, Unseen),
+        many(
+            "echo_headers",
+            c.echo_headers.iter().map(|e| match &e.default {
+                Some(default) => format!("{} (default {default})", e.header),
+                None => e.header.clone(),
+            }),
+        ),
         one("request_bodies", &c.request_bodies, Breaks),
         text(
             "request_content_type",
@@ -334,6 +342,18 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
                 Breaks,
             ),
             one("rate_limit_headers.ietf_policy", &r.ietf_policy, HEADER),
+            one("rate_limit_headers.used", &r.used, HEADER),
+            one("rate_limit_headers.resource", &r.resource, HEADER),
+            one(
+                "rate_limit_headers.default_resource",
+                &r.default_resource,
+                HEADER,
+            ),
+            text(
+                "rate_limit_headers.early_refusals",
+                crate::model::EarlyRefusals::NAMES[r.early_refusals as usize],
+                Unseen,
+            ),
         ]);
     }
     out.push(block("cors", c.cors.is_some(), FEATURE));

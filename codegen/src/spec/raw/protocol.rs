@@ -44,6 +44,38 @@ spec_record! {
         /// `RateLimit: "burst";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
         /// "burst";q=<limit>`.
         opt ietf_policy: Spanned<String>,
+        /// What was used of the budget, the limit minus what is left
+        /// (`X-RateLimit-Used`, which Octokit reads).
+        opt used: Spanned<String>,
+        /// The budget's category (`X-RateLimit-Resource: core`): an endpoint's
+        /// `rate_limit_resource`, else its family's, else `default_resource`; an endpoint
+        /// with none of them sends no such header.
+        opt resource: Spanned<String>,
+        /// The category of endpoints and families that name no `rate_limit_resource`
+        /// (`core`). Needs `resource`.
+        opt default_resource: Spanned<String>,
+        /// What refusals of a routed request answered before the quota check (a 401 for
+        /// credentials the service does not accept, a 404 for a resource that does not
+        /// exist, a 403 for a missing capability) tell: `none` (the default: no header,
+        /// the budget untouched), `shown` (the budget's headers, read without spending) or
+        /// `charged` (the request costs a token as an admitted one does, as GitHub counts
+        /// them; a caller with nothing left gets the quota's 429 instead). A request no
+        /// endpoint serves is answered without headers.
+        opt early_refusals: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// A request header the answer carries back (`echo_headers`), such as the API version
+    /// a client pins (`Stripe-Version`): the request's value when it is 1 to 256 visible
+    /// characters, else `default`. Handlers read the same value with
+    /// `RequestContext::echoed("Stripe-Version")`.
+    pub struct EchoHeader = "an echoed header" {
+        /// The header's name (`Stripe-Version`).
+        req header: Spanned<String>,
+        /// What is answered (and what handlers read) when a request sends none: the current
+        /// version (`2024-06-20`). Leave out to answer nothing then.
+        opt default: Spanned<String>,
     }
 }
 
