@@ -35,4 +35,5 @@ fn a_lone_shared_quota_group_is_refused() {
     );
 }
 
+mod first_service;
 mod newcomer;
