@@ -373,7 +373,8 @@ spec_record! {
         opt request: Spanned<String>,
         /// Type of the JSON response body; leave out for none.
         opt response: Spanned<String>,
-        /// Success status (default 200, or 204 without a response).
+        /// Success status, the code alone (`201`, not `201 Created`; default 200, or 204
+        /// without a response).
         opt status: Spanned<StatusCode>,
         /// Other 2xx statuses a handler may choose instead (`[201]` for a PUT that may create
         /// or update, `[204]` for an answer that is sometimes empty).
