@@ -141,6 +141,9 @@ pub struct Conventions {
     pub security_headers: bool,
     /// How error bodies are written.
     pub error_format: ErrorFormat,
+    /// The spec's `error_format` was none of [`ErrorFormat::NAMES`] (already reported):
+    /// `error_format` is a guess, so no example's error body is judged against it.
+    pub error_format_guessed: bool,
     /// With [`ErrorFormat::Json`], the body, its strings holding placeholders such as
     /// `{message}` ([`ERROR_BODY_PLACEHOLDERS`]).
     pub error_body: Option<error_body::Shape>,

@@ -118,6 +118,7 @@ fn cursor_envelope_fields_are_named_apart() {
     );
 }
 
+mod first_service;
 mod newcomer;
 
 /// The request-body conventions are each one of two words: another is located, with the

@@ -225,7 +225,9 @@ fn check_response(
             .hint(format!("write `quota_group: {}`", endpoint.quota_group)),
         );
     }
-    let json_errors = service.conventions.error_format != ErrorFormat::Plain;
+    // A misspelt `error_format` is reported once, not again at every error example.
+    let json_errors = service.conventions.error_format != ErrorFormat::Plain
+        || service.conventions.error_format_guessed;
     if !success {
         // Error bodies are the status table's messages (or problem details).
         if !json_errors && (response.body.is_some() || !response.fields.is_empty()) {

@@ -4,6 +4,7 @@
 //! violation it finds (never only the first).
 
 mod docs_page;
+mod error_bodies;
 mod examples;
 mod json_shape;
 mod pagination;
@@ -38,6 +39,7 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
         quota::shared_groups_are_shared(service, diags);
     }
     examples::fit_their_endpoints(service, diags);
+    error_bodies::fit_the_error_format(service, diags);
     docs_page::needs_openapi_path(service, diags);
     docs_page::paths_are_its_own(service, diags);
     pagination::item_fields(service, diags);

@@ -11,6 +11,16 @@ use crate::model::{
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
+/// The error format a spec spells `name`, if it is one.
+fn error_format_named(name: &str) -> Option<ErrorFormat> {
+    match name {
+        "plain" => Some(ErrorFormat::Plain),
+        "problem_json" => Some(ErrorFormat::ProblemJson),
+        "json" => Some(ErrorFormat::Json),
+        _ => None,
+    }
+}
+
 pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
     if let Some(prefix) = &raw.authenticated_prefix {
@@ -74,20 +84,26 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             TimestampFormat::Nanos
         }
     };
+    // A misspelt format is one message: the model takes the closest format (`JSON` as
+    // `json`), but neither `error_body` nor the examples' error bodies are judged against
+    // a format the spec does not say.
+    let mut format_known = true;
     let error_format = match raw.error_format.as_ref().map(|f| (f.value.as_str(), f)) {
-        None | Some(("plain", _)) => ErrorFormat::Plain,
-        Some(("problem_json", _)) => ErrorFormat::ProblemJson,
-        Some(("json", _)) => ErrorFormat::Json,
-        Some((other, spanned)) => {
+        None => ErrorFormat::Plain,
+        Some((name, spanned)) => error_format_named(name).unwrap_or_else(|| {
+            let known = ErrorFormat::NAMES.iter().copied();
             diags.push(
                 Diagnostic::new(
                     spanned.location.clone(),
-                    format!("unknown error format `{other}`"),
+                    format!("unknown error format `{name}`"),
                 )
-                .hint(suggest(other, ErrorFormat::NAMES.iter().copied())),
+                .hint(suggest(name, known.clone())),
             );
-            ErrorFormat::Plain
-        }
+            format_known = false;
+            crate::diag::closest(name, known)
+                .and_then(error_format_named)
+                .unwrap_or(ErrorFormat::Plain)
+        }),
     };
     let headers = [
         &raw.create_only_header,
@@ -160,6 +176,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         // Read with the status table (its rows' `values`), in `lower`.
         error_body: None,
         error_format,
+        error_format_guessed: !format_known,
         openapi_path: value(&raw.openapi_path),
         docs_page: raw.docs_path.as_ref().map(|d| crate::model::DocsPage {
             path: d.value.clone(),

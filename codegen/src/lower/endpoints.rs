@@ -170,18 +170,18 @@ pub(super) fn lower_endpoint(
         .as_ref()
         .and_then(|t| lower_type_ref(t, cx, diags));
     let status = match &raw.status {
-        Some(s) if !(200..=299).contains(&s.value) => {
+        Some(s) if !(200..=299).contains(&s.value.0) => {
             diags.push(
                 Diagnostic::new(
                     s.location.clone(),
-                    format!("success status {} is not a 2xx code", s.value),
+                    format!("success status {} is not a 2xx code", s.value.0),
                 )
                 .hint("`status` is the success status; list error statuses under `errors`"),
             );
             200
         }
         Some(s) => {
-            if s.value == 204 && raw.response.is_some() {
+            if s.value.0 == 204 && raw.response.is_some() {
                 diags.push(
                     Diagnostic::new(
                         s.location.clone(),
@@ -190,25 +190,25 @@ pub(super) fn lower_endpoint(
                     .hint("remove `response`, or use 200 or 201"),
                 );
             }
-            s.value
+            s.value.0
         }
         None if raw.response.is_none() => 204,
         None => 200,
     };
     let mut other_successes: Vec<u16> = Vec::new();
     for other in raw.other_successes.iter().flatten() {
-        let problem = if !(200..=299).contains(&other.value) {
+        let problem = if !(200..=299).contains(&other.value.0) {
             Some(format!(
                 "other success status {} is not a 2xx code",
-                other.value
+                other.value.0
             ))
-        } else if other.value == status {
+        } else if other.value.0 == status {
             Some(format!(
                 "status {} is already the endpoint's `status`",
-                other.value
+                other.value.0
             ))
-        } else if other_successes.contains(&other.value) {
-            Some(format!("status {} is listed twice", other.value))
+        } else if other_successes.contains(&other.value.0) {
+            Some(format!("status {} is listed twice", other.value.0))
         } else {
             None
         };
@@ -216,7 +216,7 @@ pub(super) fn lower_endpoint(
             Some(message) => diags.push(Diagnostic::new(other.location.clone(), message).hint(
                 "`other_successes` lists 2xx statuses besides `status`; errors go under `errors`",
             )),
-            None => other_successes.push(other.value),
+            None => other_successes.push(other.value.0),
         }
     }
     if method == Some(crate::model::Method::Head) {
@@ -364,7 +364,7 @@ fn check_fits_method(raw: &raw::Endpoint, method: Method, diags: &mut Diagnostic
         .status
         .iter()
         .chain(raw.other_successes.iter().flatten())
-        .find(|s| s.value == 201);
+        .find(|s| s.value.0 == 201);
     if let Some(status) = created {
         diags.push(
             Diagnostic::new(

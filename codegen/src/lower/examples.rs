@@ -105,7 +105,7 @@ fn lower_request(raw: &raw::ExampleRequest, method: Method) -> ExampleRequest {
 
 fn lower_response(raw: &raw::ExampleResponse) -> ExampleResponse {
     ExampleResponse {
-        status: raw.status.value,
+        status: raw.status.value.0,
         status_location: raw.status.location.clone(),
         headers: pairs(raw.headers.as_ref()),
         body: raw.body.as_ref().map(|b| b.to_json()),
@@ -117,6 +117,7 @@ fn lower_response(raw: &raw::ExampleResponse) -> ExampleResponse {
             .collect(),
         body_location: raw.body.as_ref().map(|b| b.anchor().clone()),
         text: raw.text.as_ref().map(|t| t.value.clone()),
+        text_location: raw.text.as_ref().map(|t| t.location.clone()),
         quota_group: raw
             .quota_group
             .as_ref()

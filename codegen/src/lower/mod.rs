@@ -58,12 +58,15 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         .collect::<Vec<_>>();
 
     let mut lowered_conventions = lower_conventions(&service.conventions, diags);
-    lowered_conventions.error_body = statuses::lower_error_body(
-        &service.conventions,
-        lowered_conventions.error_format,
-        &service.statuses,
-        diags,
-    );
+    // A misspelt `error_format` is one message: the body is not judged against a guess.
+    if !lowered_conventions.error_format_guessed {
+        lowered_conventions.error_body = statuses::lower_error_body(
+            &service.conventions,
+            lowered_conventions.error_format,
+            &service.statuses,
+            diags,
+        );
+    }
     let conventions = &service.conventions;
     let query_credentials = conventions
         .credentials

@@ -293,10 +293,19 @@ fn lower_option_rules(
             _ => true,
         };
         if !fits {
+            // An enumeration's values are few and named: the closest, then all of them.
+            let hint = match ty {
+                OptionType::Enum(name) => enum_default_hint(
+                    text,
+                    name,
+                    cx.enum_values.get(name).map_or(&[][..], Vec::as_slice),
+                ),
+                _ => "write a value of its type, within its bounds".to_owned(),
+            };
             problem(
                 at,
                 format!("`{text}` is not a value this option may take"),
-                "write a value of its type, within its bounds",
+                &hint,
             );
             default = None;
         }
@@ -306,6 +315,24 @@ fn lower_option_rules(
         default: default.map(|(text, _)| text),
         minimum,
         maximum,
+    }
+}
+
+/// The hint for an enumeration option's `default` that is none of its values: the closest
+/// value, then every value.
+///
+/// ```yaml
+/// order: { type: Order, default: newset }   # Order's values: newest, oldest
+/// ```
+fn enum_default_hint(text: &str, name: &str, values: &[String]) -> String {
+    let list = values
+        .iter()
+        .map(|v| format!("`{v}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match crate::diag::did_you_mean(text, values.iter().map(String::as_str)) {
+        Some(guess) => format!("{guess} (`{name}`'s values: {list})"),
+        None => format!("write one of `{name}`'s values: {list}"),
     }
 }
 

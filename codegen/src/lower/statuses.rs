@@ -95,13 +95,13 @@ pub(super) fn lower_status(
             )),
         );
     }
-    if !(400..=599).contains(&status.code.value) {
+    if !(400..=599).contains(&status.code.value.0) {
         diags.push(
             Diagnostic::new(
                 status.code.location.clone(),
                 format!(
                     "status `{}` has code {}, which is not an error code",
-                    key.name, status.code.value
+                    key.name, status.code.value.0
                 ),
             )
             .hint("the status table lists error statuses: use a code from 400 to 599"),
@@ -148,7 +148,7 @@ pub(super) fn lower_status(
     }
     Status {
         name: key.name.clone(),
-        code: status.code.value,
+        code: status.code.value.0,
         message: status.message.clone(),
         when: status.when.clone(),
         raised_for,

@@ -59,6 +59,8 @@ pub struct ExampleResponse {
     pub body_location: Option<Location>,
     /// The whole plaintext body.
     pub text: Option<String>,
+    /// Where the plaintext body is written.
+    pub text_location: Option<Location>,
     /// The quota group the request must be charged to, with where it is written.
     pub quota_group: Option<(String, Location)>,
 }

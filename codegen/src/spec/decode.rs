@@ -102,6 +102,49 @@ impl Decode for u16 {
     }
 }
 
+/// An HTTP status code, 100 to 599 (`status: 201`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StatusCode(pub u16);
+
+impl Decode for StatusCode {
+    /// `201 Created` (the code and its reason, as HTTP writes them) is reported and read as
+    /// `201`, so that the endpoint it belongs to is still there for its examples and
+    /// handlers: one message for one mistake.
+    fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
+        let text = match &node.kind {
+            NodeKind::Scalar(s) => s.trim(),
+            NodeKind::Invalid => return None,
+            _ => "",
+        };
+        let code = |digits: &str| {
+            digits
+                .parse::<u16>()
+                .ok()
+                .filter(|c| (100..=599).contains(c))
+        };
+        if let Some(code) = code(text) {
+            return Some(StatusCode(code));
+        }
+        let (digits, words) = text.split_once(' ').unwrap_or((text, ""));
+        let recovered = code(digits).filter(|_| !words.trim().is_empty());
+        let hint = match recovered {
+            Some(code) => format!("write the code alone, `{code}`: the status table names it"),
+            None => "write a code such as `200`, `201` or `404`".to_owned(),
+        };
+        diags.push(
+            Diagnostic::new(
+                node.location.clone(),
+                format!("expected an HTTP status code from 100 to 599, found `{text}`"),
+            )
+            .hint(hint),
+        );
+        recovered.map(StatusCode)
+    }
+    fn schema() -> Value {
+        json!({ "type": "integer", "minimum": 100, "maximum": 599 })
+    }
+}
+
 impl Decode for u64 {
     fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
         match &node.kind {

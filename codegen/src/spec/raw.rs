@@ -3,7 +3,7 @@
 //! Nothing here is validated beyond shape (keys known, required keys present, scalars of the
 //! right kind); the meaning is checked when the raw spec is lowered into the model.
 
-use super::decode::{Named, ScalarText, Spanned, spec_record};
+use super::decode::{Named, ScalarText, Spanned, StatusCode, spec_record};
 use super::yaml::Node;
 
 mod protocol;
@@ -326,7 +326,7 @@ spec_record! {
     /// One row of the status table.
     pub struct Status = "a status" {
         /// The HTTP status code.
-        req code: Spanned<u16>,
+        req code: Spanned<StatusCode>,
         /// The default plaintext message.
         req message: String,
         /// When the status applies, in prose (becomes documentation).
@@ -425,11 +425,12 @@ spec_record! {
         opt request: Spanned<String>,
         /// Type of the JSON response body; leave out for none.
         opt response: Spanned<String>,
-        /// Success status (default 200, or 204 without a response).
-        opt status: Spanned<u16>,
+        /// Success status, the code alone (`201`, not `201 Created`; default 200, or 204
+        /// without a response).
+        opt status: Spanned<StatusCode>,
         /// Other 2xx statuses a handler may choose instead (`[201]` for a PUT that may create
         /// or update, `[204]` for an answer that is sometimes empty).
-        opt other_successes: Vec<Spanned<u16>>,
+        opt other_successes: Vec<Spanned<StatusCode>>,
         /// Global capability the caller needs.
         opt capability: Spanned<String>,
         /// Statuses (by name, from the status table) this endpoint may answer with.
@@ -497,7 +498,7 @@ spec_record! {
     /// What an example's request must answer. Leave out what should not be compared.
     pub struct ExampleResponse = "an example response" {
         /// The status code.
-        req status: Spanned<u16>,
+        req status: Spanned<StatusCode>,
         /// Response headers that must be present with these values.
         opt headers: Named<ScalarText>,
         /// The whole JSON body (the JSON prefix line removed), written as YAML.

@@ -12,6 +12,7 @@ use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 
 use crate::diag::{Diagnostic, Diagnostics, Location};
 
+mod flow;
 mod syntax;
 
 /// A node of the tree.
@@ -358,10 +359,18 @@ pub(crate) fn parse(file: Arc<PathBuf>, source: &str, diags: &mut Diagnostics) -
                     quoted: false,
                 },
                 Some(Frame::Map {
-                    location, entries, ..
-                }) => Node {
                     location,
-                    kind: NodeKind::Map(entries),
+                    mut entries,
+                    ..
+                }) => Node {
+                    kind: {
+                        // A `{ }` mapping: a `,` may have cut one of its plain values.
+                        if source.as_bytes().get(location.offset) == Some(&b'{') {
+                            flow::join_split_values(source, &mut entries, diags);
+                        }
+                        NodeKind::Map(entries)
+                    },
+                    location,
                     key: None,
                     quoted: false,
                 },

@@ -250,10 +250,89 @@ fn above<'a>(lines: &'a [&'a str], index: usize) -> impl Iterator<Item = (usize,
         .filter(|(_, l)| is_content(l))
 }
 
+/// A key that left the block it belongs to: indented no deeper than the `parent:` the
+/// block opens under, while the key that YAML stumbles on (`kv`, `sibling_indent` deep) is
+/// where the block's keys are.
+fn not_under(line: usize, key: &KeyLine<'_>, parent: &KeyLine<'_>, kv: &KeyLine<'_>) -> Explained {
+    Explained {
+        line,
+        column: key.key_column + 1,
+        len: key.key.len(),
+        message: format!(
+            "invalid YAML: the key `{}` is not indented under `{}:`",
+            key.key, parent.key
+        ),
+        hint: format!(
+            "indent it under `{}:`, {} like `{}`",
+            parent.key,
+            spaces(kv.indent),
+            kv.key
+        ),
+    }
+}
+
+/// `fields:` then `id: ...` at the same column, then `  text: ...` deeper: the first entry
+/// of a block was dedented, and YAML stumbles only on the next, deeper line. The line to
+/// move is the first one after the `key:` with nothing after it.
+///
+/// ```yaml
+///     fields:
+///     id: { type: integer }       # dedented: this is the line to move
+///       text: { type: string }    # where YAML gives up
+/// ```
+fn dedented_first_entry(lines: &[&str], below: usize, kv: &KeyLine<'_>) -> Option<Explained> {
+    let indent = |text: &str| text.len() - text.trim_start_matches(' ').len();
+    // The nearest key above less deep than `kv` (what lies between are its children), then
+    // the keys at its column above it, up to the `key:` that opens a block.
+    let mut up = above(lines, below);
+    let (mut first_index, first) = up.find(|(_, text)| indent(text) < kv.indent)?;
+    let mut first = key_line(first)?;
+    for (i, text) in up {
+        let line = key_line(text).filter(|l| l.indent == first.indent)?;
+        if line.value.is_empty() {
+            return Some(not_under(first_index + 1, &first, &line, kv));
+        }
+        (first_index, first) = (i, line);
+    }
+    None
+}
+
+/// `create_note:` at the column of `endpoints:` while the endpoints above and below are
+/// deeper: an entry in the middle of a block was dedented; YAML stumbles on the next
+/// entry, whose indentation matches no mapping open anymore.
+///
+/// ```yaml
+/// endpoints:
+///   list_notes: ...
+/// create_note:                   # dedented: this is the line to move
+///     method: POST
+///   get_note:                    # where YAML gives up
+/// ```
+fn dedented_entry(lines: &[&str], index: usize, kv: &KeyLine<'_>) -> Option<Explained> {
+    let mut up = above(lines, index);
+    let (d_index, d) = up.find_map(|(i, text)| {
+        let line = key_line(text)?;
+        (line.indent < kv.indent).then_some((i, line))
+    })?;
+    let (_, next) =
+        up.find(|(_, text)| text.len() - text.trim_start_matches(' ').len() <= kv.indent)?;
+    let sibling = key_line(next)?;
+    if sibling.indent != kv.indent {
+        return None;
+    }
+    let (_, parent) =
+        up.find(|(_, text)| text.len() - text.trim_start_matches(' ').len() < kv.indent)?;
+    let parent = key_line(parent).filter(|p| p.value.is_empty() && p.indent <= d.indent)?;
+    Some(not_under(d_index + 1, &d, &parent, kv))
+}
+
 /// `path: /things/` then `  summary: x` indented deeper: YAML reads the second line as
 /// more of the first one's value, then finds a key in it. The line out of line is the
 /// deeper one, unless the one above is the one that left its siblings' column.
 fn deeper_than_its_sibling(lines: &[&str], index: usize, kv: &KeyLine<'_>) -> Option<Explained> {
+    if let Some(explained) = dedented_first_entry(lines, index, kv) {
+        return Some(explained);
+    }
     let mut previous = above(lines, index);
     let (p_index, p_text) = previous.next()?;
     let p = key_line(p_text)?;
@@ -278,6 +357,11 @@ fn between_blocks(lines: &[&str], index: usize, kv: &KeyLine<'_>) -> Option<Expl
     }
     if open.contains(&kv.indent) {
         return None;
+    }
+    if let Some(explained) =
+        dedented_first_entry(lines, index, kv).or_else(|| dedented_entry(lines, index, kv))
+    {
+        return Some(explained);
     }
     // Between two columns equally near, the nearer mapping above (usually the one the key
     // was meant to continue).
@@ -328,6 +412,27 @@ mod tests {
         assert_eq!(
             explained.hint,
             "the key `summary` is indented 6 spaces where its siblings are 4: align it"
+        );
+    }
+
+    #[test]
+    fn a_dedented_first_field_is_the_line_to_move() {
+        let source = "Note:\n  fields:\n  id: { type: integer }\n    text: { type: string }\n";
+        let explained = explain(
+            source,
+            4,
+            9,
+            "mapping values are not allowed in this context",
+        )
+        .expect("explained");
+        assert_eq!((explained.line, explained.column), (3, 3));
+        assert_eq!(
+            explained.message,
+            "invalid YAML: the key `id` is not indented under `fields:`"
+        );
+        assert_eq!(
+            explained.hint,
+            "indent it under `fields:`, 4 spaces like `text`"
         );
     }
 
