@@ -237,9 +237,9 @@ pub mod __private {
     pub use crate::settings::Settings;
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EchoHeader, EndpointSpec, ErrorFormat, ErrorPiece,
-        FamilySpec, JsonErrorBody, OptionRule, RequestBodies, RequestContentType,
-        RunAsConventions, ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials,
-        UnknownFields, UnknownOptions,
+        FamilySpec, JsonErrorBody, OptionRule, RequestBodies, RequestContentType, RunAsConventions,
+        ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials, UnknownFields,
+        UnknownOptions,
     };
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;

@@ -7,6 +7,7 @@
 //! the other response checks in `examples.rs`.)
 
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean};
+use crate::model::error_body::Shape;
 use crate::model::{ErrorFormat, Example, Service};
 
 /// The top-level fields of a `problem_json` error (RFC 9457, as the runtime writes it).
@@ -32,14 +33,20 @@ pub(super) fn fit_the_error_format(service: &Service, diags: &mut Diagnostics) {
             ErrorFormat::ProblemJson => ("problem_json", PROBLEM_FIELDS.to_vec(), Some("detail")),
             ErrorFormat::Json => {
                 // Without a readable `error_body`, that is the one error to report.
-                let Some(serde_json::Value::Object(body)) = &conventions.error_body else {
+                let Some(Shape::Object(body)) = &conventions.error_body else {
                     return;
                 };
                 let message = body
                     .iter()
-                    .find(|(_, v)| v.as_str() == Some("{message}"))
+                    .find(|(_, v)| {
+                        matches!(v, Shape::Scalar(serde_json::Value::String(s)) if s == "{message}")
+                    })
                     .map(|(k, _)| k.as_str());
-                ("json", body.keys().map(String::as_str).collect(), message)
+                (
+                    "json",
+                    body.iter().map(|(k, _)| k.as_str()).collect(),
+                    message,
+                )
             }
         };
     for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {

@@ -2,6 +2,7 @@
 
 use super::json_shape::conforms;
 use crate::diag::{Diagnostic, Diagnostics, Location};
+use crate::model::Family;
 use crate::model::{
     Endpoint, ErrorFormat, Example, ExampleRequest, PathTemplate, Segment, Service, TypeKind,
     TypeRef,
@@ -24,7 +25,7 @@ pub(super) fn fit_their_endpoints(service: &Service, diags: &mut Diagnostics) {
             .filter(|e| !super::params::lacks_family_id(family, e));
         for endpoint in endpoints {
             for example in &endpoint.examples {
-                check_example(service, endpoint, example, diags);
+                check_example(service, family, endpoint, example, diags);
             }
         }
     }
@@ -32,6 +33,7 @@ pub(super) fn fit_their_endpoints(service: &Service, diags: &mut Diagnostics) {
 
 fn check_example(
     service: &Service,
+    family: &Family,
     endpoint: &Endpoint,
     example: &Example,
     diags: &mut Diagnostics,
@@ -69,7 +71,7 @@ fn check_example(
             .hint("fill in the endpoint's template with ids, such as `/a/...` for an authenticated request"),
         );
     }
-    check_response(service, endpoint, example, diags);
+    check_response(service, family, endpoint, example, diags);
 }
 
 /// The path without the authenticated prefix (`/a/changes/` is `/changes/`).
@@ -168,6 +170,7 @@ fn check_request_body(
 
 fn check_response(
     service: &Service,
+    family: &Family,
     endpoint: &Endpoint,
     example: &Example,
     diags: &mut Diagnostics,
@@ -175,7 +178,7 @@ fn check_response(
     let response = &example.response;
     let success =
         response.status == endpoint.status || endpoint.other_successes.contains(&response.status);
-    let errors = crate::model::answers::error_codes(service, endpoint);
+    let errors = crate::model::answers::error_codes(service, family, endpoint);
     if !success && response.status != 500 && !errors.contains(&response.status) {
         let codes: Vec<String> = std::iter::once(endpoint.status)
             .chain(endpoint.other_successes.iter().copied())

@@ -207,7 +207,7 @@ fn endpoint_tokens(
             .map(|s| Literal::u16_unsuffixed(*s));
         rare.push(quote! { other_successes: &[#(#other_successes),*] });
     }
-    let error_codes = crate::model::answers::error_codes(service, endpoint)
+    let error_codes = crate::model::answers::error_codes(service, family, endpoint)
         .into_iter()
         .map(Literal::u16_unsuffixed);
     rare.push(quote! { error_codes: Some(&[#(#error_codes),*]) });

@@ -7,51 +7,15 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::conditions::{Met, conditions, describe};
+use super::conditions::describe;
 use super::schemas::schema;
+pub use crate::model::answers::default_status;
+use crate::model::answers::{Met, RUNTIME_STATUSES, checks_passwords, conditions};
 use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status};
-
-/// Statuses the runtime answers on its own, outside the status table: the code, what it
-/// means, and whether only an operation with a request body can get it.
-const RUNTIME_STATUSES: &[(u16, &str, bool)] = &[
-    (408, "The request body did not arrive in time.", true),
-    (
-        413,
-        "The request body is larger than the service accepts.",
-        true,
-    ),
-    (
-        503,
-        "The request took longer than the service allows, or a store it needs did not answer.",
-        false,
-    ),
-];
 
 /// The answer of a caller past its failed-password budget, where basic credentials are
 /// checked (protocol 10.9).
 const PASSWORD_BUDGET: &str = "Too many failed authentication attempts; see Retry-After.";
-
-/// The status the runtime answers a condition with when the spec's status table does not
-/// raise it (the runtime's `Condition::default_status`; a test keeps the two alike).
-pub fn default_status(condition: &str) -> Option<u16> {
-    Some(match condition {
-        "malformed_request" | "wrong_content_type" | "malformed_json" | "invalid_input" => 400,
-        "not_authenticated" => 401,
-        "authentication_required"
-        | "invalid_xsrf_token"
-        | "capability_missing"
-        | "anonymous_self"
-        | "run_as_refused" => 403,
-        "not_found" => 404,
-        "method_not_allowed" => 405,
-        "precondition_failed" => 412,
-        "quota_exhausted" => 429,
-        "internal_error" => 500,
-        "idempotency_key_reused" => 422,
-        "idempotency_key_in_use" => 409,
-        _ => return None,
-    })
-}
 
 /// One status code of an operation, as its sources add to it.
 #[derive(Default)]
@@ -181,12 +145,7 @@ pub(super) fn responses(
             .or_default()
             .add(row_description(row), &content, true);
     }
-    let basic = authenticated
-        || service
-            .conventions
-            .credentials
-            .contains(&crate::model::Credential::Basic);
-    if basic {
+    if checks_passwords(service, authenticated) {
         answers
             .entry(429)
             .or_default()

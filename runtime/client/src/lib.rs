@@ -89,8 +89,8 @@ pub mod __private {
         Anonymous, Conventions, CorsConventions, Credential, CursorConventions, EarlyRefusals,
         EchoHeader, ErrorFormat, ErrorPiece, IdempotencyConventions, JsonErrorBody,
         OffsetConventions, PageConventions, Pagination, RateLimitHeaders, RequestBodies,
-        RequestContentType, ResetFormat, RunAsConventions, SessionConventions,
-        UnknownCredentials, UnknownFields, UnknownOptions,
+        RequestContentType, ResetFormat, RunAsConventions, SessionConventions, UnknownCredentials,
+        UnknownFields, UnknownOptions,
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag};
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};

@@ -412,8 +412,12 @@ fn pagination(p: &crate::model::Pagination) -> Vec<Entry> {
                 style("pagination.page_parameter", page_parameter),
                 style("pagination.per_page_parameter", per_page_parameter),
                 text("pagination.link_header", link_header, Paging).within("pagination.style"),
-                text("pagination.link_on_single_page", link_on_single_page, Paging)
-                    .within("pagination.style"),
+                text(
+                    "pagination.link_on_single_page",
+                    link_on_single_page,
+                    Paging,
+                )
+                .within("pagination.style"),
             ]);
             let keys = [
                 "pagination.headers.total",
