@@ -180,6 +180,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 added.push(quote! { early_refusals: rt::EarlyRefusals::Charged });
             }
         }
+        // With all three written, `..NONE` would be clippy's needless update.
+        let rest = (added.len() < 3).then(|| quote! { ..rt::RateLimitHeaders::NONE });
         fields.push(quote! {
             rate_limit_headers: Some(rt::RateLimitHeaders {
                 limit: #limit,
@@ -188,7 +190,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 reset_format: #format,
                 ietf_policy: #policy,
                 #(#added,)*
-                ..rt::RateLimitHeaders::NONE
+                #rest
             })
         });
     }

@@ -65,7 +65,7 @@ fn a_dedented_first_field_is_the_line_named() {
     );
     assert_eq!(
         errors(spec),
-        "error: notes.yaml:101:5: invalid YAML: the key `id` is not indented under `fields:`\
+        "error: notes.yaml:102:5: invalid YAML: the key `id` is not indented under `fields:`\
          \n  hint: indent it under `fields:`, 6 spaces like `text`"
     );
 }
@@ -77,7 +77,7 @@ fn a_dedented_endpoint_is_the_line_named() {
     let spec = notes_with("notes.yaml", "  create_note:\n", "create_note:\n");
     assert_eq!(
         errors(spec),
-        "error: notes.yaml:26:1: invalid YAML: the key `create_note` is not indented under `endpoints:`\
+        "error: notes.yaml:27:1: invalid YAML: the key `create_note` is not indented under `endpoints:`\
          \n  hint: indent it under `endpoints:`, 2 spaces like `get_note`"
     );
 }
@@ -87,7 +87,7 @@ fn a_dedented_first_endpoint_is_the_line_named() {
     let spec = notes_with("notes.yaml", "  list_notes:\n", "list_notes:\n");
     assert_eq!(
         errors(spec),
-        "error: notes.yaml:12:1: invalid YAML: the key `list_notes` is not indented under `endpoints:`\
+        "error: notes.yaml:13:1: invalid YAML: the key `list_notes` is not indented under `endpoints:`\
          \n  hint: indent it under `endpoints:`, 2 spaces like `create_note`"
     );
 }
@@ -101,14 +101,14 @@ fn a_comma_in_a_plain_value_inside_braces_says_to_quote_it() {
     let comma = "      text: { type: string, description: The note's text, in UTF-8 }";
     assert_eq!(
         errors(notes_with("notes.yaml", TEXT_FIELD, comma)),
-        "error: notes.yaml:97:42: invalid YAML: the value of `description` holds `,`, which \
+        "error: notes.yaml:98:42: invalid YAML: the value of `description` holds `,`, which \
          ends a value inside `{ }`\
          \n  hint: quote the value: description: \"The note's text, in UTF-8\""
     );
     let commas = "      text: { description: A text, in UTF-8, or not, type: string }";
     assert_eq!(
         errors(notes_with("notes.yaml", TEXT_FIELD, commas)),
-        "error: notes.yaml:97:28: invalid YAML: the value of `description` holds `,`, which \
+        "error: notes.yaml:98:28: invalid YAML: the value of `description` holds `,`, which \
          ends a value inside `{ }`\
          \n  hint: quote the value: description: \"A text, in UTF-8, or not\""
     );
@@ -126,12 +126,12 @@ fn a_misspelt_error_format_is_one_error() {
     let json = "  timestamp_format: rfc3339\n  error_format: JSON\n  error_body: { message: \"{message}\" }\n";
     assert_eq!(
         errors(notes_with("service.yaml", PLAIN, json)),
-        "error: service.yaml:19:17: unknown error format `JSON`\n  hint: did you mean `json`?"
+        "error: service.yaml:20:17: unknown error format `JSON`\n  hint: did you mean `json`?"
     );
     let alone = "  timestamp_format: rfc3339\n  error_format: JASON\n";
     assert_eq!(
         errors(notes_with("service.yaml", PLAIN, alone)),
-        "error: service.yaml:19:17: unknown error format `JASON`\n  hint: did you mean `json`?"
+        "error: service.yaml:20:17: unknown error format `JASON`\n  hint: did you mean `json`?"
     );
 }
 
@@ -147,14 +147,14 @@ fn a_status_with_its_reason_is_one_error() {
     );
     assert_eq!(
         errors(spec),
-        "error: notes.yaml:33:13: expected an HTTP status code from 100 to 599, found `201 Created`\
+        "error: notes.yaml:34:13: expected an HTTP status code from 100 to 599, found `201 Created`\
          \n  hint: write the code alone, `201`: the status table names it"
     );
     let spec = notes_with("notes.yaml", "    status: 201\n", "    status: 2010\n");
     let text = errors(spec);
     assert!(
         text.contains(
-            "error: notes.yaml:33:13: expected an HTTP status code from 100 to 599, found `2010`\
+            "error: notes.yaml:34:13: expected an HTTP status code from 100 to 599, found `2010`\
              \n  hint: write a code such as `200`, `201` or `404`"
         ),
         "a code out of range is not read as one: {text}"
@@ -186,7 +186,7 @@ fn a_misspelt_enumeration_default_lists_the_values() {
         .collect();
     assert_eq!(
         errors(spec),
-        "error: notes.yaml:18:38: `newset` is not a value this option may take\
+        "error: notes.yaml:19:38: `newset` is not a value this option may take\
          \n  hint: did you mean `newest`? (`Order`'s values: `newest`, `oldest`)"
     );
 }
@@ -202,8 +202,8 @@ fn text_error_examples_do_not_fit_a_json_error_format() {
     assert_eq!(
         errors(spec),
         format!(
-            "error: notes.yaml:61:40: with `error_format: json` an error's body is JSON, not text{hint}\
-             \nerror: notes.yaml:91:40: with `error_format: json` an error's body is JSON, not text{hint}"
+            "error: notes.yaml:62:40: with `error_format: json` an error's body is JSON, not text{hint}\
+             \nerror: notes.yaml:92:40: with `error_format: json` an error's body is JSON, not text{hint}"
         )
     );
 }
@@ -229,18 +229,18 @@ fn error_example_fields_are_the_error_bodys() {
             notes_with("service.yaml", PLAIN, JSON_ERRORS),
             "mesage"
         )),
-        "error: notes.yaml:61:44: an error's body has no field `mesage` with `error_format: json`\
+        "error: notes.yaml:62:44: an error's body has no field `mesage` with `error_format: json`\
          \n  hint: did you mean `message`? (its fields: `error`, `message`)\
-         \nerror: notes.yaml:91:44: an error's body has no field `mesage` with `error_format: json`\
+         \nerror: notes.yaml:92:44: an error's body has no field `mesage` with `error_format: json`\
          \n  hint: did you mean `message`? (its fields: `error`, `message`)"
     );
     let problem = "  timestamp_format: rfc3339\n  error_format: problem_json\n";
     accepted(fixed(notes_with("service.yaml", PLAIN, problem), "detail"));
     assert_eq!(
         errors(notes_with("service.yaml", PLAIN, problem)),
-        "error: notes.yaml:61:40: with `error_format: problem_json` an error's body is JSON, not text\
+        "error: notes.yaml:62:40: with `error_format: problem_json` an error's body is JSON, not text\
          \n  hint: write the message as a field: `fields: { detail: \"Not found: 7\" }`\
-         \nerror: notes.yaml:91:40: with `error_format: problem_json` an error's body is JSON, not text\
+         \nerror: notes.yaml:92:40: with `error_format: problem_json` an error's body is JSON, not text\
          \n  hint: write the message as a field: `fields: { detail: \"Not found: 7\" }`"
     );
 }
