@@ -40,11 +40,7 @@ pub(super) fn lower_credentials(
         };
         let credential = if let Some(scheme) = &place.scheme {
             let word = scheme.value.as_str();
-            if word.is_empty()
-                || !word
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-            {
+            if !is_scheme_word(word) {
                 diags.push(
                     Diagnostic::new(
                         scheme.location.clone(),
@@ -207,11 +203,7 @@ pub(super) fn lower_challenges(raw: &[Spanned<String>], diags: &mut Diagnostics)
     let mut out: Vec<String> = Vec::new();
     for scheme in raw {
         let word = scheme.value.as_str();
-        if word.is_empty()
-            || !word
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-        {
+        if !is_scheme_word(word) {
             diags.push(
                 Diagnostic::new(
                     scheme.location.clone(),
@@ -239,4 +231,12 @@ pub(super) fn lower_challenges(raw: &[Spanned<String>], diags: &mut Diagnostics)
         out.push(spelled);
     }
     out
+}
+
+/// An authorization scheme as RFC 9110 writes it: one word of letters, digits and `-_.`.
+fn is_scheme_word(word: &str) -> bool {
+    !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
 }
