@@ -96,6 +96,7 @@ async fn a_retry_on_another_instance_replays_the_first_answer_and_another_reques
             json(&other),
             serde_json::json!({
                 "error": {
+                    "code": null,
                     "message": "This idempotency key was used with another request",
                     "type": "idempotency_error",
                     "param": null,
