@@ -17,6 +17,7 @@ pub mod diff;
 mod emit;
 pub mod example_tests;
 mod lower;
+mod macro_file;
 pub mod macro_input;
 pub mod model;
 mod names;

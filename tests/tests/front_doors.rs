@@ -36,9 +36,28 @@ fn macro_items_with(dir: &str, outputs: &str) -> String {
         .expect("an inline module")
         .1
         .into_iter()
+        .flat_map(included)
         .filter(|item| !matches!(item, syn::Item::Const(c) if c.ident == "_"))
         .collect();
     without_openapi(items)
+}
+
+/// The items of the file an `include!("...")` of the macro's names (the macro writes its
+/// code to a file, so that rustc's notes show it), or `item` itself.
+fn included(item: syn::Item) -> Vec<syn::Item> {
+    let syn::Item::Macro(call) = &item else {
+        return vec![item];
+    };
+    if !call.mac.path.is_ident("include")
+        && call.mac.path.segments.last().map(|s| s.ident.to_string()) != Some("include".into())
+    {
+        return vec![item];
+    }
+    let path: syn::LitStr = call.mac.parse_body().expect("include!(\"<path>\")");
+    let text = std::fs::read_to_string(path.value()).expect("the macro's file is there");
+    syn::parse_file(&text)
+        .expect("the macro's file parses")
+        .items
 }
 
 /// `items` formatted without the `OPENAPI` constant, which each door writes its own way:

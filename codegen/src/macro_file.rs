@@ -1,0 +1,87 @@
+//! The macro door's generated code as a file: the `generate!` macro writes the formatted
+//! module to a file of its own and `include!`s it, so that rustc's notes about generated
+//! items show their code. A missing handler method (E0046) or a wrong parameter count
+//! (E0050) is then reported with the trait method's signature under the note "`x` from
+//! trait", as the build-script door shows it, instead of pointing at the macro call.
+//!
+//! The macro has no `OUT_DIR` (only crates with a build script do), so the file goes to the
+//! system's temporary directory, named by a hash of its text: the same code is one file,
+//! written once, and two builds writing at once write the same bytes (each through a
+//! file of its own, then renamed). A macro that cannot write there expands to the tokens
+//! themselves, as before; nothing is lost but the signatures in those notes.
+
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+/// The folder the macro writes its modules to, below the temporary directory.
+const FOLDER: &str = "restspec-generate";
+
+/// Writes `text` (a formatted module) to its file, unless that file holds it already, and
+/// returns the file's path; `None` when it cannot be written.
+pub(crate) fn write(text: &str) -> Option<PathBuf> {
+    write_in(&std::env::temp_dir().join(FOLDER), text)
+}
+
+fn write_in(dir: &Path, text: &str) -> Option<PathBuf> {
+    // `DefaultHasher::new()` has fixed keys: the same text is the same name in every build.
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    let path = dir.join(format!("{:016x}-{}.rs", hasher.finish(), text.len()));
+    if std::fs::read(&path).is_ok_and(|held| held == text.as_bytes()) {
+        return Some(path);
+    }
+    std::fs::create_dir_all(dir).ok()?;
+    let partial = dir.join(format!(
+        ".{}.{}.partial",
+        std::process::id(),
+        path.file_name()?.to_string_lossy()
+    ));
+    std::fs::write(&partial, text).ok()?;
+    match std::fs::rename(&partial, &path) {
+        Ok(()) => Some(path),
+        Err(_) => {
+            let _ = std::fs::remove_file(&partial);
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_in;
+
+    #[test]
+    fn the_same_text_is_one_file_written_once_and_another_text_another() {
+        let dir = std::env::temp_dir().join(format!("restspec-macro-file-{}", std::process::id()));
+        let first = write_in(&dir, "pub struct A;\n").expect("written");
+        assert_eq!(
+            std::fs::read_to_string(&first).expect("read"),
+            "pub struct A;\n"
+        );
+        let modified = std::fs::metadata(&first).and_then(|m| m.modified()).ok();
+        assert_eq!(write_in(&dir, "pub struct A;\n"), Some(first.clone()));
+        assert_eq!(
+            std::fs::metadata(&first).and_then(|m| m.modified()).ok(),
+            modified,
+            "not written again"
+        );
+        let second = write_in(&dir, "pub struct B;\n").expect("written");
+        assert_ne!(first, second);
+        let leftovers = std::fs::read_dir(&dir)
+            .expect("the folder")
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
+            .count();
+        assert_eq!(leftovers, 0, "no partial file left behind");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_made_is_none() {
+        let file =
+            std::env::temp_dir().join(format!("restspec-macro-blocker-{}", std::process::id()));
+        std::fs::write(&file, "not a folder").expect("written");
+        assert_eq!(write_in(&file.join("below"), "pub struct A;\n"), None);
+        let _ = std::fs::remove_file(&file);
+    }
+}
