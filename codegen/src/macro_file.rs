@@ -38,10 +38,37 @@ fn write_in(dir: &Path, text: &str) -> Option<PathBuf> {
     ));
     std::fs::write(&partial, text).ok()?;
     match std::fs::rename(&partial, &path) {
-        Ok(()) => Some(path),
+        Ok(()) => {
+            prune(dir, &path);
+            Some(path)
+        }
         Err(_) => {
             let _ = std::fs::remove_file(&partial);
             None
+        }
+    }
+}
+
+/// How long a file is kept after it was written: each spec edit writes a new one. A file
+/// removed while a build still needs it is written again by that build's macro, since
+/// cargo sees the crate's included file gone and compiles it again.
+const KEPT: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 60 * 60);
+
+/// Removes the folder's files written more than [`KEPT`] ago, but `kept`.
+fn prune(dir: &Path, kept: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = std::time::SystemTime::now();
+    for entry in entries.filter_map(Result::ok) {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|written| now.duration_since(written).ok())
+            .is_some_and(|age| age > KEPT);
+        if old && entry.path() != kept {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
 }
@@ -73,6 +100,23 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
             .count();
         assert_eq!(leftovers, 0, "no partial file left behind");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn files_written_long_ago_are_removed_when_a_new_one_is_written() {
+        let dir = std::env::temp_dir().join(format!("restspec-macro-prune-{}", std::process::id()));
+        let old = write_in(&dir, "pub struct Old;\n").expect("written");
+        let recent = write_in(&dir, "pub struct Recent;\n").expect("written");
+        let long_ago = std::time::SystemTime::now() - super::KEPT * 2;
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .and_then(|f| f.set_modified(long_ago))
+            .expect("dated");
+        write_in(&dir, "pub struct New;\n").expect("written");
+        assert!(!old.exists(), "the old file is removed");
+        assert!(recent.exists(), "a recent one is kept");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
