@@ -135,10 +135,13 @@ impl CustomersHandlers for Payments {
             .collect();
         oldest_first.sort_by_key(|c| c.id.trim_start_matches("cus_").parse::<u64>().ok());
         page.slice(&oldest_first, |c| c.id.clone()).ok_or_else(|| {
-            let cursor = page.cursor.as_deref().or(page.before.as_deref());
-            let cursor = cursor.unwrap_or_default();
+            // The cursor the request sent, named by its parameter.
+            let (param, cursor) = match (&page.cursor, &page.before) {
+                (None, Some(before)) => ("ending_before", before.as_str()),
+                (cursor, _) => ("starting_after", cursor.as_deref().unwrap_or_default()),
+            };
             Error::InvalidRequestError(format!("No such customer: '{cursor}'").into())
-                .with_field("starting_after")
+                .with_field(param)
                 .with_code("resource_missing")
         })
     }

@@ -135,18 +135,13 @@ mod tests {
     use super::*;
 
     const GITLAB_STYLE: PageConventions = PageConventions {
-        page_parameter: "page",
-        per_page_parameter: "per_page",
-        default_per_page: 20,
-        max_per_page: 100,
-        link_header: true,
-        link_on_single_page: true,
         total_header: Some("x-total"),
         total_pages_header: Some("x-total-pages"),
         page_header: Some("x-page"),
         per_page_header: Some("x-per-page"),
         next_page_header: Some("x-next-page"),
         prev_page_header: Some("x-prev-page"),
+        ..PageConventions::USUAL
     };
 
     fn read(query: &str) -> Result<PageRequest, String> {
