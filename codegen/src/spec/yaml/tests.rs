@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn key_offsets(source: &str) -> Vec<(String, usize, usize, usize)> {
