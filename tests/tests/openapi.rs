@@ -277,6 +277,30 @@ fn responses_join_their_rows_and_carry_their_headers() {
         "a 400 with the typed body beside the error shape"
     );
 
+    // Without `early_refusals` (the GitLab subset), refusals before the quota check carry
+    // no budget; successes do.
+    let (gitlab, _) = document("../generated-example/gitlab/spec");
+    let mut refusals = 0;
+    for (path, item) in gitlab["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            for (code, response) in op["responses"].as_object().expect("responses") {
+                let limited = response["headers"].get("RateLimit-Remaining").is_some();
+                // A 403 may be a handler's (after the quota check); a 401 is the
+                // pipeline's alone.
+                if code == "401" {
+                    refusals += 1;
+                    assert!(!limited, "{method} {path} {code}: {response}");
+                } else if code.starts_with('2') {
+                    assert!(limited, "{method} {path} {code}: {response}");
+                }
+            }
+        }
+    }
+    assert!(
+        refusals > 0,
+        "the GitLab subset has refusals before the quota check"
+    );
+
     let (common, _) = document("fixtures/common_style");
     let header = |name: &str| serde_json::json!({ "$ref": format!("#/components/headers/{name}") });
     for (path, item) in common["paths"].as_object().expect("paths") {
