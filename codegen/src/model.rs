@@ -265,6 +265,8 @@ pub struct Status {
     pub code: u16,
     /// Default plaintext message.
     pub message: String,
+    /// The message naming what it is about (`Not found: {name}`), when the row says.
+    pub message_for: Option<String>,
     /// When it applies.
     pub when: String,
     /// Runtime conditions answered with this status.

@@ -58,6 +58,18 @@ impl ApiError {
         }
     }
 
+    /// 404 for `name`, a thing the URL names that is not there (`7`, `change-id abc`), in
+    /// the words of the status table's row for [`Condition::NotFound`] (`message_for`), the
+    /// same words the generated `Error::not_found_for` uses.
+    pub fn not_found_naming(service: &ServiceSpec, name: &str) -> Self {
+        let row = service
+            .statuses
+            .iter()
+            .find(|s| s.conditions.contains(&Condition::NotFound));
+        let message = Condition::message_naming(row.and_then(|r| r.message_for), name);
+        ApiError::condition(Condition::NotFound).with_message(message)
+    }
+
     /// An error with an explicit status code (handlers' errors arrive this way).
     pub fn status(code: u16) -> Self {
         ApiError {

@@ -55,6 +55,10 @@ pub struct StatusEntry {
     pub message: &'static str,
     /// Runtime conditions answered with this status.
     pub conditions: &'static [Condition],
+    /// The message when the answer names what it is about (`"Not found: {name}"`): the
+    /// runtime's refusals of a thing the URL names, and the generated `Error::<row>_for`.
+    /// `None`: the runtime's own wording, [`Condition::MESSAGE_FOR`].
+    pub message_for: Option<&'static str>,
     /// What this row fills into the JSON error body's own placeholders
     /// ([`ErrorPiece::Own`]), by name: `("type", "invalid_request_error")`.
     pub values: &'static [(&'static str, &'static str)],
@@ -69,8 +73,14 @@ impl StatusEntry {
         code: 500,
         message: "",
         conditions: &[],
+        message_for: None,
         values: &[],
     };
+
+    /// The message naming `name`, in this row's words (`Not found: 7`).
+    pub fn message_naming(&self, name: &str) -> String {
+        Condition::message_naming(self.message_for, name)
+    }
 }
 
 impl EndpointSpec {

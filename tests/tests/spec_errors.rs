@@ -148,3 +148,26 @@ fn a_request_body_policy_is_one_of_its_two_words() {
         assert!(minimal_with(lines, "").is_none(), "{lines} is accepted");
     }
 }
+
+/// A status row's `message_for` without `{name}` would word every 404 alike, naming
+/// nothing: refused at the line, with the row's own message as the start of a fix.
+#[test]
+fn a_message_for_without_its_name_is_refused() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    let service = &mut sources[0];
+    service.text = service.text.replacen(
+        "statuses: {}\n",
+        "statuses:\n  not_found:\n    code: 404\n    message: Not Found\n    message_for: No such thing\n    when: Nothing there.\n    raised_for: [not_found]\n",
+        1,
+    );
+    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let text = errors.to_string();
+    assert_eq!(errors.diagnostics.len(), 1, "{text}");
+    assert!(
+        text.contains("service.yaml:16:18: `message_for` of `not_found` does not say `{name}`")
+            && text
+                .contains("hint: write where the name goes, for example `\"Not Found: {name}\"`"),
+        "{text}"
+    );
+}

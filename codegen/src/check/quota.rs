@@ -1,6 +1,6 @@
 //! Rules about quota groups.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Endpoint, Service};
@@ -19,12 +19,14 @@ pub(crate) fn distinct_groups(service: &Service, diags: &mut Diagnostics) {
         return;
     }
     let mut seen: BTreeMap<&str, &Endpoint> = BTreeMap::new();
+    let mut routes = BTreeSet::new();
     for endpoint in service.families.iter().flat_map(|f| &f.endpoints) {
+        // The same method and route is reported as a duplicate endpoint already: one
+        // mistake, one message.
+        if !routes.insert((endpoint.method, endpoint.path.route())) {
+            continue;
+        }
         match seen.get(endpoint.quota_group.as_str()) {
-            // The same method and route is reported as a duplicate endpoint already.
-            Some(first)
-                if first.method == endpoint.method
-                    && first.path.route() == endpoint.path.route() => {}
             Some(first) if !(first.shared_quota_group && endpoint.shared_quota_group) => {
                 diags.push(
                     Diagnostic::new(

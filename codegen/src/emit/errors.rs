@@ -143,11 +143,13 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
                 "{} with the table's message, \"{message}\".",
                 s.code
             ));
+            let naming = naming_constructor(s, &variant);
             quote! {
                 #docs
                 pub fn #function() -> Self {
                     Error::#variant(rt::Cow::Borrowed(#message))
                 }
+                #naming
             }
         });
     quote! {
@@ -259,4 +261,41 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
 
         #into_api_error
     }
+}
+
+/// `Error::<row>_for(name)`, the row's message naming what it is about, worded as the
+/// runtime words its own refusals of that status (`message_for`, else the runtime's own
+/// words for a 404): for a row that declares `message_for`, and for the row of `not_found`.
+fn naming_constructor(status: &Status, variant: &proc_macro2::Ident) -> Option<TokenStream> {
+    let function = format_ident!("{}_for", status.name);
+    let message = match &status.message_for {
+        Some(template) => {
+            // `{name}` is the one placeholder; every other brace is the text's own.
+            let format = template
+                .replace('{', "{{")
+                .replace('}', "}}")
+                .replace("{{name}}", "{name}");
+            let docs = doc(&format!(
+                "{} naming what it is about, as the runtime says it: \"{template}\".",
+                status.code
+            ));
+            quote! { #docs pub fn #function(name: impl std::fmt::Display) -> Self {
+                Error::#variant(rt::Cow::Owned(format!(#format, name = name)))
+            } }
+        }
+        None if status.raised_for.iter().any(|c| c == "not_found") => {
+            let docs = doc(&format!(
+                "{} naming what it is about, as the runtime words its own (the spec's row \
+                 gives no `message_for`: [`rt::Condition::MESSAGE_FOR`]).",
+                status.code
+            ));
+            quote! { #docs pub fn #function(name: impl std::fmt::Display) -> Self {
+                Error::#variant(rt::Cow::Owned(
+                    rt::Condition::message_naming(None, &name.to_string()),
+                ))
+            } }
+        }
+        None => return None,
+    };
+    Some(message)
 }

@@ -42,11 +42,17 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
         // Only a row that fills in the error body's own placeholders says so; the rest
         // comes from `USUAL` (left out while every field is written, as clippy asks).
         let values = if s.values.is_empty() {
-            quote! { ..rt::StatusEntry::USUAL }
+            quote! {}
         } else {
             let values = s.values.iter().map(|(k, v)| quote! { (#k, #v) });
-            quote! { values: &[#(#values),*] }
+            quote! { values: &[#(#values),*], }
         };
+        let message_for = s
+            .message_for
+            .as_ref()
+            .map(|m| quote! { message_for: Some(#m), });
+        let usual = (s.values.is_empty() || message_for.is_none())
+            .then(|| quote! { ..rt::StatusEntry::USUAL });
         quote! {
             rt::StatusEntry {
                 name: #name,
@@ -54,6 +60,8 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
                 message: #message,
                 conditions: &[#(#conditions),*],
                 #values
+                #message_for
+                #usual
             }
         }
     });

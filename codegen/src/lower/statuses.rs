@@ -146,10 +146,25 @@ pub(super) fn lower_status(
         }
         messages.push((condition.name.clone(), wording.value.clone()));
     }
+    if let Some(template) = &status.message_for
+        && !template.value.contains("{name}")
+    {
+        diags.push(
+            Diagnostic::new(
+                template.location.clone(),
+                format!("`message_for` of `{}` does not say `{{name}}`", key.name),
+            )
+            .hint(format!(
+                "write where the name goes, for example `\"{}: {{name}}\"`",
+                status.message
+            )),
+        );
+    }
     Status {
         name: key.name.clone(),
         code: status.code.value.0,
         message: status.message.clone(),
+        message_for: status.message_for.as_ref().map(|m| m.value.clone()),
         when: status.when.clone(),
         raised_for,
         messages,

@@ -329,6 +329,10 @@ spec_record! {
         req code: Spanned<StatusCode>,
         /// The default plaintext message.
         req message: String,
+        /// The message when the answer names what it is about, `{name}` standing for it
+        /// (`"Not found: {name}"`): the runtime's 404 for a thing the URL names, and the
+        /// generated `Error::<row>_for(name)`, so both say it alike.
+        opt message_for: Spanned<String>,
         /// When the status applies, in prose (becomes documentation).
         req when: String,
         /// Conditions detected by the runtime that answer with this status

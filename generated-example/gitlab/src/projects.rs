@@ -15,8 +15,7 @@ use crate::api::types::{
 };
 use crate::api::{Error, ProjectsHandlers};
 use crate::rules::{
-    Needs, change_label, invalid, is_color, issue, issue_mut, label_id, label_names, not_found,
-    path_of,
+    Needs, change_label, invalid, is_color, issue, issue_mut, label_id, label_names, path_of,
 };
 use crate::store::{IssueRecord, LabelRecord, NoteRecord, ProjectRecord, caller_id};
 use crate::views::Views;
@@ -41,7 +40,7 @@ impl Gitlab {
             change,
             |views, project, label| project.labels.get(&label).map(|l| views.label(project, l)),
         )?
-        .ok_or_else(|| not_found("Label"))
+        .ok_or_else(|| Error::not_found_for("Label"))
     }
 }
 
@@ -52,7 +51,7 @@ impl ProjectsHandlers for Gitlab {
         // A project the caller may not see is as missing as one that does not exist.
         match data.project(caller, id) {
             Some(_) => Ok(true),
-            None => Err(not_found("Project")),
+            None => Err(Error::not_found_for("Project")),
         }
     }
 
@@ -164,7 +163,7 @@ impl ProjectsHandlers for Gitlab {
         let mut data = self.store.lock();
         let project = data
             .project(ctx.caller, id)
-            .ok_or_else(|| not_found("Project"))?;
+            .ok_or_else(|| Error::not_found_for("Project"))?;
         if !data.may_change(ctx.caller, project) {
             return Err(Error::Forbidden("Forbidden".into()));
         }
@@ -318,7 +317,7 @@ impl ProjectsHandlers for Gitlab {
             change,
             |views, project, iid| project.issues.get(&iid).map(|i| views.issue(project, i)),
         )?
-        .ok_or_else(|| not_found("Issue"))
+        .ok_or_else(|| Error::not_found_for("Issue"))
     }
 
     async fn delete_issue(
@@ -400,7 +399,10 @@ impl ProjectsHandlers for Gitlab {
     ) -> Result<Note, Error> {
         self.read(&ctx, id, |views, project| {
             let issue = issue(project, issue_iid)?;
-            let note = issue.notes.get(&note_id).ok_or_else(|| not_found("Note"))?;
+            let note = issue
+                .notes
+                .get(&note_id)
+                .ok_or_else(|| Error::not_found_for("Note"))?;
             Ok(views.note(project, issue, note))
         })
     }
@@ -418,7 +420,7 @@ impl ProjectsHandlers for Gitlab {
             let note = issue
                 .notes
                 .get_mut(&note_id)
-                .ok_or_else(|| not_found("Note"))?;
+                .ok_or_else(|| Error::not_found_for("Note"))?;
             if Some(note.author) != caller {
                 return Err(Error::Forbidden("Forbidden".into()));
             }
@@ -436,7 +438,7 @@ impl ProjectsHandlers for Gitlab {
                 Some(views.note(project, issue, issue.notes.get(&note)?))
             },
         )?
-        .ok_or_else(|| not_found("Note"))
+        .ok_or_else(|| Error::not_found_for("Note"))
     }
 
     async fn delete_note(
@@ -450,7 +452,10 @@ impl ProjectsHandlers for Gitlab {
             let owner = project.owner;
             let issue = issue_mut(project, issue_iid)?;
             let id = note_id;
-            let note = issue.notes.get(&id).ok_or_else(|| not_found("Note"))?;
+            let note = issue
+                .notes
+                .get(&id)
+                .ok_or_else(|| Error::not_found_for("Note"))?;
             if Some(note.author) != caller && Some(owner) != caller {
                 return Err(Error::Forbidden("Forbidden".into()));
             }
@@ -590,7 +595,7 @@ impl ProjectsHandlers for Gitlab {
                 .iter()
                 .find(|mr| mr.iid == iid)
                 .map(|mr| views.merge_request(project, mr))
-                .ok_or_else(|| not_found("Merge Request"))
+                .ok_or_else(|| Error::not_found_for("Merge Request"))
         })
     }
 }

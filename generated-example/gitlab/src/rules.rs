@@ -24,10 +24,6 @@ pub(crate) fn invalid(field: &str, problem: &str) -> Error {
     Error::Invalid(ValidationErrors { message })
 }
 
-pub(crate) fn not_found(what: &str) -> Error {
-    Error::NotFound(format!("{what} Not Found").into())
-}
-
 /// Label names given as a list or as one comma-separated string.
 pub(crate) fn label_names(labels: Labels) -> Vec<String> {
     let names = match labels {
@@ -66,7 +62,7 @@ impl Gitlab {
         let base = ctx.public_url();
         let project = data
             .project(ctx.caller, id)
-            .ok_or_else(|| not_found("Project"))?;
+            .ok_or_else(|| Error::not_found_for("Project"))?;
         read(
             &Views {
                 data: &data,
@@ -90,7 +86,7 @@ impl Gitlab {
         let caller: &Caller = ctx.caller;
         let project = data
             .project(caller, id)
-            .ok_or_else(|| not_found("Project"))?;
+            .ok_or_else(|| Error::not_found_for("Project"))?;
         let allowed = match needs {
             Needs::Contributor => caller_id(caller).is_some(),
             Needs::Maintainer => data.may_change(caller, project),
@@ -103,14 +99,14 @@ impl Gitlab {
         let project = data
             .projects
             .get_mut(&project_id)
-            .ok_or_else(|| not_found("Project"))?;
+            .ok_or_else(|| Error::not_found_for("Project"))?;
         let made = change(project, fresh, caller_id(caller))?;
         project.updated_at = Rfc3339Timestamp::now();
         let base = ctx.public_url();
         let project = data
             .projects
             .get(&project_id)
-            .ok_or_else(|| not_found("Project"))?;
+            .ok_or_else(|| Error::not_found_for("Project"))?;
         Ok(view(
             &Views {
                 data: &data,
@@ -123,14 +119,17 @@ impl Gitlab {
 }
 
 pub(crate) fn issue(project: &ProjectRecord, iid: i64) -> Result<&IssueRecord, Error> {
-    project.issues.get(&iid).ok_or_else(|| not_found("Issue"))
+    project
+        .issues
+        .get(&iid)
+        .ok_or_else(|| Error::not_found_for("Issue"))
 }
 
 pub(crate) fn issue_mut(project: &mut ProjectRecord, iid: i64) -> Result<&mut IssueRecord, Error> {
     project
         .issues
         .get_mut(&iid)
-        .ok_or_else(|| not_found("Issue"))
+        .ok_or_else(|| Error::not_found_for("Issue"))
 }
 
 /// The label a path names: its number, or its name.
@@ -139,7 +138,9 @@ pub(crate) fn label_id(project: &ProjectRecord, id_or_name: &str) -> Result<i64,
         Ok(id) => project.labels.get(&id),
         Err(_) => project.labels.values().find(|l| l.name == id_or_name),
     };
-    found.map(|l| l.id).ok_or_else(|| not_found("Label"))
+    found
+        .map(|l| l.id)
+        .ok_or_else(|| Error::not_found_for("Label"))
 }
 
 pub(crate) fn change_label(
@@ -161,7 +162,7 @@ pub(crate) fn change_label(
     let label = project
         .labels
         .get_mut(&id)
-        .ok_or_else(|| not_found("Label"))?;
+        .ok_or_else(|| Error::not_found_for("Label"))?;
     let old_name = label.name.clone();
     if let Some(name) = body.new_name {
         label.name = name;

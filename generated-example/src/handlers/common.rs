@@ -167,11 +167,6 @@ pub(crate) fn page<T>(
     Window::new(skip, limit, None).apply(items).collect()
 }
 
-/// 404 for something the path names that does not exist or is hidden from the caller.
-pub(crate) fn not_found(id: &str) -> Error {
-    Error::NotFound(format!("Not found: {id}").into())
-}
-
 /// A plugin of the in-process plugin list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PluginState {

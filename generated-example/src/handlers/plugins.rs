@@ -8,7 +8,7 @@ use restspec_runtime::{Caller, RequestContext};
 
 use crate::api::{Error, PluginsHandlers, options, types};
 use crate::handlers::ReviewService;
-use crate::handlers::common::{PluginState, not_found, page, server};
+use crate::handlers::common::{PluginState, page, server};
 
 fn plugin_info(id: &str, plugin: &PluginState) -> types::PluginInfo {
     types::PluginInfo {
@@ -28,7 +28,10 @@ fn update(
     change: impl FnOnce(&mut PluginState) -> Result<(), Error>,
 ) -> Result<types::PluginInfo, Error> {
     let mut state = server(svc);
-    let plugin = state.plugins.get_mut(id).ok_or_else(|| not_found(id))?;
+    let plugin = state
+        .plugins
+        .get_mut(id)
+        .ok_or_else(|| Error::not_found_for(id))?;
     change(plugin)?;
     Ok(plugin_info(id, plugin))
 }
@@ -80,7 +83,7 @@ impl PluginsHandlers for ReviewService {
         let plugin = state
             .plugins
             .get(plugin_id)
-            .ok_or_else(|| not_found(plugin_id))?;
+            .ok_or_else(|| Error::not_found_for(plugin_id))?;
         Ok(plugin_info(plugin_id, plugin))
     }
 

@@ -87,6 +87,18 @@ impl Condition {
         }
     }
 
+    /// How a refusal naming what it is about is worded where the status table's row gives
+    /// no `message_for`: a 404's, `Not found: 7`.
+    pub const MESSAGE_FOR: &'static str = "Not found: {name}";
+
+    /// A message naming `name` in the words of `template` (a row's `message_for`), else in
+    /// [`Condition::MESSAGE_FOR`]'s.
+    pub fn message_naming(template: Option<&str>, name: &str) -> String {
+        template
+            .unwrap_or(Self::MESSAGE_FOR)
+            .replace("{name}", name)
+    }
+
     /// The message used when neither the error nor the status table gives one.
     pub fn default_message(self) -> &'static str {
         match self {

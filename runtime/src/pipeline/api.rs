@@ -125,9 +125,7 @@ impl<'a> Call<'a> {
             .get(index)
             .copied()
             .unwrap_or("parameter");
-        ApiError::condition(Condition::NotFound)
-            .with_message(format!("Not found: {name} {text}"))
-            .with_field(name)
+        ApiError::not_found_naming(self.service, &format!("{name} {text}")).with_field(name)
     }
 
     /// The endpoint's query options (parameters it does not declare were refused already,

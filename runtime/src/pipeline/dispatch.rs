@@ -211,9 +211,9 @@ async fn admit<'p, P: Api, A>(
         let value = params.get(*index);
         if !pattern.is_match(value) {
             let name = endpoint.params.get(*index).copied().unwrap_or("parameter");
-            return Err(ApiError::condition(Condition::NotFound)
-                .with_message(format!("Not found: {name} {value}"))
-                .with_field(name));
+            return Err(
+                ApiError::not_found_naming(service, &format!("{name} {value}")).with_field(name),
+            );
         }
     }
     if caller.is_anonymous() && !endpoint.allows_anonymous() {
@@ -260,8 +260,7 @@ async fn admit<'p, P: Api, A>(
             } else {
                 format!("{owner}/{id}")
             };
-            return Err(ApiError::condition(Condition::NotFound)
-                .with_message(format!("Not found: {named}")));
+            return Err(ApiError::not_found_naming(service, &named));
         }
         found
     } else {

@@ -104,7 +104,10 @@ async fn resources_that_do_not_exist_are_404_before_anything_else() {
             .json(&serde_json::json!({"description": "d"})),
     )
     .await;
-    assert_eq!((a.status, a.text()), (404, "Not found: ghost\n".to_owned()));
+    assert_eq!(
+        (a.status, a.text()),
+        (404, "No such thing: ghost\n".to_owned())
+    );
 }
 
 #[tokio::test]

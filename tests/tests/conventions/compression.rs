@@ -65,5 +65,5 @@ async fn large_errors_are_gzipped_too() {
     .await;
     assert_eq!(a.status, 404);
     assert_eq!(a.header("content-encoding"), Some("gzip"));
-    assert_eq!(gunzip(&a.body), format!("Not found: {long}\n"));
+    assert_eq!(gunzip(&a.body), format!("No such thing: {long}\n"));
 }

@@ -15,6 +15,23 @@ async fn a_panicking_handler_is_a_500_and_the_server_keeps_serving() {
     assert_eq!(a.status, 200);
 }
 
+/// The runtime's 404 for a thing the URL names and a handler's `Error::not_found_for` say
+/// the same, in the words of the status table's `message_for`.
+#[tokio::test]
+async fn a_missing_thing_is_worded_alike_by_the_runtime_and_by_handlers() {
+    use restspec_tests::build_script::conventions::Error;
+    let s = server().await;
+    let a = send(client().get(s.url("/things/ghost"))).await;
+    assert_eq!(
+        (a.status, a.text()),
+        (404, "No such thing: ghost\n".to_owned())
+    );
+    let handler = restspec_runtime::ApiError::from(Error::not_found_for("ghost"));
+    assert_eq!(handler.message(), Some("No such thing: ghost"));
+    // Naming nothing, the table's own message.
+    assert_eq!(Error::not_found(), Error::NotFound("Not Found".into()));
+}
+
 #[tokio::test]
 async fn unknown_paths_are_404_from_the_table() {
     let s = server().await;

@@ -78,7 +78,7 @@ async fn errors_are_plaintext_with_a_trailing_newline() {
     let a = send(client().get(s.url("/things/missing"))).await;
     assert_eq!(a.status, 404);
     assert_eq!(a.header("content-type"), Some("text/plain; charset=UTF-8"));
-    assert_eq!(a.text(), "Not found: missing\n");
+    assert_eq!(a.text(), "No such thing: missing\n");
 }
 
 #[tokio::test]

@@ -51,7 +51,7 @@ fn load<'a>(
         .find_change(id)?
         .filter(|c| visible(c, ctx.caller))
         .map(Cow::Owned)
-        .ok_or_else(|| not_found(id))
+        .ok_or_else(|| Error::not_found_for(id))
 }
 
 /// The caller's account id when the caller owns `change` or is an administrator; 403

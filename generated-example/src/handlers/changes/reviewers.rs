@@ -38,7 +38,7 @@ impl ChangesReviewersHandlers for ReviewService {
         let message = self
             .storage
             .change_message(change.number, change_message_id)?
-            .ok_or_else(|| not_found(change_message_id))?;
+            .ok_or_else(|| Error::not_found_for(change_message_id))?;
         Renderer::new(self, ctx.caller).message_info(&message, true)
     }
 
@@ -147,7 +147,7 @@ impl ChangesReviewersHandlers for ReviewService {
             .find(|r| r.account_id == reviewer)
             .map_or(ReviewerState::Reviewer, |r| r.state);
         if !self.storage.remove_reviewer(change.number, reviewer)? {
-            return Err(not_found(account_id));
+            return Err(Error::not_found_for(account_id));
         }
         let name = Renderer::new(self, ctx.caller)
             .account(reviewer)?
@@ -182,13 +182,13 @@ fn find_reviewer(svc: &ReviewService, change: &Change, account_id: &str) -> Resu
     let account = svc
         .storage
         .find_account(account_id)?
-        .ok_or_else(|| not_found(account_id))?;
+        .ok_or_else(|| Error::not_found_for(account_id))?;
     svc.storage
         .reviewers(change.number)?
         .iter()
         .any(|r| r.account_id == account.id)
         .then_some(account.id)
-        .ok_or_else(|| not_found(account_id))
+        .ok_or_else(|| Error::not_found_for(account_id))
 }
 
 /// A group the caller can see: administrators see all, others the groups visible to all

@@ -58,7 +58,7 @@ impl ChangesRevisionsHandlers for ReviewService {
         let change = load_revision(self, &ctx, change_id, revision_id)?;
         if let Some(base) = options.base.as_deref() {
             if !names_revision(&change, base) {
-                return Err(not_found(base));
+                return Err(Error::not_found_for(base));
             }
             return Ok(BTreeMap::new());
         }
@@ -94,7 +94,7 @@ pub(crate) fn load_revision<'a>(
     if names_revision(&change, revision_id) {
         Ok(change)
     } else {
-        Err(not_found(revision_id))
+        Err(Error::not_found_for(revision_id))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use restspec_runtime::{Caller, RequestContext, Timestamp};
 
-use super::{load_project, not_found};
+use super::load_project;
 use crate::api::ProjectsCommitsHandlers;
 use crate::api::{Error, types};
 use crate::handlers::ReviewService;
@@ -83,9 +83,9 @@ impl ProjectsCommitsHandlers for ReviewService {
         let commit = self
             .storage
             .commit(&project.name, &sha)?
-            .ok_or_else(|| not_found(commit_id))?;
+            .ok_or_else(|| Error::not_found_for(commit_id))?;
         if !commit_visible(self, caller, &project, &commit)? {
-            return Err(not_found(commit_id));
+            return Err(Error::not_found_for(commit_id));
         }
         let parents = match &commit.parent {
             Some(parent) => {

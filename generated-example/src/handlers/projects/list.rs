@@ -7,9 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use restspec_runtime::RequestContext;
 
-use super::{
-    can_see, invalid_option, load_project, non_empty, not_found, project_info, state_info,
-};
+use super::{can_see, invalid_option, load_project, non_empty, project_info, state_info};
 use crate::api::ProjectsListHandlers;
 use crate::api::{Error, options, types};
 use crate::handlers::ReviewService;
@@ -204,6 +202,6 @@ impl ProjectsListHandlers for ReviewService {
             }
             ancestor = self.storage.project(&current)?.and_then(|p| p.parent);
         }
-        Err(not_found(child_project_name))
+        Err(Error::not_found_for(child_project_name))
     }
 }

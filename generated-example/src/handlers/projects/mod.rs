@@ -19,7 +19,7 @@ mod tags;
 use restspec_runtime::{Caller, Found, RequestContext};
 
 use super::ReviewService;
-use super::common::{encode_id, is_admin, not_found, require_caller};
+use super::common::{encode_id, is_admin, require_caller};
 use crate::api::{Error, ProjectsHandlers, ProjectsResource, types};
 use crate::storage::{ALL_PROJECTS, META_CONFIG_REF, NewProject, Project, ProjectState};
 
@@ -57,7 +57,7 @@ pub(crate) fn load_project(
     svc.storage
         .project(project_key(name))?
         .filter(|p| can_see(caller, p))
-        .ok_or_else(|| not_found(name))
+        .ok_or_else(|| Error::not_found_for(name))
 }
 
 /// 403 unless the caller may change projects (administrators; see the module docs).

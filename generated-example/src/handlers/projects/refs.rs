@@ -7,7 +7,7 @@
 
 use restspec_runtime::{Caller, RequestContext};
 
-use super::{is_valid_ref_name, load_project, not_found, require_owner, require_writable};
+use super::{is_valid_ref_name, load_project, require_owner, require_writable};
 use crate::api::ProjectsRefsHandlers;
 use crate::api::{Error, options, types};
 use crate::handlers::ReviewService;
@@ -161,13 +161,13 @@ impl ProjectsRefsHandlers for ReviewService {
         let project = load_project(self, caller, project_name)?;
         let refs = visible_refs(self, caller, &project)?;
         if branch_id == HEAD {
-            return head_info(&project, &refs).ok_or_else(|| not_found(branch_id));
+            return head_info(&project, &refs).ok_or_else(|| Error::not_found_for(branch_id));
         }
         let name = full_ref(branch_id);
         refs.iter()
             .find(|b| b.name == name)
             .map(|b| branch_info(caller, &project, b))
-            .ok_or_else(|| not_found(branch_id))
+            .ok_or_else(|| Error::not_found_for(branch_id))
     }
 
     /// 201 with the branch; an existing branch is 409, a revision that cannot be resolved 422.
@@ -207,7 +207,7 @@ impl ProjectsRefsHandlers for ReviewService {
         let is_head = branch_id == HEAD;
         let name = full_ref(branch_id);
         if !is_head && !refs.iter().any(|b| b.name == name) {
-            return Err(not_found(branch_id));
+            return Err(Error::not_found_for(branch_id));
         }
         require_owner(caller, &format!("delete on {name}"))?;
         require_writable(&project)?;
@@ -235,7 +235,7 @@ impl ProjectsRefsHandlers for ReviewService {
         if self.storage.delete_branch(&project.name, &name)? {
             Ok(())
         } else {
-            Err(not_found(branch_id))
+            Err(Error::not_found_for(branch_id))
         }
     }
 }

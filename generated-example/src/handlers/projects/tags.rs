@@ -4,7 +4,7 @@ use restspec_runtime::{Caller, RequestContext};
 
 use super::commits::git_person;
 use super::refs::{matches, ref_filter, resolve_revision};
-use super::{is_valid_ref_name, load_project, not_found, require_owner, require_writable};
+use super::{is_valid_ref_name, load_project, require_owner, require_writable};
 use crate::api::ProjectsTagsHandlers;
 use crate::api::{Error, options, types};
 use crate::handlers::ReviewService;
@@ -44,7 +44,7 @@ fn load_tag(
     let tag = svc
         .storage
         .tag(&project.name, tag_id)?
-        .ok_or_else(|| not_found(tag_id))?;
+        .ok_or_else(|| Error::not_found_for(tag_id))?;
     Ok((project, tag))
 }
 
@@ -125,7 +125,7 @@ impl ProjectsTagsHandlers for ReviewService {
         if self.storage.delete_tag(&project.name, &tag.name)? {
             Ok(())
         } else {
-            Err(not_found(tag_id))
+            Err(Error::not_found_for(tag_id))
         }
     }
 }
