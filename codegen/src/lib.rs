@@ -21,6 +21,14 @@ mod macro_file;
 pub mod macro_input;
 pub mod model;
 mod names;
+/// The rules spec names follow and how they become Rust names, for tools that write specs
+/// (`restspec import`) and must choose names the generator accepts.
+pub mod naming {
+    pub use crate::names::{
+        BUILTIN_TYPES, CLIENT_METHODS, KEYWORDS, RESERVED_STATUS_NAMES, RESERVED_TYPE_NAMES,
+        field_ident, is_param_name, is_pascal_case, is_snake_case, pascal, snake,
+    };
+}
 pub mod openapi;
 mod outputs;
 pub mod render;

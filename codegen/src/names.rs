@@ -2,7 +2,7 @@
 
 /// `change-id`, `Change.Id`, `_number` and `ChangeInfo` to `change_id`, `change_id`,
 /// `number`, `change_info`.
-pub(crate) fn snake(name: &str) -> String {
+pub fn snake(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     let mut prev_lower = false;
     for c in name.chars() {
@@ -31,7 +31,7 @@ pub(crate) fn snake(name: &str) -> String {
 }
 
 /// `create_change` to `CreateChange`; `changes` to `Changes`.
-pub(crate) fn pascal(name: &str) -> String {
+pub fn pascal(name: &str) -> String {
     snake(name)
         .split('_')
         .filter(|p| !p.is_empty())
@@ -56,10 +56,11 @@ pub(crate) fn handler_trait(family: &str, section: Option<&str>) -> String {
     )
 }
 
-pub(crate) const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
+/// The scalar types a spec names without declaring them.
+pub const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
 
 /// Rust names the generated `types` module refers to unqualified.
-pub(crate) const RESERVED_TYPE_NAMES: &[&str] = &[
+pub const RESERVED_TYPE_NAMES: &[&str] = &[
     "String",
     "Vec",
     "Option",
@@ -75,18 +76,18 @@ pub(crate) const RESERVED_TYPE_NAMES: &[&str] = &[
 ];
 
 /// Names the generated `Error` type already uses: its `Internal` variant and its methods.
-pub(crate) const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
+pub const RESERVED_STATUS_NAMES: &[&str] = &["internal", "code", "message", "into_message"];
 
 /// Names the generated client struct takes for itself, which no endpoint may have (checked
 /// with the spec's other names).
-pub(crate) const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
+pub const CLIENT_METHODS: &[&str] = &["new", "with_config", "base_url"];
 
 pub(crate) fn screaming(name: &str) -> String {
     snake(name).to_ascii_uppercase()
 }
 
 /// True for `snake_case` names that are usable as Rust identifiers.
-pub(crate) fn is_snake_case(name: &str) -> bool {
+pub fn is_snake_case(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -95,20 +96,20 @@ pub(crate) fn is_snake_case(name: &str) -> bool {
 }
 
 /// True for `PascalCase` type names.
-pub(crate) fn is_pascal_case(name: &str) -> bool {
+pub fn is_pascal_case(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_alphanumeric())
 }
 
 /// True for path parameter names such as `change-id` or `revision_id`.
-pub(crate) fn is_param_name(name: &str) -> bool {
+pub fn is_param_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
 /// Rust keywords that cannot be plain identifiers (fields get a raw identifier or a suffix).
-pub(crate) const KEYWORDS: &[&str] = &[
+pub const KEYWORDS: &[&str] = &[
     "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
     "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
     "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
@@ -123,7 +124,7 @@ pub(crate) fn names_an_item(name: &str) -> bool {
 }
 
 /// A field or parameter name usable in generated Rust (`type` becomes `type_`).
-pub(crate) fn field_ident(name: &str) -> String {
+pub fn field_ident(name: &str) -> String {
     let s = snake(name);
     if KEYWORDS.contains(&s.as_str()) {
         format!("{s}_")

@@ -1,0 +1,180 @@
+//! `restspec import DOC -o DIR`: an OpenAPI document read into a spec folder, every loss
+//! said at its JSON pointer, the spec then checked as `restspec check` would.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use restspec_import::{Loss, Options, Severity};
+
+use crate::{FAILURE, SUCCESS};
+
+/// What `restspec import` was asked.
+pub(crate) struct Request {
+    pub(crate) document: PathBuf,
+    pub(crate) output: PathBuf,
+    pub(crate) name: Option<String>,
+    pub(crate) strict: bool,
+    pub(crate) force: bool,
+    pub(crate) report: Option<PathBuf>,
+}
+
+/// Runs the import; the exit status.
+pub(crate) fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let started = Instant::now();
+    let shown = request.document.display().to_string();
+    let text = match std::fs::read_to_string(&request.document) {
+        Ok(text) => text,
+        Err(problem) => {
+            let _ = writeln!(err, "error: cannot read {shown}: {problem}");
+            return FAILURE;
+        }
+    };
+    let document = match restspec_import::parse(&text) {
+        Ok(document) => document,
+        Err(problem) => {
+            let _ = writeln!(err, "error: {shown}:{problem}");
+            return FAILURE;
+        }
+    };
+    let options = Options {
+        name: request.name.clone(),
+        source: request
+            .document
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned()),
+    };
+    let imported = match restspec_import::import(&document, &options) {
+        Ok(imported) => imported,
+        Err(problem) => {
+            let _ = writeln!(err, "error: {shown}: {problem}");
+            return FAILURE;
+        }
+    };
+    for loss in &imported.losses {
+        let word = if request.strict { "error" } else { "warning" };
+        let _ = writeln!(err, "{word}: {shown}{loss}");
+    }
+    if request.strict && !imported.losses.is_empty() {
+        let _ = writeln!(
+            err,
+            "error: {} things in {shown} cannot be said in a spec (--strict): nothing written",
+            imported.losses.len()
+        );
+        return FAILURE;
+    }
+    if let Err(problem) = write_files(&request.output, &imported.files, request.force) {
+        let _ = writeln!(err, "error: {problem}");
+        return FAILURE;
+    }
+    let imported_in = started.elapsed();
+    let checked = restspec_codegen::load(&request.output, &request.output);
+    let status = match &checked {
+        Ok(_) => SUCCESS,
+        Err((errors, sources)) => {
+            let _ = writeln!(
+                err,
+                "error: the imported spec does not check; this is a mistake of the import, please report it with the document:"
+            );
+            crate::render::diagnostics(errors, sources, err);
+            FAILURE
+        }
+    };
+    let _ = writeln!(
+        out,
+        "{}",
+        summary(&imported, request, imported_in.as_secs_f64())
+    );
+    if let Some(path) = &request.report {
+        let report = report(
+            &imported,
+            &shown,
+            checked.is_ok(),
+            imported_in.as_secs_f64(),
+        );
+        let text = serde_json::to_string_pretty(&report).unwrap_or_default();
+        if let Err(problem) = std::fs::write(path, text + "\n") {
+            let _ = writeln!(err, "error: cannot write {}: {problem}", path.display());
+            return FAILURE;
+        }
+    }
+    status
+}
+
+fn write_files(dir: &Path, files: &[(PathBuf, String)], force: bool) -> Result<(), String> {
+    if !force
+        && dir
+            .read_dir()
+            .is_ok_and(|mut entries| entries.next().is_some())
+    {
+        return Err(format!(
+            "{} is not empty: choose a new directory, or add --force to overwrite its spec files",
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The closing lines: what was written, and the losses tallied by kind.
+fn summary(imported: &restspec_import::Imported, request: &Request, seconds: f64) -> String {
+    let wire = imported
+        .losses
+        .iter()
+        .filter(|l| l.severity == Severity::Wire)
+        .count();
+    let mut text = format!(
+        "imported {} operations into {} ({} files) in {seconds:.2} s; {} things not carried over ({wire} on the wire)",
+        imported.operations,
+        request.output.display(),
+        imported.files.len(),
+        imported.losses.len(),
+    );
+    for (category, count) in tally(&imported.losses) {
+        text.push_str(&format!("\n  {count:>6}  {category}"));
+    }
+    text
+}
+
+fn tally(losses: &[Loss]) -> Vec<(&'static str, usize)> {
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for loss in losses {
+        *counts.entry(loss.category).or_default() += 1;
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    counts
+}
+
+fn report(
+    imported: &restspec_import::Imported,
+    document: &str,
+    checks: bool,
+    seconds: f64,
+) -> serde_json::Value {
+    let losses: Vec<serde_json::Value> = imported
+        .losses
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "pointer": l.pointer,
+                "category": l.category,
+                "severity": if l.severity == Severity::Wire { "wire" } else { "faithful" },
+                "message": l.message,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "document": document,
+        "operations": imported.operations,
+        "files": imported.files.len(),
+        "checks": checks,
+        "import_seconds": seconds,
+        "losses": losses,
+    })
+}

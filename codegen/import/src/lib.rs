@@ -1,0 +1,161 @@
+//! `restspec import`: an OpenAPI 3.0 or 3.1 document (JSON or YAML) read into a spec folder
+//! that `restspec check` accepts and `restspec openapi` exports again.
+//!
+//! The spec is a service file (the service, the conventions the document shows, the status
+//! table its errors need, the types) and one family file per first path segment. Whatever
+//! the document says that the spec cannot is a [`Loss`] at its JSON pointer, saying what
+//! was lost and what it became: nothing is dropped silently.
+
+mod names;
+mod operations;
+mod refs;
+mod report;
+mod schemas;
+mod security;
+mod service;
+mod yaml_out;
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+pub use report::{Loss, Severity};
+
+/// How to import.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The service's name (`snake_case`); from the document's title when absent.
+    pub name: Option<String>,
+    /// The document's file name, said in the files' header.
+    pub source: Option<String>,
+}
+
+/// An imported spec: its files (relative paths and text) and what could not be carried.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// `service.yaml` first, then one file per family.
+    pub files: Vec<(PathBuf, String)>,
+    /// What the document says that the spec does not, in the order found.
+    pub losses: Vec<Loss>,
+    /// How many operations the document has.
+    pub operations: usize,
+}
+
+/// A document that is not an OpenAPI document this import reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotOpenApi(pub String);
+
+impl std::fmt::Display for NotOpenApi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotOpenApi {}
+
+/// Reads a document's text: JSON, or YAML.
+pub fn parse(text: &str) -> Result<Value, NotOpenApi> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if trimmed.starts_with('{') {
+        serde_json::from_str(trimmed)
+            .map_err(|e| NotOpenApi(format!("{}:{}: {e}", e.line(), e.column())))
+    } else {
+        serde_saphyr::from_str(text).map_err(|e| NotOpenApi(e.to_string()))
+    }
+}
+
+/// Imports `document`.
+pub fn import(document: &Value, options: &Options) -> Result<Imported, NotOpenApi> {
+    let version = document
+        .get("openapi")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if !version.starts_with("3.") {
+        let found = document.get("swagger").and_then(Value::as_str).map_or_else(
+            || "no `openapi` version".to_owned(),
+            |v| format!("Swagger {v}"),
+        );
+        return Err(NotOpenApi(format!(
+            "not an OpenAPI 3 document ({found}): convert it to OpenAPI 3 first (for example with swagger2openapi)"
+        )));
+    }
+    let mut losses = Vec::new();
+    let name = options
+        .name
+        .clone()
+        .unwrap_or_else(|| service_name(document));
+    let address = service::address(document, &mut losses);
+    let security = security::Security::read(document, &mut losses);
+    let mut types = schemas::Types::new(document);
+    let mut needs = operations::Needs::default();
+    let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
+    service::unsaid(document, &mut losses);
+    let header = header(options, document);
+    let service_file = service::file(document, &name, &address, &security, &needs, types.declared);
+    let mut files = vec![(
+        PathBuf::from("service.yaml"),
+        yaml_out::render(&header, &service_file),
+    )];
+    for family in families {
+        let mut declaration = Yaml::map();
+        declaration.push("name", Yaml::str(family.name.clone()));
+        declaration.push("prefix", Yaml::str(format!("/{}/", family.segment)));
+        declaration.push(
+            "covers",
+            Yaml::str(format!("the paths under /{}", family.segment)),
+        );
+        if !family.params.is_empty() {
+            declaration.push("params", Yaml::Map(family.params));
+        }
+        let mut file = Yaml::map();
+        file.push("family", declaration);
+        file.push("endpoints", Yaml::Map(family.endpoints));
+        files.push((
+            PathBuf::from(format!("{}.yaml", family.name)),
+            yaml_out::render(&header, &file),
+        ));
+    }
+    Ok(Imported {
+        files,
+        losses,
+        operations: count_operations(document),
+    })
+}
+
+use yaml_out::Yaml;
+
+fn header(options: &Options, document: &Value) -> Vec<String> {
+    let version = document
+        .pointer("/info/version")
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+        .unwrap_or_default();
+    let source = options.source.as_deref().unwrap_or("an OpenAPI document");
+    vec![format!(
+        "Imported from {source} (version {version}) by `restspec import`."
+    )]
+}
+
+/// The service's name: the document's title in snake case.
+fn service_name(document: &Value) -> String {
+    let title = document
+        .pointer("/info/title")
+        .and_then(Value::as_str)
+        .unwrap_or("api");
+    names::unique_snake_name(title, &Default::default(), &[])
+}
+
+/// The operations a document has (every method of every path item).
+pub fn count_operations(document: &Value) -> usize {
+    const METHODS: &[&str] = &[
+        "get", "put", "post", "delete", "options", "head", "patch", "trace",
+    ];
+    document
+        .get("paths")
+        .and_then(Value::as_object)
+        .map_or(0, |paths| {
+            paths
+                .values()
+                .map(|item| METHODS.iter().filter(|m| item.get(**m).is_some()).count())
+                .sum()
+        })
+}

@@ -1,0 +1,682 @@
+//! OpenAPI schemas to spec types: a type as the spec writes it where it is used
+//! (`list<Pet>`, `map<integer>`, `timestamp`), and the named types (records, string
+//! enumerations, values of several kinds) it declares under `types:`. What a schema says
+//! that the spec cannot is a [`Loss`] at the schema's pointer.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use restspec_codegen::naming;
+use serde_json::Value;
+
+use crate::names::unique_type_name;
+use crate::refs;
+use crate::report::{Loss, Losses};
+use crate::yaml_out::Yaml;
+
+/// A type where it is used: its spelling and whether `null` is one of its values.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Use {
+    /// `string`, `list<Pet>`, `Pet`.
+    pub(crate) spelled: String,
+    /// `nullable: true` where it is a field.
+    pub(crate) nullable: bool,
+}
+
+impl Use {
+    fn plain(spelled: impl Into<String>) -> Use {
+        Use {
+            spelled: spelled.into(),
+            nullable: false,
+        }
+    }
+}
+
+/// The named types declared so far and where each component schema went.
+pub(crate) struct Types<'d> {
+    document: &'d Value,
+    /// `Pet` → its definition, in the order declared.
+    pub(crate) declared: Vec<(String, Yaml)>,
+    taken: BTreeSet<String>,
+    /// A component schema's pointer → what it is used as (`Pet`, or `list<Pet>` for a
+    /// component that is only an array).
+    components: BTreeMap<String, Use>,
+    /// Names reserved for component schemas not declared yet.
+    reserved: BTreeSet<String>,
+}
+
+/// Schema keywords the spec has no word for yet: each is a faithfulness loss where it is
+/// written (the wire does not change).
+const UNSAID: &[&str] = &[
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "default",
+    "readOnly",
+    "writeOnly",
+    "deprecated",
+    "not",
+    "const",
+];
+
+impl<'d> Types<'d> {
+    pub(crate) fn new(document: &'d Value) -> Types<'d> {
+        Types {
+            document,
+            declared: Vec::new(),
+            taken: BTreeSet::new(),
+            components: BTreeMap::new(),
+            reserved: BTreeSet::new(),
+        }
+    }
+
+    /// Whether `spelled` names a record of the spec's (what an error body must be).
+    pub(crate) fn is_record(&self, spelled: &str) -> bool {
+        self.declared.iter().any(|(name, d)| {
+            name == spelled && matches!(d, Yaml::Map(e) if e.iter().any(|(k, _)| k == "fields"))
+        })
+    }
+
+    /// Whether enumeration `name` has `value`.
+    pub(crate) fn has_value(&self, name: &str, value: &str) -> bool {
+        self.declared.iter().any(|(n, d)| {
+            n == name
+                && matches!(d, Yaml::Map(e) if e.iter().any(|(k, v)| k == "values" && matches!(v, Yaml::List(l) if l.contains(&Yaml::str(value)))))
+        })
+    }
+
+    /// Whether `spelled` names a string enumeration of the spec's.
+    pub(crate) fn is_enumeration(&self, spelled: &str) -> bool {
+        self.declared.iter().any(|(name, d)| {
+            name == spelled && matches!(d, Yaml::Map(e) if e.iter().any(|(k, _)| k == "values"))
+        })
+    }
+
+    /// The type of `schema` (at `pointer`); `hint` names a record or enumeration it
+    /// declares inline (`CreatePetRequest`).
+    pub(crate) fn use_of(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+            return self.referenced(reference, pointer, losses);
+        }
+        let Some(object) = schema.as_object() else {
+            // `true` or `{}`: anything.
+            return self.any(pointer, "a schema that allows any value", losses);
+        };
+        for keyword in UNSAID {
+            if object.contains_key(*keyword) {
+                losses.push(Loss::faithful(
+                    refs::join(pointer, keyword),
+                    keyword_category(keyword),
+                    format!("`{keyword}` is not carried over"),
+                ));
+            }
+        }
+        if object.contains_key("discriminator") {
+            losses.push(Loss::wire(
+                refs::join(pointer, "discriminator"),
+                "discriminator",
+                "the discriminator is not carried over: the alternatives are told apart by shape",
+            ));
+        }
+        let nullable = object.get("nullable").and_then(Value::as_bool) == Some(true);
+        let mut found = self.shape(schema, pointer, hint, losses);
+        found.nullable |= nullable;
+        found
+    }
+
+    fn shape(&mut self, schema: &'d Value, pointer: &str, hint: &str, losses: &mut Losses) -> Use {
+        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            return self.all_of(schema, parts, pointer, hint, losses);
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            if let Some(parts) = schema.get(keyword).and_then(Value::as_array) {
+                return self.alternatives(keyword, parts, pointer, hint, losses);
+            }
+        }
+        match schema.get("type") {
+            Some(Value::Array(kinds)) => {
+                let named: Vec<&str> = kinds.iter().filter_map(Value::as_str).collect();
+                let nullable = named.contains(&"null");
+                let rest: Vec<&str> = named.into_iter().filter(|k| *k != "null").collect();
+                match rest.as_slice() {
+                    [one] => {
+                        let mut found = self.of_kind(one, schema, pointer, hint, losses);
+                        found.nullable |= nullable;
+                        found
+                    }
+                    [] => self.any(pointer, "a schema whose only type is `null`", losses),
+                    _ => {
+                        let spelled = rest
+                            .iter()
+                            .map(|kind| self.of_kind(kind, schema, pointer, hint, losses).spelled)
+                            .collect::<Vec<_>>();
+                        let name = self.declare_one_of(hint, spelled);
+                        Use {
+                            spelled: name,
+                            nullable,
+                        }
+                    }
+                }
+            }
+            Some(Value::String(kind)) => self.of_kind(kind, schema, pointer, hint, losses),
+            _ if schema.get("properties").is_some()
+                || schema.get("additionalProperties").is_some() =>
+            {
+                self.of_kind("object", schema, pointer, hint, losses)
+            }
+            _ if schema.get("items").is_some() => {
+                self.of_kind("array", schema, pointer, hint, losses)
+            }
+            _ if schema.get("enum").is_some() => {
+                self.of_kind("string", schema, pointer, hint, losses)
+            }
+            _ => self.any(pointer, "a schema without a type", losses),
+        }
+    }
+
+    fn of_kind(
+        &mut self,
+        kind: &str,
+        schema: &'d Value,
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        let format = schema.get("format").and_then(Value::as_str);
+        match kind {
+            "string" => {
+                if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+                    return self.enumeration(values, pointer, hint, losses);
+                }
+                match format {
+                    Some("date-time") => Use::plain("timestamp"),
+                    Some(other) => {
+                        losses.push(Loss::faithful(
+                            refs::join(pointer, "format"),
+                            "format",
+                            format!("format `{other}` is not carried over: a plain string"),
+                        ));
+                        Use::plain("string")
+                    }
+                    None => Use::plain("string"),
+                }
+            }
+            "integer" => {
+                if let Some(other) = format.filter(|f| !matches!(*f, "int32" | "int64")) {
+                    losses.push(Loss::faithful(
+                        refs::join(pointer, "format"),
+                        "format",
+                        format!("format `{other}` is not carried over: a 64-bit integer"),
+                    ));
+                }
+                self.enum_on_scalar(schema, pointer, losses);
+                Use::plain("integer")
+            }
+            "boolean" => Use::plain("boolean"),
+            "number" => {
+                losses.push(Loss::wire(
+                    pointer.to_owned(),
+                    "number",
+                    "a `number` became a string: the spec has no number type yet",
+                ));
+                Use::plain("string")
+            }
+            "array" => {
+                let item_hint = format!("{hint}Item");
+                let item = match schema.get("items") {
+                    Some(items) => {
+                        self.use_of(items, &refs::join(pointer, "items"), &item_hint, losses)
+                    }
+                    None => self.any(pointer, "an array without `items`", losses),
+                };
+                if item.nullable {
+                    losses.push(Loss::wire(
+                        refs::join(pointer, "items"),
+                        "nullable item",
+                        "`null` among a list's items is not carried over",
+                    ));
+                }
+                Use::plain(format!("list<{}>", item.spelled))
+            }
+            "object" => self.object(schema, pointer, hint, losses),
+            "null" => self.any(pointer, "a schema whose only type is `null`", losses),
+            other => {
+                losses.push(Loss::wire(
+                    refs::join(pointer, "type"),
+                    "unknown type",
+                    format!("type `{other}` is not an OpenAPI type: a string"),
+                ));
+                Use::plain("string")
+            }
+        }
+    }
+
+    fn enum_on_scalar(&mut self, schema: &Value, pointer: &str, losses: &mut Losses) {
+        if schema.get("enum").is_some() {
+            losses.push(Loss::faithful(
+                refs::join(pointer, "enum"),
+                "enum of non-strings",
+                "an enumeration of values that are not strings is not carried over",
+            ));
+        }
+    }
+
+    /// A record with its fields, a map, or both (the map is then lost).
+    fn object(&mut self, schema: &'d Value, pointer: &str, hint: &str, losses: &mut Losses) -> Use {
+        let properties = schema.get("properties").and_then(Value::as_object);
+        let values = match schema.get("additionalProperties") {
+            Some(values @ Value::Object(map)) if !map.is_empty() => Some(values),
+            _ => None,
+        };
+        match (properties.filter(|p| !p.is_empty()), values) {
+            (None, Some(values)) => {
+                let at = refs::join(pointer, "additionalProperties");
+                let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
+                Use::plain(format!("map<{}>", inner.spelled))
+            }
+            (None, None) => self.any(pointer, "an object of any members", losses),
+            (Some(properties), values) => {
+                if values.is_some() {
+                    losses.push(Loss::wire(
+                        refs::join(pointer, "additionalProperties"),
+                        "declared and additional properties",
+                        "members beside the declared ones are not carried over",
+                    ));
+                }
+                let at = refs::join(pointer, "properties");
+                let members = properties
+                    .iter()
+                    .map(|(name, property)| (name.clone(), property, refs::join(&at, name)))
+                    .collect();
+                self.record(
+                    members,
+                    required_names(schema),
+                    description(schema),
+                    hint,
+                    losses,
+                )
+            }
+        }
+    }
+
+    /// A record of `members` (name, schema, pointer), those in `required` required.
+    fn record(
+        &mut self,
+        members: Vec<(String, &'d Value, String)>,
+        required: BTreeSet<String>,
+        description: Option<Yaml>,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        let name = self.take_name(hint);
+        let mut fields = Yaml::map();
+        let mut idents = BTreeSet::new();
+        for (field, property, at) in members {
+            if !idents.insert(naming::field_ident(&field)) {
+                losses.push(Loss::wire(
+                    at,
+                    "member names",
+                    format!("member `{field}` is left out: its Rust name is another member's"),
+                ));
+                continue;
+            }
+            let field_hint = format!("{name}{}", naming::pascal(&field));
+            let found = self.use_of(property, &at, &field_hint, losses);
+            let mut entry = Yaml::map();
+            entry.push("type", Yaml::str(found.spelled));
+            if !required.contains(&field) {
+                entry.push("optional", Yaml::Bool(true));
+            }
+            if found.nullable {
+                entry.push("nullable", Yaml::Bool(true));
+            }
+            entry.push_some("description", self::description(property));
+            fields.push(field, entry);
+        }
+        let mut definition = Yaml::map();
+        definition.push_some("description", description);
+        definition.push("fields", fields);
+        self.declared.push((name.clone(), definition));
+        Use::plain(name)
+    }
+
+    /// `allOf`: one part alone is that part; several are flattened into one record (the
+    /// members and required names of every part, a later part's member winning).
+    fn all_of(
+        &mut self,
+        schema: &'d Value,
+        parts: &'d [Value],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        if let [only] = parts {
+            let mut found = self.use_of(only, &refs::join(pointer, "allOf/0"), hint, losses);
+            found.nullable |= schema.get("nullable").and_then(Value::as_bool) == Some(true);
+            return found;
+        }
+        let mut members: Vec<(String, &'d Value, String)> = Vec::new();
+        let mut required = BTreeSet::new();
+        self.flatten(schema, pointer, &mut members, &mut required, losses, 0);
+        if members.is_empty() {
+            return self.any(pointer, "an `allOf` of no members", losses);
+        }
+        self.record(members, required, description(schema), hint, losses)
+    }
+
+    fn flatten(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        members: &mut Vec<(String, &'d Value, String)>,
+        required: &mut BTreeSet<String>,
+        losses: &mut Losses,
+        depth: usize,
+    ) {
+        let Ok((schema, pointer)) = refs::resolve(self.document, schema, pointer) else {
+            losses.push(Loss::wire(
+                pointer.to_owned(),
+                "unresolved reference",
+                "a part of `allOf` that leads nowhere is left out",
+            ));
+            return;
+        };
+        if depth > 16 {
+            return;
+        }
+        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            for (index, part) in parts.iter().enumerate() {
+                let at = refs::join(&refs::join(&pointer, "allOf"), &index.to_string());
+                self.flatten(part, &at, members, required, losses, depth + 1);
+            }
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            if schema.get(keyword).is_some() {
+                losses.push(Loss::wire(
+                    refs::join(&pointer, keyword),
+                    "composition inside allOf",
+                    format!("`{keyword}` inside `allOf` is not carried over"),
+                ));
+            }
+        }
+        if let Some(own) = schema.get("properties").and_then(Value::as_object) {
+            let at = refs::join(&pointer, "properties");
+            for (name, property) in own {
+                members.retain(|(n, _, _)| n != name);
+                members.push((name.clone(), property, refs::join(&at, name)));
+            }
+        }
+        required.extend(required_names(schema));
+    }
+
+    fn alternatives(
+        &mut self,
+        keyword: &str,
+        parts: &'d [Value],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        let mut spelled: Vec<String> = Vec::new();
+        let mut nullable = false;
+        for (index, part) in parts.iter().enumerate() {
+            if part.get("type").and_then(Value::as_str) == Some("null") {
+                nullable = true;
+                continue;
+            }
+            let at = refs::join(&refs::join(pointer, keyword), &index.to_string());
+            let found = self.use_of(part, &at, &format!("{hint}{}", index + 1), losses);
+            nullable |= found.nullable;
+            if spelled
+                .iter()
+                .any(|s| variant_kind(s.as_str()) == variant_kind(&found.spelled))
+            {
+                if !spelled.contains(&found.spelled) {
+                    losses.push(Loss::wire(at, "alternatives of one kind", format!("the alternative `{}` is left out: a value is read as the first alternative of its kind", found.spelled)));
+                }
+                continue;
+            }
+            spelled.push(found.spelled);
+        }
+        match spelled.len() {
+            0 => self.any(pointer, "alternatives that are all `null`", losses),
+            1 => Use {
+                spelled: spelled.remove(0),
+                nullable,
+            },
+            _ => Use {
+                spelled: self.declare_one_of(hint, spelled),
+                nullable,
+            },
+        }
+    }
+
+    fn declare_one_of(&mut self, hint: &str, spelled: Vec<String>) -> String {
+        let name = self.take_name(hint);
+        let mut definition = Yaml::map();
+        definition.push(
+            "one_of",
+            Yaml::List(spelled.into_iter().map(Yaml::Str).collect()),
+        );
+        self.declared.push((name.clone(), definition));
+        name
+    }
+
+    fn enumeration(
+        &mut self,
+        values: &[Value],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        let mut texts: Vec<String> = Vec::new();
+        let mut nullable = false;
+        for value in values {
+            match value {
+                Value::String(text) if !text.chars().any(|c| c.is_ascii_alphanumeric()) => {
+                    losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: a value needs a letter or digit to name its variant")));
+                }
+                Value::String(text)
+                    if naming::KEYWORDS.contains(&naming::pascal(text).as_str()) =>
+                {
+                    losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::pascal(text))));
+                }
+                Value::String(text)
+                    if texts
+                        .iter()
+                        .any(|t| naming::pascal(t) == naming::pascal(text)) =>
+                {
+                    if !texts.contains(text) {
+                        losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: it names the same variant as another")));
+                    }
+                }
+                Value::String(text) => texts.push(text.clone()),
+                Value::Null => nullable = true,
+                other => {
+                    losses.push(Loss::faithful(
+                        refs::join(pointer, "enum"),
+                        "enum of non-strings",
+                        format!("the value {other} of a string enumeration is not carried over"),
+                    ));
+                }
+            }
+        }
+        if texts.is_empty() {
+            return Use {
+                spelled: "string".into(),
+                nullable,
+            };
+        }
+        let name = self.take_name(hint);
+        let mut definition = Yaml::map();
+        definition.push(
+            "values",
+            Yaml::List(texts.into_iter().map(Yaml::Str).collect()),
+        );
+        self.declared.push((name.clone(), definition));
+        Use {
+            spelled: name,
+            nullable,
+        }
+    }
+
+    fn referenced(&mut self, reference: &str, pointer: &str, losses: &mut Losses) -> Use {
+        let Some((target, at)) = refs::local(self.document, reference) else {
+            losses.push(Loss::wire(
+                refs::join(pointer, "$ref"),
+                "unresolved reference",
+                format!("`{reference}` leads nowhere in this document: a string"),
+            ));
+            return Use::plain("string");
+        };
+        if let Some(known) = self.components.get(&at) {
+            return known.clone();
+        }
+        let name = at
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .replace("~1", "/")
+            .replace("~0", "~");
+        let hint = naming::pascal(&name);
+        let hint = if hint.is_empty() {
+            "Schema".to_owned()
+        } else {
+            hint
+        };
+        // The name is reserved before the schema is read, so that a record containing
+        // itself (a tree) refers to its own name.
+        let reserved = unique_type_name(&hint, &self.taken);
+        self.taken.insert(reserved.clone());
+        self.reserved.insert(reserved.clone());
+        self.components
+            .insert(at.clone(), Use::plain(reserved.clone()));
+        let found = self.use_of(target, &at, &reserved, losses);
+        if self.reserved.remove(&reserved) {
+            // Not a named type after all (a string, a list): uses spell it out, those made
+            // while it was being read (a tree through a list) too.
+            self.taken.remove(&reserved);
+            for (_, definition) in &mut self.declared {
+                respell(definition, &reserved, &found.spelled);
+            }
+        }
+        self.components.insert(at, found.clone());
+        found
+    }
+
+    /// A type name from `hint`: the name reserved for a component when it is that one,
+    /// else one unique among those taken.
+    fn take_name(&mut self, hint: &str) -> String {
+        if self.reserved.remove(hint) {
+            return hint.to_owned();
+        }
+        let name = unique_type_name(hint, &self.taken);
+        self.taken.insert(name.clone());
+        name
+    }
+
+    fn any(&mut self, pointer: &str, what: &str, losses: &mut Losses) -> Use {
+        losses.push(Loss::wire(
+            pointer.to_owned(),
+            "any value",
+            format!("{what} became a string: the spec has no type for any JSON value yet"),
+        ));
+        Use::plain("string")
+    }
+}
+
+/// `from` spelled as `to` wherever a definition uses it as a type (`list<from>` too).
+fn respell(definition: &mut Yaml, from: &str, to: &str) {
+    match definition {
+        Yaml::Str(text) => {
+            let spelled: String = text
+                .split_inclusive(['<', '>', ','])
+                .map(|part| {
+                    let word = part.trim_end_matches(['<', '>', ',']);
+                    if word == from {
+                        format!("{to}{}", &part[word.len()..])
+                    } else {
+                        part.to_owned()
+                    }
+                })
+                .collect();
+            *text = spelled;
+        }
+        Yaml::Map(entries) => {
+            for (key, value) in entries {
+                if matches!(key.as_str(), "type" | "fields" | "one_of")
+                    || matches!(value, Yaml::Map(_))
+                {
+                    respell(value, from, to);
+                }
+            }
+        }
+        Yaml::List(items) => items.iter_mut().for_each(|item| respell(item, from, to)),
+        _ => {}
+    }
+}
+
+/// What tells alternatives apart: a list from another list is not told.
+fn variant_kind(spelled: &str) -> &str {
+    if spelled.starts_with("list<") {
+        "list"
+    } else if spelled.starts_with("map<") {
+        "map"
+    } else {
+        spelled
+    }
+}
+
+/// The words a report tallies a lost keyword under.
+fn keyword_category(keyword: &str) -> &'static str {
+    match keyword {
+        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => "range",
+        "minLength" | "maxLength" => "length",
+        "minItems" | "maxItems" | "uniqueItems" => "items",
+        "minProperties" | "maxProperties" => "properties count",
+        "pattern" => "pattern",
+        "default" => "default",
+        "readOnly" | "writeOnly" => "read/write only",
+        "deprecated" => "deprecated",
+        _ => "other keyword",
+    }
+}
+
+/// The names a schema's `required` lists.
+fn required_names(schema: &Value) -> BTreeSet<String> {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A schema's or parameter's description, as the spec's `description`.
+pub(crate) fn description(value: &Value) -> Option<Yaml> {
+    value
+        .get("description")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(Yaml::str)
+}

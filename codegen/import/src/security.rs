@@ -1,0 +1,156 @@
+//! Security schemes as the spec's credential places, and who may call without credentials.
+
+use serde_json::Value;
+
+use crate::refs;
+use crate::report::{Loss, Losses};
+use crate::yaml_out::Yaml;
+
+/// The document's security, as conventions and per-endpoint `anonymous`.
+pub(crate) struct Security {
+    /// `credentials:` entries (`{ scheme: bearer }`, `{ header: X-Api-Key }`).
+    pub(crate) credentials: Vec<Yaml>,
+    /// Whether the document's own `security` lets a caller without credentials in.
+    anonymous_by_default: bool,
+}
+
+impl Security {
+    pub(crate) fn read(document: &Value, losses: &mut Losses) -> Security {
+        let mut credentials: Vec<Yaml> = Vec::new();
+        let schemes_at = "/components/securitySchemes";
+        let schemes = document.pointer(schemes_at).and_then(Value::as_object);
+        for (name, scheme) in schemes.into_iter().flatten() {
+            let at = refs::join(schemes_at, name);
+            let Ok((scheme, at)) = refs::resolve(document, scheme, &at) else {
+                continue;
+            };
+            let kind = scheme
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let place = match kind {
+                "http" => match scheme
+                    .get("scheme")
+                    .and_then(Value::as_str)
+                    .map(str::to_ascii_lowercase)
+                    .as_deref()
+                {
+                    Some("bearer") => Some(("scheme", "bearer".to_owned())),
+                    Some("basic") => Some(("scheme", "basic".to_owned())),
+                    Some(other) => {
+                        losses.push(Loss::wire(
+                            at.clone(),
+                            "security scheme",
+                            format!(
+                                "HTTP scheme `{other}` is read as a token after the scheme word"
+                            ),
+                        ));
+                        Some(("scheme", other.to_owned()))
+                    }
+                    None => None,
+                },
+                "apiKey" => {
+                    let name = scheme
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned();
+                    match scheme.get("in").and_then(Value::as_str) {
+                        Some("header") if name.eq_ignore_ascii_case("authorization") => {
+                            losses.push(Loss::wire(at.clone(), "security scheme", format!("API key `{name}` in the Authorization header is read as a bearer token")));
+                            Some(("scheme", "bearer".to_owned()))
+                        }
+                        Some("header") => Some(("header", name)),
+                        Some("query") => Some(("query", name)),
+                        _ => {
+                            losses.push(Loss::wire(
+                                at.clone(),
+                                "security scheme",
+                                format!("API key `{name}` in a cookie is left out"),
+                            ));
+                            None
+                        }
+                    }
+                }
+                "oauth2" | "openIdConnect" => {
+                    losses.push(Loss::faithful(at.clone(), "security scheme", format!("{kind} `{name}`: its flows and scopes are not carried over; a bearer token")));
+                    Some(("scheme", "bearer".to_owned()))
+                }
+                other => {
+                    losses.push(Loss::wire(
+                        at.clone(),
+                        "security scheme",
+                        format!("security scheme `{name}` of type `{other}` is left out"),
+                    ));
+                    None
+                }
+            };
+            let second_query = place.as_ref().is_some_and(|(k, _)| *k == "query")
+                && credentials
+                    .iter()
+                    .any(|c| matches!(c, Yaml::Map(e) if e.iter().any(|(k, _)| k == "query")));
+            if second_query {
+                losses.push(Loss::wire(at.clone(), "security scheme", format!("`{name}`, a second credential in the query, is left out: the spec reads one")));
+                continue;
+            }
+            if let Some((key, value)) = place.filter(|(_, v)| !v.is_empty()) {
+                let mut entry = Yaml::map();
+                entry.push(key, Yaml::str(value));
+                if !credentials.contains(&entry) {
+                    credentials.push(entry);
+                }
+            }
+        }
+        let anonymous_by_default = allows_anonymous(document.get("security"));
+        Security {
+            credentials,
+            anonymous_by_default,
+        }
+    }
+
+    /// Whether the runtime reads query parameter `name` as a credential.
+    pub(crate) fn reads_query(&self, name: &str) -> bool {
+        self.credentials
+            .iter()
+            .any(|c| matches!(c, Yaml::Map(e) if e.iter().any(|(k, v)| k == "query" && *v == Yaml::str(name))))
+    }
+
+    /// The convention: `all` when the document asks no credentials by default.
+    pub(crate) fn anonymous(&self) -> &'static str {
+        if self.anonymous_by_default || self.credentials.is_empty() {
+            "all"
+        } else {
+            "none"
+        }
+    }
+
+    /// An endpoint's `anonymous` where its own `security` differs from the default.
+    pub(crate) fn endpoint_anonymous(
+        &self,
+        operation: &Value,
+        _at: &str,
+        _losses: &mut Losses,
+    ) -> Option<Yaml> {
+        let own = operation.get("security")?;
+        if self.credentials.is_empty() {
+            return None;
+        }
+        let allows = allows_anonymous(Some(own));
+        (allows != (self.anonymous() == "all"))
+            .then(|| Yaml::str(if allows { "all" } else { "none" }))
+    }
+}
+
+/// A `security` list lets a caller without credentials in when it is absent, empty, or
+/// has an empty requirement among its alternatives.
+fn allows_anonymous(security: Option<&Value>) -> bool {
+    match security.and_then(Value::as_array) {
+        None => true,
+        Some(requirements) => {
+            requirements.is_empty()
+                || requirements
+                    .iter()
+                    .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty))
+        }
+    }
+}

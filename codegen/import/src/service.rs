@@ -1,0 +1,207 @@
+//! The service file: the service's name and address, the conventions the document shows,
+//! the status table its errors need, the quota template, and the types.
+
+use serde_json::Value;
+
+use crate::operations::Needs;
+use crate::refs;
+use crate::report::{Loss, Losses};
+use crate::security::Security;
+use crate::yaml_out::Yaml;
+
+/// Where the service is: `base_url` (scheme and host) and the path every operation sits
+/// under (`base_path`), from the document's first server.
+pub(crate) struct Address {
+    pub(crate) base_url: String,
+    pub(crate) base_path: Option<String>,
+}
+
+pub(crate) fn address(document: &Value, losses: &mut Losses) -> Address {
+    let servers = document.get("servers").and_then(Value::as_array);
+    let Some(server) = servers.and_then(|s| s.first()) else {
+        return Address {
+            base_url: "http://localhost/".to_owned(),
+            base_path: None,
+        };
+    };
+    if servers.is_some_and(|s| s.len() > 1) {
+        losses.push(Loss::faithful(
+            "/servers".to_owned(),
+            "servers",
+            "only the first server is carried over",
+        ));
+    }
+    let mut url = server
+        .get("url")
+        .and_then(Value::as_str)
+        .unwrap_or("/")
+        .to_owned();
+    // Server variables take their defaults.
+    if let Some(variables) = server.get("variables").and_then(Value::as_object) {
+        for (name, variable) in variables {
+            let default = variable
+                .get("default")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            url = url.replace(&format!("{{{name}}}"), default);
+        }
+    }
+    let (origin, path) = match url.split_once("://") {
+        Some((scheme, rest)) => {
+            let scheme = if scheme.eq_ignore_ascii_case("https") {
+                "https"
+            } else {
+                "http"
+            };
+            let (host, path) = rest.split_once('/').map_or((rest, ""), |(h, p)| (h, p));
+            (format!("{scheme}://{host}/"), path.to_owned())
+        }
+        None => match url.strip_prefix("//") {
+            Some(rest) => {
+                let (host, path) = rest.split_once('/').map_or((rest, ""), |(h, p)| (h, p));
+                (format!("https://{host}/"), path.to_owned())
+            }
+            None => (
+                "http://localhost/".to_owned(),
+                url.trim_start_matches('/').to_owned(),
+            ),
+        },
+    };
+    let origin = if origin.contains(['{', '}', ' ']) {
+        "http://localhost/".to_owned()
+    } else {
+        origin
+    };
+    let path = path.trim_end_matches('/');
+    let base_path =
+        (!path.is_empty() && !path.contains(['{', '}', ' '])).then(|| format!("/{path}"));
+    Address {
+        base_url: origin,
+        base_path,
+    }
+}
+
+/// The service file's tree.
+pub(crate) fn file(
+    document: &Value,
+    name: &str,
+    address: &Address,
+    security: &Security,
+    needs: &Needs,
+    types: Vec<(String, Yaml)>,
+) -> Yaml {
+    let info = document.get("info");
+    let title = info
+        .and_then(|i| i.get("title"))
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .unwrap_or(name);
+    let mut service = Yaml::map();
+    service.push("name", Yaml::str(name));
+    service.push("title", Yaml::str(title.lines().next().unwrap_or(title)));
+    service.push("base_url", Yaml::str(address.base_url.clone()));
+    if let Some(text) = info
+        .and_then(|i| i.get("description"))
+        .and_then(Value::as_str)
+    {
+        let text = text.trim();
+        if !text.is_empty() {
+            service.push("description", Yaml::str(text));
+        }
+    }
+    let mut conventions = Yaml::map();
+    if let Some(path) = &address.base_path {
+        conventions.push("base_path", Yaml::str(path.clone()));
+    }
+    if !security.credentials.is_empty() {
+        conventions.push("credentials", Yaml::List(security.credentials.clone()));
+    }
+    conventions.push("anonymous", Yaml::str(security.anonymous()));
+    let mut pretty = Yaml::map();
+    pretty.push("default", Yaml::str("compact"));
+    conventions.push("pretty_printing", pretty);
+    conventions.push("timestamp_format", Yaml::str("rfc3339"));
+    conventions.push("json_content_type", Yaml::str("application/json"));
+    match (needs.forms, needs.json_bodies) {
+        (true, true) => conventions.push("request_bodies", Yaml::str("json_or_form")),
+        (true, false) => conventions.push("request_bodies", Yaml::str("form")),
+        _ => {}
+    }
+    let mut statuses = Yaml::map();
+    for (code, row) in &needs.statuses {
+        let mut entry = Yaml::map();
+        entry.push("code", Yaml::Int(i64::from(*code)));
+        entry.push("message", Yaml::str(reason_phrase(&row.name)));
+        entry.push("when", Yaml::str(format!("The service answers {code}.")));
+        let raised = raised_for(*code);
+        if !raised.is_empty() {
+            entry.push(
+                "raised_for",
+                Yaml::List(raised.iter().map(|c| Yaml::str(*c)).collect()),
+            );
+        }
+        if let Some(body) = row.body.as_ref().filter(|_| !row.disagrees) {
+            entry.push("body", Yaml::str(body.clone()));
+        }
+        statuses.push(row.name.clone(), entry);
+    }
+    let mut quota = Yaml::map();
+    quota.push("group_template", Yaml::str("{name}"));
+    let mut file = Yaml::map();
+    file.push("service", service);
+    file.push("conventions", conventions);
+    file.push("statuses", statuses);
+    file.push("quota", quota);
+    if !types.is_empty() {
+        file.push("types", Yaml::Map(types));
+    }
+    file
+}
+
+/// `not_found` → `Not Found`.
+fn reason_phrase(name: &str) -> String {
+    name.split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The runtime's own refusals each code's row answers.
+fn raised_for(code: u16) -> &'static [&'static str] {
+    match code {
+        400 => &[
+            "malformed_request",
+            "wrong_content_type",
+            "malformed_json",
+            "invalid_input",
+        ],
+        401 => &["not_authenticated", "authentication_required"],
+        404 => &["not_found"],
+        405 => &["method_not_allowed"],
+        412 => &["precondition_failed"],
+        429 => &["quota_exhausted"],
+        _ => &[],
+    }
+}
+
+/// Keys of the document the spec does not carry, said once each.
+pub(crate) fn unsaid(document: &Value, losses: &mut Losses) {
+    for key in ["webhooks", "x-webhooks"] {
+        if document
+            .get(key)
+            .is_some_and(|w| w.as_object().is_some_and(|o| !o.is_empty()))
+        {
+            losses.push(Loss::wire(
+                refs::join("", key),
+                "webhooks",
+                "webhooks are not carried over",
+            ));
+        }
+    }
+}
