@@ -11,6 +11,7 @@ mod example_errors;
 mod extends;
 mod front_doors;
 mod hostile_specs;
+mod import;
 mod metrics;
 mod openapi;
 mod otlp;

@@ -90,6 +90,9 @@ pub fn import(document: &Value, options: &Options) -> Result<Imported, NotOpenAp
     let mut needs = operations::Needs::default();
     let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
     service::unsaid(document, &mut losses);
+    // A schema read twice (a record and the `allOf` that includes it) says its losses once.
+    let mut seen = std::collections::BTreeSet::new();
+    losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));
     let header = header(options, document);
     let service_file = service::file(document, &name, &address, &security, &needs, types.declared);
     let mut files = vec![(

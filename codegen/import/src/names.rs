@@ -14,7 +14,19 @@ pub(crate) fn unique_type_name(hint: &str, taken: &BTreeSet<String>) -> String {
     if naming::RESERVED_TYPE_NAMES.contains(&base.as_str()) {
         base.push_str("Value");
     }
-    unique(base, |name| taken.contains(name))
+    if !taken.contains(&base) {
+        return base;
+    }
+    // `Pet2`, or `Status520V2`: a PascalCase name cannot hold `_`.
+    let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
+        "V"
+    } else {
+        ""
+    };
+    (2..)
+        .map(|n| format!("{base}{separator}{n}"))
+        .find(|candidate| !taken.contains(candidate))
+        .unwrap_or(base)
 }
 
 /// A `snake_case` name from `hint` that is an identifier the generated code can use
@@ -73,6 +85,8 @@ mod tests {
         assert_eq!(unique_type_name("pet", &taken), "Pet2");
         assert_eq!(unique_type_name("String", &taken), "StringValue");
         assert_eq!(unique_type_name("2fa-code", &taken), "N2faCode");
+        let numbered: BTreeSet<String> = ["Status520".to_owned()].into();
+        assert_eq!(unique_type_name("Status520", &numbered), "Status520V2");
         assert_eq!(unique_snake_name("listPets", &taken, &[]), "list_pets2");
         assert_eq!(unique_snake_name("delete", &taken, &[]), "delete_op");
         assert_eq!(unique_snake_name("new", &taken, &["new"]), "new_op");

@@ -75,7 +75,11 @@ pub(crate) fn families<'d>(
                 losses.push(Loss::wire(
                     refs::join(&item_at, method),
                     "path shape",
-                    format!("`{} {path}` is left out: a path must start with a fixed segment, and a parameter must fill a whole segment", method.to_uppercase()),
+                    format!(
+                        "`{} {path}` is left out: a path must start with a fixed segment, a parameter fill a whole segment, a fixed segment need no URL encoding, and at most {} parameters",
+                        method.to_uppercase(),
+                        restspec_codegen::MAX_PATH_PARAMS
+                    ),
                 ));
             }
             continue;
@@ -203,9 +207,11 @@ impl Template {
         })
     }
 
-    /// Segments with parameters as `{}`: what the router tells routes apart by.
+    /// Segments with parameters as `{}`: what the router tells routes apart by (a trailing
+    /// slash does not).
     fn shape(&self) -> Vec<String> {
         self.spelled
+            .trim_end_matches('/')
             .split('/')
             .map(|s| {
                 if s.starts_with('{') {
@@ -844,6 +850,13 @@ fn query_option<'d>(
             }
         }
     }
+    // What the option carries is not lost (the schema's reading reported it).
+    let carried: Vec<String> = ["minimum", "maximum", "default"]
+        .iter()
+        .filter(|key| matches!(&option, Yaml::Map(e) if e.iter().any(|(k, _)| k == *key)))
+        .map(|key| refs::join(&schema_at, key))
+        .collect();
+    losses.retain(|loss| !carried.contains(&loss.pointer));
     Some(option)
 }
 

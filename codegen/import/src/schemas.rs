@@ -42,6 +42,8 @@ pub(crate) struct Types<'d> {
     components: BTreeMap<String, Use>,
     /// Names reserved for component schemas not declared yet.
     reserved: BTreeSet<String>,
+    /// How deep inline schemas are nested where the reading is now.
+    depth: usize,
 }
 
 /// Schema keywords the spec has no word for yet: each is a faithfulness loss where it is
@@ -76,6 +78,7 @@ impl<'d> Types<'d> {
             taken: BTreeSet::new(),
             components: BTreeMap::new(),
             reserved: BTreeSet::new(),
+            depth: 0,
         }
     }
 
@@ -104,6 +107,22 @@ impl<'d> Types<'d> {
     /// The type of `schema` (at `pointer`); `hint` names a record or enumeration it
     /// declares inline (`CreatePetRequest`).
     pub(crate) fn use_of(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        if self.depth > 48 {
+            return self.any(pointer, "a schema nested more than 48 deep", losses);
+        }
+        self.depth += 1;
+        let found = self.use_of_unguarded(schema, pointer, hint, losses);
+        self.depth -= 1;
+        found
+    }
+
+    fn use_of_unguarded(
         &mut self,
         schema: &'d Value,
         pointer: &str,

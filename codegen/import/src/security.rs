@@ -60,6 +60,16 @@ impl Security {
                             losses.push(Loss::wire(at.clone(), "security scheme", format!("API key `{name}` in the Authorization header is read as a bearer token")));
                             Some(("scheme", "bearer".to_owned()))
                         }
+                        Some("header") if !is_header_name(&name) => {
+                            losses.push(Loss::wire(
+                                at.clone(),
+                                "security scheme",
+                                format!(
+                                    "API key header `{name}` is left out: it is not a header name"
+                                ),
+                            ));
+                            None
+                        }
                         Some("header") => Some(("header", name)),
                         Some("query") => Some(("query", name)),
                         _ => {
@@ -153,4 +163,12 @@ fn allows_anonymous(security: Option<&Value>) -> bool {
                     .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty))
         }
     }
+}
+
+/// RFC 9110's token, which a header's name is.
+fn is_header_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }

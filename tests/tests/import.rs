@@ -1,0 +1,215 @@
+//! `restspec import`: an OpenAPI document becomes a spec that checks, exports again, and
+//! says every loss at its JSON pointer (`tests/openapi-documents/pets.yaml` uses a little of
+//! everything real documents do).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use restspec_codegen::SourceFile;
+use restspec_import::{Imported, Options, Severity};
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("openapi-documents/pets.yaml")
+}
+
+fn imported() -> Imported {
+    let text = std::fs::read_to_string(fixture()).expect("the fixture");
+    let document = restspec_import::parse(&text).expect("YAML");
+    restspec_import::import(&document, &Options::default()).expect("an OpenAPI 3 document")
+}
+
+fn file<'a>(imported: &'a Imported, name: &str) -> &'a str {
+    &imported
+        .files
+        .iter()
+        .find(|(path, _)| path.to_str() == Some(name))
+        .unwrap_or_else(|| panic!("no {name}"))
+        .1
+}
+
+/// The imported files validate as a spec read from a folder would.
+fn load(imported: &Imported) -> restspec_codegen::Loaded {
+    let sources = imported
+        .files
+        .iter()
+        .map(|(path, text)| SourceFile {
+            display: Arc::new(path.clone()),
+            path: path.clone(),
+            text: text.clone(),
+        })
+        .collect();
+    restspec_codegen::load_sources(sources).unwrap_or_else(|(errors, _)| panic!("{errors}"))
+}
+
+#[test]
+fn a_document_becomes_a_spec_that_checks() {
+    let imported = imported();
+    assert_eq!(imported.operations, 5);
+    let loaded = load(&imported);
+    let family = &loaded.service.families[0];
+    let names: Vec<&str> = family.endpoints.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "list_pets",
+            "create_pet",
+            "get_photo",
+            "get_pet",
+            "delete_pet"
+        ]
+    );
+    let service = file(&imported, "service.yaml");
+    // The server's path is the base path; its origin the base URL.
+    assert!(
+        service.contains("base_url: https://pets.example.com/\n"),
+        "{service}"
+    );
+    assert!(service.contains("base_path: /v1\n"), "{service}");
+    // The bearer scheme is the credential; the document asks for it by default.
+    assert!(
+        service.contains("credentials:\n    - { scheme: bearer }\n  anonymous: none\n"),
+        "{service}"
+    );
+    // `allOf` is one record of every part's members, the included part's first.
+    assert!(
+        service.contains(
+            "  Pet:\n    fields:\n      kind: { type: Kind }\n      name: { type: string }\n"
+        ),
+        "{service}"
+    );
+    assert!(
+        service.contains("      id: { type: integer }\n"),
+        "{service}"
+    );
+    // A shared error schema is the rows' body.
+    assert!(
+        service.contains("    raised_for: [not_found]\n    body: Problem\n"),
+        "{service}"
+    );
+    // A tree of records refers to itself; alternatives are a `one_of`.
+    assert!(
+        service.contains("friends: { type: list<Person>, optional: true }"),
+        "{service}"
+    );
+    assert!(
+        service.contains("Owner: { one_of: [string, Person] }"),
+        "{service}"
+    );
+    let pets = file(&imported, "pets.yaml");
+    // Parameters at one position take one name (`{petId}` and `{id}` are one place).
+    assert!(
+        pets.contains("    id: { description: The id., type: integer }\n"),
+        "{pets}"
+    );
+    assert!(
+        pets.contains("path: \"/pets/{id}\"\n    summary: \"GET /pets/{petId}\""),
+        "{pets}"
+    );
+    // What an option carries is said once, as the option.
+    assert!(
+        pets.contains("limit: { type: integer, default: 20, minimum: 1, maximum: 100 }"),
+        "{pets}"
+    );
+    assert!(
+        pets.contains("tags: { type: list<string>, style: comma }"),
+        "{pets}"
+    );
+    // An operation that needs no credentials says so.
+    assert!(
+        pets.contains("    status: 200\n    anonymous: all\n"),
+        "{pets}"
+    );
+    assert!(
+        pets.contains("    status: 201\n    errors: [bad_request]\n"),
+        "{pets}"
+    );
+}
+
+/// Every construct the spec cannot say is a loss at its pointer, once, and says whether
+/// the wire changes.
+#[test]
+fn what_cannot_be_said_is_a_loss_at_its_pointer() {
+    let imported = imported();
+    let said: Vec<(String, Severity)> = imported
+        .losses
+        .iter()
+        .map(|l| (format!("{l}"), l.severity))
+        .collect();
+    let expected = [
+        (
+            "#/paths/~1pets/get/parameters/3: header parameter `X-Request-Id` is left out: the spec has no header parameters yet",
+            Severity::Wire,
+        ),
+        (
+            "#/components/schemas/NewPet/properties/name/maxLength: `maxLength` is not carried over",
+            Severity::Faithful,
+        ),
+        (
+            "#/paths/~1pets~1{id}~1photo/get/responses/200/content/image~1png: a `image/png` answer is left out: the spec answers JSON only",
+            Severity::Wire,
+        ),
+    ];
+    for (text, severity) in expected {
+        assert!(
+            said.contains(&(text.to_owned(), severity)),
+            "{text} not among {said:#?}"
+        );
+    }
+    // Carried over: the option's bounds and default are not losses.
+    assert!(
+        !said.iter().any(|(t, _)| t.contains("parameters/0/schema")),
+        "{said:#?}"
+    );
+    // Said once, though `NewPet` is read again inside `Pet`'s `allOf`.
+    let max_length = said.iter().filter(|(t, _)| t.contains("maxLength")).count();
+    assert_eq!(max_length, 1, "{said:#?}");
+}
+
+#[test]
+fn the_command_writes_the_folder_and_strict_refuses_losses() {
+    let dir = std::env::temp_dir().join(format!("restspec-import-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |extra: &[&str]| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut args = vec!["restspec".to_owned(), "import".to_owned()];
+        args.push(fixture().display().to_string());
+        args.extend(["-o".to_owned(), dir.display().to_string()]);
+        args.extend(extra.iter().map(|s| (*s).to_owned()));
+        let status = restspec_cli::run(args, &mut out, &mut err);
+        (
+            status,
+            String::from_utf8_lossy(&out).into_owned(),
+            String::from_utf8_lossy(&err).into_owned(),
+        )
+    };
+    let (status, _, err) = run(&["--strict"]);
+    assert_eq!(status, 1, "{err}");
+    assert!(
+        err.contains("error: ") && err.contains("nothing written"),
+        "{err}"
+    );
+    assert!(!dir.exists());
+    let (status, out, err) = run(&[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.starts_with("imported 5 operations into "), "{out}");
+    assert!(
+        err.contains("warning: ") && err.contains("pets.yaml#/paths/~1pets/get/parameters/3"),
+        "{err}"
+    );
+    assert!(dir.join("service.yaml").is_file() && dir.join("pets.yaml").is_file());
+    // A second import into the same folder asks before overwriting.
+    let (status, _, err) = run(&[]);
+    assert_eq!(status, 1);
+    assert!(err.contains("is not empty"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn swagger_2_is_refused_with_what_to_do() {
+    let document = serde_json::json!({ "swagger": "2.0", "paths": {} });
+    let refused = restspec_import::import(&document, &Options::default()).expect_err("refused");
+    assert!(
+        refused.to_string().contains("Swagger 2.0") && refused.to_string().contains("convert it"),
+        "{refused}"
+    );
+}
