@@ -88,7 +88,7 @@ mod tests {
         let numbered: BTreeSet<String> = ["Status520".to_owned()].into();
         assert_eq!(unique_type_name("Status520", &numbered), "Status520V2");
         assert_eq!(unique_snake_name("listPets", &taken, &[]), "list_pets2");
-        assert_eq!(unique_snake_name("delete", &taken, &[]), "delete_op");
+        assert_eq!(unique_snake_name("type", &taken, &[]), "type_op");
         assert_eq!(unique_snake_name("new", &taken, &["new"]), "new_op");
         assert_eq!(unique_snake_name("Get /v1/{id}", &taken, &[]), "get_v1_id");
         assert_eq!(param_name("petId"), "pet_id");

@@ -200,6 +200,9 @@ impl Template {
         if path.ends_with('/') && path.len() > 1 {
             spelled.push('/');
         }
+        if renamed.len() > restspec_codegen::MAX_PATH_PARAMS {
+            return None;
+        }
         Some(Template {
             first: first?,
             spelled,
@@ -829,10 +832,13 @@ fn query_option<'d>(
     } else if required {
         option.push("required", Yaml::Bool(true));
     } else if let Some(default) = default {
-        let allowed = !types.is_enumeration(&spelled)
-            || default
+        let allowed = match spelled.as_str() {
+            "integer" => default.is_i64(),
+            "string" => default.is_string(),
+            _ => default
                 .as_str()
-                .is_some_and(|d| types.has_value(&spelled, d));
+                .is_some_and(|d| types.has_value(&spelled, d)),
+        };
         if allowed {
             option.push("default", scalar(default));
         } else {

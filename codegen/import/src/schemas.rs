@@ -180,11 +180,27 @@ impl<'d> Types<'d> {
                     }
                     [] => self.any(pointer, "a schema whose only type is `null`", losses),
                     _ => {
-                        let spelled = rest
-                            .iter()
-                            .map(|kind| self.of_kind(kind, schema, pointer, hint, losses).spelled)
-                            .collect::<Vec<_>>();
-                        let name = self.declare_one_of(hint, spelled);
+                        let mut spelled: Vec<String> = Vec::new();
+                        for kind in rest {
+                            let found = self.of_kind(kind, schema, pointer, hint, losses).spelled;
+                            if spelled
+                                .iter()
+                                .any(|s| variant_kind(s) == variant_kind(&found))
+                            {
+                                losses.push(Loss::wire(
+                                    refs::join(pointer, "type"),
+                                    "alternatives of one kind",
+                                    format!("type `{kind}` is read as `{found}`, which another type here is already"),
+                                ));
+                            } else {
+                                spelled.push(found);
+                            }
+                        }
+                        let name = if spelled.len() == 1 {
+                            spelled.remove(0)
+                        } else {
+                            self.declare_one_of(hint, spelled)
+                        };
                         Use {
                             spelled: name,
                             nullable,

@@ -72,9 +72,21 @@ pub(crate) fn address(document: &Value, losses: &mut Losses) -> Address {
     } else {
         origin
     };
-    let path = path.trim_end_matches('/');
-    let base_path =
-        (!path.is_empty() && !path.contains(['{', '}', ' '])).then(|| format!("/{path}"));
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let plain = |s: &&str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-._~".contains(c))
+    };
+    let base_path = if segments.iter().all(plain) {
+        (!segments.is_empty()).then(|| format!("/{}", segments.join("/")))
+    } else {
+        losses.push(Loss::wire(
+            "/servers/0/url".to_owned(),
+            "servers",
+            format!("the server's path `{path}` is left out: it is not fixed path segments"),
+        ));
+        None
+    };
     Address {
         base_url: origin,
         base_path,

@@ -271,7 +271,8 @@ mod tests {
         ] {
             assert!(scalar_text(text).starts_with('"'), "{text}");
         }
-        assert_eq!(scalar_text("say \"hi\""), r#""say \"hi\"""#);
+        assert_eq!(scalar_text("say \"hi\""), "say \"hi\"");
+        assert_eq!(scalar_text("\"hi\" there"), r#""\"hi\" there""#);
     }
 
     #[test]
