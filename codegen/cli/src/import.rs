@@ -114,6 +114,17 @@ fn write_files(dir: &Path, files: &[(PathBuf, String)], force: bool) -> Result<(
         ));
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // The spec files of an earlier import go: one left over would join this spec.
+    for entry in dir
+        .read_dir()
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+    {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            std::fs::remove_file(&path)
+                .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+        }
+    }
     for (name, text) in files {
         let path = dir.join(name);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

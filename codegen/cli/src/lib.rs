@@ -125,7 +125,7 @@ enum Command {
         /// Make every loss an error, and write nothing when there is one.
         #[arg(long)]
         strict: bool,
-        /// Overwrite the spec files in a directory that is not empty.
+        /// Replace the spec files (`*.yaml`) of a directory that is not empty.
         #[arg(long)]
         force: bool,
         /// Also write every loss, and the figures, as JSON to this file.
