@@ -6,13 +6,17 @@
 //! the document says that the spec cannot is a [`Loss`] at its JSON pointer, saying what
 //! was lost and what it became: nothing is dropped silently.
 
+mod bodies;
+mod media;
 mod names;
 mod operations;
+mod query;
 mod refs;
 mod report;
 mod schemas;
 mod security;
 mod service;
+mod templates;
 mod yaml_out;
 
 use std::path::PathBuf;

@@ -13,6 +13,8 @@ use crate::refs;
 use crate::report::{Loss, Losses};
 use crate::yaml_out::Yaml;
 
+mod records;
+
 /// A type where it is used: its spelling and whether `null` is one of its values.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Use {
@@ -311,154 +313,6 @@ impl<'d> Types<'d> {
         }
     }
 
-    /// A record with its fields, a map, or both (the map is then lost).
-    fn object(&mut self, schema: &'d Value, pointer: &str, hint: &str, losses: &mut Losses) -> Use {
-        let properties = schema.get("properties").and_then(Value::as_object);
-        let values = match schema.get("additionalProperties") {
-            Some(values @ Value::Object(map)) if !map.is_empty() => Some(values),
-            _ => None,
-        };
-        match (properties.filter(|p| !p.is_empty()), values) {
-            (None, Some(values)) => {
-                let at = refs::join(pointer, "additionalProperties");
-                let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
-                Use::plain(format!("map<{}>", inner.spelled))
-            }
-            (None, None) => self.any(pointer, "an object of any members", losses),
-            (Some(properties), values) => {
-                if values.is_some() {
-                    losses.push(Loss::wire(
-                        refs::join(pointer, "additionalProperties"),
-                        "declared and additional properties",
-                        "members beside the declared ones are not carried over",
-                    ));
-                }
-                let at = refs::join(pointer, "properties");
-                let members = properties
-                    .iter()
-                    .map(|(name, property)| (name.clone(), property, refs::join(&at, name)))
-                    .collect();
-                self.record(
-                    members,
-                    required_names(schema),
-                    description(schema),
-                    hint,
-                    losses,
-                )
-            }
-        }
-    }
-
-    /// A record of `members` (name, schema, pointer), those in `required` required.
-    fn record(
-        &mut self,
-        members: Vec<(String, &'d Value, String)>,
-        required: BTreeSet<String>,
-        description: Option<Yaml>,
-        hint: &str,
-        losses: &mut Losses,
-    ) -> Use {
-        let name = self.take_name(hint);
-        let mut fields = Yaml::map();
-        let mut idents = BTreeSet::new();
-        for (field, property, at) in members {
-            if !idents.insert(naming::field_ident(&field)) {
-                losses.push(Loss::wire(
-                    at,
-                    "member names",
-                    format!("member `{field}` is left out: its Rust name is another member's"),
-                ));
-                continue;
-            }
-            let field_hint = format!("{name}{}", naming::pascal(&field));
-            let found = self.use_of(property, &at, &field_hint, losses);
-            let mut entry = Yaml::map();
-            entry.push("type", Yaml::str(found.spelled));
-            if !required.contains(&field) {
-                entry.push("optional", Yaml::Bool(true));
-            }
-            if found.nullable {
-                entry.push("nullable", Yaml::Bool(true));
-            }
-            entry.push_some("description", self::description(property));
-            fields.push(field, entry);
-        }
-        let mut definition = Yaml::map();
-        definition.push_some("description", description);
-        definition.push("fields", fields);
-        self.declared.push((name.clone(), definition));
-        Use::plain(name)
-    }
-
-    /// `allOf`: one part alone is that part; several are flattened into one record (the
-    /// members and required names of every part, a later part's member winning).
-    fn all_of(
-        &mut self,
-        schema: &'d Value,
-        parts: &'d [Value],
-        pointer: &str,
-        hint: &str,
-        losses: &mut Losses,
-    ) -> Use {
-        if let [only] = parts {
-            let mut found = self.use_of(only, &refs::join(pointer, "allOf/0"), hint, losses);
-            found.nullable |= schema.get("nullable").and_then(Value::as_bool) == Some(true);
-            return found;
-        }
-        let mut members: Vec<(String, &'d Value, String)> = Vec::new();
-        let mut required = BTreeSet::new();
-        self.flatten(schema, pointer, &mut members, &mut required, losses, 0);
-        if members.is_empty() {
-            return self.any(pointer, "an `allOf` of no members", losses);
-        }
-        self.record(members, required, description(schema), hint, losses)
-    }
-
-    fn flatten(
-        &mut self,
-        schema: &'d Value,
-        pointer: &str,
-        members: &mut Vec<(String, &'d Value, String)>,
-        required: &mut BTreeSet<String>,
-        losses: &mut Losses,
-        depth: usize,
-    ) {
-        let Ok((schema, pointer)) = refs::resolve(self.document, schema, pointer) else {
-            losses.push(Loss::wire(
-                pointer.to_owned(),
-                "unresolved reference",
-                "a part of `allOf` that leads nowhere is left out",
-            ));
-            return;
-        };
-        if depth > 16 {
-            return;
-        }
-        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
-            for (index, part) in parts.iter().enumerate() {
-                let at = refs::join(&refs::join(&pointer, "allOf"), &index.to_string());
-                self.flatten(part, &at, members, required, losses, depth + 1);
-            }
-        }
-        for keyword in ["oneOf", "anyOf"] {
-            if schema.get(keyword).is_some() {
-                losses.push(Loss::wire(
-                    refs::join(&pointer, keyword),
-                    "composition inside allOf",
-                    format!("`{keyword}` inside `allOf` is not carried over"),
-                ));
-            }
-        }
-        if let Some(own) = schema.get("properties").and_then(Value::as_object) {
-            let at = refs::join(&pointer, "properties");
-            for (name, property) in own {
-                members.retain(|(n, _, _)| n != name);
-                members.push((name.clone(), property, refs::join(&at, name)));
-            }
-        }
-        required.extend(required_names(schema));
-    }
-
     fn alternatives(
         &mut self,
         keyword: &str,
@@ -690,20 +544,6 @@ fn keyword_category(keyword: &str) -> &'static str {
         "deprecated" => "deprecated",
         _ => "other keyword",
     }
-}
-
-/// The names a schema's `required` lists.
-fn required_names(schema: &Value) -> BTreeSet<String> {
-    schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| {
-            r.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A schema's or parameter's description, as the spec's `description`.

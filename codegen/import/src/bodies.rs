@@ -1,0 +1,271 @@
+//! An operation's request body and answers: the JSON (or form) body it reads, the success
+//! it answers and the status rows of its errors; other media types are losses.
+
+use restspec_codegen::naming;
+use serde_json::Value;
+
+use crate::media::{MediaKind, media_category, media_kind, status_code, status_name};
+use crate::operations::{Needs, Operation, StatusRow};
+use crate::refs;
+use crate::report::{Loss, Losses};
+use crate::schemas::Types;
+use crate::yaml_out::Yaml;
+
+impl<'d> Operation<'_, 'd> {
+    pub(crate) fn request(
+        &self,
+        types: &mut Types<'d>,
+        needs: &mut Needs,
+        endpoint: &mut Yaml,
+        pascal: &str,
+        losses: &mut Losses,
+    ) {
+        let Some(body) = self.operation.get("requestBody") else {
+            return;
+        };
+        let at = refs::join(self.at, "requestBody");
+        if self.method == "get" || self.method == "head" {
+            losses.push(Loss::wire(
+                at,
+                "request body",
+                format!(
+                    "the request body of a {} is left out",
+                    self.method.to_uppercase()
+                ),
+            ));
+            return;
+        }
+        let Ok((body, at)) = refs::resolve(self.document, body, &at) else {
+            losses.push(Loss::wire(
+                at,
+                "unresolved reference",
+                "a request body that leads nowhere is left out",
+            ));
+            return;
+        };
+        let Some(content) = body.get("content").and_then(Value::as_object) else {
+            return;
+        };
+        let content_at = refs::join(&at, "content");
+        let mut chosen = None;
+        for (media, value) in content {
+            let kind = media_kind(media);
+            match (kind, &chosen) {
+                (MediaKind::Json | MediaKind::Form, None) => {
+                    if kind == MediaKind::Form {
+                        needs.forms = true;
+                    } else {
+                        needs.json_bodies = true;
+                    }
+                    chosen = Some((media, value));
+                }
+                (MediaKind::Json | MediaKind::Form, Some(_)) => {
+                    if kind == MediaKind::Form {
+                        needs.forms = true;
+                    } else {
+                        needs.json_bodies = true;
+                    }
+                }
+                (MediaKind::Other, _) => losses.push(Loss::wire(
+                    refs::join(&content_at, media),
+                    media_category(media),
+                    format!(
+                        "a `{media}` request body is left out: the spec reads JSON and forms only"
+                    ),
+                )),
+            }
+        }
+        let Some((media, value)) = chosen else { return };
+        let schema_at = refs::join(&refs::join(&content_at, media), "schema");
+        match value.get("schema") {
+            Some(schema) => {
+                let found = types.use_of(schema, &schema_at, &format!("{pascal}Request"), losses);
+                endpoint.push("request", Yaml::str(found.spelled));
+            }
+            None => losses.push(Loss::wire(
+                schema_at,
+                "any value",
+                "a request body without a schema is left out",
+            )),
+        }
+    }
+
+    pub(crate) fn responses(
+        &self,
+        types: &mut Types<'d>,
+        needs: &mut Needs,
+        endpoint: &mut Yaml,
+        pascal: &str,
+        losses: &mut Losses,
+    ) {
+        let Some(responses) = self.operation.get("responses").and_then(Value::as_object) else {
+            return;
+        };
+        let at = refs::join(self.at, "responses");
+        let mut successes: Vec<(u16, Option<String>, String)> = Vec::new();
+        let mut errors: Vec<String> = Vec::new();
+        for (code, response) in responses {
+            let response_at = refs::join(&at, code);
+            let Ok((response, response_at)) = refs::resolve(self.document, response, &response_at)
+            else {
+                losses.push(Loss::wire(
+                    response_at,
+                    "unresolved reference",
+                    "a response that leads nowhere is left out",
+                ));
+                continue;
+            };
+            let Some(status) = status_code(code) else {
+                losses.push(Loss::wire(
+                    response_at,
+                    "default or range response",
+                    format!(
+                        "the `{code}` response is left out: the spec lists answers by their code"
+                    ),
+                ));
+                continue;
+            };
+            if response
+                .get("headers")
+                .and_then(Value::as_object)
+                .is_some_and(|h| !h.is_empty())
+            {
+                losses.push(Loss::wire(
+                    refs::join(&response_at, "headers"),
+                    "response header",
+                    "response headers are left out: the spec has no typed response headers yet",
+                ));
+            }
+            if response.get("links").is_some() {
+                losses.push(Loss::faithful(
+                    refs::join(&response_at, "links"),
+                    "links",
+                    "links are not carried over",
+                ));
+            }
+            let hint = if (200..300).contains(&status) {
+                format!("{pascal}Response")
+            } else {
+                naming::pascal(&status_name(status))
+            };
+            let body = self.response_body(response, &response_at, types, &hint, losses);
+            if (200..300).contains(&status) {
+                successes.push((status, body, response_at));
+            } else if (400..600).contains(&status) {
+                let body = match body {
+                    Some(body) if types.is_record(&body) => Some(body),
+                    Some(other) => {
+                        losses.push(Loss::wire(response_at.clone(), "error body", format!("the {status} answer's body of type `{other}` is left out: an error body is a record")));
+                        None
+                    }
+                    None => None,
+                };
+                let row = needs.statuses.entry(status).or_insert_with(|| StatusRow {
+                    name: status_name(status),
+                    body: body.clone(),
+                    disagrees: false,
+                });
+                if row.body != body && !row.disagrees {
+                    row.disagrees = true;
+                    losses.push(Loss::wire(response_at, "error body", format!("the {status} answer's body differs from another operation's: the status row carries none")));
+                }
+                errors.push(row.name.clone());
+            } else {
+                losses.push(Loss::wire(
+                    response_at,
+                    "informational or redirect response",
+                    format!("the {status} response is left out"),
+                ));
+            }
+        }
+        successes.sort_by_key(|(code, _, _)| *code);
+        // 201 answers only what creates (a POST or PUT).
+        if !matches!(self.method, "post" | "put") {
+            successes.retain(|(code, _, at)| {
+                let keep = *code != 201;
+                if !keep {
+                    losses.push(Loss::wire(
+                        at.clone(),
+                        "response status",
+                        format!(
+                            "the 201 answer of a {} is left out: only a POST or PUT creates",
+                            self.method.to_uppercase()
+                        ),
+                    ));
+                }
+                keep
+            });
+        }
+        let mut successes = successes.into_iter();
+        if let Some((code, body, at)) = successes.next() {
+            match body {
+                Some(_) if matches!(code, 204 | 205) => {
+                    losses.push(Loss::wire(
+                        at,
+                        "response body",
+                        format!("the body of the {code} answer is left out: {code} has none"),
+                    ));
+                }
+                Some(body) => endpoint.push("response", Yaml::str(body)),
+                None => {}
+            }
+            endpoint.push("status", Yaml::Int(i64::from(code)));
+            let others: Vec<Yaml> = successes
+                .filter(|(other, _, _)| *other != code)
+                .map(|(other, other_body, other_at)| {
+                    if other_body.is_some() {
+                        losses.push(Loss::wire(other_at, "several success bodies", format!("the {other} answer's body is left out: an endpoint answers one success body")));
+                    }
+                    Yaml::Int(i64::from(other))
+                })
+                .collect();
+            if !others.is_empty() {
+                endpoint.push("other_successes", Yaml::List(others));
+            }
+        }
+        if !errors.is_empty() {
+            errors.dedup();
+            endpoint.push(
+                "errors",
+                Yaml::List(errors.into_iter().map(Yaml::Str).collect()),
+            );
+        }
+    }
+
+    /// The type of a response's JSON body, if it has one; other media types are lost.
+    fn response_body(
+        &self,
+        response: &'d Value,
+        at: &str,
+        types: &mut Types<'d>,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Option<String> {
+        let content = response.get("content").and_then(Value::as_object)?;
+        let content_at = refs::join(at, "content");
+        let mut found = None;
+        for (media, value) in content {
+            if media_kind(media) == MediaKind::Json && found.is_none() {
+                let schema_at = refs::join(&refs::join(&content_at, media), "schema");
+                found = Some(match value.get("schema") {
+                    Some(schema) => types.use_of(schema, &schema_at, hint, losses).spelled,
+                    None => {
+                        losses.push(Loss::wire(
+                            schema_at,
+                            "any value",
+                            "a JSON answer without a schema became a string",
+                        ));
+                        "string".to_owned()
+                    }
+                });
+            } else if media_kind(media) != MediaKind::Json {
+                losses.push(Loss::wire(
+                    refs::join(&content_at, media),
+                    media_category(media),
+                    format!("a `{media}` answer is left out: the spec answers JSON only"),
+                ));
+            }
+        }
+        found
+    }
+}

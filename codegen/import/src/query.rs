@@ -1,0 +1,146 @@
+//! A query parameter as a query option: its type, style, Rust field, bounds and default,
+//! or a loss where the spec has no word for it.
+
+use std::collections::BTreeSet;
+
+use restspec_codegen::naming;
+use serde_json::Value;
+
+use crate::refs;
+use crate::report::{Loss, Losses};
+use crate::schemas::{Types, description};
+use crate::yaml_out::Yaml;
+
+/// A query parameter as a query option, or `None` (a loss) when it cannot be one.
+pub(crate) fn query_option<'d>(
+    parameter: &'d Value,
+    name: &str,
+    at: &str,
+    pascal: &str,
+    types: &mut Types<'d>,
+    fields: &mut BTreeSet<String>,
+    losses: &mut Losses,
+) -> Option<Yaml> {
+    let schema_at = refs::join(at, "schema");
+    let Some(schema) = parameter.get("schema") else {
+        losses.push(Loss::wire(
+            at.to_owned(),
+            "parameter content",
+            format!("query parameter `{name}` without a schema is left out"),
+        ));
+        return None;
+    };
+    let hint = format!("{pascal}{}", naming::pascal(name));
+    let found = types.use_of(schema, &schema_at, &hint, losses);
+    let style = parameter
+        .get("style")
+        .and_then(Value::as_str)
+        .unwrap_or("form");
+    let explode = parameter
+        .get("explode")
+        .and_then(Value::as_bool)
+        .unwrap_or(style == "form");
+    let mut option = Yaml::map();
+    let spelled = match found.spelled.as_str() {
+        "string" | "integer" | "boolean" | "list<string>" => found.spelled.clone(),
+        "timestamp" => "string".to_owned(),
+        other if types.is_enumeration(other) => other.to_owned(),
+        other => {
+            losses.push(Loss::wire(
+                schema_at.clone(),
+                "query parameter type",
+                format!("query parameter `{name}` of type `{other}` became a string"),
+            ));
+            "string".to_owned()
+        }
+    };
+    option.push("type", Yaml::str(spelled.clone()));
+    if spelled == "list<string>" && style == "form" && !explode {
+        option.push("style", Yaml::str("comma"));
+    } else if style != "form" {
+        losses.push(Loss::wire(
+            refs::join(at, "style"),
+            "parameter style",
+            format!("style `{style}` of query parameter `{name}` is not carried over"),
+        ));
+    }
+    let ident = naming::field_ident(name);
+    let clean = naming::is_snake_case(&ident)
+        && !naming::KEYWORDS.contains(&ident.as_str())
+        && !ident.ends_with('_')
+        && ident == naming::snake(name);
+    if !clean || fields.contains(&ident) {
+        let field = crate::names::unique_snake_name(name, fields, &[]);
+        fields.insert(field.clone());
+        option.push("field", Yaml::str(field));
+    } else {
+        fields.insert(ident);
+    }
+    option.push_some("description", description(parameter));
+    let required = parameter.get("required").and_then(Value::as_bool) == Some(true);
+    let default = schema
+        .get("default")
+        .filter(|d| d.is_string() || d.is_i64() || d.is_boolean());
+    if spelled == "boolean" || spelled == "list<string>" {
+        // A flag is false when absent; a list is empty.
+        if required {
+            losses.push(Loss::faithful(
+                refs::join(at, "required"),
+                "required",
+                format!("`{name}` is optional: a {spelled} option cannot be required"),
+            ));
+        }
+        if default.is_some_and(|d| d != &Value::Bool(false)) {
+            losses.push(Loss::faithful(
+                refs::join(&schema_at, "default"),
+                "default",
+                format!("the default of `{name}` is not carried over"),
+            ));
+        }
+    } else if required {
+        option.push("required", Yaml::Bool(true));
+    } else if let Some(default) = default {
+        let allowed = match spelled.as_str() {
+            "integer" => default.is_i64(),
+            "string" => default.is_string(),
+            _ => default
+                .as_str()
+                .is_some_and(|d| types.has_value(&spelled, d)),
+        };
+        if allowed {
+            option.push("default", scalar(default));
+        } else {
+            losses.push(Loss::faithful(
+                refs::join(&schema_at, "default"),
+                "default",
+                format!("the default {default} of `{name}` is none of its values"),
+            ));
+        }
+    }
+    if spelled == "integer" {
+        for key in ["minimum", "maximum"] {
+            if let Some(bound) = schema.get(key).and_then(Value::as_i64) {
+                option.push(key, Yaml::Int(bound));
+            }
+        }
+    }
+    // What the option carries is not lost (the schema's reading reported it).
+    let carried: Vec<String> = ["minimum", "maximum", "default"]
+        .iter()
+        .filter(|key| matches!(&option, Yaml::Map(e) if e.iter().any(|(k, _)| k == *key)))
+        .map(|key| refs::join(&schema_at, key))
+        .collect();
+    losses.retain(|loss| !carried.contains(&loss.pointer));
+    Some(option)
+}
+
+fn scalar(value: &Value) -> Yaml {
+    match value {
+        Value::Bool(b) => Yaml::Bool(*b),
+        Value::Number(n) => n
+            .as_i64()
+            .map_or_else(|| Yaml::str(n.to_string()), Yaml::Int),
+        Value::String(s) => Yaml::str(s.clone()),
+        other => Yaml::str(other.to_string()),
+    }
+}

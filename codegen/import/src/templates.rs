@@ -1,0 +1,115 @@
+//! Path templates as the spec writes them: fixed segments first, each parameter filling a
+//! segment, one name per parameter position in a family.
+
+use std::collections::BTreeMap;
+
+use crate::names::param_name;
+
+/// A path template split into segments, parameters renamed as the spec accepts them.
+#[derive(Clone)]
+pub(crate) struct Template {
+    pub(crate) first: String,
+    /// `/pets/{pet_id}`.
+    pub(crate) spelled: String,
+    /// Document name → spec name.
+    renamed: Vec<(String, String)>,
+}
+
+impl Template {
+    pub(crate) fn read(path: &str) -> Option<Template> {
+        let mut spelled = String::new();
+        let mut renamed: Vec<(String, String)> = Vec::new();
+        let mut first = None;
+        for segment in path.trim_start_matches('/').split('/') {
+            if segment.is_empty() {
+                continue;
+            }
+            spelled.push('/');
+            if let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                first.as_ref()?;
+                if name.contains(['{', '}']) {
+                    return None;
+                }
+                let spec = param_name(name);
+                if renamed.iter().any(|(_, s)| *s == spec) {
+                    return None;
+                }
+                spelled.push_str(&format!("{{{spec}}}"));
+                renamed.push((name.to_owned(), spec));
+            } else {
+                let plain = |c: char| c.is_ascii_alphanumeric() || "-._~:".contains(c);
+                if !segment.chars().all(plain) {
+                    return None;
+                }
+                first.get_or_insert_with(|| segment.to_owned());
+                spelled.push_str(segment);
+            }
+        }
+        if path.ends_with('/') && path.len() > 1 {
+            spelled.push('/');
+        }
+        if renamed.len() > restspec_codegen::MAX_PATH_PARAMS {
+            return None;
+        }
+        Some(Template {
+            first: first?,
+            spelled,
+            renamed,
+        })
+    }
+
+    /// Segments with parameters as `{}`: what the router tells routes apart by (a trailing
+    /// slash does not).
+    pub(crate) fn shape(&self) -> Vec<String> {
+        self.spelled
+            .trim_end_matches('/')
+            .split('/')
+            .map(|s| {
+                if s.starts_with('{') {
+                    "{}".to_owned()
+                } else {
+                    s.to_owned()
+                }
+            })
+            .collect()
+    }
+
+    /// Renames parameters to the name their position already has in the family, and
+    /// gives a new position the name found here.
+    pub(crate) fn unify(&mut self, positions: &mut BTreeMap<Vec<String>, String>) {
+        let mut key = Vec::new();
+        let mut spelled = String::new();
+        let mut used: Vec<String> = Vec::new();
+        let mut params = self.renamed.iter_mut();
+        for segment in self.spelled.split('/').skip(1) {
+            spelled.push('/');
+            if segment.starts_with('{') {
+                key.push("{}".to_owned());
+                let Some((_, spec)) = params.next() else {
+                    break;
+                };
+                let mut name = positions
+                    .entry(key.clone())
+                    .or_insert_with(|| spec.clone())
+                    .clone();
+                while used.contains(&name) {
+                    name.push_str("_2");
+                }
+                used.push(name.clone());
+                *spec = name.clone();
+                spelled.push_str(&format!("{{{name}}}"));
+            } else {
+                key.push(segment.to_owned());
+                spelled.push_str(segment);
+            }
+        }
+        self.spelled = spelled;
+    }
+
+    pub(crate) fn spec_name(&self, name: &str) -> Option<&str> {
+        self.renamed
+            .iter()
+            .find(|(d, _)| d == name)
+            .map(|(_, s)| s.as_str())
+    }
+}
