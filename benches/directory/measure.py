@@ -154,11 +154,12 @@ def import_one(restspec, directory, out, name):
     seconds = time.monotonic() - started
     with open(document) as f:
         parsed = json.load(f)
-    losses = []
+    losses, trip = [], None
     if os.path.exists(report):
         with open(report) as f:
-            losses = json.load(f)["losses"]
-    return name, status, errors, seconds, parsed, losses
+            written = json.load(f)
+        losses, trip = written["losses"], written.get("round_trip")
+    return name, status, errors, seconds, parsed, losses, trip
 
 
 def main():
@@ -184,11 +185,12 @@ def main():
     started = time.monotonic()
     totals = collections.Counter()
     categories = collections.Counter()
+    trip_categories = collections.Counter()
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         jobs = [pool.submit(import_one, args.restspec, args.directory, args.out, name) for name, _ in documents]
         for done, job in enumerate(concurrent.futures.as_completed(jobs), 1):
-            name, status, errors, seconds, parsed, losses = job.result()
+            name, status, errors, seconds, parsed, losses, trip = job.result()
             if done % 200 == 0:
                 print(f"measure.py: {done} of {len(documents)} documents", file=sys.stderr)
             totals["documents"] += 1
@@ -209,6 +211,21 @@ def main():
                     totals["plain_faithful"] += f
             if all(w for w, _ in results):
                 totals["documents_on_wire"] += 1
+            if trip:
+                totals["trip_operations"] += trip["operations"]
+                totals["trip_on_wire"] += trip["on_wire"]
+                totals["trip_faithful"] += trip["faithful"]
+                plain = {(p, m) for p, m, item in ops if body_kinds(item, m)}
+                for verdict in trip["verdicts"]:
+                    if (verdict["path"], verdict["method"]) in plain:
+                        totals["trip_plain"] += 1
+                        totals["trip_plain_on_wire"] += verdict["on_wire"]
+                        totals["trip_plain_faithful"] += verdict["faithful"]
+                if trip["on_wire"] == trip["operations"]:
+                    totals["trip_documents_on_wire"] += 1
+                for kind in ("wire", "faithful"):
+                    for entry in trip[kind + "_differences"]:
+                        trip_categories[(entry["category"], kind)] += entry["operations"]
             for category in {(l["category"], l["severity"]) for l in losses}:
                 categories[category] += 1
     wall = time.monotonic() - started
@@ -216,6 +233,14 @@ def main():
     def share(part, whole):
         return f"{100 * part / whole:.1f} %" if whole else "-"
 
+    trip = [
+        f"| operations compared | {totals['trip_operations']} |",
+        f"| on the wire | {totals['trip_on_wire']} ({share(totals['trip_on_wire'], totals['trip_operations'])}) |",
+        f"| faithfully | {totals['trip_faithful']} ({share(totals['trip_faithful'], totals['trip_operations'])}) |",
+        f"| operations with JSON or form bodies only: on the wire | {share(totals['trip_plain_on_wire'], totals['trip_plain'])} |",
+        f"| of those, faithfully | {share(totals['trip_plain_faithful'], totals['trip_plain'])} |",
+        f"| documents whose every operation is on the wire | {totals['trip_documents_on_wire']} ({share(totals['trip_documents_on_wire'], totals['documents'])}) |",
+    ]
     lines = [
         f"| documents | {totals['documents']} |",
         f"| imported, the spec checks | {totals['checks']} ({share(totals['checks'], totals['documents'])}) |",
@@ -228,18 +253,28 @@ def main():
         f"| of those, faithfully | {share(totals['plain_faithful'], totals['plain_operations'])} |",
         f"| import time, all documents ({args.jobs} jobs) | {wall:.0f} s wall, {totals['seconds']:.0f} s in all |",
     ]
-    table = "| measure | value |\n|---|---|\n" + "\n".join(lines)
+    table = (
+        "Round trip (`restspec openapi` of each imported spec against the original):\n\n"
+        + "| measure | value |\n|---|---|\n" + "\n".join(trip)
+        + "\n\nThe import's own account (its losses, attributed to the operations they touch):\n\n"
+        + "| measure | value |\n|---|---|\n" + "\n".join(lines)
+    )
+    trip_table = "| what differs after the round trip | kind | operations |\n|---|---|---|\n" + "\n".join(
+        f"| {category} | {kind} | {count} |" for (category, kind), count in trip_categories.most_common(30)
+    )
     blockers = "| what is lost | kind | documents |\n|---|---|---|\n" + "\n".join(
         f"| {category} | {severity} | {count} |" for (category, severity), count in categories.most_common(30)
     )
     print(table)
     print()
     print(blockers)
+    print()
+    print(trip_table)
     for name, status, errors in failures:
         print(f"failed: {name} ({status}): {' / '.join(errors)}", file=sys.stderr)
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write(table + "\n\n" + blockers + "\n")
+            f.write(table + "\n\n" + trip_table + "\n\n" + blockers + "\n")
     return 1 if failures else 0
 
 

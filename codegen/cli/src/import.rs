@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use restspec_import::round_trip::{self, Comparison, Kind, Tally};
 use restspec_import::{Loss, Options, Severity};
 
 use crate::{FAILURE, SUCCESS};
@@ -70,6 +71,12 @@ pub(crate) fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -
     }
     let imported_in = started.elapsed();
     let checked = restspec_codegen::load(&request.output, &request.output);
+    // The measure: the spec's own OpenAPI document against the original, operation by
+    // operation.
+    let comparison = checked.as_ref().ok().map(|loaded| {
+        let exported = restspec_codegen::openapi::document(&loaded.service);
+        round_trip::compare(&document, &exported)
+    });
     let status = match &checked {
         Ok(_) => SUCCESS,
         Err((errors, sources)) => {
@@ -86,13 +93,24 @@ pub(crate) fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -
         "{}",
         summary(&imported, request, imported_in.as_secs_f64())
     );
+    if let Some(comparison) = &comparison {
+        let counted = comparison.summary();
+        let _ = writeln!(
+            out,
+            "round trip (restspec openapi of the spec against {shown}): {} of {} operations on the wire, {} faithfully",
+            counted.on_wire, counted.operations, counted.faithful
+        );
+    }
     if let Some(path) = &request.report {
-        let report = report(
+        let mut report = report(
             &imported,
             &shown,
             checked.is_ok(),
             imported_in.as_secs_f64(),
         );
+        if let Some(comparison) = &comparison {
+            report["round_trip"] = round_trip_report(comparison);
+        }
         let text = serde_json::to_string_pretty(&report).unwrap_or_default();
         if let Err(problem) = std::fs::write(path, text + "\n") {
             let _ = writeln!(err, "error: cannot write {}: {problem}", path.display());
@@ -187,5 +205,52 @@ fn report(
         "checks": checks,
         "import_seconds": seconds,
         "losses": losses,
+    })
+}
+
+/// The round trip's figures, what differs in each operation (kind and category), and the
+/// categories ranked by the operations they touch.
+fn round_trip_report(comparison: &Comparison) -> serde_json::Value {
+    let counted = comparison.summary();
+    let mut tally = Tally::new();
+    tally.add(comparison);
+    let ranked = |kind: Kind| -> Vec<serde_json::Value> {
+        tally
+            .ranked(kind)
+            .into_iter()
+            .map(|(category, count)| {
+                serde_json::json!({
+                    "category": category,
+                    "operations": count.operations,
+                    "sole": count.sole,
+                })
+            })
+            .collect()
+    };
+    let operations: Vec<serde_json::Value> = comparison
+        .operations
+        .iter()
+        .map(|v| {
+            serde_json::json!({
+                "method": v.method,
+                "path": v.path,
+                "on_wire": v.on_wire,
+                "faithful": v.faithful,
+                "differences": v.differences.iter().map(|d| serde_json::json!({
+                    "pointer": d.pointer,
+                    "kind": if d.kind == Kind::Wire { "wire" } else { "faithful" },
+                    "category": d.category,
+                    "what": d.what,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "operations": counted.operations,
+        "on_wire": counted.on_wire,
+        "faithful": counted.faithful,
+        "wire_differences": ranked(Kind::Wire),
+        "faithful_differences": ranked(Kind::Faithful),
+        "verdicts": operations,
     })
 }

@@ -13,6 +13,7 @@ mod operations;
 mod query;
 mod refs;
 mod report;
+pub mod round_trip;
 mod schemas;
 mod security;
 mod service;

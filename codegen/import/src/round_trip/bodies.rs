@@ -1,0 +1,237 @@
+//! Request bodies and responses: presence, `required`, status codes, media types (the
+//! JSON family taken as one), their schemas, and response headers.
+
+use serde_json::Value;
+
+use super::Difference;
+use super::flatten::Part;
+use super::memo::Comparer;
+use super::operations::Op;
+use super::refs::{Doc, push};
+
+/// The schema of a parameter, header or media type object: its `schema`, or its first
+/// `content` entry's (none: "any").
+pub(crate) fn schema_parts<'a>(holder: &'a Value, ptr: &str) -> Vec<Part<'a>> {
+    if let Some(schema) = holder.get("schema") {
+        return vec![Part {
+            value: schema,
+            ptr: push(ptr, "schema"),
+        }];
+    }
+    let first = holder
+        .get("content")
+        .and_then(Value::as_object)
+        .and_then(|c| c.iter().next());
+    match first {
+        Some((media, m)) => schema_parts(m, &push(&push(ptr, "content"), media)),
+        None => Vec::new(),
+    }
+}
+
+/// `holder[key]` through references: `None` when absent, `Err` with a difference when
+/// the reference does not resolve.
+fn member<'a>(
+    doc: Doc<'a>,
+    holder: &'a Value,
+    ptr: &str,
+    key: &str,
+) -> Option<Result<(&'a Value, String), Difference>> {
+    let value = holder.get(key)?;
+    Some(doc.resolve(value, push(ptr, key)).map_err(|b| {
+        Difference::wire(b.at, "$ref", format!("unresolvable $ref `{}`", b.reference))
+    }))
+}
+
+/// Compares the request bodies of `a` (original) and `b` (export).
+pub(crate) fn request<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Difference>) {
+    let ours = match member(c.a, a.op, &a.ptr, "requestBody") {
+        Some(Err(d)) => return out.push(d),
+        Some(Ok(found)) => Some(found),
+        None => None,
+    };
+    let theirs = member(c.b, b.op, &b.ptr, "requestBody").and_then(Result::ok);
+    let category = "request body";
+    match (ours, theirs) {
+        (None, None) => {}
+        (Some((_, at)), None) => {
+            out.push(Difference::wire(
+                at,
+                category,
+                "request body missing".into(),
+            ));
+        }
+        (None, Some(_)) => {
+            let what = "request body added in the export".to_owned();
+            out.push(Difference::wire(&a.ptr, category, what));
+        }
+        (Some((ra, at)), Some((rb, their_at))) => {
+            let required = |r: &Value| r.get("required").and_then(Value::as_bool) == Some(true);
+            if required(ra) != required(rb) {
+                let what = if required(ra) {
+                    "request body required, exported optional"
+                } else {
+                    "request body optional, exported required"
+                };
+                let ptr = match ra.get("required") {
+                    Some(_) => push(&at, "required"),
+                    None => at.clone(),
+                };
+                out.push(Difference::wire(ptr, "request body required", what.into()));
+            }
+            content(c, (ra, &at), (rb, &their_at), out);
+        }
+    }
+}
+
+/// Compares the responses of `a` (original) and `b` (export).
+pub(crate) fn responses<'a>(
+    c: &mut Comparer<'a>,
+    a: &Op<'a>,
+    b: &Op<'a>,
+    out: &mut Vec<Difference>,
+) {
+    let listed = |op: &'a Value| -> Vec<(&'a String, &'a Value)> {
+        op.get("responses")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .collect()
+    };
+    let (ours, theirs) = (listed(a.op), listed(b.op));
+    let their_at = push(&b.ptr, "responses");
+    let at = match a.op.get("responses") {
+        Some(_) => push(&a.ptr, "responses"),
+        None => a.ptr.clone(),
+    };
+    let category = "response status";
+    for &(code, response) in &ours {
+        let (response, ptr) = match c.a.resolve(response, push(&at, code)) {
+            Ok(found) => found,
+            Err(b) => {
+                let what = format!("unresolvable $ref `{}`", b.reference);
+                out.push(Difference::wire(b.at, "$ref", what));
+                continue;
+            }
+        };
+        let found = theirs
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(code))
+            .and_then(|(k, r)| c.b.resolve(r, push(&their_at, k)).ok());
+        let Some((other, other_at)) = found else {
+            let what = format!("response status `{code}` missing");
+            out.push(Difference::wire(ptr, category, what));
+            continue;
+        };
+        content(c, (response, &ptr), (other, &other_at), out);
+        headers(c, (response, &ptr), (other, &other_at), out);
+    }
+    for (code, _) in &theirs {
+        let refusal = code.starts_with('4') || code.starts_with('5');
+        if !refusal && !ours.iter().any(|(k, _)| k.eq_ignore_ascii_case(code)) {
+            let what = format!("extra response status `{code}` in the export");
+            out.push(Difference::wire(&at, category, what));
+        }
+    }
+}
+
+/// The kind a media type counts as: lower case, without parameters, the JSON family as
+/// `application/json`.
+fn kind(media: &str) -> String {
+    let bare = media
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if bare == "application/json" || (bare.starts_with("application/") && bare.ends_with("+json")) {
+        "application/json".to_owned()
+    } else {
+        bare
+    }
+}
+
+/// Compares the `content` of a body or response `ours` (at `at`) with `theirs`.
+fn content<'a>(
+    c: &mut Comparer<'a>,
+    (ours, at): (&'a Value, &str),
+    (theirs, their_at): (&'a Value, &str),
+    out: &mut Vec<Difference>,
+) {
+    let entries = |holder: &'a Value| -> Vec<(String, &'a String, &'a Value)> {
+        holder
+            .get("content")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .map(|(media, m)| (kind(media), media, m))
+            .collect()
+    };
+    let (mine, other) = (entries(ours), entries(theirs));
+    let content_at = push(at, "content");
+    for (k, media, m) in &mine {
+        let ptr = push(&content_at, media);
+        let counterpart = other
+            .iter()
+            .find(|(_, n, _)| n.eq_ignore_ascii_case(media))
+            .or_else(|| other.iter().find(|(j, _, _)| j == k));
+        let Some((_, n, o)) = counterpart else {
+            let what = format!("media type `{media}` missing");
+            out.push(Difference::wire(ptr, "media type", what));
+            continue;
+        };
+        let sa = schema_parts(m, &ptr);
+        let sb = schema_parts(o, &push(&push(their_at, "content"), n));
+        c.schemas(&sa, &sb, &ptr, out);
+    }
+    let parent = if ours.get("content").is_some() {
+        content_at
+    } else {
+        at.to_owned()
+    };
+    for (k, media, _) in &other {
+        if !mine.iter().any(|(j, _, _)| j == k) {
+            let what = format!("extra media type `{media}` in the export");
+            out.push(Difference::wire(&parent, "media type", what));
+        }
+    }
+}
+
+/// Compares a response's headers: each of the original's must be in the export.
+fn headers<'a>(
+    c: &mut Comparer<'a>,
+    (ours, at): (&'a Value, &str),
+    (theirs, their_at): (&'a Value, &str),
+    out: &mut Vec<Difference>,
+) {
+    let Some(Value::Object(mine)) = ours.get("headers") else {
+        return;
+    };
+    let other = theirs.get("headers").and_then(Value::as_object);
+    let headers_at = push(at, "headers");
+    for (name, header) in mine {
+        if name.eq_ignore_ascii_case("content-type") {
+            continue;
+        }
+        let (header, ptr) = match c.a.resolve(header, push(&headers_at, name)) {
+            Ok(found) => found,
+            Err(b) => {
+                let what = format!("unresolvable $ref `{}`", b.reference);
+                out.push(Difference::wire(b.at, "$ref", what));
+                continue;
+            }
+        };
+        let found = other
+            .into_iter()
+            .flatten()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .and_then(|(n, h)| c.b.resolve(h, push(&push(their_at, "headers"), n)).ok());
+        let Some((theirs, tptr)) = found else {
+            let what = format!("response header `{name}` missing");
+            out.push(Difference::wire(ptr, "response header", what));
+            continue;
+        };
+        let sa = schema_parts(header, &ptr);
+        let sb = schema_parts(theirs, &tptr);
+        c.schemas(&sa, &sb, &ptr, out);
+    }
+}

@@ -1,0 +1,182 @@
+//! The keywords compared without recursion: the types a schema admits, `enum` values,
+//! the faithful-only constraints, and a discriminator's mapping; `schemas.rs` calls them.
+
+use std::collections::BTreeSet;
+use std::slice;
+
+use serde_json::Value;
+
+use super::Difference;
+use super::flatten::{Flat, Part, flatten};
+use super::refs::{Doc, json_eq, push, show};
+
+/// How deeply nested unions are followed to learn the types they admit.
+const MAX_UNION_TYPES_DEPTH: usize = 4;
+
+/// A discriminator's mapping as (value, local reference, pointer): the explicit
+/// `mapping` (bare names meaning `#/components/schemas/<name>`), else the implicit one,
+/// each referenced alternative's schema name.
+pub(crate) fn mapping(d: &Part<'_>, flat: &Flat<'_>) -> Vec<(String, String, String)> {
+    if let Some(Value::Object(map)) = d.value.get("mapping") {
+        let at = push(&d.ptr, "mapping");
+        return map
+            .iter()
+            .filter_map(|(k, v)| {
+                let v = v.as_str()?;
+                let target = if v.starts_with('#') {
+                    v.to_owned()
+                } else {
+                    format!("#/components/schemas/{v}")
+                };
+                Some((k.clone(), target, push(&at, k)))
+            })
+            .collect();
+    }
+    let Some(union) = flat.unions.first() else {
+        return Vec::new();
+    };
+    union
+        .alternatives
+        .iter()
+        .filter_map(|alt| {
+            let reference = alt.value.get("$ref").and_then(Value::as_str)?;
+            let name = reference.rsplit('/').next()?;
+            Some((name.to_owned(), reference.to_owned(), alt.ptr.clone()))
+        })
+        .collect()
+}
+
+/// The types a schema admits, its unions' alternatives included (`type: object` beside a
+/// `oneOf` of objects equals the bare `oneOf`).
+pub(crate) fn effective_types(
+    doc: Doc<'_>,
+    flat: &Flat<'_>,
+    depth: usize,
+) -> Option<BTreeSet<&'static str>> {
+    let mut admitted = flat.types.clone();
+    if depth < MAX_UNION_TYPES_DEPTH {
+        for union in &flat.unions {
+            let mut any = false;
+            let mut all = BTreeSet::new();
+            for alternative in &union.alternatives {
+                let inner = flatten(doc, slice::from_ref(alternative), &alternative.ptr);
+                match effective_types(doc, &inner, depth + 1) {
+                    Some(t) => all.extend(t),
+                    None => any = true,
+                }
+            }
+            if !any {
+                admitted = Some(match admitted {
+                    None => all,
+                    Some(have) => have.intersection(&all).copied().collect(),
+                });
+            }
+        }
+    }
+    if flat.nullable
+        && let Some(t) = &mut admitted
+    {
+        t.insert("null");
+    }
+    admitted
+}
+
+pub(crate) fn types(t: &Option<BTreeSet<&'static str>>) -> String {
+    match t {
+        None => "any".to_owned(),
+        Some(t) if t.is_empty() => "none".to_owned(),
+        Some(t) => t.iter().copied().collect::<Vec<_>>().join(" or "),
+    }
+}
+
+/// `enum` as sets of non-null values, one difference per direction.
+pub(crate) fn enums(a: &Flat<'_>, b: &Flat<'_>, out: &mut Vec<Difference>) {
+    let values = |f: &Flat<'_>| -> Option<Vec<Value>> {
+        f.enumeration.as_ref().map(|(v, _)| {
+            v.iter()
+                .filter(|v| !v.is_null())
+                .map(|v| (*v).clone())
+                .collect()
+        })
+    };
+    let at = a.enumeration.as_ref().map_or(&a.ptr, |(_, p)| p);
+    match (values(a), values(b)) {
+        (None, None) => {}
+        (Some(va), None) => {
+            let what = format!("enum of {} value(s) missing", va.len());
+            out.push(Difference::wire(at, "enum", what));
+        }
+        (None, Some(vb)) => {
+            let what = format!("enum added in the export: {}", list(&vb));
+            out.push(Difference::wire(at, "enum", what));
+        }
+        (Some(va), Some(vb)) => {
+            let missing: Vec<Value> = va
+                .iter()
+                .filter(|v| !vb.iter().any(|w| json_eq(v, w)))
+                .cloned()
+                .collect();
+            let extra: Vec<Value> = vb
+                .iter()
+                .filter(|w| !va.iter().any(|v| json_eq(v, w)))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                let what = format!("enum value(s) {} missing", list(&missing));
+                out.push(Difference::wire(at, "enum", what));
+            }
+            if !extra.is_empty() {
+                let what = format!("enum value(s) {} added in the export", list(&extra));
+                out.push(Difference::wire(at, "enum", what));
+            }
+        }
+    }
+}
+
+fn list(values: &[Value]) -> String {
+    let shown: Vec<String> = values
+        .iter()
+        .take(5)
+        .map(|v| format!("`{}`", show(v)))
+        .collect();
+    match values.len() {
+        n if n > 5 => format!("{} and {} more", shown.join(", "), n - 5),
+        _ => shown.join(", "),
+    }
+}
+
+/// The faithful-only keywords: each missing, added or changed one.
+pub(crate) fn facets(a: &Flat<'_>, b: &Flat<'_>, out: &mut Vec<Difference>) {
+    for (key, fa) in &a.facets {
+        match b.facets.get(key) {
+            None => {
+                let what = format!("{key} `{}` missing", facet(&fa.value));
+                out.push(Difference::faithful(&fa.ptr, key, what));
+            }
+            Some(fb) if !json_eq(&fa.value, &fb.value) => {
+                let what = format!(
+                    "{key} `{}`, exported `{}`",
+                    facet(&fa.value),
+                    facet(&fb.value)
+                );
+                out.push(Difference::faithful(&fa.ptr, key, what));
+            }
+            Some(_) => {}
+        }
+    }
+    for (key, fb) in &b.facets {
+        if !a.facets.contains_key(key) {
+            let what = format!("{key} `{}` added in the export", facet(&fb.value));
+            out.push(Difference::faithful(&a.ptr, key, what));
+        }
+    }
+}
+
+/// A facet's value for a message: bounds as `5` or `5 (exclusive)`.
+fn facet(value: &Value) -> String {
+    match value.as_array().map(Vec::as_slice) {
+        Some([n, Value::Bool(true)]) => format!("{} (exclusive)", show(n)),
+        Some([n, Value::Bool(false)]) => show(n),
+        _ => show(value),
+    }
+}

@@ -1,0 +1,192 @@
+//! Parameters: merged from the path item and the operation, keyed by where they go on the
+//! wire (path parameters by position, headers case-insensitively), then compared for
+//! presence, `required`, schema, serialisation style and deprecation.
+
+use serde_json::Value;
+
+use super::Difference;
+use super::bodies::schema_parts;
+use super::memo::Comparer;
+use super::operations::Op;
+use super::refs::{Broken, Doc, push, push_index, template_params};
+
+/// Headers OpenAPI says a parameter may not describe (they belong to content negotiation
+/// and security).
+const IGNORED_HEADERS: [&str; 3] = ["accept", "content-type", "authorization"];
+
+/// One effective parameter.
+struct Param<'a> {
+    location: &'a str,
+    name: &'a str,
+    /// What identifies it on the wire: `path #0`, `header x-id`, `query limit`.
+    key: String,
+    value: &'a Value,
+    ptr: String,
+}
+
+/// The effective parameters of `op`: the path item's, overridden or extended by the
+/// operation's; unresolvable references go to `broken`.
+fn collect<'a>(doc: Doc<'a>, op: &Op<'a>, broken: &mut Vec<Broken>) -> Vec<Param<'a>> {
+    let template = template_params(op.path);
+    let mut out: Vec<Param<'a>> = Vec::new();
+    for (level, ptr) in [(op.item, &op.item_ptr), (op.op, &op.ptr)] {
+        let Some(Value::Array(list)) = level.get("parameters") else {
+            continue;
+        };
+        let at = push(ptr, "parameters");
+        for (i, p) in list.iter().enumerate() {
+            let (p, ptr) = match doc.resolve(p, push_index(&at, i)) {
+                Ok(found) => found,
+                Err(b) => {
+                    broken.push(b);
+                    continue;
+                }
+            };
+            let (Some(location), Some(name)) = (
+                p.get("in").and_then(Value::as_str),
+                p.get("name").and_then(Value::as_str),
+            ) else {
+                continue;
+            };
+            let key = match location {
+                "path" => match template.iter().position(|n| *n == name) {
+                    Some(i) => format!("path #{i}"),
+                    None => format!("path {name}"),
+                },
+                "header" => {
+                    let lower = name.to_ascii_lowercase();
+                    if IGNORED_HEADERS.contains(&lower.as_str()) {
+                        continue;
+                    }
+                    format!("header {lower}")
+                }
+                other => format!("{other} {name}"),
+            };
+            let param = Param {
+                location,
+                name,
+                key,
+                value: p,
+                ptr,
+            };
+            // The operation's parameter replaces the path item's with the same place on
+            // the wire (a header differing in case included).
+            match out.iter_mut().find(|q| q.key == param.key) {
+                Some(q) => *q = param,
+                None => out.push(param),
+            }
+        }
+    }
+    out
+}
+
+fn category(location: &str) -> &'static str {
+    match location {
+        "path" => "path parameter",
+        "query" => "query parameter",
+        "header" => "header parameter",
+        "cookie" => "cookie parameter",
+        _ => "parameter",
+    }
+}
+
+/// Compares the effective parameters of `a` (original) and `b` (export).
+pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Difference>) {
+    let mut broken = Vec::new();
+    let ours = collect(c.a, a, &mut broken);
+    for b in broken {
+        let what = format!("unresolvable parameter $ref `{}`", b.reference);
+        out.push(Difference::wire(b.at, "$ref", what));
+    }
+    let theirs = collect(c.b, b, &mut Vec::new());
+    for p in &ours {
+        let Some(q) = theirs.iter().find(|q| q.key == p.key) else {
+            let what = format!("{} parameter `{}` missing", p.location, p.name);
+            out.push(Difference::wire(&p.ptr, category(p.location), what));
+            continue;
+        };
+        let required = |r: &Param<'_>| {
+            r.location == "path" || r.value.get("required").and_then(Value::as_bool) == Some(true)
+        };
+        if required(p) != required(q) {
+            let at = match p.value.get("required") {
+                Some(_) => push(&p.ptr, "required"),
+                None => p.ptr.clone(),
+            };
+            let what = format!(
+                "{} parameter `{}` {}, exported {}",
+                p.location,
+                p.name,
+                if required(p) { "required" } else { "optional" },
+                if required(q) { "required" } else { "optional" },
+            );
+            out.push(Difference::wire(at, "parameter required", what));
+        }
+        let sa = schema_parts(p.value, &p.ptr);
+        let sb = schema_parts(q.value, &q.ptr);
+        c.schemas(&sa, &sb, &p.ptr, out);
+        let (style_a, explode_a) = style(p);
+        let (style_b, explode_b) = style(q);
+        if (style_a, explode_a) != (style_b, explode_b) {
+            let at = if style_a != style_b && p.value.get("style").is_some() {
+                push(&p.ptr, "style")
+            } else if style_a == style_b && p.value.get("explode").is_some() {
+                push(&p.ptr, "explode")
+            } else {
+                p.ptr.clone()
+            };
+            let what = format!(
+                "{} parameter `{}` style {style_a}{}, exported {style_b}{}",
+                p.location,
+                p.name,
+                if explode_a { " exploded" } else { "" },
+                if explode_b { " exploded" } else { "" },
+            );
+            out.push(Difference::faithful(at, "parameter style", what));
+        }
+        let deprecated =
+            |r: &Param<'_>| r.value.get("deprecated").and_then(Value::as_bool) == Some(true);
+        if deprecated(p) != deprecated(q) {
+            let what = format!(
+                "{} parameter `{}` {}",
+                p.location,
+                p.name,
+                if deprecated(p) {
+                    "deprecated, exported as current"
+                } else {
+                    "exported as deprecated"
+                }
+            );
+            out.push(Difference::faithful(&p.ptr, "deprecated", what));
+        }
+    }
+    let parent = [(a.op, &a.ptr), (a.item, &a.item_ptr)]
+        .into_iter()
+        .find(|(level, _)| level.get("parameters").is_some())
+        .map_or_else(|| a.ptr.clone(), |(_, ptr)| push(ptr, "parameters"));
+    for q in &theirs {
+        if !ours.iter().any(|p| p.key == q.key) {
+            let what = format!("extra {} parameter `{}` in the export", q.location, q.name);
+            out.push(Difference::wire(&parent, category(q.location), what));
+        }
+    }
+}
+
+/// `style` and `explode` with OpenAPI's defaults: query and cookie parameters `form`,
+/// path and header ones `simple`; `explode` true for `form` only.
+fn style<'a>(p: &Param<'a>) -> (&'a str, bool) {
+    let style = p
+        .value
+        .get("style")
+        .and_then(Value::as_str)
+        .unwrap_or(match p.location {
+            "query" | "cookie" => "form",
+            _ => "simple",
+        });
+    let explode = p
+        .value
+        .get("explode")
+        .and_then(Value::as_bool)
+        .unwrap_or(style == "form");
+    (style, explode)
+}
