@@ -256,3 +256,41 @@ fn the_round_trip_finds_what_the_import_says_it_loses() {
         Some(Kind::Wire)
     );
 }
+
+/// What the export would say otherwise is said as a loss: an optional request body becomes
+/// a required one, and error answers of one code with different bodies lose theirs, every
+/// one of them (the round trip found both unsaid).
+#[test]
+fn optional_bodies_and_disagreeing_error_bodies_are_losses() {
+    let answer = |schema: &str| {
+        serde_json::json!({ "description": "x", "content": { "application/json": {
+            "schema": { "$ref": format!("#/components/schemas/{schema}") } } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/a": { "post": {
+                "requestBody": { "content": { "application/json": { "schema": { "$ref": "#/components/schemas/E1" } } } },
+                "responses": { "204": { "description": "ok" }, "404": answer("E1") } } },
+            "/b": { "get": { "responses": { "204": { "description": "ok" }, "404": answer("E2") } } }
+        },
+        "components": { "schemas": {
+            "E1": { "type": "object", "properties": { "message": { "type": "string" } } },
+            "E2": { "type": "object", "properties": { "error": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    for expected in [
+        "#/paths/~1a/post/requestBody/required: an optional request body became required: a spec's request bodies are",
+        "#/paths/~1a/post/responses/404: the 404 answer's body `E1` is left out: operations answer 404 with different bodies, and a status row carries one",
+        "#/paths/~1b/get/responses/404: the 404 answer's body `E2` is left out: operations answer 404 with different bodies, and a status row carries one",
+    ] {
+        assert!(
+            said.iter().any(|s| s == expected),
+            "{expected} not among {said:#?}"
+        );
+    }
+    load(&imported);
+}

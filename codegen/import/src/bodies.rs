@@ -43,6 +43,15 @@ impl<'d> Operation<'_, 'd> {
             ));
             return;
         };
+        if body.get("required").and_then(Value::as_bool) != Some(true)
+            && body.get("content").is_some()
+        {
+            losses.push(Loss::wire(
+                refs::join(&at, "required"),
+                "request body required",
+                "an optional request body became required: a spec's request bodies are",
+            ));
+        }
         let Some(content) = body.get("content").and_then(Value::as_object) else {
             return;
         };
@@ -164,11 +173,10 @@ impl<'d> Operation<'_, 'd> {
                     name: status_name(status),
                     body: body.clone(),
                     disagrees: false,
+                    uses: Vec::new(),
                 });
-                if row.body != body && !row.disagrees {
-                    row.disagrees = true;
-                    losses.push(Loss::wire(response_at, "error body", format!("the {status} answer's body differs from another operation's: the status row carries none")));
-                }
+                row.disagrees |= row.body != body;
+                row.uses.push((response_at, body));
                 errors.push(row.name.clone());
             } else {
                 losses.push(Loss::wire(

@@ -95,6 +95,7 @@ pub fn import(document: &Value, options: &Options) -> Result<Imported, NotOpenAp
     let mut needs = operations::Needs::default();
     let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
     service::unsaid(document, &mut losses);
+    service::disagreeing_error_bodies(&needs, &mut losses);
     // A schema read twice (a record and the `allOf` that includes it) says its losses once.
     let mut seen = std::collections::BTreeSet::new();
     losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));

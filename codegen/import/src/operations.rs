@@ -40,6 +40,8 @@ pub(crate) struct StatusRow {
     pub(crate) body: Option<String>,
     /// Where a use disagreed (the row then carries no body).
     pub(crate) disagrees: bool,
+    /// Each answer of this code: where it is, and its body.
+    pub(crate) uses: Vec<(String, Option<String>)>,
 }
 
 /// What the operations need of the service file.

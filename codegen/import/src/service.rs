@@ -202,6 +202,25 @@ fn raised_for(code: u16) -> &'static [&'static str] {
     }
 }
 
+/// The error answers whose bodies are lost because other operations answer the same code
+/// with another body (a status row carries one body, or none).
+pub(crate) fn disagreeing_error_bodies(needs: &Needs, losses: &mut Losses) {
+    for (code, row) in &needs.statuses {
+        if !row.disagrees {
+            continue;
+        }
+        for (at, body) in &row.uses {
+            if let Some(body) = body {
+                losses.push(Loss::wire(
+                    at.clone(),
+                    "error body",
+                    format!("the {code} answer's body `{body}` is left out: operations answer {code} with different bodies, and a status row carries one"),
+                ));
+            }
+        }
+    }
+}
+
 /// Keys of the document the spec does not carry, said once each.
 pub(crate) fn unsaid(document: &Value, losses: &mut Losses) {
     for key in ["webhooks", "x-webhooks"] {
