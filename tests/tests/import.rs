@@ -294,3 +294,42 @@ fn optional_bodies_and_disagreeing_error_bodies_are_losses() {
     }
     load(&imported);
 }
+
+/// Two ways real documents write `allOf`: AWS's `[{$ref: X}, {description: ...}]` is X
+/// itself, and Azure's `allOf: [{$ref: Base}]` beside members of its own is a record of
+/// them all (both were read wrong until the round trip showed members missing).
+#[test]
+fn annotating_parts_and_members_beside_all_of_are_read_as_written() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Derived" } } } } } } } },
+        "components": { "schemas": {
+            "Mode": { "type": "string", "enum": ["on", "off"] },
+            "Base": { "type": "object", "properties": { "id": { "type": "string" } } },
+            "Derived": {
+                "allOf": [{ "$ref": "#/components/schemas/Base" }],
+                "required": ["kind"],
+                "properties": {
+                    "kind": { "type": "string" },
+                    "mode": { "allOf": [{ "$ref": "#/components/schemas/Mode" }, { "description": "The mode.", "xml": { "name": "mode" } }] }
+                }
+            }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  Derived:\n    fields:\n      id: { type: string, optional: true }\n      kind: { type: string }\n      mode: { type: Mode, optional: true, description: The mode. }\n"),
+        "{service}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
+}

@@ -548,9 +548,15 @@ fn keyword_category(keyword: &str) -> &'static str {
 
 /// A schema's or parameter's description, as the spec's `description`.
 pub(crate) fn description(value: &Value) -> Option<Yaml> {
-    value
-        .get("description")
-        .and_then(Value::as_str)
+    // `allOf: [{$ref: X}, {description: ...}]` says it in a part that only annotates.
+    let parts = value.get("allOf").and_then(Value::as_array);
+    let annotating = parts
+        .into_iter()
+        .flatten()
+        .filter(|part| records::annotates_only(part));
+    std::iter::once(value)
+        .chain(annotating)
+        .find_map(|v| v.get("description").and_then(Value::as_str))
         .map(str::trim)
         .filter(|d| !d.is_empty())
         .map(Yaml::str)

@@ -107,9 +107,21 @@ impl<'d> Types<'d> {
         hint: &str,
         losses: &mut Losses,
     ) -> Use {
-        if let [only] = parts {
-            let mut found = self.use_of(only, &refs::join(pointer, "allOf/0"), hint, losses);
-            found.nullable |= schema.get("nullable").and_then(Value::as_bool) == Some(true);
+        // Parts that only annotate (a description, an XML name, an example) add nothing to
+        // the value: `allOf: [{$ref: X}, {description: ...}]` is X.
+        let substantive: Vec<(usize, &'d Value)> = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, part)| !annotates_only(part))
+            .collect();
+        // Members of its own beside the `allOf` (as Azure writes a derived resource) make it
+        // a record of them all.
+        let own = schema.get("properties").is_some() || schema.get("required").is_some();
+        if let ([(index, only)], false) = (substantive.as_slice(), own) {
+            let at = refs::join(&refs::join(pointer, "allOf"), &index.to_string());
+            let mut found = self.use_of(only, &at, hint, losses);
+            let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
+            found.nullable |= nullable(schema) || parts.iter().any(nullable);
             return found;
         }
         let mut members: Vec<(String, &'d Value, String)> = Vec::new();
@@ -179,4 +191,26 @@ fn required_names(schema: &Value) -> BTreeSet<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// A schema that says nothing about the value's shape: only words about it, or nothing.
+pub(super) fn annotates_only(schema: &Value) -> bool {
+    const WORDS: &[&str] = &[
+        "description",
+        "title",
+        "xml",
+        "example",
+        "examples",
+        "externalDocs",
+        "nullable",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "default",
+    ];
+    schema.as_object().is_some_and(|fields| {
+        fields
+            .keys()
+            .all(|key| WORDS.contains(&key.as_str()) || key.starts_with("x-"))
+    })
 }
