@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use restspec_import::round_trip::{Kind, compare};
-use serde_json::json;
+use serde_json::{Value, json};
 
 #[test]
 fn identical_documents_are_faithful() {
@@ -379,6 +379,47 @@ fn no_security_equals_anonymous_only() {
     original["paths"]["/x"]["get"]["security"] = json!([{}]);
     let exported = doc(get_with_params(json!([])));
     assert_faithful(only(&compare(&original, &exported)));
+}
+
+/// An OAuth 2 access token goes out as `Authorization: Bearer` (RFC 6750): the same wire
+/// as `http bearer`, described less precisely.
+#[test]
+fn oauth2_is_a_bearer_token_on_the_wire() {
+    let mut original = doc(get_with_params(json!([])));
+    original["security"] = json!([{ "oauth": ["read"] }]);
+    original["components"] = json!({ "securitySchemes": {
+        "oauth": { "type": "oauth2", "flows": { "implicit": { "authorizationUrl": "https://a", "scopes": {} } } } } });
+    let mut exported = doc(get_with_params(json!([])));
+    exported["security"] = json!([{ "bearer": [] }]);
+    exported["components"] =
+        json!({ "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } } });
+    let c = compare(&original, &exported);
+    let d = assert_only_faithful_difference(only(&c), "/security");
+    assert_eq!(d.category, "security");
+}
+
+/// Where anyone may call in both, credentials the export accepts besides change no request
+/// that worked; where the export demands them, every anonymous request fails.
+#[test]
+fn optional_credentials_are_faithful_and_required_ones_are_wire() {
+    let original = doc(get_with_params(json!([])));
+    let exported = |security: Value| {
+        let mut d = doc(get_with_params(json!([])));
+        d["security"] = security;
+        d["components"] =
+            json!({ "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } } });
+        d
+    };
+    let c = compare(&original, &exported(json!([{}, { "bearer": [] }])));
+    assert_eq!(
+        assert_only_faithful_difference(only(&c), "/paths/~1x/get").category,
+        "security"
+    );
+    let c = compare(&original, &exported(json!([{ "bearer": [] }])));
+    assert_eq!(
+        assert_only_wire_difference(only(&c), "/paths/~1x/get").category,
+        "security"
+    );
 }
 
 #[test]

@@ -51,7 +51,10 @@
 //!   document's) as a set of alternatives, each a set of schemes described by what a client
 //!   sends (`apiKey` + `in` + `name`, header names case-insensitively; `http` + scheme;
 //!   `oauth2`; `openIdConnect`; `mutualTLS`). Decided here: scheme names, scopes and OAuth
-//!   flows are not compared; no requirement equals `[{}]`.
+//!   flows are not compared; no requirement equals `[{}]`. A difference is Faithful only
+//!   when the wire is the same: an OAuth 2 or OpenID Connect token is sent as
+//!   `Authorization: Bearer` (RFC 6750), so it equals `http bearer`; and where anyone may
+//!   call in both, credentials the export also accepts change no request that worked.
 //! * **Schemas** are wire-equal when, after resolving local `$ref`s (an unresolvable or
 //!   external reference compares as "any" and is itself a Wire difference; in the export,
 //!   one is reported at the original's schema), they agree on:

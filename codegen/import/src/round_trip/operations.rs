@@ -184,16 +184,34 @@ fn operation<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Dif
 type Requirement = BTreeSet<BTreeSet<String>>;
 
 fn security<'a>(c: &Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Difference>) {
-    let (ra, at) = requirement(c.a, a);
-    let (rb, _) = requirement(c.b, b);
-    if ra != rb {
-        let what = format!("security {}, exported {}", describe(&ra), describe(&rb));
+    let (ra, at) = requirement(c.a, a, Sent::AsDescribed);
+    let (rb, _) = requirement(c.b, b, Sent::AsDescribed);
+    if ra == rb {
+        return;
+    }
+    let what = format!("security {}, exported {}", describe(&ra), describe(&rb));
+    // What a client sends: an OAuth 2 or OpenID Connect access token is a bearer token in
+    // `Authorization` (RFC 6750); and where anyone may call in both, accepting credentials
+    // besides changes no request that worked.
+    let (wa, _) = requirement(c.a, a, Sent::OnTheWire);
+    let (wb, _) = requirement(c.b, b, Sent::OnTheWire);
+    let anyone = |r: &Requirement| r.is_empty() || r.iter().any(BTreeSet::is_empty);
+    if wa == wb || (anyone(&wa) && anyone(&wb)) {
+        out.push(Difference::faithful(at, "security", what));
+    } else {
         out.push(Difference::wire(at, "security", what));
     }
 }
 
+/// How a scheme is described: as the document names its kind, or by what goes on the wire.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sent {
+    AsDescribed,
+    OnTheWire,
+}
+
 /// The effective requirement of `op` (its own, else the document's) and where it is.
-fn requirement(doc: Doc<'_>, op: &Op<'_>) -> (Requirement, String) {
+fn requirement(doc: Doc<'_>, op: &Op<'_>, sent: Sent) -> (Requirement, String) {
     let (said, at) = match (op.op.get("security"), doc.root.get("security")) {
         (Some(s), _) => (Some(s), push(&op.ptr, "security")),
         (None, Some(s)) => (Some(s), "/security".to_owned()),
@@ -204,7 +222,7 @@ fn requirement(doc: Doc<'_>, op: &Op<'_>) -> (Requirement, String) {
         .into_iter()
         .flatten()
         .filter_map(Value::as_object)
-        .map(|alternative| alternative.keys().map(|n| scheme(doc, n)).collect())
+        .map(|alternative| alternative.keys().map(|n| scheme(doc, n, sent)).collect())
         .collect();
     // `[{}]`: anonymous callers only, which is no requirement.
     if requirement.len() == 1 && requirement.iter().all(BTreeSet::is_empty) {
@@ -214,7 +232,7 @@ fn requirement(doc: Doc<'_>, op: &Op<'_>) -> (Requirement, String) {
 }
 
 /// A security scheme by what a client sends, not by its name in the document.
-fn scheme(doc: Doc<'_>, name: &str) -> String {
+fn scheme(doc: Doc<'_>, name: &str, sent: Sent) -> String {
     let found = doc
         .root
         .get("components")
@@ -237,6 +255,7 @@ fn scheme(doc: Doc<'_>, name: &str) -> String {
             format!("apiKey in {place} `{key}`")
         }
         "http" => format!("http {}", text("scheme").to_ascii_lowercase()),
+        "oauth2" | "openIdConnect" if sent == Sent::OnTheWire => "http bearer".to_owned(),
         other => other.to_owned(),
     }
 }
