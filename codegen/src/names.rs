@@ -57,7 +57,7 @@ pub(crate) fn handler_trait(family: &str, section: Option<&str>) -> String {
 }
 
 /// The scalar types a spec names without declaring them.
-pub const BUILTIN_TYPES: &[&str] = &["string", "integer", "boolean", "timestamp"];
+pub const BUILTIN_TYPES: &[&str] = &["string", "integer", "number", "boolean", "timestamp", "any"];
 
 /// Rust names the generated `types` module refers to unqualified.
 pub const RESERVED_TYPE_NAMES: &[&str] = &[

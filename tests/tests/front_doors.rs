@@ -390,6 +390,26 @@ fn a_one_of_type_reads_and_writes_each_alternative() {
     );
 }
 
+/// `number` is an `f64` (a whole number is one too), `any` any JSON value, kept as it came.
+#[test]
+fn numbers_and_any_values_read_and_write_as_json_has_them() {
+    use restspec_tests::build_script::all_types::types::Measure;
+    let text = r#"{"ratio":0.25,"extra":{"a":[1,"x",null],"b":true}}"#;
+    let measure: Measure = serde_json::from_str(text).expect("a measure");
+    assert_eq!(measure.ratio, 0.25);
+    assert_eq!(
+        measure.extra,
+        Some(serde_json::json!({"a": [1, "x", null], "b": true}))
+    );
+    assert_eq!(serde_json::to_string(&measure).expect("written"), text);
+    let whole: Measure = serde_json::from_str(r#"{"ratio":3}"#).expect("a whole number");
+    assert_eq!(whole.ratio, 3.0);
+    assert!(
+        serde_json::from_str::<Measure>(r#"{"ratio":"3"}"#).is_err(),
+        "a string is no number"
+    );
+}
+
 /// A body that may be an object or a bare list: `one_of: [Child, list<Child>]`.
 #[test]
 fn a_one_of_type_takes_an_object_or_a_bare_list() {

@@ -266,12 +266,17 @@ impl<'d> Types<'d> {
             }
             "boolean" => Use::plain("boolean"),
             "number" => {
-                losses.push(Loss::wire(
-                    pointer.to_owned(),
-                    "number",
-                    "a `number` became a string: the spec has no number type yet",
-                ));
-                Use::plain("string")
+                if let Some(other) = format.filter(|f| !matches!(*f, "double" | "float")) {
+                    losses.push(Loss::faithful(
+                        refs::join(pointer, "format"),
+                        "format",
+                        format!(
+                            "format `{other}` is not carried over: a 64-bit floating-point number"
+                        ),
+                    ));
+                }
+                self.enum_on_scalar(schema, pointer, losses);
+                Use::plain("number")
             }
             "array" => {
                 let item_hint = format!("{hint}Item");
@@ -429,9 +434,9 @@ impl<'d> Types<'d> {
             losses.push(Loss::wire(
                 refs::join(pointer, "$ref"),
                 "unresolved reference",
-                format!("`{reference}` leads nowhere in this document: a string"),
+                format!("`{reference}` leads nowhere in this document: any value"),
             ));
-            return Use::plain("string");
+            return Use::plain("any");
         };
         if let Some(known) = self.components.get(&at) {
             return known.clone();
@@ -479,13 +484,17 @@ impl<'d> Types<'d> {
         name
     }
 
+    /// `any`: a value of any shape. Where the schema said more than that (a depth the
+    /// import does not follow, only `null`), what it said is a loss.
     fn any(&mut self, pointer: &str, what: &str, losses: &mut Losses) -> Use {
-        losses.push(Loss::wire(
-            pointer.to_owned(),
-            "any value",
-            format!("{what} became a string: the spec has no type for any JSON value yet"),
-        ));
-        Use::plain("string")
+        if what.contains("nested") || what.contains("null") {
+            losses.push(Loss::wire(
+                pointer.to_owned(),
+                "any value",
+                format!("{what} became any value"),
+            ));
+        }
+        Use::plain("any")
     }
 }
 

@@ -56,10 +56,13 @@ fn check(
         TypeRef::Timestamp if types.unix_seconds => "a timestamp (whole seconds since 1970)",
         TypeRef::String | TypeRef::Timestamp if value.is_string() => return Ok(()),
         TypeRef::Integer if value.is_i64() => return Ok(()),
+        TypeRef::Number if value.is_number() => return Ok(()),
+        TypeRef::Any => return Ok(()),
         TypeRef::Boolean if value.is_boolean() => return Ok(()),
         TypeRef::String => "a string",
         TypeRef::Timestamp => "a timestamp (a string)",
         TypeRef::Integer => "a whole number",
+        TypeRef::Number => "a number",
         TypeRef::Boolean => "`true` or `false`",
         TypeRef::List(item) => {
             let Value::Array(items) = value else {

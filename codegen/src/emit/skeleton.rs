@@ -117,6 +117,8 @@ fn stand_in(ty: &mut TypeRef, declared: &[String], placeholders: &mut BTreeSet<S
     *ty = match crate::diag::closest(&name, known) {
         Some("string") => TypeRef::String,
         Some("integer") => TypeRef::Integer,
+        Some("number") => TypeRef::Number,
+        Some("any") => TypeRef::Any,
         Some("boolean") => TypeRef::Boolean,
         Some("timestamp") => TypeRef::Timestamp,
         Some(close) => TypeRef::Named(close.to_owned()),

@@ -15,6 +15,8 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
     match ty {
         TypeRef::String => quote! { String },
         TypeRef::Integer => quote! { i64 },
+        TypeRef::Number => quote! { f64 },
+        TypeRef::Any => quote! { rt::serde_json::Value },
         TypeRef::Boolean => quote! { bool },
         TypeRef::Timestamp => match format {
             TimestampFormat::Nanos => quote! { rt::Timestamp },
@@ -278,7 +280,11 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
             f.optional
                 || f.nullable
                 || match &f.ty {
-                    TypeRef::String | TypeRef::Integer | TypeRef::Boolean => true,
+                    TypeRef::String
+                    | TypeRef::Integer
+                    | TypeRef::Number
+                    | TypeRef::Any
+                    | TypeRef::Boolean => true,
                     TypeRef::List(_) | TypeRef::Map(_) => true,
                     TypeRef::Timestamp => false,
                     TypeRef::Named(inner) => has_default(service, inner, seen),

@@ -60,6 +60,8 @@ pub(super) fn parse_type_ref(
     match text {
         "string" => Some(TypeRef::String),
         "integer" => Some(TypeRef::Integer),
+        "number" => Some(TypeRef::Number),
+        "any" => Some(TypeRef::Any),
         "boolean" => Some(TypeRef::Boolean),
         "timestamp" => Some(TypeRef::Timestamp),
         name if cx.type_names.contains_key(name) => Some(TypeRef::Named(name.to_owned())),

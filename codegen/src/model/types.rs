@@ -10,6 +10,10 @@ pub enum TypeRef {
     String,
     /// A JSON integer (`i64`).
     Integer,
+    /// A JSON number, with a fraction or not (`f64`).
+    Number,
+    /// Any JSON value at all (`serde_json::Value`): a free-form object, say.
+    Any,
     /// A JSON boolean.
     Boolean,
     /// A timestamp in the service's format.
@@ -80,6 +84,8 @@ impl TypeRef {
         match self {
             TypeRef::String => "String".to_owned(),
             TypeRef::Integer => "Integer".to_owned(),
+            TypeRef::Number => "Number".to_owned(),
+            TypeRef::Any => "Any".to_owned(),
             TypeRef::Boolean => "Boolean".to_owned(),
             TypeRef::Timestamp => "Timestamp".to_owned(),
             TypeRef::Named(name) => name.clone(),
@@ -95,6 +101,8 @@ impl TypeRef {
         match self {
             TypeRef::String => "string".to_owned(),
             TypeRef::Integer => "integer".to_owned(),
+            TypeRef::Number => "number".to_owned(),
+            TypeRef::Any => "any".to_owned(),
             TypeRef::Boolean => "boolean".to_owned(),
             TypeRef::Timestamp => "timestamp".to_owned(),
             TypeRef::Named(name) => name.clone(),

@@ -76,7 +76,7 @@ fn accepts_empty_object<'s>(
     seen: &mut Vec<&'s str>,
 ) -> bool {
     match ty {
-        TypeRef::Map(_) => true,
+        TypeRef::Map(_) | TypeRef::Any => true,
         TypeRef::Named(name) => {
             if seen.contains(&name.as_str()) {
                 return false;
@@ -97,6 +97,7 @@ fn accepts_empty_object<'s>(
         }
         TypeRef::String
         | TypeRef::Integer
+        | TypeRef::Number
         | TypeRef::Boolean
         | TypeRef::Timestamp
         | TypeRef::List(_) => false,

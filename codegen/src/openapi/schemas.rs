@@ -119,6 +119,8 @@ pub(super) fn schema(ty: &TypeRef, timestamps: TimestampFormat) -> Value {
     match ty {
         TypeRef::String => json!({ "type": "string" }),
         TypeRef::Integer => json!({ "type": "integer", "format": "int64" }),
+        TypeRef::Number => json!({ "type": "number", "format": "double" }),
+        TypeRef::Any => json!({}),
         TypeRef::Boolean => json!({ "type": "boolean" }),
         TypeRef::Timestamp => timestamp(timestamps),
         TypeRef::Named(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
