@@ -78,17 +78,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# PROFILE=debug uses the debug build `cargo test` has made already: the properties hold
-# the same, the numbers are not measurements (CI runs it so, to skip a release build).
-PROFILE=${PROFILE:-release}
+source benches/lib/example-build.sh
 log "building the example and the load tool ($PROFILE)"
-if [[ $PROFILE == release ]]; then
-    cargo build -q --release -p review-service -p restspec-benches --bin review-service --bin mixed-load
-else
-    cargo build -q -p review-service -p restspec-benches --bin review-service --bin mixed-load
-fi
-SERVICE=$TARGET_DIR/$PROFILE/review-service
-LOAD=$TARGET_DIR/$PROFILE/mixed-load
+build_example_and_load
 
 log "starting PostgreSQL, Redis and the instances"
 start_postgres "$DIR/pg" "$PG_PORT"

@@ -40,17 +40,9 @@ trap cleanup EXIT
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 (( $(ulimit -n) > CONNECTIONS * 2 + 100 )) || die "the open-file limit $(ulimit -n) is too low for $CONNECTIONS connections"
 
-# PROFILE=debug uses the debug build `cargo test` has made already: the properties hold
-# the same, the numbers are not measurements (CI runs it so, to skip a release build).
-PROFILE=${PROFILE:-release}
+source benches/lib/example-build.sh
 echo "mixed-load.sh: building the example and the load tool ($PROFILE)" >&2
-if [[ $PROFILE == release ]]; then
-    cargo build -q --release -p review-service -p restspec-benches --bin review-service --bin mixed-load
-else
-    cargo build -q -p review-service -p restspec-benches --bin review-service --bin mixed-load
-fi
-SERVICE=$TARGET_DIR/$PROFILE/review-service
-LOAD=$TARGET_DIR/$PROFILE/mixed-load
+build_example_and_load
 URL=http://127.0.0.1:$PORT
 
 start() {

@@ -135,6 +135,15 @@ pub fn field_ident(name: &str) -> String {
     }
 }
 
+/// A field name as HTTP writes it (RFC 9110's token: letters, digits and ``!#$%&'*+-.^_`|~``;
+/// `api_key` is one).
+pub fn is_header_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

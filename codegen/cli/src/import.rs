@@ -12,13 +12,25 @@ use restspec_import::{Loss, Options, Severity};
 use crate::{FAILURE, SUCCESS};
 
 /// What `restspec import` was asked.
+#[derive(Debug, clap::Args)]
 pub(crate) struct Request {
-    pub(crate) document: PathBuf,
-    pub(crate) output: PathBuf,
-    pub(crate) name: Option<String>,
-    pub(crate) strict: bool,
-    pub(crate) force: bool,
-    pub(crate) report: Option<PathBuf>,
+    /// The OpenAPI document.
+    document: PathBuf,
+    /// The spec directory to write (created; it must be empty unless --force).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// The service's name (snake_case); default: the document's title.
+    #[arg(long)]
+    name: Option<String>,
+    /// Make every loss an error, and write nothing when there is one.
+    #[arg(long)]
+    strict: bool,
+    /// Replace the spec files (`*.yaml`) of a directory that is not empty.
+    #[arg(long)]
+    force: bool,
+    /// Also write every loss, and the figures, as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
 }
 
 /// Runs the import; the exit status.

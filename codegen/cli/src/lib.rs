@@ -113,25 +113,7 @@ enum Command {
     /// Writes service.yaml and a family file per first path segment, then checks the spec
     /// as `restspec check` does. Whatever the document says that a spec cannot is a
     /// warning naming its JSON pointer, what was lost and what it became.
-    Import {
-        /// The OpenAPI document.
-        document: PathBuf,
-        /// The spec directory to write (created; it must be empty unless --force).
-        #[arg(short, long)]
-        output: PathBuf,
-        /// The service's name (snake_case); default: the document's title.
-        #[arg(long)]
-        name: Option<String>,
-        /// Make every loss an error, and write nothing when there is one.
-        #[arg(long)]
-        strict: bool,
-        /// Replace the spec files (`*.yaml`) of a directory that is not empty.
-        #[arg(long)]
-        force: bool,
-        /// Also write every loss, and the figures, as JSON to this file.
-        #[arg(long, value_name = "FILE")]
-        report: Option<PathBuf>,
-    },
+    Import(import::Request),
     /// Create a crate to start a service from, which builds and passes its tests as written.
     ///
     /// NAME/ gets a spec with one family of five endpoints (create, read, update, delete,
@@ -373,25 +355,7 @@ where
                 }
             }
         }
-        Command::Import {
-            document,
-            output,
-            name,
-            strict,
-            force,
-            report,
-        } => import::run(
-            &import::Request {
-                document,
-                output,
-                name,
-                strict,
-                force,
-                report,
-            },
-            out,
-            err,
-        ),
+        Command::Import(request) => import::run(&request, out, err),
         Command::Routes { dir } => match load(&dir, err) {
             Some(loaded) => {
                 let _ = write!(out, "{}", render::routes(&loaded.service));

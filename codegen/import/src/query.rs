@@ -127,7 +127,7 @@ pub(crate) fn query_option<'d>(
     // What the option carries is not lost (the schema's reading reported it).
     let carried: Vec<String> = ["minimum", "maximum", "default"]
         .iter()
-        .filter(|key| matches!(&option, Yaml::Map(e) if e.iter().any(|(k, _)| k == *key)))
+        .filter(|key| option.get(key).is_some())
         .map(|key| refs::join(&schema_at, key))
         .collect();
     losses.retain(|loss| !carried.contains(&loss.pointer));

@@ -13,6 +13,8 @@ use crate::refs;
 use crate::report::{Loss, Losses};
 use crate::yaml_out::Yaml;
 
+mod choices;
+use choices::variant_kind;
 mod records;
 
 /// A type where it is used: its spelling and whether `null` is one of its values.
@@ -86,24 +88,25 @@ impl<'d> Types<'d> {
 
     /// Whether `spelled` names a record of the spec's (what an error body must be).
     pub(crate) fn is_record(&self, spelled: &str) -> bool {
-        self.declared.iter().any(|(name, d)| {
-            name == spelled && matches!(d, Yaml::Map(e) if e.iter().any(|(k, _)| k == "fields"))
-        })
+        self.definition(spelled, "fields").is_some()
     }
 
     /// Whether enumeration `name` has `value`.
     pub(crate) fn has_value(&self, name: &str, value: &str) -> bool {
-        self.declared.iter().any(|(n, d)| {
-            n == name
-                && matches!(d, Yaml::Map(e) if e.iter().any(|(k, v)| k == "values" && matches!(v, Yaml::List(l) if l.contains(&Yaml::str(value)))))
-        })
+        matches!(self.definition(name, "values"), Some(Yaml::List(l)) if l.contains(&Yaml::str(value)))
     }
 
     /// Whether `spelled` names a string enumeration of the spec's.
     pub(crate) fn is_enumeration(&self, spelled: &str) -> bool {
-        self.declared.iter().any(|(name, d)| {
-            name == spelled && matches!(d, Yaml::Map(e) if e.iter().any(|(k, _)| k == "values"))
-        })
+        self.definition(spelled, "values").is_some()
+    }
+
+    /// What the declared type `name` says under `key` (`fields`, `values`, `one_of`).
+    fn definition(&self, name: &str, key: &str) -> Option<&Yaml> {
+        self.declared
+            .iter()
+            .find(|(declared, _)| declared == name)
+            .and_then(|(_, definition)| definition.get(key))
     }
 
     /// The type of `schema` (at `pointer`); `hint` names a record or enumeration it
@@ -318,117 +321,6 @@ impl<'d> Types<'d> {
         }
     }
 
-    fn alternatives(
-        &mut self,
-        keyword: &str,
-        parts: &'d [Value],
-        pointer: &str,
-        hint: &str,
-        losses: &mut Losses,
-    ) -> Use {
-        let mut spelled: Vec<String> = Vec::new();
-        let mut nullable = false;
-        for (index, part) in parts.iter().enumerate() {
-            if part.get("type").and_then(Value::as_str) == Some("null") {
-                nullable = true;
-                continue;
-            }
-            let at = refs::join(&refs::join(pointer, keyword), &index.to_string());
-            let found = self.use_of(part, &at, &format!("{hint}{}", index + 1), losses);
-            nullable |= found.nullable;
-            if spelled
-                .iter()
-                .any(|s| variant_kind(s.as_str()) == variant_kind(&found.spelled))
-            {
-                if !spelled.contains(&found.spelled) {
-                    losses.push(Loss::wire(at, "alternatives of one kind", format!("the alternative `{}` is left out: a value is read as the first alternative of its kind", found.spelled)));
-                }
-                continue;
-            }
-            spelled.push(found.spelled);
-        }
-        match spelled.len() {
-            0 => self.any(pointer, "alternatives that are all `null`", losses),
-            1 => Use {
-                spelled: spelled.remove(0),
-                nullable,
-            },
-            _ => Use {
-                spelled: self.declare_one_of(hint, spelled),
-                nullable,
-            },
-        }
-    }
-
-    fn declare_one_of(&mut self, hint: &str, spelled: Vec<String>) -> String {
-        let name = self.take_name(hint);
-        let mut definition = Yaml::map();
-        definition.push(
-            "one_of",
-            Yaml::List(spelled.into_iter().map(Yaml::Str).collect()),
-        );
-        self.declared.push((name.clone(), definition));
-        name
-    }
-
-    fn enumeration(
-        &mut self,
-        values: &[Value],
-        pointer: &str,
-        hint: &str,
-        losses: &mut Losses,
-    ) -> Use {
-        let mut texts: Vec<String> = Vec::new();
-        let mut nullable = false;
-        for value in values {
-            match value {
-                Value::String(text) if !text.chars().any(|c| c.is_ascii_alphanumeric()) => {
-                    losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: a value needs a letter or digit to name its variant")));
-                }
-                Value::String(text)
-                    if naming::KEYWORDS.contains(&naming::pascal(text).as_str()) =>
-                {
-                    losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::pascal(text))));
-                }
-                Value::String(text)
-                    if texts
-                        .iter()
-                        .any(|t| naming::pascal(t) == naming::pascal(text)) =>
-                {
-                    if !texts.contains(text) {
-                        losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: it names the same variant as another")));
-                    }
-                }
-                Value::String(text) => texts.push(text.clone()),
-                Value::Null => nullable = true,
-                other => {
-                    losses.push(Loss::faithful(
-                        refs::join(pointer, "enum"),
-                        "enum of non-strings",
-                        format!("the value {other} of a string enumeration is not carried over"),
-                    ));
-                }
-            }
-        }
-        if texts.is_empty() {
-            return Use {
-                spelled: "string".into(),
-                nullable,
-            };
-        }
-        let name = self.take_name(hint);
-        let mut definition = Yaml::map();
-        definition.push(
-            "values",
-            Yaml::List(texts.into_iter().map(Yaml::Str).collect()),
-        );
-        self.declared.push((name.clone(), definition));
-        Use {
-            spelled: name,
-            nullable,
-        }
-    }
-
     fn referenced(&mut self, reference: &str, pointer: &str, losses: &mut Losses) -> Use {
         let Some((target, at)) = refs::local(self.document, reference) else {
             losses.push(Loss::wire(
@@ -526,17 +418,6 @@ fn respell(definition: &mut Yaml, from: &str, to: &str) {
         }
         Yaml::List(items) => items.iter_mut().for_each(|item| respell(item, from, to)),
         _ => {}
-    }
-}
-
-/// What tells alternatives apart: a list from another list is not told.
-fn variant_kind(spelled: &str) -> &str {
-    if spelled.starts_with("list<") {
-        "list"
-    } else if spelled.starts_with("map<") {
-        "map"
-    } else {
-        spelled
     }
 }
 

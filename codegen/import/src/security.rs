@@ -1,5 +1,6 @@
 //! Security schemes as the spec's credential places, and who may call without credentials.
 
+use restspec_codegen::naming;
 use serde_json::Value;
 
 use crate::refs;
@@ -60,7 +61,7 @@ impl Security {
                             losses.push(Loss::wire(at.clone(), "security scheme", format!("API key `{name}` in the Authorization header is read as a bearer token")));
                             Some(("scheme", "bearer".to_owned()))
                         }
-                        Some("header") if !is_header_name(&name) => {
+                        Some("header") if !naming::is_header_name(&name) => {
                             losses.push(Loss::wire(
                                 at.clone(),
                                 "security scheme",
@@ -96,9 +97,7 @@ impl Security {
                 }
             };
             let second_query = place.as_ref().is_some_and(|(k, _)| *k == "query")
-                && credentials
-                    .iter()
-                    .any(|c| matches!(c, Yaml::Map(e) if e.iter().any(|(k, _)| k == "query")));
+                && credentials.iter().any(|c| c.get("query").is_some());
             if second_query {
                 losses.push(Loss::wire(at.clone(), "security scheme", format!("`{name}`, a second credential in the query, is left out: the spec reads one")));
                 continue;
@@ -122,7 +121,7 @@ impl Security {
     pub(crate) fn reads_query(&self, name: &str) -> bool {
         self.credentials
             .iter()
-            .any(|c| matches!(c, Yaml::Map(e) if e.iter().any(|(k, v)| k == "query" && *v == Yaml::str(name))))
+            .any(|c| c.get("query") == Some(&Yaml::str(name)))
     }
 
     /// The convention: `all` when the document asks no credentials by default.
@@ -163,12 +162,4 @@ fn allows_anonymous(security: Option<&Value>) -> bool {
                     .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty))
         }
     }
-}
-
-/// RFC 9110's token, which a header's name is.
-fn is_header_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }

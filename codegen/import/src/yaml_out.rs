@@ -37,6 +37,14 @@ impl Yaml {
         }
     }
 
+    /// The value of `key` in a mapping.
+    pub(crate) fn get(&self, key: &str) -> Option<&Yaml> {
+        match self {
+            Yaml::Map(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     /// `key: value` when `value` is there.
     pub(crate) fn push_some(&mut self, key: &str, value: Option<Yaml>) {
         if let Some(value) = value {

@@ -3,6 +3,7 @@
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Anonymous, Credential, UnknownCredentials};
+use crate::names::is_header_name;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -142,15 +143,6 @@ pub(super) fn header_name(
         )),
     );
     None
-}
-
-/// A field name as HTTP writes it (RFC 9110's token: letters, digits and ``!#$%&'*+-.^_`|~``;
-/// `api_key` is one).
-pub(super) fn is_header_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 /// `anonymous: reads | none | all`.

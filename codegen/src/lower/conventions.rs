@@ -1,13 +1,12 @@
 //! Lowering the service file's conventions, sessions and quota template (the status table
 //! and the error body are `statuses.rs`).
 
-use super::access::{
-    is_header_name, lower_anonymous, lower_credentials, lower_unknown_credentials,
-};
+use super::access::{lower_anonymous, lower_credentials, lower_unknown_credentials};
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
     Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
 };
+use crate::names::is_header_name;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
