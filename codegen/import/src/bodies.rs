@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use crate::media::{MediaKind, media_category, media_kind, status_code, status_name};
 use crate::operations::{Needs, Operation, StatusRow};
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::schemas::Types;
 use crate::yaml_out::Yaml;
 
@@ -23,7 +23,7 @@ impl<'d> Operation<'_, 'd> {
         let Some(body) = self.operation.get("requestBody") else {
             return;
         };
-        let at = refs::join(self.at, "requestBody");
+        let at = refs::push(self.at, "requestBody");
         if self.method == "get" || self.method == "head" {
             losses.push(Loss::wire(
                 at,
@@ -35,7 +35,7 @@ impl<'d> Operation<'_, 'd> {
             ));
             return;
         }
-        let Ok((body, at)) = refs::resolve(self.document, body, &at) else {
+        let Ok((body, at)) = refs::Doc::new(self.document).resolve(body, at.clone()) else {
             losses.push(Loss::wire(
                 at,
                 "unresolved reference",
@@ -47,7 +47,7 @@ impl<'d> Operation<'_, 'd> {
             && body.get("content").is_some()
         {
             losses.push(Loss::wire(
-                refs::join(&at, "required"),
+                refs::push(&at, "required"),
                 "request body required",
                 "an optional request body became required: a spec's request bodies are",
             ));
@@ -55,7 +55,7 @@ impl<'d> Operation<'_, 'd> {
         let Some(content) = body.get("content").and_then(Value::as_object) else {
             return;
         };
-        let content_at = refs::join(&at, "content");
+        let content_at = refs::push(&at, "content");
         let mut chosen = None;
         for (media, value) in content {
             let kind = media_kind(media);
@@ -76,7 +76,7 @@ impl<'d> Operation<'_, 'd> {
                     }
                 }
                 (MediaKind::Other, _) => losses.push(Loss::wire(
-                    refs::join(&content_at, media),
+                    refs::push(&content_at, media),
                     media_category(media),
                     format!(
                         "a `{media}` request body is left out: the spec reads JSON and forms only"
@@ -85,7 +85,7 @@ impl<'d> Operation<'_, 'd> {
             }
         }
         let Some((media, value)) = chosen else { return };
-        let schema_at = refs::join(&refs::join(&content_at, media), "schema");
+        let schema_at = refs::push(&refs::push(&content_at, media), "schema");
         match value.get("schema") {
             Some(schema) => {
                 let found = types.use_of(schema, &schema_at, &format!("{pascal}Request"), losses);
@@ -110,12 +110,13 @@ impl<'d> Operation<'_, 'd> {
         let Some(responses) = self.operation.get("responses").and_then(Value::as_object) else {
             return;
         };
-        let at = refs::join(self.at, "responses");
+        let at = refs::push(self.at, "responses");
         let mut successes: Vec<(u16, Option<String>, String)> = Vec::new();
         let mut errors: Vec<String> = Vec::new();
         for (code, response) in responses {
-            let response_at = refs::join(&at, code);
-            let Ok((response, response_at)) = refs::resolve(self.document, response, &response_at)
+            let response_at = refs::push(&at, code);
+            let Ok((response, response_at)) =
+                refs::Doc::new(self.document).resolve(response, response_at.clone())
             else {
                 losses.push(Loss::wire(
                     response_at,
@@ -140,14 +141,14 @@ impl<'d> Operation<'_, 'd> {
                 .is_some_and(|h| !h.is_empty())
             {
                 losses.push(Loss::wire(
-                    refs::join(&response_at, "headers"),
+                    refs::push(&response_at, "headers"),
                     "response header",
                     "response headers are left out: the spec has no typed response headers yet",
                 ));
             }
             if response.get("links").is_some() {
                 losses.push(Loss::faithful(
-                    refs::join(&response_at, "links"),
+                    refs::push(&response_at, "links"),
                     "links",
                     "links are not carried over",
                 ));
@@ -250,11 +251,11 @@ impl<'d> Operation<'_, 'd> {
         losses: &mut Losses,
     ) -> Option<String> {
         let content = response.get("content").and_then(Value::as_object)?;
-        let content_at = refs::join(at, "content");
+        let content_at = refs::push(at, "content");
         let mut found = None;
         for (media, value) in content {
             if media_kind(media) == MediaKind::Json && found.is_none() {
-                let schema_at = refs::join(&refs::join(&content_at, media), "schema");
+                let schema_at = refs::push(&refs::push(&content_at, media), "schema");
                 found = Some(match value.get("schema") {
                     Some(schema) => types.use_of(schema, &schema_at, hint, losses).spelled,
                     // No schema: any JSON value.
@@ -262,7 +263,7 @@ impl<'d> Operation<'_, 'd> {
                 });
             } else if media_kind(media) != MediaKind::Json {
                 losses.push(Loss::wire(
-                    refs::join(&content_at, media),
+                    refs::push(&content_at, media),
                     media_category(media),
                     format!("a `{media}` answer is left out: the spec answers JSON only"),
                 ));

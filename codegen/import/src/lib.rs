@@ -11,7 +11,6 @@ mod media;
 mod names;
 mod operations;
 mod query;
-mod refs;
 mod report;
 pub mod round_trip;
 mod schemas;

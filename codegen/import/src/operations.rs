@@ -9,8 +9,8 @@ use serde_json::Value;
 use crate::media::key_category;
 use crate::names::unique_snake_name;
 use crate::query::query_option;
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::schemas::{Types, description};
 use crate::security::Security;
 use crate::templates::Template;
@@ -66,8 +66,8 @@ pub(crate) fn families<'d>(
         return families;
     };
     for (path, item) in paths {
-        let item_at = refs::join("/paths", path);
-        let Ok((item, item_at)) = refs::resolve(document, item, &item_at) else {
+        let item_at = refs::push("/paths", path);
+        let Ok((item, item_at)) = refs::Doc::new(document).resolve(item, item_at.clone()) else {
             losses.push(Loss::wire(
                 item_at,
                 "unresolved reference",
@@ -78,7 +78,7 @@ pub(crate) fn families<'d>(
         let Some(template) = Template::read(path) else {
             for method in METHODS.iter().filter(|m| item.get(**m).is_some()) {
                 losses.push(Loss::wire(
-                    refs::join(&item_at, method),
+                    refs::push(&item_at, method),
                     "path shape",
                     format!(
                         "`{} {path}` is left out: a path must start with a fixed segment, a parameter fill a whole segment, a fixed segment need no URL encoding, and at most {} parameters",
@@ -94,7 +94,7 @@ pub(crate) fn families<'d>(
             let Some(operation) = item.get(*method) else {
                 continue;
             };
-            let at = refs::join(&item_at, method);
+            let at = refs::push(&item_at, method);
             if matches!(*method, "options" | "trace") {
                 losses.push(Loss::wire(
                     at,
@@ -215,7 +215,7 @@ impl<'d> Operation<'_, 'd> {
         );
         if operation.get("deprecated").and_then(Value::as_bool) == Some(true) {
             losses.push(Loss::faithful(
-                refs::join(self.at, "deprecated"),
+                refs::push(self.at, "deprecated"),
                 "deprecated",
                 "`deprecated` is not carried over",
             ));
@@ -223,7 +223,7 @@ impl<'d> Operation<'_, 'd> {
         for key in ["callbacks", "servers"] {
             if operation.get(key).is_some() {
                 losses.push(Loss::wire(
-                    refs::join(self.at, key),
+                    refs::push(self.at, key),
                     key_category(key),
                     format!("`{key}` is not carried over"),
                 ));
@@ -249,13 +249,15 @@ impl<'d> Operation<'_, 'd> {
         let mut all: Vec<(&'d Value, String)> = Vec::new();
         let own = self.operation.get("parameters").and_then(Value::as_array);
         let lists = [
-            (own, refs::join(self.at, "parameters")),
-            (self.shared, refs::join(self.item_at, "parameters")),
+            (own, refs::push(self.at, "parameters")),
+            (self.shared, refs::push(self.item_at, "parameters")),
         ];
         for (list, list_at) in lists {
             for (index, parameter) in list.into_iter().flatten().enumerate() {
-                let at = refs::join(&list_at, &index.to_string());
-                let Ok((parameter, at)) = refs::resolve(self.document, parameter, &at) else {
+                let at = refs::push(&list_at, &index.to_string());
+                let Ok((parameter, at)) =
+                    refs::Doc::new(self.document).resolve(parameter, at.clone())
+                else {
                     losses.push(Loss::wire(
                         at,
                         "unresolved reference",
@@ -353,9 +355,10 @@ impl<'d> Operation<'_, 'd> {
             return;
         }
         let text = description(parameter).unwrap_or_else(|| Yaml::str(format!("The {name}.")));
-        let schema_at = refs::join(at, "schema");
+        let schema_at = refs::push(at, "schema");
         let kind = parameter.get("schema").map(|schema| {
-            let resolved = refs::resolve(self.document, schema, &schema_at)
+            let resolved = refs::Doc::new(self.document)
+                .resolve(schema, schema_at.clone())
                 .map(|(s, _)| s)
                 .unwrap_or(schema);
             let found = types.use_of(schema, &schema_at, "PathValue", losses);

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use restspec_codegen::naming;
 use serde_json::Value;
 
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::schemas::{Types, description};
 use crate::yaml_out::Yaml;
 
@@ -21,7 +21,7 @@ pub(crate) fn query_option<'d>(
     fields: &mut BTreeSet<String>,
     losses: &mut Losses,
 ) -> Option<Yaml> {
-    let schema_at = refs::join(at, "schema");
+    let schema_at = refs::push(at, "schema");
     let Some(schema) = parameter.get("schema") else {
         losses.push(Loss::wire(
             at.to_owned(),
@@ -59,7 +59,7 @@ pub(crate) fn query_option<'d>(
         option.push("style", Yaml::str("comma"));
     } else if style != "form" {
         losses.push(Loss::wire(
-            refs::join(at, "style"),
+            refs::push(at, "style"),
             "parameter style",
             format!("style `{style}` of query parameter `{name}` is not carried over"),
         ));
@@ -85,14 +85,14 @@ pub(crate) fn query_option<'d>(
         // A flag is false when absent; a list is empty.
         if required {
             losses.push(Loss::faithful(
-                refs::join(at, "required"),
+                refs::push(at, "required"),
                 "required",
                 format!("`{name}` is optional: a {spelled} option cannot be required"),
             ));
         }
         if default.is_some_and(|d| d != &Value::Bool(false)) {
             losses.push(Loss::faithful(
-                refs::join(&schema_at, "default"),
+                refs::push(&schema_at, "default"),
                 "default",
                 format!("the default of `{name}` is not carried over"),
             ));
@@ -111,7 +111,7 @@ pub(crate) fn query_option<'d>(
             option.push("default", scalar(default));
         } else {
             losses.push(Loss::faithful(
-                refs::join(&schema_at, "default"),
+                refs::push(&schema_at, "default"),
                 "default",
                 format!("the default {default} of `{name}` is none of its values"),
             ));
@@ -128,7 +128,7 @@ pub(crate) fn query_option<'d>(
     let carried: Vec<String> = ["minimum", "maximum", "default"]
         .iter()
         .filter(|key| option.get(key).is_some())
-        .map(|key| refs::join(&schema_at, key))
+        .map(|key| refs::push(&schema_at, key))
         .collect();
     losses.retain(|loss| !carried.contains(&loss.pointer));
     Some(option)

@@ -9,8 +9,8 @@ use restspec_codegen::naming;
 use serde_json::Value;
 
 use crate::names::unique_type_name;
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 mod choices;
@@ -144,7 +144,7 @@ impl<'d> Types<'d> {
         for keyword in UNSAID {
             if object.contains_key(*keyword) {
                 losses.push(Loss::faithful(
-                    refs::join(pointer, keyword),
+                    refs::push(pointer, keyword),
                     keyword_category(keyword),
                     format!("`{keyword}` is not carried over"),
                 ));
@@ -152,7 +152,7 @@ impl<'d> Types<'d> {
         }
         if object.contains_key("discriminator") {
             losses.push(Loss::wire(
-                refs::join(pointer, "discriminator"),
+                refs::push(pointer, "discriminator"),
                 "discriminator",
                 "the discriminator is not carried over: the alternatives are told apart by shape",
             ));
@@ -193,7 +193,7 @@ impl<'d> Types<'d> {
                                 .any(|s| variant_kind(s) == variant_kind(&found))
                             {
                                 losses.push(Loss::wire(
-                                    refs::join(pointer, "type"),
+                                    refs::push(pointer, "type"),
                                     "alternatives of one kind",
                                     format!("type `{kind}` is read as `{found}`, which another type here is already"),
                                 ));
@@ -247,7 +247,7 @@ impl<'d> Types<'d> {
                     Some("date-time") => Use::plain("timestamp"),
                     Some(other) => {
                         losses.push(Loss::faithful(
-                            refs::join(pointer, "format"),
+                            refs::push(pointer, "format"),
                             "format",
                             format!("format `{other}` is not carried over: a plain string"),
                         ));
@@ -259,7 +259,7 @@ impl<'d> Types<'d> {
             "integer" => {
                 if let Some(other) = format.filter(|f| !matches!(*f, "int32" | "int64")) {
                     losses.push(Loss::faithful(
-                        refs::join(pointer, "format"),
+                        refs::push(pointer, "format"),
                         "format",
                         format!("format `{other}` is not carried over: a 64-bit integer"),
                     ));
@@ -271,7 +271,7 @@ impl<'d> Types<'d> {
             "number" => {
                 if let Some(other) = format.filter(|f| !matches!(*f, "double" | "float")) {
                     losses.push(Loss::faithful(
-                        refs::join(pointer, "format"),
+                        refs::push(pointer, "format"),
                         "format",
                         format!(
                             "format `{other}` is not carried over: a 64-bit floating-point number"
@@ -285,13 +285,13 @@ impl<'d> Types<'d> {
                 let item_hint = format!("{hint}Item");
                 let item = match schema.get("items") {
                     Some(items) => {
-                        self.use_of(items, &refs::join(pointer, "items"), &item_hint, losses)
+                        self.use_of(items, &refs::push(pointer, "items"), &item_hint, losses)
                     }
                     None => self.any(pointer, "an array without `items`", losses),
                 };
                 if item.nullable {
                     losses.push(Loss::wire(
-                        refs::join(pointer, "items"),
+                        refs::push(pointer, "items"),
                         "nullable item",
                         "`null` among a list's items is not carried over",
                     ));
@@ -302,7 +302,7 @@ impl<'d> Types<'d> {
             "null" => self.any(pointer, "a schema whose only type is `null`", losses),
             other => {
                 losses.push(Loss::wire(
-                    refs::join(pointer, "type"),
+                    refs::push(pointer, "type"),
                     "unknown type",
                     format!("type `{other}` is not an OpenAPI type: a string"),
                 ));
@@ -314,7 +314,7 @@ impl<'d> Types<'d> {
     fn enum_on_scalar(&mut self, schema: &Value, pointer: &str, losses: &mut Losses) {
         if schema.get("enum").is_some() {
             losses.push(Loss::faithful(
-                refs::join(pointer, "enum"),
+                refs::push(pointer, "enum"),
                 "enum of non-strings",
                 "an enumeration of values that are not strings is not carried over",
             ));
@@ -322,9 +322,9 @@ impl<'d> Types<'d> {
     }
 
     fn referenced(&mut self, reference: &str, pointer: &str, losses: &mut Losses) -> Use {
-        let Some((target, at)) = refs::local(self.document, reference) else {
+        let Some((target, at)) = refs::Doc::new(self.document).lookup(reference) else {
             losses.push(Loss::wire(
-                refs::join(pointer, "$ref"),
+                refs::push(pointer, "$ref"),
                 "unresolved reference",
                 format!("`{reference}` leads nowhere in this document: any value"),
             ));

@@ -3,8 +3,8 @@
 use restspec_codegen::naming;
 use serde_json::Value;
 
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 /// The document's security, as conventions and per-endpoint `anonymous`.
@@ -21,8 +21,8 @@ impl Security {
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
         for (name, scheme) in schemes.into_iter().flatten() {
-            let at = refs::join(schemes_at, name);
-            let Ok((scheme, at)) = refs::resolve(document, scheme, &at) else {
+            let at = refs::push(schemes_at, name);
+            let Ok((scheme, at)) = refs::Doc::new(document).resolve(scheme, at.clone()) else {
                 continue;
             };
             let kind = scheme

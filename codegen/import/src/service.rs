@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use crate::operations::Needs;
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::security::Security;
 use crate::yaml_out::Yaml;
 
@@ -229,7 +229,7 @@ pub(crate) fn unsaid(document: &Value, losses: &mut Losses) {
             .is_some_and(|w| w.as_object().is_some_and(|o| !o.is_empty()))
         {
             losses.push(Loss::wire(
-                refs::join("", key),
+                refs::push("", key),
                 "webhooks",
                 "webhooks are not carried over",
             ));

@@ -113,7 +113,7 @@ mod keywords;
 mod memo;
 mod operations;
 mod parameters;
-mod refs;
+pub(crate) mod refs;
 mod schemas;
 mod tally;
 

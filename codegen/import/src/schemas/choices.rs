@@ -5,8 +5,8 @@ use restspec_codegen::naming;
 use serde_json::Value;
 
 use super::{Types, Use};
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 impl<'d> Types<'d> {
@@ -25,7 +25,7 @@ impl<'d> Types<'d> {
                 nullable = true;
                 continue;
             }
-            let at = refs::join(&refs::join(pointer, keyword), &index.to_string());
+            let at = refs::push(&refs::push(pointer, keyword), &index.to_string());
             let found = self.use_of(part, &at, &format!("{hint}{}", index + 1), losses);
             nullable |= found.nullable;
             if spelled
@@ -75,12 +75,12 @@ impl<'d> Types<'d> {
         for value in values {
             match value {
                 Value::String(text) if !text.chars().any(|c| c.is_ascii_alphanumeric()) => {
-                    losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: a value needs a letter or digit to name its variant")));
+                    losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: a value needs a letter or digit to name its variant")));
                 }
                 Value::String(text)
                     if naming::KEYWORDS.contains(&naming::pascal(text).as_str()) =>
                 {
-                    losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::pascal(text))));
+                    losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::pascal(text))));
                 }
                 Value::String(text)
                     if texts
@@ -88,14 +88,14 @@ impl<'d> Types<'d> {
                         .any(|t| naming::pascal(t) == naming::pascal(text)) =>
                 {
                     if !texts.contains(text) {
-                        losses.push(Loss::wire(refs::join(pointer, "enum"), "enum value", format!("the value `{text}` is left out: it names the same variant as another")));
+                        losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: it names the same variant as another")));
                     }
                 }
                 Value::String(text) => texts.push(text.clone()),
                 Value::Null => nullable = true,
                 other => {
                     losses.push(Loss::faithful(
-                        refs::join(pointer, "enum"),
+                        refs::push(pointer, "enum"),
                         "enum of non-strings",
                         format!("the value {other} of a string enumeration is not carried over"),
                     ));

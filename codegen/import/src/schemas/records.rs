@@ -7,8 +7,8 @@ use restspec_codegen::naming;
 use serde_json::Value;
 
 use super::{Types, Use, description};
-use crate::refs;
 use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 impl<'d> Types<'d> {
@@ -27,7 +27,7 @@ impl<'d> Types<'d> {
         };
         match (properties.filter(|p| !p.is_empty()), values) {
             (None, Some(values)) => {
-                let at = refs::join(pointer, "additionalProperties");
+                let at = refs::push(pointer, "additionalProperties");
                 let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
                 Use::plain(format!("map<{}>", inner.spelled))
             }
@@ -35,15 +35,15 @@ impl<'d> Types<'d> {
             (Some(properties), values) => {
                 if values.is_some() {
                     losses.push(Loss::wire(
-                        refs::join(pointer, "additionalProperties"),
+                        refs::push(pointer, "additionalProperties"),
                         "declared and additional properties",
                         "members beside the declared ones are not carried over",
                     ));
                 }
-                let at = refs::join(pointer, "properties");
+                let at = refs::push(pointer, "properties");
                 let members = properties
                     .iter()
-                    .map(|(name, property)| (name.clone(), property, refs::join(&at, name)))
+                    .map(|(name, property)| (name.clone(), property, refs::push(&at, name)))
                     .collect();
                 self.record(
                     members,
@@ -118,7 +118,7 @@ impl<'d> Types<'d> {
         // a record of them all.
         let own = schema.get("properties").is_some() || schema.get("required").is_some();
         if let ([(index, only)], false) = (substantive.as_slice(), own) {
-            let at = refs::join(&refs::join(pointer, "allOf"), &index.to_string());
+            let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
             let mut found = self.use_of(only, &at, hint, losses);
             let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
             found.nullable |= nullable(schema) || parts.iter().any(nullable);
@@ -142,7 +142,9 @@ impl<'d> Types<'d> {
         losses: &mut Losses,
         depth: usize,
     ) {
-        let Ok((schema, pointer)) = refs::resolve(self.document, schema, pointer) else {
+        let Ok((schema, pointer)) =
+            refs::Doc::new(self.document).resolve(schema, pointer.to_owned())
+        else {
             losses.push(Loss::wire(
                 pointer.to_owned(),
                 "unresolved reference",
@@ -155,24 +157,24 @@ impl<'d> Types<'d> {
         }
         if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
             for (index, part) in parts.iter().enumerate() {
-                let at = refs::join(&refs::join(&pointer, "allOf"), &index.to_string());
+                let at = refs::push(&refs::push(&pointer, "allOf"), &index.to_string());
                 self.flatten(part, &at, members, required, losses, depth + 1);
             }
         }
         for keyword in ["oneOf", "anyOf"] {
             if schema.get(keyword).is_some() {
                 losses.push(Loss::wire(
-                    refs::join(&pointer, keyword),
+                    refs::push(&pointer, keyword),
                     "composition inside allOf",
                     format!("`{keyword}` inside `allOf` is not carried over"),
                 ));
             }
         }
         if let Some(own) = schema.get("properties").and_then(Value::as_object) {
-            let at = refs::join(&pointer, "properties");
+            let at = refs::push(&pointer, "properties");
             for (name, property) in own {
                 members.retain(|(n, _, _)| n != name);
-                members.push((name.clone(), property, refs::join(&at, name)));
+                members.push((name.clone(), property, refs::push(&at, name)));
             }
         }
         required.extend(required_names(schema));
