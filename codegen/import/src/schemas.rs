@@ -48,6 +48,10 @@ pub(crate) struct Types<'d> {
     reserved: BTreeSet<String>,
     /// How deep inline schemas are nested where the reading is now.
     depth: usize,
+    /// What each schema read so far became, by its pointer: a schema read again (a
+    /// record's members inside the `allOf` that includes it, a parameter of a path item
+    /// every method shares) is one type, and its losses are said once.
+    read: BTreeMap<String, Use>,
 }
 
 /// Schema keywords the spec has no word for yet: each is a faithfulness loss where it is
@@ -83,6 +87,7 @@ impl<'d> Types<'d> {
             components: BTreeMap::new(),
             reserved: BTreeSet::new(),
             depth: 0,
+            read: BTreeMap::new(),
         }
     }
 
@@ -121,9 +126,13 @@ impl<'d> Types<'d> {
         if self.depth > 48 {
             return self.any(pointer, "a schema nested more than 48 deep", losses);
         }
+        if let Some(found) = self.read.get(pointer) {
+            return found.clone();
+        }
         self.depth += 1;
         let found = self.use_of_unguarded(schema, pointer, hint, losses);
         self.depth -= 1;
+        self.read.insert(pointer.to_owned(), found.clone());
         found
     }
 
