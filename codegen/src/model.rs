@@ -147,6 +147,9 @@ pub struct Conventions {
     /// With [`ErrorFormat::Json`], the body, its strings holding placeholders such as
     /// `{message}` ([`ERROR_BODY_PLACEHOLDERS`]).
     pub error_body: Option<error_body::Shape>,
+    /// The record type `error_body` is an instance of, when the spec names one
+    /// (`error_type`): what the OpenAPI document names for every error answer.
+    pub error_type: Option<String>,
     /// Where the OpenAPI document is served, if anywhere.
     pub openapi_path: Option<String>,
     /// Where the interactive page for that document is served, if anywhere.
@@ -154,6 +157,9 @@ pub struct Conventions {
     /// Whether the OpenAPI document lists every endpoint without the authenticated prefix
     /// too (`openapi_anonymous_forms: all`), or only those a caller can use there.
     pub openapi_every_anonymous_form: bool,
+    /// Whether every operation's OpenAPI answers end with a `default` one in the error
+    /// format (`openapi_default_error`).
+    pub openapi_default_error: bool,
     /// Where the metrics are served, if anywhere (nothing is counted otherwise).
     pub metrics_path: Option<String>,
     /// Where the liveness probe is answered, if anywhere.

@@ -171,3 +171,87 @@ fn a_message_for_without_its_name_is_refused() {
         "{text}"
     );
 }
+
+/// The minimal spec with a JSON error body written as `body`, and `types` (YAML lines under
+/// `types:`) beside its things.
+fn with_error_type(body: &str, error_type: &str, types: &str) -> Vec<restspec_codegen::SourceFile> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    let service = &mut sources[0];
+    service.text = service.text.replacen(
+        "  timestamp_format: rfc3339\n",
+        &format!("  timestamp_format: rfc3339\n  error_format: json\n  error_body: {body}\n  error_type: {error_type}\n"),
+        1,
+    );
+    service.text.push_str(&format!("\ntypes:\n{types}"));
+    sources
+}
+
+/// `error_type` holds `error_body` to the record it names: a member the record lacks, a
+/// member of the wrong kind and a required field never written are each refused at the
+/// key, with what to write; an unknown type is refused with the closest record.
+#[test]
+fn an_error_type_the_error_body_does_not_fit_is_refused() {
+    let types = "  Error:\n    fields:\n      code: { type: integer }\n      message: { type: string }\n      title: { type: string }\n";
+    let sources = with_error_type(
+        r#"{ code: "{message}", message: "{message}", detail: "{reason}" }"#,
+        "Error",
+        types,
+    );
+    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let text = errors.to_string();
+    assert_eq!(errors.diagnostics.len(), 3, "{text}");
+    for expected in [
+        "`error_body`'s member `detail` is not a field of `Error`",
+        "`error_body`'s `code` does not fit `Error`'s field `code` (`integer`)",
+        "`Error`'s field `title` is required, but `error_body` never writes it",
+    ] {
+        assert!(
+            text.contains(&format!("service.yaml:13:15: {expected}")),
+            "{expected}\n{text}"
+        );
+    }
+    let sources = with_error_type(r#"{ message: "{message}" }"#, "Eror", types);
+    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains("unknown error type `Eror`") && text.contains("did you mean `Error`?"),
+        "{text}"
+    );
+}
+
+/// A body that fits its record is accepted (`{status}` alone in an integer field, the
+/// record's optional fields left out), and the OpenAPI document names the record for every
+/// error answer, the runtime's own refusals (a 404 for a thing the path names, a 500)
+/// included.
+#[test]
+fn an_error_type_the_error_body_fits_names_every_error_answer() {
+    let types = "  Error:\n    fields:\n      code: { type: integer }\n      message: { type: string }\n      details: { type: list<string>, optional: true }\n";
+    let sources = with_error_type(
+        r#"{ code: "{status}", message: "{message}" }"#,
+        "Error",
+        types,
+    );
+    let loaded = restspec_codegen::load_sources(sources)
+        .unwrap_or_else(|(errors, _)| panic!("accepted:\n{errors}"));
+    assert_eq!(
+        loaded.service.conventions.error_type.as_deref(),
+        Some("Error")
+    );
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let responses = &document["paths"]["/things/"]["get"]["responses"];
+    let errors: Vec<_> = responses
+        .as_object()
+        .expect("responses")
+        .iter()
+        .filter(|(code, _)| code.starts_with('4') || code.starts_with('5'))
+        .collect();
+    assert!(errors.len() >= 2, "{responses:#}");
+    for (code, answer) in errors {
+        assert_eq!(
+            answer["content"],
+            serde_json::json!({ "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }),
+            "{code}"
+        );
+    }
+}

@@ -5,7 +5,7 @@ use restspec_codegen::naming;
 use serde_json::Value;
 
 use crate::media::{MediaKind, media_category, media_kind, status_code, status_name};
-use crate::operations::{Needs, Operation, StatusRow};
+use crate::operations::{Needs, Operation};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::schemas::Types;
@@ -125,6 +125,13 @@ impl<'d> Operation<'_, 'd> {
                 ));
                 continue;
             };
+            let succeeds = responses.keys().any(|c| c.starts_with('2'));
+            if code.eq_ignore_ascii_case("default") && succeeds {
+                // Beside successes, the `default` answer is the error body.
+                let body = self.response_body(response, &response_at, types, "Error", losses);
+                needs.statuses.default_answer(response_at, body);
+                continue;
+            }
             let Some(status) = status_code(code) else {
                 losses.push(Loss::wire(
                     response_at,
@@ -170,15 +177,7 @@ impl<'d> Operation<'_, 'd> {
                     }
                     None => None,
                 };
-                let row = needs.statuses.entry(status).or_insert_with(|| StatusRow {
-                    name: status_name(status),
-                    body: body.clone(),
-                    disagrees: false,
-                    uses: Vec::new(),
-                });
-                row.disagrees |= row.body != body;
-                row.uses.push((response_at, body));
-                errors.push(row.name.clone());
+                errors.push(needs.statuses.row_for(status, body.as_deref()));
             } else {
                 losses.push(Loss::wire(
                     response_at,

@@ -7,6 +7,7 @@
 //! was lost and what it became: nothing is dropped silently.
 
 mod bodies;
+mod errors;
 mod media;
 mod names;
 mod operations;
@@ -94,12 +95,20 @@ pub fn import(document: &Value, options: &Options) -> Result<Imported, NotOpenAp
     let mut needs = operations::Needs::default();
     let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
     service::unsaid(document, &mut losses);
-    service::disagreeing_error_bodies(&needs, &mut losses);
     // A schema read twice (a record and the `allOf` that includes it) says its losses once.
     let mut seen = std::collections::BTreeSet::new();
     losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));
     let header = header(options, document);
-    let service_file = service::file(document, &name, &address, &security, &needs, types.declared);
+    let error_body = errors::error_body(&needs.statuses, &types, &mut losses);
+    let service_file = service::file(
+        document,
+        &name,
+        &address,
+        &security,
+        &needs,
+        error_body.as_ref(),
+        types.declared,
+    );
     let mut files = vec![(
         PathBuf::from("service.yaml"),
         yaml_out::render(&header, &service_file),

@@ -34,20 +34,11 @@ pub(crate) struct Family {
 }
 
 /// A row of the status table an error answer needs.
-pub(crate) struct StatusRow {
-    pub(crate) name: String,
-    /// The type its answers carry, when every use agrees.
-    pub(crate) body: Option<String>,
-    /// Where a use disagreed (the row then carries no body).
-    pub(crate) disagrees: bool,
-    /// Each answer of this code: where it is, and its body.
-    pub(crate) uses: Vec<(String, Option<String>)>,
-}
 
 /// What the operations need of the service file.
 #[derive(Default)]
 pub(crate) struct Needs {
-    pub(crate) statuses: BTreeMap<u16, StatusRow>,
+    pub(crate) statuses: crate::errors::StatusRows,
     pub(crate) forms: bool,
     pub(crate) json_bodies: bool,
 }

@@ -91,6 +91,14 @@ impl<'d> Types<'d> {
         }
     }
 
+    /// Where the component schema that became `name` is, if one did.
+    pub(crate) fn component_of(&self, name: &str) -> Option<&str> {
+        self.components
+            .iter()
+            .find(|(_, used)| used.spelled == name)
+            .map(|(pointer, _)| pointer.as_str())
+    }
+
     /// Whether `spelled` names a record of the spec's (what an error body must be).
     pub(crate) fn is_record(&self, spelled: &str) -> bool {
         self.definition(spelled, "fields").is_some()

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use crate::errors::ErrorBody;
 use crate::operations::Needs;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -100,6 +101,7 @@ pub(crate) fn file(
     address: &Address,
     security: &Security,
     needs: &Needs,
+    error_body: Option<&ErrorBody>,
     types: Vec<(String, Yaml)>,
 ) -> Yaml {
     let info = document.get("info");
@@ -140,24 +142,18 @@ pub(crate) fn file(
         (true, false) => conventions.push("request_bodies", Yaml::str("form")),
         _ => {}
     }
-    let mut statuses = Yaml::map();
-    for (code, row) in &needs.statuses {
-        let mut entry = Yaml::map();
-        entry.push("code", Yaml::Int(i64::from(*code)));
-        entry.push("message", Yaml::str(reason_phrase(&row.name)));
-        entry.push("when", Yaml::str(format!("The service answers {code}.")));
-        let raised = raised_for(*code);
-        if !raised.is_empty() {
-            entry.push(
-                "raised_for",
-                Yaml::List(raised.iter().map(|c| Yaml::str(*c)).collect()),
-            );
+    // Errors as JSON where most of them share a record the runtime's refusals can fill.
+    if let Some(body) = error_body {
+        conventions.push("error_format", Yaml::str("json"));
+        conventions.push("error_body", body.shape.clone());
+        conventions.push("error_type", Yaml::str(body.type_name.clone()));
+        if body.default_answer {
+            conventions.push("openapi_default_error", Yaml::Bool(true));
         }
-        if let Some(body) = row.body.as_ref().filter(|_| !row.disagrees) {
-            entry.push("body", Yaml::str(body.clone()));
-        }
-        statuses.push(row.name.clone(), entry);
     }
+    let statuses = needs
+        .statuses
+        .table(error_body.map(|b| b.type_name.as_str()));
     let mut quota = Yaml::map();
     quota.push("group_template", Yaml::str("{name}"));
     let mut file = Yaml::map();
@@ -169,56 +165,6 @@ pub(crate) fn file(
         file.push("types", Yaml::Map(types));
     }
     file
-}
-
-/// `not_found` → `Not Found`.
-fn reason_phrase(name: &str) -> String {
-    name.split('_')
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map_or_else(String::new, |c| {
-                c.to_ascii_uppercase().to_string() + chars.as_str()
-            })
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The runtime's own refusals each code's row answers.
-fn raised_for(code: u16) -> &'static [&'static str] {
-    match code {
-        400 => &[
-            "malformed_request",
-            "wrong_content_type",
-            "malformed_json",
-            "invalid_input",
-        ],
-        401 => &["not_authenticated", "authentication_required"],
-        404 => &["not_found"],
-        405 => &["method_not_allowed"],
-        412 => &["precondition_failed"],
-        429 => &["quota_exhausted"],
-        _ => &[],
-    }
-}
-
-/// The error answers whose bodies are lost because other operations answer the same code
-/// with another body (a status row carries one body, or none).
-pub(crate) fn disagreeing_error_bodies(needs: &Needs, losses: &mut Losses) {
-    for (code, row) in &needs.statuses {
-        if !row.disagrees {
-            continue;
-        }
-        for (at, body) in &row.uses {
-            if let Some(body) = body {
-                losses.push(Loss::wire(
-                    at.clone(),
-                    "error body",
-                    format!("the {code} answer's body `{body}` is left out: operations answer {code} with different bodies, and a status row carries one"),
-                ));
-            }
-        }
-    }
 }
 
 /// Keys of the document the spec does not carry, said once each.

@@ -174,6 +174,8 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         security_headers: raw.security_headers.unwrap_or(true),
         // Read with the status table (its rows' `values`), in `lower`.
         error_body: None,
+        // Read with the types, in `lower`.
+        error_type: None,
         error_format,
         error_format_guessed: !format_known,
         openapi_path: value(&raw.openapi_path),
@@ -181,6 +183,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             path: d.value.clone(),
             location: d.location.clone(),
         }),
+        openapi_default_error: raw.openapi_default_error.unwrap_or(false),
         openapi_every_anonymous_form: lower_openapi_anonymous_forms(
             raw.openapi_anonymous_forms.as_ref(),
             diags,

@@ -11,6 +11,7 @@ mod bodies;
 mod context;
 mod conventions;
 mod endpoints;
+mod error_type;
 mod examples;
 mod identifiers;
 mod pagination;
@@ -151,6 +152,8 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     quota_metadata::check_names(&spec.families, diags);
     rate_limits::check_resources(&spec.families, &lowered_conventions, diags);
     check_status_bodies(service, &types, diags);
+    lowered_conventions.error_type =
+        error_type::lower_error_type(&service.conventions, &lowered_conventions, &types, diags);
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
     served_paths::check_served_paths(&service.conventions, &families, diags);

@@ -163,6 +163,16 @@ pub(super) fn responses(
         let headers = answer_headers(service, answer.after_quota);
         out.insert(code.to_string(), answer.into_response(headers));
     }
+    if c.openapi_default_error {
+        let mut any = Answer::default();
+        any.add(
+            "Any other status, in the error format.".to_owned(),
+            &shape,
+            true,
+        );
+        let headers = answer_headers(service, true);
+        out.insert("default".to_owned(), any.into_response(headers));
+    }
     Value::Object(out)
 }
 
@@ -241,7 +251,7 @@ pub(super) fn components(service: &Service) -> Map<String, Value> {
 }
 
 /// The body of an error answer: plain text, RFC 9457 problem details, or the spec's JSON
-/// error body.
+/// error body (as the record `error_type` names, when it names one).
 fn error_content(service: &Service) -> Value {
     match service.conventions.error_format {
         ErrorFormat::Plain => json!({ "text/plain": { "schema": { "type": "string" } } }),
@@ -255,6 +265,16 @@ fn error_content(service: &Service) -> Value {
             },
             "required": ["type", "title", "status", "detail"],
         }}}),
+        ErrorFormat::Json if service.conventions.error_type.is_some() => {
+            let name = service
+                .conventions
+                .error_type
+                .as_deref()
+                .unwrap_or_default();
+            json!({ "application/json": { "schema": {
+                "$ref": format!("#/components/schemas/{name}")
+            }}})
+        }
         ErrorFormat::Json => {
             let body = service
                 .conventions

@@ -162,6 +162,12 @@ spec_record! {
         /// gets the members that are the same for every error of the row (no `{message}`,
         /// `{field}` or `{code}`) beside its own fields.
         opt error_body: Node,
+        /// The record type the API documents its error body as (`Error`), when
+        /// `error_body` is an instance of one: every member of `error_body` is a field of
+        /// it, and each field it requires is written there. The OpenAPI document then
+        /// names that type for every error answer, the runtime's own included, instead of
+        /// a schema drawn from `error_body`.
+        opt error_type: Spanned<String>,
         /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
         /// without the JSON prefix line, to anyone (`/openapi.json`): under `base_path`
         /// like every path of the service (`/v1/openapi.json` with `base_path: /v1`), and
@@ -179,6 +185,10 @@ spec_record! {
         /// `credentials`; the others only under the prefix) or `all` (every endpoint under
         /// both, as the router serves them, some always answering 403).
         opt openapi_anonymous_forms: Spanned<String>,
+        /// Whether the OpenAPI document gives every operation a `default` answer in the
+        /// error format too: what any status it does not list carries (one a proxy adds,
+        /// say), as APIs that document their errors that way do. Default: `false`.
+        opt openapi_default_error: bool,
         /// Where every service of this spec serves its metrics in the Prometheus text format,
         /// to anyone, never counted against quota (`/metrics`): requests by endpoint, method
         /// and status, latency per endpoint, quota, authentication, connections and refusals.

@@ -78,7 +78,7 @@ pub(crate) fn request<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
                 };
                 out.push(Difference::wire(ptr, "request body required", what.into()));
             }
-            content(c, (ra, &at), (rb, &their_at), out);
+            content(c, (ra, &at), (rb, &their_at), Side::Request, out);
         }
     }
 }
@@ -122,11 +122,15 @@ pub(crate) fn responses<'a>(
             out.push(Difference::wire(ptr, category, what));
             continue;
         };
-        content(c, (response, &ptr), (other, &other_at), out);
+        let side = match code.chars().next() {
+            Some('4' | '5' | 'd' | 'D') => Side::Error,
+            _ => Side::Answer,
+        };
+        content(c, (response, &ptr), (other, &other_at), side, out);
         headers(c, (response, &ptr), (other, &other_at), out);
     }
     for (code, _) in &theirs {
-        let refusal = code.starts_with('4') || code.starts_with('5');
+        let refusal = code.starts_with('4') || code.starts_with('5') || *code == "default";
         if !refusal && !ours.iter().any(|(k, _)| k.eq_ignore_ascii_case(code)) {
             let what = format!("extra response status `{code}` in the export");
             out.push(Difference::wire(&at, category, what));
@@ -150,13 +154,38 @@ fn kind(media: &str) -> String {
     }
 }
 
-/// Compares the `content` of a body or response `ours` (at `at`) with `theirs`.
+/// Whether an answer in `media` is JSON by another name (`text/json`), which a client
+/// reading JSON reads whichever of the names the server sends.
+fn json_alias(media: &str) -> bool {
+    matches!(
+        kind(media).as_str(),
+        "application/json" | "text/json" | "text/x-json" | "application/x-json"
+    )
+}
+
+/// What a `content` belongs to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// A request body: a client may send any media type it lists.
+    Request,
+    /// A success answer.
+    Answer,
+    /// An error answer (4xx, 5xx or `default`): where the original describes no body, a
+    /// body in the export breaks no client.
+    Error,
+}
+
+/// Compares the `content` of a body or response `ours` (at `at`) with `theirs`. An
+/// answer's JSON listed under several names needs one of them in the export (the server
+/// sends one); a request body's each (a client may send any).
 fn content<'a>(
     c: &mut Comparer<'a>,
     (ours, at): (&'a Value, &str),
     (theirs, their_at): (&'a Value, &str),
+    side: Side,
     out: &mut Vec<Difference>,
 ) {
+    let answer = side != Side::Request;
     let entries = |holder: &'a Value| -> Vec<(String, &'a String, &'a Value)> {
         holder
             .get("content")
@@ -174,6 +203,10 @@ fn content<'a>(
             .iter()
             .find(|(_, n, _)| n.eq_ignore_ascii_case(media))
             .or_else(|| other.iter().find(|(j, _, _)| j == k));
+        let counterpart = counterpart.or_else(|| {
+            let alias = answer && json_alias(media);
+            other.iter().find(|(_, n, _)| alias && json_alias(n))
+        });
         let Some((_, n, o)) = counterpart else {
             let what = format!("media type `{media}` missing");
             out.push(Difference::wire(ptr, "media type", what));
@@ -185,11 +218,14 @@ fn content<'a>(
     }
     let parent = if ours.get("content").is_some() {
         content_at
+    } else if side == Side::Error {
+        return;
     } else {
         at.to_owned()
     };
     for (k, media, _) in &other {
-        if !mine.iter().any(|(j, _, _)| j == k) {
+        let aliased = answer && json_alias(media) && mine.iter().any(|(_, m, _)| json_alias(m));
+        if !aliased && !mine.iter().any(|(j, _, _)| j == k) {
             let what = format!("extra media type `{media}` in the export");
             out.push(Difference::wire(&parent, "media type", what));
         }

@@ -225,6 +225,8 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             &c.error_body.as_ref().map(ToString::to_string),
             Breaks,
         ),
+        // Only the OpenAPI document's name for the same body changes.
+        one("error_type", &c.error_type, Unseen),
         one(
             "openapi_path",
             &c.openapi_path,
@@ -244,6 +246,8 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             },
             OneWay { safe: "all" },
         ),
+        // Only the OpenAPI document says it: any other status was answered alike before.
+        text("openapi_default_error", c.openapi_default_error, Unseen),
         one(
             "metrics_path",
             &c.metrics_path,

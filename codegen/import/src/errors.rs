@@ -1,0 +1,339 @@
+//! The error answers: a status row for each code and body the operations answer with, and
+//! the JSON error body the runtime's own refusals are written in, where one record carries
+//! most error answers and every field it requires can be filled from what any error knows
+//! (its message, status and reason).
+
+use std::collections::BTreeMap;
+
+use restspec_codegen::naming;
+
+use crate::media::status_name;
+use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
+use crate::schemas::Types;
+use crate::yaml_out::Yaml;
+
+/// One row of the status table.
+struct StatusRow {
+    name: String,
+    /// The record its answers carry, if any.
+    body: Option<String>,
+    /// How many answers of the document it stands for.
+    uses: usize,
+}
+
+/// The status table the operations need, filled as they are read.
+#[derive(Default)]
+pub(crate) struct StatusRows {
+    rows: BTreeMap<u16, Vec<StatusRow>>,
+    /// Each `default` answer beside successes: where it is, and its body.
+    defaults: Vec<(String, Option<String>)>,
+}
+
+/// The JSON error body a document's errors share: the record's name and the body's shape.
+pub(crate) struct ErrorBody {
+    pub(crate) type_name: String,
+    pub(crate) shape: Yaml,
+    /// Required string fields nothing an error knows fills: they hold its reason phrase.
+    pub(crate) guessed: Vec<String>,
+    /// Whether operations give a `default` answer (`openapi_default_error`).
+    pub(crate) default_answer: bool,
+}
+
+/// Field names (lower case, without `_` and `-`) that hold an error's message.
+const MESSAGE: &[&str] = &[
+    "message",
+    "msg",
+    "detail",
+    "details",
+    "description",
+    "errormessage",
+    "errordescription",
+    "errordetail",
+    "errormsg",
+    "developermessage",
+    "usermessage",
+];
+
+/// Field names that hold the status's reason phrase (`Not Found`).
+const REASON: &[&str] = &["title", "reason", "error", "statustext", "summary"];
+
+/// Field names that hold a machine-readable name of the error (the row's name).
+const NAME: &[&str] = &[
+    "code",
+    "errorcode",
+    "type",
+    "errortype",
+    "kind",
+    "name",
+    "status",
+    "id",
+];
+
+/// Integer field names that hold the status code.
+const STATUS: &[&str] = &[
+    "code",
+    "error",
+    "status",
+    "statuscode",
+    "httpstatus",
+    "httpstatuscode",
+    "httpcode",
+    "errorcode",
+];
+
+impl StatusRows {
+    /// A `default` answer (at `at`) carrying `body`.
+    pub(crate) fn default_answer(&mut self, at: String, body: Option<String>) {
+        self.defaults.push((at, body));
+    }
+
+    /// The row an answer of `code` with `body` is listed under: the code's row with that
+    /// body, or the code's first row when the answer has none (or that row none yet), or a
+    /// new row named after the body (`bad_request_validation_error`).
+    pub(crate) fn row_for(&mut self, code: u16, body: Option<&str>) -> String {
+        let rows = self.rows.entry(code).or_default();
+        let found = match body {
+            None if !rows.is_empty() => Some(0),
+            None => None,
+            Some(body) => rows
+                .iter()
+                .position(|r| r.body.as_deref() == Some(body))
+                .or_else(|| rows.first().is_some_and(|r| r.body.is_none()).then_some(0)),
+        };
+        let index = found.unwrap_or_else(|| {
+            let name = match rows.is_empty() {
+                true => status_name(code),
+                false => format!(
+                    "{}_{}",
+                    status_name(code),
+                    naming::snake(body.unwrap_or("empty"))
+                ),
+            };
+            rows.push(StatusRow {
+                name,
+                body: None,
+                uses: 0,
+            });
+            rows.len() - 1
+        });
+        let row = &mut rows[index];
+        if row.body.is_none() {
+            row.body = body.map(str::to_owned);
+        }
+        row.uses += 1;
+        row.name.clone()
+    }
+
+    /// The error body of the record most error answers carry, when every field it requires
+    /// can be filled (and one holds the message); `declared` are the spec's types.
+    fn error_body(&self, declared: &[(String, Yaml)]) -> Option<ErrorBody> {
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for row in self.rows.values().flatten() {
+            if let Some(body) = &row.body {
+                *counts.entry(body).or_default() += row.uses;
+            }
+        }
+        for body in self.defaults.iter().filter_map(|(_, b)| b.as_deref()) {
+            *counts.entry(body).or_default() += 1;
+        }
+        let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        ranked.into_iter().find_map(|(name, _)| {
+            let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
+            let mut guessed = Vec::new();
+            let (shape, says_message) =
+                shape(definition.get("fields")?, declared, 0, &mut guessed)?;
+            says_message.then_some(())?;
+            Some(ErrorBody {
+                type_name: name.to_owned(),
+                shape,
+                guessed,
+                default_answer: !self.defaults.is_empty(),
+            })
+        })
+    }
+
+    /// The `statuses:` table: each row with its code, wording and body; the runtime's own
+    /// refusals raised by each code's row whose body is `error_type` (or its first row).
+    pub(crate) fn table(&self, error_type: Option<&str>) -> Yaml {
+        let mut statuses = Yaml::map();
+        for (code, rows) in &self.rows {
+            let raiser = rows
+                .iter()
+                .position(|r| r.body.is_some() && r.body.as_deref() == error_type)
+                .unwrap_or(0);
+            for (index, row) in rows.iter().enumerate() {
+                let mut entry = Yaml::map();
+                entry.push("code", Yaml::Int(i64::from(*code)));
+                entry.push("message", Yaml::str(reason_phrase(&status_name(*code))));
+                entry.push("when", Yaml::str(format!("The service answers {code}.")));
+                let raised = raised_for(*code);
+                if index == raiser && !raised.is_empty() {
+                    entry.push(
+                        "raised_for",
+                        Yaml::List(raised.iter().map(|c| Yaml::str(*c)).collect()),
+                    );
+                }
+                if let Some(body) = &row.body {
+                    entry.push("body", Yaml::str(body.clone()));
+                }
+                statuses.push(row.name.clone(), entry);
+            }
+        }
+        statuses
+    }
+}
+
+/// The document's error body, if its errors share one ([`StatusRows::error_body`]); each
+/// field it fills with a guess is a loss.
+pub(crate) fn error_body(
+    rows: &StatusRows,
+    types: &Types<'_>,
+    losses: &mut Losses,
+) -> Option<ErrorBody> {
+    let body = rows.error_body(&types.declared);
+    for (at, default) in &rows.defaults {
+        let what = match (&body, default) {
+            (Some(body), Some(other)) if *other != body.type_name => format!(
+                "the `default` answer's body `{other}` is left out: the `default` answer is \
+                 the error body, `{}`",
+                body.type_name
+            ),
+            (Some(_), _) => continue,
+            (None, _) => "the `default` response is left out: the spec lists answers by their \
+                          code, and the errors share no body the runtime can write"
+                .to_owned(),
+        };
+        losses.push(Loss::wire(at.clone(), "default or range response", what));
+    }
+    let body = body?;
+    let at = types
+        .component_of(&body.type_name)
+        .unwrap_or("/components/schemas");
+    for field in &body.guessed {
+        losses.push(Loss::faithful(
+            refs::push(&refs::push(at, "properties"), field),
+            "error body",
+            format!(
+                "the runtime's own errors fill `{field}` with the status's reason phrase: \
+                 nothing an error knows says it"
+            ),
+        ));
+    }
+    Some(body)
+}
+
+/// `error_body` for a record with `fields` (`declared` are the spec's types): each field
+/// filled by what its name and type say (`message: "{message}"`, `code: "{status}"`), a
+/// record field by its own fields (Azure's `{ error: { code, message } }`), the optional
+/// ones it cannot fill left out; `None` when a required one cannot be filled. The flag
+/// says whether a field holds the message.
+fn shape(
+    fields: &Yaml,
+    declared: &[(String, Yaml)],
+    depth: usize,
+    guessed: &mut Vec<String>,
+) -> Option<(Yaml, bool)> {
+    let Yaml::Map(fields) = fields else {
+        return None;
+    };
+    let mut body = Yaml::map();
+    let mut says_message = false;
+    for (name, field) in fields {
+        let ty = match field.get("type") {
+            Some(Yaml::Str(ty)) => ty.as_str(),
+            _ => return None,
+        };
+        let optional = field.get("optional") == Some(&Yaml::Bool(true));
+        let key: String = name
+            .chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let is = |names: &[&str]| names.contains(&key.as_str());
+        let value = match ty {
+            "string" if is(MESSAGE) && !says_message => {
+                says_message = true;
+                Some(Yaml::str("{message}"))
+            }
+            "string" if is(REASON) => Some(Yaml::str("{reason}")),
+            "string" if is(NAME) => Some(Yaml::str("{name}")),
+            "integer" | "number" if is(STATUS) => Some(Yaml::str("{status}")),
+            // Nothing an error knows says it: the reason phrase stands in (and the
+            // import says so).
+            "string" if !optional => {
+                guessed.push(name.clone());
+                Some(Yaml::str("{reason}"))
+            }
+            "boolean" if is(&["success", "ok"]) => Some(Yaml::Bool(false)),
+            // A list of records holding the message: one of them (JSON:API's `errors`).
+            list if list.starts_with("list<") && depth < 2 && !says_message => list
+                .strip_prefix("list<")
+                .and_then(|l| l.strip_suffix('>'))
+                .and_then(|item| record(item, declared, depth, guessed))
+                .filter(|(_, inner_says)| *inner_says)
+                .map(|(inner, _)| {
+                    says_message = true;
+                    Yaml::List(vec![inner])
+                })
+                .or_else(|| (!optional).then(|| Yaml::List(Vec::new()))),
+            list if list.starts_with("list<") && !optional => Some(Yaml::List(Vec::new())),
+            named if depth < 2 && !says_message => record(named, declared, depth, guessed)
+                .filter(|(_, inner_says)| *inner_says || !optional)
+                .map(|(inner, inner_says)| {
+                    says_message |= inner_says;
+                    inner
+                }),
+            _ => None,
+        };
+        match value {
+            Some(value) => body.push(name.clone(), value),
+            None if optional => {}
+            None => return None,
+        }
+    }
+    Some((body, says_message))
+}
+
+/// The shape of the declared record `name`, as [`shape`] fills it.
+fn record(
+    name: &str,
+    declared: &[(String, Yaml)],
+    depth: usize,
+    guessed: &mut Vec<String>,
+) -> Option<(Yaml, bool)> {
+    let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
+    shape(definition.get("fields")?, declared, depth + 1, guessed)
+}
+
+/// `not_found` → `Not Found`.
+fn reason_phrase(name: &str) -> String {
+    name.split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The runtime's own refusals each code's row answers.
+fn raised_for(code: u16) -> &'static [&'static str] {
+    match code {
+        400 => &[
+            "malformed_request",
+            "wrong_content_type",
+            "malformed_json",
+            "invalid_input",
+        ],
+        401 => &["not_authenticated", "authentication_required"],
+        404 => &["not_found"],
+        405 => &["method_not_allowed"],
+        412 => &["precondition_failed"],
+        429 => &["quota_exhausted"],
+        _ => &[],
+    }
+}

@@ -1,0 +1,217 @@
+//! `error_type`: the record an API documents its error body as. The body itself is still
+//! `error_body` (the runtime writes it from a few constant strings); this checks that every
+//! body written from it is an instance of the record, so that the OpenAPI document may name
+//! the record for every error answer.
+
+use serde_json::Value;
+
+use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
+use crate::model::error_body::Shape;
+use crate::model::{Conventions, ErrorFormat, Field, TypeDef, TypeKind, TypeRef};
+use crate::spec::raw;
+
+/// The name `error_type` gives, when it names a record that every body `error_body`
+/// writes fits.
+///
+/// ```yaml
+/// error_format: json
+/// error_body: { message: "{message}", status: "{status}" }
+/// error_type: Error          # Error: { message: string, status: integer, title: string }
+///                            # `title` is required but the body never writes it
+/// ```
+pub(super) fn lower_error_type(
+    raw: &raw::Conventions,
+    conventions: &Conventions,
+    types: &[TypeDef],
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let named = raw.error_type.as_ref()?;
+    let at = &named.location;
+    if conventions.error_format != ErrorFormat::Json {
+        diags.push(
+            Diagnostic::new(
+                at.clone(),
+                "`error_type` names the record `error_body` writes; it goes with `error_format: json`",
+            )
+            .hint("add `error_format: json` and `error_body`, or remove `error_type`"),
+        );
+        return None;
+    }
+    let records = || {
+        types
+            .iter()
+            .filter(|t| matches!(t.kind, TypeKind::Record(_)))
+            .map(|t| t.name.as_str())
+    };
+    let fields = match types
+        .iter()
+        .find(|t| t.name == named.value)
+        .map(|t| &t.kind)
+    {
+        Some(TypeKind::Record(fields)) => fields,
+        Some(_) => {
+            diags.push(
+                Diagnostic::new(
+                    at.clone(),
+                    format!(
+                        "`{}` is not a record, so it cannot be an error body",
+                        named.value
+                    ),
+                )
+                .hint("an error body is a record type (`fields`)"),
+            );
+            return None;
+        }
+        None => {
+            diags.push(
+                Diagnostic::new(at.clone(), format!("unknown error type `{}`", named.value))
+                    .hint(suggest(&named.value, records())),
+            );
+            return None;
+        }
+    };
+    // Without a readable body, `error_body`'s own error is the one to report.
+    let Some(Shape::Object(members)) = &conventions.error_body else {
+        return None;
+    };
+    let mut fits = true;
+    let record = Record {
+        name: &named.value,
+        fields,
+    };
+    check_members(members, &record, types, at, &mut fits, diags);
+    fits.then(|| named.value.clone())
+}
+
+/// A record `error_body` (or one of its members) is held to.
+struct Record<'t> {
+    name: &'t str,
+    fields: &'t [Field],
+}
+
+/// Each of `members` is a field of `record` its value fits (an object member the record
+/// field's own fields, in turn), and each field `record` requires is there.
+fn check_members(
+    members: &[(String, Shape)],
+    record: &Record<'_>,
+    types: &[TypeDef],
+    at: &crate::diag::Location,
+    fits: &mut bool,
+    diags: &mut Diagnostics,
+) {
+    let Record { name, fields } = record;
+    for (key, value) in members {
+        let Some(field) = fields.iter().find(|f| f.json_name == *key) else {
+            *fits = false;
+            diags.push(
+                Diagnostic::new(
+                    at.clone(),
+                    format!("`error_body`'s member `{key}` is not a field of `{name}`"),
+                )
+                .hint(
+                    did_you_mean(key, fields.iter().map(|f| f.json_name.as_str())).unwrap_or_else(
+                        || {
+                            format!(
+                                "add `{key}` to `{name}`'s fields, or remove it from `error_body`"
+                            )
+                        },
+                    ),
+                ),
+            );
+            continue;
+        };
+        // A record member, or a list of records (JSON:API's `errors: [{ detail }]`).
+        let (value, ty) = match (value, &field.ty) {
+            (Shape::Array(items), TypeRef::List(item)) if items.len() == 1 => (&items[0], &**item),
+            _ => (value, &field.ty),
+        };
+        let inner = match (value, ty) {
+            (Shape::Object(inner), TypeRef::Named(type_name)) => types
+                .iter()
+                .find(|t| t.name == *type_name)
+                .and_then(|t| match &t.kind {
+                    TypeKind::Record(fields) => Some((inner, t.name.as_str(), fields)),
+                    _ => None,
+                }),
+            _ => None,
+        };
+        if let Some((inner, type_name, inner_fields)) = inner {
+            let nested = Record {
+                name: type_name,
+                fields: inner_fields,
+            };
+            check_members(inner, &nested, types, at, fits, diags);
+        } else if let Some(expected) = misfit(value, field) {
+            *fits = false;
+            diags.push(
+                Diagnostic::new(
+                    at.clone(),
+                    format!(
+                        "`error_body`'s `{key}` does not fit `{name}`'s field `{key}` (`{}`)",
+                        field.ty.spelled()
+                    ),
+                )
+                .hint(format!(
+                    "in `error_body`, `{key}` is {expected}; write it as the field's type \
+                     says, or change the field"
+                )),
+            );
+        }
+    }
+    for field in fields.iter().filter(|f| !f.optional) {
+        if !members.iter().any(|(key, _)| *key == field.json_name) {
+            *fits = false;
+            diags.push(
+                Diagnostic::new(
+                    at.clone(),
+                    format!(
+                        "`{name}`'s field `{}` is required, but `error_body` never writes it",
+                        field.json_name
+                    ),
+                )
+                .hint(format!(
+                    "write it in `error_body` (`{}: \"{{reason}}\"`, say), or make it `optional: true`",
+                    field.json_name
+                )),
+            );
+        }
+    }
+}
+
+/// What the member `value` of `error_body` is, when `field` cannot hold it.
+fn misfit(value: &Shape, field: &Field) -> Option<&'static str> {
+    let ty = &field.ty;
+    if *ty == TypeRef::Any {
+        return None;
+    }
+    let fits = match value {
+        Shape::Scalar(Value::String(text)) => match text.as_str() {
+            // A number when it is the whole value.
+            "{status}" => matches!(ty, TypeRef::Integer | TypeRef::Number),
+            // A string, or `null` when the error has none.
+            "{field}" | "{code}" => *ty == TypeRef::String && field.nullable,
+            _ => *ty == TypeRef::String,
+        },
+        Shape::Scalar(Value::Null) => field.nullable,
+        Shape::Scalar(Value::Bool(_)) => *ty == TypeRef::Boolean,
+        Shape::Scalar(Value::Number(n)) => {
+            matches!(ty, TypeRef::Number) || (n.is_i64() && *ty == TypeRef::Integer)
+        }
+        Shape::Scalar(Value::Array(_) | Value::Object(_)) => false,
+        Shape::Array(_) => matches!(ty, TypeRef::List(_)),
+        // A record's members are checked field by field (`check_members`).
+        Shape::Object(_) => matches!(ty, TypeRef::Map(_)),
+    };
+    (!fits).then(|| match value {
+        Shape::Scalar(Value::String(text)) if text == "{status}" => "a number",
+        Shape::Scalar(Value::String(text)) if text == "{field}" || text == "{code}" => {
+            "a string or `null`, for a field with `nullable: true`"
+        }
+        Shape::Scalar(Value::String(_)) => "a string",
+        Shape::Scalar(Value::Null) => "`null`, for a field with `nullable: true`",
+        Shape::Scalar(Value::Bool(_)) => "a boolean",
+        Shape::Scalar(Value::Number(_)) => "a number",
+        Shape::Array(_) | Shape::Scalar(Value::Array(_)) => "a list",
+        _ => "an object",
+    })
+}
