@@ -374,3 +374,30 @@ fn annotating_parts_and_members_beside_all_of_are_read_as_written() {
         trip.operations[0].differences
     );
 }
+
+/// `type: object` with no members declared is any object: a `map<any>`, which exports as an
+/// object again (an `any` exported `{}`, which also allows strings and lists).
+#[test]
+fn an_object_of_any_members_is_a_map_of_any_values() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Thing" } } } } } } } },
+        "components": { "schemas": {
+            "Thing": { "type": "object", "properties": {
+                "labels": { "type": "object" },
+                "extra": { "type": "object", "nullable": true, "additionalProperties": true } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("      extra: { type: map<any>, optional: true, nullable: true }\n      labels: { type: map<any>, optional: true }\n"),
+        "{service}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(trip.operations[0].on_wire, "{:#?}", trip.operations[0].differences);
+}

@@ -31,6 +31,11 @@ impl<'d> Types<'d> {
                 let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
                 Use::plain(format!("map<{}>", inner.spelled))
             }
+            // An object of any members: a map of any values (`type: object` in the
+            // export too), unless no member is allowed at all.
+            (None, None) if schema.get("additionalProperties") != Some(&Value::Bool(false)) => {
+                Use::plain("map<any>")
+            }
             (None, None) => self.any(pointer, "an object of any members", losses),
             (Some(properties), values) => {
                 if values.is_some() {
