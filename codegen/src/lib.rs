@@ -26,7 +26,8 @@ mod names;
 pub mod naming {
     pub use crate::names::{
         BUILTIN_TYPES, CLIENT_METHODS, KEYWORDS, RESERVED_STATUS_NAMES, RESERVED_TYPE_NAMES,
-        field_ident, is_header_name, is_param_name, is_pascal_case, is_snake_case, pascal, snake,
+        field_ident, is_header_name, is_param_name, is_pascal_case, is_path_char, is_snake_case,
+        pascal, snake,
     };
 }
 pub mod openapi;

@@ -144,6 +144,14 @@ pub fn is_header_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
+/// A character a fixed path segment may hold as it is (RFC 3986's `pchar` without
+/// percent-encoding: letters, digits, `-._~`, `:@` and the sub-delimiters
+/// ``!$&'()*+,;=``, as in Microsoft Graph's `/users/$count`). The router compares such
+/// segments byte for byte, which RFC 3986 asks of reserved characters.
+pub fn is_path_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:@!$&'()*+,;=".contains(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -401,3 +401,44 @@ fn an_object_of_any_members_is_a_map_of_any_values() {
     let trip = restspec_import::round_trip::compare(&document, &exported);
     assert!(trip.operations[0].on_wire, "{:#?}", trip.operations[0].differences);
 }
+
+/// Paths real documents write that the spec serves as they are: Microsoft Graph's `$count`
+/// (a fixed segment with a sub-delimiter, compared byte for byte), and AWS's fragments that
+/// tell operations of one path apart (`#tagKeys`, which no request carries) where no other
+/// operation of the method shares the path; where one does, the loss says why.
+#[test]
+fn graph_segments_and_aws_fragments_are_served_on_the_wire_path() {
+    let ok = serde_json::json!({ "responses": { "204": { "description": "ok" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/users/$count": { "get": ok },
+            "/tags/{arn}#tagKeys": { "delete": {
+                "parameters": [{ "name": "arn", "in": "path", "required": true, "schema": { "type": "string" } }],
+                "responses": { "204": { "description": "ok" } } } },
+            "/#Action=One": { "get": ok },
+            "/#Action=Two": { "get": ok }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let loaded = load(&imported);
+    let paths: Vec<&str> = loaded
+        .service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .map(|e| e.path.raw.as_str())
+        .collect();
+    assert_eq!(paths.len(), 2, "{paths:?}");
+    assert!(paths.contains(&"/users/$count") && paths.contains(&"/tags/{arn}"), "{paths:?}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter().any(|s| s.starts_with("#/paths/~1#Action=One/get: `GET /#Action=One` is left out: operations told apart only by the fragment")),
+        "{said:#?}"
+    );
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    let on_wire: Vec<&str> = trip.operations.iter().filter(|v| v.on_wire).map(|v| v.path.as_str()).collect();
+    assert_eq!(on_wire, ["/tags/{arn}#tagKeys", "/users/$count"]);
+}

@@ -56,6 +56,15 @@ pub(crate) fn families<'d>(
     let Some(paths) = document.get("paths").and_then(Value::as_object) else {
         return families;
     };
+    // AWS tells operations of one path apart by a fragment (`/tags/{arn}#tagKeys`), which
+    // never goes on the wire: an operation is served on the path without it, unless
+    // another of the same method is too.
+    let mut on_wire_path: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for (path, item) in paths {
+        for method in METHODS.iter().filter(|m| item.get(**m).is_some()) {
+            *on_wire_path.entry((method, without_fragment(path))).or_default() += 1;
+        }
+    }
     for (path, item) in paths {
         let item_at = refs::push("/paths", path);
         let Ok((item, item_at)) = refs::Doc::new(document).resolve(item, item_at.clone()) else {
@@ -66,8 +75,23 @@ pub(crate) fn families<'d>(
             ));
             continue;
         };
-        let Some(template) = Template::read(path) else {
+        let told_apart_by_fragment = |method: &str| {
+            path.contains('#') && on_wire_path[&(method, without_fragment(path))] > 1
+        };
+        let by_fragment = |method: &str| {
+            format!(
+                "`{} {path}` is left out: operations told apart only by the fragment of their \
+                 path (`#...`, which no request carries) are not carried over",
+                method.to_uppercase(),
+            )
+        };
+        let Some(template) = Template::read(without_fragment(path)) else {
             for method in METHODS.iter().filter(|m| item.get(**m).is_some()) {
+                if told_apart_by_fragment(method) {
+                    let at = refs::push(&item_at, method);
+                    losses.push(Loss::wire(at, "path shape", by_fragment(method)));
+                    continue;
+                }
                 losses.push(Loss::wire(
                     refs::push(&item_at, method),
                     "path shape",
@@ -86,6 +110,10 @@ pub(crate) fn families<'d>(
                 continue;
             };
             let at = refs::push(&item_at, method);
+            if told_apart_by_fragment(method) {
+                losses.push(Loss::wire(at, "path shape", by_fragment(method)));
+                continue;
+            }
             if matches!(*method, "options" | "trace") {
                 losses.push(Loss::wire(
                     at,
@@ -198,6 +226,17 @@ impl<'d> Operation<'_, 'd> {
             endpoint.push("description", Yaml::str(text));
         }
         let query = self.parameters(types, security, family_params, &pascal, losses);
+        // A document may use a path parameter it never declares: a string, said.
+        for (name, spec) in self.template.params() {
+            if !family_params.iter().any(|(n, _)| n == spec) {
+                losses.push(Loss::faithful(
+                    self.at.to_owned(),
+                    "undeclared path parameter",
+                    format!("path parameter `{name}` is not declared: a string"),
+                ));
+                family_params.push((spec.to_owned(), Yaml::str(format!("The {name}."))));
+            }
+        }
         self.request(types, needs, &mut endpoint, &pascal, losses);
         self.responses(types, needs, &mut endpoint, &pascal, losses);
         endpoint.push_some(
@@ -388,4 +427,9 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
     from("summary")
         .or_else(|| from("description"))
         .unwrap_or_else(|| format!("{} {path}", method.to_uppercase()))
+}
+
+/// `path` without its fragment (`/tags/{arn}#tagKeys` → `/tags/{arn}`).
+fn without_fragment(path: &str) -> &str {
+    path.split('#').next().unwrap_or(path)
 }

@@ -37,8 +37,7 @@ impl Template {
                 spelled.push_str(&format!("{{{spec}}}"));
                 renamed.push((name.to_owned(), spec));
             } else {
-                let plain = |c: char| c.is_ascii_alphanumeric() || "-._~:".contains(c);
-                if !segment.chars().all(plain) {
+                if !segment.chars().all(restspec_codegen::naming::is_path_char) {
                     return None;
                 }
                 first.get_or_insert_with(|| segment.to_owned());
@@ -104,6 +103,11 @@ impl Template {
             }
         }
         self.spelled = spelled;
+    }
+
+    /// Each parameter: its name in the document and in the spec.
+    pub(crate) fn params(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.renamed.iter().map(|(d, s)| (d.as_str(), s.as_str()))
     }
 
     pub(crate) fn spec_name(&self, name: &str) -> Option<&str> {

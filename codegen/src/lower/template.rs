@@ -92,14 +92,11 @@ pub(super) fn parse_template(
                     format!("segment `{part}` mixes text and a parameter"),
                     "a parameter takes a whole segment, like `/{change-id}/`",
                 );
-            } else if !part
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-._~:".contains(&b))
-            {
+            } else if !part.bytes().all(|b| names::is_path_char(b as char)) {
                 return fail(
                     diags,
                     format!("segment `{part}` has characters that need URL encoding"),
-                    "use letters, digits and `-._~:` in fixed segments",
+                    "use letters, digits and `-._~:@!$&'()*+,;=` in fixed segments",
                 );
             } else {
                 segments.push(Segment::Literal(part.to_owned()));

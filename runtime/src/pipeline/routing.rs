@@ -163,3 +163,27 @@ fn allow_header(methods: &[(Method, &'static EndpointSpec)]) -> HeaderValue {
     }
     HeaderValue::from_str(&names.join(",")).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
+
+#[cfg(test)]
+mod tests {
+    /// Fixed segments may hold RFC 3986's sub-delimiters and `:@` as they are (the spec
+    /// allows them: Microsoft Graph's `/users/$count`); the matcher takes them literally,
+    /// beside a parameter of the same position, and an encoded `%24` is another path.
+    #[test]
+    fn fixed_segments_with_sub_delimiters_match_literally() {
+        let mut router = matchit::Router::new();
+        for (i, route) in [
+            "/users/$count",
+            "/users/{id}",
+            "/a/b(c)!*+,;=@d:e&f'g",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            router.insert(route, i).expect(route);
+        }
+        assert_eq!(router.at("/users/$count").map(|m| *m.value), Ok(0));
+        assert_eq!(router.at("/users/%24count").map(|m| *m.value), Ok(1));
+        assert_eq!(router.at("/a/b(c)!*+,;=@d:e&f'g").map(|m| *m.value), Ok(2));
+    }
+}

@@ -53,7 +53,8 @@ fn operations<'a>(doc: Doc<'a>) -> Vec<Op<'a>> {
             if !op.is_object() {
                 continue;
             }
-            let bare = erase_params(path);
+            // A fragment (AWS's `#tagKeys`) never goes on the wire.
+            let bare = erase_params(path.split('#').next().unwrap_or(path));
             out.push(Op {
                 method,
                 path,
