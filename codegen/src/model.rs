@@ -482,6 +482,8 @@ pub struct Endpoint {
     pub anonymous: Anonymous,
     /// Query options, in file order.
     pub query: Vec<QueryOption>,
+    /// Header parameters, in file order (`wire` is the header's name as written).
+    pub headers: Vec<QueryOption>,
     /// Answered a page at a time (`conventions.pagination`); the response is a list.
     pub paginated: bool,
     /// Examples, in file order.

@@ -176,6 +176,10 @@ pub struct EndpointSpec {
     pub paginated: bool,
     /// The options that are required, have a default or bounds.
     pub option_rules: &'static [OptionRule],
+    /// The header parameters the handler gets, by their names on the wire.
+    pub headers: &'static [&'static str],
+    /// The header parameters that are required, have a default or bounds.
+    pub header_rules: &'static [OptionRule],
     /// Path parameters (by position) that must match a regular expression in full: what
     /// does not match names nothing (404).
     pub param_patterns: &'static [(usize, &'static str)],
@@ -226,6 +230,8 @@ impl EndpointSpec {
         anonymous: Anonymous::Reads,
         paginated: false,
         option_rules: &[],
+        headers: &[],
+        header_rules: &[],
         param_patterns: &[],
         rate_limit_resource: None,
     };

@@ -255,3 +255,32 @@ fn an_error_type_the_error_body_fits_names_every_error_answer() {
         );
     }
 }
+
+/// A header parameter must be a header name the runtime does not read itself: HTTP's own
+/// (`Authorization`, `Content-Type`) and the conventions' (a credential header) are
+/// refused at the key, and so is a name with a space.
+#[test]
+fn a_header_parameter_the_runtime_reads_or_that_is_no_header_is_refused() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    let service = &mut sources[0];
+    service.text = service.text.replacen(
+        "  timestamp_format: rfc3339\n",
+        "  timestamp_format: rfc3339\n  credentials:\n    - { header: PRIVATE-TOKEN }\n",
+        1,
+    );
+    let things = &mut sources[1];
+    things.text.push_str(
+        "    headers:\n      Authorization: { type: string }\n      private-token: { type: string }\n      X Version: { type: integer }\n      X-Version: { type: integer }\n",
+    );
+    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let text = errors.to_string();
+    assert_eq!(errors.diagnostics.len(), 3, "{text}");
+    for expected in [
+        "things.yaml:16:7: `Authorization` is a header the runtime reads itself",
+        "things.yaml:17:7: `private-token` is a header the runtime reads itself",
+        "things.yaml:18:7: `X Version` is not a header name",
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+}

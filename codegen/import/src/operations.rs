@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::media::key_category;
 use crate::names::unique_snake_name;
-use crate::query::query_option;
+use crate::query::{Place, query_option};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::schemas::{Types, description};
@@ -33,7 +33,8 @@ pub(crate) struct Family {
     pub(crate) endpoints: Vec<(String, Yaml)>,
 }
 
-/// A row of the status table an error answer needs.
+/// Named entries of a spec mapping (query options, header parameters), in order.
+type Entries = Vec<(String, Yaml)>;
 
 /// What the operations need of the service file.
 #[derive(Default)]
@@ -62,7 +63,9 @@ pub(crate) fn families<'d>(
     let mut on_wire_path: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     for (path, item) in paths {
         for method in METHODS.iter().filter(|m| item.get(**m).is_some()) {
-            *on_wire_path.entry((method, without_fragment(path))).or_default() += 1;
+            *on_wire_path
+                .entry((method, without_fragment(path)))
+                .or_default() += 1;
         }
     }
     for (path, item) in paths {
@@ -225,7 +228,7 @@ impl<'d> Operation<'_, 'd> {
         if let Some(text) = text.filter(|t| !t.is_empty()) {
             endpoint.push("description", Yaml::str(text));
         }
-        let query = self.parameters(types, security, family_params, &pascal, losses);
+        let (query, headers) = self.parameters(types, security, family_params, &pascal, losses);
         // A document may use a path parameter it never declares: a string, said.
         for (name, spec) in self.template.params() {
             if !family_params.iter().any(|(n, _)| n == spec) {
@@ -262,10 +265,13 @@ impl<'d> Operation<'_, 'd> {
         if !query.is_empty() {
             endpoint.push("query", Yaml::Map(query));
         }
+        if !headers.is_empty() {
+            endpoint.push("headers", Yaml::Map(headers));
+        }
         (name, endpoint)
     }
 
-    /// Path parameters go to the family, query parameters to the endpoint; header and
+    /// Path parameters go to the family, query and header parameters to the endpoint;
     /// cookie parameters are lost.
     fn parameters(
         &self,
@@ -274,7 +280,7 @@ impl<'d> Operation<'_, 'd> {
         family_params: &mut Vec<(String, Yaml)>,
         pascal: &str,
         losses: &mut Losses,
-    ) -> Vec<(String, Yaml)> {
+    ) -> (Entries, Entries) {
         let mut seen: Vec<(String, String)> = Vec::new();
         let mut all: Vec<(&'d Value, String)> = Vec::new();
         let own = self.operation.get("parameters").and_then(Value::as_array);
@@ -316,6 +322,8 @@ impl<'d> Operation<'_, 'd> {
         }
         let mut query = Vec::new();
         let mut fields = BTreeSet::new();
+        let mut headers = Vec::new();
+        let mut header_fields = BTreeSet::new();
         for (parameter, at) in all {
             let name = parameter
                 .get("name")
@@ -333,23 +341,60 @@ impl<'d> Operation<'_, 'd> {
                     ),
                 )),
                 Some("query") => {
-                    if let Some(option) =
-                        query_option(parameter, name, &at, pascal, types, &mut fields, losses)
-                    {
+                    if let Some(option) = query_option(
+                        Place::Query,
+                        parameter,
+                        name,
+                        &at,
+                        pascal,
+                        types,
+                        &mut fields,
+                        losses,
+                    ) {
                         query.push((name.to_owned(), option));
                     }
                 }
-                Some(place @ ("header" | "cookie")) => {
-                    let ignored = place == "header"
-                        && ["accept", "content-type", "authorization"]
-                            .contains(&name.to_ascii_lowercase().as_str());
-                    if !ignored {
-                        losses.push(Loss::wire(
+                // OpenAPI ignores these three as parameters.
+                Some("header")
+                    if ["accept", "content-type", "authorization"]
+                        .contains(&name.to_ascii_lowercase().as_str()) => {}
+                Some("header") if security.reads_header(name) => losses.push(Loss::faithful(
+                    at,
+                    "credential parameter",
+                    format!("header `{name}` is read as the credential it is, not declared"),
+                )),
+                Some("header") if RUNTIME_HEADERS.contains(&name.to_ascii_lowercase().as_str()) => {
+                    losses.push(Loss::wire(
+                        at,
+                        "header parameter",
+                        format!("header parameter `{name}` is left out: HTTP gives it its meaning"),
+                    ))
+                }
+                Some("header") if !naming::is_header_name(name) => losses.push(Loss::wire(
+                    at,
+                    "header parameter",
+                    format!("header parameter `{name}` is left out: it is not a header name"),
+                )),
+                Some("header") => {
+                    if let Some(header) = query_option(
+                        Place::Header,
+                        parameter,
+                        name,
+                        &at,
+                        pascal,
+                        types,
+                        &mut header_fields,
+                        losses,
+                    ) {
+                        headers.push((name.to_owned(), header));
+                    }
+                }
+                Some(place @ "cookie") => {
+                    losses.push(Loss::wire(
                             at,
-                            if place == "header" { "header parameter" } else { "cookie parameter" },
+                            "cookie parameter",
                             format!("{place} parameter `{name}` is left out: the spec has no {place} parameters yet"),
                         ));
-                    }
                 }
                 other => losses.push(Loss::wire(
                     at,
@@ -361,7 +406,7 @@ impl<'d> Operation<'_, 'd> {
                 )),
             }
         }
-        query
+        (query, headers)
     }
 
     fn path_parameter(
@@ -433,3 +478,16 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
 fn without_fragment(path: &str) -> &str {
     path.split('#').next().unwrap_or(path)
 }
+
+/// Headers HTTP gives their meaning, which the runtime reads itself (OpenAPI's own three,
+/// `Accept`, `Content-Type` and `Authorization`, are never parameters).
+const RUNTIME_HEADERS: &[&str] = &[
+    "content-length",
+    "content-encoding",
+    "transfer-encoding",
+    "accept-encoding",
+    "cookie",
+    "host",
+    "connection",
+    "origin",
+];

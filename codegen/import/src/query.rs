@@ -1,5 +1,6 @@
-//! A query parameter as a query option: its type, style, Rust field, bounds and default,
-//! or a loss where the spec has no word for it.
+//! A query or header parameter as a query option or header parameter (the spec writes both
+//! alike): its type, style, Rust field, bounds and default, or a loss where the spec has no
+//! word for it.
 
 use std::collections::BTreeSet;
 
@@ -11,8 +12,18 @@ use crate::round_trip::refs;
 use crate::schemas::{Types, description};
 use crate::yaml_out::Yaml;
 
-/// A query parameter as a query option, or `None` (a loss) when it cannot be one.
+/// Where a parameter is read from: `query` or `header`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    Query,
+    Header,
+}
+
+/// A query (or header) parameter as a query option (or header parameter), or `None` (a
+/// loss) when it cannot be one.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn query_option<'d>(
+    place: Place,
     parameter: &'d Value,
     name: &str,
     at: &str,
@@ -26,16 +37,23 @@ pub(crate) fn query_option<'d>(
         losses.push(Loss::wire(
             at.to_owned(),
             "parameter content",
-            format!("query parameter `{name}` without a schema is left out"),
+            format!(
+                "{} parameter `{name}` without a schema is left out",
+                place.word()
+            ),
         ));
         return None;
     };
     let hint = format!("{pascal}{}", naming::pascal(name));
     let found = types.use_of(schema, &schema_at, &hint, losses);
+    let usual = match place {
+        Place::Query => "form",
+        Place::Header => "simple",
+    };
     let style = parameter
         .get("style")
         .and_then(Value::as_str)
-        .unwrap_or("form");
+        .unwrap_or(usual);
     let explode = parameter
         .get("explode")
         .and_then(Value::as_bool)
@@ -48,20 +66,30 @@ pub(crate) fn query_option<'d>(
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),
-                "query parameter type",
-                format!("query parameter `{name}` of type `{other}` became a string"),
+                if place == Place::Query {
+                    "query parameter type"
+                } else {
+                    "header parameter type"
+                },
+                format!(
+                    "{} parameter `{name}` of type `{other}` became a string",
+                    place.word()
+                ),
             ));
             "string".to_owned()
         }
     };
     option.push("type", Yaml::str(spelled.clone()));
-    if spelled == "list<string>" && style == "form" && !explode {
+    if place == Place::Query && spelled == "list<string>" && style == "form" && !explode {
         option.push("style", Yaml::str("comma"));
-    } else if style != "form" {
+    } else if style != usual {
         losses.push(Loss::wire(
             refs::push(at, "style"),
             "parameter style",
-            format!("style `{style}` of query parameter `{name}` is not carried over"),
+            format!(
+                "style `{style}` of {} parameter `{name}` is not carried over",
+                place.word()
+            ),
         ));
     }
     let ident = naming::field_ident(name);
@@ -132,6 +160,15 @@ pub(crate) fn query_option<'d>(
         .collect();
     losses.retain(|loss| !carried.contains(&loss.pointer));
     Some(option)
+}
+
+impl Place {
+    fn word(self) -> &'static str {
+        match self {
+            Place::Query => "query",
+            Place::Header => "header",
+        }
+    }
 }
 
 fn scalar(value: &Value) -> Yaml {

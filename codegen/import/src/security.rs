@@ -118,6 +118,14 @@ impl Security {
     }
 
     /// Whether the runtime reads query parameter `name` as a credential.
+    /// Whether the credentials are read from the header `name` (any case).
+    pub(crate) fn reads_header(&self, name: &str) -> bool {
+        self.credentials.iter().any(|c| match c.get("header") {
+            Some(Yaml::Str(header)) => header.eq_ignore_ascii_case(name),
+            _ => false,
+        })
+    }
+
     pub(crate) fn reads_query(&self, name: &str) -> bool {
         self.credentials
             .iter()

@@ -1,5 +1,5 @@
-//! An endpoint's query options compared by their name in the URL: what a request may say
-//! and what one that says nothing gets.
+//! An endpoint's query options and header parameters compared by their names on the wire:
+//! what a request may say and what one that says nothing gets.
 
 use super::{Change, ChangeKind, Verdict, Who};
 use crate::model::{Endpoint, QueryOption};
@@ -7,20 +7,73 @@ use crate::model::{Endpoint, QueryOption};
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 pub(super) fn compare(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
-    for option in &was.query {
-        let subject = format!("option {} of {}", option.wire, now.name);
-        let Some(then) = now.query.iter().find(|o| o.wire == option.wire) else {
+    compare_place(&QUERY, &was.query, &now.query, was, now, out);
+    compare_place(&HEADERS, &was.headers, &now.headers, was, now, out);
+}
+
+/// Where options are read from, as the diff names and kinds them.
+struct Place {
+    /// How a change names one (`option`, `header`).
+    noun: &'static str,
+    removed: ChangeKind,
+    /// What a client still sending a removed one gets.
+    removed_why: &'static str,
+    removed_verdict: Verdict,
+    added: ChangeKind,
+    type_changed: ChangeKind,
+    default_changed: ChangeKind,
+}
+
+const QUERY: Place = Place {
+    noun: "option",
+    removed: ChangeKind::QueryOptionRemoved,
+    removed_why: "gone: clients sending it are refused",
+    removed_verdict: CLIENTS,
+    added: ChangeKind::QueryOptionAdded,
+    type_changed: ChangeKind::QueryOptionTypeChanged,
+    default_changed: ChangeKind::QueryOptionDefaultChanged,
+};
+
+const HEADERS: Place = Place {
+    noun: "header",
+    removed: ChangeKind::HeaderParameterRemoved,
+    removed_why: "gone: the service ignores it when clients still send it",
+    removed_verdict: Verdict::Compatible,
+    added: ChangeKind::HeaderParameterAdded,
+    type_changed: ChangeKind::HeaderParameterTypeChanged,
+    default_changed: ChangeKind::HeaderParameterDefaultChanged,
+};
+
+fn compare_place(
+    place: &Place,
+    before: &[QueryOption],
+    after: &[QueryOption],
+    was: &Endpoint,
+    now: &Endpoint,
+    out: &mut Vec<Change>,
+) {
+    let same = |a: &QueryOption, b: &QueryOption| match place.noun {
+        "header" => a.wire.eq_ignore_ascii_case(&b.wire),
+        _ => a.wire == b.wire,
+    };
+    for option in before {
+        let subject = format!("{} {} of {}", place.noun, option.wire, now.name);
+        let Some(then) = after.iter().find(|o| same(o, option)) else {
             out.push(Change::new(
-                ChangeKind::QueryOptionRemoved,
-                CLIENTS,
+                place.removed,
+                place.removed_verdict,
                 subject,
-                "gone: clients sending it are refused".to_owned(),
+                place.removed_why.to_owned(),
                 Some(option.location.clone()),
                 Some(now.location.clone()),
             ));
             continue;
         };
         for (kind, verdict, explanation) in compare_option(option, then) {
+            let kind = match kind {
+                ChangeKind::QueryOptionDefaultChanged => place.default_changed,
+                _ => place.type_changed,
+            };
             out.push(Change::new(
                 kind,
                 verdict,
@@ -31,16 +84,17 @@ pub(super) fn compare(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
             ));
         }
     }
-    for option in now
-        .query
-        .iter()
-        .filter(|o| !was.query.iter().any(|p| p.wire == o.wire))
-    {
+    for option in after.iter().filter(|o| !before.iter().any(|p| same(p, o))) {
+        let (verdict, why) = if option.required {
+            (CLIENTS, "new and required: requests without it are refused")
+        } else {
+            (Verdict::Compatible, "new, and clients may leave it out")
+        };
         out.push(Change::new(
-            ChangeKind::QueryOptionAdded,
-            Verdict::Compatible,
-            format!("option {} of {}", option.wire, now.name),
-            "new, and clients may leave it out".to_owned(),
+            place.added,
+            verdict,
+            format!("{} {} of {}", place.noun, option.wire, now.name),
+            why.to_owned(),
             Some(was.location.clone()),
             Some(option.location.clone()),
         ));

@@ -19,6 +19,13 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .flat_map(|f| f.endpoints.iter().map(move |e| (f, e)))
         .map(|(f, e)| method_tokens(service, f, e));
     let status_table = status_table_tokens(service);
+    // The header parameters' structs, where some endpoint has them.
+    let headers_module = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .any(|e| !e.headers.is_empty())
+        .then(|| quote! { use super::headers; });
     let docs = doc(&format!(
         "A typed client of {}: one method per endpoint, returning a call to await (for the \
          body) or to `send` (for the whole answer, with the trace id).\n\n\
@@ -33,6 +40,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         pub mod client {
             #[allow(unused_imports)]
             use super::{options, rt, types};
+            #headers_module
 
             pub use rt::client::{Answer, Call, ClientConfig, InvalidBaseUrl, RetryPolicy};
 
@@ -145,6 +153,18 @@ fn method_tokens(
             OptionType::Enum(_) => quote! { .option_value(#wire, options.#field.as_ref()) },
         }
     });
+    let headers = (!endpoint.headers.is_empty()).then(|| {
+        let ty = super::types::headers_struct(endpoint);
+        quote! { headers: &headers::#ty, }
+    });
+    let header_calls = endpoint.headers.iter().map(|h| {
+        let (wire, field) = (&h.wire, format_ident!("{}", h.field));
+        match h.ty {
+            OptionType::StringList => quote! { .header_list(#wire, &headers.#field) },
+            _ if h.always_given() => quote! { .header_value(#wire, Some(&headers.#field)) },
+            _ => quote! { .header_value(#wire, headers.#field.as_ref()) },
+        }
+    });
     let (body, body_call) = match &endpoint.request {
         Some(ty) => {
             let ty = rust_type(ty, format, false);
@@ -176,11 +196,12 @@ fn method_tokens(
     let docs = doc(&text);
     quote! {
         #docs
-        pub fn #method(&self, #(#params,)* #options #body) -> Call<#output, super::Error> {
+        pub fn #method(&self, #(#params,)* #options #headers #body) -> Call<#output, super::Error> {
             self.0
                 .call(#http_method, &[#(#pieces),*], #decode)
                 #paginated
                 #(#option_calls)*
+                #(#header_calls)*
                 #body_call
         }
     }

@@ -263,6 +263,10 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         let ty = super::types::options_struct(endpoint);
         quote! { options: options::#ty, }
     });
+    let headers = (!endpoint.headers.is_empty()).then(|| {
+        let ty = super::types::headers_struct(endpoint);
+        quote! { headers: headers::#ty, }
+    });
     let body = endpoint.request.as_ref().map(|ty| {
         let ty = rust_type(ty, format, false);
         quote! { body: #ty }
@@ -341,7 +345,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let docs = doc(&text);
     quote! {
         #docs
-        fn #method(&self, ctx: rt::RequestContext<'_>, #(#params,)* #page #options #body)
+        fn #method(&self, ctx: rt::RequestContext<'_>, #(#params,)* #page #options #headers #body)
             -> impl rt::Future<Output = Result<#answer, Error>> + Send;
     }
 }

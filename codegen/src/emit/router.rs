@@ -146,6 +146,14 @@ fn arm_tokens(
             Some(quote! { options, }),
         )
     };
+    let (read_headers, headers) = if endpoint.headers.is_empty() {
+        (None, None)
+    } else {
+        (
+            Some(quote! { let headers = call.headers()?; }),
+            Some(quote! { headers, }),
+        )
+    };
     let (read_body, body) = match endpoint.request {
         Some(_) => (
             Some(quote! { let body = call.body()?; }),
@@ -184,9 +192,11 @@ fn arm_tokens(
             {
                 let page = #read_page;
                 #read_options
+                #read_headers
                 #read_body
-                let answer =
-                    handlers.#method(call.context(), #(#params,)* page, #options #body).await;
+                let answer = handlers
+                    .#method(call.context(), #(#params,)* page, #options #headers #body)
+                    .await;
                 #reply
             }
         };
@@ -194,8 +204,10 @@ fn arm_tokens(
     quote! {
         {
             #read_options
+            #read_headers
             #read_body
-            let answer = handlers.#method(call.context(), #(#params,)* #options #body).await;
+            let answer =
+                handlers.#method(call.context(), #(#params,)* #options #headers #body).await;
             call.reply::<#output>(answer)
         }
     }

@@ -228,34 +228,17 @@ fn endpoint_tokens(
     if endpoint.paginated {
         rare.push(quote! { paginated: true });
     }
-    let rules: Vec<TokenStream> = endpoint
-        .query
-        .iter()
-        .filter(|o| o.required || o.default.is_some() || o.minimum.is_some() || o.maximum.is_some())
-        .map(|o| {
-            let (name, required) = (&o.wire, o.required);
-            let default = opt_str(&o.default);
-            let bound = |b: Option<i64>| match b {
-                Some(n) => {
-                    let n = Literal::i64_unsuffixed(n);
-                    quote! { Some(#n) }
-                }
-                None => quote! { None },
-            };
-            let (minimum, maximum) = (bound(o.minimum), bound(o.maximum));
-            quote! {
-                rt::OptionRule {
-                    name: #name,
-                    required: #required,
-                    default: #default,
-                    minimum: #minimum,
-                    maximum: #maximum,
-                }
-            }
-        })
-        .collect();
+    let rules = option_rules(&endpoint.query);
     if !rules.is_empty() {
         rare.push(quote! { option_rules: &[#(#rules),*] });
+    }
+    if !endpoint.headers.is_empty() {
+        let names = endpoint.headers.iter().map(|h| &h.wire);
+        rare.push(quote! { headers: &[#(#names),*] });
+        let rules = option_rules(&endpoint.headers);
+        if !rules.is_empty() {
+            rare.push(quote! { header_rules: &[#(#rules),*] });
+        }
     }
     let patterns: Vec<TokenStream> = endpoint
         .path
@@ -308,4 +291,34 @@ fn endpoint_tokens(
             ..rt::EndpointSpec::USUAL
         };
     }
+}
+
+/// The rules of the `options` (query options or header parameters) that have some:
+/// required, a default, bounds.
+fn option_rules(options: &[crate::model::QueryOption]) -> Vec<TokenStream> {
+    options
+        .iter()
+        .filter(|o| o.required || o.default.is_some() || o.minimum.is_some() || o.maximum.is_some())
+        .map(|o| {
+            let (name, required) = (&o.wire, o.required);
+            let default = opt_str(&o.default);
+            let bound = |b: Option<i64>| match b {
+                Some(n) => {
+                    let n = Literal::i64_unsuffixed(n);
+                    quote! { Some(#n) }
+                }
+                None => quote! { None },
+            };
+            let (minimum, maximum) = (bound(o.minimum), bound(o.maximum));
+            quote! {
+                rt::OptionRule {
+                    name: #name,
+                    required: #required,
+                    default: #default,
+                    minimum: #minimum,
+                    maximum: #maximum,
+                }
+            }
+        })
+        .collect()
 }

@@ -138,7 +138,38 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .iter()
         .flat_map(|f| &f.endpoints)
         .filter(|e| !e.query.is_empty())
-        .map(options_tokens);
+        .map(|e| {
+            let what = format!("Query options of `{} {}`.", e.method.as_str(), e.path.raw);
+            options_tokens(&options_struct(e), &what, &e.query)
+        });
+    let headers = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .filter(|e| !e.headers.is_empty())
+        .map(|e| {
+            let what = format!(
+                "Header parameters of `{} {}`.",
+                e.method.as_str(),
+                e.path.raw
+            );
+            options_tokens(&headers_struct(e), &what, &e.headers)
+        })
+        .collect::<Vec<_>>();
+    // Only a spec with header parameters has the module.
+    let headers = (!headers.is_empty()).then(|| {
+        quote! {
+            /// The header parameters of the endpoints that have some, one struct each.
+            /// Headers the request leaves out are `None` (or empty).
+            pub mod headers {
+                #[allow(unused_imports)]
+                use super::rt;
+                #[allow(unused_imports)]
+                use super::rt::serde::Deserialize;
+                #(#headers)*
+            }
+        }
+    });
     quote! {
         /// The request and response types of the service.
         pub mod types {
@@ -158,6 +189,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             use super::rt::serde::Deserialize;
             #(#options)*
         }
+
+        #headers
     }
 }
 
@@ -166,15 +199,20 @@ pub(crate) fn options_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::
     format_ident!("{}Options", names::pascal(&endpoint.name))
 }
 
-fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
+/// The name of an endpoint's header parameters struct (`UpdateNoteHeaders`).
+pub(crate) fn headers_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::Ident {
+    format_ident!("{}Headers", names::pascal(&endpoint.name))
+}
+
+/// A struct of `options` (query options, or header parameters) named `ident`.
+fn options_tokens(
+    ident: &proc_macro2::Ident,
+    what: &str,
+    options: &[crate::model::QueryOption],
+) -> TokenStream {
     use crate::model::OptionType;
-    let ident = options_struct(endpoint);
-    let docs = doc(&format!(
-        "Query options of `{} {}`.",
-        endpoint.method.as_str(),
-        endpoint.path.raw
-    ));
-    let fields = endpoint.query.iter().map(|o| {
+    let docs = doc(what);
+    let fields = options.iter().map(|o| {
         let name = format_ident!("{}", o.field);
         let wire = &o.wire;
         let text = match &o.description {
@@ -222,7 +260,7 @@ fn options_tokens(endpoint: &crate::model::Endpoint) -> TokenStream {
         }
     });
     // A required option, or one with a default, has no honest `Default` of its type.
-    let default = (!endpoint.query.iter().any(|o| o.always_given())).then(|| quote! { Default, });
+    let default = (!options.iter().any(|o| o.always_given())).then(|| quote! { Default, });
     quote! {
         #docs
         #[derive(Debug, Clone, #default PartialEq, Deserialize)]

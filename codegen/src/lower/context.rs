@@ -9,6 +9,9 @@ use crate::model::{Anonymous, Capability, Status};
 pub(super) struct Context<'a> {
     /// Query parameters the runtime reads itself, by their convention names.
     pub(super) reserved_parameters: Vec<&'a str>,
+    /// Request headers the runtime reads itself (lower case): `authorization`,
+    /// `content-type`, the conventions' credential, trace and XSRF headers, ...
+    pub(super) reserved_headers: Vec<String>,
     pub(super) type_names: &'a BTreeMap<String, Location>,
     /// The names of the spec's string enumerations (which query options may take).
     pub(super) enum_names: Vec<String>,

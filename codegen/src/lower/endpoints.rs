@@ -320,6 +320,7 @@ pub(super) fn lower_endpoint(
             .and_then(|a| lower_anonymous(a, diags))
             .unwrap_or(family_anonymous),
         query: super::parameters::lower_query(raw, paginated, cx, diags),
+        headers: super::parameters::lower_headers(raw, cx, diags),
         paginated,
         examples: super::examples::lower_examples(
             raw.examples.as_deref(),

@@ -131,6 +131,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .as_ref()
             .and_then(|h| h.default_resource.as_ref()),
         reserved_parameters,
+        reserved_headers: parameters::reserved_headers(&lowered_conventions),
         type_names: &type_names,
         statuses: &statuses,
         capabilities: &capabilities,

@@ -26,11 +26,111 @@ pub(super) fn lower_query(
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::QueryOption> {
+    lower_options(raw.query.as_ref(), Place::Query { paginated }, cx, diags)
+}
+
+/// Reads an endpoint's header parameters as query options are read, besides: each is a
+/// header name, none is a header the runtime reads itself, and a list is comma-separated
+/// (as HTTP joins a repeated header).
+///
+/// ```yaml
+/// update_note:
+///   headers:
+///     Authorization: { type: string }   # the runtime reads the credentials
+///     X Version: { type: integer }      # not a header name
+/// ```
+pub(super) fn lower_headers(
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    lower_options(raw.headers.as_ref(), Place::Header, cx, diags)
+}
+
+/// Where options are read from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// The query; a paginated endpoint's page parameters are reserved.
+    Query { paginated: bool },
+    /// The request's headers.
+    Header,
+}
+
+/// The request headers the runtime reads itself, in lower case: HTTP's own, and those the
+/// conventions name (credentials, XSRF, trace, impersonation, request ids, create-only,
+/// idempotency keys).
+pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
+    let fixed = [
+        "authorization",
+        "content-type",
+        "content-length",
+        "content-encoding",
+        "transfer-encoding",
+        "accept",
+        "accept-encoding",
+        "cookie",
+        "host",
+        "connection",
+        "origin",
+    ];
+    let credentials = c.credentials.iter().filter_map(|k| match k {
+        crate::model::Credential::Header(name) => Some(name),
+        _ => None,
+    });
+    let named = [
+        &c.create_only_header,
+        &c.xsrf_header,
+        &c.trace_header,
+        &c.request_id_header,
+    ]
+    .into_iter()
+    .flatten()
+    .chain(c.run_as.as_ref().map(|r| &r.header))
+    .chain(c.idempotency.as_ref().map(|i| &i.header))
+    .chain(credentials);
+    fixed
+        .into_iter()
+        .map(str::to_owned)
+        .chain(named.map(|h| h.to_ascii_lowercase()))
+        .collect()
+}
+
+fn lower_options(
+    options: Option<&crate::spec::decode::Named<raw::QueryOption>>,
+    place: Place,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
     use crate::model::{OptionType, QueryOption};
     let mut out: Vec<QueryOption> = Vec::new();
-    for (key, option) in raw.query.iter().flatten() {
+    let paginated = matches!(place, Place::Query { paginated: true });
+    for (key, option) in options.into_iter().flatten() {
         let name = key.name.as_str();
-        if cx.reserved_parameters.contains(&name) {
+        if place == Place::Header {
+            if !names::is_header_name(name) {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("`{name}` is not a header name"),
+                    )
+                    .hint("header names are letters, digits and `-`, such as `X-Api-Version`"),
+                );
+                continue;
+            }
+            if cx.reserved_headers.contains(&name.to_ascii_lowercase()) {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("`{name}` is a header the runtime reads itself"),
+                    )
+                    .hint(
+                        "remove it: HTTP or the conventions in service.yaml give it its meaning \
+                         (credentials, content type, trace, ...)",
+                    ),
+                );
+                continue;
+            }
+        } else if cx.reserved_parameters.contains(&name) {
             diags.push(
                 Diagnostic::new(
                     key.location.clone(),
@@ -120,6 +220,8 @@ pub(super) fn lower_query(
             continue;
         }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
+            // HTTP joins a repeated header's values with commas.
+            None if place == Place::Header => ty == OptionType::StringList,
             None | Some((_, "repeat")) => false,
             Some((_, "comma")) if ty == OptionType::StringList => true,
             Some((style, "comma")) => {

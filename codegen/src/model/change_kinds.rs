@@ -48,6 +48,14 @@ pub enum ChangeKind {
     QueryOptionTypeChanged,
     /// The value a request without a query option gets is another, or none.
     QueryOptionDefaultChanged,
+    /// A header parameter is gone (the service ignores it when clients still send it).
+    HeaderParameterRemoved,
+    /// A new header parameter.
+    HeaderParameterAdded,
+    /// A header parameter takes another type, or fewer values.
+    HeaderParameterTypeChanged,
+    /// The value a request without a header parameter gets is another, or none.
+    HeaderParameterDefaultChanged,
     /// A field of a type clients read is gone.
     FieldRemoved,
     /// A field of a type clients read may now be absent.
@@ -74,7 +82,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 32] = [
+    pub const ALL: [ChangeKind; 36] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -96,6 +104,10 @@ impl ChangeKind {
         ChangeKind::QueryOptionAdded,
         ChangeKind::QueryOptionTypeChanged,
         ChangeKind::QueryOptionDefaultChanged,
+        ChangeKind::HeaderParameterRemoved,
+        ChangeKind::HeaderParameterAdded,
+        ChangeKind::HeaderParameterTypeChanged,
+        ChangeKind::HeaderParameterDefaultChanged,
         ChangeKind::FieldRemoved,
         ChangeKind::FieldMadeOptional,
         ChangeKind::FieldMadeRequired,
@@ -133,6 +145,10 @@ impl ChangeKind {
             ChangeKind::QueryOptionAdded => "query_option_added",
             ChangeKind::QueryOptionTypeChanged => "query_option_type_changed",
             ChangeKind::QueryOptionDefaultChanged => "query_option_default_changed",
+            ChangeKind::HeaderParameterRemoved => "header_parameter_removed",
+            ChangeKind::HeaderParameterAdded => "header_parameter_added",
+            ChangeKind::HeaderParameterTypeChanged => "header_parameter_type_changed",
+            ChangeKind::HeaderParameterDefaultChanged => "header_parameter_default_changed",
             ChangeKind::FieldRemoved => "field_removed",
             ChangeKind::FieldMadeOptional => "field_made_optional",
             ChangeKind::FieldMadeRequired => "field_made_required",

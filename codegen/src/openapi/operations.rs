@@ -261,7 +261,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             "schema": schema,
         }));
     }
-    for option in &endpoint.query {
+    let query = endpoint.query.iter().map(|o| (o, "query"));
+    let headers = endpoint.headers.iter().map(|h| (h, "header"));
+    for (option, place) in query.chain(headers) {
         let schema = match &option.ty {
             OptionType::String => json!({ "type": "string" }),
             OptionType::Integer => json!({ "type": "integer", "format": "int64" }),
@@ -288,7 +290,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         }
         let mut param = Map::new();
         param.insert("name".into(), json!(option.wire));
-        param.insert("in".into(), json!("query"));
+        param.insert("in".into(), json!(place));
         if option.required {
             param.insert("required".into(), json!(true));
         }
@@ -296,8 +298,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             param.insert("description".into(), json!(d));
         }
         param.insert("schema".into(), schema);
-        if option.ty == OptionType::StringList {
-            // Repeated (`o=A&o=B`), or comma-separated (`labels=a,b`).
+        if option.ty == OptionType::StringList && place == "query" {
+            // Repeated (`o=A&o=B`), or comma-separated (`labels=a,b`); a header's list is
+            // comma-separated (`style: simple`, OpenAPI's only one for headers).
             param.insert("explode".into(), json!(!option.comma_separated));
         }
         out.push(Value::Object(param));

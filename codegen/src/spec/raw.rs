@@ -465,6 +465,13 @@ spec_record! {
         opt anonymous: Spanned<String>,
         /// Query options, by their name in the URL (`n`, `S`, `q`).
         opt query: Named<QueryOption>,
+        /// Header parameters, by their name on the wire (`If-Match`, `X-Api-Version`),
+        /// written as query options are (`type`, `required`, `default`, `minimum`,
+        /// `maximum`, `field`, `description`; a `list<string>` is comma-separated). The
+        /// handler gets them in `headers::<Endpoint>Headers`. Headers the runtime reads
+        /// itself (`Authorization`, `Content-Type`, the conventions' headers) are not
+        /// parameters.
+        opt headers: Named<QueryOption>,
         /// Answered a page at a time, as the conventions' `pagination` says: the response
         /// must be a `list<T>`; the handler takes the page asked for and answers a page.
         opt paginated: Spanned<bool>,

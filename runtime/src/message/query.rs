@@ -177,6 +177,16 @@ pub fn apply_option_rules(
     query: &str,
     rules: &[crate::spec::OptionRule],
 ) -> Result<Option<String>, ApiError> {
+    apply_rules(query, rules, "option")
+}
+
+/// [`apply_option_rules`] for parameters read from `what` (`option`, `header`), as the
+/// messages name them.
+pub fn apply_rules(
+    query: &str,
+    rules: &[crate::spec::OptionRule],
+    what: &str,
+) -> Result<Option<String>, ApiError> {
     let mut completed: Option<String> = None;
     for rule in rules {
         let mut present = false;
@@ -190,7 +200,7 @@ pub fn apply_option_rules(
             }
             let refuse = |why: String| {
                 ApiError::condition(Condition::MalformedRequest)
-                    .with_message(format!("invalid option {}: {why}", rule.name))
+                    .with_message(format!("invalid {what} {}: {why}", rule.name))
                     .with_field(rule.name)
             };
             let number: i64 = value
@@ -208,7 +218,7 @@ pub fn apply_option_rules(
         }
         if rule.required {
             return Err(ApiError::condition(Condition::MalformedRequest)
-                .with_message(format!("option {} is missing", rule.name))
+                .with_message(format!("{what} {} is missing", rule.name))
                 .with_field(rule.name));
         }
         if let Some(default) = rule.default {

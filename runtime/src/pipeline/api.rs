@@ -155,6 +155,45 @@ impl<'a> Call<'a> {
         })
     }
 
+    /// The endpoint's header parameters, read as its query options are (a header the
+    /// request repeats is one comma-separated value): a value that does not fit, or a
+    /// required header left out, is a 400 naming the header.
+    pub fn headers<H: DeserializeOwned>(&self) -> Result<H, ApiError> {
+        let mut pairs = String::new();
+        for name in self.endpoint.headers {
+            for value in self.parts.headers.get_all(*name) {
+                let Ok(value) = value.to_str() else {
+                    return Err(ApiError::condition(Condition::MalformedRequest)
+                        .with_message(format!("invalid header {name}: not text"))
+                        .with_field(*name));
+                };
+                if !pairs.is_empty() {
+                    pairs.push('&');
+                }
+                pairs.extend(form_urlencoded::byte_serialize(name.as_bytes()));
+                pairs.push('=');
+                pairs.extend(form_urlencoded::byte_serialize(value.as_bytes()));
+            }
+        }
+        let completed =
+            crate::message::query::apply_rules(&pairs, self.endpoint.header_rules, "header")?;
+        let pairs = completed.as_deref().unwrap_or(&pairs);
+        serde_html_form::from_str(pairs).map_err(|plain| {
+            let deserializer = serde_html_form::Deserializer::from_bytes(pairs.as_bytes());
+            let header = serde_path_to_error::deserialize::<_, H>(deserializer)
+                .err()
+                .map(|e| e.path().to_string())
+                .filter(|path| !path.is_empty() && path != ".");
+            let error = ApiError::condition(Condition::MalformedRequest);
+            match header {
+                Some(header) => error
+                    .with_message(format!("invalid header {header}: {plain}"))
+                    .with_field(header),
+                None => error.with_message(format!("invalid header: {plain}")),
+            }
+        })
+    }
+
     /// The request body, JSON or (where the spec reads them) a form (see
     /// `parse_json` and `parse_form`). A body of a type the spec does not read is
     /// `wrong_content_type`, its message naming the types it does.

@@ -172,13 +172,9 @@ mod tests {
     #[test]
     fn fixed_segments_with_sub_delimiters_match_literally() {
         let mut router = matchit::Router::new();
-        for (i, route) in [
-            "/users/$count",
-            "/users/{id}",
-            "/a/b(c)!*+,;=@d:e&f'g",
-        ]
-        .into_iter()
-        .enumerate()
+        for (i, route) in ["/users/$count", "/users/{id}", "/a/b(c)!*+,;=@d:e&f'g"]
+            .into_iter()
+            .enumerate()
         {
             router.insert(route, i).expect(route);
         }

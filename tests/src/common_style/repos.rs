@@ -7,7 +7,8 @@ use std::sync::atomic::Ordering;
 use restspec_runtime::{Caller, Found, RequestContext};
 
 use super::CommonStyle;
-use crate::build_script::common_style::types::Repo;
+use crate::build_script::common_style::headers::GetRepoHeadersHeaders;
+use crate::build_script::common_style::types::{Repo, RepoHeaders};
 use crate::build_script::common_style::{Error, ReposHandlers, ReposResource};
 
 /// The repositories, as `(owner, name, topics)`.
@@ -91,5 +92,22 @@ impl ReposHandlers for CommonStyle {
             .repo(&ctx, owner, repo)
             .map(|r| r.topics)
             .unwrap_or_default())
+    }
+
+    async fn get_repo_headers(
+        &self,
+        ctx: RequestContext<'_>,
+        owner: &str,
+        repo: &str,
+        headers: GetRepoHeadersHeaders,
+    ) -> Result<RepoHeaders, Error> {
+        self.repo(&ctx, owner, repo)
+            .ok_or_else(|| Error::not_found_for("repo"))?;
+        Ok(RepoHeaders {
+            api_version: headers.x_git_hub_api_version,
+            requested_by: headers.x_requested_by,
+            limit: headers.x_page_limit,
+            labels: headers.x_labels,
+        })
     }
 }

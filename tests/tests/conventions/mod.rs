@@ -13,6 +13,7 @@ mod cursor_pages;
 mod error_bodies;
 mod errors;
 mod fixed_tokens;
+mod header_parameters;
 mod idempotency_shared;
 mod offset_pages;
 mod options;

@@ -37,6 +37,8 @@ pub struct Call<T, E> {
     method: http::Method,
     url: String,
     query: Vec<(&'static str, String)>,
+    /// Header parameters.
+    headers: Vec<(&'static str, String)>,
     /// The query of a link being followed, as the service wrote it.
     followed: Vec<(String, String)>,
     body: Option<Result<Vec<u8>, String>>,
@@ -65,6 +67,7 @@ impl<T, E> Call<T, E> {
             method,
             url,
             query: Vec::new(),
+            headers: Vec::new(),
             followed: Vec::new(),
             body: None,
             trace: None,
@@ -112,6 +115,7 @@ impl<T, E> Call<T, E> {
             method: self.method.clone(),
             url: self.url.clone(),
             query: self.query.clone(),
+            headers: self.headers.clone(),
             followed: self.followed.clone(),
             body: self.body.clone(),
             trace: self.trace.clone(),
@@ -201,6 +205,32 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// A header parameter, sent when `Some`: text as it is, a number or a switch as JSON
+    /// writes it, an enumeration's value by its name.
+    pub fn header_value<V: serde::Serialize + ?Sized>(
+        mut self,
+        name: &'static str,
+        value: Option<&V>,
+    ) -> Self {
+        let text = match value.and_then(|v| serde_json::to_value(v).ok()) {
+            Some(serde_json::Value::String(text)) => Some(text),
+            Some(serde_json::Value::Null) | None => None,
+            Some(other) => Some(other.to_string()),
+        };
+        if let Some(text) = text {
+            self.headers.push((name, text));
+        }
+        self
+    }
+
+    /// A list header parameter, its values joined with commas, sent when it has values.
+    pub fn header_list(mut self, name: &'static str, values: &[String]) -> Self {
+        if !values.is_empty() {
+            self.headers.push((name, values.join(", ")));
+        }
+        self
+    }
+
     /// The request body, as JSON, or as a form where the spec's client sends forms
     /// (`request_bodies: form_or_json` or `form`).
     pub fn json<B: serde::Serialize + ?Sized>(mut self, body: &B) -> Self {
@@ -234,6 +264,9 @@ impl<T, E> Call<T, E> {
             .request(self.method.clone(), &self.url)
             .query(&self.followed)
             .query(&self.query);
+        for (name, value) in &self.headers {
+            request = request.header(*name, value);
+        }
         if let Some(accept) = conventions.compact_when_accept {
             request = request.header(http::header::ACCEPT, accept);
         } else if let Some(pretty) = conventions.pretty_parameter {
