@@ -241,6 +241,52 @@ fn query_options() {
     );
 }
 
+/// Header parameters diff as options do, but a header the service stops reading is only
+/// ignored, and one added as required breaks every client that does not send it.
+#[test]
+fn header_parameters() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let optional = format!("{p}    headers:\n      X-Version: {{ type: integer }}\n");
+    let required =
+        format!("{p}    headers:\n      X-Version: {{ type: integer, required: true }}\n");
+    let text = format!("{p}    headers:\n      X-Version: {{ type: string }}\n");
+    let (optional, required, text) = (
+        [(p, optional.as_str())],
+        [(p, required.as_str())],
+        [(p, text.as_str())],
+    );
+    case(
+        "header removed",
+        &optional,
+        &[],
+        &[(K::HeaderParameterRemoved, OK)],
+    );
+    case(
+        "header added",
+        &[],
+        &optional,
+        &[(K::HeaderParameterAdded, OK)],
+    );
+    case(
+        "required header added",
+        &[],
+        &required,
+        &[(K::HeaderParameterAdded, CLIENTS)],
+    );
+    case(
+        "header made required",
+        &optional,
+        &required,
+        &[(K::HeaderParameterTypeChanged, CLIENTS)],
+    );
+    case(
+        "header type changed",
+        &optional,
+        &text,
+        &[(K::HeaderParameterTypeChanged, CLIENTS)],
+    );
+}
+
 #[test]
 fn fields_of_answers_and_of_requests() {
     case(
