@@ -192,6 +192,9 @@ pub struct Conventions {
     pub json_any_content_type: bool,
     /// A request body's field no record declares is refused (`unknown_fields: reject`).
     pub reject_unknown_fields: bool,
+    /// A request without a body is refused where one is read
+    /// (`empty_request_body: refuse`), rather than read as `{}`.
+    pub refuse_empty_request_body: bool,
     /// `null` on an optional field that is not nullable is refused
     /// (`null_optional_fields: reject`).
     pub reject_null_optional_fields: bool,
@@ -458,6 +461,8 @@ pub struct Endpoint {
     pub description: Option<String>,
     /// Request body type.
     pub request: Option<TypeRef>,
+    /// The request body may be left out (`request_optional`): the handler gets an `Option`.
+    pub request_optional: bool,
     /// Response body type.
     pub response: Option<TypeRef>,
     /// Success status.

@@ -236,10 +236,10 @@ pub mod __private {
     pub use crate::quota::{EarlyRefusals, RateLimitHeaders, ResetFormat};
     pub use crate::settings::Settings;
     pub use crate::spec::{
-        Anonymous, Conventions, Credential, EchoHeader, EndpointSpec, ErrorFormat, ErrorPiece,
-        FamilySpec, JsonErrorBody, OptionRule, RequestBodies, RequestContentType, RunAsConventions,
-        ServiceSpec, SessionConventions, StatusEntry, UnknownCredentials, UnknownFields,
-        UnknownOptions,
+        Anonymous, Conventions, Credential, EchoHeader, EmptyRequestBody, EndpointSpec,
+        ErrorFormat, ErrorPiece, FamilySpec, JsonErrorBody, OptionRule, RequestBodies,
+        RequestContentType, RunAsConventions, ServiceSpec, SessionConventions, StatusEntry,
+        UnknownCredentials, UnknownFields, UnknownOptions,
     };
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;

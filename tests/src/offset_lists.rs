@@ -4,7 +4,7 @@
 use restspec_runtime::{OffsetRequest, Page, RequestContext, Settings};
 
 use crate::build_script::offset_lists::options::QueryChangesOptions;
-use crate::build_script::offset_lists::types::ChangeInfo;
+use crate::build_script::offset_lists::types::{ChangeInfo, ChangeInput, ReviewInput};
 use crate::build_script::offset_lists::{ChangesHandlers, Error, router};
 
 /// Changes 1 to `count`, whose subjects say whether their number is even.
@@ -27,6 +27,7 @@ impl OffsetLists {
     }
 }
 
+#[allow(refining_impl_trait)]
 impl ChangesHandlers for OffsetLists {
     async fn query_changes(
         &self,
@@ -49,5 +50,25 @@ impl ChangesHandlers for OffsetLists {
             })
             .collect();
         Ok(page.slice(&newest_first))
+    }
+
+    async fn create_change(
+        &self,
+        _: RequestContext<'_>,
+        body: ChangeInput,
+    ) -> Result<ChangeInfo, Error> {
+        Ok(ChangeInfo {
+            number: self.count + 1,
+            subject: body.subject.unwrap_or_else(|| "untitled".to_owned()),
+            more_changes: None,
+        })
+    }
+
+    async fn review_changes(
+        &self,
+        _: RequestContext<'_>,
+        body: Option<ReviewInput>,
+    ) -> Result<String, Error> {
+        Ok(body.map_or_else(|| "reviewed without a message".to_owned(), |b| b.message))
     }
 }

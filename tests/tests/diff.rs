@@ -287,6 +287,29 @@ fn header_parameters() {
     );
 }
 
+/// A request body made optional takes nothing from clients; made required again, it
+/// refuses those that leave it out.
+#[test]
+fn an_optional_request_body() {
+    let body = "    request: ThingInput\n";
+    let optional = [(
+        body,
+        "    request: ThingInput\n    request_optional: true\n",
+    )];
+    case(
+        "body made optional",
+        &[],
+        &optional,
+        &[(K::RequestTypeChanged, OK)],
+    );
+    case(
+        "body made required",
+        &optional,
+        &[],
+        &[(K::RequestTypeChanged, CLIENTS)],
+    );
+}
+
 #[test]
 fn fields_of_answers_and_of_requests() {
     case(

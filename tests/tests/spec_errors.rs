@@ -284,3 +284,25 @@ fn a_header_parameter_the_runtime_reads_or_that_is_no_header_is_refused() {
         assert!(text.contains(expected), "{expected}\n{text}");
     }
 }
+
+/// `request_optional` without a `request` has nothing to leave out, and
+/// `empty_request_body` is one of its two words: both refused where written.
+#[test]
+fn request_optional_without_a_body_and_an_unknown_empty_body_word_are_refused() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    sources[0].text = sources[0].text.replacen(
+        "  timestamp_format: rfc3339\n",
+        "  timestamp_format: rfc3339\n  empty_request_body: reject\n",
+        1,
+    );
+    sources[1].text.push_str("    request_optional: true\n");
+    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let text = errors.to_string();
+    assert_eq!(errors.diagnostics.len(), 2, "{text}");
+    assert!(
+        text.contains("service.yaml:11:23: unknown `empty_request_body` `reject`")
+            && text.contains("things.yaml:15:23: `request_optional` without a `request`"),
+        "{text}"
+    );
+}

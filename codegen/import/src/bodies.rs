@@ -43,15 +43,7 @@ impl<'d> Operation<'_, 'd> {
             ));
             return;
         };
-        if body.get("required").and_then(Value::as_bool) != Some(true)
-            && body.get("content").is_some()
-        {
-            losses.push(Loss::wire(
-                refs::push(&at, "required"),
-                "request body required",
-                "an optional request body became required: a spec's request bodies are",
-            ));
-        }
+        let optional = body.get("required").and_then(Value::as_bool) != Some(true);
         let Some(content) = body.get("content").and_then(Value::as_object) else {
             return;
         };
@@ -90,6 +82,12 @@ impl<'d> Operation<'_, 'd> {
             Some(schema) => {
                 let found = types.use_of(schema, &schema_at, &format!("{pascal}Request"), losses);
                 endpoint.push("request", Yaml::str(found.spelled));
+                // A body the document requires is refused when missing
+                // (`empty_request_body: refuse`); one it does not, may be left out.
+                needs.request_bodies = true;
+                if optional {
+                    endpoint.push("request_optional", Yaml::Bool(true));
+                }
             }
             None => losses.push(Loss::wire(
                 schema_at,
@@ -126,13 +124,28 @@ impl<'d> Operation<'_, 'd> {
                 continue;
             };
             let succeeds = responses.keys().any(|c| c.starts_with('2'));
-            if code.eq_ignore_ascii_case("default") && succeeds {
-                // Beside successes, the `default` answer is the error body.
+            let default = code.eq_ignore_ascii_case("default");
+            if (default && succeeds) || ["4XX", "5XX"].contains(&code.to_ascii_uppercase().as_str())
+            {
+                // Beside successes, the `default` answer is the error body; so is a range
+                // of errors (every answer of the export in it is).
                 let body = self.response_body(response, &response_at, types, "Error", losses);
-                needs.statuses.default_answer(response_at, body);
+                needs
+                    .statuses
+                    .default_answer(response_at, code, body, default);
                 continue;
             }
-            let Some(status) = status_code(code) else {
+            // A range of successes alone is answered as 200.
+            let only_success_range = code.eq_ignore_ascii_case("2XX")
+                && !responses
+                    .keys()
+                    .any(|c| c.len() == 3 && c.starts_with('2') && c != code);
+            let status = if only_success_range {
+                Some(200)
+            } else {
+                status_code(code)
+            };
+            let Some(status) = status else {
                 losses.push(Loss::wire(
                     response_at,
                     "default or range response",

@@ -26,8 +26,11 @@ struct StatusRow {
 #[derive(Default)]
 pub(crate) struct StatusRows {
     rows: BTreeMap<u16, Vec<StatusRow>>,
-    /// Each `default` answer beside successes: where it is, and its body.
-    defaults: Vec<(String, Option<String>)>,
+    /// Each `default` answer beside successes, and each range of error codes: where it
+    /// is, and its body.
+    defaults: Vec<(String, String, Option<String>)>,
+    /// Some operation answers `default` beside successes.
+    default_answer: bool,
 }
 
 /// The JSON error body a document's errors share: the record's name and the body's shape.
@@ -83,9 +86,17 @@ const STATUS: &[&str] = &[
 ];
 
 impl StatusRows {
-    /// A `default` answer (at `at`) carrying `body`.
-    pub(crate) fn default_answer(&mut self, at: String, body: Option<String>) {
-        self.defaults.push((at, body));
+    /// A `default` answer (or, `default` false, a range of error codes, `4XX`) at `at`
+    /// carrying `body`.
+    pub(crate) fn default_answer(
+        &mut self,
+        at: String,
+        code: &str,
+        body: Option<String>,
+        default: bool,
+    ) {
+        self.defaults.push((at, code.to_owned(), body));
+        self.default_answer |= default;
     }
 
     /// The row an answer of `code` with `body` is listed under: the code's row with that
@@ -134,7 +145,7 @@ impl StatusRows {
                 *counts.entry(body).or_default() += row.uses;
             }
         }
-        for body in self.defaults.iter().filter_map(|(_, b)| b.as_deref()) {
+        for body in self.defaults.iter().filter_map(|(_, _, b)| b.as_deref()) {
             *counts.entry(body).or_default() += 1;
         }
         let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
@@ -149,7 +160,7 @@ impl StatusRows {
                 type_name: name.to_owned(),
                 shape,
                 guessed,
-                default_answer: !self.defaults.is_empty(),
+                default_answer: self.default_answer,
             })
         })
     }
@@ -193,17 +204,18 @@ pub(crate) fn error_body(
     losses: &mut Losses,
 ) -> Option<ErrorBody> {
     let body = rows.error_body(&types.declared);
-    for (at, default) in &rows.defaults {
+    for (at, code, default) in &rows.defaults {
         let what = match (&body, default) {
             (Some(body), Some(other)) if *other != body.type_name => format!(
-                "the `default` answer's body `{other}` is left out: the `default` answer is \
+                "the `{code}` answer's body `{other}` is left out: the spec answers it with \
                  the error body, `{}`",
                 body.type_name
             ),
             (Some(_), _) => continue,
-            (None, _) => "the `default` response is left out: the spec lists answers by their \
-                          code, and the errors share no body the runtime can write"
-                .to_owned(),
+            (None, _) => format!(
+                "the `{code}` response is left out: the spec lists answers by their code, \
+                 and the errors share no body the runtime can write"
+            ),
         };
         losses.push(Loss::wire(at.clone(), "default or range response", what));
     }

@@ -42,6 +42,8 @@ pub(crate) struct Needs {
     pub(crate) statuses: crate::errors::StatusRows,
     pub(crate) forms: bool,
     pub(crate) json_bodies: bool,
+    /// Some operation reads a request body.
+    pub(crate) request_bodies: bool,
 }
 
 /// Reads every operation of `document` into families.

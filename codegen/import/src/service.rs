@@ -137,6 +137,9 @@ pub(crate) fn file(
     conventions.push("pretty_printing", pretty);
     conventions.push("timestamp_format", Yaml::str("rfc3339"));
     conventions.push("json_content_type", Yaml::str("application/json"));
+    if needs.request_bodies {
+        conventions.push("empty_request_body", Yaml::str("refuse"));
+    }
     match (needs.forms, needs.json_bodies) {
         (true, true) => conventions.push("request_bodies", Yaml::str("json_or_form")),
         (true, false) => conventions.push("request_bodies", Yaml::str("form")),

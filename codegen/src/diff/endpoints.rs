@@ -273,6 +273,23 @@ fn compare_endpoint(
             ),
         );
     }
+    if was.request.is_some()
+        && was.request == now.request
+        && was.request_optional != now.request_optional
+    {
+        let (verdict, why) = if now.request_optional {
+            (
+                Verdict::Compatible,
+                "the request body may now be left out (handlers get an `Option`)",
+            )
+        } else {
+            (
+                CLIENTS,
+                "the request body is now required: clients leaving it out are refused",
+            )
+        };
+        push(ChangeKind::RequestTypeChanged, verdict, why.to_owned());
+    }
     if was.response != now.response {
         let text = |t: &Option<crate::model::TypeRef>| {
             t.as_ref()

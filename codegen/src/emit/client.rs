@@ -166,6 +166,13 @@ fn method_tokens(
         }
     });
     let (body, body_call) = match &endpoint.request {
+        Some(ty) if endpoint.request_optional => {
+            let ty = rust_type(ty, format, false);
+            (
+                Some(quote! { body: Option<&#ty>, }),
+                Some(quote! { .json_if(body) }),
+            )
+        }
         Some(ty) => {
             let ty = rust_type(ty, format, false);
             (Some(quote! { body: &#ty, }), Some(quote! { .json(body) }))

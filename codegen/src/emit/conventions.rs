@@ -126,6 +126,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if c.reject_unknown_fields {
         fields.push(quote! { unknown_fields: rt::UnknownFields::Reject });
     }
+    if c.refuse_empty_request_body {
+        fields.push(quote! { empty_request_body: rt::EmptyRequestBody::Refuse });
+    }
     if let Some(i) = &c.idempotency {
         let header = i.header.to_ascii_lowercase();
         let seconds = proc_macro2::Literal::u64_unsuffixed(i.expire_after_seconds);

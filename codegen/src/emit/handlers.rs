@@ -269,7 +269,11 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     });
     let body = endpoint.request.as_ref().map(|ty| {
         let ty = rust_type(ty, format, false);
-        quote! { body: #ty }
+        if endpoint.request_optional {
+            quote! { body: Option<#ty> }
+        } else {
+            quote! { body: #ty }
+        }
     });
     let pagination = service
         .conventions

@@ -155,6 +155,10 @@ fn arm_tokens(
         )
     };
     let (read_body, body) = match endpoint.request {
+        Some(_) if endpoint.request_optional => (
+            Some(quote! { let body = call.optional_body()?; }),
+            Some(quote! { body }),
+        ),
         Some(_) => (
             Some(quote! { let body = call.body()?; }),
             Some(quote! { body }),

@@ -1,5 +1,6 @@
-//! Lowering how request bodies are read: `request_content_type`, `unknown_fields` and
-//! `null_optional_fields`, each one of two words, the default first.
+//! Lowering how request bodies are read: `request_content_type`, `unknown_fields`,
+//! `null_optional_fields` and `empty_request_body`, each one of two words, the default
+//! first.
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::spec::decode::Spanned;

@@ -235,6 +235,12 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             ["checked", "any"],
             diags,
         ),
+        refuse_empty_request_body: super::bodies::choice(
+            raw.empty_request_body.as_ref(),
+            "empty_request_body",
+            ["empty_object", "refuse"],
+            diags,
+        ),
         reject_unknown_fields: super::bodies::choice(
             raw.unknown_fields.as_ref(),
             "unknown_fields",

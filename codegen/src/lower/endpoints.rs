@@ -299,6 +299,7 @@ pub(super) fn lower_endpoint(
         path,
         summary: raw.summary.clone(),
         description: raw.description.clone(),
+        request_optional: lower_request_optional(raw, request.is_some(), diags),
         request,
         response,
         status,
@@ -334,6 +335,27 @@ pub(super) fn lower_endpoint(
         }),
         location: key.location.clone(),
     })
+}
+
+/// `request_optional` says something only of an endpoint with a `request`.
+///
+/// ```yaml
+/// close_thing: { method: POST, path: /things/{thing-id}/close, request_optional: true }
+/// ```
+fn lower_request_optional(raw: &raw::Endpoint, has_request: bool, diags: &mut Diagnostics) -> bool {
+    let Some(optional) = &raw.request_optional else {
+        return false;
+    };
+    if raw.request.is_none() && optional.value {
+        diags.push(
+            Diagnostic::new(
+                optional.location.clone(),
+                "`request_optional` without a `request`: there is no body to leave out",
+            )
+            .hint("add the body's type as `request`, or remove `request_optional`"),
+        );
+    }
+    optional.value && has_request
 }
 
 /// What a method rules out: a `GET` carries no request body; a `GET`, `HEAD` or `DELETE`

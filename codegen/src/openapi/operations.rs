@@ -63,11 +63,13 @@ pub fn plain_form_usable(service: &Service, endpoint: &Endpoint) -> bool {
         || !c.credentials.is_empty()
 }
 
-/// Whether a request without a body is refused: the runtime reads an empty body without a
-/// content type as `{}` (`restspec_runtime`'s `parse_json`), which only an object whose
-/// fields may all be absent (or a map) accepts; anything else answers 400.
+/// Whether a request without a body is refused: with `empty_request_body: refuse`, always;
+/// else the runtime reads an empty body without a content type as `{}`
+/// (`restspec_runtime`'s `parse_json`), which only an object whose fields may all be
+/// absent (or a map) accepts; anything else answers 400.
 fn body_required(service: &Service, ty: &TypeRef) -> bool {
-    !accepts_empty_object(service, ty, &mut Vec::new())
+    service.conventions.refuse_empty_request_body
+        || !accepts_empty_object(service, ty, &mut Vec::new())
 }
 
 fn accepts_empty_object<'s>(
@@ -127,7 +129,10 @@ fn operation(
         Value::Array(parameters(service, family, endpoint)),
     );
     if let Some(request) = &endpoint.request {
-        op.insert("requestBody".into(), request_body(service, request));
+        op.insert(
+            "requestBody".into(),
+            request_body(service, request, endpoint.request_optional),
+        );
     }
     op.insert(
         "responses".into(),
@@ -160,7 +165,7 @@ fn operation(
 /// records or maps are written in bracket notation (`metadata[plan]=pro`), which OpenAPI
 /// calls `style: deepObject`; lists as repeated keys (`expand=a&expand=b`, which the
 /// service reads as it reads `expand[]=a&expand[]=b`).
-fn request_body(service: &Service, request: &TypeRef) -> Value {
+fn request_body(service: &Service, request: &TypeRef, optional: bool) -> Value {
     let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
     let form = "application/x-www-form-urlencoded";
     let json_media = "application/json";
@@ -196,7 +201,10 @@ fn request_body(service: &Service, request: &TypeRef) -> Value {
             ),
         );
     }
-    out.insert("required".into(), json!(body_required(service, request)));
+    out.insert(
+        "required".into(),
+        json!(!optional && body_required(service, request)),
+    );
     out.insert("content".into(), Value::Object(content));
     Value::Object(out)
 }

@@ -232,6 +232,12 @@ spec_record! {
         /// schemas of request types say `additionalProperties: false`). JSON and forms
         /// alike; records inside a `one_of` are matched leniently.
         opt unknown_fields: Spanned<String>,
+        /// What a request without a body gets where the endpoint reads one: `empty_object`
+        /// (the default: read as `{}`, which a record whose fields may all be left out
+        /// accepts; its OpenAPI `requestBody` is then not `required`) or `refuse` (a 400
+        /// saying the body is missing; every body `required` but those marked
+        /// `request_optional`).
+        opt empty_request_body: Spanned<String>,
         /// What `null` on a field that is `optional` but not `nullable` gets: `absent`
         /// (the default: read as if the field were left out) or `reject`
         /// (`invalid_input` naming the field: a `PATCH` of `{"title": null}` is refused
@@ -437,6 +443,9 @@ spec_record! {
         opt description: String,
         /// Type of the JSON request body; leave out for none.
         opt request: Spanned<String>,
+        /// The request body may be left out: the handler gets `Option<T>`, `None` for a
+        /// request without a body (whatever `empty_request_body` says). Default: `false`.
+        opt request_optional: Spanned<bool>,
         /// Type of the JSON response body; leave out for none.
         opt response: Spanned<String>,
         /// Success status, the code alone (`201`, not `201 Created`; default 200, or 204

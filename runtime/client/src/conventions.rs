@@ -115,6 +115,8 @@ pub struct Conventions {
     pub request_content_type: RequestContentType,
     /// What a request body's field that its record does not declare gets.
     pub unknown_fields: UnknownFields,
+    /// What a request without a body gets where the endpoint reads one.
+    pub empty_request_body: EmptyRequestBody,
     /// Idempotency keys on `POST` and `PATCH` endpoints, when the spec switches them on.
     pub idempotency: Option<IdempotencyConventions>,
 }
@@ -177,6 +179,17 @@ pub enum RequestContentType {
     /// A body not read as a form is read as JSON whatever its `Content-Type` says, as some
     /// public APIs do (`curl -d '{...}'` sends a form type).
     Any,
+}
+
+/// What a request without a body gets where its endpoint reads one
+/// (`conventions.empty_request_body`); an endpoint whose body is `request_optional` gets
+/// `None` either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmptyRequestBody {
+    /// Read as `{}` (the default): a record whose fields may all be left out is one.
+    EmptyObject,
+    /// Refused: a 400 saying the body is missing.
+    Refuse,
 }
 
 /// What a field of a request body that its record does not declare gets
@@ -255,6 +268,7 @@ impl Conventions {
         request_bodies: RequestBodies::Json,
         request_content_type: RequestContentType::Checked,
         unknown_fields: UnknownFields::Ignore,
+        empty_request_body: EmptyRequestBody::EmptyObject,
         idempotency: None,
     };
 }

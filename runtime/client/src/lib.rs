@@ -87,10 +87,10 @@ pub mod __private {
     pub use crate::condition::Condition;
     pub use crate::conventions::{
         Anonymous, Conventions, CorsConventions, Credential, CursorConventions, EarlyRefusals,
-        EchoHeader, ErrorFormat, ErrorPiece, IdempotencyConventions, JsonErrorBody,
-        OffsetConventions, PageConventions, Pagination, RateLimitHeaders, RequestBodies,
-        RequestContentType, ResetFormat, RunAsConventions, SessionConventions, UnknownCredentials,
-        UnknownFields, UnknownOptions,
+        EchoHeader, EmptyRequestBody, ErrorFormat, ErrorPiece, IdempotencyConventions,
+        JsonErrorBody, OffsetConventions, PageConventions, Pagination, RateLimitHeaders,
+        RequestBodies, RequestContentType, ResetFormat, RunAsConventions, SessionConventions,
+        UnknownCredentials, UnknownFields, UnknownOptions,
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag};
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};

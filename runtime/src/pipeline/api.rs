@@ -155,6 +155,15 @@ impl<'a> Call<'a> {
         })
     }
 
+    /// The request body of an endpoint whose body may be left out (`request_optional`):
+    /// `None` for a request without one, else as [`Call::body`] reads it.
+    pub fn optional_body<B: DeserializeOwned>(&self) -> Result<Option<B>, ApiError> {
+        if self.body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        self.body().map(Some)
+    }
+
     /// The endpoint's header parameters, read as its query options are (a header the
     /// request repeats is one comma-separated value): a value that does not fit, or a
     /// required header left out, is a 400 naming the header.
@@ -199,6 +208,12 @@ impl<'a> Call<'a> {
     /// `wrong_content_type`, its message naming the types it does.
     pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
         let conventions = &self.service.conventions;
+        if conventions.empty_request_body == crate::spec::EmptyRequestBody::Refuse
+            && self.body.iter().all(u8::is_ascii_whitespace)
+        {
+            return Err(ApiError::condition(Condition::MalformedRequest)
+                .with_message("the request body is missing"));
+        }
         let formats = conventions.request_bodies;
         if formats.reads_form() && crate::message::request::is_form(&self.parts.headers) {
             return crate::message::request::parse_form(&self.body, self.limits, conventions);

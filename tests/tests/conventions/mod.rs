@@ -23,6 +23,7 @@ mod payments;
 mod quota;
 mod rate_limits;
 mod replies;
+mod request_bodies;
 mod requests;
 mod security_headers;
 mod sessions;

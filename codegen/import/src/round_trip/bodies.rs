@@ -113,6 +113,30 @@ pub(crate) fn responses<'a>(
                 continue;
             }
         };
+        // A range (`4XX`) is every answer of the export in it, each of which must fit.
+        if let Some(class) = range_class(code) {
+            let in_range: Vec<(&String, &Value)> = theirs
+                .iter()
+                .filter(|(k, _)| k.len() == 3 && k.starts_with(class))
+                .map(|(k, r)| (*k, *r))
+                .collect();
+            if in_range.is_empty() {
+                let what = format!("response status `{code}` missing");
+                out.push(Difference::wire(ptr, category, what));
+                continue;
+            }
+            for (k, r) in in_range {
+                if let Ok((other, other_at)) = c.b.resolve(r, push(&their_at, k)) {
+                    let side = if class == '2' {
+                        Side::Answer
+                    } else {
+                        Side::Error
+                    };
+                    content(c, (response, &ptr), (other, &other_at), side, out);
+                }
+            }
+            continue;
+        }
         let found = theirs
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(code))
@@ -131,11 +155,24 @@ pub(crate) fn responses<'a>(
     }
     for (code, _) in &theirs {
         let refusal = code.starts_with('4') || code.starts_with('5') || *code == "default";
-        if !refusal && !ours.iter().any(|(k, _)| k.eq_ignore_ascii_case(code)) {
+        let listed = ours.iter().any(|(k, _)| {
+            k.eq_ignore_ascii_case(code) || range_class(k).is_some_and(|c| code.starts_with(c))
+        });
+        if !refusal && !listed {
             let what = format!("extra response status `{code}` in the export");
             out.push(Difference::wire(&at, category, what));
         }
     }
+}
+
+/// The class of a range of codes (`4XX` → `4`), if `code` is one.
+fn range_class(code: &str) -> Option<char> {
+    let mut chars = code.chars();
+    let class = chars.next().filter(|c| ('1'..='5').contains(c))?;
+    chars
+        .all(|c| c.eq_ignore_ascii_case(&'x'))
+        .then_some(class)
+        .filter(|_| code.len() == 3)
 }
 
 /// The kind a media type counts as: lower case, without parameters, the JSON family as

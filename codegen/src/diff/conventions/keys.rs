@@ -294,6 +294,17 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             OneWay { safe: "any" },
         ),
         text(
+            "empty_request_body",
+            if c.refuse_empty_request_body {
+                "refuse"
+            } else {
+                "empty_object"
+            },
+            OneWay {
+                safe: "empty_object",
+            },
+        ),
+        text(
             "unknown_fields",
             if c.reject_unknown_fields {
                 "reject"

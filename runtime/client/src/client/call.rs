@@ -242,6 +242,14 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// The request body when `Some` (an endpoint whose body may be left out), else none.
+    pub fn json_if<B: serde::Serialize + ?Sized>(self, body: Option<&B>) -> Self {
+        match body {
+            Some(body) => self.json(body),
+            None => self,
+        }
+    }
+
     /// Traces the call with `id` (the service's trace header); the answer carries the id
     /// the service used.
     pub fn trace(mut self, id: impl Into<String>) -> Self {

@@ -1,0 +1,55 @@
+//! Request bodies that may be missing and bodies that must not be, on
+//! `fixtures/offset_lists` (`empty_request_body: refuse`): a request without a body is a
+//! 400 saying so, even where `{}` would do; an endpoint whose body is `request_optional`
+//! gets `None` without one; the typed client sends a body or none.
+
+use restspec_tests::offset_lists::OffsetLists;
+
+use super::{client, send};
+
+#[tokio::test]
+async fn a_missing_body_is_refused_unless_the_endpoint_says_it_may_be() {
+    let base = OffsetLists::new(3).serve().await.expect("a server");
+    let post = |path: &str, body: &'static str| {
+        let request = client().post(format!("{base}{path}"));
+        if body.is_empty() {
+            request
+        } else {
+            request
+                .header("Content-Type", "application/json")
+                .body(body)
+        }
+    };
+    let missing = send(post("/changes/", "")).await;
+    assert_eq!(missing.status, 400, "{}", missing.text());
+    assert_eq!(missing.text(), "the request body is missing\n");
+    let empty_object = send(post("/changes/", "{}")).await;
+    assert_eq!(empty_object.status, 201, "{}", empty_object.text());
+    assert!(empty_object.text().contains("\"subject\":\"untitled\""));
+
+    let without = send(post("/changes/review", "")).await;
+    assert_eq!(without.status, 200, "{}", without.text());
+    assert_eq!(without.text(), "\"reviewed without a message\"\n");
+    let with = send(post("/changes/review", r#"{"message":"looks good"}"#)).await;
+    assert_eq!(with.text(), "\"looks good\"\n");
+    let incomplete = send(post("/changes/review", "{}")).await;
+    assert_eq!(incomplete.status, 400, "a body, when sent, is read in full");
+}
+
+#[tokio::test]
+async fn the_typed_client_sends_an_optional_body_or_none() {
+    use restspec_tests::build_script::offset_lists::client::Client;
+    use restspec_tests::build_script::offset_lists::types::ReviewInput;
+    let base = OffsetLists::new(3).serve().await.expect("a server");
+    let client = Client::new(&base).expect("a client");
+    let none = client.review_changes(None).await.expect("an answer");
+    assert_eq!(none, "reviewed without a message");
+    let input = ReviewInput {
+        message: "ship it".to_owned(),
+    };
+    let some = client
+        .review_changes(Some(&input))
+        .await
+        .expect("an answer");
+    assert_eq!(some, "ship it");
+}
