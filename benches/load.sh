@@ -4,6 +4,8 @@
 #
 #   bash benches/load.sh              # 5 rounds per endpoint, 10 s measured per run
 #   QUICK=1 bash benches/load.sh      # 1 round of 2 s: a smoke test
+#   PROFILE=debug QUICK=1 bash benches/load.sh   # the same on the debug build the tests
+#                                     # made (CI: it checks the run, not the speed)
 #   METRICS=1 bash benches/load.sh    # the generated service with its metrics path on
 #                                     # (benches/spec-metrics) against the same without
 #   CONNECTION_LAYER=1 bash benches/load.sh  # the generated service served by the
@@ -58,7 +60,12 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 TARGET_DIR=${CARGO_TARGET_DIR:-target}
 [[ $TARGET_DIR == /* ]] || TARGET_DIR=$ROOT/$TARGET_DIR
-SERVER=$TARGET_DIR/release/bench-server
+PROFILE=${PROFILE:-release}
+SERVER=$TARGET_DIR/$PROFILE/bench-server
+BUILD=(--quiet -p restspec-benches --bin bench-server)
+if [[ $PROFILE == release ]]; then
+    BUILD+=(--release)
+fi
 WORK=$(mktemp -d)
 
 die() {
@@ -80,13 +87,13 @@ if ! command -v wrk >/dev/null; then
 fi
 (( $(nproc) > SERVER_CPU && $(nproc) > LOAD_CPU )) || die "needs CPUs $SERVER_CPU and $LOAD_CPU"
 
-echo "load.sh: building bench-server (release)" >&2
+echo "load.sh: building bench-server ($PROFILE)" >&2
 if [[ -n "${METRICS:-}" ]]; then
     # The same server with the metrics path on, kept under its own name.
-    cargo build --release --quiet -p restspec-benches --bin bench-server --features metrics
+    cargo build "${BUILD[@]}" --features metrics
     cp "$SERVER" "$SERVER-metrics"
 fi
-cargo build --release --quiet -p restspec-benches --bin bench-server
+cargo build "${BUILD[@]}"
 [[ -x $SERVER ]] || die "no $SERVER (is CARGO_TARGET_DIR the one cargo used?)"
 
 # --- servers -----------------------------------------------------------------------------
