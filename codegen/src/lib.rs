@@ -27,7 +27,7 @@ pub mod naming {
     pub use crate::names::{
         BUILTIN_TYPES, CLIENT_METHODS, KEYWORDS, RESERVED_STATUS_NAMES, RESERVED_TYPE_NAMES,
         field_ident, is_header_name, is_param_name, is_pascal_case, is_path_char, is_snake_case,
-        pascal, snake,
+        pascal, snake, variant,
     };
 }
 pub mod openapi;

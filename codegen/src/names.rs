@@ -45,6 +45,52 @@ pub fn pascal(name: &str) -> String {
         .collect()
 }
 
+/// The variant of a string enumeration's `value`: the value in `UpperCamelCase`
+/// (`dark-blue` is `DarkBlue`), or, for a value without letters or digits, its characters
+/// spelled out (`*` is `Asterisk`, `<=` is `LessThanEquals`, `` is `Empty`), as real APIs
+/// use them (Microsoft Graph's `$select=*`).
+pub fn variant(value: &str) -> String {
+    let words = pascal(value);
+    if !words.is_empty() {
+        return words;
+    }
+    if value.is_empty() {
+        return "Empty".to_owned();
+    }
+    value
+        .chars()
+        .map(|c| match c {
+            '*' => "Asterisk",
+            '+' => "Plus",
+            '-' => "Minus",
+            '.' => "Dot",
+            ',' => "Comma",
+            '/' => "Slash",
+            '\\' => "Backslash",
+            '_' => "Underscore",
+            '@' => "At",
+            '#' => "Hash",
+            '$' => "Dollar",
+            '%' => "Percent",
+            '&' => "Ampersand",
+            '!' => "Bang",
+            '?' => "Question",
+            '=' => "Equals",
+            '<' => "LessThan",
+            '>' => "GreaterThan",
+            '~' => "Tilde",
+            ':' => "Colon",
+            ';' => "Semicolon",
+            '|' => "Bar",
+            '^' => "Caret",
+            '(' | ')' | '[' | ']' | '{' | '}' => "Bracket",
+            '\'' | '"' | '`' => "Quote",
+            c if c.is_whitespace() => "Space",
+            _ => "Symbol",
+        })
+        .collect()
+}
+
 /// `create_change` to `CREATE_CHANGE`.
 /// The handler trait of a family (`ChangesHandlers`) or of one of its sections
 /// (`ChangesReviewersHandlers`).

@@ -410,6 +410,23 @@ fn numbers_and_any_values_read_and_write_as_json_has_them() {
     );
 }
 
+/// Enumeration values without letters or digits are variants named by their characters.
+#[test]
+fn enumeration_values_of_symbols_read_and_write_as_written() {
+    use restspec_tests::build_script::all_types::types::Selection;
+    for (variant, text) in [
+        (Selection::Asterisk, r#""*""#),
+        (Selection::Empty, r#""""#),
+        (Selection::Id, r#""id""#),
+    ] {
+        assert_eq!(serde_json::to_string(&variant).expect("written"), text);
+        assert_eq!(
+            serde_json::from_str::<Selection>(text).expect("read"),
+            variant
+        );
+    }
+}
+
 /// A body that may be an object or a bare list: `one_of: [Child, list<Child>]`.
 #[test]
 fn a_one_of_type_takes_an_object_or_a_bare_list() {

@@ -506,3 +506,41 @@ fn ranges_of_codes_are_answered_as_graph_writes_them() {
         trip.operations[0].differences
     );
 }
+
+/// Enumeration values without letters or digits (Graph's `*`, an empty string) are kept:
+/// their variants spell the characters out (`Asterisk`, `Empty`).
+#[test]
+fn enumeration_values_of_symbols_are_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": {
+            "parameters": [{ "name": "select", "in": "query", "schema": { "$ref": "#/components/schemas/Select" } }],
+            "responses": { "204": { "description": "ok" } } } } },
+        "components": { "schemas": { "Select": { "type": "string", "enum": ["*", "", "id", "<="] } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let loaded = load(&imported);
+    let select = loaded
+        .service
+        .types
+        .iter()
+        .find(|t| t.name == "Select")
+        .expect("Select");
+    let restspec_codegen::model::TypeKind::Enum(values) = &select.kind else {
+        panic!("{select:?}")
+    };
+    let variants: Vec<String> = values
+        .iter()
+        .map(|v| restspec_codegen::naming::variant(v))
+        .collect();
+    assert_eq!(variants, ["Asterisk", "Empty", "Id", "LessThanEquals"]);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
+}

@@ -428,7 +428,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
         }
         TypeKind::Enum(values) => {
             let variants = values.iter().map(|v| {
-                let variant = format_ident!("{}", names::pascal(v));
+                let variant = format_ident!("{}", names::variant(v));
                 let docs = doc(&format!("`{v}`"));
                 quote! {
                     #docs

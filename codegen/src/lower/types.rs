@@ -130,10 +130,10 @@ pub(super) fn lower_type(
         (None, Some(values)) if raw.one_of.is_none() => {
             let mut out: Vec<String> = Vec::new();
             for value in values {
-                let variant = names::pascal(&value.value);
+                let variant = names::variant(&value.value);
                 let clash = out
                     .iter()
-                    .find(|o| names::pascal(o) == variant && **o != value.value);
+                    .find(|o| names::variant(o) == variant && **o != value.value);
                 if let Some(other) = clash {
                     diags.push(
                         Diagnostic::new(
@@ -160,14 +160,6 @@ pub(super) fn lower_type(
                             format!("value `{}` is listed twice", value.value),
                         )
                         .hint("remove one of them"),
-                    );
-                } else if names::pascal(&value.value).is_empty() {
-                    diags.push(
-                        Diagnostic::new(
-                            value.location.clone(),
-                            format!("value `{}` has no letters or digits", value.value),
-                        )
-                        .hint("enumeration values are words such as `NEW`"),
                     );
                 } else {
                     out.push(value.value.clone());

@@ -74,18 +74,15 @@ impl<'d> Types<'d> {
         let mut nullable = false;
         for value in values {
             match value {
-                Value::String(text) if !text.chars().any(|c| c.is_ascii_alphanumeric()) => {
-                    losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: a value needs a letter or digit to name its variant")));
-                }
                 Value::String(text)
-                    if naming::KEYWORDS.contains(&naming::pascal(text).as_str()) =>
+                    if naming::KEYWORDS.contains(&naming::variant(text).as_str()) =>
                 {
-                    losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::pascal(text))));
+                    losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::variant(text))));
                 }
                 Value::String(text)
                     if texts
                         .iter()
-                        .any(|t| naming::pascal(t) == naming::pascal(text)) =>
+                        .any(|t| naming::variant(t) == naming::variant(text)) =>
                 {
                     if !texts.contains(text) {
                         losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: it names the same variant as another")));
