@@ -186,6 +186,9 @@ def main():
     totals = collections.Counter()
     categories = collections.Counter()
     trip_categories = collections.Counter()
+    # Operations whose only difference on the wire is of one category: what each would
+    # bring by itself.
+    trip_sole = collections.Counter()
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         jobs = [pool.submit(import_one, args.restspec, args.directory, args.out, name) for name, _ in documents]
@@ -217,6 +220,9 @@ def main():
                 totals["trip_faithful"] += trip["faithful"]
                 plain = {(p, m) for p, m, item in ops if body_kinds(item, m)}
                 for verdict in trip["verdicts"]:
+                    wire = {d["category"] for d in verdict["differences"] if d["kind"] == "wire"}
+                    if len(wire) == 1:
+                        trip_sole[wire.pop()] += 1
                     if (verdict["path"], verdict["method"]) in plain:
                         totals["trip_plain"] += 1
                         totals["trip_plain_on_wire"] += verdict["on_wire"]
@@ -262,6 +268,9 @@ def main():
     trip_table = "| what differs after the round trip | kind | operations |\n|---|---|---|\n" + "\n".join(
         f"| {category} | {kind} | {count} |" for (category, kind), count in trip_categories.most_common(30)
     )
+    sole_table = "| the one difference left on the wire | operations |\n|---|---|\n" + "\n".join(
+        f"| {category} | {count} |" for category, count in trip_sole.most_common(12)
+    )
     blockers = "| what is lost | kind | documents |\n|---|---|---|\n" + "\n".join(
         f"| {category} | {severity} | {count} |" for (category, severity), count in categories.most_common(30)
     )
@@ -270,11 +279,13 @@ def main():
     print(blockers)
     print()
     print(trip_table)
+    print()
+    print(sole_table)
     for name, status, errors in failures:
         print(f"failed: {name} ({status}): {' / '.join(errors)}", file=sys.stderr)
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write(table + "\n\n" + trip_table + "\n\n" + blockers + "\n")
+            f.write(table + "\n\n" + trip_table + "\n\n" + sole_table + "\n\n" + blockers + "\n")
     return 1 if failures else 0
 
 
