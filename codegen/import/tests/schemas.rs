@@ -392,3 +392,28 @@ fn deep_and_long_documents_stay_within_the_stack() {
         .unwrap();
     handle.join().unwrap();
 }
+
+/// Whether `null` is admitted is a property of a union as a whole: an alternative marked
+/// `nullable` against a nullable union of the same alternatives is the same on the wire;
+/// a union that admits `null` against one that does not is not.
+#[test]
+fn a_nullable_alternative_is_a_nullable_union() {
+    let object = json!({ "type": "object", "properties": { "a": { "type": "string" } } });
+    let mut nullable_object = object.clone();
+    nullable_object["nullable"] = json!(true);
+    let original = json!({ "anyOf": [nullable_object, { "type": "integer" }] });
+    let v = answers(
+        original.clone(),
+        json!({}),
+        json!({ "anyOf": [object, { "type": "integer" }, { "type": "null" }] }),
+        json!({}),
+    );
+    assert!(v.on_wire, "{:#?}", v.differences);
+    let v = answers(
+        original,
+        json!({}),
+        json!({ "anyOf": [object, { "type": "integer" }] }),
+        json!({}),
+    );
+    assert!(!v.on_wire, "{:#?}", v.differences);
+}

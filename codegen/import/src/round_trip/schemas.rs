@@ -25,12 +25,13 @@ impl<'a> Comparer<'a> {
         at: &str,
         out: &mut Vec<Difference>,
     ) {
-        self.compare(a, b, at, out, true);
+        self.compare(a, b, at, out, true, false);
     }
 
     /// The differences between two schemas, for a decision only (which union
-    /// alternative matches): the caller does not take them as its own.
-    fn probe(&mut self, a: &Part<'a>, b: &Part<'a>) -> Vec<Difference> {
+    /// alternative matches): the caller does not take them as its own. `alternative`:
+    /// as [`Comparer::compare`] says.
+    fn probe(&mut self, a: &Part<'a>, b: &Part<'a>, alternative: bool) -> Vec<Difference> {
         let mut found = Vec::new();
         self.compare(
             slice::from_ref(a),
@@ -38,10 +39,15 @@ impl<'a> Comparer<'a> {
             &a.ptr,
             &mut found,
             false,
+            alternative,
         );
         found
     }
 
+    /// `alternative`: the two are alternatives of unions, whose `null` the unions admit
+    /// as a whole (compared where the unions are), so whether each alternative admits
+    /// `null` itself is no difference (`anyOf: [{ $ref: X, nullable: true }]` against a
+    /// nullable field of `oneOf: [X]`).
     fn compare(
         &mut self,
         a: &[Part<'a>],
@@ -49,12 +55,16 @@ impl<'a> Comparer<'a> {
         at: &str,
         out: &mut Vec<Difference>,
         include: bool,
+        alternative: bool,
     ) {
-        let key = self.key(a, b, at);
+        let mut key = self.key(a, b, at);
+        if alternative {
+            key.0.push_str(" (an alternative)");
+        }
         self.memo(key, out, include, |c, found| {
             let fa = flatten(c.a, a, at);
             let fb = flatten(c.b, b, at);
-            c.flat(&fa, &fb, found);
+            c.flat(&fa, &fb, found, alternative);
         });
     }
 
@@ -84,7 +94,7 @@ impl<'a> Comparer<'a> {
         (ours, side(self.b, b))
     }
 
-    fn flat(&mut self, a: &Flat<'a>, b: &Flat<'a>, out: &mut Vec<Difference>) {
+    fn flat(&mut self, a: &Flat<'a>, b: &Flat<'a>, out: &mut Vec<Difference>, alternative: bool) {
         for (at, reference) in &a.broken {
             let what = format!("unresolvable $ref `{reference}`");
             out.push(Difference::wire(at, "$ref", what));
@@ -121,8 +131,13 @@ impl<'a> Comparer<'a> {
                 (None, None) => {}
             }
         }
-        let ta = effective_types(self.a, a, 0);
-        let tb = effective_types(self.b, b, 0);
+        let mut ta = effective_types(self.a, a, 0);
+        let mut tb = effective_types(self.b, b, 0);
+        if alternative {
+            for t in [&mut ta, &mut tb].into_iter().flatten() {
+                t.remove("null");
+            }
+        }
         if ta != tb && !unions_differ {
             let what = format!("type {}, exported {}", types(&ta), types(&tb));
             out.push(Difference::wire(&a.type_ptr, "type", what));
@@ -227,7 +242,7 @@ impl<'a> Comparer<'a> {
                     if used.get(j).copied().unwrap_or(true) {
                         continue;
                     }
-                    let found = self.probe(alternative, theirs);
+                    let found = self.probe(alternative, theirs, true);
                     let wire = found.iter().filter(|d| d.kind == Kind::Wire).count();
                     if wire_equal_only && wire > 0 {
                         continue;
@@ -257,7 +272,7 @@ impl<'a> Comparer<'a> {
             match pair.and_then(|j| ub.alternatives.get(j)) {
                 Some(theirs) => {
                     let (ours, theirs) = (slice::from_ref(alternative), slice::from_ref(theirs));
-                    self.schemas(ours, theirs, &alternative.ptr, out);
+                    self.compare(ours, theirs, &alternative.ptr, out, true, true);
                 }
                 None => {
                     let what = "alternative has no counterpart in the export".into();
@@ -356,7 +371,7 @@ impl<'a> Comparer<'a> {
             };
             let pa = Part { value: va, ptr: pa };
             let pb = Part { value: vb, ptr: pb };
-            let scratch = self.probe(&pa, &pb);
+            let scratch = self.probe(&pa, &pb, false);
             if scratch.iter().any(|d| d.kind == Kind::Wire) {
                 let what = format!("discriminator value `{key}` maps to a different schema");
                 out.push(Difference::wire(at, category, what));
