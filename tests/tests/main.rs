@@ -4,6 +4,7 @@
 
 mod conventions;
 mod diff;
+mod diff_parameters;
 mod diff_words;
 mod docs_page;
 mod example;
@@ -12,6 +13,7 @@ mod extends;
 mod front_doors;
 mod hostile_specs;
 mod import;
+mod import_shapes;
 mod metrics;
 mod openapi;
 mod otlp;

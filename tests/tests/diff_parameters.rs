@@ -1,0 +1,75 @@
+//! `restspec diff` on what an endpoint reads besides its path and options: header
+//! parameters, and whether its request body may be left out.
+
+use restspec_codegen::diff::ChangeKind as K;
+
+use super::diff::{CLIENTS, OK, case};
+
+/// Header parameters diff as options do, but a header the service stops reading is only
+/// ignored, and one added as required breaks every client that does not send it.
+#[test]
+fn header_parameters() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let optional = format!("{p}    headers:\n      X-Version: {{ type: integer }}\n");
+    let required =
+        format!("{p}    headers:\n      X-Version: {{ type: integer, required: true }}\n");
+    let text = format!("{p}    headers:\n      X-Version: {{ type: string }}\n");
+    let (optional, required, text) = (
+        [(p, optional.as_str())],
+        [(p, required.as_str())],
+        [(p, text.as_str())],
+    );
+    case(
+        "header removed",
+        &optional,
+        &[],
+        &[(K::HeaderParameterRemoved, OK)],
+    );
+    case(
+        "header added",
+        &[],
+        &optional,
+        &[(K::HeaderParameterAdded, OK)],
+    );
+    case(
+        "required header added",
+        &[],
+        &required,
+        &[(K::HeaderParameterAdded, CLIENTS)],
+    );
+    case(
+        "header made required",
+        &optional,
+        &required,
+        &[(K::HeaderParameterTypeChanged, CLIENTS)],
+    );
+    case(
+        "header type changed",
+        &optional,
+        &text,
+        &[(K::HeaderParameterTypeChanged, CLIENTS)],
+    );
+}
+
+/// A request body made optional takes nothing from clients; made required again, it
+/// refuses those that leave it out.
+#[test]
+fn an_optional_request_body() {
+    let body = "    request: ThingInput\n";
+    let optional = [(
+        body,
+        "    request: ThingInput\n    request_optional: true\n",
+    )];
+    case(
+        "body made optional",
+        &[],
+        &optional,
+        &[(K::RequestTypeChanged, OK)],
+    );
+    case(
+        "body made required",
+        &optional,
+        &[],
+        &[(K::RequestTypeChanged, CLIENTS)],
+    );
+}
