@@ -251,3 +251,30 @@ fn enumeration_values_of_symbols_are_kept() {
         trip.operations[0].differences
     );
 }
+
+/// A `number` query parameter (with a fractional default) is a `number` option.
+#[test]
+fn number_parameters_are_number_options() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": {
+            "parameters": [{ "name": "ratio", "in": "query", "schema": { "type": "number", "default": 0.5 } }],
+            "responses": { "204": { "description": "ok" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    assert!(
+        file(&imported, "things.yaml").contains("ratio: { type: number, default: \"0.5\" }"),
+        "{}",
+        file(&imported, "things.yaml")
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
+}

@@ -60,7 +60,7 @@ pub(crate) fn query_option<'d>(
         .unwrap_or(style == "form");
     let mut option = Yaml::map();
     let spelled = match found.spelled.as_str() {
-        "string" | "integer" | "boolean" | "list<string>" => found.spelled.clone(),
+        "string" | "integer" | "number" | "boolean" | "list<string>" => found.spelled.clone(),
         "timestamp" => "string".to_owned(),
         other if types.is_enumeration(other) => other.to_owned(),
         other => {
@@ -108,7 +108,7 @@ pub(crate) fn query_option<'d>(
     let required = parameter.get("required").and_then(Value::as_bool) == Some(true);
     let default = schema
         .get("default")
-        .filter(|d| d.is_string() || d.is_i64() || d.is_boolean());
+        .filter(|d| d.is_string() || d.is_number() || d.is_boolean());
     if spelled == "boolean" || spelled == "list<string>" {
         // A flag is false when absent; a list is empty.
         if required {
@@ -130,6 +130,7 @@ pub(crate) fn query_option<'d>(
     } else if let Some(default) = default {
         let allowed = match spelled.as_str() {
             "integer" => default.is_i64(),
+            "number" => default.is_number(),
             "string" => default.is_string(),
             _ => default
                 .as_str()

@@ -145,6 +145,10 @@ fn method_tokens(
             }
             OptionType::String => quote! { .option_str(#wire, options.#field.as_deref()) },
             OptionType::Integer => quote! { .option_int(#wire, options.#field) },
+            OptionType::Number if o.always_given() => {
+                quote! { .option_number(#wire, Some(options.#field)) }
+            }
+            OptionType::Number => quote! { .option_number(#wire, options.#field) },
             OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },
             OptionType::StringList if o.comma_separated => {
                 quote! { .option_comma_list(#wire, &options.#field) }

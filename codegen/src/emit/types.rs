@@ -224,12 +224,14 @@ fn options_tokens(
             // Required or with a default: always there (the runtime refuses or fills in).
             OptionType::String if o.always_given() => (quote! { String }, None),
             OptionType::Integer if o.always_given() => (quote! { i64 }, None),
+            OptionType::Number if o.always_given() => (quote! { f64 }, None),
             OptionType::Enum(name) if o.always_given() => {
                 let ident = format_ident!("{}", name);
                 (quote! { super::types::#ident }, None)
             }
             OptionType::String => (quote! { Option<String> }, None),
             OptionType::Integer => (quote! { Option<i64> }, None),
+            OptionType::Number => (quote! { Option<f64> }, None),
             OptionType::Boolean => (quote! { Option<bool> }, Some("super::rt::deserialize_flag")),
             OptionType::StringList => (quote! { Vec<String> }, None),
             OptionType::Enum(name) => {

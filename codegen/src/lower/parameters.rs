@@ -155,6 +155,7 @@ fn lower_options(
         let ty = match option.r#type.value.as_str() {
             "string" => OptionType::String,
             "integer" => OptionType::Integer,
+            "number" => OptionType::Number,
             "boolean" => OptionType::Boolean,
             "list<string>" => OptionType::StringList,
             name if cx.enum_names.iter().any(|e| e == name) => OptionType::Enum(name.to_owned()),
@@ -165,8 +166,8 @@ fn lower_options(
                     .chain(cx.enum_names.iter().map(String::as_str));
                 let hint = if cx.type_names.contains_key(other) {
                     format!(
-                        "`{other}` is a record; an option is `string`, `integer`, `boolean`, \
-                         `list<string>` or a string enumeration (`values`)"
+                        "`{other}` is a record; an option is `string`, `integer`, `number`, \
+                         `boolean`, `list<string>` or a string enumeration (`values`)"
                     )
                 } else {
                     suggest(other, known)
@@ -324,7 +325,7 @@ fn lower_option_rules(
         .map(|d| (d.value.0.clone(), d.location.clone()));
     let scalar = matches!(
         ty,
-        OptionType::String | OptionType::Integer | OptionType::Enum(_)
+        OptionType::String | OptionType::Integer | OptionType::Number | OptionType::Enum(_)
     );
     if let Some((_, at)) = &default {
         if !scalar {
@@ -388,6 +389,7 @@ fn lower_option_rules(
             OptionType::Integer => text.parse::<i64>().is_ok_and(|n| {
                 minimum.is_none_or(|min| n >= min) && maximum.is_none_or(|max| n <= max)
             }),
+            OptionType::Number => text.parse::<f64>().is_ok_and(f64::is_finite),
             OptionType::Enum(name) => cx
                 .enum_values
                 .get(name)

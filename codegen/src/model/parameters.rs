@@ -56,6 +56,8 @@ pub enum OptionType {
     String,
     /// A whole number.
     Integer,
+    /// A number, with a fraction or not (`f64`).
+    Number,
     /// A switch.
     Boolean,
     /// The option repeated.
@@ -73,13 +75,15 @@ impl QueryOption {
 
 impl OptionType {
     /// The spellings accepted in `type`.
-    pub const NAMES: &'static [&'static str] = &["string", "integer", "boolean", "list<string>"];
+    pub const NAMES: &'static [&'static str] =
+        &["string", "integer", "number", "boolean", "list<string>"];
 
     /// Its spelling in a spec.
     pub fn name(&self) -> &str {
         match self {
             OptionType::String => "string",
             OptionType::Integer => "integer",
+            OptionType::Number => "number",
             OptionType::Boolean => "boolean",
             OptionType::StringList => "list<string>",
             OptionType::Enum(name) => name,

@@ -275,6 +275,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         let schema = match &option.ty {
             OptionType::String => json!({ "type": "string" }),
             OptionType::Integer => json!({ "type": "integer", "format": "int64" }),
+            OptionType::Number => json!({ "type": "number", "format": "double" }),
             OptionType::Enum(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
             OptionType::Boolean => json!({ "type": "boolean" }),
             OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),
@@ -290,6 +291,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 let value = match option.ty {
                     OptionType::Integer => {
                         default.parse::<i64>().map_or(json!(default), |n| json!(n))
+                    }
+                    OptionType::Number => {
+                        default.parse::<f64>().map_or(json!(default), |n| json!(n))
                     }
                     _ => json!(default),
                 };

@@ -546,7 +546,7 @@ spec_record! {
 spec_record! {
     /// A query option of an endpoint. Every option may be left out.
     pub struct QueryOption = "a query option" {
-        /// `string`, `integer`, `boolean` (`true/t/yes/y/on/1` or no value, and
+        /// `string`, `integer`, `number`, `boolean` (`true/t/yes/y/on/1` or no value, and
         /// `false/f/no/n/off/0`), `list<string>` (the option repeated), or the name of a
         /// string enumeration of the spec's (one of its values).
         req r#type as "type": Spanned<String>,

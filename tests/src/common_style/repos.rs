@@ -108,6 +108,7 @@ impl ReposHandlers for CommonStyle {
             requested_by: headers.x_requested_by,
             limit: headers.x_page_limit,
             labels: headers.x_labels,
+            min_score: headers.x_min_score,
         })
     }
 }

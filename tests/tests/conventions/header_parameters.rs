@@ -1,7 +1,8 @@
 //! Header parameters (`headers:` on an endpoint), on `fixtures/common_style`'s
 //! `GET /repos/{owner}/{repo}/headers`: typed, required, defaulted and bounded as query
-//! options are, a repeated header read as one comma-separated list, and every refusal a
-//! 400 in the spec's error body naming the header; the typed client sends them.
+//! options are (a `number` among them), a repeated header read as one comma-separated
+//! list, and every refusal a 400 in the spec's error body naming the header; the typed
+//! client sends them.
 
 use restspec_runtime::Settings;
 use restspec_tests::common_style::CommonStyle;
@@ -40,6 +41,7 @@ async fn header_parameters_reach_the_handler_typed() {
             ("X-Page-Limit", "20"),
             ("X-Labels", "a, b"),
             ("X-Labels", "c"),
+            ("X-Min-Score", "0.75"),
         ],
     )
     .await;
@@ -48,14 +50,16 @@ async fn header_parameters_reach_the_handler_typed() {
         json(&answer),
         serde_json::json!({
             "api_version": "2026-03-10", "requested_by": "alice", "limit": 20,
-            "labels": ["a", "b", "c"]
+            "labels": ["a", "b", "c"], "min_score": 0.75
         })
     );
     // Left out: the default, none, an empty list.
     let answer = get(&base, &[("X-Requested-By", "bob")]).await;
     assert_eq!(
         json(&answer),
-        serde_json::json!({ "api_version": "2022-11-28", "requested_by": "bob", "labels": [] })
+        serde_json::json!({
+            "api_version": "2022-11-28", "requested_by": "bob", "labels": [], "min_score": 0.5
+        })
     );
 }
 
@@ -97,6 +101,7 @@ async fn the_typed_client_sends_header_parameters() {
         x_requested_by: "carol".to_owned(),
         x_page_limit: Some(5),
         x_labels: vec!["x".to_owned(), "y".to_owned()],
+        x_min_score: 1.5,
     };
     let got = client
         .get_repo_headers("alice", "tools", &headers)
@@ -111,4 +116,5 @@ async fn the_typed_client_sends_header_parameters() {
         ),
         (ApiVersion::N20260310, "carol", Some(5), 2)
     );
+    assert_eq!(got.min_score, 1.5);
 }

@@ -182,6 +182,14 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// A number option, sent when `Some`.
+    pub fn option_number(mut self, name: &'static str, value: Option<f64>) -> Self {
+        if let Some(value) = value {
+            self.query.push((name, value.to_string()));
+        }
+        self
+    }
+
     /// A switch, sent as `true` or `false` when `Some`.
     pub fn option_flag(mut self, name: &'static str, value: Option<bool>) -> Self {
         if let Some(value) = value {
