@@ -58,3 +58,19 @@ fn error_bodies_json_aliases_and_ranges_are_read_as_clients_read_them() {
         v.differences
     );
 }
+
+/// A parameter's value is text on the wire, where `null` has no spelling: a nullable query
+/// parameter against a plain one is the same on the wire.
+#[test]
+fn a_nullable_parameter_is_the_same_on_the_wire() {
+    let with = |schema: Value| {
+        doc(json!({ "/x": { "get": {
+            "parameters": [{ "name": "q", "in": "query", "schema": schema }],
+            "responses": { "204": { "description": "ok" } } } } }))
+    };
+    let original = with(json!({ "type": ["string", "null"] }));
+    let v = &compare(&original, &with(json!({ "type": "string" }))).operations[0];
+    assert!(v.on_wire, "{:#?}", v.differences);
+    let v = &compare(&original, &with(json!({ "type": "integer" }))).operations[0];
+    assert!(!v.on_wire, "{:#?}", v.differences);
+}

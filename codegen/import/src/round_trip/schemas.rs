@@ -28,6 +28,18 @@ impl<'a> Comparer<'a> {
         self.compare(a, b, at, out, true, false);
     }
 
+    /// As [`Comparer::schemas`], whether either admits `null` aside (a parameter's value,
+    /// which is text on the wire).
+    pub(crate) fn schemas_without_null(
+        &mut self,
+        a: &[Part<'a>],
+        b: &[Part<'a>],
+        at: &str,
+        out: &mut Vec<Difference>,
+    ) {
+        self.compare(a, b, at, out, true, true);
+    }
+
     /// The differences between two schemas, for a decision only (which union
     /// alternative matches): the caller does not take them as its own. `alternative`:
     /// as [`Comparer::compare`] says.
