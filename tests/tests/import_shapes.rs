@@ -4,7 +4,8 @@
 
 use restspec_import::Options;
 
-use super::import::{file, load};
+use super::import::{assert_every_operation_on_the_wire, file, load};
+
 /// An optional request body stays optional (`request_optional`, beside
 /// `empty_request_body: refuse` for the required ones); error answers of one code with
 /// different bodies each keep theirs, as rows of their own (`not_found`, `not_found_e2`).
@@ -44,16 +45,7 @@ fn optional_bodies_and_error_answers_keep_what_the_document_says() {
     ] {
         assert!(service.contains(row), "{row}\n{service}");
     }
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    for verdict in &trip.operations {
-        assert!(
-            verdict.on_wire,
-            "{}: {:#?}",
-            verdict.path, verdict.differences
-        );
-    }
+    assert_every_operation_on_the_wire(&document, &imported);
 }
 
 /// Where most error answers share a record whose required fields what any error knows can
@@ -85,14 +77,7 @@ fn errors_sharing_a_record_become_the_error_body_and_the_default_answer() {
         service.contains("  error_format: json\n  error_body:\n    error: { code: \"{name}\", message: \"{message}\" }\n  error_type: CloudError\n  openapi_default_error: true\n"),
         "{service}"
     );
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations[0].on_wire,
-        "{:#?}",
-        trip.operations[0].differences
-    );
+    assert_every_operation_on_the_wire(&document, &imported);
 }
 
 /// `type: object` with no members declared is any object: a `map<any>`, which exports as an
@@ -116,14 +101,7 @@ fn an_object_of_any_members_is_a_map_of_any_values() {
         service.contains("      extra: { type: map<any>, optional: true, nullable: true }\n      labels: { type: map<any>, optional: true }\n"),
         "{service}"
     );
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations[0].on_wire,
-        "{:#?}",
-        trip.operations[0].differences
-    );
+    assert_every_operation_on_the_wire(&document, &imported);
 }
 
 /// Paths real documents write that the spec serves as they are: Microsoft Graph's `$count`
@@ -204,14 +182,7 @@ fn ranges_of_codes_are_answered_as_graph_writes_them() {
         "{service}"
     );
     assert!(file(&imported, "admin.yaml").contains("    status: 200\n"));
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations[0].on_wire,
-        "{:#?}",
-        trip.operations[0].differences
-    );
+    assert_every_operation_on_the_wire(&document, &imported);
 }
 
 /// Enumeration values without letters or digits (Graph's `*`, an empty string) are kept:
@@ -269,12 +240,5 @@ fn number_parameters_are_number_options() {
         "{}",
         file(&imported, "things.yaml")
     );
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations[0].on_wire,
-        "{:#?}",
-        trip.operations[0].differences
-    );
+    assert_every_operation_on_the_wire(&document, &imported);
 }

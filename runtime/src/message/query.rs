@@ -234,6 +234,27 @@ pub fn apply_rules(
     Ok(completed)
 }
 
+/// `pairs` (`name=value&...`, as a query writes them) read as `T`: a value that does not
+/// fit is a 400 naming the parameter read from `what` (`invalid option n: ...`, `invalid
+/// header X-Page-Limit: ...`).
+pub fn read_pairs<T: serde::de::DeserializeOwned>(pairs: &str, what: &str) -> Result<T, ApiError> {
+    serde_html_form::from_str(pairs).map_err(|plain| {
+        // Parsed again with the path tracked, to name the parameter: only on failure.
+        let deserializer = serde_html_form::Deserializer::from_bytes(pairs.as_bytes());
+        let name = serde_path_to_error::deserialize::<_, T>(deserializer)
+            .err()
+            .map(|e| e.path().to_string())
+            .filter(|path| !path.is_empty() && path != ".");
+        let error = ApiError::condition(Condition::MalformedRequest);
+        match name {
+            Some(name) => error
+                .with_message(format!("invalid {what} {name}: {plain}"))
+                .with_field(name),
+            None => error.with_message(format!("invalid {what}: {plain}")),
+        }
+    })
+}
+
 #[cfg(test)]
 mod bracket_tests {
     use super::{bracketed, unbracket};

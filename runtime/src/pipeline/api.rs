@@ -138,21 +138,7 @@ impl<'a> Call<'a> {
         // `expand[]=a` and `expand[0]=a` read as `expand=a`: only when the query has them.
         let unbracketed = crate::message::query::unbracket(query, self.endpoint.options);
         let query = unbracketed.as_deref().unwrap_or(query);
-        serde_html_form::from_str(query).map_err(|plain| {
-            // Parsed again with the path tracked, to name the option: only on failure.
-            let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());
-            let option = serde_path_to_error::deserialize::<_, O>(deserializer)
-                .err()
-                .map(|e| e.path().to_string())
-                .filter(|path| !path.is_empty() && path != ".");
-            let error = ApiError::condition(Condition::MalformedRequest);
-            match option {
-                Some(option) => error
-                    .with_message(format!("invalid option {option}: {plain}"))
-                    .with_field(option),
-                None => error.with_message(format!("invalid option: {plain}")),
-            }
-        })
+        crate::message::query::read_pairs(query, "option")
     }
 
     /// The request body of an endpoint whose body may be left out (`request_optional`):
@@ -187,20 +173,7 @@ impl<'a> Call<'a> {
         let completed =
             crate::message::query::apply_rules(&pairs, self.endpoint.header_rules, "header")?;
         let pairs = completed.as_deref().unwrap_or(&pairs);
-        serde_html_form::from_str(pairs).map_err(|plain| {
-            let deserializer = serde_html_form::Deserializer::from_bytes(pairs.as_bytes());
-            let header = serde_path_to_error::deserialize::<_, H>(deserializer)
-                .err()
-                .map(|e| e.path().to_string())
-                .filter(|path| !path.is_empty() && path != ".");
-            let error = ApiError::condition(Condition::MalformedRequest);
-            match header {
-                Some(header) => error
-                    .with_message(format!("invalid header {header}: {plain}"))
-                    .with_field(header),
-                None => error.with_message(format!("invalid header: {plain}")),
-            }
-        })
+        crate::message::query::read_pairs(pairs, "header")
     }
 
     /// The request body, JSON or (where the spec reads them) a form (see
