@@ -91,6 +91,22 @@ pub fn variant(value: &str) -> String {
         .collect()
 }
 
+/// Request headers HTTP itself gives their meaning, which the runtime reads (lower case):
+/// never a spec's header parameters.
+pub const HTTP_HEADERS: &[&str] = &[
+    "authorization",
+    "content-type",
+    "content-length",
+    "content-encoding",
+    "transfer-encoding",
+    "accept",
+    "accept-encoding",
+    "cookie",
+    "host",
+    "connection",
+    "origin",
+];
+
 /// `create_change` to `CREATE_CHANGE`.
 /// The handler trait of a family (`ChangesHandlers`) or of one of its sections
 /// (`ChangesReviewersHandlers`).

@@ -365,7 +365,9 @@ impl<'d> Operation<'_, 'd> {
                     "credential parameter",
                     format!("header `{name}` is read as the credential it is, not declared"),
                 )),
-                Some("header") if RUNTIME_HEADERS.contains(&name.to_ascii_lowercase().as_str()) => {
+                Some("header")
+                    if naming::HTTP_HEADERS.contains(&name.to_ascii_lowercase().as_str()) =>
+                {
                     losses.push(Loss::wire(
                         at,
                         "header parameter",
@@ -480,16 +482,3 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
 fn without_fragment(path: &str) -> &str {
     path.split('#').next().unwrap_or(path)
 }
-
-/// Headers HTTP gives their meaning, which the runtime reads itself (OpenAPI's own three,
-/// `Accept`, `Content-Type` and `Authorization`, are never parameters).
-const RUNTIME_HEADERS: &[&str] = &[
-    "content-length",
-    "content-encoding",
-    "transfer-encoding",
-    "accept-encoding",
-    "cookie",
-    "host",
-    "connection",
-    "origin",
-];

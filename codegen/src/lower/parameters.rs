@@ -60,19 +60,7 @@ enum Place {
 /// conventions name (credentials, XSRF, trace, impersonation, request ids, create-only,
 /// idempotency keys).
 pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
-    let fixed = [
-        "authorization",
-        "content-type",
-        "content-length",
-        "content-encoding",
-        "transfer-encoding",
-        "accept",
-        "accept-encoding",
-        "cookie",
-        "host",
-        "connection",
-        "origin",
-    ];
+    let fixed = names::HTTP_HEADERS;
     let credentials = c.credentials.iter().filter_map(|k| match k {
         crate::model::Credential::Header(name) => Some(name),
         _ => None,
@@ -89,8 +77,8 @@ pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
     .chain(c.idempotency.as_ref().map(|i| &i.header))
     .chain(credentials);
     fixed
-        .into_iter()
-        .map(str::to_owned)
+        .iter()
+        .map(|h| (*h).to_owned())
         .chain(named.map(|h| h.to_ascii_lowercase()))
         .collect()
 }

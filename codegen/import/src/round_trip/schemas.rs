@@ -41,9 +41,9 @@ impl<'a> Comparer<'a> {
     }
 
     /// The differences between two schemas, for a decision only (which union
-    /// alternative matches): the caller does not take them as its own. `alternative`:
-    /// as [`Comparer::compare`] says.
-    fn probe(&mut self, a: &Part<'a>, b: &Part<'a>, alternative: bool) -> Vec<Difference> {
+    /// alternative matches): the caller does not take them as its own. `null_aside`: as
+    /// [`Comparer::compare`] says.
+    fn probe(&mut self, a: &Part<'a>, b: &Part<'a>, null_aside: bool) -> Vec<Difference> {
         let mut found = Vec::new();
         self.compare(
             slice::from_ref(a),
@@ -51,15 +51,15 @@ impl<'a> Comparer<'a> {
             &a.ptr,
             &mut found,
             false,
-            alternative,
+            null_aside,
         );
         found
     }
 
-    /// `alternative`: the two are alternatives of unions, whose `null` the unions admit
-    /// as a whole (compared where the unions are), so whether each alternative admits
-    /// `null` itself is no difference (`anyOf: [{ $ref: X, nullable: true }]` against a
-    /// nullable field of `oneOf: [X]`).
+    /// `null_aside`: whether either admits `null` is no difference: they are alternatives
+    /// of unions, whose `null` the unions admit as a whole (compared where the unions are:
+    /// `anyOf: [{ $ref: X, nullable: true }]` against a nullable field of `oneOf: [X]`), or
+    /// parameters, text on the wire.
     fn compare(
         &mut self,
         a: &[Part<'a>],
@@ -67,16 +67,16 @@ impl<'a> Comparer<'a> {
         at: &str,
         out: &mut Vec<Difference>,
         include: bool,
-        alternative: bool,
+        null_aside: bool,
     ) {
         let mut key = self.key(a, b, at);
-        if alternative {
-            key.0.push_str(" (an alternative)");
+        if null_aside {
+            key.0.push_str(" (null aside)");
         }
         self.memo(key, out, include, |c, found| {
             let fa = flatten(c.a, a, at);
             let fb = flatten(c.b, b, at);
-            c.flat(&fa, &fb, found, alternative);
+            c.flat(&fa, &fb, found, null_aside);
         });
     }
 
@@ -106,7 +106,7 @@ impl<'a> Comparer<'a> {
         (ours, side(self.b, b))
     }
 
-    fn flat(&mut self, a: &Flat<'a>, b: &Flat<'a>, out: &mut Vec<Difference>, alternative: bool) {
+    fn flat(&mut self, a: &Flat<'a>, b: &Flat<'a>, out: &mut Vec<Difference>, null_aside: bool) {
         for (at, reference) in &a.broken {
             let what = format!("unresolvable $ref `{reference}`");
             out.push(Difference::wire(at, "$ref", what));
@@ -145,7 +145,7 @@ impl<'a> Comparer<'a> {
         }
         let mut ta = effective_types(self.a, a, 0);
         let mut tb = effective_types(self.b, b, 0);
-        if alternative {
+        if null_aside {
             for t in [&mut ta, &mut tb].into_iter().flatten() {
                 t.remove("null");
             }
