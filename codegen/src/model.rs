@@ -7,6 +7,7 @@
 mod access;
 pub mod answers;
 mod change_kinds;
+mod constraints;
 pub mod error_body;
 mod examples;
 mod parameters;
@@ -15,13 +16,14 @@ mod types;
 
 pub use access::{Anonymous, Credential, UnknownCredentials};
 pub use change_kinds::ChangeKind;
+pub use constraints::{Bound, FieldRules};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption};
 pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
 };
-pub use types::{Field, TypeDef, TypeKind, TypeRef};
+pub use types::{Field, Scalar, TypeDef, TypeKind, TypeRef};
 
 use crate::diag::Location;
 
@@ -195,6 +197,9 @@ pub struct Conventions {
     /// A request without a body is refused where one is read
     /// (`empty_request_body: refuse`), rather than read as `{}`.
     pub refuse_empty_request_body: bool,
+    /// A request that sets a `read_only` field is refused (`read_only_fields: refuse`),
+    /// rather than the value ignored.
+    pub refuse_read_only_fields: bool,
     /// `null` on an optional field that is not nullable is refused
     /// (`null_optional_fields: reject`).
     pub reject_null_optional_fields: bool,

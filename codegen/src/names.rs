@@ -119,7 +119,25 @@ pub(crate) fn handler_trait(family: &str, section: Option<&str>) -> String {
 }
 
 /// The scalar types a spec names without declaring them.
-pub const BUILTIN_TYPES: &[&str] = &["string", "integer", "number", "boolean", "timestamp", "any"];
+pub const BUILTIN_TYPES: &[&str] = &[
+    "string",
+    "integer",
+    "number",
+    "boolean",
+    "timestamp",
+    "any",
+    "int32",
+    "int64",
+    "uint32",
+    "uint64",
+    "float",
+    "double",
+    "date",
+    "uuid",
+    "uri",
+    "email",
+    "base64",
+];
 
 /// Rust names the generated `types` module refers to unqualified.
 pub const RESERVED_TYPE_NAMES: &[&str] = &[

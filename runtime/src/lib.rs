@@ -137,7 +137,10 @@ pub use protocol::fixed_tokens::FixedTokens;
 pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
 pub use protocol::list_error::FixedListError;
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
-pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
+pub use restspec_client::{
+    Base64, Date, Email, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp, Uri, Uuid, Validate,
+    Violations,
+};
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
 pub use settings::Settings;
 
@@ -245,6 +248,9 @@ pub mod __private {
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
     pub use restspec_client::__private::deserialize_not_null;
+    pub use restspec_client::__private::{
+        At, Base64, Date, Email, LazyLock, Regex, Uri, Uuid, Validate, Violations, check, direction,
+    };
     pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
 
     #[cfg(feature = "client")]

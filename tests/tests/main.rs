@@ -10,6 +10,7 @@ mod docs_page;
 mod example;
 mod example_errors;
 mod extends;
+mod field_rules;
 mod front_doors;
 mod hostile_specs;
 mod import;

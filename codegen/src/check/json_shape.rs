@@ -59,6 +59,8 @@ fn check(
         TypeRef::Number if value.is_number() => return Ok(()),
         TypeRef::Any => return Ok(()),
         TypeRef::Boolean if value.is_boolean() => return Ok(()),
+        TypeRef::Scalar(scalar) if scalar_fits(*scalar, value) => return Ok(()),
+        TypeRef::Scalar(scalar) => scalar_expected(*scalar),
         TypeRef::String => "a string",
         TypeRef::Timestamp => "a timestamp (a string)",
         TypeRef::Integer => "a whole number",
@@ -196,4 +198,37 @@ fn nested(
     let result = inner(pointer);
     pointer.truncate(len);
     result
+}
+
+/// Whether `value` is one of `scalar`'s: a number in its range, or text (formats are the
+/// runtime's to read; an example that breaks one fails its own test).
+fn scalar_fits(scalar: crate::model::Scalar, value: &Value) -> bool {
+    use crate::model::Scalar;
+    match scalar {
+        Scalar::Int32 => value.as_i64().is_some_and(|n| i32::try_from(n).is_ok()),
+        Scalar::Int64 => value.is_i64(),
+        Scalar::Uint32 => value.as_u64().is_some_and(|n| u32::try_from(n).is_ok()),
+        Scalar::Uint64 => value.is_u64(),
+        Scalar::Float | Scalar::Double => value.is_number(),
+        Scalar::Date | Scalar::Uuid | Scalar::Uri | Scalar::Email | Scalar::Base64 => {
+            value.is_string()
+        }
+    }
+}
+
+/// What a value of `scalar` is, for the message of one that is not.
+fn scalar_expected(scalar: crate::model::Scalar) -> &'static str {
+    use crate::model::Scalar;
+    match scalar {
+        Scalar::Int32 => "a whole number of 32 bits",
+        Scalar::Int64 => "a whole number of 64 bits",
+        Scalar::Uint32 => "a whole number from 0 to 4294967295",
+        Scalar::Uint64 => "a whole number from 0",
+        Scalar::Float | Scalar::Double => "a number",
+        Scalar::Date => "a date (a string)",
+        Scalar::Uuid => "a UUID (a string)",
+        Scalar::Uri => "a URI (a string)",
+        Scalar::Email => "an e-mail address (a string)",
+        Scalar::Base64 => "base64 text (a string)",
+    }
 }

@@ -12,11 +12,13 @@ mod cors;
 mod docs;
 mod errors;
 mod examples;
+mod fields;
 mod handlers;
 mod router;
 mod service;
 mod skeleton;
 mod types;
+mod validate;
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;

@@ -18,6 +18,7 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
         TypeRef::Number => quote! { f64 },
         TypeRef::Any => quote! { rt::serde_json::Value },
         TypeRef::Boolean => quote! { bool },
+        TypeRef::Scalar(scalar) => scalar_type(*scalar),
         TypeRef::Timestamp => match format {
             TimestampFormat::Nanos => quote! { rt::Timestamp },
             TimestampFormat::Rfc3339 => quote! { rt::Rfc3339Timestamp },
@@ -39,6 +40,24 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
             let inner = rust_type(inner, format, from_types);
             quote! { rt::BTreeMap<String, #inner> }
         }
+    }
+}
+
+/// The Rust type of a scalar of a width or format.
+fn scalar_type(scalar: crate::model::Scalar) -> TokenStream {
+    use crate::model::Scalar;
+    match scalar {
+        Scalar::Int32 => quote! { i32 },
+        Scalar::Int64 => quote! { i64 },
+        Scalar::Uint32 => quote! { u32 },
+        Scalar::Uint64 => quote! { u64 },
+        Scalar::Float => quote! { f32 },
+        Scalar::Double => quote! { f64 },
+        Scalar::Date => quote! { rt::Date },
+        Scalar::Uuid => quote! { rt::Uuid },
+        Scalar::Uri => quote! { rt::Uri },
+        Scalar::Email => quote! { rt::Email },
+        Scalar::Base64 => quote! { rt::Base64 },
     }
 }
 
@@ -133,6 +152,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .types
         .iter()
         .map(|t| type_tokens(service, t, service.conventions.timestamp_format));
+    let validations = super::validate::tokens(service);
     let options = service
         .families
         .iter()
@@ -178,6 +198,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             #[allow(unused_imports)]
             use super::rt::serde::{Deserialize, Serialize};
             #(#defs)*
+            #validations
         }
 
         /// The query options of the endpoints that have some, one struct each. Options the
@@ -324,7 +345,8 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
                     | TypeRef::Integer
                     | TypeRef::Number
                     | TypeRef::Any
-                    | TypeRef::Boolean => true,
+                    | TypeRef::Boolean
+                    | TypeRef::Scalar(_) => true,
                     TypeRef::List(_) | TypeRef::Map(_) => true,
                     TypeRef::Timestamp => false,
                     TypeRef::Named(inner) => has_default(service, inner, seen),
@@ -337,61 +359,18 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
     let ident = format_ident!("{}", def.name);
     let docs = doc(def.description.as_deref().unwrap_or(&def.name));
     match &def.kind {
-        TypeKind::Record(fields) => {
-            let fields = fields.iter().map(|f| {
-                let name = format_ident!("{}", f.rust_name);
+        TypeKind::Record(record) => {
+            let fields = record.iter().map(|f| {
                 let mut ty = rust_type(&f.ty, format, true);
                 if direct_reference(&f.ty)
                     .is_some_and(|t| reaches(service, t, &def.name, &mut Vec::new()))
                 {
                     ty = quote! { Box<#ty> };
                 }
-                let docs = match &f.description {
-                    Some(d) => doc(d),
-                    None => doc(&format!("`{}`", f.json_name)),
-                };
-                let rename = (f.rust_name != f.json_name).then(|| {
-                    let json = &f.json_name;
-                    quote! { #[serde(rename = #json)] }
-                });
-                match (f.optional, f.nullable) {
-                    // `null` refused (the spec says so): the key's value read as `T`.
-                    (true, false) if service.conventions.reject_null_optional_fields => quote! {
-                        #docs
-                        #rename
-                        #[serde(
-                            default,
-                            deserialize_with = "rt::deserialize_not_null",
-                            skip_serializing_if = "Option::is_none"
-                        )]
-                        pub #name: Option<#ty>,
-                    },
-                    (true, false) => quote! {
-                        #docs
-                        #rename
-                        #[serde(default, skip_serializing_if = "Option::is_none")]
-                        pub #name: Option<#ty>,
-                    },
-                    // Always written, `null` when unset; a missing key reads as `None`.
-                    (false, true) => quote! {
-                        #docs
-                        #rename
-                        #[serde(default)]
-                        pub #name: Option<#ty>,
-                    },
-                    (true, true) => quote! {
-                        #docs
-                        #rename
-                        #[serde(default, skip_serializing_if = "rt::Tristate::is_absent")]
-                        pub #name: rt::Tristate<#ty>,
-                    },
-                    (false, false) => quote! {
-                        #docs
-                        #rename
-                        pub #name: #ty,
-                    },
-                }
+                super::fields::field_tokens(service, &def.name, f, ty)
             });
+            let default_fns =
+                super::fields::default_fns(&def.name, record, |f| rust_type(&f.ty, format, true));
             let default =
                 has_default(service, &def.name, &mut Vec::new()).then(|| quote! { Default, });
             quote! {
@@ -401,6 +380,8 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 pub struct #ident {
                     #(#fields)*
                 }
+
+                #default_fns
             }
         }
         TypeKind::OneOf(alternatives) => {

@@ -1,5 +1,5 @@
 //! Lowering how request bodies are read: `request_content_type`, `unknown_fields`,
-//! `null_optional_fields` and `empty_request_body`, each one of two words, the default
+//! `null_optional_fields`, `empty_request_body` and `read_only_fields`, each one of two words, the default
 //! first.
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};

@@ -241,6 +241,12 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             ["empty_object", "refuse"],
             diags,
         ),
+        refuse_read_only_fields: super::bodies::choice(
+            raw.read_only_fields.as_ref(),
+            "read_only_fields",
+            ["ignore", "refuse"],
+            diags,
+        ),
         reject_unknown_fields: super::bodies::choice(
             raw.unknown_fields.as_ref(),
             "unknown_fields",

@@ -13,6 +13,7 @@ mod conventions;
 mod endpoints;
 mod error_type;
 mod examples;
+mod field_rules;
 mod identifiers;
 mod pagination;
 mod parameters;

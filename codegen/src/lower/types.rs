@@ -64,6 +64,9 @@ pub(super) fn parse_type_ref(
         "any" => Some(TypeRef::Any),
         "boolean" => Some(TypeRef::Boolean),
         "timestamp" => Some(TypeRef::Timestamp),
+        scalar if crate::model::Scalar::from_spelled(scalar).is_some() => {
+            crate::model::Scalar::from_spelled(scalar).map(TypeRef::Scalar)
+        }
         name if cx.type_names.contains_key(name) => Some(TypeRef::Named(name.to_owned())),
         name => {
             let known = BUILTIN_TYPES
@@ -114,7 +117,9 @@ pub(super) fn lower_type(
                     );
                 }
                 if let Some(ty) = lower_type_ref(&field.r#type, cx, diags) {
+                    let rules = super::field_rules::lower(field, &ty, cx, diags);
                     out.push(Field {
+                        rules,
                         json_name: field_key.name.clone(),
                         rust_name,
                         ty,

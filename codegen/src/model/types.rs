@@ -18,6 +18,8 @@ pub enum TypeRef {
     Boolean,
     /// A timestamp in the service's format.
     Timestamp,
+    /// A number of a width, or text of a format, with a Rust type of its own.
+    Scalar(Scalar),
     /// A named type of the spec.
     Named(String),
     /// A JSON array.
@@ -65,8 +67,111 @@ pub struct Field {
     pub nullable: bool,
     /// What it means.
     pub description: Option<String>,
+    /// What its value must be beyond its type, and how OpenAPI describes it.
+    pub rules: super::constraints::FieldRules,
     /// Where it is declared.
     pub location: Location,
+}
+
+/// The scalars a spec names by width or format: each its own Rust type, its OpenAPI
+/// `type` and `format`, and read only when it fits (a 40-bit number is no `int32`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Scalar {
+    /// `i32`.
+    Int32,
+    /// `i64`, stated as `int64`.
+    Int64,
+    /// `u32`.
+    Uint32,
+    /// `u64`.
+    Uint64,
+    /// `f32`.
+    Float,
+    /// `f64`, stated as `double`.
+    Double,
+    /// A calendar date, `2026-11-28`.
+    Date,
+    /// A UUID.
+    Uuid,
+    /// An absolute URI.
+    Uri,
+    /// An e-mail address.
+    Email,
+    /// Bytes, as base64 text.
+    Base64,
+}
+
+impl Scalar {
+    /// Every one, in the order the spec's documentation lists them.
+    pub const ALL: [Scalar; 11] = [
+        Scalar::Int32,
+        Scalar::Int64,
+        Scalar::Uint32,
+        Scalar::Uint64,
+        Scalar::Float,
+        Scalar::Double,
+        Scalar::Date,
+        Scalar::Uuid,
+        Scalar::Uri,
+        Scalar::Email,
+        Scalar::Base64,
+    ];
+
+    /// As the spec writes it (`int32`).
+    pub fn spelled(self) -> &'static str {
+        match self {
+            Scalar::Int32 => "int32",
+            Scalar::Int64 => "int64",
+            Scalar::Uint32 => "uint32",
+            Scalar::Uint64 => "uint64",
+            Scalar::Float => "float",
+            Scalar::Double => "double",
+            Scalar::Date => "date",
+            Scalar::Uuid => "uuid",
+            Scalar::Uri => "uri",
+            Scalar::Email => "email",
+            Scalar::Base64 => "base64",
+        }
+    }
+
+    /// The scalar a spec spelling names.
+    pub fn from_spelled(text: &str) -> Option<Scalar> {
+        Scalar::ALL.into_iter().find(|s| s.spelled() == text)
+    }
+
+    /// The scalar an OpenAPI `type` and `format` name, if the spec has one.
+    pub fn from_format(json_type: &str, format: &str) -> Option<Scalar> {
+        Scalar::ALL
+            .into_iter()
+            .find(|s| s.json_type() == json_type && s.format() == format)
+    }
+
+    /// Its JSON Schema `type`.
+    pub fn json_type(self) -> &'static str {
+        match self {
+            Scalar::Int32 | Scalar::Int64 | Scalar::Uint32 | Scalar::Uint64 => "integer",
+            Scalar::Float | Scalar::Double => "number",
+            Scalar::Date | Scalar::Uuid | Scalar::Uri | Scalar::Email | Scalar::Base64 => "string",
+        }
+    }
+
+    /// Its OpenAPI `format`.
+    pub fn format(self) -> &'static str {
+        match self {
+            Scalar::Base64 => "byte",
+            other => other.spelled(),
+        }
+    }
+
+    /// True for the numbers (whose bounds and steps apply).
+    pub fn is_number(self) -> bool {
+        matches!(self.json_type(), "integer" | "number")
+    }
+
+    /// True for the whole numbers.
+    pub fn is_integer(self) -> bool {
+        self.json_type() == "integer"
+    }
 }
 
 impl TypeRef {
@@ -88,6 +193,7 @@ impl TypeRef {
             TypeRef::Any => "Any".to_owned(),
             TypeRef::Boolean => "Boolean".to_owned(),
             TypeRef::Timestamp => "Timestamp".to_owned(),
+            TypeRef::Scalar(scalar) => crate::names::pascal(scalar.spelled()),
             TypeRef::Named(name) => name.clone(),
             TypeRef::List(_) => "List".to_owned(),
             TypeRef::Map(_) => "Map".to_owned(),
@@ -96,6 +202,21 @@ impl TypeRef {
 }
 
 impl TypeRef {
+    /// The JSON kind of its values (`string`, `integer`, `number`, `boolean`, `array`,
+    /// `object`), `None` for any value and for named types.
+    pub fn json_kind(&self) -> Option<&'static str> {
+        match self {
+            TypeRef::String => Some("string"),
+            TypeRef::Integer => Some("integer"),
+            TypeRef::Number => Some("number"),
+            TypeRef::Boolean => Some("boolean"),
+            TypeRef::Scalar(scalar) => Some(scalar.json_type()),
+            TypeRef::List(_) => Some("array"),
+            TypeRef::Map(_) => Some("object"),
+            TypeRef::Any | TypeRef::Timestamp | TypeRef::Named(_) => None,
+        }
+    }
+
     /// A type reference as the spec writes it (`list<ChangeInfo>`).
     pub fn spelled(&self) -> String {
         match self {
@@ -105,6 +226,7 @@ impl TypeRef {
             TypeRef::Any => "any".to_owned(),
             TypeRef::Boolean => "boolean".to_owned(),
             TypeRef::Timestamp => "timestamp".to_owned(),
+            TypeRef::Scalar(scalar) => scalar.spelled().to_owned(),
             TypeRef::Named(name) => name.clone(),
             TypeRef::List(inner) => format!("list<{}>", inner.spelled()),
             TypeRef::Map(inner) => format!("map<{}>", inner.spelled()),

@@ -102,6 +102,7 @@ fn accepts_empty_object<'s>(
         | TypeRef::Number
         | TypeRef::Boolean
         | TypeRef::Timestamp
+        | TypeRef::Scalar(_)
         | TypeRef::List(_) => false,
     }
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{Service, TimestampFormat, TypeKind, TypeRef};
+use crate::model::{FieldRules, Service, TimestampFormat, TypeKind, TypeRef};
 
 /// `components.schemas`: one schema per named type. Where the spec refuses unknown fields
 /// (`unknown_fields: reject`), the records requests carry (directly or inside another
@@ -26,12 +26,15 @@ pub(super) fn components(service: &Service) -> Value {
                     if field.nullable {
                         property = or_null(property);
                     }
-                    if let (Some(d), Value::Object(p)) = (&field.description, &mut property) {
+                    if let Value::Object(p) = &mut property {
                         // A `$ref` with siblings is allowed in 3.1.
-                        p.insert("description".into(), json!(d));
+                        if let Some(d) = &field.description {
+                            p.insert("description".into(), json!(d));
+                        }
+                        rules(&field.rules, p);
                     }
                     properties.insert(field.json_name.clone(), property);
-                    if !field.optional {
+                    if !field.optional && field.rules.default.is_none() {
                         required.push(json!(field.json_name));
                     }
                 }
@@ -118,8 +121,9 @@ fn or_null(mut schema: Value) -> Value {
 pub(super) fn schema(ty: &TypeRef, timestamps: TimestampFormat) -> Value {
     match ty {
         TypeRef::String => json!({ "type": "string" }),
-        TypeRef::Integer => json!({ "type": "integer", "format": "int64" }),
-        TypeRef::Number => json!({ "type": "number", "format": "double" }),
+        TypeRef::Integer => json!({ "type": "integer" }),
+        TypeRef::Number => json!({ "type": "number" }),
+        TypeRef::Scalar(scalar) => json!({ "type": scalar.json_type(), "format": scalar.format() }),
         TypeRef::Any => json!({}),
         TypeRef::Boolean => json!({ "type": "boolean" }),
         TypeRef::Timestamp => timestamp(timestamps),
@@ -146,5 +150,68 @@ fn timestamp(format: TimestampFormat) -> Value {
             "pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{9}$",
             "description": "UTC, `yyyy-mm-dd hh:mm:ss.fffffffff` (nine digits of nanoseconds).",
         }),
+    }
+}
+
+/// What a field says besides its type, as JSON Schema keywords beside it.
+fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
+    let mut put = |key: &str, value: Value| {
+        schema.insert(key.into(), value);
+    };
+    let number = |n: f64| -> Value {
+        if n.fract() == 0.0 && n.abs() < 9e15 {
+            json!(n as i64)
+        } else {
+            json!(n)
+        }
+    };
+    if let Some(format) = &rules.format {
+        put("format", json!(format));
+    }
+    for (key, n) in [
+        ("minLength", rules.min_length),
+        ("maxLength", rules.max_length),
+        ("minItems", rules.min_items),
+        ("maxItems", rules.max_items),
+        ("minProperties", rules.min_properties),
+        ("maxProperties", rules.max_properties),
+    ] {
+        if let Some(n) = n {
+            put(key, json!(n));
+        }
+    }
+    if let Some(pattern) = &rules.pattern {
+        put("pattern", json!(pattern));
+    }
+    for (bound, inclusive, exclusive) in [
+        (rules.minimum, "minimum", "exclusiveMinimum"),
+        (rules.maximum, "maximum", "exclusiveMaximum"),
+    ] {
+        if let Some(bound) = bound {
+            let key = if bound.exclusive {
+                exclusive
+            } else {
+                inclusive
+            };
+            put(key, number(bound.value));
+        }
+    }
+    if let Some(step) = rules.multiple_of {
+        put("multipleOf", number(step));
+    }
+    if rules.unique_items {
+        put("uniqueItems", json!(true));
+    }
+    if let Some(default) = &rules.default {
+        put("default", default.clone());
+    }
+    for (on, key) in [
+        (rules.read_only, "readOnly"),
+        (rules.write_only, "writeOnly"),
+        (rules.deprecated, "deprecated"),
+    ] {
+        if on {
+            put(key, json!(true));
+        }
     }
 }

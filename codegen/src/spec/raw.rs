@@ -8,11 +8,13 @@ use super::yaml::Node;
 
 mod protocol;
 mod sections;
+mod types;
 
 pub(crate) use protocol::{
     Cors, EchoHeader, Idempotency, PageHeaders, Pagination, RateLimitHeaders,
 };
 pub(crate) use sections::SectionFile;
+pub(crate) use types::{Field, TypeDef};
 
 spec_record! {
     /// `service.yaml`: what is true of the whole service.
@@ -238,6 +240,10 @@ spec_record! {
         /// saying the body is missing; every body `required` but those marked
         /// `request_optional`).
         opt empty_request_body: Spanned<String>,
+        /// What a request that sets a `read_only` field gets: `ignore` (the default: the
+        /// handler sees the field's default, as if it were left out) or `refuse`
+        /// (`invalid_input` naming the field).
+        opt read_only_fields: Spanned<String>,
         /// What `null` on a field that is `optional` but not `nullable` gets: `absent`
         /// (the default: read as if the field were left out) or `reject`
         /// (`invalid_input` naming the field: a `PATCH` of `{"title": null}` is refused
@@ -565,41 +571,6 @@ spec_record! {
         opt minimum: Spanned<ScalarText>,
         /// The largest value of a whole-number option.
         opt maximum: Spanned<ScalarText>,
-    }
-}
-
-spec_record! {
-    /// A named type: a record (`fields`), a string enumeration (`values`), or a value that
-    /// may be one of several types (`one_of`).
-    pub struct TypeDef = "a type" {
-        /// What the type is.
-        opt description: String,
-        /// Fields of a record, by JSON name.
-        opt fields: Named<Field>,
-        /// Values of a string enumeration, as the JSON writes them: `values: [low, normal,
-        /// high]`. The Rust enum has a variant per value in `UpperCamelCase` (`Low`,
-        /// `Normal`, `High`; `dark-blue` is `DarkBlue`); a request with another value is a
-        /// 400 (`invalid_input`) before the handler runs.
-        opt values: Vec<Spanned<String>>,
-        /// The types a value may have, tried in this order when reading JSON (`[list<string>,
-        /// string]`: a list, or a single string); each of a different kind.
-        opt one_of: Vec<Spanned<String>>,
-    }
-}
-
-spec_record! {
-    /// A field of a record.
-    pub struct Field = "a field" {
-        /// `string`, `integer`, `boolean`, `timestamp`, a type name,
-        /// `list<T>` or `map<T>` (string keys).
-        req r#type as "type": Spanned<String>,
-        /// What the field means.
-        opt description: String,
-        /// The field may be left out (absent from output when unset).
-        opt optional: bool,
-        /// The field may be `null`: written as `null` when it has no value (the key stays).
-        /// With `optional`, requests tell absent, `null` and a value apart (`Tristate`).
-        opt nullable: bool,
     }
 }
 

@@ -60,14 +60,17 @@
 pub mod condition;
 pub mod conventions;
 pub mod form;
+pub mod formats;
 mod timestamp;
 mod tristate;
+pub mod validate;
 
 #[cfg(feature = "http")]
 mod client;
 
 #[cfg(feature = "http")]
 pub use client::*;
+pub use formats::{Base64, Date, Email, Uri, Uuid};
 /// Generates a typed client from a spec directory: `restspec_client::generate!(mod api =
 /// "spec");` (feature `macros`). The module is what `restspec_runtime::generate!` makes with
 /// `, client`, referring to this crate only.
@@ -75,6 +78,7 @@ pub use client::*;
 pub use restspec_macros::generate_client as generate;
 pub use timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
 pub use tristate::Tristate;
+pub use validate::{At, Validate, Violations};
 
 /// What generated client code refers to when it is generated without the server. Not a
 /// stable API: only generated code should use it.
@@ -93,10 +97,14 @@ pub mod __private {
         UnknownCredentials, UnknownFields, UnknownOptions,
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag};
+    pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::{Tristate, deserialize_not_null};
+    pub use crate::validate::{At, Validate, Violations, check, direction};
+    pub use ::regex::Regex;
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;
+    pub use ::std::sync::LazyLock;
 
     #[cfg(feature = "http")]
     pub mod client {

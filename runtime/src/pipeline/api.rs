@@ -12,6 +12,8 @@ use std::net::SocketAddr;
 use bytes::Bytes;
 use http::StatusCode;
 use http::request::Parts;
+use restspec_client::validate::Validate;
+use restspec_client::validate::direction::{self, Direction};
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, Condition};
@@ -143,7 +145,7 @@ impl<'a> Call<'a> {
 
     /// The request body of an endpoint whose body may be left out (`request_optional`):
     /// `None` for a request without one, else as [`Call::body`] reads it.
-    pub fn optional_body<B: DeserializeOwned>(&self) -> Result<Option<B>, ApiError> {
+    pub fn optional_body<B: DeserializeOwned + Validate>(&self) -> Result<Option<B>, ApiError> {
         if self.body.iter().all(u8::is_ascii_whitespace) {
             return Ok(None);
         }
@@ -177,9 +179,25 @@ impl<'a> Call<'a> {
     }
 
     /// The request body, JSON or (where the spec reads them) a form (see
-    /// `parse_json` and `parse_form`). A body of a type the spec does not read is
-    /// `wrong_content_type`, its message naming the types it does.
-    pub fn body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
+    /// `parse_json` and `parse_form`), with its constraints checked. A body of a type the
+    /// spec does not read is `wrong_content_type`, its message naming the types it does;
+    /// a body that breaks constraints is one `invalid_input` naming every violation at
+    /// its path (`items[3].name: longer than 10 characters`).
+    pub fn body<B: DeserializeOwned + Validate>(&self) -> Result<B, ApiError> {
+        let body: B = direction::within(Direction::Request, || self.read_body())?;
+        let violations = body.violations();
+        match violations.iter().next() {
+            None => Ok(body),
+            Some((first, _)) => {
+                let field = first.to_owned();
+                Err(ApiError::condition(Condition::InvalidInput)
+                    .with_message(format!("Invalid input: {violations}"))
+                    .with_field(field))
+            }
+        }
+    }
+
+    fn read_body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
         let conventions = &self.service.conventions;
         if conventions.empty_request_body == crate::spec::EmptyRequestBody::Refuse
             && self.body.iter().all(u8::is_ascii_whitespace)
@@ -214,12 +232,14 @@ impl<'a> Call<'a> {
         let status = self.success_status(reply.status())?;
         let mut response = if self.endpoint.response_body && status != StatusCode::NO_CONTENT {
             let capacity = self.size_hint.capacity(self.pretty);
-            let json = crate::message::json::body(
-                &self.service.conventions,
-                reply.value(),
-                self.pretty,
-                capacity,
-            )
+            let json = direction::within(Direction::Answer, || {
+                crate::message::json::body(
+                    &self.service.conventions,
+                    reply.value(),
+                    self.pretty,
+                    capacity,
+                )
+            })
             .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
             self.size_hint.record(self.pretty, json.len());
             crate::message::json::response(&self.service.conventions, status, Bytes::from(json))

@@ -305,6 +305,15 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             },
         ),
         text(
+            "read_only_fields",
+            if c.refuse_read_only_fields {
+                "refuse"
+            } else {
+                "ignore"
+            },
+            OneWay { safe: "ignore" },
+        ),
+        text(
             "unknown_fields",
             if c.reject_unknown_fields {
                 "reject"

@@ -1,0 +1,178 @@
+//! A record's fields as serde fields: the Rust type their optionality and default give
+//! them, and the attributes that make read-only and write-only fields behave inside a
+//! service (and only there: the typed client shares the types).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+use serde_json::Value;
+
+use super::doc;
+use crate::model::{Field, Scalar, Service, TypeRef};
+use crate::names;
+
+/// The serde field of `field` in record `record`, its Rust type `ty` (boxed where the
+/// record reaches itself).
+pub(super) fn field_tokens(
+    service: &Service,
+    record: &str,
+    field: &Field,
+    ty: TokenStream,
+) -> TokenStream {
+    let name = format_ident!("{}", field.rust_name);
+    let mut text = field
+        .description
+        .clone()
+        .unwrap_or_else(|| format!("`{}`", field.json_name));
+    let rules = &field.rules;
+    for (on, note) in [
+        (
+            rules.read_only,
+            "Read-only: set by the service; requests leave it out.",
+        ),
+        (
+            rules.write_only,
+            "Write-only: sent by clients, never in the service's answers.",
+        ),
+        (rules.deprecated, "Deprecated."),
+    ] {
+        if on {
+            text.push_str("\n\n");
+            text.push_str(note);
+        }
+    }
+    let docs = doc(&text);
+    let mut args: Vec<TokenStream> = Vec::new();
+    if field.rust_name != field.json_name {
+        let json = &field.json_name;
+        args.push(quote! { rename = #json });
+    }
+    let reject_null = service.conventions.reject_null_optional_fields;
+    // What the field holds in Rust, and how absence and `null` are read and written.
+    let mut defaulted = true;
+    let (ty, absent) = if rules.default.is_some() {
+        let path = default_fn(record, field).to_string();
+        args.push(quote! { default = #path });
+        (ty, Absent::Never)
+    } else {
+        match (field.optional, field.nullable) {
+            (true, false) => {
+                args.push(quote! { default });
+                if reject_null && !rules.read_only {
+                    args.push(quote! { deserialize_with = "rt::deserialize_not_null" });
+                }
+                (quote! { Option<#ty> }, Absent::WhenNone)
+            }
+            (false, true) => {
+                args.push(quote! { default });
+                (quote! { Option<#ty> }, Absent::Never)
+            }
+            (true, true) => {
+                args.push(quote! { default });
+                (quote! { rt::Tristate<#ty> }, Absent::WhenAbsent)
+            }
+            (false, false) => {
+                defaulted = false;
+                (ty, Absent::Never)
+            }
+        }
+    };
+    if rules.read_only {
+        // A request leaves it out: absent reads as the type's default.
+        if !defaulted {
+            args.push(quote! { default });
+        }
+        let with = if service.conventions.refuse_read_only_fields {
+            "rt::direction::read_only_refused"
+        } else {
+            "rt::direction::read_only_ignored"
+        };
+        args.push(quote! { deserialize_with = #with });
+    }
+    let skip = match (absent, rules.write_only) {
+        (Absent::Never, false) => None,
+        (Absent::WhenNone, false) => Some("Option::is_none"),
+        (Absent::WhenAbsent, false) => Some("rt::Tristate::is_absent"),
+        (Absent::Never, true) => Some("rt::direction::write_only"),
+        (Absent::WhenNone, true) => Some("rt::direction::write_only_or_none"),
+        (Absent::WhenAbsent, true) => Some("rt::direction::write_only_or_absent"),
+    };
+    if let Some(skip) = skip {
+        args.push(quote! { skip_serializing_if = #skip });
+    }
+    let serde = (!args.is_empty()).then(|| quote! { #[serde(#(#args),*)] });
+    quote! {
+        #docs
+        #serde
+        pub #name: #ty,
+    }
+}
+
+/// When a field is left out of what is written.
+#[derive(Clone, Copy)]
+enum Absent {
+    Never,
+    WhenNone,
+    WhenAbsent,
+}
+
+/// The name of the function giving `field`'s default (`default_change_input_limit`).
+fn default_fn(record: &str, field: &Field) -> proc_macro2::Ident {
+    format_ident!("default_{}_{}", names::snake(record), field.rust_name)
+}
+
+/// The functions giving the defaults of `record`'s fields that have one.
+pub(super) fn default_fns(
+    record: &str,
+    fields: &[Field],
+    ty_of: impl Fn(&Field) -> TokenStream,
+) -> TokenStream {
+    let fns = fields.iter().filter_map(|field| {
+        let value = field.rules.default.as_ref()?;
+        let name = default_fn(record, field);
+        let ty = ty_of(field);
+        let literal = literal(&field.ty, value);
+        let what = doc(&format!("The default of `{record}.{}`.", field.json_name));
+        Some(quote! {
+            #what
+            fn #name() -> #ty {
+                #literal
+            }
+        })
+    });
+    quote! { #(#fns)* }
+}
+
+/// A default value as a Rust expression of the field's type. Lowering admits only these
+/// pairs of type and value.
+fn literal(ty: &TypeRef, value: &Value) -> TokenStream {
+    match (ty, value) {
+        (TypeRef::String, Value::String(text)) => quote! { #text.to_owned() },
+        (TypeRef::Boolean, Value::Bool(b)) => quote! { #b },
+        (TypeRef::Integer, Value::Number(n)) => number(Scalar::Int64, n),
+        (TypeRef::Number, Value::Number(n)) => number(Scalar::Double, n),
+        (TypeRef::Scalar(scalar), Value::Number(n)) => number(*scalar, n),
+        (TypeRef::Named(name), Value::String(text)) => {
+            let (ty, variant) = (
+                format_ident!("{}", name),
+                format_ident!("{}", names::variant(text)),
+            );
+            quote! { #ty::#variant }
+        }
+        (TypeRef::List(_), _) => quote! { Vec::new() },
+        (TypeRef::Map(_), _) => quote! { rt::BTreeMap::new() },
+        _ => quote! { Default::default() },
+    }
+}
+
+fn number(scalar: Scalar, n: &serde_json::Number) -> TokenStream {
+    let float = n.as_f64().unwrap_or_default();
+    let literal = match scalar {
+        Scalar::Int32 => Literal::i32_suffixed(n.as_i64().unwrap_or_default() as i32),
+        Scalar::Int64 => Literal::i64_suffixed(n.as_i64().unwrap_or_default()),
+        Scalar::Uint32 => Literal::u32_suffixed(n.as_u64().unwrap_or_default() as u32),
+        Scalar::Uint64 => Literal::u64_suffixed(n.as_u64().unwrap_or_default()),
+        Scalar::Float => Literal::f32_suffixed(float as f32),
+        _ => Literal::f64_suffixed(float),
+    };
+    quote! { #literal }
+}

@@ -1,0 +1,175 @@
+//! `impl rt::Validate` for every named type: a record checks its constrained fields and
+//! passes the path down to fields whose types have constraints of their own; a type with
+//! nothing to check anywhere inside gets an empty method, which costs nothing.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::model::{Field, Scalar, Service, TypeKind, TypeRef};
+
+/// The impls, one per named type.
+pub(super) fn tokens(service: &Service) -> TokenStream {
+    let checked = checked_types(service);
+    let impls = service.types.iter().map(|def| {
+        let ident = format_ident!("{}", def.name);
+        if !checked.contains(def.name.as_str()) {
+            return quote! {
+                impl rt::Validate for #ident {
+                    fn validate(&self, _: &rt::At<'_>, _: &mut rt::Violations) {}
+                }
+            };
+        }
+        let body = {
+            match &def.kind {
+                TypeKind::Record(fields) => {
+                    let fields = fields.iter().map(|f| field_checks(f, &checked));
+                    quote! { #(#fields)* }
+                }
+                TypeKind::OneOf(alternatives) => {
+                    let arms = alternatives.iter().map(|a| {
+                        let variant = format_ident!("{}", a.variant_name());
+                        if reaches_checks(a, &checked) {
+                            quote! { Self::#variant(value) => rt::Validate::validate(value, at, out), }
+                        } else {
+                            quote! { Self::#variant(_) => {} }
+                        }
+                    });
+                    quote! { match self { #(#arms)* } }
+                }
+                TypeKind::Enum(_) => quote! {},
+            }
+        };
+        quote! {
+            impl rt::Validate for #ident {
+                fn validate(&self, at: &rt::At<'_>, out: &mut rt::Violations) {
+                    #body
+                }
+            }
+        }
+    });
+    quote! { #(#impls)* }
+}
+
+/// The named types with a constraint somewhere inside them (through fields, lists, maps
+/// and alternatives): found by growing the set until it stops changing, which handles
+/// types that contain themselves.
+fn checked_types(service: &Service) -> BTreeSet<&str> {
+    let mut checked: BTreeSet<&str> = BTreeSet::new();
+    loop {
+        let before = checked.len();
+        for def in &service.types {
+            let has = match &def.kind {
+                TypeKind::Record(fields) => fields
+                    .iter()
+                    .any(|f| f.rules.constrains() || reaches_checks(&f.ty, &checked)),
+                TypeKind::OneOf(alternatives) => {
+                    alternatives.iter().any(|a| reaches_checks(a, &checked))
+                }
+                TypeKind::Enum(_) => false,
+            };
+            if has {
+                checked.insert(&def.name);
+            }
+        }
+        if checked.len() == before {
+            return checked;
+        }
+    }
+}
+
+fn reaches_checks(ty: &TypeRef, checked: &BTreeSet<&str>) -> bool {
+    match ty {
+        TypeRef::Named(name) => checked.contains(name.as_str()),
+        TypeRef::List(inner) | TypeRef::Map(inner) => reaches_checks(inner, checked),
+        _ => false,
+    }
+}
+
+/// One field's checks: its own constraints on its value when it has one, then its value's
+/// own checks.
+fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
+    let own = own_checks(field);
+    let nested = reaches_checks(&field.ty, checked);
+    if own.is_empty() && !nested {
+        return quote! {};
+    }
+    let (name, json) = (format_ident!("{}", field.rust_name), &field.json_name);
+    let nested = nested.then(|| quote! { rt::Validate::validate(value, &at, out); });
+    let checks = quote! {
+        let at = rt::At::Field(at, #json);
+        #(#own)*
+        #nested
+    };
+    if field.rules.default.is_some() || (!field.optional && !field.nullable) {
+        quote! { { let value = &self.#name; #checks } }
+    } else if field.optional && field.nullable {
+        quote! { if let Some(value) = self.#name.value() { #checks } }
+    } else {
+        quote! { if let Some(value) = self.#name.as_ref() { #checks } }
+    }
+}
+
+/// The calls checking a field's constraints on `value` (a reference to its value).
+fn own_checks(field: &Field) -> Vec<TokenStream> {
+    let rules = &field.rules;
+    let mut out = Vec::new();
+    let limit = |n: Option<u64>| match n {
+        Some(n) => {
+            let n = Literal::usize_unsuffixed(usize::try_from(n).unwrap_or(usize::MAX));
+            quote! { Some(#n) }
+        }
+        None => quote! { None },
+    };
+    if rules.min_length.is_some() || rules.max_length.is_some() {
+        let (min, max) = (limit(rules.min_length), limit(rules.max_length));
+        out.push(quote! { rt::check::length(value, #min, #max, &at, out); });
+    }
+    if let Some(pattern) = &rules.pattern {
+        out.push(quote! {
+            static PATTERN: rt::LazyLock<rt::Regex> = rt::LazyLock::new(|| {
+                rt::Regex::new(#pattern).expect("the pattern was checked when the code was generated")
+            });
+            rt::check::pattern(value, &PATTERN, &at, out);
+        });
+    }
+    let number = as_f64(&field.ty);
+    for (bound, check) in [
+        (rules.minimum, quote! { minimum }),
+        (rules.maximum, quote! { maximum }),
+    ] {
+        if let Some(bound) = bound {
+            let (value, exclusive) = (Literal::f64_unsuffixed(bound.value), bound.exclusive);
+            out.push(quote! { rt::check::#check(#number, #value, #exclusive, &at, out); });
+        }
+    }
+    if let Some(step) = rules.multiple_of {
+        let step = Literal::f64_unsuffixed(step);
+        out.push(quote! { rt::check::multiple_of(#number, #step, &at, out); });
+    }
+    if rules.min_items.is_some() || rules.max_items.is_some() {
+        let (min, max) = (limit(rules.min_items), limit(rules.max_items));
+        out.push(quote! { rt::check::count(value.len(), #min, #max, "item", &at, out); });
+    }
+    if rules.unique_items {
+        out.push(quote! { rt::check::unique(value, &at, out); });
+    }
+    if rules.min_properties.is_some() || rules.max_properties.is_some() {
+        let (min, max) = (limit(rules.min_properties), limit(rules.max_properties));
+        out.push(quote! { rt::check::count(value.len(), #min, #max, "member", &at, out); });
+    }
+    out
+}
+
+/// `value` (a reference to a number of type `ty`) as an `f64`, without a cast where the
+/// conversion is exact.
+fn as_f64(ty: &TypeRef) -> TokenStream {
+    match ty {
+        TypeRef::Number | TypeRef::Scalar(Scalar::Double) => quote! { *value },
+        TypeRef::Scalar(Scalar::Int32 | Scalar::Uint32 | Scalar::Float) => {
+            quote! { f64::from(*value) }
+        }
+        _ => quote! { *value as f64 },
+    }
+}

@@ -1,0 +1,394 @@
+//! Lowering what a field says besides its type: constraints (lengths, a pattern, bounds,
+//! a step, counts), a default, a format the spec has no type for, and read-only,
+//! write-only and deprecated. Each key is checked against the field's type, with the
+//! words to write instead.
+
+use serde_json::Value;
+
+use super::context::Context;
+use crate::diag::{Diagnostic, Diagnostics, Location};
+use crate::model::{Bound, FieldRules, Scalar, TypeRef};
+use crate::spec::decode::{ScalarText, Spanned};
+use crate::spec::raw;
+
+/// The kinds of value a constraint applies to, for its message.
+#[derive(Clone, Copy, PartialEq)]
+enum Applies {
+    Text,
+    Number,
+    List,
+    Map,
+}
+
+impl Applies {
+    fn fits(self, ty: &TypeRef) -> bool {
+        match self {
+            Applies::Text => matches!(
+                ty,
+                TypeRef::String | TypeRef::Scalar(Scalar::Uri | Scalar::Email)
+            ),
+            Applies::Number => match ty {
+                TypeRef::Integer | TypeRef::Number => true,
+                TypeRef::Scalar(scalar) => scalar.is_number(),
+                _ => false,
+            },
+            Applies::List => matches!(ty, TypeRef::List(_)),
+            Applies::Map => matches!(ty, TypeRef::Map(_)),
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Applies::Text => "text (`string`, `uri`, `email`)",
+            Applies::Number => "numbers (`integer`, `number`, `int32`, `double`, ...)",
+            Applies::List => "lists (`list<T>`)",
+            Applies::Map => "maps (`map<T>`)",
+        }
+    }
+}
+
+/// The rules of `field` (of type `ty`), each misplaced or ill-formed key reported.
+pub(super) fn lower(
+    field: &raw::Field,
+    ty: &TypeRef,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> FieldRules {
+    let mut rules = FieldRules::default();
+    let count = |key: &str, raw: &Option<Spanned<u64>>, kind: Applies, diags: &mut Diagnostics| {
+        raw.as_ref()
+            .filter(|n| applies(key, &n.location, kind, ty, diags))
+            .map(|n| n.value)
+    };
+    rules.min_length = count("min_length", &field.min_length, Applies::Text, diags);
+    rules.max_length = count("max_length", &field.max_length, Applies::Text, diags);
+    rules.min_items = count("min_items", &field.min_items, Applies::List, diags);
+    rules.max_items = count("max_items", &field.max_items, Applies::List, diags);
+    rules.min_properties = count("min_properties", &field.min_properties, Applies::Map, diags);
+    rules.max_properties = count("max_properties", &field.max_properties, Applies::Map, diags);
+    if let Some(unique) = &field.unique_items {
+        rules.unique_items =
+            unique.value && applies("unique_items", &unique.location, Applies::List, ty, diags);
+    }
+    if let Some(pattern) = &field.pattern
+        && applies("pattern", &pattern.location, Applies::Text, ty, diags)
+    {
+        match regex::Regex::new(&pattern.value) {
+            Ok(_) => rules.pattern = Some(pattern.value.clone()),
+            Err(e) => diags.push(
+                Diagnostic::new(
+                    pattern.location.clone(),
+                    format!("`pattern` is not a regular expression the service can check: {e}"),
+                )
+                .hint("write it without look-around or back-references (Rust's `regex` syntax)"),
+            ),
+        }
+    }
+    let number =
+        |key: &str, raw: &Option<Spanned<ScalarText>>, diags: &mut Diagnostics| -> Option<f64> {
+            let raw = raw.as_ref()?;
+            if !applies(key, &raw.location, Applies::Number, ty, diags) {
+                return None;
+            }
+            let parsed = raw
+                .value
+                .0
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite());
+            if parsed.is_none() {
+                diags.push(
+                    Diagnostic::new(
+                        raw.location.clone(),
+                        format!("`{key}` `{}` is not a number", raw.value.0),
+                    )
+                    .hint(format!("write a number, such as `{key}: 1`")),
+                );
+            }
+            parsed
+        };
+    let minimum = number("minimum", &field.minimum, diags);
+    let exclusive_minimum = number("exclusive_minimum", &field.exclusive_minimum, diags);
+    let maximum = number("maximum", &field.maximum, diags);
+    let exclusive_maximum = number("exclusive_maximum", &field.exclusive_maximum, diags);
+    rules.multiple_of = number("multiple_of", &field.multiple_of, diags);
+    rules.minimum = bound(minimum, exclusive_minimum, "minimum", field, diags);
+    rules.maximum = bound(maximum, exclusive_maximum, "maximum", field, diags);
+    check_order(field, &rules, diags);
+    if let Some(step) = rules.multiple_of.filter(|s| *s <= 0.0)
+        && let Some(at) = &field.multiple_of
+    {
+        diags.push(
+            Diagnostic::new(
+                at.location.clone(),
+                format!("`multiple_of` {step} is not above 0"),
+            )
+            .hint("write a positive step, such as `multiple_of: 5`"),
+        );
+        rules.multiple_of = None;
+    }
+    rules.default = field
+        .default
+        .as_ref()
+        .and_then(|d| default(d, ty, field, cx, diags));
+    rules.format = field.format.as_ref().and_then(|f| format(f, ty, diags));
+    rules.read_only = field.read_only.as_ref().is_some_and(|r| r.value);
+    rules.write_only = field.write_only.as_ref().is_some_and(|w| w.value);
+    if rules.read_only
+        && rules.write_only
+        && let Some(at) = &field.write_only
+    {
+        diags.push(
+            Diagnostic::new(
+                at.location.clone(),
+                "a field cannot be both read-only and write-only",
+            )
+            .hint("keep one of `read_only` and `write_only`"),
+        );
+    }
+    let optional = field.optional.unwrap_or(false) || field.nullable.unwrap_or(false);
+    if rules.read_only
+        && !optional
+        && matches!(ty, TypeRef::Named(_) | TypeRef::Timestamp)
+        && let Some(at) = &field.read_only
+    {
+        diags.push(
+            Diagnostic::new(
+                at.location.clone(),
+                format!(
+                    "a read-only field of type `{}` must be `optional: true`",
+                    ty.spelled()
+                ),
+            )
+            .hint("requests leave a read-only field out; text, numbers, lists and maps default to empty, other types to absent"),
+        );
+    }
+    rules.deprecated = field.deprecated.unwrap_or(false);
+    rules
+}
+
+/// Whether `key` (at `at`) applies to a field of type `ty`; reported where it does not.
+fn applies(key: &str, at: &Location, kind: Applies, ty: &TypeRef, diags: &mut Diagnostics) -> bool {
+    if kind.fits(ty) {
+        return true;
+    }
+    diags.push(
+        Diagnostic::new(
+            at.clone(),
+            format!("`{key}` is for {}, not `{}`", kind.words(), ty.spelled()),
+        )
+        .hint(format!(
+            "remove `{key}`, or give the field a type it applies to"
+        )),
+    );
+    false
+}
+
+/// `minimum` or `exclusive_minimum` (or the maximums): at most one of the two.
+fn bound(
+    inclusive: Option<f64>,
+    exclusive: Option<f64>,
+    key: &str,
+    field: &raw::Field,
+    diags: &mut Diagnostics,
+) -> Option<Bound> {
+    match (inclusive, exclusive) {
+        (Some(_), Some(_)) => {
+            let at = if key == "minimum" {
+                &field.exclusive_minimum
+            } else {
+                &field.exclusive_maximum
+            };
+            if let Some(at) = at {
+                diags.push(
+                    Diagnostic::new(
+                        at.location.clone(),
+                        format!("`{key}` and `exclusive_{key}` are both given"),
+                    )
+                    .hint(format!(
+                        "keep one: `{key}` allows the value itself, `exclusive_{key}` does not"
+                    )),
+                );
+            }
+            None
+        }
+        (Some(value), None) => Some(Bound {
+            value,
+            exclusive: false,
+        }),
+        (None, Some(value)) => Some(Bound {
+            value,
+            exclusive: true,
+        }),
+        (None, None) => None,
+    }
+}
+
+/// A lower bound above its upper one names no value at all.
+fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) {
+    let pairs = [
+        (
+            rules.min_length,
+            rules.max_length,
+            &field.max_length,
+            "max_length",
+            "min_length",
+        ),
+        (
+            rules.min_items,
+            rules.max_items,
+            &field.max_items,
+            "max_items",
+            "min_items",
+        ),
+        (
+            rules.min_properties,
+            rules.max_properties,
+            &field.max_properties,
+            "max_properties",
+            "min_properties",
+        ),
+    ];
+    for (min, max, at, max_key, min_key) in pairs {
+        if let (Some(min), Some(max), Some(at)) = (min, max, at)
+            && max < min
+        {
+            diags.push(
+                Diagnostic::new(
+                    at.location.clone(),
+                    format!("`{max_key}` {max} is below `{min_key}` {min}"),
+                )
+                .hint("no value could fit: swap them, or correct one"),
+            );
+        }
+    }
+    if let (Some(min), Some(max)) = (rules.minimum, rules.maximum)
+        && (max.value < min.value || (max.value == min.value && (min.exclusive || max.exclusive)))
+    {
+        let at = field
+            .maximum
+            .as_ref()
+            .or(field.exclusive_maximum.as_ref())
+            .map(|m| m.location.clone());
+        if let Some(at) = at {
+            diags.push(
+                Diagnostic::new(
+                    at,
+                    format!(
+                        "the maximum {} leaves no value above the minimum {}",
+                        max.value, min.value
+                    ),
+                )
+                .hint("no value could fit: swap them, or correct one"),
+            );
+        }
+    }
+}
+
+/// A default of a type the generated code can write as a literal: text, a number, a
+/// boolean, an enumeration's value, or an empty list or map.
+fn default(
+    raw: &Spanned<crate::spec::yaml::Node>,
+    ty: &TypeRef,
+    field: &raw::Field,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Value> {
+    let value = raw.value.to_json();
+    let fits = match (ty, &value) {
+        (TypeRef::String, Value::String(_)) | (TypeRef::Boolean, Value::Bool(_)) => true,
+        (TypeRef::Integer, Value::Number(n)) => n.is_i64(),
+        (TypeRef::Number, Value::Number(_)) => true,
+        (TypeRef::Scalar(scalar), Value::Number(n)) if scalar.is_number() => match scalar {
+            Scalar::Int32 => n.as_i64().is_some_and(|n| i32::try_from(n).is_ok()),
+            Scalar::Int64 => n.is_i64(),
+            Scalar::Uint32 => n.as_u64().is_some_and(|n| u32::try_from(n).is_ok()),
+            Scalar::Uint64 => n.is_u64(),
+            _ => true,
+        },
+        (TypeRef::Named(name), Value::String(v)) => cx
+            .enum_values
+            .get(name)
+            .is_some_and(|values| values.contains(v)),
+        (TypeRef::List(_), Value::Array(items)) => items.is_empty(),
+        (TypeRef::Map(_), Value::Object(members)) => members.is_empty(),
+        _ => false,
+    };
+    if field.nullable.unwrap_or(false) {
+        diags.push(
+            Diagnostic::new(raw.location.clone(), "a nullable field has no default")
+                .hint("remove `default` (a nullable field left out is `null`), or `nullable`"),
+        );
+        return None;
+    }
+    if !fits {
+        let hint = match ty {
+            TypeRef::Named(name) if cx.enum_values.contains_key(name) => format!(
+                "write one of `{}`'s values: {}",
+                name,
+                cx.enum_values[name].join(", ")
+            ),
+            TypeRef::List(_) | TypeRef::Map(_) => {
+                "a list's or map's default is empty: `[]` or `{}`".to_owned()
+            }
+            TypeRef::String
+            | TypeRef::Integer
+            | TypeRef::Number
+            | TypeRef::Boolean
+            | TypeRef::Scalar(_) => {
+                format!("write a value of type `{}`", ty.spelled())
+            }
+            _ => "defaults are for text, numbers, booleans, enumerations and empty lists or maps"
+                .to_owned(),
+        };
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!(
+                    "default `{value}` is not a value of `{}` the service can fill in",
+                    ty.spelled()
+                ),
+            )
+            .hint(hint),
+        );
+        return None;
+    }
+    Some(value)
+}
+
+/// `format`: only for a format the spec has no type for, on text or a number.
+fn format(raw: &Spanned<String>, ty: &TypeRef, diags: &mut Diagnostics) -> Option<String> {
+    let json_type = match ty {
+        TypeRef::String => "string",
+        TypeRef::Integer => "integer",
+        TypeRef::Number => "number",
+        _ => {
+            diags.push(
+                Diagnostic::new(
+                    raw.location.clone(),
+                    format!(
+                        "`format` is for `string`, `integer` and `number`, not `{}`",
+                        ty.spelled()
+                    ),
+                )
+                .hint("remove `format`"),
+            );
+            return None;
+        }
+    };
+    let typed = Scalar::from_format(json_type, &raw.value)
+        .map(Scalar::spelled)
+        .or((raw.value == "date-time").then_some("timestamp"));
+    if let Some(typed) = typed {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!("format `{}` has a type of its own", raw.value),
+            )
+            .hint(format!("write `type: {typed}` and remove `format`")),
+        );
+        return None;
+    }
+    Some(raw.value.clone())
+}

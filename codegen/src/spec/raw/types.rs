@@ -1,0 +1,81 @@
+//! Named types and their fields, as written under `types:`.
+
+use crate::spec::decode::{Named, ScalarText, Spanned, spec_record};
+use crate::spec::yaml::Node;
+
+spec_record! {
+    /// A named type: a record (`fields`), a string enumeration (`values`), or a value that
+    /// may be one of several types (`one_of`).
+    pub struct TypeDef = "a type" {
+        /// What the type is.
+        opt description: String,
+        /// Fields of a record, by JSON name.
+        opt fields: Named<Field>,
+        /// Values of a string enumeration, as the JSON writes them: `values: [low, normal,
+        /// high]`. The Rust enum has a variant per value in `UpperCamelCase` (`Low`,
+        /// `Normal`, `High`; `dark-blue` is `DarkBlue`); a request with another value is a
+        /// 400 (`invalid_input`) before the handler runs.
+        opt values: Vec<Spanned<String>>,
+        /// The types a value may have, tried in this order when reading JSON (`[list<string>,
+        /// string]`: a list, or a single string); each of a different kind.
+        opt one_of: Vec<Spanned<String>>,
+    }
+}
+
+spec_record! {
+    /// A field of a record: its type, whether it may be left out or `null`, and what its
+    /// value must be beyond its type (checked on requests, stated in OpenAPI, checked by
+    /// the typed client before sending).
+    pub struct Field = "a field" {
+        /// `string`, `integer`, `number`, `boolean`, `timestamp`, `any`, a format
+        /// (`int32`, `int64`, `uint32`, `uint64`, `float`, `double`, `date`, `uuid`, `uri`,
+        /// `email`, `base64`), a type name, `list<T>` or `map<T>` (string keys).
+        req r#type as "type": Spanned<String>,
+        /// What the field means.
+        opt description: String,
+        /// The field may be left out (absent from output when unset).
+        opt optional: bool,
+        /// The field may be `null`: written as `null` when it has no value (the key stays).
+        /// With `optional`, requests tell absent, `null` and a value apart (`Tristate`).
+        opt nullable: bool,
+        /// The value a request that leaves the field out gets (the field is then never
+        /// absent in Rust): a scalar, an enumeration's value, or `[]`/`{}`.
+        opt default: Spanned<Node>,
+        /// A format the spec has no type for (`google-duration`, `unixtime`): written in
+        /// OpenAPI, not checked. Formats with a type (`date`, `uuid`, ...) are types.
+        opt format: Spanned<String>,
+        /// Text: the fewest characters.
+        opt min_length: Spanned<u64>,
+        /// Text: the most characters.
+        opt max_length: Spanned<u64>,
+        /// Text: a regular expression it must contain a match of (anchor it with `^...$`).
+        opt pattern: Spanned<String>,
+        /// A number: the smallest value.
+        opt minimum: Spanned<ScalarText>,
+        /// A number: the largest value.
+        opt maximum: Spanned<ScalarText>,
+        /// A number: a value it must be greater than.
+        opt exclusive_minimum: Spanned<ScalarText>,
+        /// A number: a value it must be less than.
+        opt exclusive_maximum: Spanned<ScalarText>,
+        /// A number: it must be a whole multiple of this.
+        opt multiple_of: Spanned<ScalarText>,
+        /// A list: the fewest items.
+        opt min_items: Spanned<u64>,
+        /// A list: the most items.
+        opt max_items: Spanned<u64>,
+        /// A list: no item may equal another.
+        opt unique_items: Spanned<bool>,
+        /// A map: the fewest members.
+        opt min_properties: Spanned<u64>,
+        /// A map: the most members.
+        opt max_properties: Spanned<u64>,
+        /// Set by the service only: a request may leave it out, and one that sets it is
+        /// refused or its value ignored, as `conventions.read_only_fields` says.
+        opt read_only: Spanned<bool>,
+        /// Sent by clients only: never in the service's answers.
+        opt write_only: Spanned<bool>,
+        /// Still accepted, about to go: marked in OpenAPI and the Rust docs.
+        opt deprecated: bool,
+    }
+}

@@ -1,0 +1,116 @@
+//! Widths, formats and constraints on fields (`fixtures/all_types`: `Formats` and
+//! `Constrained`), read by the generated types: a value of the wrong width or format is
+//! refused by serde, constraints are checked afterwards with every violation at its path,
+//! defaults fill what a body leaves out, and read-only and write-only fields behave so
+//! inside a service only.
+
+use restspec_runtime::__private::direction::{Direction, within};
+use restspec_runtime::Validate;
+use restspec_tests::build_script::all_types::types::{Colour, Constrained, Formats};
+
+const FORMATS: &str = r#"{
+    "small": -5, "large": 9007199254740993, "count": 7, "total": 18446744073709551615,
+    "ratio": 0.5, "precise": 2.25, "born": "1815-12-10",
+    "id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "home": "https://example.com/ada",
+    "mail": "ada@example.com", "blob": "aGk=", "duration": "3.5s"
+}"#;
+
+fn formats_with(field: &str, value: serde_json::Value) -> serde_json::Value {
+    let mut json: serde_json::Value = serde_json::from_str(FORMATS).expect("JSON");
+    json[field] = value;
+    json
+}
+
+#[test]
+fn each_width_and_format_reads_its_values_and_writes_them_back_as_read() {
+    let formats: Formats = serde_json::from_str(FORMATS).expect("every value fits");
+    assert_eq!(formats.total, u64::MAX);
+    assert_eq!(formats.born.to_string(), "1815-12-10");
+    assert_eq!(&*formats.blob, b"hi");
+    assert_eq!(formats.mail.as_str(), "ada@example.com");
+    let written = serde_json::to_value(&formats).expect("writes");
+    let read: serde_json::Value = serde_json::from_str(FORMATS).expect("JSON");
+    assert_eq!(written, read);
+}
+
+#[test]
+fn a_value_outside_its_width_or_format_is_refused() {
+    for (field, value) in [
+        ("small", serde_json::json!(3_000_000_000_i64)),
+        ("count", serde_json::json!(-1)),
+        ("born", serde_json::json!("1815-13-10")),
+        ("id", serde_json::json!("not-a-uuid")),
+        ("home", serde_json::json!("no scheme")),
+        ("mail", serde_json::json!("ada")),
+        ("blob", serde_json::json!("*")),
+    ] {
+        let json = formats_with(field, value.clone());
+        assert!(
+            serde_json::from_value::<Formats>(json).is_err(),
+            "{field}: {value} should be refused"
+        );
+    }
+}
+
+fn constrained(json: serde_json::Value) -> Constrained {
+    within(Direction::Request, || serde_json::from_value(json)).expect("reads")
+}
+
+#[test]
+fn every_violation_is_reported_at_its_path_at_once() {
+    let body = constrained(serde_json::json!({
+        "name": "",
+        "code": "abcd",
+        "age": 150,
+        "step": 0.3,
+        "tags": ["a", "b", "a", "c"],
+        "labels": {},
+        "size": 101,
+        "children": [{ "name": "ok" }, { "name": "much too long a name" }],
+    }));
+    let violations = body.violations();
+    let found: Vec<(&str, &str)> = violations.iter().collect();
+    assert_eq!(
+        found,
+        [
+            ("name", "shorter than 1 character"),
+            ("code", "does not match the pattern `^[A-Z]{3}$`"),
+            ("age", "not less than 150"),
+            ("step", "not a multiple of 0.5"),
+            ("tags", "more than 3 items"),
+            ("tags", "item 2 repeats an earlier one"),
+            ("labels", "fewer than 1 member"),
+            ("size", "greater than 100"),
+            ("children[1].name", "longer than 10 characters"),
+        ]
+    );
+    let fine = constrained(serde_json::json!({ "name": "Ada", "code": "ADA", "age": 0 }));
+    assert!(fine.violations().is_empty(), "{}", fine.violations());
+}
+
+#[test]
+fn defaults_fill_what_a_body_leaves_out() {
+    let body = constrained(serde_json::json!({ "name": "Ada" }));
+    assert_eq!(body.size, 10);
+    assert_eq!(body.colour, Colour::Green);
+    let given = constrained(serde_json::json!({ "name": "Ada", "size": 3, "colour": "RED" }));
+    assert_eq!((given.size, given.colour), (3, Colour::Red));
+}
+
+#[test]
+fn read_only_and_write_only_fields_differ_inside_a_service_only() {
+    let json = serde_json::json!({ "id": 7, "name": "Ada", "secret": "s3cret" });
+    // A service reading a request ignores the read-only `id` (`read_only_fields: ignore`).
+    let request = constrained(json.clone());
+    assert_eq!(request.id, 0);
+    assert_eq!(request.secret.as_deref(), Some("s3cret"));
+    // A client reading an answer sees it.
+    let answer: Constrained = serde_json::from_value(json).expect("reads");
+    assert_eq!(answer.id, 7);
+    // The service's answers leave the write-only `secret` out; a client's requests keep it.
+    let written = within(Direction::Answer, || serde_json::to_value(&answer)).expect("writes");
+    assert!(written.get("secret").is_none(), "{written}");
+    assert_eq!(written["id"], 7);
+    let sent = serde_json::to_value(&answer).expect("writes");
+    assert_eq!(sent["secret"], "s3cret");
+}
