@@ -142,7 +142,7 @@ async fn a_parameter_that_does_not_match_its_pattern_names_nothing() {
 }
 
 /// POSTs `body` to `path` as a form, or as JSON when it starts with `{`.
-async fn post(base: &str, path: &str, body: &'static str) -> super::Answer {
+async fn post(base: &str, path: &str, body: &str) -> super::Answer {
     let content_type = if body.starts_with('{') {
         "application/json"
     } else {
@@ -152,7 +152,7 @@ async fn post(base: &str, path: &str, body: &'static str) -> super::Answer {
         client()
             .post(format!("{base}/v1{path}"))
             .header("Content-Type", content_type)
-            .body(body),
+            .body(body.to_owned()),
     )
     .await
 }
@@ -432,4 +432,32 @@ async fn the_api_version_is_echoed_and_read_by_handlers() {
         (refused.status, refused.header("stripe-version")),
         (404, Some("2020-08-27"))
     );
+}
+
+#[tokio::test]
+async fn a_body_breaking_constraints_is_refused_naming_every_violation_in_forms_and_json() {
+    let base = start().await;
+    let long = format!("{}%40example.com", "a".repeat(520));
+    for body in [
+        format!("email={long}&balance=-100000001"),
+        format!(
+            r#"{{"email":"{}@example.com","balance":-100000001}}"#,
+            "a".repeat(520)
+        ),
+    ] {
+        let refused = post(&base, "/customers", &body).await;
+        assert_refused(
+            &refused,
+            Some("email"),
+            "Invalid input: email: longer than 512 characters; balance: less than -100000000",
+        );
+    }
+    let listed = send(client().get(format!("{base}/v1/customers?limit=100"))).await;
+    let customers = json(&listed)["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(customers.len(), 1, "nothing refused was stored");
+    let edge = post(&base, "/customers", "balance=-100000000").await;
+    assert_eq!(edge.status, 200, "the bound itself is allowed: {}", edge.text());
 }
