@@ -306,3 +306,44 @@ fn request_optional_without_a_body_and_an_unknown_empty_body_word_are_refused() 
         "{text}"
     );
 }
+
+/// The minimal fixture with `types` added under `service.yaml`.
+fn with_types(types: &str) -> Vec<restspec_codegen::SourceFile> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    sources[0].text.push_str(&format!("\ntypes:\n{types}"));
+    sources
+}
+
+/// A field's rules are checked against its type, each at its key with what to write: a
+/// constraint for another kind of value, a pattern the service cannot check, bounds that
+/// leave no value, a default of the wrong type, a format that has a type of its own.
+#[test]
+fn a_fields_rules_are_checked_against_its_type() {
+    let types = r#"  Thing:
+    fields:
+      name: { type: integer, max_length: 5 }
+      code: { type: string, pattern: "(?=a)b" }
+      size: { type: integer, minimum: 10, maximum: 5 }
+      colour: { type: string, optional: true, default: 5 }
+      id: { type: string, format: uuid }
+      both: { type: number, minimum: 1, exclusive_minimum: 1 }
+      parent: { type: Thing, read_only: true }
+"#;
+    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let text = errors.to_string();
+    for expected in [
+        "service.yaml:20:42: `max_length` is for text (`string`, `uri`, `email`), not `integer`",
+        "service.yaml:21:38: `pattern` is not a regular expression the service can check",
+        "service.yaml:22:52: the maximum 5 leaves no value above the minimum 10",
+        "service.yaml:23:56: default `5` is not a value of `string` the service can fill in",
+        "hint: write a value of type `string`",
+        "service.yaml:24:35: format `uuid` has a type of its own",
+        "hint: write `type: uuid` and remove `format`",
+        "`minimum` and `exclusive_minimum` are both given",
+        "a read-only field of type `Thing` must be `optional: true`",
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+    assert_eq!(errors.diagnostics.len(), 7, "{text}");
+}
