@@ -271,7 +271,11 @@ fn shape(
             }
             "string" if is(REASON) => Some(Yaml::str("{reason}")),
             "string" if is(NAME) => Some(Yaml::str("{name}")),
-            "integer" | "number" if is(STATUS) => Some(Yaml::str("{status}")),
+            "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double"
+                if is(STATUS) =>
+            {
+                Some(Yaml::str("{status}"))
+            }
             // Nothing an error knows says it: the reason phrase stands in (and the
             // import says so).
             "string" if !optional => {

@@ -441,7 +441,13 @@ impl<'d> Operation<'_, 'd> {
                 .map(|(s, _)| s)
                 .unwrap_or(schema);
             let found = types.use_of(schema, &schema_at, "PathValue", losses);
-            (found.spelled, resolved)
+            // A width or format is a plain integer or string in a path.
+            let spelled = match restspec_codegen::model::Scalar::from_spelled(&found.spelled) {
+                Some(scalar) if scalar.is_integer() => "integer".to_owned(),
+                Some(scalar) if scalar.json_type() == "string" => "string".to_owned(),
+                _ => found.spelled,
+            };
+            (spelled, resolved)
         });
         let declaration = match kind {
             Some((spelled, _)) if spelled == "integer" => {

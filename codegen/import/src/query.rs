@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use restspec_codegen::model::Scalar;
 use restspec_codegen::naming;
 use serde_json::Value;
 
@@ -63,6 +64,19 @@ pub(crate) fn query_option<'d>(
         "string" | "integer" | "number" | "boolean" | "list<string>" => found.spelled.clone(),
         "timestamp" => "string".to_owned(),
         other if types.is_enumeration(other) => other.to_owned(),
+        other if let Some(scalar) = Scalar::from_spelled(other) => {
+            losses.push(Loss::faithful(
+                refs::push(&schema_at, "format"),
+                "format",
+                format!(
+                    "{} parameter `{name}` of format `{}` is a plain {}",
+                    place.word(),
+                    scalar.format(),
+                    scalar.json_type()
+                ),
+            ));
+            scalar.json_type().to_owned()
+        }
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),

@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use restspec_codegen::model::Scalar;
 use restspec_codegen::naming;
 use serde_json::Value;
 
@@ -16,6 +17,7 @@ use crate::yaml_out::Yaml;
 mod choices;
 use choices::variant_kind;
 mod records;
+mod rules;
 
 /// A type where it is used: its spelling and whether `null` is one of its values.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +26,9 @@ pub(crate) struct Use {
     pub(crate) spelled: String,
     /// `nullable: true` where it is a field.
     pub(crate) nullable: bool,
+    /// What the schema says besides its type, as a field's keys (kept only where it is
+    /// a record's field; a loss anywhere else).
+    pub(crate) rules: Vec<rules::Rule>,
 }
 
 impl Use {
@@ -31,6 +36,7 @@ impl Use {
         Use {
             spelled: spelled.into(),
             nullable: false,
+            rules: Vec::new(),
         }
     }
 }
@@ -53,30 +59,6 @@ pub(crate) struct Types<'d> {
     /// every method shares) is one type, and its losses are said once.
     read: BTreeMap<String, Use>,
 }
-
-/// Schema keywords the spec has no word for yet: each is a faithfulness loss where it is
-/// written (the wire does not change).
-const UNSAID: &[&str] = &[
-    "pattern",
-    "minLength",
-    "maxLength",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-    "default",
-    "readOnly",
-    "writeOnly",
-    "deprecated",
-    "not",
-    "const",
-];
 
 impl<'d> Types<'d> {
     pub(crate) fn new(document: &'d Value) -> Types<'d> {
@@ -122,9 +104,23 @@ impl<'d> Types<'d> {
             .and_then(|(_, definition)| definition.get(key))
     }
 
-    /// The type of `schema` (at `pointer`); `hint` names a record or enumeration it
-    /// declares inline (`CreatePetRequest`).
+    /// The type of `schema` (at `pointer`) where it is not a record's field; `hint`
+    /// names a record or enumeration it declares inline (`CreatePetRequest`). What the
+    /// schema says besides its type is lost (and said to be).
     pub(crate) fn use_of(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        let mut found = self.use_keeping_rules(schema, pointer, hint, losses);
+        found.lose_rules(losses);
+        found
+    }
+
+    /// The type of `schema` with its rules, for a record's field to carry.
+    pub(super) fn use_keeping_rules(
         &mut self,
         schema: &'d Value,
         pointer: &str,
@@ -158,15 +154,6 @@ impl<'d> Types<'d> {
             // `true` or `{}`: anything.
             return self.any(pointer, "a schema that allows any value", losses);
         };
-        for keyword in UNSAID {
-            if object.contains_key(*keyword) {
-                losses.push(Loss::faithful(
-                    refs::push(pointer, keyword),
-                    keyword_category(keyword),
-                    format!("`{keyword}` is not carried over"),
-                ));
-            }
-        }
         if object.contains_key("discriminator") {
             losses.push(Loss::wire(
                 refs::push(pointer, "discriminator"),
@@ -177,6 +164,7 @@ impl<'d> Types<'d> {
         let nullable = object.get("nullable").and_then(Value::as_bool) == Some(true);
         let mut found = self.shape(schema, pointer, hint, losses);
         found.nullable |= nullable;
+        self.read_rules(object, pointer, &mut found, losses);
         found
     }
 
@@ -226,6 +214,7 @@ impl<'d> Types<'d> {
                         Use {
                             spelled: name,
                             nullable,
+                            rules: Vec::new(),
                         }
                     }
                 }
@@ -262,41 +251,17 @@ impl<'d> Types<'d> {
                 }
                 match format {
                     Some("date-time") => Use::plain("timestamp"),
-                    Some(other) => {
-                        losses.push(Loss::faithful(
-                            refs::push(pointer, "format"),
-                            "format",
-                            format!("format `{other}` is not carried over: a plain string"),
-                        ));
-                        Use::plain("string")
-                    }
-                    None => Use::plain("string"),
+                    _ => self.formatted("string", format, pointer),
                 }
             }
             "integer" => {
-                if let Some(other) = format.filter(|f| !matches!(*f, "int32" | "int64")) {
-                    losses.push(Loss::faithful(
-                        refs::push(pointer, "format"),
-                        "format",
-                        format!("format `{other}` is not carried over: a 64-bit integer"),
-                    ));
-                }
                 self.enum_on_scalar(schema, pointer, losses);
-                Use::plain("integer")
+                self.formatted("integer", format, pointer)
             }
             "boolean" => Use::plain("boolean"),
             "number" => {
-                if let Some(other) = format.filter(|f| !matches!(*f, "double" | "float")) {
-                    losses.push(Loss::faithful(
-                        refs::push(pointer, "format"),
-                        "format",
-                        format!(
-                            "format `{other}` is not carried over: a 64-bit floating-point number"
-                        ),
-                    ));
-                }
                 self.enum_on_scalar(schema, pointer, losses);
-                Use::plain("number")
+                self.formatted("number", format, pointer)
             }
             "array" => {
                 let item_hint = format!("{hint}Item");
@@ -326,6 +291,24 @@ impl<'d> Types<'d> {
                 Use::plain("string")
             }
         }
+    }
+
+    /// A scalar of `json_type` with `format`: the spec's type of that width or format
+    /// (`int32`, `uuid`), else the plain type with the format as a field's rule.
+    fn formatted(&self, json_type: &str, format: Option<&str>, pointer: &str) -> Use {
+        let Some(format) = format else {
+            return Use::plain(json_type);
+        };
+        if let Some(scalar) = Scalar::from_format(json_type, format) {
+            return Use::plain(scalar.spelled());
+        }
+        let mut found = Use::plain(json_type);
+        found.rules.push(rules::Rule {
+            key: "format",
+            value: Yaml::str(format),
+            pointer: refs::push(pointer, "format"),
+        });
+        found
     }
 
     fn enum_on_scalar(&mut self, schema: &Value, pointer: &str, losses: &mut Losses) {
@@ -369,7 +352,7 @@ impl<'d> Types<'d> {
         self.reserved.insert(reserved.clone());
         self.components
             .insert(at.clone(), Use::plain(reserved.clone()));
-        let found = self.use_of(target, &at, &reserved, losses);
+        let found = self.use_keeping_rules(target, &at, &reserved, losses);
         if self.reserved.remove(&reserved) {
             // Not a named type after all (a string, a list): uses spell it out, those made
             // while it was being read (a tree through a list) too.
@@ -446,6 +429,7 @@ fn keyword_category(keyword: &str) -> &'static str {
         "minItems" | "maxItems" | "uniqueItems" => "items",
         "minProperties" | "maxProperties" => "properties count",
         "pattern" => "pattern",
+        "format" => "format",
         "default" => "default",
         "readOnly" | "writeOnly" => "read/write only",
         "deprecated" => "deprecated",

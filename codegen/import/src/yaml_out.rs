@@ -15,6 +15,8 @@ pub(crate) enum Yaml {
     Str(String),
     /// A whole number.
     Int(i64),
+    /// A number with a fraction (or too large for `Int`), as JSON writes it.
+    Num(String),
     /// A boolean.
     Bool(bool),
 }
@@ -212,6 +214,7 @@ fn write_flow(value: &Yaml, out: &mut String) {
         Yaml::Int(n) => {
             let _ = write!(out, "{n}");
         }
+        Yaml::Num(n) => out.push_str(n),
         Yaml::Bool(b) => {
             let _ = write!(out, "{b}");
         }

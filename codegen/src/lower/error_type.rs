@@ -187,16 +187,24 @@ fn misfit(value: &Shape, field: &Field) -> Option<&'static str> {
     let fits = match value {
         Shape::Scalar(Value::String(text)) => match text.as_str() {
             // A number when it is the whole value.
-            "{status}" => matches!(ty, TypeRef::Integer | TypeRef::Number),
+            "{status}" => match ty {
+                TypeRef::Integer | TypeRef::Number => true,
+                TypeRef::Scalar(scalar) => scalar.is_number(),
+                _ => false,
+            },
             // A string, or `null` when the error has none.
             "{field}" | "{code}" => *ty == TypeRef::String && field.nullable,
             _ => *ty == TypeRef::String,
         },
         Shape::Scalar(Value::Null) => field.nullable,
         Shape::Scalar(Value::Bool(_)) => *ty == TypeRef::Boolean,
-        Shape::Scalar(Value::Number(n)) => {
-            matches!(ty, TypeRef::Number) || (n.is_i64() && *ty == TypeRef::Integer)
-        }
+        Shape::Scalar(Value::Number(n)) => match ty {
+            TypeRef::Number => true,
+            TypeRef::Integer => n.is_i64(),
+            TypeRef::Scalar(scalar) if scalar.is_integer() => n.is_i64() || n.is_u64(),
+            TypeRef::Scalar(scalar) => scalar.is_number(),
+            _ => false,
+        },
         Shape::Scalar(Value::Array(_) | Value::Object(_)) => false,
         Shape::Array(_) => matches!(ty, TypeRef::List(_)),
         // A record's members are checked field by field (`check_members`).

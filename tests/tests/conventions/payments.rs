@@ -459,5 +459,10 @@ async fn a_body_breaking_constraints_is_refused_naming_every_violation_in_forms_
         .unwrap_or_default();
     assert_eq!(customers.len(), 1, "nothing refused was stored");
     let edge = post(&base, "/customers", "balance=-100000000").await;
-    assert_eq!(edge.status, 200, "the bound itself is allowed: {}", edge.text());
+    assert_eq!(
+        edge.status,
+        200,
+        "the bound itself is allowed: {}",
+        edge.text()
+    );
 }

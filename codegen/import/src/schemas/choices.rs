@@ -44,10 +44,12 @@ impl<'d> Types<'d> {
             1 => Use {
                 spelled: spelled.remove(0),
                 nullable,
+                rules: Vec::new(),
             },
             _ => Use {
                 spelled: self.declare_one_of(hint, spelled),
                 nullable,
+                rules: Vec::new(),
             },
         }
     }
@@ -103,6 +105,7 @@ impl<'d> Types<'d> {
             return Use {
                 spelled: "string".into(),
                 nullable,
+                rules: Vec::new(),
             };
         }
         let name = self.take_name(hint);
@@ -115,6 +118,7 @@ impl<'d> Types<'d> {
         Use {
             spelled: name,
             nullable,
+            rules: Vec::new(),
         }
     }
 }

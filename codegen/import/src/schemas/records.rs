@@ -83,14 +83,42 @@ impl<'d> Types<'d> {
                 continue;
             }
             let field_hint = format!("{name}{}", naming::pascal(&field));
-            let found = self.use_of(property, &at, &field_hint, losses);
+            let mut found = self.use_keeping_rules(property, &at, &field_hint, losses);
+            let optional = !required.contains(&field);
+            let mut kept = Vec::new();
+            for rule in std::mem::take(&mut found.rules) {
+                // A default for a field a request must send anyway says nothing the spec
+                // can keep; a read-only record or time a request leaves out must be
+                // optional in Rust, which the document's `required` would then not say.
+                let named = !matches!(
+                    found.spelled.as_str(),
+                    "string" | "integer" | "number" | "boolean" | "any"
+                ) && restspec_codegen::model::Scalar::from_spelled(&found.spelled)
+                    .is_none()
+                    && !found.spelled.starts_with("list<")
+                    && !found.spelled.starts_with("map<");
+                let refused = match rule.key {
+                    "default" => !optional,
+                    "read_only" => !optional && !found.nullable && named,
+                    _ => false,
+                };
+                if refused {
+                    found.rules.push(rule);
+                } else {
+                    kept.push(rule);
+                }
+            }
+            found.lose_rules(losses);
             let mut entry = Yaml::map();
             entry.push("type", Yaml::str(found.spelled));
-            if !required.contains(&field) {
+            if optional {
                 entry.push("optional", Yaml::Bool(true));
             }
             if found.nullable {
                 entry.push("nullable", Yaml::Bool(true));
+            }
+            for rule in kept {
+                entry.push(rule.key, rule.value);
             }
             entry.push_some("description", self::description(property));
             fields.push(field, entry);
@@ -124,7 +152,7 @@ impl<'d> Types<'d> {
         let own = schema.get("properties").is_some() || schema.get("required").is_some();
         if let ([(index, only)], false) = (substantive.as_slice(), own) {
             let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
-            let mut found = self.use_of(only, &at, hint, losses);
+            let mut found = self.use_keeping_rules(only, &at, hint, losses);
             let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
             found.nullable |= nullable(schema) || parts.iter().any(nullable);
             return found;

@@ -1,0 +1,281 @@
+//! What a schema says besides its type, read as the spec's field keys (`min_length`,
+//! `pattern`, `exclusive_minimum`, `default`, `read_only`, ...): carried where the schema
+//! is a record's field, each a loss where it cannot be (a keyword for another kind of
+//! value, a pattern Rust's `regex` cannot check, a list's item, a body).
+
+use serde_json::{Map, Value};
+
+use super::{Types, Use};
+use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
+use crate::yaml_out::Yaml;
+
+/// One field key the schema at `pointer` gives, from its OpenAPI `keyword`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Rule {
+    /// The spec's key (`min_length`).
+    pub(crate) key: &'static str,
+    /// Its value.
+    pub(crate) value: Yaml,
+    /// Where the keyword is written.
+    pub(crate) pointer: String,
+}
+
+/// What kind of value a spelled type holds, for the keywords that apply to it.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Text,
+    Number,
+    List,
+    Map,
+    Other,
+}
+
+fn kind(spelled: &str) -> Kind {
+    match spelled {
+        "string" | "uri" | "email" => Kind::Text,
+        "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double" => {
+            Kind::Number
+        }
+        s if s.starts_with("list<") => Kind::List,
+        s if s.starts_with("map<") => Kind::Map,
+        _ => Kind::Other,
+    }
+}
+
+/// Keywords that annotate rather than constrain, and those the spec has no word for.
+const NEVER: &[&str] = &["not", "const"];
+
+/// Every keyword this module reads, in the order rules are written.
+pub(super) const KEYWORDS: &[&str] = &[
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "exclusiveMinimum",
+    "maximum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "default",
+    "readOnly",
+    "writeOnly",
+    "deprecated",
+    "not",
+    "const",
+];
+
+impl Types<'_> {
+    /// Reads the keywords of `object` (at `pointer`) that apply to `found`'s type into its
+    /// rules; every other one is a faithful loss.
+    pub(super) fn read_rules(
+        &self,
+        object: &Map<String, Value>,
+        pointer: &str,
+        found: &mut Use,
+        losses: &mut Losses,
+    ) {
+        let kind = kind(&found.spelled);
+        for keyword in KEYWORDS {
+            let Some(value) = object.get(*keyword) else {
+                continue;
+            };
+            let at = refs::push(pointer, keyword);
+            let carried = if NEVER.contains(keyword) {
+                None
+            } else {
+                self.rule(keyword, value, object, kind, found)
+            };
+            match carried {
+                Some(Some((key, value))) => {
+                    found.rules.retain(|r| r.key != key);
+                    found.rules.push(Rule {
+                        key,
+                        value,
+                        pointer: at,
+                    });
+                }
+                // Said by another keyword's rule (`exclusiveMinimum: true` beside
+                // `minimum`), or a `false` that says nothing.
+                Some(None) => {}
+                None => losses.push(Loss::faithful(
+                    at,
+                    super::keyword_category(keyword),
+                    format!("`{keyword}` is not carried over"),
+                )),
+            }
+        }
+    }
+
+    /// The rule `keyword` (with `value`) becomes on a value of `kind`: `None` when it
+    /// cannot be carried, `Some(None)` when it needs no rule of its own.
+    #[allow(clippy::option_option)]
+    fn rule(
+        &self,
+        keyword: &str,
+        value: &Value,
+        object: &Map<String, Value>,
+        kind: Kind,
+        found: &Use,
+    ) -> Option<Option<(&'static str, Yaml)>> {
+        let count = |key: &'static str, wanted: Kind| {
+            (kind == wanted)
+                .then(|| value.as_u64())
+                .flatten()
+                .and_then(|n| i64::try_from(n).ok())
+                .map(|n| Some((key, Yaml::Int(n))))
+        };
+        let flag = |key: &'static str, applies: bool| match value {
+            Value::Bool(true) if applies => Some(Some((key, Yaml::Bool(true)))),
+            Value::Bool(false) => Some(None),
+            _ => None,
+        };
+        match keyword {
+            "minLength" => count("min_length", Kind::Text),
+            "maxLength" => count("max_length", Kind::Text),
+            "minItems" => count("min_items", Kind::List),
+            "maxItems" => count("max_items", Kind::List),
+            "minProperties" => count("min_properties", Kind::Map),
+            "maxProperties" => count("max_properties", Kind::Map),
+            "uniqueItems" => flag("unique_items", kind == Kind::List),
+            "readOnly" => flag(
+                "read_only",
+                object.get("writeOnly") != Some(&Value::Bool(true)),
+            ),
+            "writeOnly" => flag(
+                "write_only",
+                object.get("readOnly") != Some(&Value::Bool(true)),
+            ),
+            "deprecated" => flag("deprecated", true),
+            "pattern" => {
+                let text = value.as_str().filter(|_| kind == Kind::Text)?;
+                regex::Regex::new(text).ok()?;
+                Some(Some(("pattern", Yaml::str(text))))
+            }
+            "minimum" | "maximum" => {
+                let n = number(value).filter(|_| kind == Kind::Number)?;
+                let exclusive = if keyword == "minimum" {
+                    "exclusiveMinimum"
+                } else {
+                    "exclusiveMaximum"
+                };
+                match object.get(exclusive) {
+                    // OpenAPI 3.0: the bound itself is excluded.
+                    Some(Value::Bool(true)) => Some(Some((
+                        if keyword == "minimum" {
+                            "exclusive_minimum"
+                        } else {
+                            "exclusive_maximum"
+                        },
+                        n,
+                    ))),
+                    // 3.1 with both: the exclusive one is kept, this one lost.
+                    Some(Value::Number(_)) => None,
+                    _ => Some(Some((
+                        if keyword == "minimum" {
+                            "minimum"
+                        } else {
+                            "maximum"
+                        },
+                        n,
+                    ))),
+                }
+            }
+            "exclusiveMinimum" | "exclusiveMaximum" => match value {
+                Value::Bool(false) => Some(None),
+                // Said with `minimum`, where there is one.
+                Value::Bool(true) => {
+                    let bound = if keyword == "exclusiveMinimum" {
+                        "minimum"
+                    } else {
+                        "maximum"
+                    };
+                    object.get(bound).map(|_| None)
+                }
+                _ => {
+                    let n = number(value).filter(|_| kind == Kind::Number)?;
+                    let key = if keyword == "exclusiveMinimum" {
+                        "exclusive_minimum"
+                    } else {
+                        "exclusive_maximum"
+                    };
+                    Some(Some((key, n)))
+                }
+            },
+            "multipleOf" => {
+                let positive = value.as_f64().is_some_and(|n| n > 0.0);
+                let n = number(value).filter(|_| kind == Kind::Number && positive)?;
+                Some(Some(("multiple_of", n)))
+            }
+            "default" => self
+                .default(value, kind, found)
+                .map(|d| Some(("default", d))),
+            _ => None,
+        }
+    }
+
+    /// A default the spec can fill in: a scalar of the field's type, an enumeration's
+    /// value, or an empty list or map.
+    fn default(&self, value: &Value, kind: Kind, found: &Use) -> Option<Yaml> {
+        if found.nullable {
+            return None;
+        }
+        match (value, found.spelled.as_str()) {
+            (Value::String(text), "string") => Some(Yaml::str(text)),
+            (Value::String(text), name) if self.has_value(name, text) => Some(Yaml::str(text)),
+            (Value::Bool(b), "boolean") => Some(Yaml::Bool(*b)),
+            (Value::Number(n), "integer" | "int64") if n.is_i64() => n.as_i64().map(Yaml::Int),
+            (Value::Number(n), "int32") => n
+                .as_i64()
+                .filter(|n| i32::try_from(*n).is_ok())
+                .map(Yaml::Int),
+            (Value::Number(n), "uint32" | "uint64") => n
+                .as_u64()
+                .filter(|n| found.spelled == "uint64" || u32::try_from(*n).is_ok())
+                .map(|n| Yaml::Num(n.to_string())),
+            (Value::Number(_), "number" | "float" | "double") => number(value),
+            (Value::Array(items), _) if items.is_empty() && kind == Kind::List => {
+                Some(Yaml::List(Vec::new()))
+            }
+            (Value::Object(members), _) if members.is_empty() && kind == Kind::Map => {
+                Some(Yaml::map())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A JSON number as the spec writes it.
+fn number(value: &Value) -> Option<Yaml> {
+    match value {
+        Value::Number(n) if n.as_f64().is_some_and(f64::is_finite) => Some(match n.as_i64() {
+            Some(whole) => Yaml::Int(whole),
+            None => Yaml::Num(n.to_string()),
+        }),
+        _ => None,
+    }
+}
+
+impl Use {
+    /// The rules lost where the type is not a field's (a list's item, a body, a
+    /// parameter): each a faithful loss at its keyword.
+    pub(crate) fn lose_rules(&mut self, losses: &mut Losses) {
+        for rule in self.rules.drain(..) {
+            let keyword = rule
+                .pointer
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            losses.push(Loss::faithful(
+                rule.pointer,
+                super::keyword_category(&keyword),
+                format!("`{keyword}` is not carried over: only a record's field says it"),
+            ));
+        }
+    }
+}
