@@ -127,6 +127,12 @@ impl CustomersHandlers for Payments {
         let mut oldest_first: Vec<Customer> = customers
             .values()
             .filter(|c| options.email.is_none() || c.email == options.email)
+            .filter(|c| {
+                // The day the customer was made, in UTC, before the one asked for.
+                options.created_before.is_none_or(|day| {
+                    c.created.as_unix_seconds() < i64::from(day.days_since_unix_epoch()) * 86_400
+                })
+            })
             .cloned()
             .map(|c| Customer {
                 expand: options.expand.clone(),

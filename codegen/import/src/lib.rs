@@ -69,8 +69,25 @@ pub fn parse(text: &str) -> Result<Value, NotOpenApi> {
     }
 }
 
-/// Imports `document`.
+/// The stack the import runs on: schemas nest as deep as their references chain
+/// (Stripe's reach 60 components deep), and each level is a few frames.
+const IMPORT_STACK: usize = 256 << 20;
+
+/// Imports `document`, on a thread with a stack deep enough for the deepest schemas (on
+/// this one where no thread can be started).
 pub fn import(document: &Value, options: &Options) -> Result<Imported, NotOpenApi> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("restspec-import".into())
+            .stack_size(IMPORT_STACK)
+            .spawn_scoped(scope, || import_here(document, options))
+            .ok()
+            .and_then(|thread| thread.join().ok())
+    })
+    .unwrap_or_else(|| import_here(document, options))
+}
+
+fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenApi> {
     let version = document
         .get("openapi")
         .and_then(Value::as_str)

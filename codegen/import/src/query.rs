@@ -64,19 +64,7 @@ pub(crate) fn query_option<'d>(
         "string" | "integer" | "number" | "boolean" | "list<string>" => found.spelled.clone(),
         "timestamp" => "string".to_owned(),
         other if types.is_enumeration(other) => other.to_owned(),
-        other if let Some(scalar) = Scalar::from_spelled(other) => {
-            losses.push(Loss::faithful(
-                refs::push(&schema_at, "format"),
-                "format",
-                format!(
-                    "{} parameter `{name}` of format `{}` is a plain {}",
-                    place.word(),
-                    scalar.format(),
-                    scalar.json_type()
-                ),
-            ));
-            scalar.json_type().to_owned()
-        }
+        other if Scalar::from_spelled(other).is_some() => other.to_owned(),
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),
@@ -146,6 +134,15 @@ pub(crate) fn query_option<'d>(
             "integer" => default.is_i64(),
             "number" => default.is_number(),
             "string" => default.is_string(),
+            other if let Some(scalar) = Scalar::from_spelled(other) => {
+                if scalar.is_integer() {
+                    default.is_i64() || default.is_u64()
+                } else if scalar.is_number() {
+                    default.is_number()
+                } else {
+                    false
+                }
+            }
             _ => default
                 .as_str()
                 .is_some_and(|d| types.has_value(&spelled, d)),
@@ -160,7 +157,7 @@ pub(crate) fn query_option<'d>(
             ));
         }
     }
-    if spelled == "integer" {
+    if matches!(spelled.as_str(), "integer" | "int32" | "int64" | "uint32") {
         for key in ["minimum", "maximum"] {
             if let Some(bound) = schema.get(key).and_then(Value::as_i64) {
                 option.push(key, Yaml::Int(bound));

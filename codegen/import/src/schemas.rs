@@ -60,6 +60,10 @@ pub(crate) struct Types<'d> {
     read: BTreeMap<String, Use>,
 }
 
+/// How deep schemas are followed (through references too) before the rest is any value:
+/// far beyond real documents' 60, within the import thread's stack.
+const MAX_DEPTH: usize = 400;
+
 impl<'d> Types<'d> {
     pub(crate) fn new(document: &'d Value) -> Types<'d> {
         Types {
@@ -127,8 +131,8 @@ impl<'d> Types<'d> {
         hint: &str,
         losses: &mut Losses,
     ) -> Use {
-        if self.depth > 48 {
-            return self.any(pointer, "a schema nested more than 48 deep", losses);
+        if self.depth > MAX_DEPTH {
+            return self.any(pointer, "a schema nested more than 400 deep", losses);
         }
         if let Some(found) = self.read.get(pointer) {
             return found.clone();

@@ -250,6 +250,11 @@ fn options_tokens(
                 let ident = format_ident!("{}", name);
                 (quote! { super::types::#ident }, None)
             }
+            OptionType::Scalar(scalar) if o.always_given() => (scalar_type(*scalar), None),
+            OptionType::Scalar(scalar) => {
+                let ty = scalar_type(*scalar);
+                (quote! { Option<#ty> }, None)
+            }
             OptionType::String => (quote! { Option<String> }, None),
             OptionType::Integer => (quote! { Option<i64> }, None),
             OptionType::Number => (quote! { Option<f64> }, None),

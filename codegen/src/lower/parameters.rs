@@ -146,6 +146,10 @@ fn lower_options(
             "number" => OptionType::Number,
             "boolean" => OptionType::Boolean,
             "list<string>" => OptionType::StringList,
+            scalar if crate::model::Scalar::from_spelled(scalar).is_some() => {
+                crate::model::Scalar::from_spelled(scalar)
+                    .map_or(OptionType::String, OptionType::Scalar)
+            }
             name if cx.enum_names.iter().any(|e| e == name) => OptionType::Enum(name.to_owned()),
             other => {
                 let known = OptionType::NAMES
@@ -313,7 +317,11 @@ fn lower_option_rules(
         .map(|d| (d.value.0.clone(), d.location.clone()));
     let scalar = matches!(
         ty,
-        OptionType::String | OptionType::Integer | OptionType::Number | OptionType::Enum(_)
+        OptionType::String
+            | OptionType::Integer
+            | OptionType::Number
+            | OptionType::Enum(_)
+            | OptionType::Scalar(_)
     );
     if let Some((_, at)) = &default {
         if !scalar {
@@ -342,10 +350,18 @@ fn lower_option_rules(
     }
     let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {
         let given = given.as_ref()?;
-        if *ty != OptionType::Integer {
+        let whole = match ty {
+            OptionType::Integer => true,
+            OptionType::Scalar(scalar) => {
+                scalar.is_integer() && *scalar != crate::model::Scalar::Uint64
+            }
+            _ => false,
+        };
+        if !whole {
             problem(
                 &given.location,
-                "only an `integer` option has bounds".to_owned(),
+                "only a whole-number option (`integer`, `int32`, `int64`, `uint32`) has bounds"
+                    .to_owned(),
                 "remove `minimum` and `maximum`",
             );
             return None;
@@ -378,6 +394,24 @@ fn lower_option_rules(
                 minimum.is_none_or(|min| n >= min) && maximum.is_none_or(|max| n <= max)
             }),
             OptionType::Number => text.parse::<f64>().is_ok_and(f64::is_finite),
+            OptionType::Scalar(scalar) if scalar.is_integer() => {
+                text.parse::<i128>().is_ok_and(|n| {
+                    let fits = match scalar {
+                        crate::model::Scalar::Int32 => i32::try_from(n).is_ok(),
+                        crate::model::Scalar::Uint32 => u32::try_from(n).is_ok(),
+                        crate::model::Scalar::Uint64 => u64::try_from(n).is_ok(),
+                        _ => i64::try_from(n).is_ok(),
+                    };
+                    fits && minimum.is_none_or(|min| n >= i128::from(min))
+                        && maximum.is_none_or(|max| n <= i128::from(max))
+                })
+            }
+            OptionType::Scalar(scalar) if scalar.is_number() => {
+                text.parse::<f64>().is_ok_and(f64::is_finite)
+            }
+            // Text of a format is read when the request comes: a default the service
+            // could not read would refuse every request that leaves the option out.
+            OptionType::Scalar(_) => false,
             OptionType::Enum(name) => cx
                 .enum_values
                 .get(name)

@@ -64,6 +64,8 @@ pub enum OptionType {
     StringList,
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
+    /// A number of a width, or text of a format (`int32`, `uuid`, `date`).
+    Scalar(super::Scalar),
 }
 
 impl QueryOption {
@@ -75,8 +77,24 @@ impl QueryOption {
 
 impl OptionType {
     /// The spellings accepted in `type`.
-    pub const NAMES: &'static [&'static str] =
-        &["string", "integer", "number", "boolean", "list<string>"];
+    pub const NAMES: &'static [&'static str] = &[
+        "string",
+        "integer",
+        "number",
+        "boolean",
+        "list<string>",
+        "int32",
+        "int64",
+        "uint32",
+        "uint64",
+        "float",
+        "double",
+        "date",
+        "uuid",
+        "uri",
+        "email",
+        "base64",
+    ];
 
     /// Its spelling in a spec.
     pub fn name(&self) -> &str {
@@ -87,6 +105,7 @@ impl OptionType {
             OptionType::Boolean => "boolean",
             OptionType::StringList => "list<string>",
             OptionType::Enum(name) => name,
+            OptionType::Scalar(scalar) => scalar.spelled(),
         }
     }
 }

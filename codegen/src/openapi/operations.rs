@@ -257,7 +257,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 Some(pattern) => json!({ "type": "string", "pattern": pattern }),
                 None => json!({ "type": "string" }),
             },
-            crate::model::ParamType::Integer => json!({ "type": "integer", "format": "int64" }),
+            crate::model::ParamType::Integer => json!({ "type": "integer" }),
             crate::model::ParamType::Enum(ty) => {
                 json!({ "$ref": format!("#/components/schemas/{ty}") })
             }
@@ -275,8 +275,11 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
     for (option, place) in query.chain(headers) {
         let schema = match &option.ty {
             OptionType::String => json!({ "type": "string" }),
-            OptionType::Integer => json!({ "type": "integer", "format": "int64" }),
-            OptionType::Number => json!({ "type": "number", "format": "double" }),
+            OptionType::Integer => json!({ "type": "integer" }),
+            OptionType::Number => json!({ "type": "number" }),
+            OptionType::Scalar(scalar) => {
+                json!({ "type": scalar.json_type(), "format": scalar.format() })
+            }
             OptionType::Enum(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
             OptionType::Boolean => json!({ "type": "boolean" }),
             OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),
@@ -292,6 +295,12 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 let value = match option.ty {
                     OptionType::Integer => {
                         default.parse::<i64>().map_or(json!(default), |n| json!(n))
+                    }
+                    OptionType::Scalar(scalar) if scalar.is_number() => {
+                        serde_json::from_str::<Value>(default)
+                            .ok()
+                            .filter(Value::is_number)
+                            .unwrap_or_else(|| json!(default))
                     }
                     OptionType::Number => {
                         default.parse::<f64>().map_or(json!(default), |n| json!(n))

@@ -23,6 +23,14 @@ impl Date {
     pub fn new(year: i16, month: i8, day: i8) -> Option<Date> {
         jiff::civil::Date::new(year, month, day).ok().map(Date)
     }
+
+    /// Days from 1970-01-01 to this date (negative before it): with 86,400 seconds a day,
+    /// the Unix time of its midnight in UTC.
+    pub fn days_since_unix_epoch(&self) -> i32 {
+        self.0
+            .since(jiff::civil::Date::constant(1970, 1, 1))
+            .map_or(0, |span| span.get_days())
+    }
 }
 
 impl fmt::Display for Date {

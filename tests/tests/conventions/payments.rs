@@ -466,3 +466,28 @@ async fn a_body_breaking_constraints_is_refused_naming_every_violation_in_forms_
         edge.text()
     );
 }
+
+#[tokio::test]
+async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_not_one() {
+    let base = start().await;
+    let list = |query: &'static str| {
+        let base = base.clone();
+        async move { send(client().get(format!("{base}/v1/customers?{query}"))).await }
+    };
+    let future = list("created_before=2999-01-01").await;
+    assert_eq!(
+        json(&future)["data"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        future.text()
+    );
+    let past = list("created_before=1999-12-31").await;
+    assert_eq!(
+        json(&past)["data"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        past.text()
+    );
+    let wrong = list("created_before=2026-02-30").await;
+    assert_refused(&wrong, Some("created_before"), "not a date");
+}

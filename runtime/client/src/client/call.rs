@@ -151,17 +151,17 @@ impl<T, E> Call<T, E> {
         &self.url
     }
 
-    /// An option whose value is written as its JSON string (an enumeration's value), sent
-    /// when `Some`.
+    /// An option written as JSON writes its value, sent when `Some`: text as it is (an
+    /// enumeration's value, a date, a UUID), a number as its digits.
     pub fn option_value<V: serde::Serialize>(
         mut self,
         name: &'static str,
         value: Option<&V>,
     ) -> Self {
-        if let Some(serde_json::Value::String(text)) =
-            value.and_then(|v| serde_json::to_value(v).ok())
-        {
-            self.query.push((name, text));
+        match value.and_then(|v| serde_json::to_value(v).ok()) {
+            Some(serde_json::Value::String(text)) => self.query.push((name, text)),
+            Some(serde_json::Value::Number(n)) => self.query.push((name, n.to_string())),
+            _ => {}
         }
         self
     }
