@@ -4,6 +4,7 @@
 
 mod conventions;
 mod diff;
+mod diff_fields;
 mod diff_parameters;
 mod diff_words;
 mod docs_page;

@@ -9,6 +9,7 @@
 
 mod conventions;
 mod endpoints;
+mod field_rules;
 mod options;
 mod types;
 

@@ -144,6 +144,11 @@ fn compare_fields(
                 Some(then.location.clone()),
             ));
         };
+        for (kind, verdict, why) in
+            super::field_rules::compare(&field.rules, &then.rules, (read, sent))
+        {
+            push(kind, verdict, why);
+        }
         if field.ty != then.ty {
             push(
                 ChangeKind::FieldTypeChanged,

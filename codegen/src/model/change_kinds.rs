@@ -72,6 +72,18 @@ pub enum ChangeKind {
     FieldAdded,
     /// A new field clients must send.
     FieldAddedRequired,
+    /// A field's constraints admit fewer values (a shorter `max_length`, a new `pattern`).
+    FieldConstraintTightened,
+    /// A field's constraints admit more values.
+    FieldConstraintLoosened,
+    /// The value a request without a field gets is another, or none.
+    FieldDefaultChanged,
+    /// A field became read-only or write-only, or stopped being.
+    FieldAccessChanged,
+    /// A field's documented format (one without a type of its own) is another.
+    FieldFormatChanged,
+    /// A field became deprecated, or stopped being.
+    FieldDeprecationChanged,
     /// An enumeration lost a value.
     EnumValueRemoved,
     /// An enumeration gained a value.
@@ -82,7 +94,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 36] = [
+    pub const ALL: [ChangeKind; 42] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -116,6 +128,12 @@ impl ChangeKind {
         ChangeKind::FieldTypeChanged,
         ChangeKind::FieldAdded,
         ChangeKind::FieldAddedRequired,
+        ChangeKind::FieldConstraintTightened,
+        ChangeKind::FieldConstraintLoosened,
+        ChangeKind::FieldDefaultChanged,
+        ChangeKind::FieldAccessChanged,
+        ChangeKind::FieldFormatChanged,
+        ChangeKind::FieldDeprecationChanged,
         ChangeKind::EnumValueRemoved,
         ChangeKind::EnumValueAdded,
         ChangeKind::ConventionChanged,
@@ -157,6 +175,12 @@ impl ChangeKind {
             ChangeKind::FieldTypeChanged => "field_type_changed",
             ChangeKind::FieldAdded => "field_added",
             ChangeKind::FieldAddedRequired => "field_added_required",
+            ChangeKind::FieldConstraintTightened => "field_constraint_tightened",
+            ChangeKind::FieldConstraintLoosened => "field_constraint_loosened",
+            ChangeKind::FieldDefaultChanged => "field_default_changed",
+            ChangeKind::FieldAccessChanged => "field_access_changed",
+            ChangeKind::FieldFormatChanged => "field_format_changed",
+            ChangeKind::FieldDeprecationChanged => "field_deprecation_changed",
             ChangeKind::EnumValueRemoved => "enum_value_removed",
             ChangeKind::EnumValueAdded => "enum_value_added",
             ChangeKind::ConventionChanged => "convention_changed",

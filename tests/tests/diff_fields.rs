@@ -1,0 +1,108 @@
+//! `restspec diff` on a field's rules: a constraint that admits fewer values breaks the
+//! clients that send the type, one that admits more breaks those that read it; defaults,
+//! read-only and write-only are judged by which way the type travels.
+
+use restspec_codegen::diff::ChangeKind as K;
+
+use super::diff::{CLIENTS, OK, case};
+
+/// `ThingInput` is sent (a request body); `ThingInfo` is read (an answer).
+const SENT: &str = "      description: { type: string, optional: true }\n  DescriptionInput:";
+const READ: &str = "      name: { type: string }\n      description: { type: string, optional: true }\n      created:";
+
+fn sent(rules: &str) -> String {
+    format!("      description: {{ type: string, optional: true{rules} }}\n  DescriptionInput:")
+}
+
+fn read(rules: &str) -> String {
+    format!(
+        "      name: {{ type: string{rules} }}\n      description: {{ type: string, optional: true }}\n      created:"
+    )
+}
+
+#[test]
+fn constraints_tightened_break_senders_and_loosened_break_readers() {
+    let short = sent(", max_length: 10");
+    let shorter = sent(", max_length: 5");
+    case(
+        "sent: a limit added",
+        &[],
+        &[(SENT, &short)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "sent: a limit lowered",
+        &[(SENT, &short)],
+        &[(SENT, &shorter)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "sent: a limit raised",
+        &[(SENT, &shorter)],
+        &[(SENT, &short)],
+        &[(K::FieldConstraintLoosened, OK)],
+    );
+    let patterned = read(", pattern: \"^[a-z]+$\"");
+    let other = read(", pattern: \"^[a-z0-9]+$\"");
+    case(
+        "read: a pattern added",
+        &[],
+        &[(READ, &patterned)],
+        &[(K::FieldConstraintTightened, OK)],
+    );
+    case(
+        "read: a pattern dropped",
+        &[(READ, &patterned)],
+        &[],
+        &[(K::FieldConstraintLoosened, CLIENTS)],
+    );
+    case(
+        "read: another pattern admits some values and refuses others",
+        &[(READ, &patterned)],
+        &[(READ, &other)],
+        &[
+            (K::FieldConstraintLoosened, CLIENTS),
+            (K::FieldConstraintTightened, OK),
+        ],
+    );
+}
+
+#[test]
+fn defaults_access_formats_and_deprecation() {
+    let defaulted = sent(", default: none");
+    let other = sent(", default: some");
+    case(
+        "sent: another default",
+        &[(SENT, &defaulted)],
+        &[(SENT, &other)],
+        &[(K::FieldDefaultChanged, CLIENTS)],
+    );
+    let read_only = sent(", read_only: true");
+    case(
+        "sent: now read-only",
+        &[],
+        &[(SENT, &read_only)],
+        &[(K::FieldAccessChanged, CLIENTS)],
+    );
+    let write_only = read(", write_only: true");
+    case(
+        "read: now write-only",
+        &[],
+        &[(READ, &write_only)],
+        &[(K::FieldAccessChanged, CLIENTS)],
+    );
+    let formatted = read(", format: slug");
+    case(
+        "read: a documented format",
+        &[],
+        &[(READ, &formatted)],
+        &[(K::FieldFormatChanged, OK)],
+    );
+    let deprecated = read(", deprecated: true");
+    case(
+        "read: deprecated",
+        &[],
+        &[(READ, &deprecated)],
+        &[(K::FieldDeprecationChanged, OK)],
+    );
+}
