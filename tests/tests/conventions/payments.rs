@@ -89,6 +89,27 @@ async fn the_typed_client_sends_a_form_and_reads_unix_times() {
         .await
         .expect("the first customer");
     assert_eq!(first.created.as_unix_seconds(), 1_735_689_600);
+    // A body the service would refuse is not sent: every violation, at its path.
+    let refused = client
+        .create_customer(&CustomerCreate {
+            email: Some("c".repeat(513)),
+            balance: Some(100_000_001),
+            tax_exempt: None,
+            metadata: None,
+            expand: None,
+        })
+        .await
+        .expect_err("refused before sending");
+    assert_eq!(
+        refused.to_string(),
+        "the request body breaks its constraints: email: longer than 512 characters; \
+         balance: greater than 100000000"
+    );
+    let customers = client
+        .list_customers(&Default::default())
+        .await
+        .expect("listed");
+    assert_eq!(customers.len(), 2, "the refused body was never sent");
 }
 
 /// An idempotency key: a retry with the same key and body gets the first answer again

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use super::error::{ApiFailure, ClientError, StatusTable};
 use super::retry::unit_random;
 use super::{Client, Credentials};
+use crate::validate::{Validate, Violations};
 
 /// A successful answer with what came with it.
 #[derive(Debug, Clone)]
@@ -41,7 +42,7 @@ pub struct Call<T, E> {
     headers: Vec<(&'static str, String)>,
     /// The query of a link being followed, as the service wrote it.
     followed: Vec<(String, String)>,
-    body: Option<Result<Vec<u8>, String>>,
+    body: Option<Result<Vec<u8>, Unsendable>>,
     trace: Option<String>,
     create_only: bool,
     decode: bool,
@@ -241,17 +242,24 @@ impl<T, E> Call<T, E> {
 
     /// The request body, as JSON, or as a form where the spec's client sends forms
     /// (`request_bodies: form_or_json` or `form`).
-    pub fn json<B: serde::Serialize + ?Sized>(mut self, body: &B) -> Self {
-        self.body = Some(if self.conventions().request_bodies.sends_form() {
-            crate::form::to_form(body).map(String::into_bytes)
+    /// A body that breaks its type's constraints is not sent: the call fails with
+    /// [`ClientError::Invalid`] naming every violation.
+    pub fn json<B: serde::Serialize + Validate + ?Sized>(mut self, body: &B) -> Self {
+        let violations = body.violations();
+        self.body = Some(if !violations.is_empty() {
+            Err(Unsendable::Invalid(violations))
+        } else if self.conventions().request_bodies.sends_form() {
+            crate::form::to_form(body)
+                .map(String::into_bytes)
+                .map_err(Unsendable::Encode)
         } else {
-            serde_json::to_vec(body).map_err(|err| err.to_string())
+            serde_json::to_vec(body).map_err(|err| Unsendable::Encode(err.to_string()))
         });
         self
     }
 
     /// The request body when `Some` (an endpoint whose body may be left out), else none.
-    pub fn json_if<B: serde::Serialize + ?Sized>(self, body: Option<&B>) -> Self {
+    pub fn json_if<B: serde::Serialize + Validate + ?Sized>(self, body: Option<&B>) -> Self {
         match body {
             Some(body) => self.json(body),
             None => self,
@@ -348,8 +356,12 @@ impl<T, E> Call<T, E> {
         T: DeserializeOwned,
         E: StatusTable,
     {
-        if let Some(Err(reason)) = self.body {
-            return Err(ClientError::Encode(reason));
+        match self.body {
+            Some(Err(Unsendable::Encode(reason))) => return Err(ClientError::Encode(reason)),
+            Some(Err(Unsendable::Invalid(violations))) => {
+                return Err(ClientError::Invalid(violations));
+            }
+            _ => {}
         }
         let policy = self.client.inner.retry;
         let (mut attempt, mut waited) = (0, Duration::ZERO);
@@ -493,4 +505,13 @@ mod tests {
         assert_eq!(strip_prefix(b"{\"a\":1}", Some(")]}'")), b"{\"a\":1}");
         assert_eq!(strip_prefix(b")]}'\n[]", None), b")]}'\n[]");
     }
+}
+
+/// Why a call's body cannot be sent.
+#[derive(Debug, Clone)]
+enum Unsendable {
+    /// It cannot be written.
+    Encode(String),
+    /// It breaks its constraints.
+    Invalid(Violations),
 }

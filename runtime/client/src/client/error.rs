@@ -49,6 +49,9 @@ pub enum ClientError<E> {
     },
     /// The request body could not be written as JSON (a map with non-string keys, say).
     Encode(String),
+    /// The request body breaks its type's constraints (a `max_length`, a `pattern`): the
+    /// call was not sent, since the service would refuse it. Each violation at its path.
+    Invalid(crate::validate::Violations),
 }
 
 impl<E> ClientError<E> {
@@ -58,7 +61,7 @@ impl<E> ClientError<E> {
             ClientError::Api(failure) => Some(failure.status),
             ClientError::Decode { status, .. } => Some(*status),
             ClientError::Transport(err) => err.status().map(|s| s.as_u16()),
-            ClientError::Encode(_) => None,
+            ClientError::Encode(_) | ClientError::Invalid(_) => None,
         }
     }
 
@@ -80,6 +83,9 @@ impl<E> std::fmt::Display for ClientError<E> {
                 write!(f, "answer {status} is not the declared type: {reason}")
             }
             ClientError::Encode(reason) => write!(f, "the request body is not JSON: {reason}"),
+            ClientError::Invalid(violations) => {
+                write!(f, "the request body breaks its constraints: {violations}")
+            }
         }
     }
 }
