@@ -66,6 +66,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
         "tags": ["a", "b", "a", "c"],
         "labels": {},
         "size": 101,
+        "when": "1999-12-31 23:59:59.000000000",
         "children": [{ "name": "ok" }, { "name": "much too long a name" }],
     }));
     let violations = body.violations();
@@ -81,6 +82,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("tags", "item 2 repeats an earlier one"),
             ("labels", "fewer than 1 member"),
             ("size", "greater than 100"),
+            ("when", "does not match the pattern `^20`"),
             ("children[1].name", "longer than 10 characters"),
         ]
     );

@@ -127,11 +127,17 @@ fn own_checks(field: &Field) -> Vec<TokenStream> {
         out.push(quote! { rt::check::length(value, #min, #max, &at, out); });
     }
     if let Some(pattern) = &rules.pattern {
+        // A timestamp is checked as the text it is written as.
+        let text = if field.ty == TypeRef::Timestamp {
+            quote! { &value.to_string() }
+        } else {
+            quote! { value }
+        };
         out.push(quote! {
             static PATTERN: rt::LazyLock<rt::Regex> = rt::LazyLock::new(|| {
                 rt::Regex::new(#pattern).expect("the pattern was checked when the code was generated")
             });
-            rt::check::pattern(value, &PATTERN, &at, out);
+            rt::check::pattern(#text, &PATTERN, &at, out);
         });
     }
     let number = as_f64(&field.ty);

@@ -15,6 +15,7 @@ use crate::spec::raw;
 #[derive(Clone, Copy, PartialEq)]
 enum Applies {
     Text,
+    Timestamp,
     Number,
     List,
     Map,
@@ -27,6 +28,7 @@ impl Applies {
                 ty,
                 TypeRef::String | TypeRef::Scalar(Scalar::Uri | Scalar::Email)
             ),
+            Applies::Timestamp => *ty == TypeRef::Timestamp,
             Applies::Number => match ty {
                 TypeRef::Integer | TypeRef::Number => true,
                 TypeRef::Scalar(scalar) => scalar.is_number(),
@@ -40,6 +42,7 @@ impl Applies {
     fn words(self) -> &'static str {
         match self {
             Applies::Text => "text (`string`, `uri`, `email`)",
+            Applies::Timestamp => "text and timestamps",
             Applies::Number => "numbers (`integer`, `number`, `int32`, `double`, ...)",
             Applies::List => "lists (`list<T>`)",
             Applies::Map => "maps (`map<T>`)",
@@ -70,8 +73,14 @@ pub(super) fn lower(
         rules.unique_items =
             unique.value && applies("unique_items", &unique.location, Applies::List, ty, diags);
     }
+    // A timestamp's pattern is checked against the text it is written as.
+    let pattern_kind = if *ty == TypeRef::Timestamp {
+        Applies::Timestamp
+    } else {
+        Applies::Text
+    };
     if let Some(pattern) = &field.pattern
-        && applies("pattern", &pattern.location, Applies::Text, ty, diags)
+        && applies("pattern", &pattern.location, pattern_kind, ty, diags)
     {
         match regex::Regex::new(&pattern.value) {
             Ok(_) => rules.pattern = Some(pattern.value.clone()),

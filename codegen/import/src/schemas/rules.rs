@@ -25,6 +25,8 @@ pub(crate) struct Rule {
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
     Text,
+    /// A timestamp: its text may have a pattern.
+    Timestamp,
     Number,
     List,
     Map,
@@ -37,6 +39,7 @@ fn kind(spelled: &str) -> Kind {
         "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double" => {
             Kind::Number
         }
+        "timestamp" => Kind::Timestamp,
         s if s.starts_with("list<") => Kind::List,
         s if s.starts_with("map<") => Kind::Map,
         _ => Kind::Other,
@@ -152,7 +155,9 @@ impl Types<'_> {
             ),
             "deprecated" => flag("deprecated", true),
             "pattern" => {
-                let text = value.as_str().filter(|_| kind == Kind::Text)?;
+                let text = value
+                    .as_str()
+                    .filter(|_| matches!(kind, Kind::Text | Kind::Timestamp))?;
                 regex::Regex::new(text).ok()?;
                 Some(Some(("pattern", Yaml::str(text))))
             }
