@@ -14,7 +14,7 @@ mod parameters;
 mod protocol;
 mod types;
 
-pub use access::{Anonymous, Credential, UnknownCredentials};
+pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentials};
 pub use change_kinds::ChangeKind;
 pub use constraints::{Bound, FieldRules};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
@@ -120,6 +120,9 @@ pub struct Conventions {
     pub access_token_parameter: Option<String>,
     /// Where requests carry credentials on every path, in the order they are looked for.
     pub credentials: Vec<Credential>,
+    /// Who issues the bearer tokens (`oauth2:` or `openid_connect:` beside
+    /// `scheme: bearer`), for OpenAPI.
+    pub token_issuer: Option<TokenIssuer>,
     /// What unknown credentials get.
     pub unknown_credentials: UnknownCredentials,
     /// The schemes every 401 challenges with, when the spec lists them (`Some(vec![])`:

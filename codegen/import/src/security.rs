@@ -18,6 +18,8 @@ pub(crate) struct Security {
 impl Security {
     pub(crate) fn read(document: &Value, losses: &mut Losses) -> Security {
         let mut credentials: Vec<Yaml> = Vec::new();
+        // Who issues the bearer tokens (`oauth2:` or `openid_connect:`), the first found.
+        let mut issuer: Option<(&'static str, Yaml)> = None;
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
         for (name, scheme) in schemes.into_iter().flatten() {
@@ -84,7 +86,28 @@ impl Security {
                     }
                 }
                 "oauth2" | "openIdConnect" => {
-                    losses.push(Loss::faithful(at.clone(), "security scheme", format!("{kind} `{name}`: its flows and scopes are not carried over; a bearer token")));
+                    match issuer_of(kind, scheme, &at, losses) {
+                        Some(found) if issuer.is_none() => issuer = Some(found),
+                        // Two OAuth 2 schemes (Google's implicit and authorization code):
+                        // one issuer with the flows of both.
+                        Some(("oauth2", Yaml::Map(flows)))
+                            if matches!(issuer, Some(("oauth2", Yaml::Map(_)))) =>
+                        {
+                            if let Some((_, have @ Yaml::Map(_))) = &mut issuer {
+                                for (flow, entry) in flows {
+                                    if have.get(&flow).is_none() {
+                                        have.push(flow, entry);
+                                    }
+                                }
+                            }
+                        }
+                        Some(_) => losses.push(Loss::faithful(
+                            at.clone(),
+                            "security scheme",
+                            format!("`{name}`, a second issuer of bearer tokens, is described as the first"),
+                        )),
+                        None => {}
+                    }
                     Some(("scheme", "bearer".to_owned()))
                 }
                 other => {
@@ -108,6 +131,12 @@ impl Security {
                 if !credentials.contains(&entry) {
                     credentials.push(entry);
                 }
+            }
+        }
+        if let Some((key, value)) = issuer {
+            let bearer = Yaml::map_of("scheme", Yaml::str("bearer"));
+            if let Some(entry) = credentials.iter_mut().find(|c| **c == bearer) {
+                entry.push(key, value);
             }
         }
         let anonymous_by_default = allows_anonymous(document.get("security"));
@@ -170,4 +199,62 @@ fn allows_anonymous(security: Option<&Value>) -> bool {
                     .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty))
         }
     }
+}
+
+/// An OAuth 2 scheme's flows (`oauth2:`) or an OpenID Connect scheme's URL
+/// (`openid_connect:`), as the spec writes them; a flow without the URLs it needs is a loss.
+fn issuer_of(
+    kind: &str,
+    scheme: &Value,
+    at: &str,
+    losses: &mut Losses,
+) -> Option<(&'static str, Yaml)> {
+    if kind == "openIdConnect" {
+        let url = scheme.get("openIdConnectUrl").and_then(Value::as_str)?;
+        return Some(("openid_connect", Yaml::str(url)));
+    }
+    let flows = scheme.get("flows").and_then(Value::as_object)?;
+    let mut out = Yaml::map();
+    for (name, flow) in flows {
+        let (spec, needs): (&str, &[&str]) = match name.as_str() {
+            "authorizationCode" => ("authorization_code", &["authorizationUrl", "tokenUrl"]),
+            "clientCredentials" => ("client_credentials", &["tokenUrl"]),
+            "implicit" => ("implicit", &["authorizationUrl"]),
+            "password" => ("password", &["tokenUrl"]),
+            _ => continue,
+        };
+        let text = |key: &str| flow.get(key).and_then(Value::as_str);
+        if needs.iter().any(|need| text(need).is_none()) {
+            losses.push(Loss::faithful(
+                refs::push(&refs::push(at, "flows"), name),
+                "security scheme",
+                format!("OAuth 2 flow `{name}` without its URLs is left out"),
+            ));
+            continue;
+        }
+        let mut entry = Yaml::map();
+        for (key, spec_key) in [
+            ("authorizationUrl", "authorization_url"),
+            ("tokenUrl", "token_url"),
+            ("refreshUrl", "refresh_url"),
+        ] {
+            if let Some(url) = text(key) {
+                entry.push(spec_key, Yaml::str(url));
+            }
+        }
+        let mut scopes = Yaml::map();
+        for (scope, what) in flow
+            .get("scopes")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            scopes.push(scope.clone(), Yaml::str(what.as_str().unwrap_or_default()));
+        }
+        if scopes != Yaml::map() {
+            entry.push("scopes", scopes);
+        }
+        out.push(spec, entry);
+    }
+    (out != Yaml::map()).then_some(("oauth2", out))
 }

@@ -27,6 +27,11 @@ impl Yaml {
         Yaml::Str(text.into())
     }
 
+    /// A mapping of one entry.
+    pub(crate) fn map_of(key: impl Into<String>, value: Yaml) -> Yaml {
+        Yaml::Map(vec![(key.into(), value)])
+    }
+
     /// An empty mapping, to push entries onto.
     pub(crate) fn map() -> Yaml {
         Yaml::Map(Vec::new())

@@ -2,7 +2,7 @@
 //! every path), `unknown_credentials`, and `anonymous` (service, family or endpoint).
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Anonymous, Credential, UnknownCredentials};
+use crate::model::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentials};
 use crate::names::is_header_name;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
@@ -118,6 +118,111 @@ pub(super) fn lower_credentials(
             continue;
         }
         out.push(credential);
+    }
+    out
+}
+
+/// `oauth2:` or `openid_connect:` beside `scheme: bearer` (once in all): who issues the
+/// bearer tokens. Each flow is one OAuth 2 names, with the URLs it needs.
+///
+/// ```yaml
+/// credentials:
+///   - scheme: bearer
+///     oauth2:
+///       authorization_code: { authorization_url: https://example.com/authorize }   # and token_url
+/// ```
+pub(super) fn lower_token_issuer(
+    raw: &[raw::CredentialPlace],
+    diags: &mut Diagnostics,
+) -> Option<TokenIssuer> {
+    let mut found: Option<TokenIssuer> = None;
+    for place in raw {
+        let bearer = place
+            .scheme
+            .as_ref()
+            .is_some_and(|s| s.value.eq_ignore_ascii_case("bearer"));
+        let issuer = match (&place.oauth2, &place.openid_connect) {
+            (None, None) => continue,
+            (Some(_), Some(url)) => {
+                diags.push(
+                    Diagnostic::new(url.location.clone(), "bearer tokens come from one issuer")
+                        .hint("keep `oauth2` or `openid_connect`"),
+                );
+                continue;
+            }
+            (None, Some(url)) => TokenIssuer::OpenIdConnect(url.value.clone()),
+            (Some(flows), None) => TokenIssuer::OAuth2(lower_flows(flows, diags)),
+        };
+        if !bearer {
+            diags.push(
+                Diagnostic::new(
+                    place.location.clone(),
+                    "`oauth2` and `openid_connect` describe bearer tokens",
+                )
+                .hint("write them beside `scheme: bearer`"),
+            );
+            continue;
+        }
+        if found.is_some() {
+            diags.push(
+                Diagnostic::new(place.location.clone(), "a second issuer of bearer tokens")
+                    .hint("the service reads one bearer scheme: keep one issuer"),
+            );
+            continue;
+        }
+        found = Some(issuer);
+    }
+    found
+}
+
+fn lower_flows(
+    flows: &crate::spec::decode::Named<raw::OAuthFlow>,
+    diags: &mut Diagnostics,
+) -> Vec<OAuthFlow> {
+    let mut out = Vec::new();
+    for (key, flow) in flows {
+        let Some((kind, needs)) = OAuthFlow::KINDS.iter().find(|(k, _)| *k == key.name) else {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("`{}` is not an OAuth 2 flow", key.name),
+                )
+                .hint(suggest(&key.name, OAuthFlow::KINDS.iter().map(|(k, _)| *k))),
+            );
+            continue;
+        };
+        let url = |given: &Option<Spanned<String>>| given.as_ref().map(|u| u.value.clone());
+        let flow = OAuthFlow {
+            kind: (*kind).to_owned(),
+            authorization_url: url(&flow.authorization_url),
+            token_url: url(&flow.token_url),
+            refresh_url: url(&flow.refresh_url),
+            scopes: flow
+                .scopes
+                .iter()
+                .flatten()
+                .map(|(k, v)| (k.name.clone(), v.clone()))
+                .collect(),
+        };
+        let missing: Vec<&str> = needs
+            .iter()
+            .copied()
+            .filter(|need| match *need {
+                "authorization_url" => flow.authorization_url.is_none(),
+                _ => flow.token_url.is_none(),
+            })
+            .collect();
+        if !missing.is_empty() {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("the `{kind}` flow needs `{}`", missing.join("` and `")),
+                )
+                .hint("write where tokens are asked for, such as `token_url: https://example.com/token`"),
+            );
+            continue;
+        }
+        out.push(flow);
     }
     out
 }

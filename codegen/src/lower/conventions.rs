@@ -147,6 +147,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         xsrf_header: value(&raw.xsrf_header),
         access_token_parameter: value(&raw.access_token_parameter),
         credentials: lower_credentials(raw.credentials.as_deref().unwrap_or_default(), diags),
+        token_issuer: super::access::lower_token_issuer(
+            raw.credentials.as_deref().unwrap_or_default(),
+            diags,
+        ),
         unknown_credentials: lower_unknown_credentials(raw.unknown_credentials.as_ref(), diags),
         challenges: raw
             .challenges

@@ -128,6 +128,9 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
                 "scheme": "basic",
                 "description": "HTTP basic authentication, on every path.",
             }),
+            Credential::Scheme(scheme) if scheme == "Bearer" && c.token_issuer.is_some() => {
+                token_issuer(c.token_issuer.as_ref())
+            }
             Credential::Scheme(scheme) => json!({
                 "type": "http",
                 "scheme": scheme,
@@ -149,6 +152,47 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
         schemes.insert(scheme_name(credential), scheme);
     }
     schemes
+}
+
+/// The bearer scheme as who issues its tokens describes it: `oauth2` with its flows, or
+/// `openIdConnect` with its discovery URL.
+fn token_issuer(issuer: Option<&crate::model::TokenIssuer>) -> Value {
+    use crate::model::TokenIssuer;
+    match issuer {
+        Some(TokenIssuer::OpenIdConnect(url)) => json!({
+            "type": "openIdConnect",
+            "openIdConnectUrl": url,
+            "description": "An OpenID Connect token in `Authorization: Bearer <token>`.",
+        }),
+        Some(TokenIssuer::OAuth2(flows)) => {
+            let mut out = Map::new();
+            for flow in flows {
+                let mut f = Map::new();
+                for (key, value) in [
+                    ("authorizationUrl", &flow.authorization_url),
+                    ("tokenUrl", &flow.token_url),
+                    ("refreshUrl", &flow.refresh_url),
+                ] {
+                    if let Some(value) = value {
+                        f.insert(key.into(), json!(value));
+                    }
+                }
+                let scopes: Map<String, Value> = flow
+                    .scopes
+                    .iter()
+                    .map(|(name, what)| (name.clone(), json!(what)))
+                    .collect();
+                f.insert("scopes".into(), Value::Object(scopes));
+                out.insert(lower_camel(&flow.kind), Value::Object(f));
+            }
+            json!({
+                "type": "oauth2",
+                "flows": out,
+                "description": "An OAuth 2 access token in `Authorization: Bearer <token>`.",
+            })
+        }
+        None => json!({ "type": "http", "scheme": "Bearer" }),
+    }
 }
 
 /// The document as pretty JSON with a final newline.
@@ -229,4 +273,13 @@ fn description(service: &Service) -> String {
         ));
     }
     out
+}
+
+/// `authorization_code` as OpenAPI names the flow: `authorizationCode`.
+fn lower_camel(snake: &str) -> String {
+    let pascal = crate::names::pascal(snake);
+    let mut chars = pascal.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_ascii_lowercase().to_string() + chars.as_str()
+    })
 }

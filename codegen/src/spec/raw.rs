@@ -283,6 +283,28 @@ spec_record! {
         opt header: Spanned<String>,
         /// A query parameter carrying a token (`private_token`).
         opt query: Spanned<String>,
+        /// Beside `scheme: bearer`: the tokens are OAuth 2 access tokens, obtained by these
+        /// flows (`authorization_code`, `client_credentials`, `implicit`, `password`). The
+        /// requests are the same; OpenAPI describes the scheme as `oauth2` with its flows.
+        opt oauth2: Named<OAuthFlow>,
+        /// Beside `scheme: bearer`: the tokens are OpenID Connect tokens from the provider
+        /// this discovery URL describes.
+        opt openid_connect: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// An OAuth 2 flow: where tokens are asked for, and the scopes they may carry.
+    pub struct OAuthFlow = "an OAuth 2 flow" {
+        /// Where the user authorizes the client (`authorization_code`, `implicit`).
+        opt authorization_url: Spanned<String>,
+        /// Where a token is obtained (`authorization_code`, `client_credentials`,
+        /// `password`).
+        opt token_url: Spanned<String>,
+        /// Where a token is refreshed.
+        opt refresh_url: Spanned<String>,
+        /// The scopes, each with what it allows.
+        opt scopes: Named<String>,
     }
 }
 

@@ -138,6 +138,17 @@ fn credential(c: &Credential) -> String {
     }
 }
 
+/// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
+fn issuer(issuer: &crate::model::TokenIssuer) -> String {
+    match issuer {
+        crate::model::TokenIssuer::OpenIdConnect(url) => format!("openid_connect: {url}"),
+        crate::model::TokenIssuer::OAuth2(flows) => {
+            let kinds: Vec<&str> = flows.iter().map(|f| f.kind.as_str()).collect();
+            format!("oauth2: {}", kinds.join(", "))
+        }
+    }
+}
+
 /// Every convention of `c`, by its key.
 pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
     use Rule::{Breaks, OneWay, PerEndpoint, Unseen};
@@ -186,6 +197,12 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             PARAMETER,
         ),
         many("credentials", c.credentials.iter().map(credential)),
+        // Who issues the bearer tokens: the requests are the same, only the document says it.
+        one(
+            "credentials.oauth2",
+            &c.token_issuer.as_ref().map(issuer),
+            Unseen,
+        ),
         one(
             "challenges",
             &c.challenges.as_ref().map(|schemes| schemes.join(", ")),
