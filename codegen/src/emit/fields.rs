@@ -52,7 +52,7 @@ pub(super) fn field_tokens(
     let (ty, absent) = if rules.default.is_some() {
         let path = default_fn(record, field).to_string();
         args.push(quote! { default = #path });
-        (ty, Absent::Never)
+        (ty, Omitted::Never)
     } else {
         match (field.optional, field.nullable) {
             (true, false) => {
@@ -60,19 +60,19 @@ pub(super) fn field_tokens(
                 if reject_null && !rules.read_only {
                     args.push(quote! { deserialize_with = "rt::deserialize_not_null" });
                 }
-                (quote! { Option<#ty> }, Absent::WhenNone)
+                (quote! { Option<#ty> }, Omitted::WhenNone)
             }
             (false, true) => {
                 args.push(quote! { default });
-                (quote! { Option<#ty> }, Absent::Never)
+                (quote! { Option<#ty> }, Omitted::Never)
             }
             (true, true) => {
                 args.push(quote! { default });
-                (quote! { rt::Tristate<#ty> }, Absent::WhenAbsent)
+                (quote! { rt::Tristate<#ty> }, Omitted::WhenAbsent)
             }
             (false, false) => {
                 defaulted = false;
-                (ty, Absent::Never)
+                (ty, Omitted::Never)
             }
         }
     };
@@ -89,12 +89,12 @@ pub(super) fn field_tokens(
         args.push(quote! { deserialize_with = #with });
     }
     let skip = match (absent, rules.write_only) {
-        (Absent::Never, false) => None,
-        (Absent::WhenNone, false) => Some("Option::is_none"),
-        (Absent::WhenAbsent, false) => Some("rt::Tristate::is_absent"),
-        (Absent::Never, true) => Some("rt::direction::write_only"),
-        (Absent::WhenNone, true) => Some("rt::direction::write_only_or_none"),
-        (Absent::WhenAbsent, true) => Some("rt::direction::write_only_or_absent"),
+        (Omitted::Never, false) => None,
+        (Omitted::WhenNone, false) => Some("Option::is_none"),
+        (Omitted::WhenAbsent, false) => Some("rt::Tristate::is_absent"),
+        (Omitted::Never, true) => Some("rt::direction::write_only"),
+        (Omitted::WhenNone, true) => Some("rt::direction::write_only_or_none"),
+        (Omitted::WhenAbsent, true) => Some("rt::direction::write_only_or_absent"),
     };
     if let Some(skip) = skip {
         args.push(quote! { skip_serializing_if = #skip });
@@ -109,7 +109,7 @@ pub(super) fn field_tokens(
 
 /// When a field is left out of what is written.
 #[derive(Clone, Copy)]
-enum Absent {
+enum Omitted {
     Never,
     WhenNone,
     WhenAbsent,
