@@ -155,6 +155,7 @@ fn timestamp(format: TimestampFormat) -> Value {
 
 /// What a field says besides its type, as JSON Schema keywords beside it.
 fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
+    let has_pattern = schema.contains_key("pattern");
     let mut put = |key: &str, value: Value| {
         schema.insert(key.into(), value);
     };
@@ -181,7 +182,12 @@ fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
         }
     }
     if let Some(pattern) = &rules.pattern {
-        put("pattern", json!(pattern));
+        // A timestamp's own pattern (the nanosecond format's) stays; the field's joins it.
+        if has_pattern {
+            put("allOf", json!([{ "pattern": pattern }]));
+        } else {
+            put("pattern", json!(pattern));
+        }
     }
     for (bound, inclusive, exclusive) in [
         (rules.minimum, "minimum", "exclusiveMinimum"),
