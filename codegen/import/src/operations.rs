@@ -441,19 +441,19 @@ impl<'d> Operation<'_, 'd> {
                 .map(|(s, _)| s)
                 .unwrap_or(schema);
             let found = types.use_of(schema, &schema_at, "PathValue", losses);
-            // A width or format is a plain integer or string in a path.
-            let spelled = match restspec_codegen::model::Scalar::from_spelled(&found.spelled) {
-                Some(scalar) if scalar.is_integer() => "integer".to_owned(),
-                Some(scalar) if scalar.json_type() == "string" => "string".to_owned(),
-                _ => found.spelled,
-            };
-            (spelled, resolved)
+            (found.spelled, resolved)
         });
         let declaration = match kind {
-            Some((spelled, _)) if spelled == "integer" => {
+            // A width or format is the parameter's type (base64 text holds `/`, which a
+            // path segment cannot).
+            Some((spelled, _))
+                if spelled == "integer"
+                    || restspec_codegen::model::Scalar::from_spelled(&spelled)
+                        .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64) =>
+            {
                 let mut d = Yaml::map();
                 d.push("description", text);
-                d.push("type", Yaml::str("integer"));
+                d.push("type", Yaml::str(spelled));
                 d
             }
             Some((spelled, _)) if spelled == "string" || spelled == "timestamp" => text,

@@ -46,7 +46,20 @@ pub(crate) fn query_option<'d>(
         return None;
     };
     let hint = format!("{pascal}{}", naming::pascal(name));
-    let found = types.use_of(schema, &schema_at, &hint, losses);
+    let mut found = types.use_keeping_rules(schema, &schema_at, &hint, losses);
+    // Text's lengths and pattern, and a format without a type, are the option's own keys;
+    // bounds and a default are read below; the rest is lost.
+    let text = matches!(found.spelled.as_str(), "string" | "uri" | "email");
+    let (kept, rest): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut found.rules)
+            .into_iter()
+            .partition(|rule| match rule.key {
+                "min_length" | "max_length" | "pattern" => text,
+                "format" => matches!(found.spelled.as_str(), "string" | "integer" | "number"),
+                _ => false,
+            });
+    found.rules = rest;
+    found.lose_rules(losses);
     let usual = match place {
         Place::Query => "form",
         Place::Header => "simple",
@@ -105,6 +118,9 @@ pub(crate) fn query_option<'d>(
         option.push("field", Yaml::str(field));
     } else {
         fields.insert(ident);
+    }
+    for rule in kept {
+        option.push(rule.key, rule.value);
     }
     option.push_some("description", description(parameter));
     let required = parameter.get("required").and_then(Value::as_bool) == Some(true);

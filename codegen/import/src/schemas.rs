@@ -124,7 +124,7 @@ impl<'d> Types<'d> {
     }
 
     /// The type of `schema` with its rules, for a record's field to carry.
-    pub(super) fn use_keeping_rules(
+    pub(crate) fn use_keeping_rules(
         &mut self,
         schema: &'d Value,
         pointer: &str,

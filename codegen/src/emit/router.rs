@@ -135,6 +135,11 @@ fn arm_tokens(
                 crate::model::ParamType::String => quote! { call.param(#i) },
                 crate::model::ParamType::Integer => quote! { call.param_integer(#i)? },
                 crate::model::ParamType::Enum(_) => quote! { call.param_value(#i)? },
+                // Numbers by their `FromStr`, text of a format by its serde reading.
+                crate::model::ParamType::Scalar(scalar) if scalar.is_number() => {
+                    quote! { call.param_parsed(#i)? }
+                }
+                crate::model::ParamType::Scalar(_) => quote! { call.param_value(#i)? },
             }
         })
         .collect();

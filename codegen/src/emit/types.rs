@@ -78,6 +78,7 @@ pub(crate) fn param_type(ty: &crate::model::ParamType) -> TokenStream {
     match ty {
         crate::model::ParamType::String => quote! { &str },
         crate::model::ParamType::Integer => quote! { i64 },
+        crate::model::ParamType::Scalar(scalar) => scalar_type(*scalar),
         crate::model::ParamType::Enum(name) => {
             let ident = format_ident!("{}", name);
             quote! { types::#ident }
@@ -289,6 +290,7 @@ fn options_tokens(
     });
     // A required option, or one with a default, has no honest `Default` of its type.
     let default = (!options.iter().any(|o| o.always_given())).then(|| quote! { Default, });
+    let validate = super::validate::options_impl(ident, options);
     quote! {
         #docs
         #[derive(Debug, Clone, #default PartialEq, Deserialize)]
@@ -296,6 +298,8 @@ fn options_tokens(
         pub struct #ident {
             #(#fields)*
         }
+
+        #validate
     }
 }
 

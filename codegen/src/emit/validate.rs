@@ -90,7 +90,7 @@ fn reaches_checks(ty: &TypeRef, checked: &BTreeSet<&str>) -> bool {
 /// One field's checks: its own constraints on its value when it has one, then its value's
 /// own checks.
 fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
-    let own = own_checks(field);
+    let own = own_checks(&field.rules, &field.ty);
     let nested = reaches_checks(&field.ty, checked);
     if own.is_empty() && !nested {
         return quote! {};
@@ -111,9 +111,48 @@ fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
     }
 }
 
-/// The calls checking a field's constraints on `value` (a reference to its value).
-fn own_checks(field: &Field) -> Vec<TokenStream> {
-    let rules = &field.rules;
+/// `impl rt::Validate` for a struct of query options or header parameters: each one's
+/// lengths and pattern, at its name.
+pub(super) fn options_impl(
+    ident: &proc_macro2::Ident,
+    options: &[crate::model::QueryOption],
+) -> TokenStream {
+    use crate::model::OptionType;
+    if !options.iter().any(|o| o.rules.constrains()) {
+        return quote! {
+            impl rt::Validate for #ident {
+                fn validate(&self, _: &rt::At<'_>, _: &mut rt::Violations) {}
+            }
+        };
+    }
+    let checks = options.iter().filter(|o| o.rules.constrains()).map(|o| {
+        let ty = match &o.ty {
+            OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+            _ => TypeRef::String,
+        };
+        let own = own_checks(&o.rules, &ty);
+        let (name, wire) = (format_ident!("{}", o.field), &o.wire);
+        let checks = quote! {
+            let at = rt::At::Field(at, #wire);
+            #(#own)*
+        };
+        if o.always_given() {
+            quote! { { let value = &self.#name; #checks } }
+        } else {
+            quote! { if let Some(value) = self.#name.as_ref() { #checks } }
+        }
+    });
+    quote! {
+        impl rt::Validate for #ident {
+            fn validate(&self, at: &rt::At<'_>, out: &mut rt::Violations) {
+                #(#checks)*
+            }
+        }
+    }
+}
+
+/// The calls checking a value's constraints on `value` (a reference to it).
+fn own_checks(rules: &crate::model::FieldRules, ty: &TypeRef) -> Vec<TokenStream> {
     let mut out = Vec::new();
     let limit = |n: Option<u64>| match n {
         Some(n) => {
@@ -128,7 +167,7 @@ fn own_checks(field: &Field) -> Vec<TokenStream> {
     }
     if let Some(pattern) = &rules.pattern {
         // A timestamp is checked as the text it is written as.
-        let text = if field.ty == TypeRef::Timestamp {
+        let text = if *ty == TypeRef::Timestamp {
             quote! { &value.to_string() }
         } else {
             quote! { value }
@@ -140,7 +179,7 @@ fn own_checks(field: &Field) -> Vec<TokenStream> {
             rt::check::pattern(#text, &PATTERN, &at, out);
         });
     }
-    let number = as_f64(&field.ty);
+    let number = as_f64(ty);
     for (bound, check) in [
         (rules.minimum, quote! { minimum }),
         (rules.maximum, quote! { maximum }),

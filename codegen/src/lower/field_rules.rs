@@ -177,6 +177,71 @@ pub(super) fn lower(
     rules
 }
 
+/// The rules of a query option or header parameter besides its bounds and default:
+/// lengths and a pattern on text, a format without a type, deprecation.
+pub(super) fn lower_option(
+    raw: &raw::QueryOption,
+    ty: &crate::model::OptionType,
+    diags: &mut Diagnostics,
+) -> FieldRules {
+    use crate::model::OptionType;
+    // The option's type as a field's, for what applies to it.
+    let as_field = match ty {
+        OptionType::String => TypeRef::String,
+        OptionType::Integer => TypeRef::Integer,
+        OptionType::Number => TypeRef::Number,
+        OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+        OptionType::Boolean | OptionType::StringList | OptionType::Enum(_) => TypeRef::Boolean,
+    };
+    let mut rules = FieldRules::default();
+    for (key, given, into) in [
+        ("min_length", &raw.min_length, &mut rules.min_length),
+        ("max_length", &raw.max_length, &mut rules.max_length),
+    ] {
+        *into = given
+            .as_ref()
+            .filter(|n| applies(key, &n.location, Applies::Text, &as_field, diags))
+            .map(|n| n.value);
+    }
+    if let (Some(min), Some(max), Some(at)) = (rules.min_length, rules.max_length, &raw.max_length)
+        && max < min
+    {
+        diags.push(
+            Diagnostic::new(
+                at.location.clone(),
+                format!("`max_length` {max} is below `min_length` {min}"),
+            )
+            .hint("no value could fit: swap them, or correct one"),
+        );
+    }
+    if let Some(pattern) = &raw.pattern
+        && applies(
+            "pattern",
+            &pattern.location,
+            Applies::Text,
+            &as_field,
+            diags,
+        )
+    {
+        match regex::Regex::new(&pattern.value) {
+            Ok(_) => rules.pattern = Some(pattern.value.clone()),
+            Err(e) => diags.push(
+                Diagnostic::new(
+                    pattern.location.clone(),
+                    format!("`pattern` is not a regular expression the service can check: {e}"),
+                )
+                .hint("write it without look-around or back-references (Rust's `regex` syntax)"),
+            ),
+        }
+    }
+    rules.format = raw
+        .format
+        .as_ref()
+        .and_then(|f| format(f, &as_field, diags));
+    rules.deprecated = raw.deprecated.unwrap_or(false);
+    rules
+}
+
 /// Whether `key` (at `at`) applies to a field of type `ty`; reported where it does not.
 fn applies(key: &str, at: &Location, kind: Applies, ty: &TypeRef, diags: &mut Diagnostics) -> bool {
     if kind.fits(ty) {

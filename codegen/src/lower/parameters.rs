@@ -239,7 +239,9 @@ fn lower_options(
             }
         };
         let rules = lower_option_rules(option, &ty, cx, diags);
+        let text_rules = super::field_rules::lower_option(option, &ty, diags);
         out.push(QueryOption {
+            rules: text_rules,
             wire: key.name.clone(),
             field,
             comma_separated,
@@ -269,16 +271,30 @@ pub(super) fn lower_param_type(
         "string" => ParamType::String,
         "integer" => ParamType::Integer,
         name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
+        // Base64 text holds `/`, which a path segment cannot.
+        scalar
+            if crate::model::Scalar::from_spelled(scalar)
+                .is_some_and(|s| s != crate::model::Scalar::Base64) =>
+        {
+            crate::model::Scalar::from_spelled(scalar).map_or(ParamType::String, ParamType::Scalar)
+        }
         other => {
-            let known = ["string", "integer"]
+            let scalars = crate::model::Scalar::ALL
                 .into_iter()
-                .chain(cx.enum_names.iter().map(String::as_str));
+                .filter(|s| *s != crate::model::Scalar::Base64)
+                .map(crate::model::Scalar::spelled);
+            let known: Vec<String> = ["string", "integer"]
+                .into_iter()
+                .chain(scalars)
+                .map(str::to_owned)
+                .chain(cx.enum_names.iter().cloned())
+                .collect();
             diags.push(
                 Diagnostic::new(
                     raw.location.clone(),
                     format!("`{other}` is not a path parameter type"),
                 )
-                .hint(suggest(other, known)),
+                .hint(suggest(other, known.iter().map(String::as_str))),
             );
             ParamType::String
         }

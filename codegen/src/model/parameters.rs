@@ -11,6 +11,8 @@ pub enum ParamType {
     Integer,
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
+    /// A number of a width, or text of a format (`int32`, `uuid`, `date`; not `base64`).
+    Scalar(super::Scalar),
 }
 
 impl ParamType {
@@ -20,6 +22,7 @@ impl ParamType {
             ParamType::String => "string",
             ParamType::Integer => "integer",
             ParamType::Enum(name) => name,
+            ParamType::Scalar(scalar) => scalar.spelled(),
         }
     }
 }
@@ -45,6 +48,9 @@ pub struct QueryOption {
     pub maximum: Option<i64>,
     /// What it does.
     pub description: Option<String>,
+    /// Its text's lengths and pattern, a format without a type, deprecation (the bounds
+    /// and default are the fields above).
+    pub rules: super::FieldRules,
     /// Where it is declared.
     pub location: Location,
 }

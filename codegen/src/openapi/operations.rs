@@ -258,6 +258,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 None => json!({ "type": "string" }),
             },
             crate::model::ParamType::Integer => json!({ "type": "integer" }),
+            crate::model::ParamType::Scalar(scalar) => {
+                json!({ "type": scalar.json_type(), "format": scalar.format() })
+            }
             crate::model::ParamType::Enum(ty) => {
                 json!({ "$ref": format!("#/components/schemas/{ty}") })
             }
@@ -286,6 +289,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         };
         let mut schema = schema;
         if let Value::Object(s) = &mut schema {
+            super::schemas::rules(&option.rules, s);
+            // A parameter is deprecated as a whole, beside its schema.
+            s.remove("deprecated");
             for (key, bound) in [("minimum", option.minimum), ("maximum", option.maximum)] {
                 if let Some(bound) = bound {
                     s.insert(key.into(), json!(bound));
@@ -312,6 +318,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         }
         let mut param = Map::new();
         param.insert("name".into(), json!(option.wire));
+        if option.rules.deprecated {
+            param.insert("deprecated".into(), json!(true));
+        }
         param.insert("in".into(), json!(place));
         if option.required {
             param.insert("required".into(), json!(true));

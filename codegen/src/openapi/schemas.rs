@@ -154,7 +154,7 @@ fn timestamp(format: TimestampFormat) -> Value {
 }
 
 /// What a field says besides its type, as JSON Schema keywords beside it.
-fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
+pub(super) fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
     let has_pattern = schema.contains_key("pattern");
     let mut put = |key: &str, value: Value| {
         schema.insert(key.into(), value);

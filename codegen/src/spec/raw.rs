@@ -593,6 +593,16 @@ spec_record! {
         opt minimum: Spanned<ScalarText>,
         /// The largest value of a whole-number option.
         opt maximum: Spanned<ScalarText>,
+        /// Text: the fewest characters.
+        opt min_length: Spanned<u64>,
+        /// Text: the most characters.
+        opt max_length: Spanned<u64>,
+        /// Text: a regular expression it must contain a match of (anchor it with `^...$`).
+        opt pattern: Spanned<String>,
+        /// A format the spec has no type for, written in OpenAPI only (as on a field).
+        opt format: Spanned<String>,
+        /// Still read, about to go: marked in OpenAPI.
+        opt deprecated: bool,
     }
 }
 

@@ -237,7 +237,25 @@ pub fn apply_rules(
 /// `pairs` (`name=value&...`, as a query writes them) read as `T`: a value that does not
 /// fit is a 400 naming the parameter read from `what` (`invalid option n: ...`, `invalid
 /// header X-Page-Limit: ...`).
-pub fn read_pairs<T: serde::de::DeserializeOwned>(pairs: &str, what: &str) -> Result<T, ApiError> {
+pub fn read_pairs<T: serde::de::DeserializeOwned + restspec_client::Validate>(
+    pairs: &str,
+    what: &str,
+) -> Result<T, ApiError> {
+    let read: T = read_unchecked(pairs, what)?;
+    // Lengths and patterns, every violation at once, named by the parameter.
+    let violations = read.violations();
+    match violations.iter().next() {
+        None => Ok(read),
+        Some((first, _)) => {
+            let field = first.to_owned();
+            Err(ApiError::condition(Condition::MalformedRequest)
+                .with_message(format!("invalid {what}: {violations}"))
+                .with_field(field))
+        }
+    }
+}
+
+fn read_unchecked<T: serde::de::DeserializeOwned>(pairs: &str, what: &str) -> Result<T, ApiError> {
     serde_html_form::from_str(pairs).map_err(|plain| {
         // Parsed again with the path tracked, to name the parameter: only on failure.
         let deserializer = serde_html_form::Deserializer::from_bytes(pairs.as_bytes());

@@ -112,6 +112,13 @@ impl<'a> Call<'a> {
         text.parse().map_err(|_| self.unparsed(index, text))
     }
 
+    /// The path parameter at `index` as a number of a width (`int32`, `uint64`, `double`):
+    /// anything else is a 404 naming the parameter.
+    pub fn param_parsed<T: std::str::FromStr>(&self, index: usize) -> Result<T, ApiError> {
+        let text = self.param(index);
+        text.parse().map_err(|_| self.unparsed(index, text))
+    }
+
     /// The path parameter at `index` as one of an enumeration's values (a parameter typed by
     /// a string enumeration): anything else is a 404 naming the parameter.
     pub fn param_value<T: DeserializeOwned>(&self, index: usize) -> Result<T, ApiError> {
@@ -133,7 +140,7 @@ impl<'a> Call<'a> {
     /// The endpoint's query options (parameters it does not declare were refused already,
     /// or are ignored), a list option of `style: comma` under any bracket spelling too. A
     /// value that does not fit is a 400 naming the option.
-    pub fn options<O: DeserializeOwned>(&self) -> Result<O, ApiError> {
+    pub fn options<O: DeserializeOwned + Validate>(&self) -> Result<O, ApiError> {
         let raw = self.parts.uri.query().unwrap_or_default();
         let completed = crate::message::query::apply_option_rules(raw, self.endpoint.option_rules)?;
         let query = completed.as_deref().unwrap_or(raw);
@@ -155,7 +162,7 @@ impl<'a> Call<'a> {
     /// The endpoint's header parameters, read as its query options are (a header the
     /// request repeats is one comma-separated value): a value that does not fit, or a
     /// required header left out, is a 400 naming the header.
-    pub fn headers<H: DeserializeOwned>(&self) -> Result<H, ApiError> {
+    pub fn headers<H: DeserializeOwned + Validate>(&self) -> Result<H, ApiError> {
         let mut pairs = String::new();
         for name in self.endpoint.headers {
             for value in self.parts.headers.get_all(*name) {

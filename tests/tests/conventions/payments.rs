@@ -511,4 +511,10 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
     );
     let wrong = list("created_before=2026-02-30").await;
     assert_refused(&wrong, Some("created_before"), "not a date");
+    let long = send(client().get(format!("{base}/v1/customers?email={}", "a".repeat(513)))).await;
+    assert_refused(
+        &long,
+        Some("email"),
+        "invalid option: email: longer than 512 characters",
+    );
 }
