@@ -467,6 +467,8 @@ pub struct Endpoint {
     pub summary: String,
     /// Longer description.
     pub description: Option<String>,
+    /// Still served, about to go (`deprecated: true`).
+    pub deprecated: bool,
     /// Request body type.
     pub request: Option<TypeRef>,
     /// The request body may be left out (`request_optional`): the handler gets an `Option`.

@@ -106,3 +106,15 @@ fn defaults_access_formats_and_deprecation() {
         &[(K::FieldDeprecationChanged, OK)],
     );
 }
+
+#[test]
+fn an_endpoint_made_deprecated_breaks_nobody() {
+    let line = "    summary: Get Thing\n";
+    let deprecated = format!("{line}    deprecated: true\n");
+    case(
+        "deprecated",
+        &[],
+        &[(line, deprecated.as_str())],
+        &[(K::EndpointDeprecationChanged, OK)],
+    );
+}

@@ -261,14 +261,24 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
                         "schema": { "$ref": "#/components/schemas/Member" } } } } }
                 },
                 "get": {
+                    "deprecated": true,
                     "parameters": [
                         { "name": "since", "in": "query", "schema": { "type": "string", "format": "date" } },
+                        { "name": "q", "in": "query", "deprecated": true,
+                          "schema": { "type": "string", "maxLength": 20, "pattern": "^[a-z]+$" } },
                         { "name": "limit", "in": "query", "schema": { "type": "integer", "format": "int32", "minimum": 1 } }
                     ],
                     "responses": { "200": { "description": "ok", "content": { "application/json": {
                         "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Member" } } } } } }
                 }
-            }
+            },
+            "/members/{id}/{day}": { "get": {
+                "parameters": [
+                    { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "format": "uuid" } },
+                    { "name": "day", "in": "path", "required": true, "schema": { "type": "integer", "format": "uint32" } }
+                ],
+                "responses": { "204": { "description": "ok" } }
+            } }
         },
         "components": {
             "securitySchemes": {

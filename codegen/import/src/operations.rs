@@ -230,6 +230,9 @@ impl<'d> Operation<'_, 'd> {
         if let Some(text) = text.filter(|t| !t.is_empty()) {
             endpoint.push("description", Yaml::str(text));
         }
+        if operation.get("deprecated") == Some(&Value::Bool(true)) {
+            endpoint.push("deprecated", Yaml::Bool(true));
+        }
         let (query, headers) = self.parameters(types, security, family_params, &pascal, losses);
         // A document may use a path parameter it never declares: a string, said.
         for (name, spec) in self.template.params() {
@@ -248,13 +251,6 @@ impl<'d> Operation<'_, 'd> {
             "anonymous",
             security.endpoint_anonymous(operation, self.at, losses),
         );
-        if operation.get("deprecated").and_then(Value::as_bool) == Some(true) {
-            losses.push(Loss::faithful(
-                refs::push(self.at, "deprecated"),
-                "deprecated",
-                "`deprecated` is not carried over",
-            ));
-        }
         for key in ["callbacks", "servers"] {
             if operation.get(key).is_some() {
                 losses.push(Loss::wire(

@@ -122,6 +122,9 @@ pub(crate) fn query_option<'d>(
     for rule in kept {
         option.push(rule.key, rule.value);
     }
+    if parameter.get("deprecated") == Some(&Value::Bool(true)) {
+        option.push("deprecated", Yaml::Bool(true));
+    }
     option.push_some("description", description(parameter));
     let required = parameter.get("required").and_then(Value::as_bool) == Some(true);
     let default = schema

@@ -166,6 +166,17 @@ fn compare_endpoint(
             );
         }
     }
+    if was.deprecated != now.deprecated {
+        push(
+            ChangeKind::EndpointDeprecationChanged,
+            Verdict::Compatible,
+            if now.deprecated {
+                "now deprecated: still served".to_owned()
+            } else {
+                "no longer deprecated".to_owned()
+            },
+        );
+    }
     if was.status != now.status {
         push(
             ChangeKind::SuccessStatusChanged,

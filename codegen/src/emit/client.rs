@@ -190,6 +190,9 @@ fn method_tokens(
     let http_method = super::service::method_tokens(endpoint.method);
     let pieces = path_pieces(family, endpoint);
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
+    if endpoint.deprecated {
+        text.push_str("\n\nDeprecated: still served, about to go.");
+    }
     text.push_str(&format!(
         "\n\n`{} {}`, answered {} on success",
         endpoint.method.as_str(),

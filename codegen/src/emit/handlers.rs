@@ -296,6 +296,9 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         None => quote! { impl rt::Reply<#output> },
     };
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
+    if endpoint.deprecated {
+        text.push_str("\n\nDeprecated: still served, about to go.");
+    }
     text.push_str(&format!(
         "\n\n`{} {}` answers {} on success",
         endpoint.method.as_str(),

@@ -298,6 +298,7 @@ pub(super) fn lower_endpoint(
         method,
         path,
         summary: raw.summary.clone(),
+        deprecated: raw.deprecated.unwrap_or(false),
         description: raw.description.clone(),
         request_optional: lower_request_optional(raw, request.is_some(), diags),
         request,

@@ -12,6 +12,8 @@ pub enum ChangeKind {
     /// An endpoint has another name, with the same method and path: the same requests, a
     /// handler method of another name.
     EndpointRenamed,
+    /// An endpoint became deprecated, or stopped being.
+    EndpointDeprecationChanged,
     /// An endpoint answers another method.
     MethodChanged,
     /// An endpoint's path matches other requests.
@@ -94,10 +96,11 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 42] = [
+    pub const ALL: [ChangeKind; 43] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
+        ChangeKind::EndpointDeprecationChanged,
         ChangeKind::MethodChanged,
         ChangeKind::PathChanged,
         ChangeKind::PathParameterRenamed,
@@ -145,6 +148,7 @@ impl ChangeKind {
             ChangeKind::EndpointRemoved => "endpoint_removed",
             ChangeKind::EndpointAdded => "endpoint_added",
             ChangeKind::EndpointRenamed => "endpoint_renamed",
+            ChangeKind::EndpointDeprecationChanged => "endpoint_deprecation_changed",
             ChangeKind::MethodChanged => "method_changed",
             ChangeKind::PathChanged => "path_changed",
             ChangeKind::PathParameterRenamed => "path_parameter_renamed",

@@ -122,6 +122,9 @@ fn operation(
     op.insert("operationId".into(), json!(id));
     op.insert("tags".into(), json!([family.name]));
     op.insert("summary".into(), json!(endpoint.summary));
+    if endpoint.deprecated {
+        op.insert("deprecated".into(), json!(true));
+    }
     if let Some(d) = &endpoint.description {
         op.insert("description".into(), json!(d));
     }

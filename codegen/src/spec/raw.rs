@@ -469,6 +469,8 @@ spec_record! {
         req summary: String,
         /// Longer description.
         opt description: String,
+        /// Still served, about to go: marked so in OpenAPI and the Rust docs.
+        opt deprecated: bool,
         /// Type of the JSON request body; leave out for none.
         opt request: Spanned<String>,
         /// The request body may be left out: the handler gets `Option<T>`, `None` for a
