@@ -6,10 +6,14 @@
 use super::decode::{Named, ScalarText, Spanned, StatusCode, spec_record};
 use super::yaml::Node;
 
+mod access;
+mod parameters;
 mod protocol;
 mod sections;
 mod types;
 
+pub(crate) use access::{CredentialPlace, OAuthFlow, RunAs};
+pub(crate) use parameters::{ParamDecl, QueryOption};
 pub(crate) use protocol::{
     Cors, EchoHeader, Idempotency, PageHeaders, Pagination, RateLimitHeaders,
 };
@@ -275,52 +279,6 @@ spec_record! {
 }
 
 spec_record! {
-    /// One place a request may carry credentials: write exactly one key.
-    pub struct CredentialPlace = "a credential place" {
-        /// An `Authorization` scheme: `bearer`, `basic`, or another word (`token`).
-        opt scheme: Spanned<String>,
-        /// A request header carrying a token (`PRIVATE-TOKEN`).
-        opt header: Spanned<String>,
-        /// A query parameter carrying a token (`private_token`).
-        opt query: Spanned<String>,
-        /// Beside `scheme: bearer`: the tokens are OAuth 2 access tokens, obtained by these
-        /// flows (`authorization_code`, `client_credentials`, `implicit`, `password`). The
-        /// requests are the same; OpenAPI describes the scheme as `oauth2` with its flows.
-        opt oauth2: Named<OAuthFlow>,
-        /// Beside `scheme: bearer`: the tokens are OpenID Connect tokens from the provider
-        /// this discovery URL describes.
-        opt openid_connect: Spanned<String>,
-    }
-}
-
-spec_record! {
-    /// An OAuth 2 flow: where tokens are asked for, and the scopes they may carry.
-    pub struct OAuthFlow = "an OAuth 2 flow" {
-        /// Where the user authorizes the client (`authorization_code`, `implicit`).
-        opt authorization_url: Spanned<String>,
-        /// Where a token is obtained (`authorization_code`, `client_credentials`,
-        /// `password`).
-        opt token_url: Spanned<String>,
-        /// Where a token is refreshed.
-        opt refresh_url: Spanned<String>,
-        /// The scopes, each with what it allows.
-        opt scopes: Named<String>,
-    }
-}
-
-spec_record! {
-    /// Impersonation (acting on behalf of another account).
-    pub struct RunAs = "`run_as`" {
-        /// Request header naming the account to act as (`X-Service-RunAs`); its value is
-        /// resolved like an account id in a URL.
-        req header: Spanned<String>,
-        /// Global capability a caller needs to impersonate (`runAs`); it must be declared
-        /// under `capabilities`.
-        req capability: Spanned<String>,
-    }
-}
-
-spec_record! {
     /// The pretty-printing rule.
     pub struct PrettyPrinting = "`pretty_printing`" {
         /// `pretty` or `compact`: what a request that asks for nothing gets.
@@ -570,85 +528,5 @@ spec_record! {
         opt text: Spanned<String>,
         /// The quota group the request must be charged to.
         opt quota_group: Spanned<String>,
-    }
-}
-
-spec_record! {
-    /// A query option of an endpoint. Every option may be left out.
-    pub struct QueryOption = "a query option" {
-        /// `string`, `integer`, `number`, `boolean` (`true/t/yes/y/on/1` or no value, and
-        /// `false/f/no/n/off/0`), `list<string>` (the option repeated), or the name of a
-        /// string enumeration of the spec's (one of its values).
-        req r#type as "type": Spanned<String>,
-        /// How a `list<string>` is written: `repeat` (`o=A&o=B`, the default) or `comma`
-        /// (`labels=a,b`, and also `labels[]=a&labels[]=b` and the option repeated).
-        opt style: Spanned<String>,
-        /// The Rust field name (`snake_case`); defaults to the option's name.
-        opt field: Spanned<String>,
-        /// What the option does.
-        opt description: String,
-        /// A request without it is a 400 naming it (text, numbers and enumerations only).
-        opt required: bool,
-        /// The value a request without it gets (text, numbers and enumerations only).
-        opt default: Spanned<ScalarText>,
-        /// The smallest value of a whole-number option.
-        opt minimum: Spanned<ScalarText>,
-        /// The largest value of a whole-number option.
-        opt maximum: Spanned<ScalarText>,
-        /// Text: the fewest characters.
-        opt min_length: Spanned<u64>,
-        /// Text: the most characters.
-        opt max_length: Spanned<u64>,
-        /// Text: a regular expression it must contain a match of (anchor it with `^...$`).
-        opt pattern: Spanned<String>,
-        /// A format the spec has no type for, written in OpenAPI only (as on a field).
-        opt format: Spanned<String>,
-        /// Still read, about to go: marked in OpenAPI.
-        opt deprecated: bool,
-    }
-}
-
-spec_record! {
-    /// A path parameter written as a mapping: what it identifies, and its type.
-    pub struct TypedParam = "a path parameter" {
-        /// What it identifies.
-        req description: String,
-        /// `string` (the default), `integer`, or a string enumeration of the spec's.
-        opt r#type as "type": Spanned<String>,
-        /// A regular expression a text parameter must match in full (`[a-z][a-z0-9-]*`);
-        /// anything else names nothing (404).
-        opt pattern: Spanned<String>,
-    }
-}
-
-/// A path parameter: a description alone, or a mapping with its type.
-#[derive(Debug, Clone)]
-pub(crate) struct ParamDecl {
-    /// What it identifies.
-    pub(crate) description: String,
-    /// Its type, when given (`integer`).
-    pub(crate) r#type: Option<Spanned<String>>,
-    /// The regular expression it must match, when given.
-    pub(crate) pattern: Option<Spanned<String>>,
-}
-
-impl super::decode::Decode for ParamDecl {
-    fn decode(node: &super::yaml::Node, diags: &mut crate::diag::Diagnostics) -> Option<Self> {
-        match &node.kind {
-            super::yaml::NodeKind::Scalar(text) => Some(ParamDecl {
-                description: text.clone(),
-                r#type: None,
-                pattern: None,
-            }),
-            _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
-                description: p.description,
-                r#type: p.r#type,
-                pattern: p.pattern,
-            }),
-        }
-    }
-
-    fn schema() -> serde_json::Value {
-        serde_json::json!({ "oneOf": [{ "type": "string" }, TypedParam::schema()] })
     }
 }

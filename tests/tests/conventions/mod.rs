@@ -20,6 +20,7 @@ mod options;
 mod output;
 mod owned_resources;
 mod payments;
+mod payments_rules;
 mod quota;
 mod rate_limits;
 mod replies;

@@ -1,0 +1,87 @@
+//! What an endpoint reads besides its body: query options and header parameters (one
+//! record for both), and path parameters.
+
+use crate::spec::decode::{ScalarText, Spanned, spec_record};
+
+spec_record! {
+    /// A query option of an endpoint. Every option may be left out.
+    pub struct QueryOption = "a query option" {
+        /// `string`, `integer`, `number`, `boolean` (`true/t/yes/y/on/1` or no value, and
+        /// `false/f/no/n/off/0`), `list<string>` (the option repeated), or the name of a
+        /// string enumeration of the spec's (one of its values).
+        req r#type as "type": Spanned<String>,
+        /// How a `list<string>` is written: `repeat` (`o=A&o=B`, the default) or `comma`
+        /// (`labels=a,b`, and also `labels[]=a&labels[]=b` and the option repeated).
+        opt style: Spanned<String>,
+        /// The Rust field name (`snake_case`); defaults to the option's name.
+        opt field: Spanned<String>,
+        /// What the option does.
+        opt description: String,
+        /// A request without it is a 400 naming it (text, numbers and enumerations only).
+        opt required: bool,
+        /// The value a request without it gets (text, numbers and enumerations only).
+        opt default: Spanned<ScalarText>,
+        /// The smallest value of a whole-number option.
+        opt minimum: Spanned<ScalarText>,
+        /// The largest value of a whole-number option.
+        opt maximum: Spanned<ScalarText>,
+        /// Text: the fewest characters.
+        opt min_length: Spanned<u64>,
+        /// Text: the most characters.
+        opt max_length: Spanned<u64>,
+        /// Text: a regular expression it must contain a match of (anchor it with `^...$`).
+        opt pattern: Spanned<String>,
+        /// A format the spec has no type for, written in OpenAPI only (as on a field).
+        opt format: Spanned<String>,
+        /// Still read, about to go: marked in OpenAPI.
+        opt deprecated: bool,
+    }
+}
+
+spec_record! {
+    /// A path parameter written as a mapping: what it identifies, and its type.
+    pub struct TypedParam = "a path parameter" {
+        /// What it identifies.
+        req description: String,
+        /// `string` (the default), `integer`, or a string enumeration of the spec's.
+        opt r#type as "type": Spanned<String>,
+        /// A regular expression a text parameter must match in full (`[a-z][a-z0-9-]*`);
+        /// anything else names nothing (404).
+        opt pattern: Spanned<String>,
+    }
+}
+
+/// A path parameter: a description alone, or a mapping with its type.
+#[derive(Debug, Clone)]
+pub(crate) struct ParamDecl {
+    /// What it identifies.
+    pub(crate) description: String,
+    /// Its type, when given (`integer`).
+    pub(crate) r#type: Option<Spanned<String>>,
+    /// The regular expression it must match, when given.
+    pub(crate) pattern: Option<Spanned<String>>,
+}
+
+impl crate::spec::decode::Decode for ParamDecl {
+    fn decode(
+        node: &crate::spec::yaml::Node,
+        diags: &mut crate::diag::Diagnostics,
+    ) -> Option<Self> {
+        match &node.kind {
+            crate::spec::yaml::NodeKind::Scalar(text) => Some(ParamDecl {
+                description: text.clone(),
+                r#type: None,
+                pattern: None,
+            }),
+            _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
+                description: p.description,
+                r#type: p.r#type,
+                pattern: p.pattern,
+            }),
+        }
+    }
+
+    fn schema() -> serde_json::Value {
+        serde_json::json!({ "oneOf": [{ "type": "string" }, TypedParam::schema()] })
+    }
+}

@@ -1,0 +1,69 @@
+//! `fixtures/payments`: what a customer's fields and the list's options must be, checked
+//! on forms, JSON and the query alike, every violation named at once.
+
+use super::payments::{assert_refused, json, post, start};
+use super::{client, send};
+
+#[tokio::test]
+async fn a_body_breaking_constraints_is_refused_naming_every_violation_in_forms_and_json() {
+    let base = start().await;
+    let long = format!("{}%40example.com", "a".repeat(520));
+    for body in [
+        format!("email={long}&balance=-100000001"),
+        format!(
+            r#"{{"email":"{}@example.com","balance":-100000001}}"#,
+            "a".repeat(520)
+        ),
+    ] {
+        let refused = post(&base, "/customers", &body).await;
+        assert_refused(
+            &refused,
+            Some("email"),
+            "Invalid input: email: longer than 512 characters; balance: less than -100000000",
+        );
+    }
+    let listed = send(client().get(format!("{base}/v1/customers?limit=100"))).await;
+    let customers = json(&listed)["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(customers.len(), 1, "nothing refused was stored");
+    let edge = post(&base, "/customers", "balance=-100000000").await;
+    assert_eq!(
+        edge.status,
+        200,
+        "the bound itself is allowed: {}",
+        edge.text()
+    );
+}
+
+#[tokio::test]
+async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_not_one() {
+    let base = start().await;
+    let list = |query: &'static str| {
+        let base = base.clone();
+        async move { send(client().get(format!("{base}/v1/customers?{query}"))).await }
+    };
+    let future = list("created_before=2999-01-01").await;
+    assert_eq!(
+        json(&future)["data"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        future.text()
+    );
+    let past = list("created_before=1999-12-31").await;
+    assert_eq!(
+        json(&past)["data"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        past.text()
+    );
+    let wrong = list("created_before=2026-02-30").await;
+    assert_refused(&wrong, Some("created_before"), "not a date");
+    let long = send(client().get(format!("{base}/v1/customers?email={}", "a".repeat(513)))).await;
+    assert_refused(
+        &long,
+        Some("email"),
+        "invalid option: email: longer than 512 characters",
+    );
+}
