@@ -75,7 +75,7 @@ pub(crate) fn query_option<'d>(
     let mut option = Yaml::map();
     let spelled = match found.spelled.as_str() {
         "string" | "integer" | "number" | "boolean" | "list<string>" => found.spelled.clone(),
-        "timestamp" => "string".to_owned(),
+        "timestamp" => "timestamp".to_owned(),
         other if types.is_enumeration(other) => other.to_owned(),
         other if Scalar::from_spelled(other).is_some() => other.to_owned(),
         other => {

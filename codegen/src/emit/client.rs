@@ -140,7 +140,9 @@ fn method_tokens(
             OptionType::Integer if o.always_given() => {
                 quote! { .option_int(#wire, Some(options.#field)) }
             }
-            OptionType::Enum(_) | OptionType::Scalar(_) if o.always_given() => {
+            OptionType::Enum(_) | OptionType::Scalar(_) | OptionType::Timestamp
+                if o.always_given() =>
+            {
                 quote! { .option_value(#wire, Some(&options.#field)) }
             }
             OptionType::String => quote! { .option_str(#wire, options.#field.as_deref()) },
@@ -154,7 +156,7 @@ fn method_tokens(
                 quote! { .option_comma_list(#wire, &options.#field) }
             }
             OptionType::StringList => quote! { .option_list(#wire, &options.#field) },
-            OptionType::Enum(_) | OptionType::Scalar(_) => {
+            OptionType::Enum(_) | OptionType::Scalar(_) | OptionType::Timestamp => {
                 quote! { .option_value(#wire, options.#field.as_ref()) }
             }
         }

@@ -161,7 +161,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .filter(|e| !e.query.is_empty())
         .map(|e| {
             let what = format!("Query options of `{} {}`.", e.method.as_str(), e.path.raw);
-            options_tokens(&options_struct(e), &what, &e.query)
+            options_tokens(
+                &options_struct(e),
+                &what,
+                &e.query,
+                service.conventions.timestamp_format,
+            )
         });
     let headers = service
         .families
@@ -174,7 +179,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 e.method.as_str(),
                 e.path.raw
             );
-            options_tokens(&headers_struct(e), &what, &e.headers)
+            options_tokens(
+                &headers_struct(e),
+                &what,
+                &e.headers,
+                service.conventions.timestamp_format,
+            )
         })
         .collect::<Vec<_>>();
     // Only a spec with header parameters has the module.
@@ -231,6 +241,7 @@ fn options_tokens(
     ident: &proc_macro2::Ident,
     what: &str,
     options: &[crate::model::QueryOption],
+    timestamps: TimestampFormat,
 ) -> TokenStream {
     use crate::model::OptionType;
     let docs = doc(what);
@@ -250,6 +261,13 @@ fn options_tokens(
             OptionType::Enum(name) if o.always_given() => {
                 let ident = format_ident!("{}", name);
                 (quote! { super::types::#ident }, None)
+            }
+            OptionType::Timestamp if o.always_given() => {
+                (rust_type(&TypeRef::Timestamp, timestamps, false), None)
+            }
+            OptionType::Timestamp => {
+                let ty = rust_type(&TypeRef::Timestamp, timestamps, false);
+                (quote! { Option<#ty> }, None)
             }
             OptionType::Scalar(scalar) if o.always_given() => (scalar_type(*scalar), None),
             OptionType::Scalar(scalar) => {

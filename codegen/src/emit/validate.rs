@@ -128,6 +128,7 @@ pub(super) fn options_impl(
     let checks = options.iter().filter(|o| o.rules.constrains()).map(|o| {
         let ty = match &o.ty {
             OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+            OptionType::Timestamp => TypeRef::Timestamp,
             _ => TypeRef::String,
         };
         let own = own_checks(&o.rules, &ty);

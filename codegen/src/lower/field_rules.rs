@@ -191,6 +191,7 @@ pub(super) fn lower_option(
         OptionType::Integer => TypeRef::Integer,
         OptionType::Number => TypeRef::Number,
         OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+        OptionType::Timestamp => TypeRef::Timestamp,
         OptionType::Boolean | OptionType::StringList | OptionType::Enum(_) => TypeRef::Boolean,
     };
     let mut rules = FieldRules::default();

@@ -146,6 +146,7 @@ fn lower_options(
             "number" => OptionType::Number,
             "boolean" => OptionType::Boolean,
             "list<string>" => OptionType::StringList,
+            "timestamp" => OptionType::Timestamp,
             scalar if crate::model::Scalar::from_spelled(scalar).is_some() => {
                 crate::model::Scalar::from_spelled(scalar)
                     .map_or(OptionType::String, OptionType::Scalar)
@@ -338,6 +339,7 @@ fn lower_option_rules(
             | OptionType::Number
             | OptionType::Enum(_)
             | OptionType::Scalar(_)
+            | OptionType::Timestamp
     );
     if let Some((_, at)) = &default {
         if !scalar {
@@ -427,7 +429,7 @@ fn lower_option_rules(
             }
             // Text of a format is read when the request comes: a default the service
             // could not read would refuse every request that leaves the option out.
-            OptionType::Scalar(_) => false,
+            OptionType::Scalar(_) | OptionType::Timestamp => false,
             OptionType::Enum(name) => cx
                 .enum_values
                 .get(name)

@@ -72,6 +72,8 @@ pub enum OptionType {
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`).
     Scalar(super::Scalar),
+    /// A time in the service's `timestamp_format`.
+    Timestamp,
 }
 
 impl QueryOption {
@@ -100,6 +102,7 @@ impl OptionType {
         "uri",
         "email",
         "base64",
+        "timestamp",
     ];
 
     /// Its spelling in a spec.
@@ -112,6 +115,7 @@ impl OptionType {
             OptionType::StringList => "list<string>",
             OptionType::Enum(name) => name,
             OptionType::Scalar(scalar) => scalar.spelled(),
+            OptionType::Timestamp => "timestamp",
         }
     }
 }

@@ -286,6 +286,10 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             OptionType::Scalar(scalar) => {
                 json!({ "type": scalar.json_type(), "format": scalar.format() })
             }
+            OptionType::Timestamp => super::schemas::schema(
+                &crate::model::TypeRef::Timestamp,
+                service.conventions.timestamp_format,
+            ),
             OptionType::Enum(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
             OptionType::Boolean => json!({ "type": "boolean" }),
             OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),

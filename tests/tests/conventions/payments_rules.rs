@@ -58,6 +58,22 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
         "{}",
         past.text()
     );
+    let after = list("created_after=1000").await;
+    assert_eq!(
+        json(&after)["data"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        after.text()
+    );
+    let later = list("created_after=4102444800").await;
+    assert_eq!(
+        json(&later)["data"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        later.text()
+    );
+    let noon = list("created_after=noon").await;
+    assert_refused(&noon, Some("created_after"), "invalid option created_after");
     let wrong = list("created_before=2026-02-30").await;
     assert_refused(&wrong, Some("created_before"), "not a date");
     let long = send(client().get(format!("{base}/v1/customers?email={}", "a".repeat(513)))).await;
