@@ -228,7 +228,9 @@ pub mod __private {
         Caller, Found, RequestContext, ResourceMetadata, TopLevelResource,
     };
     pub use crate::message::reply::Reply;
-    pub use crate::message::request::{deserialize_comma_list, deserialize_flag};
+    pub use crate::message::request::{
+        deserialize_comma_list, deserialize_flag, deserialize_flag_value,
+    };
     pub use crate::pagination::{
         CursorConventions, CursorPage, CursorRequest, OffsetConventions, OffsetRequest, Page,
         PageConventions, PageRequest, Pagination,

@@ -141,6 +141,11 @@ impl CustomersHandlers for Payments {
             .cloned()
             .map(|c| Customer {
                 expand: options.expand.clone(),
+                metadata: if options.with_metadata {
+                    c.metadata
+                } else {
+                    Default::default()
+                },
                 ..c
             })
             .collect();

@@ -265,6 +265,7 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
                     "parameters": [
                         { "name": "since", "in": "query", "schema": { "type": "string", "format": "date" } },
                         { "name": "after", "in": "query", "schema": { "type": "string", "format": "date-time" } },
+                        { "name": "active", "in": "query", "schema": { "type": "boolean", "default": true } },
                         { "name": "q", "in": "query", "deprecated": true,
                           "schema": { "type": "string", "maxLength": 20, "pattern": "^[a-z]+$" } },
                         { "name": "limit", "in": "query", "schema": { "type": "integer", "format": "int32", "minimum": 1 } }

@@ -364,3 +364,14 @@ fn an_oauth2_issuer_is_checked() {
     }
     assert_eq!(errors.diagnostics.len(), 3, "{text}");
 }
+
+/// A switch's default is `true` or `false`; anything else is refused with what to write.
+#[test]
+fn a_boolean_options_default_is_true_or_false() {
+    let text = only_error_with("    query:\n      mine: { type: boolean, default: maybe }\n");
+    assert!(
+        text.contains("`maybe` is not a default of a `boolean` option")
+            && text.contains("write `default: true` or `default: false`"),
+        "{text}"
+    );
+}

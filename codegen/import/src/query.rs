@@ -139,7 +139,11 @@ pub(crate) fn query_option<'d>(
                 format!("`{name}` is optional: a {spelled} option cannot be required"),
             ));
         }
-        if default.is_some_and(|d| d != &Value::Bool(false)) {
+        if spelled == "boolean"
+            && let Some(Value::Bool(b)) = default
+        {
+            option.push("default", Yaml::Bool(*b));
+        } else if default.is_some_and(|d| d != &Value::Bool(false)) {
             losses.push(Loss::faithful(
                 refs::push(&schema_at, "default"),
                 "default",

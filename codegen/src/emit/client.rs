@@ -151,6 +151,9 @@ fn method_tokens(
                 quote! { .option_number(#wire, Some(options.#field)) }
             }
             OptionType::Number => quote! { .option_number(#wire, options.#field) },
+            OptionType::Boolean if o.always_given() => {
+                quote! { .option_flag(#wire, Some(options.#field)) }
+            }
             OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },
             OptionType::StringList if o.comma_separated => {
                 quote! { .option_comma_list(#wire, &options.#field) }

@@ -14,6 +14,7 @@ mod errors;
 mod examples;
 mod fields;
 mod handlers;
+mod option_defaults;
 mod router;
 mod service;
 mod skeleton;

@@ -277,6 +277,9 @@ fn options_tokens(
             OptionType::String => (quote! { Option<String> }, None),
             OptionType::Integer => (quote! { Option<i64> }, None),
             OptionType::Number => (quote! { Option<f64> }, None),
+            OptionType::Boolean if o.always_given() => {
+                (quote! { bool }, Some("super::rt::deserialize_flag_value"))
+            }
             OptionType::Boolean => (quote! { Option<bool> }, Some("super::rt::deserialize_flag")),
             OptionType::StringList => (quote! { Vec<String> }, None),
             OptionType::Enum(name) => {
@@ -306,9 +309,13 @@ fn options_tokens(
             pub #name: #ty,
         }
     });
-    // A required option, or one with a default, has no honest `Default` of its type.
+    // A required option has no honest `Default`; one with a default has its own.
     let default = (!options.iter().any(|o| o.always_given())).then(|| quote! { Default, });
     let validate = super::validate::options_impl(ident, options);
+    let validate = match super::option_defaults::default_impl(ident, options) {
+        Some(own) => quote! { #validate #own },
+        None => validate,
+    };
     quote! {
         #docs
         #[derive(Debug, Clone, #default PartialEq, Deserialize)]

@@ -341,12 +341,21 @@ fn lower_option_rules(
             | OptionType::Scalar(_)
             | OptionType::Timestamp
     );
-    if let Some((_, at)) = &default {
-        if !scalar {
+    // A switch may default to on (or say off, as absent is).
+    let flag = *ty == OptionType::Boolean;
+    if let Some((text, at)) = &default {
+        if flag && !matches!(text.as_str(), "true" | "false") {
+            problem(
+                at,
+                format!("`{text}` is not a default of a `boolean` option"),
+                "write `default: true` or `default: false`",
+            );
+            default = None;
+        } else if !scalar && !flag {
             problem(
                 at,
                 format!("a `{}` option has no default", ty.name()),
-                "defaults are for text, numbers and enumerations; leave it out",
+                "defaults are for text, numbers, switches and enumerations; leave it out",
             );
             default = None;
         } else if required {

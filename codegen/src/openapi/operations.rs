@@ -309,6 +309,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                     OptionType::Integer => {
                         default.parse::<i64>().map_or(json!(default), |n| json!(n))
                     }
+                    OptionType::Boolean => json!(default == "true"),
                     OptionType::Scalar(scalar) if scalar.is_number() => {
                         serde_json::from_str::<Value>(default)
                             .ok()

@@ -34,6 +34,15 @@ pub fn deserialize_flag<'de, D: serde::Deserializer<'de>>(
     })
 }
 
+/// `deserialize_with` for boolean query options with a default (the runtime fills it in
+/// first, so a value is always there).
+pub fn deserialize_flag_value<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<bool, D::Error> {
+    deserialize_flag(deserializer)?
+        .ok_or_else(|| serde::de::Error::custom("a boolean option without a value"))
+}
+
 /// `deserialize_with` for `list<string>` query options of `style: comma`: every value the
 /// option was given, each split at its commas (`labels=a,b&labels=c` is `a`, `b`, `c`);
 /// empty pieces are dropped.

@@ -96,7 +96,7 @@ pub mod __private {
         RequestBodies, RequestContentType, ResetFormat, RunAsConventions, SessionConventions,
         UnknownCredentials, UnknownFields, UnknownOptions,
     };
-    pub use crate::form::{deserialize_comma_list, deserialize_flag};
+    pub use crate::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::{Tristate, deserialize_not_null};

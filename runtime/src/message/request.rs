@@ -9,7 +9,7 @@ use crate::limits::Limits;
 use crate::message::strict_json::{self, Rules};
 use crate::spec::{Conventions, RequestContentType, UnknownFields};
 
-pub use restspec_client::form::{deserialize_comma_list, deserialize_flag};
+pub use restspec_client::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
 
 /// True when the content type names `application/json` as one of its tokens
 /// (`application/json; charset=UTF-8` counts; matching is case-sensitive, as the real

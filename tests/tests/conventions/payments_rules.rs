@@ -58,10 +58,23 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
         "{}",
         past.text()
     );
+    // A switch with a default: on unless the request turns it off.
+    let made = post(&base, "/customers", "metadata[plan]=pro").await;
+    assert_eq!(made.status, 200, "{}", made.text());
+    let metadata = |answer: &super::Answer| json(answer)["data"][1]["metadata"].clone();
+    let on = list("").await;
+    assert_eq!(
+        metadata(&on),
+        serde_json::json!({ "plan": "pro" }),
+        "{}",
+        on.text()
+    );
+    let off = list("with_metadata=false").await;
+    assert_eq!(metadata(&off), serde_json::json!({}), "{}", off.text());
     let after = list("created_after=1000").await;
     assert_eq!(
         json(&after)["data"].as_array().map(Vec::len),
-        Some(1),
+        Some(2),
         "{}",
         after.text()
     );
