@@ -141,6 +141,20 @@ impl ApiError {
         self.rare.as_ref()?.code.as_deref()
     }
 
+    /// `condition` for a value that breaks its constraints: `lead: ` and every violation at
+    /// its path, the first path as the error's field.
+    pub(crate) fn violations(
+        condition: Condition,
+        lead: &str,
+        violations: &restspec_client::Violations,
+    ) -> Self {
+        let error = ApiError::condition(condition).with_message(format!("{lead}: {violations}"));
+        match violations.iter().next() {
+            Some((first, _)) => error.with_field(first.to_owned()),
+            None => error,
+        }
+    }
+
     /// Names the body field, option or path parameter an input error is about (`title`,
     /// `per_page`): the `{field}` of the spec's error shape.
     #[must_use]

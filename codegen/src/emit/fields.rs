@@ -164,7 +164,8 @@ fn literal(ty: &TypeRef, value: &Value) -> TokenStream {
     }
 }
 
-fn number(scalar: Scalar, n: &serde_json::Number) -> TokenStream {
+/// A number as a literal of `scalar`'s width.
+pub(super) fn number(scalar: Scalar, n: &serde_json::Number) -> TokenStream {
     let float = n.as_f64().unwrap_or_default();
     let literal = match scalar {
         Scalar::Int32 => Literal::i32_suffixed(n.as_i64().unwrap_or_default() as i32),

@@ -2,7 +2,7 @@
 //! a value are all defaulted (none required): each field its spec default, the others
 //! absent, so a client call can write `&ListCustomersOptions::default()`.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::model::{OptionType, QueryOption, Scalar};
@@ -44,14 +44,9 @@ fn value(ty: &OptionType, text: &str) -> TokenStream {
             let on = text == "true";
             quote! { #on }
         }
-        OptionType::Integer => {
-            let n = Literal::i64_suffixed(text.parse().unwrap_or_default());
-            quote! { #n }
-        }
-        OptionType::Number => {
-            let n = Literal::f64_suffixed(text.parse().unwrap_or_default());
-            quote! { #n }
-        }
+        OptionType::Integer => number(Scalar::Int64, text),
+        OptionType::Number => number(Scalar::Double, text),
+        OptionType::Scalar(scalar) => number(*scalar, text),
         OptionType::Enum(name) => {
             let (ty, variant) = (
                 format_ident!("{}", name),
@@ -59,17 +54,12 @@ fn value(ty: &OptionType, text: &str) -> TokenStream {
             );
             quote! { super::types::#ty::#variant }
         }
-        OptionType::Scalar(scalar) => {
-            let n = match scalar {
-                Scalar::Int32 => Literal::i32_suffixed(text.parse().unwrap_or_default()),
-                Scalar::Int64 => Literal::i64_suffixed(text.parse().unwrap_or_default()),
-                Scalar::Uint32 => Literal::u32_suffixed(text.parse().unwrap_or_default()),
-                Scalar::Uint64 => Literal::u64_suffixed(text.parse().unwrap_or_default()),
-                Scalar::Float => Literal::f32_suffixed(text.parse().unwrap_or_default()),
-                _ => Literal::f64_suffixed(text.parse().unwrap_or_default()),
-            };
-            quote! { #n }
-        }
         OptionType::StringList | OptionType::Timestamp => quote! { Default::default() },
     }
+}
+
+/// A numeric default as a literal of its width (the fields' defaults write theirs so too).
+fn number(scalar: Scalar, text: &str) -> TokenStream {
+    let n = serde_json::from_str::<serde_json::Number>(text).unwrap_or_else(|_| 0.into());
+    super::fields::number(scalar, &n)
 }

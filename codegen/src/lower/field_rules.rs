@@ -82,16 +82,7 @@ pub(super) fn lower(
     if let Some(pattern) = &field.pattern
         && applies("pattern", &pattern.location, pattern_kind, ty, diags)
     {
-        match regex::Regex::new(&pattern.value) {
-            Ok(_) => rules.pattern = Some(pattern.value.clone()),
-            Err(e) => diags.push(
-                Diagnostic::new(
-                    pattern.location.clone(),
-                    format!("`pattern` is not a regular expression the service can check: {e}"),
-                )
-                .hint("write it without look-around or back-references (Rust's `regex` syntax)"),
-            ),
-        }
+        rules.pattern = checked_pattern(pattern, diags);
     }
     let number =
         |key: &str, raw: &Option<Spanned<ScalarText>>, diags: &mut Diagnostics| -> Option<f64> {
@@ -224,16 +215,7 @@ pub(super) fn lower_option(
             diags,
         )
     {
-        match regex::Regex::new(&pattern.value) {
-            Ok(_) => rules.pattern = Some(pattern.value.clone()),
-            Err(e) => diags.push(
-                Diagnostic::new(
-                    pattern.location.clone(),
-                    format!("`pattern` is not a regular expression the service can check: {e}"),
-                )
-                .hint("write it without look-around or back-references (Rust's `regex` syntax)"),
-            ),
-        }
+        rules.pattern = checked_pattern(pattern, diags);
     }
     rules.format = raw
         .format
@@ -241,6 +223,23 @@ pub(super) fn lower_option(
         .and_then(|f| format(f, &as_field, diags));
     rules.deprecated = raw.deprecated.unwrap_or(false);
     rules
+}
+
+/// A pattern the service can check (Rust's `regex` compiles it), else located.
+fn checked_pattern(pattern: &Spanned<String>, diags: &mut Diagnostics) -> Option<String> {
+    match regex::Regex::new(&pattern.value) {
+        Ok(_) => Some(pattern.value.clone()),
+        Err(e) => {
+            diags.push(
+                Diagnostic::new(
+                    pattern.location.clone(),
+                    format!("`pattern` is not a regular expression the service can check: {e}"),
+                )
+                .hint("write it without look-around or back-references (Rust's `regex` syntax)"),
+            );
+            None
+        }
+    }
 }
 
 /// Whether `key` (at `at`) applies to a field of type `ty`; reported where it does not.

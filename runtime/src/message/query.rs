@@ -244,15 +244,15 @@ pub fn read_pairs<T: serde::de::DeserializeOwned + restspec_client::Validate>(
     let read: T = read_unchecked(pairs, what)?;
     // Lengths and patterns, every violation at once, named by the parameter.
     let violations = read.violations();
-    match violations.iter().next() {
-        None => Ok(read),
-        Some((first, _)) => {
-            let field = first.to_owned();
-            Err(ApiError::condition(Condition::MalformedRequest)
-                .with_message(format!("invalid {what}: {violations}"))
-                .with_field(field))
-        }
+    if violations.is_empty() {
+        return Ok(read);
     }
+    let lead = format!("invalid {what}");
+    Err(ApiError::violations(
+        Condition::MalformedRequest,
+        &lead,
+        &violations,
+    ))
 }
 
 fn read_unchecked<T: serde::de::DeserializeOwned>(pairs: &str, what: &str) -> Result<T, ApiError> {

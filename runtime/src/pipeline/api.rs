@@ -193,15 +193,14 @@ impl<'a> Call<'a> {
     pub fn body<B: DeserializeOwned + Validate>(&self) -> Result<B, ApiError> {
         let body: B = direction::within(Direction::Request, || self.read_body())?;
         let violations = body.violations();
-        match violations.iter().next() {
-            None => Ok(body),
-            Some((first, _)) => {
-                let field = first.to_owned();
-                Err(ApiError::condition(Condition::InvalidInput)
-                    .with_message(format!("Invalid input: {violations}"))
-                    .with_field(field))
-            }
+        if violations.is_empty() {
+            return Ok(body);
         }
+        Err(ApiError::violations(
+            Condition::InvalidInput,
+            "Invalid input",
+            &violations,
+        ))
     }
 
     fn read_body<B: DeserializeOwned>(&self) -> Result<B, ApiError> {
