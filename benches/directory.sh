@@ -26,7 +26,8 @@ echo "directory.sh: building restspec ($PROFILE)" >&2
 if [[ $PROFILE == release ]]; then
     cargo build -q --release -p restspec-cli
 else
-    cargo build -q -p restspec-cli
+    source benches/lib/debug-build.sh
+    debug_build
 fi
 TARGET_DIR=${CARGO_TARGET_DIR:-target}
 OUT=$(mktemp -d)

@@ -93,7 +93,12 @@ if [[ -n "${METRICS:-}" ]]; then
     cargo build "${BUILD[@]}" --features metrics
     cp "$SERVER" "$SERVER-metrics"
 fi
-cargo build "${BUILD[@]}"
+if [[ $PROFILE == debug ]]; then
+    source benches/lib/debug-build.sh
+    debug_build
+else
+    cargo build "${BUILD[@]}"
+fi
 [[ -x $SERVER ]] || die "no $SERVER (is CARGO_TARGET_DIR the one cargo used?)"
 
 # --- servers -----------------------------------------------------------------------------

@@ -7,10 +7,13 @@
 PROFILE=${PROFILE:-release}
 
 build_example_and_load() {
-    local cargo_profile=release
-    [[ $PROFILE == debug ]] && cargo_profile=dev
-    cargo build -q --profile "$cargo_profile" -p review-service -p restspec-benches \
-        --bin review-service --bin mixed-load
+    if [[ $PROFILE == debug ]]; then
+        source benches/lib/debug-build.sh
+        debug_build
+    else
+        cargo build -q --release -p review-service -p restspec-benches \
+            --bin review-service --bin mixed-load
+    fi
     SERVICE=$TARGET_DIR/$PROFILE/review-service
     LOAD=$TARGET_DIR/$PROFILE/mixed-load
 }
