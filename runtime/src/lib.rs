@@ -250,6 +250,7 @@ pub mod __private {
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
     pub use restspec_client::__private::deserialize_not_null;
+    pub use restspec_client::__private::tagged;
     pub use restspec_client::__private::{
         At, Base64, Date, Email, LazyLock, Regex, Uri, Uuid, Validate, Violations, check, direction,
     };

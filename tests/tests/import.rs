@@ -70,10 +70,10 @@ fn a_document_becomes_a_spec_that_checks() {
         service.contains("credentials:\n    - { scheme: bearer }\n  anonymous: none\n"),
         "{service}"
     );
-    // `allOf` is one record of every part's members, the included part's first.
+    // `allOf` of a record and members is a record that includes it, with those members.
     assert!(
         service.contains(
-            "  Pet:\n    fields:\n      kind: { type: Kind }\n      name: { type: string, max_length: 40 }\n"
+            "  Pet:\n    includes: [NewPet]\n    fields:\n      born: { type: timestamp, optional: true, nullable: true }\n"
         ),
         "{service}"
     );
@@ -286,7 +286,7 @@ fn annotating_parts_and_members_beside_all_of_are_read_as_written() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let service = file(&imported, "service.yaml");
     assert!(
-        service.contains("  Derived:\n    fields:\n      id: { type: string, optional: true }\n      kind: { type: string }\n      mode: { type: Mode, optional: true, description: The mode. }\n"),
+        service.contains("  Derived:\n    includes: [Base]\n    fields:\n      kind: { type: string }\n      mode: { type: Mode, optional: true, description: The mode. }\n"),
         "{service}"
     );
     assert_every_operation_on_the_wire(&document, &imported);

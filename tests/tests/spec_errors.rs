@@ -375,3 +375,70 @@ fn a_boolean_options_default_is_true_or_false() {
         "{text}"
     );
 }
+
+/// Includes and discriminators are checked once every type is known, each refusal at the
+/// type or the discriminator with what to write instead.
+#[test]
+fn includes_and_discriminators_are_checked() {
+    let types = r#"  Base:
+    fields:
+      name: { type: string }
+      kind: { type: integer }
+    discriminator: { field: kind, mapping: { x: Other } }
+  Other:
+    fields:
+      size: { type: integer }
+  Derived:
+    includes: [Base, Missing]
+    fields:
+      name: { type: string }
+  Loop1:
+    includes: [Loop2]
+  Loop2:
+    includes: [Loop1]
+  Pick:
+    one_of: [Other, string]
+    discriminator: { field: kind }
+  Colour:
+    values: [red]
+    discriminator: { field: kind }
+  Painted:
+    includes: [Colour]
+"#;
+    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let text = errors.to_string();
+    for expected in [
+        "unknown type `Missing`",
+        "field `name` is already included from `Base`",
+        "`Loop1` includes itself, through its `includes`",
+        "field `kind` of `Base` is `integer`, but it names a type",
+        "hint: declare it as `string`, or as an enumeration of the values",
+        "discriminator value `x` of `Base` names `Other`, which is not this record or one that includes it",
+        "hint: name one of `Base`, `Derived`",
+        "alternative `string` of `Pick` is not a record, so it has no `kind` field",
+        "enumeration `Colour` has no fields to name a type in",
+        "`Painted` includes `Colour`, which is not a record",
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+    assert_eq!(errors.diagnostics.len(), 8, "{text}");
+}
+
+/// `header: Authorization` reads the whole header as the key: a scheme listed beside it,
+/// which reads the same header, is refused.
+#[test]
+fn the_whole_authorization_header_as_a_key_stands_alone() {
+    let alone = minimal_with("  credentials:\n    - { header: Authorization }\n", "");
+    assert!(alone.is_none(), "{:?}", alone.map(|e| e.to_string()));
+    let errors = minimal_with(
+        "  credentials:\n    - { scheme: bearer }\n    - { header: Authorization }\n",
+        "",
+    )
+    .expect("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains("`header: Authorization` reads the whole header as a key, so `scheme: bearer` would never see it"),
+        "{text}"
+    );
+    assert_eq!(errors.diagnostics.len(), 1, "{text}");
+}

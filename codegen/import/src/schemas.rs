@@ -16,6 +16,7 @@ use crate::yaml_out::Yaml;
 
 mod choices;
 use choices::variant_kind;
+mod families;
 mod records;
 mod rules;
 
@@ -58,6 +59,8 @@ pub(crate) struct Types<'d> {
     /// record's members inside the `allOf` that includes it, a parameter of a path item
     /// every method shares) is one type, and its losses are said once.
     read: BTreeMap<String, Use>,
+    /// The types that keep a discriminator, with its pointer, until they are settled.
+    discriminators: BTreeMap<String, String>,
 }
 
 /// How deep schemas are followed (through references too) before the rest is any value:
@@ -74,6 +77,7 @@ impl<'d> Types<'d> {
             reserved: BTreeSet::new(),
             depth: 0,
             read: BTreeMap::new(),
+            discriminators: BTreeMap::new(),
         }
     }
 
@@ -158,15 +162,9 @@ impl<'d> Types<'d> {
             // `true` or `{}`: anything.
             return self.any(pointer, "a schema that allows any value", losses);
         };
-        if object.contains_key("discriminator") {
-            losses.push(Loss::wire(
-                refs::push(pointer, "discriminator"),
-                "discriminator",
-                "the discriminator is not carried over: the alternatives are told apart by shape",
-            ));
-        }
         let nullable = object.get("nullable").and_then(Value::as_bool) == Some(true);
         let mut found = self.shape(schema, pointer, hint, losses);
+        self.discriminate(schema, pointer, &found, losses);
         found.nullable |= nullable;
         self.read_rules(object, pointer, &mut found, losses);
         found

@@ -115,6 +115,40 @@ fn named(
     types: &Known<'_>,
     pointer: &mut String,
 ) -> Result<(), String> {
+    if let Some(d) = &def.discriminator {
+        let tag = value.get(&d.field).and_then(Value::as_str);
+        let target = tag.and_then(|tag| d.mapping.iter().find(|(v, _)| v == tag));
+        match (tag, target) {
+            (Some(_), Some((_, target))) if *target != def.name => {
+                let Some(derived) = types.types.iter().find(|t| &t.name == target) else {
+                    return Ok(());
+                };
+                return named(value, derived, types, pointer);
+            }
+            (Some(tag), None) => {
+                return Err(format!(
+                    "{} has `{}: {tag}`, a value that names no type of `{}` (its values: {})",
+                    at(pointer),
+                    d.field,
+                    def.name,
+                    d.mapping
+                        .iter()
+                        .map(|(v, _)| v.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            (None, _) if matches!(def.kind, TypeKind::OneOf(_)) => {
+                return Err(format!(
+                    "{} lacks `{}`, which names the type of a `{}`",
+                    at(pointer),
+                    d.field,
+                    def.name
+                ));
+            }
+            _ => {}
+        }
+    }
     match &def.kind {
         TypeKind::OneOf(alternatives) => {
             if alternatives

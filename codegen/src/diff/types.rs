@@ -22,14 +22,25 @@ fn reach(service: &Service, ty: &TypeRef, into: &mut BTreeSet<String>) {
             if !into.insert(name.clone()) {
                 return;
             }
-            if let Some(TypeDef {
-                kind: TypeKind::Record(fields),
-                ..
-            }) = service.types.iter().find(|t| &t.name == name)
-            {
-                for field in fields {
-                    reach(service, &field.ty, into);
+            let Some(def) = service.types.iter().find(|t| &t.name == name) else {
+                return;
+            };
+            match &def.kind {
+                TypeKind::Record(fields) => {
+                    for field in fields {
+                        reach(service, &field.ty, into);
+                    }
                 }
+                TypeKind::OneOf(alternatives) => {
+                    for alternative in alternatives {
+                        reach(service, alternative, into);
+                    }
+                }
+                TypeKind::Enum(_) => {}
+            }
+            // A family's base stands for the records its discriminator names.
+            for (_, target) in def.discriminator.iter().flat_map(|d| &d.mapping) {
+                reach(service, &TypeRef::Named(target.clone()), into);
             }
         }
         TypeRef::List(inner) | TypeRef::Map(inner) => reach(service, inner, into),
@@ -75,6 +86,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
         };
         let read = before.read.contains(&now.name) || after.read.contains(&now.name);
         let sent = before.sent.contains(&now.name) || after.sent.contains(&now.name);
+        compare_discriminators(was, now, read, out);
         match (&was.kind, &now.kind) {
             (TypeKind::Record(a), TypeKind::Record(b)) => {
                 compare_fields(&now.name, (was, a), (now, b), (read, sent), out);
@@ -101,6 +113,65 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
             )),
         }
     }
+}
+
+/// A discriminator that moved to another field, or whose values name other types or
+/// fewer, breaks clients that send or read the type; a value added breaks only readers.
+fn compare_discriminators(was: &TypeDef, now: &TypeDef, read: bool, out: &mut Vec<Change>) {
+    let what = match (&was.discriminator, &now.discriminator) {
+        (None, None) => return,
+        (Some(_), None) => "no longer told apart by a field".to_owned(),
+        (None, Some(d)) => format!("now told apart by its `{}` field", d.field),
+        (Some(a), Some(b)) if a.field != b.field => {
+            format!("told apart by `{}`, no longer by `{}`", b.field, a.field)
+        }
+        (Some(a), Some(b)) => {
+            let lost: Vec<&str> = a
+                .mapping
+                .iter()
+                .filter(|m| !b.mapping.contains(m))
+                .map(|(v, _)| v.as_str())
+                .collect();
+            let added: Vec<&str> = b
+                .mapping
+                .iter()
+                .filter(|(v, _)| !a.mapping.iter().any(|(w, _)| w == v))
+                .map(|(v, _)| v.as_str())
+                .collect();
+            if lost.is_empty() && added.is_empty() {
+                return;
+            }
+            let verdict = if lost.is_empty() && !read {
+                Verdict::Compatible
+            } else {
+                CLIENTS
+            };
+            let mut parts = Vec::new();
+            if !lost.is_empty() {
+                parts.push(format!("`{}` name another type or none", lost.join("`, `")));
+            }
+            if !added.is_empty() {
+                parts.push(format!("`{}` are new", added.join("`, `")));
+            }
+            out.push(Change::new(
+                ChangeKind::DiscriminatorChanged,
+                verdict,
+                format!("type {}", now.name),
+                format!("discriminator values: {}", parts.join("; ")),
+                Some(was.location.clone()),
+                Some(now.location.clone()),
+            ));
+            return;
+        }
+    };
+    out.push(Change::new(
+        ChangeKind::DiscriminatorChanged,
+        CLIENTS,
+        format!("type {}", now.name),
+        what,
+        Some(was.location.clone()),
+        Some(now.location.clone()),
+    ));
 }
 
 fn compare_fields(

@@ -19,6 +19,7 @@ mod router;
 mod service;
 mod skeleton;
 mod types;
+mod unions;
 mod validate;
 
 use proc_macro2::{Literal, TokenStream};

@@ -83,6 +83,8 @@ fn stand_in_for_unknown_types(service: &mut Service) {
         endpoint.response.iter_mut().for_each(&mut resolve);
     }
     for def in &mut service.types {
+        // A discriminator may name a type no one declares; the skeleton reads by shape.
+        def.discriminator = None;
         match &mut def.kind {
             TypeKind::Record(fields) => fields.iter_mut().for_each(|f| resolve(&mut f.ty)),
             TypeKind::OneOf(alternatives) => alternatives.iter_mut().for_each(&mut resolve),
@@ -96,6 +98,8 @@ fn stand_in_for_unknown_types(service: &mut Service) {
                 name,
                 description: None,
                 kind: TypeKind::Record(Vec::new()),
+                includes: Vec::new(),
+                discriminator: None,
                 location: location.clone(),
             });
         }

@@ -407,18 +407,25 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 super::fields::default_fns(&def.name, record, |f| rust_type(&f.ty, format, true));
             let default =
                 has_default(service, &def.name, &mut Vec::new()).then(|| quote! { Default, });
+            let derived = super::unions::derived_fields(def);
             quote! {
                 #docs
                 #[derive(Debug, Clone, #default PartialEq, Serialize, Deserialize)]
                 #[serde(crate = "super::rt::serde")]
                 pub struct #ident {
                     #(#fields)*
+                    #derived
                 }
 
                 #default_fns
             }
         }
         TypeKind::OneOf(alternatives) => {
+            if let Some(discriminator) = &def.discriminator {
+                return super::unions::tagged(service, def, alternatives, discriminator, |a| {
+                    rust_type(a, format, true)
+                });
+            }
             let variants = alternatives.iter().map(|alternative| {
                 let variant = format_ident!("{}", alternative.variant_name());
                 let ty = rust_type(alternative, format, true);

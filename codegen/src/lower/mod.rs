@@ -8,6 +8,7 @@
 
 mod access;
 mod bodies;
+mod composition;
 mod context;
 mod conventions;
 mod endpoints;
@@ -151,6 +152,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         families.push(lower_family(file, &spec.sections, &cx, diags));
     }
 
+    composition::compose(&mut types, diags);
     quota_metadata::check_names(&spec.families, diags);
     rate_limits::check_resources(&spec.families, &lowered_conventions, diags);
     check_status_bodies(service, &types, diags);

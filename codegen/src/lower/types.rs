@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::context::Context;
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
-use crate::model::{Field, TypeDef, TypeKind, TypeRef};
+use crate::model::{Discriminator, Field, TypeDef, TypeKind, TypeRef};
 use crate::names;
 use crate::spec::RawSpec;
 use crate::spec::decode::{Named, Spanned};
@@ -95,14 +95,15 @@ pub(super) fn lower_type(
     diags: &mut Diagnostics,
 ) -> Option<TypeDef> {
     check_name(&key_spanned(key), "type name", Case::Pascal, diags);
-    let kind = match (&raw.fields, &raw.values) {
-        (None, None) if raw.one_of.is_some() => {
+    let record = raw.fields.is_some() || raw.includes.is_some();
+    let kind = match (record, &raw.values) {
+        (false, None) if raw.one_of.is_some() => {
             lower_one_of(raw.one_of.as_deref().unwrap_or_default(), key, cx, diags)?
         }
-        (Some(fields), None) if raw.one_of.is_none() => {
+        (true, None) if raw.one_of.is_none() => {
             let mut out = Vec::new();
             let mut rust_names: BTreeMap<String, &str> = BTreeMap::new();
-            for (field_key, field) in fields {
+            for (field_key, field) in raw.fields.iter().flatten() {
                 let rust_name = names::field_ident(&field_key.name);
                 if let Some(other) = rust_names.insert(rust_name.clone(), &field_key.name) {
                     diags.push(
@@ -132,7 +133,7 @@ pub(super) fn lower_type(
             }
             TypeKind::Record(out)
         }
-        (None, Some(values)) if raw.one_of.is_none() => {
+        (false, Some(values)) if raw.one_of.is_none() => {
             let mut out: Vec<String> = Vec::new();
             for value in values {
                 let variant = names::variant(&value.value);
@@ -182,8 +183,8 @@ pub(super) fn lower_type(
                     ),
                 )
                 .hint(
-                    "a record has `fields`; a string enumeration has `values`; a value of \
-                     several types has `one_of`",
+                    "a record has `fields` (or `includes`); a string enumeration has \
+                     `values`; a value of several types has `one_of`",
                 ),
             );
             return None;
@@ -193,8 +194,43 @@ pub(super) fn lower_type(
         name: key.name.clone(),
         description: raw.description.clone(),
         kind,
+        includes: raw
+            .includes
+            .iter()
+            .flatten()
+            .filter(|name| known_type(name, cx, diags))
+            .map(|name| name.value.clone())
+            .collect(),
+        discriminator: raw.discriminator.as_ref().map(|d| Discriminator {
+            field: d.field.value.clone(),
+            mapping: d
+                .mapping
+                .iter()
+                .flatten()
+                .filter(|(_, target)| known_type(target, cx, diags))
+                .map(|(value, target)| (value.name.clone(), target.value.clone()))
+                .collect(),
+            location: d.field.location.clone(),
+        }),
         location: key.location.clone(),
     })
+}
+
+/// True when `name` is a type of the spec; otherwise reports it where it is written.
+fn known_type(name: &Spanned<String>, cx: &Context<'_>, diags: &mut Diagnostics) -> bool {
+    if cx.type_names.contains_key(&name.value) {
+        return true;
+    }
+    let hint = did_you_mean(&name.value, cx.type_names.keys().map(String::as_str))
+        .unwrap_or_else(|| "name a record declared under `types`".to_owned());
+    diags.push(
+        Diagnostic::new(
+            name.location.clone(),
+            format!("unknown type `{}`", name.value),
+        )
+        .hint(hint),
+    );
+    false
 }
 
 /// `one_of`: at least two types, each of a different JSON kind (two lists, or two named

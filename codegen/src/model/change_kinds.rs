@@ -90,13 +90,15 @@ pub enum ChangeKind {
     EnumValueRemoved,
     /// An enumeration gained a value.
     EnumValueAdded,
+    /// A discriminator names its type in another field, or its values name other types.
+    DiscriminatorChanged,
     /// A protocol convention (prefix, header or parameter name, default) is another.
     ConventionChanged,
 }
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 43] = [
+    pub const ALL: [ChangeKind; 44] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -139,6 +141,7 @@ impl ChangeKind {
         ChangeKind::FieldDeprecationChanged,
         ChangeKind::EnumValueRemoved,
         ChangeKind::EnumValueAdded,
+        ChangeKind::DiscriminatorChanged,
         ChangeKind::ConventionChanged,
     ];
 
@@ -187,6 +190,7 @@ impl ChangeKind {
             ChangeKind::FieldDeprecationChanged => "field_deprecation_changed",
             ChangeKind::EnumValueRemoved => "enum_value_removed",
             ChangeKind::EnumValueAdded => "enum_value_added",
+            ChangeKind::DiscriminatorChanged => "discriminator_changed",
             ChangeKind::ConventionChanged => "convention_changed",
         }
     }

@@ -37,8 +37,37 @@ pub struct TypeDef {
     pub description: Option<String>,
     /// Record or enumeration.
     pub kind: TypeKind,
+    /// The records a record includes (`includes:`, OpenAPI's `allOf`), in order: their
+    /// fields are already among its own, first.
+    pub includes: Vec<String>,
+    /// The field whose value says which type a value is (`discriminator:`): on a
+    /// `one_of` of records, which alternative; on a record, which of the records that
+    /// include it (a family's base).
+    pub discriminator: Option<Discriminator>,
     /// Where it is declared.
     pub location: Location,
+}
+
+/// The field a value names its type in, and which type each value names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discriminator {
+    /// The field's JSON name.
+    pub field: String,
+    /// Each value with the type it names, in the spec's order (every type named by its
+    /// own name when the spec lists no `mapping`).
+    pub mapping: Vec<(String, String)>,
+    /// Where it is declared.
+    pub location: Location,
+}
+
+impl Discriminator {
+    /// The value that names `type_name`, if any.
+    pub fn value_of(&self, type_name: &str) -> Option<&str> {
+        self.mapping
+            .iter()
+            .find(|(_, t)| t == type_name)
+            .map(|(v, _)| v.as_str())
+    }
 }
 
 /// The two kinds of named types.

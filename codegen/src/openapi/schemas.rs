@@ -19,9 +19,14 @@ pub(super) fn components(service: &Service) -> Value {
     for def in &service.types {
         let mut schema = match &def.kind {
             TypeKind::Record(fields) => {
+                // The fields of included records are stated by them (`allOf`).
+                let included = included_fields(service, &def.includes);
                 let mut properties = Map::new();
                 let mut required = Vec::new();
-                for field in fields {
+                for field in fields
+                    .iter()
+                    .filter(|f| !included.contains(&f.json_name.as_str()))
+                {
                     let mut property = schema(&field.ty, service.conventions.timestamp_format);
                     if field.nullable {
                         property = or_null(property);
@@ -44,10 +49,30 @@ pub(super) fn components(service: &Service) -> Value {
                 if !required.is_empty() {
                     object.insert("required".into(), Value::Array(required));
                 }
-                if closed.contains(&def.name.as_str()) {
-                    object.insert("additionalProperties".into(), json!(false));
+                // A family's base takes the fields of its derived records.
+                let closed = closed.contains(&def.name.as_str()) && def.discriminator.is_none();
+                if def.includes.is_empty() {
+                    if closed {
+                        object.insert("additionalProperties".into(), json!(false));
+                    }
+                    object
+                } else {
+                    let mut parts: Vec<Value> = def
+                        .includes
+                        .iter()
+                        .map(|name| json!({ "$ref": format!("#/components/schemas/{name}") }))
+                        .collect();
+                    if object.len() > 1 {
+                        parts.push(Value::Object(object));
+                    }
+                    let mut all = Map::new();
+                    all.insert("allOf".into(), Value::Array(parts));
+                    if closed {
+                        // `additionalProperties` inside a part would refuse the others'.
+                        all.insert("unevaluatedProperties".into(), json!(false));
+                    }
+                    all
                 }
-                object
             }
             TypeKind::OneOf(alternatives) => {
                 let mut object = Map::new();
@@ -65,12 +90,41 @@ pub(super) fn components(service: &Service) -> Value {
                 object
             }
         };
+        if let Some(d) = &def.discriminator {
+            let mapping: Map<String, Value> = d
+                .mapping
+                .iter()
+                .map(|(value, target)| {
+                    (
+                        value.clone(),
+                        json!(format!("#/components/schemas/{target}")),
+                    )
+                })
+                .collect();
+            schema.insert(
+                "discriminator".into(),
+                json!({ "propertyName": d.field, "mapping": mapping }),
+            );
+        }
         if let Some(d) = &def.description {
             schema.insert("description".into(), json!(d));
         }
         schemas.insert(def.name.clone(), Value::Object(schema));
     }
     Value::Object(schemas)
+}
+
+/// The JSON names of the fields the records `includes` names hold.
+fn included_fields<'s>(service: &'s Service, includes: &[String]) -> Vec<&'s str> {
+    service
+        .types
+        .iter()
+        .filter(|t| includes.contains(&t.name))
+        .flat_map(|t| match &t.kind {
+            TypeKind::Record(fields) => fields.iter().map(|f| f.json_name.as_str()).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 /// The named types a request body may hold: each endpoint's `request`, and every type

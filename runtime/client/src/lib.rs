@@ -61,6 +61,7 @@ pub mod condition;
 pub mod conventions;
 pub mod form;
 pub mod formats;
+pub mod tagged;
 mod timestamp;
 mod tristate;
 pub mod validate;
@@ -98,6 +99,7 @@ pub mod __private {
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
+    pub use crate::tagged;
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::{Tristate, deserialize_not_null};
     pub use crate::validate::{At, Validate, Violations, check, direction};

@@ -13,37 +13,54 @@ use super::refs::{Doc, json_eq, push, show};
 /// How deeply nested unions are followed to learn the types they admit.
 const MAX_UNION_TYPES_DEPTH: usize = 4;
 
-/// A discriminator's mapping as (value, local reference, pointer): the explicit
-/// `mapping` (bare names meaning `#/components/schemas/<name>`), else the implicit one,
-/// each referenced alternative's schema name.
+/// A discriminator's mapping as (value, local reference, pointer), as OpenAPI reads it:
+/// the explicit `mapping` (bare names meaning `#/components/schemas/<name>`), then each
+/// alternative no explicit value leads to, named by its schema's name, and for the base of
+/// a family (a discriminator beside no alternatives) the base itself, by its name.
 pub(crate) fn mapping(d: &Part<'_>, flat: &Flat<'_>) -> Vec<(String, String, String)> {
+    let mut out: Vec<(String, String, String)> = Vec::new();
     if let Some(Value::Object(map)) = d.value.get("mapping") {
         let at = push(&d.ptr, "mapping");
-        return map
-            .iter()
-            .filter_map(|(k, v)| {
-                let v = v.as_str()?;
-                let target = if v.starts_with('#') {
-                    v.to_owned()
-                } else {
-                    format!("#/components/schemas/{v}")
-                };
-                Some((k.clone(), target, push(&at, k)))
-            })
-            .collect();
+        out.extend(map.iter().filter_map(|(k, v)| {
+            let v = v.as_str()?;
+            let target = if v.starts_with('#') {
+                v.to_owned()
+            } else {
+                format!("#/components/schemas/{v}")
+            };
+            Some((k.clone(), target, push(&at, k)))
+        }));
     }
-    let Some(union) = flat.unions.first() else {
-        return Vec::new();
+    let implicit: Vec<(String, String)> = match flat.unions.first() {
+        Some(union) => union
+            .alternatives
+            .iter()
+            .filter_map(|alt| {
+                let reference = alt.value.get("$ref").and_then(Value::as_str)?;
+                Some((reference.to_owned(), alt.ptr.clone()))
+            })
+            .collect(),
+        None => d
+            .ptr
+            .strip_suffix("/discriminator")
+            .filter(|base| base.starts_with("/components/schemas/"))
+            .map(|base| (format!("#{base}"), d.ptr.clone()))
+            .into_iter()
+            .collect(),
     };
-    union
-        .alternatives
-        .iter()
-        .filter_map(|alt| {
-            let reference = alt.value.get("$ref").and_then(Value::as_str)?;
-            let name = reference.rsplit('/').next()?;
-            Some((name.to_owned(), reference.to_owned(), alt.ptr.clone()))
-        })
-        .collect()
+    for (reference, at) in implicit {
+        if out.iter().any(|(_, target, _)| *target == reference) {
+            continue;
+        }
+        let Some(name) = reference.rsplit('/').next() else {
+            continue;
+        };
+        let name = name.replace("~1", "/").replace("~0", "~");
+        if !out.iter().any(|(value, _, _)| *value == name) {
+            out.push((name, reference, at));
+        }
+    }
+    out
 }
 
 /// The types a schema admits, its unions' alternatives included (`type: object` beside a

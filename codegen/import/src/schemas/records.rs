@@ -157,6 +157,9 @@ impl<'d> Types<'d> {
             found.nullable |= nullable(schema) || parts.iter().any(nullable);
             return found;
         }
+        if let Some(found) = self.including(schema, &substantive, pointer, hint, losses) {
+            return found;
+        }
         let mut members: Vec<(String, &'d Value, String)> = Vec::new();
         let mut required = BTreeSet::new();
         self.flatten(schema, pointer, &mut members, &mut required, losses, 0);
@@ -164,6 +167,76 @@ impl<'d> Types<'d> {
             return self.any(pointer, "an `allOf` of no members", losses);
         }
         self.record(members, required, description(schema), hint, losses)
+    }
+
+    /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
+    /// parts' members. `None` where it cannot be (no such part; a part that makes an
+    /// included optional member required; two included records sharing a member), and the
+    /// parts are flattened instead.
+    fn including(
+        &mut self,
+        schema: &'d Value,
+        substantive: &[(usize, &'d Value)],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Option<Use> {
+        let mut includes: Vec<String> = Vec::new();
+        let mut rest = Vec::new();
+        for &(index, part) in substantive {
+            let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
+            if part.get("$ref").is_some() {
+                let found = self.use_of(part, &at, hint, losses);
+                if !found.nullable
+                    && self.is_record(&found.spelled)
+                    && !includes.contains(&found.spelled)
+                {
+                    includes.push(found.spelled);
+                    continue;
+                }
+            }
+            rest.push((part, at));
+        }
+        if includes.is_empty() {
+            return None;
+        }
+        let mut inherited: Vec<(String, bool)> = Vec::new();
+        for name in &includes {
+            for (member, optional) in self.record_members(name) {
+                if inherited.iter().any(|(m, _)| *m == member) {
+                    return None;
+                }
+                inherited.push((member, optional));
+            }
+        }
+        let mut members: Vec<(String, &'d Value, String)> = Vec::new();
+        let mut required = BTreeSet::new();
+        for (part, at) in rest {
+            self.flatten(part, &at, &mut members, &mut required, losses, 1);
+        }
+        self.own_members(schema, pointer, &mut members, &mut required, losses);
+        if required
+            .iter()
+            .any(|r| inherited.iter().any(|(m, optional)| m == r && *optional))
+        {
+            return None;
+        }
+        members.retain(|(name, _, at)| {
+            let again = inherited.iter().any(|(m, _)| m == name);
+            if again {
+                losses.push(Loss::faithful(
+                    at.clone(),
+                    "member declared twice",
+                    format!(
+                        "member `{name}` is an included record's too: its declaration there is kept"
+                    ),
+                ));
+            }
+            !again
+        });
+        let found = self.record(members, required, description(schema), hint, losses);
+        self.set_includes(&found.spelled, includes);
+        Some(found)
     }
 
     fn flatten(
@@ -194,17 +267,29 @@ impl<'d> Types<'d> {
                 self.flatten(part, &at, members, required, losses, depth + 1);
             }
         }
+        self.own_members(schema, &pointer, members, required, losses);
+    }
+
+    /// The members a schema declares itself (beside or inside an `allOf`).
+    fn own_members(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        members: &mut Vec<(String, &'d Value, String)>,
+        required: &mut BTreeSet<String>,
+        losses: &mut Losses,
+    ) {
         for keyword in ["oneOf", "anyOf"] {
             if schema.get(keyword).is_some() {
                 losses.push(Loss::wire(
-                    refs::push(&pointer, keyword),
+                    refs::push(pointer, keyword),
                     "composition inside allOf",
                     format!("`{keyword}` inside `allOf` is not carried over"),
                 ));
             }
         }
         if let Some(own) = schema.get("properties").and_then(Value::as_object) {
-            let at = refs::push(&pointer, "properties");
+            let at = refs::push(pointer, "properties");
             for (name, property) in own {
                 members.retain(|(n, _, _)| n != name);
                 members.push((name.clone(), property, refs::push(&at, name)));

@@ -19,6 +19,24 @@ spec_record! {
         /// The types a value may have, tried in this order when reading JSON (`[list<string>,
         /// string]`: a list, or a single string); each of a different kind.
         opt one_of: Vec<Spanned<String>>,
+        /// The records whose fields a record has too, before its own (OpenAPI's `allOf`):
+        /// `includes: [Entity]`.
+        opt includes: Vec<Spanned<String>>,
+        /// The field whose value says which type a value is. On a `one_of` of records:
+        /// which alternative (an internally tagged union). On a record: which of the
+        /// records that include it the value is (the base of a family).
+        opt discriminator: Discriminator,
+    }
+}
+
+spec_record! {
+    /// `discriminator: { field: kind, mapping: { card: CardPayment } }`.
+    pub struct Discriminator = "a discriminator" {
+        /// The field's JSON name.
+        req field: Spanned<String>,
+        /// Each value of the field with the type it names; without it, each type is named
+        /// by its own name.
+        opt mapping: Named<Spanned<String>>,
     }
 }
 

@@ -1,0 +1,273 @@
+//! Families and tagged unions: a record an `allOf` includes (`includes:`), and a schema's
+//! `discriminator`, kept on the record a family's members include or on a `oneOf` of
+//! records. What the spec would refuse is settled once every type is declared: a value
+//! naming a type outside the family, an alternative that is no record.
+
+use serde_json::Value;
+
+use super::{Types, Use};
+use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
+use crate::yaml_out::Yaml;
+
+impl<'d> Types<'d> {
+    /// The members of declared record `name` with whether each may be absent, those of
+    /// the records it includes first.
+    pub(super) fn record_members(&self, name: &str) -> Vec<(String, bool)> {
+        self.members_within(name, 0)
+    }
+
+    fn members_within(&self, name: &str, depth: usize) -> Vec<(String, bool)> {
+        let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if depth < 32 {
+            for included in includes_of(definition) {
+                out.extend(self.members_within(included, depth + 1));
+            }
+        }
+        if let Some(Yaml::Map(fields)) = definition.get("fields") {
+            out.extend(fields.iter().map(|(member, entry)| {
+                (
+                    member.clone(),
+                    entry.get("optional") == Some(&Yaml::Bool(true)),
+                )
+            }));
+        }
+        out
+    }
+
+    /// Says that record `name` includes `includes`, before its fields.
+    pub(super) fn set_includes(&mut self, name: &str, includes: Vec<String>) {
+        let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| n == name)
+        else {
+            return;
+        };
+        let at = entries
+            .iter()
+            .position(|(k, _)| k == "fields")
+            .unwrap_or(entries.len());
+        let list = Yaml::List(includes.into_iter().map(Yaml::Str).collect());
+        entries.insert(at, ("includes".to_owned(), list));
+    }
+
+    /// Keeps the `discriminator` of `schema` (at `pointer`), which became `found`: on a
+    /// record or a `one_of`, with its explicit mapping; the values OpenAPI leaves implicit
+    /// are written when the types are settled.
+    pub(super) fn discriminate(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        found: &Use,
+        losses: &mut Losses,
+    ) {
+        let Some(discriminator) = schema.get("discriminator") else {
+            return;
+        };
+        let at = refs::push(pointer, "discriminator");
+        let Some(field) = discriminator.get("propertyName").and_then(Value::as_str) else {
+            losses.push(Loss::wire(
+                at,
+                "discriminator",
+                "a discriminator without `propertyName` is not carried over",
+            ));
+            return;
+        };
+        let named =
+            self.is_record(&found.spelled) || self.definition(&found.spelled, "one_of").is_some();
+        if !named || self.discriminators.contains_key(&found.spelled) {
+            if !named {
+                losses.push(Loss::wire(at, "discriminator", "the discriminator of a schema that is neither a record nor alternatives is not carried over: told apart by shape"));
+            }
+            return;
+        }
+        let mut mapping = Yaml::map();
+        if let Some(Value::Object(values)) = discriminator.get("mapping") {
+            let mapping_at = refs::push(&at, "mapping");
+            for (value, target) in values {
+                let Some(target) = target.as_str() else {
+                    continue;
+                };
+                let reference = if target.starts_with('#') {
+                    target.to_owned()
+                } else {
+                    format!("#/components/schemas/{target}")
+                };
+                let used = self.referenced(&reference, &refs::push(&mapping_at, value), losses);
+                mapping.push(value.clone(), Yaml::str(used.spelled));
+            }
+        }
+        let mut definition = Yaml::map();
+        definition.push("field", Yaml::str(field));
+        definition.push("mapping", mapping);
+        if let Some((_, entries)) = self.declared.iter_mut().find(|(n, _)| *n == found.spelled) {
+            entries.push("discriminator", definition);
+        }
+        self.discriminators.insert(found.spelled.clone(), at);
+    }
+
+    /// Every discriminator as the spec takes it: its values name the family's records (the
+    /// record and those including it) or the `one_of`'s alternatives, each of those named
+    /// (by its schema's name where the document left it implicit), the field declared as
+    /// text. A discriminator that cannot be is dropped, said as a loss.
+    pub(crate) fn settle_discriminators(&mut self, losses: &mut Losses) {
+        let pending: Vec<(String, String)> = std::mem::take(&mut self.discriminators)
+            .into_iter()
+            .collect();
+        for (name, at) in pending {
+            if let Err(why) = self.settle(&name) {
+                losses.push(Loss::wire(
+                    at.clone(),
+                    "discriminator",
+                    format!("the discriminator is not carried over: {why}"),
+                ));
+                if let Some((_, Yaml::Map(entries))) =
+                    self.declared.iter_mut().find(|(n, _)| *n == name)
+                {
+                    entries.retain(|(k, _)| k != "discriminator");
+                }
+            }
+        }
+    }
+
+    fn settle(&mut self, name: &str) -> Result<(), String> {
+        let definition = &self
+            .declared
+            .iter()
+            .find(|(n, _)| n == name)
+            .ok_or("no type")?
+            .1;
+        let Some(Yaml::Str(field)) = definition.get("discriminator").and_then(|d| d.get("field"))
+        else {
+            return Err("no field".into());
+        };
+        let field = field.clone();
+        let family: Vec<String> = match definition.get("one_of") {
+            Some(Yaml::List(alternatives)) => {
+                let mut out = Vec::new();
+                for alternative in alternatives {
+                    match alternative {
+                        Yaml::Str(a) if self.is_record(a) => out.push(a.clone()),
+                        _ => return Err("an alternative is not a record".into()),
+                    }
+                }
+                out
+            }
+            _ => {
+                if !self.record_members(name).iter().any(|(m, _)| *m == field) {
+                    return Err(format!("`{field}` is not one of the record's members"));
+                }
+                let mut out = vec![name.to_owned()];
+                out.extend(
+                    self.declared
+                        .iter()
+                        .map(|(n, _)| n)
+                        .filter(|n| self.includes_within(n, name, 0))
+                        .cloned(),
+                );
+                out
+            }
+        };
+        for member in &family {
+            if !self.declares_text(member, &field) {
+                return Err(format!("`{member}`'s `{field}` is not text"));
+            }
+        }
+        let Some(Yaml::Map(explicit)) = definition
+            .get("discriminator")
+            .and_then(|d| d.get("mapping"))
+        else {
+            return Err("no mapping".into());
+        };
+        let mut mapping: Vec<(String, Yaml)> = explicit
+            .iter()
+            .filter(|(_, t)| matches!(t, Yaml::Str(t) if family.contains(t)))
+            .cloned()
+            .collect();
+        for member in &family {
+            if mapping
+                .iter()
+                .any(|(_, t)| *t == Yaml::str(member.as_str()))
+            {
+                continue;
+            }
+            // OpenAPI names a member by its schema's name where the mapping does not.
+            let value = self
+                .component_of(member)
+                .and_then(|p| p.rsplit('/').next())
+                .map_or_else(
+                    || member.clone(),
+                    |n| n.replace("~1", "/").replace("~0", "~"),
+                );
+            if mapping.iter().any(|(v, _)| *v == value) {
+                return Err(format!("`{value}` would name two types"));
+            }
+            mapping.push((value, Yaml::str(member.as_str())));
+        }
+        if let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| n == name)
+            && let Some((_, d)) = entries.iter_mut().find(|(k, _)| k == "discriminator")
+        {
+            *d = Yaml::Map(vec![
+                ("field".to_owned(), Yaml::Str(field)),
+                ("mapping".to_owned(), Yaml::Map(mapping)),
+            ]);
+        }
+        Ok(())
+    }
+
+    /// Whether record `name` includes `base`, directly or through its includes.
+    fn includes_within(&self, name: &str, base: &str, depth: usize) -> bool {
+        let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
+            return false;
+        };
+        depth < 32
+            && includes_of(definition)
+                .into_iter()
+                .any(|i| i == base || self.includes_within(i, base, depth + 1))
+    }
+
+    /// Whether record `name`, where it declares `field`, holds text there.
+    fn declares_text(&self, name: &str, field: &str) -> bool {
+        let mut declared = None;
+        self.entry_within(name, field, 0, &mut declared);
+        match declared.and_then(|entry| entry.get("type")) {
+            None => true,
+            Some(Yaml::Str(ty)) => ty == "string" || self.is_enumeration(ty),
+            Some(_) => false,
+        }
+    }
+
+    fn entry_within<'s>(
+        &'s self,
+        name: &str,
+        field: &str,
+        depth: usize,
+        out: &mut Option<&'s Yaml>,
+    ) {
+        let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
+            return;
+        };
+        if depth < 32 {
+            for included in includes_of(definition) {
+                self.entry_within(included, field, depth + 1, out);
+            }
+        }
+        if let Some(entry) = definition.get("fields").and_then(|f| f.get(field)) {
+            *out = Some(entry);
+        }
+    }
+}
+
+fn includes_of(definition: &Yaml) -> Vec<&str> {
+    match definition.get("includes") {
+        Some(Yaml::List(names)) => names
+            .iter()
+            .filter_map(|n| match n {
+                Yaml::Str(n) => Some(n.as_str()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
