@@ -332,3 +332,51 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
         );
     }
 }
+
+/// An API key that is the whole `Authorization` header (NetBox's `Token abc`) stays one,
+/// and is the same on the wire after the round trip; beside an HTTP scheme, which reads the
+/// header too, it is read as a bearer token and said to be.
+#[test]
+fn an_api_key_in_the_authorization_header_is_the_whole_header() {
+    let document = |with_basic: bool| {
+        let mut schemes = serde_json::json!({
+            "Token": { "type": "apiKey", "in": "header", "name": "Authorization" }
+        });
+        if with_basic {
+            schemes["Basic"] = serde_json::json!({ "type": "http", "scheme": "basic" });
+        }
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "security": [{ "Token": [] }],
+            "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
+            "components": { "securitySchemes": schemes }
+        })
+    };
+    let alone = document(false);
+    let imported = restspec_import::import(&alone, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    - { header: Authorization }\n"),
+        "{service}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&alone, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.on_wire),
+        "{:#?}",
+        trip.operations
+    );
+
+    let beside = document(true);
+    let imported = restspec_import::import(&beside, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("which another scheme reads, is read as a bearer token")),
+        "{said:#?}"
+    );
+    load(&imported);
+}

@@ -8,13 +8,13 @@ use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
 /// `credentials`: each place names exactly one of `scheme`, `header` or `query`; header
-/// names are valid (and not `Authorization`, which `scheme` describes); at most one query
-/// parameter; no place twice.
+/// names are valid (`Authorization` only where no `scheme` reads that header); at most one
+/// query parameter; no place twice.
 ///
 /// ```yaml
 /// credentials:
 ///   - { scheme: bearer, header: PRIVATE-TOKEN }   # two places in one entry
-///   - { header: Authorization }                   # write `{ scheme: bearer }`
+///   - { header: Authorization }                   # beside `scheme: bearer`
 /// ```
 pub(super) fn lower_credentials(
     raw: &[raw::CredentialPlace],
@@ -67,13 +67,20 @@ pub(super) fn lower_credentials(
                 );
                 continue;
             }
-            if header.value.eq_ignore_ascii_case("authorization") {
+            // The whole header is the key (`Authorization: Token abc`), unless a scheme
+            // reads the header too.
+            if header.value.eq_ignore_ascii_case("authorization")
+                && let Some(scheme) = raw.iter().find_map(|p| p.scheme.as_ref())
+            {
                 diags.push(
                     Diagnostic::new(
                         header.location.clone(),
-                        "`Authorization` carries a scheme and its credentials",
+                        format!(
+                            "`header: Authorization` reads the whole header as a key, so `scheme: {}` would never see it",
+                            scheme.value
+                        ),
                     )
-                    .hint("write `{ scheme: bearer }` (or `basic`, or the scheme the API uses)"),
+                    .hint("keep one: `scheme:` for `Authorization: <scheme> <token>`, `header: Authorization` for a bare key"),
                 );
                 continue;
             }
