@@ -80,6 +80,49 @@ fn errors_sharing_a_record_become_the_error_body_and_the_default_answer() {
     assert_every_operation_on_the_wire(&document, &imported);
 }
 
+/// Linode's errors: a list of records whose text is in `reason` (no field is named for the
+/// message) beside the request `field` it is about (left out: it is not `nullable`, and an
+/// error about no field has none); the reason holds the message, and the `default` answer
+/// is the error body's.
+#[test]
+fn a_reason_holds_the_message_where_no_field_is_named_for_it() {
+    let errors = serde_json::json!({ "description": "Error", "content": { "application/json": {
+        "schema": { "type": "object", "properties": { "errors": { "type": "array",
+            "items": { "$ref": "#/components/schemas/ErrorObject" } } } } } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/account": { "get": { "responses": {
+            "200": { "description": "ok" }, "default": { "$ref": "#/components/responses/ErrorResponse" } } } } },
+        "components": {
+            "responses": { "ErrorResponse": errors },
+            "schemas": { "ErrorObject": { "type": "object", "properties": {
+                "field": { "type": "string" }, "reason": { "type": "string" } } } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  error_body:\n    errors:\n      - { reason: \"{message}\" }\n"),
+        "{service}"
+    );
+    assert!(
+        service.contains("  openapi_default_error: true\n"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+    // Where `field` may be `null`, it holds the field the error is about.
+    let mut nullable = document.clone();
+    nullable["components"]["schemas"]["ErrorObject"]["properties"]["field"]["nullable"] =
+        serde_json::json!(true);
+    let imported = restspec_import::import(&nullable, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("      - { field: \"{field}\", reason: \"{message}\" }\n"),
+        "{service}"
+    );
+}
+
 /// `type: object` with no members declared is any object: a `map<any>`, which exports as an
 /// object again (an `any` exported `{}`, which also allows strings and lists).
 #[test]

@@ -73,6 +73,9 @@ const NAME: &[&str] = &[
     "id",
 ];
 
+/// Field names that hold the request field an error is about.
+const FIELD: &[&str] = &["field", "fieldname", "param", "parameter", "property"];
+
 /// Integer field names that hold the status code.
 const STATUS: &[&str] = &[
     "code",
@@ -252,6 +255,9 @@ fn shape(
     };
     let mut body = Yaml::map();
     let mut says_message = false;
+    // The first field holding the reason phrase: the message, where no field is named so
+    // (Linode's `{errors: [{reason, field}]}`, an `{error: "..."}` alone).
+    let mut reason_field: Option<String> = None;
     for (name, field) in fields {
         let ty = match field.get("type") {
             Some(Yaml::Str(ty)) => ty.as_str(),
@@ -269,7 +275,14 @@ fn shape(
                 says_message = true;
                 Some(Yaml::str("{message}"))
             }
-            "string" if is(REASON) => Some(Yaml::str("{reason}")),
+            "string" if is(REASON) => {
+                reason_field.get_or_insert_with(|| name.clone());
+                Some(Yaml::str("{reason}"))
+            }
+            // `{field}` is `null` for an error about no field.
+            "string" if is(FIELD) && field.get("nullable") == Some(&Yaml::Bool(true)) => {
+                Some(Yaml::str("{field}"))
+            }
             "string" if is(NAME) => Some(Yaml::str("{name}")),
             "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double"
                 if is(STATUS) =>
@@ -308,6 +321,12 @@ fn shape(
             None if optional => {}
             None => return None,
         }
+    }
+    if let (false, Some(reason), Yaml::Map(entries)) = (says_message, reason_field, &mut body)
+        && let Some((_, value)) = entries.iter_mut().find(|(k, _)| *k == reason)
+    {
+        *value = Yaml::str("{message}");
+        says_message = true;
     }
     Some((body, says_message))
 }
