@@ -102,3 +102,48 @@ fn a_discriminator_over_alternatives_that_are_not_records_is_a_loss() {
     );
     load(&imported);
 }
+
+/// `null` among a field's list items (Microsoft Graph's `anyOf` of a record and `null`) is
+/// the field's `nullable_items`; a list that is no field's loses it, and says so.
+#[test]
+fn null_items_of_a_fields_list_are_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/x": { "get": { "responses": { "200": { "description": "ok", "content": {
+            "application/json": { "schema": { "$ref": "#/components/schemas/X" } } } } } } },
+            "/y": { "get": { "responses": { "200": { "description": "ok", "content": {
+            "application/json": { "schema": { "type": "array", "items": { "type": "string", "nullable": true } } } } } } } } },
+        "components": { "schemas": {
+            "X": { "type": "object", "properties": {
+                "services": { "type": "array", "items": { "type": "string", "nullable": true } },
+                "details": { "type": "array", "items": { "anyOf": [
+                    { "$ref": "#/components/schemas/Y" }, { "type": "object", "nullable": true } ] } }
+            } },
+            "Y": { "type": "object", "properties": { "name": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "      services: { type: list<string>, optional: true, nullable_items: true }\n"
+        ),
+        "{service}"
+    );
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert_eq!(said.len(), 1, "{said:#?}");
+    assert!(
+        said[0].contains("/paths/~1y/get/responses/200/content/application~1json/schema/items"),
+        "{said:#?}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    let x = trip
+        .operations
+        .iter()
+        .find(|v| v.path == "/x")
+        .expect("GET /x");
+    assert!(x.on_wire, "{:#?}", x.differences);
+}

@@ -442,3 +442,17 @@ fn the_whole_authorization_header_as_a_key_stands_alone() {
     );
     assert_eq!(errors.diagnostics.len(), 1, "{text}");
 }
+
+/// `nullable_items` is for lists: on anything else it is refused with what to write.
+#[test]
+fn nullable_items_are_for_lists() {
+    let types = "  Thing:\n    fields:\n      name: { type: string, nullable_items: true }\n";
+    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains("`nullable_items` is for lists, not `string`")
+            && text.contains("write `nullable: true` for a field that may be `null` itself"),
+        "{text}"
+    );
+    assert_eq!(errors.diagnostics.len(), 1, "{text}");
+}

@@ -1,7 +1,7 @@
 //! Unions told apart by a field and families of records (`fixtures/all_types`: `Payment`,
 //! a `one_of` with a `discriminator`; `Animal`, a record others include, with one): read by
 //! the field's value, written back as read, checked inside the alternative, and stated in
-//! OpenAPI as `discriminator`, `oneOf` and `allOf`.
+//! OpenAPI as `discriminator`, `oneOf` and `allOf`; and lists whose items may be `null`.
 
 use std::path::Path;
 
@@ -129,4 +129,19 @@ fn openapi_states_the_discriminators_mappings_and_includes() {
         .keys()
         .collect();
     assert_eq!(own, ["lives"]);
+}
+
+/// A list field whose items may be `null` (`nullable_items`) reads and writes them, and
+/// OpenAPI says so of its items.
+#[test]
+fn a_lists_items_may_be_null_where_the_field_says_so() {
+    use restspec_tests::build_script::all_types::types::Measure;
+    let json = json!({ "ratio": 0.5, "readings": [1, null, 3] });
+    let measure: Measure = serde_json::from_value(json.clone()).expect("null items read");
+    assert_eq!(measure.readings, Some(vec![Some(1), None, Some(3)]));
+    assert_eq!(serde_json::to_value(&measure).expect("writes"), json);
+    assert_eq!(
+        schemas()["Measure"]["properties"]["readings"]["items"],
+        json!({ "type": ["integer", "null"] })
+    );
 }

@@ -273,14 +273,16 @@ impl<'d> Types<'d> {
                     }
                     None => self.any(pointer, "an array without `items`", losses),
                 };
+                let mut found = Use::plain(format!("list<{}>", item.spelled));
                 if item.nullable {
-                    losses.push(Loss::wire(
-                        refs::push(pointer, "items"),
-                        "nullable item",
-                        "`null` among a list's items is not carried over",
-                    ));
+                    // Kept where the list is a record's field (`nullable_items`).
+                    found.rules.push(rules::Rule {
+                        key: "nullable_items",
+                        value: Yaml::Bool(true),
+                        pointer: refs::push(pointer, "items"),
+                    });
                 }
-                Use::plain(format!("list<{}>", item.spelled))
+                found
             }
             "object" => self.object(schema, pointer, hint, losses),
             "null" => self.any(pointer, "a schema whose only type is `null`", losses),

@@ -186,6 +186,15 @@ fn named(
             for field in fields {
                 match entries.get(&field.json_name) {
                     Some(Value::Null) if field.nullable => {}
+                    // Items that may be `null`: the others are checked as the list's.
+                    Some(Value::Array(items)) if field.nullable_items => {
+                        let kept: Vec<Value> =
+                            items.iter().filter(|i| !i.is_null()).cloned().collect();
+                        let list = Value::Array(kept);
+                        nested(pointer, &field.json_name, |p| {
+                            check(&list, &field.ty, types, p)
+                        })?
+                    }
                     Some(v) => {
                         nested(pointer, &field.json_name, |p| check(v, &field.ty, types, p))?
                     }

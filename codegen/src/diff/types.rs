@@ -256,6 +256,32 @@ fn compare_fields(
                 },
             );
         }
+        if !field.nullable_items && then.nullable_items {
+            let verdict = if read { CLIENTS } else { Verdict::Compatible };
+            push(
+                ChangeKind::FieldMadeNullable,
+                verdict,
+                if read {
+                    "its items may now be `null` in answers: clients expecting values break"
+                        .to_owned()
+                } else {
+                    "clients may now send `null` items".to_owned()
+                },
+            );
+        }
+        if field.nullable_items && !then.nullable_items {
+            let verdict = if sent { CLIENTS } else { Verdict::Compatible };
+            push(
+                ChangeKind::FieldMadeNonNullable,
+                verdict,
+                if sent {
+                    "`null` items are now refused in requests: clients sending them break"
+                        .to_owned()
+                } else {
+                    "its items are never `null` in answers any more".to_owned()
+                },
+            );
+        }
         if field.nullable && !then.nullable {
             let verdict = if sent { CLIENTS } else { Verdict::Compatible };
             push(

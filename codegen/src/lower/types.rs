@@ -119,6 +119,7 @@ pub(super) fn lower_type(
                 }
                 if let Some(ty) = lower_type_ref(&field.r#type, cx, diags) {
                     let rules = super::field_rules::lower(field, &ty, cx, diags);
+                    let nullable_items = nullable_items(field, &ty, diags);
                     out.push(Field {
                         rules,
                         json_name: field_key.name.clone(),
@@ -126,6 +127,7 @@ pub(super) fn lower_type(
                         ty,
                         optional: field.optional.unwrap_or(false),
                         nullable: field.nullable.unwrap_or(false),
+                        nullable_items,
                         description: field.description.clone(),
                         location: field_key.location.clone(),
                     });
@@ -214,6 +216,24 @@ pub(super) fn lower_type(
         }),
         location: key.location.clone(),
     })
+}
+
+/// `nullable_items: true`, on a list only.
+fn nullable_items(field: &raw::Field, ty: &TypeRef, diags: &mut Diagnostics) -> bool {
+    let Some(given) = field.nullable_items.as_ref().filter(|n| n.value) else {
+        return false;
+    };
+    if ty.list_item().is_some() {
+        return true;
+    }
+    diags.push(
+        Diagnostic::new(
+            given.location.clone(),
+            format!("`nullable_items` is for lists, not `{}`", ty.spelled()),
+        )
+        .hint("remove it, or write `nullable: true` for a field that may be `null` itself"),
+    );
+    false
 }
 
 /// True when `name` is a type of the spec; otherwise reports it where it is written.

@@ -94,6 +94,8 @@ pub struct Field {
     pub optional: bool,
     /// May be `null`.
     pub nullable: bool,
+    /// A list whose items may be `null`.
+    pub nullable_items: bool,
     /// What it means.
     pub description: Option<String>,
     /// What its value must be beyond its type, and how OpenAPI describes it.

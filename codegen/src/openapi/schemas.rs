@@ -28,6 +28,11 @@ pub(super) fn components(service: &Service) -> Value {
                     .filter(|f| !included.contains(&f.json_name.as_str()))
                 {
                     let mut property = schema(&field.ty, service.conventions.timestamp_format);
+                    if field.nullable_items
+                        && let Some(items) = property.get_mut("items")
+                    {
+                        *items = or_null(items.take());
+                    }
                     if field.nullable {
                         property = or_null(property);
                     }

@@ -270,6 +270,14 @@ impl Use {
     /// parameter): each a faithful loss at its keyword.
     pub(crate) fn lose_rules(&mut self, losses: &mut Losses) {
         for rule in self.rules.drain(..) {
+            if rule.key == "nullable_items" {
+                losses.push(Loss::wire(
+                    rule.pointer,
+                    "nullable item",
+                    "`null` among a list's items is not carried over: only a record's field says it",
+                ));
+                continue;
+            }
             let keyword = rule
                 .pointer
                 .rsplit('/')

@@ -56,6 +56,8 @@ spec_record! {
         /// The field may be `null`: written as `null` when it has no value (the key stays).
         /// With `optional`, requests tell absent, `null` and a value apart (`Tristate`).
         opt nullable: bool,
+        /// A list whose items may be `null` (`Vec<Option<T>>`), as Microsoft Graph's are.
+        opt nullable_items: Spanned<bool>,
         /// The value a request that leaves the field out gets (the field is then never
         /// absent in Rust): a scalar, an enumeration's value, or `[]`/`{}`.
         opt default: Spanned<Node>,
