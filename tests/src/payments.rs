@@ -128,6 +128,10 @@ impl CustomersHandlers for Payments {
             .values()
             .filter(|c| options.email.is_none() || c.email == options.email)
             .filter(|c| {
+                options.balances.is_empty()
+                    || options.balances.iter().any(|b| i64::from(*b) == c.balance)
+            })
+            .filter(|c| {
                 options
                     .created_after
                     .is_none_or(|after| c.created.as_unix_seconds() > after.as_unix_seconds())

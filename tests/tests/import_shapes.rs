@@ -423,3 +423,41 @@ fn an_api_key_in_the_authorization_header_is_the_whole_header() {
     );
     load(&imported);
 }
+
+/// A query parameter that is a list of numbers or of an enumeration's values (Microsoft
+/// Graph's `$select`, comma-separated) is a list option of that type, on the wire alike.
+#[test]
+fn list_parameters_of_any_value_are_list_options() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/users": { "get": {
+            "parameters": [
+                { "name": "$select", "in": "query", "style": "form", "explode": false,
+                  "schema": { "type": "array", "uniqueItems": true,
+                              "items": { "type": "string", "enum": ["id", "displayName"] } } },
+                { "name": "ids", "in": "query",
+                  "schema": { "type": "array", "items": { "type": "integer", "format": "int32" } } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "users.yaml");
+    for line in ["type: list<int32>", "style: comma"] {
+        assert!(family.contains(line), "{line}\n{family}");
+    }
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter().all(|s| !s.contains("became a string")),
+        "{said:#?}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.on_wire),
+        "{:#?}",
+        trip.operations
+    );
+}

@@ -73,11 +73,22 @@ pub(crate) fn query_option<'d>(
         .and_then(Value::as_bool)
         .unwrap_or(style == "form");
     let mut option = Yaml::map();
+    // A value an option holds, alone or as a list's item.
+    let one_value = |spelled: &str| {
+        matches!(
+            spelled,
+            "string" | "integer" | "number" | "boolean" | "timestamp"
+        ) || types.is_enumeration(spelled)
+            || Scalar::from_spelled(spelled).is_some()
+    };
+    let item = found
+        .spelled
+        .strip_prefix("list<")
+        .and_then(|s| s.strip_suffix('>'));
+    let list = item.is_some_and(one_value);
     let spelled = match found.spelled.as_str() {
-        "string" | "integer" | "number" | "boolean" | "list<string>" => found.spelled.clone(),
-        "timestamp" => "timestamp".to_owned(),
-        other if types.is_enumeration(other) => other.to_owned(),
-        other if Scalar::from_spelled(other).is_some() => other.to_owned(),
+        _ if list => found.spelled.clone(),
+        one if one_value(one) => one.to_owned(),
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),
@@ -95,7 +106,7 @@ pub(crate) fn query_option<'d>(
         }
     };
     option.push("type", Yaml::str(spelled.clone()));
-    if place == Place::Query && spelled == "list<string>" && style == "form" && !explode {
+    if place == Place::Query && list && style == "form" && !explode {
         option.push("style", Yaml::str("comma"));
     } else if style != usual {
         losses.push(Loss::wire(
@@ -130,7 +141,7 @@ pub(crate) fn query_option<'d>(
     let default = schema
         .get("default")
         .filter(|d| d.is_string() || d.is_number() || d.is_boolean());
-    if spelled == "boolean" || spelled == "list<string>" {
+    if spelled == "boolean" || list {
         // A flag is false when absent; a list is empty.
         if required {
             losses.push(Loss::faithful(

@@ -155,10 +155,10 @@ fn method_tokens(
                 quote! { .option_flag(#wire, Some(options.#field)) }
             }
             OptionType::Boolean => quote! { .option_flag(#wire, options.#field) },
-            OptionType::StringList if o.comma_separated => {
+            OptionType::List(_) if o.comma_separated => {
                 quote! { .option_comma_list(#wire, &options.#field) }
             }
-            OptionType::StringList => quote! { .option_list(#wire, &options.#field) },
+            OptionType::List(_) => quote! { .option_list(#wire, &options.#field) },
             OptionType::Enum(_) | OptionType::Scalar(_) | OptionType::Timestamp => {
                 quote! { .option_value(#wire, options.#field.as_ref()) }
             }
@@ -171,7 +171,7 @@ fn method_tokens(
     let header_calls = endpoint.headers.iter().map(|h| {
         let (wire, field) = (&h.wire, format_ident!("{}", h.field));
         match h.ty {
-            OptionType::StringList => quote! { .header_list(#wire, &headers.#field) },
+            OptionType::List(_) => quote! { .header_list(#wire, &headers.#field) },
             _ if h.always_given() => quote! { .header_value(#wire, Some(&headers.#field)) },
             _ => quote! { .header_value(#wire, headers.#field.as_ref()) },
         }

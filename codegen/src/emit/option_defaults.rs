@@ -54,7 +54,7 @@ fn value(ty: &OptionType, text: &str) -> TokenStream {
             );
             quote! { super::types::#ty::#variant }
         }
-        OptionType::StringList | OptionType::Timestamp => quote! { Default::default() },
+        OptionType::List(_) | OptionType::Timestamp => quote! { Default::default() },
     }
 }
 

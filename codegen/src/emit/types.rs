@@ -237,6 +237,24 @@ pub(crate) fn headers_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::
 }
 
 /// A struct of `options` (query options, or header parameters) named `ident`.
+/// The Rust type of one value of a list option.
+fn option_item_type(ty: &crate::model::OptionType, timestamps: TimestampFormat) -> TokenStream {
+    use crate::model::OptionType;
+    match ty {
+        OptionType::String => quote! { String },
+        OptionType::Integer => quote! { i64 },
+        OptionType::Number => quote! { f64 },
+        OptionType::Boolean => quote! { bool },
+        OptionType::Scalar(scalar) => scalar_type(*scalar),
+        OptionType::Timestamp => rust_type(&TypeRef::Timestamp, timestamps, false),
+        OptionType::Enum(name) => {
+            let ident = format_ident!("{}", name);
+            quote! { super::types::#ident }
+        }
+        OptionType::List(item) => option_item_type(item, timestamps),
+    }
+}
+
 fn options_tokens(
     ident: &proc_macro2::Ident,
     what: &str,
@@ -281,7 +299,10 @@ fn options_tokens(
                 (quote! { bool }, Some("super::rt::deserialize_flag_value"))
             }
             OptionType::Boolean => (quote! { Option<bool> }, Some("super::rt::deserialize_flag")),
-            OptionType::StringList => (quote! { Vec<String> }, None),
+            OptionType::List(item) => {
+                let item = option_item_type(item, timestamps);
+                (quote! { Vec<#item> }, None)
+            }
             OptionType::Enum(name) => {
                 let ident = format_ident!("{}", name);
                 (quote! { Option<super::types::#ident> }, None)

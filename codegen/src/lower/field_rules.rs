@@ -183,7 +183,7 @@ pub(super) fn lower_option(
         OptionType::Number => TypeRef::Number,
         OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
         OptionType::Timestamp => TypeRef::Timestamp,
-        OptionType::Boolean | OptionType::StringList | OptionType::Enum(_) => TypeRef::Boolean,
+        OptionType::Boolean | OptionType::List(_) | OptionType::Enum(_) => TypeRef::Boolean,
     };
     let mut rules = FieldRules::default();
     for (key, given, into) in [

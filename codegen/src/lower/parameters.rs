@@ -140,19 +140,31 @@ fn lower_options(
                 ),
             );
         }
-        let ty = match option.r#type.value.as_str() {
-            "string" => OptionType::String,
-            "integer" => OptionType::Integer,
-            "number" => OptionType::Number,
-            "boolean" => OptionType::Boolean,
-            "list<string>" => OptionType::StringList,
-            "timestamp" => OptionType::Timestamp,
-            scalar if crate::model::Scalar::from_spelled(scalar).is_some() => {
-                crate::model::Scalar::from_spelled(scalar)
-                    .map_or(OptionType::String, OptionType::Scalar)
+        let spelled = option.r#type.value.as_str();
+        // `list<T>`: the option repeated, each value a `T` (a list of lists is no option).
+        let item = spelled
+            .strip_prefix("list<")
+            .and_then(|s| s.strip_suffix('>'))
+            .map(str::trim)
+            .filter(|item| !item.starts_with("list<"));
+        let scalar = |text: &str| match text {
+            "string" => Some(OptionType::String),
+            "integer" => Some(OptionType::Integer),
+            "number" => Some(OptionType::Number),
+            "boolean" => Some(OptionType::Boolean),
+            "timestamp" => Some(OptionType::Timestamp),
+            name if cx.enum_names.iter().any(|e| e == name) => {
+                Some(OptionType::Enum(name.to_owned()))
             }
-            name if cx.enum_names.iter().any(|e| e == name) => OptionType::Enum(name.to_owned()),
-            other => {
+            other => crate::model::Scalar::from_spelled(other).map(OptionType::Scalar),
+        };
+        let ty = match item.map_or_else(
+            || scalar(spelled),
+            |i| scalar(i).map(|t| OptionType::List(Box::new(t))),
+        ) {
+            Some(ty) => ty,
+            None => {
+                let other = spelled;
                 let known = OptionType::NAMES
                     .iter()
                     .copied()
@@ -160,7 +172,8 @@ fn lower_options(
                 let hint = if cx.type_names.contains_key(other) {
                     format!(
                         "`{other}` is a record; an option is `string`, `integer`, `number`, \
-                         `boolean`, `list<string>` or a string enumeration (`values`)"
+                         `boolean`, a string enumeration (`values`), or a list of one \
+                         (`list<string>`)"
                     )
                 } else {
                     suggest(other, known)
@@ -215,16 +228,16 @@ fn lower_options(
         }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
             // HTTP joins a repeated header's values with commas.
-            None if place == Place::Header => ty == OptionType::StringList,
+            None if place == Place::Header => ty.list_item().is_some(),
             None | Some((_, "repeat")) => false,
-            Some((_, "comma")) if ty == OptionType::StringList => true,
+            Some((_, "comma")) if ty.list_item().is_some() => true,
             Some((style, "comma")) => {
                 diags.push(
                     Diagnostic::new(
                         style.location.clone(),
-                        "only a `list<string>` has a `style`",
+                        "only a list (`list<string>`, `list<integer>`, ...) has a `style`",
                     )
-                    .hint("remove `style`, or make the option's type `list<string>`"),
+                    .hint("remove `style`, or make the option's type a list"),
                 );
                 false
             }

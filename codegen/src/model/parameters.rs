@@ -66,8 +66,8 @@ pub enum OptionType {
     Number,
     /// A switch.
     Boolean,
-    /// The option repeated.
-    StringList,
+    /// The option repeated (or its values separated by commas), each of this type.
+    List(Box<OptionType>),
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`).
@@ -106,16 +106,24 @@ impl OptionType {
     ];
 
     /// Its spelling in a spec.
-    pub fn name(&self) -> &str {
+    pub fn name(&self) -> String {
         match self {
-            OptionType::String => "string",
-            OptionType::Integer => "integer",
-            OptionType::Number => "number",
-            OptionType::Boolean => "boolean",
-            OptionType::StringList => "list<string>",
-            OptionType::Enum(name) => name,
-            OptionType::Scalar(scalar) => scalar.spelled(),
-            OptionType::Timestamp => "timestamp",
+            OptionType::String => "string".to_owned(),
+            OptionType::Integer => "integer".to_owned(),
+            OptionType::Number => "number".to_owned(),
+            OptionType::Boolean => "boolean".to_owned(),
+            OptionType::List(item) => format!("list<{}>", item.name()),
+            OptionType::Enum(name) => name.clone(),
+            OptionType::Scalar(scalar) => scalar.spelled().to_owned(),
+            OptionType::Timestamp => "timestamp".to_owned(),
+        }
+    }
+
+    /// The type of a list's items.
+    pub fn list_item(&self) -> Option<&OptionType> {
+        match self {
+            OptionType::List(item) => Some(item),
+            _ => None,
         }
     }
 }

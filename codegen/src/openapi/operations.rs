@@ -279,22 +279,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
     let query = endpoint.query.iter().map(|o| (o, "query"));
     let headers = endpoint.headers.iter().map(|h| (h, "header"));
     for (option, place) in query.chain(headers) {
-        let schema = match &option.ty {
-            OptionType::String => json!({ "type": "string" }),
-            OptionType::Integer => json!({ "type": "integer" }),
-            OptionType::Number => json!({ "type": "number" }),
-            OptionType::Scalar(scalar) => {
-                json!({ "type": scalar.json_type(), "format": scalar.format() })
-            }
-            OptionType::Timestamp => super::schemas::schema(
-                &crate::model::TypeRef::Timestamp,
-                service.conventions.timestamp_format,
-            ),
-            OptionType::Enum(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
-            OptionType::Boolean => json!({ "type": "boolean" }),
-            OptionType::StringList => json!({ "type": "array", "items": { "type": "string" } }),
-        };
-        let mut schema = schema;
+        let mut schema = option_schema(&option.ty, service.conventions.timestamp_format);
         if let Value::Object(s) = &mut schema {
             super::schemas::rules(&option.rules, s);
             // A parameter is deprecated as a whole, beside its schema.
@@ -337,7 +322,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             param.insert("description".into(), json!(d));
         }
         param.insert("schema".into(), schema);
-        if option.ty == OptionType::StringList && place == "query" {
+        if option.ty.list_item().is_some() && place == "query" {
             // Repeated (`o=A&o=B`), or comma-separated (`labels=a,b`); a header's list is
             // comma-separated (`style: simple`, OpenAPI's only one for headers).
             param.insert("explode".into(), json!(!option.comma_separated));
@@ -422,4 +407,24 @@ pub(super) fn idempotent<'s>(
         .idempotency
         .as_ref()
         .filter(|_| matches!(endpoint.method, Method::Post | Method::Patch))
+}
+
+/// The schema of a query option's or header parameter's type.
+fn option_schema(ty: &OptionType, timestamps: crate::model::TimestampFormat) -> Value {
+    match ty {
+        OptionType::String => json!({ "type": "string" }),
+        OptionType::Integer => json!({ "type": "integer" }),
+        OptionType::Number => json!({ "type": "number" }),
+        OptionType::Scalar(scalar) => {
+            json!({ "type": scalar.json_type(), "format": scalar.format() })
+        }
+        OptionType::Timestamp => {
+            super::schemas::schema(&crate::model::TypeRef::Timestamp, timestamps)
+        }
+        OptionType::Enum(name) => json!({ "$ref": format!("#/components/schemas/{name}") }),
+        OptionType::Boolean => json!({ "type": "boolean" }),
+        OptionType::List(item) => {
+            json!({ "type": "array", "items": option_schema(item, timestamps) })
+        }
+    }
 }

@@ -43,18 +43,139 @@ pub fn deserialize_flag_value<'de, D: serde::Deserializer<'de>>(
         .ok_or_else(|| serde::de::Error::custom("a boolean option without a value"))
 }
 
-/// `deserialize_with` for `list<string>` query options of `style: comma`: every value the
-/// option was given, each split at its commas (`labels=a,b&labels=c` is `a`, `b`, `c`);
-/// empty pieces are dropped.
-pub fn deserialize_comma_list<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Vec<String>, D::Error> {
+/// `deserialize_with` for list query options of `style: comma`: every value the option was
+/// given, each split at its commas (`labels=a,b&labels=c` is `a`, `b`, `c`), empty pieces
+/// dropped, each piece read as the list's item (text, a number, a switch, an
+/// enumeration's value).
+pub fn deserialize_comma_list<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
     let values = <Vec<String> as serde::Deserialize>::deserialize(deserializer)?;
-    Ok(values
+    values
         .iter()
         .flat_map(|value| value.split(','))
         .map(str::trim)
         .filter(|piece| !piece.is_empty())
-        .map(str::to_owned)
-        .collect())
+        .map(|piece| T::deserialize(Text(piece)).map_err(serde::de::Error::custom))
+        .collect()
+}
+
+/// One piece of text read as a scalar: numbers and switches parsed from it, text and
+/// enumeration values as they are.
+struct Text<'a>(&'a str);
+
+macro_rules! parsed {
+    ($($method:ident => $visit:ident: $ty:ty),* $(,)?) => {
+        $(fn $method<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+            match self.0.parse::<$ty>() {
+                Ok(value) => visitor.$visit(value),
+                Err(_) => Err(serde::de::Error::invalid_value(
+                    serde::de::Unexpected::Str(self.0),
+                    &visitor,
+                )),
+            }
+        })*
+    };
+}
+
+impl<'de> serde::Deserializer<'de> for Text<'_> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_str(self.0)
+    }
+
+    fn deserialize_bool<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        match parse_flag(self.0) {
+            Some(flag) => visitor.visit_bool(flag),
+            None => Err(serde::de::Error::invalid_value(
+                serde::de::Unexpected::Str(self.0),
+                &visitor,
+            )),
+        }
+    }
+
+    parsed! {
+        deserialize_i8 => visit_i8: i8, deserialize_i16 => visit_i16: i16,
+        deserialize_i32 => visit_i32: i32, deserialize_i64 => visit_i64: i64,
+        deserialize_u8 => visit_u8: u8, deserialize_u16 => visit_u16: u16,
+        deserialize_u32 => visit_u32: u32, deserialize_u64 => visit_u64: u64,
+        deserialize_f32 => visit_f32: f32, deserialize_f64 => visit_f64: f64,
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        use serde::de::IntoDeserializer;
+        let text: serde::de::value::StrDeserializer<'_, Self::Error> = self.0.into_deserializer();
+        text.deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        i128 u128 char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map
+        struct identifier ignored_any
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq, serde::Deserialize)]
+    #[serde(crate = "serde")]
+    enum Field {
+        #[serde(rename = "id")]
+        Id,
+        #[serde(rename = "displayName")]
+        DisplayName,
+    }
+
+    fn list<T: serde::de::DeserializeOwned>(
+        values: &[&str],
+    ) -> Result<Vec<T>, serde::de::value::Error> {
+        use serde::de::IntoDeserializer;
+        let values: Vec<String> = values.iter().map(|v| (*v).to_owned()).collect();
+        deserialize_comma_list(values.into_deserializer())
+    }
+
+    #[test]
+    fn each_piece_is_read_as_the_lists_item() {
+        assert_eq!(list::<String>(&["a,b", "c"]).unwrap(), ["a", "b", "c"]);
+        assert_eq!(list::<i32>(&["1, 2", "", "3"]).unwrap(), [1, 2, 3]);
+        assert_eq!(list::<bool>(&["yes,off"]).unwrap(), [true, false]);
+        assert_eq!(
+            list::<Field>(&["id,displayName"]).unwrap(),
+            [Field::Id, Field::DisplayName]
+        );
+        let error = list::<i32>(&["1,two"]).unwrap_err().to_string();
+        assert!(error.contains("two"), "{error}");
+        let error = list::<Field>(&["id,mail"]).unwrap_err().to_string();
+        assert!(error.contains("unknown variant `mail`"), "{error}");
+    }
 }

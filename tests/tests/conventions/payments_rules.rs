@@ -85,6 +85,14 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
         "{}",
         later.text()
     );
+    // A list of numbers, comma-separated: each piece read as one.
+    let count = |answer: &super::Answer| json(answer)["data"].as_array().map(Vec::len);
+    let zero = list("balances=500,0").await;
+    assert_eq!(count(&zero), Some(2), "{}", zero.text());
+    let none = list("balances=500,7").await;
+    assert_eq!(count(&none), Some(0), "{}", none.text());
+    let word = list("balances=0,lots").await;
+    assert_refused(&word, Some("balances"), "invalid option balances");
     let noon = list("created_after=noon").await;
     assert_refused(&noon, Some("created_after"), "invalid option created_after");
     let wrong = list("created_before=2026-02-30").await;

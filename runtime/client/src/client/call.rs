@@ -159,10 +159,8 @@ impl<T, E> Call<T, E> {
         name: &'static str,
         value: Option<&V>,
     ) -> Self {
-        match value.and_then(|v| serde_json::to_value(v).ok()) {
-            Some(serde_json::Value::String(text)) => self.query.push((name, text)),
-            Some(serde_json::Value::Number(n)) => self.query.push((name, n.to_string())),
-            _ => {}
+        if let Some(text) = value.and_then(wire_text) {
+            self.query.push((name, text));
         }
         self
     }
@@ -200,17 +198,22 @@ impl<T, E> Call<T, E> {
     }
 
     /// A comma-separated option (`labels=a,b`), sent when it has values.
-    pub fn option_comma_list(mut self, name: &'static str, values: &[String]) -> Self {
-        if !values.is_empty() {
-            self.query.push((name, values.join(",")));
+    pub fn option_comma_list<V: serde::Serialize>(
+        mut self,
+        name: &'static str,
+        values: &[V],
+    ) -> Self {
+        let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
+        if !texts.is_empty() {
+            self.query.push((name, texts.join(",")));
         }
         self
     }
 
     /// A repeated option, once per value.
-    pub fn option_list(mut self, name: &'static str, values: &[String]) -> Self {
+    pub fn option_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
         self.query
-            .extend(values.iter().map(|value| (name, value.clone())));
+            .extend(values.iter().filter_map(wire_text).map(|text| (name, text)));
         self
     }
 
@@ -221,21 +224,17 @@ impl<T, E> Call<T, E> {
         name: &'static str,
         value: Option<&V>,
     ) -> Self {
-        let text = match value.and_then(|v| serde_json::to_value(v).ok()) {
-            Some(serde_json::Value::String(text)) => Some(text),
-            Some(serde_json::Value::Null) | None => None,
-            Some(other) => Some(other.to_string()),
-        };
-        if let Some(text) = text {
+        if let Some(text) = value.and_then(wire_text) {
             self.headers.push((name, text));
         }
         self
     }
 
     /// A list header parameter, its values joined with commas, sent when it has values.
-    pub fn header_list(mut self, name: &'static str, values: &[String]) -> Self {
-        if !values.is_empty() {
-            self.headers.push((name, values.join(", ")));
+    pub fn header_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
+        let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
+        if !texts.is_empty() {
+            self.headers.push((name, texts.join(", ")));
         }
         self
     }
@@ -492,6 +491,16 @@ where
 
     fn into_future(self) -> Self::IntoFuture {
         Box::pin(async move { self.send().await.map(|answer| answer.body) })
+    }
+}
+
+/// A parameter's value as the wire writes it: text as it is (an enumeration's value, a
+/// date, a UUID), a number or a switch as JSON writes it; nothing for `null`.
+fn wire_text<V: serde::Serialize + ?Sized>(value: &V) -> Option<String> {
+    match serde_json::to_value(value).ok()? {
+        serde_json::Value::String(text) => Some(text),
+        serde_json::Value::Null => None,
+        other => Some(other.to_string()),
     }
 }
 
