@@ -46,13 +46,20 @@ pub fn pascal(name: &str) -> String {
 }
 
 /// The variant of a string enumeration's `value`: the value in `UpperCamelCase`
-/// (`dark-blue` is `DarkBlue`), or, for a value without letters or digits, its characters
+/// (`dark-blue` is `DarkBlue`, `-created` `MinusCreated`), or, for a value without letters
+/// or digits, its characters
 /// spelled out (`*` is `Asterisk`, `<=` is `LessThanEquals`, `` is `Empty`), as real APIs
 /// use them (Microsoft Graph's `$select=*`).
 pub fn variant(value: &str) -> String {
     let words = pascal(value);
     if !words.is_empty() {
-        return words;
+        // A leading sign is a word of its own: `-created` (a descending order) is not
+        // `created`, nor `-INF` `INF`.
+        return match value.chars().next() {
+            Some('-') => format!("Minus{words}"),
+            Some('+') => format!("Plus{words}"),
+            _ => words,
+        };
     }
     if value.is_empty() {
         return "Empty".to_owned();
@@ -247,6 +254,12 @@ mod tests {
         assert_eq!(snake("2fa"), "n2fa");
         assert_eq!(pascal("create_change"), "CreateChange");
         assert_eq!(screaming("get_account_detail"), "GET_ACCOUNT_DETAIL");
+        assert_eq!(variant("dark-blue"), "DarkBlue");
+        // A leading sign tells a descending order, or a negative infinity, apart.
+        assert_eq!(variant("-created"), "MinusCreated");
+        assert_eq!(variant("-INF"), "MinusInf");
+        assert_eq!(variant("INF"), "Inf");
+        assert_eq!(variant("<="), "LessThanEquals");
         assert_eq!(field_ident("type"), "type_");
         assert!(is_snake_case("get_detail"));
         assert!(!is_snake_case("getDetail"));

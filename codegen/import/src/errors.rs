@@ -154,10 +154,9 @@ impl StatusRows {
         let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
         ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         ranked.into_iter().find_map(|(name, _)| {
-            let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
             let mut guessed = Vec::new();
             let (shape, says_message) =
-                shape(definition.get("fields")?, declared, 0, &mut guessed)?;
+                shape(&all_fields(name, declared, 0)?, declared, 0, &mut guessed)?;
             says_message.then_some(())?;
             Some(ErrorBody {
                 type_name: name.to_owned(),
@@ -338,8 +337,35 @@ fn record(
     depth: usize,
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
+    shape(
+        &all_fields(name, declared, 0)?,
+        declared,
+        depth + 1,
+        guessed,
+    )
+}
+
+/// The fields of declared record `name`, those of the records it includes first; `None`
+/// for a type that is no record.
+fn all_fields(name: &str, declared: &[(String, Yaml)], depth: usize) -> Option<Yaml> {
     let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
-    shape(definition.get("fields")?, declared, depth + 1, guessed)
+    let Yaml::Map(own) = definition.get("fields")? else {
+        return None;
+    };
+    let mut fields = Vec::new();
+    if let Some(Yaml::List(includes)) = definition.get("includes")
+        && depth < 32
+    {
+        for included in includes {
+            if let Yaml::Str(included) = included
+                && let Some(Yaml::Map(theirs)) = all_fields(included, declared, depth + 1)
+            {
+                fields.extend(theirs);
+            }
+        }
+    }
+    fields.extend(own.iter().cloned());
+    Some(Yaml::Map(fields))
 }
 
 /// `not_found` → `Not Found`.

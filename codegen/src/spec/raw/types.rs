@@ -13,7 +13,7 @@ spec_record! {
         opt fields: Named<Field>,
         /// Values of a string enumeration, as the JSON writes them: `values: [low, normal,
         /// high]`. The Rust enum has a variant per value in `UpperCamelCase` (`Low`,
-        /// `Normal`, `High`; `dark-blue` is `DarkBlue`); a request with another value is a
+        /// `Normal`, `High`; `dark-blue` is `DarkBlue`, `-created` `MinusCreated`); a request with another value is a
         /// 400 (`invalid_input`) before the handler runs.
         opt values: Vec<Spanned<String>>,
         /// The types a value may have, tried in this order when reading JSON (`[list<string>,
