@@ -111,6 +111,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     let mut types = schemas::Types::new(document);
     let mut needs = operations::Needs::default();
     let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
+    types.settle_includes(&mut losses);
     types.settle_discriminators(&mut losses);
     service::unsaid(document, &mut losses);
     // A schema read twice (a record and the `allOf` that includes it) says its losses once.

@@ -107,6 +107,83 @@ impl<'d> Types<'d> {
         self.discriminators.insert(found.spelled.clone(), at);
     }
 
+    /// Every `includes` as the spec takes it, once every type is declared: an included type
+    /// that is no record is left out (its members with it), a member a record declares
+    /// beside an included one's is the included one, and of two included records sharing a
+    /// member the later is left out; each said as a loss.
+    pub(crate) fn settle_includes(&mut self, losses: &mut Losses) {
+        let names: Vec<String> = self
+            .declared
+            .iter()
+            .filter(|(_, d)| d.get("includes").is_some())
+            .map(|(n, _)| n.clone())
+            .collect();
+        for name in names {
+            let at = self
+                .component_of(&name)
+                .unwrap_or("/components/schemas")
+                .to_owned();
+            let mut kept: Vec<String> = Vec::new();
+            let mut inherited: Vec<String> = Vec::new();
+            let included: Vec<String> = self
+                .declared
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, d)| includes_of(d).into_iter().map(str::to_owned).collect())
+                .unwrap_or_default();
+            for included in included {
+                let members: Vec<String> = self
+                    .record_members(&included)
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect();
+                let why = if !self.is_record(&included) {
+                    Some("it is not a record")
+                } else if members.iter().any(|m| inherited.contains(m)) {
+                    Some("it shares a member with another included record")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    losses.push(Loss::wire(
+                        at.clone(),
+                        "composition",
+                        format!("`{included}` is not included in `{name}`: {why}"),
+                    ));
+                } else {
+                    inherited.extend(members);
+                    kept.push(included);
+                }
+            }
+            let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| *n == name)
+            else {
+                continue;
+            };
+            for (key, value) in entries.iter_mut() {
+                match (key.as_str(), value) {
+                    ("includes", list) => {
+                        *list = Yaml::List(kept.iter().cloned().map(Yaml::Str).collect());
+                    }
+                    ("fields", Yaml::Map(fields)) => fields.retain(|(member, _)| {
+                        let again = inherited.contains(member);
+                        if again {
+                            losses.push(Loss::faithful(
+                                at.clone(),
+                                "member declared twice",
+                                format!("member `{member}` of `{name}` is an included record's too: its declaration there is kept"),
+                            ));
+                        }
+                        !again
+                    }),
+                    _ => {}
+                }
+            }
+            if kept.is_empty() {
+                entries.retain(|(k, _)| k != "includes");
+            }
+        }
+    }
+
     /// Every discriminator as the spec takes it: its values name the family's records (the
     /// record and those including it) or the `one_of`'s alternatives, each of those named
     /// (by its schema's name where the document left it implicit), the field declared as
@@ -116,7 +193,16 @@ impl<'d> Types<'d> {
             .into_iter()
             .collect();
         for (name, at) in pending {
-            if let Err(why) = self.settle(&name) {
+            let mut dropped = Vec::new();
+            let settled = self.settle(&name, &mut dropped);
+            for value in dropped {
+                losses.push(Loss::wire(
+                    refs::push(&refs::push(&at, "mapping"), &value),
+                    "discriminator",
+                    format!("the value `{value}` is left out: it names a type outside the family"),
+                ));
+            }
+            if let Err(why) = settled {
                 losses.push(Loss::wire(
                     at.clone(),
                     "discriminator",
@@ -131,7 +217,7 @@ impl<'d> Types<'d> {
         }
     }
 
-    fn settle(&mut self, name: &str) -> Result<(), String> {
+    fn settle(&mut self, name: &str, dropped: &mut Vec<String>) -> Result<(), String> {
         let definition = &self
             .declared
             .iter()
@@ -180,11 +266,10 @@ impl<'d> Types<'d> {
         else {
             return Err("no mapping".into());
         };
-        let mut mapping: Vec<(String, Yaml)> = explicit
+        let (mut mapping, outside): (Vec<(String, Yaml)>, Vec<(String, Yaml)>) = explicit
             .iter()
-            .filter(|(_, t)| matches!(t, Yaml::Str(t) if family.contains(t)))
             .cloned()
-            .collect();
+            .partition(|(_, t)| matches!(t, Yaml::Str(t) if family.contains(t)));
         for member in &family {
             if mapping
                 .iter()
@@ -205,6 +290,7 @@ impl<'d> Types<'d> {
             }
             mapping.push((value, Yaml::str(member.as_str())));
         }
+        dropped.extend(outside.into_iter().map(|(value, _)| value));
         if let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| n == name)
             && let Some((_, d)) = entries.iter_mut().find(|(k, _)| k == "discriminator")
         {

@@ -187,8 +187,16 @@ impl<'d> Types<'d> {
             let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
             if part.get("$ref").is_some() {
                 let found = self.use_of(part, &at, hint, losses);
+                // A record being read (the base of a family whose discriminator led here)
+                // is included by the name it will have; settled once all are declared.
+                let reading = self.reserved.contains(&found.spelled)
+                    && refs::Doc::new(self.document)
+                        .resolve(part, at.clone())
+                        .is_ok_and(|(target, _)| {
+                            target.get("properties").is_some() || target.get("allOf").is_some()
+                        });
                 if !found.nullable
-                    && self.is_record(&found.spelled)
+                    && (self.is_record(&found.spelled) || reading)
                     && !includes.contains(&found.spelled)
                 {
                     includes.push(found.spelled);
