@@ -147,3 +147,39 @@ fn null_items_of_a_fields_list_are_kept() {
         .expect("GET /x");
     assert!(x.on_wire, "{:#?}", x.differences);
 }
+
+/// A record whose own field lists a record that includes it (Graph's risky service
+/// principal and its history items): the member is read while the base is, and still
+/// includes it, so the family's discriminator names it.
+#[test]
+fn a_member_read_while_its_base_is_still_includes_it() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/e": { "get": { "responses": { "200": { "description": "ok", "content": {
+            "application/json": { "schema": { "$ref": "#/components/schemas/e" } } } } } } } },
+        "components": { "schemas": {
+            "e": { "type": "object", "required": ["@odata.type"],
+                   "properties": { "@odata.type": { "type": "string" } },
+                   "discriminator": { "propertyName": "@odata.type", "mapping": {
+                       "#a": "#/components/schemas/a", "#ah": "#/components/schemas/ah" } } },
+            "a": { "allOf": [{ "$ref": "#/components/schemas/e" }, { "type": "object", "properties": {
+                "history": { "type": "array", "items": { "$ref": "#/components/schemas/ah" } } } }] },
+            "ah": { "allOf": [{ "$ref": "#/components/schemas/a" }, { "type": "object", "properties": {
+                "activity": { "type": "string" } } }] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("  Ah:\n    includes: [A]\n"), "{service}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
+}

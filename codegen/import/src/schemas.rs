@@ -94,6 +94,15 @@ impl<'d> Types<'d> {
         self.definition(spelled, "fields").is_some()
     }
 
+    /// Whether the component schema at `pointer` is being read as `name`: named, not
+    /// declared yet.
+    fn being_read(&self, pointer: &str, name: &str) -> bool {
+        self.components
+            .get(pointer)
+            .is_some_and(|u| u.spelled == name)
+            && !self.declared.iter().any(|(n, _)| n == name)
+    }
+
     /// Whether enumeration `name` has `value`.
     pub(crate) fn has_value(&self, name: &str, value: &str) -> bool {
         matches!(self.definition(name, "values"), Some(Yaml::List(l)) if l.contains(&Yaml::str(value)))

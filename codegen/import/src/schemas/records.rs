@@ -189,12 +189,13 @@ impl<'d> Types<'d> {
                 let found = self.use_of(part, &at, hint, losses);
                 // A record being read (the base of a family whose discriminator led here)
                 // is included by the name it will have; settled once all are declared.
-                let reading = self.reserved.contains(&found.spelled)
-                    && refs::Doc::new(self.document)
-                        .resolve(part, at.clone())
-                        .is_ok_and(|(target, _)| {
-                            target.get("properties").is_some() || target.get("allOf").is_some()
-                        });
+                // (Its name is taken when its fields are read, before it is declared.)
+                let reading = refs::Doc::new(self.document)
+                    .resolve(part, at.clone())
+                    .is_ok_and(|(target, pointer)| {
+                        self.being_read(&pointer, &found.spelled)
+                            && (target.get("properties").is_some() || target.get("allOf").is_some())
+                    });
                 if !found.nullable
                     && (self.is_record(&found.spelled) || reading)
                     && !includes.contains(&found.spelled)
