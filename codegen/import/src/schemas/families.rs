@@ -266,7 +266,7 @@ impl<'d> Types<'d> {
         else {
             return Err("no mapping".into());
         };
-        let (mut mapping, outside): (Vec<(String, Yaml)>, Vec<(String, Yaml)>) = explicit
+        let (mut mapping, outside): (Mapping, Mapping) = explicit
             .iter()
             .cloned()
             .partition(|(_, t)| matches!(t, Yaml::Str(t) if family.contains(t)));
@@ -344,6 +344,9 @@ impl<'d> Types<'d> {
         }
     }
 }
+
+/// A discriminator's values with the types they name.
+type Mapping = Vec<(String, Yaml)>;
 
 fn includes_of(definition: &Yaml) -> Vec<&str> {
     match definition.get("includes") {
