@@ -156,7 +156,7 @@ impl StatusRows {
         ranked.into_iter().find_map(|(name, _)| {
             let mut guessed = Vec::new();
             let (shape, says_message) =
-                shape(&all_fields(name, declared, 0)?, declared, 0, &mut guessed)?;
+                shape(&all_fields(name, declared)?, declared, 0, &mut guessed)?;
             says_message.then_some(())?;
             Some(ErrorBody {
                 type_name: name.to_owned(),
@@ -337,34 +337,18 @@ fn record(
     depth: usize,
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
-    shape(
-        &all_fields(name, declared, 0)?,
-        declared,
-        depth + 1,
-        guessed,
-    )
+    shape(&all_fields(name, declared)?, declared, depth + 1, guessed)
 }
 
 /// The fields of declared record `name`, those of the records it includes first; `None`
 /// for a type that is no record.
-fn all_fields(name: &str, declared: &[(String, Yaml)], depth: usize) -> Option<Yaml> {
+fn all_fields(name: &str, declared: &[(String, Yaml)]) -> Option<Yaml> {
     let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
-    let Yaml::Map(own) = definition.get("fields")? else {
-        return None;
-    };
-    let mut fields = Vec::new();
-    if let Some(Yaml::List(includes)) = definition.get("includes")
-        && depth < 32
-    {
-        for included in includes {
-            if let Yaml::Str(included) = included
-                && let Some(Yaml::Map(theirs)) = all_fields(included, declared, depth + 1)
-            {
-                fields.extend(theirs);
-            }
-        }
-    }
-    fields.extend(own.iter().cloned());
+    definition.get("fields")?; // a record
+    let fields = crate::schemas::record_fields(declared, name)
+        .into_iter()
+        .map(|(member, entry)| (member.to_owned(), entry.clone()))
+        .collect();
     Some(Yaml::Map(fields))
 }
 

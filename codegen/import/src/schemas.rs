@@ -17,6 +17,7 @@ use crate::yaml_out::Yaml;
 mod choices;
 use choices::variant_kind;
 mod families;
+pub(crate) use families::record_fields;
 mod records;
 mod rules;
 

@@ -10,6 +10,18 @@ use super::doc;
 use crate::model::{Field, Scalar, Service, TypeRef};
 use crate::names;
 
+/// A field's type in Rust before its optionality: `Vec<Option<T>>` for a list whose
+/// items may be `null`.
+pub(super) fn field_type(field: &Field, format: crate::model::TimestampFormat) -> TokenStream {
+    match (&field.ty, field.nullable_items) {
+        (TypeRef::List(item), true) => {
+            let item = super::types::rust_type(item, format, true);
+            quote! { Vec<Option<#item>> }
+        }
+        _ => super::types::rust_type(&field.ty, format, true),
+    }
+}
+
 /// The serde field of `field` in record `record`, its Rust type `ty` (boxed where the
 /// record reaches itself).
 pub(super) fn field_tokens(

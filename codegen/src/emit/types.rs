@@ -410,25 +410,13 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
     }
 }
 
-/// A field's type in Rust before its optionality: `Vec<Option<T>>` for a list whose
-/// items may be `null`.
-fn field_type(field: &crate::model::Field, format: TimestampFormat) -> TokenStream {
-    match (&field.ty, field.nullable_items) {
-        (TypeRef::List(item), true) => {
-            let item = rust_type(item, format, true);
-            quote! { Vec<Option<#item>> }
-        }
-        _ => rust_type(&field.ty, format, true),
-    }
-}
-
 fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let docs = doc(def.description.as_deref().unwrap_or(&def.name));
     match &def.kind {
         TypeKind::Record(record) => {
             let fields = record.iter().map(|f| {
-                let mut ty = field_type(f, format);
+                let mut ty = super::fields::field_type(f, format);
                 if direct_reference(&f.ty)
                     .is_some_and(|t| reaches(service, t, &def.name, &mut Vec::new()))
                 {
@@ -436,8 +424,9 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 }
                 super::fields::field_tokens(service, &def.name, f, ty)
             });
-            let default_fns =
-                super::fields::default_fns(&def.name, record, |f| field_type(f, format));
+            let default_fns = super::fields::default_fns(&def.name, record, |f| {
+                super::fields::field_type(f, format)
+            });
             let default =
                 has_default(service, &def.name, &mut Vec::new()).then(|| quote! { Default, });
             let derived = super::unions::derived_fields(def);

@@ -14,28 +14,13 @@ impl<'d> Types<'d> {
     /// The members of declared record `name` with whether each may be absent, those of
     /// the records it includes first.
     pub(super) fn record_members(&self, name: &str) -> Vec<(String, bool)> {
-        self.members_within(name, 0)
-    }
-
-    fn members_within(&self, name: &str, depth: usize) -> Vec<(String, bool)> {
-        let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        if depth < 32 {
-            for included in includes_of(definition) {
-                out.extend(self.members_within(included, depth + 1));
-            }
-        }
-        if let Some(Yaml::Map(fields)) = definition.get("fields") {
-            out.extend(fields.iter().map(|(member, entry)| {
-                (
-                    member.clone(),
-                    entry.get("optional") == Some(&Yaml::Bool(true)),
-                )
-            }));
-        }
-        out
+        record_fields(&self.declared, name)
+            .into_iter()
+            .map(|(member, entry)| {
+                let optional = entry.get("optional") == Some(&Yaml::Bool(true));
+                (member.to_owned(), optional)
+            })
+            .collect()
     }
 
     /// Says that record `name` includes `includes`, before its fields.
@@ -315,34 +300,48 @@ impl<'d> Types<'d> {
 
     /// Whether record `name`, where it declares `field`, holds text there.
     fn declares_text(&self, name: &str, field: &str) -> bool {
-        let mut declared = None;
-        self.entry_within(name, field, 0, &mut declared);
-        match declared.and_then(|entry| entry.get("type")) {
+        let declared = record_fields(&self.declared, name)
+            .into_iter()
+            .rfind(|(member, _)| *member == field);
+        match declared.and_then(|(_, entry)| entry.get("type")) {
             None => true,
             Some(Yaml::Str(ty)) => ty == "string" || self.is_enumeration(ty),
             Some(_) => false,
         }
     }
+}
 
-    fn entry_within<'s>(
-        &'s self,
+/// The fields of declared record `name` (each with its entry), those of the records it
+/// includes first, through their includes too; nothing for a type that is no record.
+pub(crate) fn record_fields<'y>(
+    declared: &'y [(String, Yaml)],
+    name: &str,
+) -> Vec<(&'y str, &'y Yaml)> {
+    fn walk<'y>(
+        declared: &'y [(String, Yaml)],
         name: &str,
-        field: &str,
         depth: usize,
-        out: &mut Option<&'s Yaml>,
+        out: &mut Vec<(&'y str, &'y Yaml)>,
     ) {
-        let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
+        let Some((_, definition)) = declared.iter().find(|(n, _)| n == name) else {
             return;
         };
         if depth < 32 {
             for included in includes_of(definition) {
-                self.entry_within(included, field, depth + 1, out);
+                walk(declared, included, depth + 1, out);
             }
         }
-        if let Some(entry) = definition.get("fields").and_then(|f| f.get(field)) {
-            *out = Some(entry);
+        if let Some(Yaml::Map(fields)) = definition.get("fields") {
+            out.extend(
+                fields
+                    .iter()
+                    .map(|(member, entry)| (member.as_str(), entry)),
+            );
         }
     }
+    let mut out = Vec::new();
+    walk(declared, name, 0, &mut out);
+    out
 }
 
 /// A discriminator's values with the types they name.
