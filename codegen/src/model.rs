@@ -23,7 +23,7 @@ pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
 };
-pub use types::{Discriminator, Field, Scalar, TypeDef, TypeKind, TypeRef};
+pub use types::{Discriminator, EnumValue, Field, Scalar, TypeDef, TypeKind, TypeRef};
 
 use crate::diag::Location;
 

@@ -99,6 +99,17 @@ fn defaults_fill_what_a_body_leaves_out() {
     assert_eq!((given.size, given.colour), (3, Colour::Red));
 }
 
+/// A value that names its own variant is written and read as its value.
+#[test]
+fn values_with_named_variants_keep_their_text() {
+    use restspec_tests::build_script::all_types::types::Selection;
+    let written = serde_json::to_value([Selection::Id, Selection::IdUpper, Selection::SelfValue])
+        .expect("written");
+    assert_eq!(written, serde_json::json!(["id", "ID", "self"]));
+    let read: Selection = serde_json::from_value(serde_json::json!("self")).expect("read");
+    assert_eq!(read, Selection::SelfValue);
+}
+
 #[test]
 fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     let json = serde_json::json!({ "id": 7, "name": "Ada", "secret": "s3cret" });

@@ -229,7 +229,8 @@ fn ranges_of_codes_are_answered_as_graph_writes_them() {
 }
 
 /// Enumeration values without letters or digits (Graph's `*`, an empty string) are kept:
-/// their variants spell the characters out (`Asterisk`, `Empty`).
+/// their variants spell the characters out (`Asterisk`, `Empty`). A value whose variant
+/// would be an earlier one's (Graph's `remote_Control_Software`) or `Self` names its own.
 #[test]
 fn enumeration_values_of_symbols_are_kept() {
     let document = serde_json::json!({
@@ -238,7 +239,7 @@ fn enumeration_values_of_symbols_are_kept() {
         "paths": { "/things": { "get": {
             "parameters": [{ "name": "select", "in": "query", "schema": { "$ref": "#/components/schemas/Select" } }],
             "responses": { "204": { "description": "ok" } } } } },
-        "components": { "schemas": { "Select": { "type": "string", "enum": ["*", "", "id", "<=", "-id"] } } }
+        "components": { "schemas": { "Select": { "type": "string", "enum": ["*", "", "id", "<=", "-id", "ID", "Id", "self"] } } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
@@ -252,14 +253,20 @@ fn enumeration_values_of_symbols_are_kept() {
     let restspec_codegen::model::TypeKind::Enum(values) = &select.kind else {
         panic!("{select:?}")
     };
-    let variants: Vec<String> = values
-        .iter()
-        .map(|v| restspec_codegen::naming::variant(v))
-        .collect();
+    let variants: Vec<&str> = values.iter().map(|v| v.variant.as_str()).collect();
     // `-id` (a descending order) is a value of its own, not a second `Id`.
     assert_eq!(
         variants,
-        ["Asterisk", "Empty", "Id", "LessThanEquals", "MinusId"]
+        [
+            "Asterisk",
+            "Empty",
+            "Id",
+            "LessThanEquals",
+            "MinusId",
+            "Id2",
+            "Id3",
+            "SelfValue"
+        ]
     );
     let exported = restspec_codegen::openapi::document(&loaded.service);
     let trip = restspec_import::round_trip::compare(&document, &exported);

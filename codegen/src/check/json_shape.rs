@@ -166,12 +166,16 @@ fn named(
             }
         }
         TypeKind::Enum(values) => match value {
-            Value::String(s) if values.contains(s) => Ok(()),
+            Value::String(s) if values.iter().any(|v| &v.value == s) => Ok(()),
             _ => Err(format!(
                 "{} should be one of the values of `{}` ({}), not {value}",
                 at(pointer),
                 def.name,
-                values.join(", ")
+                values
+                    .iter()
+                    .map(|v| v.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         },
         TypeKind::Record(fields) => {

@@ -92,7 +92,16 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                 compare_fields(&now.name, (was, a), (now, b), (read, sent), out);
             }
             (TypeKind::Enum(a), TypeKind::Enum(b)) => {
-                compare_values(&now.name, (was, a), (now, b), (read, sent), out);
+                let texts = |values: &[crate::model::EnumValue]| -> Vec<String> {
+                    values.iter().map(|v| v.value.clone()).collect()
+                };
+                compare_values(
+                    &now.name,
+                    (was, &texts(a)),
+                    (now, &texts(b)),
+                    (read, sent),
+                    out,
+                );
             }
             (TypeKind::OneOf(a), TypeKind::OneOf(b)) if a == b => {}
             (TypeKind::OneOf(_), TypeKind::OneOf(_)) => out.push(Change::new(

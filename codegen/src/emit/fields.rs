@@ -134,6 +134,7 @@ fn default_fn(record: &str, field: &Field) -> proc_macro2::Ident {
 
 /// The functions giving the defaults of `record`'s fields that have one.
 pub(super) fn default_fns(
+    service: &Service,
     record: &str,
     fields: &[Field],
     ty_of: impl Fn(&Field) -> TokenStream,
@@ -142,7 +143,7 @@ pub(super) fn default_fns(
         let value = field.rules.default.as_ref()?;
         let name = default_fn(record, field);
         let ty = ty_of(field);
-        let literal = literal(&field.ty, value);
+        let literal = literal(service, &field.ty, value);
         let what = doc(&format!("The default of `{record}.{}`.", field.json_name));
         Some(quote! {
             #what
@@ -156,7 +157,7 @@ pub(super) fn default_fns(
 
 /// A default value as a Rust expression of the field's type. Lowering admits only these
 /// pairs of type and value.
-fn literal(ty: &TypeRef, value: &Value) -> TokenStream {
+fn literal(service: &Service, ty: &TypeRef, value: &Value) -> TokenStream {
     match (ty, value) {
         (TypeRef::String, Value::String(text)) => quote! { #text.to_owned() },
         (TypeRef::Boolean, Value::Bool(b)) => quote! { #b },
@@ -164,10 +165,7 @@ fn literal(ty: &TypeRef, value: &Value) -> TokenStream {
         (TypeRef::Number, Value::Number(n)) => number(Scalar::Double, n),
         (TypeRef::Scalar(scalar), Value::Number(n)) => number(*scalar, n),
         (TypeRef::Named(name), Value::String(text)) => {
-            let (ty, variant) = (
-                format_ident!("{}", name),
-                format_ident!("{}", names::variant(text)),
-            );
+            let (ty, variant) = (format_ident!("{}", name), enum_variant(service, name, text));
             quote! { #ty::#variant }
         }
         (TypeRef::List(_), _) => quote! { Vec::new() },
@@ -188,4 +186,16 @@ pub(super) fn number(scalar: Scalar, n: &serde_json::Number) -> TokenStream {
         _ => Literal::f64_suffixed(float),
     };
     quote! { #literal }
+}
+
+/// The variant of enumeration `type_name` standing for `value` (lowering admitted only
+/// its values as defaults).
+pub(super) fn enum_variant(service: &Service, type_name: &str, value: &str) -> proc_macro2::Ident {
+    let variant = service
+        .types
+        .iter()
+        .find(|t| t.name == type_name)
+        .and_then(|t| t.kind.variant_of(value))
+        .map_or_else(|| names::variant(value), str::to_owned);
+    format_ident!("{}", variant)
 }

@@ -5,12 +5,12 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::model::{OptionType, QueryOption, Scalar};
-use crate::names;
+use crate::model::{OptionType, QueryOption, Scalar, Service};
 
 /// The impl, or `None` where an option is required (it has no honest default) or none has
 /// a default (the struct derives `Default`).
 pub(super) fn default_impl(
+    service: &Service,
     ident: &proc_macro2::Ident,
     options: &[QueryOption],
 ) -> Option<TokenStream> {
@@ -19,10 +19,10 @@ pub(super) fn default_impl(
     }
     let fields = options.iter().map(|o| {
         let name = format_ident!("{}", o.field);
-        let value = o
-            .default
-            .as_deref()
-            .map_or_else(|| quote! { Default::default() }, |text| value(&o.ty, text));
+        let value = o.default.as_deref().map_or_else(
+            || quote! { Default::default() },
+            |text| value(service, &o.ty, text),
+        );
         quote! { #name: #value, }
     });
     let docs = super::doc("Every option at its spec default, or absent.");
@@ -37,7 +37,7 @@ pub(super) fn default_impl(
 }
 
 /// A default's text as a Rust value of the option's type (lowering admitted it).
-fn value(ty: &OptionType, text: &str) -> TokenStream {
+fn value(service: &Service, ty: &OptionType, text: &str) -> TokenStream {
     match ty {
         OptionType::String => quote! { #text.to_owned() },
         OptionType::Boolean => {
@@ -50,7 +50,7 @@ fn value(ty: &OptionType, text: &str) -> TokenStream {
         OptionType::Enum(name) => {
             let (ty, variant) = (
                 format_ident!("{}", name),
-                format_ident!("{}", names::variant(text)),
+                super::fields::enum_variant(service, name, text),
             );
             quote! { super::types::#ty::#variant }
         }

@@ -161,12 +161,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .filter(|e| !e.query.is_empty())
         .map(|e| {
             let what = format!("Query options of `{} {}`.", e.method.as_str(), e.path.raw);
-            options_tokens(
-                &options_struct(e),
-                &what,
-                &e.query,
-                service.conventions.timestamp_format,
-            )
+            options_tokens(service, &options_struct(e), &what, &e.query)
         });
     let headers = service
         .families
@@ -179,12 +174,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
                 e.method.as_str(),
                 e.path.raw
             );
-            options_tokens(
-                &headers_struct(e),
-                &what,
-                &e.headers,
-                service.conventions.timestamp_format,
-            )
+            options_tokens(service, &headers_struct(e), &what, &e.headers)
         })
         .collect::<Vec<_>>();
     // Only a spec with header parameters has the module.
@@ -256,11 +246,12 @@ fn option_item_type(ty: &crate::model::OptionType, timestamps: TimestampFormat) 
 }
 
 fn options_tokens(
+    service: &Service,
     ident: &proc_macro2::Ident,
     what: &str,
     options: &[crate::model::QueryOption],
-    timestamps: TimestampFormat,
 ) -> TokenStream {
+    let timestamps = service.conventions.timestamp_format;
     use crate::model::OptionType;
     let docs = doc(what);
     let fields = options.iter().map(|o| {
@@ -333,7 +324,7 @@ fn options_tokens(
     // A required option has no honest `Default`; one with a default has its own.
     let default = (!options.iter().any(|o| o.always_given())).then(|| quote! { Default, });
     let validate = super::validate::options_impl(ident, options);
-    let validate = match super::option_defaults::default_impl(ident, options) {
+    let validate = match super::option_defaults::default_impl(service, ident, options) {
         Some(own) => quote! { #validate #own },
         None => validate,
     };
@@ -424,7 +415,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 }
                 super::fields::field_tokens(service, &def.name, f, ty)
             });
-            let default_fns = super::fields::default_fns(&def.name, record, |f| {
+            let default_fns = super::fields::default_fns(service, &def.name, record, |f| {
                 super::fields::field_type(f, format)
             });
             let default =
@@ -474,11 +465,12 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
         }
         TypeKind::Enum(values) => {
             let variants = values.iter().map(|v| {
-                let variant = format_ident!("{}", names::variant(v));
-                let docs = doc(&format!("`{v}`"));
+                let variant = format_ident!("{}", v.variant);
+                let value = &v.value;
+                let docs = doc(&format!("`{value}`"));
                 quote! {
                     #docs
-                    #[serde(rename = #v)]
+                    #[serde(rename = #value)]
                     #variant,
                 }
             });

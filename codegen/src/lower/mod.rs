@@ -118,7 +118,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             let values = def.values.as_ref()?;
             Some((
                 key.name.clone(),
-                values.iter().map(|v| v.value.clone()).collect(),
+                values.iter().map(|v| v.value.value.clone()).collect(),
             ))
         })
         .collect();

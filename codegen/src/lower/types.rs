@@ -6,11 +6,12 @@ use std::collections::BTreeMap;
 use super::context::Context;
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
-use crate::model::{Discriminator, Field, TypeDef, TypeKind, TypeRef};
+use crate::model::{Discriminator, EnumValue, Field, TypeDef, TypeKind, TypeRef};
 use crate::names;
 use crate::spec::RawSpec;
 use crate::spec::decode::{Named, Spanned};
 use crate::spec::raw;
+use crate::spec::raw::EnumValueDecl;
 
 /// Parses a type expression: `string`, `list<AccountInfo>`, `map<ProjectInfo>`, `ChangeInfo`.
 pub(super) fn lower_type_ref(
@@ -135,46 +136,7 @@ pub(super) fn lower_type(
             }
             TypeKind::Record(out)
         }
-        (false, Some(values)) if raw.one_of.is_none() => {
-            let mut out: Vec<String> = Vec::new();
-            for value in values {
-                let variant = names::variant(&value.value);
-                let clash = out
-                    .iter()
-                    .find(|o| names::variant(o) == variant && **o != value.value);
-                if let Some(other) = clash {
-                    diags.push(
-                        Diagnostic::new(
-                            value.location.clone(),
-                            format!(
-                                "values `{other}` and `{}` both become the variant `{variant}`",
-                                value.value
-                            ),
-                        )
-                        .hint("enumeration values must differ in more than case and punctuation"),
-                    );
-                } else if variant == "Self" {
-                    diags.push(
-                        Diagnostic::new(
-                            value.location.clone(),
-                            format!("value `{}` would be the variant `Self`", value.value),
-                        )
-                        .hint("`Self` is a Rust keyword; choose another value"),
-                    );
-                } else if out.contains(&value.value) {
-                    diags.push(
-                        Diagnostic::new(
-                            value.location.clone(),
-                            format!("value `{}` is listed twice", value.value),
-                        )
-                        .hint("remove one of them"),
-                    );
-                } else {
-                    out.push(value.value.clone());
-                }
-            }
-            TypeKind::Enum(out)
-        }
+        (false, Some(values)) if raw.one_of.is_none() => TypeKind::Enum(enum_values(values, diags)),
         _ => {
             diags.push(
                 Diagnostic::new(
@@ -345,4 +307,65 @@ pub(super) fn collect_type_names(
         }
     }
     names
+}
+
+/// An enumeration's values with their variants: each value's own `UpperCamelCase`, or the
+/// variant the spec names. Two values with one variant, or a variant `Self`, are refused
+/// with the form that names one.
+fn enum_values(values: &[EnumValueDecl], diags: &mut Diagnostics) -> Vec<EnumValue> {
+    let mut out: Vec<EnumValue> = Vec::new();
+    for decl in values {
+        let value = &decl.value;
+        let variant = match &decl.variant {
+            Some(named) => {
+                check_name(named, "variant", Case::Pascal, diags);
+                named.value.clone()
+            }
+            None => names::variant(&value.value),
+        };
+        let location = decl
+            .variant
+            .as_ref()
+            .map_or(&value.location, |v| &v.location);
+        let renamed = |suffix: &str| {
+            format!(
+                "name its variant: `- {{ value: {}, variant: {variant}{suffix} }}`",
+                value.value
+            )
+        };
+        if out.iter().any(|o| o.value == value.value) {
+            diags.push(
+                Diagnostic::new(
+                    value.location.clone(),
+                    format!("value `{}` is listed twice", value.value),
+                )
+                .hint("remove one of them"),
+            );
+        } else if let Some(other) = out.iter().find(|o| o.variant == variant) {
+            diags.push(
+                Diagnostic::new(
+                    location.clone(),
+                    format!(
+                        "values `{}` and `{}` both become the variant `{variant}`",
+                        other.value, value.value
+                    ),
+                )
+                .hint(renamed("2")),
+            );
+        } else if variant == "Self" {
+            diags.push(
+                Diagnostic::new(
+                    location.clone(),
+                    format!("value `{}` would be the variant `Self`", value.value),
+                )
+                .hint(format!("`Self` is a Rust keyword; {}", renamed("Value"))),
+            );
+        } else {
+            out.push(EnumValue {
+                value: value.value.clone(),
+                variant,
+            });
+        }
+    }
+    out
 }

@@ -76,9 +76,32 @@ pub enum TypeKind {
     /// A JSON object with these fields.
     Record(Vec<Field>),
     /// A JSON string with one of these values.
-    Enum(Vec<String>),
+    Enum(Vec<EnumValue>),
     /// A value of one of these types, each of a different kind (tried in order).
     OneOf(Vec<TypeRef>),
+}
+
+/// A value of a string enumeration and the Rust variant standing for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnumValue {
+    /// As the JSON writes it (`remote_Control_Software`).
+    pub value: String,
+    /// The variant: the value in `UpperCamelCase`, or the name the spec gives it where
+    /// that would clash with another value's or be a keyword.
+    pub variant: String,
+}
+
+impl TypeKind {
+    /// The variant standing for `value`, when this is an enumeration holding it.
+    pub fn variant_of(&self, value: &str) -> Option<&str> {
+        match self {
+            TypeKind::Enum(values) => values
+                .iter()
+                .find(|v| v.value == value)
+                .map(|v| v.variant.as_str()),
+            _ => None,
+        }
+    }
 }
 
 /// A field of a record.

@@ -91,6 +91,7 @@ pub(super) fn components(service: &Service) -> Value {
             TypeKind::Enum(values) => {
                 let mut object = Map::new();
                 object.insert("type".into(), json!("string"));
+                let values: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
                 object.insert("enum".into(), json!(values));
                 object
             }

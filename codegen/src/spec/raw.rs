@@ -18,7 +18,7 @@ pub(crate) use protocol::{
     Cors, EchoHeader, Idempotency, PageHeaders, Pagination, RateLimitHeaders,
 };
 pub(crate) use sections::SectionFile;
-pub(crate) use types::{Field, TypeDef};
+pub(crate) use types::{EnumValueDecl, Field, TypeDef};
 
 spec_record! {
     /// `service.yaml`: what is true of the whole service.

@@ -72,25 +72,36 @@ impl<'d> Types<'d> {
         hint: &str,
         losses: &mut Losses,
     ) -> Use {
-        let mut texts: Vec<String> = Vec::new();
+        // Each value with the variant the spec names, where its own would clash with an
+        // earlier one's or be `Self` (Microsoft Graph's `remote_Control_Software` beside
+        // `remoteControlSoftware`, a provider `self`).
+        let mut texts: Vec<(String, Option<String>)> = Vec::new();
+        let mut variants: Vec<String> = Vec::new();
         let mut nullable = false;
         for value in values {
             match value {
-                Value::String(text)
-                    if naming::KEYWORDS.contains(&naming::variant(text).as_str()) =>
-                {
-                    losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: its variant would be the Rust keyword `{}`", naming::variant(text))));
+                Value::String(text) if texts.iter().any(|(t, _)| t == text) => {}
+                Value::String(text) => {
+                    let own = naming::variant(text);
+                    let taken = |v: &str| variants.iter().any(|t| t == v);
+                    let variant = if naming::KEYWORDS.contains(&own.as_str()) {
+                        (1..)
+                            .map(|n| {
+                                if n == 1 {
+                                    format!("{own}Value")
+                                } else {
+                                    format!("{own}Value{n}")
+                                }
+                            })
+                            .find(|v| !taken(v))
+                    } else if taken(&own) {
+                        (2..).map(|n| format!("{own}{n}")).find(|v| !taken(v))
+                    } else {
+                        None
+                    };
+                    variants.push(variant.clone().unwrap_or(own));
+                    texts.push((text.clone(), variant));
                 }
-                Value::String(text)
-                    if texts
-                        .iter()
-                        .any(|t| naming::variant(t) == naming::variant(text)) =>
-                {
-                    if !texts.contains(text) {
-                        losses.push(Loss::wire(refs::push(pointer, "enum"), "enum value", format!("the value `{text}` is left out: it names the same variant as another")));
-                    }
-                }
-                Value::String(text) => texts.push(text.clone()),
                 Value::Null => nullable = true,
                 other => {
                     losses.push(Loss::faithful(
@@ -112,7 +123,20 @@ impl<'d> Types<'d> {
         let mut definition = Yaml::map();
         definition.push(
             "values",
-            Yaml::List(texts.into_iter().map(Yaml::Str).collect()),
+            Yaml::List(
+                texts
+                    .into_iter()
+                    .map(|(value, variant)| match variant {
+                        None => Yaml::Str(value),
+                        Some(variant) => {
+                            let mut named = Yaml::map();
+                            named.push("value", Yaml::Str(value));
+                            named.push("variant", Yaml::Str(variant));
+                            named
+                        }
+                    })
+                    .collect(),
+            ),
         );
         self.declared.push((name.clone(), definition));
         Use {

@@ -13,9 +13,11 @@ spec_record! {
         opt fields: Named<Field>,
         /// Values of a string enumeration, as the JSON writes them: `values: [low, normal,
         /// high]`. The Rust enum has a variant per value in `UpperCamelCase` (`Low`,
-        /// `Normal`, `High`; `dark-blue` is `DarkBlue`, `-created` `MinusCreated`); a request with another value is a
-        /// 400 (`invalid_input`) before the handler runs.
-        opt values: Vec<Spanned<String>>,
+        /// `Normal`, `High`; `dark-blue` is `DarkBlue`, `-created` `MinusCreated`); a
+        /// request with another value is a 400 (`invalid_input`) before the handler runs.
+        /// A value whose variant would clash with another's, or be `Self`, names its own:
+        /// `- { value: self, variant: SelfValue }`.
+        opt values: Vec<EnumValueDecl>,
         /// The types a value may have, tried in this order when reading JSON (`[list<string>,
         /// string]`: a list, or a single string); each of a different kind.
         opt one_of: Vec<Spanned<String>>,
@@ -26,6 +28,47 @@ spec_record! {
         /// which alternative (an internally tagged union). On a record: which of the
         /// records that include it the value is (the base of a family).
         opt discriminator: Discriminator,
+    }
+}
+
+spec_record! {
+    /// An enumeration's value with the variant the Rust enum gives it:
+    /// `{ value: remote_Control_Software, variant: RemoteControlSoftwareSnake }`.
+    pub struct NamedEnumValue = "an enumeration value" {
+        /// The value, as the JSON writes it.
+        req value: Spanned<String>,
+        /// Its variant in the Rust enum (`UpperCamelCase`).
+        req variant: Spanned<String>,
+    }
+}
+
+/// A value of a string enumeration: the value alone, or a mapping naming its variant.
+#[derive(Debug, Clone)]
+pub(crate) struct EnumValueDecl {
+    /// The value, as the JSON writes it.
+    pub(crate) value: Spanned<String>,
+    /// The variant the spec names, when it does.
+    pub(crate) variant: Option<Spanned<String>>,
+}
+
+impl crate::spec::decode::Decode for EnumValueDecl {
+    fn decode(node: &Node, diags: &mut crate::diag::Diagnostics) -> Option<Self> {
+        match &node.kind {
+            crate::spec::yaml::NodeKind::Map(_) => {
+                NamedEnumValue::decode(node, diags).map(|n| EnumValueDecl {
+                    value: n.value,
+                    variant: Some(n.variant),
+                })
+            }
+            _ => Spanned::<String>::decode(node, diags).map(|value| EnumValueDecl {
+                value,
+                variant: None,
+            }),
+        }
+    }
+
+    fn schema() -> serde_json::Value {
+        serde_json::json!({ "oneOf": [{ "type": "string" }, NamedEnumValue::schema()] })
     }
 }
 
