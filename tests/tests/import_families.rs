@@ -49,6 +49,12 @@ fn discriminators_and_includes_round_trip_faithfully() {
             "graph.lion": { "allOf": [
                 { "$ref": "#/components/schemas/graph.cat" },
                 { "type": "object", "properties": { "pride": { "type": "string" } } }
+            ] },
+            // A member the mapping leaves out is named by its schema's name, in both
+            // documents (OpenAPI's implicit mapping).
+            "graph.dog": { "allOf": [
+                { "$ref": "#/components/schemas/graph.animal" },
+                { "type": "object", "properties": { "breed": { "type": "string" } } }
             ] }
         } }
     });
@@ -58,7 +64,8 @@ fn discriminators_and_includes_round_trip_faithfully() {
     let service = file(&imported, "service.yaml");
     for line in [
         "    discriminator:\n      field: kind\n      mapping: { CARD: Card, transfer: Transfer }\n",
-        "    discriminator:\n      field: \"@odata.type\"\n      mapping: { \"#graph.cat\": GraphCat, \"#graph.lion\": GraphLion, graph.animal: GraphAnimal }\n",
+        "    discriminator:\n      field: \"@odata.type\"\n      mapping:\n        \"#graph.cat\": GraphCat\n        \"#graph.lion\": GraphLion\n        graph.animal: GraphAnimal\n        graph.dog: GraphDog\n",
+        "  GraphDog:\n    includes: [GraphAnimal]\n",
         "  GraphCat:\n    includes: [GraphAnimal]\n",
         "  GraphLion:\n    includes: [GraphCat]\n",
     ] {

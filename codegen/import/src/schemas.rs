@@ -62,6 +62,9 @@ pub(crate) struct Types<'d> {
     read: BTreeMap<String, Use>,
     /// The types that keep a discriminator, with its pointer, until they are settled.
     discriminators: BTreeMap<String, String>,
+    /// Which component schemas include which: read once, at the first discriminator on
+    /// a record, whose members the mapping may leave implicit.
+    families: Option<crate::round_trip::families::Families>,
 }
 
 /// How deep schemas are followed (through references too) before the rest is any value:
@@ -79,6 +82,7 @@ impl<'d> Types<'d> {
             depth: 0,
             read: BTreeMap::new(),
             discriminators: BTreeMap::new(),
+            families: None,
         }
     }
 

@@ -7,6 +7,7 @@ use std::slice;
 use serde_json::Value;
 
 use super::Difference;
+use super::families::Families;
 use super::flatten::{Flat, Part, flatten};
 use super::refs::{Doc, json_eq, push, show};
 
@@ -17,7 +18,11 @@ const MAX_UNION_TYPES_DEPTH: usize = 4;
 /// the explicit `mapping` (bare names meaning `#/components/schemas/<name>`), then each
 /// alternative no explicit value leads to, named by its schema's name, and for the base of
 /// a family (a discriminator beside no alternatives) the base itself, by its name.
-pub(crate) fn mapping(d: &Part<'_>, flat: &Flat<'_>) -> Vec<(String, String, String)> {
+pub(crate) fn mapping(
+    d: &Part<'_>,
+    flat: &Flat<'_>,
+    families: &Families,
+) -> Vec<(String, String, String)> {
     let mut out: Vec<(String, String, String)> = Vec::new();
     if let Some(Value::Object(map)) = d.value.get("mapping") {
         let at = push(&d.ptr, "mapping");
@@ -40,12 +45,14 @@ pub(crate) fn mapping(d: &Part<'_>, flat: &Flat<'_>) -> Vec<(String, String, Str
                 Some((reference.to_owned(), alt.ptr.clone()))
             })
             .collect(),
+        // A base's family: the base and every schema including it.
         None => d
             .ptr
             .strip_suffix("/discriminator")
             .filter(|base| base.starts_with("/components/schemas/"))
-            .map(|base| (format!("#{base}"), d.ptr.clone()))
             .into_iter()
+            .flat_map(|base| std::iter::once(base).chain(families.members(base)))
+            .map(|member| (format!("#{member}"), d.ptr.clone()))
             .collect(),
     };
     for (reference, at) in implicit {

@@ -16,6 +16,7 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+use super::families::Families;
 use super::refs::Doc;
 use super::{Difference, Kind};
 
@@ -70,6 +71,9 @@ pub(crate) struct Comparer<'a> {
     table: Vec<Difference>,
     interned: HashMap<Difference, u32>,
     empty: Rc<[u32]>,
+    /// Which schemas include which, in each document: read once, when a discriminator on a
+    /// base schema is first compared.
+    families: Option<(Families, Families)>,
 }
 
 impl<'a> Comparer<'a> {
@@ -84,7 +88,15 @@ impl<'a> Comparer<'a> {
             table: Vec::new(),
             interned: HashMap::new(),
             empty: Rc::from(Vec::new()),
+            families: None,
         }
+    }
+
+    /// Both documents' families (the original's, then the export's).
+    pub(crate) fn families(&mut self) -> &(Families, Families) {
+        let (a, b) = (self.a, self.b);
+        self.families
+            .get_or_insert_with(|| (Families::of(a), Families::of(b)))
     }
 
     /// Runs `compare` once per `key`. Its differences go to `out` when `include` is false

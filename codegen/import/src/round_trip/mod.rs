@@ -108,6 +108,7 @@
 //! where they are not what OpenAPI says.
 
 mod bodies;
+pub(crate) mod families;
 mod flatten;
 mod keywords;
 mod memo;

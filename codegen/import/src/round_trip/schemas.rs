@@ -361,8 +361,8 @@ impl<'a> Comparer<'a> {
         out: &mut Vec<Difference>,
     ) {
         let category = "discriminator";
-        let ma = mapping(da, a);
-        let mb = mapping(db, b);
+        let (fa, fb) = self.families();
+        let (ma, mb) = (mapping(da, a, fa), mapping(db, b, fb));
         // Mappings of large documents hold thousands of values.
         let theirs_by_key: HashMap<&str, &str> = mb
             .iter()

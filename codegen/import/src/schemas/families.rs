@@ -7,7 +7,8 @@ use serde_json::Value;
 
 use super::{Types, Use};
 use crate::report::{Loss, Losses};
-use crate::round_trip::refs;
+use crate::round_trip::families::Families;
+use crate::round_trip::refs::{self, Doc};
 use crate::yaml_out::Yaml;
 
 impl<'d> Types<'d> {
@@ -81,6 +82,21 @@ impl<'d> Types<'d> {
                 };
                 let used = self.referenced(&reference, &refs::push(&mapping_at, value), losses);
                 mapping.push(value.clone(), Yaml::str(used.spelled));
+            }
+        }
+        // The members a base's mapping leaves out are its family too, named by their
+        // schemas' names (written when the types are settled): read them now.
+        if self.is_record(&found.spelled) {
+            let document = self.document;
+            let members: Vec<String> = self
+                .families
+                .get_or_insert_with(|| Families::of(Doc::new(document)))
+                .members(pointer)
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            for member in members {
+                self.referenced(&format!("#{member}"), &member, losses);
             }
         }
         let mut definition = Yaml::map();
