@@ -499,6 +499,8 @@ pub struct Endpoint {
     pub query: Vec<QueryOption>,
     /// Header parameters, in file order (`wire` is the header's name as written).
     pub headers: Vec<QueryOption>,
+    /// Headers its success answers carry, in file order (`wire` is the header's name).
+    pub response_headers: Vec<QueryOption>,
     /// Answered a page at a time (`conventions.pagination`); the response is a list.
     pub paginated: bool,
     /// Examples, in file order.

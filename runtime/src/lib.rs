@@ -126,7 +126,7 @@ pub use message::context::{
     AuthMethod, Caller, Found, Identity, PublicUrl, RequestContext, ResourceMetadata,
     TopLevelResource,
 };
-pub use message::reply::{Custom, Json, Reply};
+pub use message::reply::{Custom, Json, Reply, WithHeaders};
 pub use metrics::health::ReadinessCheck;
 pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
 pub use pipeline::service::{BoxFuture, Service};
@@ -138,8 +138,8 @@ pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
 pub use protocol::list_error::FixedListError;
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use restspec_client::{
-    Base64, Date, Email, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp, Uri, Uuid, Validate,
-    Violations,
+    Base64, Date, Email, ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp,
+    Uri, Uuid, Validate, Violations,
 };
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
 pub use settings::Settings;
@@ -227,7 +227,7 @@ pub mod __private {
     pub use crate::message::context::{
         Caller, Found, RequestContext, ResourceMetadata, TopLevelResource,
     };
-    pub use crate::message::reply::Reply;
+    pub use crate::message::reply::{Reply, WithHeaders};
     pub use crate::message::request::{
         deserialize_comma_list, deserialize_flag, deserialize_flag_value,
     };
@@ -250,11 +250,13 @@ pub mod __private {
     pub use ::std::collections::BTreeMap;
     pub use ::std::future::Future;
     pub use restspec_client::__private::deserialize_not_null;
-    pub use restspec_client::__private::tagged;
     pub use restspec_client::__private::{
         At, Base64, Date, Email, LazyLock, Regex, Uri, Uuid, Validate, Violations, check, direction,
     };
-    pub use restspec_client::{Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp};
+    pub use restspec_client::__private::{response_headers, tagged};
+    pub use restspec_client::{
+        ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp,
+    };
 
     #[cfg(feature = "client")]
     pub use restspec_client::__private::client;

@@ -4,9 +4,12 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use restspec_runtime::{CursorPage, CursorRequest, RequestContext, Settings, UnixTimestamp};
+use restspec_runtime::{
+    CursorPage, CursorRequest, RequestContext, Settings, UnixTimestamp, WithHeaders,
+};
 
 use crate::build_script::payments::options::ListCustomersOptions;
+use crate::build_script::payments::response_headers::GetProductResponseHeaders;
 use crate::build_script::payments::types::{
     Customer, CustomerCreate, Images, Product, ProductCreate,
 };
@@ -216,11 +219,23 @@ impl ProductsHandlers for Payments {
         Ok(product)
     }
 
-    async fn get_product(&self, _: RequestContext<'_>, product: &str) -> Result<Product, Error> {
+    /// A product, with its version (`ETag`, required: the type has no `Option`) and its
+    /// tags as response headers; its stock is not counted (`X-Stock` left out).
+    async fn get_product(
+        &self,
+        _: RequestContext<'_>,
+        product: &str,
+    ) -> Result<WithHeaders<Product, GetProductResponseHeaders>, Error> {
         let products = self.products.lock().unwrap_or_else(PoisonError::into_inner);
-        products
+        let found = products
             .get(product)
             .cloned()
-            .ok_or_else(|| Error::NotFound(format!("No such product: {product}").into()))
+            .ok_or_else(|| Error::NotFound(format!("No such product: {product}").into()))?;
+        let headers = GetProductResponseHeaders {
+            etag: format!("\"{}-{}\"", found.id, found.name.len()),
+            x_stock: None,
+            x_tags: vec!["new".to_owned(), "blue".to_owned()],
+        };
+        Ok(WithHeaders::new(found, headers))
     }
 }

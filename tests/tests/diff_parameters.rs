@@ -1,5 +1,5 @@
 //! `restspec diff` on what an endpoint reads besides its path and options: header
-//! parameters, and whether its request body may be left out.
+//! parameters, whether its request body may be left out, and the headers it answers with.
 
 use restspec_codegen::diff::ChangeKind as K;
 
@@ -71,5 +71,48 @@ fn an_optional_request_body() {
         &optional,
         &[],
         &[(K::RequestTypeChanged, CLIENTS)],
+    );
+}
+
+/// Response headers are read by clients: one gone, retyped or no longer always there
+/// breaks them; a new one does not.
+#[test]
+fn response_headers() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let with = |header: &str| format!("{p}    response_headers:\n      ETag: {header}\n");
+    let (optional, required, number) = (
+        with("{ type: string }"),
+        with("{ type: string, required: true }"),
+        with("{ type: integer }"),
+    );
+    let (optional, required, number) = (
+        [(p, optional.as_str())],
+        [(p, required.as_str())],
+        [(p, number.as_str())],
+    );
+    case(
+        "response header removed",
+        &optional,
+        &[],
+        &[(K::ResponseHeaderRemoved, CLIENTS)],
+    );
+    case(
+        "response header added",
+        &[],
+        &required,
+        &[(K::ResponseHeaderAdded, OK)],
+    );
+    case(
+        "response header made optional",
+        &required,
+        &optional,
+        &[(K::ResponseHeaderChanged, CLIENTS)],
+    );
+    case("response header made required", &optional, &required, &[]);
+    case(
+        "response header retyped",
+        &optional,
+        &number,
+        &[(K::ResponseHeaderChanged, CLIENTS)],
     );
 }

@@ -16,6 +16,7 @@ mod front_doors;
 mod hostile_specs;
 mod import;
 mod import_families;
+mod import_headers;
 mod import_shapes;
 mod metrics;
 mod openapi;

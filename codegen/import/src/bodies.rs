@@ -111,6 +111,7 @@ impl<'d> Operation<'_, 'd> {
         let at = refs::push(self.at, "responses");
         let mut successes: Vec<(u16, Option<String>, String)> = Vec::new();
         let mut errors: Vec<String> = Vec::new();
+        let mut headers = crate::response_headers::Found::default();
         for (code, response) in responses {
             let response_at = refs::push(&at, code);
             let Ok((response, response_at)) =
@@ -155,16 +156,22 @@ impl<'d> Operation<'_, 'd> {
                 ));
                 continue;
             };
-            if response
+            let declared = response
                 .get("headers")
                 .and_then(Value::as_object)
-                .is_some_and(|h| !h.is_empty())
-            {
-                losses.push(Loss::wire(
+                .filter(|h| !h.is_empty());
+            match declared {
+                Some(declared) if (200..300).contains(&status) => {
+                    let at = refs::push(&response_at, "headers");
+                    let found = (declared, at.as_str(), pascal);
+                    crate::response_headers::read(self.document, found, types, &mut headers, losses);
+                }
+                Some(_) => losses.push(Loss::wire(
                     refs::push(&response_at, "headers"),
                     "response header",
-                    "response headers are left out: the spec has no typed response headers yet",
-                ));
+                    format!("the {status} answer's headers are left out: only success answers declare headers"),
+                )),
+                None => {}
             }
             if response.get("links").is_some() {
                 losses.push(Loss::faithful(
@@ -250,6 +257,9 @@ impl<'d> Operation<'_, 'd> {
                 "errors",
                 Yaml::List(errors.into_iter().map(Yaml::Str).collect()),
             );
+        }
+        if !headers.entries.is_empty() {
+            endpoint.push("response_headers", Yaml::Map(headers.entries));
         }
     }
 

@@ -13,6 +13,7 @@ mod names;
 mod operations;
 mod query;
 mod report;
+mod response_headers;
 pub mod round_trip;
 mod schemas;
 mod security;

@@ -13,11 +13,12 @@ use crate::round_trip::refs;
 use crate::schemas::{Types, description};
 use crate::yaml_out::Yaml;
 
-/// Where a parameter is read from: `query` or `header`.
+/// Where a parameter is read from (`query`, `header`), or a success answer's header.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Place {
     Query,
     Header,
+    Response,
 }
 
 /// A query (or header) parameter as a query option (or header parameter), or `None` (a
@@ -38,10 +39,7 @@ pub(crate) fn query_option<'d>(
         losses.push(Loss::wire(
             at.to_owned(),
             "parameter content",
-            format!(
-                "{} parameter `{name}` without a schema is left out",
-                place.word()
-            ),
+            format!("{} `{name}` without a schema is left out", place.word()),
         ));
         return None;
     };
@@ -62,7 +60,7 @@ pub(crate) fn query_option<'d>(
     found.lose_rules(losses);
     let usual = match place {
         Place::Query => "form",
-        Place::Header => "simple",
+        Place::Header | Place::Response => "simple",
     };
     let style = parameter
         .get("style")
@@ -92,13 +90,13 @@ pub(crate) fn query_option<'d>(
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),
-                if place == Place::Query {
-                    "query parameter type"
-                } else {
-                    "header parameter type"
+                match place {
+                    Place::Query => "query parameter type",
+                    Place::Header => "header parameter type",
+                    Place::Response => "response header type",
                 },
                 format!(
-                    "{} parameter `{name}` of type `{other}` became a string",
+                    "{} `{name}` of type `{other}` became a string",
                     place.word()
                 ),
             ));
@@ -113,7 +111,7 @@ pub(crate) fn query_option<'d>(
             refs::push(at, "style"),
             "parameter style",
             format!(
-                "style `{style}` of {} parameter `{name}` is not carried over",
+                "style `{style}` of {} `{name}` is not carried over",
                 place.word()
             ),
         ));
@@ -141,6 +139,18 @@ pub(crate) fn query_option<'d>(
     let default = schema
         .get("default")
         .filter(|d| d.is_string() || d.is_number() || d.is_boolean());
+    // The handler gives every response header's value: a default says nothing on the wire.
+    let default = match default {
+        Some(_) if place == Place::Response => {
+            losses.push(Loss::faithful(
+                refs::push(&schema_at, "default"),
+                "default",
+                format!("the default of response header `{name}` is not carried over"),
+            ));
+            None
+        }
+        other => other,
+    };
     if spelled == "boolean" || list {
         // A flag is false when absent; a list is empty.
         if required {
@@ -211,8 +221,9 @@ pub(crate) fn query_option<'d>(
 impl Place {
     fn word(self) -> &'static str {
         match self {
-            Place::Query => "query",
-            Place::Header => "header",
+            Place::Query => "query parameter",
+            Place::Header => "header parameter",
+            Place::Response => "response header",
         }
     }
 }

@@ -1,5 +1,6 @@
-//! An endpoint's query options and header parameters compared by their names on the wire:
-//! what a request may say and what one that says nothing gets.
+//! An endpoint's query options and header parameters compared by their names on the wire
+//! (what a request may say and what one that says nothing gets), and the headers its
+//! success answers carry.
 
 use super::{Change, ChangeKind, Verdict, Who};
 use crate::model::{Endpoint, QueryOption};
@@ -9,6 +10,63 @@ const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 pub(super) fn compare(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
     compare_place(&QUERY, &was.query, &now.query, was, now, out);
     compare_place(&HEADERS, &was.headers, &now.headers, was, now, out);
+    compare_response_headers(was, now, out);
+}
+
+/// The headers success answers carry, by name (any case): clients read them, so one gone,
+/// of another type, or no longer always there breaks them; a new one does not.
+fn compare_response_headers(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
+    for header in &was.response_headers {
+        let subject = format!("response header {} of {}", header.wire, now.name);
+        let then = now
+            .response_headers
+            .iter()
+            .find(|h| h.wire.eq_ignore_ascii_case(&header.wire));
+        let (kind, why, at) = match then {
+            None => (
+                ChangeKind::ResponseHeaderRemoved,
+                "gone: clients reading it find nothing".to_owned(),
+                &now.location,
+            ),
+            Some(then) if then.ty != header.ty => (
+                ChangeKind::ResponseHeaderChanged,
+                format!(
+                    "carries {} instead of {}: clients read another type",
+                    then.ty.name(),
+                    header.ty.name()
+                ),
+                &then.location,
+            ),
+            Some(then) if header.required && !then.required => (
+                ChangeKind::ResponseHeaderChanged,
+                "may now be absent: clients counting on it break".to_owned(),
+                &then.location,
+            ),
+            Some(_) => continue,
+        };
+        out.push(Change::new(
+            kind,
+            CLIENTS,
+            subject,
+            why,
+            Some(header.location.clone()),
+            Some(at.clone()),
+        ));
+    }
+    for header in now.response_headers.iter().filter(|h| {
+        !was.response_headers
+            .iter()
+            .any(|w| w.wire.eq_ignore_ascii_case(&h.wire))
+    }) {
+        out.push(Change::new(
+            ChangeKind::ResponseHeaderAdded,
+            Verdict::Compatible,
+            format!("response header {} of {}", header.wire, now.name),
+            "new: clients that do not read it are not hurt".to_owned(),
+            Some(was.location.clone()),
+            Some(header.location.clone()),
+        ));
+    }
 }
 
 /// Where options are read from, as the diff names and kinds them.

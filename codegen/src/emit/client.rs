@@ -206,6 +206,13 @@ fn method_tokens(
     ));
     text.push_str(&super::docs::failures(service, endpoint));
     text.push('.');
+    if !endpoint.response_headers.is_empty() {
+        text.push_str(&format!(
+            " Its headers: `.send()` the call and read `response_headers::{}` from the \
+             answer's `headers` (`ResponseHeaders::read`).",
+            super::response_headers::struct_name(endpoint)
+        ));
+    }
     let paginated = endpoint.paginated.then(|| quote! { .paginated() });
     if endpoint.paginated {
         text.push_str(

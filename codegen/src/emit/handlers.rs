@@ -293,6 +293,11 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     // marker or its envelope.
     let answer = match pagination {
         Some(p) => super::types::page_type(endpoint, p, format),
+        // Declared response headers come with the reply, so none can be forgotten.
+        None if !endpoint.response_headers.is_empty() => {
+            let headers = super::response_headers::struct_name(endpoint);
+            quote! { rt::WithHeaders<impl rt::Reply<#output>, response_headers::#headers> }
+        }
         None => quote! { impl rt::Reply<#output> },
     };
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
@@ -318,6 +323,12 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     }
     text.push_str(&super::docs::failures(service, endpoint));
     text.push('.');
+    if !endpoint.response_headers.is_empty() && pagination.is_none() {
+        text.push_str(&format!(
+            " Answer with `restspec_runtime::WithHeaders::new(reply, response_headers::{} {{ .. }})`.",
+            super::response_headers::struct_name(endpoint)
+        ));
+    }
     if let Some(cap) = &endpoint.capability {
         text.push_str(&format!(" Requires the `{cap}` capability."));
     }

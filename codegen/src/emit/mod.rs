@@ -15,6 +15,7 @@ mod examples;
 mod fields;
 mod handlers;
 mod option_defaults;
+mod response_headers;
 mod router;
 mod service;
 mod skeleton;
@@ -100,6 +101,7 @@ pub(crate) fn module(service: &Service, outputs: Outputs, document: Document<'_>
     let capabilities = server(capabilities::tokens);
     let conventions = conventions::tokens(service);
     let types = types::tokens(service);
+    let response_headers = response_headers::tokens(service);
     let errors = errors::tokens(service, outputs.server);
     let handlers = server(handlers::tokens);
     let router = server(router::tokens);
@@ -117,6 +119,7 @@ pub(crate) fn module(service: &Service, outputs: Outputs, document: Document<'_>
         #spec
         #capabilities
         #types
+        #response_headers
         #errors
         #handlers
         #router

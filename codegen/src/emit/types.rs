@@ -228,7 +228,10 @@ pub(crate) fn headers_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::
 
 /// A struct of `options` (query options, or header parameters) named `ident`.
 /// The Rust type of one value of a list option.
-fn option_item_type(ty: &crate::model::OptionType, timestamps: TimestampFormat) -> TokenStream {
+pub(super) fn option_item_type(
+    ty: &crate::model::OptionType,
+    timestamps: TimestampFormat,
+) -> TokenStream {
     use crate::model::OptionType;
     match ty {
         OptionType::String => quote! { String },

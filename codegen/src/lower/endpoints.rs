@@ -293,6 +293,20 @@ pub(super) fn lower_endpoint(
         cx.paginates,
         diags,
     );
+    if let Some((first, _)) = raw.response_headers.iter().flatten().next()
+        && paginated
+    {
+        diags.push(
+            Diagnostic::new(
+                first.location.clone(),
+                "a paginated endpoint's answers carry the pagination's headers",
+            )
+            .hint(
+                "remove `response_headers`, or `paginated`: the runtime writes a page's \
+                 headers itself",
+            ),
+        );
+    }
     Some(Endpoint {
         name: key.name.clone(),
         method,
@@ -323,6 +337,7 @@ pub(super) fn lower_endpoint(
             .unwrap_or(family_anonymous),
         query: super::parameters::lower_query(raw, paginated, cx, diags),
         headers: super::parameters::lower_headers(raw, cx, diags),
+        response_headers: super::parameters::lower_response_headers(raw, cx, diags),
         paginated,
         examples: super::examples::lower_examples(
             raw.examples.as_deref(),

@@ -47,6 +47,24 @@ pub(super) fn lower_headers(
     lower_options(raw.headers.as_ref(), Place::Header, cx, diags)
 }
 
+/// Reads the headers an endpoint's success answers carry, as header parameters are read,
+/// besides: none is a header HTTP's framing writes (`Content-Type`, `Content-Length`),
+/// and none has a default (the handler gives every value).
+///
+/// ```yaml
+/// read_note:
+///   response_headers:
+///     ETag: { type: string, required: true }
+///     Content-Length: { type: integer }        # the runtime writes it
+/// ```
+pub(super) fn lower_response_headers(
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    lower_options(raw.response_headers.as_ref(), Place::Response, cx, diags)
+}
+
 /// Where options are read from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -54,7 +72,12 @@ enum Place {
     Query { paginated: bool },
     /// The request's headers.
     Header,
+    /// The headers of a success answer.
+    Response,
 }
+
+/// The response headers HTTP's framing writes, in lower case.
+const FRAMING_HEADERS: &[&str] = &["content-type", "content-length", "transfer-encoding"];
 
 /// The request headers the runtime reads itself, in lower case: HTTP's own, and those the
 /// conventions name (credentials, XSRF, trace, impersonation, request ids, create-only,
@@ -94,7 +117,40 @@ fn lower_options(
     let paginated = matches!(place, Place::Query { paginated: true });
     for (key, option) in options.into_iter().flatten() {
         let name = key.name.as_str();
-        if place == Place::Header {
+        if place == Place::Response {
+            if !names::is_header_name(name) {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("`{name}` is not a header name"),
+                    )
+                    .hint("header names are letters, digits and `-`, such as `X-Rate-Limit`"),
+                );
+                continue;
+            }
+            if FRAMING_HEADERS.contains(&name.to_ascii_lowercase().as_str()) {
+                diags.push(
+                    Diagnostic::new(
+                        key.location.clone(),
+                        format!("`{name}` is written by the runtime with every body"),
+                    )
+                    .hint("remove it: the answer's framing gives it"),
+                );
+                continue;
+            }
+            if let Some(default) = &option.default {
+                diags.push(
+                    Diagnostic::new(
+                        default.location.clone(),
+                        format!("response header `{name}` has a default"),
+                    )
+                    .hint(
+                        "remove `default`: the handler gives each value; make it `required: \
+                         true` if every answer carries it",
+                    ),
+                );
+            }
+        } else if place == Place::Header {
             if !names::is_header_name(name) {
                 diags.push(
                     Diagnostic::new(
@@ -181,7 +237,14 @@ fn lower_options(
                 diags.push(
                     Diagnostic::new(
                         option.r#type.location.clone(),
-                        format!("`{other}` is not a query option type"),
+                        format!(
+                            "`{other}` is not a {} type",
+                            match place {
+                                Place::Query { .. } => "query option",
+                                Place::Header => "header parameter",
+                                Place::Response => "response header",
+                            }
+                        ),
                     )
                     .hint(hint),
                 );
@@ -228,7 +291,7 @@ fn lower_options(
         }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
             // HTTP joins a repeated header's values with commas.
-            None if place == Place::Header => ty.list_item().is_some(),
+            None if matches!(place, Place::Header | Place::Response) => ty.list_item().is_some(),
             None | Some((_, "repeat")) => false,
             Some((_, "comma")) if ty.list_item().is_some() => true,
             Some((style, "comma")) => {

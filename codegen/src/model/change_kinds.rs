@@ -58,6 +58,12 @@ pub enum ChangeKind {
     HeaderParameterTypeChanged,
     /// The value a request without a header parameter gets is another, or none.
     HeaderParameterDefaultChanged,
+    /// A header success answers carried is gone (clients reading it find nothing).
+    ResponseHeaderRemoved,
+    /// Success answers carry a new header.
+    ResponseHeaderAdded,
+    /// A response header has another type, or may now be absent.
+    ResponseHeaderChanged,
     /// A field of a type clients read is gone.
     FieldRemoved,
     /// A field of a type clients read may now be absent.
@@ -98,7 +104,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 44] = [
+    pub const ALL: [ChangeKind; 47] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -125,6 +131,9 @@ impl ChangeKind {
         ChangeKind::HeaderParameterAdded,
         ChangeKind::HeaderParameterTypeChanged,
         ChangeKind::HeaderParameterDefaultChanged,
+        ChangeKind::ResponseHeaderRemoved,
+        ChangeKind::ResponseHeaderAdded,
+        ChangeKind::ResponseHeaderChanged,
         ChangeKind::FieldRemoved,
         ChangeKind::FieldMadeOptional,
         ChangeKind::FieldMadeRequired,
@@ -174,6 +183,9 @@ impl ChangeKind {
             ChangeKind::HeaderParameterAdded => "header_parameter_added",
             ChangeKind::HeaderParameterTypeChanged => "header_parameter_type_changed",
             ChangeKind::HeaderParameterDefaultChanged => "header_parameter_default_changed",
+            ChangeKind::ResponseHeaderRemoved => "response_header_removed",
+            ChangeKind::ResponseHeaderAdded => "response_header_added",
+            ChangeKind::ResponseHeaderChanged => "response_header_changed",
             ChangeKind::FieldRemoved => "field_removed",
             ChangeKind::FieldMadeOptional => "field_made_optional",
             ChangeKind::FieldMadeRequired => "field_made_required",

@@ -279,36 +279,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
     let query = endpoint.query.iter().map(|o| (o, "query"));
     let headers = endpoint.headers.iter().map(|h| (h, "header"));
     for (option, place) in query.chain(headers) {
-        let mut schema = option_schema(&option.ty, service.conventions.timestamp_format);
-        if let Value::Object(s) = &mut schema {
-            super::schemas::rules(&option.rules, s);
-            // A parameter is deprecated as a whole, beside its schema.
-            s.remove("deprecated");
-            for (key, bound) in [("minimum", option.minimum), ("maximum", option.maximum)] {
-                if let Some(bound) = bound {
-                    s.insert(key.into(), json!(bound));
-                }
-            }
-            if let Some(default) = &option.default {
-                let value = match option.ty {
-                    OptionType::Integer => {
-                        default.parse::<i64>().map_or(json!(default), |n| json!(n))
-                    }
-                    OptionType::Boolean => json!(default == "true"),
-                    OptionType::Scalar(scalar) if scalar.is_number() => {
-                        serde_json::from_str::<Value>(default)
-                            .ok()
-                            .filter(Value::is_number)
-                            .unwrap_or_else(|| json!(default))
-                    }
-                    OptionType::Number => {
-                        default.parse::<f64>().map_or(json!(default), |n| json!(n))
-                    }
-                    _ => json!(default),
-                };
-                s.insert("default".into(), value);
-            }
-        }
+        let schema = option_value_schema(service, option);
         let mut param = Map::new();
         param.insert("name".into(), json!(option.wire));
         if option.rules.deprecated {
@@ -407,6 +378,38 @@ pub(super) fn idempotent<'s>(
         .idempotency
         .as_ref()
         .filter(|_| matches!(endpoint.method, Method::Post | Method::Patch))
+}
+
+/// The schema of an option's values (a query option, a header parameter or a response
+/// header): its type, rules, bounds and default.
+pub(super) fn option_value_schema(service: &Service, option: &crate::model::QueryOption) -> Value {
+    let mut schema = option_schema(&option.ty, service.conventions.timestamp_format);
+    if let Value::Object(s) = &mut schema {
+        super::schemas::rules(&option.rules, s);
+        // A parameter is deprecated as a whole, beside its schema.
+        s.remove("deprecated");
+        for (key, bound) in [("minimum", option.minimum), ("maximum", option.maximum)] {
+            if let Some(bound) = bound {
+                s.insert(key.into(), json!(bound));
+            }
+        }
+        if let Some(default) = &option.default {
+            let value = match option.ty {
+                OptionType::Integer => default.parse::<i64>().map_or(json!(default), |n| json!(n)),
+                OptionType::Boolean => json!(default == "true"),
+                OptionType::Scalar(scalar) if scalar.is_number() => {
+                    serde_json::from_str::<Value>(default)
+                        .ok()
+                        .filter(Value::is_number)
+                        .unwrap_or_else(|| json!(default))
+                }
+                OptionType::Number => default.parse::<f64>().map_or(json!(default), |n| json!(n)),
+                _ => json!(default),
+            };
+            s.insert("default".into(), value);
+        }
+    }
+    schema
 }
 
 /// The schema of a query option's or header parameter's type.

@@ -103,6 +103,21 @@ pub(super) fn responses(
             // (`Custom::location`).
             headers.insert("Location".into(), component("Location"));
         }
+        for declared in &endpoint.response_headers {
+            let mut header = Map::new();
+            if let Some(d) = &declared.description {
+                header.insert("description".into(), json!(d));
+            }
+            if declared.required {
+                header.insert("required".into(), json!(true));
+            }
+            if declared.rules.deprecated {
+                header.insert("deprecated".into(), json!(true));
+            }
+            let schema = super::operations::option_value_schema(service, declared);
+            header.insert("schema".into(), schema);
+            headers.insert(declared.wire.clone(), Value::Object(header));
+        }
         if !headers.is_empty() {
             response.insert("headers".into(), Value::Object(headers));
         }

@@ -469,6 +469,14 @@ spec_record! {
         /// itself (`Authorization`, `Content-Type`, the conventions' headers) are not
         /// parameters.
         opt headers: Named<QueryOption>,
+        /// Headers its success answers carry, by name on the wire (`ETag`,
+        /// `X-Rate-Limit-Remaining`), written as header parameters are (`type`, `required`,
+        /// `description`, `field`; no `default`). The handler answers
+        /// `rt::WithHeaders::new(reply, response_headers::<Endpoint>ResponseHeaders { .. })`,
+        /// so a required one cannot be left out; the typed client reads them with
+        /// `ResponseHeaders::read(&answer.headers)`; OpenAPI states them on each success
+        /// status.
+        opt response_headers: Named<QueryOption>,
         /// Answered a page at a time, as the conventions' `pagination` says: the response
         /// must be a `list<T>`; the handler takes the page asked for and answers a page.
         opt paginated: Spanned<bool>,

@@ -62,6 +62,12 @@ where
         .collect()
 }
 
+/// `text` read as a scalar `T` (a header's value, one piece of a comma-separated list):
+/// numbers and switches parsed from it, text and enumeration values as they are.
+pub(crate) fn read_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    T::deserialize(Text(text)).map_err(|e| e.to_string())
+}
+
 /// One piece of text read as a scalar: numbers and switches parsed from it, text and
 /// enumeration values as they are.
 struct Text<'a>(&'a str);

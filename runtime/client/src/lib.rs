@@ -61,6 +61,7 @@ pub mod condition;
 pub mod conventions;
 pub mod form;
 pub mod formats;
+pub mod response_headers;
 pub mod tagged;
 mod timestamp;
 mod tristate;
@@ -72,6 +73,7 @@ mod client;
 #[cfg(feature = "http")]
 pub use client::*;
 pub use formats::{Base64, Date, Email, Uri, Uuid};
+pub use response_headers::ResponseHeaders;
 /// Generates a typed client from a spec directory: `restspec_client::generate!(mod api =
 /// "spec");` (feature `macros`). The module is what `restspec_runtime::generate!` makes with
 /// `, client`, referring to this crate only.
@@ -99,6 +101,7 @@ pub mod __private {
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
+    pub use crate::response_headers;
     pub use crate::tagged;
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::{Tristate, deserialize_not_null};

@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use restspec_client::ResponseHeaders;
 use serde::Serialize;
 
 /// A successful answer standing for a `T`: what is serialised, with an optional status and
@@ -160,6 +161,63 @@ impl<R> Custom<R> {
             Err(_) => tracing::error!(path, "a Location path a header cannot carry"),
         }
         self
+    }
+}
+
+/// A reply with the typed response headers its endpoint declares (`response_headers:` in
+/// the spec): the handler of such an endpoint returns one, so that a required header
+/// cannot be forgotten. The generated struct writes each header that has a value.
+///
+/// ```
+/// use restspec_runtime::http::HeaderMap;
+/// use restspec_runtime::{Reply, ResponseHeaders, WithHeaders};
+///
+/// struct Tagged {
+///     etag: String,
+/// }
+///
+/// impl ResponseHeaders for Tagged {
+///     fn write(&self, out: &mut HeaderMap) {
+///         restspec_runtime::client::response_headers::write(out, "ETag", &self.etag);
+///     }
+///     fn read(headers: &HeaderMap) -> Result<Self, String> {
+///         let etag = restspec_runtime::client::response_headers::read(headers, "ETag")?;
+///         Ok(Tagged { etag: restspec_runtime::client::response_headers::required(etag, "ETag")? })
+///     }
+/// }
+///
+/// let mut reply = WithHeaders::new("poetry".to_owned(), Tagged { etag: "\"v2\"".into() });
+/// let headers = Reply::<String>::take_headers(&mut reply);
+/// assert_eq!(headers["etag"], "\"v2\"");
+/// ```
+#[derive(Debug, Clone)]
+pub struct WithHeaders<R, H> {
+    reply: R,
+    headers: H,
+}
+
+impl<R, H> WithHeaders<R, H> {
+    /// `reply` (a body, an `Arc`, a [`Custom`] with another status, ...) with `headers`.
+    pub fn new(reply: R, headers: H) -> Self {
+        WithHeaders { reply, headers }
+    }
+}
+
+impl<T: ?Sized, R: Reply<T>, H: ResponseHeaders + Send> Reply<T> for WithHeaders<R, H> {
+    type Value = R::Value;
+
+    fn value(&self) -> &R::Value {
+        self.reply.value()
+    }
+
+    fn status(&self) -> Option<StatusCode> {
+        self.reply.status()
+    }
+
+    fn take_headers(&mut self) -> HeaderMap {
+        let mut headers = self.reply.take_headers();
+        self.headers.write(&mut headers);
+        headers
     }
 }
 

@@ -112,6 +112,57 @@ async fn the_typed_client_sends_a_form_and_reads_unix_times() {
     assert_eq!(customers.len(), 2, "the refused body was never sent");
 }
 
+/// Declared response headers: the handler gives them in the generated struct, the wire
+/// carries them (a list comma-joined, an absent one left out), and the typed client reads
+/// the same struct back.
+#[tokio::test]
+async fn response_headers_go_out_typed_and_come_back_typed() {
+    use restspec_runtime::ResponseHeaders;
+    use restspec_tests::build_script::payments::client::Client;
+    use restspec_tests::build_script::payments::response_headers::GetProductResponseHeaders;
+    use restspec_tests::build_script::payments::types::ProductCreate;
+    let base = start().await;
+    let client = Client::new(&base).expect("a client");
+    let product = client
+        .create_product(&ProductCreate {
+            name: "Lamp".to_owned(),
+            unit_amount: Some(1200),
+            images: None,
+        })
+        .await
+        .expect("created");
+    let answer = client
+        .get_product(&product.id)
+        .send()
+        .await
+        .expect("the product");
+    assert_eq!(answer.headers["etag"], format!("\"{}-4\"", product.id));
+    assert_eq!(answer.headers["x-tags"], "new,blue");
+    assert!(
+        answer.headers.get("x-stock").is_none(),
+        "{:?}",
+        answer.headers
+    );
+    let read = GetProductResponseHeaders::read(&answer.headers).expect("typed headers");
+    assert_eq!(
+        read,
+        GetProductResponseHeaders {
+            etag: format!("\"{}-4\"", product.id),
+            x_stock: None,
+            x_tags: vec!["new".to_owned(), "blue".to_owned()],
+        }
+    );
+    // A required header an answer lacks, or a value not of its type, is named.
+    let mut broken = answer.headers.clone();
+    broken.insert("x-stock", "many".parse().expect("a header value"));
+    let why = GetProductResponseHeaders::read(&broken).expect_err("not a number");
+    assert!(why.starts_with("header `X-Stock`: "), "{why}");
+    broken.insert("x-stock", "3".parse().expect("a header value"));
+    broken.remove("etag");
+    let why = GetProductResponseHeaders::read(&broken).expect_err("no etag");
+    assert_eq!(why, "header `ETag` is missing");
+}
+
 /// An idempotency key: a retry with the same key and body gets the first answer again
 /// (one customer made, not two), another body with that key is the spec's error, and
 /// requests without a key are their own.

@@ -289,7 +289,11 @@ fn headers<'a>(
     let other = theirs.get("headers").and_then(Value::as_object);
     let headers_at = push(at, "headers");
     for (name, header) in mine {
-        if name.eq_ignore_ascii_case("content-type") {
+        // OpenAPI ignores `Content-Type` here; HTTP's framing writes the other two.
+        if ["content-type", "content-length", "transfer-encoding"]
+            .iter()
+            .any(|h| name.eq_ignore_ascii_case(h))
+        {
             continue;
         }
         let (header, ptr) = match c.a.resolve(header, push(&headers_at, name)) {

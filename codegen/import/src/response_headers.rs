@@ -1,0 +1,73 @@
+//! The headers of an operation's success answers as the endpoint's `response_headers`,
+//! read as header parameters are; the headers HTTP's framing writes are the runtime's.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value};
+
+use crate::query::{Place, query_option};
+use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
+use crate::schemas::Types;
+use crate::yaml_out::Yaml;
+
+/// The response headers found so far over an operation's success answers: each name once
+/// (the first answer declaring it says what it is), with the Rust fields taken.
+#[derive(Default)]
+pub(crate) struct Found {
+    pub(crate) entries: Vec<(String, Yaml)>,
+    fields: BTreeSet<String>,
+}
+
+/// Adds the headers of one success answer (`declared`, at pointer `at`) to `found`.
+pub(crate) fn read<'d>(
+    document: &'d Value,
+    (declared, at, pascal): (&'d Map<String, Value>, &str, &str),
+    types: &mut Types<'d>,
+    found: &mut Found,
+    losses: &mut Losses,
+) {
+    for (name, header) in declared {
+        let header_at = refs::push(at, name);
+        let lower = name.to_ascii_lowercase();
+        // OpenAPI ignores a `Content-Type` response header; the framing writes the others.
+        if ["content-type", "content-length", "transfer-encoding"].contains(&lower.as_str())
+            || found
+                .entries
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            continue;
+        }
+        if !restspec_codegen::naming::is_header_name(name) {
+            losses.push(Loss::wire(
+                header_at,
+                "response header",
+                format!("response header `{name}` is left out: it is not a header name"),
+            ));
+            continue;
+        }
+        let Ok((header, header_at)) = refs::Doc::new(document).resolve(header, header_at.clone())
+        else {
+            losses.push(Loss::wire(
+                header_at,
+                "unresolved reference",
+                "a response header that leads nowhere is left out",
+            ));
+            continue;
+        };
+        let hint = format!("{pascal}Response");
+        if let Some(option) = query_option(
+            Place::Response,
+            header,
+            name,
+            &header_at,
+            &hint,
+            types,
+            &mut found.fields,
+            losses,
+        ) {
+            found.entries.push((name.clone(), option));
+        }
+    }
+}

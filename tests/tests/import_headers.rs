@@ -1,0 +1,67 @@
+//! Response headers from OpenAPI: a success answer's headers become the endpoint's
+//! `response_headers` (typed, required where the document says), an error answer's are
+//! said to be lost, and the round trip finds the headers on the wire.
+
+use restspec_import::Options;
+
+use super::import::{file, load};
+
+#[test]
+fn a_success_answers_headers_are_typed_response_headers() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": { "responses": {
+            "200": {
+                "description": "ok",
+                "headers": {
+                    "X-Rate-Limit-Remaining": { "required": true, "description": "Calls left.",
+                        "schema": { "type": "integer", "format": "int32" } },
+                    "ETag": { "$ref": "#/components/headers/ETag" },
+                    "Link": { "schema": { "type": "array", "items": { "type": "string" } } },
+                    "Content-Length": { "schema": { "type": "integer" } }
+                },
+                "content": { "application/json": { "schema": { "type": "string" } } }
+            },
+            "429": {
+                "description": "slow down",
+                "headers": { "Retry-After": { "schema": { "type": "integer" } } }
+            }
+        } } } },
+        "components": { "headers": { "ETag": { "schema": { "type": "string" } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert_eq!(said.len(), 1, "{said:#?}");
+    assert!(
+        said[0].contains("the 429 answer's headers are left out"),
+        "{said:#?}"
+    );
+    let things = file(&imported, "things.yaml");
+    for line in [
+        "    response_headers:\n",
+        "      X-Rate-Limit-Remaining: { type: int32, description: Calls left., required: true }\n",
+        "      ETag: { type: string }\n",
+        "      Link: { type: list<string> }\n",
+    ] {
+        assert!(things.contains(line), "{line}\n{things}");
+    }
+    assert!(!things.contains("Content-Length"), "{things}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let headers = &exported["paths"]["/things"]["get"]["responses"]["200"]["headers"];
+    assert_eq!(
+        headers["X-Rate-Limit-Remaining"],
+        serde_json::json!({ "description": "Calls left.", "required": true,
+            "schema": { "type": "integer", "format": "int32" } })
+    );
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    let wire: Vec<_> = trip.operations[0]
+        .differences
+        .iter()
+        .filter(|d| d.kind == restspec_import::round_trip::Kind::Wire)
+        .collect();
+    // Only the 429's header is missing, as the import said.
+    assert_eq!(wire.len(), 1, "{wire:#?}");
+    assert!(wire[0].what.contains("Retry-After"), "{wire:#?}");
+}
