@@ -16,6 +16,7 @@ mod error_type;
 mod examples;
 mod field_rules;
 mod identifiers;
+mod option_rules;
 mod pagination;
 mod parameters;
 mod quota_metadata;

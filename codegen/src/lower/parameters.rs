@@ -1,5 +1,6 @@
-//! Lowering what a request's path parameters and query options may be: option types,
-//! styles and rules (required, defaults, bounds), parameter types and patterns.
+//! Lowering what a request's path parameters, query options and header parameters may be,
+//! and the headers its answers carry: option types, names and styles (their rules are in
+//! `option_rules.rs`), parameter types and patterns.
 
 use super::context::Context;
 use super::identifiers::{Case, check_name};
@@ -315,7 +316,7 @@ fn lower_options(
                 false
             }
         };
-        let rules = lower_option_rules(option, &ty, cx, diags);
+        let rules = super::option_rules::lower(option, &ty, cx, diags);
         let text_rules = super::field_rules::lower_option(option, &ty, diags);
         out.push(QueryOption {
             rules: text_rules,
@@ -375,193 +376,6 @@ pub(super) fn lower_param_type(
             );
             ParamType::String
         }
-    }
-}
-
-/// What an option must be beyond its type: `required`, `default`, `minimum`, `maximum`.
-struct OptionRules {
-    required: bool,
-    default: Option<String>,
-    minimum: Option<i64>,
-    maximum: Option<i64>,
-}
-
-/// An option's rules: a default or `required` only for text, numbers and enumerations (not
-/// both), a default that is a value of the type, bounds only on numbers, in order, with
-/// the default inside them.
-///
-/// ```yaml
-/// per_page: { type: integer, default: many, minimum: 100, maximum: 1 }
-/// ```
-fn lower_option_rules(
-    raw: &raw::QueryOption,
-    ty: &crate::model::OptionType,
-    cx: &Context<'_>,
-    diags: &mut Diagnostics,
-) -> OptionRules {
-    use crate::model::OptionType;
-    let mut problem = |location: &crate::diag::Location, message: String, hint: &str| {
-        diags.push(Diagnostic::new(location.clone(), message).hint(hint.to_owned()));
-    };
-    let required = raw.required.unwrap_or(false);
-    let mut default = raw
-        .default
-        .as_ref()
-        .map(|d| (d.value.0.clone(), d.location.clone()));
-    let scalar = matches!(
-        ty,
-        OptionType::String
-            | OptionType::Integer
-            | OptionType::Number
-            | OptionType::Enum(_)
-            | OptionType::Scalar(_)
-            | OptionType::Timestamp
-    );
-    // A switch may default to on (or say off, as absent is).
-    let flag = *ty == OptionType::Boolean;
-    if let Some((text, at)) = &default {
-        if flag && !matches!(text.as_str(), "true" | "false") {
-            problem(
-                at,
-                format!("`{text}` is not a default of a `boolean` option"),
-                "write `default: true` or `default: false`",
-            );
-            default = None;
-        } else if !scalar && !flag {
-            problem(
-                at,
-                format!("a `{}` option has no default", ty.name()),
-                "defaults are for text, numbers, switches and enumerations; leave it out",
-            );
-            default = None;
-        } else if required {
-            problem(
-                at,
-                "a required option has no default".to_owned(),
-                "remove `default`, or `required: true`",
-            );
-            default = None;
-        }
-    }
-    let required = required && scalar;
-    if raw.required == Some(true) && !scalar {
-        problem(
-            &raw.location,
-            format!("a `{}` option cannot be required", ty.name()),
-            "only text, numbers and enumerations can be required",
-        );
-    }
-    let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {
-        let given = given.as_ref()?;
-        let whole = match ty {
-            OptionType::Integer => true,
-            OptionType::Scalar(scalar) => {
-                scalar.is_integer() && *scalar != crate::model::Scalar::Uint64
-            }
-            _ => false,
-        };
-        if !whole {
-            problem(
-                &given.location,
-                "only a whole-number option (`integer`, `int32`, `int64`, `uint32`) has bounds"
-                    .to_owned(),
-                "remove `minimum` and `maximum`",
-            );
-            return None;
-        }
-        match given.value.0.parse::<i64>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                problem(
-                    &given.location,
-                    format!("`{}` is not a whole number", given.value.0),
-                    "write a bound such as `1` or `100`",
-                );
-                None
-            }
-        }
-    };
-    let (minimum, maximum) = (number(&raw.minimum), number(&raw.maximum));
-    if let (Some(min), Some(max), Some(at)) = (minimum, maximum, raw.maximum.as_ref())
-        && min > max
-    {
-        problem(
-            &at.location,
-            format!("the maximum {max} is below the minimum {min}"),
-            "swap them",
-        );
-    }
-    if let Some((text, at)) = &default {
-        let fits = match ty {
-            OptionType::Integer => text.parse::<i64>().is_ok_and(|n| {
-                minimum.is_none_or(|min| n >= min) && maximum.is_none_or(|max| n <= max)
-            }),
-            OptionType::Number => text.parse::<f64>().is_ok_and(f64::is_finite),
-            OptionType::Scalar(scalar) if scalar.is_integer() => {
-                text.parse::<i128>().is_ok_and(|n| {
-                    let fits = match scalar {
-                        crate::model::Scalar::Int32 => i32::try_from(n).is_ok(),
-                        crate::model::Scalar::Uint32 => u32::try_from(n).is_ok(),
-                        crate::model::Scalar::Uint64 => u64::try_from(n).is_ok(),
-                        _ => i64::try_from(n).is_ok(),
-                    };
-                    fits && minimum.is_none_or(|min| n >= i128::from(min))
-                        && maximum.is_none_or(|max| n <= i128::from(max))
-                })
-            }
-            OptionType::Scalar(scalar) if scalar.is_number() => {
-                text.parse::<f64>().is_ok_and(f64::is_finite)
-            }
-            // Text of a format is read when the request comes: a default the service
-            // could not read would refuse every request that leaves the option out.
-            OptionType::Scalar(_) | OptionType::Timestamp => false,
-            OptionType::Enum(name) => cx
-                .enum_values
-                .get(name)
-                .is_some_and(|values| values.contains(text)),
-            _ => true,
-        };
-        if !fits {
-            // An enumeration's values are few and named: the closest, then all of them.
-            let hint = match ty {
-                OptionType::Enum(name) => enum_default_hint(
-                    text,
-                    name,
-                    cx.enum_values.get(name).map_or(&[][..], Vec::as_slice),
-                ),
-                _ => "write a value of its type, within its bounds".to_owned(),
-            };
-            problem(
-                at,
-                format!("`{text}` is not a value this option may take"),
-                &hint,
-            );
-            default = None;
-        }
-    }
-    OptionRules {
-        required,
-        default: default.map(|(text, _)| text),
-        minimum,
-        maximum,
-    }
-}
-
-/// The hint for an enumeration option's `default` that is none of its values: the closest
-/// value, then every value.
-///
-/// ```yaml
-/// order: { type: Order, default: newset }   # Order's values: newest, oldest
-/// ```
-fn enum_default_hint(text: &str, name: &str, values: &[String]) -> String {
-    let list = values
-        .iter()
-        .map(|v| format!("`{v}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    match crate::diag::did_you_mean(text, values.iter().map(String::as_str)) {
-        Some(guess) => format!("{guess} (`{name}`'s values: {list})"),
-        None => format!("write one of `{name}`'s values: {list}"),
     }
 }
 
