@@ -508,6 +508,9 @@ pub struct Endpoint {
     /// The section of its family whose handler trait holds it; `None` for the family's own
     /// trait.
     pub section: Option<String>,
+    /// What tells it apart from other endpoints of its method and path, if several share
+    /// them.
+    pub selected_by: Option<Selector>,
     /// Where the endpoint is declared.
     pub location: Location,
 }
@@ -606,4 +609,27 @@ impl Conventions {
         path.strip_prefix(prefix.trim_end_matches('/'))
             .filter(|rest| rest.starts_with('/'))
     }
+}
+
+/// A fixed header or query value selecting one of several endpoints that share a method
+/// and a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selector {
+    /// Where the value is read.
+    pub place: SelectorPlace,
+    /// The header's or query parameter's name.
+    pub name: String,
+    /// The value that selects the endpoint.
+    pub value: String,
+    /// Where `selected_by` is written.
+    pub location: Location,
+}
+
+/// Where a selector's value is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectorPlace {
+    /// A request header.
+    Header,
+    /// A query parameter.
+    Query,
 }

@@ -243,8 +243,8 @@ pub mod __private {
     pub use crate::spec::{
         Anonymous, Conventions, Credential, EchoHeader, EmptyRequestBody, EndpointSpec,
         ErrorFormat, ErrorPiece, FamilySpec, JsonErrorBody, OptionRule, RequestBodies,
-        RequestContentType, RunAsConventions, ServiceSpec, SessionConventions, StatusEntry,
-        UnknownCredentials, UnknownFields, UnknownOptions,
+        RequestContentType, RunAsConventions, Selector, ServiceSpec, SessionConventions,
+        StatusEntry, UnknownCredentials, UnknownFields, UnknownOptions,
     };
     pub use ::std::borrow::Cow;
     pub use ::std::collections::BTreeMap;

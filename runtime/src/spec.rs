@@ -187,6 +187,44 @@ pub struct EndpointSpec {
     /// header (`core`, `search`): the endpoint's, its family's or the spec's default
     /// `rate_limit_resource`, resolved at generation time.
     pub rate_limit_resource: Option<&'static str>,
+    /// What tells it apart from the other endpoints of its method and path, when several
+    /// share them (AWS's `X-Amz-Target`); a request none of them selects names nothing.
+    pub selected_by: Option<Selector>,
+}
+
+/// A request's fixed header or query value that selects one of several endpoints sharing
+/// a method and a path: `X-Amz-Target: DynamoDB_20120810.GetItem`, `?Action=RunInstances`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selector {
+    /// The header `name` has exactly `value`.
+    Header {
+        /// The header's name.
+        name: &'static str,
+        /// Its value.
+        value: &'static str,
+    },
+    /// The query parameter `name` (decoded) is `value`.
+    Query {
+        /// The parameter's name.
+        name: &'static str,
+        /// Its value.
+        value: &'static str,
+    },
+}
+
+impl Selector {
+    /// Whether the request with these headers and this query (undecoded) is selected.
+    pub fn selects(&self, headers: &http::HeaderMap, query: Option<&str>) -> bool {
+        match *self {
+            Selector::Header { name, value } => headers
+                .get_all(name)
+                .iter()
+                .any(|v| v.as_bytes() == value.as_bytes()),
+            Selector::Query { name, value } => query.is_some_and(|q| {
+                form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == name && v == value)
+            }),
+        }
+    }
 }
 
 /// What a query option must be, beyond its type.
@@ -234,6 +272,7 @@ impl EndpointSpec {
         header_rules: &[],
         param_patterns: &[],
         rate_limit_resource: None,
+        selected_by: None,
     };
 
     /// True when an anonymous caller may call it.

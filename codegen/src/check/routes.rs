@@ -48,17 +48,25 @@ fn all_endpoints(service: &Service) -> Vec<&Endpoint> {
     service.families.iter().flat_map(|f| &f.endpoints).collect()
 }
 
-/// The same method and path twice is one endpoint written twice.
+/// The same method and path twice is one endpoint written twice, unless each says what
+/// selects it (`selected_by`), differently.
 ///
 /// ```yaml
 /// get_topic: { method: GET, path: /changes/{change-id}/topic }
 /// read_topic: { method: GET, path: /changes/{change-id}/topic/ }
 /// ```
 pub(crate) fn duplicate_endpoints(service: &Service, diags: &mut Diagnostics) {
-    let mut seen: BTreeMap<(Method, String), &Endpoint> = BTreeMap::new();
+    let mut seen: BTreeMap<(Method, String), Vec<&Endpoint>> = BTreeMap::new();
     for endpoint in all_endpoints(service) {
         let key = (endpoint.method, endpoint.path.route());
-        if let Some(first) = seen.insert(key, endpoint) {
+        let sharing = seen.entry(key).or_default();
+        let told_apart = |other: &&Endpoint| match (&other.selected_by, &endpoint.selected_by) {
+            (Some(a), Some(b)) => (a.place, &a.name, &a.value) != (b.place, &b.name, &b.value),
+            _ => false,
+        };
+        let first = sharing.iter().find(|other| !told_apart(other)).copied();
+        sharing.push(endpoint);
+        if let Some(first) = first {
             diags.push(
                 Diagnostic::new(
                     endpoint.location.clone(),
@@ -74,7 +82,10 @@ pub(crate) fn duplicate_endpoints(service: &Service, diags: &mut Diagnostics) {
                     first.location.clone(),
                     format!("`{}` is declared here", first.name),
                 )
-                .hint("remove one of them; a trailing slash does not make a path different"),
+                .hint(
+                    "remove one of them (a trailing slash does not make a path different), or \
+                     give each a different `selected_by` header or query value",
+                ),
             );
         }
     }

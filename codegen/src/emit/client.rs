@@ -176,6 +176,14 @@ fn method_tokens(
             _ => quote! { .header_value(#wire, headers.#field.as_ref()) },
         }
     });
+    // What selects the endpoint among those sharing its method and path, sent always.
+    let selector_call = endpoint.selected_by.as_ref().map(|s| {
+        let (name, value) = (&s.name, &s.value);
+        match s.place {
+            crate::model::SelectorPlace::Header => quote! { .header_value(#name, Some(#value)) },
+            crate::model::SelectorPlace::Query => quote! { .option_str(#name, Some(#value)) },
+        }
+    });
     let (body, body_call) = match &endpoint.request {
         Some(ty) if endpoint.request_optional => {
             let ty = rust_type(ty, format, false);
@@ -230,6 +238,7 @@ fn method_tokens(
                 #paginated
                 #(#option_calls)*
                 #(#header_calls)*
+                #selector_call
                 #body_call
         }
     }

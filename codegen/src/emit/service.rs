@@ -172,10 +172,20 @@ fn endpoint_tokens(
     let params: Vec<&str> = endpoint.path.params().collect();
     // A `style: comma` list is also read as `name[]` and `name[0]`: listing `name[]` tells
     // the runtime so.
-    let options = endpoint.query.iter().flat_map(|o| {
-        let bracketed = o.comma_separated.then(|| format!("{}[]", o.wire));
-        std::iter::once(o.wire.clone()).chain(bracketed)
-    });
+    // A query selector is an option the request may (must) carry, too.
+    let selector_option = endpoint
+        .selected_by
+        .as_ref()
+        .filter(|s| s.place == crate::model::SelectorPlace::Query)
+        .map(|s| s.name.clone());
+    let options = endpoint
+        .query
+        .iter()
+        .flat_map(|o| {
+            let bracketed = o.comma_separated.then(|| format!("{}[]", o.wire));
+            std::iter::once(o.wire.clone()).chain(bracketed)
+        })
+        .chain(selector_option);
     // Indices of the parameters in which the self alias stands for the caller.
     let self_params = params
         .iter()
@@ -203,6 +213,16 @@ fn endpoint_tokens(
     }
     if endpoint.creates {
         rare.push(quote! { creates: true });
+    }
+    if let Some(selector) = &endpoint.selected_by {
+        let (name, value) = (&selector.name, &selector.value);
+        let place = match selector.place {
+            crate::model::SelectorPlace::Header => quote! { Header },
+            crate::model::SelectorPlace::Query => quote! { Query },
+        };
+        rare.push(quote! {
+            selected_by: Some(rt::Selector::#place { name: #name, value: #value })
+        });
     }
     if endpoint.capability.is_some() {
         let capability = opt_str(&endpoint.capability);

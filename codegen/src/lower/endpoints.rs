@@ -21,18 +21,21 @@ pub(super) fn lower_family(
     check_name(&family.name, "family name", Case::Snake, diags);
     let prefix = &family.prefix.value;
     let inner = prefix.trim_matches('/');
-    if !prefix.starts_with('/')
-        || !prefix.ends_with('/')
-        || inner.is_empty()
-        || inner
-            .split('/')
-            .any(|s| s.is_empty() || s.contains(['{', '}']))
+    // `/` alone is the root family: the paths that start at the root (AWS's `POST /`) or
+    // with a parameter (`/{format}/news`).
+    if prefix != "/"
+        && (!prefix.starts_with('/')
+            || !prefix.ends_with('/')
+            || inner.is_empty()
+            || inner
+                .split('/')
+                .any(|s| s.is_empty() || s.contains(['{', '}'])))
     {
         diags.push(
             Diagnostic::new(
                 family.prefix.location.clone(),
                 format!(
-                    "family prefix `{prefix}` is not one or more fixed path segments between slashes"
+                    "family prefix `{prefix}` is not `/` or fixed path segments between slashes"
                 ),
             )
             .hint(format!(
@@ -349,6 +352,7 @@ pub(super) fn lower_endpoint(
             check_name(section, "section name", Case::Snake, diags);
             section.value.clone()
         }),
+        selected_by: super::selectors::lower(raw, cx, diags),
         location: key.location.clone(),
     })
 }

@@ -21,6 +21,7 @@ mod pagination;
 mod parameters;
 mod quota_metadata;
 mod rate_limits;
+mod selectors;
 mod served_paths;
 mod statuses;
 mod template;

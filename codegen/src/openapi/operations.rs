@@ -27,6 +27,17 @@ pub(super) fn paths(service: &Service) -> Value {
             let path = *written
                 .entry(endpoint.path.route())
                 .or_insert(endpoint.path.raw.as_str());
+            // Endpoints sharing a method and path are told apart by a fragment naming what
+            // selects each, as AWS's documents write them (`/#X-Amz-Target=...`): OpenAPI
+            // holds one operation per method and path.
+            let selected;
+            let path = match &endpoint.selected_by {
+                Some(s) => {
+                    selected = format!("{path}#{}={}", s.name, s.value);
+                    selected.as_str()
+                }
+                None => path,
+            };
             let method = endpoint.method.as_str().to_ascii_lowercase();
             if prefix.is_none() || plain_form_usable(service, endpoint) {
                 let anonymous = operation(service, family, endpoint, false);
@@ -274,6 +285,19 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             "required": true,
             "description": description,
             "schema": schema,
+        }));
+    }
+    if let Some(s) = &endpoint.selected_by {
+        let place = match s.place {
+            crate::model::SelectorPlace::Header => "header",
+            crate::model::SelectorPlace::Query => "query",
+        };
+        out.push(json!({
+            "name": s.name,
+            "in": place,
+            "required": true,
+            "description": "Selects this operation among those of its method and path.",
+            "schema": { "type": "string", "enum": [s.value] },
         }));
     }
     let query = endpoint.query.iter().map(|o| (o, "query"));

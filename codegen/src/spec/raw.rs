@@ -416,6 +416,18 @@ spec_record! {
 }
 
 spec_record! {
+    /// `selected_by: { header: X-Amz-Target, value: ... }` or `{ query: Action, value: ... }`.
+    pub struct SelectedBy = "a selector" {
+        /// The header whose value selects the endpoint.
+        opt header: Spanned<String>,
+        /// The query parameter whose value selects the endpoint.
+        opt query: Spanned<String>,
+        /// The value that selects it.
+        req value: Spanned<String>,
+    }
+}
+
+spec_record! {
     /// One endpoint.
     pub struct Endpoint = "an endpoint" {
         /// HTTP method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, or `HEAD` (declared only where
@@ -457,6 +469,11 @@ spec_record! {
         /// `ChangesReviewersHandlers` rather than `ChangesHandlers`). A section file sets it
         /// for each of its endpoints; it changes nothing on the wire.
         opt section: Spanned<String>,
+        /// What tells it apart from other endpoints of the same method and path: a fixed
+        /// header or query value (`{ header: X-Amz-Target, value: DynamoDB_20120810.GetItem }`,
+        /// `{ query: Action, value: RunInstances }`). A request that none of them selects
+        /// names nothing (404).
+        opt selected_by: SelectedBy,
         /// Whether anonymous callers may call it (`reads`: only if it is a GET or HEAD;
         /// `none`; `all`), where it differs from its family's or the service's `anonymous`.
         opt anonymous: Spanned<String>,

@@ -75,7 +75,7 @@ where
         return Err(body_too_large(max_body, metrics));
     }
     let caller = &authenticated.caller;
-    let (endpoint, mut params) = match shared.routes.lookup(&parts.method, &admitted.path) {
+    let (endpoint, mut params) = match shared.routes.lookup_request(parts, &admitted.path) {
         Lookup::Found(endpoint, params) => {
             matched.endpoint(endpoint);
             (endpoint, params)

@@ -7,9 +7,10 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use http::request::Parts;
 use http::{HeaderValue, Method};
 
-use crate::spec::{EndpointSpec, ServiceSpec};
+use crate::spec::{EndpointSpec, Selector, ServiceSpec};
 
 /// Most path parameters one endpoint may have (the generator refuses more).
 pub const MAX_PATH_PARAMS: usize = 8;
@@ -113,25 +114,51 @@ impl RouteTable {
     }
 
     /// The endpoint serving `method` on `path` (normalised, without the authenticated
-    /// prefix). `HEAD` is served by the `GET` endpoint when there is no `HEAD` one.
+    /// prefix). `HEAD` is served by the `GET` endpoint when there is no `HEAD` one. Of
+    /// several endpoints sharing the method and path (each with a selector), none is
+    /// found: use [`lookup_request`](Self::lookup_request).
     pub fn lookup<'p>(&self, method: &Method, path: &'p str) -> Lookup<'p> {
+        self.lookup_selecting(method, path, |_| false)
+    }
+
+    /// As [`lookup`](Self::lookup), the request's headers and query choosing among the
+    /// endpoints a selector tells apart.
+    pub fn lookup_request<'p>(&self, parts: &Parts, path: &'p str) -> Lookup<'p> {
+        let query = parts.uri.query();
+        self.lookup_selecting(&parts.method, path, |selector| {
+            selector.selects(&parts.headers, query)
+        })
+    }
+
+    fn lookup_selecting<'p>(
+        &self,
+        method: &Method,
+        path: &'p str,
+        selects: impl Fn(&Selector) -> bool,
+    ) -> Lookup<'p> {
         let Ok(found) = self.paths.at(path) else {
             return Lookup::NotFound;
         };
         let Some(entry) = self.entries.get(*found.value) else {
             return Lookup::NotFound;
         };
+        // The endpoint of the method, or of those sharing it the one the request selects;
+        // `Some(None)`: the method is served, but nothing the request says selects one.
         let serving = |wanted: &Method| {
-            entry
-                .methods
-                .iter()
-                .find(|(m, _)| m == wanted)
-                .map(|(_, e)| *e)
+            let mut shared = entry.methods.iter().filter(|(m, _)| m == wanted).peekable();
+            shared.peek()?;
+            Some(
+                shared
+                    .map(|(_, e)| *e)
+                    .find(|e| e.selected_by.as_ref().is_none_or(&selects)),
+            )
         };
         let endpoint = match serving(method) {
-            Some(endpoint) => endpoint,
+            Some(Some(endpoint)) => endpoint,
+            Some(None) => return Lookup::NotFound,
             None if method == Method::HEAD => match serving(&Method::GET) {
-                Some(endpoint) => endpoint,
+                Some(Some(endpoint)) => endpoint,
+                Some(None) => return Lookup::NotFound,
                 None => return Lookup::MethodNotAllowed(entry.allow.clone()),
             },
             None => return Lookup::MethodNotAllowed(entry.allow.clone()),

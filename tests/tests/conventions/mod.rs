@@ -27,6 +27,7 @@ mod replies;
 mod request_bodies;
 mod requests;
 mod security_headers;
+mod selected;
 mod sessions;
 mod single_page_link;
 mod trace;

@@ -216,7 +216,7 @@ pub(crate) async fn refused_before_routing<P: Api, A>(
     if early == EarlyRefusals::Bare {
         return error;
     }
-    let Lookup::Found(endpoint, _) = shared.routes.lookup(&parts.method, path) else {
+    let Lookup::Found(endpoint, _) = shared.routes.lookup_request(parts, path) else {
         return error;
     };
     refused_early(

@@ -1,0 +1,153 @@
+//! `fixtures/selected`: operations sharing one method and path (`POST /`, `GET /`), each
+//! selected by a header's or a query parameter's fixed value, as AWS's protocols tell
+//! theirs apart (`X-Amz-Target`, `Action`): routed by that value, refused as naming nothing
+//! without one, called by the typed client, and listed in OpenAPI under AWS's fragments.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+
+use restspec_runtime::{RequestContext, Settings};
+
+use super::{client, send};
+
+restspec_runtime::generate!(mod store = "fixtures/selected");
+restspec_client::generate!(mod store_client = "fixtures/selected");
+
+use store::options::DescribeStoreOptions;
+use store::types::{Description, Item, ItemKey};
+use store::{Error, RootHandlers};
+
+/// Items by key.
+#[derive(Default)]
+struct Store(Mutex<BTreeMap<String, String>>);
+
+#[allow(refining_impl_trait)]
+impl RootHandlers for Store {
+    async fn get_item(&self, _: RequestContext<'_>, body: ItemKey) -> Result<Item, Error> {
+        let items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(Item {
+            value: items.get(&body.key).cloned().unwrap_or_default(),
+            key: body.key,
+        })
+    }
+
+    async fn put_item(&self, _: RequestContext<'_>, body: Item) -> Result<ItemKey, Error> {
+        let mut items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        items.insert(body.key.clone(), body.value);
+        Ok(ItemKey { key: body.key })
+    }
+
+    async fn describe_store(
+        &self,
+        _: RequestContext<'_>,
+        options: DescribeStoreOptions,
+    ) -> Result<Description, Error> {
+        let items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(Description {
+            items: items.len() as i64,
+            version: options.version,
+        })
+    }
+}
+
+async fn start() -> String {
+    let app = store::router(Store::default(), Settings::default());
+    restspec_runtime::examples::serve_on_loopback(app)
+        .await
+        .expect("a loopback server starts")
+}
+
+#[tokio::test]
+async fn the_selecting_value_routes_each_request() {
+    let base = start().await;
+    let target = |value: &str| {
+        client()
+            .post(format!("{base}/"))
+            .header("X-Amz-Target", value)
+            .header("Content-Type", "application/json")
+    };
+    let put = send(target("Store_20201201.PutItem").body(r#"{"key":"a","value":"1"}"#)).await;
+    assert_eq!(
+        (put.status, put.text()),
+        (200, "{\"key\":\"a\"}\n".to_owned())
+    );
+    let got = send(target("Store_20201201.GetItem").body(r#"{"key":"a"}"#)).await;
+    assert_eq!(
+        (got.status, got.text()),
+        (200, "{\"key\":\"a\",\"value\":\"1\"}\n".to_owned())
+    );
+    // No value, or one that selects nothing: the request names nothing.
+    let none = send(target("Store_20201201.DropTable").body("{}")).await;
+    assert_eq!(none.status, 404, "{}", none.text());
+    let bare = send(
+        client()
+            .post(format!("{base}/"))
+            .header("Content-Type", "application/json")
+            .body("{}"),
+    )
+    .await;
+    assert_eq!(bare.status, 404, "{}", bare.text());
+    // A query selector: the parameter is read as the request's own, not an unknown option.
+    let described = send(client().get(format!("{base}/?Action=DescribeStore&Version=2"))).await;
+    assert_eq!(
+        (described.status, described.text()),
+        (200, "{\"items\":1,\"version\":\"2\"}\n".to_owned())
+    );
+    let other = send(client().get(format!("{base}/?Action=Other"))).await;
+    assert_eq!(other.status, 404, "{}", other.text());
+    // Another method on the path is still told from a path that does not exist.
+    let deleted = send(client().delete(format!("{base}/"))).await;
+    assert_eq!(deleted.status, 405, "{}", deleted.text());
+}
+
+#[tokio::test]
+async fn the_typed_client_sends_what_selects_each_call() {
+    let base = start().await;
+    let client = store_client::client::Client::new(&base).expect("a client");
+    let key = client
+        .put_item(&store_client::types::Item {
+            key: "b".to_owned(),
+            value: "2".to_owned(),
+        })
+        .await
+        .expect("stored");
+    let item = client.get_item(&key).await.expect("read back");
+    assert_eq!(item.value, "2");
+    let description = client
+        .describe_store(&store_client::options::DescribeStoreOptions { version: None })
+        .await
+        .expect("described");
+    assert_eq!(description.items, 1);
+}
+
+#[test]
+fn openapi_lists_each_under_its_fragment() {
+    let document: serde_json::Value =
+        serde_json::from_str(store::OPENAPI).expect("the OpenAPI document");
+    let paths: Vec<&String> = document["paths"]
+        .as_object()
+        .expect("paths")
+        .keys()
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "/#Action=DescribeStore",
+            "/#X-Amz-Target=Store_20201201.GetItem",
+            "/#X-Amz-Target=Store_20201201.PutItem"
+        ]
+    );
+    let parameter = &document["paths"]["/#Action=DescribeStore"]["get"]["parameters"][0];
+    assert_eq!(
+        (
+            &parameter["in"],
+            &parameter["required"],
+            &parameter["schema"]["enum"]
+        ),
+        (
+            &"query".into(),
+            &true.into(),
+            &serde_json::json!(["DescribeStore"])
+        )
+    );
+}
