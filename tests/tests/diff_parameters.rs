@@ -116,3 +116,27 @@ fn response_headers() {
         &[(K::ResponseHeaderChanged, CLIENTS)],
     );
 }
+
+/// What selects an endpoint among those of its method and path: another value, or one
+/// where there was none, leaves clients sending the old request unanswered.
+#[test]
+fn selectors() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let by =
+        |value: &str| format!("{p}    selected_by: {{ header: X-Amz-Target, value: {value} }}\n");
+    let (one, other) = (by("Store.List"), by("Store.ListAll"));
+    let (one, other) = ([(p, one.as_str())], [(p, other.as_str())]);
+    case(
+        "selector changed",
+        &one,
+        &other,
+        &[(K::SelectorChanged, CLIENTS)],
+    );
+    case(
+        "selector added",
+        &[],
+        &one,
+        &[(K::SelectorChanged, CLIENTS)],
+    );
+    case("selector dropped", &one, &[], &[(K::SelectorChanged, OK)]);
+}

@@ -234,6 +234,13 @@ impl<'d> Operation<'_, 'd> {
                         format!("the body of the {code} answer is left out: {code} has none"),
                     ));
                 }
+                Some(_) if self.method == "head" => {
+                    losses.push(Loss::wire(
+                        at,
+                        "response body",
+                        "the body of a HEAD answer is left out: HEAD answers carry none",
+                    ));
+                }
                 Some(body) => endpoint.push("response", Yaml::str(body)),
                 None => {}
             }

@@ -136,11 +136,16 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     for family in families {
         let mut declaration = Yaml::map();
         declaration.push("name", Yaml::str(family.name.clone()));
-        declaration.push("prefix", Yaml::str(format!("/{}/", family.segment)));
-        declaration.push(
-            "covers",
-            Yaml::str(format!("the paths under /{}", family.segment)),
-        );
+        let (prefix, covers) = if family.segment.is_empty() {
+            ("/".to_owned(), "the paths at the root".to_owned())
+        } else {
+            (
+                format!("/{}/", family.segment),
+                format!("the paths under /{}", family.segment),
+            )
+        };
+        declaration.push("prefix", Yaml::str(prefix));
+        declaration.push("covers", Yaml::str(covers));
         if !family.params.is_empty() {
             declaration.push("params", Yaml::Map(family.params));
         }

@@ -70,6 +70,34 @@ pub(crate) fn families<'d>(
                 .or_default() += 1;
         }
     }
+    // Operations sharing a method and wire path are told apart by what selects each only
+    // when every one of them names its own (a fragment naming a parameter's value).
+    let mut selectors: BTreeMap<(&str, &str), Vec<Option<FoundSelector>>> = BTreeMap::new();
+    for (path, item) in paths {
+        let Ok((item, _)) = refs::Doc::new(document).resolve(item, String::new()) else {
+            continue;
+        };
+        let shared = item.get("parameters").and_then(Value::as_array);
+        for method in METHODS {
+            if let Some(operation) = item.get(*method) {
+                let selector = fragment_selector(document, path, operation, shared);
+                selectors
+                    .entry((method, without_fragment(path)))
+                    .or_default()
+                    .push(selector);
+            }
+        }
+    }
+    let selectable = |method: &str, path: &str| {
+        selectors
+            .get(&(method, without_fragment(path)))
+            .is_some_and(|all| {
+                all.iter().enumerate().all(|(i, s)| {
+                    s.as_ref()
+                        .is_some_and(|s| !all[..i].iter().any(|o| o.as_ref() == Some(s)))
+                })
+            })
+    };
     for (path, item) in paths {
         let item_at = refs::push("/paths", path);
         let Ok((item, item_at)) = refs::Doc::new(document).resolve(item, item_at.clone()) else {
@@ -115,10 +143,17 @@ pub(crate) fn families<'d>(
                 continue;
             };
             let at = refs::push(&item_at, method);
-            if told_apart_by_fragment(method) {
-                losses.push(Loss::wire(at, "path shape", by_fragment(method)));
-                continue;
-            }
+            let selector = if told_apart_by_fragment(method) {
+                match fragment_selector(document, path, operation, shared) {
+                    Some(selector) if selectable(method, path) => Some(selector),
+                    _ => {
+                        losses.push(Loss::wire(at, "path shape", by_fragment(method)));
+                        continue;
+                    }
+                }
+            } else {
+                None
+            };
             if matches!(*method, "options" | "trace") {
                 losses.push(Loss::wire(
                     at,
@@ -148,7 +183,11 @@ pub(crate) fn families<'d>(
             let family = &mut families[index];
             let mut template = template.clone();
             template.unify(&mut family.positions);
-            if !family.routes.insert((method.to_string(), template.shape())) {
+            let mut shape = template.shape();
+            if selector.is_some() {
+                shape.push(path.split('#').nth(1).unwrap_or_default().to_owned());
+            }
+            if !family.routes.insert((method.to_string(), shape)) {
                 losses.push(Loss::wire(
                     at,
                     "duplicate route",
@@ -166,6 +205,7 @@ pub(crate) fn families<'d>(
                 shared,
                 at: &at,
                 item_at: &item_at,
+                selector,
             };
             let (name, endpoint) = read.endpoint(
                 types,
@@ -183,7 +223,11 @@ pub(crate) fn families<'d>(
 
 fn family_name(segment: &str, families: &[Family]) -> String {
     let taken: BTreeSet<String> = families.iter().map(|f| f.name.clone()).collect();
-    unique_snake_name(segment, &taken, &[])
+    unique_snake_name(
+        if segment.is_empty() { "root" } else { segment },
+        &taken,
+        &[],
+    )
 }
 
 /// One operation being read, with where it is.
@@ -196,7 +240,13 @@ pub(crate) struct Operation<'a, 'd> {
     pub(crate) shared: Option<&'d Vec<Value>>,
     pub(crate) at: &'a str,
     pub(crate) item_at: &'a str,
+    /// What selects it among the operations of its method and wire path (AWS's
+    /// `#X-Amz-Target=...`): where (`header`, `query`), the name and the value.
+    pub(crate) selector: Option<FoundSelector>,
 }
+
+/// What selects an operation: where (`header`, `query`), the name and the value.
+pub(crate) type FoundSelector = (&'static str, String, String);
 
 impl<'d> Operation<'_, 'd> {
     fn endpoint(
@@ -232,6 +282,12 @@ impl<'d> Operation<'_, 'd> {
         }
         if operation.get("deprecated") == Some(&Value::Bool(true)) {
             endpoint.push("deprecated", Yaml::Bool(true));
+        }
+        if let Some((place, name, value)) = &self.selector {
+            let mut selected = Yaml::map();
+            selected.push(*place, Yaml::str(name.clone()));
+            selected.push("value", Yaml::str(value.clone()));
+            endpoint.push("selected_by", selected);
         }
         let (query, headers) = self.parameters(types, security, family_params, &pascal, losses);
         // A document may use a path parameter it never declares: a string, said.
@@ -311,8 +367,13 @@ impl<'d> Operation<'_, 'd> {
                         .unwrap_or_default()
                         .to_owned(),
                 );
+                // What selects the operation is its `selected_by`, not a parameter.
+                let selects = self
+                    .selector
+                    .as_ref()
+                    .is_some_and(|(place, name, _)| key.0 == *place && key.1 == *name);
                 // The operation's own parameter overrides the path item's of the same name.
-                if !seen.contains(&key) {
+                if !selects && !seen.contains(&key) {
                     seen.push(key);
                     all.push((parameter, at));
                 }
@@ -483,4 +544,41 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
 /// `path` without its fragment (`/tags/{arn}#tagKeys` → `/tags/{arn}`).
 fn without_fragment(path: &str) -> &str {
     path.split('#').next().unwrap_or(path)
+}
+
+/// What selects an operation whose path's fragment names a parameter's fixed value
+/// (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`): the header or
+/// query parameter the operation declares under that name. `None` for another fragment
+/// (`#tagKeys`), or a name it does not declare.
+fn fragment_selector(
+    document: &Value,
+    path: &str,
+    operation: &Value,
+    shared: Option<&Vec<Value>>,
+) -> Option<FoundSelector> {
+    let (name, value) = path.split_once('#')?.1.split_once('=')?;
+    if name.is_empty() || value.is_empty() {
+        return None;
+    }
+    let own = operation.get("parameters").and_then(Value::as_array);
+    own.into_iter()
+        .chain(shared)
+        .flatten()
+        .filter_map(|p| {
+            refs::Doc::new(document)
+                .resolve(p, String::new())
+                .ok()
+                .map(|(p, _)| p)
+        })
+        .find_map(|p| {
+            if p.get("name").and_then(Value::as_str) != Some(name) {
+                return None;
+            }
+            let place = match p.get("in").and_then(Value::as_str)? {
+                "header" if restspec_codegen::naming::is_header_name(name) => "header",
+                "query" => "query",
+                _ => return None,
+            };
+            Some((place, name.to_owned(), value.to_owned()))
+        })
 }

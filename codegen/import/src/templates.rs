@@ -8,6 +8,8 @@ use crate::names::param_name;
 /// A path template split into segments, parameters renamed as the spec accepts them.
 #[derive(Clone)]
 pub(crate) struct Template {
+    /// The first fixed segment, which names its family; empty for the root family's
+    /// paths (`/`, or a parameter first).
     pub(crate) first: String,
     /// `/pets/{pet_id}`.
     pub(crate) spelled: String,
@@ -26,7 +28,8 @@ impl Template {
             }
             spelled.push('/');
             if let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
-                first.as_ref()?;
+                // A parameter first: the path belongs to the root family.
+                first.get_or_insert_with(String::new);
                 if name.contains(['{', '}']) {
                     return None;
                 }
@@ -44,14 +47,15 @@ impl Template {
                 spelled.push_str(segment);
             }
         }
-        if path.ends_with('/') && path.len() > 1 {
+        if (path.ends_with('/') && path.len() > 1) || spelled.is_empty() {
             spelled.push('/');
         }
         if renamed.len() > restspec_codegen::MAX_PATH_PARAMS {
             return None;
         }
         Some(Template {
-            first: first?,
+            // The root family's (`/`) when no fixed segment comes first.
+            first: first.unwrap_or_default(),
             spelled,
             renamed,
         })

@@ -112,6 +112,28 @@ fn compare_endpoint(
             ),
         );
     }
+    let selects = |e: &Endpoint| {
+        e.selected_by
+            .as_ref()
+            .map(|s| (s.place, s.name.clone(), s.value.clone()))
+    };
+    if selects(was) != selects(now) {
+        let said = |s: &Option<crate::model::Selector>| match s {
+            Some(s) => format!("`{}: {}`", s.name, s.value),
+            None => "nothing".to_owned(),
+        };
+        let (then, later) = (said(&was.selected_by), said(&now.selected_by));
+        let verdict = if now.selected_by.is_none() {
+            Verdict::Compatible
+        } else {
+            CLIENTS
+        };
+        push(
+            ChangeKind::SelectorChanged,
+            verdict,
+            format!("selected by {later}, not {then}: clients sending the old one miss"),
+        );
+    }
     if was.path.shape() != now.path.shape() {
         push(
             ChangeKind::PathChanged,

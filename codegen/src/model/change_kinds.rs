@@ -18,6 +18,8 @@ pub enum ChangeKind {
     MethodChanged,
     /// An endpoint's path matches other requests.
     PathChanged,
+    /// What selects it among endpoints of its method and path (`selected_by`) changed.
+    SelectorChanged,
     /// A path parameter has another name at the same position (no request changes).
     PathParameterRenamed,
     /// A path parameter is parsed as another type.
@@ -104,13 +106,14 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 47] = [
+    pub const ALL: [ChangeKind; 48] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
         ChangeKind::EndpointDeprecationChanged,
         ChangeKind::MethodChanged,
         ChangeKind::PathChanged,
+        ChangeKind::SelectorChanged,
         ChangeKind::PathParameterRenamed,
         ChangeKind::PathParameterTypeChanged,
         ChangeKind::SuccessStatusChanged,
@@ -163,6 +166,7 @@ impl ChangeKind {
             ChangeKind::EndpointDeprecationChanged => "endpoint_deprecation_changed",
             ChangeKind::MethodChanged => "method_changed",
             ChangeKind::PathChanged => "path_changed",
+            ChangeKind::SelectorChanged => "selector_changed",
             ChangeKind::PathParameterRenamed => "path_parameter_renamed",
             ChangeKind::PathParameterTypeChanged => "path_parameter_type_changed",
             ChangeKind::SuccessStatusChanged => "success_status_changed",

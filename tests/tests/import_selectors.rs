@@ -1,0 +1,88 @@
+//! Paths from OpenAPI that the spec once could not hold: operations of one method and
+//! path told apart by a parameter's fixed value (AWS's `/#X-Amz-Target=...`), which become
+//! `selected_by`, and paths at the root or starting with a parameter, which become the root
+//! family's (`prefix: /`).
+
+use restspec_import::Options;
+
+use super::import::{file, load};
+
+#[test]
+fn aws_fragments_become_selectors_and_the_root_a_family() {
+    let target = |value: &str| {
+        serde_json::json!({ "post": {
+            "operationId": value,
+            "parameters": [{ "name": "X-Amz-Target", "in": "header", "required": true,
+                "schema": { "type": "string", "enum": [format!("Store.{value}")] } }],
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "type": "object", "properties": { "key": { "type": "string" } } } } } },
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "string" } } } } }
+        } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/#X-Amz-Target=Store.GetItem": target("GetItem"),
+            "/#X-Amz-Target=Store.PutItem": target("PutItem"),
+            "/{format}/news": { "get": {
+                "parameters": [{ "name": "format", "in": "path", "required": true, "schema": { "type": "string" } }],
+                "responses": { "204": { "description": "ok" } } } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let root = file(&imported, "root.yaml");
+    for line in [
+        "  prefix: /\n",
+        "    path: /\n",
+        "    selected_by: { header: X-Amz-Target, value: Store.GetItem }\n",
+        "    selected_by: { header: X-Amz-Target, value: Store.PutItem }\n",
+        "path: \"/{format}/news\"",
+    ] {
+        assert!(root.contains(line), "{line}\n{root}");
+    }
+    // The selecting header is no header parameter besides.
+    assert!(!root.contains("headers:"), "{root}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert_eq!(trip.operations.len(), 3);
+    for verdict in &trip.operations {
+        assert!(
+            verdict.on_wire,
+            "{} {}: {:#?}",
+            verdict.method, verdict.path, verdict.differences
+        );
+    }
+}
+
+/// A fragment naming a parameter beside an operation without one (AWS's `POST /apikeys`
+/// and `POST /apikeys#mode=import`): only one of them can be served there, and the other is
+/// said to be lost; the spec still checks.
+#[test]
+fn a_fragment_beside_an_unselected_operation_is_a_loss() {
+    let op = |mode: bool| {
+        let parameters = if mode {
+            serde_json::json!([{ "name": "mode", "in": "query", "required": true,
+                "schema": { "type": "string", "enum": ["import"] } }])
+        } else {
+            serde_json::json!([])
+        };
+        serde_json::json!({ "post": { "parameters": parameters,
+            "responses": { "204": { "description": "ok" } } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/apikeys": op(false), "/apikeys#mode=import": op(true) }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert_eq!(said.len(), 1, "{said:#?}");
+    assert!(said[0].contains("/apikeys#mode=import"), "{said:#?}");
+    let loaded = load(&imported);
+    assert_eq!(loaded.service.families[0].endpoints.len(), 1);
+}
