@@ -16,8 +16,13 @@ fn aws_fragments_become_selectors_and_the_root_a_family() {
                 "schema": { "type": "string", "enum": [format!("Store.{value}")] } }],
             "requestBody": { "required": true, "content": { "application/json": {
                 "schema": { "type": "object", "properties": { "key": { "type": "string" } } } } } },
-            "responses": { "200": { "description": "ok", "content": { "application/json": {
-                "schema": { "type": "string" } } } } }
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": {
+                    "schema": { "type": "string" } } } },
+                // AWS's error answers: a code per exception, bodies left undescribed.
+                "481": { "description": "ResourceNotFoundException", "content": {
+                    "application/json": { "schema": { "$ref": "#/components/schemas/NotFound" } } } }
+            }
         } })
     };
     let document = serde_json::json!({
@@ -29,11 +34,17 @@ fn aws_fragments_become_selectors_and_the_root_a_family() {
             "/{format}/news": { "get": {
                 "parameters": [{ "name": "format", "in": "path", "required": true, "schema": { "type": "string" } }],
                 "responses": { "204": { "description": "ok" } } } }
-        }
+        },
+        "components": { "schemas": { "NotFound": {} } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
     assert!(said.is_empty(), "{said:#?}");
+    assert!(
+        file(&imported, "service.yaml").contains("body: any }"),
+        "{}",
+        file(&imported, "service.yaml")
+    );
     let root = file(&imported, "root.yaml");
     for line in [
         "  prefix: /\n",

@@ -42,7 +42,8 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     let variants = service.statuses.iter().map(|s| {
         let variant = format_ident!("{}", names::pascal(&s.name));
         let docs = doc(&format!("{} {}: {}", s.code, s.message, s.when.trim()));
-        let carried = match &s.body {
+        let carried = match s.body.as_deref() {
+            Some("any") => quote! { rt::serde_json::Value },
             Some(body) => {
                 let ty = format_ident!("{}", body);
                 quote! { types::#ty }
@@ -90,7 +91,11 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     let arms = typed.iter().map(|s| {
         let variant = format_ident!("{}", names::pascal(&s.name));
         let code = proc_macro2::Literal::u16_unsuffixed(s.code);
-        let members = constant_members(service, s);
+        // Any value has no members to add to.
+        let members = match s.body.as_deref() {
+            Some("any") => String::new(),
+            _ => constant_members(service, s),
+        };
         if members.is_empty() {
             quote! { Error::#variant(body) => rt::ApiError::status(#code).with_json_body(&body), }
         } else {

@@ -259,6 +259,10 @@ fn check_status_bodies(
 ) {
     for (_, status) in service.statuses.iter() {
         let Some(body) = &status.body else { continue };
+        // Any JSON value: an API whose error bodies its document does not describe.
+        if body.value == "any" {
+            continue;
+        }
         match types.iter().find(|t| t.name == body.value) {
             Some(def) if matches!(def.kind, crate::model::TypeKind::Record(_)) => {}
             Some(_) => diags.push(
@@ -269,7 +273,7 @@ fn check_status_bodies(
                         body.value
                     ),
                 )
-                .hint("an error body is a record type (`fields`)"),
+                .hint("an error body is a record type (`fields`), or `any`"),
             ),
             None => diags.push(
                 Diagnostic::new(

@@ -149,7 +149,8 @@ pub(super) fn responses(
         let Some(row) = service.statuses.iter().find(|s| s.name == *name) else {
             continue;
         };
-        let content = match &row.body {
+        let content = match row.body.as_deref() {
+            Some("any") => json!({ "application/json": { "schema": {} } }),
             Some(body) => json!({ "application/json": { "schema": {
                 "$ref": format!("#/components/schemas/{body}")
             }}}),

@@ -341,8 +341,9 @@ spec_record! {
         /// (`malformed_json`, `not_authenticated`, ...).
         opt raised_for: Vec<Spanned<String>>,
         /// A record type handlers answer this status with, as the whole error body (a
-        /// validation error with its field errors): the row's `Error` variant carries it.
-        /// The runtime's own conditions still answer with `error_body`'s shape.
+        /// validation error with its field errors), or `any` (any JSON value, for an API
+        /// whose document leaves its error bodies undescribed): the row's `Error` variant
+        /// carries it. The runtime's own conditions still answer with `error_body`'s shape.
         opt body: Spanned<String>,
         /// The API's own wording of the runtime's messages for some of those conditions
         /// (`authentication_required: Unauthorized`); `{detail}` stands for the runtime's

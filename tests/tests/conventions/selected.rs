@@ -25,10 +25,17 @@ struct Store(Mutex<BTreeMap<String, String>>);
 impl RootHandlers for Store {
     async fn get_item(&self, _: RequestContext<'_>, body: ItemKey) -> Result<Item, Error> {
         let items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        Ok(Item {
-            value: items.get(&body.key).cloned().unwrap_or_default(),
-            key: body.key,
-        })
+        match items.get(&body.key) {
+            Some(value) => Ok(Item {
+                value: value.clone(),
+                key: body.key,
+            }),
+            // An error body of any shape (`body: any`).
+            None => Err(Error::ResourceNotFound(serde_json::json!({
+                "__type": "ResourceNotFoundException",
+                "message": format!("no item {}", body.key),
+            }))),
+        }
     }
 
     async fn put_item(&self, _: RequestContext<'_>, body: Item) -> Result<ItemKey, Error> {
@@ -113,6 +120,24 @@ async fn the_typed_client_sends_what_selects_each_call() {
         .expect("stored");
     let item = client.get_item(&key).await.expect("read back");
     assert_eq!(item.value, "2");
+    // A row whose body is any value is read back as that value.
+    let missing = client
+        .get_item(&store_client::types::ItemKey {
+            key: "none".to_owned(),
+        })
+        .await
+        .expect_err("no such item");
+    let body = match &missing {
+        restspec_runtime::client::ClientError::Api(failure) => failure.error.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        body,
+        Some(store_client::Error::ResourceNotFound(serde_json::json!({
+            "__type": "ResourceNotFoundException",
+            "message": "no item none",
+        })))
+    );
     let description = client
         .describe_store(&store_client::options::DescribeStoreOptions { version: None })
         .await
