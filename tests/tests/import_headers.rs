@@ -1,4 +1,4 @@
-//! Response headers from OpenAPI: a success answer's headers become the endpoint's
+//! Responses from OpenAPI: a `304` and a bare `default`; a success answer's headers become the endpoint's
 //! `response_headers` (typed, required where the document says), an error answer's are
 //! said to be lost, and the round trip finds the headers on the wire.
 
@@ -64,4 +64,37 @@ fn a_success_answers_headers_are_typed_response_headers() {
     // Only the 429's header is missing, as the import said.
     assert_eq!(wire.len(), 1, "{wire:#?}");
     assert!(wire[0].what.contains("Retry-After"), "{wire:#?}");
+}
+
+/// A `304 Not Modified` beside the success is one of the endpoint's other answers (without
+/// a body), and a bodiless `default` answer makes the errors listed as `default` too.
+#[test]
+fn not_modified_and_a_bare_default_round_trip() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "string" } } } },
+            "304": { "description": "Not modified" },
+            "default": { "description": "*** Error Responses ***" }
+        } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    assert!(
+        file(&imported, "things.yaml").contains("other_successes: [304]"),
+        "{}",
+        file(&imported, "things.yaml")
+    );
+    assert!(file(&imported, "service.yaml").contains("  openapi_default_error: true\n"));
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
 }

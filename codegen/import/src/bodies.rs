@@ -112,6 +112,7 @@ impl<'d> Operation<'_, 'd> {
         let mut successes: Vec<(u16, Option<String>, String)> = Vec::new();
         let mut errors: Vec<String> = Vec::new();
         let mut headers = crate::response_headers::Found::default();
+        let mut redirects: Vec<(u16, String)> = Vec::new();
         for (code, response) in responses {
             let response_at = refs::push(&at, code);
             let Ok((response, response_at)) =
@@ -198,6 +199,18 @@ impl<'d> Operation<'_, 'd> {
                     None => None,
                 };
                 errors.push(needs.statuses.row_for(status, body.as_deref()));
+            } else if (300..400).contains(&status) {
+                // Answered without a body, beside the successes (`304`, a redirect).
+                if body.is_some() {
+                    losses.push(Loss::wire(
+                        response_at.clone(),
+                        "response body",
+                        format!(
+                            "the body of the {status} answer is left out: a 3xx answer carries none"
+                        ),
+                    ));
+                }
+                redirects.push((status, response_at));
             } else {
                 losses.push(Loss::wire(
                     response_at,
@@ -245,7 +258,7 @@ impl<'d> Operation<'_, 'd> {
                 None => {}
             }
             endpoint.push("status", Yaml::Int(i64::from(code)));
-            let others: Vec<Yaml> = successes
+            let mut others: Vec<Yaml> = successes
                 .filter(|(other, _, _)| *other != code)
                 .map(|(other, other_body, other_at)| {
                     if other_body.is_some() {
@@ -254,9 +267,18 @@ impl<'d> Operation<'_, 'd> {
                     Yaml::Int(i64::from(other))
                 })
                 .collect();
+            others.extend(redirects.drain(..).map(|(c, _)| Yaml::Int(i64::from(c))));
             if !others.is_empty() {
                 endpoint.push("other_successes", Yaml::List(others));
             }
+        }
+        // Without a success, a 3xx answer has no endpoint status beside it.
+        for (status, at) in redirects {
+            losses.push(Loss::wire(
+                at,
+                "informational or redirect response",
+                format!("the {status} response is left out: the operation answers no success"),
+            ));
         }
         if !errors.is_empty() {
             errors.dedup();

@@ -102,6 +102,11 @@ impl StatusRows {
         self.default_answer |= default;
     }
 
+    /// Whether some operation answers `default` beside its successes.
+    pub(crate) fn gives_default(&self) -> bool {
+        self.default_answer
+    }
+
     /// The row an answer of `code` with `body` is listed under: the code's row with that
     /// body, or the code's first row when the answer has none (or that row none yet), or a
     /// new row named after the body (`bad_request_validation_error`).
@@ -214,6 +219,9 @@ pub(crate) fn error_body(
                 body.type_name
             ),
             (Some(_), _) => continue,
+            // A `default` saying nothing of its body: the errors' own format, listed so
+            // (`openapi_default_error`).
+            (None, None) if code.eq_ignore_ascii_case("default") => continue,
             (None, _) => format!(
                 "the `{code}` response is left out: the spec lists answers by their code, \
                  and the errors share no body the runtime can write"

@@ -153,6 +153,10 @@ pub(crate) fn file(
         if body.default_answer {
             conventions.push("openapi_default_error", Yaml::Bool(true));
         }
+    } else if needs.statuses.gives_default() {
+        // Errors in the runtime's own format, listed as `default` too (Azure's bodiless
+        // `default` answers).
+        conventions.push("openapi_default_error", Yaml::Bool(true));
     }
     let statuses = needs
         .statuses

@@ -200,9 +200,9 @@ pub(super) fn lower_endpoint(
     };
     let mut other_successes: Vec<u16> = Vec::new();
     for other in raw.other_successes.iter().flatten() {
-        let problem = if !(200..=299).contains(&other.value.0) {
+        let problem = if !(200..=399).contains(&other.value.0) {
             Some(format!(
-                "other success status {} is not a 2xx code",
+                "other success status {} is not a 2xx or 3xx code",
                 other.value.0
             ))
         } else if other.value.0 == status {
@@ -217,7 +217,8 @@ pub(super) fn lower_endpoint(
         };
         match problem {
             Some(message) => diags.push(Diagnostic::new(other.location.clone(), message).hint(
-                "`other_successes` lists 2xx statuses besides `status`; errors go under `errors`",
+                "`other_successes` lists 2xx and 3xx statuses besides `status`; errors go under \
+                 `errors`",
             )),
             None => other_successes.push(other.value.0),
         }

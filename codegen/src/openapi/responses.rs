@@ -122,6 +122,7 @@ pub(super) fn responses(
             response.insert("headers".into(), Value::Object(headers));
         }
         if code != 204
+            && !(300..400).contains(&code)
             && let Some(body) = &json_body
         {
             response.insert("content".into(), body.clone());
@@ -333,6 +334,13 @@ fn reason(code: u16) -> &'static str {
         201 => "Created",
         202 => "Accepted",
         204 => "No Content",
+        301 => "Moved Permanently",
+        302 => "Found",
+        303 => "See Other",
+        304 => "Not Modified",
+        307 => "Temporary Redirect",
+        308 => "Permanent Redirect",
+        300..=399 => "Redirection",
         _ => "Success",
     }
 }

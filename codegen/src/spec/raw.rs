@@ -453,7 +453,9 @@ spec_record! {
         /// without a response).
         opt status: Spanned<StatusCode>,
         /// Other 2xx statuses a handler may choose instead (`[201]` for a PUT that may create
-        /// or update, `[204]` for an answer that is sometimes empty).
+        /// or update, `[204]` for an answer that is sometimes empty), or 3xx ones, answered
+        /// without a body (`304` for a conditional request, `302` with the `Location` the
+        /// handler sets).
         opt other_successes: Vec<Spanned<StatusCode>>,
         /// Global capability the caller needs.
         opt capability: Spanned<String>,

@@ -236,7 +236,11 @@ impl<'a> Call<'a> {
             .map_err(|e| self.declared(e.into()))
             .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error"))?;
         let status = self.success_status(reply.status())?;
-        let mut response = if self.endpoint.response_body && status != StatusCode::NO_CONTENT {
+        // 204 and the 3xx answers (`304 Not Modified`, redirects) carry no body.
+        let mut response = if self.endpoint.response_body
+            && status != StatusCode::NO_CONTENT
+            && !status.is_redirection()
+        {
             let capacity = self.size_hint.capacity(self.pretty);
             let json = direction::within(Direction::Answer, || {
                 crate::message::json::body(

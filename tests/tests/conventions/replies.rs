@@ -100,6 +100,9 @@ async fn a_handler_may_choose_a_success_status_its_spec_lists() {
     );
     let a = touch(204).await;
     assert_eq!((a.status, a.body.len()), (204, 0));
+    // A 3xx answer (a conditional request's `304 Not Modified`) carries no body either.
+    let a = touch(304).await;
+    assert_eq!((a.status, a.body.len()), (304, 0), "{}", a.text());
     // 202 is not among the endpoint's successes: the service's mistake, so 500.
     let a = touch(202).await;
     assert_eq!(
