@@ -475,6 +475,8 @@ pub struct Endpoint {
     pub request_optional: bool,
     /// Response body type.
     pub response: Option<TypeRef>,
+    /// The response body may be `null`.
+    pub response_nullable: bool,
     /// Success status.
     pub status: u16,
     /// Other success statuses a handler may choose.

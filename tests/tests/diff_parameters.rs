@@ -140,3 +140,24 @@ fn selectors() {
     );
     case("selector dropped", &one, &[], &[(K::SelectorChanged, OK)]);
 }
+
+/// A response that may become `null` breaks clients decoding a value; one that no longer
+/// may does not.
+#[test]
+fn nullable_responses() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let nullable = format!("{p}    response_nullable: true\n");
+    let nullable = [(p, nullable.as_str())];
+    case(
+        "response made nullable",
+        &[],
+        &nullable,
+        &[(K::ResponseTypeChanged, CLIENTS)],
+    );
+    case(
+        "response no longer nullable",
+        &nullable,
+        &[],
+        &[(K::ResponseTypeChanged, OK)],
+    );
+}

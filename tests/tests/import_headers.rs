@@ -98,3 +98,33 @@ fn not_modified_and_a_bare_default_round_trip() {
         trip.operations[0].differences
     );
 }
+
+/// A response that is an entity or `null` (Microsoft Graph's actions: `anyOf` of a record
+/// and a nullable object) is the record, `response_nullable`.
+#[test]
+fn a_response_that_may_be_null_is_nullable() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things/assign": { "post": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": { "schema": {
+                "anyOf": [{ "$ref": "#/components/schemas/thing" }, { "type": "object", "nullable": true }]
+            } } } }
+        } } } },
+        "components": { "schemas": { "thing": { "type": "object", "properties": {
+            "name": { "type": "string" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let things = file(&imported, "things.yaml");
+    assert!(things.contains("response_nullable: true"), "{things}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
+}

@@ -109,7 +109,7 @@ impl<'d> Operation<'_, 'd> {
             return;
         };
         let at = refs::push(self.at, "responses");
-        let mut successes: Vec<(u16, Option<String>, String)> = Vec::new();
+        let mut successes: Vec<(u16, Option<Body>, String)> = Vec::new();
         let mut errors: Vec<String> = Vec::new();
         let mut headers = crate::response_headers::Found::default();
         let mut redirects: Vec<(u16, String)> = Vec::new();
@@ -131,7 +131,9 @@ impl<'d> Operation<'_, 'd> {
             {
                 // Beside successes, the `default` answer is the error body; so is a range
                 // of errors (every answer of the export in it is).
-                let body = self.response_body(response, &response_at, types, "Error", losses);
+                let body = self
+                    .response_body(response, &response_at, types, "Error", losses)
+                    .map(|(body, _)| body);
                 needs
                     .statuses
                     .default_answer(response_at, code, body, default);
@@ -186,11 +188,11 @@ impl<'d> Operation<'_, 'd> {
             } else {
                 naming::pascal(&status_name(status))
             };
-            let body = self.response_body(response, &response_at, types, &hint, losses);
+            let found = self.response_body(response, &response_at, types, &hint, losses);
             if (200..300).contains(&status) {
-                successes.push((status, body, response_at));
+                successes.push((status, found, response_at));
             } else if (400..600).contains(&status) {
-                let body = match body {
+                let body = match found.map(|(body, _)| body) {
                     Some(body) if types.is_record(&body) || body == "any" => Some(body),
                     Some(other) => {
                         losses.push(Loss::wire(response_at.clone(), "error body", format!("the {status} answer's body of type `{other}` is left out: an error body is a record or any value")));
@@ -201,7 +203,7 @@ impl<'d> Operation<'_, 'd> {
                 errors.push(needs.statuses.row_for(status, body.as_deref()));
             } else if (300..400).contains(&status) {
                 // Answered without a body, beside the successes (`304`, a redirect).
-                if body.is_some() {
+                if found.is_some() {
                     losses.push(Loss::wire(
                         response_at.clone(),
                         "response body",
@@ -254,7 +256,12 @@ impl<'d> Operation<'_, 'd> {
                         "the body of a HEAD answer is left out: HEAD answers carry none",
                     ));
                 }
-                Some(body) => endpoint.push("response", Yaml::str(body)),
+                Some((body, nullable)) => {
+                    endpoint.push("response", Yaml::str(body));
+                    if nullable {
+                        endpoint.push("response_nullable", Yaml::Bool(true));
+                    }
+                }
                 None => {}
             }
             endpoint.push("status", Yaml::Int(i64::from(code)));
@@ -300,7 +307,7 @@ impl<'d> Operation<'_, 'd> {
         types: &mut Types<'d>,
         hint: &str,
         losses: &mut Losses,
-    ) -> Option<String> {
+    ) -> Option<Body> {
         let content = response.get("content").and_then(Value::as_object)?;
         let content_at = refs::push(at, "content");
         let mut found = None;
@@ -308,9 +315,12 @@ impl<'d> Operation<'_, 'd> {
             if media_kind(media) == MediaKind::Json && found.is_none() {
                 let schema_at = refs::push(&refs::push(&content_at, media), "schema");
                 found = Some(match value.get("schema") {
-                    Some(schema) => types.use_of(schema, &schema_at, hint, losses).spelled,
+                    Some(schema) => {
+                        let used = types.use_of(schema, &schema_at, hint, losses);
+                        (used.spelled, used.nullable)
+                    }
                     // No schema: any JSON value.
-                    None => "any".to_owned(),
+                    None => ("any".to_owned(), false),
                 });
             } else if media_kind(media) != MediaKind::Json {
                 losses.push(Loss::wire(
@@ -323,3 +333,6 @@ impl<'d> Operation<'_, 'd> {
         found
     }
 }
+
+/// An answer's JSON body: its type, and whether it may be `null`.
+type Body = (String, bool);

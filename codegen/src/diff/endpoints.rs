@@ -338,5 +338,16 @@ fn compare_endpoint(
             ),
         );
     }
+    if was.response == now.response && was.response_nullable != now.response_nullable {
+        let (verdict, why) = if now.response_nullable {
+            (
+                CLIENTS,
+                "the response may now be `null`: clients decoding a value fail",
+            )
+        } else {
+            (Verdict::Compatible, "the response is no longer `null`")
+        };
+        push(ChangeKind::ResponseTypeChanged, verdict, why.to_owned());
+    }
     super::options::compare(was, now, out);
 }

@@ -10,7 +10,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::handlers::{resolved_families, resolver_method};
-use super::types::rust_type;
 use crate::model::{Endpoint, PageStyle, Service};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
@@ -170,10 +169,7 @@ fn arm_tokens(
         ),
         None => (None, None),
     };
-    let output = match &endpoint.response {
-        Some(ty) => rust_type(ty, service.conventions.timestamp_format, false),
-        None => quote! { () },
-    };
+    let output = super::types::response_type(endpoint, service.conventions.timestamp_format);
     if let Some(p) = service
         .conventions
         .pagination

@@ -67,6 +67,10 @@ pub(crate) fn response_type(
     format: TimestampFormat,
 ) -> TokenStream {
     match &endpoint.response {
+        Some(ty) if endpoint.response_nullable => {
+            let ty = rust_type(ty, format, false);
+            quote! { Option<#ty> }
+        }
         Some(ty) => rust_type(ty, format, false),
         None => quote! { () },
     }

@@ -297,6 +297,20 @@ pub(super) fn lower_endpoint(
         cx.paginates,
         diags,
     );
+    let response_nullable = match &raw.response_nullable {
+        Some(flag) if flag.value && (response.is_none() || paginated) => {
+            diags.push(
+                Diagnostic::new(
+                    flag.location.clone(),
+                    "`response_nullable` needs a `response` that is not a page",
+                )
+                .hint("remove it, or give the endpoint a `response` type"),
+            );
+            false
+        }
+        Some(flag) => flag.value,
+        None => false,
+    };
     if let Some((first, _)) = raw.response_headers.iter().flatten().next()
         && paginated
     {
@@ -321,6 +335,7 @@ pub(super) fn lower_endpoint(
         request_optional: lower_request_optional(raw, request.is_some(), diags),
         request,
         response,
+        response_nullable,
         status,
         other_successes,
         capability: raw.capability.as_ref().map(|c| c.value.clone()),

@@ -84,6 +84,9 @@ pub(super) fn responses(
         if let Some(p) = paging {
             body = super::headers::page_body(p, body);
         }
+        if endpoint.response_nullable {
+            body = super::schemas::or_null(body);
+        }
         media.insert("schema".into(), body);
         if let Some(prefix) = &c.json_prefix {
             media.insert("x-json-prefix".into(), json!(prefix));

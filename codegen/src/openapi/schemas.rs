@@ -168,7 +168,7 @@ fn request_types(service: &Service) -> Vec<&str> {
 
 /// A schema that also admits `null`: `"type": ["string", "null"]` where the schema names
 /// one type, else `anyOf` with `{"type": "null"}` (a `$ref` takes no `type` beside it).
-fn or_null(mut schema: Value) -> Value {
+pub(super) fn or_null(mut schema: Value) -> Value {
     if let Some(Value::String(ty)) = schema.get("type").cloned() {
         schema["type"] = json!([ty, "null"]);
         schema

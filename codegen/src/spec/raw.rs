@@ -449,6 +449,10 @@ spec_record! {
         opt request_optional: Spanned<bool>,
         /// Type of the JSON response body; leave out for none.
         opt response: Spanned<String>,
+        /// The response body may be `null` (Microsoft Graph's actions answer an entity or
+        /// nothing): the handler answers `Option<T>`, `None` written as `null`, and the
+        /// typed client reads `Option<T>`.
+        opt response_nullable: Spanned<bool>,
         /// Success status, the code alone (`201`, not `201 Created`; default 200, or 204
         /// without a response).
         opt status: Spanned<StatusCode>,

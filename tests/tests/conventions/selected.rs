@@ -44,6 +44,14 @@ impl RootHandlers for Store {
         Ok(ItemKey { key: body.key })
     }
 
+    async fn find_item(&self, _: RequestContext<'_>, body: ItemKey) -> Result<Option<Item>, Error> {
+        let items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(items.get(&body.key).map(|value| Item {
+            value: value.clone(),
+            key: body.key,
+        }))
+    }
+
     async fn describe_store(
         &self,
         _: RequestContext<'_>,
@@ -100,6 +108,8 @@ async fn the_selecting_value_routes_each_request() {
         (described.status, described.text()),
         (200, "{\"items\":1,\"version\":\"2\"}\n".to_owned())
     );
+    let null = send(target("Store_20201201.FindItem").body(r#"{"key":"zzz"}"#)).await;
+    assert_eq!((null.status, null.text()), (200, "null\n".to_owned()));
     let other = send(client().get(format!("{base}/?Action=Other"))).await;
     assert_eq!(other.status, 404, "{}", other.text());
     // Another method on the path is still told from a path that does not exist.
@@ -120,6 +130,16 @@ async fn the_typed_client_sends_what_selects_each_call() {
         .expect("stored");
     let item = client.get_item(&key).await.expect("read back");
     assert_eq!(item.value, "2");
+    // A response that may be `null` (`response_nullable`): `None` is `null` on the wire.
+    let found = client.find_item(&key).await.expect("found");
+    assert_eq!(found.map(|item| item.value), Some("2".to_owned()));
+    let nothing = client
+        .find_item(&store_client::types::ItemKey {
+            key: "none".to_owned(),
+        })
+        .await
+        .expect("an answer");
+    assert_eq!(nothing, None);
     // A row whose body is any value is read back as that value.
     let missing = client
         .get_item(&store_client::types::ItemKey {
@@ -158,6 +178,7 @@ fn openapi_lists_each_under_its_fragment() {
         paths,
         [
             "/#Action=DescribeStore",
+            "/#X-Amz-Target=Store_20201201.FindItem",
             "/#X-Amz-Target=Store_20201201.GetItem",
             "/#X-Amz-Target=Store_20201201.PutItem"
         ]
