@@ -18,7 +18,7 @@ pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentia
 pub use change_kinds::ChangeKind;
 pub use constraints::{Bound, FieldRules};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
-pub use parameters::{OptionType, ParamType, QueryOption};
+pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
@@ -611,27 +611,4 @@ impl Conventions {
         path.strip_prefix(prefix.trim_end_matches('/'))
             .filter(|rest| rest.starts_with('/'))
     }
-}
-
-/// A fixed header or query value selecting one of several endpoints that share a method
-/// and a path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Selector {
-    /// Where the value is read.
-    pub place: SelectorPlace,
-    /// The header's or query parameter's name.
-    pub name: String,
-    /// The value that selects the endpoint.
-    pub value: String,
-    /// Where `selected_by` is written.
-    pub location: Location,
-}
-
-/// Where a selector's value is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SelectorPlace {
-    /// A request header.
-    Header,
-    /// A query parameter.
-    Query,
 }

@@ -8,15 +8,14 @@ use serde_json::Value;
 
 use crate::media::key_category;
 use crate::names::unique_snake_name;
-use crate::query::{Place, query_option};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
-use crate::schemas::{Types, description};
+use crate::schemas::Types;
 use crate::security::Security;
 use crate::templates::Template;
 use crate::yaml_out::Yaml;
 
-const METHODS: &[&str] = &[
+pub(crate) const METHODS: &[&str] = &[
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
 
@@ -34,7 +33,7 @@ pub(crate) struct Family {
 }
 
 /// Named entries of a spec mapping (query options, header parameters), in order.
-type Entries = Vec<(String, Yaml)>;
+pub(crate) type Entries = Vec<(String, Yaml)>;
 
 /// What the operations need of the service file.
 #[derive(Default)]
@@ -70,34 +69,7 @@ pub(crate) fn families<'d>(
                 .or_default() += 1;
         }
     }
-    // Operations sharing a method and wire path are told apart by what selects each only
-    // when every one of them names its own (a fragment naming a parameter's value).
-    let mut selectors: BTreeMap<(&str, &str), Vec<Option<FoundSelector>>> = BTreeMap::new();
-    for (path, item) in paths {
-        let Ok((item, _)) = refs::Doc::new(document).resolve(item, String::new()) else {
-            continue;
-        };
-        let shared = item.get("parameters").and_then(Value::as_array);
-        for method in METHODS {
-            if let Some(operation) = item.get(*method) {
-                let selector = fragment_selector(document, path, operation, shared);
-                selectors
-                    .entry((method, without_fragment(path)))
-                    .or_default()
-                    .push(selector);
-            }
-        }
-    }
-    let selectable = |method: &str, path: &str| {
-        selectors
-            .get(&(method, without_fragment(path)))
-            .is_some_and(|all| {
-                all.iter().enumerate().all(|(i, s)| {
-                    s.as_ref()
-                        .is_some_and(|s| !all[..i].iter().any(|o| o.as_ref() == Some(s)))
-                })
-            })
-    };
+    let selectable = crate::selectors::Selectable::of(document, paths);
     for (path, item) in paths {
         let item_at = refs::push("/paths", path);
         let Ok((item, item_at)) = refs::Doc::new(document).resolve(item, item_at.clone()) else {
@@ -144,8 +116,8 @@ pub(crate) fn families<'d>(
             };
             let at = refs::push(&item_at, method);
             let selector = if told_apart_by_fragment(method) {
-                match fragment_selector(document, path, operation, shared) {
-                    Some(selector) if selectable(method, path) => Some(selector),
+                match crate::selectors::fragment_selector(document, path, operation, shared) {
+                    Some(selector) if selectable.all_selected(method, path) => Some(selector),
                     _ => {
                         losses.push(Loss::wire(at, "path shape", by_fragment(method)));
                         continue;
@@ -242,11 +214,8 @@ pub(crate) struct Operation<'a, 'd> {
     pub(crate) item_at: &'a str,
     /// What selects it among the operations of its method and wire path (AWS's
     /// `#X-Amz-Target=...`): where (`header`, `query`), the name and the value.
-    pub(crate) selector: Option<FoundSelector>,
+    pub(crate) selector: Option<crate::selectors::FoundSelector>,
 }
-
-/// What selects an operation: where (`header`, `query`), the name and the value.
-pub(crate) type FoundSelector = (&'static str, String, String);
 
 impl<'d> Operation<'_, 'd> {
     fn endpoint(
@@ -324,208 +293,6 @@ impl<'d> Operation<'_, 'd> {
         }
         (name, endpoint)
     }
-
-    /// Path parameters go to the family, query and header parameters to the endpoint;
-    /// cookie parameters are lost.
-    fn parameters(
-        &self,
-        types: &mut Types<'d>,
-        security: &Security,
-        family_params: &mut Vec<(String, Yaml)>,
-        pascal: &str,
-        losses: &mut Losses,
-    ) -> (Entries, Entries) {
-        let mut seen: Vec<(String, String)> = Vec::new();
-        let mut all: Vec<(&'d Value, String)> = Vec::new();
-        let own = self.operation.get("parameters").and_then(Value::as_array);
-        let lists = [
-            (own, refs::push(self.at, "parameters")),
-            (self.shared, refs::push(self.item_at, "parameters")),
-        ];
-        for (list, list_at) in lists {
-            for (index, parameter) in list.into_iter().flatten().enumerate() {
-                let at = refs::push(&list_at, &index.to_string());
-                let Ok((parameter, at)) =
-                    refs::Doc::new(self.document).resolve(parameter, at.clone())
-                else {
-                    losses.push(Loss::wire(
-                        at,
-                        "unresolved reference",
-                        "a parameter that leads nowhere is left out",
-                    ));
-                    continue;
-                };
-                let key = (
-                    parameter
-                        .get("in")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned(),
-                    parameter
-                        .get("name")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned(),
-                );
-                // What selects the operation is its `selected_by`, not a parameter.
-                let selects = self
-                    .selector
-                    .as_ref()
-                    .is_some_and(|(place, name, _)| key.0 == *place && key.1 == *name);
-                // The operation's own parameter overrides the path item's of the same name.
-                if !selects && !seen.contains(&key) {
-                    seen.push(key);
-                    all.push((parameter, at));
-                }
-            }
-        }
-        let mut query = Vec::new();
-        let mut fields = BTreeSet::new();
-        let mut headers = Vec::new();
-        let mut header_fields = BTreeSet::new();
-        for (parameter, at) in all {
-            let name = parameter
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            match parameter.get("in").and_then(Value::as_str) {
-                Some("path") => {
-                    self.path_parameter(parameter, name, &at, types, family_params, losses)
-                }
-                Some("query") if security.reads_query(name) => losses.push(Loss::faithful(
-                    at,
-                    "credential parameter",
-                    format!(
-                        "query parameter `{name}` is read as the credential it is, not declared"
-                    ),
-                )),
-                Some("query") => {
-                    if let Some(option) = query_option(
-                        Place::Query,
-                        parameter,
-                        name,
-                        &at,
-                        pascal,
-                        types,
-                        &mut fields,
-                        losses,
-                    ) {
-                        query.push((name.to_owned(), option));
-                    }
-                }
-                // OpenAPI ignores these three as parameters.
-                Some("header")
-                    if ["accept", "content-type", "authorization"]
-                        .contains(&name.to_ascii_lowercase().as_str()) => {}
-                Some("header") if security.reads_header(name) => losses.push(Loss::faithful(
-                    at,
-                    "credential parameter",
-                    format!("header `{name}` is read as the credential it is, not declared"),
-                )),
-                Some("header")
-                    if naming::HTTP_HEADERS.contains(&name.to_ascii_lowercase().as_str()) =>
-                {
-                    losses.push(Loss::wire(
-                        at,
-                        "header parameter",
-                        format!("header parameter `{name}` is left out: HTTP gives it its meaning"),
-                    ))
-                }
-                Some("header") if !naming::is_header_name(name) => losses.push(Loss::wire(
-                    at,
-                    "header parameter",
-                    format!("header parameter `{name}` is left out: it is not a header name"),
-                )),
-                Some("header") => {
-                    if let Some(header) = query_option(
-                        Place::Header,
-                        parameter,
-                        name,
-                        &at,
-                        pascal,
-                        types,
-                        &mut header_fields,
-                        losses,
-                    ) {
-                        headers.push((name.to_owned(), header));
-                    }
-                }
-                Some(place @ "cookie") => {
-                    losses.push(Loss::wire(
-                            at,
-                            "cookie parameter",
-                            format!("{place} parameter `{name}` is left out: the spec has no {place} parameters yet"),
-                        ));
-                }
-                other => losses.push(Loss::wire(
-                    at,
-                    "parameter place",
-                    format!(
-                        "parameter `{name}` in `{}` is left out",
-                        other.unwrap_or("?")
-                    ),
-                )),
-            }
-        }
-        (query, headers)
-    }
-
-    fn path_parameter(
-        &self,
-        parameter: &'d Value,
-        name: &str,
-        at: &str,
-        types: &mut Types<'d>,
-        family_params: &mut Vec<(String, Yaml)>,
-        losses: &mut Losses,
-    ) {
-        let Some(spec) = self.template.spec_name(name) else {
-            losses.push(Loss::faithful(
-                at.to_owned(),
-                "unused path parameter",
-                format!("path parameter `{name}` is not in the path `{}`", self.path),
-            ));
-            return;
-        };
-        if family_params.iter().any(|(n, _)| n == spec) {
-            return;
-        }
-        let text = description(parameter).unwrap_or_else(|| Yaml::str(format!("The {name}.")));
-        let schema_at = refs::push(at, "schema");
-        let kind = parameter.get("schema").map(|schema| {
-            let resolved = refs::Doc::new(self.document)
-                .resolve(schema, schema_at.clone())
-                .map(|(s, _)| s)
-                .unwrap_or(schema);
-            let found = types.use_of(schema, &schema_at, "PathValue", losses);
-            (found.spelled, resolved)
-        });
-        let declaration = match kind {
-            // A width or format is the parameter's type (base64 text holds `/`, which a
-            // path segment cannot).
-            Some((spelled, _))
-                if spelled == "integer"
-                    || restspec_codegen::model::Scalar::from_spelled(&spelled)
-                        .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64) =>
-            {
-                let mut d = Yaml::map();
-                d.push("description", text);
-                d.push("type", Yaml::str(spelled));
-                d
-            }
-            Some((spelled, _)) if spelled == "string" || spelled == "timestamp" => text,
-            Some((spelled, _)) => {
-                losses.push(Loss::wire(
-                    schema_at,
-                    "path parameter type",
-                    format!("path parameter `{name}` of type `{spelled}` became a string"),
-                ));
-                text
-            }
-            None => text,
-        };
-        family_params.push((spec.to_owned(), declaration));
-    }
 }
 
 fn summary(operation: &Value, method: &str, path: &str) -> String {
@@ -542,43 +309,6 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
 }
 
 /// `path` without its fragment (`/tags/{arn}#tagKeys` → `/tags/{arn}`).
-fn without_fragment(path: &str) -> &str {
+pub(crate) fn without_fragment(path: &str) -> &str {
     path.split('#').next().unwrap_or(path)
-}
-
-/// What selects an operation whose path's fragment names a parameter's fixed value
-/// (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`): the header or
-/// query parameter the operation declares under that name. `None` for another fragment
-/// (`#tagKeys`), or a name it does not declare.
-fn fragment_selector(
-    document: &Value,
-    path: &str,
-    operation: &Value,
-    shared: Option<&Vec<Value>>,
-) -> Option<FoundSelector> {
-    let (name, value) = path.split_once('#')?.1.split_once('=')?;
-    if name.is_empty() || value.is_empty() {
-        return None;
-    }
-    let own = operation.get("parameters").and_then(Value::as_array);
-    own.into_iter()
-        .chain(shared)
-        .flatten()
-        .filter_map(|p| {
-            refs::Doc::new(document)
-                .resolve(p, String::new())
-                .ok()
-                .map(|(p, _)| p)
-        })
-        .find_map(|p| {
-            if p.get("name").and_then(Value::as_str) != Some(name) {
-                return None;
-            }
-            let place = match p.get("in").and_then(Value::as_str)? {
-                "header" if restspec_codegen::naming::is_header_name(name) => "header",
-                "query" => "query",
-                _ => return None,
-            };
-            Some((place, name.to_owned(), value.to_owned()))
-        })
 }

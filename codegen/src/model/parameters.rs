@@ -1,4 +1,5 @@
-//! What a request's path parameters and query options may be: their types and rules.
+//! What a request's path parameters and query options may be: their types and rules, and
+//! the header or query value that selects an endpoint among those of one method and path.
 
 use crate::diag::Location;
 
@@ -126,4 +127,27 @@ impl OptionType {
             _ => None,
         }
     }
+}
+
+/// A fixed header or query value selecting one of several endpoints that share a method
+/// and a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selector {
+    /// Where the value is read.
+    pub place: SelectorPlace,
+    /// The header's or query parameter's name.
+    pub name: String,
+    /// The value that selects the endpoint.
+    pub value: String,
+    /// Where `selected_by` is written.
+    pub location: Location,
+}
+
+/// Where a selector's value is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectorPlace {
+    /// A request header.
+    Header,
+    /// A query parameter.
+    Query,
 }

@@ -1,0 +1,219 @@
+//! An operation's parameters: path parameters to its family, query and header parameters
+//! to the endpoint (as query options and header parameters), cookie parameters lost.
+
+use std::collections::BTreeSet;
+
+use restspec_codegen::naming;
+use serde_json::Value;
+
+use crate::operations::{Entries, Operation};
+use crate::query::{Place, query_option};
+use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
+use crate::schemas::{Types, description};
+use crate::security::Security;
+use crate::yaml_out::Yaml;
+
+impl<'d> Operation<'_, 'd> {
+    /// Path parameters go to the family, query and header parameters to the endpoint;
+    /// cookie parameters are lost.
+    pub(crate) fn parameters(
+        &self,
+        types: &mut Types<'d>,
+        security: &Security,
+        family_params: &mut Vec<(String, Yaml)>,
+        pascal: &str,
+        losses: &mut Losses,
+    ) -> (Entries, Entries) {
+        let mut seen: Vec<(String, String)> = Vec::new();
+        let mut all: Vec<(&'d Value, String)> = Vec::new();
+        let own = self.operation.get("parameters").and_then(Value::as_array);
+        let lists = [
+            (own, refs::push(self.at, "parameters")),
+            (self.shared, refs::push(self.item_at, "parameters")),
+        ];
+        for (list, list_at) in lists {
+            for (index, parameter) in list.into_iter().flatten().enumerate() {
+                let at = refs::push(&list_at, &index.to_string());
+                let Ok((parameter, at)) =
+                    refs::Doc::new(self.document).resolve(parameter, at.clone())
+                else {
+                    losses.push(Loss::wire(
+                        at,
+                        "unresolved reference",
+                        "a parameter that leads nowhere is left out",
+                    ));
+                    continue;
+                };
+                let key = (
+                    parameter
+                        .get("in")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned(),
+                    parameter
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned(),
+                );
+                // What selects the operation is its `selected_by`, not a parameter.
+                let selects = self
+                    .selector
+                    .as_ref()
+                    .is_some_and(|(place, name, _)| key.0 == *place && key.1 == *name);
+                // The operation's own parameter overrides the path item's of the same name.
+                if !selects && !seen.contains(&key) {
+                    seen.push(key);
+                    all.push((parameter, at));
+                }
+            }
+        }
+        let mut query = Vec::new();
+        let mut fields = BTreeSet::new();
+        let mut headers = Vec::new();
+        let mut header_fields = BTreeSet::new();
+        for (parameter, at) in all {
+            let name = parameter
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            match parameter.get("in").and_then(Value::as_str) {
+                Some("path") => {
+                    self.path_parameter(parameter, name, &at, types, family_params, losses)
+                }
+                Some("query") if security.reads_query(name) => losses.push(Loss::faithful(
+                    at,
+                    "credential parameter",
+                    format!(
+                        "query parameter `{name}` is read as the credential it is, not declared"
+                    ),
+                )),
+                Some("query") => {
+                    if let Some(option) = query_option(
+                        Place::Query,
+                        parameter,
+                        name,
+                        &at,
+                        pascal,
+                        types,
+                        &mut fields,
+                        losses,
+                    ) {
+                        query.push((name.to_owned(), option));
+                    }
+                }
+                // OpenAPI ignores these three as parameters.
+                Some("header")
+                    if ["accept", "content-type", "authorization"]
+                        .contains(&name.to_ascii_lowercase().as_str()) => {}
+                Some("header") if security.reads_header(name) => losses.push(Loss::faithful(
+                    at,
+                    "credential parameter",
+                    format!("header `{name}` is read as the credential it is, not declared"),
+                )),
+                Some("header")
+                    if naming::HTTP_HEADERS.contains(&name.to_ascii_lowercase().as_str()) =>
+                {
+                    losses.push(Loss::wire(
+                        at,
+                        "header parameter",
+                        format!("header parameter `{name}` is left out: HTTP gives it its meaning"),
+                    ))
+                }
+                Some("header") if !naming::is_header_name(name) => losses.push(Loss::wire(
+                    at,
+                    "header parameter",
+                    format!("header parameter `{name}` is left out: it is not a header name"),
+                )),
+                Some("header") => {
+                    if let Some(header) = query_option(
+                        Place::Header,
+                        parameter,
+                        name,
+                        &at,
+                        pascal,
+                        types,
+                        &mut header_fields,
+                        losses,
+                    ) {
+                        headers.push((name.to_owned(), header));
+                    }
+                }
+                Some(place @ "cookie") => {
+                    losses.push(Loss::wire(
+                            at,
+                            "cookie parameter",
+                            format!("{place} parameter `{name}` is left out: the spec has no {place} parameters yet"),
+                        ));
+                }
+                other => losses.push(Loss::wire(
+                    at,
+                    "parameter place",
+                    format!(
+                        "parameter `{name}` in `{}` is left out",
+                        other.unwrap_or("?")
+                    ),
+                )),
+            }
+        }
+        (query, headers)
+    }
+
+    fn path_parameter(
+        &self,
+        parameter: &'d Value,
+        name: &str,
+        at: &str,
+        types: &mut Types<'d>,
+        family_params: &mut Vec<(String, Yaml)>,
+        losses: &mut Losses,
+    ) {
+        let Some(spec) = self.template.spec_name(name) else {
+            losses.push(Loss::faithful(
+                at.to_owned(),
+                "unused path parameter",
+                format!("path parameter `{name}` is not in the path `{}`", self.path),
+            ));
+            return;
+        };
+        if family_params.iter().any(|(n, _)| n == spec) {
+            return;
+        }
+        let text = description(parameter).unwrap_or_else(|| Yaml::str(format!("The {name}.")));
+        let schema_at = refs::push(at, "schema");
+        let kind = parameter.get("schema").map(|schema| {
+            let resolved = refs::Doc::new(self.document)
+                .resolve(schema, schema_at.clone())
+                .map(|(s, _)| s)
+                .unwrap_or(schema);
+            let found = types.use_of(schema, &schema_at, "PathValue", losses);
+            (found.spelled, resolved)
+        });
+        let declaration = match kind {
+            // A width or format is the parameter's type (base64 text holds `/`, which a
+            // path segment cannot).
+            Some((spelled, _))
+                if spelled == "integer"
+                    || restspec_codegen::model::Scalar::from_spelled(&spelled)
+                        .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64) =>
+            {
+                let mut d = Yaml::map();
+                d.push("description", text);
+                d.push("type", Yaml::str(spelled));
+                d
+            }
+            Some((spelled, _)) if spelled == "string" || spelled == "timestamp" => text,
+            Some((spelled, _)) => {
+                losses.push(Loss::wire(
+                    schema_at,
+                    "path parameter type",
+                    format!("path parameter `{name}` of type `{spelled}` became a string"),
+                ));
+                text
+            }
+            None => text,
+        };
+        family_params.push((spec.to_owned(), declaration));
+    }
+}

@@ -1,0 +1,90 @@
+//! AWS's operations told apart by a parameter's fixed value, written as a fragment of
+//! their path (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`): each
+//! becomes an endpoint `selected_by` that value, where every operation of its method and
+//! wire path names its own.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use crate::operations::{METHODS, without_fragment};
+use crate::round_trip::refs;
+
+/// What selects an operation: where (`header`, `query`), the name and the value.
+pub(crate) type FoundSelector = (&'static str, String, String);
+
+/// Each method and wire path with what selects each of its operations, if anything does.
+pub(crate) struct Selectable<'d> {
+    found: BTreeMap<(&'d str, &'d str), Vec<Option<FoundSelector>>>,
+}
+
+impl<'d> Selectable<'d> {
+    pub(crate) fn of(document: &'d Value, paths: &'d Map<String, Value>) -> Self {
+        let mut found: BTreeMap<(&'d str, &'d str), Vec<Option<FoundSelector>>> = BTreeMap::new();
+        for (path, item) in paths {
+            let Ok((item, _)) = refs::Doc::new(document).resolve(item, String::new()) else {
+                continue;
+            };
+            let shared = item.get("parameters").and_then(Value::as_array);
+            for method in METHODS {
+                if let Some(operation) = item.get(*method) {
+                    let selector = fragment_selector(document, path, operation, shared);
+                    found
+                        .entry((method, without_fragment(path)))
+                        .or_default()
+                        .push(selector);
+                }
+            }
+        }
+        Selectable { found }
+    }
+
+    /// Whether every operation of `method` on `path`'s wire path has a selector of its
+    /// own, so that each can be served there.
+    pub(crate) fn all_selected(&self, method: &str, path: &str) -> bool {
+        let Some(all) = self.found.get(&(method, without_fragment(path))) else {
+            return false;
+        };
+        all.iter().enumerate().all(|(i, s)| {
+            s.as_ref()
+                .is_some_and(|s| !all[..i].iter().any(|o| o.as_ref() == Some(s)))
+        })
+    }
+}
+
+/// What selects an operation whose path's fragment names a parameter's fixed value
+/// (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`): the header or
+/// query parameter the operation declares under that name. `None` for another fragment
+/// (`#tagKeys`), or a name it does not declare.
+pub(crate) fn fragment_selector(
+    document: &Value,
+    path: &str,
+    operation: &Value,
+    shared: Option<&Vec<Value>>,
+) -> Option<FoundSelector> {
+    let (name, value) = path.split_once('#')?.1.split_once('=')?;
+    if name.is_empty() || value.is_empty() {
+        return None;
+    }
+    let own = operation.get("parameters").and_then(Value::as_array);
+    own.into_iter()
+        .chain(shared)
+        .flatten()
+        .filter_map(|p| {
+            refs::Doc::new(document)
+                .resolve(p, String::new())
+                .ok()
+                .map(|(p, _)| p)
+        })
+        .find_map(|p| {
+            if p.get("name").and_then(Value::as_str) != Some(name) {
+                return None;
+            }
+            let place = match p.get("in").and_then(Value::as_str)? {
+                "header" if restspec_codegen::naming::is_header_name(name) => "header",
+                "query" => "query",
+                _ => return None,
+            };
+            Some((place, name.to_owned(), value.to_owned()))
+        })
+}
