@@ -309,3 +309,26 @@ pub(crate) fn assert_every_operation_on_the_wire(
         );
     }
 }
+
+/// A boolean enumerating both its values (NetBox's `enum: [false, true]`) says nothing a
+/// boolean does not: the round trip finds it on the wire without the enumeration.
+#[test]
+fn an_enumeration_of_both_booleans_is_a_boolean() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/ports": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "type": "object",
+                "properties": { "connected": { "type": "boolean", "nullable": true,
+                    "enum": [false, true] } } } } } } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations[0].on_wire,
+        "{:#?}",
+        trip.operations[0].differences
+    );
+}

@@ -115,13 +115,21 @@ pub(crate) fn types(t: &Option<BTreeSet<&'static str>>) -> String {
 
 /// `enum` as sets of non-null values, one difference per direction.
 pub(crate) fn enums(a: &Flat<'_>, b: &Flat<'_>, out: &mut Vec<Difference>) {
+    // An enumeration of both booleans (NetBox's `[false, true]`) admits every boolean: no
+    // enumeration at all.
     let values = |f: &Flat<'_>| -> Option<Vec<Value>> {
-        f.enumeration.as_ref().map(|(v, _)| {
-            v.iter()
-                .filter(|v| !v.is_null())
-                .map(|v| (*v).clone())
-                .collect()
-        })
+        let values: Vec<Value> = f
+            .enumeration
+            .as_ref()?
+            .0
+            .iter()
+            .filter(|v| !v.is_null())
+            .map(|v| (*v).clone())
+            .collect();
+        let every_boolean = values.len() == 2
+            && values.contains(&Value::Bool(true))
+            && values.contains(&Value::Bool(false));
+        (!every_boolean).then_some(values)
     };
     let at = a.enumeration.as_ref().map_or(&a.ptr, |(_, p)| p);
     match (values(a), values(b)) {
