@@ -25,9 +25,9 @@ mod names;
 /// (`restspec import`) and must choose names the generator accepts.
 pub mod naming {
     pub use crate::names::{
-        BUILTIN_TYPES, CLIENT_METHODS, HTTP_HEADERS, KEYWORDS, RESERVED_STATUS_NAMES,
-        RESERVED_TYPE_NAMES, field_ident, is_header_name, is_param_name, is_pascal_case,
-        is_path_char, is_snake_case, pascal, snake, variant,
+        BUILTIN_TYPES, CLIENT_METHODS, FRAMING_HEADERS, HTTP_HEADERS, KEYWORDS,
+        RESERVED_STATUS_NAMES, RESERVED_TYPE_NAMES, field_ident, is_framing_header, is_header_name,
+        is_param_name, is_pascal_case, is_path_char, is_snake_case, pascal, snake, variant,
     };
 }
 pub mod openapi;

@@ -98,6 +98,15 @@ pub fn variant(value: &str) -> String {
         .collect()
 }
 
+/// Response headers the framing of every answer writes (lower case): never declared
+/// response headers (OpenAPI ignores a declared `Content-Type` too).
+pub const FRAMING_HEADERS: &[&str] = &["content-type", "content-length", "transfer-encoding"];
+
+/// Whether `name` (any case) is one of the [`FRAMING_HEADERS`].
+pub fn is_framing_header(name: &str) -> bool {
+    FRAMING_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
+}
+
 /// Request headers HTTP itself gives their meaning, which the runtime reads (lower case):
 /// never a spec's header parameters.
 pub const HTTP_HEADERS: &[&str] = &[

@@ -29,9 +29,7 @@ pub(crate) fn read<'d>(
 ) {
     for (name, header) in declared {
         let header_at = refs::push(at, name);
-        let lower = name.to_ascii_lowercase();
-        // OpenAPI ignores a `Content-Type` response header; the framing writes the others.
-        if ["content-type", "content-length", "transfer-encoding"].contains(&lower.as_str())
+        if restspec_codegen::naming::is_framing_header(name)
             || found
                 .entries
                 .iter()

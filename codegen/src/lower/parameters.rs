@@ -77,9 +77,6 @@ enum Place {
     Response,
 }
 
-/// The response headers HTTP's framing writes, in lower case.
-const FRAMING_HEADERS: &[&str] = &["content-type", "content-length", "transfer-encoding"];
-
 /// The request headers the runtime reads itself, in lower case: HTTP's own, and those the
 /// conventions name (credentials, XSRF, trace, impersonation, request ids, create-only,
 /// idempotency keys).
@@ -107,6 +104,34 @@ pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
         .collect()
 }
 
+/// Why `name` cannot be a header the spec declares, with a hint: not a header name; on a
+/// request (`request`), one the runtime reads itself; on an answer, one the framing writes.
+pub(super) fn refused_header(
+    name: &str,
+    request: bool,
+    cx: &Context<'_>,
+) -> Option<(String, &'static str)> {
+    if !names::is_header_name(name) {
+        Some((
+            format!("`{name}` is not a header name"),
+            "header names are letters, digits and `-`, such as `X-Api-Version`",
+        ))
+    } else if request && cx.reserved_headers.contains(&name.to_ascii_lowercase()) {
+        Some((
+            format!("`{name}` is a header the runtime reads itself"),
+            "remove it: HTTP or the conventions in service.yaml give it its meaning \
+             (credentials, content type, trace, ...)",
+        ))
+    } else if !request && names::is_framing_header(name) {
+        Some((
+            format!("`{name}` is written by the runtime with every body"),
+            "remove it: the answer's framing gives it",
+        ))
+    } else {
+        None
+    }
+}
+
 fn lower_options(
     options: Option<&crate::spec::decode::Named<raw::QueryOption>>,
     place: Place,
@@ -118,64 +143,25 @@ fn lower_options(
     let paginated = matches!(place, Place::Query { paginated: true });
     for (key, option) in options.into_iter().flatten() {
         let name = key.name.as_str();
-        if place == Place::Response {
-            if !names::is_header_name(name) {
-                diags.push(
-                    Diagnostic::new(
-                        key.location.clone(),
-                        format!("`{name}` is not a header name"),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `X-Rate-Limit`"),
-                );
-                continue;
-            }
-            if FRAMING_HEADERS.contains(&name.to_ascii_lowercase().as_str()) {
-                diags.push(
-                    Diagnostic::new(
-                        key.location.clone(),
-                        format!("`{name}` is written by the runtime with every body"),
-                    )
-                    .hint("remove it: the answer's framing gives it"),
-                );
-                continue;
-            }
-            if let Some(default) = &option.default {
-                diags.push(
-                    Diagnostic::new(
-                        default.location.clone(),
-                        format!("response header `{name}` has a default"),
-                    )
-                    .hint(
-                        "remove `default`: the handler gives each value; make it `required: \
-                         true` if every answer carries it",
-                    ),
-                );
-            }
-        } else if place == Place::Header {
-            if !names::is_header_name(name) {
-                diags.push(
-                    Diagnostic::new(
-                        key.location.clone(),
-                        format!("`{name}` is not a header name"),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `X-Api-Version`"),
-                );
-                continue;
-            }
-            if cx.reserved_headers.contains(&name.to_ascii_lowercase()) {
-                diags.push(
-                    Diagnostic::new(
-                        key.location.clone(),
-                        format!("`{name}` is a header the runtime reads itself"),
-                    )
-                    .hint(
-                        "remove it: HTTP or the conventions in service.yaml give it its meaning \
-                         (credentials, content type, trace, ...)",
-                    ),
-                );
-                continue;
-            }
-        } else if cx.reserved_parameters.contains(&name) {
+        let query = matches!(place, Place::Query { .. });
+        if !query && let Some((why, hint)) = refused_header(name, place == Place::Header, cx) {
+            diags.push(Diagnostic::new(key.location.clone(), why).hint(hint));
+            continue;
+        }
+        if place == Place::Response
+            && let Some(default) = &option.default
+        {
+            diags.push(
+                Diagnostic::new(
+                    default.location.clone(),
+                    format!("response header `{name}` has a default"),
+                )
+                .hint(
+                    "remove `default`: the handler gives each value; make it `required: \
+                     true` if every answer carries it",
+                ),
+            );
+        } else if query && cx.reserved_parameters.contains(&name) {
             diags.push(
                 Diagnostic::new(
                     key.location.clone(),

@@ -4,7 +4,6 @@
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Selector, SelectorPlace};
-use crate::names;
 use crate::spec::raw;
 
 /// Reads a selector: exactly one of `header` (a header name the runtime does not read
@@ -36,29 +35,15 @@ pub(super) fn lower(
         }
     };
     let refused = match place {
-        SelectorPlace::Header if !names::is_header_name(&name.value) => {
-            Some(format!("`{}` is not a header name", name.value))
-        }
-        SelectorPlace::Header
-            if cx
-                .reserved_headers
-                .contains(&name.value.to_ascii_lowercase()) =>
-        {
-            Some(format!(
-                "`{}` is a header the runtime reads itself",
-                name.value
-            ))
-        }
-        SelectorPlace::Query if cx.reserved_parameters.contains(&name.value.as_str()) => Some(
+        SelectorPlace::Header => super::parameters::refused_header(&name.value, true, cx),
+        SelectorPlace::Query if cx.reserved_parameters.contains(&name.value.as_str()) => Some((
             format!("`{}` is a parameter the runtime reads itself", name.value),
-        ),
-        _ => None,
+            "select by a query parameter of the API's own",
+        )),
+        SelectorPlace::Query => None,
     };
-    if let Some(why) = refused {
-        diags.push(
-            Diagnostic::new(name.location.clone(), why)
-                .hint("select by a header or query parameter of the API's own"),
-        );
+    if let Some((why, hint)) = refused {
+        diags.push(Diagnostic::new(name.location.clone(), why).hint(hint));
         return None;
     }
     if value.value.is_empty() {

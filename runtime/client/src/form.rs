@@ -53,13 +53,31 @@ where
     T: serde::de::DeserializeOwned,
 {
     let values = <Vec<String> as serde::Deserialize>::deserialize(deserializer)?;
+    read_comma_pieces(values.iter().map(String::as_str)).map_err(serde::de::Error::custom)
+}
+
+/// Every piece of `values`, each split at its commas (empty pieces dropped), read as a `T`
+/// (a comma-separated option, a list header).
+pub(crate) fn read_comma_pieces<'a, T: serde::de::DeserializeOwned>(
+    values: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<T>, String> {
     values
-        .iter()
+        .into_iter()
         .flat_map(|value| value.split(','))
         .map(str::trim)
         .filter(|piece| !piece.is_empty())
-        .map(|piece| T::deserialize(Text(piece)).map_err(serde::de::Error::custom))
+        .map(read_text)
         .collect()
+}
+
+/// A value as the wire writes it in a query or a header: text as it is (an enumeration's
+/// value, a date, a UUID), a number or a switch as JSON writes it; nothing for `null`.
+pub(crate) fn wire_text<V: serde::Serialize + ?Sized>(value: &V) -> Option<String> {
+    match serde_json::to_value(value).ok()? {
+        serde_json::Value::String(text) => Some(text),
+        serde_json::Value::Null => None,
+        other => Some(other.to_string()),
+    }
 }
 
 /// `text` read as a scalar `T` (a header's value, one piece of a comma-separated list):

@@ -10,6 +10,8 @@ use http::{HeaderMap, HeaderName, HeaderValue};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::form::wire_text;
+
 /// A generated struct of an endpoint's response headers.
 pub trait ResponseHeaders: Sized {
     /// Writes each header that has a value into `out`. A value a header cannot carry (a
@@ -23,7 +25,7 @@ pub trait ResponseHeaders: Sized {
 
 /// Writes `value` as header `name`, when it has one (`None` and `null` write nothing).
 pub fn write<V: Serialize + ?Sized>(out: &mut HeaderMap, name: &'static str, value: &V) {
-    let Some(text) = text_of(value) else {
+    let Some(text) = wire_text(value) else {
         return;
     };
     put(out, name, text);
@@ -32,7 +34,7 @@ pub fn write<V: Serialize + ?Sized>(out: &mut HeaderMap, name: &'static str, val
 /// Writes a list as one header, its items joined with commas; an empty list writes
 /// nothing.
 pub fn write_list<V: Serialize>(out: &mut HeaderMap, name: &'static str, values: &[V]) {
-    let texts: Vec<String> = values.iter().filter_map(text_of).collect();
+    let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
     if !texts.is_empty() {
         put(out, name, texts.join(","));
     }
@@ -53,31 +55,18 @@ pub fn read<V: DeserializeOwned>(headers: &HeaderMap, name: &str) -> Result<Opti
 
 /// Header `name` read as a comma-separated list of `V` (every value of a repeated header).
 pub fn read_list<V: DeserializeOwned>(headers: &HeaderMap, name: &str) -> Result<Vec<V>, String> {
-    let mut out = Vec::new();
-    for value in headers.get_all(name) {
-        let text = value
-            .to_str()
-            .map_err(|_| format!("header `{name}` is not text"))?;
-        for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            out.push(
-                crate::form::read_text(piece).map_err(|why| format!("header `{name}`: {why}"))?,
-            );
-        }
-    }
-    Ok(out)
+    let texts = headers
+        .get_all(name)
+        .iter()
+        .map(|value| value.to_str())
+        .collect::<Result<Vec<&str>, _>>()
+        .map_err(|_| format!("header `{name}` is not text"))?;
+    crate::form::read_comma_pieces(texts).map_err(|why| format!("header `{name}`: {why}"))
 }
 
 /// A required header's value, or the error naming it.
 pub fn required<V>(value: Option<V>, name: &str) -> Result<V, String> {
     value.ok_or_else(|| format!("header `{name}` is missing"))
-}
-
-fn text_of<V: Serialize + ?Sized>(value: &V) -> Option<String> {
-    match serde_json::to_value(value).ok()? {
-        serde_json::Value::String(text) => Some(text),
-        serde_json::Value::Null => None,
-        other => Some(other.to_string()),
-    }
 }
 
 /// Appends `name: text`. The generator admits only header names; a text a header cannot

@@ -289,11 +289,7 @@ fn headers<'a>(
     let other = theirs.get("headers").and_then(Value::as_object);
     let headers_at = push(at, "headers");
     for (name, header) in mine {
-        // OpenAPI ignores `Content-Type` here; HTTP's framing writes the other two.
-        if ["content-type", "content-length", "transfer-encoding"]
-            .iter()
-            .any(|h| name.eq_ignore_ascii_case(h))
-        {
+        if restspec_codegen::naming::is_framing_header(name) {
             continue;
         }
         let (header, ptr) = match c.a.resolve(header, push(&headers_at, name)) {

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use super::error::{ApiFailure, ClientError, StatusTable};
 use super::retry::unit_random;
 use super::{Client, Credentials};
+use crate::form::wire_text;
 use crate::validate::{Validate, Violations};
 
 /// A successful answer with what came with it.
@@ -491,16 +492,6 @@ where
 
     fn into_future(self) -> Self::IntoFuture {
         Box::pin(async move { self.send().await.map(|answer| answer.body) })
-    }
-}
-
-/// A parameter's value as the wire writes it: text as it is (an enumeration's value, a
-/// date, a UUID), a number or a switch as JSON writes it; nothing for `null`.
-fn wire_text<V: serde::Serialize + ?Sized>(value: &V) -> Option<String> {
-    match serde_json::to_value(value).ok()? {
-        serde_json::Value::String(text) => Some(text),
-        serde_json::Value::Null => None,
-        other => Some(other.to_string()),
     }
 }
 
