@@ -1,5 +1,6 @@
 //! What an endpoint reads besides its body: query options and header parameters (one
-//! record for both), and path parameters.
+//! record for both, and for the headers its answers carry), path parameters, and the value
+//! that selects it among endpoints of one method and path.
 
 use crate::spec::decode::{ScalarText, Spanned, spec_record};
 
@@ -83,5 +84,17 @@ impl crate::spec::decode::Decode for ParamDecl {
 
     fn schema() -> serde_json::Value {
         serde_json::json!({ "oneOf": [{ "type": "string" }, TypedParam::schema()] })
+    }
+}
+
+spec_record! {
+    /// `selected_by: { header: X-Amz-Target, value: ... }` or `{ query: Action, value: ... }`.
+    pub struct SelectedBy = "a selector" {
+        /// The header whose value selects the endpoint.
+        opt header: Spanned<String>,
+        /// The query parameter whose value selects the endpoint.
+        opt query: Spanned<String>,
+        /// The value that selects it.
+        req value: Spanned<String>,
     }
 }
