@@ -11,6 +11,7 @@ mod constraints;
 pub mod error_body;
 mod examples;
 mod parameters;
+mod paths;
 mod protocol;
 mod types;
 
@@ -19,6 +20,7 @@ pub use change_kinds::ChangeKind;
 pub use constraints::{Bound, FieldRules};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
+pub use paths::{Method, PathTemplate, Segment};
 pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
@@ -402,58 +404,6 @@ pub struct Param {
     pub location: Location,
 }
 
-/// HTTP methods an endpoint may have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Method {
-    /// GET
-    Get,
-    /// POST
-    Post,
-    /// PUT
-    Put,
-    /// DELETE
-    Delete,
-    /// PATCH (a partial update)
-    Patch,
-    /// HEAD, declared explicitly (otherwise a `GET` endpoint serves it)
-    Head,
-}
-
-impl Method {
-    /// Every method, in the order routes list them.
-    pub const ALL: [Method; 6] = [
-        Method::Get,
-        Method::Post,
-        Method::Put,
-        Method::Delete,
-        Method::Patch,
-        Method::Head,
-    ];
-
-    /// The method's name as HTTP writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Get => "GET",
-            Method::Post => "POST",
-            Method::Put => "PUT",
-            Method::Delete => "DELETE",
-            Method::Patch => "PATCH",
-            Method::Head => "HEAD",
-        }
-    }
-
-    /// Parses an upper-case method name.
-    pub fn parse(s: &str) -> Option<Method> {
-        Method::ALL.into_iter().find(|m| m.as_str() == s)
-    }
-
-    /// True for the methods that change nothing (`GET`, `HEAD`): anonymous callers may use
-    /// them where the spec lets anonymous callers read.
-    pub fn is_read(self) -> bool {
-        matches!(self, Method::Get | Method::Head)
-    }
-}
-
 /// One endpoint.
 #[derive(Debug, Clone)]
 pub struct Endpoint {
@@ -527,80 +477,6 @@ pub struct Section {
     pub description: Option<String>,
     /// Where its name is written (its file's `section.name`, or the first endpoint's key).
     pub location: Location,
-}
-
-/// A parsed path template such as `/changes/{change-id}/revisions/{revision-id}/detail`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PathTemplate {
-    /// The template as written.
-    pub raw: String,
-    /// Its segments, without empty ones.
-    pub segments: Vec<Segment>,
-    /// Written with a trailing slash (a collection, `/changes/`).
-    pub trailing_slash: bool,
-    /// Where the template is written.
-    pub location: Location,
-}
-
-/// One segment of a path template.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Segment {
-    /// A fixed segment (`revisions`).
-    Literal(String),
-    /// An id parameter (`{revision-id}` gives `revision-id`).
-    Param(String),
-}
-
-impl PathTemplate {
-    /// The names of the parameters, in order.
-    pub fn params(&self) -> impl Iterator<Item = &str> {
-        self.segments.iter().filter_map(|s| match s {
-            Segment::Param(p) => Some(p.as_str()),
-            Segment::Literal(_) => None,
-        })
-    }
-
-    /// The route the runtime's table matches: trailing slashes dropped (the runtime
-    /// normalises request paths the same way) and parameters named in `snake_case`.
-    pub fn route(&self) -> String {
-        if self.segments.is_empty() {
-            return "/".to_owned();
-        }
-        self.segments
-            .iter()
-            .map(|s| match s {
-                Segment::Literal(l) => format!("/{l}"),
-                Segment::Param(p) => format!("/{{{}}}", crate::names::snake(p)),
-            })
-            .collect()
-    }
-
-    /// The shape used to find templates that route the same requests: parameters blanked.
-    pub fn shape(&self) -> String {
-        self.segments
-            .iter()
-            .map(|s| match s {
-                Segment::Literal(l) => format!("/{l}"),
-                Segment::Param(_) => "/{}".to_owned(),
-            })
-            .collect()
-    }
-
-    /// The template exactly as written with every `{id}` segment removed (the quota rule).
-    pub fn without_ids(&self) -> String {
-        let mut out: String = self
-            .segments
-            .iter()
-            .filter_map(|s| match s {
-                Segment::Literal(l) => Some(format!("/{l}")),
-                Segment::Param(_) => None,
-            })
-            .collect();
-        if self.trailing_slash || out.is_empty() {
-            out.push('/');
-        }
-        out
-    }
 }
 
 impl Conventions {
