@@ -25,7 +25,9 @@ pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
 };
-pub use types::{Discriminator, EnumValue, Field, Scalar, TypeDef, TypeKind, TypeRef};
+pub use types::{
+    Discriminator, EnumValue, Field, Scalar, TypeDef, TypeKind, TypeRef, Union, UnionKeyword,
+};
 
 use crate::diag::Location;
 

@@ -118,3 +118,37 @@ fn an_endpoint_made_deprecated_breaks_nobody() {
         &[(K::EndpointDeprecationChanged, OK)],
     );
 }
+
+/// `one_of` and `any_of` read and write the same JSON: between them only what clients are
+/// told changes, and nobody breaks; other alternatives still break clients.
+#[test]
+fn a_union_keyword_changed_breaks_nobody() {
+    const INPUT: &str = "  ThingInput:\n    fields:\n";
+    const CREATED: &str = "      created: { type: timestamp }\n";
+    let declared = |keyword: &str, alternatives: &str| {
+        format!("  Tag:\n    {keyword}: [{alternatives}]\n{INPUT}")
+    };
+    let field = format!("{CREATED}      tag: {{ type: Tag }}\n");
+    let (one, any, other) = (
+        declared("one_of", "string, integer"),
+        declared("any_of", "string, integer"),
+        declared("any_of", "string, boolean"),
+    );
+    let version = |union: &str| [(INPUT, union.to_owned()), (CREATED, field.clone())];
+    let (one, any, other) = (version(&one), version(&any), version(&other));
+    fn edits<'a>(v: &'a [(&'static str, String); 2]) -> [(&'static str, &'a str); 2] {
+        [(v[0].0, v[0].1.as_str()), (v[1].0, v[1].1.as_str())]
+    }
+    case(
+        "one_of became any_of",
+        &edits(&one),
+        &edits(&any),
+        &[(K::UnionKeywordChanged, OK)],
+    );
+    case(
+        "alternatives changed",
+        &edits(&any),
+        &edits(&other),
+        &[(K::FieldTypeChanged, CLIENTS)],
+    );
+}

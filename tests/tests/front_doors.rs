@@ -390,6 +390,24 @@ fn a_one_of_type_reads_and_writes_each_alternative() {
     );
 }
 
+/// An `any_of` type reads a value as the first alternative it fits: an object that is a
+/// child reads as the child, any other object as the map.
+#[test]
+fn an_any_of_type_reads_the_first_alternative_a_value_fits() {
+    use restspec_tests::build_script::all_types::types::{Child, Origin};
+    let child: Origin = serde_json::from_str(r#"{"name":"a"}"#).expect("a child");
+    assert!(
+        matches!(&child, Origin::Child(Child { name, .. }) if name == "a"),
+        "{child:?}"
+    );
+    let other: Origin = serde_json::from_str(r#"{"colour":"red"}"#).expect("any object");
+    assert!(
+        matches!(&other, Origin::Map(map) if map.get("colour") == Some(&serde_json::json!("red"))),
+        "{other:?}"
+    );
+    assert!(serde_json::from_str::<Origin>("[1]").is_err(), "no list");
+}
+
 /// `number` is an `f64` (a whole number is one too), `any` any JSON value, kept as it came.
 #[test]
 fn numbers_and_any_values_read_and_write_as_json_has_them() {

@@ -183,3 +183,39 @@ fn a_member_read_while_its_base_is_still_includes_it() {
     assert!(service.contains("  Ah:\n    includes: [A]\n"), "{service}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// `anyOf` stays `anyOf` (the spec's `any_of`), `oneOf` `oneOf`: Microsoft Graph's
+/// `anyOf: [{ $ref }, { type: object, nullable: true }]` and FastAPI's `anyOf: [string,
+/// integer]` come back faithfully, not as `oneOf`.
+#[test]
+fn any_of_and_one_of_keep_their_keyword() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/a": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/S" } } } } } } } },
+        "components": { "schemas": {
+            "I": { "type": "object", "properties": { "x": { "type": "string" } } },
+            "S": { "type": "object", "properties": {
+                "app": { "anyOf": [{ "$ref": "#/components/schemas/I" }, { "type": "object", "nullable": true }] },
+                "loc": { "type": "array", "items": { "anyOf": [{ "type": "string" }, { "type": "integer" }] } },
+                "one": { "oneOf": [{ "type": "string" }, { "type": "boolean" }] }
+            } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    for line in [
+        "  Sapp: { any_of: [I, map<any>] }\n",
+        "  SlocItem: { any_of: [string, integer] }\n",
+        "  Sone: { one_of: [string, boolean] }\n",
+    ] {
+        assert!(service.contains(line), "{line}\n{service}");
+    }
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    for verdict in &trip.operations {
+        assert!(verdict.faithful, "{:#?}", verdict.differences);
+    }
+}

@@ -126,6 +126,12 @@ impl<'d> Types<'d> {
             .and_then(|(_, definition)| definition.get(key))
     }
 
+    /// The alternatives of the union `name` declares (`one_of` or `any_of`).
+    fn union_alternatives(&self, name: &str) -> Option<&Yaml> {
+        self.definition(name, "one_of")
+            .or_else(|| self.definition(name, "any_of"))
+    }
+
     /// The type of `schema` (at `pointer`) where it is not a record's field; `hint`
     /// names a record or enumeration it declares inline (`CreatePetRequest`). What the
     /// schema says besides its type is lost (and said to be).
@@ -225,7 +231,8 @@ impl<'d> Types<'d> {
                         let name = if spelled.len() == 1 {
                             spelled.remove(0)
                         } else {
-                            self.declare_one_of(hint, spelled)
+                            // A list of types: each value is of one kind.
+                            self.declare_union(hint, spelled, "one_of")
                         };
                         Use {
                             spelled: name,
@@ -427,7 +434,7 @@ fn respell(definition: &mut Yaml, from: &str, to: &str) {
         }
         Yaml::Map(entries) => {
             for (key, value) in entries {
-                if matches!(key.as_str(), "type" | "fields" | "one_of")
+                if matches!(key.as_str(), "type" | "fields" | "one_of" | "any_of")
                     || matches!(value, Yaml::Map(_))
                 {
                     respell(value, from, to);

@@ -293,7 +293,7 @@ fn check_response(
         TypeRef::Named(name) => match service.types.iter().find(|t| &t.name == name) {
             Some(def) => match &def.kind {
                 TypeKind::Record(fields) => Some(fields),
-                TypeKind::Enum(_) | TypeKind::OneOf(_) => None,
+                TypeKind::Enum(_) | TypeKind::Union(_) => None,
             },
             // An unknown type is reported where it is used: its fields are not known.
             None => return,

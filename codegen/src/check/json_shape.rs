@@ -138,7 +138,7 @@ fn named(
                         .join(", ")
                 ));
             }
-            (None, _) if matches!(def.kind, TypeKind::OneOf(_)) => {
+            (None, _) if matches!(def.kind, TypeKind::Union(_)) => {
                 return Err(format!(
                     "{} lacks `{}`, which names the type of a `{}`",
                     at(pointer),
@@ -150,8 +150,9 @@ fn named(
         }
     }
     match &def.kind {
-        TypeKind::OneOf(alternatives) => {
-            if alternatives
+        TypeKind::Union(union) => {
+            if union
+                .alternatives
                 .iter()
                 .any(|a| check(value, a, types, &mut pointer.clone()).is_ok())
             {

@@ -31,8 +31,8 @@ fn reach(service: &Service, ty: &TypeRef, into: &mut BTreeSet<String>) {
                         reach(service, &field.ty, into);
                     }
                 }
-                TypeKind::OneOf(alternatives) => {
-                    for alternative in alternatives {
+                TypeKind::Union(union) => {
+                    for alternative in &union.alternatives {
                         reach(service, alternative, into);
                     }
                 }
@@ -103,8 +103,23 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
                     out,
                 );
             }
-            (TypeKind::OneOf(a), TypeKind::OneOf(b)) if a == b => {}
-            (TypeKind::OneOf(_), TypeKind::OneOf(_)) => out.push(Change::new(
+            (TypeKind::Union(a), TypeKind::Union(b)) if a.alternatives == b.alternatives => {
+                if a.keyword != b.keyword {
+                    out.push(Change::new(
+                        ChangeKind::UnionKeywordChanged,
+                        Verdict::Compatible,
+                        format!("type {}", now.name),
+                        format!(
+                            "`{}` became `{}`: what clients are told a value may fit changed (the wire did not)",
+                            a.keyword.spec_key(),
+                            b.keyword.spec_key()
+                        ),
+                        Some(was.location.clone()),
+                        Some(now.location.clone()),
+                    ));
+                }
+            }
+            (TypeKind::Union(_), TypeKind::Union(_)) => out.push(Change::new(
                 ChangeKind::FieldTypeChanged,
                 CLIENTS,
                 format!("type {}", now.name),

@@ -87,7 +87,7 @@ fn stand_in_for_unknown_types(service: &mut Service) {
         def.discriminator = None;
         match &mut def.kind {
             TypeKind::Record(fields) => fields.iter_mut().for_each(|f| resolve(&mut f.ty)),
-            TypeKind::OneOf(alternatives) => alternatives.iter_mut().for_each(&mut resolve),
+            TypeKind::Union(union) => union.alternatives.iter_mut().for_each(&mut resolve),
             TypeKind::Enum(_) => {}
         }
     }

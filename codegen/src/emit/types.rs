@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::{Service, TimestampFormat, TypeDef, TypeKind, TypeRef};
+use crate::model::{Service, TimestampFormat, TypeDef, TypeKind, TypeRef, Union};
 use crate::names;
 
 /// The Rust type of a type reference, as seen from inside the `types` module (`super`
@@ -373,7 +373,7 @@ fn reaches(service: &Service, from: &str, target: &str, seen: &mut Vec<String>) 
             .iter()
             .filter_map(|f| direct_reference(&f.ty))
             .any(|next| reaches(service, next, target, seen)),
-        TypeKind::Enum(_) | TypeKind::OneOf(_) => false,
+        TypeKind::Enum(_) | TypeKind::Union(_) => false,
     }
 }
 
@@ -389,7 +389,7 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
         return false;
     };
     match &def.kind {
-        TypeKind::Enum(_) | TypeKind::OneOf(_) => false,
+        TypeKind::Enum(_) | TypeKind::Union(_) => false,
         TypeKind::Record(fields) => fields.iter().all(|f| {
             f.optional
                 || f.nullable
@@ -440,7 +440,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 #default_fns
             }
         }
-        TypeKind::OneOf(alternatives) => {
+        TypeKind::Union(Union { alternatives, .. }) => {
             if let Some(discriminator) = &def.discriminator {
                 return super::unions::tagged(service, def, alternatives, discriminator, |a| {
                     rust_type(a, format, true)

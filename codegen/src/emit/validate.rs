@@ -27,8 +27,8 @@ pub(super) fn tokens(service: &Service) -> TokenStream {
                     let fields = fields.iter().map(|f| field_checks(f, &checked));
                     quote! { #(#fields)* }
                 }
-                TypeKind::OneOf(alternatives) => {
-                    let arms = alternatives.iter().map(|a| {
+                TypeKind::Union(union) => {
+                    let arms = union.alternatives.iter().map(|a| {
                         let variant = format_ident!("{}", a.variant_name());
                         if reaches_checks(a, &checked) {
                             quote! { Self::#variant(value) => rt::Validate::validate(value, at, out), }
@@ -64,9 +64,10 @@ fn checked_types(service: &Service) -> BTreeSet<&str> {
                 TypeKind::Record(fields) => fields
                     .iter()
                     .any(|f| f.rules.constrains() || reaches_checks(&f.ty, &checked)),
-                TypeKind::OneOf(alternatives) => {
-                    alternatives.iter().any(|a| reaches_checks(a, &checked))
-                }
+                TypeKind::Union(union) => union
+                    .alternatives
+                    .iter()
+                    .any(|a| reaches_checks(a, &checked)),
                 TypeKind::Enum(_) => false,
             };
             if has {

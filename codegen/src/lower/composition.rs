@@ -151,9 +151,9 @@ fn check_discriminator(i: usize, types: &mut [TypeDef], diags: &mut Diagnostics)
             );
             return;
         }
-        TypeKind::OneOf(alternatives) => {
+        TypeKind::Union(union) => {
             let mut out = Vec::new();
-            for alternative in alternatives {
+            for alternative in &union.alternatives {
                 match alternative {
                     TypeRef::Named(name) if records.contains(name.as_str()) => out.push(name.clone()),
                     other => diags.push(
@@ -218,7 +218,7 @@ fn check_discriminator(i: usize, types: &mut [TypeDef], diags: &mut Diagnostics)
             return true;
         }
         let what = match &def.kind {
-            TypeKind::OneOf(_) => "an alternative",
+            TypeKind::Union(_) => "an alternative",
             _ => "this record or one that includes it",
         };
         diags.push(

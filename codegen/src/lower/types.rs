@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use super::context::Context;
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
-use crate::model::{Discriminator, EnumValue, Field, TypeDef, TypeKind, TypeRef};
+use crate::model::{
+    Discriminator, EnumValue, Field, TypeDef, TypeKind, TypeRef, Union, UnionKeyword,
+};
 use crate::names;
 use crate::spec::RawSpec;
 use crate::spec::decode::{Named, Spanned};
@@ -97,11 +99,29 @@ pub(super) fn lower_type(
 ) -> Option<TypeDef> {
     check_name(&key_spanned(key), "type name", Case::Pascal, diags);
     let record = raw.fields.is_some() || raw.includes.is_some();
-    let kind = match (record, &raw.values) {
-        (false, None) if raw.one_of.is_some() => {
-            lower_one_of(raw.one_of.as_deref().unwrap_or_default(), key, cx, diags)?
+    let union = match (&raw.one_of, &raw.any_of) {
+        (Some(alternatives), None) => Some((alternatives, UnionKeyword::OneOf)),
+        (None, Some(alternatives)) => Some((alternatives, UnionKeyword::AnyOf)),
+        (None, None) => None,
+        (Some(_), Some(_)) => {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("type `{}` has both `one_of` and `any_of`", key.name),
+                )
+                .hint(
+                    "keep one: `one_of` when a value fits exactly one alternative, `any_of` \
+                     when it may fit several",
+                ),
+            );
+            return None;
         }
-        (true, None) if raw.one_of.is_none() => {
+    };
+    let kind = match (record, &raw.values, union) {
+        (false, None, Some((alternatives, keyword))) => {
+            lower_union(alternatives, keyword, key, cx, diags)?
+        }
+        (true, None, None) => {
             let mut out = Vec::new();
             let mut rust_names: BTreeMap<String, &str> = BTreeMap::new();
             for (field_key, field) in raw.fields.iter().flatten() {
@@ -136,19 +156,19 @@ pub(super) fn lower_type(
             }
             TypeKind::Record(out)
         }
-        (false, Some(values)) if raw.one_of.is_none() => TypeKind::Enum(enum_values(values, diags)),
+        (false, Some(values), None) => TypeKind::Enum(enum_values(values, diags)),
         _ => {
             diags.push(
                 Diagnostic::new(
                     key.location.clone(),
                     format!(
-                        "type `{}` needs exactly one of `fields`, `values` or `one_of`",
+                        "type `{}` needs exactly one of `fields`, `values`, `one_of` or `any_of`",
                         key.name
                     ),
                 )
                 .hint(
                     "a record has `fields` (or `includes`); a string enumeration has \
-                     `values`; a value of several types has `one_of`",
+                     `values`; a value of several types has `one_of` (or `any_of`)",
                 ),
             );
             return None;
@@ -215,15 +235,16 @@ fn known_type(name: &Spanned<String>, cx: &Context<'_>, diags: &mut Diagnostics)
     false
 }
 
-/// `one_of`: at least two types, each of a different JSON kind (two lists, or two named
-/// records, could not be told apart when reading, and would become the same variant).
+/// `one_of` or `any_of`: at least two types, each of a different JSON kind (two lists
+/// could not be told apart when reading, and would become the same variant).
 ///
 /// ```yaml
 /// Labels:
 ///   one_of: [list<string>, list<integer>]   # both lists
 /// ```
-fn lower_one_of(
+fn lower_union(
     raw: &[Spanned<String>],
+    keyword: UnionKeyword,
     key: &crate::spec::yaml::Key,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
@@ -232,7 +253,11 @@ fn lower_one_of(
         diags.push(
             Diagnostic::new(
                 key.location.clone(),
-                format!("`one_of` of `{}` names fewer than two types", key.name),
+                format!(
+                    "`{}` of `{}` names fewer than two types",
+                    keyword.spec_key(),
+                    key.name
+                ),
             )
             .hint("list the types a value may have, such as `[list<string>, string]`"),
         );
@@ -256,7 +281,10 @@ fn lower_one_of(
         }
         out.push(ty);
     }
-    Some(TypeKind::OneOf(out))
+    Some(TypeKind::Union(Union {
+        alternatives: out,
+        keyword,
+    }))
 }
 
 /// Every type name of the spec with the place it is declared; duplicates are reported.

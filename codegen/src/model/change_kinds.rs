@@ -100,13 +100,16 @@ pub enum ChangeKind {
     EnumValueAdded,
     /// A discriminator names its type in another field, or its values name other types.
     DiscriminatorChanged,
+    /// A union's alternatives are the same, but one says a value fits exactly one of them
+    /// (`one_of`) and the other that it may fit several (`any_of`).
+    UnionKeywordChanged,
     /// A protocol convention (prefix, header or parameter name, default) is another.
     ConventionChanged,
 }
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 48] = [
+    pub const ALL: [ChangeKind; 49] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -154,6 +157,7 @@ impl ChangeKind {
         ChangeKind::EnumValueRemoved,
         ChangeKind::EnumValueAdded,
         ChangeKind::DiscriminatorChanged,
+        ChangeKind::UnionKeywordChanged,
         ChangeKind::ConventionChanged,
     ];
 
@@ -207,6 +211,7 @@ impl ChangeKind {
             ChangeKind::EnumValueRemoved => "enum_value_removed",
             ChangeKind::EnumValueAdded => "enum_value_added",
             ChangeKind::DiscriminatorChanged => "discriminator_changed",
+            ChangeKind::UnionKeywordChanged => "union_keyword_changed",
             ChangeKind::ConventionChanged => "convention_changed",
         }
     }

@@ -78,7 +78,46 @@ pub enum TypeKind {
     /// A JSON string with one of these values.
     Enum(Vec<EnumValue>),
     /// A value of one of these types, each of a different kind (tried in order).
-    OneOf(Vec<TypeRef>),
+    Union(Union),
+}
+
+/// A value of one of several types (`one_of`, `any_of`), read as the first alternative it
+/// fits, in the spec's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Union {
+    /// The alternatives, each of a different kind (or a different named type).
+    pub alternatives: Vec<TypeRef>,
+    /// Whether a value fits exactly one alternative or may fit several: the same Rust
+    /// enum either way; OpenAPI says `oneOf` or `anyOf`.
+    pub keyword: UnionKeyword,
+}
+
+/// How a union's alternatives relate, in the spec's and OpenAPI's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnionKeyword {
+    /// `one_of` (OpenAPI `oneOf`): a value fits exactly one alternative.
+    OneOf,
+    /// `any_of` (OpenAPI `anyOf`): a value may fit several (a record and a map of any
+    /// values, say); it is read as the first.
+    AnyOf,
+}
+
+impl UnionKeyword {
+    /// The spec's key.
+    pub fn spec_key(self) -> &'static str {
+        match self {
+            UnionKeyword::OneOf => "one_of",
+            UnionKeyword::AnyOf => "any_of",
+        }
+    }
+
+    /// OpenAPI's keyword.
+    pub fn openapi(self) -> &'static str {
+        match self {
+            UnionKeyword::OneOf => "oneOf",
+            UnionKeyword::AnyOf => "anyOf",
+        }
+    }
 }
 
 /// A value of a string enumeration and the Rust variant standing for it.

@@ -102,7 +102,8 @@ fn accepts_empty_object<'s>(
                 .map(|t| &t.kind)
             {
                 Some(TypeKind::Record(fields)) => fields.iter().all(|f| f.optional || f.nullable),
-                Some(TypeKind::OneOf(alternatives)) => alternatives
+                Some(TypeKind::Union(union)) => union
+                    .alternatives
                     .iter()
                     .any(|alternative| accepts_empty_object(service, alternative, seen)),
                 Some(TypeKind::Enum(_)) | None => false,

@@ -79,13 +79,14 @@ pub(super) fn components(service: &Service) -> Value {
                     all
                 }
             }
-            TypeKind::OneOf(alternatives) => {
+            TypeKind::Union(union) => {
                 let mut object = Map::new();
-                let schemas = alternatives
+                let schemas = union
+                    .alternatives
                     .iter()
                     .map(|a| schema(a, service.conventions.timestamp_format))
                     .collect();
-                object.insert("oneOf".into(), Value::Array(schemas));
+                object.insert(union.keyword.openapi().into(), Value::Array(schemas));
                 object
             }
             TypeKind::Enum(values) => {
@@ -157,7 +158,7 @@ fn request_types(service: &Service) -> Vec<&str> {
                     Some(TypeKind::Record(fields)) => pending.extend(fields.iter().map(|f| &f.ty)),
                     // The runtime matches a `one_of`'s records leniently (serde's untagged
                     // enums): they stay open.
-                    Some(TypeKind::OneOf(_) | TypeKind::Enum(_)) | None => {}
+                    Some(TypeKind::Union(_) | TypeKind::Enum(_)) | None => {}
                 }
             }
             _ => {}

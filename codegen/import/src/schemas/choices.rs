@@ -1,5 +1,5 @@
-//! Values of several kinds (`oneOf`, `anyOf`, a list of types: the spec's `one_of`, one
-//! alternative per kind) and string enumerations (`values`, one variant per value).
+//! Values of several kinds (`oneOf`, `anyOf`, a list of types: the spec's `one_of` and
+//! `any_of`, one alternative per kind) and string enumerations (`values`, one variant per value).
 
 use restspec_codegen::naming;
 use serde_json::Value;
@@ -47,18 +47,33 @@ impl<'d> Types<'d> {
                 rules: Vec::new(),
             },
             _ => Use {
-                spelled: self.declare_one_of(hint, spelled),
+                spelled: self.declare_union(
+                    hint,
+                    spelled,
+                    if keyword == "anyOf" {
+                        "any_of"
+                    } else {
+                        "one_of"
+                    },
+                ),
                 nullable,
                 rules: Vec::new(),
             },
         }
     }
 
-    pub(super) fn declare_one_of(&mut self, hint: &str, spelled: Vec<String>) -> String {
+    /// Declares a union of `spelled` under `key` (`one_of` or `any_of`, as the document
+    /// says), named after `hint`.
+    pub(super) fn declare_union(
+        &mut self,
+        hint: &str,
+        spelled: Vec<String>,
+        key: &'static str,
+    ) -> String {
         let name = self.take_name(hint);
         let mut definition = Yaml::map();
         definition.push(
-            "one_of",
+            key,
             Yaml::List(spelled.into_iter().map(Yaml::Str).collect()),
         );
         self.declared.push((name.clone(), definition));

@@ -61,7 +61,7 @@ impl<'d> Types<'d> {
             return;
         };
         let named =
-            self.is_record(&found.spelled) || self.definition(&found.spelled, "one_of").is_some();
+            self.is_record(&found.spelled) || self.union_alternatives(&found.spelled).is_some();
         if !named || self.discriminators.contains_key(&found.spelled) {
             if !named {
                 losses.push(Loss::wire(at, "discriminator", "the discriminator of a schema that is neither a record nor alternatives is not carried over: told apart by shape"));
@@ -230,7 +230,10 @@ impl<'d> Types<'d> {
             return Err("no field".into());
         };
         let field = field.clone();
-        let family: Vec<String> = match definition.get("one_of") {
+        let family: Vec<String> = match definition
+            .get("one_of")
+            .or_else(|| definition.get("any_of"))
+        {
             Some(Yaml::List(alternatives)) => {
                 let mut out = Vec::new();
                 for alternative in alternatives {

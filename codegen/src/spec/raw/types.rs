@@ -5,7 +5,7 @@ use crate::spec::yaml::Node;
 
 spec_record! {
     /// A named type: a record (`fields`), a string enumeration (`values`), or a value that
-    /// may be one of several types (`one_of`).
+    /// may be one of several types (`one_of`, `any_of`).
     pub struct TypeDef = "a type" {
         /// What the type is.
         opt description: String,
@@ -19,8 +19,12 @@ spec_record! {
         /// `- { value: self, variant: SelfValue }`.
         opt values: Vec<EnumValueDecl>,
         /// The types a value may have, tried in this order when reading JSON (`[list<string>,
-        /// string]`: a list, or a single string); each of a different kind.
+        /// string]`: a list, or a single string); each of a different kind. A value fits
+        /// exactly one of them (OpenAPI's `oneOf`).
         opt one_of: Vec<Spanned<String>>,
+        /// Like `one_of`, for alternatives a value may fit several of (a record and
+        /// `map<any>`, say): it is read as the first it fits (OpenAPI's `anyOf`).
+        opt any_of: Vec<Spanned<String>>,
         /// The records whose fields a record has too, before its own (OpenAPI's `allOf`):
         /// `includes: [Entity]`.
         opt includes: Vec<Spanned<String>>,
