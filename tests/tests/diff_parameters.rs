@@ -161,3 +161,23 @@ fn nullable_responses() {
         &[(K::ResponseTypeChanged, OK)],
     );
 }
+
+/// An option's constraints diff as a request field's: fewer values admitted breaks
+/// clients, more admitted breaks nobody.
+#[test]
+fn option_constraints() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let counted = "      p: { type: list<string>, field: prefixes, max_items: 3, unique_items: true, description: Only names with one of these prefixes. }\n";
+    case(
+        "option tightened",
+        &[],
+        &[(p, counted)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "option loosened",
+        &[(p, counted)],
+        &[],
+        &[(K::FieldConstraintLoosened, OK)],
+    );
+}

@@ -130,7 +130,10 @@ fn compare_place(
         for (kind, verdict, explanation) in compare_option(option, then) {
             let kind = match kind {
                 ChangeKind::QueryOptionDefaultChanged => place.default_changed,
-                _ => place.type_changed,
+                ChangeKind::QueryOptionTypeChanged => place.type_changed,
+                // Its constraints, format and deprecation, judged as a field's that
+                // requests carry.
+                other => other,
             };
             out.push(Change::new(
                 kind,
@@ -201,6 +204,11 @@ fn compare_option(was: &QueryOption, now: &QueryOption) -> Vec<(ChangeKind, Verd
             ));
         }
     }
+    out.extend(super::field_rules::compare(
+        &was.rules,
+        &now.rules,
+        (false, true),
+    ));
     // A default is what clients leaving the option out are promised: another one, or none,
     // changes what they get without a word; a new one only says what they got already
     // from the handler.

@@ -113,7 +113,7 @@ fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
 }
 
 /// `impl rt::Validate` for a struct of query options or header parameters: each one's
-/// lengths and pattern, at its name.
+/// lengths and pattern, or a list's count and uniqueness, at its name.
 pub(super) fn options_impl(
     ident: &proc_macro2::Ident,
     options: &[crate::model::QueryOption],
@@ -138,7 +138,10 @@ pub(super) fn options_impl(
             let at = rt::At::Field(at, #wire);
             #(#own)*
         };
-        if o.always_given() {
+        if let OptionType::List(_) = &o.ty {
+            // A list left out is empty: its counts apply to the values a request gives.
+            quote! { if !self.#name.is_empty() { let value = &self.#name; #checks } }
+        } else if o.always_given() {
             quote! { { let value = &self.#name; #checks } }
         } else {
             quote! { if let Some(value) = self.#name.as_ref() { #checks } }

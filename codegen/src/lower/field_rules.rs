@@ -169,7 +169,8 @@ pub(super) fn lower(
 }
 
 /// The rules of a query option or header parameter besides its bounds and default:
-/// lengths and a pattern on text, a format without a type, deprecation.
+/// lengths and a pattern on text, counts and uniqueness on lists, a format without a
+/// type, deprecation.
 pub(super) fn lower_option(
     raw: &raw::QueryOption,
     ty: &crate::model::OptionType,
@@ -183,28 +184,77 @@ pub(super) fn lower_option(
         OptionType::Number => TypeRef::Number,
         OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
         OptionType::Timestamp => TypeRef::Timestamp,
-        OptionType::Boolean | OptionType::List(_) | OptionType::Enum(_) => TypeRef::Boolean,
+        // Only whether it is a list matters for the rules of lists.
+        OptionType::List(_) => TypeRef::List(Box::new(TypeRef::String)),
+        OptionType::Boolean | OptionType::Enum(_) => TypeRef::Boolean,
     };
     let mut rules = FieldRules::default();
-    for (key, given, into) in [
-        ("min_length", &raw.min_length, &mut rules.min_length),
-        ("max_length", &raw.max_length, &mut rules.max_length),
+    for (key, given, into, kind) in [
+        (
+            "min_length",
+            &raw.min_length,
+            &mut rules.min_length,
+            Applies::Text,
+        ),
+        (
+            "max_length",
+            &raw.max_length,
+            &mut rules.max_length,
+            Applies::Text,
+        ),
+        (
+            "min_items",
+            &raw.min_items,
+            &mut rules.min_items,
+            Applies::List,
+        ),
+        (
+            "max_items",
+            &raw.max_items,
+            &mut rules.max_items,
+            Applies::List,
+        ),
     ] {
         *into = given
             .as_ref()
-            .filter(|n| applies(key, &n.location, Applies::Text, &as_field, diags))
+            .filter(|n| applies(key, &n.location, kind, &as_field, diags))
             .map(|n| n.value);
     }
-    if let (Some(min), Some(max), Some(at)) = (rules.min_length, rules.max_length, &raw.max_length)
-        && max < min
-    {
-        diags.push(
-            Diagnostic::new(
-                at.location.clone(),
-                format!("`max_length` {max} is below `min_length` {min}"),
-            )
-            .hint("no value could fit: swap them, or correct one"),
-        );
+    for (min, max, at, (min_key, max_key)) in [
+        (
+            rules.min_length,
+            rules.max_length,
+            &raw.max_length,
+            ("min_length", "max_length"),
+        ),
+        (
+            rules.min_items,
+            rules.max_items,
+            &raw.max_items,
+            ("min_items", "max_items"),
+        ),
+    ] {
+        if let (Some(min), Some(max), Some(at)) = (min, max, at)
+            && max < min
+        {
+            diags.push(
+                Diagnostic::new(
+                    at.location.clone(),
+                    format!("`{max_key}` {max} is below `{min_key}` {min}"),
+                )
+                .hint("no value could fit: swap them, or correct one"),
+            );
+        }
+    }
+    if let Some(unique) = &raw.unique_items {
+        rules.unique_items = unique.value
+            && applies(
+                "unique_items",
+                &unique.location,
+                Applies::List,
+                &as_field,
+                diags,
+            );
     }
     if let Some(pattern) = &raw.pattern
         && applies(

@@ -91,6 +91,13 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
     assert_eq!(count(&zero), Some(2), "{}", zero.text());
     let none = list("balances=500,7").await;
     assert_eq!(count(&none), Some(0), "{}", none.text());
+    // At most three, none twice: both said at once.
+    let many = list("balances=1,2,1,4").await;
+    assert_refused(
+        &many,
+        Some("balances"),
+        "invalid option: balances: more than 3 items; balances: item 2 repeats an earlier one",
+    );
     let word = list("balances=0,lots").await;
     assert_refused(&word, Some("balances"), "invalid option balances");
     let noon = list("created_after=noon").await;

@@ -34,6 +34,12 @@ spec_record! {
         opt pattern: Spanned<String>,
         /// A format the spec has no type for, written in OpenAPI only (as on a field).
         opt format: Spanned<String>,
+        /// A list: the fewest values a request that gives it gives.
+        opt min_items: Spanned<u64>,
+        /// A list: the most values.
+        opt max_items: Spanned<u64>,
+        /// A list: no value given twice.
+        opt unique_items: Spanned<bool>,
         /// Still read, about to go: marked in OpenAPI.
         opt deprecated: bool,
     }
