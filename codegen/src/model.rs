@@ -20,7 +20,7 @@ pub use change_kinds::ChangeKind;
 pub use constraints::{Bound, FieldRules};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
-pub use paths::{Method, PathTemplate, Segment};
+pub use paths::{Method, Param, PathTemplate, Segment};
 pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
@@ -360,12 +360,9 @@ impl Family {
             .map_or(ParamType::String, |p| p.ty.clone())
     }
 
-    /// The `pattern` of path parameter `name`, when it has one.
-    pub fn param_pattern(&self, name: &str) -> Option<&str> {
-        self.params
-            .iter()
-            .find(|p| p.name == name)
-            .and_then(|p| p.pattern.as_deref())
+    /// Path parameter `name` as the family declares it, when it does.
+    pub fn param(&self, name: &str) -> Option<&Param> {
+        self.params.iter().find(|p| p.name == name)
     }
 
     /// The prefix's segments (`/v1/customers/` gives `v1`, `customers`).
@@ -389,21 +386,6 @@ impl Family {
             _ => false,
         }
     }
-}
-
-/// A declared path parameter.
-#[derive(Debug, Clone)]
-pub struct Param {
-    /// Its name (`change-id`).
-    pub name: String,
-    /// What it identifies.
-    pub description: String,
-    /// What the runtime parses it into before the handler.
-    pub ty: ParamType,
-    /// A regular expression a text parameter must match in full.
-    pub pattern: Option<String>,
-    /// Where it is declared.
-    pub location: Location,
 }
 
 /// One endpoint.

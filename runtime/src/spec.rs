@@ -183,6 +183,9 @@ pub struct EndpointSpec {
     /// Path parameters (by position) that must match a regular expression in full: what
     /// does not match names nothing (404).
     pub param_patterns: &'static [(usize, &'static str)],
+    /// Path parameters (by position) with the fewest and most characters they may have
+    /// (`u32::MAX` for no most): what has another length names nothing (404).
+    pub param_lengths: &'static [(usize, u32, u32)],
     /// The category of quota its answers name in the `rate_limit_headers`' `resource`
     /// header (`core`, `search`): the endpoint's, its family's or the spec's default
     /// `rate_limit_resource`, resolved at generation time.
@@ -271,6 +274,7 @@ impl EndpointSpec {
         headers: &[],
         header_rules: &[],
         param_patterns: &[],
+        param_lengths: &[],
         rate_limit_resource: None,
         selected_by: None,
     };

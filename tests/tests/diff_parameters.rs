@@ -181,3 +181,34 @@ fn option_constraints() {
         &[(K::FieldConstraintLoosened, OK)],
     );
 }
+
+/// A path parameter's pattern and lengths: paths that named something may name nothing
+/// once they are tighter, which breaks clients; looser breaks nobody.
+#[test]
+fn path_parameter_constraints() {
+    let plain = "    account-id: \"An account id, or `self`.\"\n";
+    let ruled = "    account-id: { description: \"An account id, or `self`.\", max_length: 20, pattern: \"[a-z0-9]+\" }\n";
+    // One change per endpoint whose path holds the parameter.
+    let tighter = restspec_codegen::diff::diff(
+        &super::diff::version(&[]),
+        &super::diff::version(&[(plain, ruled)]),
+    );
+    assert!(
+        !tighter.is_empty()
+            && tighter
+                .iter()
+                .all(|c| c.kind == K::FieldConstraintTightened && c.verdict == CLIENTS),
+        "{tighter:#?}"
+    );
+    let looser = restspec_codegen::diff::diff(
+        &super::diff::version(&[(plain, ruled)]),
+        &super::diff::version(&[]),
+    );
+    assert!(
+        !looser.is_empty()
+            && looser
+                .iter()
+                .all(|c| c.kind == K::FieldConstraintLoosened && c.verdict == OK),
+        "{looser:#?}"
+    );
+}

@@ -187,13 +187,33 @@ impl<'d> Operation<'_, 'd> {
                 .resolve(schema, schema_at.clone())
                 .map(|(s, _)| s)
                 .unwrap_or(schema);
-            let found = types.use_of(schema, &schema_at, "PathValue", losses);
-            (found.spelled, resolved)
+            let mut found = types.use_keeping_rules(schema, &schema_at, "PathValue", losses);
+            // Text's lengths, and a pattern that is anchored (the spec matches a path
+            // parameter's in full; OpenAPI's is a search), are the parameter's own keys.
+            let text = found.spelled == "string";
+            let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
+                .into_iter()
+                .partition(|rule| match (rule.key, &rule.value) {
+                    ("min_length" | "max_length", _) => text,
+                    ("pattern", Yaml::Str(p)) => text && p.starts_with('^') && p.ends_with('$'),
+                    _ => false,
+                });
+            found.rules = rest;
+            found.lose_rules(losses);
+            (found.spelled, resolved, kept)
         });
         let declaration = match kind {
+            Some((spelled, _, kept)) if spelled == "string" && !kept.is_empty() => {
+                let mut d = Yaml::map();
+                d.push("description", text);
+                for rule in kept {
+                    d.push(rule.key, rule.value);
+                }
+                d
+            }
             // A width or format is the parameter's type (base64 text holds `/`, which a
             // path segment cannot).
-            Some((spelled, _))
+            Some((spelled, _, _))
                 if spelled == "integer"
                     || restspec_codegen::model::Scalar::from_spelled(&spelled)
                         .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64) =>
@@ -203,8 +223,8 @@ impl<'d> Operation<'_, 'd> {
                 d.push("type", Yaml::str(spelled));
                 d
             }
-            Some((spelled, _)) if spelled == "string" || spelled == "timestamp" => text,
-            Some((spelled, _)) => {
+            Some((spelled, _, _)) if spelled == "string" || spelled == "timestamp" => text,
+            Some((spelled, _, _)) => {
                 losses.push(Loss::wire(
                     schema_at,
                     "path parameter type",

@@ -45,22 +45,6 @@ pub(crate) fn query_option<'d>(
     };
     let hint = format!("{pascal}{}", naming::pascal(name));
     let mut found = types.use_keeping_rules(schema, &schema_at, &hint, losses);
-    // Text's lengths and pattern, a list's counts and uniqueness, and a format without a
-    // type, are the option's own keys; bounds and a default are read below; the rest is
-    // lost.
-    let text = matches!(found.spelled.as_str(), "string" | "uri" | "email");
-    let of_list = found.spelled.starts_with("list<");
-    let (kept, rest): (Vec<_>, Vec<_>) =
-        std::mem::take(&mut found.rules)
-            .into_iter()
-            .partition(|rule| match rule.key {
-                "min_length" | "max_length" | "pattern" => text,
-                "min_items" | "max_items" | "unique_items" => of_list,
-                "format" => matches!(found.spelled.as_str(), "string" | "integer" | "number"),
-                _ => false,
-            });
-    found.rules = rest;
-    found.lose_rules(losses);
     let usual = match place {
         Place::Query => "form",
         Place::Header | Place::Response => "simple",
@@ -87,6 +71,21 @@ pub(crate) fn query_option<'d>(
         .strip_prefix("list<")
         .and_then(|s| s.strip_suffix('>'));
     let list = item.is_some_and(one_value);
+    // Text's lengths and pattern, a list's counts and uniqueness, and a format without a
+    // type, are the option's own keys; bounds and a default are read below; the rest is
+    // lost.
+    let text = matches!(found.spelled.as_str(), "string" | "uri" | "email");
+    let (kept, rest): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut found.rules)
+            .into_iter()
+            .partition(|rule| match rule.key {
+                "min_length" | "max_length" | "pattern" => text,
+                "min_items" | "max_items" | "unique_items" => list,
+                "format" => matches!(found.spelled.as_str(), "string" | "integer" | "number"),
+                _ => false,
+            });
+    found.rules = rest;
+    found.lose_rules(losses);
     let spelled = match found.spelled.as_str() {
         _ if list => found.spelled.clone(),
         one if one_value(one) => one.to_owned(),

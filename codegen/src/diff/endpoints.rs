@@ -188,6 +188,31 @@ fn compare_endpoint(
             );
         }
     }
+    // Their patterns and lengths, as a request field's constraints.
+    let rules = |service: &Service, endpoint: &Endpoint| -> Vec<crate::model::FieldRules> {
+        let family = service
+            .families
+            .iter()
+            .find(|f| f.endpoints.iter().any(|e| e.name == endpoint.name));
+        endpoint
+            .path
+            .params()
+            .map(|p| {
+                let param = family.and_then(|f| f.param(p));
+                crate::model::FieldRules {
+                    pattern: param.and_then(|p| p.pattern.clone()),
+                    min_length: param.and_then(|p| p.min_length),
+                    max_length: param.and_then(|p| p.max_length),
+                    ..Default::default()
+                }
+            })
+            .collect()
+    };
+    for (then, is) in rules(old, was).into_iter().zip(rules(new, now)) {
+        for (kind, verdict, why) in super::field_rules::compare(&then, &is, (false, true)) {
+            push(kind, verdict, format!("a path parameter's {why}"));
+        }
+    }
     if was.deprecated != now.deprecated {
         push(
             ChangeKind::EndpointDeprecationChanged,

@@ -265,13 +265,36 @@ fn endpoint_tokens(
         .params()
         .enumerate()
         .filter_map(|(i, name)| {
-            let pattern = family.param_pattern(name)?;
+            let pattern = family.param(name)?.anchored_pattern()?;
             let i = Literal::usize_unsuffixed(i);
             Some(quote! { (#i, #pattern) })
         })
         .collect();
     if !patterns.is_empty() {
         rare.push(quote! { param_patterns: &[#(#patterns),*] });
+    }
+    let lengths: Vec<TokenStream> = endpoint
+        .path
+        .params()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let param = family.param(name)?;
+            if param.min_length.is_none() && param.max_length.is_none() {
+                return None;
+            }
+            let limit = |n: Option<u64>, none: u32| {
+                Literal::u32_unsuffixed(n.map_or(none, |n| u32::try_from(n).unwrap_or(u32::MAX)))
+            };
+            let (i, fewest, most) = (
+                Literal::usize_unsuffixed(i),
+                limit(param.min_length, 0),
+                limit(param.max_length, u32::MAX),
+            );
+            Some(quote! { (#i, #fewest, #most) })
+        })
+        .collect();
+    if !lengths.is_empty() {
+        rare.push(quote! { param_lengths: &[#(#lengths),*] });
     }
     // The quota category is written only where a header carries it.
     let carried = service

@@ -129,6 +129,18 @@ pub(super) fn lower_family(
                 description: param.description.clone(),
                 ty: super::parameters::lower_param_type(param.r#type.as_ref(), cx, diags),
                 pattern: super::parameters::lower_param_pattern(param, diags),
+                min_length: super::parameters::lower_param_length(
+                    param.min_length.as_ref(),
+                    "min_length",
+                    param,
+                    diags,
+                ),
+                max_length: super::parameters::lower_param_length(
+                    param.max_length.as_ref(),
+                    "max_length",
+                    param,
+                    diags,
+                ),
                 location: key.location.clone(),
             })
             .collect(),

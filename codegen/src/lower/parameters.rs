@@ -389,7 +389,7 @@ pub(super) fn lower_param_pattern(
     // Matched in full, as the runtime anchors it.
     let anchored = format!("^(?:{})$", pattern.value);
     match regex::Regex::new(&anchored) {
-        Ok(_) => Some(anchored),
+        Ok(_) => Some(pattern.value.clone()),
         Err(err) => {
             let reason = err.to_string();
             let last = reason.lines().last().unwrap_or_default().trim();
@@ -404,4 +404,47 @@ pub(super) fn lower_param_pattern(
             None
         }
     }
+}
+
+/// A text path parameter's `min_length` or `max_length`; the most below the fewest leaves
+/// no value.
+///
+/// ```yaml
+/// params:
+///   name: { description: A name., type: integer, max_length: 3 }   # lengths are for text
+/// ```
+pub(super) fn lower_param_length(
+    given: Option<&Spanned<u64>>,
+    key: &str,
+    param: &raw::ParamDecl,
+    diags: &mut Diagnostics,
+) -> Option<u64> {
+    let given = given?;
+    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                format!("only a text parameter has a `{key}`"),
+            )
+            .hint(format!("remove `{key}`, or the parameter's `type`")),
+        );
+        return None;
+    }
+    if key == "max_length"
+        && let Some(min) = &param.min_length
+        && given.value < min.value
+    {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                format!(
+                    "`max_length` {} is below `min_length` {}",
+                    given.value, min.value
+                ),
+            )
+            .hint("no value could fit: swap them, or correct one"),
+        );
+        return None;
+    }
+    Some(given.value)
 }

@@ -1,6 +1,7 @@
-//! Methods and path templates: what a request's method and path must be to reach an
-//! endpoint, and the route and quota keys derived from a template.
+//! Methods, path templates and path parameters: what a request's method and path must be
+//! to reach an endpoint, and the route and quota keys derived from a template.
 
+use super::ParamType;
 use crate::diag::Location;
 
 /// HTTP methods an endpoint may have.
@@ -126,5 +127,43 @@ impl PathTemplate {
             out.push('/');
         }
         out
+    }
+}
+
+/// A declared path parameter.
+#[derive(Debug, Clone)]
+pub struct Param {
+    /// Its name (`change-id`).
+    pub name: String,
+    /// What it identifies.
+    pub description: String,
+    /// What the runtime parses it into before the handler.
+    pub ty: ParamType,
+    /// A regular expression a text parameter must match in full, as the spec writes it
+    /// (the runtime anchors it: [`Param::anchored_pattern`]).
+    pub pattern: Option<String>,
+    /// The fewest characters a text parameter has.
+    pub min_length: Option<u64>,
+    /// The most characters a text parameter has.
+    pub max_length: Option<u64>,
+    /// Where it is declared.
+    pub location: Location,
+}
+
+impl Param {
+    /// The pattern matched in full, as the runtime checks it (`^(?:cus_[0-9a-z]+)$`).
+    pub fn anchored_pattern(&self) -> Option<String> {
+        self.pattern.as_ref().map(|p| format!("^(?:{p})$"))
+    }
+
+    /// The pattern as OpenAPI's `pattern` (a search) says it: as written where the spec
+    /// anchors it itself (`^[a-z]+$`), else anchored.
+    pub fn openapi_pattern(&self) -> Option<String> {
+        match &self.pattern {
+            Some(p) if p.starts_with('^') && p.ends_with('$') && !p.ends_with("\\$") => {
+                Some(p.clone())
+            }
+            _ => self.anchored_pattern(),
+        }
     }
 }

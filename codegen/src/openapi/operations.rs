@@ -262,16 +262,25 @@ fn form_encoding(service: &Service, request: &TypeRef) -> Map<String, Value> {
 fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Value> {
     let mut out = Vec::new();
     for name in endpoint.path.params() {
-        let description = family
-            .params
-            .iter()
-            .find(|p| p.name == name)
-            .map_or_else(|| format!("The {name}."), |p| p.description.clone());
+        let declared = family.param(name);
+        let description =
+            declared.map_or_else(|| format!("The {name}."), |p| p.description.clone());
         let schema = match family.param_type(name) {
-            crate::model::ParamType::String => match family.param_pattern(name) {
-                Some(pattern) => json!({ "type": "string", "pattern": pattern }),
-                None => json!({ "type": "string" }),
-            },
+            crate::model::ParamType::String => {
+                let mut schema = json!({ "type": "string" });
+                if let Some(param) = declared {
+                    for (key, value) in [
+                        ("minLength", param.min_length.map(|n| json!(n))),
+                        ("maxLength", param.max_length.map(|n| json!(n))),
+                        ("pattern", param.openapi_pattern().map(|p| json!(p))),
+                    ] {
+                        if let Some(value) = value {
+                            schema[key] = value;
+                        }
+                    }
+                }
+                schema
+            }
             crate::model::ParamType::Integer => json!({ "type": "integer" }),
             crate::model::ParamType::Scalar(scalar) => {
                 json!({ "type": scalar.json_type(), "format": scalar.format() })

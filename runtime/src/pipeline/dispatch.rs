@@ -196,7 +196,7 @@ where
 }
 
 /// What the pipeline checks of a routed request before its quota check: parameter
-/// patterns (404), anonymous callers, XSRF, capability, the self alias, and the top-level
+/// patterns and lengths (404), anonymous callers, XSRF, capability, the self alias, and the top-level
 /// resource, whose metadata it returns.
 async fn admit<'p, P: Api, A>(
     shared: &Shared<P, A>,
@@ -207,13 +207,21 @@ async fn admit<'p, P: Api, A>(
 ) -> Result<Option<ResourceMetadata>, ApiError> {
     let service = P::SERVICE;
     let caller = &authenticated.caller;
+    let names_nothing = |index: usize, value: &str| {
+        let name = endpoint.params.get(index).copied().unwrap_or("parameter");
+        ApiError::not_found_naming(service, &format!("{name} {value}")).with_field(name)
+    };
     for (index, pattern) in shared.patterns(endpoint) {
         let value = params.get(*index);
         if !pattern.is_match(value) {
-            let name = endpoint.params.get(*index).copied().unwrap_or("parameter");
-            return Err(
-                ApiError::not_found_naming(service, &format!("{name} {value}")).with_field(name),
-            );
+            return Err(names_nothing(*index, value));
+        }
+    }
+    for &(index, fewest, most) in endpoint.param_lengths {
+        let value = params.get(index);
+        let length = value.chars().count();
+        if length < fewest as usize || length > most as usize {
+            return Err(names_nothing(index, value));
         }
     }
     if caller.is_anonymous() && !endpoint.allows_anonymous() {

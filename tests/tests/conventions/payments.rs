@@ -201,18 +201,6 @@ async fn an_idempotency_key_replays_the_first_answer_and_refuses_another_request
     );
 }
 
-/// A path parameter with a `pattern`: what does not match names nothing (404 naming the
-/// parameter), before the resolver or the handler is asked.
-#[tokio::test]
-async fn a_parameter_that_does_not_match_its_pattern_names_nothing() {
-    let base = start().await;
-    let found = send(client().get(format!("{base}/v1/customers/cus_1"))).await;
-    assert_eq!(found.status, 200, "{}", found.text());
-    let other = send(client().get(format!("{base}/v1/customers/acct_1"))).await;
-    assert_eq!(other.status, 404);
-    assert_eq!(json(&other)["error"]["param"], "customer");
-}
-
 /// POSTs `body` to `path` as a form, or as JSON when it starts with `{`.
 pub(super) async fn post(base: &str, path: &str, body: &str) -> super::Answer {
     let content_type = if body.starts_with('{') {

@@ -1,5 +1,6 @@
 //! `fixtures/payments`: what a customer's fields and the list's options must be, checked
-//! on forms, JSON and the query alike, every violation named at once.
+//! on forms, JSON and the query alike, every violation named at once; and what its path
+//! parameter must be.
 
 use super::payments::{assert_refused, json, post, start};
 use super::{client, send};
@@ -110,4 +111,24 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
         Some("email"),
         "invalid option: email: longer than 512 characters",
     );
+}
+
+/// A path parameter with a `pattern` and a `max_length`: what does not match, or is
+/// longer, names nothing (404 naming the parameter), before the resolver or the handler is
+/// asked.
+#[tokio::test]
+async fn a_parameter_that_does_not_match_its_pattern_names_nothing() {
+    let base = start().await;
+    let found = send(client().get(format!("{base}/v1/customers/cus_1"))).await;
+    assert_eq!(found.status, 200, "{}", found.text());
+    let other = send(client().get(format!("{base}/v1/customers/acct_1"))).await;
+    assert_eq!(other.status, 404);
+    assert_eq!(json(&other)["error"]["param"], "customer");
+    let long = format!("cus_{}", "1".repeat(21));
+    let longer = send(client().get(format!("{base}/v1/customers/{long}"))).await;
+    assert_eq!(longer.status, 404, "{}", longer.text());
+    assert_eq!(json(&longer)["error"]["param"], "customer");
+    let longest = format!("cus_{}", "1".repeat(20));
+    let fits = send(client().get(format!("{base}/v1/customers/{longest}"))).await;
+    assert_ne!(json(&fits)["error"]["param"], "customer", "{}", fits.text());
 }

@@ -55,6 +55,10 @@ spec_record! {
         /// A regular expression a text parameter must match in full (`[a-z][a-z0-9-]*`);
         /// anything else names nothing (404).
         opt pattern: Spanned<String>,
+        /// The fewest characters a text parameter has; a shorter one names nothing (404).
+        opt min_length: Spanned<u64>,
+        /// The most characters a text parameter has; a longer one names nothing (404).
+        opt max_length: Spanned<u64>,
     }
 }
 
@@ -67,6 +71,10 @@ pub(crate) struct ParamDecl {
     pub(crate) r#type: Option<Spanned<String>>,
     /// The regular expression it must match, when given.
     pub(crate) pattern: Option<Spanned<String>>,
+    /// The fewest characters, when given.
+    pub(crate) min_length: Option<Spanned<u64>>,
+    /// The most characters, when given.
+    pub(crate) max_length: Option<Spanned<u64>>,
 }
 
 impl crate::spec::decode::Decode for ParamDecl {
@@ -79,11 +87,15 @@ impl crate::spec::decode::Decode for ParamDecl {
                 description: text.clone(),
                 r#type: None,
                 pattern: None,
+                min_length: None,
+                max_length: None,
             }),
             _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
                 description: p.description,
                 r#type: p.r#type,
                 pattern: p.pattern,
+                min_length: p.min_length,
+                max_length: p.max_length,
             }),
         }
     }
