@@ -186,6 +186,11 @@ pub struct EndpointSpec {
     /// Path parameters (by position) with the fewest and most characters they may have
     /// (`u32::MAX` for no most): what has another length names nothing (404).
     pub param_lengths: &'static [(usize, u32, u32)],
+    /// Path parameters (by position) with fixed text before and after them in their
+    /// segment (`{name}:move` is `(i, "", ":move")`): the router matches the whole
+    /// segment, and this endpoint only when the text is there; the handler gets what is
+    /// between.
+    pub param_affixes: &'static [(usize, &'static str, &'static str)],
     /// The category of quota its answers name in the `rate_limit_headers`' `resource`
     /// header (`core`, `search`): the endpoint's, its family's or the spec's default
     /// `rate_limit_resource`, resolved at generation time.
@@ -275,6 +280,7 @@ impl EndpointSpec {
         header_rules: &[],
         param_patterns: &[],
         param_lengths: &[],
+        param_affixes: &[],
         rate_limit_resource: None,
         selected_by: None,
     };

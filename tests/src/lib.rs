@@ -97,6 +97,7 @@ pub mod macro_door {
 /// prefix, no JSON prefix, other header and parameter names).
 pub const SPEC_DIRS: &[&str] = &[
     "fixtures/all_types",
+    "fixtures/affixed",
     "fixtures/common_style",
     "fixtures/conventions",
     "fixtures/extends_house",

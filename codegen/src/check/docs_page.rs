@@ -2,7 +2,7 @@
 //! must be its own.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{DocsPage, Method, Segment, Service};
+use crate::model::{DocsPage, Method, Service};
 
 /// The page renders the document served at `openapi_path`, so it needs one.
 ///
@@ -54,10 +54,7 @@ pub(crate) fn paths_are_its_own(service: &Service, diags: &mut Diagnostics) {
         }
         let path = &endpoint.path.segments;
         let reached = (path.len() == page.len() || path.len() == page.len() + 1)
-            && page.iter().zip(path).all(|(p, s)| match s {
-                Segment::Literal(literal) => literal == p,
-                Segment::Param(_) => true,
-            });
+            && page.iter().zip(path).all(|(p, s)| s.matches(p));
         if reached {
             diags.push(
                 collision(

@@ -93,10 +93,7 @@ fn matches_template(template: &PathTemplate, path: &str) -> bool {
             .segments
             .iter()
             .zip(&segments)
-            .all(|(t, s)| match t {
-                Segment::Literal(literal) => literal == s,
-                Segment::Param(_) => true,
-            })
+            .all(|(t, s)| t.matches(s))
 }
 
 fn find_endpoint<'a>(service: &'a Service, step: &ExampleRequest) -> Option<&'a Endpoint> {

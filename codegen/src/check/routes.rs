@@ -58,7 +58,7 @@ fn all_endpoints(service: &Service) -> Vec<&Endpoint> {
 pub(crate) fn duplicate_endpoints(service: &Service, diags: &mut Diagnostics) {
     let mut seen: BTreeMap<(Method, String), Vec<&Endpoint>> = BTreeMap::new();
     for endpoint in all_endpoints(service) {
-        let key = (endpoint.method, endpoint.path.route());
+        let key = (endpoint.method, endpoint.path.routed());
         let sharing = seen.entry(key).or_default();
         let told_apart = |other: &&Endpoint| match (&other.selected_by, &endpoint.selected_by) {
             (Some(a), Some(b)) => (a.place, &a.name, &a.value) != (b.place, &b.name, &b.value),
@@ -137,7 +137,7 @@ pub(crate) fn ambiguous_templates(service: &Service, diags: &mut Diagnostics) {
         for segment in &endpoint.path.segments {
             match segment {
                 Segment::Literal(l) => prefix.push_str(&format!("/{l}")),
-                Segment::Param(p) => {
+                Segment::Param(p) | Segment::Affixed { name: p, .. } => {
                     if let Some((other, first)) = names.get(&prefix) {
                         if *other != p.as_str() && !reported.contains(&endpoint.name.as_str()) {
                             diags.push(

@@ -87,7 +87,10 @@ fn path_pieces(family: &crate::model::Family, endpoint: &Endpoint) -> Vec<TokenS
         }
         match segment {
             Segment::Literal(l) => text.push_str(l),
-            Segment::Param(p) => {
+            Segment::Param(p) | Segment::Affixed { name: p, .. } => {
+                if let Segment::Affixed { prefix, .. } = segment {
+                    text.push_str(prefix);
+                }
                 if !text.is_empty() {
                     pieces.push(quote! { rt::client::PathPiece::Literal(#text) });
                     text.clear();
@@ -99,6 +102,9 @@ fn path_pieces(family: &crate::model::Family, endpoint: &Endpoint) -> Vec<TokenS
                     }
                     _ => quote! { rt::client::PathPiece::Id(&rt::client::id_text(&#ident)) },
                 });
+                if let Segment::Affixed { suffix, .. } = segment {
+                    text.push_str(suffix);
+                }
             }
         }
     }

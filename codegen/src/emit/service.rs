@@ -296,6 +296,23 @@ fn endpoint_tokens(
     if !lengths.is_empty() {
         rare.push(quote! { param_lengths: &[#(#lengths),*] });
     }
+    let affixes: Vec<TokenStream> = endpoint
+        .path
+        .segments
+        .iter()
+        .filter(|s| s.param().is_some())
+        .enumerate()
+        .filter_map(|(i, segment)| match segment {
+            crate::model::Segment::Affixed { prefix, suffix, .. } => {
+                let i = Literal::usize_unsuffixed(i);
+                Some(quote! { (#i, #prefix, #suffix) })
+            }
+            _ => None,
+        })
+        .collect();
+    if !affixes.is_empty() {
+        rare.push(quote! { param_affixes: &[#(#affixes),*] });
+    }
     // The quota category is written only where a header carries it.
     let carried = service
         .conventions

@@ -135,8 +135,5 @@ fn routes_to(segments: &[Segment], path: &str) -> bool {
         && segments
             .iter()
             .zip(&parts)
-            .all(|(segment, part)| match segment {
-                Segment::Literal(literal) => literal == part,
-                Segment::Param(_) => true,
-            })
+            .all(|(segment, part)| segment.matches(part))
 }

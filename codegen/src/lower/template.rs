@@ -44,14 +44,36 @@ pub(super) fn parse_template(
                     "remove the doubled slash",
                 );
             }
-            if let Some(inner) = part.strip_prefix('{') {
-                let Some(name) = inner.strip_suffix('}') else {
+            if let Some(open) = part.find('{') {
+                let (prefix, inner) = part.split_at(open);
+                let Some(close) = inner.find('}') else {
                     return fail(
                         diags,
                         format!("segment `{part}` opens `{{` without closing it"),
-                        "write a parameter as a whole segment, like `{change-id}`",
+                        "write a parameter as `{change-id}`",
                     );
                 };
+                let (name, suffix) = (&inner[1..close], &inner[close + 1..]);
+                if [prefix, suffix].iter().any(|t| t.contains(['{', '}'])) {
+                    return fail(
+                        diags,
+                        format!("segment `{part}` holds more than one parameter"),
+                        "give each parameter a segment of its own, or fixed text around one \
+                         (`{name}.json`, `{name}:move`)",
+                    );
+                }
+                if let Some(bad) = [prefix, suffix]
+                    .into_iter()
+                    .find(|t| !t.bytes().all(|b| names::is_path_char(b as char)))
+                {
+                    return fail(
+                        diags,
+                        format!(
+                            "the text `{bad}` beside a parameter has characters that need URL encoding"
+                        ),
+                        "use letters, digits and `-._~:@!$&'()*+,;=` around a parameter",
+                    );
+                }
                 if !names::is_param_name(name) {
                     return fail(
                         diags,
@@ -60,12 +82,11 @@ pub(super) fn parse_template(
                     );
                 }
                 let ident = names::field_ident(name);
-                let clash = segments.iter().find_map(|s| match s {
-                    Segment::Param(other) if names::field_ident(other) == ident => {
-                        Some(other.clone())
-                    }
-                    _ => None,
-                });
+                let clash = segments
+                    .iter()
+                    .filter_map(Segment::param)
+                    .find(|other| names::field_ident(other) == ident)
+                    .map(str::to_owned);
                 if let Some(other) = clash {
                     let message = if other == name {
                         format!("parameter `{{{name}}}` appears twice")
@@ -85,12 +106,20 @@ pub(super) fn parse_template(
                         "rename it, for example to `{thing-id}`",
                     );
                 }
-                segments.push(Segment::Param(name.to_owned()));
-            } else if part.contains('{') || part.contains('}') {
+                segments.push(if prefix.is_empty() && suffix.is_empty() {
+                    Segment::Param(name.to_owned())
+                } else {
+                    Segment::Affixed {
+                        prefix: prefix.to_owned(),
+                        name: name.to_owned(),
+                        suffix: suffix.to_owned(),
+                    }
+                });
+            } else if part.contains('}') {
                 return fail(
                     diags,
-                    format!("segment `{part}` mixes text and a parameter"),
-                    "a parameter takes a whole segment, like `/{change-id}/`",
+                    format!("segment `{part}` closes `}}` without opening it"),
+                    "write a parameter as `{change-id}`",
                 );
             } else if !part.bytes().all(|b| names::is_path_char(b as char)) {
                 return fail(

@@ -76,15 +76,46 @@ pub enum Segment {
     Literal(String),
     /// An id parameter (`{revision-id}` gives `revision-id`).
     Param(String),
+    /// A parameter with fixed text before or after it in its segment (`{name}:move`,
+    /// `{sid}.json`, `page-{n}.atom`): the router matches the segment as a parameter, and
+    /// the runtime keeps the requests whose segment has this text around it.
+    Affixed {
+        /// The text before the parameter (`page-`), maybe empty.
+        prefix: String,
+        /// The parameter's name.
+        name: String,
+        /// The text after it (`:move`), maybe empty.
+        suffix: String,
+    },
+}
+
+impl Segment {
+    /// The parameter of a segment that has one, affixed or not.
+    pub fn param(&self) -> Option<&str> {
+        match self {
+            Segment::Param(name) | Segment::Affixed { name, .. } => Some(name),
+            Segment::Literal(_) => None,
+        }
+    }
+
+    /// Whether a request's path segment (`part`) is one this segment matches.
+    pub fn matches(&self, part: &str) -> bool {
+        match self {
+            Segment::Literal(literal) => literal == part,
+            Segment::Param(_) => true,
+            Segment::Affixed { prefix, suffix, .. } => {
+                part.len() > prefix.len() + suffix.len()
+                    && part.starts_with(prefix.as_str())
+                    && part.ends_with(suffix.as_str())
+            }
+        }
+    }
 }
 
 impl PathTemplate {
     /// The names of the parameters, in order.
     pub fn params(&self) -> impl Iterator<Item = &str> {
-        self.segments.iter().filter_map(|s| match s {
-            Segment::Param(p) => Some(p.as_str()),
-            Segment::Literal(_) => None,
-        })
+        self.segments.iter().filter_map(Segment::param)
     }
 
     /// The route the runtime's table matches: trailing slashes dropped (the runtime
@@ -97,7 +128,26 @@ impl PathTemplate {
             .iter()
             .map(|s| match s {
                 Segment::Literal(l) => format!("/{l}"),
+                Segment::Param(p) | Segment::Affixed { name: p, .. } => {
+                    format!("/{{{}}}", crate::names::snake(p))
+                }
+            })
+            .collect()
+    }
+
+    /// The route with each parameter's fixed text around it (`/v1/{name}:move`): the
+    /// requests an endpoint answers, which two endpoints of one method must not share.
+    pub fn routed(&self) -> String {
+        self.segments
+            .iter()
+            .map(|s| match s {
+                Segment::Literal(l) => format!("/{l}"),
                 Segment::Param(p) => format!("/{{{}}}", crate::names::snake(p)),
+                Segment::Affixed {
+                    prefix,
+                    name,
+                    suffix,
+                } => format!("/{prefix}{{{}}}{suffix}", crate::names::snake(name)),
             })
             .collect()
     }
@@ -109,6 +159,7 @@ impl PathTemplate {
             .map(|s| match s {
                 Segment::Literal(l) => format!("/{l}"),
                 Segment::Param(_) => "/{}".to_owned(),
+                Segment::Affixed { prefix, suffix, .. } => format!("/{prefix}{{}}{suffix}"),
             })
             .collect()
     }
@@ -120,7 +171,7 @@ impl PathTemplate {
             .iter()
             .filter_map(|s| match s {
                 Segment::Literal(l) => Some(format!("/{l}")),
-                Segment::Param(_) => None,
+                Segment::Param(_) | Segment::Affixed { .. } => None,
             })
             .collect();
         if self.trailing_slash || out.is_empty() {

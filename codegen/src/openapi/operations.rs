@@ -25,7 +25,7 @@ pub(super) fn paths(service: &Service) -> Value {
     for family in &service.families {
         for endpoint in &family.endpoints {
             let path = *written
-                .entry(endpoint.path.route())
+                .entry(endpoint.path.routed())
                 .or_insert(endpoint.path.raw.as_str());
             // Endpoints sharing a method and path are told apart by a fragment naming what
             // selects each, as AWS's documents write them (`/#X-Amz-Target=...`): OpenAPI

@@ -109,6 +109,11 @@ impl RouteTable {
         }
         for entry in &mut table.entries {
             entry.allow = allow_header(&entry.methods);
+            // An endpoint whose segment has fixed text around its parameter is tried before
+            // one taking the whole segment (`{name}:move` before `{name}`).
+            entry
+                .methods
+                .sort_by_key(|(_, endpoint)| endpoint.param_affixes.is_empty());
         }
         table
     }
@@ -147,11 +152,16 @@ impl RouteTable {
         let serving = |wanted: &Method| {
             let mut shared = entry.methods.iter().filter(|(m, _)| m == wanted).peekable();
             shared.peek()?;
-            Some(
-                shared
-                    .map(|(_, e)| *e)
-                    .find(|e| e.selected_by.as_ref().is_none_or(&selects)),
-            )
+            Some(shared.map(|(_, e)| *e).find(|e| {
+                e.selected_by.as_ref().is_none_or(&selects)
+                    && e.param_affixes.iter().all(|&(index, prefix, suffix)| {
+                        found
+                            .params
+                            .iter()
+                            .nth(index)
+                            .is_some_and(|(_, raw)| affixed(raw, prefix, suffix).is_some())
+                    })
+            }))
         };
         let endpoint = match serving(method) {
             Some(Some(endpoint)) => endpoint,
@@ -164,7 +174,11 @@ impl RouteTable {
             None => return Lookup::MethodNotAllowed(entry.allow.clone()),
         };
         let mut params = PathParams::default();
-        for (_, raw) in found.params.iter() {
+        for (index, (_, raw)) in found.params.iter().enumerate() {
+            let raw = match endpoint.param_affixes.iter().find(|a| a.0 == index) {
+                Some(&(_, prefix, suffix)) => affixed(raw, prefix, suffix).unwrap_or(raw),
+                None => raw,
+            };
             let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
                 return Lookup::BadEncoding;
             };
@@ -174,6 +188,16 @@ impl RouteTable {
         }
         Lookup::Found(endpoint, params)
     }
+}
+
+/// The parameter inside a path segment with `prefix` before it and `suffix` after it, as
+/// sent (the fixed text is matched undecoded, as clients write a template's text); `None`
+/// when the text is not there or nothing is between.
+fn affixed<'p>(segment: &'p str, prefix: &str, suffix: &str) -> Option<&'p str> {
+    segment
+        .strip_prefix(prefix)?
+        .strip_suffix(suffix)
+        .filter(|value| !value.is_empty())
 }
 
 /// `GET,HEAD,PUT`: the methods of a path in the order the spec lists them, `HEAD` after

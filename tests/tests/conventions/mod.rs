@@ -2,6 +2,7 @@
 //! convention, against the generated `fixtures/conventions` service.
 //! Each test asserts status, headers and exact body bytes, including the refusals.
 
+mod affixed;
 mod auth;
 mod axum_router;
 mod common_style;

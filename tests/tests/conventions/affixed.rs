@@ -1,0 +1,160 @@
+//! `fixtures/affixed`: fixed text beside a parameter in one segment (`{key}.json`,
+//! `{key}:move`, `copy-{key}`): each request reaches the endpoint whose text it has, the
+//! handler gets the parameter without it, the typed client writes it, and OpenAPI keeps
+//! the template as written.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+
+use restspec_runtime::{RequestContext, Settings};
+
+use super::{client, send};
+
+restspec_runtime::generate!(mod shelf = "fixtures/affixed");
+restspec_client::generate!(mod shelf_client = "fixtures/affixed");
+
+use shelf::types::{Item, Move};
+use shelf::{Error, ItemsHandlers};
+
+/// Items by key; each answer's `value` says which endpoint answered.
+struct Shelf(Mutex<BTreeMap<String, String>>);
+
+impl Shelf {
+    fn item(&self, key: &str, by: &str) -> Result<Item, Error> {
+        let items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        match items.get(key) {
+            Some(value) => Ok(Item {
+                key: key.to_owned(),
+                value: format!("{value} ({by})"),
+            }),
+            None => Err(Error::NotFound("no such item".into())),
+        }
+    }
+}
+
+#[allow(refining_impl_trait)]
+impl ItemsHandlers for Shelf {
+    async fn get_item(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
+        self.item(key, "whole")
+    }
+
+    async fn get_item_json(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
+        self.item(key, "json")
+    }
+
+    async fn move_item(&self, _: RequestContext<'_>, key: &str, body: Move) -> Result<Item, Error> {
+        let mut items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let value = items
+            .remove(key)
+            .ok_or(Error::NotFound("no such item".into()))?;
+        items.insert(body.to.clone(), value.clone());
+        Ok(Item {
+            key: body.to,
+            value,
+        })
+    }
+
+    async fn copy_item(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
+        let mut items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let value = items
+            .get(key)
+            .cloned()
+            .ok_or(Error::NotFound("no such item".into()))?;
+        let copy = format!("{key}-copy");
+        items.insert(copy.clone(), value.clone());
+        Ok(Item { key: copy, value })
+    }
+}
+
+async fn start() -> String {
+    let items = BTreeMap::from([("a".to_owned(), "one".to_owned())]);
+    let app = shelf::router(Shelf(Mutex::new(items)), Settings::default());
+    restspec_runtime::examples::serve_on_loopback(app)
+        .await
+        .expect("a loopback server starts")
+}
+
+#[tokio::test]
+async fn each_request_reaches_the_endpoint_whose_text_it_has() {
+    let base = start().await;
+    let get = |path: &str| send(client().get(format!("{base}/items/{path}")));
+    let whole = get("a").await;
+    assert_eq!(whole.text(), "{\"key\":\"a\",\"value\":\"one (whole)\"}\n");
+    let json = get("a.json").await;
+    assert_eq!(json.text(), "{\"key\":\"a\",\"value\":\"one (json)\"}\n");
+    // The text alone, with nothing between, is a parameter of the whole segment.
+    let bare = get(".json").await;
+    assert_eq!(bare.status, 404, "{}", bare.text());
+    // The parameter between is decoded, the text around it is not.
+    let encoded = get("%61.json").await;
+    assert_eq!(encoded.text(), "{\"key\":\"a\",\"value\":\"one (json)\"}\n");
+    // Its rules hold for what is between (`max_length: 10`), not the whole segment: ten
+    // characters reach the handler, eleven do not.
+    let ten = get("abcdefghij.json").await;
+    assert!(ten.text().contains("no such item"), "{}", ten.text());
+    let eleven = get("abcdefghijk.json").await;
+    assert_eq!(eleven.status, 404, "{}", eleven.text());
+    assert!(!eleven.text().contains("no such item"), "{}", eleven.text());
+    let post = |path: &str, body: &'static str| {
+        send(
+            client()
+                .post(format!("{base}/items/{path}"))
+                .header("Content-Type", "application/json")
+                .body(body),
+        )
+    };
+    let copied = post("copy-a", "").await;
+    assert_eq!(copied.text(), "{\"key\":\"a-copy\",\"value\":\"one\"}\n");
+    let moved = post("a:move", r#"{"to":"b"}"#).await;
+    assert_eq!(moved.text(), "{\"key\":\"b\",\"value\":\"one\"}\n");
+    assert_eq!(get("a").await.status, 404);
+    // A POST with neither text names nothing (404: the POSTs of this segment each need
+    // theirs); a GET of `b:move` reads the key `b:move`.
+    let neither = post("b", "{}").await;
+    assert_eq!(neither.status, 404, "{}", neither.text());
+    let read = get("b:move").await;
+    assert!(read.text().contains("no such item"), "{}", read.text());
+    let other = post("b:copy", "{}").await;
+    assert_eq!(other.status, 404, "{}", other.text());
+}
+
+#[tokio::test]
+async fn the_typed_client_writes_the_text_around_the_parameter() {
+    let base = start().await;
+    let client = shelf_client::client::Client::new(&base).expect("a client");
+    let json = client.get_item_json("a").await.expect("read as json");
+    assert_eq!(json.value, "one (json)");
+    let copy = client.copy_item("a").await.expect("copied");
+    assert_eq!(copy.key, "a-copy");
+    let moved = client
+        .move_item("a", &shelf_client::types::Move { to: "c".to_owned() })
+        .await
+        .expect("moved");
+    assert_eq!(moved.key, "c");
+    assert_eq!(
+        client.get_item("c").await.expect("there").value,
+        "one (whole)"
+    );
+}
+
+#[test]
+fn openapi_keeps_the_template_as_written() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let paths: Vec<&String> = document["paths"]
+        .as_object()
+        .expect("paths")
+        .keys()
+        .collect();
+    for path in [
+        "/items/{key}",
+        "/items/{key}.json",
+        "/items/{key}:move",
+        "/items/copy-{key}",
+    ] {
+        assert!(paths.iter().any(|p| *p == path), "{path}: {paths:?}");
+    }
+}
