@@ -370,3 +370,34 @@ fn path_parameter_lengths_and_anchored_patterns_are_kept() {
         "{said:#?}"
     );
 }
+
+/// Fixed text around a parameter in one segment (Google's `{name}:move`, Twilio's
+/// `{Sid}.json`, Graph's `getCount(status='{status}')`) stays in the template, the name
+/// unified with the position's: every operation is on the wire after the round trip.
+#[test]
+fn parameters_with_text_around_them_keep_their_segment() {
+    let get = |name: &str| {
+        serde_json::json!({ "parameters": [{ "name": name, "in": "path", "required": true,
+            "schema": { "type": "string" } }],
+            "responses": { "204": { "description": "ok" } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/v1/{name}": { "get": get("name") },
+            "/v1/{name}:move": { "post": get("name") },
+            "/v1/{parent}:list": { "post": get("parent") },
+            "/Accounts/{Sid}.json": { "get": get("Sid") },
+            "/apps/getCount(status='{status}')": { "get": get("status") }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let v1 = file(&imported, "v1.yaml");
+    for path in ["path: \"/v1/{name}:move\"", "path: \"/v1/{name}:list\""] {
+        assert!(v1.contains(path), "{path}\n{v1}");
+    }
+    assert_every_operation_on_the_wire(&document, &imported);
+}

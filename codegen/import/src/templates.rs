@@ -1,5 +1,6 @@
 //! Path templates as the spec writes them: fixed segments first, each parameter filling a
-//! segment, one name per parameter position in a family.
+//! segment or with fixed text around it (`{name}:move`, `{sid}.json`), one name per
+//! parameter position in a family.
 
 use std::collections::BTreeMap;
 
@@ -27,17 +28,21 @@ impl Template {
                 continue;
             }
             spelled.push('/');
-            if let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            if let Some((prefix, name, suffix)) = param_of(segment) {
                 // A parameter first: the path belongs to the root family.
                 first.get_or_insert_with(String::new);
-                if name.contains(['{', '}']) {
+                let fixed = format!("{prefix}{suffix}");
+                if name.contains(['{', '}'])
+                    || fixed.contains(['{', '}'])
+                    || !fixed.chars().all(restspec_codegen::naming::is_path_char)
+                {
                     return None;
                 }
                 let spec = param_name(name);
                 if renamed.iter().any(|(_, s)| *s == spec) {
                     return None;
                 }
-                spelled.push_str(&format!("{{{spec}}}"));
+                spelled.push_str(&format!("{prefix}{{{spec}}}{suffix}"));
                 renamed.push((name.to_owned(), spec));
             } else {
                 if !segment.chars().all(restspec_codegen::naming::is_path_char) {
@@ -67,12 +72,9 @@ impl Template {
         self.spelled
             .trim_end_matches('/')
             .split('/')
-            .map(|s| {
-                if s.starts_with('{') {
-                    "{}".to_owned()
-                } else {
-                    s.to_owned()
-                }
+            .map(|s| match param_of(s) {
+                Some((prefix, _, suffix)) => format!("{prefix}{{}}{suffix}"),
+                None => s.to_owned(),
             })
             .collect()
     }
@@ -86,7 +88,8 @@ impl Template {
         let mut params = self.renamed.iter_mut();
         for segment in self.spelled.split('/').skip(1) {
             spelled.push('/');
-            if segment.starts_with('{') {
+            if let Some((prefix, _, suffix)) = param_of(segment) {
+                // One name per position, with text around it or not: the router's.
                 key.push("{}".to_owned());
                 let Some((_, spec)) = params.next() else {
                     break;
@@ -100,7 +103,7 @@ impl Template {
                 }
                 used.push(name.clone());
                 *spec = name.clone();
-                spelled.push_str(&format!("{{{name}}}"));
+                spelled.push_str(&format!("{prefix}{{{name}}}{suffix}"));
             } else {
                 key.push(segment.to_owned());
                 spelled.push_str(segment);
@@ -120,4 +123,12 @@ impl Template {
             .find(|(d, _)| d == name)
             .map(|(_, s)| s.as_str())
     }
+}
+
+/// The parameter of a segment, with the text before and after it: `("", "sid", ".json")`
+/// for `{sid}.json`; `None` for a fixed segment.
+fn param_of(segment: &str) -> Option<(&str, &str, &str)> {
+    let (prefix, rest) = segment.split_once('{')?;
+    let (name, suffix) = rest.split_once('}')?;
+    Some((prefix, name, suffix))
 }
