@@ -352,17 +352,25 @@ pub struct Family {
 }
 
 impl Family {
-    /// The type of path parameter `name` (text when the family does not declare it).
-    pub fn param_type(&self, name: &str) -> ParamType {
-        self.params
-            .iter()
-            .find(|p| p.name == name)
-            .map_or(ParamType::String, |p| p.ty.clone())
-    }
-
     /// Path parameter `name` as the family declares it, when it does.
     pub fn param(&self, name: &str) -> Option<&Param> {
         self.params.iter().find(|p| p.name == name)
+    }
+
+    /// Path parameter `name` of `endpoint`: as the endpoint declares it again, else as the
+    /// family does.
+    pub fn param_of<'a>(&'a self, endpoint: &'a Endpoint, name: &str) -> Option<&'a Param> {
+        endpoint
+            .params
+            .iter()
+            .find(|p| p.name == name)
+            .or_else(|| self.param(name))
+    }
+
+    /// The type of `endpoint`'s path parameter `name` (text when nothing declares it).
+    pub fn param_type_of(&self, endpoint: &Endpoint, name: &str) -> ParamType {
+        self.param_of(endpoint, name)
+            .map_or(ParamType::String, |p| p.ty.clone())
     }
 
     /// The prefix's segments (`/v1/customers/` gives `v1`, `customers`).
@@ -447,6 +455,9 @@ pub struct Endpoint {
     /// What tells it apart from other endpoints of its method and path, if several share
     /// them.
     pub selected_by: Option<Selector>,
+    /// Path parameters it declares again, where they differ from its family's (another
+    /// type here): [`Family::param_of`] looks here first.
+    pub params: Vec<Param>,
     /// Where the endpoint is declared.
     pub location: Location,
 }

@@ -401,3 +401,34 @@ fn parameters_with_text_around_them_keep_their_segment() {
     }
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A path parameter of a string enumeration is one (a value outside it names nothing), and
+/// one whose type differs between the family's endpoints is declared again by the endpoint
+/// where it differs (`params:`): every operation is on the wire.
+#[test]
+fn path_parameters_keep_their_type_in_every_endpoint() {
+    let get = |name: &str, schema: serde_json::Value| {
+        serde_json::json!({ "parameters": [{ "name": name, "in": "path", "required": true,
+            "schema": schema }],
+            "responses": { "204": { "description": "ok" } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/things/{id}": { "get": get("id", serde_json::json!({ "type": "integer" })) },
+            "/things/{id}/parts": { "get": get("id", serde_json::json!({ "type": "string" })) },
+            "/things/{id}/kinds": { "get": get("id", serde_json::json!({ "type": "integer" })) },
+            "/feeds/{format}": { "get": get("format", serde_json::json!({ "type": "string", "enum": ["xml", "json"] })) }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let things = file(&imported, "things.yaml");
+    assert!(
+        things.contains("params: { id: The id. }") || things.contains("params:\n      id: The id."),
+        "{things}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -258,7 +258,15 @@ impl<'d> Operation<'_, 'd> {
             selected.push("value", Yaml::str(value.clone()));
             endpoint.push("selected_by", selected);
         }
-        let (query, headers) = self.parameters(types, security, family_params, &pascal, losses);
+        let mut own_params = Vec::new();
+        let (query, headers) = self.parameters(
+            types,
+            security,
+            family_params,
+            &mut own_params,
+            &pascal,
+            losses,
+        );
         // A document may use a path parameter it never declares: a string, said.
         for (name, spec) in self.template.params() {
             if !family_params.iter().any(|(n, _)| n == spec) {
@@ -269,6 +277,9 @@ impl<'d> Operation<'_, 'd> {
                 ));
                 family_params.push((spec.to_owned(), Yaml::str(format!("The {name}."))));
             }
+        }
+        if !own_params.is_empty() {
+            endpoint.push("params", Yaml::Map(own_params));
         }
         self.request(types, needs, &mut endpoint, &pascal, losses);
         self.responses(types, needs, &mut endpoint, &pascal, losses);

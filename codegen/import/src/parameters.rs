@@ -15,13 +15,15 @@ use crate::security::Security;
 use crate::yaml_out::Yaml;
 
 impl<'d> Operation<'_, 'd> {
-    /// Path parameters go to the family, query and header parameters to the endpoint;
-    /// cookie parameters are lost.
+    /// Path parameters go to the family (to `own_params` where the family declares one
+    /// otherwise), query and header parameters to the endpoint; cookie parameters are lost.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn parameters(
         &self,
         types: &mut Types<'d>,
         security: &Security,
         family_params: &mut Vec<(String, Yaml)>,
+        own_params: &mut Vec<(String, Yaml)>,
         pascal: &str,
         losses: &mut Losses,
     ) -> (Entries, Entries) {
@@ -80,7 +82,11 @@ impl<'d> Operation<'_, 'd> {
                 .unwrap_or_default();
             match parameter.get("in").and_then(Value::as_str) {
                 Some("path") => {
-                    self.path_parameter(parameter, name, &at, types, family_params, losses)
+                    if let Some(own) =
+                        self.path_parameter(parameter, name, &at, types, family_params, losses)
+                    {
+                        own_params.push(own);
+                    }
                 }
                 Some("query") if security.reads_query(name) => losses.push(Loss::faithful(
                     at,
@@ -168,18 +174,15 @@ impl<'d> Operation<'_, 'd> {
         types: &mut Types<'d>,
         family_params: &mut Vec<(String, Yaml)>,
         losses: &mut Losses,
-    ) {
+    ) -> Option<(String, Yaml)> {
         let Some(spec) = self.template.spec_name(name) else {
             losses.push(Loss::faithful(
                 at.to_owned(),
                 "unused path parameter",
                 format!("path parameter `{name}` is not in the path `{}`", self.path),
             ));
-            return;
+            return None;
         };
-        if family_params.iter().any(|(n, _)| n == spec) {
-            return;
-        }
         let text = description(parameter).unwrap_or_else(|| Yaml::str(format!("The {name}.")));
         let schema_at = refs::push(at, "schema");
         let kind = parameter.get("schema").map(|schema| {
@@ -223,6 +226,13 @@ impl<'d> Operation<'_, 'd> {
                 d.push("type", Yaml::str(spelled));
                 d
             }
+            // A string enumeration: a value outside it names nothing (404).
+            Some((spelled, _, _)) if types.is_enumeration(&spelled) => {
+                let mut d = Yaml::map();
+                d.push("description", text);
+                d.push("type", Yaml::str(spelled));
+                d
+            }
             Some((spelled, _, _)) if spelled == "string" || spelled == "timestamp" => text,
             Some((spelled, _, _)) => {
                 losses.push(Loss::wire(
@@ -234,6 +244,33 @@ impl<'d> Operation<'_, 'd> {
             }
             None => text,
         };
-        family_params.push((spec.to_owned(), declaration));
+        // The family declares each name once; an endpoint whose parameter of that name is
+        // of another type (Autotask's `parentId`, an integer here and text there) declares
+        // it again.
+        match family_params.iter().find(|(n, _)| n == spec) {
+            None => {
+                family_params.push((spec.to_owned(), declaration));
+                None
+            }
+            Some((_, declared))
+                if beyond_description(declared) == beyond_description(&declaration) =>
+            {
+                None
+            }
+            Some(_) => Some((spec.to_owned(), declaration)),
+        }
+    }
+}
+
+/// What a parameter's declaration says besides its description: its type, pattern and
+/// lengths (none for a description alone).
+fn beyond_description(declaration: &Yaml) -> Vec<(String, Yaml)> {
+    match declaration {
+        Yaml::Map(entries) => entries
+            .iter()
+            .filter(|(key, _)| key != "description")
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
     }
 }

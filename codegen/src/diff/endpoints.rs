@@ -162,7 +162,11 @@ fn compare_endpoint(
         endpoint
             .path
             .params()
-            .map(|p| family.map_or(crate::model::ParamType::String, |f| f.param_type(p)))
+            .map(|p| {
+                family.map_or(crate::model::ParamType::String, |f| {
+                    f.param_type_of(endpoint, p)
+                })
+            })
             .collect()
     };
     for (then, is) in types(old, was).into_iter().zip(types(new, now)) {
@@ -198,7 +202,7 @@ fn compare_endpoint(
             .path
             .params()
             .map(|p| {
-                let param = family.and_then(|f| f.param(p));
+                let param = family.and_then(|f| f.param_of(endpoint, p));
                 crate::model::FieldRules {
                     pattern: param.and_then(|p| p.pattern.clone()),
                     min_length: param.and_then(|p| p.min_length),

@@ -96,7 +96,7 @@ fn path_pieces(family: &crate::model::Family, endpoint: &Endpoint) -> Vec<TokenS
                     text.clear();
                 }
                 let ident = format_ident!("{}", names::field_ident(p));
-                pieces.push(match family.param_type(p) {
+                pieces.push(match family.param_type_of(endpoint, p) {
                     crate::model::ParamType::String => {
                         quote! { rt::client::PathPiece::Id(#ident) }
                     }
@@ -129,7 +129,7 @@ fn method_tokens(
         .params()
         .map(|p| {
             let ident = format_ident!("{}", names::field_ident(p));
-            let ty = super::types::param_type(&family.param_type(p));
+            let ty = super::types::param_type(&family.param_type_of(endpoint, p));
             quote! { #ident: #ty }
         })
         .collect();

@@ -256,7 +256,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let format = service.conventions.timestamp_format;
     let params = endpoint.path.params().map(|p| {
         let ident = format_ident!("{}", names::field_ident(p));
-        let ty = super::types::param_type(&family.param_type(p));
+        let ty = super::types::param_type(&family.param_type_of(endpoint, p));
         quote! { #ident: #ty }
     });
     let options = (!endpoint.query.is_empty()).then(|| {
@@ -352,7 +352,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         });
     }
     for param in endpoint.path.params() {
-        if let Some(p) = family.params.iter().find(|d| d.name == param) {
+        if let Some(p) = family.param_of(endpoint, param) {
             text.push_str(&format!(
                 "\n- `{}`: {}",
                 names::field_ident(param),

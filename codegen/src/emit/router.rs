@@ -130,7 +130,7 @@ fn arm_tokens(
         .enumerate()
         .map(|(i, name)| {
             let i = Literal::usize_unsuffixed(i);
-            match family.param_type(name) {
+            match family.param_type_of(endpoint, name) {
                 crate::model::ParamType::String => quote! { call.param(#i) },
                 crate::model::ParamType::Integer => quote! { call.param_integer(#i)? },
                 crate::model::ParamType::Enum(_) => quote! { call.param_value(#i)? },

@@ -265,7 +265,7 @@ fn endpoint_tokens(
         .params()
         .enumerate()
         .filter_map(|(i, name)| {
-            let pattern = family.param(name)?.anchored_pattern()?;
+            let pattern = family.param_of(endpoint, name)?.anchored_pattern()?;
             let i = Literal::usize_unsuffixed(i);
             Some(quote! { (#i, #pattern) })
         })
@@ -278,7 +278,7 @@ fn endpoint_tokens(
         .params()
         .enumerate()
         .filter_map(|(i, name)| {
-            let param = family.param(name)?;
+            let param = family.param_of(endpoint, name)?;
             if param.min_length.is_none() && param.max_length.is_none() {
                 return None;
             }

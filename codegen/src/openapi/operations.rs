@@ -262,10 +262,10 @@ fn form_encoding(service: &Service, request: &TypeRef) -> Map<String, Value> {
 fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Value> {
     let mut out = Vec::new();
     for name in endpoint.path.params() {
-        let declared = family.param(name);
+        let declared = family.param_of(endpoint, name);
         let description =
             declared.map_or_else(|| format!("The {name}."), |p| p.description.clone());
-        let schema = match family.param_type(name) {
+        let schema = match family.param_type_of(endpoint, name) {
             crate::model::ParamType::String => {
                 let mut schema = json!({ "type": "string" });
                 if let Some(param) = declared {

@@ -17,7 +17,8 @@ pub(crate) use access::{CredentialPlace, OAuthFlow, RunAs};
 pub(crate) use examples::{Example, ExampleRequest, ExampleResponse};
 pub(crate) use parameters::{ParamDecl, QueryOption, SelectedBy};
 pub(crate) use protocol::{
-    Cors, EchoHeader, Idempotency, PageHeaders, Pagination, RateLimitHeaders,
+    Cors, EchoHeader, Idempotency, MethodOverride, PageHeaders, Pagination, PrettyPrinting,
+    RateLimitHeaders, Sessions, Trace,
 };
 pub(crate) use sections::SectionFile;
 pub(crate) use types::{EnumValueDecl, Field, TypeDef};
@@ -281,52 +282,6 @@ spec_record! {
 }
 
 spec_record! {
-    /// The pretty-printing rule.
-    pub struct PrettyPrinting = "`pretty_printing`" {
-        /// `pretty` or `compact`: what a request that asks for nothing gets.
-        req default: Spanned<String>,
-        /// Query parameter choosing: `0` compact, `1` pretty (`pp`).
-        opt parameter: Spanned<String>,
-        /// A media type in `Accept` that asks for compact output (`application/json`).
-        opt compact_when_accept: Spanned<String>,
-    }
-}
-
-spec_record! {
-    /// Cookie sessions: where they are made and ended and what the cookies are called.
-    pub struct Sessions = "`sessions`" {
-        /// Name of the session cookie (HttpOnly).
-        req cookie: Spanned<String>,
-        /// Name of the cookie carrying the XSRF token scripts echo in the XSRF header.
-        req xsrf_cookie: Spanned<String>,
-        /// Path of the login endpoint (`POST` with HTTP basic credentials).
-        req login_path: Spanned<String>,
-        /// Path of the logout endpoint (`POST`).
-        req logout_path: Spanned<String>,
-    }
-}
-
-spec_record! {
-    /// The method override rule.
-    pub struct MethodOverride = "`method_override`" {
-        /// The query parameter (`$m`).
-        req parameter: Spanned<String>,
-        /// Methods it may name (`PUT`, `POST`, `PATCH`, `DELETE`).
-        req methods: Vec<Spanned<String>>,
-    }
-}
-
-spec_record! {
-    /// The tracing switches.
-    pub struct Trace = "`trace`" {
-        /// Query parameter, with or without an id (`trace`).
-        opt parameter: Spanned<String>,
-        /// Request and response header carrying the id (`X-Service-Trace`).
-        opt header: Spanned<String>,
-    }
-}
-
-spec_record! {
     /// One row of the status table.
     pub struct Status = "a status" {
         /// The HTTP status code.
@@ -471,6 +426,9 @@ spec_record! {
         /// `{ query: Action, value: RunInstances }`). A request that none of them selects
         /// names nothing (404).
         opt selected_by: SelectedBy,
+        /// Path parameters of its path declared again, where they differ here from the
+        /// family's `params` (another `type`, `pattern` or lengths): written as those are.
+        opt params: Named<ParamDecl>,
         /// Whether anonymous callers may call it (`reads`: only if it is a GET or HEAD;
         /// `none`; `all`), where it differs from its family's or the service's `anonymous`.
         opt anonymous: Spanned<String>,

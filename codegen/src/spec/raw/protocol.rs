@@ -1,5 +1,6 @@
-//! The spec's records for the conventions of other APIs' answers and requests:
-//! pagination, rate-limit headers, cross-origin use, idempotency keys.
+//! The spec's records for the protocol conventions: pretty printing, sessions, method
+//! override, tracing, and those of other APIs' answers and requests (pagination, rate-limit
+//! headers, cross-origin use, idempotency keys).
 
 use crate::spec::decode::{Named, Spanned, spec_record};
 
@@ -158,5 +159,51 @@ spec_record! {
         opt next_page: Spanned<String>,
         /// The previous page's number, empty on the first (`X-Prev-Page`).
         opt prev_page: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// The pretty-printing rule.
+    pub struct PrettyPrinting = "`pretty_printing`" {
+        /// `pretty` or `compact`: what a request that asks for nothing gets.
+        req default: Spanned<String>,
+        /// Query parameter choosing: `0` compact, `1` pretty (`pp`).
+        opt parameter: Spanned<String>,
+        /// A media type in `Accept` that asks for compact output (`application/json`).
+        opt compact_when_accept: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// Cookie sessions: where they are made and ended and what the cookies are called.
+    pub struct Sessions = "`sessions`" {
+        /// Name of the session cookie (HttpOnly).
+        req cookie: Spanned<String>,
+        /// Name of the cookie carrying the XSRF token scripts echo in the XSRF header.
+        req xsrf_cookie: Spanned<String>,
+        /// Path of the login endpoint (`POST` with HTTP basic credentials).
+        req login_path: Spanned<String>,
+        /// Path of the logout endpoint (`POST`).
+        req logout_path: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// The method override rule.
+    pub struct MethodOverride = "`method_override`" {
+        /// The query parameter (`$m`).
+        req parameter: Spanned<String>,
+        /// Methods it may name (`PUT`, `POST`, `PATCH`, `DELETE`).
+        req methods: Vec<Spanned<String>>,
+    }
+}
+
+spec_record! {
+    /// The tracing switches.
+    pub struct Trace = "`trace`" {
+        /// Query parameter, with or without an id (`trace`).
+        opt parameter: Spanned<String>,
+        /// Request and response header carrying the id (`X-Service-Trace`).
+        opt header: Spanned<String>,
     }
 }
