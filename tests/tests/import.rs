@@ -402,7 +402,8 @@ fn parameters_with_text_around_them_keep_their_segment() {
     assert_every_operation_on_the_wire(&document, &imported);
 }
 
-/// A path parameter of a string enumeration is one (a value outside it names nothing), and
+/// A path parameter of a string enumeration is one (a value outside it names nothing), a
+/// `number` one a number (Vimeo's channel ids), and
 /// one whose type differs between the family's endpoints is declared again by the endpoint
 /// where it differs (`params:`): every operation is on the wire.
 #[test]
@@ -419,7 +420,8 @@ fn path_parameters_keep_their_type_in_every_endpoint() {
             "/things/{id}": { "get": get("id", serde_json::json!({ "type": "integer" })) },
             "/things/{id}/parts": { "get": get("id", serde_json::json!({ "type": "string" })) },
             "/things/{id}/kinds": { "get": get("id", serde_json::json!({ "type": "integer" })) },
-            "/feeds/{format}": { "get": get("format", serde_json::json!({ "type": "string", "enum": ["xml", "json"] })) }
+            "/feeds/{format}": { "get": get("format", serde_json::json!({ "type": "string", "enum": ["xml", "json"] })) },
+            "/channels/{channel_id}": { "get": get("channel_id", serde_json::json!({ "type": "number" })) }
         }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");

@@ -218,6 +218,7 @@ impl<'d> Operation<'_, 'd> {
             // path segment cannot).
             Some((spelled, _, _))
                 if spelled == "integer"
+                    || spelled == "number"
                     || restspec_codegen::model::Scalar::from_spelled(&spelled)
                         .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64) =>
             {

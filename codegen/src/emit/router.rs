@@ -135,6 +135,7 @@ fn arm_tokens(
                 crate::model::ParamType::Integer => quote! { call.param_integer(#i)? },
                 crate::model::ParamType::Enum(_) => quote! { call.param_value(#i)? },
                 // Numbers by their `FromStr`, text of a format by its serde reading.
+                crate::model::ParamType::Number => quote! { call.param_parsed::<f64>(#i)? },
                 crate::model::ParamType::Scalar(scalar) if scalar.is_number() => {
                     quote! { call.param_parsed(#i)? }
                 }

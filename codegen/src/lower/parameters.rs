@@ -321,7 +321,8 @@ fn lower_options(
     out
 }
 
-/// A path parameter's `type`: `string`, `integer`, or a string enumeration of the spec's.
+/// A path parameter's `type`: `string`, `integer`, `number`, a width or format, or a string
+/// enumeration of the spec's.
 pub(super) fn lower_param_type(
     raw: Option<&Spanned<String>>,
     cx: &Context<'_>,
@@ -334,6 +335,7 @@ pub(super) fn lower_param_type(
     match raw.value.as_str() {
         "string" => ParamType::String,
         "integer" => ParamType::Integer,
+        "number" => ParamType::Number,
         name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
         // Base64 text holds `/`, which a path segment cannot.
         scalar
@@ -347,7 +349,7 @@ pub(super) fn lower_param_type(
                 .into_iter()
                 .filter(|s| *s != crate::model::Scalar::Base64)
                 .map(crate::model::Scalar::spelled);
-            let known: Vec<String> = ["string", "integer"]
+            let known: Vec<String> = ["string", "integer", "number"]
                 .into_iter()
                 .chain(scalars)
                 .map(str::to_owned)

@@ -10,6 +10,8 @@ pub enum ParamType {
     String,
     /// A whole number (`i64`).
     Integer,
+    /// A number, with a fraction or not (`f64`).
+    Number,
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`; not `base64`).
@@ -22,6 +24,7 @@ impl ParamType {
         match self {
             ParamType::String => "string",
             ParamType::Integer => "integer",
+            ParamType::Number => "number",
             ParamType::Enum(name) => name,
             ParamType::Scalar(scalar) => scalar.spelled(),
         }

@@ -282,6 +282,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 schema
             }
             crate::model::ParamType::Integer => json!({ "type": "integer" }),
+            crate::model::ParamType::Number => json!({ "type": "number" }),
             crate::model::ParamType::Scalar(scalar) => {
                 json!({ "type": scalar.json_type(), "format": scalar.format() })
             }

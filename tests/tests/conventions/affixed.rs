@@ -54,8 +54,8 @@ impl ItemsHandlers for Shelf {
         })
     }
 
-    async fn count_copies(&self, _: RequestContext<'_>, key: i64) -> Result<i64, Error> {
-        Ok(key * 2)
+    async fn count_copies(&self, _: RequestContext<'_>, key: f64) -> Result<f64, Error> {
+        Ok(key * 2.0)
     }
 
     async fn copy_item(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
@@ -123,12 +123,12 @@ async fn each_request_reaches_the_endpoint_whose_text_it_has() {
 }
 
 /// An endpoint declaring its path parameter again (`params:`) parses it as its own type:
-/// a number here, where the family's is text; what does not parse names nothing.
+/// a number here (`f64`), where the family's is text; what does not parse names nothing.
 #[tokio::test]
 async fn an_endpoint_may_give_a_parameter_its_own_type() {
     let base = start().await;
-    let counted = send(client().get(format!("{base}/items/21/copies"))).await;
-    assert_eq!((counted.status, counted.text()), (200, "42\n".to_owned()));
+    let counted = send(client().get(format!("{base}/items/1.25/copies"))).await;
+    assert_eq!((counted.status, counted.text()), (200, "2.5\n".to_owned()));
     let word = send(client().get(format!("{base}/items/a/copies"))).await;
     assert_eq!(word.status, 404, "{}", word.text());
 }
