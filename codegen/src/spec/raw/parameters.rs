@@ -50,7 +50,8 @@ spec_record! {
     pub struct TypedParam = "a path parameter" {
         /// What it identifies.
         req description: String,
-        /// `string` (the default), `integer`, or a string enumeration of the spec's.
+        /// `string` (the default), `integer`, `number`, a width or format (`int32`, `uuid`,
+        /// `date`; not `base64`), or a string enumeration of the spec's.
         opt r#type as "type": Spanned<String>,
         /// A regular expression a text parameter must match in full (`[a-z][a-z0-9-]*`);
         /// anything else names nothing (404).
