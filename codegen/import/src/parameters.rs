@@ -191,14 +191,13 @@ impl<'d> Operation<'_, 'd> {
                 .map(|(s, _)| s)
                 .unwrap_or(schema);
             let mut found = types.use_keeping_rules(schema, &schema_at, "PathValue", losses);
-            // Text's lengths, and a pattern that is anchored (the spec matches a path
-            // parameter's in full; OpenAPI's is a search), are the parameter's own keys.
+            // Text's lengths and pattern are the parameter's own keys.
             let text = found.spelled == "string";
             let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
                 .into_iter()
                 .partition(|rule| match (rule.key, &rule.value) {
                     ("min_length" | "max_length", _) => text,
-                    ("pattern", Yaml::Str(p)) => text && p.starts_with('^') && p.ends_with('$'),
+                    ("pattern", _) => text,
                     _ => false,
                 });
             found.rules = rest;

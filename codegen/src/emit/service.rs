@@ -265,7 +265,7 @@ fn endpoint_tokens(
         .params()
         .enumerate()
         .filter_map(|(i, name)| {
-            let pattern = family.param_of(endpoint, name)?.anchored_pattern()?;
+            let pattern = family.param_of(endpoint, name)?.pattern.as_deref()?;
             let i = Literal::usize_unsuffixed(i);
             Some(quote! { (#i, #pattern) })
         })

@@ -388,9 +388,8 @@ pub(super) fn lower_param_pattern(
         );
         return None;
     }
-    // Matched in full, as the runtime anchors it.
-    let anchored = format!("^(?:{})$", pattern.value);
-    match regex::Regex::new(&anchored) {
+    // Searched for, as a field's: `^...$` anchors it.
+    match regex::Regex::new(&pattern.value) {
         Ok(_) => Some(pattern.value.clone()),
         Err(err) => {
             let reason = err.to_string();

@@ -190,8 +190,8 @@ pub struct Param {
     pub description: String,
     /// What the runtime parses it into before the handler.
     pub ty: ParamType,
-    /// A regular expression a text parameter must match in full, as the spec writes it
-    /// (the runtime anchors it: [`Param::anchored_pattern`]).
+    /// A regular expression a text parameter must contain a match of, as a field's
+    /// (`^...$` anchors it).
     pub pattern: Option<String>,
     /// The fewest characters a text parameter has.
     pub min_length: Option<u64>,
@@ -199,22 +199,4 @@ pub struct Param {
     pub max_length: Option<u64>,
     /// Where it is declared.
     pub location: Location,
-}
-
-impl Param {
-    /// The pattern matched in full, as the runtime checks it (`^(?:cus_[0-9a-z]+)$`).
-    pub fn anchored_pattern(&self) -> Option<String> {
-        self.pattern.as_ref().map(|p| format!("^(?:{p})$"))
-    }
-
-    /// The pattern as OpenAPI's `pattern` (a search) says it: as written where the spec
-    /// anchors it itself (`^[a-z]+$`), else anchored.
-    pub fn openapi_pattern(&self) -> Option<String> {
-        match &self.pattern {
-            Some(p) if p.starts_with('^') && p.ends_with('$') && !p.ends_with("\\$") => {
-                Some(p.clone())
-            }
-            _ => self.anchored_pattern(),
-        }
-    }
 }

@@ -272,7 +272,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                     for (key, value) in [
                         ("minLength", param.min_length.map(|n| json!(n))),
                         ("maxLength", param.max_length.map(|n| json!(n))),
-                        ("pattern", param.openapi_pattern().map(|p| json!(p))),
+                        ("pattern", param.pattern.as_ref().map(|p| json!(p))),
                     ] {
                         if let Some(value) = value {
                             schema[key] = value;

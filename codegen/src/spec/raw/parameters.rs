@@ -53,8 +53,8 @@ spec_record! {
         /// `string` (the default), `integer`, `number`, a width or format (`int32`, `uuid`,
         /// `date`; not `base64`), or a string enumeration of the spec's.
         opt r#type as "type": Spanned<String>,
-        /// A regular expression a text parameter must match in full (`[a-z][a-z0-9-]*`);
-        /// anything else names nothing (404).
+        /// A regular expression a text parameter must contain a match of, as a field's
+        /// (`^[a-z][a-z0-9-]*$` anchors it); anything else names nothing (404).
         opt pattern: Spanned<String>,
         /// The fewest characters a text parameter has; a shorter one names nothing (404).
         opt min_length: Spanned<u64>,
