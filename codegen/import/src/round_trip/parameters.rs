@@ -128,7 +128,11 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         // its schema admits `null` changes no request.
         c.schemas_without_null(&sa, &sb, &p.ptr, out);
         let (style_a, explode_a) = style(p);
-        let (style_b, explode_b) = style(q);
+        let (style_b, mut explode_b) = style(q);
+        // Exploded or not, a single value is written alike (`form`: `n=5` both ways).
+        if style_a == style_b && scalar(c.a, p) && scalar(c.b, q) {
+            explode_b = explode_a;
+        }
         if (style_a, explode_a) != (style_b, explode_b) {
             let at = if style_a != style_b && p.value.get("style").is_some() {
                 push(&p.ptr, "style")
@@ -191,4 +195,21 @@ fn style<'a>(p: &Param<'a>) -> (&'a str, bool) {
         .and_then(Value::as_bool)
         .unwrap_or(style == "form");
     (style, explode)
+}
+
+/// Whether a parameter holds one value (a string, number or boolean), whose spelling no
+/// `explode` changes: a list's or object's does.
+fn scalar(doc: super::refs::Doc<'_>, p: &Param<'_>) -> bool {
+    let Some(schema) = p.value.get("schema") else {
+        return false;
+    };
+    let Ok((schema, _)) = doc.resolve(schema, String::new()) else {
+        return false;
+    };
+    let kinds: Vec<&str> = match schema.get("type") {
+        Some(Value::String(kind)) => vec![kind.as_str()],
+        Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
+        _ => return false,
+    };
+    !kinds.is_empty() && kinds.iter().all(|k| !matches!(*k, "array" | "object"))
 }
