@@ -431,3 +431,29 @@ fn path_parameters_keep_their_type_in_every_endpoint() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A query parameter both required and with a default (Azure's `api-version`) keeps both:
+/// the round trip finds it faithfully.
+#[test]
+fn a_required_parameter_keeps_its_default() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/operations": { "get": {
+            "parameters": [{ "name": "api-version", "in": "query", "required": true,
+                "schema": { "type": "string", "default": "2016-05-01" } }],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.faithful),
+        "{:#?}",
+        trip.operations
+    );
+}

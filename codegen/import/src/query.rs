@@ -173,9 +173,12 @@ pub(crate) fn query_option<'d>(
                 format!("the default of `{name}` is not carried over"),
             ));
         }
-    } else if required {
-        option.push("required", Yaml::Bool(true));
     } else if let Some(default) = default {
+        // Required with a default (Azure's `api-version`): the service requires it, the
+        // typed client sends the default.
+        if required {
+            option.push("required", Yaml::Bool(true));
+        }
         let allowed = match spelled.as_str() {
             "integer" => default.is_i64(),
             "number" => default.is_number(),
@@ -202,6 +205,8 @@ pub(crate) fn query_option<'d>(
                 format!("the default {default} of `{name}` is none of its values"),
             ));
         }
+    } else if required {
+        option.push("required", Yaml::Bool(true));
     }
     if matches!(spelled.as_str(), "integer" | "int32" | "int64" | "uint32") {
         for key in ["minimum", "maximum"] {

@@ -1,20 +1,23 @@
 //! `impl Default` for a struct of query options or header parameters whose options with
-//! a value are all defaulted (none required): each field its spec default, the others
-//! absent, so a client call can write `&ListCustomersOptions::default()`.
+//! a value are all defaulted (a required one too, which the typed client then sends): each
+//! field its spec default, the others absent, so a client call can write
+//! `&ListCustomersOptions::default()`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::model::{OptionType, QueryOption, Scalar, Service};
 
-/// The impl, or `None` where an option is required (it has no honest default) or none has
-/// a default (the struct derives `Default`).
+/// The impl, or `None` where an option is required without a default (it has no honest
+/// one) or none has a default (the struct derives `Default`).
 pub(super) fn default_impl(
     service: &Service,
     ident: &proc_macro2::Ident,
     options: &[QueryOption],
 ) -> Option<TokenStream> {
-    if options.iter().any(|o| o.required) || !options.iter().any(|o| o.default.is_some()) {
+    if options.iter().any(|o| o.required && o.default.is_none())
+        || !options.iter().any(|o| o.default.is_some())
+    {
         return None;
     }
     let fields = options.iter().map(|o| {

@@ -14,9 +14,9 @@ pub(super) struct OptionRules {
     pub(super) maximum: Option<i64>,
 }
 
-/// An option's rules: a default or `required` only for text, numbers and enumerations (not
-/// both), a default that is a value of the type, bounds only on numbers, in order, with
-/// the default inside them.
+/// An option's rules: a default or `required` only for text, numbers and enumerations (both
+/// together: the service requires it, the typed client sends the default), a default that
+/// is a value of the type, bounds only on numbers, in order, with the default inside them.
 ///
 /// ```yaml
 /// per_page: { type: integer, default: many, minimum: 100, maximum: 1 }
@@ -60,13 +60,6 @@ pub(super) fn lower(
                 at,
                 format!("a `{}` option has no default", ty.name()),
                 "defaults are for text, numbers, switches and enumerations; leave it out",
-            );
-            default = None;
-        } else if required {
-            problem(
-                at,
-                "a required option has no default".to_owned(),
-                "remove `default`, or `required: true`",
             );
             default = None;
         }

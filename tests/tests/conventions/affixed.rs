@@ -54,7 +54,13 @@ impl ItemsHandlers for Shelf {
         })
     }
 
-    async fn count_copies(&self, _: RequestContext<'_>, key: f64) -> Result<f64, Error> {
+    async fn count_copies(
+        &self,
+        _: RequestContext<'_>,
+        key: f64,
+        options: shelf::options::CountCopiesOptions,
+    ) -> Result<f64, Error> {
+        assert_eq!(options.api_version, "2026-11-29");
         Ok(key * 2.0)
     }
 
@@ -127,10 +133,26 @@ async fn each_request_reaches_the_endpoint_whose_text_it_has() {
 #[tokio::test]
 async fn an_endpoint_may_give_a_parameter_its_own_type() {
     let base = start().await;
-    let counted = send(client().get(format!("{base}/items/1.25/copies"))).await;
+    let version = "api-version=2026-11-29";
+    let counted = send(client().get(format!("{base}/items/1.25/copies?{version}"))).await;
     assert_eq!((counted.status, counted.text()), (200, "2.5\n".to_owned()));
-    let word = send(client().get(format!("{base}/items/a/copies"))).await;
+    let word = send(client().get(format!("{base}/items/a/copies?{version}"))).await;
     assert_eq!(word.status, 404, "{}", word.text());
+}
+
+/// An option both required and with a default: a request without it is refused, and the
+/// typed client sends the default (`Options::default()`), as Azure's `api-version` is.
+#[tokio::test]
+async fn a_required_option_with_a_default_is_sent_by_the_client() {
+    let base = start().await;
+    let without = send(client().get(format!("{base}/items/1/copies"))).await;
+    assert_eq!(without.status, 400, "{}", without.text());
+    assert!(without.text().contains("api-version"), "{}", without.text());
+    let client = shelf_client::client::Client::new(&base).expect("a client");
+    let options = shelf_client::options::CountCopiesOptions::default();
+    assert_eq!(options.api_version, "2026-11-29");
+    let counted = client.count_copies(4.0, &options).await.expect("counted");
+    assert_eq!(counted, 8.0);
 }
 
 #[tokio::test]
