@@ -457,3 +457,31 @@ fn a_required_parameter_keeps_its_default() {
         trip.operations
     );
 }
+
+/// A format the spec has no type for, on a map, a list or a switch (Twilio's `uri-map`),
+/// is stated as the document states it: the round trip finds it faithfully.
+#[test]
+fn formats_of_maps_lists_and_switches_are_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/faxes": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Fax" } } } } } } } },
+        "components": { "schemas": { "Fax": { "type": "object", "properties": {
+            "links": { "type": "object", "format": "uri-map", "additionalProperties": { "type": "string" } },
+            "codes": { "type": "array", "format": "csv", "items": { "type": "string" } },
+            "sent": { "type": "boolean", "format": "flag" }
+        } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.faithful),
+        "{:#?}",
+        trip.operations
+    );
+}

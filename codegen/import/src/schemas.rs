@@ -281,7 +281,7 @@ impl<'d> Types<'d> {
                 self.enum_on_scalar(schema, pointer, losses);
                 self.formatted("integer", format, pointer)
             }
-            "boolean" => Use::plain("boolean"),
+            "boolean" => self.formatted("boolean", format, pointer),
             "number" => {
                 self.enum_on_scalar(schema, pointer, losses);
                 self.formatted("number", format, pointer)
@@ -294,7 +294,8 @@ impl<'d> Types<'d> {
                     }
                     None => self.any(pointer, "an array without `items`", losses),
                 };
-                let mut found = Use::plain(format!("list<{}>", item.spelled));
+                let mut found = self.formatted("array", format, pointer);
+                found.spelled = format!("list<{}>", item.spelled);
                 if item.nullable {
                     // Kept where the list is a record's field (`nullable_items`).
                     found.rules.push(rules::Rule {
@@ -305,7 +306,24 @@ impl<'d> Types<'d> {
                 }
                 found
             }
-            "object" => self.object(schema, pointer, hint, losses),
+            "object" => {
+                let mut found = self.object(schema, pointer, hint, losses);
+                // A map's format is its field's rule; a record's has no place.
+                if let Some(format) = format {
+                    if found.spelled.starts_with("map<") {
+                        found
+                            .rules
+                            .extend(self.formatted("object", Some(format), pointer).rules);
+                    } else {
+                        losses.push(Loss::faithful(
+                            refs::push(pointer, "format"),
+                            "format",
+                            format!("the format `{format}` of a record is not carried over"),
+                        ));
+                    }
+                }
+                found
+            }
             "null" => self.any(pointer, "a schema whose only type is `null`", losses),
             other => {
                 losses.push(Loss::wire(

@@ -487,12 +487,17 @@ fn format(raw: &Spanned<String>, ty: &TypeRef, diags: &mut Diagnostics) -> Optio
         TypeRef::String => "string",
         TypeRef::Integer => "integer",
         TypeRef::Number => "number",
+        // Said of a list, a map or a switch too (Twilio's `uri-map`), never checked.
+        TypeRef::Boolean => "boolean",
+        TypeRef::List(_) => "array",
+        TypeRef::Map(_) => "object",
         _ => {
             diags.push(
                 Diagnostic::new(
                     raw.location.clone(),
                     format!(
-                        "`format` is for `string`, `integer` and `number`, not `{}`",
+                        "`format` is for `string`, `integer`, `number`, `boolean`, lists and \
+                         maps, not `{}`, whose type says it",
                         ty.spelled()
                     ),
                 )
