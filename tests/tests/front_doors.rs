@@ -428,6 +428,16 @@ fn numbers_and_any_values_read_and_write_as_json_has_them() {
     );
 }
 
+/// A field `required` beside its `default` must still be sent: the default is stated (in
+/// OpenAPI, with `required`), not filled in.
+#[test]
+fn a_required_field_with_a_default_must_still_be_sent() {
+    use restspec_tests::build_script::all_types::types::Unit;
+    assert!(serde_json::from_str::<Unit>("{}").is_err(), "absent");
+    let unit: Unit = serde_json::from_str(r#"{"system":"imperial"}"#).expect("a unit");
+    assert_eq!(unit.system, "imperial");
+}
+
 /// Enumeration values without letters or digits are variants named by their characters.
 #[test]
 fn enumeration_values_of_symbols_read_and_write_as_written() {

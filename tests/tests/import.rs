@@ -485,3 +485,35 @@ fn formats_of_maps_lists_and_switches_are_kept() {
         trip.operations
     );
 }
+
+/// A default of a field requests must send anyway (`required` beside `default`) is kept,
+/// with `required: true`: the round trip finds it faithfully.
+#[test]
+fn a_required_field_keeps_its_default() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/a": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/S" } } } },
+            "responses": { "204": { "description": "ok" } } } } },
+        "components": { "schemas": { "S": { "type": "object", "required": ["kind"],
+            "properties": { "kind": { "type": "string", "default": "x" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("kind: { type: string, required: true, default: x }"),
+        "{service}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.faithful),
+        "{:#?}",
+        trip.operations
+    );
+}

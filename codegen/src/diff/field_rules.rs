@@ -93,6 +93,8 @@ pub(super) fn compare(
         ("min_items", lower(was.min_items, now.min_items)),
         ("max_items", upper(was.max_items, now.max_items)),
         ("unique_items", flag(was.unique_items, now.unique_items)),
+        // A default no longer filled in: requests must carry the field.
+        ("required", flag(was.default_stated, now.default_stated)),
         (
             "min_properties",
             lower(was.min_properties, now.min_properties),

@@ -61,7 +61,7 @@ pub(super) fn field_tokens(
     let reject_null = service.conventions.reject_null_optional_fields;
     // What the field holds in Rust, and how absence and `null` are read and written.
     let mut defaulted = true;
-    let (ty, absent) = if rules.default.is_some() {
+    let (ty, absent) = if rules.default.is_some() && !rules.default_stated {
         let path = default_fn(record, field).to_string();
         args.push(quote! { default = #path });
         (ty, Omitted::Never)
@@ -140,7 +140,11 @@ pub(super) fn default_fns(
     ty_of: impl Fn(&Field) -> TokenStream,
 ) -> TokenStream {
     let fns = fields.iter().filter_map(|field| {
-        let value = field.rules.default.as_ref()?;
+        let value = field
+            .rules
+            .default
+            .as_ref()
+            .filter(|_| !field.rules.default_stated)?;
         let name = default_fn(record, field);
         let ty = ty_of(field);
         let literal = literal(service, &field.ty, value);

@@ -132,6 +132,19 @@ pub(super) fn lower(
         .default
         .as_ref()
         .and_then(|d| default(d, ty, field, cx, diags));
+    if let Some(required) = field.required.as_ref().filter(|r| r.value) {
+        if field.optional.unwrap_or(false) {
+            diags.push(
+                Diagnostic::new(
+                    required.location.clone(),
+                    "a field cannot be both `required` and `optional`",
+                )
+                .hint("keep one: `optional: true` lets requests leave it out"),
+            );
+        } else {
+            rules.default_stated = rules.default.is_some();
+        }
+    }
     rules.format = field.format.as_ref().and_then(|f| format(f, ty, diags));
     rules.read_only = field.read_only.as_ref().is_some_and(|r| r.value);
     rules.write_only = field.write_only.as_ref().is_some_and(|w| w.value);

@@ -37,6 +37,9 @@ pub struct FieldRules {
     pub max_properties: Option<u64>,
     /// The value (as JSON) a request that leaves the field out gets.
     pub default: Option<serde_json::Value>,
+    /// With a `default`: requests must still carry the field (OpenAPI `required`); the
+    /// default is stated, not filled in (`required: true` beside `default`).
+    pub default_stated: bool,
     /// A format the spec has no type for, stated in OpenAPI only.
     pub format: Option<String>,
     /// Set by the service only.

@@ -44,7 +44,9 @@ pub(super) fn components(service: &Service) -> Value {
                         rules(&field.rules, p);
                     }
                     properties.insert(field.json_name.clone(), property);
-                    if !field.optional && field.rules.default.is_none() {
+                    if !field.optional
+                        && (field.rules.default.is_none() || field.rules.default_stated)
+                    {
                         required.push(json!(field.json_name));
                     }
                 }

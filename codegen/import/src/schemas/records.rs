@@ -87,9 +87,8 @@ impl<'d> Types<'d> {
             let optional = !required.contains(&field);
             let mut kept = Vec::new();
             for rule in std::mem::take(&mut found.rules) {
-                // A default for a field a request must send anyway says nothing the spec
-                // can keep; a read-only record or time a request leaves out must be
-                // optional in Rust, which the document's `required` would then not say.
+                // A read-only record or time a request leaves out must be optional in
+                // Rust, which the document's `required` would then not say.
                 let named = !matches!(
                     found.spelled.as_str(),
                     "string" | "integer" | "number" | "boolean" | "any"
@@ -98,7 +97,6 @@ impl<'d> Types<'d> {
                     && !found.spelled.starts_with("list<")
                     && !found.spelled.starts_with("map<");
                 let refused = match rule.key {
-                    "default" => !optional,
                     "read_only" => !optional && !found.nullable && named,
                     _ => false,
                 };
@@ -116,6 +114,10 @@ impl<'d> Types<'d> {
             }
             if found.nullable {
                 entry.push("nullable", Yaml::Bool(true));
+            }
+            // A default of a field requests must carry anyway is stated (`required: true`).
+            if !optional && kept.iter().any(|r| r.key == "default") {
+                entry.push("required", Yaml::Bool(true));
             }
             for rule in kept {
                 entry.push(rule.key, rule.value);

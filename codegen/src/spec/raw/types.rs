@@ -108,6 +108,10 @@ spec_record! {
         /// The value a request that leaves the field out gets (the field is then never
         /// absent in Rust): a scalar, an enumeration's value, or `[]`/`{}`.
         opt default: Spanned<Node>,
+        /// With `default`: requests must still carry the field, as OpenAPI's `required`
+        /// beside a `default` says (the default is then stated, not filled in). Fields are
+        /// required unless `optional`, so alone it says nothing more.
+        opt required: Spanned<bool>,
         /// A format the spec has no type for (`google-duration`, `unixtime`): written in
         /// OpenAPI, not checked. Formats with a type (`date`, `uuid`, ...) are types.
         opt format: Spanned<String>,
