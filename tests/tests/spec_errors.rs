@@ -391,7 +391,7 @@ fn includes_and_discriminators_are_checked() {
   Derived:
     includes: [Base, Missing]
     fields:
-      name: { type: string }
+      name: { type: integer }
   Loop1:
     includes: [Loop2]
   Loop2:
@@ -409,7 +409,7 @@ fn includes_and_discriminators_are_checked() {
     let text = errors.to_string();
     for expected in [
         "unknown type `Missing`",
-        "field `name` is already included from `Base`",
+        "field `name` is included from `Base` as `string`: declared again here, it must be the same",
         "`Loop1` includes itself, through its `includes`",
         "field `kind` of `Base` is `integer`, but it names a type",
         "hint: declare it as `string`, or as an enumeration of the values",

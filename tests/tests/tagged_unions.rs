@@ -117,7 +117,8 @@ fn openapi_states_the_discriminators_mappings_and_includes() {
         schemas["Animal"]["discriminator"]["mapping"],
         json!({ "cat": "#/components/schemas/Cat", "Animal": "#/components/schemas/Animal" })
     );
-    // A member states its own fields beside the base it includes.
+    // A member states its own fields beside the base it includes, and the field it declares
+    // again (`species`, with its own stated default).
     let cat = &schemas["Cat"];
     assert_eq!(
         cat["allOf"][0],
@@ -128,7 +129,8 @@ fn openapi_states_the_discriminators_mappings_and_includes() {
         .expect("its own fields")
         .keys()
         .collect();
-    assert_eq!(own, ["lives"]);
+    assert_eq!(own, ["lives", "species"]);
+    assert_eq!(cat["allOf"][1]["properties"]["species"]["default"], "cat");
 }
 
 /// A list field whose items may be `null` (`nullable_items`) reads and writes them, and

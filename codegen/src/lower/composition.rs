@@ -101,24 +101,45 @@ fn include_fields(
     }
     let def = &mut types[i];
     if let TypeKind::Record(own) = &mut def.kind {
-        for field in own.iter() {
-            if let Some((_, from)) = inherited
+        // A field declared again, of the same type, gives its own default, rules and
+        // description here (Microsoft Graph's members each default `@odata.type` to their
+        // own name); it keeps its included place.
+        for (inherited_field, from) in &mut inherited {
+            let Some(index) = own
                 .iter()
-                .find(|(f, _)| f.json_name == field.json_name)
-            {
+                .position(|f| f.json_name == inherited_field.json_name)
+            else {
+                continue;
+            };
+            let field = own.remove(index);
+            let same = field.ty == inherited_field.ty
+                && field.optional == inherited_field.optional
+                && field.nullable == inherited_field.nullable;
+            if same {
+                *inherited_field = field;
+            } else {
                 diags.push(
                     Diagnostic::new(
                         field.location.clone(),
-                        format!("field `{}` is already included from `{from}`", field.json_name),
+                        format!(
+                            "field `{}` is included from `{from}` as `{}`{}: declared again here, it must be the same",
+                            field.json_name,
+                            inherited_field.ty.spelled(),
+                            match (inherited_field.optional, inherited_field.nullable) {
+                                (true, true) => ", optional and nullable",
+                                (true, false) => ", optional",
+                                (false, true) => ", nullable",
+                                (false, false) => "",
+                            }
+                        ),
                     )
                     .hint(format!(
-                        "remove it here (`{}` has the fields of `{from}`), or leave `{from}` out of `includes`",
+                        "declare it again only to give it its own default, rules or description, or remove it here (`{}` has the fields of `{from}`)",
                         def.name
                     )),
                 );
             }
         }
-        own.retain(|f| !inherited.iter().any(|(g, _)| g.json_name == f.json_name));
         own.splice(0..0, inherited.into_iter().map(|(f, _)| f));
     }
     def.includes = kept;

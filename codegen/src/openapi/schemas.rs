@@ -19,14 +19,18 @@ pub(super) fn components(service: &Service) -> Value {
     for def in &service.types {
         let mut schema = match &def.kind {
             TypeKind::Record(fields) => {
-                // The fields of included records are stated by them (`allOf`).
+                // The fields of included records are stated by them (`allOf`), but for
+                // those declared again here (another default, description or rule).
                 let included = included_fields(service, &def.includes);
                 let mut properties = Map::new();
                 let mut required = Vec::new();
-                for field in fields
-                    .iter()
-                    .filter(|f| !included.contains(&f.json_name.as_str()))
-                {
+                for field in fields.iter().filter(|f| {
+                    !included.iter().any(|g| {
+                        g.json_name == f.json_name
+                            && g.rules == f.rules
+                            && g.description == f.description
+                    })
+                }) {
                     let mut property = schema(&field.ty, service.conventions.timestamp_format);
                     if field.nullable_items
                         && let Some(items) = property.get_mut("items")
@@ -123,14 +127,14 @@ pub(super) fn components(service: &Service) -> Value {
     Value::Object(schemas)
 }
 
-/// The JSON names of the fields the records `includes` names hold.
-fn included_fields<'s>(service: &'s Service, includes: &[String]) -> Vec<&'s str> {
+/// The fields the records `includes` names hold.
+fn included_fields<'s>(service: &'s Service, includes: &[String]) -> Vec<&'s crate::model::Field> {
     service
         .types
         .iter()
         .filter(|t| includes.contains(&t.name))
         .flat_map(|t| match &t.kind {
-            TypeKind::Record(fields) => fields.iter().map(|f| f.json_name.as_str()).collect(),
+            TypeKind::Record(fields) => fields.iter().collect(),
             _ => Vec::new(),
         })
         .collect()

@@ -24,6 +24,20 @@ impl<'d> Types<'d> {
             .collect()
     }
 
+    /// The type (as spelled) and nullability of record `name`'s member `member`.
+    pub(super) fn member_shape(&self, name: &str, member: &str) -> Option<(String, bool)> {
+        record_fields(&self.declared, name)
+            .into_iter()
+            .find(|(m, _)| *m == member)
+            .and_then(|(_, entry)| match entry.get("type") {
+                Some(Yaml::Str(spelled)) => Some((
+                    spelled.clone(),
+                    entry.get("nullable") == Some(&Yaml::Bool(true)),
+                )),
+                _ => None,
+            })
+    }
+
     /// Says that record `name` includes `includes`, before its fields.
     pub(super) fn set_includes(&mut self, name: &str, includes: Vec<String>) {
         let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| n == name)
@@ -156,6 +170,30 @@ impl<'d> Types<'d> {
                     kept.push(included);
                 }
             }
+            // What each inherited member is (type, nullability, optionality): a field
+            // declared again alike is the spec's field declared again, kept.
+            let shapes: Vec<(String, Option<(String, bool)>, bool)> = kept
+                .iter()
+                .flat_map(|record| {
+                    self.record_members(record)
+                        .into_iter()
+                        .map(|(member, optional)| {
+                            let shape = self.member_shape(record, &member);
+                            (member, shape, optional)
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let alike = |member: &str, entry: &Yaml| {
+                shapes.iter().any(|(m, shape, optional)| {
+                    m == member
+                        && shape.as_ref().is_some_and(|(spelled, nullable)| {
+                            entry.get("type") == Some(&Yaml::Str(spelled.clone()))
+                                && (entry.get("nullable") == Some(&Yaml::Bool(true))) == *nullable
+                        })
+                        && (entry.get("optional") == Some(&Yaml::Bool(true))) == *optional
+                })
+            };
             let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| *n == name)
             else {
                 continue;
@@ -165,8 +203,8 @@ impl<'d> Types<'d> {
                     ("includes", list) => {
                         *list = Yaml::List(kept.iter().cloned().map(Yaml::Str).collect());
                     }
-                    ("fields", Yaml::Map(fields)) => fields.retain(|(member, _)| {
-                        let again = inherited.contains(member);
+                    ("fields", Yaml::Map(fields)) => fields.retain(|(member, entry)| {
+                        let again = inherited.contains(member) && !alike(member, entry);
                         if again {
                             losses.push(Loss::faithful(
                                 at.clone(),

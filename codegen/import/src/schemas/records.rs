@@ -232,8 +232,30 @@ impl<'d> Types<'d> {
         {
             return None;
         }
-        members.retain(|(name, _, at)| {
-            let again = inherited.iter().any(|(m, _)| m == name);
+        // A member declared again as a plain value of the same type (Microsoft Graph's
+        // members each default `@odata.type` to their own name) is the spec's field
+        // declared again: its own default, rules and description.
+        let shapes: Vec<(String, Option<(String, bool)>)> = inherited
+            .iter()
+            .map(|(member, _)| {
+                let shape = includes
+                    .iter()
+                    .find_map(|record| self.member_shape(record, member));
+                (member.clone(), shape)
+            })
+            .collect();
+        members.retain(|(name, property, at)| {
+            let Some((_, shape)) = shapes.iter().find(|(m, _)| m == name) else {
+                return true;
+            };
+            let redeclared = shape.as_ref().is_some_and(|(spelled, nullable)| {
+                plain_scalar(property).is_some_and(|kind| kind == spelled)
+                    && !nullable
+                    && property.get("nullable") != Some(&Value::Bool(true))
+                    && (required.contains(name)
+                        == inherited.iter().any(|(m, optional)| m == name && !optional))
+            });
+            let again = !redeclared;
             if again {
                 losses.push(Loss::faithful(
                     at.clone(),
@@ -344,4 +366,29 @@ pub(super) fn annotates_only(schema: &Value) -> bool {
             .keys()
             .all(|key| WORDS.contains(&key.as_str()) || key.starts_with("x-"))
     })
+}
+
+/// The spec's type of a schema that is a plain scalar (`string`, `integer`, `number`,
+/// `boolean`) without an enumeration, format or composition; `None` otherwise.
+fn plain_scalar(schema: &Value) -> Option<&str> {
+    let object = schema.as_object()?;
+    if [
+        "enum",
+        "format",
+        "$ref",
+        "allOf",
+        "oneOf",
+        "anyOf",
+        "properties",
+        "items",
+    ]
+    .iter()
+    .any(|k| object.contains_key(*k))
+    {
+        return None;
+    }
+    object
+        .get("type")
+        .and_then(Value::as_str)
+        .filter(|t| matches!(*t, "string" | "integer" | "number" | "boolean"))
 }
