@@ -11,6 +11,10 @@ use crate::round_trip::families::Families;
 use crate::round_trip::refs::{self, Doc};
 use crate::yaml_out::Yaml;
 
+/// A member a record inherits: its name, its type (as spelled) and nullability when known,
+/// and whether it is optional.
+type InheritedMember = (String, Option<(String, bool)>, bool);
+
 impl<'d> Types<'d> {
     /// The members of declared record `name` with whether each may be absent, those of
     /// the records it includes first.
@@ -24,7 +28,8 @@ impl<'d> Types<'d> {
             .collect()
     }
 
-    /// The type (as spelled) and nullability of record `name`'s member `member`.
+    /// The type (as spelled) and nullability of record `name`'s member `member`, when the
+    /// record declares it with a type.
     pub(super) fn member_shape(&self, name: &str, member: &str) -> Option<(String, bool)> {
         record_fields(&self.declared, name)
             .into_iter()
@@ -172,7 +177,7 @@ impl<'d> Types<'d> {
             }
             // What each inherited member is (type, nullability, optionality): a field
             // declared again alike is the spec's field declared again, kept.
-            let shapes: Vec<(String, Option<(String, bool)>, bool)> = kept
+            let shapes: Vec<InheritedMember> = kept
                 .iter()
                 .flat_map(|record| {
                     self.record_members(record)
