@@ -394,11 +394,13 @@ pub(crate) fn record_fields<'y>(
             }
         }
         if let Some(Yaml::Map(fields)) = definition.get("fields") {
-            out.extend(
-                fields
-                    .iter()
-                    .map(|(member, entry)| (member.as_str(), entry)),
-            );
+            for (member, entry) in fields {
+                // A field declared again replaces the included one, in its place.
+                match out.iter_mut().find(|(m, _)| *m == member.as_str()) {
+                    Some(slot) => slot.1 = entry,
+                    None => out.push((member.as_str(), entry)),
+                }
+            }
         }
     }
     let mut out = Vec::new();
