@@ -131,6 +131,33 @@ fn recursive_schemas_terminate_and_compare() {
     }
 }
 
+/// A keyword for another kind of value than the schema's `type` admits (WHAPI's `pattern`
+/// on an `integer`, a `maxItems` on a string) constrains nothing: no difference.
+#[test]
+fn keywords_for_another_kind_of_value_are_no_difference() {
+    let v = answers(
+        json!({ "type": "object", "properties": {
+            "id": { "type": "integer", "pattern": "^(OB_OU\\d+)$" },
+            "name": { "type": "string", "maxItems": 3 } } }),
+        json!({}),
+        json!({ "type": "object", "properties": {
+            "id": { "type": "integer" }, "name": { "type": "string" } } }),
+        json!({}),
+    );
+    assert_faithful(&v);
+    // Of the kind it is for, a missing one is a difference still.
+    let v = answers(
+        json!({ "type": "object", "properties": { "id": { "type": "integer", "minimum": 1 } } }),
+        json!({}),
+        json!({ "type": "object", "properties": { "id": { "type": "integer" } } }),
+        json!({}),
+    );
+    assert_eq!(
+        assert_only_faithful_difference(&v, &format!("{BODY}/properties/id/minimum")).category,
+        "minimum"
+    );
+}
+
 #[test]
 fn one_of_compares_as_a_set_and_one_alternative_is_that_alternative() {
     let v = answers(

@@ -177,9 +177,14 @@ fn list(values: &[Value]) -> String {
     }
 }
 
-/// The faithful-only keywords: each missing, added or changed one.
+/// The faithful-only keywords: each missing, added or changed one. A keyword for values of
+/// a kind the schema's `type` rules out (a `pattern` on an `integer`) constrains nothing,
+/// and is no difference either way.
 pub(crate) fn facets(a: &Flat<'_>, b: &Flat<'_>, out: &mut Vec<Difference>) {
     for (key, fa) in &a.facets {
+        if !applies(key, &a.types) {
+            continue;
+        }
         match b.facets.get(key) {
             None => {
                 let what = format!("{key} `{}` missing", facet(&fa.value));
@@ -197,7 +202,7 @@ pub(crate) fn facets(a: &Flat<'_>, b: &Flat<'_>, out: &mut Vec<Difference>) {
         }
     }
     for (key, fb) in &b.facets {
-        if !a.facets.contains_key(key) {
+        if !a.facets.contains_key(key) && applies(key, &b.types) {
             let what = format!("{key} `{}` added in the export", facet(&fb.value));
             out.push(Difference::faithful(&a.ptr, key, what));
         }
@@ -211,4 +216,20 @@ fn facet(value: &Value) -> String {
         Some([n, Value::Bool(false)]) => show(n),
         _ => show(value),
     }
+}
+
+/// Whether keyword `key` can constrain a value of the schema's `types` (`None`: any type).
+/// JSON Schema applies each to one kind of value and ignores it for the others.
+fn applies(key: &str, types: &Option<BTreeSet<&'static str>>) -> bool {
+    let Some(types) = types else {
+        return true;
+    };
+    let kinds: &[&str] = match key {
+        "pattern" | "minLength" | "maxLength" => &["string"],
+        "minimum" | "maximum" | "multipleOf" => &["number", "integer"],
+        "minItems" | "maxItems" | "uniqueItems" => &["array"],
+        "minProperties" | "maxProperties" => &["object"],
+        _ => return true,
+    };
+    types.iter().any(|t| kinds.contains(t))
 }
