@@ -17,6 +17,7 @@ mod hostile_specs;
 mod import;
 mod import_families;
 mod import_headers;
+mod import_parameters;
 mod import_selectors;
 mod import_shapes;
 mod metrics;

@@ -444,3 +444,22 @@ fn a_nullable_alternative_is_a_nullable_union() {
     );
     assert!(!v.on_wire, "{:#?}", v.differences);
 }
+
+/// A single value is written alike exploded or not (Microsoft Graph's `$top` with
+/// `explode: false`): no difference; a list's is another spelling.
+#[test]
+fn explode_changes_nothing_of_a_single_value() {
+    let original = doc(get_with_params(json!([
+        { "name": "$top", "in": "query", "style": "form", "explode": false,
+          "schema": { "type": "integer" } },
+        { "name": "ids", "in": "query", "style": "form", "explode": false,
+          "schema": { "type": "array", "items": { "type": "string" } } }
+    ])));
+    let exported = doc(get_with_params(json!([
+        { "name": "$top", "in": "query", "schema": { "type": "integer" } },
+        { "name": "ids", "in": "query", "schema": { "type": "array", "items": { "type": "string" } } }
+    ])));
+    let v = &compare(&original, &exported).operations[0];
+    let d = assert_only_faithful_difference(v, "/paths/~1x/get/parameters/1/explode");
+    assert_eq!(d.category, "parameter style");
+}

@@ -13,7 +13,7 @@ use crate::spec::raw;
 
 /// The kinds of value a constraint applies to, for its message.
 #[derive(Clone, Copy, PartialEq)]
-enum Applies {
+pub(super) enum Applies {
     Text,
     Timestamp,
     Number,
@@ -181,115 +181,11 @@ pub(super) fn lower(
     rules
 }
 
-/// The rules of a query option or header parameter besides its bounds and default:
-/// lengths and a pattern on text, counts and uniqueness on lists, a format without a
-/// type, deprecation.
-pub(super) fn lower_option(
-    raw: &raw::QueryOption,
-    ty: &crate::model::OptionType,
-    diags: &mut Diagnostics,
-) -> FieldRules {
-    use crate::model::OptionType;
-    // The option's type as a field's, for what applies to it.
-    let as_field = match ty {
-        OptionType::String => TypeRef::String,
-        OptionType::Integer => TypeRef::Integer,
-        OptionType::Number => TypeRef::Number,
-        OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
-        OptionType::Timestamp => TypeRef::Timestamp,
-        // Only whether it is a list matters for the rules of lists.
-        OptionType::List(_) => TypeRef::List(Box::new(TypeRef::String)),
-        OptionType::Boolean | OptionType::Enum(_) => TypeRef::Boolean,
-    };
-    let mut rules = FieldRules::default();
-    for (key, given, into, kind) in [
-        (
-            "min_length",
-            &raw.min_length,
-            &mut rules.min_length,
-            Applies::Text,
-        ),
-        (
-            "max_length",
-            &raw.max_length,
-            &mut rules.max_length,
-            Applies::Text,
-        ),
-        (
-            "min_items",
-            &raw.min_items,
-            &mut rules.min_items,
-            Applies::List,
-        ),
-        (
-            "max_items",
-            &raw.max_items,
-            &mut rules.max_items,
-            Applies::List,
-        ),
-    ] {
-        *into = given
-            .as_ref()
-            .filter(|n| applies(key, &n.location, kind, &as_field, diags))
-            .map(|n| n.value);
-    }
-    for (min, max, at, (min_key, max_key)) in [
-        (
-            rules.min_length,
-            rules.max_length,
-            &raw.max_length,
-            ("min_length", "max_length"),
-        ),
-        (
-            rules.min_items,
-            rules.max_items,
-            &raw.max_items,
-            ("min_items", "max_items"),
-        ),
-    ] {
-        if let (Some(min), Some(max), Some(at)) = (min, max, at)
-            && max < min
-        {
-            diags.push(
-                Diagnostic::new(
-                    at.location.clone(),
-                    format!("`{max_key}` {max} is below `{min_key}` {min}"),
-                )
-                .hint("no value could fit: swap them, or correct one"),
-            );
-        }
-    }
-    if let Some(unique) = &raw.unique_items {
-        rules.unique_items = unique.value
-            && applies(
-                "unique_items",
-                &unique.location,
-                Applies::List,
-                &as_field,
-                diags,
-            );
-    }
-    if let Some(pattern) = &raw.pattern
-        && applies(
-            "pattern",
-            &pattern.location,
-            Applies::Text,
-            &as_field,
-            diags,
-        )
-    {
-        rules.pattern = checked_pattern(pattern, diags);
-    }
-    rules.format = raw
-        .format
-        .as_ref()
-        .and_then(|f| format(f, &as_field, diags));
-    rules.deprecated = raw.deprecated.unwrap_or(false);
-    rules
-}
-
 /// A pattern the service can check (Rust's `regex` compiles it), else located.
-fn checked_pattern(pattern: &Spanned<String>, diags: &mut Diagnostics) -> Option<String> {
+pub(super) fn checked_pattern(
+    pattern: &Spanned<String>,
+    diags: &mut Diagnostics,
+) -> Option<String> {
     match regex::Regex::new(&pattern.value) {
         Ok(_) => Some(pattern.value.clone()),
         Err(e) => {
@@ -306,7 +202,13 @@ fn checked_pattern(pattern: &Spanned<String>, diags: &mut Diagnostics) -> Option
 }
 
 /// Whether `key` (at `at`) applies to a field of type `ty`; reported where it does not.
-fn applies(key: &str, at: &Location, kind: Applies, ty: &TypeRef, diags: &mut Diagnostics) -> bool {
+pub(super) fn applies(
+    key: &str,
+    at: &Location,
+    kind: Applies,
+    ty: &TypeRef,
+    diags: &mut Diagnostics,
+) -> bool {
     if kind.fits(ty) {
         return true;
     }
@@ -495,7 +397,11 @@ fn default(
 }
 
 /// `format`: only for a format the spec has no type for, on text or a number.
-fn format(raw: &Spanned<String>, ty: &TypeRef, diags: &mut Diagnostics) -> Option<String> {
+pub(super) fn format(
+    raw: &Spanned<String>,
+    ty: &TypeRef,
+    diags: &mut Diagnostics,
+) -> Option<String> {
     let json_type = match ty {
         TypeRef::String => "string",
         TypeRef::Integer => "integer",

@@ -1,8 +1,10 @@
 //! What an option (a query option, a header parameter, a response header) must be beyond
-//! its type: `required`, `default`, `minimum`, `maximum`, each checked against the type.
+//! its type: `required`, `default`, `minimum`, `maximum`, each checked against the type;
+//! and the rules it shares with fields (lengths, a pattern, counts, a format).
 
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{FieldRules, TypeRef};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -184,4 +186,111 @@ fn enum_default_hint(text: &str, name: &str, values: &[String]) -> String {
         Some(guess) => format!("{guess} (`{name}`'s values: {list})"),
         None => format!("write one of `{name}`'s values: {list}"),
     }
+}
+
+/// The rules of a query option or header parameter besides its bounds and default:
+/// lengths and a pattern on text, counts and uniqueness on lists, a format without a
+/// type, deprecation.
+pub(super) fn lower_option(
+    raw: &raw::QueryOption,
+    ty: &crate::model::OptionType,
+    diags: &mut Diagnostics,
+) -> FieldRules {
+    use crate::model::OptionType;
+    // The option's type as a field's, for what applies to it.
+    let as_field = match ty {
+        OptionType::String => TypeRef::String,
+        OptionType::Integer => TypeRef::Integer,
+        OptionType::Number => TypeRef::Number,
+        OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+        OptionType::Timestamp => TypeRef::Timestamp,
+        // Only whether it is a list matters for the rules of lists.
+        OptionType::List(_) => TypeRef::List(Box::new(TypeRef::String)),
+        OptionType::Boolean | OptionType::Enum(_) => TypeRef::Boolean,
+    };
+    let mut rules = FieldRules::default();
+    for (key, given, into, kind) in [
+        (
+            "min_length",
+            &raw.min_length,
+            &mut rules.min_length,
+            super::field_rules::Applies::Text,
+        ),
+        (
+            "max_length",
+            &raw.max_length,
+            &mut rules.max_length,
+            super::field_rules::Applies::Text,
+        ),
+        (
+            "min_items",
+            &raw.min_items,
+            &mut rules.min_items,
+            super::field_rules::Applies::List,
+        ),
+        (
+            "max_items",
+            &raw.max_items,
+            &mut rules.max_items,
+            super::field_rules::Applies::List,
+        ),
+    ] {
+        *into = given
+            .as_ref()
+            .filter(|n| super::field_rules::applies(key, &n.location, kind, &as_field, diags))
+            .map(|n| n.value);
+    }
+    for (min, max, at, (min_key, max_key)) in [
+        (
+            rules.min_length,
+            rules.max_length,
+            &raw.max_length,
+            ("min_length", "max_length"),
+        ),
+        (
+            rules.min_items,
+            rules.max_items,
+            &raw.max_items,
+            ("min_items", "max_items"),
+        ),
+    ] {
+        if let (Some(min), Some(max), Some(at)) = (min, max, at)
+            && max < min
+        {
+            diags.push(
+                Diagnostic::new(
+                    at.location.clone(),
+                    format!("`{max_key}` {max} is below `{min_key}` {min}"),
+                )
+                .hint("no value could fit: swap them, or correct one"),
+            );
+        }
+    }
+    if let Some(unique) = &raw.unique_items {
+        rules.unique_items = unique.value
+            && super::field_rules::applies(
+                "unique_items",
+                &unique.location,
+                super::field_rules::Applies::List,
+                &as_field,
+                diags,
+            );
+    }
+    if let Some(pattern) = &raw.pattern
+        && super::field_rules::applies(
+            "pattern",
+            &pattern.location,
+            super::field_rules::Applies::Text,
+            &as_field,
+            diags,
+        )
+    {
+        rules.pattern = super::field_rules::checked_pattern(pattern, diags);
+    }
+    rules.format = raw
+        .format
+        .as_ref()
+        .and_then(|f| super::field_rules::format(f, &as_field, diags));
+    rules.deprecated = raw.deprecated.unwrap_or(false);
+    rules
 }

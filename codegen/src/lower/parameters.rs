@@ -303,7 +303,7 @@ fn lower_options(
             }
         };
         let rules = super::option_rules::lower(option, &ty, cx, diags);
-        let text_rules = super::field_rules::lower_option(option, &ty, diags);
+        let text_rules = super::option_rules::lower_option(option, &ty, diags);
         out.push(QueryOption {
             rules: text_rules,
             wire: key.name.clone(),

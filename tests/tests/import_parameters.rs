@@ -1,0 +1,138 @@
+//! `restspec import` on parameters: a path parameter's lengths, pattern and type in every
+//! endpoint, fixed text around one in its segment, and a required parameter's default.
+
+use restspec_import::Options;
+
+use super::import::{assert_every_operation_on_the_wire, file, load};
+
+/// A path parameter's lengths and pattern (Azure's anchored resource names, AWS's ARNs
+/// searched for) are the spec parameter's own: the round trip finds them faithfully.
+#[test]
+fn path_parameter_lengths_and_patterns_are_kept() {
+    let document = |pattern: &str| {
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "paths": { "/services/{serviceName}": { "get": {
+                "parameters": [{ "name": "serviceName", "in": "path", "required": true,
+                    "schema": { "type": "string", "minLength": 1, "maxLength": 50, "pattern": pattern } }],
+                "responses": { "204": { "description": "ok" } }
+            } } }
+        })
+    };
+    for pattern in [
+        "^[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$",
+        "arn:[^:]*:greengrass:",
+    ] {
+        kept(&document(pattern), pattern);
+    }
+}
+
+fn kept(document: &serde_json::Value, pattern: &str) {
+    let imported = restspec_import::import(document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let family = file(&imported, "services.yaml");
+    let written = format!("pattern: \"{pattern}\"");
+    for key in ["min_length: 1", "max_length: 50", written.as_str()] {
+        assert!(family.contains(key), "{key}\n{family}");
+    }
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(document, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.faithful),
+        "{:#?}",
+        trip.operations
+    );
+}
+
+/// Fixed text around a parameter in one segment (Google's `{name}:move`, Twilio's
+/// `{Sid}.json`, Graph's `getCount(status='{status}')`) stays in the template, the name
+/// unified with the position's: every operation is on the wire after the round trip.
+#[test]
+fn parameters_with_text_around_them_keep_their_segment() {
+    let get = |name: &str| {
+        serde_json::json!({ "parameters": [{ "name": name, "in": "path", "required": true,
+            "schema": { "type": "string" } }],
+            "responses": { "204": { "description": "ok" } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/v1/{name}": { "get": get("name") },
+            "/v1/{name}:move": { "post": get("name") },
+            "/v1/{parent}:list": { "post": get("parent") },
+            "/Accounts/{Sid}.json": { "get": get("Sid") },
+            "/apps/getCount(status='{status}')": { "get": get("status") }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let v1 = file(&imported, "v1.yaml");
+    for path in ["path: \"/v1/{name}:move\"", "path: \"/v1/{name}:list\""] {
+        assert!(v1.contains(path), "{path}\n{v1}");
+    }
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// A path parameter of a string enumeration is one (a value outside it names nothing), a
+/// `number` one a number (Vimeo's channel ids), and
+/// one whose type differs between the family's endpoints is declared again by the endpoint
+/// where it differs (`params:`): every operation is on the wire.
+#[test]
+fn path_parameters_keep_their_type_in_every_endpoint() {
+    let get = |name: &str, schema: serde_json::Value| {
+        serde_json::json!({ "parameters": [{ "name": name, "in": "path", "required": true,
+            "schema": schema }],
+            "responses": { "204": { "description": "ok" } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/things/{id}": { "get": get("id", serde_json::json!({ "type": "integer" })) },
+            "/things/{id}/parts": { "get": get("id", serde_json::json!({ "type": "string" })) },
+            "/things/{id}/kinds": { "get": get("id", serde_json::json!({ "type": "integer" })) },
+            "/feeds/{format}": { "get": get("format", serde_json::json!({ "type": "string", "enum": ["xml", "json"] })) },
+            "/channels/{channel_id}": { "get": get("channel_id", serde_json::json!({ "type": "number" })) }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let things = file(&imported, "things.yaml");
+    assert!(
+        things.contains("params: { id: The id. }") || things.contains("params:\n      id: The id."),
+        "{things}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// A query parameter both required and with a default (Azure's `api-version`) keeps both:
+/// the round trip finds it faithfully.
+#[test]
+fn a_required_parameter_keeps_its_default() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/operations": { "get": {
+            "parameters": [{ "name": "api-version", "in": "query", "required": true,
+                "schema": { "type": "string", "default": "2016-05-01" } }],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&document, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.faithful),
+        "{:#?}",
+        trip.operations
+    );
+}
