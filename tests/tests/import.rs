@@ -298,16 +298,38 @@ pub(crate) fn assert_every_operation_on_the_wire(
     document: &serde_json::Value,
     imported: &restspec_import::Imported,
 ) {
-    let loaded = load(imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(document, &exported);
-    for verdict in &trip.operations {
+    for verdict in &round_trip(document, imported).operations {
         assert!(
             verdict.on_wire,
             "{}: {:#?}",
             verdict.path, verdict.differences
         );
     }
+}
+
+/// As [`assert_every_operation_on_the_wire`], and with the constraints, formats, defaults
+/// and read/write-only saying the same too.
+pub(crate) fn assert_every_operation_faithful(
+    document: &serde_json::Value,
+    imported: &restspec_import::Imported,
+) {
+    for verdict in &round_trip(document, imported).operations {
+        assert!(
+            verdict.faithful,
+            "{} {}: {:#?}",
+            verdict.method, verdict.path, verdict.differences
+        );
+    }
+}
+
+/// `restspec openapi` of the imported spec compared with `document`.
+fn round_trip(
+    document: &serde_json::Value,
+    imported: &restspec_import::Imported,
+) -> restspec_import::round_trip::Comparison {
+    let loaded = load(imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    restspec_import::round_trip::compare(document, &exported)
 }
 
 /// A boolean enumerating both its values (NetBox's `enum: [false, true]`) says nothing a
@@ -344,14 +366,7 @@ fn formats_of_maps_lists_and_switches_are_kept() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
     assert!(said.is_empty(), "{said:#?}");
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations.iter().all(|v| v.faithful),
-        "{:#?}",
-        trip.operations
-    );
+    assert_every_operation_faithful(&document, &imported);
 }
 
 /// A default of a field requests must send anyway (`required` beside `default`) is kept,
@@ -376,12 +391,5 @@ fn a_required_field_keeps_its_default() {
         service.contains("kind: { type: string, required: true, default: x }"),
         "{service}"
     );
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations.iter().all(|v| v.faithful),
-        "{:#?}",
-        trip.operations
-    );
+    assert_every_operation_faithful(&document, &imported);
 }

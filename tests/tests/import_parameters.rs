@@ -3,7 +3,7 @@
 
 use restspec_import::Options;
 
-use super::import::{assert_every_operation_on_the_wire, file, load};
+use super::import::{assert_every_operation_faithful, assert_every_operation_on_the_wire, file};
 
 /// A path parameter's lengths and pattern (Azure's anchored resource names, AWS's ARNs
 /// searched for) are the spec parameter's own: the round trip finds them faithfully.
@@ -37,14 +37,7 @@ fn kept(document: &serde_json::Value, pattern: &str) {
     for key in ["min_length: 1", "max_length: 50", written.as_str()] {
         assert!(family.contains(key), "{key}\n{family}");
     }
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(document, &exported);
-    assert!(
-        trip.operations.iter().all(|v| v.faithful),
-        "{:#?}",
-        trip.operations
-    );
+    assert_every_operation_faithful(document, &imported);
 }
 
 /// Fixed text around a parameter in one segment (Google's `{name}:move`, Twilio's
@@ -127,12 +120,5 @@ fn a_required_parameter_keeps_its_default() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
     assert!(said.is_empty(), "{said:#?}");
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations.iter().all(|v| v.faithful),
-        "{:#?}",
-        trip.operations
-    );
+    assert_every_operation_faithful(&document, &imported);
 }

@@ -4,7 +4,9 @@
 
 use restspec_import::Options;
 
-use super::import::{assert_every_operation_on_the_wire, file, load};
+use super::import::{
+    assert_every_operation_faithful, assert_every_operation_on_the_wire, file, load,
+};
 
 /// An optional request body stays optional (`request_optional`, beside
 /// `empty_request_body: refuse` for the required ones); error answers of one code with
@@ -375,16 +377,7 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
     ] {
         assert!(service.contains(line), "{line}\n{service}");
     }
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    for verdict in &trip.operations {
-        assert!(
-            verdict.faithful,
-            "{} {}: {:#?}",
-            verdict.method, verdict.path, verdict.differences
-        );
-    }
+    assert_every_operation_faithful(&document, &imported);
 }
 
 /// An API key that is the whole `Authorization` header (NetBox's `Token abc`) stays one,
@@ -471,12 +464,5 @@ fn list_parameters_of_any_value_are_list_options() {
         said.iter().all(|s| !s.contains("became a string")),
         "{said:#?}"
     );
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&document, &exported);
-    assert!(
-        trip.operations.iter().all(|v| v.faithful),
-        "{:#?}",
-        trip.operations
-    );
+    assert_every_operation_faithful(&document, &imported);
 }

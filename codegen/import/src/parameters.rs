@@ -186,26 +186,20 @@ impl<'d> Operation<'_, 'd> {
         let text = description(parameter).unwrap_or_else(|| Yaml::str(format!("The {name}.")));
         let schema_at = refs::push(at, "schema");
         let kind = parameter.get("schema").map(|schema| {
-            let resolved = refs::Doc::new(self.document)
-                .resolve(schema, schema_at.clone())
-                .map(|(s, _)| s)
-                .unwrap_or(schema);
             let mut found = types.use_keeping_rules(schema, &schema_at, "PathValue", losses);
             // Text's lengths and pattern are the parameter's own keys.
             let text = found.spelled == "string";
             let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
                 .into_iter()
-                .partition(|rule| match (rule.key, &rule.value) {
-                    ("min_length" | "max_length", _) => text,
-                    ("pattern", _) => text,
-                    _ => false,
+                .partition(|rule| {
+                    text && matches!(rule.key, "min_length" | "max_length" | "pattern")
                 });
             found.rules = rest;
             found.lose_rules(losses);
-            (found.spelled, resolved, kept)
+            (found.spelled, kept)
         });
         let declaration = match kind {
-            Some((spelled, _, kept)) if spelled == "string" && !kept.is_empty() => {
+            Some((spelled, kept)) if spelled == "string" && !kept.is_empty() => {
                 let mut d = Yaml::map();
                 d.push("description", text);
                 for rule in kept {
@@ -213,28 +207,23 @@ impl<'d> Operation<'_, 'd> {
                 }
                 d
             }
-            // A width or format is the parameter's type (base64 text holds `/`, which a
+            // A number, a width or format, or a string enumeration is the parameter's type
+            // (a value that is not one names nothing, 404; base64 text holds `/`, which a
             // path segment cannot).
-            Some((spelled, _, _))
+            Some((spelled, _))
                 if spelled == "integer"
                     || spelled == "number"
                     || restspec_codegen::model::Scalar::from_spelled(&spelled)
-                        .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64) =>
+                        .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64)
+                    || types.is_enumeration(&spelled) =>
             {
                 let mut d = Yaml::map();
                 d.push("description", text);
                 d.push("type", Yaml::str(spelled));
                 d
             }
-            // A string enumeration: a value outside it names nothing (404).
-            Some((spelled, _, _)) if types.is_enumeration(&spelled) => {
-                let mut d = Yaml::map();
-                d.push("description", text);
-                d.push("type", Yaml::str(spelled));
-                d
-            }
-            Some((spelled, _, _)) if spelled == "string" || spelled == "timestamp" => text,
-            Some((spelled, _, _)) => {
+            Some((spelled, _)) if spelled == "string" || spelled == "timestamp" => text,
+            Some((spelled, _)) => {
                 losses.push(Loss::wire(
                     schema_at,
                     "path parameter type",

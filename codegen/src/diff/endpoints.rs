@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::{Change, ChangeKind, Verdict, Who};
-use crate::model::{Endpoint, Service};
+use crate::model::{Endpoint, Param, ParamType, Service};
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
@@ -82,6 +82,20 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     }
 }
 
+/// `endpoint`'s path parameters in order, each as its endpoint or family declares it
+/// (`None`: undeclared, text).
+fn declared_params<'s>(service: &'s Service, endpoint: &'s Endpoint) -> Vec<Option<&'s Param>> {
+    let family = service
+        .families
+        .iter()
+        .find(|f| f.endpoints.iter().any(|e| e.name == endpoint.name));
+    endpoint
+        .path
+        .params()
+        .map(|p| family.and_then(|f| f.param_of(endpoint, p)))
+        .collect()
+}
+
 fn compare_endpoint(
     old: &Service,
     new: &Service,
@@ -154,24 +168,12 @@ fn compare_endpoint(
         );
     }
     // Parameters are positional: the i-th of each version stand for each other.
-    let types = |service: &Service, endpoint: &Endpoint| -> Vec<crate::model::ParamType> {
-        let family = service
-            .families
-            .iter()
-            .find(|f| f.endpoints.iter().any(|e| e.name == endpoint.name));
-        endpoint
-            .path
-            .params()
-            .map(|p| {
-                family.map_or(crate::model::ParamType::String, |f| {
-                    f.param_type_of(endpoint, p)
-                })
-            })
-            .collect()
-    };
-    for (then, is) in types(old, was).into_iter().zip(types(new, now)) {
+    let (before, after) = (declared_params(old, was), declared_params(new, now));
+    let ty = |param: &Option<&Param>| param.map_or(ParamType::String, |p| p.ty.clone());
+    let types = before.iter().map(ty).zip(after.iter().map(ty));
+    for (then, is) in types {
         if then != is {
-            let verdict = if is == crate::model::ParamType::String {
+            let verdict = if is == ParamType::String {
                 Verdict::Compatible
             } else {
                 CLIENTS
@@ -193,26 +195,13 @@ fn compare_endpoint(
         }
     }
     // Their patterns and lengths, as a request field's constraints.
-    let rules = |service: &Service, endpoint: &Endpoint| -> Vec<crate::model::FieldRules> {
-        let family = service
-            .families
-            .iter()
-            .find(|f| f.endpoints.iter().any(|e| e.name == endpoint.name));
-        endpoint
-            .path
-            .params()
-            .map(|p| {
-                let param = family.and_then(|f| f.param_of(endpoint, p));
-                crate::model::FieldRules {
-                    pattern: param.and_then(|p| p.pattern.clone()),
-                    min_length: param.and_then(|p| p.min_length),
-                    max_length: param.and_then(|p| p.max_length),
-                    ..Default::default()
-                }
-            })
-            .collect()
+    let rules = |param: &Option<&Param>| crate::model::FieldRules {
+        pattern: param.and_then(|p| p.pattern.clone()),
+        min_length: param.and_then(|p| p.min_length),
+        max_length: param.and_then(|p| p.max_length),
+        ..Default::default()
     };
-    for (then, is) in rules(old, was).into_iter().zip(rules(new, now)) {
+    for (then, is) in before.iter().map(rules).zip(after.iter().map(rules)) {
         for (kind, verdict, why) in super::field_rules::compare(&then, &is, (false, true)) {
             push(kind, verdict, format!("a path parameter's {why}"));
         }
