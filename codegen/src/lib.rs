@@ -19,6 +19,7 @@ pub mod example_tests;
 mod lower;
 mod macro_file;
 pub mod macro_input;
+pub mod mock;
 pub mod model;
 mod names;
 /// The rules spec names follow and how they become Rust names, for tools that write specs

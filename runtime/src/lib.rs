@@ -101,6 +101,7 @@ mod serve;
 // What a service is configured with and describes itself by.
 mod error;
 pub mod limits;
+pub mod mock;
 mod settings;
 pub mod spec;
 

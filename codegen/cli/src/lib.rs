@@ -15,18 +15,21 @@
 //! - `restspec routes [DIR]`: the route table: method, template, quota group, metadata.
 //! - `restspec new NAME [--door macro|build-script]`: a crate to start a service from (the
 //!   `notes` example with another name), which builds and passes its tests as written.
+//!   With `--from DOC`: a crate serving an OpenAPI document's API as a mock.
 //! - `restspec hash-password [--user NAME]`: a password from standard input, as the
 //!   argon2id PHC string a user list (`restspec_runtime::FixedUsers`) holds.
 //! - `restspec new-token --user NAME [--capability C]...`: a fresh API token (printed on
 //!   standard error, once) and the `NAME:sha256:HEX` line a token list
 //!   (`restspec_runtime::FixedTokens`) holds for it (on standard output).
 
+mod crate_name;
 mod diff;
 mod generated_files;
 mod git;
 pub mod hash_password;
 mod import;
 pub mod new;
+mod new_mock;
 pub mod new_token;
 mod render;
 
@@ -119,6 +122,11 @@ enum Command {
     /// NAME/ gets a spec with one family of five endpoints (create, read, update, delete,
     /// list) and their examples, handlers that keep the notes in memory, a main that serves
     /// them to readers and to the writers of users.txt, and a test per example.
+    ///
+    /// With --from DOC, NAME/ serves an OpenAPI document's API instead, as a mock: the
+    /// document imported into spec/ (every loss said, as `restspec import` says it), and a
+    /// handler file per family answering each endpoint's example, or the least value its
+    /// response type allows, to replace with real work.
     New {
         /// The crate's name; a directory of that name is created (a path may lead to it).
         #[arg(value_name = "NAME")]
@@ -134,6 +142,10 @@ enum Command {
         /// Depend on this published version of restspec-runtime instead of a path.
         #[arg(long, value_name = "VERSION")]
         runtime_version: Option<String>,
+        /// An OpenAPI document (3.0 or 3.1, JSON or YAML) whose API the crate serves as a
+        /// mock.
+        #[arg(long, value_name = "DOC")]
+        from: Option<PathBuf>,
     },
     /// Hash a password for a user list: one line of standard input, printed as argon2id.
     ///
@@ -312,7 +324,8 @@ where
             door,
             runtime_path,
             runtime_version,
-        } => new_crate(dir, door, runtime_path, runtime_version, out, err),
+            from,
+        } => new_crate(dir, door, runtime_path, runtime_version, from, out, err),
         Command::HashPassword { user } => {
             let password = match input {
                 Some(input) => hash_password::read_password(input),
@@ -377,6 +390,7 @@ fn new_crate(
     door: new::Door,
     runtime_path: Option<PathBuf>,
     runtime_version: Option<String>,
+    from: Option<PathBuf>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -403,21 +417,27 @@ fn new_crate(
         door,
         runtime: runtime.clone(),
     };
-    match new::write(&request) {
+    let written = match &from {
+        Some(document) => new_mock::write(&request, document, err),
+        None => new::write(&request).map(|files| files.iter().map(|f| (*f).to_owned()).collect()),
+    };
+    match written {
         Ok(files) => {
             let dir = request.dir.display();
-            let from = match &runtime {
+            let source = match &runtime {
                 new::Runtime::Path(path) => format!("restspec-runtime from {}", path.display()),
                 new::Runtime::Version(version) => format!("restspec-runtime {version}"),
             };
-            let _ = writeln!(out, "wrote {dir}/ ({from}):");
+            let _ = writeln!(out, "wrote {dir}/ ({source}):");
             for file in files {
                 let _ = writeln!(out, "  {file}");
             }
-            let _ = writeln!(
-                out,
+            let next = if from.is_some() {
+                "next:\n  cd {dir} && cargo run    # serves the mock on http://127.0.0.1:3000/\n  cargo test              # runs the spec's examples"
+            } else {
                 "next:\n  cd {dir} && cargo run    # serves http://127.0.0.1:3000/\n  cargo test              # runs the spec's examples\n  restspec hash-password --user alice >> users.txt   # who may write"
-            );
+            };
+            let _ = writeln!(out, "{}", next.replace("{dir}", &dir.to_string()));
             SUCCESS
         }
         Err(problem) => {

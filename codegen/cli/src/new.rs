@@ -113,61 +113,6 @@ const TEMPLATES: &[Template] = &[
     },
 ];
 
-/// The names a crate of ours cannot take: Rust's keywords, the standard library's crates,
-/// and the crates the new one depends on (its library would shadow them).
-const TAKEN: &[(&str, &str)] = &[
-    ("std", "a crate of Rust's standard library"),
-    ("core", "a crate of Rust's standard library"),
-    ("alloc", "a crate of Rust's standard library"),
-    ("proc_macro", "a crate of Rust's standard library"),
-    ("test", "a crate of Rust's standard library"),
-    ("restspec_runtime", "a crate the service depends on"),
-    ("restspec_codegen", "a crate the service depends on"),
-    ("tokio", "a crate the service depends on"),
-];
-
-/// Rust's keywords, strict and reserved: none can name a library.
-const KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
-    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
-    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
-    "return", "self", "Self", "static", "struct", "super", "trait", "true", "try", "type",
-    "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-];
-
-/// Checks that `name` can name a Cargo package whose library is usable: the message says
-/// what is wrong and what to write instead.
-pub fn check_name(name: &str) -> Result<(), String> {
-    let Some(first) = name.chars().next() else {
-        return Err("the crate name is empty: give one, such as `restspec new notes`".into());
-    };
-    if let Some(bad) = name
-        .chars()
-        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
-    {
-        return Err(format!(
-            "`{name}` is not a crate name: `{bad}` is not allowed (use letters, digits, `-` and `_`)"
-        ));
-    }
-    if !(first.is_ascii_alphabetic() || first == '_') {
-        return Err(format!(
-            "`{name}` is not a crate name: it must start with a letter or `_`, not `{first}`"
-        ));
-    }
-    let library = name.replace('-', "_");
-    if KEYWORDS.contains(&library.as_str()) {
-        return Err(format!(
-            "`{name}` is not a crate name: it is a Rust keyword (try `{name}-service`)"
-        ));
-    }
-    if let Some((_, what)) = TAKEN.iter().find(|(taken, _)| *taken == library) {
-        return Err(format!(
-            "`{name}` cannot name the new crate: it is {what} (try `my-{name}`)"
-        ));
-    }
-    Ok(())
-}
-
 /// What `restspec new` was asked for.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -183,8 +128,8 @@ pub struct Request {
 /// stopped it (a bad name, a directory in the way, a file that could not be written).
 pub fn write(request: &Request) -> Result<Vec<&'static str>, String> {
     let dir = &request.dir;
-    let name = crate_name(dir)?;
-    check_name(&name)?;
+    let name = crate::crate_name::of_dir(dir)?;
+    crate::crate_name::check(&name)?;
     check_empty(dir)?;
     let values = values(&name, request);
     let mut written = Vec::new();
@@ -204,23 +149,8 @@ pub fn write(request: &Request) -> Result<Vec<&'static str>, String> {
     Ok(written)
 }
 
-/// The crate's name: the directory's last component.
-fn crate_name(dir: &Path) -> Result<String, String> {
-    match dir.file_name().map(|n| n.to_str()) {
-        Some(Some(name)) => Ok(name.to_owned()),
-        Some(None) => Err(format!(
-            "`{}` is not a crate name: it is not UTF-8",
-            dir.display()
-        )),
-        None => Err(format!(
-            "`{}` names no directory to create: give the new crate's name, such as `restspec new notes`",
-            dir.display()
-        )),
-    }
-}
-
 /// Refuses a directory that exists and holds anything (or is not a directory).
-fn check_empty(dir: &Path) -> Result<(), String> {
+pub(crate) fn check_empty(dir: &Path) -> Result<(), String> {
     let shown = dir.display();
     match std::fs::read_dir(dir) {
         Ok(mut entries) => match entries.next() {
@@ -238,7 +168,7 @@ fn check_empty(dir: &Path) -> Result<(), String> {
 }
 
 /// The value of each `{{key}}` for crate `name`.
-fn values(name: &str, request: &Request) -> Vec<(&'static str, String)> {
+pub(crate) fn values(name: &str, request: &Request) -> Vec<(&'static str, String)> {
     let library = name.replace('-', "_");
     let (runtime, codegen) = match &request.runtime {
         Runtime::Path(runtime) => {
@@ -388,7 +318,7 @@ fn toml_escape(text: &str) -> String {
 
 /// `template` with each `{{key}}` replaced; a line holding only a key whose value is empty
 /// is left out.
-fn render(template: &str, values: &[(&str, String)]) -> String {
+pub(crate) fn render(template: &str, values: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(template.len());
     for line in template.split_inclusive('\n') {
         let bare = line.trim_end_matches('\n');
@@ -420,25 +350,6 @@ pub fn clone_runtime() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_that_cargo_or_rust_refuse_are_refused() {
-        assert_eq!(check_name("notes"), Ok(()));
-        assert_eq!(check_name("my-notes_2"), Ok(()));
-        assert_eq!(
-            check_name("2notes"),
-            Err("`2notes` is not a crate name: it must start with a letter or `_`, not `2`".into())
-        );
-        assert_eq!(
-            check_name("type"),
-            Err("`type` is not a crate name: it is a Rust keyword (try `type-service`)".into())
-        );
-        assert_eq!(
-            check_name("tokio"),
-            Err("`tokio` cannot name the new crate: it is a crate the service depends on (try `my-tokio`)".into())
-        );
-        assert!(check_name("").is_err());
-    }
 
     #[test]
     fn an_empty_key_alone_on_its_line_leaves_the_line_out() {

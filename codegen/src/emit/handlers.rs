@@ -41,7 +41,7 @@ pub(crate) fn section_trait(family: &Family, section: &Section) -> proc_macro2::
 }
 
 /// Whether the family has a trait of its own: a resolver, or endpoints outside its sections.
-fn has_own_trait(family: &Family) -> bool {
+pub(crate) fn has_own_trait(family: &Family) -> bool {
     family
         .endpoints
         .iter()

@@ -13,13 +13,13 @@ mod docs;
 mod errors;
 mod examples;
 mod fields;
-mod handlers;
+pub(crate) mod handlers;
 mod option_defaults;
-mod response_headers;
+pub(crate) mod response_headers;
 mod router;
 mod service;
 mod skeleton;
-mod types;
+pub(crate) mod types;
 mod unions;
 mod validate;
 

@@ -1,0 +1,349 @@
+//! Handlers that answer at once: the source of a mock service, written into a crate for
+//! its user to edit (`restspec new NAME --from DOC`), not generated at each build.
+//!
+//! Each endpoint answers its first example's body for its success status where the spec
+//! has one, or else the least value its response type allows ([`value`]); a declared
+//! response header gets the least value of its type; a paginated endpoint answers a page
+//! of that one item; a resolver finds every resource. The files are plain Rust against the
+//! generated traits, as a person would write them: `impl ShelvesHandlers for Mock` in
+//! `src/handlers/shelves.rs`.
+
+mod pattern;
+mod value;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::emit::handlers::{family_trait, has_own_trait, resolver_method, resource_struct};
+use crate::emit::types::{param_type, rust_type};
+use crate::model::{Endpoint, Family, FieldRules, OptionType, PageStyle, Service, TypeRef};
+use crate::names;
+use value::Values;
+
+/// A file of the mock's source: its path in the crate (`src/handlers/shelves.rs`) and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MockFile {
+    /// Where it goes, relative to the crate's directory.
+    pub path: String,
+    /// Its Rust source, formatted.
+    pub text: String,
+}
+
+/// The mock's handlers for a validated spec: `src/handlers.rs`, declaring the `Mock` type
+/// and a module per family, then `src/handlers/<family>.rs` for each family with
+/// endpoints. The generated API is expected at `crate::api`.
+pub fn handlers(service: &Service) -> Vec<MockFile> {
+    let values = Values::new(service);
+    let families: Vec<&Family> = service
+        .families
+        .iter()
+        .filter(|f| !f.endpoints.is_empty())
+        .collect();
+    let mut files = vec![MockFile {
+        path: "src/handlers.rs".to_owned(),
+        text: root_file(service, &families),
+    }];
+    for family in families {
+        files.push(MockFile {
+            path: format!("src/handlers/{}.rs", module_name(family)),
+            text: family_file(service, family, &values),
+        });
+    }
+    files
+}
+
+/// The module of a family's handlers (`type_` for a family named `type`).
+fn module_name(family: &Family) -> String {
+    names::field_ident(&family.name)
+}
+
+fn root_file(service: &Service, families: &[&Family]) -> String {
+    let modules: String = families
+        .iter()
+        .map(|f| format!("mod {};\n", module_name(f)))
+        .collect();
+    format!(
+        "//! The handlers of {}: one file per family of the spec, each implementing\n\
+         //! that family's traits on [`Mock`]. Written once by `restspec new --from`, to edit:\n\
+         //! the spec's types and traits are generated (`crate::api`), these are not.\n\n\
+         {modules}\n\
+         /// The mock: every endpoint answers its example, or the least value its type allows.\n\
+         /// Replace a family's file with real handlers one endpoint at a time.\n\
+         #[derive(Debug, Clone, Copy, Default)]\n\
+         pub struct Mock;\n",
+        service.title.replace('\n', " "),
+    )
+}
+
+fn family_file(service: &Service, family: &Family, values: &Values<'_>) -> String {
+    let mut impls = Vec::new();
+    if has_own_trait(family) {
+        let name = family_trait(family);
+        let resolver = family
+            .endpoints
+            .iter()
+            .any(|e| family.names_top_level(e))
+            .then(|| resolver(family));
+        let methods = family
+            .endpoints
+            .iter()
+            .filter(|e| e.section.is_none())
+            .map(|e| method(service, family, e, values));
+        impls.push(quote! {
+            impl #name for Mock {
+                #resolver
+                #(#methods)*
+            }
+        });
+    }
+    for section in &family.sections {
+        let name = crate::emit::handlers::section_trait(family, section);
+        let methods = family
+            .endpoints
+            .iter()
+            .filter(|e| e.section.as_deref() == Some(section.name.as_str()))
+            .map(|e| method(service, family, e, values));
+        impls.push(quote! {
+            impl #name for Mock {
+                #(#methods)*
+            }
+        });
+    }
+    let traits = crate::emit::handlers::family_traits(family);
+    let body = crate::render(&quote! { #(#impls)* }).to_string();
+    // Only the generated modules this file names: a spec without options has no `options`.
+    let mut imports: Vec<String> = ["types", "options", "headers", "response_headers"]
+        .into_iter()
+        .filter(|module| names_module(&body, module))
+        .map(str::to_owned)
+        .collect();
+    imports.push("Error".to_owned());
+    imports.extend(traits.iter().map(ToString::to_string));
+    if body.contains(&format!("{}::default()", resource_struct(family))) {
+        imports.push(resource_struct(family).to_string());
+    }
+    // As rustfmt orders them: types before modules.
+    imports.sort_by_key(|name| (name.starts_with(char::is_lowercase), name.clone()));
+    format!(
+        "//! The `{}` family (`{}`): answers fixed when the crate was written.\n\n\
+         use restspec_runtime as rt;\n\nuse super::Mock;\nuse crate::api::{{{}}};\n\n{body}",
+        family.name,
+        family.prefix,
+        imports.join(", ")
+    )
+}
+
+/// Whether `code` names `module` as a path's first segment (`types::Shelf`, not
+/// `response_types::Shelf`).
+fn names_module(code: &str, module: &str) -> bool {
+    let needle = format!("{module}::");
+    code.match_indices(&needle).any(|(at, _)| {
+        !code[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+    })
+}
+
+/// The resolver: every resource exists.
+fn resolver(family: &Family) -> TokenStream {
+    let method = resolver_method(family);
+    let owner = family.owner_param.as_ref().map(|o| {
+        let ident = format_ident!("_{}", names::field_ident(o));
+        quote! { #ident: &str, }
+    });
+    let id = format_ident!(
+        "_{}",
+        names::field_ident(family.id_param.as_deref().unwrap_or_default())
+    );
+    if family.quota_metadata.is_empty() {
+        quote! {
+            async fn #method(&self, _caller: &rt::Caller, #owner #id: &str) -> Result<bool, Error> {
+                Ok(true)
+            }
+        }
+    } else {
+        let resource = resource_struct(family);
+        quote! {
+            async fn #method(&self, _caller: &rt::Caller, #owner #id: &str)
+                -> Result<Option<#resource>, Error>
+            {
+                Ok(Some(#resource::default()))
+            }
+        }
+    }
+}
+
+/// One endpoint's handler: the signature its trait declares, the fixed answer.
+fn method(
+    service: &Service,
+    family: &Family,
+    endpoint: &Endpoint,
+    values: &Values<'_>,
+) -> TokenStream {
+    let format = service.conventions.timestamp_format;
+    let name = format_ident!("{}", endpoint.name);
+    let params = endpoint.path.params().map(|p| {
+        let ident = format_ident!("_{}", names::field_ident(p));
+        let ty = param_type(&family.param_type_of(endpoint, p));
+        quote! { #ident: #ty, }
+    });
+    let pagination = service
+        .conventions
+        .pagination
+        .as_ref()
+        .filter(|_| endpoint.paginated);
+    let page = pagination.map(|p| match p.style {
+        PageStyle::Pages { .. } => quote! { page: rt::PageRequest, },
+        PageStyle::Offset { .. } => quote! { page: rt::OffsetRequest, },
+        PageStyle::Cursor(_) => quote! { _page: rt::CursorRequest, },
+    });
+    let options = (!endpoint.query.is_empty()).then(|| {
+        let ty = crate::emit::types::options_struct(endpoint);
+        quote! { _options: options::#ty, }
+    });
+    let headers = (!endpoint.headers.is_empty()).then(|| {
+        let ty = crate::emit::types::headers_struct(endpoint);
+        quote! { _headers: headers::#ty, }
+    });
+    let body = endpoint.request.as_ref().map(|ty| {
+        let ty = user_type(ty, format);
+        if endpoint.request_optional {
+            quote! { _body: Option<#ty>, }
+        } else {
+            quote! { _body: #ty, }
+        }
+    });
+    let output = match &endpoint.response {
+        Some(ty) if endpoint.response_nullable => {
+            let ty = user_type(ty, format);
+            quote! { Option<#ty> }
+        }
+        Some(ty) => user_type(ty, format),
+        None => quote! { () },
+    };
+    let json = answer_json(endpoint, values);
+    // The answer as a `Result`, and as a value inside another expression.
+    let (result, value) = match &json {
+        Some(json) => {
+            let literal = raw_string(json);
+            let result = quote! { rt::mock::answer::<#output>(#literal).map_err(Error::Internal) };
+            (result.clone(), quote! { #result? })
+        }
+        None => (quote! { Ok(()) }, quote! { () }),
+    };
+    let (answer, reply) = match (pagination, &endpoint.response) {
+        (Some(p), Some(TypeRef::List(item))) => {
+            let item = user_type(item, format);
+            match p.style {
+                PageStyle::Cursor(_) => (
+                    quote! { rt::CursorPage<#item> },
+                    quote! { Ok(rt::CursorPage::new(#value, None)) },
+                ),
+                _ => (
+                    quote! { rt::Page<#item> },
+                    quote! { Ok(page.slice(&#value)) },
+                ),
+            }
+        }
+        _ if !endpoint.response_headers.is_empty() => {
+            let headers = crate::emit::response_headers::struct_name(endpoint);
+            let pairs = endpoint
+                .response_headers
+                .iter()
+                .filter(|h| h.required)
+                .map(|h| {
+                    let wire = &h.wire;
+                    let text = header_text(&h.ty, &h.rules, values);
+                    quote! { (#wire, #text) }
+                });
+            (
+                quote! { rt::WithHeaders<impl rt::Reply<#output>, response_headers::#headers> },
+                quote! {
+                    Ok(rt::WithHeaders::new(
+                        #value,
+                        rt::mock::headers(&[#(#pairs),*]).map_err(Error::Internal)?,
+                    ))
+                },
+            )
+        }
+        _ => (quote! { impl rt::Reply<#output> }, result),
+    };
+    let summary = endpoint.summary.trim();
+    let doc = format!(
+        " `{} {}`{}",
+        endpoint.method.as_str(),
+        endpoint.path.raw,
+        if summary.is_empty() {
+            String::new()
+        } else {
+            format!(": {summary}")
+        }
+    );
+    quote! {
+        #[doc = #doc]
+        async fn #name(&self, _ctx: rt::RequestContext<'_>, #(#params)* #page #options #headers #body)
+            -> Result<#answer, Error>
+        {
+            #reply
+        }
+    }
+}
+
+/// The JSON an endpoint answers: its first example's body for its success status, else
+/// the least value of its response type; `None` for an endpoint without a body.
+fn answer_json(endpoint: &Endpoint, values: &Values<'_>) -> Option<String> {
+    let ty = endpoint.response.as_ref()?;
+    let example = endpoint
+        .examples
+        .iter()
+        .find(|e| e.response.status == endpoint.status)
+        .and_then(|e| e.response.body.clone());
+    let value = example.unwrap_or_else(|| values.of(ty, &FieldRules::default()));
+    Some(value.to_string())
+}
+
+/// The least text of a response header's type.
+fn header_text(ty: &OptionType, rules: &FieldRules, values: &Values<'_>) -> String {
+    let as_type = match ty {
+        OptionType::String | OptionType::List(_) => TypeRef::String,
+        OptionType::Integer => TypeRef::Integer,
+        OptionType::Number => TypeRef::Number,
+        OptionType::Boolean => TypeRef::Boolean,
+        OptionType::Enum(name) => TypeRef::Named(name.clone()),
+        OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+        OptionType::Timestamp => TypeRef::Timestamp,
+    };
+    match values.of(&as_type, rules) {
+        serde_json::Value::String(text) => text,
+        other => other.to_string(),
+    }
+}
+
+/// A type as the handler files name it: the generated module's own paths, but for the
+/// two it takes from its runtime's hidden module (a map, any JSON).
+fn user_type(ty: &TypeRef, format: crate::model::TimestampFormat) -> TokenStream {
+    match ty {
+        TypeRef::Any => quote! { serde_json::Value },
+        TypeRef::List(item) => {
+            let item = user_type(item, format);
+            quote! { Vec<#item> }
+        }
+        TypeRef::Map(member) => {
+            let member = user_type(member, format);
+            quote! { std::collections::BTreeMap<String, #member> }
+        }
+        other => rust_type(other, format, false),
+    }
+}
+
+/// `text` as a raw string literal, with as many `#` as it needs.
+fn raw_string(text: &str) -> Literal {
+    let mut hashes = String::from("#");
+    while text.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
+    format!("r{hashes}\"{text}\"{hashes}")
+        .parse()
+        .unwrap_or_else(|_| Literal::string(text))
+}
