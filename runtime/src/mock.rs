@@ -7,13 +7,13 @@
 //! the real handlers exists.
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::collections::{BTreeSet, HashSet};
+use std::sync::{Arc, Mutex};
 
 use http::{HeaderMap, HeaderName, HeaderValue};
 use serde::de::DeserializeOwned;
 
-use crate::message::context::Identity;
+use crate::message::context::{Identity, RequestContext};
 use crate::protocol::auth::Authenticator;
 use restspec_client::ResponseHeaders;
 
@@ -88,6 +88,44 @@ impl Authenticator for MockCredentials {
     }
 }
 
+/// The paths a mock's `DELETE`s removed: a request for one of them, or for anything
+/// beneath one, answers 404 until the mock restarts, as a deleted resource would.
+#[derive(Debug, Default)]
+pub struct Deleted(Mutex<HashSet<String>>);
+
+impl Deleted {
+    /// Remembers the request's path as deleted.
+    pub fn record(&self, ctx: &RequestContext<'_>) {
+        self.record_path(ctx.uri().path());
+    }
+
+    /// Whether the request's path was deleted, or lies beneath a deleted path.
+    pub fn contains(&self, ctx: &RequestContext<'_>) -> bool {
+        self.contains_path(ctx.uri().path())
+    }
+
+    /// Remembers `path` as deleted.
+    pub fn record_path(&self, path: &str) {
+        self.paths().insert(path.trim_end_matches('/').to_owned());
+    }
+
+    /// Whether `path` was deleted, or lies beneath a deleted path.
+    pub fn contains_path(&self, path: &str) -> bool {
+        let path = path.trim_end_matches('/');
+        let paths = self.paths();
+        paths.contains(path)
+            || path
+                .match_indices('/')
+                .any(|(at, _)| paths.contains(&path[..at]))
+    }
+
+    fn paths(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +146,16 @@ mod tests {
         assert!(ready(credentials.basic("anyone", "mock-token")).is_some());
         assert!(ready(credentials.token("another")).is_none());
         assert!(ready(credentials.basic("mock", "another")).is_none());
+    }
+
+    #[test]
+    fn a_deleted_path_and_what_lies_beneath_it_are_gone() {
+        let deleted = Deleted::default();
+        deleted.record_path("/pets/7/");
+        assert!(deleted.contains_path("/pets/7"));
+        assert!(deleted.contains_path("/pets/7/photo"));
+        assert!(!deleted.contains_path("/pets/70"));
+        assert!(!deleted.contains_path("/pets"));
     }
 
     /// Runs a future that never waits.

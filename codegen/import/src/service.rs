@@ -137,6 +137,9 @@ pub(crate) fn file(
     conventions.push("pretty_printing", pretty);
     conventions.push("timestamp_format", Yaml::str("rfc3339"));
     conventions.push("json_content_type", Yaml::str("application/json"));
+    // OpenAPI's `null` is a value only a nullable schema allows: on an optional field that
+    // is not nullable it is invalid, not absent.
+    conventions.push("null_optional_fields", Yaml::str("reject"));
     if needs.request_bodies {
         conventions.push("empty_request_body", Yaml::str("refuse"));
     }

@@ -69,13 +69,18 @@ fn root_file(service: &Service, families: &[&Family]) -> String {
          {modules}\n\
          /// The mock: every endpoint answers its example, or the least value its type allows.\n\
          /// Replace a family's file with real handlers one endpoint at a time.\n\
-         #[derive(Debug, Clone, Copy, Default)]\n\
-         pub struct Mock;\n",
+         #[derive(Debug, Default)]\n\
+         pub struct Mock {{\n\
+         \x20   /// The paths `DELETE` removed: they answer 404 from then on.\n\
+         \x20   deleted: restspec_runtime::mock::Deleted,\n\
+         }}\n",
         service.title.replace('\n', " "),
     )
 }
 
 fn family_file(service: &Service, family: &Family, values: &Values<'_>) -> String {
+    let gone = not_found(service, values);
+    let method = |e: &Endpoint| method(service, family, e, values, gone.as_ref());
     let mut impls = Vec::new();
     if has_own_trait(family) {
         let name = family_trait(family);
@@ -88,7 +93,7 @@ fn family_file(service: &Service, family: &Family, values: &Values<'_>) -> Strin
             .endpoints
             .iter()
             .filter(|e| e.section.is_none())
-            .map(|e| method(service, family, e, values));
+            .map(method);
         impls.push(quote! {
             impl #name for Mock {
                 #resolver
@@ -102,7 +107,7 @@ fn family_file(service: &Service, family: &Family, values: &Values<'_>) -> Strin
             .endpoints
             .iter()
             .filter(|e| e.section.as_deref() == Some(section.name.as_str()))
-            .map(|e| method(service, family, e, values));
+            .map(method);
         impls.push(quote! {
             impl #name for Mock {
                 #(#methods)*
@@ -174,12 +179,37 @@ fn resolver(family: &Family) -> TokenStream {
     }
 }
 
+/// The error a deleted resource answers: the status table's 404, with the least value of
+/// its body where it has one; `None` when the table has no 404 (then nothing is deleted).
+fn not_found(service: &Service, values: &Values<'_>) -> Option<TokenStream> {
+    let row = service.statuses.iter().find(|s| s.code == 404)?;
+    let variant = format_ident!("{}", names::pascal(&row.name));
+    Some(match row.body.as_deref() {
+        None => {
+            let function = format_ident!("{}", row.name);
+            quote! { Error::#function() }
+        }
+        Some(body) => {
+            let ty = match body {
+                "any" => TypeRef::Any,
+                named => TypeRef::Named(named.to_owned()),
+            };
+            let rust = user_type(&ty, service.conventions.timestamp_format);
+            let literal = raw_string(&values.of(&ty, &FieldRules::default()).to_string());
+            quote! {
+                Error::#variant(rt::mock::answer::<#rust>(#literal).map_err(Error::Internal)?)
+            }
+        }
+    })
+}
+
 /// One endpoint's handler: the signature its trait declares, the fixed answer.
 fn method(
     service: &Service,
     family: &Family,
     endpoint: &Endpoint,
     values: &Values<'_>,
+    gone: Option<&TokenStream>,
 ) -> TokenStream {
     let format = service.conventions.timestamp_format;
     let name = format_ident!("{}", endpoint.name);
@@ -222,7 +252,7 @@ fn method(
         Some(ty) => user_type(ty, format),
         None => quote! { () },
     };
-    let json = answer_json(endpoint, values);
+    let json = answer_with(endpoint, values).map(|value| value.to_string());
     // The answer as a `Result`, and as a value inside another expression.
     let (result, value) = match &json {
         Some(json) => {
@@ -280,27 +310,51 @@ fn method(
             format!(": {summary}")
         }
     );
+    // A resource `DELETE` removed is gone, and what lies beneath it: a path with
+    // parameters names one.
+    let names_resource = endpoint.path.params().next().is_some();
+    let (ctx, forget) = match gone.filter(|_| names_resource) {
+        Some(gone) => {
+            let record = (endpoint.method.as_str() == "DELETE")
+                .then(|| quote! { self.deleted.record(&ctx); });
+            (
+                quote! { ctx },
+                quote! {
+                    if self.deleted.contains(&ctx) {
+                        return Err(#gone);
+                    }
+                    #record
+                },
+            )
+        }
+        None => (quote! { _ctx }, TokenStream::new()),
+    };
     quote! {
         #[doc = #doc]
-        async fn #name(&self, _ctx: rt::RequestContext<'_>, #(#params)* #page #options #headers #body)
+        async fn #name(&self, #ctx: rt::RequestContext<'_>, #(#params)* #page #options #headers #body)
             -> Result<#answer, Error>
         {
+            #forget
             #reply
         }
     }
 }
 
-/// The JSON an endpoint answers: its first example's body for its success status, else
-/// the least value of its response type; `None` for an endpoint without a body.
-fn answer_json(endpoint: &Endpoint, values: &Values<'_>) -> Option<String> {
+/// The JSON an endpoint of `service` answers in the mock: its first example's body for its
+/// success status, else the least value of its response type; `None` for an endpoint
+/// without a body.
+pub fn answer(service: &Service, endpoint: &Endpoint) -> Option<serde_json::Value> {
+    answer_with(endpoint, &Values::new(service))
+}
+
+fn answer_with(endpoint: &Endpoint, values: &Values<'_>) -> Option<serde_json::Value> {
     let ty = endpoint.response.as_ref()?;
     let example = endpoint
         .examples
         .iter()
         .find(|e| e.response.status == endpoint.status)
         .and_then(|e| e.response.body.clone());
-    let value = example.unwrap_or_else(|| values.of(ty, &FieldRules::default()));
-    Some(value.to_string())
+    Some(example.unwrap_or_else(|| values.of(ty, &FieldRules::default())))
 }
 
 /// The least text of a response header's type.

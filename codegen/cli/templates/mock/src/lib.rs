@@ -23,5 +23,8 @@ pub type App = Service<api::Api<handlers::Mock>, MockCredentials>;
 /// spec says so.
 pub fn app() -> App {
     let credentials = MockCredentials::new(SECRET, api::capabilities::ALL);
-    api::router(handlers::Mock, Settings::default().authenticator(credentials))
+    api::router(
+        handlers::Mock::default(),
+        Settings::default().authenticator(credentials),
+    )
 }
