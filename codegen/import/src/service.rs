@@ -140,6 +140,9 @@ pub(crate) fn file(
     // OpenAPI's `null` is a value only a nullable schema allows: on an optional field that
     // is not nullable it is invalid, not absent.
     conventions.push("null_optional_fields", Yaml::str("reject"));
+    // A document lists the parameters an operation reads; it forbids no others, and real
+    // services pass over what they do not read.
+    conventions.push("unknown_options", Yaml::str("ignore"));
     if needs.request_bodies {
         conventions.push("empty_request_body", Yaml::str("refuse"));
     }
