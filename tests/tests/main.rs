@@ -21,6 +21,7 @@ mod import_parameters;
 mod import_selectors;
 mod import_shapes;
 mod metrics;
+mod mock;
 mod openapi;
 mod otlp;
 mod quota;

@@ -170,11 +170,14 @@ fn summary(imported: &restspec_import::Imported, request: &Request, seconds: f64
         .filter(|l| l.severity == Severity::Wire)
         .count();
     let mut text = format!(
-        "imported {} operations into {} ({} files) in {seconds:.2} s; {} things not carried over ({wire} on the wire)",
+        "imported {} operations into {} ({} files) in {seconds:.2} s; {} not carried over ({wire} on the wire)",
         imported.operations,
         request.output.display(),
         imported.files.len(),
-        imported.losses.len(),
+        match imported.losses.len() {
+            1 => "1 thing".to_owned(),
+            n => format!("{n} things"),
+        },
     );
     for (category, count) in tally(&imported.losses) {
         text.push_str(&format!("\n  {count:>6}  {category}"));

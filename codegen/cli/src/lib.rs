@@ -433,7 +433,7 @@ fn new_crate(
                 let _ = writeln!(out, "  {file}");
             }
             let next = if from.is_some() {
-                "next:\n  cd {dir} && cargo run    # serves the mock on http://127.0.0.1:3000/\n  cargo test              # runs the spec's examples"
+                "next:\n  cd {dir} && cargo run    # serves the mock on http://127.0.0.1:3000/ (credentials: mock-secret)\n  cargo test              # runs the spec's examples (`examples:` in spec/*.yaml)"
             } else {
                 "next:\n  cd {dir} && cargo run    # serves http://127.0.0.1:3000/\n  cargo test              # runs the spec's examples\n  restspec hash-password --user alice >> users.txt   # who may write"
             };

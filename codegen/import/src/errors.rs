@@ -107,6 +107,19 @@ impl StatusRows {
         self.default_answer
     }
 
+    /// Adds a row for `code` where the document lists no answer of it, counted as used by
+    /// nothing: one the runtime's refusals need whatever the document lists.
+    pub(crate) fn ensure_row(&mut self, code: u16) {
+        let rows = self.rows.entry(code).or_default();
+        if rows.is_empty() {
+            rows.push(StatusRow {
+                name: status_name(code),
+                body: None,
+                uses: 0,
+            });
+        }
+    }
+
     /// The row an answer of `code` with `body` is listed under: the code's row with that
     /// body, or the code's first row when the answer has none (or that row none yet), or a
     /// new row named after the body (`bad_request_validation_error`).

@@ -114,6 +114,11 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     let mut types = schemas::Types::new(document);
     let mut needs = operations::Needs::default();
     let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
+    // A request without the credentials the document asks for is answered 401 (with
+    // `WWW-Authenticate`), as HTTP says, even where the document lists no 401.
+    if !security.credentials.is_empty() {
+        needs.statuses.ensure_row(401);
+    }
     types.settle_includes(&mut losses);
     types.settle_discriminators(&mut losses);
     service::unsaid(document, &mut losses);

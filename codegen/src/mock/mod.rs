@@ -9,6 +9,7 @@
 //! `src/handlers/shelves.rs`.
 
 mod pattern;
+mod scalars;
 mod value;
 
 use proc_macro2::{Literal, TokenStream};
@@ -79,8 +80,16 @@ fn root_file(service: &Service, families: &[&Family]) -> String {
 }
 
 fn family_file(service: &Service, family: &Family, values: &Values<'_>) -> String {
-    let gone = not_found(service, values);
-    let method = |e: &Endpoint| method(service, family, e, values, gone.as_ref());
+    let gone = not_found(service, family, values);
+    let method = |e: &Endpoint| {
+        method(
+            service,
+            family,
+            e,
+            values,
+            gone.as_ref().map(|(error, _)| error),
+        )
+    };
     let mut impls = Vec::new();
     if has_own_trait(family) {
         let name = family_trait(family);
@@ -114,8 +123,36 @@ fn family_file(service: &Service, family: &Family, values: &Values<'_>) -> Strin
             }
         });
     }
+    // Only a path with parameters names a resource `DELETE` can remove.
+    let names_resources = family
+        .endpoints
+        .iter()
+        .any(|e| e.path.params().next().is_some());
+    let answers = family
+        .endpoints
+        .iter()
+        .filter_map(|e| {
+            let json = answer_with(e, values)?.to_string();
+            let name = answer_const(e);
+            let docs = format!(" What `{}` answers.", e.name);
+            let literal = raw_string(&json);
+            Some(quote! { #[doc = #docs] const #name: &str = #literal; })
+        })
+        .chain(
+            gone.as_ref()
+                .filter(|_| names_resources)
+                .and_then(|(_, json)| {
+                    let json = json.as_ref()?;
+                    let name = not_found_const(family);
+                    let literal = raw_string(json);
+                    Some(quote! {
+                        #[doc = " What a path `DELETE` removed answers."]
+                        const #name: &str = #literal;
+                    })
+                }),
+        );
     let traits = crate::emit::handlers::family_traits(family);
-    let body = crate::render(&quote! { #(#impls)* }).to_string();
+    let body = crate::render(&quote! { #(#impls)* #(#answers)* }).to_string();
     // Only the generated modules this file names: a spec without options has no `options`.
     let mut imports: Vec<String> = ["types", "options", "headers", "response_headers"]
         .into_iter()
@@ -180,14 +217,19 @@ fn resolver(family: &Family) -> TokenStream {
 }
 
 /// The error a deleted resource answers: the status table's 404, with the least value of
-/// its body where it has one; `None` when the table has no 404 (then nothing is deleted).
-fn not_found(service: &Service, values: &Values<'_>) -> Option<TokenStream> {
+/// its body where it has one (the JSON, for the file's constant); `None` when the table
+/// has no 404 (then nothing is deleted).
+fn not_found(
+    service: &Service,
+    family: &Family,
+    values: &Values<'_>,
+) -> Option<(TokenStream, Option<String>)> {
     let row = service.statuses.iter().find(|s| s.code == 404)?;
     let variant = format_ident!("{}", names::pascal(&row.name));
     Some(match row.body.as_deref() {
         None => {
             let function = format_ident!("{}", row.name);
-            quote! { Error::#function() }
+            (quote! { Error::#function() }, None)
         }
         Some(body) => {
             let ty = match body {
@@ -195,12 +237,33 @@ fn not_found(service: &Service, values: &Values<'_>) -> Option<TokenStream> {
                 named => TypeRef::Named(named.to_owned()),
             };
             let rust = user_type(&ty, service.conventions.timestamp_format);
-            let literal = raw_string(&values.of(&ty, &FieldRules::default()).to_string());
-            quote! {
-                Error::#variant(rt::mock::answer::<#rust>(#literal).map_err(Error::Internal)?)
-            }
+            let name = not_found_const(family);
+            let error = quote! {
+                Error::#variant(rt::mock::answer::<#rust>(#name).map_err(Error::Internal)?)
+            };
+            let json = values.of(&ty, &FieldRules::default()).to_string();
+            (error, Some(json))
         }
     })
+}
+
+/// The constant holding what an endpoint answers (`GET_PRODUCT`).
+fn answer_const(endpoint: &Endpoint) -> proc_macro2::Ident {
+    format_ident!("{}", names::screaming(&endpoint.name))
+}
+
+/// The constant holding a deleted path's answer: `NOT_FOUND_ANSWER`, unless an endpoint's
+/// constant is called so.
+fn not_found_const(family: &Family) -> proc_macro2::Ident {
+    let mut name = "NOT_FOUND_ANSWER".to_owned();
+    while family
+        .endpoints
+        .iter()
+        .any(|e| answer_const(e) == name.as_str())
+    {
+        name.push('_');
+    }
+    format_ident!("{name}")
 }
 
 /// One endpoint's handler: the signature its trait declares, the fixed answer.
@@ -252,12 +315,11 @@ fn method(
         Some(ty) => user_type(ty, format),
         None => quote! { () },
     };
-    let json = answer_with(endpoint, values).map(|value| value.to_string());
     // The answer as a `Result`, and as a value inside another expression.
-    let (result, value) = match &json {
-        Some(json) => {
-            let literal = raw_string(json);
-            let result = quote! { rt::mock::answer::<#output>(#literal).map_err(Error::Internal) };
+    let (result, value) = match &endpoint.response {
+        Some(_) => {
+            let name = answer_const(endpoint);
+            let result = quote! { rt::mock::answer::<#output>(#name).map_err(Error::Internal) };
             (result.clone(), quote! { #result? })
         }
         None => (quote! { Ok(()) }, quote! { () }),
@@ -300,6 +362,11 @@ fn method(
         _ => (quote! { impl rt::Reply<#output> }, result),
     };
     let summary = endpoint.summary.trim();
+    // An imported summary may be the route itself (`GET /products/{productId}`).
+    let summary = match summary.strip_prefix(endpoint.method.as_str()) {
+        Some(rest) if rest.starts_with(" /") => "",
+        _ => summary,
+    };
     let doc = format!(
         " `{} {}`{}",
         endpoint.method.as_str(),

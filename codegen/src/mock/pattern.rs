@@ -40,6 +40,11 @@ pub(crate) fn example(pattern: &str, min: usize, max: usize, nth: usize) -> Opti
     .find(|text| fits(text))
 }
 
+/// Whether `pattern` finds a match in `text` (never, for a pattern Rust cannot read).
+pub(crate) fn matches(pattern: &str, text: &str) -> bool {
+    Regex::new(pattern).is_ok_and(|matcher| matcher.is_match(text))
+}
+
 /// Appends a text `hir` matches, each open repetition taken `extra` more times than its
 /// least.
 fn build(hir: &Hir, extra: usize, nth: usize, out: &mut String) {
