@@ -8,6 +8,7 @@ mod access;
 pub mod answers;
 mod change_kinds;
 mod constraints;
+mod deprecation;
 pub mod error_body;
 mod examples;
 mod parameters;
@@ -18,6 +19,7 @@ mod types;
 pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentials};
 pub use change_kinds::ChangeKind;
 pub use constraints::{Bound, FieldRules};
+pub use deprecation::Deprecation;
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use paths::{Method, Param, PathTemplate, Segment};
@@ -409,8 +411,10 @@ pub struct Endpoint {
     pub summary: String,
     /// Longer description.
     pub description: Option<String>,
-    /// Still served, about to go (`deprecated: true`).
+    /// Still served, about to go (`deprecated: true`, or a date).
     pub deprecated: bool,
+    /// The day it was deprecated, sent in a `Deprecation` header (`deprecated: 2026-06-30`).
+    pub deprecated_since: Option<Deprecation>,
     /// Request body type.
     pub request: Option<TypeRef>,
     /// The request body may be left out (`request_optional`): the handler gets an `Option`.

@@ -198,6 +198,10 @@ pub struct EndpointSpec {
     /// What tells it apart from the other endpoints of its method and path, when several
     /// share them (AWS's `X-Amz-Target`); a request none of them selects names nothing.
     pub selected_by: Option<Selector>,
+    /// The `Deprecation` header (RFC 9745) every answer of a deprecated endpoint carries,
+    /// the day it was deprecated as a structured-field date (`@1782777600`), computed at
+    /// generation time; `None` for an endpoint whose spec gives no date.
+    pub deprecation: Option<&'static str>,
 }
 
 /// A request's fixed header or query value that selects one of several endpoints sharing
@@ -283,6 +287,7 @@ impl EndpointSpec {
         param_affixes: &[],
         rate_limit_resource: None,
         selected_by: None,
+        deprecation: None,
     };
 
     /// True when an anonymous caller may call it.

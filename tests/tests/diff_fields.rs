@@ -117,6 +117,14 @@ fn an_endpoint_made_deprecated_breaks_nobody() {
         &[(line, deprecated.as_str())],
         &[(K::EndpointDeprecationChanged, OK)],
     );
+    // Dating it sends a `Deprecation` header from then on: still nobody breaks.
+    let dated = format!("{line}    deprecated: 2026-06-30\n");
+    case(
+        "dated",
+        &[(line, deprecated.as_str())],
+        &[(line, dated.as_str())],
+        &[(K::EndpointDeprecationChanged, OK)],
+    );
 }
 
 /// `one_of` and `any_of` read and write the same JSON: between them only what clients are

@@ -206,14 +206,26 @@ fn compare_endpoint(
             push(kind, verdict, format!("a path parameter's {why}"));
         }
     }
-    if was.deprecated != now.deprecated {
+    if was.deprecated != now.deprecated || was.deprecated_since != now.deprecated_since {
+        let since = |d: &Option<crate::model::Deprecation>| {
+            d.as_ref().map_or_else(String::new, |d| {
+                format!(" since {}, said in a `Deprecation` header", d.date)
+            })
+        };
         push(
             ChangeKind::EndpointDeprecationChanged,
             Verdict::Compatible,
-            if now.deprecated {
-                "now deprecated: still served".to_owned()
-            } else {
-                "no longer deprecated".to_owned()
+            match (was.deprecated, now.deprecated) {
+                (_, false) => "no longer deprecated".to_owned(),
+                (false, true) => format!(
+                    "now deprecated{}: still served",
+                    since(&now.deprecated_since)
+                ),
+                (true, true) => format!(
+                    "deprecated{} (was: deprecated{})",
+                    since(&now.deprecated_since),
+                    since(&was.deprecated_since)
+                ),
             },
         );
     }

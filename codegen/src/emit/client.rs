@@ -211,6 +211,12 @@ fn method_tokens(
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
     if endpoint.deprecated {
         text.push_str("\n\nDeprecated: still served, about to go.");
+        if let Some(since) = &endpoint.deprecated_since {
+            text.push_str(&format!(
+                " Since {}: every answer says so in a `Deprecation` header.",
+                since.date
+            ));
+        }
     }
     text.push_str(&format!(
         "\n\n`{} {}`, answered {} on success",

@@ -322,6 +322,10 @@ fn endpoint_tokens(
     if let Some(resource) = endpoint.rate_limit_resource.as_ref().filter(|_| carried) {
         rare.push(quote! { rate_limit_resource: Some(#resource) });
     }
+    if let Some(since) = &endpoint.deprecated_since {
+        let value = since.header_value();
+        rare.push(quote! { deprecation: Some(#value) });
+    }
     if endpoint.anonymous != Anonymous::Reads {
         let anonymous = match endpoint.anonymous {
             Anonymous::Reads => quote! { rt::Anonymous::Reads },

@@ -315,12 +315,15 @@ pub(super) fn lower_endpoint(
         );
     }
     let params = lower_endpoint_params(raw, &path, cx, diags);
+    let (deprecated, deprecated_since) =
+        super::deprecation::lower_deprecated(raw.deprecated.as_ref(), diags);
     Some(Endpoint {
         name: key.name.clone(),
         method,
         path,
         summary: raw.summary.clone(),
-        deprecated: raw.deprecated.unwrap_or(false),
+        deprecated,
+        deprecated_since,
         description: raw.description.clone(),
         request_optional: lower_request_optional(raw, request.is_some(), diags),
         request,

@@ -11,6 +11,7 @@ mod bodies;
 mod composition;
 mod context;
 mod conventions;
+mod deprecation;
 mod endpoints;
 mod error_type;
 mod examples;

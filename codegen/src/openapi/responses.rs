@@ -101,6 +101,16 @@ pub(super) fn responses(
             headers.extend(super::headers::headers(p));
         }
         headers.extend(answer_headers(service, true));
+        if let Some(since) = &endpoint.deprecated_since {
+            headers.insert(
+                "Deprecation".into(),
+                json!({
+                    "description": format!("Deprecated since {} (RFC 9745).", since.date),
+                    "required": true,
+                    "schema": { "type": "string", "const": since.header_value() },
+                }),
+            );
+        }
         if code == 201 {
             // Where the created resource can be read, when the handler says
             // (`Custom::location`).

@@ -7,6 +7,7 @@ use super::decode::{Named, Spanned, StatusCode, spec_record};
 use super::yaml::Node;
 
 mod access;
+mod deprecated;
 mod examples;
 mod parameters;
 mod protocol;
@@ -14,6 +15,7 @@ mod sections;
 mod types;
 
 pub(crate) use access::{CredentialPlace, OAuthFlow, RunAs};
+pub(crate) use deprecated::Deprecated;
 pub(crate) use examples::{Example, ExampleRequest, ExampleResponse};
 pub(crate) use parameters::{ParamDecl, QueryOption, SelectedBy};
 pub(crate) use protocol::{
@@ -385,8 +387,10 @@ spec_record! {
         req summary: String,
         /// Longer description.
         opt description: String,
-        /// Still served, about to go: marked so in OpenAPI and the Rust docs.
-        opt deprecated: bool,
+        /// Still served, about to go: marked so in OpenAPI and the Rust docs. The date it
+        /// was deprecated (`2026-06-30`) instead of `true` also sends it, as a
+        /// `Deprecation` header (RFC 9745), on every answer.
+        opt deprecated: Spanned<Deprecated>,
         /// Type of the JSON request body; leave out for none.
         opt request: Spanned<String>,
         /// The request body may be left out: the handler gets `Option<T>`, `None` for a

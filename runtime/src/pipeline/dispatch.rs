@@ -187,13 +187,34 @@ where
         answer
     }
     .await;
-    with_quota_headers(
+    let answer = with_quota_headers(
         answer,
         &quota,
         service.conventions.rate_limit_headers.as_ref(),
         endpoint,
-    )
+    );
+    with_deprecation(answer, endpoint)
 }
+
+/// Adds the endpoint's `Deprecation` header, when its spec dates its deprecation, to every
+/// answer, success or error.
+fn with_deprecation(answer: Answer, endpoint: &EndpointSpec) -> Answer {
+    let Some(date) = endpoint.deprecation else {
+        return answer;
+    };
+    // Generated as `@` and digits: always a header value.
+    let value = http::HeaderValue::from_static(date);
+    match answer {
+        Ok(mut response) => {
+            response.headers_mut().insert(DEPRECATION, value);
+            Ok(response)
+        }
+        Err(error) => Err(error.with_header(DEPRECATION, value)),
+    }
+}
+
+/// RFC 9745's header.
+const DEPRECATION: http::HeaderName = http::HeaderName::from_static("deprecation");
 
 /// What the pipeline checks of a routed request before its quota check: parameter
 /// patterns and lengths (404), anonymous callers, XSRF, capability, the self alias, and the top-level

@@ -174,6 +174,30 @@ async fn the_typed_client_writes_the_text_around_the_parameter() {
     );
 }
 
+/// `deprecated: 2026-06-30` sends the day in a `Deprecation` header (RFC 9745) on every
+/// answer of the endpoint, errors too, and lists the header in OpenAPI; an endpoint that
+/// is not deprecated sends none.
+#[tokio::test]
+async fn a_dated_deprecation_is_said_in_a_header() {
+    let base = start().await;
+    let json = send(client().get(format!("{base}/items/a.json"))).await;
+    assert_eq!(json.header("deprecation"), Some("@1782777600"));
+    let missing = send(client().get(format!("{base}/items/zz.json"))).await;
+    assert_eq!(missing.status, 404, "{}", missing.text());
+    assert_eq!(missing.header("deprecation"), Some("@1782777600"));
+    let whole = send(client().get(format!("{base}/items/a"))).await;
+    assert_eq!(whole.header("deprecation"), None);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let operation = &document["paths"]["/items/{key}.json"]["get"];
+    assert_eq!(operation["deprecated"], true);
+    let header = &operation["responses"]["200"]["headers"]["Deprecation"];
+    assert_eq!(header["schema"]["const"], "@1782777600", "{operation}");
+}
+
 #[test]
 fn openapi_keeps_the_template_as_written() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
