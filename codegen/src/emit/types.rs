@@ -392,8 +392,9 @@ fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
     match &def.kind {
         TypeKind::Enum(_) | TypeKind::Union(_) => false,
         TypeKind::Record(fields) => fields.iter().all(|f| {
-            f.optional
-                || f.nullable
+            // A default filled in when absent makes the field its type, not an `Option`.
+            let filled = f.rules.default.is_some() && !f.rules.default_stated;
+            (!filled && (f.optional || f.nullable))
                 || match &f.ty {
                     TypeRef::String
                     | TypeRef::Integer

@@ -71,11 +71,16 @@ fn root_file(service: &Service, families: &[&Family]) -> String {
          /// The mock: every endpoint answers its example, or the least value its type allows.\n\
          /// Replace a family's file with real handlers one endpoint at a time.\n\
          #[derive(Debug, Default)]\n\
-         pub struct Mock {{\n\
-         \x20   /// The paths `DELETE` removed: they answer 404 from then on.\n\
-         \x20   deleted: restspec_runtime::mock::Deleted,\n\
-         }}\n",
+         {}",
         service.title.replace('\n', " "),
+        if remembers_deleted(service) {
+            "pub struct Mock {\n    \
+             /// The paths `DELETE` removed: they answer 404 from then on.\n    \
+             deleted: restspec_runtime::mock::Deleted,\n\
+             }\n"
+        } else {
+            "pub struct Mock;\n"
+        }
     )
 }
 
@@ -214,6 +219,17 @@ fn resolver(family: &Family) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether the mock remembers what `DELETE` removed: where the status table has a 404 to
+/// answer it with, and a path with parameters names a resource.
+fn remembers_deleted(service: &Service) -> bool {
+    service.statuses.iter().any(|s| s.code == 404)
+        && service
+            .families
+            .iter()
+            .flat_map(|f| &f.endpoints)
+            .any(|e| e.path.params().next().is_some())
 }
 
 /// The error a deleted resource answers: the status table's 404, with the least value of
