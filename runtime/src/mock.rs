@@ -104,14 +104,14 @@ impl Deleted {
         self.contains_path(ctx.uri().path())
     }
 
-    /// Remembers `path` as deleted.
+    /// Remembers `path` as deleted. A path ending in `/` (an empty last parameter) is
+    /// deleted alone: nothing lies beneath it, and its collection stays.
     pub fn record_path(&self, path: &str) {
-        self.paths().insert(path.trim_end_matches('/').to_owned());
+        self.paths().insert(path.to_owned());
     }
 
     /// Whether `path` was deleted, or lies beneath a deleted path.
     pub fn contains_path(&self, path: &str) -> bool {
-        let path = path.trim_end_matches('/');
         let paths = self.paths();
         paths.contains(path)
             || path
@@ -151,11 +151,16 @@ mod tests {
     #[test]
     fn a_deleted_path_and_what_lies_beneath_it_are_gone() {
         let deleted = Deleted::default();
-        deleted.record_path("/pets/7/");
+        deleted.record_path("/pets/7");
         assert!(deleted.contains_path("/pets/7"));
         assert!(deleted.contains_path("/pets/7/photo"));
         assert!(!deleted.contains_path("/pets/70"));
         assert!(!deleted.contains_path("/pets"));
+        // An empty id deletes nothing but itself: the collection stays.
+        deleted.record_path("/owners/");
+        assert!(deleted.contains_path("/owners/"));
+        assert!(!deleted.contains_path("/owners"));
+        assert!(!deleted.contains_path("/owners/1"));
     }
 
     /// Runs a future that never waits.
