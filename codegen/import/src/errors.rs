@@ -199,7 +199,12 @@ impl StatusRows {
                 entry.push("code", Yaml::Int(i64::from(*code)));
                 entry.push("message", Yaml::str(reason_phrase(&status_name(*code))));
                 entry.push("when", Yaml::str(format!("The service answers {code}.")));
-                let raised = raised_for(*code);
+                // A document that answers invalid input 422 and lists no 400 (FastAPI's
+                // validation errors) has the runtime's refusals of input answered so too.
+                let raised = match code {
+                    422 if !self.rows.contains_key(&400) => raised_for(400),
+                    code => raised_for(*code),
+                };
                 if index == raiser && !raised.is_empty() {
                     entry.push(
                         "raised_for",
