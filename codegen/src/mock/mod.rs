@@ -2,7 +2,7 @@
 //! its user to edit (`restspec new NAME --from DOC`), not generated at each build.
 //!
 //! Each endpoint answers its first example's body for its success status where the spec
-//! has one, or else the least value its response type allows ([`value`]); a declared
+//! has one, or else the least value its response type allows (`value.rs`); a declared
 //! response header gets the least value of its type; a paginated endpoint answers a page
 //! of that one item; a resolver finds every resource. The files are plain Rust against the
 //! generated traits, as a person would write them: `impl ShelvesHandlers for Mock` in
