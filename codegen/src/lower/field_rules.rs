@@ -264,6 +264,28 @@ fn bound(
     }
 }
 
+/// A fewest count (`min_length`) above its most (`max_length`, written at `at`) names no
+/// value at all: reported at the most. Options and fields both say so here.
+pub(super) fn check_count_order(
+    min: Option<u64>,
+    max: Option<u64>,
+    at: Option<&crate::spec::decode::Spanned<u64>>,
+    (min_key, max_key): (&str, &str),
+    diags: &mut Diagnostics,
+) {
+    if let (Some(min), Some(max), Some(at)) = (min, max, at)
+        && max < min
+    {
+        diags.push(
+            Diagnostic::new(
+                at.location.clone(),
+                format!("`{max_key}` {max} is below `{min_key}` {min}"),
+            )
+            .hint("no value could fit: swap them, or correct one"),
+        );
+    }
+}
+
 /// A lower bound above its upper one names no value at all.
 fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) {
     let pairs = [
@@ -290,17 +312,7 @@ fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) 
         ),
     ];
     for (min, max, at, max_key, min_key) in pairs {
-        if let (Some(min), Some(max), Some(at)) = (min, max, at)
-            && max < min
-        {
-            diags.push(
-                Diagnostic::new(
-                    at.location.clone(),
-                    format!("`{max_key}` {max} is below `{min_key}` {min}"),
-                )
-                .hint("no value could fit: swap them, or correct one"),
-            );
-        }
+        check_count_order(min, max, at.as_ref(), (min_key, max_key), diags);
     }
     if let (Some(min), Some(max)) = (rules.minimum, rules.maximum)
         && (max.value < min.value || (max.value == min.value && (min.exclusive || max.exclusive)))

@@ -254,17 +254,7 @@ pub(super) fn lower_option(
             ("min_items", "max_items"),
         ),
     ] {
-        if let (Some(min), Some(max), Some(at)) = (min, max, at)
-            && max < min
-        {
-            diags.push(
-                Diagnostic::new(
-                    at.location.clone(),
-                    format!("`{max_key}` {max} is below `{min_key}` {min}"),
-                )
-                .hint("no value could fit: swap them, or correct one"),
-            );
-        }
+        super::field_rules::check_count_order(min, max, at.as_ref(), (min_key, max_key), diags);
     }
     if let Some(unique) = &raw.unique_items {
         rules.unique_items = unique.value

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::scalars::{base64, integer, number, text, timestamp};
-use crate::model::{FieldRules, Scalar, Service, TypeDef, TypeKind, TypeRef, UnionKeyword};
+use crate::model::{FieldRules, Scalar, Service, TypeDef, TypeKind, TypeRef};
 
 /// How deep required fields may nest before a value gives up (a record that requires
 /// itself, through others): `null` there, which the answer's reading then reports.
@@ -22,8 +22,7 @@ impl<'a> Values<'a> {
         Values { service }
     }
 
-    /// The least value of `ty` under `rules`; `nth` tells items of one list apart (for
-    /// `unique_items`).
+    /// The least value of `ty` under `rules`.
     pub(crate) fn of(&self, ty: &TypeRef, rules: &FieldRules) -> Value {
         self.value(ty, rules, 0, 0)
     }
@@ -118,7 +117,7 @@ impl<'a> Values<'a> {
                 .get(nth % values.len().max(1))
                 .map_or(Value::Null, |v| Value::String(v.value.clone())),
             TypeKind::Union(union) => {
-                let Some(first) = self.first_alternative(&union.alternatives, union.keyword) else {
+                let Some(first) = self.first_alternative(&union.alternatives) else {
                     return Value::Null;
                 };
                 let mut value = self.value(first, &FieldRules::default(), nth, depth);
@@ -148,11 +147,7 @@ impl<'a> Values<'a> {
 
     /// The alternative a union's least value takes: the first that does not name the
     /// union again (a value must end somewhere).
-    fn first_alternative<'t>(
-        &self,
-        alternatives: &'t [TypeRef],
-        _keyword: UnionKeyword,
-    ) -> Option<&'t TypeRef> {
+    fn first_alternative<'t>(&self, alternatives: &'t [TypeRef]) -> Option<&'t TypeRef> {
         alternatives
             .iter()
             .find(|a| !matches!(a, TypeRef::Named(_)))
