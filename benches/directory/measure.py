@@ -119,18 +119,29 @@ def verdicts(document, losses):
     return out
 
 
-def body_kinds(item, method):
-    """Whether an operation's bodies are all JSON or forms (or none)."""
+def body_kinds(document, item, method):
+    """Whether an operation's bodies are all JSON or forms (or none): its request body and
+    responses, followed through their `$ref`s (Microsoft Graph's `$count` answers are a
+    shared `text/plain` response)."""
     operation = item[method]
+
+    def followed(value):
+        for _ in range(8):
+            if not (isinstance(value, dict) and isinstance(value.get("$ref"), str)):
+                break
+            value = resolve(document, value["$ref"][1:])
+        return value if isinstance(value, dict) else {}
+
     media = []
-    body = operation.get("requestBody") or {}
-    media += list((body.get("content") or {}).keys()) if isinstance(body, dict) else []
+    body = followed(operation.get("requestBody"))
+    media += list((body.get("content") or {}).keys())
     for response in (operation.get("responses") or {}).values():
-        if isinstance(response, dict):
-            media += list((response.get("content") or {}).keys())
+        media += list((followed(response).get("content") or {}).keys())
+
     def plain(m):
         m = m.split(";")[0].strip().lower()
         return m == "application/json" or m.endswith("+json") or m == "application/x-www-form-urlencoded"
+
     return all(plain(m) for m in media)
 
 
@@ -216,7 +227,7 @@ def main():
             totals["on_wire"] += sum(w for w, _ in results)
             totals["faithful"] += sum(f for _, f in results)
             for (path, method, item), (w, f) in zip(ops, results):
-                if body_kinds(item, method):
+                if body_kinds(parsed, item, method):
                     totals["plain_operations"] += 1
                     totals["plain_on_wire"] += w
                     totals["plain_faithful"] += f
@@ -226,7 +237,7 @@ def main():
                 totals["trip_operations"] += trip["operations"]
                 totals["trip_on_wire"] += trip["on_wire"]
                 totals["trip_faithful"] += trip["faithful"]
-                plain = {(p, m) for p, m, item in ops if body_kinds(item, m)}
+                plain = {(p, m) for p, m, item in ops if body_kinds(parsed, item, m)}
                 for verdict in trip["verdicts"]:
                     wire = {d["category"] for d in verdict["differences"] if d["kind"] == "wire"}
                     if len(wire) == 1:
