@@ -160,3 +160,38 @@ fn a_union_keyword_changed_breaks_nobody() {
         &[(K::FieldTypeChanged, CLIENTS)],
     );
 }
+
+/// `closed: true` is a rule of the whole record: closing one that requests carry refuses
+/// requests that fitted before; opening one that answers carry lets answers grow fields a
+/// typed client of the closed version refuses; the other ways break nobody.
+#[test]
+fn closing_a_record_breaks_senders_and_opening_one_breaks_readers() {
+    const INPUT: &str = "  ThingInput:\n    fields:\n";
+    const INPUT_CLOSED: &str = "  ThingInput:\n    closed: true\n    fields:\n";
+    const INFO: &str = "  ThingInfo:\n    fields:\n";
+    const INFO_CLOSED: &str = "  ThingInfo:\n    closed: true\n    fields:\n";
+    case(
+        "sent: closed",
+        &[],
+        &[(INPUT, INPUT_CLOSED)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "sent: opened",
+        &[(INPUT, INPUT_CLOSED)],
+        &[],
+        &[(K::FieldConstraintLoosened, OK)],
+    );
+    case(
+        "read: closed",
+        &[],
+        &[(INFO, INFO_CLOSED)],
+        &[(K::FieldConstraintTightened, OK)],
+    );
+    case(
+        "read: opened",
+        &[(INFO, INFO_CLOSED)],
+        &[],
+        &[(K::FieldConstraintLoosened, CLIENTS)],
+    );
+}

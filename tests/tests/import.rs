@@ -323,7 +323,7 @@ pub(crate) fn assert_every_operation_faithful(
 }
 
 /// `restspec openapi` of the imported spec compared with `document`.
-fn round_trip(
+pub(crate) fn round_trip(
     document: &serde_json::Value,
     imported: &restspec_import::Imported,
 ) -> restspec_import::round_trip::Comparison {

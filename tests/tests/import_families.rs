@@ -253,3 +253,81 @@ fn a_member_declared_again_keeps_its_own_default() {
     assert!(service.contains("discriminator:"), "{service}");
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// `additionalProperties: false` on a record is `closed: true`, and round-trips; a record
+/// the spec cannot close (an alternative of a union told apart by a member it does not
+/// declare; one another includes) is left open, and the import says so.
+#[test]
+fn records_closed_by_the_document_are_closed() {
+    let closed = |properties: serde_json::Value| serde_json::json!({ "type": "object", "properties": properties, "additionalProperties": false });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/notes": { "post": {
+                "requestBody": { "required": true, "content": { "application/json": {
+                    "schema": { "$ref": "#/components/schemas/Note" } } } },
+                "responses": { "204": { "description": "ok" } } } },
+            "/payments": { "get": { "responses": { "200": { "description": "ok", "content": {
+                "application/json": { "schema": { "$ref": "#/components/schemas/Payment" } } } } } } },
+            "/named": { "get": { "responses": { "200": { "description": "ok", "content": {
+                "application/json": { "schema": { "$ref": "#/components/schemas/Named" } } } } } } }
+        },
+        "components": { "schemas": {
+            "Note": closed(serde_json::json!({ "title": { "type": "string" } })),
+            "Payment": { "oneOf": [{ "$ref": "#/components/schemas/Card" }, { "$ref": "#/components/schemas/Cash" }],
+                         "discriminator": { "propertyName": "kind" } },
+            "Card": closed(serde_json::json!({ "kind": { "type": "string" }, "last4": { "type": "string" } })),
+            "Cash": closed(serde_json::json!({ "amount": { "type": "integer" } })),
+            "Entity": closed(serde_json::json!({ "id": { "type": "string" } })),
+            "Named": { "allOf": [{ "$ref": "#/components/schemas/Entity" },
+                                 { "type": "object", "properties": { "name": { "type": "string" } } }] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let spec = file(&imported, "service.yaml");
+    // A type's lines: its name, then those indented under it.
+    let declared = |name: &str| {
+        let start = spec.find(&format!("\n  {name}:")).expect("declared");
+        let mut lines = spec[start + 1..].lines();
+        let first = lines.next().unwrap_or_default();
+        let rest: Vec<&str> = lines.take_while(|l| l.starts_with("    ")).collect();
+        format!("{first}\n{}", rest.join("\n"))
+    };
+    assert!(declared("Note").contains("closed: true"), "{spec}");
+    assert!(declared("Card").contains("closed: true"), "{spec}");
+    assert!(!declared("Cash").contains("closed"), "{spec}");
+    assert!(!declared("Entity").contains("closed"), "{spec}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    for (at, why) in [
+        (
+            "/components/schemas/Cash/additionalProperties",
+            "does not declare `kind`",
+        ),
+        (
+            "/components/schemas/Entity/additionalProperties",
+            "`Named` includes it",
+        ),
+    ] {
+        assert!(
+            said.iter().any(|s| s.contains(at) && s.contains(why)),
+            "{at}: {said:#?}"
+        );
+    }
+    let trip = super::import::round_trip(&document, &imported);
+    let note = trip
+        .operations
+        .iter()
+        .find(|v| v.path == "/notes")
+        .expect("compared");
+    assert!(note.faithful, "{note:?}");
+    let opened = trip
+        .operations
+        .iter()
+        .find(|v| v.path == "/named")
+        .expect("compared");
+    assert!(
+        !opened.on_wire,
+        "the judge sees what was opened: {opened:?}"
+    );
+}

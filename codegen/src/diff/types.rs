@@ -87,6 +87,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
         let read = before.read.contains(&now.name) || after.read.contains(&now.name);
         let sent = before.sent.contains(&now.name) || after.sent.contains(&now.name);
         compare_discriminators(was, now, read, out);
+        compare_closed(was, now, (read, sent), out);
         match (&was.kind, &now.kind) {
             (TypeKind::Record(a), TypeKind::Record(b)) => {
                 compare_fields(&now.name, (was, a), (now, b), (read, sent), out);
@@ -137,6 +138,32 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
             )),
         }
     }
+}
+
+/// A record closed (`closed: true`) refuses requests that carried other fields; one opened
+/// may answer fields a typed client of the closed version refuses.
+fn compare_closed(was: &TypeDef, now: &TypeDef, (read, sent): (bool, bool), out: &mut Vec<Change>) {
+    let (kind, breaks, what) = match (was.closed, now.closed) {
+        (false, true) => (
+            ChangeKind::FieldConstraintTightened,
+            sent,
+            "closed: a value with a field it does not declare is refused",
+        ),
+        (true, false) => (
+            ChangeKind::FieldConstraintLoosened,
+            read,
+            "no longer closed: answers may carry fields typed clients of the closed version refuse",
+        ),
+        _ => return,
+    };
+    out.push(Change::new(
+        kind,
+        if breaks { CLIENTS } else { Verdict::Compatible },
+        format!("type {}", now.name),
+        what.to_owned(),
+        Some(was.location.clone()),
+        Some(now.location.clone()),
+    ));
 }
 
 /// A discriminator that moved to another field, or whose values name other types or

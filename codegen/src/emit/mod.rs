@@ -19,6 +19,7 @@ pub(crate) mod response_headers;
 mod router;
 mod service;
 mod skeleton;
+mod type_graph;
 pub(crate) mod types;
 mod unions;
 mod validate;

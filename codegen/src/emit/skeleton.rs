@@ -100,6 +100,7 @@ fn stand_in_for_unknown_types(service: &mut Service) {
                 kind: TypeKind::Record(Vec::new()),
                 includes: Vec::new(),
                 discriminator: None,
+                closed: false,
                 location: location.clone(),
             });
         }

@@ -1,6 +1,9 @@
-//! Spec types to serde types. No `deny_unknown_fields`, ever: the types are shared with the
-//! typed client, which must read answers carrying fields it does not know; a spec's
-//! `unknown_fields: reject` is the runtime's check on request bodies (`strict_json`).
+//! Spec types to serde types. No `deny_unknown_fields` but on a `closed` record: the types
+//! are shared with the typed client, which must read answers carrying fields it does not
+//! know; a spec's `unknown_fields: reject` is the runtime's check on request bodies
+//! (`strict_json`). A record the spec closes has no other fields for anyone, as its
+//! OpenAPI schema (`additionalProperties: false`) says, so its own type refuses them, inside
+//! unions too, where serde reads from a buffered copy `strict_json` does not see.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -348,68 +351,6 @@ fn options_tokens(
     }
 }
 
-/// The named type a field holds directly (not inside a list or map).
-fn direct_reference(ty: &TypeRef) -> Option<&str> {
-    match ty {
-        TypeRef::Named(name) => Some(name),
-        _ => None,
-    }
-}
-
-/// True when `from` contains `target` directly, through any chain of direct fields: such a
-/// field must be boxed, or the type would have infinite size.
-fn reaches(service: &Service, from: &str, target: &str, seen: &mut Vec<String>) -> bool {
-    if from == target {
-        return true;
-    }
-    if seen.iter().any(|s| s == from) {
-        return false;
-    }
-    seen.push(from.to_owned());
-    let Some(def) = service.types.iter().find(|t| t.name == from) else {
-        return false;
-    };
-    match &def.kind {
-        TypeKind::Record(fields) => fields
-            .iter()
-            .filter_map(|f| direct_reference(&f.ty))
-            .any(|next| reaches(service, next, target, seen)),
-        TypeKind::Enum(_) | TypeKind::Union(_) => false,
-    }
-}
-
-/// True when every field of record `name` has a default (options, lists, maps, strings,
-/// numbers, booleans, and records that have one themselves): such records derive
-/// `Default`, so handlers can write `..Default::default()`.
-fn has_default(service: &Service, name: &str, seen: &mut Vec<String>) -> bool {
-    if seen.iter().any(|s| s == name) {
-        return false;
-    }
-    seen.push(name.to_owned());
-    let Some(def) = service.types.iter().find(|t| t.name == name) else {
-        return false;
-    };
-    match &def.kind {
-        TypeKind::Enum(_) | TypeKind::Union(_) => false,
-        TypeKind::Record(fields) => fields.iter().all(|f| {
-            // A default filled in when absent makes the field its type, not an `Option`.
-            let filled = f.rules.default.is_some() && !f.rules.default_stated;
-            (!filled && (f.optional || f.nullable))
-                || match &f.ty {
-                    TypeRef::String
-                    | TypeRef::Integer
-                    | TypeRef::Number
-                    | TypeRef::Any
-                    | TypeRef::Boolean
-                    | TypeRef::Scalar(_) => true,
-                    TypeRef::List(_) | TypeRef::Map(_) => true,
-                    TypeRef::Timestamp => false,
-                    TypeRef::Named(inner) => has_default(service, inner, seen),
-                }
-        }),
-    }
-}
-
 fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let docs = doc(def.description.as_deref().unwrap_or(&def.name));
@@ -417,9 +358,9 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
         TypeKind::Record(record) => {
             let fields = record.iter().map(|f| {
                 let mut ty = super::fields::field_type(f, format);
-                if direct_reference(&f.ty)
-                    .is_some_and(|t| reaches(service, t, &def.name, &mut Vec::new()))
-                {
+                if super::type_graph::direct_reference(&f.ty).is_some_and(|t| {
+                    super::type_graph::reaches(service, t, &def.name, &mut Vec::new())
+                }) {
                     ty = quote! { Box<#ty> };
                 }
                 super::fields::field_tokens(service, &def.name, f, ty)
@@ -427,13 +368,14 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
             let default_fns = super::fields::default_fns(service, &def.name, record, |f| {
                 super::fields::field_type(f, format)
             });
-            let default =
-                has_default(service, &def.name, &mut Vec::new()).then(|| quote! { Default, });
+            let default = super::type_graph::has_default(service, &def.name, &mut Vec::new())
+                .then(|| quote! { Default, });
             let derived = super::unions::derived_fields(def);
+            let closed = def.closed.then(|| quote! { deny_unknown_fields, });
             quote! {
                 #docs
                 #[derive(Debug, Clone, #default PartialEq, Serialize, Deserialize)]
-                #[serde(crate = "super::rt::serde")]
+                #[serde(#closed crate = "super::rt::serde")]
                 pub struct #ident {
                     #(#fields)*
                     #derived

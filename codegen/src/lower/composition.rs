@@ -21,6 +21,32 @@ pub(super) fn compose(types: &mut [TypeDef], diags: &mut Diagnostics) {
     for i in 0..types.len() {
         check_discriminator(i, types, diags);
     }
+    check_closed_includes(types, diags);
+}
+
+/// A record another includes is not `closed`: its schema is one part of the other's
+/// (`allOf`), which JSON Schema reads alone, so it would refuse the other's own fields.
+fn check_closed_includes(types: &[TypeDef], diags: &mut Diagnostics) {
+    for def in types {
+        for included in &def.includes {
+            let Some(closed) = types.iter().find(|t| t.name == *included && t.closed) else {
+                continue;
+            };
+            diags.push(
+                Diagnostic::new(
+                    closed.location.clone(),
+                    format!(
+                        "`{included}` is `closed`, but `{}` includes it and adds fields it would refuse",
+                        def.name
+                    ),
+                )
+                .hint(format!(
+                    "remove `closed` from `{included}`; close `{}` instead, which has them all",
+                    def.name
+                )),
+            );
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -296,11 +322,28 @@ fn check_tag_field(
     location: &crate::diag::Location,
     diags: &mut Diagnostics,
 ) {
-    let Some(TypeKind::Record(fields)) = types.iter().find(|t| t.name == record).map(|t| &t.kind)
-    else {
+    let Some(def) = types.iter().find(|t| t.name == record) else {
+        return;
+    };
+    let TypeKind::Record(fields) = &def.kind else {
         return;
     };
     let Some(declared) = fields.iter().find(|f| f.json_name == field) else {
+        // The value carries the field; a closed record would refuse it.
+        if def.closed {
+            diags.push(
+                Diagnostic::new(
+                    location.clone(),
+                    format!(
+                        "`{record}` is `closed` but does not declare `{field}`, which every \
+                         value of it carries here"
+                    ),
+                )
+                .hint(format!(
+                    "declare `{field}: {{ type: string }}` in `{record}`'s fields, or remove `closed`"
+                )),
+            );
+        }
         return;
     };
     let text = match &declared.ty {

@@ -196,8 +196,33 @@ pub(super) fn lower_type(
                 .collect(),
             location: d.field.location.clone(),
         }),
+        closed: closed(raw, &key.name, record, diags),
         location: key.location.clone(),
     })
+}
+
+/// `closed: true`, on a record only, and not on a family's base (the records that include
+/// it add fields, which it keeps).
+fn closed(raw: &raw::TypeDef, name: &str, record: bool, diags: &mut Diagnostics) -> bool {
+    let Some(given) = raw.closed.as_ref().filter(|c| c.value) else {
+        return false;
+    };
+    let (what, hint) = if !record {
+        (
+            format!("`closed` is for records; `{name}` has no `fields`"),
+            "remove it: an enumeration or a union has no fields to close",
+        )
+    } else if raw.discriminator.is_some() {
+        (
+            format!("`{name}` is a family's base (`discriminator`); it cannot be `closed`"),
+            "remove `closed`: the records that include it add fields, which the base keeps; \
+             close those records instead",
+        )
+    } else {
+        return true;
+    };
+    diags.push(Diagnostic::new(given.location.clone(), what).hint(hint));
+    false
 }
 
 /// `nullable_items: true`, on a list only.

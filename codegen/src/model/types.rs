@@ -44,6 +44,9 @@ pub struct TypeDef {
     /// `one_of` of records, which alternative; on a record, which of the records that
     /// include it (a family's base).
     pub discriminator: Option<Discriminator>,
+    /// A record with no fields but its own (`closed: true`, OpenAPI's
+    /// `additionalProperties: false`): its Rust type refuses any other when read.
+    pub closed: bool,
     /// Where it is declared.
     pub location: Location,
 }

@@ -6,9 +6,10 @@ use serde_json::{Map, Value, json};
 
 use crate::model::{FieldRules, Service, TimestampFormat, TypeKind, TypeRef};
 
-/// `components.schemas`: one schema per named type. Where the spec refuses unknown fields
-/// (`unknown_fields: reject`), the records requests carry (directly or inside another
-/// type) say `additionalProperties: false`; answers may still grow fields.
+/// `components.schemas`: one schema per named type. A `closed` record says
+/// `additionalProperties: false`; where the spec refuses unknown fields in request bodies
+/// (`unknown_fields: reject`), so do the records requests carry (directly or inside another
+/// type), and answers may still grow fields.
 pub(super) fn components(service: &Service) -> Value {
     let closed = if service.conventions.reject_unknown_fields {
         request_types(service)
@@ -61,7 +62,8 @@ pub(super) fn components(service: &Service) -> Value {
                     object.insert("required".into(), Value::Array(required));
                 }
                 // A family's base takes the fields of its derived records.
-                let closed = closed.contains(&def.name.as_str()) && def.discriminator.is_none();
+                let closed = def.closed
+                    || (closed.contains(&def.name.as_str()) && def.discriminator.is_none());
                 if def.includes.is_empty() {
                     if closed {
                         object.insert("additionalProperties".into(), json!(false));

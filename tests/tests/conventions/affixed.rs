@@ -1,7 +1,7 @@
 //! `fixtures/affixed`: fixed text beside a parameter in one segment (`{key}.json`,
 //! `{key}:move`, `copy-{key}`): each request reaches the endpoint whose text it has, the
 //! handler gets the parameter without it, the typed client writes it, and OpenAPI keeps
-//! the template as written.
+//! the template as written. Its `Move` is a `closed` record; `Item` is open.
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
@@ -218,4 +218,46 @@ fn openapi_keeps_the_template_as_written() {
     ] {
         assert!(paths.iter().any(|p| *p == path), "{path}: {paths:?}");
     }
+}
+
+/// A `closed` record (`Move`) refuses a field it does not declare, by name, in a request
+/// body and wherever else it is read, and OpenAPI says `additionalProperties: false`; an
+/// open one (`Item`) passes such a field over, as the service's `unknown_fields` says.
+#[tokio::test]
+async fn a_closed_record_refuses_fields_it_does_not_declare() {
+    let base = start().await;
+    let moved = send(
+        client()
+            .post(format!("{base}/items/a:move"))
+            .header("Content-Type", "application/json")
+            .body(r#"{"to":"b","from":"a"}"#),
+    )
+    .await;
+    assert_eq!(moved.status, 400, "{}", moved.text());
+    assert!(
+        moved.text().contains("unknown field `from`"),
+        "{}",
+        moved.text()
+    );
+    let still = send(client().get(format!("{base}/items/a"))).await;
+    assert_eq!(still.status, 200, "nothing moved: {}", still.text());
+
+    let extra = r#"{"to":"b","from":"a"}"#;
+    assert!(serde_json::from_str::<shelf_client::types::Move>(extra).is_err());
+    let item = r#"{"key":"a","value":"one","colour":"red"}"#;
+    let read: shelf_client::types::Item = serde_json::from_str(item).expect("an open record");
+    assert_eq!(read.value, "one");
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let schemas = &document["components"]["schemas"];
+    assert_eq!(schemas["Move"]["additionalProperties"], false, "{schemas}");
+    assert_eq!(
+        schemas["Item"].get("additionalProperties"),
+        None,
+        "{schemas}"
+    );
 }

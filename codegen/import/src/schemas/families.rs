@@ -261,6 +261,79 @@ impl<'d> Types<'d> {
         }
     }
 
+    /// Opens the closed records the spec cannot close, each a loss: a family's base (the
+    /// records including it add members), and an alternative of a union told apart by a
+    /// member it does not declare (the value carries it).
+    pub(crate) fn settle_closed(&mut self, losses: &mut Losses) {
+        let mut open: Vec<(String, String)> = Vec::new();
+        for (name, definition) in &self.declared {
+            let Some(field) = definition.get("discriminator").and_then(|d| d.get("field")) else {
+                continue;
+            };
+            let Yaml::Str(field) = field else { continue };
+            match definition
+                .get("one_of")
+                .or_else(|| definition.get("any_of"))
+            {
+                Some(Yaml::List(alternatives)) => {
+                    for alternative in alternatives {
+                        if let Yaml::Str(a) = alternative
+                            && !self.record_members(a).iter().any(|(m, _)| m == field)
+                        {
+                            let why = format!(
+                                "it does not declare `{field}`, which `{name}`'s values carry"
+                            );
+                            open.push((a.clone(), why));
+                        }
+                    }
+                }
+                _ => open.push((
+                    name.clone(),
+                    "it is a family's base, which the records including it add members to".into(),
+                )),
+            }
+        }
+        for (name, definition) in &self.declared {
+            for included in definition
+                .get("includes")
+                .into_iter()
+                .flat_map(|i| match i {
+                    Yaml::List(names) => names.as_slice(),
+                    _ => &[],
+                })
+            {
+                if let Yaml::Str(included) = included {
+                    open.push((
+                        included.clone(),
+                        format!("`{name}` includes it, with members of its own"),
+                    ));
+                }
+            }
+        }
+        for (name, why) in open {
+            let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| *n == name)
+            else {
+                continue;
+            };
+            if !entries
+                .iter()
+                .any(|(k, v)| k == "closed" && *v == Yaml::Bool(true))
+            {
+                continue;
+            }
+            entries.retain(|(k, _)| k != "closed");
+            let at = self
+                .component_of(&name)
+                .unwrap_or("/components/schemas")
+                .to_owned();
+            losses.push(Loss::wire(
+                refs::push(&at, "additionalProperties"),
+                "additionalProperties",
+                format!("`{name}` is left open: {why}"),
+            ));
+        }
+    }
+
     fn settle(&mut self, name: &str, dropped: &mut Vec<String>) -> Result<(), String> {
         let definition = &self
             .declared

@@ -50,13 +50,18 @@ impl<'d> Types<'d> {
                     .iter()
                     .map(|(name, property)| (name.clone(), property, refs::push(&at, name)))
                     .collect();
-                self.record(
+                let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
+                let found = self.record(
                     members,
                     required_names(schema),
                     description(schema),
                     hint,
                     losses,
-                )
+                );
+                if closed {
+                    self.close(&found.spelled);
+                }
+                found
             }
         }
     }
@@ -130,6 +135,15 @@ impl<'d> Types<'d> {
         definition.push("fields", fields);
         self.declared.push((name.clone(), definition));
         Use::plain(name)
+    }
+
+    /// Marks the record declared as `name` `closed` (an object of no members but its
+    /// own: `additionalProperties: false`); [`settle_closed`](Self::settle_closed) opens
+    /// those the spec cannot close.
+    fn close(&mut self, name: &str) {
+        if let Some((_, definition)) = self.declared.iter_mut().find(|(n, _)| n == name) {
+            definition.push("closed", Yaml::Bool(true));
+        }
     }
 
     /// `allOf`: one part alone is that part; several are flattened into one record (the

@@ -32,6 +32,12 @@ spec_record! {
         /// which alternative (an internally tagged union). On a record: which of the
         /// records that include it the value is (the base of a family).
         opt discriminator: Discriminator,
+        /// A record with no fields but its own (OpenAPI's `additionalProperties: false`):
+        /// a value with any other is refused wherever it is read, a request body with a
+        /// 400 naming the field, an answer by the typed client. Without it a record is
+        /// open: unknown fields are passed over (or refused in request bodies only, where
+        /// `conventions.unknown_fields: reject` says so).
+        opt closed: Spanned<bool>,
     }
 }
 
