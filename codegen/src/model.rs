@@ -235,11 +235,24 @@ pub enum ErrorFormat {
     ProblemJson,
     /// The spec's own JSON body (`Conventions::error_body`) as `application/json`.
     Json,
+    /// No body: the status and headers alone.
+    Empty,
 }
 
 impl ErrorFormat {
     /// The spellings a spec may use, for hints.
-    pub const NAMES: &'static [&'static str] = &["plain", "problem_json", "json"];
+    pub const NAMES: &'static [&'static str] = &["plain", "problem_json", "json", "empty"];
+
+    /// The format a spec spells `name`, if it is one.
+    pub fn named(name: &str) -> Option<ErrorFormat> {
+        match name {
+            "plain" => Some(ErrorFormat::Plain),
+            "problem_json" => Some(ErrorFormat::ProblemJson),
+            "json" => Some(ErrorFormat::Json),
+            "empty" => Some(ErrorFormat::Empty),
+            _ => None,
+        }
+    }
 }
 
 /// The values a JSON error body's strings may hold, as `{name}`.
@@ -301,6 +314,15 @@ pub struct Status {
     /// What this row fills into the error body's own placeholders (`type` →
     /// `invalid_request_error`), in the order written.
     pub values: Vec<(String, String)>,
+    /// How the row's answers are written when the handler gives no body of its own (its
+    /// `error_format`, `json` where it has an `error_body`); `None`: the conventions'.
+    pub error_format: Option<ErrorFormat>,
+    /// The row's JSON error body with `error_format: json` (its own `error_body`, else the
+    /// conventions').
+    pub error_body: Option<error_body::Shape>,
+    /// Every body the row's own `error_body` writes is an instance of its `body` record:
+    /// the OpenAPI document names that record for all of the row's answers.
+    pub body_is_error_body: bool,
     /// Where it is declared.
     pub location: Location,
 }

@@ -252,21 +252,27 @@ impl ApiError {
             Some(Rare { body, field, code }) => (body, field, code),
             None => (None, None, None),
         };
-        let (content_type, body) = match (body, service.conventions.error_format) {
+        // The row that raises the condition, else the first of the code; a condition the
+        // table has no row for is named by the condition itself (`method_not_allowed`), as
+        // a row raised for it would be. Its own format, if it has one, is the answer's.
+        let row = condition
+            .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
+            .or_else(|| service.statuses.iter().find(|s| s.code == code));
+        let format = row
+            .and_then(|r| r.format)
+            .unwrap_or(service.conventions.error_format);
+        let (content_type, body) = match (body, format) {
             (Some(body), _) => (
-                crate::message::json::content_type(&service.conventions),
+                Some(crate::message::json::content_type(&service.conventions)),
                 body,
             ),
             (None, format) => match format {
-                ErrorFormat::Plain => (TEXT_CONTENT_TYPE, plain_body(message)),
-                ErrorFormat::ProblemJson => (PROBLEM_CONTENT_TYPE, problem_body(status, &message)),
+                ErrorFormat::Plain => (Some(TEXT_CONTENT_TYPE), plain_body(message)),
+                ErrorFormat::ProblemJson => {
+                    (Some(PROBLEM_CONTENT_TYPE), problem_body(status, &message))
+                }
+                ErrorFormat::Empty => (None, Bytes::new()),
                 ErrorFormat::Json(body) => {
-                    // The row that raises the condition, else the first of the code; a
-                    // condition the table has no row for is named by the condition itself
-                    // (`method_not_allowed`), as a row raised for it would be.
-                    let row = condition
-                        .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
-                        .or_else(|| service.statuses.iter().find(|s| s.code == code));
                     let name =
                         row.map_or_else(|| condition.map_or("error", Condition::name), |s| s.name);
                     let values = Values {
@@ -279,13 +285,13 @@ impl ApiError {
                     };
                     let body = json_body(body.pieces, &values);
                     (
-                        crate::message::json::content_type(&service.conventions),
+                        Some(crate::message::json::content_type(&service.conventions)),
                         body,
                     )
                 }
             },
         };
-        let mut response = response(status, Some(content_type), body);
+        let mut response = response(status, content_type, body);
         let headers = response.headers_mut();
         for (name, value) in self.headers {
             headers.append(name, value);

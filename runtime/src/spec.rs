@@ -62,6 +62,9 @@ pub struct StatusEntry {
     /// What this row fills into the JSON error body's own placeholders
     /// ([`ErrorPiece::Own`]), by name: `("type", "invalid_request_error")`.
     pub values: &'static [(&'static str, &'static str)],
+    /// How this row's answers are written when the handler gives no body of its own (the
+    /// row's `error_format` and `error_body`); `None`: as the service's conventions say.
+    pub format: Option<ErrorFormat>,
 }
 
 impl StatusEntry {
@@ -75,6 +78,7 @@ impl StatusEntry {
         conditions: &[],
         message_for: None,
         values: &[],
+        format: None,
     };
 
     /// The message naming `name`, in this row's words (`Not found: 7`).

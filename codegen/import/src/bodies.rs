@@ -200,7 +200,11 @@ impl<'d> Operation<'_, 'd> {
                     }
                     None => None,
                 };
-                errors.push(needs.statuses.row_for(status, body.as_deref()));
+                let empty = response
+                    .get("content")
+                    .and_then(Value::as_object)
+                    .is_none_or(|content| content.is_empty());
+                errors.push(needs.statuses.row_for(status, body.as_deref(), empty));
             } else if (300..400).contains(&status) {
                 // Answered without a body, beside the successes (`304`, a redirect).
                 if found.is_some() {

@@ -20,6 +20,11 @@ struct StatusRow {
     body: Option<String>,
     /// How many answers of the document it stands for.
     uses: usize,
+    /// How many of those have no content at all.
+    empty_uses: usize,
+    /// How the runtime writes its answers, where the service's error format would not be
+    /// what the document says (`error_format: empty`, or an `error_body` of its `body`).
+    own_format: Option<(&'static str, Yaml)>,
 }
 
 /// The status table the operations need, filled as they are read.
@@ -116,6 +121,8 @@ impl StatusRows {
                 name: status_name(code),
                 body: None,
                 uses: 0,
+                empty_uses: 0,
+                own_format: None,
             });
         }
     }
@@ -123,7 +130,9 @@ impl StatusRows {
     /// The row an answer of `code` with `body` is listed under: the code's row with that
     /// body, or the code's first row when the answer has none (or that row none yet), or a
     /// new row named after the body (`bad_request_validation_error`).
-    pub(crate) fn row_for(&mut self, code: u16, body: Option<&str>) -> String {
+    ///
+    /// `empty`: the answer has no content at all.
+    pub(crate) fn row_for(&mut self, code: u16, body: Option<&str>, empty: bool) -> String {
         let rows = self.rows.entry(code).or_default();
         let found = match body {
             None if !rows.is_empty() => Some(0),
@@ -146,6 +155,8 @@ impl StatusRows {
                 name,
                 body: None,
                 uses: 0,
+                empty_uses: 0,
+                own_format: None,
             });
             rows.len() - 1
         });
@@ -154,7 +165,50 @@ impl StatusRows {
             row.body = body.map(str::to_owned);
         }
         row.uses += 1;
+        row.empty_uses += usize::from(empty && body.is_none());
         row.name.clone()
+    }
+
+    /// Each row whose answers the service's error format would write otherwise than the
+    /// document says gets its own: `error_format: empty` where none of its answers has
+    /// content, and an `error_body` of its record where that record is not the service's
+    /// error body and what any error knows fills it (each field filled with a guess a
+    /// loss); `error_type` is the service's.
+    pub(crate) fn own_formats(
+        &mut self,
+        error_type: Option<&str>,
+        types: &Types<'_>,
+        losses: &mut Losses,
+    ) {
+        for row in self.rows.values_mut().flatten() {
+            match row.body.as_deref() {
+                None if row.uses > 0 && row.empty_uses == row.uses => {
+                    row.own_format = Some(("error_format", Yaml::str("empty")));
+                }
+                Some(body) if body != "any" && Some(body) != error_type => {
+                    let mut guessed = Vec::new();
+                    let Some((shape, true)) = all_fields(body, &types.declared)
+                        .and_then(|fields| shape(&fields, &types.declared, 0, &mut guessed))
+                    else {
+                        continue;
+                    };
+                    let at = types.component_of(body).unwrap_or("/components/schemas");
+                    for field in &guessed {
+                        losses.push(Loss::faithful(
+                            refs::push(&refs::push(at, "properties"), field),
+                            "error body",
+                            format!(
+                                "the runtime's own {} answers fill `{field}` with the status's \
+                                 reason phrase: nothing an error knows says it",
+                                row.name
+                            ),
+                        ));
+                    }
+                    row.own_format = Some(("error_body", shape));
+                }
+                _ => {}
+            }
+        }
     }
 
     /// The error body of the record most error answers carry, when every field it requires
@@ -213,6 +267,9 @@ impl StatusRows {
                 }
                 if let Some(body) = &row.body {
                     entry.push("body", Yaml::str(body.clone()));
+                }
+                if let Some((key, value)) = &row.own_format {
+                    entry.push(*key, value.clone());
                 }
                 statuses.push(row.name.clone(), entry);
             }

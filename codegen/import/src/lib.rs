@@ -128,6 +128,8 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));
     let header = header(options, document);
     let error_body = errors::error_body(&needs.statuses, &types, &mut losses);
+    let error_type = error_body.as_ref().map(|b| b.type_name.as_str());
+    needs.statuses.own_formats(error_type, &types, &mut losses);
     let service_file = service::file(
         document,
         &name,

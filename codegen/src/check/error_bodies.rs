@@ -29,7 +29,7 @@ pub(super) fn fit_the_error_format(service: &Service, diags: &mut Diagnostics) {
     }
     let (format, fields, message_field): (&str, Vec<&str>, Option<&str>) =
         match conventions.error_format {
-            ErrorFormat::Plain => return,
+            ErrorFormat::Plain | ErrorFormat::Empty => return,
             ErrorFormat::ProblemJson => ("problem_json", PROBLEM_FIELDS.to_vec(), Some("detail")),
             ErrorFormat::Json => {
                 // Without a readable `error_body`, that is the one error to report.

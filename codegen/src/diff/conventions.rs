@@ -15,7 +15,52 @@ use crate::diag::Location;
 use crate::model::Service;
 use keys::{Entry, Rule, Shown};
 
+/// A status row written in another format, or as another body (its own `error_format`
+/// and `error_body`), breaks clients that read its answers.
+fn compare_row_formats(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    let written = |s: &crate::model::Status, c: &crate::model::Conventions| {
+        let format = s.error_format.unwrap_or(c.error_format);
+        let body = match format {
+            crate::model::ErrorFormat::Json => s.error_body.as_ref().or(c.error_body.as_ref()),
+            _ => None,
+        };
+        (
+            crate::model::ErrorFormat::NAMES[format as usize],
+            body.map(ToString::to_string),
+        )
+    };
+    for now in &new.statuses {
+        let Some(was) = old.statuses.iter().find(|s| s.name == now.name) else {
+            continue;
+        };
+        if now.error_format.is_none() && was.error_format.is_none() {
+            continue; // the conventions' lines say it
+        }
+        let (before, after) = (
+            written(was, &old.conventions),
+            written(now, &new.conventions),
+        );
+        if before == after {
+            continue;
+        }
+        out.push(Change::new(
+            ChangeKind::ConventionChanged,
+            Verdict::Breaking(Who::Clients),
+            format!("status {}", now.name),
+            format!(
+                "its answers are written as `{}` (was `{}`){}: clients reading them break",
+                after.0,
+                before.0,
+                after.1.map(|b| format!(", `{b}`")).unwrap_or_default()
+            ),
+            Some(was.location.clone()),
+            Some(now.location.clone()),
+        ));
+    }
+}
+
 pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    compare_row_formats(old, new, out);
     let (before, after) = (
         keys::entries(&old.conventions),
         keys::entries(&new.conventions),

@@ -197,37 +197,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             })
         });
     }
-    match c.error_format {
-        ErrorFormat::Plain => {}
-        ErrorFormat::ProblemJson => {
-            fields.push(quote! { error_format: rt::ErrorFormat::ProblemJson });
-        }
-        ErrorFormat::Json => {
-            let pointer = c
-                .error_body
-                .as_ref()
-                .map(message_pointer)
-                .unwrap_or_default();
-            let body = c.error_body.as_ref().map(pieces).unwrap_or_default();
-            let pieces = body.iter().map(|piece| match piece {
-                ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },
-                ErrorPiece::Value(name) => match name.as_str() {
-                    "message" | "status" | "reason" | "name" | "field" | "field_json" | "code"
-                    | "code_json" => {
-                        let variant = format_ident!("{}", crate::names::pascal(name));
-                        quote! { rt::ErrorPiece::#variant }
-                    }
-                    // The body's own, which each row's `values` fill in.
-                    own => quote! { rt::ErrorPiece::Own(#own) },
-                },
-            });
-            fields.push(quote! {
-                error_format: rt::ErrorFormat::Json(&rt::JsonErrorBody {
-                    pieces: &[#(#pieces),*],
-                    message_pointer: #pointer,
-                })
-            });
-        }
+    if c.error_format != ErrorFormat::Plain {
+        let format = error_format_value(c.error_format, c.error_body.as_ref());
+        fields.push(quote! { error_format: #format });
     }
 
     quote! {
@@ -338,4 +310,38 @@ fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
         }
     };
     quote! { pagination: Some(#style) }
+}
+
+/// `rt::ErrorFormat::...` for `format`, with the JSON body `body` gives.
+pub(super) fn error_format_value(
+    format: ErrorFormat,
+    body: Option<&crate::model::error_body::Shape>,
+) -> TokenStream {
+    match format {
+        ErrorFormat::Plain => quote! { rt::ErrorFormat::Plain },
+        ErrorFormat::ProblemJson => quote! { rt::ErrorFormat::ProblemJson },
+        ErrorFormat::Empty => quote! { rt::ErrorFormat::Empty },
+        ErrorFormat::Json => {
+            let pointer = body.map(message_pointer).unwrap_or_default();
+            let body = body.map(pieces).unwrap_or_default();
+            let pieces = body.iter().map(|piece| match piece {
+                ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },
+                ErrorPiece::Value(name) => match name.as_str() {
+                    "message" | "status" | "reason" | "name" | "field" | "field_json" | "code"
+                    | "code_json" => {
+                        let variant = format_ident!("{}", crate::names::pascal(name));
+                        quote! { rt::ErrorPiece::#variant }
+                    }
+                    // The body's own, which each row's `values` fill in.
+                    own => quote! { rt::ErrorPiece::Own(#own) },
+                },
+            });
+            quote! {
+                rt::ErrorFormat::Json(&rt::JsonErrorBody {
+                    pieces: &[#(#pieces),*],
+                    message_pointer: #pointer,
+                })
+            }
+        }
+    }
 }

@@ -51,7 +51,11 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
             .message_for
             .as_ref()
             .map(|m| quote! { message_for: Some(#m), });
-        let usual = (s.values.is_empty() || message_for.is_none())
+        let format = s.error_format.map(|f| {
+            let format = super::conventions::error_format_value(f, s.error_body.as_ref());
+            quote! { format: Some(#format), }
+        });
+        let usual = (s.values.is_empty() || message_for.is_none() || format.is_none())
             .then(|| quote! { ..rt::StatusEntry::USUAL });
         quote! {
             rt::StatusEntry {
@@ -61,6 +65,7 @@ pub(crate) fn tokens(service: &Service, openapi_document: &TokenStream) -> Token
                 conditions: &[#(#conditions),*],
                 #values
                 #message_for
+                #format
                 #usual
             }
         }

@@ -10,16 +10,6 @@ use crate::names::is_header_name;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
-/// The error format a spec spells `name`, if it is one.
-fn error_format_named(name: &str) -> Option<ErrorFormat> {
-    match name {
-        "plain" => Some(ErrorFormat::Plain),
-        "problem_json" => Some(ErrorFormat::ProblemJson),
-        "json" => Some(ErrorFormat::Json),
-        _ => None,
-    }
-}
-
 pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
     if let Some(prefix) = &raw.authenticated_prefix {
@@ -89,7 +79,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
     let mut format_known = true;
     let error_format = match raw.error_format.as_ref().map(|f| (f.value.as_str(), f)) {
         None => ErrorFormat::Plain,
-        Some((name, spanned)) => error_format_named(name).unwrap_or_else(|| {
+        Some((name, spanned)) => ErrorFormat::named(name).unwrap_or_else(|| {
             let known = ErrorFormat::NAMES.iter().copied();
             diags.push(
                 Diagnostic::new(
@@ -100,7 +90,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             );
             format_known = false;
             crate::diag::closest(name, known)
-                .and_then(error_format_named)
+                .and_then(ErrorFormat::named)
                 .unwrap_or(ErrorFormat::Plain)
         }),
     };

@@ -83,6 +83,30 @@ pub(super) fn lower_error_type(
     fits.then(|| named.value.clone())
 }
 
+/// Whether every body `body` writes is an instance of the record `name`: a status row's own
+/// `error_body` beside its typed `body`. Not an error when it is not: the row's answers are
+/// then of either shape (OpenAPI's `anyOf`).
+pub(super) fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool {
+    let Some(def) = types.iter().find(|t| t.name == name) else {
+        return false;
+    };
+    let (TypeKind::Record(fields), Shape::Object(members)) = (&def.kind, body) else {
+        return false;
+    };
+    let mut fits = true;
+    let record = Record { name, fields };
+    let mut unsaid = Diagnostics::default();
+    check_members(
+        members,
+        &record,
+        types,
+        &def.location,
+        &mut fits,
+        &mut unsaid,
+    );
+    fits
+}
+
 /// A record `error_body` (or one of its members) is held to.
 struct Record<'t> {
     name: &'t str,

@@ -39,7 +39,7 @@ use statuses::lower_status;
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{Capability, Pagination, Service};
+use crate::model::{Capability, ErrorFormat, Pagination, Service};
 use crate::spec::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
@@ -48,7 +48,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     let service = &spec.service;
     let type_names = collect_type_names(spec, diags);
 
-    let statuses = service
+    let mut statuses = service
         .statuses
         .iter()
         .map(|(key, status)| lower_status(key, status, diags))
@@ -73,6 +73,12 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             diags,
         );
     }
+    statuses::lower_row_formats(
+        &service.statuses,
+        lowered_conventions.error_body.as_ref(),
+        &mut statuses,
+        diags,
+    );
     let conventions = &service.conventions;
     let query_credentials = conventions
         .credentials
@@ -161,6 +167,13 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     check_status_bodies(service, &types, diags);
     lowered_conventions.error_type =
         error_type::lower_error_type(&service.conventions, &lowered_conventions, &types, diags);
+    for status in &mut statuses {
+        if let (Some(ErrorFormat::Json), Some(body), Some(record)) =
+            (status.error_format, &status.error_body, &status.body)
+        {
+            status.body_is_error_body = error_type::writes_record(body, record, &types);
+        }
+    }
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
     served_paths::check_served_paths(&service.conventions, &families, diags);

@@ -175,6 +175,10 @@ pub(super) fn lower_status(
             .flatten()
             .map(|(name, value)| (name.name.clone(), value.value.clone()))
             .collect(),
+        // Filled in by `lower_row_formats`, once the conventions' body is known.
+        error_format: None,
+        error_body: None,
+        body_is_error_body: false,
         location: key.location.clone(),
     }
 }
@@ -217,20 +221,41 @@ pub(super) fn lower_error_body(
         );
         return None;
     }
-    let body = node.to_shape();
-    if !matches!(body, Shape::Object(_)) {
-        diags.push(
-            Diagnostic::new(node.anchor().clone(), "`error_body` is not a mapping")
-                .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
-        );
-        return None;
-    }
-    // The body's own placeholders are those some row gives a value.
+    // The body's own placeholders are those some row gives a value; a row with a body of
+    // its own fills that one.
     let given: Vec<&str> = statuses
         .iter()
         .flat_map(|(_, s)| s.values.iter().flatten())
         .map(|(name, _)| name.name.as_str())
         .collect();
+    let (body, own) = body_shape(node, "error_body", &given, diags)?;
+    // A row's value for a placeholder the body does not hold says nothing.
+    let rows = statuses.iter().filter(|(_, s)| s.error_body.is_none());
+    check_values(
+        rows.flat_map(|(_, s)| s.values.iter().flatten()),
+        &own,
+        diags,
+    );
+    Some(body)
+}
+
+/// A JSON error body as written (`what`: the key holding it): a mapping whose strings name
+/// only the error's values and the placeholders in `given` (the rows' `values`) and say the
+/// message somewhere; with the own placeholders it holds.
+fn body_shape(
+    node: &crate::spec::yaml::Node,
+    what: &str,
+    given: &[&str],
+    diags: &mut Diagnostics,
+) -> Option<(Shape, Vec<String>)> {
+    let body = node.to_shape();
+    if !matches!(body, Shape::Object(_)) {
+        diags.push(
+            Diagnostic::new(node.anchor().clone(), format!("`{what}` is not a mapping"))
+                .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
+        );
+        return None;
+    }
     let mut unknown = Vec::new();
     let mut own = Vec::new();
     let mut says_message = false;
@@ -256,8 +281,26 @@ pub(super) fn lower_error_body(
             )),
         );
     }
-    // A row's value for a placeholder the body does not hold says nothing.
-    for (key, _) in statuses.iter().flat_map(|(_, s)| s.values.iter().flatten()) {
+    if unknown.is_empty() && !says_message {
+        diags.push(
+            Diagnostic::new(
+                node.anchor().clone(),
+                format!("`{what}` never says the error's message"),
+            )
+            .hint("put `\"{message}\"` in one of its fields, such as `message: \"{message}\"`"),
+        );
+    }
+    unknown.is_empty().then_some((body, own))
+}
+
+/// Each row value names a placeholder of the body it fills (`own`), never one every error
+/// has.
+fn check_values<'a>(
+    values: impl Iterator<Item = &'a (crate::spec::yaml::Key, crate::spec::decode::Spanned<String>)>,
+    own: &[String],
+    diags: &mut Diagnostics,
+) {
+    for (key, _) in values {
         if ERROR_BODY_PLACEHOLDERS.contains(&key.name.as_str()) {
             diags.push(
                 Diagnostic::new(
@@ -282,14 +325,86 @@ pub(super) fn lower_error_body(
             );
         }
     }
-    if unknown.is_empty() && !says_message {
-        diags.push(
-            Diagnostic::new(
-                node.anchor().clone(),
-                "`error_body` never says the error's message",
-            )
-            .hint("put `\"{message}\"` in one of its fields, such as `message: \"{message}\"`"),
-        );
+}
+
+/// Each row's own `error_format` and `error_body`: a known format, `json` with a body (its
+/// own, else the conventions'), a body only with `json`; `conventions_body` is the lowered
+/// conventions' `error_body`.
+///
+/// ```yaml
+/// statuses:
+///   not_found:
+///     code: 404
+///     error_format: empty          # no body
+///   conflict:
+///     code: 409
+///     body: Conflict
+///     error_body: { reason: "{message}", kind: conflict }   # a `Conflict` record
+/// ```
+pub(super) fn lower_row_formats(
+    raw: &[(crate::spec::yaml::Key, raw::Status)],
+    conventions_body: Option<&Shape>,
+    statuses: &mut [Status],
+    diags: &mut Diagnostics,
+) {
+    for ((key, row), status) in raw.iter().zip(statuses.iter_mut()) {
+        let format = match &row.error_format {
+            None if row.error_body.is_some() => ErrorFormat::Json,
+            None => continue,
+            Some(named) => match ErrorFormat::named(&named.value) {
+                Some(format) => format,
+                None => {
+                    diags.push(
+                        Diagnostic::new(
+                            named.location.clone(),
+                            format!("unknown error format `{}`", named.value),
+                        )
+                        .hint(suggest(&named.value, ErrorFormat::NAMES.iter().copied())),
+                    );
+                    continue;
+                }
+            },
+        };
+        let body = match (&row.error_body, format) {
+            (Some(node), ErrorFormat::Json) => {
+                let given: Vec<&str> = row
+                    .values
+                    .iter()
+                    .flatten()
+                    .map(|(name, _)| name.name.as_str())
+                    .collect();
+                let Some((body, own)) = body_shape(node, "error_body", &given, diags) else {
+                    continue;
+                };
+                check_values(row.values.iter().flatten(), &own, diags);
+                Some(body)
+            }
+            (None, ErrorFormat::Json) => match conventions_body {
+                Some(body) => Some(body.clone()),
+                None => {
+                    diags.push(
+                        Diagnostic::new(
+                            key.location.clone(),
+                            format!("status `{}` is `error_format: json` but no body is given", key.name),
+                        )
+                        .hint("add the row's `error_body: { message: \"{message}\" }`, or the conventions'"),
+                    );
+                    continue;
+                }
+            },
+            (Some(node), _) => {
+                diags.push(
+                    Diagnostic::new(
+                        node.anchor().clone(),
+                        "a row's `error_body` is read only with `error_format: json`",
+                    )
+                    .hint("remove the row's `error_format` (its `error_body` means `json`), or the body"),
+                );
+                continue;
+            }
+            (None, _) => None,
+        };
+        status.error_format = Some(format);
+        status.error_body = body;
     }
-    unknown.is_empty().then_some(body)
 }

@@ -144,9 +144,18 @@ pub(super) fn responses(
     }
 
     let shape = error_content(service);
+    // An answer of `code` without a body of the handler's: as the row the runtime takes
+    // for it (the condition's, else the code's first) writes it.
+    let written = |row: Option<&Status>, code: u16| match row
+        .or_else(|| service.statuses.iter().find(|s| s.code == code))
+    {
+        Some(row) if row.error_format.is_some() => row_content(row),
+        _ => shape.clone(),
+    };
     let mut answers: BTreeMap<u16, Answer> = BTreeMap::new();
     for Met { name, after_quota } in conditions(service, family, endpoint, authenticated) {
-        let (code, description) = match raising_row(service, name) {
+        let row = raising_row(service, name);
+        let (code, description) = match row {
             Some(row) => (row.code, row_description(row)),
             None => match default_status(name) {
                 Some(code) => (code, describe(name, endpoint)),
@@ -156,7 +165,7 @@ pub(super) fn responses(
         answers
             .entry(code)
             .or_default()
-            .add(description, &shape, after_quota);
+            .add(description, &written(row, code), after_quota);
     }
     // What the handler may answer: its rows, with their typed bodies.
     for name in &endpoint.errors {
@@ -168,7 +177,7 @@ pub(super) fn responses(
             Some(body) => json!({ "application/json": { "schema": {
                 "$ref": format!("#/components/schemas/{body}")
             }}}),
-            None => shape.clone(),
+            None => written(Some(row), row.code),
         };
         answers
             .entry(row.code)
@@ -179,14 +188,15 @@ pub(super) fn responses(
         answers
             .entry(429)
             .or_default()
-            .add(PASSWORD_BUDGET.to_owned(), &shape, false);
+            .add(PASSWORD_BUDGET.to_owned(), &written(None, 429), false);
     }
     for &(code, description, needs_body) in RUNTIME_STATUSES {
         if !needs_body || endpoint.request.is_some() {
-            answers
-                .entry(code)
-                .or_default()
-                .add(description.to_owned(), &shape, true);
+            answers.entry(code).or_default().add(
+                description.to_owned(),
+                &written(None, code),
+                true,
+            );
         }
     }
     for (code, answer) in answers {
@@ -280,10 +290,37 @@ pub(super) fn components(service: &Service) -> Map<String, Value> {
     out
 }
 
-/// The body of an error answer: plain text, RFC 9457 problem details, or the spec's JSON
-/// error body (as the record `error_type` names, when it names one).
+/// The body of an error answer: plain text, RFC 9457 problem details, the spec's JSON
+/// error body (as the record `error_type` names, when it names one), or none.
 fn error_content(service: &Service) -> Value {
-    match service.conventions.error_format {
+    let c = &service.conventions;
+    format_content(
+        c.error_format,
+        c.error_body.as_ref(),
+        c.error_type.as_deref(),
+    )
+}
+
+/// The body of an answer of `row`, which has a format of its own: its `body` record where
+/// its JSON error body is one (`body_is_error_body`).
+fn row_content(row: &Status) -> Value {
+    let record = row.body.as_deref().filter(|_| row.body_is_error_body);
+    format_content(
+        row.error_format.unwrap_or_default(),
+        row.error_body.as_ref(),
+        record,
+    )
+}
+
+/// The body of an error answer in `format`: JSON as `record` (a record every body written
+/// from `body` is an instance of), else a schema drawn from `body`.
+fn format_content(
+    format: ErrorFormat,
+    body: Option<&crate::model::error_body::Shape>,
+    record: Option<&str>,
+) -> Value {
+    match format {
+        ErrorFormat::Empty => json!({}),
         ErrorFormat::Plain => json!({ "text/plain": { "schema": { "type": "string" } } }),
         ErrorFormat::ProblemJson => json!({ "application/problem+json": { "schema": {
             "type": "object",
@@ -295,24 +332,15 @@ fn error_content(service: &Service) -> Value {
             },
             "required": ["type", "title", "status", "detail"],
         }}}),
-        ErrorFormat::Json if service.conventions.error_type.is_some() => {
-            let name = service
-                .conventions
-                .error_type
-                .as_deref()
-                .unwrap_or_default();
-            json!({ "application/json": { "schema": {
+        ErrorFormat::Json => match record {
+            Some(name) => json!({ "application/json": { "schema": {
                 "$ref": format!("#/components/schemas/{name}")
-            }}})
-        }
-        ErrorFormat::Json => {
-            let body = service
-                .conventions
-                .error_body
-                .as_ref()
-                .map(|b| b.to_value());
-            json!({ "application/json": { "schema": body.as_ref().map(body_schema).unwrap_or(json!({})) } })
-        }
+            }}}),
+            None => {
+                let body = body.map(|b| b.to_value());
+                json!({ "application/json": { "schema": body.as_ref().map(body_schema).unwrap_or(json!({})) } })
+            }
+        },
     }
 }
 

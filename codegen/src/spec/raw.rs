@@ -157,8 +157,8 @@ spec_record! {
         opt security_headers: bool,
         /// How error bodies are written: `plain` (the status table's message as
         /// `text/plain`, the default), `problem_json` (RFC 9457 problem details,
-        /// `application/problem+json`) or `json` (the body `error_body` shows, as
-        /// `application/json`).
+        /// `application/problem+json`), `json` (the body `error_body` shows, as
+        /// `application/json`) or `empty` (no body). A status row may say its own.
         opt error_format: Spanned<String>,
         /// With `error_format: json`, the error body as YAML, its strings holding the
         /// error's values: `{message}`, `{status}` (a number when it is the whole value),
@@ -302,7 +302,8 @@ spec_record! {
         /// A record type handlers answer this status with, as the whole error body (a
         /// validation error with its field errors), or `any` (any JSON value, for an API
         /// whose document leaves its error bodies undescribed): the row's `Error` variant
-        /// carries it. The runtime's own conditions still answer with `error_body`'s shape.
+        /// carries it. The runtime's own conditions still answer in the row's error format
+        /// (its `error_format` and `error_body`, else the conventions').
         opt body: Spanned<String>,
         /// The API's own wording of the runtime's messages for some of those conditions
         /// (`authentication_required: Unauthorized`); `{detail}` stands for the runtime's
@@ -313,6 +314,15 @@ spec_record! {
         /// share a value their names cannot (a 401 and a 404 both of type
         /// `invalid_request_error`).
         opt values: Named<Spanned<String>>,
+        /// How this row's answers are written when the handler gives no body of its own
+        /// (the runtime's conditions raised for it, `Error::<row>()`): `plain`,
+        /// `problem_json`, `json` or `empty` (no body), as `conventions.error_format` says
+        /// for the rows that do not. Default: the conventions'.
+        opt error_format: Spanned<String>,
+        /// This row's JSON error body, as `conventions.error_body` is written (and meaning
+        /// `error_format: json` for the row): with a typed `body`, a body of that record,
+        /// so that the row's answers are all of it.
+        opt error_body: Node,
     }
 }
 

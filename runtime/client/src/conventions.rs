@@ -339,6 +339,9 @@ pub enum ErrorFormat {
     ProblemJson,
     /// A JSON body of the API's own shape (`{"message": "..."}`) as `application/json`.
     Json(&'static JsonErrorBody),
+    /// No body at all: the status (and headers) say everything, as APIs whose documents
+    /// give their error answers no content do.
+    Empty,
 }
 
 /// The spec's `error_body`, prepared at generation time.

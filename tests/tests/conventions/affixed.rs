@@ -261,3 +261,52 @@ async fn a_closed_record_refuses_fields_it_does_not_declare() {
         "{schemas}"
     );
 }
+
+/// A status row may write its answers its own way: the 400s of the runtime's refusals as
+/// the row's `Problem` record (`error_body`), which OpenAPI names alone, and the 405 with no
+/// body (`error_format: empty`); the 404 keeps the service's plain text.
+#[tokio::test]
+async fn a_row_writes_its_answers_in_its_own_format() {
+    let base = start().await;
+    let refused = send(
+        client()
+            .post(format!("{base}/items/a:move"))
+            .header("Content-Type", "application/json")
+            .body("{"),
+    )
+    .await;
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert_eq!(
+        refused.header("content-type"),
+        Some("application/json; charset=UTF-8")
+    );
+    let problem: shelf_client::types::Problem =
+        serde_json::from_slice(&refused.body).expect("a Problem");
+    assert_eq!(problem.status, 400);
+    assert!(
+        problem.error.contains("application/json"),
+        "{}",
+        problem.error
+    );
+    let not_allowed = send(client().delete(format!("{base}/items/a"))).await;
+    assert_eq!(not_allowed.status, 405);
+    assert!(not_allowed.body.is_empty(), "{}", not_allowed.text());
+    assert_eq!(not_allowed.header("content-type"), None);
+    let missing = send(client().get(format!("{base}/items/zz"))).await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(
+        missing.header("content-type"),
+        Some("text/plain; charset=UTF-8")
+    );
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let bad = &document["paths"]["/items/{key}:move"]["post"]["responses"]["400"];
+    assert_eq!(
+        bad["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Problem",
+        "{bad}"
+    );
+}

@@ -453,7 +453,7 @@ impl<T, E> Call<T, E> {
         // Where the message stands in a JSON error body: the problem's `detail` (or its
         // `title`), or wherever the spec's own body puts it.
         let pointers: &[&str] = match self.client.inner.conventions.error_format {
-            crate::conventions::ErrorFormat::Plain => &[],
+            crate::conventions::ErrorFormat::Plain | crate::conventions::ErrorFormat::Empty => &[],
             crate::conventions::ErrorFormat::ProblemJson => &["/detail", "/title"],
             crate::conventions::ErrorFormat::Json(body) => {
                 std::slice::from_ref(&body.message_pointer)
