@@ -51,30 +51,30 @@ impl<'d> Types<'d> {
                     .map(|(name, property)| (name.clone(), property, refs::push(&at, name)))
                     .collect();
                 let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
-                let found = self.record(
+                self.record(
                     members,
                     required_names(schema),
                     description(schema),
-                    hint,
+                    (hint, closed),
                     losses,
-                );
-                if closed {
-                    self.close(&found.spelled);
-                }
-                found
+                )
             }
         }
     }
 
-    /// A record of `members` (name, schema, pointer), those in `required` required.
+    /// A record of `members` (name, schema, pointer), those in `required` required, named
+    /// after `hint`, `closed` where the document says so. An inline schema of the same
+    /// definition as a record declared before is that record (an error body each operation
+    /// writes out again, Etherpad's), so that its answers and status rows are one.
     pub(super) fn record(
         &mut self,
         members: Vec<(String, &'d Value, String)>,
         required: BTreeSet<String>,
         description: Option<Yaml>,
-        hint: &str,
+        (hint, closed): (&str, bool),
         losses: &mut Losses,
     ) -> Use {
+        let inline = !self.is_reserved(hint);
         let name = self.take_name(hint);
         let mut fields = Yaml::map();
         let mut idents = BTreeSet::new();
@@ -132,18 +132,15 @@ impl<'d> Types<'d> {
         }
         let mut definition = Yaml::map();
         definition.push_some("description", description);
-        definition.push("fields", fields);
-        self.declared.push((name.clone(), definition));
-        Use::plain(name)
-    }
-
-    /// Marks the record declared as `name` `closed` (an object of no members but its
-    /// own: `additionalProperties: false`); [`settle_closed`](Self::settle_closed) opens
-    /// those the spec cannot close.
-    fn close(&mut self, name: &str) {
-        if let Some((_, definition)) = self.declared.iter_mut().find(|(n, _)| n == name) {
+        if closed {
             definition.push("closed", Yaml::Bool(true));
         }
+        definition.push("fields", fields);
+        if inline && let Some((same, _)) = self.declared.iter().find(|(_, d)| *d == definition) {
+            return Use::plain(same.clone());
+        }
+        self.declared.push((name.clone(), definition));
+        Use::plain(name)
     }
 
     /// `allOf`: one part alone is that part; several are flattened into one record (the
@@ -182,7 +179,13 @@ impl<'d> Types<'d> {
         if members.is_empty() {
             return self.any(pointer, "an `allOf` of no members", losses);
         }
-        self.record(members, required, description(schema), hint, losses)
+        self.record(
+            members,
+            required,
+            description(schema),
+            (hint, false),
+            losses,
+        )
     }
 
     /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
@@ -281,7 +284,13 @@ impl<'d> Types<'d> {
             }
             !again
         });
-        let found = self.record(members, required, description(schema), hint, losses);
+        let found = self.record(
+            members,
+            required,
+            description(schema),
+            (hint, false),
+            losses,
+        );
         self.set_includes(&found.spelled, includes);
         Some(found)
     }

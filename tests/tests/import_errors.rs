@@ -1,0 +1,67 @@
+//! `restspec import` on error answers as documents write them: without content (a row of
+//! `error_format: empty`), and with the same inline body written out in every operation
+//! (one record and one row); the round trip finds each operation on the wire.
+
+use restspec_import::Options;
+
+use super::import::{assert_every_operation_on_the_wire, file};
+
+/// Error answers without content are answered without a body, the runtime's own refusals
+/// of that status too: the 404 row is `error_format: empty`; the 400, whose answers carry
+/// a record, keeps it.
+#[test]
+fn error_answers_without_content_have_no_body() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/things/{id}": { "get": {
+                "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }],
+                "responses": {
+                    "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+                    "400": { "description": "bad", "content": { "application/json": { "schema": {
+                        "type": "object", "properties": { "message": { "type": "string" } } } } } },
+                    "404": { "description": "missing", "content": {} }
+                } } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    raised_for: [not_found]\n    error_format: empty\n"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// The same inline error body in each operation (Etherpad writes its `{code, message,
+/// data}` out every time) is one record, so one row per status, and the runtime's own
+/// refusals are written as it: no answer of either shape (`anyOf`) in the export.
+#[test]
+fn an_inline_body_written_out_again_is_one_record() {
+    let error = || {
+        serde_json::json!({ "description": "error", "content": { "application/json": { "schema": {
+            "type": "object",
+            "properties": { "code": { "type": "integer" }, "message": { "type": "string" } }
+        } } } })
+    };
+    let operation = || {
+        serde_json::json!({ "responses": {
+            "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+            "400": error(),
+            "500": error()
+        } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/a": { "get": operation() }, "/b": { "get": operation() }, "/c": { "post": operation() } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    let rows = service.matches("    code: 400\n").count() + service.matches("{ code: 400,").count();
+    assert_eq!(rows, 1, "{service}");
+    let records = service.matches("      code: { type: integer").count();
+    assert_eq!(records, 1, "one record: {service}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}
