@@ -65,3 +65,50 @@ fn an_inline_body_written_out_again_is_one_record() {
     assert_eq!(records, 1, "one record: {service}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An error record requiring a value of an enumeration (InfluxDB's `code`) is the service's
+/// error body: each row writes the value that says its status (`not found` for the 404),
+/// where one does, and the import says the values are its guess.
+#[test]
+fn an_enumeration_in_the_error_record_says_each_status() {
+    let error = || {
+        serde_json::json!({ "description": "error", "content": { "application/json": {
+            "schema": { "$ref": "#/components/schemas/Error" } } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things/{id}": { "get": {
+            "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+                "401": error(), "404": error(), "500": error()
+            } } } },
+        "components": { "schemas": { "Error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {
+                "code": { "type": "string", "enum": ["internal error", "not found", "unauthorized"] },
+                "message": { "type": "string" }
+            }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("  error_type: Error\n"), "{service}");
+    assert!(
+        service.contains("  error_body: { code: internal error, message: \"{message}\" }\n"),
+        "{service}"
+    );
+    assert!(
+        service.contains("    error_body: { code: not found, message: \"{message}\" }\n"),
+        "{service}"
+    );
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("/components/schemas/Error/properties/code")),
+        "{said:#?}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

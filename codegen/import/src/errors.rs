@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
+use crate::error_values::{enumeration, for_status};
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -176,37 +177,51 @@ impl StatusRows {
     /// loss); `error_type` is the service's.
     pub(crate) fn own_formats(
         &mut self,
-        error_type: Option<&str>,
+        error_body: Option<&ErrorBody>,
         types: &Types<'_>,
         losses: &mut Losses,
     ) {
-        for row in self.rows.values_mut().flatten() {
-            match row.body.as_deref() {
-                None if row.uses > 0 && row.empty_uses == row.uses => {
-                    row.own_format = Some(("error_format", Yaml::str("empty")));
-                }
-                Some(body) if body != "any" && Some(body) != error_type => {
-                    let mut guessed = Vec::new();
-                    let Some((shape, true)) = all_fields(body, &types.declared)
-                        .and_then(|fields| shape(&fields, &types.declared, 0, &mut guessed))
-                    else {
-                        continue;
-                    };
-                    let at = types.component_of(body).unwrap_or("/components/schemas");
-                    for field in &guessed {
-                        losses.push(Loss::faithful(
-                            refs::push(&refs::push(at, "properties"), field),
-                            "error body",
-                            format!(
-                                "the runtime's own {} answers fill `{field}` with the status's \
-                                 reason phrase: nothing an error knows says it",
-                                row.name
-                            ),
-                        ));
+        let error_type = error_body.map(|b| b.type_name.as_str());
+        for (code, rows) in &mut self.rows {
+            for row in rows {
+                match row.body.as_deref() {
+                    None if row.uses > 0 && row.empty_uses == row.uses => {
+                        row.own_format = Some(("error_format", Yaml::str("empty")));
                     }
-                    row.own_format = Some(("error_body", shape));
+                    Some(body) if body != "any" => {
+                        let mut guessed = Vec::new();
+                        let declared = (types.declared.as_slice(), Some(*code));
+                        let Some((shape, true)) = all_fields(body, &types.declared)
+                            .and_then(|fields| shape(&fields, declared, 0, &mut guessed))
+                        else {
+                            continue;
+                        };
+                        if Some(body) == error_type {
+                            // The service's body, but for a value of an enumeration that
+                            // says this status (`code: not found`); its guesses are said.
+                            if error_body.is_some_and(|b| b.shape != shape) {
+                                row.own_format = Some(("error_body", shape));
+                            }
+                            continue;
+                        }
+                        let at = types.component_of(body).unwrap_or("/components/schemas");
+                        for field in &guessed {
+                            losses.push(Loss::faithful(
+                                refs::push(&refs::push(at, "properties"), field),
+                                "error body",
+                                format!(
+                                    "the runtime's own {} answers fill `{field}` with a guess \
+                                     (the status's reason phrase, or the value of its \
+                                     enumeration that says the status): nothing an error \
+                                     knows says it",
+                                    row.name
+                                ),
+                            ));
+                        }
+                        row.own_format = Some(("error_body", shape));
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
     }
@@ -227,8 +242,12 @@ impl StatusRows {
         ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         ranked.into_iter().find_map(|(name, _)| {
             let mut guessed = Vec::new();
-            let (shape, says_message) =
-                shape(&all_fields(name, declared)?, declared, 0, &mut guessed)?;
+            let (shape, says_message) = shape(
+                &all_fields(name, declared)?,
+                (declared, None),
+                0,
+                &mut guessed,
+            )?;
             says_message.then_some(())?;
             Some(ErrorBody {
                 type_name: name.to_owned(),
@@ -313,8 +332,8 @@ pub(crate) fn error_body(
             refs::push(&refs::push(at, "properties"), field),
             "error body",
             format!(
-                "the runtime's own errors fill `{field}` with the status's reason phrase: \
-                 nothing an error knows says it"
+                "the runtime's own errors fill `{field}` with a guess (the status's reason \
+                 phrase, or a value of its enumeration): nothing an error knows says it"
             ),
         ));
     }
@@ -328,7 +347,7 @@ pub(crate) fn error_body(
 /// says whether a field holds the message.
 fn shape(
     fields: &Yaml,
-    declared: &[(String, Yaml)],
+    (declared, status): (&[(String, Yaml)], Option<u16>),
     depth: usize,
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
@@ -382,7 +401,7 @@ fn shape(
             list if list.starts_with("list<") && depth < 2 && !says_message => list
                 .strip_prefix("list<")
                 .and_then(|l| l.strip_suffix('>'))
-                .and_then(|item| record(item, declared, depth, guessed))
+                .and_then(|item| record(item, (declared, status), depth, guessed))
                 .filter(|(_, inner_says)| *inner_says)
                 .map(|(inner, _)| {
                     says_message = true;
@@ -390,12 +409,19 @@ fn shape(
                 })
                 .or_else(|| (!optional).then(|| Yaml::List(Vec::new()))),
             list if list.starts_with("list<") && !optional => Some(Yaml::List(Vec::new())),
-            named if depth < 2 && !says_message => record(named, declared, depth, guessed)
-                .filter(|(_, inner_says)| *inner_says || !optional)
-                .map(|(inner, inner_says)| {
-                    says_message |= inner_says;
-                    inner
-                }),
+            // A value of an enumeration: the one saying the status, a guess (said so).
+            named if !optional && let Some(values) = enumeration(named, declared) => {
+                guessed.push(name.clone());
+                Some(Yaml::str(for_status(&values, status)))
+            }
+            named if depth < 2 && !says_message => {
+                record(named, (declared, status), depth, guessed)
+                    .filter(|(_, inner_says)| *inner_says || !optional)
+                    .map(|(inner, inner_says)| {
+                        says_message |= inner_says;
+                        inner
+                    })
+            }
             _ => None,
         };
         match value {
@@ -416,11 +442,16 @@ fn shape(
 /// The shape of the declared record `name`, as [`shape`] fills it.
 fn record(
     name: &str,
-    declared: &[(String, Yaml)],
+    (declared, status): (&[(String, Yaml)], Option<u16>),
     depth: usize,
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
-    shape(&all_fields(name, declared)?, declared, depth + 1, guessed)
+    shape(
+        &all_fields(name, declared)?,
+        (declared, status),
+        depth + 1,
+        guessed,
+    )
 }
 
 /// The fields of declared record `name`, those of the records it includes first; `None`

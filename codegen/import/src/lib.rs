@@ -7,6 +7,7 @@
 //! was lost and what it became: nothing is dropped silently.
 
 mod bodies;
+mod error_values;
 mod errors;
 mod media;
 mod names;
@@ -128,8 +129,9 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));
     let header = header(options, document);
     let error_body = errors::error_body(&needs.statuses, &types, &mut losses);
-    let error_type = error_body.as_ref().map(|b| b.type_name.as_str());
-    needs.statuses.own_formats(error_type, &types, &mut losses);
+    needs
+        .statuses
+        .own_formats(error_body.as_ref(), &types, &mut losses);
     let service_file = service::file(
         document,
         &name,

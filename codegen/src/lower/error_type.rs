@@ -165,7 +165,7 @@ fn check_members(
                 fields: inner_fields,
             };
             check_members(inner, &nested, types, at, fits, diags);
-        } else if let Some(expected) = misfit(value, field) {
+        } else if let Some(expected) = misfit(value, field, types) {
             *fits = false;
             diags.push(
                 Diagnostic::new(
@@ -203,12 +203,23 @@ fn check_members(
 }
 
 /// What the member `value` of `error_body` is, when `field` cannot hold it.
-fn misfit(value: &Shape, field: &Field) -> Option<&'static str> {
+fn misfit(value: &Shape, field: &Field, types: &[TypeDef]) -> Option<&'static str> {
     let ty = &field.ty;
     if *ty == TypeRef::Any {
         return None;
     }
+    // A value of an enumeration, written as it is (`code: not found`).
+    let of_enumeration = |text: &str| {
+        match ty {
+        TypeRef::Named(name) => types.iter().any(|t| {
+            t.name == *name
+                && matches!(&t.kind, TypeKind::Enum(values) if values.iter().any(|v| v.value == text))
+        }),
+        _ => false,
+    }
+    };
     let fits = match value {
+        Shape::Scalar(Value::String(text)) if of_enumeration(text) => true,
         Shape::Scalar(Value::String(text)) => match text.as_str() {
             // A number when it is the whole value.
             "{status}" => match ty {
