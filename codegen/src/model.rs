@@ -20,6 +20,7 @@ pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentia
 pub use change_kinds::ChangeKind;
 pub use constraints::{Bound, FieldRules};
 pub use deprecation::Deprecation;
+pub use error_body::{ERROR_BODY_PLACEHOLDERS, ErrorFormat};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use paths::{Method, Param, PathTemplate, Segment};
@@ -224,42 +225,6 @@ pub struct RunAs {
     /// `runAs`.
     pub capability: String,
 }
-
-/// How error bodies are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ErrorFormat {
-    /// The message as `text/plain`.
-    #[default]
-    Plain,
-    /// RFC 9457 problem details as `application/problem+json`.
-    ProblemJson,
-    /// The spec's own JSON body (`Conventions::error_body`) as `application/json`.
-    Json,
-    /// No body: the status and headers alone.
-    Empty,
-}
-
-impl ErrorFormat {
-    /// The spellings a spec may use, for hints.
-    pub const NAMES: &'static [&'static str] = &["plain", "problem_json", "json", "empty"];
-
-    /// The format a spec spells `name`, if it is one.
-    pub fn named(name: &str) -> Option<ErrorFormat> {
-        match name {
-            "plain" => Some(ErrorFormat::Plain),
-            "problem_json" => Some(ErrorFormat::ProblemJson),
-            "json" => Some(ErrorFormat::Json),
-            "empty" => Some(ErrorFormat::Empty),
-            _ => None,
-        }
-    }
-}
-
-/// The values a JSON error body's strings may hold, as `{name}`.
-/// Besides these, a body may hold placeholders of its own that status rows fill in with
-/// their `values` (`{type}`).
-pub const ERROR_BODY_PLACEHOLDERS: &[&str] =
-    &["message", "status", "reason", "name", "field", "code"];
 
 /// Cookie session names and paths.
 #[derive(Debug, Clone, Default)]

@@ -410,11 +410,6 @@ impl<'d> Types<'d> {
 
     /// A type name from `hint`: the name reserved for a component when it is that one,
     /// else one unique among those taken.
-    /// Whether `hint` is the name reserved for a component schema (not an inline one's).
-    fn is_reserved(&self, hint: &str) -> bool {
-        self.reserved.contains(hint)
-    }
-
     fn take_name(&mut self, hint: &str) -> String {
         if self.reserved.remove(hint) {
             return hint.to_owned();

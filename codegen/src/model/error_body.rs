@@ -1,5 +1,6 @@
-//! A spec's JSON error body (`error_body`), cut into the pieces the runtime writes: JSON
-//! text as it is, and the values each error fills in (`{message}`, `{status}`, ...).
+//! How error answers are written (`error_format`), and a spec's JSON error body
+//! (`error_body`), cut into the pieces the runtime writes: JSON text as it is, and the
+//! values each error fills in (`{message}`, `{status}`, ...).
 //!
 //! The cutting is done here, at generation time, so that an error answer is one pass over
 //! a few constant strings.
@@ -367,3 +368,39 @@ mod tests {
         assert_eq!(message_pointer(&shape(&json!({ "code": "{status}" }))), "");
     }
 }
+
+/// How error bodies are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ErrorFormat {
+    /// The message as `text/plain`.
+    #[default]
+    Plain,
+    /// RFC 9457 problem details as `application/problem+json`.
+    ProblemJson,
+    /// The spec's own JSON body (`Conventions::error_body`) as `application/json`.
+    Json,
+    /// No body: the status and headers alone.
+    Empty,
+}
+
+impl ErrorFormat {
+    /// The spellings a spec may use, for hints.
+    pub const NAMES: &'static [&'static str] = &["plain", "problem_json", "json", "empty"];
+
+    /// The format a spec spells `name`, if it is one.
+    pub fn named(name: &str) -> Option<ErrorFormat> {
+        match name {
+            "plain" => Some(ErrorFormat::Plain),
+            "problem_json" => Some(ErrorFormat::ProblemJson),
+            "json" => Some(ErrorFormat::Json),
+            "empty" => Some(ErrorFormat::Empty),
+            _ => None,
+        }
+    }
+}
+
+/// The values a JSON error body's strings may hold, as `{name}`.
+/// Besides these, a body may hold placeholders of its own that status rows fill in with
+/// their `values` (`{type}`).
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] =
+    &["message", "status", "reason", "name", "field", "code"];

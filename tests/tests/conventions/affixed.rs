@@ -84,6 +84,15 @@ async fn start() -> String {
         .expect("a loopback server starts")
 }
 
+/// The fixture's OpenAPI document, as `restspec openapi` writes it.
+fn openapi() -> serde_json::Value {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    restspec_codegen::openapi::document(&loaded.service)
+}
+
 #[tokio::test]
 async fn each_request_reaches_the_endpoint_whose_text_it_has() {
     let base = start().await;
@@ -187,11 +196,7 @@ async fn a_dated_deprecation_is_said_in_a_header() {
     assert_eq!(missing.header("deprecation"), Some("@1782777600"));
     let whole = send(client().get(format!("{base}/items/a"))).await;
     assert_eq!(whole.header("deprecation"), None);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi();
     let operation = &document["paths"]["/items/{key}.json"]["get"];
     assert_eq!(operation["deprecated"], true);
     let header = &operation["responses"]["200"]["headers"]["Deprecation"];
@@ -200,11 +205,7 @@ async fn a_dated_deprecation_is_said_in_a_header() {
 
 #[test]
 fn openapi_keeps_the_template_as_written() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi();
     let paths: Vec<&String> = document["paths"]
         .as_object()
         .expect("paths")
@@ -248,11 +249,7 @@ async fn a_closed_record_refuses_fields_it_does_not_declare() {
     let read: shelf_client::types::Item = serde_json::from_str(item).expect("an open record");
     assert_eq!(read.value, "one");
 
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi();
     let schemas = &document["components"]["schemas"];
     assert_eq!(schemas["Move"]["additionalProperties"], false, "{schemas}");
     assert_eq!(
@@ -299,11 +296,7 @@ async fn a_row_writes_its_answers_in_its_own_format() {
         Some("text/plain; charset=UTF-8")
     );
 
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi();
     let bad = &document["paths"]["/items/{key}:move"]["post"]["responses"]["400"];
     assert_eq!(
         bad["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Problem",

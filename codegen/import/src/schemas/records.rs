@@ -74,7 +74,8 @@ impl<'d> Types<'d> {
         (hint, closed): (&str, bool),
         losses: &mut Losses,
     ) -> Use {
-        let inline = !self.is_reserved(hint);
+        // A component schema's name is reserved before it is read; an inline one's is not.
+        let inline = !self.reserved.contains(hint);
         let name = self.take_name(hint);
         let mut fields = Yaml::map();
         let mut idents = BTreeSet::new();
