@@ -195,3 +195,36 @@ fn closing_a_record_breaks_senders_and_opening_one_breaks_readers() {
         &[(K::FieldConstraintLoosened, CLIENTS)],
     );
 }
+
+/// `values` on a number: one taken away refuses requests that sent it; one added may come
+/// in answers clients were told could not.
+#[test]
+fn values_taken_away_break_senders_and_added_break_readers() {
+    let (three, two) = (
+        sent(", values: [1, 2, 3]").replace("string", "integer"),
+        sent(", values: [1, 2]").replace("string", "integer"),
+    );
+    let integer = sent("").replace("string", "integer");
+    case(
+        "sent: a value taken away",
+        &[(SENT, &three)],
+        &[(SENT, &two)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "sent: values listed",
+        &[(SENT, &integer)],
+        &[(SENT, &two)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    let (read_three, read_two) = (
+        read(", values: [1, 2, 3]").replace("name: { type: string", "name: { type: integer"),
+        read(", values: [1, 2]").replace("name: { type: string", "name: { type: integer"),
+    );
+    case(
+        "read: a value added",
+        &[(READ, &read_two)],
+        &[(READ, &read_three)],
+        &[(K::FieldConstraintLoosened, CLIENTS)],
+    );
+}

@@ -63,6 +63,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
         "code": "abcd",
         "age": 150,
         "step": 0.3,
+        "level": 3,
         "tags": ["a", "b", "a", "c"],
         "labels": {},
         "size": 101,
@@ -78,6 +79,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("code", "does not match the pattern `^[A-Z]{3}$`"),
             ("age", "not less than 150"),
             ("step", "not a multiple of 0.5"),
+            ("level", "not one of 1, 2, 5"),
             ("tags", "more than 3 items"),
             ("tags", "item 2 repeats an earlier one"),
             ("labels", "fewer than 1 member"),
@@ -86,7 +88,8 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("children[1].name", "longer than 10 characters"),
         ]
     );
-    let fine = constrained(serde_json::json!({ "name": "Ada", "code": "ADA", "age": 0 }));
+    let fine =
+        constrained(serde_json::json!({ "name": "Ada", "code": "ADA", "age": 0, "level": 5 }));
     assert!(fine.violations().is_empty(), "{}", fine.violations());
 }
 

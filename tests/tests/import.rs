@@ -393,3 +393,25 @@ fn a_required_field_keeps_its_default() {
     );
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// An enumeration of numbers (an integer field that is `0` or `1`) is the field's
+/// `values`, refused otherwise, and round-trips faithfully.
+#[test]
+fn an_enumeration_of_numbers_is_the_fields_values() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/holidays": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Holiday" } } } } } } } },
+        "components": { "schemas": { "Holiday": { "type": "object", "required": ["optional"],
+            "properties": { "optional": { "type": "integer", "enum": [0, 1] } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("optional: { type: integer, values: [0, 1] }"),
+        "{service}"
+    );
+    assert!(imported.losses.is_empty(), "{:?}", imported.losses);
+    assert_every_operation_faithful(&document, &imported);
+}

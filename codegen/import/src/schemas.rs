@@ -354,8 +354,13 @@ impl<'d> Types<'d> {
         found
     }
 
+    /// An enumeration of a number is its `values` rule; of anything else, a loss.
     fn enum_on_scalar(&mut self, schema: &Value, pointer: &str, losses: &mut Losses) {
-        if schema.get("enum").is_some() {
+        let numbers = schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|v| !v.is_empty() && v.iter().all(Value::is_number));
+        if schema.get("enum").is_some() && !numbers {
             losses.push(Loss::faithful(
                 refs::push(pointer, "enum"),
                 "enum of non-strings",

@@ -68,6 +68,21 @@ fn present<T: PartialEq>(was: &Option<T>, now: &Option<T>) -> Moved {
     }
 }
 
+/// A list of allowed values (`values`): fewer is tighter, more looser.
+fn listed<T: PartialEq>(was: &Option<Vec<T>>, now: &Option<Vec<T>>) -> Moved {
+    match (was, now) {
+        (Some(a), Some(b)) if a != b => {
+            let within = |x: &[T], y: &[T]| x.iter().all(|v| y.contains(v));
+            match (within(b, a), within(a, b)) {
+                (true, _) => Moved::Tighter,
+                (_, true) => Moved::Looser,
+                _ => Moved::Both,
+            }
+        }
+        _ => present(was, now),
+    }
+}
+
 fn flag(was: bool, now: bool) -> Moved {
     match (was, now) {
         (false, true) => Moved::Tighter,
@@ -90,6 +105,7 @@ pub(super) fn compare(
         ("minimum", bound(was.minimum, now.minimum, 1.0)),
         ("maximum", bound(was.maximum, now.maximum, -1.0)),
         ("multiple_of", present(&was.multiple_of, &now.multiple_of)),
+        ("values", listed(&was.values, &now.values)),
         ("min_items", lower(was.min_items, now.min_items)),
         ("max_items", upper(was.max_items, now.max_items)),
         ("unique_items", flag(was.unique_items, now.unique_items)),

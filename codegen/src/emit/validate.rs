@@ -194,6 +194,13 @@ fn own_checks(rules: &crate::model::FieldRules, ty: &TypeRef) -> Vec<TokenStream
             out.push(quote! { rt::check::#check(#number, #value, #exclusive, &at, out); });
         }
     }
+    if let Some(values) = &rules.values {
+        let values = values
+            .iter()
+            .filter_map(serde_json::Number::as_f64)
+            .map(Literal::f64_unsuffixed);
+        out.push(quote! { rt::check::listed(#number, &[#(#values),*], &at, out); });
+    }
     if let Some(step) = rules.multiple_of {
         let step = Literal::f64_unsuffixed(step);
         out.push(quote! { rt::check::multiple_of(#number, #step, &at, out); });

@@ -115,6 +115,9 @@ pub(super) fn timestamp(format: TimestampFormat, nth: usize) -> Value {
 /// least multiple of the step from the minimum up, else the greatest from a maximum below
 /// zero down, else zero; the `nth` item is `nth` steps further, while the bounds allow.
 pub(super) fn integer(rules: &FieldRules, nth: usize, low: f64, high: f64) -> Value {
+    if let Some(value) = listed(rules, nth) {
+        return value;
+    }
     let step = rules.multiple_of.filter(|m| *m > 0.0).unwrap_or(1.0);
     // The bounds as whole numbers allowed.
     let from = rules
@@ -157,6 +160,12 @@ pub(super) fn integer(rules: &FieldRules, nth: usize, low: f64, high: f64) -> Va
 }
 
 /// `start` moved by `by`, unless that passes `limit`: then `start`.
+/// The `nth` of the values a number may be, where the rules list them (`values`).
+fn listed(rules: &FieldRules, nth: usize) -> Option<Value> {
+    let values = rules.values.as_ref().filter(|v| !v.is_empty())?;
+    Some(Value::Number(values[nth % values.len()].clone()))
+}
+
 fn further(start: f64, by: f64, limit: f64) -> f64 {
     let moved = start + by;
     let past = if by >= 0.0 {
@@ -171,6 +180,9 @@ fn further(start: f64, by: f64, limit: f64) -> f64 {
 /// with a fraction where the bounds leave no whole number (halfway between them), and the
 /// `nth` item moves towards the upper bound without reaching it.
 pub(super) fn number(rules: &FieldRules, nth: usize) -> Value {
+    if let Some(value) = listed(rules, nth) {
+        return value;
+    }
     let allowed = |v: f64| {
         rules.minimum.is_none_or(|m| {
             if m.exclusive {

@@ -25,6 +25,8 @@ pub struct FieldRules {
     pub maximum: Option<Bound>,
     /// A number: a step it must be a whole multiple of.
     pub multiple_of: Option<f64>,
+    /// A number: the values it may be, as written (`values: [1, 2, 5]`; OpenAPI's `enum`).
+    pub values: Option<Vec<serde_json::Number>>,
     /// A list: the fewest items.
     pub min_items: Option<u64>,
     /// A list: the most items.
@@ -58,6 +60,7 @@ impl FieldRules {
             || self.pattern.is_some()
             || self.minimum.is_some()
             || self.maximum.is_some()
+            || self.values.is_some()
             || self.multiple_of.is_some()
             || self.min_items.is_some()
             || self.max_items.is_some()

@@ -274,6 +274,9 @@ pub(super) fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
     if let Some(step) = rules.multiple_of {
         put("multipleOf", number(step));
     }
+    if let Some(values) = &rules.values {
+        put("enum", json!(values));
+    }
     if rules.unique_items {
         put("uniqueItems", json!(true));
     }

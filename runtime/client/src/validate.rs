@@ -220,6 +220,14 @@ pub mod check {
         }
     }
 
+    /// `values`: the number is one of those listed.
+    pub fn listed(value: f64, values: &[f64], at: &At<'_>, out: &mut Violations) {
+        if !values.contains(&value) {
+            let listed: Vec<String> = values.iter().map(f64::to_string).collect();
+            out.push(at, format_args!("not one of {}", listed.join(", ")));
+        }
+    }
+
     /// `multiple_of` for numbers with a fraction: within a millionth of a multiple.
     pub fn multiple_of(value: f64, step: f64, at: &At<'_>, out: &mut Violations) {
         let ratio = value / step;
@@ -364,13 +372,15 @@ mod tests {
         );
         check::unique(&[1, 2, 1], &At::Body, &mut out);
         check::count(0, Some(1), None, "item", &At::Body, &mut out);
+        check::listed(2.0, &[1.0, 2.0], &At::Body, &mut out);
+        check::listed(3.0, &[1.0, 2.5], &At::Field(&At::Body, "level"), &mut out);
         check::multiple_of(0.3, 0.1, &At::Body, &mut out);
         check::multiple_of(0.35, 0.1, &At::Field(&At::Body, "step"), &mut out);
         assert_eq!(
             out.to_string(),
             "items[3].name: longer than 10 characters; age: less than 1; m.k: not less than 5; \
              the body: item 2 repeats an earlier one; the body: fewer than 1 item; \
-             step: not a multiple of 0.1"
+             level: not one of 1, 2.5; step: not a multiple of 0.1"
         );
     }
 

@@ -59,6 +59,7 @@ pub(super) const KEYWORDS: &[&str] = &[
     "maximum",
     "exclusiveMaximum",
     "multipleOf",
+    "enum",
     "minItems",
     "maxItems",
     "uniqueItems",
@@ -210,6 +211,15 @@ impl Types<'_> {
                     };
                     Some(Some((key, n)))
                 }
+            },
+            // The values of a number (a string enumeration is a type of its own).
+            "enum" => match kind {
+                Kind::Number => {
+                    let values: Option<Vec<Yaml>> = value.as_array()?.iter().map(number).collect();
+                    let values = values.filter(|v| !v.is_empty())?;
+                    Some(Some(("values", Yaml::List(values))))
+                }
+                _ => Some(None),
             },
             "multipleOf" => {
                 let positive = value.as_f64().is_some_and(|n| n > 0.0);

@@ -137,6 +137,8 @@ spec_record! {
         opt exclusive_maximum: Spanned<ScalarText>,
         /// A number: it must be a whole multiple of this.
         opt multiple_of: Spanned<ScalarText>,
+        /// A number: the values it may be (`values: [1, 2, 5]`), each refused otherwise.
+        opt values: Vec<Spanned<ScalarText>>,
         /// A list: the fewest items.
         opt min_items: Spanned<u64>,
         /// A list: the most items.
