@@ -154,8 +154,10 @@ pub(crate) fn query_option<'d>(
         other => other,
     };
     if spelled == "boolean" || list {
-        // A flag is false when absent; a list is empty.
-        if required {
+        // A flag is false when absent; a required list holds one value at least.
+        if required && list {
+            option.push("required", Yaml::Bool(true));
+        } else if required {
             losses.push(Loss::faithful(
                 refs::push(at, "required"),
                 "required",

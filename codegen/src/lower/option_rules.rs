@@ -16,7 +16,8 @@ pub(super) struct OptionRules {
     pub(super) maximum: Option<i64>,
 }
 
-/// An option's rules: a default or `required` only for text, numbers and enumerations (both
+/// An option's rules: `required` for text, numbers, enumerations and lists, a default only
+/// for the first three (both
 /// together: the service requires it, the typed client sends the default), a default that
 /// is a value of the type, bounds only on numbers, in order, with the default inside them.
 ///
@@ -66,12 +67,15 @@ pub(super) fn lower(
             default = None;
         }
     }
-    let required = required && scalar;
-    if raw.required == Some(true) && !scalar {
+    // A list is required to hold one value at least (YouTube's `part`); a switch is off
+    // when absent, never missing.
+    let requirable = scalar || matches!(ty, OptionType::List(_));
+    let required = required && requirable;
+    if raw.required == Some(true) && !requirable {
         problem(
             &raw.location,
             format!("a `{}` option cannot be required", ty.name()),
-            "only text, numbers and enumerations can be required",
+            "only text, numbers, enumerations and lists can be required",
         );
     }
     let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {

@@ -34,6 +34,18 @@ impl Shelf {
 
 #[allow(refining_impl_trait)]
 impl ItemsHandlers for Shelf {
+    async fn find_items(
+        &self,
+        _: RequestContext<'_>,
+        options: shelf::options::FindItemsOptions,
+    ) -> Result<Vec<Item>, Error> {
+        Ok(options
+            .key
+            .iter()
+            .filter_map(|key| self.item(key, "found").ok())
+            .collect())
+    }
+
     async fn get_item(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
         self.item(key, "whole")
     }
@@ -302,4 +314,27 @@ async fn a_row_writes_its_answers_in_its_own_format() {
         bad["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Problem",
         "{bad}"
     );
+}
+
+/// A required list option holds one value at least: a request without it is a 400 naming
+/// it, and OpenAPI says `required`, as YouTube's `part` is.
+#[tokio::test]
+async fn a_required_list_option_needs_one_value() {
+    let base = start().await;
+    let without = send(client().get(format!("{base}/items/"))).await;
+    assert_eq!(without.status, 400, "{}", without.text());
+    assert!(without.text().contains("key"), "{}", without.text());
+    let found = send(client().get(format!("{base}/items/?key=a&key=zz"))).await;
+    assert_eq!(
+        found.text(),
+        "[{\"key\":\"a\",\"value\":\"one (found)\"}]\n"
+    );
+    let client = shelf_client::client::Client::new(&base).expect("a client");
+    let options = shelf_client::options::FindItemsOptions {
+        key: vec!["a".to_owned()],
+    };
+    assert_eq!(client.find_items(&options).await.expect("found").len(), 1);
+    let document = openapi();
+    let parameter = &document["paths"]["/items/"]["get"]["parameters"][0];
+    assert_eq!(parameter["required"], true, "{parameter}");
 }
