@@ -424,23 +424,39 @@ fn includes_and_discriminators_are_checked() {
     assert_eq!(errors.diagnostics.len(), 8, "{text}");
 }
 
-/// `header: Authorization` reads the whole header as the key: a scheme listed beside it,
-/// which reads the same header, is refused.
+/// `header: Authorization` reads the whole header as the key: beside a scheme, which reads
+/// the same header, it is what the scheme does not read, tried after it whatever the
+/// order written, and OpenAPI states both.
 #[test]
-fn the_whole_authorization_header_as_a_key_stands_alone() {
+fn the_whole_authorization_header_as_a_key_is_tried_after_the_schemes() {
     let alone = minimal_with("  credentials:\n    - { header: Authorization }\n", "");
     assert!(alone.is_none(), "{:?}", alone.map(|e| e.to_string()));
-    let errors = minimal_with(
-        "  credentials:\n    - { scheme: bearer }\n    - { header: Authorization }\n",
-        "",
-    )
-    .expect("refused");
-    let text = errors.to_string();
-    assert!(
-        text.contains("`header: Authorization` reads the whole header as a key, so `scheme: bearer` would never see it"),
-        "{text}"
+    let both = "  credentials:\n    - { header: Authorization }\n    - { scheme: bearer }\n";
+    let errors = minimal_with(both, "");
+    assert!(errors.is_none(), "{:?}", errors.map(|e| e.to_string()));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+    let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+    let anchor = "  timestamp_format: rfc3339\n";
+    for source in sources.iter_mut().filter(|s| s.text.contains(anchor)) {
+        source.text = source.text.replacen(anchor, &format!("{anchor}{both}"), 1);
+    }
+    let Ok(loaded) = restspec_codegen::load_sources(sources) else {
+        panic!("accepted");
+    };
+    use restspec_codegen::model::Credential;
+    assert_eq!(
+        loaded.service.conventions.credentials,
+        [
+            Credential::Scheme("Bearer".into()),
+            Credential::Header("Authorization".into())
+        ]
     );
-    assert_eq!(errors.diagnostics.len(), 1, "{text}");
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let schemes = document["components"]["securitySchemes"].to_string();
+    assert!(
+        schemes.contains("\"in\":\"header\"") && schemes.contains("\"scheme\":\"Bearer\""),
+        "{schemes}"
+    );
 }
 
 /// `nullable_items` is for lists: on anything else it is refused with what to write.

@@ -22,13 +22,6 @@ impl Security {
         let mut issuer: Option<(&'static str, Yaml)> = None;
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
-        // An API key may be the whole `Authorization` header unless a scheme reads it too.
-        let authorization_schemes = schemes.into_iter().flatten().any(|(_, scheme)| {
-            matches!(
-                scheme.get("type").and_then(Value::as_str),
-                Some("http" | "oauth2" | "openIdConnect")
-            )
-        });
         for (name, scheme) in schemes.into_iter().flatten() {
             let at = refs::push(schemes_at, name);
             let Ok((scheme, at)) = refs::Doc::new(document).resolve(scheme, at.clone()) else {
@@ -66,13 +59,6 @@ impl Security {
                         .unwrap_or_default()
                         .to_owned();
                     match scheme.get("in").and_then(Value::as_str) {
-                        Some("header")
-                            if name.eq_ignore_ascii_case("authorization")
-                                && authorization_schemes =>
-                        {
-                            losses.push(Loss::wire(at.clone(), "security scheme", format!("API key `{name}` in the Authorization header, which another scheme reads, is read as a bearer token")));
-                            Some(("scheme", "bearer".to_owned()))
-                        }
                         Some("header") if !naming::is_header_name(&name) => {
                             losses.push(Loss::wire(
                                 at.clone(),

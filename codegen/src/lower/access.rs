@@ -8,13 +8,14 @@ use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
 /// `credentials`: each place names exactly one of `scheme`, `header` or `query`; header
-/// names are valid (`Authorization` only where no `scheme` reads that header); at most one
-/// query parameter; no place twice.
+/// names are valid; at most one query parameter; no place twice. `header: Authorization`
+/// (the whole header is the key) comes after the schemes, which read the same header: it is
+/// what none of them reads (`Authorization: Basic ...` a password, `Authorization: abc` the
+/// key).
 ///
 /// ```yaml
 /// credentials:
 ///   - { scheme: bearer, header: PRIVATE-TOKEN }   # two places in one entry
-///   - { header: Authorization }                   # beside `scheme: bearer`
 /// ```
 pub(super) fn lower_credentials(
     raw: &[raw::CredentialPlace],
@@ -67,23 +68,6 @@ pub(super) fn lower_credentials(
                 );
                 continue;
             }
-            // The whole header is the key (`Authorization: Token abc`), unless a scheme
-            // reads the header too.
-            if header.value.eq_ignore_ascii_case("authorization")
-                && let Some(scheme) = raw.iter().find_map(|p| p.scheme.as_ref())
-            {
-                diags.push(
-                    Diagnostic::new(
-                        header.location.clone(),
-                        format!(
-                            "`header: Authorization` reads the whole header as a key, so `scheme: {}` would never see it",
-                            scheme.value
-                        ),
-                    )
-                    .hint("keep one: `scheme:` for `Authorization: <scheme> <token>`, `header: Authorization` for a bare key"),
-                );
-                continue;
-            }
             Credential::Header(header.value.clone())
         } else {
             let query = &one.value;
@@ -126,6 +110,10 @@ pub(super) fn lower_credentials(
         }
         out.push(credential);
     }
+    // The whole `Authorization` header as a key: tried after the schemes.
+    out.sort_by_key(
+        |c| matches!(c, Credential::Header(h) if h.eq_ignore_ascii_case("authorization")),
+    );
     out
 }
 

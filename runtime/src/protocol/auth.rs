@@ -325,6 +325,52 @@ mod tests {
         }
     }
 
+    /// Knows `ada` by her password and `cli` by its key.
+    struct Keys;
+
+    impl Authenticator for Keys {
+        async fn basic(&self, username: &str, password: &str) -> Option<Arc<Identity>> {
+            (username == "ada" && password == "pw").then(|| Arc::new(Identity::new("1", "ada")))
+        }
+        async fn token(&self, token: &str) -> Option<Arc<Identity>> {
+            (token == "k123").then(|| Arc::new(Identity::new("2", "cli")))
+        }
+    }
+
+    /// A key that is the whole `Authorization` header, beside basic credentials (as the
+    /// spec's lowering orders them: the schemes first): `Basic ...` is a password,
+    /// anything else the key.
+    #[tokio::test]
+    async fn a_whole_authorization_key_is_what_no_scheme_reads() {
+        let conventions = Conventions {
+            credentials: &[Credential::Basic, Credential::Header("Authorization")],
+            ..Conventions::NONE
+        };
+        let state = AuthState::new(&crate::Limits::default());
+        let caller = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::AUTHORIZATION, value.parse().unwrap());
+            headers
+        };
+        for (value, who, method) in [
+            ("Basic YWRhOnB3", "ada", AuthMethod::Basic), // ada:pw
+            ("k123", "cli", AuthMethod::Token),
+        ] {
+            let headers = caller(value);
+            let presented = Presented {
+                headers: &headers,
+                authenticated_form: false,
+                access_token: None,
+                query_token: None,
+                remote: None,
+            };
+            let found = resolve_caller(&Keys, &state, &conventions, presented, "r").await;
+            let caller = found.expect("known").caller;
+            assert_eq!(caller.identity().map(|i| i.username.as_str()), Some(who));
+            assert_eq!(caller.auth_method(), method, "{value}");
+        }
+    }
+
     #[tokio::test]
     async fn credentials_that_could_not_be_checked_are_503_not_401_and_not_counted() {
         let mut headers = HeaderMap::new();
