@@ -114,3 +114,37 @@ fn a_response_that_may_be_null_is_nullable() {
     assert!(things.contains("response_nullable: true"), "{things}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// Rate-limit headers declared on the answers, errors included (DigitalOcean's
+/// `ratelimit-*`), are the service's `rate_limit_headers`, on every answer: not the
+/// endpoint's `response_headers`, which its errors could not carry.
+#[test]
+fn rate_limit_headers_on_every_answer_are_the_services() {
+    let header = |description: &str| serde_json::json!({ "description": description, "schema": { "type": "integer" } });
+    let headers = serde_json::json!({
+        "ratelimit-limit": header("The budget."),
+        "ratelimit-remaining": header("What is left."),
+        "ratelimit-reset": header("When it is full again, in Unix epoch seconds.")
+    });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": { "responses": {
+            "200": { "description": "ok", "headers": headers,
+                "content": { "application/json": { "schema": { "type": "string" } } } },
+            "429": { "description": "slow down", "headers": headers },
+            "500": { "description": "oops", "headers": headers }
+        } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "  rate_limit_headers:\n    limit: ratelimit-limit\n    remaining: ratelimit-remaining\n    reset: ratelimit-reset\n    reset_format: unix_seconds\n    early_refusals: shown\n"
+        ),
+        "{service}"
+    );
+    assert!(!file(&imported, "things.yaml").contains("response_headers"));
+    assert_every_operation_on_the_wire(&document, &imported);
+}

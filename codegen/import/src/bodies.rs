@@ -159,15 +159,21 @@ impl<'d> Operation<'_, 'd> {
                 ));
                 continue;
             };
+            // The rate-limit headers are the service's, on every answer.
+            let own = |name: &String| {
+                !needs.rate_limits.as_ref().is_some_and(|r| r.covers(name))
+                    && !restspec_codegen::naming::is_framing_header(name)
+            };
             let declared = response
                 .get("headers")
                 .and_then(Value::as_object)
-                .filter(|h| !h.is_empty());
+                .filter(|h| h.keys().any(own));
             match declared {
                 Some(declared) if (200..300).contains(&status) => {
                     let at = refs::push(&response_at, "headers");
                     let found = (declared, at.as_str(), pascal);
-                    crate::response_headers::read(self.document, found, types, &mut headers, losses);
+                    let skip = needs.rate_limits.as_ref();
+                    crate::response_headers::read(self.document, found, (types, skip), &mut headers, losses);
                 }
                 Some(_) => losses.push(Loss::wire(
                     refs::push(&response_at, "headers"),

@@ -14,6 +14,7 @@ mod names;
 mod operations;
 mod parameters;
 mod query;
+mod rate_limits;
 mod report;
 mod response_headers;
 pub mod round_trip;
@@ -113,7 +114,10 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     let address = service::address(document, &mut losses);
     let security = security::Security::read(document, &mut losses);
     let mut types = schemas::Types::new(document);
-    let mut needs = operations::Needs::default();
+    let mut needs = operations::Needs {
+        rate_limits: rate_limits::RateLimitHeaders::read(document),
+        ..operations::Needs::default()
+    };
     let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
     // A request without the credentials the document asks for is answered 401 (with
     // `WWW-Authenticate`), as HTTP says, even where the document lists no 401.

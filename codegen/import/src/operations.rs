@@ -43,6 +43,9 @@ pub(crate) struct Needs {
     pub(crate) json_bodies: bool,
     /// Some operation reads a request body.
     pub(crate) request_bodies: bool,
+    /// The rate-limit headers the document declares on its answers, which the service
+    /// writes on every answer (read before the operations).
+    pub(crate) rate_limits: Option<crate::rate_limits::RateLimitHeaders>,
 }
 
 /// Reads every operation of `document` into families.

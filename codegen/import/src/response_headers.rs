@@ -20,16 +20,21 @@ pub(crate) struct Found {
 }
 
 /// Adds the headers of one success answer (`declared`, at pointer `at`) to `found`.
+/// The rate-limit headers (`rate_limits`) are the service's: no endpoint declares them.
 pub(crate) fn read<'d>(
     document: &'d Value,
     (declared, at, pascal): (&'d Map<String, Value>, &str, &str),
-    types: &mut Types<'d>,
+    (types, rate_limits): (
+        &mut Types<'d>,
+        Option<&crate::rate_limits::RateLimitHeaders>,
+    ),
     found: &mut Found,
     losses: &mut Losses,
 ) {
     for (name, header) in declared {
         let header_at = refs::push(at, name);
         if restspec_codegen::naming::is_framing_header(name)
+            || rate_limits.is_some_and(|r| r.covers(name))
             || found
                 .entries
                 .iter()

@@ -146,6 +146,9 @@ pub(crate) fn file(
     if needs.request_bodies {
         conventions.push("empty_request_body", Yaml::str("refuse"));
     }
+    if let Some(rate_limits) = &needs.rate_limits {
+        conventions.push("rate_limit_headers", rate_limits.convention());
+    }
     match (needs.forms, needs.json_bodies) {
         (true, true) => conventions.push("request_bodies", Yaml::str("json_or_form")),
         (true, false) => conventions.push("request_bodies", Yaml::str("form")),

@@ -1,0 +1,113 @@
+//! The rate-limit headers a document declares on its answers (DigitalOcean's
+//! `ratelimit-limit`, `ratelimit-remaining`, `ratelimit-reset`; `X-RateLimit-*`): the
+//! spec's `rate_limit_headers`, which the runtime writes on every answer, the errors
+//! included, rather than each endpoint's `response_headers`, which its errors cannot carry.
+
+use serde_json::Value;
+
+use crate::operations::METHODS;
+use crate::round_trip::refs;
+use crate::yaml_out::Yaml;
+
+/// The names a document gives its rate-limit headers, by what each says.
+#[derive(Default)]
+pub(crate) struct RateLimitHeaders {
+    limit: Option<String>,
+    remaining: Option<String>,
+    reset: Option<String>,
+    used: Option<String>,
+    /// `reset` is a moment (Unix seconds, "epoch"), not seconds from now.
+    unix: bool,
+}
+
+impl RateLimitHeaders {
+    /// The rate-limit headers of `document`'s answers, where it declares what is left of
+    /// the budget (`...ratelimit-remaining`) on some error answer: on successes alone, they
+    /// are the endpoints' own `response_headers`, typed as declared.
+    pub(crate) fn read(document: &Value) -> Option<RateLimitHeaders> {
+        let mut found = RateLimitHeaders::default();
+        let mut on_errors = false;
+        let doc = refs::Doc::new(document);
+        let paths = document.get("paths").and_then(Value::as_object)?;
+        for item in paths.values() {
+            let Ok((item, _)) = doc.resolve(item, String::new()) else {
+                continue;
+            };
+            for method in METHODS {
+                let responses = item
+                    .get(*method)
+                    .and_then(|o| o.get("responses"))
+                    .and_then(Value::as_object);
+                for (code, response) in responses.into_iter().flatten() {
+                    let Ok((response, _)) = doc.resolve(response, String::new()) else {
+                        continue;
+                    };
+                    let headers = response.get("headers").and_then(Value::as_object);
+                    for (name, header) in headers.into_iter().flatten() {
+                        let lower = name.to_ascii_lowercase();
+                        on_errors |= !code.starts_with('2')
+                            && (lower.contains("ratelimit") || lower.contains("rate-limit"))
+                            && lower.ends_with("remaining");
+                        let description = doc
+                            .resolve(header, String::new())
+                            .ok()
+                            .and_then(|(h, _)| h.get("description").and_then(Value::as_str));
+                        found.add(name, description.unwrap_or_default());
+                    }
+                }
+            }
+        }
+        (found.remaining.is_some() && on_errors).then_some(found)
+    }
+
+    fn add(&mut self, name: &str, description: &str) {
+        let lower = name.to_ascii_lowercase();
+        if !(lower.contains("ratelimit") || lower.contains("rate-limit")) {
+            return;
+        }
+        let role = if lower.ends_with("remaining") {
+            &mut self.remaining
+        } else if lower.ends_with("reset") {
+            let words = description.to_ascii_lowercase();
+            self.unix |= words.contains("epoch") || words.contains("unix");
+            &mut self.reset
+        } else if lower.ends_with("used") {
+            &mut self.used
+        } else if lower.ends_with("limit") {
+            &mut self.limit
+        } else {
+            return;
+        };
+        role.get_or_insert_with(|| name.to_owned());
+    }
+
+    /// Whether `name` is one of them (what the convention writes, so no endpoint declares
+    /// it and no answer loses it).
+    pub(crate) fn covers(&self, name: &str) -> bool {
+        [&self.limit, &self.remaining, &self.reset, &self.used]
+            .into_iter()
+            .flatten()
+            .any(|n| n.eq_ignore_ascii_case(name))
+    }
+
+    /// `rate_limit_headers:`, on every answer (`early_refusals: shown`), as the document
+    /// declares them on its errors too.
+    pub(crate) fn convention(&self) -> Yaml {
+        let mut out = Yaml::map();
+        for (key, name) in [
+            ("limit", &self.limit),
+            ("remaining", &self.remaining),
+            ("reset", &self.reset),
+            ("used", &self.used),
+        ] {
+            if let Some(name) = name {
+                out.push(key, Yaml::str(name.clone()));
+            }
+        }
+        if self.unix && self.reset.is_some() {
+            out.push("reset_format", Yaml::str("unix_seconds"));
+        }
+        out.push("early_refusals", Yaml::str("shown"));
+        out
+    }
+}
