@@ -415,3 +415,25 @@ fn an_enumeration_of_numbers_is_the_fields_values() {
     assert!(imported.losses.is_empty(), "{:?}", imported.losses);
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A name `required` without a property (GitHub's `expires_at` on `authorization`) is a
+/// field of any value, required: the key must be there, as JSON Schema reads it, and the
+/// round trip finds it so.
+#[test]
+fn a_required_name_without_a_property_is_a_field_of_any_value() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/tokens": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Token" } } } } } } } },
+        "components": { "schemas": { "Token": { "type": "object", "required": ["id", "expires_at"],
+            "properties": { "id": { "type": "integer" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("      expires_at: { type: any }\n"),
+        "{service}"
+    );
+    assert_every_operation_faithful(&document, &imported);
+}

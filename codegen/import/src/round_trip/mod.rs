@@ -65,7 +65,8 @@
 //!     values. A schema's type set includes what its unions admit (`type: object` beside a
 //!     `oneOf` of objects equals the bare `oneOf`); where the unions themselves differ on
 //!     the wire, the type difference that follows is not reported again;
-//!   - objects: property names, the `required` set, properties wire-equal,
+//!   - objects: property names (a name the original requires without a property is one
+//!     of any value), the `required` set, properties wire-equal,
 //!     `additionalProperties` (absent, `true` and `{}` are "any"; `false`; or a schema);
 //!   - arrays: `items` wire-equal; `enum` as a set (`const` is a one-value `enum`; `null`
 //!     members are left to the type's nullability);

@@ -194,8 +194,18 @@ impl<'a> Comparer<'a> {
             }
         }
         let parent = a.properties_ptr.as_deref().unwrap_or(&a.ptr);
-        for (name, _) in &b.properties {
-            if !a.properties.iter().any(|(n, _)| n == name) {
+        // A name the original requires without a property is one of any value.
+        let any = |parts: &[crate::round_trip::flatten::Part<'_>]| {
+            parts.iter().all(|p| {
+                p.value
+                    .as_object()
+                    .is_some_and(|o| o.keys().all(|k| k == "description"))
+            })
+        };
+        for (name, parts) in &b.properties {
+            if !a.properties.iter().any(|(n, _)| n == name)
+                && !(a.required.contains(name) && any(parts))
+            {
                 let what = format!("extra property `{name}` in the export");
                 out.push(Difference::wire(parent, "property", what));
             }

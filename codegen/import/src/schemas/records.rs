@@ -11,6 +11,10 @@ use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
+/// A schema of any value.
+static ANY: std::sync::LazyLock<Value> =
+    std::sync::LazyLock::new(|| Value::Object(Default::default()));
+
 impl<'d> Types<'d> {
     /// A record with its fields, a map, or both (the map is then lost).
     pub(super) fn object(
@@ -46,14 +50,20 @@ impl<'d> Types<'d> {
                     ));
                 }
                 let at = refs::push(pointer, "properties");
-                let members = properties
+                let mut members: Vec<(String, &'d Value, String)> = properties
                     .iter()
                     .map(|(name, property)| (name.clone(), property, refs::push(&at, name)))
                     .collect();
+                // A name `required` without a property (GitHub's `expires_at`): the key
+                // must be there, with any value.
+                let required = required_names(schema);
+                for name in required.iter().filter(|n| !properties.contains_key(*n)) {
+                    members.push((name.clone(), &ANY, refs::push(pointer, "required")));
+                }
                 let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
                 self.record(
                     members,
-                    required_names(schema),
+                    required,
                     description(schema),
                     (hint, closed),
                     losses,
