@@ -203,9 +203,9 @@ impl<'a> Comparer<'a> {
             })
         };
         for (name, parts) in &b.properties {
-            if !a.properties.iter().any(|(n, _)| n == name)
-                && !(a.required.contains(name) && any(parts))
-            {
+            let declared = a.properties.iter().any(|(n, _)| n == name);
+            let required_any = a.required.contains(name) && any(parts);
+            if !(declared || required_any) {
                 let what = format!("extra property `{name}` in the export");
                 out.push(Difference::wire(parent, "property", what));
             }
