@@ -148,3 +148,33 @@ fn rate_limit_headers_on_every_answer_are_the_services() {
     assert!(!file(&imported, "things.yaml").contains("response_headers"));
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An operation whose only answer is `default` (Betfair's) answers it as its success: 200
+/// with its body, 204 without one; the round trip reads the export's success as an
+/// instance of that `default`.
+#[test]
+fn a_default_alone_is_the_success() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/request": { "post": { "responses": { "default": { "description": "any",
+                "content": { "application/json": { "schema": { "type": "object",
+                    "properties": { "id": { "type": "integer" } } } } } } } } },
+            "/ping": { "post": { "responses": { "default": { "description": "nothing" } } } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(!said.iter().any(|s| s.contains("left out")), "{said:#?}");
+    let spec: String = imported
+        .files
+        .iter()
+        .map(|(_, text)| text.as_str())
+        .collect();
+    assert!(
+        spec.contains("status: 200") && spec.contains("status: 204"),
+        "{spec}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

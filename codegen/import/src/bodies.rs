@@ -139,13 +139,25 @@ impl<'d> Operation<'_, 'd> {
                     .default_answer(response_at, code, body, default);
                 continue;
             }
-            // A range of successes alone is answered as 200.
+            // A range of successes alone is answered as 200; so is a `default` that is the
+            // only answer of its kind (no success, no redirect beside it): 204 without
+            // content.
             let only_success_range = code.eq_ignore_ascii_case("2XX")
                 && !responses
                     .keys()
                     .any(|c| c.len() == 3 && c.starts_with('2') && c != code);
-            let status = if only_success_range {
+            let default_alone = default
+                && !responses
+                    .keys()
+                    .any(|c| c.starts_with('2') || c.starts_with('3'));
+            let has_content = response
+                .get("content")
+                .and_then(Value::as_object)
+                .is_some_and(|c| !c.is_empty());
+            let status = if only_success_range || (default_alone && has_content) {
                 Some(200)
+            } else if default_alone {
+                Some(204)
             } else {
                 status_code(code)
             };

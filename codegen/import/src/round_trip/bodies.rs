@@ -104,6 +104,17 @@ pub(crate) fn responses<'a>(
         None => a.ptr.clone(),
     };
     let category = "response status";
+    // `default` with no success listed beside it is every answer: the export's successes
+    // are its instances, each of whose bodies must fit it (a document writing its only
+    // answer as `default`, Betfair's).
+    let default_answers = !ours
+        .iter()
+        .any(|(k, _)| k.starts_with('2') || k.starts_with('3'));
+    let successes_of_default = |code: &str| {
+        default_answers
+            && code.eq_ignore_ascii_case("default")
+            && theirs.iter().any(|(k, _)| k.starts_with('2'))
+    };
     for &(code, response) in &ours {
         let (response, ptr) = match c.a.resolve(response, push(&at, code)) {
             Ok(found) => found,
@@ -137,6 +148,15 @@ pub(crate) fn responses<'a>(
             }
             continue;
         }
+        if successes_of_default(code) {
+            for (k, r) in theirs.iter().filter(|(k, _)| k.starts_with('2')) {
+                if let Ok((other, other_at)) = c.b.resolve(r, push(&their_at, k)) {
+                    content(c, (response, &ptr), (other, &other_at), Side::Answer, out);
+                    headers(c, (response, &ptr), (other, &other_at), out);
+                }
+            }
+            continue;
+        }
         let found = theirs
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(code))
@@ -156,7 +176,9 @@ pub(crate) fn responses<'a>(
     for (code, _) in &theirs {
         let refusal = code.starts_with('4') || code.starts_with('5') || *code == "default";
         let listed = ours.iter().any(|(k, _)| {
-            k.eq_ignore_ascii_case(code) || range_class(k).is_some_and(|c| code.starts_with(c))
+            k.eq_ignore_ascii_case(code)
+                || range_class(k).is_some_and(|c| code.starts_with(c))
+                || (successes_of_default(k) && code.starts_with('2'))
         });
         if !refusal && !listed {
             let what = format!("extra response status `{code}` in the export");

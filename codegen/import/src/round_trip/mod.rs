@@ -43,7 +43,9 @@
 //! * **Responses**: every status of the original (`default` and ranges like `4XX`, compared
 //!   case-insensitively) is in the export with the same media type set (no `content` equals
 //!   empty `content`) and wire-equal schemas. The export may add 4xx/5xx statuses (a
-//!   generated service refuses bad input); any other added status is a difference.
+//!   generated service refuses bad input); any other added status is a difference. A
+//!   `default` with no 2xx or 3xx beside it is every answer: the export's successes are
+//!   its instances, compared with it, and not added statuses.
 //!   Response headers: every original header (case-insensitive, `Content-Type` ignored) is
 //!   in the export with a wire-equal schema. Decided here: headers only the export sends
 //!   (request ids, rate limits) are not differences, as a client ignores unknown headers.
