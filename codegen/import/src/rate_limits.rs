@@ -22,8 +22,9 @@ pub(crate) struct RateLimitHeaders {
 
 impl RateLimitHeaders {
     /// The rate-limit headers of `document`'s answers, where it declares what is left of
-    /// the budget (`...ratelimit-remaining`) on some error answer: on successes alone, they
-    /// are the endpoints' own `response_headers`, typed as declared.
+    /// the budget (`...ratelimit-remaining`) on some error answer, each a whole number: on
+    /// successes alone, or of another type, they are the endpoints' own
+    /// `response_headers`, typed as declared.
     pub(crate) fn read(document: &Value) -> Option<RateLimitHeaders> {
         let mut found = RateLimitHeaders::default();
         let mut on_errors = false;
@@ -45,13 +46,22 @@ impl RateLimitHeaders {
                     let headers = response.get("headers").and_then(Value::as_object);
                     for (name, header) in headers.into_iter().flatten() {
                         let lower = name.to_ascii_lowercase();
+                        let resolved = doc.resolve(header, String::new()).ok().map(|(h, _)| h);
+                        // The runtime writes whole numbers: a header of another type is the
+                        // document's own (zuora's text and numbers).
+                        let kind = resolved
+                            .and_then(|h| h.pointer("/schema/type"))
+                            .and_then(Value::as_str);
+                        if (lower.contains("ratelimit") || lower.contains("rate-limit"))
+                            && kind.is_some_and(|k| k != "integer")
+                        {
+                            return None;
+                        }
                         on_errors |= !code.starts_with('2')
                             && (lower.contains("ratelimit") || lower.contains("rate-limit"))
                             && lower.ends_with("remaining");
-                        let description = doc
-                            .resolve(header, String::new())
-                            .ok()
-                            .and_then(|(h, _)| h.get("description").and_then(Value::as_str));
+                        let description =
+                            resolved.and_then(|h| h.get("description").and_then(Value::as_str));
                         found.add(name, description.unwrap_or_default());
                     }
                 }

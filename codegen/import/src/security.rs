@@ -22,7 +22,26 @@ impl Security {
         let mut issuer: Option<(&'static str, Yaml)> = None;
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
+        // A key that is the whole `Authorization` header beside schemes reading the header:
+        // what they do not read (`header: Authorization`), where every operation taking one
+        // of them takes the key too (contract-p.fit's, Bitbucket's). Where some take only
+        // the schemes (Square's and Zoom's OAuth 2 beside a client secret), the key is
+        // read as a bearer token, as those operations' answers are the same then, and said.
+        // Unused, it accepts nothing, and is left out.
+        let readers: Vec<&str> = schemes
+            .into_iter()
+            .flatten()
+            .filter(|(_, scheme)| {
+                matches!(
+                    scheme.get("type").and_then(Value::as_str),
+                    Some("http" | "oauth2" | "openIdConnect")
+                )
+            })
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let requirements = requirements(document);
         for (name, scheme) in schemes.into_iter().flatten() {
+            let scheme_name = name.as_str();
             let at = refs::push(schemes_at, name);
             let Ok((scheme, at)) = refs::Doc::new(document).resolve(scheme, at.clone()) else {
                 continue;
@@ -59,6 +78,25 @@ impl Security {
                         .unwrap_or_default()
                         .to_owned();
                     match scheme.get("in").and_then(Value::as_str) {
+                        Some("header")
+                            if name.eq_ignore_ascii_case("authorization")
+                                && !readers.is_empty() =>
+                        {
+                            let names =
+                                |r: &Vec<Vec<&str>>, n: &str| r.iter().any(|a| a.contains(&n));
+                            let used = requirements.iter().any(|r| names(r, scheme_name));
+                            let apart = requirements.iter().any(|r| {
+                                readers.iter().any(|s| names(r, s)) && !names(r, scheme_name)
+                            });
+                            match (used, apart) {
+                                (false, _) => None,
+                                (true, false) => Some(("header", name)),
+                                (true, true) => {
+                                    losses.push(Loss::wire(at.clone(), "security scheme", format!("API key `{name}` in the Authorization header, which another scheme reads, is read as a bearer token: some operations take only that scheme")));
+                                    Some(("scheme", "bearer".to_owned()))
+                                }
+                            }
+                        }
                         Some("header") if !naming::is_header_name(&name) => {
                             losses.push(Loss::wire(
                                 at.clone(),
@@ -253,4 +291,37 @@ fn issuer_of(
         out.push(spec, entry);
     }
     (out != Yaml::map()).then_some(("oauth2", out))
+}
+
+/// Every operation's security requirement (its own, else the document's): its
+/// alternatives, each the names of the schemes it takes together.
+fn requirements(document: &Value) -> Vec<Vec<Vec<&str>>> {
+    fn alternatives(security: &Value) -> Option<Vec<Vec<&str>>> {
+        let list = security.as_array()?;
+        Some(
+            list.iter()
+                .filter_map(Value::as_object)
+                .map(|r| r.keys().map(String::as_str).collect())
+                .collect(),
+        )
+    }
+    let default = document.get("security").and_then(alternatives);
+    let mut out = Vec::new();
+    for item in document
+        .get("paths")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|p| p.values())
+    {
+        for method in crate::operations::METHODS {
+            let Some(operation) = item.get(*method) else {
+                continue;
+            };
+            match operation.get("security").and_then(alternatives) {
+                Some(own) => out.push(own),
+                None => out.extend(default.clone()),
+            }
+        }
+    }
+    out
 }

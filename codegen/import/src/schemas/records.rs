@@ -74,8 +74,8 @@ impl<'d> Types<'d> {
 
     /// A record of `members` (name, schema, pointer), those in `required` required, named
     /// after `hint`, `closed` where the document says so. An inline schema of the same
-    /// definition as a record declared before is that record (an error body each operation
-    /// writes out again, Etherpad's), so that its answers and status rows are one.
+    /// definition and name as a record declared before is that record (an error body each
+    /// operation writes out again, Etherpad's), so that its answers and status rows are one.
     pub(super) fn record(
         &mut self,
         members: Vec<(String, &'d Value, String)>,
@@ -147,7 +147,14 @@ impl<'d> Types<'d> {
             definition.push("closed", Yaml::Bool(true));
         }
         definition.push("fields", fields);
-        if inline && let Some((same, _)) = self.declared.iter().find(|(_, d)| *d == definition) {
+        // Only one read under the same name (`BadRequest`, `BadRequest2`): a record read
+        // elsewhere may still be made to include a family's base it is reached through,
+        // which this one is not.
+        if inline
+            && let Some((same, _)) = self.declared.iter().find(|(n, d)| {
+                *d == definition && n.trim_end_matches(|c: char| c.is_ascii_digit()) == hint
+            })
+        {
             return Use::plain(same.clone());
         }
         self.declared.push((name.clone(), definition));
