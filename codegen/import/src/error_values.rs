@@ -1,9 +1,56 @@
-//! The value of an enumeration an error body's field holds for an answer of a status,
-//! where the document's error record requires one (InfluxDB's `code`, one of `not found`,
-//! `unauthorized`, `internal error` ...): the value whose words are the status's, else the
+//! What an error body's fields hold, where the runtime writes a document's error record
+//! from what any error knows: its message, status, reason phrase and row name by the
+//! fields' names (`message: "{message}"`, `code: "{status}"`), and, where the record
+//! requires a value of an enumeration (InfluxDB's `code`, one of `not found`,
+//! `unauthorized`, `internal error` ...), the value whose words are the status's, else the
 //! first.
 
 use crate::yaml_out::Yaml;
+
+/// Field names (lower case, without `_` and `-`) that hold an error's message.
+const MESSAGE: &[&str] = &[
+    "message",
+    "msg",
+    "detail",
+    "details",
+    "description",
+    "errormessage",
+    "errordescription",
+    "errordetail",
+    "errormsg",
+    "developermessage",
+    "usermessage",
+];
+
+/// Field names that hold the status's reason phrase (`Not Found`).
+const REASON: &[&str] = &["title", "reason", "error", "statustext", "summary"];
+
+/// Field names that hold a machine-readable name of the error (the row's name).
+const NAME: &[&str] = &[
+    "code",
+    "errorcode",
+    "type",
+    "errortype",
+    "kind",
+    "name",
+    "status",
+    "id",
+];
+
+/// Field names that hold the request field an error is about.
+const FIELD: &[&str] = &["field", "fieldname", "param", "parameter", "property"];
+
+/// Integer field names that hold the status code.
+const STATUS: &[&str] = &[
+    "code",
+    "error",
+    "status",
+    "statuscode",
+    "httpstatus",
+    "httpstatuscode",
+    "httpcode",
+    "errorcode",
+];
 
 /// The values of the enumeration `name` declares, if it is one.
 pub(crate) fn enumeration(name: &str, declared: &[(String, Yaml)]) -> Option<Vec<String>> {
@@ -74,6 +121,132 @@ pub(crate) fn for_status(values: &[String], status: Option<u16>) -> String {
         .find_map(|word| values.iter().find(|v| spaced(v).contains(word)))
         .unwrap_or(&values[0])
         .clone()
+}
+
+/// `error_body` for a record with `fields` (`declared` are the spec's types): each field
+/// filled by what its name and type say (`message: "{message}"`, `code: "{status}"`), a
+/// record field by its own fields (Azure's `{ error: { code, message } }`), the optional
+/// ones it cannot fill left out; `None` when a required one cannot be filled. The flag
+/// says whether a field holds the message.
+pub(crate) fn shape(
+    fields: &Yaml,
+    (declared, status): (&[(String, Yaml)], Option<u16>),
+    depth: usize,
+    guessed: &mut Vec<String>,
+) -> Option<(Yaml, bool)> {
+    let Yaml::Map(fields) = fields else {
+        return None;
+    };
+    let mut body = Yaml::map();
+    let mut says_message = false;
+    // The first field holding the reason phrase: the message, where no field is named so
+    // (Linode's `{errors: [{reason, field}]}`, an `{error: "..."}` alone).
+    let mut reason_field: Option<String> = None;
+    for (name, field) in fields {
+        let ty = match field.get("type") {
+            Some(Yaml::Str(ty)) => ty.as_str(),
+            _ => return None,
+        };
+        let optional = field.get("optional") == Some(&Yaml::Bool(true));
+        let key: String = name
+            .chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let is = |names: &[&str]| names.contains(&key.as_str());
+        let value = match ty {
+            "string" if is(MESSAGE) && !says_message => {
+                says_message = true;
+                Some(Yaml::str("{message}"))
+            }
+            "string" if is(REASON) => {
+                reason_field.get_or_insert_with(|| name.clone());
+                Some(Yaml::str("{reason}"))
+            }
+            // `{field}` is `null` for an error about no field.
+            "string" if is(FIELD) && field.get("nullable") == Some(&Yaml::Bool(true)) => {
+                Some(Yaml::str("{field}"))
+            }
+            "string" if is(NAME) => Some(Yaml::str("{name}")),
+            "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double"
+                if is(STATUS) =>
+            {
+                Some(Yaml::str("{status}"))
+            }
+            // Nothing an error knows says it: the reason phrase stands in (and the
+            // import says so).
+            "string" if !optional => {
+                guessed.push(name.clone());
+                Some(Yaml::str("{reason}"))
+            }
+            "boolean" if is(&["success", "ok"]) => Some(Yaml::Bool(false)),
+            // A list of records holding the message: one of them (JSON:API's `errors`).
+            list if list.starts_with("list<") && depth < 2 && !says_message => list
+                .strip_prefix("list<")
+                .and_then(|l| l.strip_suffix('>'))
+                .and_then(|item| record(item, (declared, status), depth, guessed))
+                .filter(|(_, inner_says)| *inner_says)
+                .map(|(inner, _)| {
+                    says_message = true;
+                    Yaml::List(vec![inner])
+                })
+                .or_else(|| (!optional).then(|| Yaml::List(Vec::new()))),
+            list if list.starts_with("list<") && !optional => Some(Yaml::List(Vec::new())),
+            // A value of an enumeration: the one saying the status, a guess (said so).
+            named if !optional && let Some(values) = enumeration(named, declared) => {
+                guessed.push(name.clone());
+                Some(Yaml::str(for_status(&values, status)))
+            }
+            named if depth < 2 && !says_message => {
+                record(named, (declared, status), depth, guessed)
+                    .filter(|(_, inner_says)| *inner_says || !optional)
+                    .map(|(inner, inner_says)| {
+                        says_message |= inner_says;
+                        inner
+                    })
+            }
+            _ => None,
+        };
+        match value {
+            Some(value) => body.push(name.clone(), value),
+            None if optional => {}
+            None => return None,
+        }
+    }
+    if let (false, Some(reason), Yaml::Map(entries)) = (says_message, reason_field, &mut body)
+        && let Some((_, value)) = entries.iter_mut().find(|(k, _)| *k == reason)
+    {
+        *value = Yaml::str("{message}");
+        says_message = true;
+    }
+    Some((body, says_message))
+}
+
+/// The shape of the declared record `name`, as [`shape`] fills it.
+fn record(
+    name: &str,
+    (declared, status): (&[(String, Yaml)], Option<u16>),
+    depth: usize,
+    guessed: &mut Vec<String>,
+) -> Option<(Yaml, bool)> {
+    shape(
+        &all_fields(name, declared)?,
+        (declared, status),
+        depth + 1,
+        guessed,
+    )
+}
+
+/// The fields of declared record `name`, those of the records it includes first; `None`
+/// for a type that is no record.
+pub(crate) fn all_fields(name: &str, declared: &[(String, Yaml)]) -> Option<Yaml> {
+    let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
+    definition.get("fields")?; // a record
+    let fields = crate::schemas::record_fields(declared, name)
+        .into_iter()
+        .map(|(member, entry)| (member.to_owned(), entry.clone()))
+        .collect();
+    Some(Yaml::Map(fields))
 }
 
 #[cfg(test)]

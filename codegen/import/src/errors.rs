@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
-use crate::error_values::{enumeration, for_status};
+use crate::error_values::{all_fields, shape};
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -48,51 +48,6 @@ pub(crate) struct ErrorBody {
     /// Whether operations give a `default` answer (`openapi_default_error`).
     pub(crate) default_answer: bool,
 }
-
-/// Field names (lower case, without `_` and `-`) that hold an error's message.
-const MESSAGE: &[&str] = &[
-    "message",
-    "msg",
-    "detail",
-    "details",
-    "description",
-    "errormessage",
-    "errordescription",
-    "errordetail",
-    "errormsg",
-    "developermessage",
-    "usermessage",
-];
-
-/// Field names that hold the status's reason phrase (`Not Found`).
-const REASON: &[&str] = &["title", "reason", "error", "statustext", "summary"];
-
-/// Field names that hold a machine-readable name of the error (the row's name).
-const NAME: &[&str] = &[
-    "code",
-    "errorcode",
-    "type",
-    "errortype",
-    "kind",
-    "name",
-    "status",
-    "id",
-];
-
-/// Field names that hold the request field an error is about.
-const FIELD: &[&str] = &["field", "fieldname", "param", "parameter", "property"];
-
-/// Integer field names that hold the status code.
-const STATUS: &[&str] = &[
-    "code",
-    "error",
-    "status",
-    "statuscode",
-    "httpstatus",
-    "httpstatuscode",
-    "httpcode",
-    "errorcode",
-];
 
 impl StatusRows {
     /// A `default` answer (or, `default` false, a range of error codes, `4XX`) at `at`
@@ -204,20 +159,13 @@ impl StatusRows {
                             }
                             continue;
                         }
-                        let at = types.component_of(body).unwrap_or("/components/schemas");
-                        for field in &guessed {
-                            losses.push(Loss::faithful(
-                                refs::push(&refs::push(at, "properties"), field),
-                                "error body",
-                                format!(
-                                    "the runtime's own {} answers fill `{field}` with a guess \
-                                     (the status's reason phrase, or the value of its \
-                                     enumeration that says the status): nothing an error \
-                                     knows says it",
-                                    row.name
-                                ),
-                            ));
-                        }
+                        say_guesses(
+                            types,
+                            body,
+                            &guessed,
+                            &format!("{} answers", row.name),
+                            losses,
+                        );
                         row.own_format = Some(("error_body", shape));
                     }
                     _ => {}
@@ -324,146 +272,31 @@ pub(crate) fn error_body(
         losses.push(Loss::wire(at.clone(), "default or range response", what));
     }
     let body = body?;
-    let at = types
-        .component_of(&body.type_name)
-        .unwrap_or("/components/schemas");
-    for field in &body.guessed {
+    say_guesses(types, &body.type_name, &body.guessed, "errors", losses);
+    Some(body)
+}
+
+/// A faithful loss for each field of `record` the runtime's own `whose` (`errors`,
+/// `not_found answers`) fill with a guess.
+fn say_guesses(
+    types: &Types<'_>,
+    record: &str,
+    fields: &[String],
+    whose: &str,
+    losses: &mut Losses,
+) {
+    let at = types.component_of(record).unwrap_or("/components/schemas");
+    for field in fields {
         losses.push(Loss::faithful(
             refs::push(&refs::push(at, "properties"), field),
             "error body",
             format!(
-                "the runtime's own errors fill `{field}` with a guess (the status's reason \
-                 phrase, or a value of its enumeration): nothing an error knows says it"
+                "the runtime's own {whose} fill `{field}` with a guess (the status's reason \
+                 phrase, or the value of its enumeration that says the status): nothing an \
+                 error knows says it"
             ),
         ));
     }
-    Some(body)
-}
-
-/// `error_body` for a record with `fields` (`declared` are the spec's types): each field
-/// filled by what its name and type say (`message: "{message}"`, `code: "{status}"`), a
-/// record field by its own fields (Azure's `{ error: { code, message } }`), the optional
-/// ones it cannot fill left out; `None` when a required one cannot be filled. The flag
-/// says whether a field holds the message.
-fn shape(
-    fields: &Yaml,
-    (declared, status): (&[(String, Yaml)], Option<u16>),
-    depth: usize,
-    guessed: &mut Vec<String>,
-) -> Option<(Yaml, bool)> {
-    let Yaml::Map(fields) = fields else {
-        return None;
-    };
-    let mut body = Yaml::map();
-    let mut says_message = false;
-    // The first field holding the reason phrase: the message, where no field is named so
-    // (Linode's `{errors: [{reason, field}]}`, an `{error: "..."}` alone).
-    let mut reason_field: Option<String> = None;
-    for (name, field) in fields {
-        let ty = match field.get("type") {
-            Some(Yaml::Str(ty)) => ty.as_str(),
-            _ => return None,
-        };
-        let optional = field.get("optional") == Some(&Yaml::Bool(true));
-        let key: String = name
-            .chars()
-            .filter(|c| *c != '_' && *c != '-')
-            .collect::<String>()
-            .to_ascii_lowercase();
-        let is = |names: &[&str]| names.contains(&key.as_str());
-        let value = match ty {
-            "string" if is(MESSAGE) && !says_message => {
-                says_message = true;
-                Some(Yaml::str("{message}"))
-            }
-            "string" if is(REASON) => {
-                reason_field.get_or_insert_with(|| name.clone());
-                Some(Yaml::str("{reason}"))
-            }
-            // `{field}` is `null` for an error about no field.
-            "string" if is(FIELD) && field.get("nullable") == Some(&Yaml::Bool(true)) => {
-                Some(Yaml::str("{field}"))
-            }
-            "string" if is(NAME) => Some(Yaml::str("{name}")),
-            "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double"
-                if is(STATUS) =>
-            {
-                Some(Yaml::str("{status}"))
-            }
-            // Nothing an error knows says it: the reason phrase stands in (and the
-            // import says so).
-            "string" if !optional => {
-                guessed.push(name.clone());
-                Some(Yaml::str("{reason}"))
-            }
-            "boolean" if is(&["success", "ok"]) => Some(Yaml::Bool(false)),
-            // A list of records holding the message: one of them (JSON:API's `errors`).
-            list if list.starts_with("list<") && depth < 2 && !says_message => list
-                .strip_prefix("list<")
-                .and_then(|l| l.strip_suffix('>'))
-                .and_then(|item| record(item, (declared, status), depth, guessed))
-                .filter(|(_, inner_says)| *inner_says)
-                .map(|(inner, _)| {
-                    says_message = true;
-                    Yaml::List(vec![inner])
-                })
-                .or_else(|| (!optional).then(|| Yaml::List(Vec::new()))),
-            list if list.starts_with("list<") && !optional => Some(Yaml::List(Vec::new())),
-            // A value of an enumeration: the one saying the status, a guess (said so).
-            named if !optional && let Some(values) = enumeration(named, declared) => {
-                guessed.push(name.clone());
-                Some(Yaml::str(for_status(&values, status)))
-            }
-            named if depth < 2 && !says_message => {
-                record(named, (declared, status), depth, guessed)
-                    .filter(|(_, inner_says)| *inner_says || !optional)
-                    .map(|(inner, inner_says)| {
-                        says_message |= inner_says;
-                        inner
-                    })
-            }
-            _ => None,
-        };
-        match value {
-            Some(value) => body.push(name.clone(), value),
-            None if optional => {}
-            None => return None,
-        }
-    }
-    if let (false, Some(reason), Yaml::Map(entries)) = (says_message, reason_field, &mut body)
-        && let Some((_, value)) = entries.iter_mut().find(|(k, _)| *k == reason)
-    {
-        *value = Yaml::str("{message}");
-        says_message = true;
-    }
-    Some((body, says_message))
-}
-
-/// The shape of the declared record `name`, as [`shape`] fills it.
-fn record(
-    name: &str,
-    (declared, status): (&[(String, Yaml)], Option<u16>),
-    depth: usize,
-    guessed: &mut Vec<String>,
-) -> Option<(Yaml, bool)> {
-    shape(
-        &all_fields(name, declared)?,
-        (declared, status),
-        depth + 1,
-        guessed,
-    )
-}
-
-/// The fields of declared record `name`, those of the records it includes first; `None`
-/// for a type that is no record.
-fn all_fields(name: &str, declared: &[(String, Yaml)]) -> Option<Yaml> {
-    let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
-    definition.get("fields")?; // a record
-    let fields = crate::schemas::record_fields(declared, name)
-        .into_iter()
-        .map(|(member, entry)| (member.to_owned(), entry.clone()))
-        .collect();
-    Some(Yaml::Map(fields))
 }
 
 /// `not_found` → `Not Found`.

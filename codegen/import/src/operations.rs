@@ -326,3 +326,17 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
 pub(crate) fn without_fragment(path: &str) -> &str {
     path.split('#').next().unwrap_or(path)
 }
+
+/// Every operation of `document`, its path item followed through a `$ref`: what a pass over
+/// the whole document before the families are read (its rate-limit headers, its security
+/// requirements) looks at.
+pub(crate) fn every_operation(document: &Value) -> Vec<&Value> {
+    let doc = refs::Doc::new(document);
+    let paths = document.get("paths").and_then(Value::as_object);
+    paths
+        .into_iter()
+        .flat_map(|p| p.values())
+        .filter_map(|item| doc.resolve(item, String::new()).ok().map(|(item, _)| item))
+        .flat_map(|item| METHODS.iter().filter_map(move |m| item.get(*m)))
+        .collect()
+}

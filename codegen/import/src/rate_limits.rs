@@ -5,7 +5,6 @@
 
 use serde_json::Value;
 
-use crate::operations::METHODS;
 use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
@@ -29,52 +28,39 @@ impl RateLimitHeaders {
         let mut found = RateLimitHeaders::default();
         let mut on_errors = false;
         let doc = refs::Doc::new(document);
-        let paths = document.get("paths").and_then(Value::as_object)?;
-        for item in paths.values() {
-            let Ok((item, _)) = doc.resolve(item, String::new()) else {
-                continue;
-            };
-            for method in METHODS {
-                let responses = item
-                    .get(*method)
-                    .and_then(|o| o.get("responses"))
-                    .and_then(Value::as_object);
-                for (code, response) in responses.into_iter().flatten() {
-                    let Ok((response, _)) = doc.resolve(response, String::new()) else {
+        for operation in crate::operations::every_operation(document) {
+            let responses = operation.get("responses").and_then(Value::as_object);
+            for (code, response) in responses.into_iter().flatten() {
+                let Ok((response, _)) = doc.resolve(response, String::new()) else {
+                    continue;
+                };
+                let headers = response.get("headers").and_then(Value::as_object);
+                for (name, header) in headers.into_iter().flatten() {
+                    if !is_rate_limit(name) {
                         continue;
-                    };
-                    let headers = response.get("headers").and_then(Value::as_object);
-                    for (name, header) in headers.into_iter().flatten() {
-                        let lower = name.to_ascii_lowercase();
-                        let resolved = doc.resolve(header, String::new()).ok().map(|(h, _)| h);
-                        // The runtime writes whole numbers: a header of another type is the
-                        // document's own (zuora's text and numbers).
-                        let kind = resolved
-                            .and_then(|h| h.pointer("/schema/type"))
-                            .and_then(Value::as_str);
-                        if (lower.contains("ratelimit") || lower.contains("rate-limit"))
-                            && kind.is_some_and(|k| k != "integer")
-                        {
-                            return None;
-                        }
-                        on_errors |= !code.starts_with('2')
-                            && (lower.contains("ratelimit") || lower.contains("rate-limit"))
-                            && lower.ends_with("remaining");
-                        let description =
-                            resolved.and_then(|h| h.get("description").and_then(Value::as_str));
-                        found.add(name, description.unwrap_or_default());
                     }
+                    let header = doc.resolve(header, String::new()).ok().map(|(h, _)| h);
+                    // The runtime writes whole numbers: a header of another type is the
+                    // document's own (zuora's text and numbers).
+                    let kind = header
+                        .and_then(|h| h.pointer("/schema/type"))
+                        .and_then(Value::as_str);
+                    if kind.is_some_and(|k| k != "integer") {
+                        return None;
+                    }
+                    let lower = name.to_ascii_lowercase();
+                    on_errors |= !code.starts_with('2') && lower.ends_with("remaining");
+                    let description =
+                        header.and_then(|h| h.get("description").and_then(Value::as_str));
+                    found.add(&lower, name, description.unwrap_or_default());
                 }
             }
         }
         (found.remaining.is_some() && on_errors).then_some(found)
     }
 
-    fn add(&mut self, name: &str, description: &str) {
-        let lower = name.to_ascii_lowercase();
-        if !(lower.contains("ratelimit") || lower.contains("rate-limit")) {
-            return;
-        }
+    /// `name` (`lower` in lower case) as the header of what its ending says.
+    fn add(&mut self, lower: &str, name: &str, description: &str) {
         let role = if lower.ends_with("remaining") {
             &mut self.remaining
         } else if lower.ends_with("reset") {
@@ -120,4 +106,11 @@ impl RateLimitHeaders {
         out.push("early_refusals", Yaml::str("shown"));
         out
     }
+}
+
+/// Whether `name` is a rate-limit header's (`ratelimit-limit`, `X-RateLimit-Reset`,
+/// `X-Rate-Limit-Remaining`).
+fn is_rate_limit(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.contains("ratelimit") || lower.contains("rate-limit")
 }

@@ -354,21 +354,6 @@ impl<'d> Types<'d> {
         found
     }
 
-    /// An enumeration of a number is its `values` rule; of anything else, a loss.
-    fn enum_on_scalar(&mut self, schema: &Value, pointer: &str, losses: &mut Losses) {
-        let numbers = schema
-            .get("enum")
-            .and_then(Value::as_array)
-            .is_some_and(|v| !v.is_empty() && v.iter().all(Value::is_number));
-        if schema.get("enum").is_some() && !numbers {
-            losses.push(Loss::faithful(
-                refs::push(pointer, "enum"),
-                "enum of non-strings",
-                "an enumeration of values that are not strings is not carried over",
-            ));
-        }
-    }
-
     fn referenced(&mut self, reference: &str, pointer: &str, losses: &mut Losses) -> Use {
         let Some((target, at)) = refs::Doc::new(self.document).lookup(reference) else {
             losses.push(Loss::wire(

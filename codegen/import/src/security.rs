@@ -306,22 +306,13 @@ fn requirements(document: &Value) -> Vec<Vec<Vec<&str>>> {
         )
     }
     let default = document.get("security").and_then(alternatives);
-    let mut out = Vec::new();
-    for item in document
-        .get("paths")
-        .and_then(Value::as_object)
+    crate::operations::every_operation(document)
         .into_iter()
-        .flat_map(|p| p.values())
-    {
-        for method in crate::operations::METHODS {
-            let Some(operation) = item.get(*method) else {
-                continue;
-            };
-            match operation.get("security").and_then(alternatives) {
-                Some(own) => out.push(own),
-                None => out.extend(default.clone()),
-            }
-        }
-    }
-    out
+        .filter_map(|operation| {
+            operation
+                .get("security")
+                .and_then(alternatives)
+                .or_else(|| default.clone())
+        })
+        .collect()
 }

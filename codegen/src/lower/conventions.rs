@@ -79,20 +79,13 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
     let mut format_known = true;
     let error_format = match raw.error_format.as_ref().map(|f| (f.value.as_str(), f)) {
         None => ErrorFormat::Plain,
-        Some((name, spanned)) => ErrorFormat::named(name).unwrap_or_else(|| {
-            let known = ErrorFormat::NAMES.iter().copied();
-            diags.push(
-                Diagnostic::new(
-                    spanned.location.clone(),
-                    format!("unknown error format `{name}`"),
-                )
-                .hint(suggest(name, known.clone())),
-            );
-            format_known = false;
-            crate::diag::closest(name, known)
-                .and_then(ErrorFormat::named)
-                .unwrap_or(ErrorFormat::Plain)
-        }),
+        Some((name, spanned)) => super::statuses::error_format_named(spanned, diags)
+            .unwrap_or_else(|| {
+                format_known = false;
+                crate::diag::closest(name, ErrorFormat::NAMES.iter().copied())
+                    .and_then(ErrorFormat::named)
+                    .unwrap_or(ErrorFormat::Plain)
+            }),
     };
     let headers = [
         &raw.create_only_header,

@@ -351,18 +351,9 @@ pub(super) fn lower_row_formats(
         let format = match &row.error_format {
             None if row.error_body.is_some() => ErrorFormat::Json,
             None => continue,
-            Some(named) => match ErrorFormat::named(&named.value) {
+            Some(named) => match error_format_named(named, diags) {
                 Some(format) => format,
-                None => {
-                    diags.push(
-                        Diagnostic::new(
-                            named.location.clone(),
-                            format!("unknown error format `{}`", named.value),
-                        )
-                        .hint(suggest(&named.value, ErrorFormat::NAMES.iter().copied())),
-                    );
-                    continue;
-                }
+                None => continue,
             },
         };
         let body = match (&row.error_body, format) {
@@ -407,4 +398,23 @@ pub(super) fn lower_row_formats(
         status.error_format = Some(format);
         status.error_body = body;
     }
+}
+
+/// The error format `named` spells (`json`), else `None` with a located error naming the
+/// closest: the conventions' `error_format` and a row's alike.
+pub(super) fn error_format_named(
+    named: &crate::spec::decode::Spanned<String>,
+    diags: &mut Diagnostics,
+) -> Option<ErrorFormat> {
+    let format = ErrorFormat::named(&named.value);
+    if format.is_none() {
+        diags.push(
+            Diagnostic::new(
+                named.location.clone(),
+                format!("unknown error format `{}`", named.value),
+            )
+            .hint(suggest(&named.value, ErrorFormat::NAMES.iter().copied())),
+        );
+    }
+    format
 }

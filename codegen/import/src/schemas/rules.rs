@@ -74,6 +74,21 @@ pub(super) const KEYWORDS: &[&str] = &[
 ];
 
 impl Types<'_> {
+    /// An enumeration of a number is its `values` rule; of anything else, a loss.
+    pub(super) fn enum_on_scalar(&self, schema: &Value, pointer: &str, losses: &mut Losses) {
+        let numbers = schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|v| !v.is_empty() && v.iter().all(Value::is_number));
+        if schema.get("enum").is_some() && !numbers {
+            losses.push(Loss::faithful(
+                refs::push(pointer, "enum"),
+                "enum of non-strings",
+                "an enumeration of values that are not strings is not carried over",
+            ));
+        }
+    }
+
     /// Reads the keywords of `object` (at `pointer`) that apply to `found`'s type into its
     /// rules; every other one is a faithful loss.
     pub(super) fn read_rules(
