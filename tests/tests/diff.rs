@@ -637,3 +637,23 @@ fn other_apis_constructs() {
         "{changes:#?}"
     );
 }
+
+/// A status row written another way (its own `error_format`) breaks the clients that read
+/// its answers, either way.
+#[test]
+fn a_row_written_another_way_breaks_readers() {
+    const ROW: &str = "    when: The state does not allow it.\n";
+    const EMPTY: &str = "    when: The state does not allow it.\n    error_format: empty\n";
+    case(
+        "row: empty",
+        &[],
+        &[(ROW, EMPTY)],
+        &[(K::ConventionChanged, CLIENTS)],
+    );
+    case(
+        "row: back",
+        &[(ROW, EMPTY)],
+        &[],
+        &[(K::ConventionChanged, CLIENTS)],
+    );
+}
