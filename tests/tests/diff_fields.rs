@@ -196,6 +196,48 @@ fn closing_a_record_breaks_senders_and_opening_one_breaks_readers() {
     );
 }
 
+/// `additional_fields` on a record: given, requests with other members of another type
+/// are refused (senders break); taken away, answers may carry members of any type (readers
+/// break); another type breaks both.
+#[test]
+fn members_beside_the_fields_break_senders_when_given_and_readers_when_taken_away() {
+    const INPUT: &str = "  ThingInput:\n    fields:\n";
+    const INPUT_TEXT: &str = "  ThingInput:\n    additional_fields: string\n    fields:\n";
+    const INPUT_NUMBER: &str = "  ThingInput:\n    additional_fields: integer\n    fields:\n";
+    const INFO: &str = "  ThingInfo:\n    fields:\n";
+    const INFO_TEXT: &str = "  ThingInfo:\n    additional_fields: string\n    fields:\n";
+    case(
+        "sent: given",
+        &[],
+        &[(INPUT, INPUT_TEXT)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "sent: taken away",
+        &[(INPUT, INPUT_TEXT)],
+        &[],
+        &[(K::FieldConstraintLoosened, OK)],
+    );
+    case(
+        "read: given",
+        &[],
+        &[(INFO, INFO_TEXT)],
+        &[(K::FieldConstraintTightened, OK)],
+    );
+    case(
+        "read: taken away",
+        &[(INFO, INFO_TEXT)],
+        &[],
+        &[(K::FieldConstraintLoosened, CLIENTS)],
+    );
+    case(
+        "sent: another type",
+        &[(INPUT, INPUT_TEXT)],
+        &[(INPUT, INPUT_NUMBER)],
+        &[(K::FieldTypeChanged, CLIENTS)],
+    );
+}
+
 /// `values` on a number: one taken away refuses requests that sent it; one added may come
 /// in answers clients were told could not.
 #[test]

@@ -150,6 +150,43 @@ fn an_object_of_any_members_is_a_map_of_any_values() {
     assert_every_operation_on_the_wire(&document, &imported);
 }
 
+/// Declared members beside `additionalProperties` of one type (Mist's port usages by name
+/// beside `dynamic`): a record of the declared fields with `additional_fields` of the
+/// other members' type, on the wire after the round trip.
+#[test]
+fn members_beside_the_declared_ones_are_additional_fields() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/usages": { "put": {
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Usages" } } } },
+            "responses": { "200": { "description": "ok",
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Usages" } } } } } } } },
+        "components": { "schemas": {
+            "Usages": { "type": "object",
+                "properties": { "dynamic": { "type": "boolean" } },
+                "additionalProperties": { "$ref": "#/components/schemas/Usage" } },
+            "Usage": { "type": "object", "properties": { "mode": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  Usages:\n    additional_fields: Usage\n    fields:\n      dynamic: { type: boolean, optional: true }\n"),
+        "{service}"
+    );
+    assert!(
+        !imported
+            .losses
+            .iter()
+            .any(|l| l.category == "declared and additional properties"),
+        "{:?}",
+        imported.losses
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
 /// Paths real documents write that the spec serves as they are: Microsoft Graph's `$count`
 /// (a fixed segment with a sub-delimiter, compared byte for byte), and AWS's fragments that
 /// tell operations of one path apart (`#tagKeys`, which no request carries) where no other

@@ -48,26 +48,11 @@ impl<'d> Operation<'_, 'd> {
             return;
         };
         let content_at = refs::push(&at, "content");
-        let mut chosen = None;
-        for (media, value) in content {
-            let kind = media_kind(media);
-            match (kind, &chosen) {
-                (MediaKind::Json | MediaKind::Form, None) => {
-                    if kind == MediaKind::Form {
-                        needs.forms = true;
-                    } else {
-                        needs.json_bodies = true;
-                    }
-                    chosen = Some((media, value));
-                }
-                (MediaKind::Json | MediaKind::Form, Some(_)) => {
-                    if kind == MediaKind::Form {
-                        needs.forms = true;
-                    } else {
-                        needs.json_bodies = true;
-                    }
-                }
-                (MediaKind::Other, _) => losses.push(Loss::wire(
+        for media in content.keys() {
+            match media_kind(media) {
+                MediaKind::Json => needs.json_bodies = true,
+                MediaKind::Form => needs.forms = true,
+                MediaKind::Other => losses.push(Loss::wire(
                     refs::push(&content_at, media),
                     media_category(media),
                     format!(
@@ -76,7 +61,12 @@ impl<'d> Operation<'_, 'd> {
                 )),
             }
         }
-        let Some((media, value)) = chosen else { return };
+        // Of several, the first one with a schema (the export reads the others the same).
+        let Some((media, value)) =
+            with_schema_first(content, |m| media_kind(m) != MediaKind::Other)
+        else {
+            return;
+        };
         let schema_at = refs::push(&refs::push(&content_at, media), "schema");
         match value.get("schema") {
             Some(schema) => {
@@ -332,28 +322,44 @@ impl<'d> Operation<'_, 'd> {
     ) -> Option<Body> {
         let content = response.get("content").and_then(Value::as_object)?;
         let content_at = refs::push(at, "content");
-        let mut found = None;
-        for (media, value) in content {
-            if media_kind(media) == MediaKind::Json && found.is_none() {
-                let schema_at = refs::push(&refs::push(&content_at, media), "schema");
-                found = Some(match value.get("schema") {
-                    Some(schema) => {
-                        let used = types.use_of(schema, &schema_at, hint, losses);
-                        (used.spelled, used.nullable)
-                    }
-                    // No schema: any JSON value.
-                    None => ("any".to_owned(), false),
-                });
-            } else if media_kind(media) != MediaKind::Json {
-                losses.push(Loss::wire(
-                    refs::push(&content_at, media),
-                    media_category(media),
-                    format!("a `{media}` answer is left out: the spec answers JSON only"),
-                ));
-            }
+        for (media, _) in content
+            .iter()
+            .filter(|(m, _)| media_kind(m) != MediaKind::Json)
+        {
+            losses.push(Loss::wire(
+                refs::push(&content_at, media),
+                media_category(media),
+                format!("a `{media}` answer is left out: the spec answers JSON only"),
+            ));
         }
-        found
+        // The JSON entry that has a schema: a document may list `application/json` with
+        // its example alone beside `application/json; charset=utf-8` with the schema
+        // (Zuora's); without any, any JSON value.
+        let (media, value) = with_schema_first(content, |m| media_kind(m) == MediaKind::Json)?;
+        let schema_at = refs::push(&refs::push(&content_at, media), "schema");
+        Some(match value.get("schema") {
+            Some(schema) => {
+                let used = types.use_of(schema, &schema_at, hint, losses);
+                (used.spelled, used.nullable)
+            }
+            None => ("any".to_owned(), false),
+        })
     }
+}
+
+/// The first entry of `content` whose media type `wanted` that has a schema, else the
+/// first whose media type is `wanted`.
+fn with_schema_first(
+    content: &serde_json::Map<String, Value>,
+    wanted: impl Fn(&str) -> bool,
+) -> Option<(&String, &Value)> {
+    let mut chosen = content.iter().filter(|(media, _)| wanted(media));
+    let first = chosen.clone().next()?;
+    Some(
+        chosen
+            .find(|(_, value)| value.get("schema").is_some())
+            .unwrap_or(first),
+    )
 }
 
 /// An answer's JSON body: its type, and whether it may be `null`.

@@ -155,7 +155,10 @@ pub(crate) fn shape(
             .to_ascii_lowercase();
         let is = |names: &[&str]| names.contains(&key.as_str());
         let value = match ty {
-            "string" if is(MESSAGE) && !says_message => {
+            "string"
+                if (is(MESSAGE) || key.contains("message") || key.ends_with("msg"))
+                    && !says_message =>
+            {
                 says_message = true;
                 Some(Yaml::str("{message}"))
             }
@@ -173,11 +176,15 @@ pub(crate) fn shape(
             {
                 Some(Yaml::str("{status}"))
             }
-            // Nothing an error knows says it: the reason phrase stands in (and the
-            // import says so).
+            // Nothing an error knows says it: the reason phrase stands in, the status for
+            // a number (Kinto's `errno`), and the import says so.
             "string" if !optional => {
                 guessed.push(name.clone());
                 Some(Yaml::str("{reason}"))
+            }
+            "integer" | "int32" | "int64" if !optional => {
+                guessed.push(name.clone());
+                Some(Yaml::str("{status}"))
             }
             "boolean" if is(&["success", "ok"]) => Some(Yaml::Bool(false)),
             // A list of records holding the message: one of them (JSON:API's `errors`).

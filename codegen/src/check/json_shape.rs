@@ -214,10 +214,16 @@ fn named(
                     }
                 }
             }
-            if let Some(unknown) = entries
-                .keys()
-                .find(|k| !fields.iter().any(|f| &f.json_name == *k))
-            {
+            let others = entries
+                .iter()
+                .filter(|(k, _)| !fields.iter().any(|f| &f.json_name == *k));
+            if let Some(values) = &def.additional_fields {
+                for (key, value) in others {
+                    nested(pointer, key, |p| check(value, values, types, p))?;
+                }
+                return Ok(());
+            }
+            if let Some((unknown, _)) = others.clone().next() {
                 return Err(format!(
                     "{} has `{unknown}`, which `{}` does not have (its fields: {})",
                     at(pointer),

@@ -27,8 +27,8 @@ fn reach(service: &Service, ty: &TypeRef, into: &mut BTreeSet<String>) {
             };
             match &def.kind {
                 TypeKind::Record(fields) => {
-                    for field in fields {
-                        reach(service, &field.ty, into);
+                    for ty in fields.iter().map(|f| &f.ty).chain(&def.additional_fields) {
+                        reach(service, ty, into);
                     }
                 }
                 TypeKind::Union(union) => {
@@ -88,6 +88,7 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
         let sent = before.sent.contains(&now.name) || after.sent.contains(&now.name);
         compare_discriminators(was, now, read, out);
         compare_closed(was, now, (read, sent), out);
+        compare_additional(was, now, (read, sent), out);
         match (&was.kind, &now.kind) {
             (TypeKind::Record(a), TypeKind::Record(b)) => {
                 compare_fields(&now.name, (was, a), (now, b), (read, sent), out);
@@ -161,6 +162,53 @@ fn compare_closed(was: &TypeDef, now: &TypeDef, (read, sent): (bool, bool), out:
         if breaks { CLIENTS } else { Verdict::Compatible },
         format!("type {}", now.name),
         what.to_owned(),
+        Some(was.location.clone()),
+        Some(now.location.clone()),
+    ));
+}
+
+/// Members beside the fields (`additional_fields`) of a type now refuse requests whose
+/// members are of another; without it, answers may carry members of any type, which typed
+/// clients of the version with it refuse; of another type, both.
+fn compare_additional(
+    was: &TypeDef,
+    now: &TypeDef,
+    (read, sent): (bool, bool),
+    out: &mut Vec<Change>,
+) {
+    let (kind, breaks, what) = match (&was.additional_fields, &now.additional_fields) {
+        (None, Some(values)) => (
+            ChangeKind::FieldConstraintTightened,
+            sent,
+            format!(
+                "members beside its fields must now be `{}`",
+                values.spelled()
+            ),
+        ),
+        (Some(values), None) => (
+            ChangeKind::FieldConstraintLoosened,
+            read,
+            format!(
+                "members beside its fields are no longer `{}`: typed clients that read them so break",
+                values.spelled()
+            ),
+        ),
+        (Some(a), Some(b)) if a != b => (
+            ChangeKind::FieldTypeChanged,
+            read || sent,
+            format!(
+                "members beside its fields are `{}`, no longer `{}`",
+                b.spelled(),
+                a.spelled()
+            ),
+        ),
+        _ => return,
+    };
+    out.push(Change::new(
+        kind,
+        if breaks { CLIENTS } else { Verdict::Compatible },
+        format!("type {}", now.name),
+        what,
         Some(was.location.clone()),
         Some(now.location.clone()),
     ));

@@ -86,7 +86,10 @@ fn stand_in_for_unknown_types(service: &mut Service) {
         // A discriminator may name a type no one declares; the skeleton reads by shape.
         def.discriminator = None;
         match &mut def.kind {
-            TypeKind::Record(fields) => fields.iter_mut().for_each(|f| resolve(&mut f.ty)),
+            TypeKind::Record(fields) => {
+                fields.iter_mut().for_each(|f| resolve(&mut f.ty));
+                def.additional_fields.iter_mut().for_each(&mut resolve);
+            }
             TypeKind::Union(union) => union.alternatives.iter_mut().for_each(&mut resolve),
             TypeKind::Enum(_) => {}
         }
@@ -101,6 +104,7 @@ fn stand_in_for_unknown_types(service: &mut Service) {
                 includes: Vec::new(),
                 discriminator: None,
                 closed: false,
+                additional_fields: None,
                 location: location.clone(),
             });
         }

@@ -371,6 +371,21 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
             let default = super::type_graph::has_default(service, &def.name, &mut Vec::new())
                 .then(|| quote! { Default, });
             let derived = super::unions::derived_fields(def);
+            let additional = def.additional_fields.as_ref().map(|values| {
+                let values = rust_type(values, format, true);
+                let docs = doc(&format!(
+                    "The members beside the fields above, each a `{}`, by name.",
+                    def.additional_fields
+                        .as_ref()
+                        .map(TypeRef::spelled)
+                        .unwrap_or_default()
+                ));
+                quote! {
+                    #docs
+                    #[serde(flatten)]
+                    pub additional_fields: rt::BTreeMap<String, #values>,
+                }
+            });
             let closed = def.closed.then(|| quote! { deny_unknown_fields, });
             quote! {
                 #docs
@@ -379,6 +394,7 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 pub struct #ident {
                     #(#fields)*
                     #derived
+                    #additional
                 }
 
                 #default_fns

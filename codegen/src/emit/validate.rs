@@ -25,7 +25,10 @@ pub(super) fn tokens(service: &Service) -> TokenStream {
             match &def.kind {
                 TypeKind::Record(fields) => {
                     let fields = fields.iter().map(|f| field_checks(f, &checked));
-                    quote! { #(#fields)* }
+                    let additional = (def.additional_fields.as_ref())
+                        .filter(|values| reaches_checks(values, &checked))
+                        .map(|_| quote! { rt::Validate::validate(&self.additional_fields, at, out); });
+                    quote! { #(#fields)* #additional }
                 }
                 TypeKind::Union(union) => {
                     let arms = union.alternatives.iter().map(|a| {
@@ -61,9 +64,13 @@ fn checked_types(service: &Service) -> BTreeSet<&str> {
         let before = checked.len();
         for def in &service.types {
             let has = match &def.kind {
-                TypeKind::Record(fields) => fields
-                    .iter()
-                    .any(|f| f.rules.constrains() || reaches_checks(&f.ty, &checked)),
+                TypeKind::Record(fields) => {
+                    fields
+                        .iter()
+                        .any(|f| f.rules.constrains() || reaches_checks(&f.ty, &checked))
+                        || (def.additional_fields.as_ref())
+                            .is_some_and(|values| reaches_checks(values, &checked))
+                }
                 TypeKind::Union(union) => union
                     .alternatives
                     .iter()

@@ -197,9 +197,63 @@ pub(super) fn lower_type(
             location: d.field.location.clone(),
         }),
         closed: closed(raw, &key.name, record, diags),
+        additional_fields: additional_fields(raw, &key.name, record, cx, diags),
         location: key.location.clone(),
     })
 }
+
+/// `additional_fields: TYPE`, on a record only: not a closed one (which has no other
+/// members), nor a family's base (whose other members are its derived records' fields),
+/// nor one declaring a field the Rust map's name would clash with.
+fn additional_fields(
+    raw: &raw::TypeDef,
+    name: &str,
+    record: bool,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<TypeRef> {
+    let given = raw.additional_fields.as_ref()?;
+    let clash =
+        (raw.fields.iter().flatten()).find(|(key, _)| names::field_ident(&key.name) == ADDITIONAL);
+    let (what, hint) = if !record {
+        (
+            format!("`additional_fields` is for records; `{name}` has no `fields`"),
+            "remove it: an enumeration or a union has no fields beside which others could be"
+                .to_owned(),
+        )
+    } else if raw.closed.as_ref().is_some_and(|c| c.value) {
+        (
+            format!("`{name}` is `closed`: it has no members beside its fields"),
+            "remove `closed` to let other members of this type be, or remove `additional_fields`"
+                .to_owned(),
+        )
+    } else if raw.discriminator.is_some() {
+        (
+            format!(
+                "`{name}` is a family's base (`discriminator`); it cannot have `additional_fields`"
+            ),
+            "remove it: the base's other members are the fields of the records that include it"
+                .to_owned(),
+        )
+    } else if let Some((key, _)) = clash {
+        (
+            format!(
+                "`{name}` declares `{}`, the name its Rust type gives the additional fields",
+                key.name
+            ),
+            "the Rust type holds the other members in `additional_fields`: remove the \
+             field or `additional_fields`"
+                .to_owned(),
+        )
+    } else {
+        return lower_type_ref(given, cx, diags);
+    };
+    diags.push(Diagnostic::new(given.location.clone(), what).hint(hint));
+    None
+}
+
+/// The Rust name of a record's map of additional fields.
+pub(crate) const ADDITIONAL: &str = "additional_fields";
 
 /// `closed: true`, on a record only, and not on a family's base (the records that include
 /// it add fields, which it keeps).

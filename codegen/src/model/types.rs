@@ -47,6 +47,10 @@ pub struct TypeDef {
     /// A record with no fields but its own (`closed: true`, OpenAPI's
     /// `additionalProperties: false`): its Rust type refuses any other when read.
     pub closed: bool,
+    /// The type of the members a record has beside its fields (`additional_fields:`,
+    /// OpenAPI's `additionalProperties` beside `properties`), held in its Rust type's
+    /// `additional_fields` map.
+    pub additional_fields: Option<TypeRef>,
     /// Where it is declared.
     pub location: Location,
 }

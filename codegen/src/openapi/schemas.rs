@@ -63,10 +63,16 @@ pub(super) fn components(service: &Service) -> Value {
                 }
                 // A family's base takes the fields of its derived records.
                 let closed = def.closed
-                    || (closed.contains(&def.name.as_str()) && def.discriminator.is_none());
+                    || (closed.contains(&def.name.as_str())
+                        && def.discriminator.is_none()
+                        && def.additional_fields.is_none());
+                let others = match &def.additional_fields {
+                    Some(values) => Some(schema(values, service.conventions.timestamp_format)),
+                    None => closed.then_some(json!(false)),
+                };
                 if def.includes.is_empty() {
-                    if closed {
-                        object.insert("additionalProperties".into(), json!(false));
+                    if let Some(others) = others {
+                        object.insert("additionalProperties".into(), others);
                     }
                     object
                 } else {
@@ -80,9 +86,10 @@ pub(super) fn components(service: &Service) -> Value {
                     }
                     let mut all = Map::new();
                     all.insert("allOf".into(), Value::Array(parts));
-                    if closed {
-                        // `additionalProperties` inside a part would refuse the others'.
-                        all.insert("unevaluatedProperties".into(), json!(false));
+                    if let Some(others) = others {
+                        // `additionalProperties` inside a part would hold the other
+                        // parts' members to it too.
+                        all.insert("unevaluatedProperties".into(), others);
                     }
                     all
                 }
@@ -157,16 +164,14 @@ fn request_types(service: &Service) -> Vec<&str> {
             TypeRef::List(inner) | TypeRef::Map(inner) => pending.push(inner),
             TypeRef::Named(name) if !found.contains(&name.as_str()) => {
                 found.push(name);
-                match service
-                    .types
-                    .iter()
-                    .find(|t| t.name == *name)
-                    .map(|t| &t.kind)
-                {
-                    Some(TypeKind::Record(fields)) => pending.extend(fields.iter().map(|f| &f.ty)),
+                let def = service.types.iter().find(|t| t.name == *name);
+                match def.map(|t| (&t.kind, &t.additional_fields)) {
+                    Some((TypeKind::Record(fields), additional)) => {
+                        pending.extend(fields.iter().map(|f| &f.ty).chain(additional))
+                    }
                     // The runtime matches a `one_of`'s records leniently (serde's untagged
                     // enums): they stay open.
-                    Some(TypeKind::Union(_) | TypeKind::Enum(_)) | None => {}
+                    Some((TypeKind::Union(_) | TypeKind::Enum(_), _)) | None => {}
                 }
             }
             _ => {}

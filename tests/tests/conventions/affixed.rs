@@ -1,7 +1,8 @@
 //! `fixtures/affixed`: fixed text beside a parameter in one segment (`{key}.json`,
 //! `{key}:move`, `copy-{key}`): each request reaches the endpoint whose text it has, the
 //! handler gets the parameter without it, the typed client writes it, and OpenAPI keeps
-//! the template as written. Its `Move` is a `closed` record; `Item` is open.
+//! the template as written. Its `Move` is a `closed` record; `Item` is open; `Labels` has
+//! members beside its fields (`additional_fields`).
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
@@ -13,7 +14,7 @@ use super::{client, send};
 restspec_runtime::generate!(mod shelf = "fixtures/affixed");
 restspec_client::generate!(mod shelf_client = "fixtures/affixed");
 
-use shelf::types::{Item, Move};
+use shelf::types::{Item, Labels, Move};
 use shelf::{Error, ItemsHandlers};
 
 /// Items by key; each answer's `value` says which endpoint answered.
@@ -74,6 +75,15 @@ impl ItemsHandlers for Shelf {
     ) -> Result<f64, Error> {
         assert_eq!(options.api_version, "2026-11-29");
         Ok(key * 2.0)
+    }
+
+    async fn label_item(
+        &self,
+        _: RequestContext<'_>,
+        _: &str,
+        labels: Labels,
+    ) -> Result<Labels, Error> {
+        Ok(labels)
     }
 
     async fn copy_item(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
@@ -337,4 +347,59 @@ async fn a_required_list_option_needs_one_value() {
     let document = openapi();
     let parameter = &document["paths"]["/items/"]["get"]["parameters"][0];
     assert_eq!(parameter["required"], true, "{parameter}");
+}
+
+/// A record with `additional_fields: Label` reads every member beside its fields as a
+/// `Label`, checked as one (each violation at its path), writes them back beside the
+/// fields, refuses a member of another kind, and says so in OpenAPI
+/// (`additionalProperties`); the typed client sends and reads them.
+#[tokio::test]
+async fn members_beside_the_fields_are_values_of_their_type() {
+    let base = start().await;
+    let put = |body: &'static str| {
+        send(
+            client()
+                .put(format!("{base}/items/a/labels"))
+                .header("Content-Type", "application/json")
+                .body(body),
+        )
+    };
+    let labelled = put(r#"{"urgent":{"text":"now"},"colour":"red","later":{"text":"soon"}}"#).await;
+    assert_eq!(
+        (labelled.status, labelled.text()),
+        (
+            200,
+            "{\"colour\":\"red\",\"later\":{\"text\":\"soon\"},\"urgent\":{\"text\":\"now\"}}\n"
+                .to_owned()
+        )
+    );
+    let long = put(r#"{"urgent":{"text":"at once"},"later":{"text":"after"}}"#).await;
+    assert_eq!(long.status, 400, "{}", long.text());
+    assert!(long.text().contains("urgent.text"), "{}", long.text());
+    let plain = put(r#"{"urgent":"now"}"#).await;
+    assert_eq!(plain.status, 400, "{}", plain.text());
+    assert!(
+        plain.text().contains("expected struct Label"),
+        "{}",
+        plain.text()
+    );
+
+    let client = shelf_client::client::Client::new(&base).expect("a client");
+    let label = |text: &str| shelf_client::types::Label {
+        text: text.to_owned(),
+    };
+    let sent = shelf_client::types::Labels {
+        colour: None,
+        additional_fields: BTreeMap::from([("soon".to_owned(), label("later"))]),
+    };
+    let read = client.label_item("a", &sent).await.expect("labelled");
+    assert_eq!(read, sent);
+
+    let document = openapi();
+    let labels = &document["components"]["schemas"]["Labels"];
+    assert_eq!(
+        labels["additionalProperties"]["$ref"], "#/components/schemas/Label",
+        "{labels}"
+    );
+    assert_eq!(labels["properties"]["colour"]["type"], "string", "{labels}");
 }

@@ -42,13 +42,21 @@ impl<'d> Types<'d> {
             }
             (None, None) => self.any(pointer, "an object of any members", losses),
             (Some(properties), values) => {
-                if values.is_some() {
-                    losses.push(Loss::wire(
-                        refs::push(pointer, "additionalProperties"),
-                        "declared and additional properties",
-                        "members beside the declared ones are not carried over",
-                    ));
-                }
+                // Members beside the declared ones, of one type (Mist's port usages by
+                // name beside `dynamic`).
+                let additional = values.map(|values| {
+                    let at = refs::push(pointer, "additionalProperties");
+                    let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
+                    if inner.nullable {
+                        losses.push(Loss::wire(
+                            at,
+                            "declared and additional properties",
+                            "members beside the declared ones may be `null` in the document; \
+                             the spec reads them as values of their type only",
+                        ));
+                    }
+                    inner.spelled
+                });
                 let at = refs::push(pointer, "properties");
                 let mut members: Vec<(String, &'d Value, String)> = properties
                     .iter()
@@ -65,7 +73,7 @@ impl<'d> Types<'d> {
                     members,
                     required,
                     description(schema),
-                    (hint, closed),
+                    (hint, closed, additional),
                     losses,
                 )
             }
@@ -81,7 +89,7 @@ impl<'d> Types<'d> {
         members: Vec<(String, &'d Value, String)>,
         required: BTreeSet<String>,
         description: Option<Yaml>,
-        (hint, closed): (&str, bool),
+        (hint, closed, additional): (&str, bool, Option<String>),
         losses: &mut Losses,
     ) -> Use {
         // A component schema's name is reserved before it is read; an inline one's is not.
@@ -146,6 +154,7 @@ impl<'d> Types<'d> {
         if closed {
             definition.push("closed", Yaml::Bool(true));
         }
+        definition.push_some("additional_fields", additional.map(Yaml::str));
         definition.push("fields", fields);
         // Only one read under the same name (`BadRequest`, `BadRequest2`): a record read
         // elsewhere may still be made to include a family's base it is reached through,
@@ -201,7 +210,7 @@ impl<'d> Types<'d> {
             members,
             required,
             description(schema),
-            (hint, false),
+            (hint, false, None),
             losses,
         )
     }
@@ -306,7 +315,7 @@ impl<'d> Types<'d> {
             members,
             required,
             description(schema),
-            (hint, false),
+            (hint, false, None),
             losses,
         );
         self.set_includes(&found.spelled, includes);

@@ -38,6 +38,12 @@ spec_record! {
         /// open: unknown fields are passed over (or refused in request bodies only, where
         /// `conventions.unknown_fields: reject` says so).
         opt closed: Spanned<bool>,
+        /// The type of each member a record has beside its declared fields (OpenAPI's
+        /// `additionalProperties` of a schema beside `properties`): `additional_fields:
+        /// PortUsage` reads `{"dynamic": {...}, "uplink": {...}, "access": {...}}` as the
+        /// declared `dynamic` and the others as a map the Rust type holds in
+        /// `additional_fields`. A member that is not of the type is refused.
+        opt additional_fields: Spanned<String>,
     }
 }
 
