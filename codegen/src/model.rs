@@ -274,8 +274,9 @@ pub struct Status {
     pub raised_for: Vec<String>,
     /// The API's wording of the runtime's messages, by condition (each in `raised_for`).
     pub messages: Vec<(String, String)>,
-    /// The record type handlers answer this status with, as the whole body.
-    pub body: Option<String>,
+    /// The type handlers answer this status with, as the whole body: a record, `any`, or
+    /// any other type (a list, an object of any members).
+    pub body: Option<TypeRef>,
     /// What this row fills into the error body's own placeholders (`type` →
     /// `invalid_request_error`), in the order written.
     pub values: Vec<(String, String)>,

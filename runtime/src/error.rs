@@ -332,6 +332,10 @@ fn challenges(service: &ServiceSpec) -> Vec<HeaderValue> {
             Credential::Basic => Some("Basic"),
             Credential::Scheme(scheme) => Some(*scheme),
             Credential::Header(_) | Credential::Query(_) => None,
+            Credential::Together(keys) => keys.iter().find_map(|key| match key {
+                Credential::Scheme(scheme) => Some(*scheme),
+                _ => None,
+            }),
         })
         .collect();
     if schemes.is_empty() && !credentials.is_empty() {

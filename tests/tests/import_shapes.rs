@@ -418,52 +418,6 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
     assert_every_operation_faithful(&document, &imported);
 }
 
-/// An API key that is the whole `Authorization` header (NetBox's `Token abc`) stays one,
-/// and is the same on the wire after the round trip, beside an HTTP scheme (which reads
-/// the header too) as well.
-#[test]
-fn an_api_key_in_the_authorization_header_is_the_whole_header() {
-    let document = |with_basic: bool| {
-        let mut schemes = serde_json::json!({
-            "Token": { "type": "apiKey", "in": "header", "name": "Authorization" }
-        });
-        let mut security = serde_json::json!([{ "Token": [] }]);
-        if with_basic {
-            schemes["Basic"] = serde_json::json!({ "type": "http", "scheme": "basic" });
-            security = serde_json::json!([{ "Token": [] }, { "Basic": [] }]);
-        }
-        serde_json::json!({
-            "openapi": "3.0.0",
-            "info": { "title": "T", "version": "1" },
-            "security": security,
-            "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
-            "components": { "securitySchemes": schemes }
-        })
-    };
-    let alone = document(false);
-    let imported = restspec_import::import(&alone, &Options::default()).expect("imported");
-    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
-    let service = file(&imported, "service.yaml");
-    assert!(
-        service.contains("    - { header: Authorization }\n"),
-        "{service}"
-    );
-    let loaded = load(&imported);
-    let exported = restspec_codegen::openapi::document(&loaded.service);
-    let trip = restspec_import::round_trip::compare(&alone, &exported);
-    assert!(
-        trip.operations.iter().all(|v| v.on_wire),
-        "{:#?}",
-        trip.operations
-    );
-
-    // Beside basic: what basic does not read is the key, the same on the wire.
-    let beside = document(true);
-    let imported = restspec_import::import(&beside, &Options::default()).expect("imported");
-    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
-    assert_every_operation_on_the_wire(&beside, &imported);
-}
-
 /// A query parameter that is a list of numbers or of an enumeration's values (Microsoft
 /// Graph's `$select`, comma-separated) is a list option of that type, with its counts and
 /// uniqueness: the round trip finds it faithfully.

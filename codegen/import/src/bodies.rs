@@ -200,14 +200,7 @@ impl<'d> Operation<'_, 'd> {
             if (200..300).contains(&status) {
                 successes.push((status, found, response_at));
             } else if (400..600).contains(&status) {
-                let body = match found.map(|(body, _)| body) {
-                    Some(body) if types.is_record(&body) || body == "any" => Some(body),
-                    Some(other) => {
-                        losses.push(Loss::wire(response_at.clone(), "error body", format!("the {status} answer's body of type `{other}` is left out: an error body is a record or any value")));
-                        None
-                    }
-                    None => None,
-                };
+                let body = found.map(|(body, _)| body);
                 let empty = response
                     .get("content")
                     .and_then(Value::as_object)

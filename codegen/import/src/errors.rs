@@ -104,7 +104,7 @@ impl StatusRows {
                 false => format!(
                     "{}_{}",
                     status_name(code),
-                    naming::snake(body.unwrap_or("empty"))
+                    naming::snake(body.unwrap_or("empty")).trim_end_matches('_')
                 ),
             };
             rows.push(StatusRow {

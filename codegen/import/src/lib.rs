@@ -127,6 +127,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     types.settle_includes(&mut losses);
     types.settle_discriminators(&mut losses);
     types.settle_closed(&mut losses);
+    types.settle_additional(&mut losses);
     service::unsaid(document, &mut losses);
     // A schema read twice (a record and the `allOf` that includes it) says its losses once.
     let mut seen = std::collections::BTreeSet::new();

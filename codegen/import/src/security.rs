@@ -40,6 +40,8 @@ impl Security {
             .map(|(name, _)| name.as_str())
             .collect();
         let requirements = requirements(document);
+        // Each scheme's place, by the scheme's name.
+        let mut named: Vec<(&str, Yaml)> = Vec::new();
         for (name, scheme) in schemes.into_iter().flatten() {
             let scheme_name = name.as_str();
             let at = refs::push(schemes_at, name);
@@ -162,6 +164,7 @@ impl Security {
             if let Some((key, value)) = place.filter(|(_, v)| !v.is_empty()) {
                 let mut entry = Yaml::map();
                 entry.push(key, Yaml::str(value));
+                named.push((scheme_name, entry.clone()));
                 if !credentials.contains(&entry) {
                     credentials.push(entry);
                 }
@@ -173,6 +176,9 @@ impl Security {
                 entry.push(key, value);
             }
         }
+        for group in together(&requirements, &named) {
+            carry_together(&mut credentials, &group);
+        }
         let anonymous_by_default = allows_anonymous(document.get("security"));
         Security {
             credentials,
@@ -183,7 +189,14 @@ impl Security {
     /// Whether the runtime reads query parameter `name` as a credential.
     /// Whether the credentials are read from the header `name` (any case).
     pub(crate) fn reads_header(&self, name: &str) -> bool {
-        self.credentials.iter().any(|c| match c.get("header") {
+        let places = self
+            .credentials
+            .iter()
+            .flat_map(|c| match c.get("together") {
+                Some(Yaml::List(keys)) => keys.iter().collect(),
+                _ => vec![c],
+            });
+        places.into_iter().any(|c| match c.get("header") {
             Some(Yaml::Str(header)) => header.eq_ignore_ascii_case(name),
             _ => false,
         })
@@ -219,6 +232,66 @@ impl Security {
         (allows != (self.anonymous() == "all"))
             .then(|| Yaml::str(if allows { "all" } else { "none" }))
     }
+}
+
+/// The places of the schemes operations require together (Plaid's client id, secret and
+/// version headers; Visma's `client_id` beside an OAuth 2 token): each requirement of two
+/// to four schemes, every one a header key or an `Authorization` scheme other than basic
+/// (one at most), none of them required in another way anywhere. Their places (`named`,
+/// by scheme) in the requirement's order.
+fn together(requirements: &[Vec<Vec<&str>>], named: &[(&str, Yaml)]) -> Vec<Vec<Yaml>> {
+    let mut alternatives: Vec<&Vec<&str>> = requirements.iter().flatten().collect();
+    alternatives.sort();
+    alternatives.dedup();
+    let place = |scheme: &str| named.iter().find(|(n, _)| *n == scheme).map(|(_, e)| e);
+    let mut groups = Vec::new();
+    for group in alternatives.iter().filter(|g| (2..=4).contains(&g.len())) {
+        let alone = alternatives
+            .iter()
+            .filter(|other| *other != group)
+            .all(|other| !other.iter().any(|s| group.contains(s)));
+        let places: Vec<&Yaml> = group.iter().filter_map(|s| place(s)).collect();
+        let key = |p: &&Yaml| {
+            p.get("header").is_some()
+                || matches!(p.get("scheme"), Some(Yaml::Str(s)) if s != "basic")
+        };
+        let schemes = places.iter().filter(|p| p.get("scheme").is_some()).count();
+        let mut distinct = places.clone();
+        distinct.dedup();
+        if alone
+            && places.len() == group.len()
+            && distinct.len() == places.len()
+            && places.iter().all(key)
+            && schemes <= 1
+        {
+            groups.push(places.into_iter().cloned().collect());
+        }
+    }
+    groups
+}
+
+/// One `together` entry in `credentials` for `group`'s places (as they are there, with
+/// who issues a bearer token), where the first of them was.
+fn carry_together(credentials: &mut Vec<Yaml>, group: &[Yaml]) {
+    let same = |entry: &Yaml, place: &Yaml| match (entry.get("header"), place.get("header")) {
+        (Some(a), Some(b)) => a == b,
+        _ => entry.get("scheme").is_some() && entry.get("scheme") == place.get("scheme"),
+    };
+    let Some(first) = credentials
+        .iter()
+        .position(|c| group.iter().any(|p| same(c, p)))
+    else {
+        return;
+    };
+    let keys: Vec<Yaml> = group
+        .iter()
+        .filter_map(|p| credentials.iter().find(|c| same(c, p)).cloned())
+        .collect();
+    credentials.retain(|c| !group.iter().any(|p| same(c, p)));
+    credentials.insert(
+        first.min(credentials.len()),
+        Yaml::map_of("together", Yaml::List(keys)),
+    );
 }
 
 /// A `security` list lets a caller without credentials in when it is absent, empty, or

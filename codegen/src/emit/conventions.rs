@@ -83,12 +83,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         });
     }
     if !c.credentials.is_empty() {
-        let places = c.credentials.iter().map(|credential| match credential {
-            Credential::Scheme(scheme) => quote! { rt::Credential::Scheme(#scheme) },
-            Credential::Basic => quote! { rt::Credential::Basic },
-            Credential::Header(name) => quote! { rt::Credential::Header(#name) },
-            Credential::Query(name) => quote! { rt::Credential::Query(#name) },
-        });
+        let places = c.credentials.iter().map(credential_tokens);
         fields.push(quote! { credentials: &[#(#places),*] });
     }
     if let Some(schemes) = &c.challenges {
@@ -342,6 +337,20 @@ pub(super) fn error_format_value(
                     message_pointer: #pointer,
                 })
             }
+        }
+    }
+}
+
+/// A credential place as the runtime's constant.
+fn credential_tokens(credential: &Credential) -> TokenStream {
+    match credential {
+        Credential::Scheme(scheme) => quote! { rt::Credential::Scheme(#scheme) },
+        Credential::Basic => quote! { rt::Credential::Basic },
+        Credential::Header(name) => quote! { rt::Credential::Header(#name) },
+        Credential::Query(name) => quote! { rt::Credential::Query(#name) },
+        Credential::Together(keys) => {
+            let keys = keys.iter().map(credential_tokens);
+            quote! { rt::Credential::Together(&[#(#keys),*]) }
         }
     }
 }

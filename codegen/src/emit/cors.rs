@@ -36,6 +36,7 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
     let mut allow: Vec<String> = c
         .credentials
         .iter()
+        .flat_map(Credential::keys)
         .filter_map(|credential| match credential {
             Credential::Header(name) => Some(name.to_ascii_lowercase()),
             _ => None,

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::{Service, Status, TypeKind};
+use crate::model::{Service, Status, TypeKind, TypeRef};
 use crate::names;
 
 /// The members of the spec's JSON error shape a typed body of `status` gets besides its
@@ -16,7 +16,7 @@ fn constant_members(service: &Service, status: &Status) -> String {
     let own: Vec<&str> = service
         .types
         .iter()
-        .find(|t| Some(&t.name) == status.body.as_ref())
+        .find(|t| matches!(&status.body, Some(TypeRef::Named(name)) if *name == t.name))
         .map(|t| match &t.kind {
             TypeKind::Record(fields) => fields.iter().map(|f| f.json_name.as_str()).collect(),
             _ => Vec::new(),
@@ -42,11 +42,9 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     let variants = service.statuses.iter().map(|s| {
         let variant = format_ident!("{}", names::pascal(&s.name));
         let docs = doc(&format!("{} {}: {}", s.code, s.message, s.when.trim()));
-        let carried = match s.body.as_deref() {
-            Some("any") => quote! { rt::serde_json::Value },
+        let carried = match &s.body {
             Some(body) => {
-                let ty = format_ident!("{}", body);
-                quote! { types::#ty }
+                super::types::rust_type(body, service.conventions.timestamp_format, false)
             }
             None => quote! { rt::Cow<'static, str> },
         };
@@ -91,10 +89,10 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     let arms = typed.iter().map(|s| {
         let variant = format_ident!("{}", names::pascal(&s.name));
         let code = proc_macro2::Literal::u16_unsuffixed(s.code);
-        // Any value has no members to add to.
-        let members = match s.body.as_deref() {
-            Some("any") => String::new(),
-            _ => constant_members(service, s),
+        // Only a record has members to add to.
+        let members = match s.body {
+            Some(TypeRef::Named(_)) => constant_members(service, s),
+            _ => String::new(),
         };
         if members.is_empty() {
             quote! { Error::#variant(body) => rt::ApiError::status(#code).with_json_body(&body), }

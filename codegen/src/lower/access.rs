@@ -27,6 +27,22 @@ pub(super) fn lower_credentials(
             .into_iter()
             .flatten()
             .collect();
+        if let Some(parts) = &place.together {
+            if let Some(other) = given.first() {
+                diags.push(
+                    Diagnostic::new(
+                        other.location.clone(),
+                        "`together` lists the keys of its entry: nothing beside it",
+                    )
+                    .hint("write this place as an entry of its own, or among the keys `together` lists"),
+                );
+                continue;
+            }
+            if let Some(together) = lower_together(parts, place, diags) {
+                out.push(together);
+            }
+            continue;
+        }
         let [one] = given.as_slice() else {
             let location = given
                 .get(1)
@@ -34,48 +50,19 @@ pub(super) fn lower_credentials(
             diags.push(
                 Diagnostic::new(
                     location,
-                    "a credential place names exactly one of `scheme`, `header` or `query`",
+                    "a credential place names exactly one of `scheme`, `header`, `query` or `together`",
                 )
                 .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
             );
             continue;
         };
-        let credential = if let Some(scheme) = &place.scheme {
-            let word = scheme.value.as_str();
-            if !is_scheme_word(word) {
-                diags.push(
-                    Diagnostic::new(
-                        scheme.location.clone(),
-                        format!("`{word}` is not an authorization scheme"),
-                    )
-                    .hint("write one word, such as `bearer`, `basic` or `token`"),
-                );
-                continue;
-            }
-            match word.to_ascii_lowercase().as_str() {
-                "basic" => Credential::Basic,
-                "bearer" => Credential::Scheme("Bearer".to_owned()),
-                _ => Credential::Scheme(word.to_owned()),
-            }
-        } else if let Some(header) = &place.header {
-            if !is_header_name(&header.value) {
-                diags.push(
-                    Diagnostic::new(
-                        header.location.clone(),
-                        format!("`{}` is not a valid header name", header.value),
-                    )
-                    .hint("header names are letters, digits and `-`, such as `PRIVATE-TOKEN`"),
-                );
-                continue;
-            }
-            Credential::Header(header.value.clone())
-        } else {
-            let query = &one.value;
-            if query.is_empty() || query.contains(['&', '=', '#', ' ']) {
+        let credential = if let Some(query) = &place.query {
+            let name = &query.value;
+            if name.is_empty() || name.contains(['&', '=', '#', ' ']) {
                 diags.push(
                     Diagnostic::new(
                         one.location.clone(),
-                        format!("`{query}` is not a query parameter name"),
+                        format!("`{name}` is not a query parameter name"),
                     )
                     .hint("write a name such as `private_token`"),
                 );
@@ -91,14 +78,14 @@ pub(super) fn lower_credentials(
                 );
                 continue;
             }
-            Credential::Query(query.clone())
+            Credential::Query(name.clone())
+        } else {
+            match lower_place(place.scheme.as_ref(), place.header.as_ref(), diags) {
+                Some(credential) => credential,
+                None => continue,
+            }
         };
-        let same = |a: &Credential, b: &Credential| match (a, b) {
-            (Credential::Scheme(a), Credential::Scheme(b))
-            | (Credential::Header(a), Credential::Header(b)) => a.eq_ignore_ascii_case(b),
-            (a, b) => a == b,
-        };
-        if out.iter().any(|c| same(c, &credential)) {
+        if out.iter().any(|c| same_place(c, &credential)) {
             diags.push(
                 Diagnostic::new(
                     one.location.clone(),
@@ -117,6 +104,112 @@ pub(super) fn lower_credentials(
     out
 }
 
+/// Whether two places are one (schemes and headers compared without regard to case).
+fn same_place(a: &Credential, b: &Credential) -> bool {
+    match (a, b) {
+        (Credential::Scheme(a), Credential::Scheme(b))
+        | (Credential::Header(a), Credential::Header(b)) => a.eq_ignore_ascii_case(b),
+        (Credential::Together(a), Credential::Together(b)) => {
+            a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| same_place(x, y)))
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// The keys of `together`: two to four, each a header or an `Authorization` scheme other
+/// than basic (a password is not one key of several), no place twice and at most one
+/// scheme (a request has one `Authorization` header).
+///
+/// ```yaml
+/// credentials:
+///   - together: [{ header: X-App-Key }, { query: app_token }]   # a query is not a key here
+/// ```
+fn lower_together(
+    parts: &[raw::KeyPart],
+    place: &raw::CredentialPlace,
+    diags: &mut Diagnostics,
+) -> Option<Credential> {
+    let mut keys: Vec<Credential> = Vec::new();
+    for part in parts {
+        let key = lower_place(part.scheme.as_ref(), part.header.as_ref(), diags)?;
+        let location = part
+            .scheme
+            .as_ref()
+            .or(part.header.as_ref())
+            .map_or_else(|| part.location.clone(), |s| s.location.clone());
+        let problem = match &key {
+            Credential::Basic => Some((
+                "a password (`scheme: basic`) is not a key carried with others",
+                "list basic credentials as an entry of their own",
+            )),
+            Credential::Scheme(_) if keys.iter().any(|k| matches!(k, Credential::Scheme(_))) => {
+                Some((
+                    "two `Authorization` schemes in one `together`",
+                    "a request has one `Authorization` header: keep one scheme",
+                ))
+            }
+            key if keys.iter().any(|k| same_place(k, key)) => {
+                Some(("a key listed twice in one `together`", "remove one of them"))
+            }
+            _ => None,
+        };
+        if let Some((what, hint)) = problem {
+            diags.push(Diagnostic::new(location, what).hint(hint));
+            return None;
+        }
+        keys.push(key);
+    }
+    if !(2..=4).contains(&keys.len()) {
+        diags.push(
+            Diagnostic::new(
+                place.location.clone(),
+                format!("`together` lists {} key(s)", keys.len()),
+            )
+            .hint("list two to four keys; one key alone is an entry of its own (`- { header: X-Key }`)"),
+        );
+        return None;
+    }
+    Some(Credential::Together(keys))
+}
+
+/// One place that is a scheme or a header (exactly one of them, checked by the caller).
+fn lower_place(
+    scheme: Option<&Spanned<String>>,
+    header: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> Option<Credential> {
+    if let Some(scheme) = scheme {
+        let word = scheme.value.as_str();
+        if !is_scheme_word(word) {
+            diags.push(
+                Diagnostic::new(
+                    scheme.location.clone(),
+                    format!("`{word}` is not an authorization scheme"),
+                )
+                .hint("write one word, such as `bearer`, `basic` or `token`"),
+            );
+            return None;
+        }
+        return Some(match word.to_ascii_lowercase().as_str() {
+            "basic" => Credential::Basic,
+            "bearer" => Credential::Scheme("Bearer".to_owned()),
+            _ => Credential::Scheme(word.to_owned()),
+        });
+    }
+    let header = header?;
+    if !is_header_name(&header.value) {
+        diags.push(
+            Diagnostic::new(
+                header.location.clone(),
+                format!("`{}` is not a valid header name", header.value),
+            )
+            .hint("header names are letters, digits and `-`, such as `PRIVATE-TOKEN`"),
+        );
+        return None;
+    }
+    Some(Credential::Header(header.value.clone()))
+}
+
 /// `oauth2:` or `openid_connect:` beside `scheme: bearer` (once in all): who issues the
 /// bearer tokens. Each flow is one OAuth 2 names, with the URLs it needs.
 ///
@@ -131,12 +224,23 @@ pub(super) fn lower_token_issuer(
     diags: &mut Diagnostics,
 ) -> Option<TokenIssuer> {
     let mut found: Option<TokenIssuer> = None;
-    for place in raw {
-        let bearer = place
-            .scheme
+    // Each place, and each key of the places carrying several together.
+    let places = raw.iter().flat_map(|place| {
+        let own = (
+            &place.scheme,
+            &place.oauth2,
+            &place.openid_connect,
+            &place.location,
+        );
+        let keys = place.together.iter().flatten();
+        std::iter::once(own)
+            .chain(keys.map(|k| (&k.scheme, &k.oauth2, &k.openid_connect, &k.location)))
+    });
+    for (scheme, oauth2, openid_connect, location) in places {
+        let bearer = scheme
             .as_ref()
             .is_some_and(|s| s.value.eq_ignore_ascii_case("bearer"));
-        let issuer = match (&place.oauth2, &place.openid_connect) {
+        let issuer = match (oauth2, openid_connect) {
             (None, None) => continue,
             (Some(_), Some(url)) => {
                 diags.push(
@@ -151,7 +255,7 @@ pub(super) fn lower_token_issuer(
         if !bearer {
             diags.push(
                 Diagnostic::new(
-                    place.location.clone(),
+                    location.clone(),
                     "`oauth2` and `openid_connect` describe bearer tokens",
                 )
                 .hint("write them beside `scheme: bearer`"),
@@ -160,7 +264,7 @@ pub(super) fn lower_token_issuer(
         }
         if found.is_some() {
             diags.push(
-                Diagnostic::new(place.location.clone(), "a second issuer of bearer tokens")
+                Diagnostic::new(location.clone(), "a second issuer of bearer tokens")
                     .hint("the service reads one bearer scheme: keep one issuer"),
             );
             continue;

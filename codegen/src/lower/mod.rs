@@ -39,7 +39,7 @@ use statuses::lower_status;
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{Capability, ErrorFormat, Pagination, Service};
+use crate::model::{Capability, ErrorFormat, Pagination, Service, TypeRef};
 use crate::spec::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
@@ -51,7 +51,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     let mut statuses = service
         .statuses
         .iter()
-        .map(|(key, status)| lower_status(key, status, diags))
+        .map(|(key, status)| lower_status(key, status, &type_names, diags))
         .collect::<Vec<_>>();
     let capabilities = service
         .capabilities
@@ -164,11 +164,10 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     composition::compose(&mut types, diags);
     quota_metadata::check_names(&spec.families, diags);
     rate_limits::check_resources(&spec.families, &lowered_conventions, diags);
-    check_status_bodies(service, &types, diags);
     lowered_conventions.error_type =
         error_type::lower_error_type(&service.conventions, &lowered_conventions, &types, diags);
     for status in &mut statuses {
-        if let (Some(ErrorFormat::Json), Some(body), Some(record)) =
+        if let (Some(ErrorFormat::Json), Some(body), Some(TypeRef::Named(record))) =
             (status.error_format, &status.error_body, &status.body)
         {
             status.body_is_error_body = error_type::writes_record(body, record, &types);
@@ -258,50 +257,4 @@ fn lower_allowed_breaks(
             })
         })
         .collect()
-}
-
-/// A status row's `body` names a record type of the spec.
-///
-/// ```yaml
-/// statuses:
-///   invalid: { code: 400, message: Invalid, when: ..., body: ValidationErrors }  # undeclared
-/// ```
-fn check_status_bodies(
-    service: &crate::spec::raw::ServiceFile,
-    types: &[crate::model::TypeDef],
-    diags: &mut Diagnostics,
-) {
-    for (_, status) in service.statuses.iter() {
-        let Some(body) = &status.body else { continue };
-        // Any JSON value: an API whose error bodies its document does not describe.
-        if body.value == "any" {
-            continue;
-        }
-        match types.iter().find(|t| t.name == body.value) {
-            Some(def) if matches!(def.kind, crate::model::TypeKind::Record(_)) => {}
-            Some(_) => diags.push(
-                Diagnostic::new(
-                    body.location.clone(),
-                    format!(
-                        "`{}` is not a record, so it cannot be an error body",
-                        body.value
-                    ),
-                )
-                .hint("an error body is a record type (`fields`), or `any`"),
-            ),
-            None => diags.push(
-                Diagnostic::new(
-                    body.location.clone(),
-                    format!("unknown error body type `{}`", body.value),
-                )
-                .hint(crate::diag::suggest(
-                    &body.value,
-                    types
-                        .iter()
-                        .filter(|t| matches!(t.kind, crate::model::TypeKind::Record(_)))
-                        .map(|t| t.name.as_str()),
-                )),
-            ),
-        }
-    }
 }

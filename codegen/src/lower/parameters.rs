@@ -82,7 +82,11 @@ enum Place {
 /// idempotency keys).
 pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
     let fixed = names::HTTP_HEADERS;
-    let credentials = c.credentials.iter().filter_map(|k| match k {
+    let credentials = c
+        .credentials
+        .iter()
+        .flat_map(crate::model::Credential::keys);
+    let credentials = credentials.filter_map(|k| match k {
         crate::model::Credential::Header(name) => Some(name),
         _ => None,
     });

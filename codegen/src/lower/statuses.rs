@@ -77,6 +77,7 @@ pub(super) fn usual_code(name: &str) -> Option<u16> {
 pub(super) fn lower_status(
     key: &crate::spec::yaml::Key,
     status: &raw::Status,
+    type_names: &std::collections::BTreeMap<String, crate::diag::Location>,
     diags: &mut Diagnostics,
 ) -> Status {
     check_name(&key_spanned(key), "status name", Case::Snake, diags);
@@ -168,7 +169,8 @@ pub(super) fn lower_status(
         when: status.when.clone(),
         raised_for,
         messages,
-        body: status.body.as_ref().map(|b| b.value.clone()),
+        body: (status.body.as_ref())
+            .and_then(|b| super::types::parse_named_among(b.value.trim(), b, type_names, diags)),
         values: status
             .values
             .iter()

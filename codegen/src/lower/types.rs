@@ -30,6 +30,16 @@ pub(super) fn parse_type_ref(
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Option<TypeRef> {
+    parse_named_among(text, raw, cx.type_names, diags)
+}
+
+/// A type reference, the named types among `type_names`.
+pub(super) fn parse_named_among(
+    text: &str,
+    raw: &Spanned<String>,
+    type_names: &BTreeMap<String, Location>,
+    diags: &mut Diagnostics,
+) -> Option<TypeRef> {
     for (wrapper, make) in [
         ("list<", TypeRef::List as fn(Box<TypeRef>) -> TypeRef),
         ("map<", TypeRef::Map),
@@ -57,7 +67,8 @@ pub(super) fn parse_type_ref(
                 );
                 return None;
             }
-            return parse_type_ref(inner.trim(), raw, cx, diags).map(|t| make(Box::new(t)));
+            return parse_named_among(inner.trim(), raw, type_names, diags)
+                .map(|t| make(Box::new(t)));
         }
     }
     match text {
@@ -70,12 +81,12 @@ pub(super) fn parse_type_ref(
         scalar if crate::model::Scalar::from_spelled(scalar).is_some() => {
             crate::model::Scalar::from_spelled(scalar).map(TypeRef::Scalar)
         }
-        name if cx.type_names.contains_key(name) => Some(TypeRef::Named(name.to_owned())),
+        name if type_names.contains_key(name) => Some(TypeRef::Named(name.to_owned())),
         name => {
             let known = BUILTIN_TYPES
                 .iter()
                 .copied()
-                .chain(cx.type_names.keys().map(String::as_str));
+                .chain(type_names.keys().map(String::as_str));
             let hint = did_you_mean(name, known.clone()).unwrap_or_else(|| {
                 "declare it under `types`, or use `string`, `integer`, `boolean`, `timestamp`, `list<T>` or `map<T>`".to_owned()
             });

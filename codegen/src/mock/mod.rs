@@ -242,22 +242,18 @@ fn not_found(
 ) -> Option<(TokenStream, Option<String>)> {
     let row = service.statuses.iter().find(|s| s.code == 404)?;
     let variant = format_ident!("{}", names::pascal(&row.name));
-    Some(match row.body.as_deref() {
+    Some(match &row.body {
         None => {
             let function = format_ident!("{}", row.name);
             (quote! { Error::#function() }, None)
         }
-        Some(body) => {
-            let ty = match body {
-                "any" => TypeRef::Any,
-                named => TypeRef::Named(named.to_owned()),
-            };
-            let rust = user_type(&ty, service.conventions.timestamp_format);
+        Some(ty) => {
+            let rust = user_type(ty, service.conventions.timestamp_format);
             let name = not_found_const(family);
             let error = quote! {
                 Error::#variant(rt::mock::answer::<#rust>(#name).map_err(Error::Internal)?)
             };
-            let json = values.of(&ty, &FieldRules::default()).to_string();
+            let json = values.of(ty, &FieldRules::default()).to_string();
             (error, Some(json))
         }
     })

@@ -15,6 +15,18 @@ pub enum Credential {
     Header(String),
     /// A token in this query parameter (`private_token`).
     Query(String),
+    /// Keys a request carries together (`Scheme` and `Header` places), checked at once.
+    Together(Vec<Credential>),
+}
+
+impl Credential {
+    /// The places a request carries it in: each key of `Together`, else itself.
+    pub fn keys(&self) -> &[Credential] {
+        match self {
+            Credential::Together(keys) => keys,
+            one => std::slice::from_ref(one),
+        }
+    }
 }
 
 /// What a request with credentials the service does not accept gets.

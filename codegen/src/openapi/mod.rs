@@ -102,6 +102,8 @@ pub(crate) fn scheme_name(credential: &Credential) -> String {
         Credential::Basic => BASIC_SCHEME.to_owned(),
         Credential::Scheme(scheme) => scheme.to_ascii_lowercase(),
         Credential::Header(name) | Credential::Query(name) => name.clone(),
+        // Each of its keys is a scheme of its own, required together.
+        Credential::Together(keys) => keys.iter().map(scheme_name).collect::<Vec<_>>().join("+"),
     }
 }
 
@@ -121,7 +123,8 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
             }),
         );
     }
-    for credential in &c.credentials {
+    let places = c.credentials.iter().flat_map(Credential::keys);
+    for credential in places {
         let scheme = match credential {
             Credential::Basic => json!({
                 "type": "http",
@@ -148,6 +151,7 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
                 "name": name,
                 "description": format!("A token in the `{name}` query parameter."),
             }),
+            Credential::Together(_) => continue,
         };
         schemes.insert(scheme_name(credential), scheme);
     }

@@ -166,7 +166,13 @@ fn operation(
             options.push(json!({}));
         }
         for credential in &service.conventions.credentials {
-            options.push(json!({ super::scheme_name(credential): [] }));
+            // Keys carried together are one requirement of all their schemes.
+            let requirement: serde_json::Map<String, Value> = credential
+                .keys()
+                .iter()
+                .map(|part| (super::scheme_name(part), json!([])))
+                .collect();
+            options.push(Value::Object(requirement));
         }
         op.insert("security".into(), Value::Array(options));
     }

@@ -11,7 +11,7 @@ use super::conditions::describe;
 use super::schemas::schema;
 pub use crate::model::answers::default_status;
 use crate::model::answers::{Met, RUNTIME_STATUSES, checks_passwords, conditions};
-use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status};
+use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status, TypeRef};
 
 /// The answer of a caller past its failed-password budget, where basic credentials are
 /// checked (protocol 10.9).
@@ -43,7 +43,7 @@ impl Answer {
         self.after_quota |= after_quota;
     }
 
-    fn into_response(self, headers: Map<String, Value>) -> Value {
+    fn into_response(self, headers: Map<String, Value>, service: &Service) -> Value {
         let mut response = Map::new();
         response.insert("description".into(), json!(self.descriptions.join("\n\n")));
         if !headers.is_empty() {
@@ -54,10 +54,13 @@ impl Answer {
                 .bodies
                 .into_iter()
                 .map(|(media, mut schemas)| {
-                    let schema = if schemas.len() == 1 {
-                        schemas.remove(0)
-                    } else {
-                        json!({ "anyOf": schemas })
+                    let widest = schemas
+                        .iter()
+                        .position(|s| holds_the_others(s, &schemas, service));
+                    let schema = match widest {
+                        _ if schemas.len() == 1 => schemas.remove(0),
+                        Some(widest) => schemas.remove(widest),
+                        None => json!({ "anyOf": schemas }),
                     };
                     (media, json!({ "schema": schema }))
                 })
@@ -66,6 +69,26 @@ impl Answer {
         }
         Value::Object(response)
     }
+}
+
+/// Whether `schema` holds every value of the other `schemas`: any value (`{}`, a row's
+/// `body: any`), or an object of any members (`map<any>`) beside objects and records, as a
+/// runtime's refusal written in the error body beside the handler's own.
+fn holds_the_others(schema: &Value, schemas: &[Value], service: &Service) -> bool {
+    let any_object = json!({ "type": "object", "additionalProperties": {} });
+    let object = |other: &Value| {
+        other.get("type") == Some(&json!("object"))
+            || other
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                .is_some_and(|name| {
+                    service.types.iter().any(|t| {
+                        t.name == name && matches!(t.kind, crate::model::TypeKind::Record(_))
+                    })
+                })
+    };
+    *schema == json!({}) || (*schema == any_object && schemas.iter().all(object))
 }
 
 /// `responses` of `endpoint`'s operation on its authenticated form or its plain form.
@@ -172,11 +195,10 @@ pub(super) fn responses(
         let Some(row) = service.statuses.iter().find(|s| s.name == *name) else {
             continue;
         };
-        let content = match row.body.as_deref() {
-            Some("any") => json!({ "application/json": { "schema": {} } }),
-            Some(body) => json!({ "application/json": { "schema": {
-                "$ref": format!("#/components/schemas/{body}")
-            }}}),
+        let content = match &row.body {
+            Some(body) => json!({ "application/json": {
+                "schema": schema(body, service.conventions.timestamp_format)
+            }}),
             None => written(Some(row), row.code),
         };
         answers
@@ -201,7 +223,7 @@ pub(super) fn responses(
     }
     for (code, answer) in answers {
         let headers = answer_headers(service, answer.after_quota);
-        out.insert(code.to_string(), answer.into_response(headers));
+        out.insert(code.to_string(), answer.into_response(headers, service));
     }
     if c.openapi_default_error {
         let mut any = Answer::default();
@@ -211,7 +233,7 @@ pub(super) fn responses(
             true,
         );
         let headers = answer_headers(service, true);
-        out.insert("default".to_owned(), any.into_response(headers));
+        out.insert("default".to_owned(), any.into_response(headers, service));
     }
     Value::Object(out)
 }
@@ -304,7 +326,10 @@ fn error_content(service: &Service) -> Value {
 /// The body of an answer of `row`, which has a format of its own: its `body` record where
 /// its JSON error body is one (`body_is_error_body`).
 fn row_content(row: &Status) -> Value {
-    let record = row.body.as_deref().filter(|_| row.body_is_error_body);
+    let record = match &row.body {
+        Some(TypeRef::Named(name)) if row.body_is_error_body => Some(name.as_str()),
+        _ => None,
+    };
     format_content(
         row.error_format.unwrap_or_default(),
         row.error_body.as_ref(),

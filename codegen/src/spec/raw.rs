@@ -14,7 +14,7 @@ mod protocol;
 mod sections;
 mod types;
 
-pub(crate) use access::{CredentialPlace, OAuthFlow, RunAs};
+pub(crate) use access::{CredentialPlace, KeyPart, OAuthFlow, RunAs};
 pub(crate) use deprecated::Deprecated;
 pub(crate) use examples::{Example, ExampleRequest, ExampleResponse};
 pub(crate) use parameters::{ParamDecl, QueryOption, SelectedBy};
@@ -299,10 +299,10 @@ spec_record! {
         /// Conditions detected by the runtime that answer with this status
         /// (`malformed_json`, `not_authenticated`, ...).
         opt raised_for: Vec<Spanned<String>>,
-        /// A record type handlers answer this status with, as the whole error body (a
-        /// validation error with its field errors), or `any` (any JSON value, for an API
-        /// whose document leaves its error bodies undescribed): the row's `Error` variant
-        /// carries it. The runtime's own conditions still answer in the row's error format
+        /// The type handlers answer this status with, as the whole error body: a record
+        /// (a validation error with its field errors), `any` (any JSON value, for an API
+        /// whose document leaves its error bodies undescribed), or any other type
+        /// (`list<Problem>`, `map<any>`): the row's `Error` variant carries it. The runtime's own conditions still answer in the row's error format
         /// (its `error_format` and `error_body`, else the conventions').
         opt body: Spanned<String>,
         /// The API's own wording of the runtime's messages for some of those conditions

@@ -286,6 +286,23 @@ pub enum Credential {
     Header(&'static str),
     /// A token in this query parameter (`private_token`).
     Query(&'static str),
+    /// Keys a request carries together, each at its place (`Scheme` and `Header` only),
+    /// checked at once by the runtime's `Authenticator::keys`: a request carrying some of
+    /// them only carries none.
+    Together(&'static [Credential]),
+}
+
+impl Credential {
+    /// Where a key at this place is, for `Authenticator::keys`: the header's name, or the
+    /// `Authorization` scheme (`Bearer`); `None` for basic credentials.
+    pub fn key_name(self) -> Option<&'static str> {
+        match self {
+            Credential::Scheme(name) | Credential::Header(name) | Credential::Query(name) => {
+                Some(name)
+            }
+            Credential::Basic | Credential::Together(_) => None,
+        }
+    }
 }
 
 /// What a request whose credentials the service does not accept gets.

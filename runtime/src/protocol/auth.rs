@@ -108,6 +108,13 @@ pub async fn resolve_caller<A: Authenticator>(
                     None
                 }
             },
+            Found::Keys(keys, count) => match authenticator.keys(&keys[..count]).await {
+                Some(identity) => Some((identity, AuthMethod::Token)),
+                None => {
+                    accounts_reachable(authenticator).await?;
+                    None
+                }
+            },
         };
         match (identity, conventions.unknown_credentials) {
             (Some((identity, method)), _) => {
@@ -160,7 +167,12 @@ enum Found<'a> {
     Basic,
     /// A token.
     Token(&'a str),
+    /// Keys carried together, each with its place's name, the first `usize` of them.
+    Keys([(&'static str, &'a str); MAX_KEYS], usize),
 }
+
+/// The most keys one `together` place holds (the spec allows no more).
+const MAX_KEYS: usize = 4;
 
 /// What the request carries at `credential`'s place, if anything.
 fn presented_credential<'a>(credential: Credential, presented: Presented<'a>) -> Option<Found<'a>> {
@@ -173,6 +185,16 @@ fn presented_credential<'a>(credential: Credential, presented: Presented<'a>) ->
             .and_then(|v| v.to_str().ok())
             .map(|v| Found::Token(v.trim())),
         Credential::Query(_) => presented.query_token.map(Found::Token),
+        Credential::Together(places) => {
+            let mut keys = [("", ""); MAX_KEYS];
+            for (slot, place) in keys.iter_mut().zip(places) {
+                let Some(Found::Token(key)) = presented_credential(*place, presented) else {
+                    return None;
+                };
+                *slot = (place.key_name()?, key);
+            }
+            Some(Found::Keys(keys, places.len().min(MAX_KEYS)))
+        }
     }
 }
 
@@ -335,6 +357,54 @@ mod tests {
         async fn token(&self, token: &str) -> Option<Arc<Identity>> {
             (token == "k123").then(|| Arc::new(Identity::new("2", "cli")))
         }
+        async fn keys(&self, keys: &[(&str, &str)]) -> Option<Arc<Identity>> {
+            (keys == [("X-App-Key", "app"), ("Bearer", "t1")])
+                .then(|| Arc::new(Identity::new("3", "app")))
+        }
+    }
+
+    /// Keys carried together (`together`) are checked at once, each with its place's
+    /// name; a request carrying some of them only carries none (anonymous here, where
+    /// unknown credentials would be a 401).
+    #[tokio::test]
+    async fn keys_carried_together_are_checked_at_once() {
+        let conventions = Conventions {
+            credentials: &[Credential::Together(&[
+                Credential::Header("X-App-Key"),
+                Credential::Scheme("Bearer"),
+            ])],
+            ..Conventions::NONE
+        };
+        let state = AuthState::new(&crate::Limits::default());
+        let resolve = |pairs: &[(&'static str, &'static str)]| {
+            let mut headers = HeaderMap::new();
+            for (name, value) in pairs {
+                headers.insert(*name, value.parse().unwrap());
+            }
+            let conventions = &conventions;
+            let state = &state;
+            async move {
+                let presented = Presented {
+                    headers: &headers,
+                    authenticated_form: false,
+                    access_token: None,
+                    query_token: None,
+                    remote: None,
+                };
+                resolve_caller(&Keys, state, conventions, presented, "r").await
+            }
+        };
+        let both = resolve(&[("x-app-key", "app"), ("authorization", "Bearer t1")]).await;
+        let caller = both.expect("known").caller;
+        assert_eq!(caller.identity().map(|i| i.username.as_str()), Some("app"));
+        assert_eq!(caller.auth_method(), AuthMethod::Token);
+        let one = resolve(&[("x-app-key", "app")]).await;
+        assert!(one.expect("anonymous").caller.identity().is_none());
+        let wrong = resolve(&[("x-app-key", "app"), ("authorization", "Bearer t2")]).await;
+        assert_eq!(
+            wrong.err().and_then(|e| e.as_condition()),
+            Some(Condition::NotAuthenticated)
+        );
     }
 
     /// A key that is the whole `Authorization` header, beside basic credentials (as the

@@ -78,6 +78,15 @@ pub trait Authenticator: Send + Sync + 'static {
         async { None }
     }
 
+    /// Checks keys a request carries together (the spec's `together` place: an app key
+    /// and an app token), each with the name of its place (the header's name as the spec
+    /// writes it, or the `Authorization` scheme), in the spec's order. `None` as for
+    /// [`token`](Self::token). A request carrying some of them only carries none.
+    fn keys(&self, keys: &[(&str, &str)]) -> impl Future<Output = Option<Arc<Identity>>> + Send {
+        let _ = keys;
+        async { None }
+    }
+
     /// Looks up a session by its key (the session cookie, or an access token). The runtime
     /// judges its age, from when it was last used: a store returns what it has.
     fn session(&self, key: &str) -> impl Future<Output = Option<Session>> + Send {

@@ -230,7 +230,26 @@ impl Authenticator for FixedTokens {
     }
 
     async fn token(&self, token: &str) -> Option<Arc<Identity>> {
-        let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+        self.listed(Sha256::digest(token.as_bytes()).into())
+    }
+
+    /// Keys carried together are one token: their values joined by `:`, in the spec's
+    /// order (an app key `k` and an app token `t` are listed as the token `k:t`).
+    async fn keys(&self, keys: &[(&str, &str)]) -> Option<Arc<Identity>> {
+        let mut hasher = Sha256::new();
+        for (index, (_, key)) in keys.iter().enumerate() {
+            if index > 0 {
+                hasher.update(b":");
+            }
+            hasher.update(key.as_bytes());
+        }
+        self.listed(hasher.finalize().into())
+    }
+}
+
+impl FixedTokens {
+    /// The identity of the token whose digest is `digest`, if one is listed.
+    fn listed(&self, digest: [u8; 32]) -> Option<Arc<Identity>> {
         let mut found = None;
         // Every digest is compared, in constant time, whatever matched before.
         for listed in &self.tokens {
@@ -268,6 +287,23 @@ mod tests {
             assert!(tokens.token(wrong).await.is_none(), "{wrong:?}");
         }
         assert!(tokens.basic("ci", "token-one").await.is_none());
+    }
+
+    /// Keys carried together are listed as one token, their values joined by `:`.
+    #[tokio::test]
+    async fn keys_carried_together_are_one_listed_token() {
+        let tokens = FixedTokens::parse(&FixedTokens::line("app", "key-1:secret-1", &[]))
+            .expect("a valid list");
+        let found = tokens
+            .keys(&[("X-App-Key", "key-1"), ("X-App-Secret", "secret-1")])
+            .await;
+        assert_eq!(found.map(|i| i.username.clone()).as_deref(), Some("app"));
+        for wrong in [
+            [("X-App-Key", "key-1"), ("X-App-Secret", "secret-2")],
+            [("X-App-Key", "secret-1"), ("X-App-Secret", "key-1")],
+        ] {
+            assert!(tokens.keys(&wrong).await.is_none(), "{wrong:?}");
+        }
     }
 
     #[test]

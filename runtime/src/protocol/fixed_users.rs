@@ -219,6 +219,10 @@ impl Authenticator for FixedUsers {
     async fn token(&self, token: &str) -> Option<Arc<Identity>> {
         self.tokens.token(token).await
     }
+
+    async fn keys(&self, keys: &[(&str, &str)]) -> Option<Arc<Identity>> {
+        self.tokens.keys(keys).await
+    }
 }
 
 #[cfg(test)]

@@ -57,6 +57,9 @@ impl ItemsHandlers for Shelf {
 
     async fn move_item(&self, _: RequestContext<'_>, key: &str, body: Move) -> Result<Item, Error> {
         let mut items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if items.contains_key(&body.to) {
+            return Err(Error::Conflict(vec![body.to]));
+        }
         let value = items
             .remove(key)
             .ok_or(Error::NotFound("no such item".into()))?;
@@ -402,4 +405,36 @@ async fn members_beside_the_fields_are_values_of_their_type() {
         "{labels}"
     );
     assert_eq!(labels["properties"]["colour"]["type"], "string", "{labels}");
+}
+
+/// A status row's body may be any type (`body: list<string>`): the handler's `Error`
+/// variant carries it, it is the answer's JSON, OpenAPI names its schema, and the typed
+/// client reads it back.
+#[tokio::test]
+async fn a_row_body_may_be_a_list() {
+    let base = start().await;
+    let taken = send(
+        client()
+            .post(format!("{base}/items/a:move"))
+            .header("Content-Type", "application/json")
+            .body(r#"{"to":"a"}"#),
+    )
+    .await;
+    assert_eq!((taken.status, taken.text()), (409, "[\"a\"]".to_owned()));
+    let client = shelf_client::client::Client::new(&base).expect("a client");
+    let refused = client
+        .move_item("a", &shelf_client::types::Move { to: "a".to_owned() })
+        .await
+        .expect_err("taken");
+    assert!(
+        matches!(refused.api().and_then(|f| f.error.as_ref()), Some(shelf_client::Error::Conflict(keys)) if keys == &["a"]),
+        "{refused:?}"
+    );
+    let document = openapi();
+    let answer = &document["paths"]["/items/{key}:move"]["post"]["responses"]["409"];
+    assert_eq!(
+        answer["content"]["application/json"]["schema"],
+        serde_json::json!({ "type": "array", "items": { "type": "string" } }),
+        "{answer}"
+    );
 }

@@ -80,6 +80,34 @@ impl<'d> Types<'d> {
         }
     }
 
+    /// Takes `additional_fields` from a family's base, which the spec cannot give them (its
+    /// other members are the fields of the records including it), each a loss.
+    pub(crate) fn settle_additional(&mut self, losses: &mut Losses) {
+        let mut lost = Vec::new();
+        for (name, definition) in &mut self.declared {
+            let Yaml::Map(entries) = definition else {
+                continue;
+            };
+            let base = entries.iter().any(|(k, _)| k == "discriminator")
+                && !entries.iter().any(|(k, _)| k == "one_of" || k == "any_of");
+            if base && entries.iter().any(|(k, _)| k == "additional_fields") {
+                entries.retain(|(k, _)| k != "additional_fields");
+                lost.push(name.clone());
+            }
+        }
+        for name in lost {
+            let at = self.component_of(&name).unwrap_or("/components/schemas");
+            losses.push(Loss::wire(
+                refs::push(at, "additionalProperties"),
+                "declared and additional properties",
+                format!(
+                    "members beside `{name}`'s fields are not carried over: it is a family's \
+                     base, whose other members are the fields of the records including it"
+                ),
+            ));
+        }
+    }
+
     /// A record of `members` (name, schema, pointer), those in `required` required, named
     /// after `hint`, `closed` where the document says so. An inline schema of the same
     /// definition and name as a record declared before is that record (an error body each

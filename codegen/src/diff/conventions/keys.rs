@@ -135,6 +135,10 @@ fn credential(c: &Credential) -> String {
         Credential::Basic => "scheme: basic".to_owned(),
         Credential::Header(header) => format!("header: {header}"),
         Credential::Query(query) => format!("query: {query}"),
+        Credential::Together(keys) => {
+            let keys: Vec<String> = keys.iter().map(credential).collect();
+            format!("together: {}", keys.join(" + "))
+        }
     }
 }
 

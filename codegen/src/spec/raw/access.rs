@@ -12,12 +12,31 @@ spec_record! {
         opt header: Spanned<String>,
         /// A query parameter carrying a token (`private_token`).
         opt query: Spanned<String>,
+        /// Keys a request carries together, each in its header or `Authorization` scheme
+        /// (an app key and an app token: `[{ header: X-App-Key }, { header: X-App-Token
+        /// }]`); a request carrying some of them only carries none. Checked at once by the
+        /// runtime's `Authenticator::keys`.
+        opt together: Vec<KeyPart>,
         /// Beside `scheme: bearer`: the tokens are OAuth 2 access tokens, obtained by these
         /// flows (`authorization_code`, `client_credentials`, `implicit`, `password`). The
         /// requests are the same; OpenAPI describes the scheme as `oauth2` with its flows.
         opt oauth2: Named<OAuthFlow>,
         /// Beside `scheme: bearer`: the tokens are OpenID Connect tokens from the provider
         /// this discovery URL describes.
+        opt openid_connect: Spanned<String>,
+    }
+}
+
+spec_record! {
+    /// One of the keys a request carries together: write exactly one key.
+    pub struct KeyPart = "a key of several carried together" {
+        /// An `Authorization` scheme other than basic: `bearer`, or another word.
+        opt scheme: Spanned<String>,
+        /// A request header carrying the key (`X-App-Token`).
+        opt header: Spanned<String>,
+        /// Beside `scheme: bearer`: who issues the tokens, as on a place of its own.
+        opt oauth2: Named<OAuthFlow>,
+        /// Beside `scheme: bearer`: the OpenID Connect provider issuing the tokens.
         opt openid_connect: Spanned<String>,
     }
 }

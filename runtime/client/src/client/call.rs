@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 
+use super::Client;
 use super::error::{ApiFailure, ClientError, StatusTable};
 use super::retry::unit_random;
-use super::{Client, Credentials};
 use crate::form::wire_text;
 use crate::validate::{Validate, Violations};
 
@@ -296,37 +296,7 @@ impl<T, E> Call<T, E> {
         } else if let Some(pretty) = conventions.pretty_parameter {
             request = request.query(&[(pretty, "0")]);
         }
-        match &inner.credentials {
-            Some(Credentials::Basic { user, password }) => {
-                request = request.basic_auth(user, Some(password));
-            }
-            Some(Credentials::AccessToken(token)) => {
-                if let Some(name) = conventions.access_token_parameter {
-                    request = request.query(&[(name, token)]);
-                }
-            }
-            Some(Credentials::Token(token)) => {
-                let place = conventions
-                    .credentials
-                    .iter()
-                    .find(|c| !matches!(c, crate::conventions::Credential::Basic));
-                request = match place {
-                    Some(crate::conventions::Credential::Header(name)) => {
-                        request.header(*name, token)
-                    }
-                    Some(crate::conventions::Credential::Query(name)) => {
-                        request.query(&[(name, token)])
-                    }
-                    Some(crate::conventions::Credential::Scheme(scheme)) => {
-                        request.header(http::header::AUTHORIZATION, format!("{scheme} {token}"))
-                    }
-                    Some(crate::conventions::Credential::Basic) | None => {
-                        request.bearer_auth(token)
-                    }
-                };
-            }
-            None => {}
-        }
+        request = super::credentials::attach(request, inner.credentials.as_ref(), conventions);
         if let (Some(id), Some(header)) = (&self.trace, conventions.trace_header) {
             request = request.header(header, id);
         }

@@ -1,6 +1,7 @@
 //! The typed client: configuration, the client, and the pieces generated methods use.
 
 mod call;
+mod credentials;
 mod envelope;
 mod error;
 mod pages;
@@ -33,6 +34,10 @@ pub enum Credentials {
     /// (`Authorization: Bearer <token>`, a header, the query), or as a bearer token when the
     /// spec names no place.
     Token(String),
+    /// Keys carried together (the spec's `together` place: an app key and an app token),
+    /// one value for each of its keys, in the spec's order, sent where its first such
+    /// place says.
+    Keys(Vec<String>),
 }
 
 impl std::fmt::Debug for Credentials {
@@ -42,6 +47,7 @@ impl std::fmt::Debug for Credentials {
             Credentials::Basic { user, .. } => write!(f, "Basic({user}, <password>)"),
             Credentials::AccessToken(_) => f.write_str("AccessToken(<token>)"),
             Credentials::Token(_) => f.write_str("Token(<token>)"),
+            Credentials::Keys(keys) => write!(f, "Keys(<{} keys>)", keys.len()),
         }
     }
 }

@@ -1,0 +1,90 @@
+//! Where a request carries the client's credentials: the places the spec's `credentials`
+//! name, basic credentials on the authenticated form, an access token in its parameter.
+
+use super::Credentials;
+use crate::conventions::{Conventions, Credential};
+
+/// `request` with `credentials` attached as the service's `conventions` say.
+pub(super) fn attach(
+    request: reqwest::RequestBuilder,
+    credentials: Option<&Credentials>,
+    conventions: &Conventions,
+) -> reqwest::RequestBuilder {
+    match credentials {
+        Some(Credentials::Basic { user, password }) => request.basic_auth(user, Some(password)),
+        Some(Credentials::AccessToken(token)) => match conventions.access_token_parameter {
+            Some(name) => request.query(&[(name, token)]),
+            None => request,
+        },
+        Some(Credentials::Token(token)) => {
+            let place = (conventions.credentials.iter())
+                .find(|c| !matches!(c, Credential::Basic | Credential::Together(_)));
+            match place {
+                Some(place) => with_key(request, *place, token),
+                None => request.bearer_auth(token),
+            }
+        }
+        Some(Credentials::Keys(keys)) => {
+            let places = conventions.credentials.iter().find_map(|c| match c {
+                Credential::Together(places) => Some(*places),
+                _ => None,
+            });
+            places
+                .into_iter()
+                .flatten()
+                .zip(keys)
+                .fold(request, |request, (place, key)| {
+                    with_key(request, *place, key)
+                })
+        }
+        None => request,
+    }
+}
+
+/// `request` carrying `key` at `place` (a header, the query, or an `Authorization` scheme).
+fn with_key(
+    request: reqwest::RequestBuilder,
+    place: Credential,
+    key: &str,
+) -> reqwest::RequestBuilder {
+    match place {
+        Credential::Header(name) => request.header(name, key),
+        Credential::Query(name) => request.query(&[(name, key)]),
+        Credential::Scheme(scheme) => {
+            request.header(http::header::AUTHORIZATION, format!("{scheme} {key}"))
+        }
+        Credential::Basic | Credential::Together(_) => request.bearer_auth(key),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys go to the places of the spec's `together`, in its order; a token to its first
+    /// place of one key.
+    #[test]
+    fn keys_go_where_together_says_and_a_token_to_the_first_single_place() {
+        let conventions = Conventions {
+            credentials: &[
+                Credential::Together(&[
+                    Credential::Header("X-App-Key"),
+                    Credential::Scheme("Bearer"),
+                ]),
+                Credential::Header("X-Token"),
+            ],
+            ..Conventions::NONE
+        };
+        let headers = |credentials: Credentials| {
+            let request = reqwest::Client::new().get("http://localhost/");
+            let request = attach(request, Some(&credentials), &conventions);
+            request.build().expect("a request").headers().clone()
+        };
+        let keys = headers(Credentials::Keys(vec!["app".into(), "t1".into()]));
+        assert_eq!(keys["x-app-key"], "app");
+        assert_eq!(keys["authorization"], "Bearer t1");
+        let token = headers(Credentials::Token("k".into()));
+        assert_eq!(token["x-token"], "k");
+        assert!(token.get("authorization").is_none());
+    }
+}

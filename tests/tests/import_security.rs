@@ -1,0 +1,96 @@
+//! `restspec import` on the security documents write: API keys in the `Authorization`
+//! header beside schemes, and keys required together; each the same on the wire after the
+//! round trip.
+
+use restspec_import::Options;
+
+use super::import::{
+    assert_every_operation_faithful, assert_every_operation_on_the_wire, file, load,
+};
+
+/// An API key that is the whole `Authorization` header (NetBox's `Token abc`) stays one,
+/// and is the same on the wire after the round trip, beside an HTTP scheme (which reads
+/// the header too) as well.
+#[test]
+fn an_api_key_in_the_authorization_header_is_the_whole_header() {
+    let document = |with_basic: bool| {
+        let mut schemes = serde_json::json!({
+            "Token": { "type": "apiKey", "in": "header", "name": "Authorization" }
+        });
+        let mut security = serde_json::json!([{ "Token": [] }]);
+        if with_basic {
+            schemes["Basic"] = serde_json::json!({ "type": "http", "scheme": "basic" });
+            security = serde_json::json!([{ "Token": [] }, { "Basic": [] }]);
+        }
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "security": security,
+            "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
+            "components": { "securitySchemes": schemes }
+        })
+    };
+    let alone = document(false);
+    let imported = restspec_import::import(&alone, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    - { header: Authorization }\n"),
+        "{service}"
+    );
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let trip = restspec_import::round_trip::compare(&alone, &exported);
+    assert!(
+        trip.operations.iter().all(|v| v.on_wire),
+        "{:#?}",
+        trip.operations
+    );
+
+    // Beside basic: what basic does not read is the key, the same on the wire.
+    let beside = document(true);
+    let imported = restspec_import::import(&beside, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    assert_every_operation_on_the_wire(&beside, &imported);
+}
+
+/// Schemes an operation requires together (Plaid's client id and secret headers; Visma's
+/// key beside an OAuth 2 token) are one `together` place, who issues the token kept; the
+/// round trip finds each operation faithfully. A scheme also required alone somewhere
+/// stays a place of its own.
+#[test]
+fn schemes_required_together_are_one_place() {
+    let document = |also_alone: bool| {
+        let mut paths = serde_json::json!({
+            "/x": { "get": { "responses": { "204": { "description": "ok" } } } }
+        });
+        if also_alone {
+            paths["/y"] = serde_json::json!({ "get": {
+                "security": [{ "Key": [] }],
+                "responses": { "204": { "description": "ok" } } } });
+        }
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "security": [{ "Key": [], "OAuth": [] }],
+            "paths": paths,
+            "components": { "securitySchemes": {
+                "Key": { "type": "apiKey", "in": "header", "name": "Client-Id" },
+                "OAuth": { "type": "oauth2", "flows": { "clientCredentials": {
+                    "tokenUrl": "https://id.example/token", "scopes": {} } } }
+            } }
+        })
+    };
+    let together = document(false);
+    let imported = restspec_import::import(&together, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    - together:\n        - { header: Client-Id }\n        - scheme: bearer\n          oauth2:\n"),
+        "{service}"
+    );
+    assert_every_operation_faithful(&together, &imported);
+
+    let apart = document(true);
+    let imported = restspec_import::import(&apart, &Options::default()).expect("imported");
+    assert!(!file(&imported, "service.yaml").contains("together"));
+}
