@@ -113,3 +113,80 @@ fn an_enumeration_in_the_error_record_says_each_status() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// Error answers of an object of any members (Mist's `{ type: object, properties: {} }`)
+/// keep their body (`body: map<any>`), and the runtime's own errors are JSON holding the
+/// message, which such a body admits: the export names the object alone for each answer.
+#[test]
+fn error_bodies_of_any_object_are_json_with_the_message() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": {
+            "parameters": [{ "name": "n", "in": "query", "schema": { "type": "integer" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+                "400": { "description": "bad", "content": { "application/json": { "schema": {
+                    "type": "object", "properties": {} } } } }
+            } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    for line in [
+        "  error_format: json\n  error_body: { message: \"{message}\" }\n",
+        "    body: map<any>\n",
+    ] {
+        assert!(service.contains(line), "{line}\n{service}");
+    }
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// An error record holding its message in a record (Azure Batch's `message: { lang,
+/// value }`) has it in that record's text; one with no field named for the message has it
+/// in its first text field (Apptigent's `result`), a guess the import says.
+#[test]
+fn the_message_goes_where_the_record_can_hold_it() {
+    let document = |error: serde_json::Value| {
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "paths": { "/things": { "get": { "responses": {
+                "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+                "default": { "description": "error", "content": { "application/json": { "schema": {
+                    "$ref": "#/components/schemas/Error" } } } }
+            } } } },
+            "components": { "schemas": {
+                "Error": error,
+                "Message": { "type": "object", "properties": {
+                    "lang": { "type": "string" }, "value": { "type": "string" } } }
+            } }
+        })
+    };
+    let batch = document(serde_json::json!({ "type": "object", "properties": {
+        "code": { "type": "string" }, "message": { "$ref": "#/components/schemas/Message" } } }));
+    let imported = restspec_import::import(&batch, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "  error_body:\n    code: \"{name}\"\n    message: { value: \"{message}\" }\n"
+        ),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&batch, &imported);
+
+    let result = document(serde_json::json!({ "type": "object", "properties": {
+        "result": { "type": "string" } } }));
+    let imported = restspec_import::import(&result, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  error_body: { result: \"{message}\" }\n"),
+        "{service}"
+    );
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("fill `result` with a guess")),
+        "{said:#?}"
+    );
+    assert_every_operation_on_the_wire(&result, &imported);
+}

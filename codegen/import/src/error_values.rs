@@ -131,7 +131,7 @@ pub(crate) fn for_status(values: &[String], status: Option<u16>) -> String {
 pub(crate) fn shape(
     fields: &Yaml,
     (declared, status): (&[(String, Yaml)], Option<u16>),
-    depth: usize,
+    (depth, of_message): (usize, bool),
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
     let Yaml::Map(fields) = fields else {
@@ -142,6 +142,8 @@ pub(crate) fn shape(
     // The first field holding the reason phrase: the message, where no field is named so
     // (Linode's `{errors: [{reason, field}]}`, an `{error: "..."}` alone).
     let mut reason_field: Option<String> = None;
+    // The first optional text field nothing fills.
+    let mut spare: Option<String> = None;
     for (name, field) in fields {
         let ty = match field.get("type") {
             Some(Yaml::Str(ty)) => ty.as_str(),
@@ -155,8 +157,13 @@ pub(crate) fn shape(
             .to_ascii_lowercase();
         let is = |names: &[&str]| names.contains(&key.as_str());
         let value = match ty {
+            // A record that is the message holds it in its text (Azure Batch's
+            // `message: { lang, value }`).
             "string"
-                if (is(MESSAGE) || key.contains("message") || key.ends_with("msg"))
+                if (is(MESSAGE)
+                    || key.contains("message")
+                    || key.ends_with("msg")
+                    || (of_message && is(&["value", "text"])))
                     && !says_message =>
             {
                 says_message = true;
@@ -191,7 +198,7 @@ pub(crate) fn shape(
             list if list.starts_with("list<") && depth < 2 && !says_message => list
                 .strip_prefix("list<")
                 .and_then(|l| l.strip_suffix('>'))
-                .and_then(|item| record(item, (declared, status), depth, guessed))
+                .and_then(|item| record(item, (declared, status), (depth, false), guessed))
                 .filter(|(_, inner_says)| *inner_says)
                 .map(|(inner, _)| {
                     says_message = true;
@@ -205,7 +212,7 @@ pub(crate) fn shape(
                 Some(Yaml::str(for_status(&values, status)))
             }
             named if depth < 2 && !says_message => {
-                record(named, (declared, status), depth, guessed)
+                record(named, (declared, status), (depth, is(MESSAGE)), guessed)
                     .filter(|(_, inner_says)| *inner_says || !optional)
                     .map(|(inner, inner_says)| {
                         says_message |= inner_says;
@@ -216,14 +223,25 @@ pub(crate) fn shape(
         };
         match value {
             Some(value) => body.push(name.clone(), value),
-            None if optional => {}
+            None if optional => {
+                if ty == "string" {
+                    spare.get_or_insert_with(|| name.clone());
+                }
+            }
             None => return None,
         }
     }
-    if let (false, Some(reason), Yaml::Map(entries)) = (says_message, reason_field, &mut body)
-        && let Some((_, value)) = entries.iter_mut().find(|(k, _)| *k == reason)
+    if let (false, Some(reason), Yaml::Map(entries)) = (says_message, &reason_field, &mut body)
+        && let Some((_, value)) = entries.iter_mut().find(|(k, _)| k == reason)
     {
         *value = Yaml::str("{message}");
+        says_message = true;
+    }
+    // Nothing named for it: the record's first text field nothing else fills holds the
+    // message (Apptigent's `result`), a guess the import says.
+    if let (false, 0, Some(spare)) = (says_message, depth, spare) {
+        guessed.push(spare.clone());
+        body.push(spare, Yaml::str("{message}"));
         says_message = true;
     }
     Some((body, says_message))
@@ -233,13 +251,13 @@ pub(crate) fn shape(
 fn record(
     name: &str,
     (declared, status): (&[(String, Yaml)], Option<u16>),
-    depth: usize,
+    (depth, of_message): (usize, bool),
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
     shape(
         &all_fields(name, declared)?,
         (declared, status),
-        depth + 1,
+        (depth + 1, of_message),
         guessed,
     )
 }

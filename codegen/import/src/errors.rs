@@ -68,6 +68,21 @@ impl StatusRows {
         self.default_answer
     }
 
+    /// Whether some error answers are JSON of no record (`any`, `map<any>`, a list): the
+    /// runtime's own then are JSON too, of any shape.
+    pub(crate) fn any_json_bodies(&self, declared: &[(String, Yaml)]) -> bool {
+        let record = |body: &str| {
+            (declared.iter()).any(|(name, d)| name == body && d.get("fields").is_some())
+        };
+        let bodies = self
+            .rows
+            .values()
+            .flatten()
+            .filter_map(|r| r.body.as_deref());
+        let defaults = self.defaults.iter().filter_map(|(_, _, b)| b.as_deref());
+        bodies.chain(defaults).any(|body| !record(body))
+    }
+
     /// Adds a row for `code` where the document lists no answer of it, counted as used by
     /// nothing: one the runtime's refusals need whatever the document lists.
     pub(crate) fn ensure_row(&mut self, code: u16) {
@@ -147,7 +162,7 @@ impl StatusRows {
                         let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));
                         let Some((shape, true)) = all_fields(body, &types.declared)
-                            .and_then(|fields| shape(&fields, declared, 0, &mut guessed))
+                            .and_then(|fields| shape(&fields, declared, (0, false), &mut guessed))
                         else {
                             continue;
                         };
@@ -193,7 +208,7 @@ impl StatusRows {
             let (shape, says_message) = shape(
                 &all_fields(name, declared)?,
                 (declared, None),
-                0,
+                (0, false),
                 &mut guessed,
             )?;
             says_message.then_some(())?;

@@ -162,10 +162,21 @@ pub(crate) fn file(
         if body.default_answer {
             conventions.push("openapi_default_error", Yaml::Bool(true));
         }
-    } else if needs.statuses.gives_default() {
-        // Errors in the runtime's own format, listed as `default` too (Azure's bodiless
-        // `default` answers).
-        conventions.push("openapi_default_error", Yaml::Bool(true));
+    } else {
+        // Errors the document gives as JSON of any shape (an object of any members,
+        // Nordigen's and Mist's): the runtime's own are JSON too, their message in
+        // `message`, which any shape holds.
+        if needs.statuses.any_json_bodies(&types) {
+            conventions.push("error_format", Yaml::str("json"));
+            conventions.push(
+                "error_body",
+                Yaml::map_of("message", Yaml::str("{message}")),
+            );
+        }
+        if needs.statuses.gives_default() {
+            // Listed as `default` too (Azure's bodiless `default` answers).
+            conventions.push("openapi_default_error", Yaml::Bool(true));
+        }
     }
     let statuses = needs
         .statuses
