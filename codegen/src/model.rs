@@ -413,8 +413,11 @@ pub struct Endpoint {
     pub response_nullable: bool,
     /// Success status.
     pub status: u16,
-    /// Other success statuses a handler may choose.
+    /// Other success statuses a handler may choose (those of `empty_successes` among
+    /// them).
     pub other_successes: Vec<u16>,
+    /// The 2xx statuses among `other_successes` answered without a body (`202`).
+    pub empty_successes: Vec<u16>,
     /// Required global capability.
     pub capability: Option<String>,
     /// Statuses it may answer with, by name.

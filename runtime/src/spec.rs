@@ -164,6 +164,9 @@ pub struct EndpointSpec {
     pub success: u16,
     /// Other success statuses a handler may choose (with [`Custom`](crate::message::reply::Custom)).
     pub other_successes: &'static [u16],
+    /// Those of `other_successes` answered without a body, whatever the handler's reply
+    /// (`202`).
+    pub empty_successes: &'static [u16],
     /// The error statuses it may answer besides 500, sorted: its spec's `errors:` and the
     /// runtime conditions that apply to it, as its OpenAPI operation lists them. A
     /// handler's error of another status is answered as a 500 and logged, so that an
@@ -278,6 +281,7 @@ impl EndpointSpec {
         capability: None,
         success: 200,
         other_successes: &[],
+        empty_successes: &[],
         error_codes: None,
         request_body: false,
         response_body: false,

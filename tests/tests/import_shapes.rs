@@ -456,3 +456,25 @@ fn list_parameters_of_any_value_are_list_options() {
     );
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// Beside a success with a body, one without (Azure's `202` of a change accepted) is an
+/// empty success; a `204` listing content (Jira's) answers none, as HTTP has it, and the
+/// round trip, which compares no 204's content, finds both on the wire.
+#[test]
+fn successes_without_a_body_are_empty() {
+    let ok = serde_json::json!({ "description": "ok", "content": { "application/json": {
+        "schema": { "type": "string" } } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/things": { "patch": { "responses": {
+                "200": ok, "202": { "description": "accepted" } } } },
+            "/banner": { "put": { "responses": { "204": ok } } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "things.yaml");
+    assert!(family.contains("    empty_successes: [202]\n"), "{family}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}

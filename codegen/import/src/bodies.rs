@@ -246,9 +246,12 @@ impl<'d> Operation<'_, 'd> {
         }
         let mut successes = successes.into_iter();
         if let Some((code, body, at)) = successes.next() {
+            let answers_body =
+                body.is_some() && !matches!(code, 204 | 205) && self.method != "head";
             match body {
+                // Nothing on the wire: a 204 or 205 ends with its header section.
                 Some(_) if matches!(code, 204 | 205) => {
-                    losses.push(Loss::wire(
+                    losses.push(Loss::faithful(
                         at,
                         "response body",
                         format!("the body of the {code} answer is left out: {code} has none"),
@@ -270,18 +273,25 @@ impl<'d> Operation<'_, 'd> {
                 None => {}
             }
             endpoint.push("status", Yaml::Int(i64::from(code)));
-            let mut others: Vec<Yaml> = successes
-                .filter(|(other, _, _)| *other != code)
-                .map(|(other, other_body, other_at)| {
-                    if other_body.is_some() {
-                        losses.push(Loss::wire(other_at, "several success bodies", format!("the {other} answer's body is left out: an endpoint answers one success body")));
-                    }
-                    Yaml::Int(i64::from(other))
-                })
-                .collect();
+            let mut others: Vec<Yaml> = Vec::new();
+            // Beside a success with a body, another without one (Azure's `202` of a change
+            // accepted) is answered empty.
+            let mut empty: Vec<Yaml> = Vec::new();
+            for (other, other_body, other_at) in successes.filter(|(other, _, _)| *other != code) {
+                if other_body.is_some() {
+                    losses.push(Loss::wire(other_at, "several success bodies", format!("the {other} answer's body is left out: an endpoint answers one success body")));
+                }
+                match other_body.is_none() && answers_body && !matches!(other, 204 | 205) {
+                    true => empty.push(Yaml::Int(i64::from(other))),
+                    false => others.push(Yaml::Int(i64::from(other))),
+                }
+            }
             others.extend(redirects.drain(..).map(|(c, _)| Yaml::Int(i64::from(c))));
             if !others.is_empty() {
                 endpoint.push("other_successes", Yaml::List(others));
+            }
+            if !empty.is_empty() {
+                endpoint.push("empty_successes", Yaml::List(empty));
             }
         }
         // Without a success, a 3xx answer has no endpoint status beside it.

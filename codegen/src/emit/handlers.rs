@@ -320,7 +320,10 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         let others: Vec<String> = endpoint
             .other_successes
             .iter()
-            .map(u16::to_string)
+            .map(|code| match endpoint.empty_successes.contains(code) {
+                true => format!("{code} without a body"),
+                false => code.to_string(),
+            })
             .collect();
         text.push_str(&format!(
             " (or {}, chosen with `restspec_runtime::Custom::status`)",

@@ -240,6 +240,13 @@ fn endpoint_tokens(
             .map(|s| Literal::u16_unsuffixed(*s));
         rare.push(quote! { other_successes: &[#(#other_successes),*] });
     }
+    if !endpoint.empty_successes.is_empty() {
+        let empty = endpoint
+            .empty_successes
+            .iter()
+            .map(|s| Literal::u16_unsuffixed(*s));
+        rare.push(quote! { empty_successes: &[#(#empty),*] });
+    }
     let error_codes = crate::model::answers::error_codes(service, family, endpoint)
         .into_iter()
         .map(Literal::u16_unsuffixed);

@@ -212,6 +212,42 @@ pub(super) fn lower_endpoint(
             None => other_successes.push(other.value.0),
         }
     }
+    let mut empty_successes: Vec<u16> = Vec::new();
+    for empty in raw.empty_successes.iter().flatten() {
+        let code = empty.value.0;
+        let problem = if !(200..=299).contains(&code) {
+            Some((
+                format!("empty success status {code} is not a 2xx code"),
+                "`empty_successes` lists 2xx statuses answered without a body; 3xx ones carry none anyway: list them under `other_successes`",
+            ))
+        } else if code == 204 {
+            Some((
+                "204 carries no body anyway".to_owned(),
+                "list it under `other_successes`",
+            ))
+        } else if code == status {
+            Some((
+                format!("status {code} is the endpoint's `status`"),
+                "an endpoint's own status carries its `response`; leave `response` out for none",
+            ))
+        } else if other_successes.contains(&code) {
+            Some((
+                format!("status {code} is listed twice"),
+                "keep it under `other_successes` (with the reply's body) or `empty_successes` (without), not both",
+            ))
+        } else {
+            None
+        };
+        match problem {
+            Some((message, hint)) => {
+                diags.push(Diagnostic::new(empty.location.clone(), message).hint(hint))
+            }
+            None => {
+                other_successes.push(code);
+                empty_successes.push(code);
+            }
+        }
+    }
     if method == Some(crate::model::Method::Head) {
         for (key, given) in [("request", &raw.request), ("response", &raw.response)] {
             if let Some(given) = given {
@@ -331,6 +367,7 @@ pub(super) fn lower_endpoint(
         response_nullable,
         status,
         other_successes,
+        empty_successes,
         capability: raw.capability.as_ref().map(|c| c.value.clone()),
         errors: raw
             .errors

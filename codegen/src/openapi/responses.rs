@@ -159,6 +159,7 @@ pub(super) fn responses(
         }
         if code != 204
             && !(300..400).contains(&code)
+            && !endpoint.empty_successes.contains(&code)
             && let Some(body) = &json_body
         {
             response.insert("content".into(), body.clone());

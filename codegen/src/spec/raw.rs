@@ -420,6 +420,10 @@ spec_record! {
         /// without a body (`304` for a conditional request, `302` with the `Location` the
         /// handler sets).
         opt other_successes: Vec<Spanned<StatusCode>>,
+        /// Other 2xx statuses a handler may choose that carry no body, whatever the
+        /// handler's reply (`[202]`: a change accepted, to be done later, as Azure's
+        /// long-running operations answer). Their answers are empty, as a 204's is.
+        opt empty_successes: Vec<Spanned<StatusCode>>,
         /// Global capability the caller needs.
         opt capability: Spanned<String>,
         /// Statuses (by name, from the status table) this endpoint may answer with.

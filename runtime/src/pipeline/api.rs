@@ -236,10 +236,12 @@ impl<'a> Call<'a> {
             .map_err(|e| self.declared(e.into()))
             .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error"))?;
         let status = self.success_status(reply.status())?;
-        // 204 and the 3xx answers (`304 Not Modified`, redirects) carry no body.
+        // 204, the 3xx answers (`304 Not Modified`, redirects) and the endpoint's empty
+        // successes (`202`) carry no body.
         let mut response = if self.endpoint.response_body
             && status != StatusCode::NO_CONTENT
             && !status.is_redirection()
+            && !self.endpoint.empty_successes.contains(&status.as_u16())
         {
             let capacity = self.size_hint.capacity(self.pretty);
             let json = direction::within(Direction::Answer, || {
