@@ -434,6 +434,9 @@ pub struct Endpoint {
     /// What anonymous callers may call here (the endpoint's own, its family's or the
     /// service's `anonymous`).
     pub anonymous: Anonymous,
+    /// The places of the service's `credentials` it reads, by their index there, where it
+    /// reads only some; `None`: all of them.
+    pub credentials: Option<Vec<usize>>,
     /// Query options, in file order.
     pub query: Vec<QueryOption>,
     /// Header parameters, in file order (`wire` is the header's name as written).

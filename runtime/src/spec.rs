@@ -167,6 +167,9 @@ pub struct EndpointSpec {
     /// Those of `other_successes` answered without a body, whatever the handler's reply
     /// (`202`).
     pub empty_successes: &'static [u16],
+    /// The places of the service's `credentials` it reads, by index, where it reads only
+    /// some: a caller authenticated at another place is anonymous to it. `None`: all.
+    pub credentials: Option<&'static [u8]>,
     /// The error statuses it may answer besides 500, sorted: its spec's `errors:` and the
     /// runtime conditions that apply to it, as its OpenAPI operation lists them. A
     /// handler's error of another status is answered as a 500 and logged, so that an
@@ -282,6 +285,7 @@ impl EndpointSpec {
         success: 200,
         other_successes: &[],
         empty_successes: &[],
+        credentials: None,
         error_codes: None,
         request_body: false,
         response_body: false,

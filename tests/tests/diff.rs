@@ -579,6 +579,26 @@ fn other_apis_constructs() {
         &[],
         &[(K::AnonymousAccessChanged, OK)],
     );
+    let places = (
+        "  access_token_parameter: access_token\n",
+        "  access_token_parameter: access_token\n  credentials: [{ scheme: bearer }, { header: X-Key }]\n",
+    );
+    let bearer_only = (
+        "    summary: A large body, for compression\n",
+        "    summary: A large body, for compression\n    credentials: [{ scheme: bearer }]\n",
+    );
+    case(
+        "an endpoint reads fewer of the service's places",
+        &[places],
+        &[places, bearer_only],
+        &[(K::CredentialPlacesChanged, CLIENTS)],
+    );
+    case(
+        "an endpoint reads all of them again",
+        &[places, bearer_only],
+        &[places],
+        &[(K::CredentialPlacesChanged, OK)],
+    );
     let paging = (
         "  access_token_parameter: access_token\n",
         "  access_token_parameter: access_token\n  pagination: {}\n",

@@ -94,3 +94,38 @@ fn schemes_required_together_are_one_place() {
     let imported = restspec_import::import(&apart, &Options::default()).expect("imported");
     assert!(!file(&imported, "service.yaml").contains("together"));
 }
+
+/// An operation taking only some of the service's schemes (Shutterstock's OAuth 2 alone
+/// beside basic credentials) reads only those (`credentials:`); one taking none reads
+/// none; the round trip finds each on the wire.
+#[test]
+fn an_operation_taking_some_schemes_reads_those_only() {
+    let ok = serde_json::json!({ "responses": { "204": { "description": "ok" } } });
+    let mut oauth_only = ok.clone();
+    oauth_only["security"] = serde_json::json!([{ "OAuth": [] }]);
+    let mut open = ok.clone();
+    open["security"] = serde_json::json!([]);
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "security": [{ "Basic": [] }, { "OAuth": [] }],
+        "paths": {
+            "/both": { "get": ok },
+            "/collections": { "get": oauth_only },
+            "/status": { "get": open }
+        },
+        "components": { "securitySchemes": {
+            "Basic": { "type": "http", "scheme": "basic" },
+            "OAuth": { "type": "http", "scheme": "bearer" }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let collections = file(&imported, "collections.yaml");
+    assert!(
+        collections.contains("    credentials:\n      - { scheme: bearer }\n"),
+        "{collections}"
+    );
+    assert!(!file(&imported, "both.yaml").contains("credentials"));
+    assert!(file(&imported, "status.yaml").contains("    credentials: []\n"));
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -290,6 +290,7 @@ impl<'d> Operation<'_, 'd> {
             "anonymous",
             security.endpoint_anonymous(operation, self.at, losses),
         );
+        endpoint.push_some("credentials", security.endpoint_credentials(operation));
         for key in ["callbacks", "servers"] {
             if operation.get(key).is_some() {
                 losses.push(Loss::wire(

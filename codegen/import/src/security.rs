@@ -13,6 +13,10 @@ pub(crate) struct Security {
     pub(crate) credentials: Vec<Yaml>,
     /// Whether the document's own `security` lets a caller without credentials in.
     anonymous_by_default: bool,
+    /// Each scheme's place, by the scheme's name, as the spec writes it.
+    schemes: Vec<(String, Yaml)>,
+    /// The document's own `security`: its alternatives, each the schemes it takes.
+    default: Option<Vec<Vec<String>>>,
 }
 
 impl Security {
@@ -183,7 +187,52 @@ impl Security {
         Security {
             credentials,
             anonymous_by_default,
+            schemes: named.into_iter().map(|(n, e)| (n.to_owned(), e)).collect(),
+            default: document.get("security").and_then(alternatives),
         }
+    }
+
+    /// An endpoint's `credentials` where its `security` (or the document's) takes only
+    /// some of the service's places (Shutterstock's OAuth 2 alone beside basic
+    /// credentials); `[]` where it takes none. `None` where it takes all, or names a
+    /// scheme the service does not read (which the document's reading says).
+    pub(crate) fn endpoint_credentials(&self, operation: &Value) -> Option<Yaml> {
+        let own = operation.get("security").and_then(alternatives);
+        let alternatives = own.or_else(|| self.default.clone())?;
+        if self.credentials.is_empty() {
+            return None;
+        }
+        let mut read: Vec<usize> = Vec::new();
+        for alternative in alternatives.iter().filter(|a| !a.is_empty()) {
+            let places = (alternative.iter())
+                .map(|scheme| {
+                    self.schemes
+                        .iter()
+                        .find(|(n, _)| n == scheme)
+                        .map(|(_, e)| e)
+                })
+                .collect::<Option<Vec<&Yaml>>>()?;
+            let index = self
+                .credentials
+                .iter()
+                .position(|entry| match entry.get("together") {
+                    Some(Yaml::List(keys)) => {
+                        keys.len() == places.len()
+                            && places.iter().all(|p| keys.iter().any(|k| same_place(k, p)))
+                    }
+                    _ => places.len() == 1 && same_place(entry, places[0]),
+                })?;
+            read.push(index);
+        }
+        read.sort_unstable();
+        read.dedup();
+        (read.len() < self.credentials.len()).then(|| {
+            Yaml::List(
+                read.into_iter()
+                    .map(|i| bare(&self.credentials[i]))
+                    .collect(),
+            )
+        })
     }
 
     /// Whether the runtime reads query parameter `name` as a credential.
@@ -268,6 +317,37 @@ fn together(requirements: &[Vec<Vec<&str>>], named: &[(&str, Yaml)]) -> Vec<Vec<
         }
     }
     groups
+}
+
+/// Whether two places are one: the same header, or the same scheme.
+fn same_place(a: &Yaml, b: &Yaml) -> bool {
+    match (a.get("header"), b.get("header")) {
+        (Some(a), Some(b)) => a == b,
+        (None, None) => {
+            (a.get("scheme").is_some() && a.get("scheme") == b.get("scheme"))
+                || (a.get("query").is_some() && a.get("query") == b.get("query"))
+        }
+        _ => false,
+    }
+}
+
+/// A place as an endpoint's `credentials` writes it: without who issues its tokens.
+fn bare(place: &Yaml) -> Yaml {
+    let Yaml::Map(entries) = place else {
+        return place.clone();
+    };
+    let kept = entries
+        .iter()
+        .filter(|(k, _)| k != "oauth2" && k != "openid_connect");
+    Yaml::Map(
+        kept.map(|(k, v)| match v {
+            Yaml::List(keys) if k == "together" => {
+                (k.clone(), Yaml::List(keys.iter().map(bare).collect()))
+            }
+            v => (k.clone(), v.clone()),
+        })
+        .collect(),
+    )
 }
 
 /// One `together` entry in `credentials` for `group`'s places (as they are there, with
@@ -364,6 +444,17 @@ fn issuer_of(
         out.push(spec, entry);
     }
     (out != Yaml::map()).then_some(("oauth2", out))
+}
+
+/// A `security` list's alternatives, each the names of the schemes it takes together.
+fn alternatives(security: &Value) -> Option<Vec<Vec<String>>> {
+    let list = security.as_array()?;
+    Some(
+        list.iter()
+            .filter_map(Value::as_object)
+            .map(|r| r.keys().cloned().collect())
+            .collect(),
+    )
 }
 
 /// Every operation's security requirement (its own, else the document's): its

@@ -307,6 +307,27 @@ fn compare_endpoint(
         };
         push(ChangeKind::AnonymousAccessChanged, verdict, why.to_owned());
     }
+    // The places each reads, as the spec writes them: one no longer read breaks clients
+    // sending their credentials there; one more read takes nothing away.
+    let (read_before, read_after) = (places_read(old, was), places_read(new, now));
+    let lost: Vec<&String> = read_before.difference(&read_after).collect();
+    let gained: Vec<&String> = read_after.difference(&read_before).collect();
+    if !lost.is_empty() || !gained.is_empty() {
+        let (verdict, why) = match lost.is_empty() {
+            false => (
+                CLIENTS,
+                format!(
+                    "no longer reads credentials at {}: clients sending them there are anonymous to it",
+                    join(&lost)
+                ),
+            ),
+            true => (
+                Verdict::Compatible,
+                format!("reads credentials at {} too", join(&gained)),
+            ),
+        };
+        push(ChangeKind::CredentialPlacesChanged, verdict, why);
+    }
     if was.paginated != now.paginated {
         let (verdict, why) = if now.paginated {
             (
@@ -380,4 +401,23 @@ fn compare_endpoint(
         push(ChangeKind::ResponseTypeChanged, verdict, why.to_owned());
     }
     super::options::compare(was, now, out);
+}
+
+/// The places of `service`'s credentials `endpoint` reads, as the spec writes them.
+fn places_read(service: &Service, endpoint: &Endpoint) -> std::collections::BTreeSet<String> {
+    let places = service.conventions.credentials.iter().enumerate();
+    places
+        .filter(|(index, _)| {
+            endpoint
+                .credentials
+                .as_ref()
+                .is_none_or(|r| r.contains(index))
+        })
+        .map(|(_, place)| place.to_string())
+        .collect()
+}
+
+fn join(places: &[&String]) -> String {
+    let quoted: Vec<String> = places.iter().map(|p| format!("`{p}`")).collect();
+    quoted.join(", ")
 }

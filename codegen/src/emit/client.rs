@@ -234,6 +234,13 @@ fn method_tokens(
         ));
     }
     let paginated = endpoint.paginated.then(|| quote! { .paginated() });
+    // An endpoint reading some of the service's places: credentials go to one of those.
+    let places = endpoint.credentials.as_ref().map(|read| {
+        let read = read
+            .iter()
+            .map(|p| proc_macro2::Literal::u8_unsuffixed(*p as u8));
+        quote! { .credentials_at(&[#(#read),*]) }
+    });
     if endpoint.paginated {
         text.push_str(
             " Paginated: the call answers the first page; `.page(page, per_page)` asks for \
@@ -248,6 +255,7 @@ fn method_tokens(
             self.0
                 .call(#http_method, &[#(#pieces),*], #decode)
                 #paginated
+                #places
                 #(#option_calls)*
                 #(#header_calls)*
                 #selector_call

@@ -240,6 +240,10 @@ fn endpoint_tokens(
             .map(|s| Literal::u16_unsuffixed(*s));
         rare.push(quote! { other_successes: &[#(#other_successes),*] });
     }
+    if let Some(places) = &endpoint.credentials {
+        let places = places.iter().map(|p| Literal::u8_unsuffixed(*p as u8));
+        rare.push(quote! { credentials: Some(&[#(#places),*]) });
+    }
     if !endpoint.empty_successes.is_empty() {
         let empty = endpoint
             .empty_successes

@@ -27,6 +27,8 @@ pub(super) struct Context<'a> {
     pub(super) page_parameters: Vec<&'a str>,
     /// What anonymous callers may call, unless a family or an endpoint says otherwise.
     pub(super) anonymous: Anonymous,
+    /// The service's credential places, in the order the runtime tries them.
+    pub(super) credentials: &'a [crate::model::Credential],
     /// The quota category of endpoints and families that name none
     /// (`rate_limit_headers.default_resource`).
     pub(super) rate_limit_resource: Option<&'a String>,

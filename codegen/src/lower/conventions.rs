@@ -1,7 +1,8 @@
 //! Lowering the service file's conventions, sessions and quota template (the status table
 //! and the error body are `statuses.rs`).
 
-use super::access::{lower_anonymous, lower_credentials, lower_unknown_credentials};
+use super::access::{lower_anonymous, lower_unknown_credentials};
+use super::credentials::lower_credentials;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
     Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,

@@ -187,67 +187,30 @@ pub(super) fn lower_endpoint(
         None if raw.response.is_none() => 204,
         None => 200,
     };
-    let mut other_successes: Vec<u16> = Vec::new();
-    for other in raw.other_successes.iter().flatten() {
-        let problem = if !(200..=399).contains(&other.value.0) {
-            Some(format!(
-                "other success status {} is not a 2xx or 3xx code",
-                other.value.0
-            ))
-        } else if other.value.0 == status {
-            Some(format!(
-                "status {} is already the endpoint's `status`",
-                other.value.0
-            ))
-        } else if other_successes.contains(&other.value.0) {
-            Some(format!("status {} is listed twice", other.value.0))
-        } else {
-            None
-        };
-        match problem {
-            Some(message) => diags.push(Diagnostic::new(other.location.clone(), message).hint(
-                "`other_successes` lists 2xx and 3xx statuses besides `status`; errors go under \
-                 `errors`",
-            )),
-            None => other_successes.push(other.value.0),
+    let (other_successes, empty_successes) = super::successes::lower_successes(raw, status, diags);
+    let anonymous = raw
+        .anonymous
+        .as_ref()
+        .and_then(|a| lower_anonymous(a, diags))
+        .unwrap_or(family_anonymous);
+    let credentials = raw.credentials.as_ref().map(|places| {
+        let read = super::credentials::lower_endpoint_credentials(places, cx.credentials, diags);
+        if let (true, Some(method)) = (places.is_empty(), method)
+            && !anonymous.allows(method)
+        {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!(
+                        "`{}` reads no credentials, and anonymous callers may not call it",
+                        key.name
+                    ),
+                )
+                .hint("give it `anonymous: all`, or list the places it reads under `credentials`"),
+            );
         }
-    }
-    let mut empty_successes: Vec<u16> = Vec::new();
-    for empty in raw.empty_successes.iter().flatten() {
-        let code = empty.value.0;
-        let problem = if !(200..=299).contains(&code) {
-            Some((
-                format!("empty success status {code} is not a 2xx code"),
-                "`empty_successes` lists 2xx statuses answered without a body; 3xx ones carry none anyway: list them under `other_successes`",
-            ))
-        } else if code == 204 {
-            Some((
-                "204 carries no body anyway".to_owned(),
-                "list it under `other_successes`",
-            ))
-        } else if code == status {
-            Some((
-                format!("status {code} is the endpoint's `status`"),
-                "an endpoint's own status carries its `response`; leave `response` out for none",
-            ))
-        } else if other_successes.contains(&code) {
-            Some((
-                format!("status {code} is listed twice"),
-                "keep it under `other_successes` (with the reply's body) or `empty_successes` (without), not both",
-            ))
-        } else {
-            None
-        };
-        match problem {
-            Some((message, hint)) => {
-                diags.push(Diagnostic::new(empty.location.clone(), message).hint(hint))
-            }
-            None => {
-                other_successes.push(code);
-                empty_successes.push(code);
-            }
-        }
-    }
+        read
+    });
     if method == Some(crate::model::Method::Head) {
         for (key, given) in [("request", &raw.request), ("response", &raw.response)] {
             if let Some(given) = given {
@@ -379,11 +342,8 @@ pub(super) fn lower_endpoint(
         quota_group,
         shared_quota_group: raw.shared_quota_group.unwrap_or(false),
         rate_limit_resource: raw.rate_limit_resource.as_ref().map(|r| r.value.clone()),
-        anonymous: raw
-            .anonymous
-            .as_ref()
-            .and_then(|a| lower_anonymous(a, diags))
-            .unwrap_or(family_anonymous),
+        anonymous,
+        credentials,
         query: super::parameters::lower_query(raw, paginated, cx, diags),
         headers: super::parameters::lower_headers(raw, cx, diags),
         response_headers: super::parameters::lower_response_headers(raw, cx, diags),

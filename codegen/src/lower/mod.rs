@@ -11,6 +11,7 @@ mod bodies;
 mod composition;
 mod context;
 mod conventions;
+mod credentials;
 mod deprecation;
 mod endpoints;
 mod error_type;
@@ -25,6 +26,7 @@ mod rate_limits;
 mod selectors;
 mod served_paths;
 mod statuses;
+mod successes;
 mod template;
 mod types;
 
@@ -137,6 +139,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         paginates: lowered_conventions.pagination.is_some(),
         page_parameters,
         anonymous: lowered_conventions.anonymous,
+        credentials: &lowered_conventions.credentials,
         rate_limit_resource: lowered_conventions
             .rate_limit_headers
             .as_ref()

@@ -19,6 +19,29 @@ pub enum Credential {
     Together(Vec<Credential>),
 }
 
+impl std::fmt::Display for Credential {
+    /// As the spec writes it: `scheme: bearer` (schemes in lower case, as HTTP compares
+    /// them), `header: X-Key`, `query: key`, `together: header: A + header: B`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Credential::Scheme(scheme) => write!(f, "scheme: {}", scheme.to_ascii_lowercase()),
+            Credential::Basic => f.write_str("scheme: basic"),
+            Credential::Header(header) => write!(f, "header: {header}"),
+            Credential::Query(query) => write!(f, "query: {query}"),
+            Credential::Together(keys) => {
+                f.write_str("together: ")?;
+                for (index, key) in keys.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str(" + ")?;
+                    }
+                    write!(f, "{key}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 impl Credential {
     /// The places a request carries it in: each key of `Together`, else itself.
     pub fn keys(&self) -> &[Credential] {

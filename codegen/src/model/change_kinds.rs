@@ -40,6 +40,8 @@ pub enum ChangeKind {
     PaginationChanged,
     /// Anonymous callers may call an endpoint they could not, or the other way round.
     AnonymousAccessChanged,
+    /// An endpoint reads credentials at other places of the service's (`credentials`).
+    CredentialPlacesChanged,
     /// The request body is of another type.
     RequestTypeChanged,
     /// The response body is of another type.
@@ -109,7 +111,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 49] = [
+    pub const ALL: [ChangeKind; 50] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -127,6 +129,7 @@ impl ChangeKind {
         ChangeKind::QuotaGroupChanged,
         ChangeKind::PaginationChanged,
         ChangeKind::AnonymousAccessChanged,
+        ChangeKind::CredentialPlacesChanged,
         ChangeKind::RequestTypeChanged,
         ChangeKind::ResponseTypeChanged,
         ChangeKind::QueryOptionRemoved,
@@ -181,6 +184,7 @@ impl ChangeKind {
             ChangeKind::QuotaGroupChanged => "quota_group_changed",
             ChangeKind::PaginationChanged => "pagination_changed",
             ChangeKind::AnonymousAccessChanged => "anonymous_access_changed",
+            ChangeKind::CredentialPlacesChanged => "credential_places_changed",
             ChangeKind::RequestTypeChanged => "request_type_changed",
             ChangeKind::ResponseTypeChanged => "response_type_changed",
             ChangeKind::QueryOptionRemoved => "query_option_removed",

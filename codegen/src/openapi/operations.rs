@@ -165,7 +165,14 @@ fn operation(
         {
             options.push(json!({}));
         }
-        for credential in &service.conventions.credentials {
+        let read = |index: &usize| {
+            endpoint
+                .credentials
+                .as_ref()
+                .is_none_or(|r| r.contains(index))
+        };
+        let places = service.conventions.credentials.iter().enumerate();
+        for (_, credential) in places.filter(|(index, _)| read(index)) {
             // Keys carried together are one requirement of all their schemes.
             let requirement: serde_json::Map<String, Value> = credential
                 .keys()

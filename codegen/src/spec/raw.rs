@@ -450,6 +450,11 @@ spec_record! {
         /// Whether anonymous callers may call it (`reads`: only if it is a GET or HEAD;
         /// `none`; `all`), where it differs from its family's or the service's `anonymous`.
         opt anonymous: Spanned<String>,
+        /// The places of the service's `credentials` this endpoint reads, where it reads
+        /// only some (`[{ scheme: bearer }]`: an OAuth 2 token, not the service's basic
+        /// credentials): credentials at another place are not read here, the caller is
+        /// anonymous to it. `[]` reads none.
+        opt credentials: Vec<CredentialPlace>,
         /// Query options, by their name in the URL (`n`, `S`, `q`).
         opt query: Named<QueryOption>,
         /// Header parameters, by their name on the wire (`If-Match`, `X-Api-Version`),

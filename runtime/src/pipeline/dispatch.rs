@@ -74,7 +74,6 @@ where
         // caller was authenticated already, in `service.rs`).
         return Err(body_too_large(max_body, metrics));
     }
-    let caller = &authenticated.caller;
     let (endpoint, mut params) = match shared.routes.lookup_request(parts, &admitted.path) {
         Lookup::Found(endpoint, params) => {
             matched.endpoint(endpoint);
@@ -90,6 +89,21 @@ where
                 .with_header(http::header::ALLOW, allow));
         }
     };
+    // An endpoint reading only some of the service's places: a caller found at another
+    // is anonymous to it.
+    let anonymous;
+    let authenticated = match (endpoint.credentials, authenticated.place) {
+        (Some(read), Some(place)) if !read.contains(&place) => {
+            anonymous = Authenticated {
+                caller: Caller::anonymous(),
+                xsrf_token: None,
+                place: None,
+            };
+            &anonymous
+        }
+        _ => authenticated,
+    };
+    let caller = &authenticated.caller;
     let resource = match admit(shared, endpoint, &mut params, authenticated, parts).await {
         Ok(resource) => resource,
         // Refused before the quota check: with the budget's headers, and charged, where

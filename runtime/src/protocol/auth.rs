@@ -27,6 +27,8 @@ pub struct Authenticated {
     pub caller: Caller,
     /// The token a cookie-authenticated mutation must send in the XSRF header.
     pub xsrf_token: Option<String>,
+    /// The index of the spec's credential place the caller was found at, if one was.
+    pub place: Option<u8>,
 }
 
 /// What authentication keeps between requests: how long sessions live, and the budgets
@@ -84,9 +86,10 @@ pub async fn resolve_caller<A: Authenticator>(
         return Ok(Authenticated {
             caller: Caller::user(identity, AuthMethod::Basic),
             xsrf_token: None,
+            place: None,
         });
     }
-    for credential in conventions.credentials {
+    for (place, credential) in conventions.credentials.iter().enumerate() {
         let Some(found) = presented_credential(*credential, presented) else {
             continue;
         };
@@ -121,6 +124,7 @@ pub async fn resolve_caller<A: Authenticator>(
                 return Ok(Authenticated {
                     caller: Caller::user(identity, method),
                     xsrf_token: None,
+                    place: u8::try_from(place).ok(),
                 });
             }
             (None, UnknownCredentials::Unauthorized) => {
@@ -142,6 +146,7 @@ pub async fn resolve_caller<A: Authenticator>(
             return Ok(Authenticated {
                 caller: Caller::user(session.identity, AuthMethod::Cookie),
                 xsrf_token: Some(session.xsrf_token),
+                place: None,
             });
         }
         accounts_reachable(authenticator).await?;
@@ -151,6 +156,7 @@ pub async fn resolve_caller<A: Authenticator>(
             return Ok(Authenticated {
                 caller: Caller::user(session.identity, AuthMethod::AccessToken),
                 xsrf_token: None,
+                place: None,
             });
         }
         accounts_reachable(authenticator).await?;
@@ -158,6 +164,7 @@ pub async fn resolve_caller<A: Authenticator>(
     Ok(Authenticated {
         caller: Caller::anonymous(),
         xsrf_token: None,
+        place: None,
     })
 }
 

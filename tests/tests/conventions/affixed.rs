@@ -94,6 +94,13 @@ impl ItemsHandlers for Shelf {
         })
     }
 
+    async fn item_owner(&self, ctx: RequestContext<'_>, _: &str) -> Result<String, Error> {
+        Ok(ctx
+            .caller
+            .identity()
+            .map_or("anonymous".to_owned(), |i| i.username.clone()))
+    }
+
     async fn copy_item(&self, _: RequestContext<'_>, key: &str) -> Result<Item, Error> {
         let mut items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let value = items
@@ -108,7 +115,16 @@ impl ItemsHandlers for Shelf {
 
 async fn start() -> String {
     let items = BTreeMap::from([("a".to_owned(), "one".to_owned())]);
-    let app = shelf::router(Shelf(Mutex::new(items)), Settings::default());
+    // `X-Key: k1` is `key`'s; the app keys `a` and `t` together are `app`'s.
+    let lines = [
+        restspec_runtime::FixedTokens::line("key", "k1", &[]),
+        restspec_runtime::FixedTokens::line("app", "a:t", &[]),
+    ];
+    let tokens = restspec_runtime::FixedTokens::parse(&lines.join("\n")).expect("a token list");
+    let app = shelf::router(
+        Shelf(Mutex::new(items)),
+        Settings::default().authenticator(tokens),
+    );
     restspec_runtime::examples::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
@@ -447,5 +463,41 @@ async fn a_row_body_may_be_a_list() {
         answer["content"]["application/json"]["schema"],
         serde_json::json!({ "type": "array", "items": { "type": "string" } }),
         "{answer}"
+    );
+}
+
+/// An endpoint reading some of the service's places (`credentials:`) reads only those: a
+/// caller with the service's `X-Key` is anonymous to it, one with the app keys carried
+/// together (`together`) is the app; OpenAPI lists that requirement alone beside the
+/// anonymous one, and the typed client sends `Credentials::Keys` there.
+#[tokio::test]
+async fn an_endpoint_reads_credentials_at_its_own_places_only() {
+    let base = start().await;
+    let owner = |headers: &[(&'static str, &'static str)]| {
+        let mut request = client().get(format!("{base}/items/a/owner"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        send(request)
+    };
+    let app = owner(&[("X-App-Key", "a"), ("X-App-Token", "t")]).await;
+    assert_eq!(app.text(), "\"app\"\n");
+    let key = owner(&[("X-Key", "k1")]).await;
+    assert_eq!(key.text(), "\"anonymous\"\n");
+    let half = owner(&[("X-App-Key", "a")]).await;
+    assert_eq!(half.text(), "\"anonymous\"\n");
+    let wrong = owner(&[("X-App-Key", "a"), ("X-App-Token", "x")]).await;
+    assert_eq!(wrong.status, 401, "{}", wrong.text());
+
+    let config = restspec_runtime::client::ClientConfig::new(&base).keys(["a", "t"]);
+    let typed = shelf_client::client::Client::with_config(config).expect("a client");
+    assert_eq!(typed.item_owner("a").await.expect("answered"), "app");
+
+    let document = openapi();
+    let security = &document["paths"]["/items/{key}/owner"]["get"]["security"];
+    assert_eq!(
+        *security,
+        serde_json::json!([{}, { "X-App-Key": [], "X-App-Token": [] }]),
+        "{security}"
     );
 }

@@ -10,7 +10,7 @@
 
 use super::super::Who;
 use crate::model::{
-    Anonymous, Conventions, Credential, ErrorFormat, PageStyle, TimestampFormat, UnknownCredentials,
+    Anonymous, Conventions, ErrorFormat, PageStyle, TimestampFormat, UnknownCredentials,
 };
 
 /// How a change to one convention is judged.
@@ -127,21 +127,6 @@ fn served(what: &'static str, who: Who) -> Rule {
     Rule::Optional { added: what, who }
 }
 
-/// A credential place as the spec writes it (`scheme: bearer`; schemes are compared
-/// without case, as HTTP does).
-fn credential(c: &Credential) -> String {
-    match c {
-        Credential::Scheme(scheme) => format!("scheme: {}", scheme.to_ascii_lowercase()),
-        Credential::Basic => "scheme: basic".to_owned(),
-        Credential::Header(header) => format!("header: {header}"),
-        Credential::Query(query) => format!("query: {query}"),
-        Credential::Together(keys) => {
-            let keys: Vec<String> = keys.iter().map(credential).collect();
-            format!("together: {}", keys.join(" + "))
-        }
-    }
-}
-
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
     match issuer {
@@ -200,7 +185,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             &c.access_token_parameter,
             PARAMETER,
         ),
-        many("credentials", c.credentials.iter().map(credential)),
+        many("credentials", c.credentials.iter().map(ToString::to_string)),
         // Who issues the bearer tokens: the requests are the same, only the document says it.
         one(
             "credentials.oauth2",

@@ -49,6 +49,8 @@ pub struct Call<T, E> {
     decode: bool,
     /// A paginated endpoint's call: in the `cursor` style its items come inside an object.
     pub(super) paginated: bool,
+    /// The places of the service's `credentials` the endpoint reads, where it reads some.
+    places: Option<&'static [u8]>,
     answer: PhantomData<fn() -> (T, E)>,
 }
 
@@ -76,6 +78,7 @@ impl<T, E> Call<T, E> {
             create_only: false,
             decode,
             paginated: false,
+            places: None,
             answer: PhantomData,
         }
     }
@@ -124,6 +127,7 @@ impl<T, E> Call<T, E> {
             create_only: self.create_only,
             decode: self.decode,
             paginated: self.paginated,
+            places: self.places,
             answer: PhantomData,
         }
     }
@@ -273,6 +277,13 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// Sends the client's credentials at one of these places of the service's
+    /// `credentials` (by index), the ones the endpoint reads.
+    pub fn credentials_at(mut self, places: &'static [u8]) -> Self {
+        self.places = Some(places);
+        self
+    }
+
     /// Makes the call create-only (`If-None-Match: *`): the service answers 412 instead of
     /// changing something that exists.
     pub fn create_only(mut self) -> Self {
@@ -296,7 +307,12 @@ impl<T, E> Call<T, E> {
         } else if let Some(pretty) = conventions.pretty_parameter {
             request = request.query(&[(pretty, "0")]);
         }
-        request = super::credentials::attach(request, inner.credentials.as_ref(), conventions);
+        request = super::credentials::attach(
+            request,
+            inner.credentials.as_ref(),
+            conventions,
+            self.places,
+        );
         if let (Some(id), Some(header)) = (&self.trace, conventions.trace_header) {
             request = request.header(header, id);
         }

@@ -9,7 +9,15 @@ pub(super) fn attach(
     request: reqwest::RequestBuilder,
     credentials: Option<&Credentials>,
     conventions: &Conventions,
+    read: Option<&[u8]>,
 ) -> reqwest::RequestBuilder {
+    // The places the endpoint reads, where it reads only some.
+    let readable = |index: usize| read.is_none_or(|r| r.iter().any(|p| usize::from(*p) == index));
+    let places = || {
+        (conventions.credentials.iter().enumerate())
+            .filter(move |(index, _)| readable(*index))
+            .map(|(_, place)| place)
+    };
     match credentials {
         Some(Credentials::Basic { user, password }) => request.basic_auth(user, Some(password)),
         Some(Credentials::AccessToken(token)) => match conventions.access_token_parameter {
@@ -17,19 +25,19 @@ pub(super) fn attach(
             None => request,
         },
         Some(Credentials::Token(token)) => {
-            let place = (conventions.credentials.iter())
-                .find(|c| !matches!(c, Credential::Basic | Credential::Together(_)));
+            let place =
+                places().find(|c| !matches!(c, Credential::Basic | Credential::Together(_)));
             match place {
                 Some(place) => with_key(request, *place, token),
                 None => request.bearer_auth(token),
             }
         }
         Some(Credentials::Keys(keys)) => {
-            let places = conventions.credentials.iter().find_map(|c| match c {
+            let together = places().find_map(|c| match c {
                 Credential::Together(places) => Some(*places),
                 _ => None,
             });
-            places
+            together
                 .into_iter()
                 .flatten()
                 .zip(keys)
@@ -77,7 +85,7 @@ mod tests {
         };
         let headers = |credentials: Credentials| {
             let request = reqwest::Client::new().get("http://localhost/");
-            let request = attach(request, Some(&credentials), &conventions);
+            let request = attach(request, Some(&credentials), &conventions, None);
             request.build().expect("a request").headers().clone()
         };
         let keys = headers(Credentials::Keys(vec!["app".into(), "t1".into()]));

@@ -93,6 +93,16 @@ impl ClientConfig {
         self
     }
 
+    /// Calls with keys carried together (the spec's `together` place), one value for each
+    /// of its keys, in the spec's order.
+    #[must_use]
+    pub fn keys<K: Into<String>>(mut self, keys: impl IntoIterator<Item = K>) -> Self {
+        self.credentials = Some(Credentials::Keys(
+            keys.into_iter().map(Into::into).collect(),
+        ));
+        self
+    }
+
     /// Calls with an API token, sent where the spec's `credentials` say (the first place
     /// that carries a token: an `Authorization` scheme, a header or the query).
     #[must_use]

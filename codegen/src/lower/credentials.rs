@@ -1,0 +1,271 @@
+//! Lowering `credentials`: the places a request may carry credentials on every path (a
+//! scheme, a header, the query, keys carried together), and the places an endpoint reads
+//! where it reads only some.
+
+use super::access::is_scheme_word;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::Credential;
+use crate::names::is_header_name;
+use crate::spec::decode::Spanned;
+use crate::spec::raw;
+
+/// `credentials`: each place names exactly one of `scheme`, `header` or `query`; header
+/// names are valid; at most one query parameter; no place twice. `header: Authorization`
+/// (the whole header is the key) comes after the schemes, which read the same header: it is
+/// what none of them reads (`Authorization: Basic ...` a password, `Authorization: abc` the
+/// key).
+///
+/// ```yaml
+/// credentials:
+///   - { scheme: bearer, header: PRIVATE-TOKEN }   # two places in one entry
+/// ```
+pub(super) fn lower_credentials(
+    raw: &[raw::CredentialPlace],
+    diags: &mut Diagnostics,
+) -> Vec<Credential> {
+    let mut out: Vec<Credential> = Vec::new();
+    for place in raw {
+        let given: Vec<&Spanned<String>> = [&place.scheme, &place.header, &place.query]
+            .into_iter()
+            .flatten()
+            .collect();
+        if let Some(parts) = &place.together {
+            if let Some(other) = given.first() {
+                diags.push(
+                    Diagnostic::new(
+                        other.location.clone(),
+                        "`together` lists the keys of its entry: nothing beside it",
+                    )
+                    .hint("write this place as an entry of its own, or among the keys `together` lists"),
+                );
+                continue;
+            }
+            if let Some(together) = lower_together(parts, place, diags) {
+                out.push(together);
+            }
+            continue;
+        }
+        let [one] = given.as_slice() else {
+            let location = given
+                .get(1)
+                .map_or_else(|| place.location.clone(), |s| s.location.clone());
+            diags.push(
+                Diagnostic::new(
+                    location,
+                    "a credential place names exactly one of `scheme`, `header`, `query` or `together`",
+                )
+                .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
+            );
+            continue;
+        };
+        let credential = if let Some(query) = &place.query {
+            let name = &query.value;
+            if name.is_empty() || name.contains(['&', '=', '#', ' ']) {
+                diags.push(
+                    Diagnostic::new(
+                        one.location.clone(),
+                        format!("`{name}` is not a query parameter name"),
+                    )
+                    .hint("write a name such as `private_token`"),
+                );
+                continue;
+            }
+            if out.iter().any(|c| matches!(c, Credential::Query(_))) {
+                diags.push(
+                    Diagnostic::new(
+                        one.location.clone(),
+                        "a second query parameter for credentials",
+                    )
+                    .hint("a request carries a token in one query parameter at most: keep one"),
+                );
+                continue;
+            }
+            Credential::Query(name.clone())
+        } else {
+            match lower_place(place.scheme.as_ref(), place.header.as_ref(), diags) {
+                Some(credential) => credential,
+                None => continue,
+            }
+        };
+        if out.iter().any(|c| same_place(c, &credential)) {
+            diags.push(
+                Diagnostic::new(
+                    one.location.clone(),
+                    format!("`{}` is listed twice", one.value),
+                )
+                .hint("remove one of them"),
+            );
+            continue;
+        }
+        out.push(credential);
+    }
+    // The whole `Authorization` header as a key: tried after the schemes.
+    out.sort_by_key(
+        |c| matches!(c, Credential::Header(h) if h.eq_ignore_ascii_case("authorization")),
+    );
+    out
+}
+
+/// An endpoint's `credentials`: each one of the service's places (by its index there),
+/// once.
+///
+/// ```yaml
+/// credentials: [{ header: X-Other-Key }]   # a place the service's `credentials` do not list
+/// ```
+pub(super) fn lower_endpoint_credentials(
+    raw: &[raw::CredentialPlace],
+    service: &[Credential],
+    diags: &mut Diagnostics,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    for place in raw {
+        let lowered = lower_credentials(std::slice::from_ref(place), diags);
+        let Some(credential) = lowered.first() else {
+            continue;
+        };
+        let location = place.location.clone();
+        match service.iter().position(|c| same_place(c, credential)) {
+            Some(index) if out.contains(&index) => diags
+                .push(Diagnostic::new(location, "a place listed twice").hint("remove one of them")),
+            Some(index) => out.push(index),
+            None => diags.push(
+                Diagnostic::new(
+                    location,
+                    "the service's `credentials` do not list this place",
+                )
+                .hint(match service.is_empty() {
+                    true => "declare it under `conventions.credentials` first".to_owned(),
+                    false => suggest_places(service),
+                }),
+            ),
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The service's places, as an endpoint's `credentials` writes them.
+fn suggest_places(service: &[Credential]) -> String {
+    let written: Vec<String> = service.iter().map(written_place).collect();
+    format!("the service reads: {}", written.join(", "))
+}
+
+/// A place as the spec writes it (`{ scheme: bearer }`).
+fn written_place(place: &Credential) -> String {
+    match place {
+        Credential::Scheme(s) => format!("{{ scheme: {} }}", s.to_ascii_lowercase()),
+        Credential::Basic => "{ scheme: basic }".to_owned(),
+        Credential::Header(h) => format!("{{ header: {h} }}"),
+        Credential::Query(q) => format!("{{ query: {q} }}"),
+        Credential::Together(keys) => {
+            let keys: Vec<String> = keys.iter().map(written_place).collect();
+            format!("{{ together: [{}] }}", keys.join(", "))
+        }
+    }
+}
+
+/// Whether two places are one (schemes and headers compared without regard to case).
+fn same_place(a: &Credential, b: &Credential) -> bool {
+    match (a, b) {
+        (Credential::Scheme(a), Credential::Scheme(b))
+        | (Credential::Header(a), Credential::Header(b)) => a.eq_ignore_ascii_case(b),
+        (Credential::Together(a), Credential::Together(b)) => {
+            a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| same_place(x, y)))
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// The keys of `together`: two to four, each a header or an `Authorization` scheme other
+/// than basic (a password is not one key of several), no place twice and at most one
+/// scheme (a request has one `Authorization` header).
+///
+/// ```yaml
+/// credentials:
+///   - together: [{ header: X-App-Key }, { query: app_token }]   # a query is not a key here
+/// ```
+fn lower_together(
+    parts: &[raw::KeyPart],
+    place: &raw::CredentialPlace,
+    diags: &mut Diagnostics,
+) -> Option<Credential> {
+    let mut keys: Vec<Credential> = Vec::new();
+    for part in parts {
+        let key = lower_place(part.scheme.as_ref(), part.header.as_ref(), diags)?;
+        let location = part
+            .scheme
+            .as_ref()
+            .or(part.header.as_ref())
+            .map_or_else(|| part.location.clone(), |s| s.location.clone());
+        let problem = match &key {
+            Credential::Basic => Some((
+                "a password (`scheme: basic`) is not a key carried with others",
+                "list basic credentials as an entry of their own",
+            )),
+            Credential::Scheme(_) if keys.iter().any(|k| matches!(k, Credential::Scheme(_))) => {
+                Some((
+                    "two `Authorization` schemes in one `together`",
+                    "a request has one `Authorization` header: keep one scheme",
+                ))
+            }
+            key if keys.iter().any(|k| same_place(k, key)) => {
+                Some(("a key listed twice in one `together`", "remove one of them"))
+            }
+            _ => None,
+        };
+        if let Some((what, hint)) = problem {
+            diags.push(Diagnostic::new(location, what).hint(hint));
+            return None;
+        }
+        keys.push(key);
+    }
+    if !(2..=4).contains(&keys.len()) {
+        diags.push(
+            Diagnostic::new(
+                place.location.clone(),
+                format!("`together` lists {} key(s)", keys.len()),
+            )
+            .hint("list two to four keys; one key alone is an entry of its own (`- { header: X-Key }`)"),
+        );
+        return None;
+    }
+    Some(Credential::Together(keys))
+}
+
+/// One place that is a scheme or a header (exactly one of them, checked by the caller).
+fn lower_place(
+    scheme: Option<&Spanned<String>>,
+    header: Option<&Spanned<String>>,
+    diags: &mut Diagnostics,
+) -> Option<Credential> {
+    if let Some(scheme) = scheme {
+        let word = scheme.value.as_str();
+        if !is_scheme_word(word) {
+            diags.push(
+                Diagnostic::new(
+                    scheme.location.clone(),
+                    format!("`{word}` is not an authorization scheme"),
+                )
+                .hint("write one word, such as `bearer`, `basic` or `token`"),
+            );
+            return None;
+        }
+        return Some(match word.to_ascii_lowercase().as_str() {
+            "basic" => Credential::Basic,
+            "bearer" => Credential::Scheme("Bearer".to_owned()),
+            _ => Credential::Scheme(word.to_owned()),
+        });
+    }
+    let header = header?;
+    if !is_header_name(&header.value) {
+        diags.push(
+            Diagnostic::new(
+                header.location.clone(),
+                format!("`{}` is not a valid header name", header.value),
+            )
+            .hint("header names are letters, digits and `-`, such as `PRIVATE-TOKEN`"),
+        );
+        return None;
+    }
+    Some(Credential::Header(header.value.clone()))
+}
