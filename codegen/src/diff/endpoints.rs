@@ -308,8 +308,13 @@ fn compare_endpoint(
         push(ChangeKind::AnonymousAccessChanged, verdict, why.to_owned());
     }
     // The places each reads, as the spec writes them: one no longer read breaks clients
-    // sending their credentials there; one more read takes nothing away.
-    let (read_before, read_after) = (places_read(old, was), places_read(new, now));
+    // sending their credentials there; one more read takes nothing away. Endpoints reading
+    // all the service's places follow its `credentials`, whose changes are its own.
+    let own = was.credentials.is_some() || now.credentials.is_some();
+    let (read_before, read_after) = match own {
+        true => (places_read(old, was), places_read(new, now)),
+        false => Default::default(),
+    };
     let lost: Vec<&String> = read_before.difference(&read_after).collect();
     let gained: Vec<&String> = read_after.difference(&read_before).collect();
     if !lost.is_empty() || !gained.is_empty() {
