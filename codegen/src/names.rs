@@ -221,7 +221,13 @@ pub(crate) fn names_an_item(name: &str) -> bool {
 
 /// A field or parameter name usable in generated Rust (`type` becomes `type_`).
 pub fn field_ident(name: &str) -> String {
-    let s = snake(name);
+    // A sign in front says something, as in enumeration values (`-created` is
+    // `MinusCreated`): GitHub's reactions `+1` and `-1` are `plus_1` and `minus_1`.
+    let s = match name.chars().next() {
+        Some('+') => snake(&format!("plus_{}", &name[1..])),
+        Some('-') => snake(&format!("minus_{}", &name[1..])),
+        _ => snake(name),
+    };
     if KEYWORDS.contains(&s.as_str()) {
         format!("{s}_")
     } else if s.is_empty() {
@@ -266,6 +272,9 @@ mod tests {
         assert_eq!(variant("dark-blue"), "DarkBlue");
         // A leading sign tells a descending order, or a negative infinity, apart.
         assert_eq!(variant("-created"), "MinusCreated");
+        assert_eq!(field_ident("+1"), "plus_1");
+        assert_eq!(field_ident("-1"), "minus_1");
+        assert_eq!(field_ident("-created"), "minus_created");
         assert_eq!(variant("-INF"), "MinusInf");
         assert_eq!(variant("INF"), "Inf");
         assert_eq!(variant("<="), "LessThanEquals");
