@@ -286,8 +286,9 @@ pub struct Status {
     /// The row's JSON error body with `error_format: json` (its own `error_body`, else the
     /// conventions').
     pub error_body: Option<error_body::Shape>,
-    /// Every body the row's own `error_body` writes is an instance of its `body` record:
-    /// the OpenAPI document names that record for all of the row's answers.
+    /// Every body the runtime writes for the row (its own `error_body`, else the
+    /// service's) is an instance of its `body` record: the OpenAPI document names that
+    /// record for the row's answers, the runtime's among them.
     pub body_is_error_body: bool,
     /// Where it is declared.
     pub location: Location,

@@ -190,3 +190,32 @@ fn the_message_goes_where_the_record_can_hold_it() {
     );
     assert_every_operation_on_the_wire(&result, &imported);
 }
+
+/// Each operation's 400 its own record (Loket's: its answer's paging fields beside the
+/// `messages` every error carries): the runtime's own 400s, written as the service's error
+/// body, are instances of each, so each operation's answer names its record alone.
+#[test]
+fn the_runtime_answers_in_a_record_of_each_operation_its_body_fits() {
+    let operation = |own: &str| {
+        serde_json::json!({
+            "parameters": [{ "name": "page", "in": "query", "schema": { "type": "integer" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+                "400": { "description": "bad", "content": { "application/json": { "schema": { "allOf": [
+                    { "$ref": "#/components/schemas/Messages" },
+                    { "type": "object", "properties": { own: { "type": "integer" } } }
+                ] } } } }
+            }
+        })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/a": { "get": operation("pageSize") }, "/b": { "get": operation("totalSize") } },
+        "components": { "schemas": { "Messages": { "type": "object", "properties": {
+            "messages": { "type": "array", "items": { "type": "object", "properties": {
+                "description": { "type": "string" } } } } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -169,12 +169,32 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     rate_limits::check_resources(&spec.families, &lowered_conventions, diags);
     lowered_conventions.error_type =
         error_type::lower_error_type(&service.conventions, &lowered_conventions, &types, diags);
-    for status in &mut statuses {
-        if let (Some(ErrorFormat::Json), Some(body), Some(TypeRef::Named(record))) =
-            (status.error_format, &status.error_body, &status.body)
-        {
-            status.body_is_error_body = error_type::writes_record(body, record, &types);
-        }
+    // The body the runtime writes for a row's answers: its own, else the service's.
+    let written = |status: &crate::model::Status| match status.error_format {
+        Some(ErrorFormat::Json) => status.error_body.clone(),
+        Some(_) => None,
+        None => (lowered_conventions.error_format == ErrorFormat::Json)
+            .then(|| lowered_conventions.error_body.clone())
+            .flatten(),
+    };
+    // A row's record holds the runtime's answers of its code where the body the runtime
+    // writes for them (the row raising the code's conditions, else its own) is one.
+    let holds: Vec<bool> = statuses
+        .iter()
+        .map(|status| {
+            let raiser = (statuses.iter())
+                .find(|s| s.code == status.code && !s.raised_for.is_empty())
+                .unwrap_or(status);
+            match (written(raiser), &status.body) {
+                (Some(body), Some(TypeRef::Named(record))) => {
+                    error_type::writes_record(&body, record, &types)
+                }
+                _ => false,
+            }
+        })
+        .collect();
+    for (status, holds) in statuses.iter_mut().zip(holds) {
+        status.body_is_error_body = holds;
     }
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);

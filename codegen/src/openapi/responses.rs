@@ -191,11 +191,19 @@ pub(super) fn responses(
             .or_default()
             .add(description, &written(row, code), after_quota);
     }
-    // What the handler may answer: its rows, with their typed bodies.
+    // What the handler may answer: its rows, with their typed bodies. A row whose record
+    // the service's error body is an instance of holds the runtime's answers of its code.
+    let mut handlers: BTreeMap<u16, (bool, Vec<Value>)> = BTreeMap::new();
     for name in &endpoint.errors {
         let Some(row) = service.statuses.iter().find(|s| s.name == *name) else {
             continue;
         };
+        if let Some(body) = &row.body {
+            let schema = schema(body, service.conventions.timestamp_format);
+            let (holds, schemas) = handlers.entry(row.code).or_default();
+            *holds |= row.body_is_error_body;
+            schemas.push(schema);
+        }
         let content = match &row.body {
             Some(body) => json!({ "application/json": {
                 "schema": schema(body, service.conventions.timestamp_format)
@@ -222,7 +230,14 @@ pub(super) fn responses(
             );
         }
     }
-    for (code, answer) in answers {
+    for (code, mut answer) in answers {
+        // The runtime's answers of a code some row of the handler's holds are that row's.
+        if let Some((true, own)) = handlers.get(&code)
+            && let Some(schemas) = answer.bodies.get_mut("application/json")
+            && schemas.len() > 1
+        {
+            schemas.retain(|s| own.contains(s));
+        }
         let headers = answer_headers(service, answer.after_quota);
         out.insert(code.to_string(), answer.into_response(headers, service));
     }
