@@ -331,7 +331,7 @@ fn challenges(service: &ServiceSpec) -> Vec<HeaderValue> {
         .filter_map(|credential| match credential {
             Credential::Basic => Some("Basic"),
             Credential::Scheme(scheme) => Some(*scheme),
-            Credential::Header(_) | Credential::Query(_) => None,
+            Credential::Header(_) | Credential::Query(_) | Credential::Cookie(_) => None,
             Credential::Together(keys) => keys.iter().find_map(|key| match key {
                 Credential::Scheme(scheme) => Some(*scheme),
                 _ => None,

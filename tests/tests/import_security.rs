@@ -129,3 +129,20 @@ fn an_operation_taking_some_schemes_reads_those_only() {
     assert!(file(&imported, "status.yaml").contains("    credentials: []\n"));
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An API key in a cookie (Meshery's `token`) is a place of its own, the same on the wire.
+#[test]
+fn an_api_key_in_a_cookie_is_read_there() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "security": [{ "Cookie": [] }],
+        "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
+        "components": { "securitySchemes": {
+            "Cookie": { "type": "apiKey", "in": "cookie", "name": "token" } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    assert!(file(&imported, "service.yaml").contains("    - { cookie: token }\n"));
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -115,11 +115,12 @@ impl Security {
                         }
                         Some("header") => Some(("header", name)),
                         Some("query") => Some(("query", name)),
+                        Some("cookie") if naming::is_header_name(&name) => Some(("cookie", name)),
                         _ => {
                             losses.push(Loss::wire(
                                 at.clone(),
                                 "security scheme",
-                                format!("API key `{name}` in a cookie is left out"),
+                                format!("API key `{name}` is left out: it is in no place a request has, or not named as one"),
                             ));
                             None
                         }
@@ -323,10 +324,9 @@ fn together(requirements: &[Vec<Vec<&str>>], named: &[(&str, Yaml)]) -> Vec<Vec<
 fn same_place(a: &Yaml, b: &Yaml) -> bool {
     match (a.get("header"), b.get("header")) {
         (Some(a), Some(b)) => a == b,
-        (None, None) => {
-            (a.get("scheme").is_some() && a.get("scheme") == b.get("scheme"))
-                || (a.get("query").is_some() && a.get("query") == b.get("query"))
-        }
+        (None, None) => ["scheme", "query", "cookie"]
+            .iter()
+            .any(|key| a.get(key).is_some() && a.get(key) == b.get(key)),
         _ => false,
     }
 }

@@ -348,6 +348,7 @@ fn credential_tokens(credential: &Credential) -> TokenStream {
         Credential::Basic => quote! { rt::Credential::Basic },
         Credential::Header(name) => quote! { rt::Credential::Header(#name) },
         Credential::Query(name) => quote! { rt::Credential::Query(#name) },
+        Credential::Cookie(name) => quote! { rt::Credential::Cookie(#name) },
         Credential::Together(keys) => {
             let keys = keys.iter().map(credential_tokens);
             quote! { rt::Credential::Together(&[#(#keys),*]) }

@@ -25,10 +25,11 @@ pub(super) fn lower_credentials(
 ) -> Vec<Credential> {
     let mut out: Vec<Credential> = Vec::new();
     for place in raw {
-        let given: Vec<&Spanned<String>> = [&place.scheme, &place.header, &place.query]
-            .into_iter()
-            .flatten()
-            .collect();
+        let given: Vec<&Spanned<String>> =
+            [&place.scheme, &place.header, &place.query, &place.cookie]
+                .into_iter()
+                .flatten()
+                .collect();
         if let Some(parts) = &place.together {
             if let Some(other) = given.first() {
                 diags.push(
@@ -52,7 +53,7 @@ pub(super) fn lower_credentials(
             diags.push(
                 Diagnostic::new(
                     location,
-                    "a credential place names exactly one of `scheme`, `header`, `query` or `together`",
+                    "a credential place names exactly one of `scheme`, `header`, `query`, `cookie` or `together`",
                 )
                 .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
             );
@@ -81,6 +82,19 @@ pub(super) fn lower_credentials(
                 continue;
             }
             Credential::Query(name.clone())
+        } else if let Some(cookie) = &place.cookie {
+            // A cookie's name is a token, as a header's is (RFC 6265).
+            if !is_header_name(&cookie.value) {
+                diags.push(
+                    Diagnostic::new(
+                        cookie.location.clone(),
+                        format!("`{}` is not a cookie name", cookie.value),
+                    )
+                    .hint("a cookie's name is letters, digits and `-`, such as `token`"),
+                );
+                continue;
+            }
+            Credential::Cookie(cookie.value.clone())
         } else {
             match lower_place(place.scheme.as_ref(), place.header.as_ref(), diags) {
                 Some(credential) => credential,
@@ -157,6 +171,7 @@ fn written_place(place: &Credential) -> String {
         Credential::Basic => "{ scheme: basic }".to_owned(),
         Credential::Header(h) => format!("{{ header: {h} }}"),
         Credential::Query(q) => format!("{{ query: {q} }}"),
+        Credential::Cookie(c) => format!("{{ cookie: {c} }}"),
         Credential::Together(keys) => {
             let keys: Vec<String> = keys.iter().map(written_place).collect();
             format!("{{ together: [{}] }}", keys.join(", "))

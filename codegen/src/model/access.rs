@@ -15,6 +15,8 @@ pub enum Credential {
     Header(String),
     /// A token in this query parameter (`private_token`).
     Query(String),
+    /// A token in this cookie (`token`).
+    Cookie(String),
     /// Keys a request carries together (`Scheme` and `Header` places), checked at once.
     Together(Vec<Credential>),
 }
@@ -28,6 +30,7 @@ impl std::fmt::Display for Credential {
             Credential::Basic => f.write_str("scheme: basic"),
             Credential::Header(header) => write!(f, "header: {header}"),
             Credential::Query(query) => write!(f, "query: {query}"),
+            Credential::Cookie(cookie) => write!(f, "cookie: {cookie}"),
             Credential::Together(keys) => {
                 f.write_str("together: ")?;
                 for (index, key) in keys.iter().enumerate() {

@@ -101,7 +101,9 @@ pub(crate) fn scheme_name(credential: &Credential) -> String {
     match credential {
         Credential::Basic => BASIC_SCHEME.to_owned(),
         Credential::Scheme(scheme) => scheme.to_ascii_lowercase(),
-        Credential::Header(name) | Credential::Query(name) => name.clone(),
+        Credential::Header(name) | Credential::Query(name) | Credential::Cookie(name) => {
+            name.clone()
+        }
         // Each of its keys is a scheme of its own, required together.
         Credential::Together(keys) => keys.iter().map(scheme_name).collect::<Vec<_>>().join("+"),
     }
@@ -150,6 +152,12 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
                 "in": "query",
                 "name": name,
                 "description": format!("A token in the `{name}` query parameter."),
+            }),
+            Credential::Cookie(name) => json!({
+                "type": "apiKey",
+                "in": "cookie",
+                "name": name,
+                "description": format!("A token in the `{name}` cookie."),
             }),
             Credential::Together(_) => continue,
         };

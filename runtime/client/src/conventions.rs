@@ -286,6 +286,8 @@ pub enum Credential {
     Header(&'static str),
     /// A token in this query parameter (`private_token`).
     Query(&'static str),
+    /// A token in this cookie (`token`).
+    Cookie(&'static str),
     /// Keys a request carries together, each at its place (`Scheme` and `Header` only),
     /// checked at once by the runtime's `Authenticator::keys`: a request carrying some of
     /// them only carries none.
@@ -297,9 +299,10 @@ impl Credential {
     /// `Authorization` scheme (`Bearer`); `None` for basic credentials.
     pub fn key_name(self) -> Option<&'static str> {
         match self {
-            Credential::Scheme(name) | Credential::Header(name) | Credential::Query(name) => {
-                Some(name)
-            }
+            Credential::Scheme(name)
+            | Credential::Header(name)
+            | Credential::Query(name)
+            | Credential::Cookie(name) => Some(name),
             Credential::Basic | Credential::Together(_) => None,
         }
     }

@@ -192,6 +192,7 @@ fn presented_credential<'a>(credential: Credential, presented: Presented<'a>) ->
             .and_then(|v| v.to_str().ok())
             .map(|v| Found::Token(v.trim())),
         Credential::Query(_) => presented.query_token.map(Found::Token),
+        Credential::Cookie(name) => cookie(headers, name).map(Found::Token),
         Credential::Together(places) => {
             let mut keys = [("", ""); MAX_KEYS];
             for (slot, place) in keys.iter_mut().zip(places) {
@@ -368,6 +369,29 @@ mod tests {
             (keys == [("X-App-Key", "app"), ("Bearer", "t1")])
                 .then(|| Arc::new(Identity::new("3", "app")))
         }
+    }
+
+    /// A token in a cookie (`cookie: token`) is read from the request's cookies.
+    #[tokio::test]
+    async fn a_token_in_a_cookie_is_read() {
+        let conventions = Conventions {
+            credentials: &[Credential::Cookie("token")],
+            ..Conventions::NONE
+        };
+        let state = AuthState::new(&crate::Limits::default());
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, "theme=dark; token=k123".parse().unwrap());
+        let presented = Presented {
+            headers: &headers,
+            authenticated_form: false,
+            access_token: None,
+            query_token: None,
+            remote: None,
+        };
+        let found = resolve_caller(&Keys, &state, &conventions, presented, "r").await;
+        let caller = found.expect("known").caller;
+        assert_eq!(caller.identity().map(|i| i.username.as_str()), Some("cli"));
+        assert_eq!(caller.auth_method(), AuthMethod::Token);
     }
 
     /// Keys carried together (`together`) are checked at once, each with its place's

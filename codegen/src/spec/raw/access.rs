@@ -12,6 +12,8 @@ spec_record! {
         opt header: Spanned<String>,
         /// A query parameter carrying a token (`private_token`).
         opt query: Spanned<String>,
+        /// A cookie carrying a token (`token`, as a browser keeps it).
+        opt cookie: Spanned<String>,
         /// Keys a request carries together, each in its header or `Authorization` scheme
         /// (an app key and an app token: `[{ header: X-App-Key }, { header: X-App-Token
         /// }]`); a request carrying some of them only carries none. Checked at once by the

@@ -58,6 +58,7 @@ fn with_key(
     match place {
         Credential::Header(name) => request.header(name, key),
         Credential::Query(name) => request.query(&[(name, key)]),
+        Credential::Cookie(name) => request.header(http::header::COOKIE, format!("{name}={key}")),
         Credential::Scheme(scheme) => {
             request.header(http::header::AUTHORIZATION, format!("{scheme} {key}"))
         }
@@ -80,6 +81,7 @@ mod tests {
                     Credential::Scheme("Bearer"),
                 ]),
                 Credential::Header("X-Token"),
+                Credential::Cookie("session"),
             ],
             ..Conventions::NONE
         };
@@ -94,5 +96,15 @@ mod tests {
         let token = headers(Credentials::Token("k".into()));
         assert_eq!(token["x-token"], "k");
         assert!(token.get("authorization").is_none());
+        // An endpoint reading the cookie alone gets the token there.
+        let request = reqwest::Client::new().get("http://localhost/");
+        let request = attach(
+            request,
+            Some(&Credentials::Token("k".into())),
+            &conventions,
+            Some(&[2]),
+        );
+        let built = request.build().expect("a request");
+        assert_eq!(built.headers()["cookie"], "session=k");
     }
 }
