@@ -64,6 +64,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
         "age": 150,
         "step": 0.3,
         "level": 3,
+        "live": false,
         "tags": ["a", "b", "a", "c"],
         "labels": {},
         "size": 101,
@@ -80,6 +81,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("age", "not less than 150"),
             ("step", "not a multiple of 0.5"),
             ("level", "not one of 1, 2, 5"),
+            ("live", "not true"),
             ("tags", "more than 3 items"),
             ("tags", "item 2 repeats an earlier one"),
             ("labels", "fewer than 1 member"),
@@ -88,8 +90,9 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("children[1].name", "longer than 10 characters"),
         ]
     );
-    let fine =
-        constrained(serde_json::json!({ "name": "Ada", "code": "ADA", "age": 0, "level": 5 }));
+    let fine = constrained(
+        serde_json::json!({ "name": "Ada", "code": "ADA", "age": 0, "level": 5, "live": true }),
+    );
     assert!(fine.violations().is_empty(), "{}", fine.violations());
 }
 

@@ -346,6 +346,20 @@ fn an_enumeration_of_both_booleans_is_a_boolean() {
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     assert_every_operation_on_the_wire(&document, &imported);
+
+    // One value alone (Stripe's `deleted: [true]`) is the field's `values`, faithfully.
+    let deleted = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/customers": { "delete": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": { "type": "object",
+                "properties": { "deleted": { "type": "boolean", "enum": [true] } },
+                "required": ["deleted"] } } } } } } } }
+    });
+    let imported = restspec_import::import(&deleted, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("deleted: { type: boolean, values: [true] }"), "{service}");
+    assert_every_operation_faithful(&deleted, &imported);
 }
 
 /// A format the spec has no type for, on a map, a list or a switch (Twilio's `uri-map`),

@@ -201,10 +201,13 @@ fn own_checks(rules: &crate::model::FieldRules, ty: &TypeRef) -> Vec<TokenStream
             out.push(quote! { rt::check::#check(#number, #value, #exclusive, &at, out); });
         }
     }
-    if let Some(values) = &rules.values {
+    if let (Some(values), TypeRef::Boolean) = (&rules.values, ty) {
+        let flags = values.iter().filter_map(serde_json::Value::as_bool);
+        out.push(quote! { rt::check::listed_flag(*value, &[#(#flags),*], &at, out); });
+    } else if let Some(values) = &rules.values {
         let values = values
             .iter()
-            .filter_map(serde_json::Number::as_f64)
+            .filter_map(serde_json::Value::as_f64)
             .map(Literal::f64_unsuffixed);
         out.push(quote! { rt::check::listed(#number, &[#(#values),*], &at, out); });
     }

@@ -159,13 +159,14 @@ pub(super) fn integer(rules: &FieldRules, nth: usize, low: f64, high: f64) -> Va
     }
 }
 
-/// `start` moved by `by`, unless that passes `limit`: then `start`.
-/// The `nth` of the values a number may be, where the rules list them (`values`).
-fn listed(rules: &FieldRules, nth: usize) -> Option<Value> {
+/// The `nth` of the values a number or boolean may be, where the rules list them
+/// (`values`).
+pub(super) fn listed(rules: &FieldRules, nth: usize) -> Option<Value> {
     let values = rules.values.as_ref().filter(|v| !v.is_empty())?;
-    Some(Value::Number(values[nth % values.len()].clone()))
+    Some(values[nth % values.len()].clone())
 }
 
+/// `start` moved by `by`, unless that passes `limit`: then `start`.
 fn further(start: f64, by: f64, limit: f64) -> f64 {
     let moved = start + by;
     let past = if by >= 0.0 {

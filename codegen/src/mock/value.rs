@@ -36,7 +36,9 @@ impl<'a> Values<'a> {
             TypeRef::Integer => integer(rules, nth, i64::MIN as f64, i64::MAX as f64),
             TypeRef::Number => number(rules, nth),
             TypeRef::Any => Value::Object(Map::new()),
-            TypeRef::Boolean => Value::Bool(nth % 2 == 1),
+            TypeRef::Boolean => {
+                super::scalars::listed(rules, nth).unwrap_or(Value::Bool(nth % 2 == 1))
+            }
             TypeRef::Timestamp => timestamp(self.service.conventions.timestamp_format, nth),
             TypeRef::Scalar(scalar) => self.scalar(*scalar, rules, nth),
             TypeRef::Named(name) => match self.service.types.iter().find(|t| &t.name == name) {

@@ -26,7 +26,7 @@ pub struct FieldRules {
     /// A number: a step it must be a whole multiple of.
     pub multiple_of: Option<f64>,
     /// A number: the values it may be, as written (`values: [1, 2, 5]`; OpenAPI's `enum`).
-    pub values: Option<Vec<serde_json::Number>>,
+    pub values: Option<Vec<serde_json::Value>>,
     /// A list: the fewest items.
     pub min_items: Option<u64>,
     /// A list: the most items.

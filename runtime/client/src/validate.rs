@@ -228,6 +228,14 @@ pub mod check {
         }
     }
 
+    /// `values` on a boolean: the one it may be (`[true]`, Stripe's `deleted`).
+    pub fn listed_flag(value: bool, values: &[bool], at: &At<'_>, out: &mut Violations) {
+        if !values.contains(&value) {
+            let listed: Vec<String> = values.iter().map(bool::to_string).collect();
+            out.push(at, format_args!("not {}", listed.join(" or ")));
+        }
+    }
+
     /// `multiple_of` for numbers with a fraction: within a millionth of a multiple.
     pub fn multiple_of(value: f64, step: f64, at: &At<'_>, out: &mut Violations) {
         let ratio = value / step;

@@ -234,6 +234,16 @@ impl Types<'_> {
                     let values = values.filter(|v| !v.is_empty())?;
                     Some(Some(("values", Yaml::List(values))))
                 }
+                // The one value a boolean may be (Stripe's `deleted: [true]`); both say
+                // nothing (NetBox's `[false, true]`).
+                Kind::Other if found.spelled == "boolean" => {
+                    let flags: Option<Vec<bool>> =
+                        value.as_array()?.iter().map(Value::as_bool).collect();
+                    match flags?.as_slice() {
+                        [one] => Some(Some(("values", Yaml::List(vec![Yaml::Bool(*one)])))),
+                        _ => Some(None),
+                    }
+                }
                 _ => Some(None),
             },
             "multipleOf" => {
