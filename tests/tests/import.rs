@@ -358,7 +358,10 @@ fn an_enumeration_of_both_booleans_is_a_boolean() {
     });
     let imported = restspec_import::import(&deleted, &Options::default()).expect("imported");
     let service = file(&imported, "service.yaml");
-    assert!(service.contains("deleted: { type: boolean, values: [true] }"), "{service}");
+    assert!(
+        service.contains("deleted: { type: boolean, values: [true] }"),
+        "{service}"
+    );
     assert_every_operation_faithful(&deleted, &imported);
 }
 

@@ -146,3 +146,20 @@ fn an_api_key_in_a_cookie_is_read_there() {
     assert!(file(&imported, "service.yaml").contains("    - { cookie: token }\n"));
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// Schemes no `security` asks for (InfluxData's, Geodesystems'): each operation reads none
+/// (`credentials: []`), faithfully.
+#[test]
+fn schemes_nothing_asks_for_are_read_nowhere() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
+        "components": { "securitySchemes": {
+            "Token": { "type": "http", "scheme": "bearer" } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "x.yaml");
+    assert!(family.contains("credentials: [] }"), "{family}");
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -195,14 +195,16 @@ impl Security {
 
     /// An endpoint's `credentials` where its `security` (or the document's) takes only
     /// some of the service's places (Shutterstock's OAuth 2 alone beside basic
-    /// credentials); `[]` where it takes none. `None` where it takes all, or names a
-    /// scheme the service does not read (which the document's reading says).
+    /// credentials); `[]` where it takes none, or no `security` asks for any. `None` where
+    /// it takes all, or names a scheme the service does not read (which the document's
+    /// reading says).
     pub(crate) fn endpoint_credentials(&self, operation: &Value) -> Option<Yaml> {
-        let own = operation.get("security").and_then(alternatives);
-        let alternatives = own.or_else(|| self.default.clone())?;
         if self.credentials.is_empty() {
             return None;
         }
+        // No `security` anywhere: the operation asks for none.
+        let own = operation.get("security").and_then(alternatives);
+        let alternatives = own.or_else(|| self.default.clone()).unwrap_or_default();
         let mut read: Vec<usize> = Vec::new();
         for alternative in alternatives.iter().filter(|a| !a.is_empty()) {
             let places = (alternative.iter())
