@@ -18,6 +18,7 @@ mod error_type;
 mod examples;
 mod field_rules;
 mod identifiers;
+mod listed_values;
 mod option_rules;
 mod pagination;
 mod parameters;

@@ -14,9 +14,11 @@ use http::{HeaderMap, header};
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 use crate::message::context::{AuthMethod, Caller, Identity};
+pub use crate::protocol::credential_places::cookie;
+use crate::protocol::credential_places::{Found, authorization, presented_credential};
 use crate::protocol::failure_budget::FailureBudget;
 use crate::protocol::session_clock::SessionClock;
-use crate::spec::{Conventions, Credential, UnknownCredentials};
+use crate::spec::{Conventions, UnknownCredentials};
 
 pub use crate::protocol::authenticator::{Authenticator, NoAccounts, Session};
 
@@ -168,55 +170,6 @@ pub async fn resolve_caller<A: Authenticator>(
     })
 }
 
-/// Credentials a request carries in one of the spec's places.
-enum Found<'a> {
-    /// `Authorization: Basic ...`.
-    Basic,
-    /// A token.
-    Token(&'a str),
-    /// Keys carried together, each with its place's name, the first `usize` of them.
-    Keys([(&'static str, &'a str); MAX_KEYS], usize),
-}
-
-/// The most keys one `together` place holds (the spec allows no more).
-const MAX_KEYS: usize = 4;
-
-/// What the request carries at `credential`'s place, if anything.
-fn presented_credential<'a>(credential: Credential, presented: Presented<'a>) -> Option<Found<'a>> {
-    let headers = presented.headers;
-    match credential {
-        Credential::Basic => authorization(headers, "basic").map(|_| Found::Basic),
-        Credential::Scheme(scheme) => authorization(headers, scheme).map(Found::Token),
-        Credential::Header(name) => headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(|v| Found::Token(v.trim())),
-        Credential::Query(_) => presented.query_token.map(Found::Token),
-        Credential::Cookie(name) => cookie(headers, name).map(Found::Token),
-        Credential::Together(places) => {
-            let mut keys = [("", ""); MAX_KEYS];
-            for (slot, place) in keys.iter_mut().zip(places) {
-                let Some(Found::Token(key)) = presented_credential(*place, presented) else {
-                    return None;
-                };
-                *slot = (place.key_name()?, key);
-            }
-            Some(Found::Keys(keys, places.len().min(MAX_KEYS)))
-        }
-    }
-}
-
-/// The credentials of an `Authorization` header of `scheme` (compared without regard to
-/// case), trimmed.
-fn authorization<'h>(headers: &'h HeaderMap, scheme: &str) -> Option<&'h str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    // The scheme is a handful of bytes: compared in place rather than searched for a space.
-    let rest = value.get(scheme.len()..)?.strip_prefix(' ')?;
-    value[..scheme.len()]
-        .eq_ignore_ascii_case(scheme)
-        .then(|| rest.trim())
-}
-
 /// Checks the request's HTTP basic credentials: the identity, or 401 with a challenge when
 /// they are missing or wrong. While the account has spent its failure budget at the
 /// client's address ([`FailureBudget`]) the answer is 429 with `Retry-After`, and the
@@ -290,28 +243,10 @@ pub fn basic_credentials<'b>(
     text.split_once(':')
 }
 
-/// The value of cookie `name`, from any `Cookie` header, without surrounding quotes.
-/// Parsed by the `cookie` crate, borrowing from the header (nothing is copied); pairs it
-/// cannot parse are skipped.
-pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(cookie::Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name_raw() == Some(name))
-        .and_then(|c| c.value_raw())
-        .map(|v| {
-            v.strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .unwrap_or(v)
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::Credential;
 
     #[test]
     fn reads_cookies_and_basic_credentials() {
