@@ -277,6 +277,8 @@ pub struct Status {
     /// The type handlers answer this status with, as the whole body: a record, `any`, or
     /// any other type (a list, an object of any members).
     pub body: Option<TypeRef>,
+    /// The body may be `null` (`body_nullable`): the variant carries an `Option`.
+    pub body_nullable: bool,
     /// What this row fills into the error body's own placeholders (`type` →
     /// `invalid_request_error`), in the order written.
     pub values: Vec<(String, String)>,

@@ -219,3 +219,27 @@ fn the_runtime_answers_in_a_record_of_each_operation_its_body_fits() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An error record the document marks `nullable` (Unicourt's `Exception`): its row says
+/// the body may be `null` (`body_nullable`), on the wire after the round trip.
+#[test]
+fn an_error_record_that_may_be_null_says_so() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/cases": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+            "404": { "description": "missing", "content": { "application/json": { "schema": {
+                "$ref": "#/components/schemas/Exception" } } } }
+        } } } },
+        "components": { "schemas": { "Exception": { "type": "object", "nullable": true,
+            "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    body: Exception\n    body_nullable: true\n"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -200,12 +200,20 @@ impl<'d> Operation<'_, 'd> {
             if (200..300).contains(&status) {
                 successes.push((status, found, response_at));
             } else if (400..600).contains(&status) {
+                // A record that may be `null` (a `nullable` error schema) says so on its row.
+                let nullable = found
+                    .as_ref()
+                    .is_some_and(|(body, nullable)| *nullable && body != "any");
                 let body = found.map(|(body, _)| body);
                 let empty = response
                     .get("content")
                     .and_then(Value::as_object)
                     .is_none_or(|content| content.is_empty());
-                errors.push(needs.statuses.row_for(status, body.as_deref(), empty));
+                errors.push(
+                    needs
+                        .statuses
+                        .row_for(status, (body.as_deref(), nullable), empty),
+                );
             } else if (300..400).contains(&status) {
                 // Answered without a body, beside the successes (`304`, a redirect).
                 if found.is_some() {

@@ -19,6 +19,8 @@ struct StatusRow {
     name: String,
     /// The record its answers carry, if any.
     body: Option<String>,
+    /// Some answer of it may be `null` (`body_nullable`).
+    nullable: bool,
     /// How many answers of the document it stands for.
     uses: usize,
     /// How many of those have no content at all.
@@ -91,6 +93,7 @@ impl StatusRows {
             rows.push(StatusRow {
                 name: status_name(code),
                 body: None,
+                nullable: false,
                 uses: 0,
                 empty_uses: 0,
                 own_format: None,
@@ -103,7 +106,12 @@ impl StatusRows {
     /// new row named after the body (`bad_request_validation_error`).
     ///
     /// `empty`: the answer has no content at all.
-    pub(crate) fn row_for(&mut self, code: u16, body: Option<&str>, empty: bool) -> String {
+    pub(crate) fn row_for(
+        &mut self,
+        code: u16,
+        (body, nullable): (Option<&str>, bool),
+        empty: bool,
+    ) -> String {
         let rows = self.rows.entry(code).or_default();
         let found = match body {
             None if !rows.is_empty() => Some(0),
@@ -125,6 +133,7 @@ impl StatusRows {
             rows.push(StatusRow {
                 name,
                 body: None,
+                nullable: false,
                 uses: 0,
                 empty_uses: 0,
                 own_format: None,
@@ -135,6 +144,7 @@ impl StatusRows {
         if row.body.is_none() {
             row.body = body.map(str::to_owned);
         }
+        row.nullable |= nullable && row.body.as_deref() == body;
         row.uses += 1;
         row.empty_uses += usize::from(empty && body.is_none());
         row.name.clone()
@@ -249,6 +259,9 @@ impl StatusRows {
                 }
                 if let Some(body) = &row.body {
                     entry.push("body", Yaml::str(body.clone()));
+                    if row.nullable {
+                        entry.push("body_nullable", Yaml::Bool(true));
+                    }
                 }
                 if let Some((key, value)) = &row.own_format {
                     entry.push(*key, value.clone());

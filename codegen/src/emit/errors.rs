@@ -44,7 +44,11 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
         let docs = doc(&format!("{} {}: {}", s.code, s.message, s.when.trim()));
         let carried = match &s.body {
             Some(body) => {
-                super::types::rust_type(body, service.conventions.timestamp_format, false)
+                let ty = super::types::rust_type(body, service.conventions.timestamp_format, false);
+                match s.body_nullable {
+                    true => quote! { Option<#ty> },
+                    false => ty,
+                }
             }
             None => quote! { rt::Cow<'static, str> },
         };
@@ -89,9 +93,9 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
     let arms = typed.iter().map(|s| {
         let variant = format_ident!("{}", names::pascal(&s.name));
         let code = proc_macro2::Literal::u16_unsuffixed(s.code);
-        // Only a record has members to add to.
+        // Only a record has members to add to (and `null` none).
         let members = match s.body {
-            Some(TypeRef::Named(_)) => constant_members(service, s),
+            Some(TypeRef::Named(_)) if !s.body_nullable => constant_members(service, s),
             _ => String::new(),
         };
         if members.is_empty() {

@@ -171,6 +171,7 @@ pub(super) fn lower_status(
         messages,
         body: (status.body.as_ref())
             .and_then(|b| super::types::parse_named_among(b.value.trim(), b, type_names, diags)),
+        body_nullable: body_nullable(status, diags),
         values: status
             .values
             .iter()
@@ -419,4 +420,25 @@ pub(super) fn error_format_named(
         );
     }
     format
+}
+
+/// `body_nullable: true`, beside a `body` that is not `any` (which is `null` already).
+///
+/// ```yaml
+/// not_found: { code: 404, ..., body_nullable: true }   # no body to be `null`
+/// ```
+fn body_nullable(status: &raw::Status, diags: &mut Diagnostics) -> bool {
+    let Some(given) = status.body_nullable.as_ref().filter(|n| n.value) else {
+        return false;
+    };
+    let problem = match status.body.as_ref().map(|b| b.value.trim()) {
+        None => "`body_nullable` without a `body`: there is no body to be `null`",
+        Some("any") => "`body: any` is `null` already",
+        Some(_) => return true,
+    };
+    diags.push(
+        Diagnostic::new(given.location.clone(), problem)
+            .hint("give the row a `body` of a type, or remove `body_nullable`"),
+    );
+    false
 }

@@ -250,8 +250,10 @@ fn not_found(
         Some(ty) => {
             let rust = user_type(ty, service.conventions.timestamp_format);
             let name = not_found_const(family);
-            let error = quote! {
-                Error::#variant(rt::mock::answer::<#rust>(#name).map_err(Error::Internal)?)
+            let answer = quote! { rt::mock::answer::<#rust>(#name).map_err(Error::Internal)? };
+            let error = match row.body_nullable {
+                true => quote! { Error::#variant(Some(#answer)) },
+                false => quote! { Error::#variant(#answer) },
             };
             let json = values.of(ty, &FieldRules::default()).to_string();
             (error, Some(json))

@@ -199,15 +199,22 @@ pub(super) fn responses(
             continue;
         };
         if let Some(body) = &row.body {
-            let schema = schema(body, service.conventions.timestamp_format);
+            let mut schema = schema(body, service.conventions.timestamp_format);
+            if row.body_nullable {
+                schema = super::schemas::or_null(schema);
+            }
             let (holds, schemas) = handlers.entry(row.code).or_default();
             *holds |= row.body_is_error_body;
             schemas.push(schema);
         }
         let content = match &row.body {
-            Some(body) => json!({ "application/json": {
-                "schema": schema(body, service.conventions.timestamp_format)
-            }}),
+            Some(body) => {
+                let mut schema = schema(body, service.conventions.timestamp_format);
+                if row.body_nullable {
+                    schema = super::schemas::or_null(schema);
+                }
+                json!({ "application/json": { "schema": schema } })
+            }
             None => written(Some(row), row.code),
         };
         answers

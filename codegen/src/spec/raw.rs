@@ -305,6 +305,9 @@ spec_record! {
         /// (`list<Problem>`, `map<any>`): the row's `Error` variant carries it. The runtime's own conditions still answer in the row's error format
         /// (its `error_format` and `error_body`, else the conventions').
         opt body: Spanned<String>,
+        /// Beside `body`: the body may be `null` (a document whose error record is
+        /// `nullable`, Unicourt's and Plaid's): the variant carries an `Option`.
+        opt body_nullable: Spanned<bool>,
         /// The API's own wording of the runtime's messages for some of those conditions
         /// (`authentication_required: Unauthorized`); `{detail}` stands for the runtime's
         /// own text (`"Bad request: {detail}"`).

@@ -58,7 +58,7 @@ impl ItemsHandlers for Shelf {
     async fn move_item(&self, _: RequestContext<'_>, key: &str, body: Move) -> Result<Item, Error> {
         let mut items = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if items.contains_key(&body.to) {
-            return Err(Error::Conflict(vec![body.to]));
+            return Err(Error::Conflict(Some(vec![body.to])));
         }
         let value = items
             .remove(key)
@@ -434,9 +434,9 @@ async fn members_beside_the_fields_are_values_of_their_type() {
     assert_eq!(answers["202"].get("content"), None, "{answers}");
 }
 
-/// A status row's body may be any type (`body: list<string>`): the handler's `Error`
-/// variant carries it, it is the answer's JSON, OpenAPI names its schema, and the typed
-/// client reads it back.
+/// A status row's body may be any type (`body: list<string>`), and `null`
+/// (`body_nullable`): the handler's `Error` variant carries it (an `Option`), it is the
+/// answer's JSON, OpenAPI names its schema with `null`, and the typed client reads it back.
 #[tokio::test]
 async fn a_row_body_may_be_a_list() {
     let base = start().await;
@@ -454,14 +454,14 @@ async fn a_row_body_may_be_a_list() {
         .await
         .expect_err("taken");
     assert!(
-        matches!(refused.api().and_then(|f| f.error.as_ref()), Some(shelf_client::Error::Conflict(keys)) if keys == &["a"]),
+        matches!(refused.api().and_then(|f| f.error.as_ref()), Some(shelf_client::Error::Conflict(Some(keys))) if keys == &["a"]),
         "{refused:?}"
     );
     let document = openapi();
     let answer = &document["paths"]["/items/{key}:move"]["post"]["responses"]["409"];
     assert_eq!(
         answer["content"]["application/json"]["schema"],
-        serde_json::json!({ "type": "array", "items": { "type": "string" } }),
+        serde_json::json!({ "type": ["array", "null"], "items": { "type": "string" } }),
         "{answer}"
     );
 }
