@@ -355,10 +355,7 @@ fn bare(place: &Yaml) -> Yaml {
 /// One `together` entry in `credentials` for `group`'s places (as they are there, with
 /// who issues a bearer token), where the first of them was.
 fn carry_together(credentials: &mut Vec<Yaml>, group: &[Yaml]) {
-    let same = |entry: &Yaml, place: &Yaml| match (entry.get("header"), place.get("header")) {
-        (Some(a), Some(b)) => a == b,
-        _ => entry.get("scheme").is_some() && entry.get("scheme") == place.get("scheme"),
-    };
+    let same = same_place;
     let Some(first) = credentials
         .iter()
         .position(|c| group.iter().any(|p| same(c, p)))

@@ -2,7 +2,7 @@
 //! scheme, a header, the query, keys carried together), and the places an endpoint reads
 //! where it reads only some.
 
-use super::access::is_scheme_word;
+use super::access::{header_name, is_scheme_word};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::Credential;
 use crate::names::is_header_name;
@@ -271,16 +271,5 @@ fn lower_place(
             _ => Credential::Scheme(word.to_owned()),
         });
     }
-    let header = header?;
-    if !is_header_name(&header.value) {
-        diags.push(
-            Diagnostic::new(
-                header.location.clone(),
-                format!("`{}` is not a valid header name", header.value),
-            )
-            .hint("header names are letters, digits and `-`, such as `PRIVATE-TOKEN`"),
-        );
-        return None;
-    }
-    Some(Credential::Header(header.value.clone()))
+    header_name(header?, "PRIVATE-TOKEN", diags).map(Credential::Header)
 }

@@ -272,6 +272,17 @@ mod tests {
         assert_eq!(basic_credentials(&headers, &mut [0; 16]), None);
     }
 
+    /// A request on the plain form carrying `headers` and nothing else.
+    fn plain(headers: &HeaderMap) -> Presented<'_> {
+        Presented {
+            headers,
+            authenticated_form: false,
+            access_token: None,
+            query_token: None,
+            remote: None,
+        }
+    }
+
     /// Knows nobody; `away` says whether its accounts can be looked up.
     struct Store {
         away: bool,
@@ -316,13 +327,7 @@ mod tests {
         let state = AuthState::new(&crate::Limits::default());
         let mut headers = HeaderMap::new();
         headers.insert(header::COOKIE, "theme=dark; token=k123".parse().unwrap());
-        let presented = Presented {
-            headers: &headers,
-            authenticated_form: false,
-            access_token: None,
-            query_token: None,
-            remote: None,
-        };
+        let presented = plain(&headers);
         let found = resolve_caller(&Keys, &state, &conventions, presented, "r").await;
         let caller = found.expect("known").caller;
         assert_eq!(caller.identity().map(|i| i.username.as_str()), Some("cli"));
@@ -350,13 +355,7 @@ mod tests {
             let conventions = &conventions;
             let state = &state;
             async move {
-                let presented = Presented {
-                    headers: &headers,
-                    authenticated_form: false,
-                    access_token: None,
-                    query_token: None,
-                    remote: None,
-                };
+                let presented = plain(&headers);
                 resolve_caller(&Keys, state, conventions, presented, "r").await
             }
         };
@@ -393,13 +392,7 @@ mod tests {
             ("k123", "cli", AuthMethod::Token),
         ] {
             let headers = caller(value);
-            let presented = Presented {
-                headers: &headers,
-                authenticated_form: false,
-                access_token: None,
-                query_token: None,
-                remote: None,
-            };
+            let presented = plain(&headers);
             let found = resolve_caller(&Keys, &state, &conventions, presented, "r").await;
             let caller = found.expect("known").caller;
             assert_eq!(caller.identity().map(|i| i.username.as_str()), Some(who));
