@@ -143,7 +143,8 @@ fn error_bodies_of_any_object_are_json_with_the_message() {
 
 /// An error record holding its message in a record (Azure Batch's `message: { lang,
 /// value }`) has it in that record's text; one with no field named for the message has it
-/// in its first text field (Apptigent's `result`), a guess the import says.
+/// in its first text field (Apptigent's `result`), a guess the import says, or in the
+/// records within; one with no text free says the error's name without its message.
 #[test]
 fn the_message_goes_where_the_record_can_hold_it() {
     let document = |error: serde_json::Value| {
@@ -189,6 +190,51 @@ fn the_message_goes_where_the_record_can_hold_it() {
         "{said:#?}"
     );
     assert_every_operation_on_the_wire(&result, &imported);
+
+    // Nothing free at the top: the first text field of the records within (Mastercard's
+    // `{ Errors: { Error: [{ ReasonCode, Source }] } }`).
+    let nested = document(serde_json::json!({ "type": "object", "properties": {
+        "Errors": { "type": "object", "properties": { "Error": { "type": "array", "items": {
+            "type": "object", "properties": {
+                "ReasonCode": { "type": "string" }, "Source": { "type": "string" } } } } } } } }));
+    let imported = restspec_import::import(&nested, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    Errors:\n      Error:\n        - { ReasonCode: \"{message}\" }\n"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&nested, &imported);
+
+    // A required text field nothing names holds it before an optional one (Telstra's
+    // `issue`), never the field an error is about.
+    let unnamed = document(serde_json::json!({ "type": "object",
+        "required": ["field", "issue"],
+        "properties": { "field": { "type": "string" }, "issue": { "type": "string" },
+            "link": { "type": "string" } } }));
+    let imported = restspec_import::import(&unnamed, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  error_body: { field: \"{reason}\", issue: \"{message}\" }\n"),
+        "{service}"
+    );
+
+    // No text free at all (LUIS's `{ errorType }` and members of any kind): the body says
+    // the error's name without its message, and the import says so.
+    let named = document(serde_json::json!({ "type": "object",
+        "properties": { "errorType": { "type": "string" } },
+        "additionalProperties": { "type": "object" } }));
+    let imported = restspec_import::import(&named, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  error_body: { errorType: \"{name}\" }\n"),
+        "{service}"
+    );
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter().any(|s| s.contains("errors carry no message")),
+        "{said:#?}"
+    );
+    assert_every_operation_on_the_wire(&named, &imported);
 }
 
 /// Each operation's 400 its own record (Loket's: its answer's paging fields beside the

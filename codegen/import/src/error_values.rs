@@ -123,15 +123,61 @@ pub(crate) fn for_status(values: &[String], status: Option<u16>) -> String {
         .clone()
 }
 
-/// `error_body` for a record with `fields` (`declared` are the spec's types): each field
-/// filled by what its name and type say (`message: "{message}"`, `code: "{status}"`), a
-/// record field by its own fields (Azure's `{ error: { code, message } }`), the optional
-/// ones it cannot fill left out; `None` when a required one cannot be filled. The flag
-/// says whether a field holds the message.
-pub(crate) fn shape(
+/// `error_body` for the declared record `name` (`declared` are the spec's types), as
+/// [`shape`] fills it; `None` when a required field cannot be filled, or the body would be
+/// the same for every error. The flag says whether a field holds the message: where none
+/// is named for it, the first text field nothing fills holds it, at the top first, then in
+/// the records within (Mastercard's `{ Errors: { Error: [{ ReasonCode }] } }`); where none
+/// is free at all, a body saying the error's reason, name or status does without it
+/// (`{ errorType: "{name}" }`).
+pub(crate) fn error_shape(
+    name: &str,
+    (declared, status): (&[(String, Yaml)], Option<u16>),
+    guessed: &mut Vec<String>,
+) -> Option<(Yaml, bool)> {
+    let fields = all_fields(name, declared)?;
+    let mut without = None;
+    for spare_to in [0, 2] {
+        let mut tried = Vec::new();
+        let (body, says_message) = shape(
+            &fields,
+            (declared, status),
+            (0, false, spare_to),
+            &mut tried,
+        )?;
+        if says_message {
+            guessed.extend(tried);
+            return Some((body, true));
+        }
+        without.get_or_insert((body, tried));
+    }
+    let (body, tried) = without?;
+    tells_errors_apart(&body).then(|| {
+        guessed.extend(tried);
+        (body, false)
+    })
+}
+
+/// Whether some value of `body` is what an error knows of itself besides its message.
+fn tells_errors_apart(body: &Yaml) -> bool {
+    match body {
+        Yaml::Str(text) => ["{reason}", "{name}", "{status}"].contains(&text.as_str()),
+        Yaml::List(items) => items.iter().any(tells_errors_apart),
+        Yaml::Map(entries) => entries.iter().any(|(_, v)| tells_errors_apart(v)),
+        _ => false,
+    }
+}
+
+/// `error_body` for a record with `fields`: each field filled by what its name and type
+/// say (`message: "{message}"`, `code: "{status}"`), a record field by its own fields
+/// (Azure's `{ error: { code, message } }`), the optional ones it cannot fill left out;
+/// `None` when a required one cannot be filled. The flag says whether a field holds the
+/// message; where none is named so, the first text field nothing fills does, in records
+/// no deeper than `spare_to`.
+fn shape(
     fields: &Yaml,
     (declared, status): (&[(String, Yaml)], Option<u16>),
-    (depth, of_message): (usize, bool),
+    (depth, of_message, spare_to): (usize, bool, usize),
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
     let Yaml::Map(fields) = fields else {
@@ -140,8 +186,10 @@ pub(crate) fn shape(
     let mut body = Yaml::map();
     let mut says_message = false;
     // The first field holding the reason phrase: the message, where no field is named so
-    // (Linode's `{errors: [{reason, field}]}`, an `{error: "..."}` alone).
+    // (Linode's `{errors: [{reason, field}]}`, an `{error: "..."}` alone); else the first
+    // required text field nothing names (Telstra's `issue`).
     let mut reason_field: Option<String> = None;
+    let mut unnamed_field: Option<String> = None;
     // The first optional text field nothing fills.
     let mut spare: Option<String> = None;
     for (name, field) in fields {
@@ -187,6 +235,9 @@ pub(crate) fn shape(
             // a number (Kinto's `errno`), and the import says so.
             "string" if !optional => {
                 guessed.push(name.clone());
+                if !is(FIELD) {
+                    unnamed_field.get_or_insert_with(|| name.clone());
+                }
                 Some(Yaml::str("{reason}"))
             }
             "integer" | "int32" | "int64" if !optional => {
@@ -198,7 +249,9 @@ pub(crate) fn shape(
             list if list.starts_with("list<") && depth < 2 && !says_message => list
                 .strip_prefix("list<")
                 .and_then(|l| l.strip_suffix('>'))
-                .and_then(|item| record(item, (declared, status), (depth, false), guessed))
+                .and_then(|item| {
+                    record(item, (declared, status), (depth, false, spare_to), guessed)
+                })
                 .filter(|(_, inner_says)| *inner_says)
                 .map(|(inner, _)| {
                     says_message = true;
@@ -211,26 +264,31 @@ pub(crate) fn shape(
                 guessed.push(name.clone());
                 Some(Yaml::str(for_status(&values, status)))
             }
-            named if depth < 2 && !says_message => {
-                record(named, (declared, status), (depth, is(MESSAGE)), guessed)
-                    .filter(|(_, inner_says)| *inner_says || !optional)
-                    .map(|(inner, inner_says)| {
-                        says_message |= inner_says;
-                        inner
-                    })
-            }
+            named if depth < 2 && !says_message => record(
+                named,
+                (declared, status),
+                (depth, is(MESSAGE), spare_to),
+                guessed,
+            )
+            .filter(|(_, inner_says)| *inner_says || !optional)
+            .map(|(inner, inner_says)| {
+                says_message |= inner_says;
+                inner
+            }),
             _ => None,
         };
         match value {
             Some(value) => body.push(name.clone(), value),
+            // A field an error names is no place for its message.
             None if optional => {
-                if ty == "string" {
+                if ty == "string" && !is(FIELD) {
                     spare.get_or_insert_with(|| name.clone());
                 }
             }
             None => return None,
         }
     }
+    let reason_field = reason_field.or(unnamed_field);
     if let (false, Some(reason), Yaml::Map(entries)) = (says_message, &reason_field, &mut body)
         && let Some((_, value)) = entries.iter_mut().find(|(k, _)| k == reason)
     {
@@ -239,7 +297,7 @@ pub(crate) fn shape(
     }
     // Nothing named for it: the record's first text field nothing else fills holds the
     // message (Apptigent's `result`), a guess the import says.
-    if let (false, 0, Some(spare)) = (says_message, depth, spare) {
+    if let (false, true, Some(spare)) = (says_message, depth <= spare_to, spare) {
         guessed.push(spare.clone());
         body.push(spare, Yaml::str("{message}"));
         says_message = true;
@@ -251,13 +309,13 @@ pub(crate) fn shape(
 fn record(
     name: &str,
     (declared, status): (&[(String, Yaml)], Option<u16>),
-    (depth, of_message): (usize, bool),
+    (depth, of_message, spare_to): (usize, bool, usize),
     guessed: &mut Vec<String>,
 ) -> Option<(Yaml, bool)> {
     shape(
         &all_fields(name, declared)?,
         (declared, status),
-        (depth + 1, of_message),
+        (depth + 1, of_message, spare_to),
         guessed,
     )
 }

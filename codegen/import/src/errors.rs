@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
-use crate::error_values::{all_fields, shape};
+use crate::error_values::error_shape;
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -47,6 +47,8 @@ pub(crate) struct ErrorBody {
     pub(crate) shape: Yaml,
     /// Required string fields nothing an error knows fills: they hold its reason phrase.
     pub(crate) guessed: Vec<String>,
+    /// Whether a field holds the error's message (else only its reason, name or status).
+    pub(crate) says_message: bool,
     /// Whether operations give a `default` answer (`openapi_default_error`).
     pub(crate) default_answer: bool,
 }
@@ -171,8 +173,7 @@ impl StatusRows {
                     Some(body) if body != "any" => {
                         let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));
-                        let Some((shape, true)) = all_fields(body, &types.declared)
-                            .and_then(|fields| shape(&fields, declared, (0, false), &mut guessed))
+                        let Some((shape, says_message)) = error_shape(body, declared, &mut guessed)
                         else {
                             continue;
                         };
@@ -184,13 +185,11 @@ impl StatusRows {
                             }
                             continue;
                         }
-                        say_guesses(
-                            types,
-                            body,
-                            &guessed,
-                            &format!("{} answers", row.name),
-                            losses,
-                        );
+                        let whose = format!("{} answers", row.name);
+                        say_guesses(types, body, &guessed, &whose, losses);
+                        if !says_message {
+                            say_no_message(types, body, &whose, losses);
+                        }
                         row.own_format = Some(("error_body", shape));
                     }
                     _ => {}
@@ -213,22 +212,20 @@ impl StatusRows {
         }
         let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
         ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        ranked.into_iter().find_map(|(name, _)| {
+        // One that says the message first; else one that tells errors apart without.
+        let body = |(name, _): &(&str, usize), with_message: bool| {
             let mut guessed = Vec::new();
-            let (shape, says_message) = shape(
-                &all_fields(name, declared)?,
-                (declared, None),
-                (0, false),
-                &mut guessed,
-            )?;
-            says_message.then_some(())?;
-            Some(ErrorBody {
-                type_name: name.to_owned(),
+            let (shape, says_message) = error_shape(name, (declared, None), &mut guessed)?;
+            (says_message == with_message).then(|| ErrorBody {
+                type_name: (*name).to_owned(),
                 shape,
                 guessed,
+                says_message,
                 default_answer: self.default_answer,
             })
-        })
+        };
+        (ranked.iter().find_map(|r| body(r, true)))
+            .or_else(|| ranked.iter().find_map(|r| body(r, false)))
     }
 
     /// The `statuses:` table: each row with its code, wording and body; the runtime's own
@@ -301,7 +298,24 @@ pub(crate) fn error_body(
     }
     let body = body?;
     say_guesses(types, &body.type_name, &body.guessed, "errors", losses);
+    if !body.says_message {
+        say_no_message(types, &body.type_name, "errors", losses);
+    }
     Some(body)
+}
+
+/// A faithful loss: the runtime's own `whose` (`errors`, `not_found answers`) written in
+/// `record` carry no message, for no field of it can hold one.
+fn say_no_message(types: &Types<'_>, record: &str, whose: &str, losses: &mut Losses) {
+    let at = types.component_of(record).unwrap_or("/components/schemas");
+    losses.push(Loss::faithful(
+        at.to_owned(),
+        "error body",
+        format!(
+            "the runtime's own {whose} carry no message: no text field of `{record}` is free \
+             to hold it, so they say only the error's reason, name or status"
+        ),
+    ));
 }
 
 /// A faithful loss for each field of `record` the runtime's own `whose` (`errors`,

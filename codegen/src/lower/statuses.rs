@@ -243,8 +243,10 @@ pub(super) fn lower_error_body(
 }
 
 /// A JSON error body as written (`what`: the key holding it): a mapping whose strings name
-/// only the error's values and the placeholders in `given` (the rows' `values`) and say the
-/// message somewhere; with the own placeholders it holds.
+/// only the error's values and the placeholders in `given` (the rows' `values`) and say
+/// somewhere what the error is (its message, reason, name or status: an API whose error
+/// record has no text for the message, as `{ errorType }`, still tells errors apart); with
+/// the own placeholders it holds.
 fn body_shape(
     node: &crate::spec::yaml::Node,
     what: &str,
@@ -261,9 +263,9 @@ fn body_shape(
     }
     let mut unknown = Vec::new();
     let mut own = Vec::new();
-    let mut says_message = false;
+    let mut says_what = false;
     crate::model::error_body::placeholders(&body, &mut |name| {
-        says_message |= name == "message";
+        says_what |= ["message", "reason", "name", "status"].contains(&name);
         if given.contains(&name) && !ERROR_BODY_PLACEHOLDERS.contains(&name) {
             own.push(name.to_owned());
         } else if !ERROR_BODY_PLACEHOLDERS.contains(&name) {
@@ -284,13 +286,16 @@ fn body_shape(
             )),
         );
     }
-    if unknown.is_empty() && !says_message {
+    if unknown.is_empty() && !says_what {
         diags.push(
             Diagnostic::new(
                 node.anchor().clone(),
-                format!("`{what}` never says the error's message"),
+                format!("`{what}` never says what the error is"),
             )
-            .hint("put `\"{message}\"` in one of its fields, such as `message: \"{message}\"`"),
+            .hint(
+                "put `\"{message}\"` in one of its fields, such as `message: \"{message}\"` \
+                 (or `{reason}`, `{name}`, `{status}` where the API's errors have no text)",
+            ),
         );
     }
     unknown.is_empty().then_some((body, own))
