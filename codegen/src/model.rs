@@ -292,6 +292,8 @@ pub struct Status {
     /// service's) is an instance of its `body` record: the OpenAPI document names that
     /// record for the row's answers, the runtime's among them.
     pub body_is_error_body: bool,
+    /// Headers its answers may carry, none required (`wire` is the header's name).
+    pub headers: Vec<QueryOption>,
     /// Where it is declared.
     pub location: Location,
 }

@@ -9,7 +9,9 @@ use restspec_runtime::{
 };
 
 use crate::build_script::payments::options::ListCustomersOptions;
-use crate::build_script::payments::response_headers::GetProductResponseHeaders;
+use crate::build_script::payments::response_headers::{
+    GetProductResponseHeaders, NotFoundErrorHeaders,
+};
 use crate::build_script::payments::types::{
     Customer, CustomerCreate, Images, Product, ProductCreate,
 };
@@ -195,7 +197,17 @@ impl ProductsHandlers for Payments {
         product: &str,
     ) -> Result<bool, Error> {
         let products = self.products.lock().unwrap_or_else(PoisonError::into_inner);
-        Ok(products.contains_key(product))
+        match products.contains_key(product) {
+            true => Ok(true),
+            // The row's header: a retry will not find it either.
+            false => Err(
+                Error::NotFound(format!("No such product: {product}").into()).with_headers(
+                    &NotFoundErrorHeaders {
+                        stripe_should_retry: Some(false),
+                    },
+                ),
+            ),
+        }
     }
 
     async fn create_product(

@@ -1,5 +1,6 @@
 //! `restspec diff` on what an endpoint reads besides its path and options: header
-//! parameters, whether its request body may be left out, and the headers it answers with.
+//! parameters, whether its request body may be left out, and the headers it answers with
+//! (and a status row's answers may).
 
 use restspec_codegen::diff::ChangeKind as K;
 
@@ -114,6 +115,41 @@ fn response_headers() {
         &optional,
         &number,
         &[(K::ResponseHeaderChanged, CLIENTS)],
+    );
+}
+
+/// A status row's headers diff as an endpoint's response headers do, said of the row.
+#[test]
+fn a_rows_headers() {
+    let row = "    raised_for: [not_authenticated]\n";
+    let with = |header: &str| format!("{row}    headers:\n      Retry-After: {header}\n");
+    let (seconds, date) = (with("{ type: integer }"), with("{ type: string }"));
+    let (seconds, date) = ([(row, seconds.as_str())], [(row, date.as_str())]);
+    case(
+        "row header removed",
+        &seconds,
+        &[],
+        &[(K::ResponseHeaderRemoved, CLIENTS)],
+    );
+    case(
+        "row header added",
+        &[],
+        &seconds,
+        &[(K::ResponseHeaderAdded, OK)],
+    );
+    case(
+        "row header retyped",
+        &seconds,
+        &date,
+        &[(K::ResponseHeaderChanged, CLIENTS)],
+    );
+    let changes = restspec_codegen::diff::diff(
+        &super::diff::version(&seconds),
+        &super::diff::version(&date),
+    );
+    assert_eq!(
+        changes[0].subject, "response header Retry-After of status unauthorized",
+        "{changes:#?}"
     );
 }
 

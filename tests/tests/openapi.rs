@@ -362,3 +362,31 @@ fn form_bodies_document_their_bracket_notation() {
             .is_some_and(|d| d.contains("metadata[plan]"))
     );
 }
+
+/// A status row's headers are stated on every answer of the row, the runtime's and the
+/// handlers' alike, and on no other.
+#[test]
+fn a_rows_headers_are_stated_on_its_answers() {
+    let (payments, _) = document("fixtures/payments");
+    let product = &payments["paths"]["/products/{product}"]["get"]["responses"];
+    assert_eq!(
+        product["404"]["headers"]["Stripe-Should-Retry"]["schema"],
+        serde_json::json!({ "type": "boolean" })
+    );
+    assert!(
+        product["404"]["headers"]["Stripe-Should-Retry"]
+            .get("required")
+            .is_none(),
+        "the runtime's own 404s carry none"
+    );
+    assert!(
+        product["200"]["headers"]
+            .get("Stripe-Should-Retry")
+            .is_none()
+    );
+    assert!(
+        product["400"]["headers"]
+            .get("Stripe-Should-Retry")
+            .is_none()
+    );
+}

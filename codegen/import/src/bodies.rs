@@ -170,6 +170,8 @@ impl<'d> Operation<'_, 'd> {
                 .get("headers")
                 .and_then(Value::as_object)
                 .filter(|h| h.keys().any(own));
+            // An error answer's headers are its row's.
+            let mut row_headers = crate::response_headers::Found::default();
             match declared {
                 Some(declared) if (200..300).contains(&status) => {
                     let at = refs::push(&response_at, "headers");
@@ -177,10 +179,17 @@ impl<'d> Operation<'_, 'd> {
                     let skip = needs.rate_limits.as_ref();
                     crate::response_headers::read(self.document, found, (types, skip), &mut headers, losses);
                 }
+                Some(declared) if (400..600).contains(&status) => {
+                    let at = refs::push(&response_at, "headers");
+                    let row = naming::pascal(&status_name(status));
+                    let found = (declared, at.as_str(), row.as_str());
+                    let skip = needs.rate_limits.as_ref();
+                    crate::response_headers::read(self.document, found, (types, skip), &mut row_headers, losses);
+                }
                 Some(_) => losses.push(Loss::wire(
                     refs::push(&response_at, "headers"),
                     "response header",
-                    format!("the {status} answer's headers are left out: only success answers declare headers"),
+                    format!("the {status} answer's headers are left out: only success and error answers declare headers"),
                 )),
                 None => {}
             }
@@ -209,11 +218,14 @@ impl<'d> Operation<'_, 'd> {
                     .get("content")
                     .and_then(Value::as_object)
                     .is_none_or(|content| content.is_empty());
-                errors.push(
-                    needs
-                        .statuses
-                        .row_for(status, (body.as_deref(), nullable), empty),
-                );
+                let row = needs
+                    .statuses
+                    .row_for(status, (body.as_deref(), nullable), empty);
+                let at = refs::push(&response_at, "headers");
+                needs
+                    .statuses
+                    .add_headers(&row, row_headers.entries, &at, losses);
+                errors.push(row);
             } else if (300..400).contains(&status) {
                 // Answered without a body, beside the successes (`304`, a redirect).
                 if found.is_some() {

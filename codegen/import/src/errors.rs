@@ -28,6 +28,8 @@ struct StatusRow {
     /// How the runtime writes its answers, where the service's error format would not be
     /// what the document says (`error_format: empty`, or an `error_body` of its `body`).
     own_format: Option<(&'static str, Yaml)>,
+    /// The headers its answers may carry (`headers`): each any answer of it declares.
+    headers: Vec<(String, Yaml)>,
 }
 
 /// The status table the operations need, filled as they are read.
@@ -99,6 +101,7 @@ impl StatusRows {
                 uses: 0,
                 empty_uses: 0,
                 own_format: None,
+                headers: Vec::new(),
             });
         }
     }
@@ -139,6 +142,7 @@ impl StatusRows {
                 uses: 0,
                 empty_uses: 0,
                 own_format: None,
+                headers: Vec::new(),
             });
             rows.len() - 1
         });
@@ -150,6 +154,44 @@ impl StatusRows {
         row.uses += 1;
         row.empty_uses += usize::from(empty && body.is_none());
         row.name.clone()
+    }
+
+    /// Adds the headers an answer of row `name` declares (at `at`) to those of the row: the
+    /// row's answers may carry each. None is required, for the runtime's own answers of
+    /// the row carry none: a header the document requires is said to be optional.
+    pub(crate) fn add_headers(
+        &mut self,
+        name: &str,
+        headers: Vec<(String, Yaml)>,
+        at: &str,
+        losses: &mut Losses,
+    ) {
+        let Some(row) = self.rows.values_mut().flatten().find(|r| r.name == name) else {
+            return;
+        };
+        for (header, mut entry) in headers {
+            if row
+                .headers
+                .iter()
+                .any(|(h, _)| h.eq_ignore_ascii_case(&header))
+            {
+                continue;
+            }
+            if let Yaml::Map(members) = &mut entry
+                && let Some(required) = members.iter().position(|(k, _)| k == "required")
+            {
+                members.remove(required);
+                losses.push(Loss::faithful(
+                    refs::push(&refs::push(at, &header), "required"),
+                    "required",
+                    format!(
+                        "error header `{header}` is optional: the runtime's own answers of \
+                         the row carry none"
+                    ),
+                ));
+            }
+            row.headers.push((header, entry));
+        }
     }
 
     /// Each row whose answers the service's error format would write otherwise than the
@@ -173,8 +215,9 @@ impl StatusRows {
                     Some(body) if body != "any" => {
                         let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));
-                        let Some((shape, says_message)) = error_shape(body, declared, &mut guessed)
-                        else {
+                        // A row's own body says the message (its record is one of several
+                        // of the code's, and the runtime's answers of it name that record).
+                        let Some((shape, true)) = error_shape(body, declared, &mut guessed) else {
                             continue;
                         };
                         if Some(body) == error_type {
@@ -187,9 +230,6 @@ impl StatusRows {
                         }
                         let whose = format!("{} answers", row.name);
                         say_guesses(types, body, &guessed, &whose, losses);
-                        if !says_message {
-                            say_no_message(types, body, &whose, losses);
-                        }
                         row.own_format = Some(("error_body", shape));
                     }
                     _ => {}
@@ -263,6 +303,9 @@ impl StatusRows {
                 if let Some((key, value)) = &row.own_format {
                     entry.push(*key, value.clone());
                 }
+                if !row.headers.is_empty() {
+                    entry.push("headers", Yaml::Map(row.headers.clone()));
+                }
                 statuses.push(row.name.clone(), entry);
             }
         }
@@ -304,8 +347,8 @@ pub(crate) fn error_body(
     Some(body)
 }
 
-/// A faithful loss: the runtime's own `whose` (`errors`, `not_found answers`) written in
-/// `record` carry no message, for no field of it can hold one.
+/// A faithful loss: the runtime's own `whose` (`errors`) written in `record` carry no
+/// message, for no field of it can hold one.
 fn say_no_message(types: &Types<'_>, record: &str, whose: &str, losses: &mut Losses) {
     let at = types.component_of(record).unwrap_or("/components/schemas");
     losses.push(Loss::faithful(

@@ -16,7 +16,8 @@ use crate::model::Service;
 use keys::{Entry, Rule, Shown};
 
 /// A status row written in another format, or as another body (its own `error_format`
-/// and `error_body`), breaks clients that read its answers.
+/// and `error_body`), breaks clients that read its answers; so do headers of its answers
+/// gone or changed, as an endpoint's response headers.
 fn compare_row_formats(old: &Service, new: &Service, out: &mut Vec<Change>) {
     let written = |s: &crate::model::Status, c: &crate::model::Conventions| {
         let format = s.error_format.unwrap_or(c.error_format);
@@ -33,6 +34,12 @@ fn compare_row_formats(old: &Service, new: &Service, out: &mut Vec<Change>) {
         let Some(was) = old.statuses.iter().find(|s| s.name == now.name) else {
             continue;
         };
+        super::options::compare_answer_headers(
+            &format!("status {}", now.name),
+            (&was.headers, &was.location),
+            (&now.headers, &now.location),
+            out,
+        );
         if now.error_format.is_none() && was.error_format.is_none() {
             continue; // the conventions' lines say it
         }

@@ -3,6 +3,7 @@
 //! success answers carry.
 
 use super::{Change, ChangeKind, Verdict, Who};
+use crate::diag::Location;
 use crate::model::{Endpoint, QueryOption};
 
 const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
@@ -16,17 +17,32 @@ pub(super) fn compare(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
 /// The headers success answers carry, by name (any case): clients read them, so one gone,
 /// of another type, or no longer always there breaks them; a new one does not.
 fn compare_response_headers(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
-    for header in &was.response_headers {
-        let subject = format!("response header {} of {}", header.wire, now.name);
+    compare_answer_headers(
+        &now.name,
+        (&was.response_headers, &was.location),
+        (&now.response_headers, &now.location),
+        out,
+    );
+}
+
+/// The headers answers of `whose` (an endpoint, `status too_many_requests`) carry, before
+/// and after, each with where its owner is written.
+pub(super) fn compare_answer_headers(
+    whose: &str,
+    (was, was_at): (&[QueryOption], &Location),
+    (now, now_at): (&[QueryOption], &Location),
+    out: &mut Vec<Change>,
+) {
+    for header in was {
+        let subject = format!("response header {} of {whose}", header.wire);
         let then = now
-            .response_headers
             .iter()
             .find(|h| h.wire.eq_ignore_ascii_case(&header.wire));
         let (kind, why, at) = match then {
             None => (
                 ChangeKind::ResponseHeaderRemoved,
                 "gone: clients reading it find nothing".to_owned(),
-                &now.location,
+                now_at,
             ),
             Some(then) if then.ty != header.ty => (
                 ChangeKind::ResponseHeaderChanged,
@@ -53,17 +69,16 @@ fn compare_response_headers(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change
             Some(at.clone()),
         ));
     }
-    for header in now.response_headers.iter().filter(|h| {
-        !was.response_headers
-            .iter()
-            .any(|w| w.wire.eq_ignore_ascii_case(&h.wire))
-    }) {
+    for header in now
+        .iter()
+        .filter(|h| !was.iter().any(|w| w.wire.eq_ignore_ascii_case(&h.wire)))
+    {
         out.push(Change::new(
             ChangeKind::ResponseHeaderAdded,
             Verdict::Compatible,
-            format!("response header {} of {}", header.wire, now.name),
+            format!("response header {} of {whose}", header.wire),
             "new: clients that do not read it are not hurt".to_owned(),
-            Some(was.location.clone()),
+            Some(was_at.clone()),
             Some(header.location.clone()),
         ));
     }

@@ -112,13 +112,16 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
         match error {
             #(#arms)*
             Error::Detailed(details) => {
-                let ErrorDetails { error, field, code } = *details;
+                let ErrorDetails { error, field, code, headers } = *details;
                 let mut answer = rt::ApiError::from(error);
                 if let Some(field) = field {
                     answer = answer.with_field(field);
                 }
                 if let Some(code) = code {
                     answer = answer.with_error_code(code);
+                }
+                for (name, value) in &headers {
+                    answer = answer.with_header(name.clone(), value.clone());
                 }
                 answer
             }
@@ -170,8 +173,8 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
             /// "Internal server error".
             Internal(rt::Cow<'static, str>),
             /// Another variant with the field it is about or a code of the API's own, for
-            /// the error body's `{field}` and `{code}`: made by [`Error::with_field`] and
-            /// [`Error::with_code`].
+            /// the error body's `{field}` and `{code}`, or headers of its row's: made by
+            /// [`Error::with_field`], [`Error::with_code`] and [`Error::with_headers`].
             Detailed(Box<ErrorDetails>),
         }
 
@@ -184,6 +187,8 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
             pub field: Option<rt::Cow<'static, str>>,
             /// Its code (`{code}`: `resource_missing`).
             pub code: Option<rt::Cow<'static, str>>,
+            /// Headers its answer carries (its row's `headers`).
+            pub headers: rt::http::HeaderMap,
         }
 
         impl Error {
@@ -232,6 +237,23 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
                 Error::Detailed(Box::new(details))
             }
 
+            /// The error, its answer carrying `headers`: the row's own
+            /// (`response_headers::<Row>ErrorHeaders`, where the row declares `headers`).
+            #[must_use]
+            pub fn with_headers(self, headers: &impl rt::ResponseHeaders) -> Self {
+                let mut details = self.into_details();
+                headers.write(&mut details.headers);
+                Error::Detailed(Box::new(details))
+            }
+
+            /// The headers given with [`Error::with_headers`].
+            pub fn headers(&self) -> Option<&rt::http::HeaderMap> {
+                match self {
+                    Error::Detailed(details) => Some(&details.headers),
+                    _ => None,
+                }
+            }
+
             /// The field given with [`Error::with_field`].
             pub fn field(&self) -> Option<&str> {
                 match self {
@@ -251,7 +273,12 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
             fn into_details(self) -> ErrorDetails {
                 match self {
                     Error::Detailed(details) => *details,
-                    error => ErrorDetails { error, field: None, code: None },
+                    error => ErrorDetails {
+                        error,
+                        field: None,
+                        code: None,
+                        headers: rt::http::HeaderMap::new(),
+                    },
                 }
             }
 

@@ -1,12 +1,13 @@
 //! The `response_headers` module: for each endpoint whose success answers carry declared
-//! headers, a struct of them implementing `rt::ResponseHeaders`. The service writes it
-//! with its answer (`rt::WithHeaders`); the typed client reads it from an answer.
+//! headers, and each status row whose answers may, a struct of them implementing
+//! `rt::ResponseHeaders`. The service writes it with its answer (`rt::WithHeaders`, or
+//! `Error::with_headers`); the typed client reads it from an answer.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::doc;
-use crate::model::{Endpoint, OptionType, QueryOption, Service};
+use crate::model::{Endpoint, OptionType, QueryOption, Service, Status};
 use crate::names;
 
 /// The name of an endpoint's response headers struct (`ReadNoteResponseHeaders`).
@@ -14,19 +15,36 @@ pub(crate) fn struct_name(endpoint: &Endpoint) -> proc_macro2::Ident {
     format_ident!("{}ResponseHeaders", names::pascal(&endpoint.name))
 }
 
+/// The name of a status row's headers struct (`TooManyRequestsErrorHeaders`).
+pub(crate) fn row_struct_name(status: &Status) -> proc_macro2::Ident {
+    format_ident!("{}ErrorHeaders", names::pascal(&status.name))
+}
+
 /// The module, or nothing for a spec without response headers.
 pub(crate) fn tokens(service: &Service) -> Option<TokenStream> {
-    let structs: Vec<TokenStream> = service
-        .families
-        .iter()
-        .flat_map(|f| &f.endpoints)
+    let endpoints = (service.families.iter().flat_map(|f| &f.endpoints))
         .filter(|e| !e.response_headers.is_empty())
-        .map(|e| struct_tokens(service, e))
-        .collect();
+        .map(|e| {
+            let what = format!(
+                "Response headers of `{} {}`.",
+                e.method.as_str(),
+                e.path.raw
+            );
+            struct_tokens(service, struct_name(e), &what, &e.response_headers)
+        });
+    let rows = (service.statuses.iter().filter(|s| !s.headers.is_empty())).map(|s| {
+        let what = format!(
+            "Headers a `{}` ({}) answer may carry: give them with `Error::with_headers`.",
+            s.name, s.code
+        );
+        struct_tokens(service, row_struct_name(s), &what, &s.headers)
+    });
+    let structs: Vec<TokenStream> = endpoints.chain(rows).collect();
     (!structs.is_empty()).then(|| {
         quote! {
             /// The headers the success answers of the endpoints that declare some carry,
-            /// one struct each. Headers an answer may leave out are `None` (or empty).
+            /// and those the answers of status rows that declare some may, one struct
+            /// each. Headers an answer may leave out are `None` (or empty).
             pub mod response_headers {
                 #[allow(unused_imports)]
                 use super::rt;
@@ -36,15 +54,14 @@ pub(crate) fn tokens(service: &Service) -> Option<TokenStream> {
     })
 }
 
-fn struct_tokens(service: &Service, endpoint: &Endpoint) -> TokenStream {
-    let ident = struct_name(endpoint);
+fn struct_tokens(
+    service: &Service,
+    ident: proc_macro2::Ident,
+    what: &str,
+    headers: &[QueryOption],
+) -> TokenStream {
     let timestamps = service.conventions.timestamp_format;
-    let docs = doc(&format!(
-        "Response headers of `{} {}`.",
-        endpoint.method.as_str(),
-        endpoint.path.raw
-    ));
-    let headers = &endpoint.response_headers;
+    let docs = doc(what);
     let fields = headers.iter().map(|h| {
         let name = format_ident!("{}", h.field);
         let item = super::types::option_item_type(&h.ty, timestamps);

@@ -152,6 +152,9 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         capabilities: &capabilities,
         quota_template: &service.quota.group_template.value,
     };
+    let row_headers: Vec<_> = (service.statuses.iter())
+        .map(|(_, status)| parameters::lower_row_headers(status, &cx, diags))
+        .collect();
 
     let mut types = Vec::new();
     for (key, def) in service.types.iter().flatten() {
@@ -194,8 +197,9 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             }
         })
         .collect();
-    for (status, holds) in statuses.iter_mut().zip(holds) {
+    for ((status, holds), headers) in statuses.iter_mut().zip(holds).zip(row_headers) {
         status.body_is_error_body = holds;
+        status.headers = headers;
     }
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);

@@ -66,6 +66,23 @@ pub(super) fn lower_response_headers(
     lower_options(raw.response_headers.as_ref(), Place::Response, cx, diags)
 }
 
+/// Reads the headers a status row's answers may carry, as an endpoint's response headers
+/// are read, besides: none is `required`, for the runtime's own refusals of the row carry
+/// none of them.
+///
+/// ```yaml
+/// too_many_requests:
+///   headers:
+///     Retry-After: { type: integer, required: true }   # the runtime's 429s have none
+/// ```
+pub(super) fn lower_row_headers(
+    raw: &raw::Status,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    lower_options(raw.headers.as_ref(), Place::ErrorResponse, cx, diags)
+}
+
 /// Where options are read from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -75,6 +92,8 @@ enum Place {
     Header,
     /// The headers of a success answer.
     Response,
+    /// The headers of an error answer (a status row's).
+    ErrorResponse,
 }
 
 /// The request headers the runtime reads itself, in lower case: HTTP's own, and those the
@@ -152,9 +171,20 @@ fn lower_options(
             diags.push(Diagnostic::new(key.location.clone(), why).hint(hint));
             continue;
         }
-        if place == Place::Response
-            && let Some(default) = &option.default
-        {
+        let answer = matches!(place, Place::Response | Place::ErrorResponse);
+        if place == Place::ErrorResponse && option.required == Some(true) {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!("a status row's header `{name}` cannot be required"),
+                )
+                .hint(
+                    "remove `required`: the runtime's own refusals of the row answer without \
+                     it; handlers give it with `.with_headers(..)`",
+                ),
+            );
+        }
+        if answer && let Some(default) = &option.default {
             diags.push(
                 Diagnostic::new(
                     default.location.clone(),
@@ -233,7 +263,7 @@ fn lower_options(
                             match place {
                                 Place::Query { .. } => "query option",
                                 Place::Header => "header parameter",
-                                Place::Response => "response header",
+                                Place::Response | Place::ErrorResponse => "response header",
                             }
                         ),
                     )
@@ -282,7 +312,7 @@ fn lower_options(
         }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
             // HTTP joins a repeated header's values with commas.
-            None if matches!(place, Place::Header | Place::Response) => ty.list_item().is_some(),
+            None if !query => ty.list_item().is_some(),
             None | Some((_, "repeat")) => false,
             Some((_, "comma")) if ty.list_item().is_some() => true,
             Some((style, "comma")) => {

@@ -26,6 +26,8 @@ struct Answer {
     bodies: BTreeMap<String, Vec<Value>>,
     /// Whether some source of it answers after the quota check.
     after_quota: bool,
+    /// The headers its rows declare (`headers`), by name.
+    own_headers: Map<String, Value>,
 }
 
 impl Answer {
@@ -43,7 +45,13 @@ impl Answer {
         self.after_quota |= after_quota;
     }
 
-    fn into_response(self, headers: Map<String, Value>, service: &Service) -> Value {
+    /// Adds the headers `row` declares.
+    fn add_headers(&mut self, row: &Status, service: &Service) {
+        self.own_headers.extend(declared(service, &row.headers));
+    }
+
+    fn into_response(self, mut headers: Map<String, Value>, service: &Service) -> Value {
+        headers.extend(self.own_headers);
         let mut response = Map::new();
         response.insert("description".into(), json!(self.descriptions.join("\n\n")));
         if !headers.is_empty() {
@@ -139,21 +147,7 @@ pub(super) fn responses(
             // (`Custom::location`).
             headers.insert("Location".into(), component("Location"));
         }
-        for declared in &endpoint.response_headers {
-            let mut header = Map::new();
-            if let Some(d) = &declared.description {
-                header.insert("description".into(), json!(d));
-            }
-            if declared.required {
-                header.insert("required".into(), json!(true));
-            }
-            if declared.rules.deprecated {
-                header.insert("deprecated".into(), json!(true));
-            }
-            let schema = super::operations::option_value_schema(service, declared);
-            header.insert("schema".into(), schema);
-            headers.insert(declared.wire.clone(), Value::Object(header));
-        }
+        headers.extend(declared(service, &endpoint.response_headers));
         if !headers.is_empty() {
             response.insert("headers".into(), Value::Object(headers));
         }
@@ -186,10 +180,11 @@ pub(super) fn responses(
                 None => continue,
             },
         };
-        answers
-            .entry(code)
-            .or_default()
-            .add(description, &written(row, code), after_quota);
+        let answer = answers.entry(code).or_default();
+        answer.add(description, &written(row, code), after_quota);
+        if let Some(row) = row {
+            answer.add_headers(row, service);
+        }
     }
     // What the handler may answer: its rows, with their typed bodies. A row whose record
     // the service's error body is an instance of holds the runtime's answers of its code.
@@ -217,10 +212,9 @@ pub(super) fn responses(
             }
             None => written(Some(row), row.code),
         };
-        answers
-            .entry(row.code)
-            .or_default()
-            .add(row_description(row), &content, true);
+        let answer = answers.entry(row.code).or_default();
+        answer.add(row_description(row), &content, true);
+        answer.add_headers(row, service);
     }
     if checks_passwords(service, authenticated) {
         answers
@@ -259,6 +253,27 @@ pub(super) fn responses(
         out.insert("default".to_owned(), any.into_response(headers, service));
     }
     Value::Object(out)
+}
+
+/// Headers an endpoint's or a status row's answers carry, as OpenAPI states them.
+fn declared(service: &Service, headers: &[crate::model::QueryOption]) -> Map<String, Value> {
+    let mut out = Map::new();
+    for declared in headers {
+        let mut header = Map::new();
+        if let Some(d) = &declared.description {
+            header.insert("description".into(), json!(d));
+        }
+        if declared.required {
+            header.insert("required".into(), json!(true));
+        }
+        if declared.rules.deprecated {
+            header.insert("deprecated".into(), json!(true));
+        }
+        let schema = super::operations::option_value_schema(service, declared);
+        header.insert("schema".into(), schema);
+        out.insert(declared.wire.clone(), Value::Object(header));
+    }
+    out
 }
 
 /// The status table's row that answers `condition`, if any.

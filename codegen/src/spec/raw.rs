@@ -326,6 +326,12 @@ spec_record! {
         /// `error_format: json` for the row): with a typed `body`, a body of that record,
         /// so that the row's answers are all of it.
         opt error_body: Node,
+        /// Headers this row's answers may carry (`Retry-After` on a 429, a request id the
+        /// API signs its answers with), written as an endpoint's `response_headers` are,
+        /// none `required`: the runtime's own refusals answer without them. The handler
+        /// gives them with `Error::<row>().with_headers(&response_headers::<Row>ErrorHeaders
+        /// { .. })`; OpenAPI states them on each answer of the row.
+        opt headers: Named<QueryOption>,
     }
 }
 

@@ -101,7 +101,7 @@ pub mod __private {
     };
     pub use crate::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
-    pub use crate::response_headers;
+    pub use crate::response_headers::{self, ResponseHeaders};
     pub use crate::tagged;
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};
     pub use crate::tristate::{Tristate, deserialize_not_null};

@@ -163,6 +163,44 @@ async fn response_headers_go_out_typed_and_come_back_typed() {
     assert_eq!(why, "header `ETag` is missing");
 }
 
+/// A status row's headers: the 404 a handler gives (the products' resolver's) carries the
+/// one it gives, the typed client reads it from the failure, and the runtime's own 404 (a
+/// path nothing serves) carries none.
+#[tokio::test]
+async fn a_rows_headers_go_out_with_the_handlers_error() {
+    use restspec_runtime::ResponseHeaders;
+    use restspec_tests::build_script::payments::client::Client;
+    use restspec_tests::build_script::payments::response_headers::NotFoundErrorHeaders;
+    let base = start().await;
+    let client = Client::new(&base).expect("a client");
+    let failure = client
+        .get_product("prod_none")
+        .send()
+        .await
+        .expect_err("no such product");
+    let failure = failure.api().expect("the service's answer");
+    assert_eq!(failure.status, 404);
+    assert_eq!(failure.headers["stripe-should-retry"], "false");
+    assert_eq!(
+        NotFoundErrorHeaders::read(&failure.headers).expect("typed headers"),
+        NotFoundErrorHeaders {
+            stripe_should_retry: Some(false)
+        }
+    );
+    let http = reqwest::Client::new();
+    let answer = http
+        .get(format!("{base}/v1/nothing/here"))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(answer.status(), 404);
+    assert!(
+        answer.headers().get("stripe-should-retry").is_none(),
+        "{:?}",
+        answer.headers()
+    );
+}
+
 /// An idempotency key: a retry with the same key and body gets the first answer again
 /// (one customer made, not two), another body with that key is the spec's error, and
 /// requests without a key are their own.

@@ -390,6 +390,7 @@ impl<T, E> Call<T, E> {
                     message,
                     trace,
                     retry_after,
+                    headers: Box::new(headers),
                 }));
             }
             let (body, next_cursor) = self.decode(status, &bytes)?;

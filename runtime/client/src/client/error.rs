@@ -31,6 +31,10 @@ pub struct ApiFailure<E> {
     pub trace: Option<String>,
     /// How long the service asked the client to wait (`Retry-After`), when it did.
     pub retry_after: Option<Duration>,
+    /// The answer's headers: a status row's own are read from them with its
+    /// `response_headers::<Row>ErrorHeaders::read` (`ResponseHeaders::read`). Boxed: a
+    /// failure travels in every `Result` of a call.
+    pub headers: Box<http::HeaderMap>,
 }
 
 /// Why a client call gave no result.
