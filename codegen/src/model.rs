@@ -412,6 +412,8 @@ pub struct Endpoint {
     pub request: Option<TypeRef>,
     /// The request body may be left out (`request_optional`): the handler gets an `Option`.
     pub request_optional: bool,
+    /// The request body may be `null` (`request_nullable`): the handler gets an `Option`.
+    pub request_nullable: bool,
     /// Response body type.
     pub response: Option<TypeRef>,
     /// The response body may be `null`.
@@ -463,6 +465,13 @@ pub struct Endpoint {
     pub params: Vec<Param>,
     /// Where the endpoint is declared.
     pub location: Location,
+}
+
+impl Endpoint {
+    /// Whether its handler's body is an `Option`: the body may be left out or `null`.
+    pub fn request_may_be_none(&self) -> bool {
+        self.request_optional || self.request_nullable
+    }
 }
 
 /// A part of a family with a handler trait of its own (a section file, or the `section`

@@ -71,4 +71,12 @@ impl ChangesHandlers for OffsetLists {
     ) -> Result<String, Error> {
         Ok(body.map_or_else(|| "reviewed without a message".to_owned(), |b| b.message))
     }
+
+    async fn reopen_changes(
+        &self,
+        _: RequestContext<'_>,
+        body: Option<ReviewInput>,
+    ) -> Result<String, Error> {
+        Ok(body.map_or_else(|| "reopened without a message".to_owned(), |b| b.message))
+    }
 }

@@ -52,10 +52,10 @@ fn header_parameters() {
     );
 }
 
-/// A request body made optional takes nothing from clients; made required again, it
-/// refuses those that leave it out.
+/// A request body made optional (or nullable) takes nothing from clients; made required
+/// (or not nullable) again, it refuses those that leave it out (or send `null`).
 #[test]
-fn an_optional_request_body() {
+fn an_optional_or_nullable_request_body() {
     let body = "    request: ThingInput\n";
     let optional = [(
         body,
@@ -70,6 +70,22 @@ fn an_optional_request_body() {
     case(
         "body made required",
         &optional,
+        &[],
+        &[(K::RequestTypeChanged, CLIENTS)],
+    );
+    let nullable = [(
+        body,
+        "    request: ThingInput\n    request_nullable: true\n",
+    )];
+    case(
+        "body may be null",
+        &[],
+        &nullable,
+        &[(K::RequestTypeChanged, OK)],
+    );
+    case(
+        "body may no longer be null",
+        &nullable,
         &[],
         &[(K::RequestTypeChanged, CLIENTS)],
     );

@@ -1,7 +1,7 @@
-//! Responses from OpenAPI: a `304` and a bare `default`; a success answer's headers become
-//! the endpoint's `response_headers` (typed, required where the document says), an error
-//! answer's its status row's `headers` (never required), and the round trip finds the
-//! headers on the wire.
+//! Responses from OpenAPI, and request bodies that may be `null`: a `304` and a bare
+//! `default`; a success answer's headers become the endpoint's `response_headers` (typed,
+//! required where the document says), an error answer's its status row's `headers` (never
+//! required), and the round trip finds the headers on the wire.
 
 use restspec_import::Options;
 
@@ -115,6 +115,28 @@ fn a_response_that_may_be_null_is_nullable() {
     assert!(said.is_empty(), "{said:#?}");
     let things = file(&imported, "things.yaml");
     assert!(things.contains("response_nullable: true"), "{things}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// A request body whose schema is `nullable` (GitHub's optional permission bodies) is
+/// `request_nullable`; on the wire both ways.
+#[test]
+fn a_request_that_may_be_null_is_nullable() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things/{id}": { "put": {
+            "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }],
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                "type": "object", "nullable": true,
+                "properties": { "permission": { "type": "string" } } } } } },
+            "responses": { "204": { "description": "done" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let things = file(&imported, "things.yaml");
+    assert!(things.contains("    request_nullable: true\n"), "{things}");
+    assert!(!things.contains("request_optional"), "{things}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
 

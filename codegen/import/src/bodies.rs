@@ -71,12 +71,16 @@ impl<'d> Operation<'_, 'd> {
         match value.get("schema") {
             Some(schema) => {
                 let found = types.use_of(schema, &schema_at, &format!("{pascal}Request"), losses);
-                endpoint.push("request", Yaml::str(found.spelled));
+                endpoint.push("request", Yaml::str(found.spelled.clone()));
                 // A body the document requires is refused when missing
                 // (`empty_request_body: refuse`); one it does not, may be left out.
                 needs.request_bodies = true;
                 if optional {
                     endpoint.push("request_optional", Yaml::Bool(true));
+                }
+                // A `nullable` schema: a body of `null` is one too (GitHub's).
+                if found.nullable && found.spelled != "any" {
+                    endpoint.push("request_nullable", Yaml::Bool(true));
                 }
             }
             None => losses.push(Loss::wire(

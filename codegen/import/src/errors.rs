@@ -215,11 +215,16 @@ impl StatusRows {
                     Some(body) if body != "any" => {
                         let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));
-                        // A row's own body says the message (its record is one of several
-                        // of the code's, and the runtime's answers of it name that record).
-                        let Some((shape, true)) = error_shape(body, declared, &mut guessed) else {
+                        // A row's own body says the message, or guesses nothing (its
+                        // record is one of several of the code's, and the runtime's answers
+                        // of it name that record: a guessed value would be one of many).
+                        let Some((shape, says_message)) = error_shape(body, declared, &mut guessed)
+                        else {
                             continue;
                         };
+                        if !says_message && !guessed.is_empty() {
+                            continue;
+                        }
                         if Some(body) == error_type {
                             // The service's body, but for a value of an enumeration that
                             // says this status (`code: not found`); its guesses are said.
@@ -230,6 +235,9 @@ impl StatusRows {
                         }
                         let whose = format!("{} answers", row.name);
                         say_guesses(types, body, &guessed, &whose, losses);
+                        if !says_message {
+                            say_no_message(types, body, &whose, losses);
+                        }
                         row.own_format = Some(("error_body", shape));
                     }
                     _ => {}
@@ -347,8 +355,8 @@ pub(crate) fn error_body(
     Some(body)
 }
 
-/// A faithful loss: the runtime's own `whose` (`errors`) written in `record` carry no
-/// message, for no field of it can hold one.
+/// A faithful loss: the runtime's own `whose` (`errors`, `not_found answers`) written in
+/// `record` carry no message, for no field of it can hold one.
 fn say_no_message(types: &Types<'_>, record: &str, whose: &str, losses: &mut Losses) {
     let at = types.component_of(record).unwrap_or("/components/schemas");
     losses.push(Loss::faithful(

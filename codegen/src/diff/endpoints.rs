@@ -379,6 +379,22 @@ fn compare_endpoint(
         };
         push(ChangeKind::RequestTypeChanged, verdict, why.to_owned());
     }
+    if was.request.is_some()
+        && was.request == now.request
+        && was.request_nullable != now.request_nullable
+    {
+        let (verdict, why) = match now.request_nullable {
+            true => (
+                Verdict::Compatible,
+                "the request body may now be `null` (handlers get an `Option`)",
+            ),
+            false => (
+                CLIENTS,
+                "the request body may no longer be `null`: clients sending it are refused",
+            ),
+        };
+        push(ChangeKind::RequestTypeChanged, verdict, why.to_owned());
+    }
     if was.response != now.response {
         let text = |t: &Option<crate::model::TypeRef>| {
             t.as_ref()

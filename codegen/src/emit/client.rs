@@ -198,6 +198,14 @@ fn method_tokens(
                 Some(quote! { .json_if(body) }),
             )
         }
+        // `None` is a body of `null`.
+        Some(ty) if endpoint.request_nullable => {
+            let ty = rust_type(ty, format, false);
+            (
+                Some(quote! { body: Option<&#ty>, }),
+                Some(quote! { .json_or_null(body) }),
+            )
+        }
         Some(ty) => {
             let ty = rust_type(ty, format, false);
             (Some(quote! { body: &#ty, }), Some(quote! { .json(body) }))

@@ -269,7 +269,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     });
     let body = endpoint.request.as_ref().map(|ty| {
         let ty = rust_type(ty, format, false);
-        if endpoint.request_optional {
+        if endpoint.request_may_be_none() {
             quote! { body: Option<#ty> }
         } else {
             quote! { body: #ty }

@@ -160,6 +160,13 @@ fn arm_tokens(
         )
     };
     let (read_body, body) = match endpoint.request {
+        Some(_) if endpoint.request_nullable => {
+            let optional = endpoint.request_optional;
+            (
+                Some(quote! { let body = call.nullable_body(#optional)?; }),
+                Some(quote! { body }),
+            )
+        }
         Some(_) if endpoint.request_optional => (
             Some(quote! { let body = call.optional_body()?; }),
             Some(quote! { body }),

@@ -324,7 +324,12 @@ pub(super) fn lower_endpoint(
         deprecated,
         deprecated_since,
         description: raw.description.clone(),
-        request_optional: lower_request_optional(raw, request.is_some(), diags),
+        request_optional: super::request_body::lower_request_optional(
+            raw,
+            request.is_some(),
+            diags,
+        ),
+        request_nullable: super::request_body::lower_request_nullable(raw, request.as_ref(), diags),
         request,
         response,
         response_nullable,
@@ -427,27 +432,6 @@ fn lower_endpoint_params(
         in_path
     });
     params
-}
-
-/// `request_optional` says something only of an endpoint with a `request`.
-///
-/// ```yaml
-/// close_thing: { method: POST, path: /things/{thing-id}/close, request_optional: true }
-/// ```
-fn lower_request_optional(raw: &raw::Endpoint, has_request: bool, diags: &mut Diagnostics) -> bool {
-    let Some(optional) = &raw.request_optional else {
-        return false;
-    };
-    if raw.request.is_none() && optional.value {
-        diags.push(
-            Diagnostic::new(
-                optional.location.clone(),
-                "`request_optional` without a `request`: there is no body to leave out",
-            )
-            .hint("add the body's type as `request`, or remove `request_optional`"),
-        );
-    }
-    optional.value && has_request
 }
 
 /// What a method rules out: a `GET` carries no request body; a `GET`, `HEAD` or `DELETE`

@@ -24,6 +24,7 @@ mod pagination;
 mod parameters;
 mod quota_metadata;
 mod rate_limits;
+mod request_body;
 mod selectors;
 mod served_paths;
 mod statuses;

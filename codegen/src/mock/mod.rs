@@ -315,7 +315,7 @@ fn method(
     });
     let body = endpoint.request.as_ref().map(|ty| {
         let ty = user_type(ty, format);
-        if endpoint.request_optional {
+        if endpoint.request_may_be_none() {
             quote! { _body: Option<#ty>, }
         } else {
             quote! { _body: #ty, }

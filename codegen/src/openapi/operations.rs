@@ -147,7 +147,11 @@ fn operation(
     if let Some(request) = &endpoint.request {
         op.insert(
             "requestBody".into(),
-            request_body(service, request, endpoint.request_optional),
+            request_body(
+                service,
+                request,
+                (endpoint.request_optional, endpoint.request_nullable),
+            ),
         );
     }
     op.insert(
@@ -194,7 +198,7 @@ fn operation(
 /// records or maps are written in bracket notation (`metadata[plan]=pro`), which OpenAPI
 /// calls `style: deepObject`; lists as repeated keys (`expand=a&expand=b`, which the
 /// service reads as it reads `expand[]=a&expand[]=b`).
-fn request_body(service: &Service, request: &TypeRef, optional: bool) -> Value {
+fn request_body(service: &Service, request: &TypeRef, (optional, nullable): (bool, bool)) -> Value {
     let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
     let form = "application/x-www-form-urlencoded";
     let json_media = "application/json";
@@ -209,6 +213,10 @@ fn request_body(service: &Service, request: &TypeRef, optional: bool) -> Value {
         .iter()
         .map(|m| {
             let mut body = body.clone();
+            // JSON may say `null`; a form cannot.
+            if nullable && *m != form {
+                body["schema"] = super::schemas::or_null(body["schema"].take());
+            }
             let encoding = form_encoding(service, request);
             if *m == form
                 && !encoding.is_empty()

@@ -415,6 +415,10 @@ spec_record! {
         /// The request body may be left out: the handler gets `Option<T>`, `None` for a
         /// request without a body (whatever `empty_request_body` says). Default: `false`.
         opt request_optional: Spanned<bool>,
+        /// The request body may be `null` (a document's `nullable` request schema): the
+        /// handler gets `Option<T>`, `None` for a body of `null`; the typed client sends
+        /// `null` for `None` (nothing, with `request_optional` too). Default: `false`.
+        opt request_nullable: Spanned<bool>,
         /// Type of the JSON response body; leave out for none.
         opt response: Spanned<String>,
         /// The response body may be `null` (Microsoft Graph's actions answer an entity or

@@ -159,6 +159,25 @@ impl<'a> Call<'a> {
         self.body().map(Some)
     }
 
+    /// The request body of an endpoint whose body may be `null` (`request_nullable`):
+    /// `None` for a JSON `null`, and, where the body may be left out too (`optional`), for
+    /// a request without one; else as [`Call::body`] reads it.
+    pub fn nullable_body<B: DeserializeOwned + Validate>(
+        &self,
+        optional: bool,
+    ) -> Result<Option<B>, ApiError> {
+        let text = self.body.trim_ascii();
+        let form = self.service.conventions.request_bodies.reads_form()
+            && crate::message::request::is_form(&self.parts.headers);
+        if text == b"null" && !form {
+            return Ok(None);
+        }
+        match optional {
+            true => self.optional_body(),
+            false => self.body().map(Some),
+        }
+    }
+
     /// The endpoint's header parameters, read as its query options are (a header the
     /// request repeats is one comma-separated value): a value that does not fit, or a
     /// required header left out, is a 400 naming the header.

@@ -34,6 +34,17 @@ async fn a_missing_body_is_refused_unless_the_endpoint_says_it_may_be() {
     assert_eq!(with.text(), "\"looks good\"\n");
     let incomplete = send(post("/changes/review", "{}")).await;
     assert_eq!(incomplete.status, 400, "a body, when sent, is read in full");
+
+    // A body that may be `null`, but not left out.
+    let null = send(post("/changes/reopen", " null\n")).await;
+    assert_eq!(null.status, 200, "{}", null.text());
+    assert_eq!(null.text(), "\"reopened without a message\"\n");
+    let with = send(post("/changes/reopen", r#"{"message":"again"}"#)).await;
+    assert_eq!(with.text(), "\"again\"\n");
+    let without = send(post("/changes/reopen", "")).await;
+    assert_eq!(without.status, 400, "read as {{}}, which lacks the message");
+    let null = send(post("/changes/review", "null")).await;
+    assert_eq!(null.status, 400, "an optional body is no nullable one");
 }
 
 #[tokio::test]
@@ -49,6 +60,14 @@ async fn the_typed_client_sends_an_optional_body_or_none() {
     };
     let some = client
         .review_changes(Some(&input))
+        .await
+        .expect("an answer");
+    assert_eq!(some, "ship it");
+    // `None` is a body of `null` where the body may be `null`.
+    let null = client.reopen_changes(None).await.expect("an answer");
+    assert_eq!(null, "reopened without a message");
+    let some = client
+        .reopen_changes(Some(&input))
         .await
         .expect("an answer");
     assert_eq!(some, "ship it");

@@ -270,6 +270,22 @@ impl<T, E> Call<T, E> {
         }
     }
 
+    /// [`json`](Self::json) of `body`, or a body of `null` for `None` (an endpoint whose
+    /// request may be `null`; a form body cannot say it, and is left out).
+    pub fn json_or_null<B: serde::Serialize + Validate + ?Sized>(
+        mut self,
+        body: Option<&B>,
+    ) -> Self {
+        match body {
+            Some(body) => self.json(body),
+            None if self.conventions().request_bodies.sends_form() => self,
+            None => {
+                self.body = Some(Ok(b"null".to_vec()));
+                self
+            }
+        }
+    }
+
     /// Traces the call with `id` (the service's trace header); the answer carries the id
     /// the service used.
     pub fn trace(mut self, id: impl Into<String>) -> Self {
