@@ -15,6 +15,7 @@
 mod conditions;
 mod examples;
 mod headers;
+mod nullable_refs;
 mod operations;
 mod responses;
 mod schemas;
@@ -92,7 +93,9 @@ pub fn document(service: &Service) -> Value {
         components.insert("securitySchemes".into(), Value::Object(schemes));
     }
     doc.insert("components".into(), Value::Object(components));
-    Value::Object(doc)
+    let mut doc = Value::Object(doc);
+    nullable_refs::fold(&mut doc);
+    doc
 }
 
 /// The name of a credential place in `components.securitySchemes`: the scheme in lower
