@@ -57,7 +57,7 @@ fn an_api_key_in_the_authorization_header_is_the_whole_header() {
 /// Schemes an operation requires together (Plaid's client id and secret headers; Visma's
 /// key beside an OAuth 2 token) are one `together` place, who issues the token kept; the
 /// round trip finds each operation faithfully. A scheme also required alone somewhere
-/// stays a place of its own.
+/// stays a place of its own, after the group.
 #[test]
 fn schemes_required_together_are_one_place() {
     let document = |also_alone: bool| {
@@ -90,9 +90,22 @@ fn schemes_required_together_are_one_place() {
     );
     assert_every_operation_faithful(&together, &imported);
 
+    // Required alone somewhere too (API2Cart's API key without the store key): a place
+    // of its own after the group, which that operation reads; the group's keys prove it.
     let apart = document(true);
     let imported = restspec_import::import(&apart, &Options::default()).expect("imported");
-    assert!(!file(&imported, "service.yaml").contains("together"));
+    let service = file(&imported, "service.yaml");
+    let group = service.find("    - together:\n").expect("the group");
+    let alone = service
+        .find("    - { header: Client-Id }\n")
+        .expect("the key alone");
+    assert!(group < alone, "{service}");
+    let y = file(&imported, "y.yaml");
+    assert!(
+        y.contains("    credentials:\n      - { header: Client-Id }\n"),
+        "{y}"
+    );
+    assert_every_operation_faithful(&apart, &imported);
 }
 
 /// An operation taking only some of the service's schemes (Shutterstock's OAuth 2 alone

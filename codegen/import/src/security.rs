@@ -181,8 +181,10 @@ impl Security {
                 entry.push(key, value);
             }
         }
-        for group in together(&requirements, &named) {
-            carry_together(&mut credentials, &group);
+        let (groups, alone) = together(&requirements, &named);
+        let alone: Vec<Yaml> = alone.into_iter().cloned().collect();
+        for group in groups.iter().rev() {
+            carry_together(&mut credentials, group, &alone);
         }
         let anonymous_by_default = allows_anonymous(document.get("security"));
         Security {
@@ -287,21 +289,26 @@ impl Security {
 }
 
 /// The places of the schemes operations require together (Plaid's client id, secret and
-/// version headers; Visma's `client_id` beside an OAuth 2 token): each requirement of two
-/// to four schemes, every one a header key or an `Authorization` scheme other than basic
-/// (one at most), none of them required in another way anywhere. Their places (`named`,
-/// by scheme) in the requirement's order.
-fn together(requirements: &[Vec<Vec<&str>>], named: &[(&str, Yaml)]) -> Vec<Vec<Yaml>> {
+/// version headers; Visma's `client_id` beside an OAuth 2 token; API2Cart's store key
+/// beside the API key some operations take alone; Appwrite's project with a JWT, a key,
+/// or both): each requirement of two to four schemes, every one a header key or an
+/// `Authorization` scheme other than basic (one at most). Their places (`named`, by
+/// scheme) in the requirement's order; the largest groups first, which the runtime tries
+/// first. With the schemes some requirement takes alone.
+fn together<'n>(
+    requirements: &[Vec<Vec<&str>>],
+    named: &'n [(&str, Yaml)],
+) -> (Vec<Vec<Yaml>>, Vec<&'n Yaml>) {
     let mut alternatives: Vec<&Vec<&str>> = requirements.iter().flatten().collect();
     alternatives.sort();
     alternatives.dedup();
     let place = |scheme: &str| named.iter().find(|(n, _)| *n == scheme).map(|(_, e)| e);
-    let mut groups = Vec::new();
+    let alone: Vec<&Yaml> = (alternatives.iter())
+        .filter(|a| a.len() == 1)
+        .filter_map(|a| place(a[0]))
+        .collect();
+    let mut groups: Vec<Vec<Yaml>> = Vec::new();
     for group in alternatives.iter().filter(|g| (2..=4).contains(&g.len())) {
-        let alone = alternatives
-            .iter()
-            .filter(|other| *other != group)
-            .all(|other| !other.iter().any(|s| group.contains(s)));
         let places: Vec<&Yaml> = group.iter().filter_map(|s| place(s)).collect();
         let key = |p: &&Yaml| {
             p.get("header").is_some()
@@ -310,8 +317,7 @@ fn together(requirements: &[Vec<Vec<&str>>], named: &[(&str, Yaml)]) -> Vec<Vec<
         let schemes = places.iter().filter(|p| p.get("scheme").is_some()).count();
         let mut distinct = places.clone();
         distinct.dedup();
-        if alone
-            && places.len() == group.len()
+        if places.len() == group.len()
             && distinct.len() == places.len()
             && places.iter().all(key)
             && schemes <= 1
@@ -319,7 +325,8 @@ fn together(requirements: &[Vec<Vec<&str>>], named: &[(&str, Yaml)]) -> Vec<Vec<
             groups.push(places.into_iter().cloned().collect());
         }
     }
-    groups
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    (groups, alone)
 }
 
 /// Whether two places are one: the same header, or the same scheme.
@@ -353,20 +360,37 @@ fn bare(place: &Yaml) -> Yaml {
 }
 
 /// One `together` entry in `credentials` for `group`'s places (as they are there, with
-/// who issues a bearer token), where the first of them was.
-fn carry_together(credentials: &mut Vec<Yaml>, group: &[Yaml]) {
+/// who issues a bearer token), before the first of them; each stays a place of its own
+/// where some requirement takes it `alone`, or another group holds it.
+fn carry_together(credentials: &mut Vec<Yaml>, group: &[Yaml], alone: &[Yaml]) {
     let same = same_place;
-    let Some(first) = credentials
-        .iter()
-        .position(|c| group.iter().any(|p| same(c, p)))
-    else {
+    let Some(first) = credentials.iter().position(|c| {
+        group.iter().any(|p| same(c, p))
+            || matches!(c.get("together"), Some(Yaml::List(keys))
+                if keys.iter().any(|k| group.iter().any(|p| same(k, p))))
+    }) else {
         return;
     };
     let keys: Vec<Yaml> = group
         .iter()
-        .filter_map(|p| credentials.iter().find(|c| same(c, p)).cloned())
+        .filter_map(|p| {
+            let single = credentials.iter().find(|c| same(c, p));
+            let grouped = || {
+                credentials
+                    .iter()
+                    .filter_map(|c| match c.get("together") {
+                        Some(Yaml::List(keys)) => keys.iter().find(|k| same(k, p)),
+                        _ => None,
+                    })
+                    .next()
+            };
+            single.or_else(grouped).cloned()
+        })
         .collect();
-    credentials.retain(|c| !group.iter().any(|p| same(c, p)));
+    if keys.len() != group.len() {
+        return;
+    }
+    credentials.retain(|c| !group.iter().any(|p| same(c, p)) || alone.iter().any(|a| same(a, c)));
     credentials.insert(
         first.min(credentials.len()),
         Yaml::map_of("together", Yaml::List(keys)),

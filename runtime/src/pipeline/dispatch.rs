@@ -90,10 +90,21 @@ where
         }
     };
     // An endpoint reading only some of the service's places: a caller found at another
-    // is anonymous to it.
+    // is anonymous to it, unless the keys found there prove those of a place it reads.
     let anonymous;
+    let places = service.conventions.credentials;
+    let proves = |found: u8, read: &[u8]| {
+        read.contains(&found)
+            || places.get(usize::from(found)).is_some_and(|found| {
+                (read.iter()).any(|r| {
+                    places
+                        .get(usize::from(*r))
+                        .is_some_and(|r| found.covers(*r))
+                })
+            })
+    };
     let authenticated = match (endpoint.credentials, authenticated.place) {
-        (Some(read), Some(place)) if !read.contains(&place) => {
+        (Some(read), Some(place)) if !proves(place, read) => {
             anonymous = Authenticated {
                 caller: Caller::anonymous(),
                 xsrf_token: None,

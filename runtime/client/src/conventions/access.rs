@@ -34,6 +34,24 @@ impl Credential {
             Credential::Basic | Credential::Together(_) => None,
         }
     }
+
+    /// Whether credentials found at this place prove those `other` asks for as well: keys
+    /// carried together prove each of them alone, and any group of fewer of them (a caller
+    /// sending an API key and a store key may call what takes the API key alone).
+    pub fn covers(self, other: Credential) -> bool {
+        let same = |a: &Credential, b: &Credential| match (a, b) {
+            (Credential::Header(a), Credential::Header(b))
+            | (Credential::Scheme(a), Credential::Scheme(b)) => a.eq_ignore_ascii_case(b),
+            (a, b) => a == b,
+        };
+        match (self, other) {
+            (Credential::Together(keys), Credential::Together(fewer)) => {
+                fewer.iter().all(|f| keys.iter().any(|k| same(k, f)))
+            }
+            (Credential::Together(keys), one) => keys.iter().any(|k| same(k, &one)),
+            (a, b) => same(&a, &b),
+        }
+    }
 }
 
 /// What a request whose credentials the service does not accept gets.
@@ -75,4 +93,28 @@ pub struct RunAsConventions {
     pub header: &'static str,
     /// Global capability a caller needs to send it (`runAs`).
     pub capability: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Credential;
+
+    /// Keys carried together prove each of them, and any group of fewer of them; one key
+    /// proves only itself.
+    #[test]
+    fn keys_together_cover_their_parts() {
+        const APP: &[Credential] = &[
+            Credential::Header("X-Api-Key"),
+            Credential::Header("X-Store-Key"),
+        ];
+        const JWT: &[Credential] = &[Credential::Header("X-Api-Key")];
+        let together = Credential::Together(APP);
+        assert!(together.covers(Credential::Header("x-api-key")));
+        assert!(together.covers(Credential::Together(JWT)));
+        assert!(together.covers(together));
+        assert!(!together.covers(Credential::Header("X-Other")));
+        assert!(!Credential::Header("X-Api-Key").covers(together));
+        assert!(!Credential::Together(JWT).covers(together));
+        assert!(Credential::Scheme("Bearer").covers(Credential::Scheme("bearer")));
+    }
 }
