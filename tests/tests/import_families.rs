@@ -254,6 +254,45 @@ fn a_member_declared_again_keeps_its_own_default() {
     assert_every_operation_faithful(&document, &imported);
 }
 
+/// A member declared again as something narrower (ix-api's problem `type`, one value for
+/// each error) makes the `allOf` one flat record, the narrower declaration kept; words
+/// about a member alone (`status: {example: 400}`) keep the declaration before them. On
+/// the wire both ways.
+#[test]
+fn a_member_narrowed_again_flattens_the_parts() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/accounts": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "string" } } } },
+            "400": { "description": "bad", "content": { "application/json": { "schema": {
+                "allOf": [{ "$ref": "#/components/schemas/Problem" }, { "type": "object",
+                    "properties": {
+                        "status": { "example": 400 },
+                        "type": { "type": "string", "enum": ["https://errors.example/validation"] }
+                    } }] } } } }
+        } } } },
+        "components": { "schemas": {
+            "Problem": { "type": "object", "required": ["type"], "properties": {
+                "type": { "type": "string" }, "status": { "type": "integer" },
+                "title": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(!service.contains("includes: [Problem]"), "{service}");
+    assert!(
+        service.contains("      status: { type: integer"),
+        "{service}"
+    );
+    assert!(
+        service.contains("https://errors.example/validation"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
 /// `additionalProperties: false` on a record is `closed: true`, and round-trips; a record
 /// the spec cannot close (an alternative of a union told apart by a member it does not
 /// declare; one another includes) is left open, and the import says so.

@@ -317,7 +317,12 @@ fn together<'n>(
         let schemes = places.iter().filter(|p| p.get("scheme").is_some()).count();
         let mut distinct = places.clone();
         distinct.dedup();
-        if places.len() == group.len()
+        // The same schemes in another order are the same group.
+        let known = groups.iter().any(|g| {
+            g.len() == places.len() && places.iter().all(|p| g.iter().any(|k| same_place(k, p)))
+        });
+        if !known
+            && places.len() == group.len()
             && distinct.len() == places.len()
             && places.iter().all(key)
             && schemes <= 1

@@ -316,17 +316,37 @@ impl<'d> Types<'d> {
                 (member.clone(), shape)
             })
             .collect();
-        members.retain(|(name, property, at)| {
-            let Some((_, shape)) = shapes.iter().find(|(m, _)| m == name) else {
-                return true;
-            };
-            let redeclared = shape.as_ref().is_some_and(|(spelled, nullable)| {
+        let redeclared = |name: &str, property: &Value| {
+            let shape = shapes.iter().find(|(m, _)| m == name)?;
+            Some(shape.1.as_ref().is_some_and(|(spelled, nullable)| {
                 plain_scalar(property).is_some_and(|kind| kind == spelled)
                     && !nullable
                     && property.get("nullable") != Some(&Value::Bool(true))
                     && (required.contains(name)
                         == inherited.iter().any(|(m, optional)| m == name && !optional))
-            });
+            }))
+        };
+        // A plain member declared again as values of its own (ix-api's problem `type`
+        // narrowed to one value): no record includes the other, the parts are flattened.
+        // (Values narrowing an enumeration are an intersection the spec cannot say.)
+        let plain = |name: &str| {
+            (shapes.iter()).any(|(m, shape)| {
+                m == name
+                    && shape.as_ref().is_some_and(|(spelled, _)| {
+                        ["string", "integer", "number", "boolean"].contains(&spelled.as_str())
+                    })
+            })
+        };
+        let narrowed = members.iter().any(|(name, property, _)| {
+            plain(name) && (property.get("enum").is_some() || property.get("const").is_some())
+        });
+        if narrowed {
+            return None;
+        }
+        members.retain(|(name, property, at)| {
+            let Some(redeclared) = redeclared(name, property) else {
+                return true;
+            };
             let again = !redeclared;
             if again {
                 losses.push(Loss::faithful(
@@ -402,6 +422,11 @@ impl<'d> Types<'d> {
         if let Some(own) = schema.get("properties").and_then(Value::as_object) {
             let at = refs::push(pointer, "properties");
             for (name, property) in own {
+                // Words about a member declared before (`status: {example: 400}`) keep
+                // that declaration.
+                if words_only(property) && members.iter().any(|(n, _, _)| n == name) {
+                    continue;
+                }
                 members.retain(|(n, _, _)| n != name);
                 members.push((name.clone(), property, refs::push(&at, name)));
             }
@@ -443,6 +468,21 @@ pub(super) fn annotates_only(schema: &Value) -> bool {
         fields
             .keys()
             .all(|key| WORDS.contains(&key.as_str()) || key.starts_with("x-"))
+    })
+}
+
+/// A schema of words alone, which say nothing of the value (not even `nullable` or a
+/// `default`): a description, a title, examples.
+fn words_only(schema: &Value) -> bool {
+    const WORDS: &[&str] = &[
+        "description",
+        "title",
+        "example",
+        "examples",
+        "externalDocs",
+    ];
+    schema.as_object().is_some_and(|fields| {
+        (fields.keys()).all(|key| WORDS.contains(&key.as_str()) || key.starts_with("x-"))
     })
 }
 
