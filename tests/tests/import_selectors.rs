@@ -97,3 +97,38 @@ fn a_fragment_beside_an_unselected_operation_is_a_loss() {
     let loaded = load(&imported);
     assert_eq!(loaded.service.families[0].endpoints.len(), 1);
 }
+
+/// A query string of one fixed value in a path (Flickr's `/rest?method=...`) selects the
+/// operation as a fragment does, the parameter undeclared or not; a query string of
+/// parameters alone (`?lat={lat}`) is left off the path, where the operation is the only
+/// one of its method there. Each on the wire.
+#[test]
+fn a_query_string_in_a_path_is_a_selector_or_nothing() {
+    let get = |id: &str| {
+        serde_json::json!({ "get": { "operationId": id, "responses": {
+            "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "string" } } } } } } })
+    };
+    let mut alerts = get("alerts");
+    alerts["get"]["parameters"] = serde_json::json!([
+        { "name": "lat", "in": "query", "required": true, "schema": { "type": "number" } }]);
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/rest?method=photos.getInfo": get("getInfo"),
+            "/rest?method=photos.search": get("search"),
+            "/alerts?lat={lat}": alerts
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let rest = file(&imported, "rest.yaml");
+    assert!(
+        rest.contains("    path: /rest\n")
+            && rest.contains("    selected_by: { query: method, value: photos.getInfo }\n")
+            && rest.contains("    selected_by: { query: method, value: photos.search }\n"),
+        "{rest}"
+    );
+    assert!(file(&imported, "alerts.yaml").contains("    path: /alerts\n"));
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -84,12 +84,12 @@ pub(crate) fn families<'d>(
             continue;
         };
         let told_apart_by_fragment = |method: &str| {
-            path.contains('#') && on_wire_path[&(method, without_fragment(path))] > 1
+            path.contains(['#', '?']) && on_wire_path[&(method, without_fragment(path))] > 1
         };
         let by_fragment = |method: &str| {
             format!(
-                "`{} {path}` is left out: operations told apart only by the fragment of their \
-                 path (`#...`, which no request carries) are not carried over",
+                "`{} {path}` is left out: operations told apart only by the fragment or query \
+                 of their path, not by one fixed value of a parameter each, are not carried over",
                 method.to_uppercase(),
             )
         };
@@ -159,8 +159,8 @@ pub(crate) fn families<'d>(
             let mut template = template.clone();
             template.unify(&mut family.positions);
             let mut shape = template.shape();
-            if selector.is_some() {
-                shape.push(path.split('#').nth(1).unwrap_or_default().to_owned());
+            if let Some((_, name, value)) = &selector {
+                shape.push(format!("{name}={value}"));
             }
             if !family.routes.insert((method.to_string(), shape)) {
                 losses.push(Loss::wire(
@@ -323,9 +323,11 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
         .unwrap_or_else(|| format!("{} {path}", method.to_uppercase()))
 }
 
-/// `path` without its fragment (`/tags/{arn}#tagKeys` → `/tags/{arn}`).
+/// `path` without its fragment (`/tags/{arn}#tagKeys` → `/tags/{arn}`) or query string
+/// (`/rest?method=flickr.photos.getInfo`, `/alerts?lat={lat}&lon={lon}`), which documents
+/// write in their paths: neither is part of the path on the wire.
 pub(crate) fn without_fragment(path: &str) -> &str {
-    path.split('#').next().unwrap_or(path)
+    path.split(['#', '?']).next().unwrap_or(path)
 }
 
 /// Every operation of `document`, its path item followed through a `$ref`: what a pass over

@@ -1,5 +1,6 @@
 //! AWS's operations told apart by a parameter's fixed value, written as a fragment of
-//! their path (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`): each
+//! their path (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`), or
+//! Flickr's as a query string (`/rest?method=flickr.photos.getInfo`): each
 //! becomes an endpoint `selected_by` that value, where every operation of its method and
 //! wire path names its own.
 
@@ -64,13 +65,20 @@ impl<'d> Selectable<'d> {
 /// What selects an operation whose path's fragment names a parameter's fixed value
 /// (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=RunInstances`): the header or
 /// query parameter the operation declares under that name. `None` for another fragment
-/// (`#tagKeys`), or a name it does not declare.
+/// (`#tagKeys`), or a name it does not declare. A query string of one fixed value in the
+/// path (Flickr's `/rest?method=flickr.photos.getInfo`) is that query parameter's, declared
+/// or not.
 pub(crate) fn fragment_selector(
     document: &Value,
     path: &str,
     operation: &Value,
     shared: Option<&Vec<Value>>,
 ) -> Option<FoundSelector> {
+    if let Some((_, query)) = path.split_once('?') {
+        let (name, value) = query.split_once('=')?;
+        let fixed = |text: &str| !text.is_empty() && !text.contains(['{', '}', '&', '=', '#']);
+        return (fixed(name) && fixed(value)).then(|| ("query", name.to_owned(), value.to_owned()));
+    }
     let (name, value) = path.split_once('#')?.1.split_once('=')?;
     if name.is_empty() || value.is_empty() {
         return None;

@@ -26,6 +26,10 @@ pub(crate) struct Op<'a> {
     pub(crate) item_ptr: String,
     pub(crate) op: &'a Value,
     pub(crate) ptr: String,
+    /// The template as a client sends it: a query string in it (Flickr's
+    /// `/rest?method=flickr.photos.getInfo`) the fragment naming the value that selects the
+    /// operation, as the export writes it; one of parameters alone (`?lat={lat}`) left out.
+    spelled: String,
     /// The template with parameter names erased.
     bare: String,
     /// The same, after the server's base path.
@@ -53,11 +57,13 @@ fn operations<'a>(doc: Doc<'a>) -> Vec<Op<'a>> {
             if !op.is_object() {
                 continue;
             }
+            let spelled = as_sent(path);
             // A fragment (AWS's `#tagKeys`) never goes on the wire.
-            let bare = erase_params(path.split('#').next().unwrap_or(path));
+            let bare = erase_params(spelled.split('#').next().unwrap_or(&spelled));
             out.push(Op {
                 method,
                 path,
+                spelled,
                 item,
                 op,
                 ptr: push(&item_ptr, key),
@@ -68,6 +74,28 @@ fn operations<'a>(doc: Doc<'a>) -> Vec<Op<'a>> {
         }
     }
     out
+}
+
+/// `path` as [`Op::spelled`] says.
+fn as_sent(path: &str) -> String {
+    let Some((base, query)) = path.split_once('?').filter(|_| !path.contains('#')) else {
+        return path.to_owned();
+    };
+    let fixed = |text: &str| !text.is_empty() && !text.contains(['{', '}', '&', '=']);
+    if let Some((name, value)) = query.split_once('=')
+        && fixed(name)
+        && fixed(value)
+    {
+        return format!("{base}#{name}={value}");
+    }
+    let templated = query.split('&').all(|pair| {
+        pair.split_once('=')
+            .is_some_and(|(_, v)| v.starts_with('{') && v.ends_with('}'))
+    });
+    match templated {
+        true => base.to_owned(),
+        false => path.to_owned(),
+    }
 }
 
 /// The exported operations by method and each way of matching a template (the first
@@ -117,7 +145,7 @@ impl<'o, 'a> Index<'o, 'a> {
 fn keys(op: &Op<'_>) -> [(Match, String); 5] {
     let trim = |s: &str| s.trim_end_matches('/').to_owned();
     [
-        (Match::Spelling, op.path.to_owned()),
+        (Match::Spelling, op.spelled.clone()),
         (Match::Bare, op.bare.clone()),
         (Match::Full, op.full.clone()),
         (Match::BareSlashless, trim(&op.bare)),

@@ -170,8 +170,15 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         .into_iter()
         .find(|(level, _)| level.get("parameters").is_some())
         .map_or_else(|| a.ptr.clone(), |(_, ptr)| push(ptr, "parameters"));
+    // A query string the original writes in its path (`/rest?method=...`) is parameters
+    // of the query too.
+    let in_path = |name: &str| {
+        (a.path.split_once('?')).is_some_and(|(_, query)| {
+            (query.split('&')).any(|pair| pair.split('=').next() == Some(name))
+        })
+    };
     for q in &theirs {
-        if !ours.iter().any(|p| p.key == q.key) {
+        if !ours.iter().any(|p| p.key == q.key) && !(q.location == "query" && in_path(q.name)) {
             let what = format!("extra {} parameter `{}` in the export", q.location, q.name);
             out.push(Difference::wire(&parent, category(q.location), what));
         }
