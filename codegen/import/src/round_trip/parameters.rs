@@ -178,7 +178,9 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         })
     };
     for q in &theirs {
-        if !ours.iter().any(|p| p.key == q.key) && !(q.location == "query" && in_path(q.name)) {
+        let declared = ours.iter().any(|p| p.key == q.key);
+        let in_query_string = q.location == "query" && in_path(q.name);
+        if !(declared || in_query_string) {
             let what = format!("extra {} parameter `{}` in the export", q.location, q.name);
             out.push(Difference::wire(&parent, category(q.location), what));
         }
