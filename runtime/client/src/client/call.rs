@@ -11,8 +11,9 @@ use serde::de::DeserializeOwned;
 use super::Client;
 use super::error::{ApiFailure, ClientError, StatusTable};
 use super::retry::unit_random;
-use crate::form::wire_text;
-use crate::validate::{Validate, Violations};
+use crate::validate::Violations;
+
+mod parts;
 
 /// A successful answer with what came with it.
 #[derive(Debug, Clone)]
@@ -155,135 +156,6 @@ impl<T, E> Call<T, E> {
     /// The URL without its query (the authenticated prefix and encoded identifiers in it).
     pub fn url(&self) -> &str {
         &self.url
-    }
-
-    /// An option written as JSON writes its value, sent when `Some`: text as it is (an
-    /// enumeration's value, a date, a UUID), a number as its digits.
-    pub fn option_value<V: serde::Serialize>(
-        mut self,
-        name: &'static str,
-        value: Option<&V>,
-    ) -> Self {
-        if let Some(text) = value.and_then(wire_text) {
-            self.query.push((name, text));
-        }
-        self
-    }
-
-    /// A text option, sent when `Some`.
-    pub fn option_str(mut self, name: &'static str, value: Option<&str>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_owned()));
-        }
-        self
-    }
-
-    /// A whole-number option, sent when `Some`.
-    pub fn option_int(mut self, name: &'static str, value: Option<i64>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_string()));
-        }
-        self
-    }
-
-    /// A number option, sent when `Some`.
-    pub fn option_number(mut self, name: &'static str, value: Option<f64>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_string()));
-        }
-        self
-    }
-
-    /// A switch, sent as `true` or `false` when `Some`.
-    pub fn option_flag(mut self, name: &'static str, value: Option<bool>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_string()));
-        }
-        self
-    }
-
-    /// A comma-separated option (`labels=a,b`), sent when it has values.
-    pub fn option_comma_list<V: serde::Serialize>(
-        mut self,
-        name: &'static str,
-        values: &[V],
-    ) -> Self {
-        let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
-        if !texts.is_empty() {
-            self.query.push((name, texts.join(",")));
-        }
-        self
-    }
-
-    /// A repeated option, once per value.
-    pub fn option_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
-        self.query
-            .extend(values.iter().filter_map(wire_text).map(|text| (name, text)));
-        self
-    }
-
-    /// A header parameter, sent when `Some`: text as it is, a number or a switch as JSON
-    /// writes it, an enumeration's value by its name.
-    pub fn header_value<V: serde::Serialize + ?Sized>(
-        mut self,
-        name: &'static str,
-        value: Option<&V>,
-    ) -> Self {
-        if let Some(text) = value.and_then(wire_text) {
-            self.headers.push((name, text));
-        }
-        self
-    }
-
-    /// A list header parameter, its values joined with commas, sent when it has values.
-    pub fn header_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
-        let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
-        if !texts.is_empty() {
-            self.headers.push((name, texts.join(", ")));
-        }
-        self
-    }
-
-    /// The request body, as JSON, or as a form where the spec's client sends forms
-    /// (`request_bodies: form_or_json` or `form`).
-    /// A body that breaks its type's constraints is not sent: the call fails with
-    /// [`ClientError::Invalid`] naming every violation.
-    pub fn json<B: serde::Serialize + Validate + ?Sized>(mut self, body: &B) -> Self {
-        let violations = body.violations();
-        self.body = Some(if !violations.is_empty() {
-            Err(Unsendable::Invalid(violations))
-        } else if self.conventions().request_bodies.sends_form() {
-            crate::form::to_form(body)
-                .map(String::into_bytes)
-                .map_err(Unsendable::Encode)
-        } else {
-            serde_json::to_vec(body).map_err(|err| Unsendable::Encode(err.to_string()))
-        });
-        self
-    }
-
-    /// The request body when `Some` (an endpoint whose body may be left out), else none.
-    pub fn json_if<B: serde::Serialize + Validate + ?Sized>(self, body: Option<&B>) -> Self {
-        match body {
-            Some(body) => self.json(body),
-            None => self,
-        }
-    }
-
-    /// [`json`](Self::json) of `body`, or a body of `null` for `None` (an endpoint whose
-    /// request may be `null`; a form body cannot say it, and is left out).
-    pub fn json_or_null<B: serde::Serialize + Validate + ?Sized>(
-        mut self,
-        body: Option<&B>,
-    ) -> Self {
-        match body {
-            Some(body) => self.json(body),
-            None if self.conventions().request_bodies.sends_form() => self,
-            None => {
-                self.body = Some(Ok(b"null".to_vec()));
-                self
-            }
-        }
     }
 
     /// Traces the call with `id` (the service's trace header); the answer carries the id
