@@ -122,3 +122,26 @@ fn a_required_parameter_keeps_its_default() {
     assert!(said.is_empty(), "{said:#?}");
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// An enumeration of numbers on a query parameter (gov.bc.ca's EPSG codes) is the option's
+/// `values`; the round trip finds it faithfully.
+#[test]
+fn a_parameters_numbers_are_its_values() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/addresses": { "get": {
+            "parameters": [
+                { "name": "outputSRS", "in": "query", "schema": {
+                    "type": "integer", "enum": [4326, 3005], "default": 4326 } },
+                { "name": "countsOnly", "in": "query", "schema": { "type": "number", "enum": [0, 1] } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let addresses = file(&imported, "addresses.yaml");
+    assert!(addresses.contains("values: [4326, 3005]"), "{addresses}");
+    assert!(addresses.contains("values: [0, 1]"), "{addresses}");
+    assert_every_operation_faithful(&document, &imported);
+}

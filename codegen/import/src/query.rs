@@ -71,10 +71,14 @@ pub(crate) fn query_option<'d>(
         .strip_prefix("list<")
         .and_then(|s| s.strip_suffix('>'));
     let list = item.is_some_and(one_value);
-    // Text's lengths and pattern, a list's counts and uniqueness, and a format without a
-    // type, are the option's own keys; bounds and a default are read below; the rest is
-    // lost.
+    // Text's lengths and pattern, a list's counts and uniqueness, a format without a type
+    // and a number's values are the option's own keys; bounds and a default are read
+    // below; the rest is lost.
     let text = matches!(found.spelled.as_str(), "string" | "uri" | "email");
+    // A number's or a switch's values (gov.bc.ca's EPSG codes, `countsOnly: [0, 1]`).
+    let listable = found.spelled == "boolean"
+        || Scalar::from_spelled(&found.spelled).is_some_and(|s| s.is_number())
+        || matches!(found.spelled.as_str(), "integer" | "number");
     let (kept, rest): (Vec<_>, Vec<_>) =
         std::mem::take(&mut found.rules)
             .into_iter()
@@ -82,6 +86,7 @@ pub(crate) fn query_option<'d>(
                 "min_length" | "max_length" | "pattern" => text,
                 "min_items" | "max_items" | "unique_items" => list,
                 "format" => matches!(found.spelled.as_str(), "string" | "integer" | "number"),
+                "values" => listable,
                 _ => false,
             });
     found.rules = rest;

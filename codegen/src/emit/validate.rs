@@ -137,6 +137,9 @@ pub(super) fn options_impl(
         let ty = match &o.ty {
             OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
             OptionType::Timestamp => TypeRef::Timestamp,
+            OptionType::Integer => TypeRef::Integer,
+            OptionType::Number => TypeRef::Number,
+            OptionType::Boolean => TypeRef::Boolean,
             _ => TypeRef::String,
         };
         let own = own_checks(&o.rules, &ty);

@@ -128,7 +128,7 @@ pub(super) fn lower(
         );
         rules.multiple_of = None;
     }
-    rules.values = super::listed_values::listed_values(field, ty, diags);
+    rules.values = super::listed_values::listed_values(field.values.as_ref(), ty, diags);
     rules.default = field
         .default
         .as_ref()

@@ -1,18 +1,18 @@
-//! `values:` on a field: the numbers or booleans it may be.
+//! `values:` on a field or an option: the numbers or booleans it may be.
 
 use super::field_rules::{Applies, applies};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::TypeRef;
-use crate::spec::raw;
+use crate::spec::decode::{ScalarText, Spanned};
 
 /// `values: [1, 2, 5]` on a number, `values: [true]` on a boolean (Stripe's `deleted`):
 /// at least one, each a number (a whole one on an integer) or a boolean, none twice.
 pub(super) fn listed_values(
-    field: &raw::Field,
+    listed: Option<&Vec<Spanned<ScalarText>>>,
     ty: &TypeRef,
     diags: &mut Diagnostics,
 ) -> Option<Vec<serde_json::Value>> {
-    let listed = field.values.as_ref()?;
+    let listed = listed?;
     let at = listed.first().map(|v| v.location.clone())?;
     if *ty == TypeRef::Boolean {
         let mut out: Vec<serde_json::Value> = Vec::new();
@@ -51,7 +51,7 @@ pub(super) fn listed_values(
             let what = if whole { "a whole number" } else { "a number" };
             diags.push(
                 Diagnostic::new(value.location.clone(), format!("`{text}` is not {what}"))
-                    .hint(format!("`values` lists what the field may be: {what} each")),
+                    .hint(format!("`values` lists what the value may be: {what} each")),
             );
             return None;
         };

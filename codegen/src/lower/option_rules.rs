@@ -286,5 +286,12 @@ pub(super) fn lower_option(
         .as_ref()
         .and_then(|f| super::field_rules::format(f, &as_field, diags));
     rules.deprecated = raw.deprecated.unwrap_or(false);
+    // An enumeration's values are its own; a list's are each item's, which `values` does
+    // not say.
+    let listed_as = match ty {
+        OptionType::Enum(_) | OptionType::List(_) => TypeRef::String,
+        _ => as_field,
+    };
+    rules.values = super::listed_values::listed_values(raw.values.as_ref(), &listed_as, diags);
     rules
 }

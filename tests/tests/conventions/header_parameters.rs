@@ -87,6 +87,17 @@ async fn a_header_that_is_missing_or_does_not_fit_is_a_400_naming_it() {
         let said = body["message"].as_str().unwrap_or_default();
         assert!(said.starts_with(message), "{headers:?}: {said}");
     }
+    // Within its bounds, but none of its `values`.
+    let answer = get(&base, &[("X-Requested-By", "a"), ("X-Page-Limit", "30")]).await;
+    assert_eq!(answer.status, 400, "{}", answer.text());
+    let said = json(&answer)["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        said.contains("X-Page-Limit: not one of 10, 20, 50, 100"),
+        "{said}"
+    );
 }
 
 #[tokio::test]
@@ -99,7 +110,7 @@ async fn the_typed_client_sends_header_parameters() {
     let headers = GetRepoHeadersHeaders {
         x_git_hub_api_version: ApiVersion::N20260310,
         x_requested_by: "carol".to_owned(),
-        x_page_limit: Some(5),
+        x_page_limit: Some(50),
         x_labels: vec!["x".to_owned(), "y".to_owned()],
         x_min_score: 1.5,
     };
@@ -114,7 +125,7 @@ async fn the_typed_client_sends_header_parameters() {
             got.limit,
             got.labels.len()
         ),
-        (ApiVersion::N20260310, "carol", Some(5), 2)
+        (ApiVersion::N20260310, "carol", Some(50), 2)
     );
     assert_eq!(got.min_score, 1.5);
 }

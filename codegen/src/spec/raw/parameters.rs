@@ -42,6 +42,9 @@ spec_record! {
         opt unique_items: Spanned<bool>,
         /// Still read, about to go: marked in OpenAPI.
         opt deprecated: bool,
+        /// A number or a switch: the values it may be (`values: [4326, 3005]`), each
+        /// other refused with a 400 naming the option.
+        opt values: Vec<Spanned<ScalarText>>,
     }
 }
 
