@@ -98,9 +98,20 @@ pub fn variant(value: &str) -> String {
         .collect()
 }
 
-/// Response headers the framing of every answer writes (lower case): never declared
-/// response headers (OpenAPI ignores a declared `Content-Type` too).
-pub const FRAMING_HEADERS: &[&str] = &["content-type", "content-length", "transfer-encoding"];
+/// Response headers the framing of every answer writes (lower case), and those of one
+/// connection rather than of the answer (HTTP's hop-by-hop headers, RFC 9110 7.6.1): never
+/// declared response headers (OpenAPI ignores a declared `Content-Type` too).
+pub const FRAMING_HEADERS: &[&str] = &[
+    "content-type",
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "keep-alive",
+    "upgrade",
+    "te",
+    "trailer",
+    "proxy-connection",
+];
 
 /// Whether `name` (any case) is one of the [`FRAMING_HEADERS`].
 pub fn is_framing_header(name: &str) -> bool {

@@ -203,3 +203,37 @@ fn a_default_alone_is_the_success() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A header without a schema is text, as every header is; one whose `content` is plain
+/// text holds its value as it is (VTEX's); a hop-by-hop header (`Connection`) is the
+/// connection's, not the answer's. On the wire.
+#[test]
+fn headers_of_plain_text_or_no_schema_are_text() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/docks": { "get": { "responses": { "200": {
+            "description": "ok",
+            "headers": {
+                "Server": { "description": "Who answered.", "example": "nginx" },
+                "Cache-Control": { "content": { "text/plain": { "schema": { "type": "string" } } } },
+                "Connection": { "content": { "text/plain": { "schema": { "type": "string" } } } }
+            },
+            "content": { "application/json": { "schema": { "type": "string" } } }
+        } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let docks = file(&imported, "docks.yaml");
+    assert!(
+        docks.contains("      Server: { type: string, description: Who answered. }\n"),
+        "{docks}"
+    );
+    assert!(
+        docks.contains("      Cache-Control: { type: string }\n"),
+        "{docks}"
+    );
+    assert!(!docks.contains("Connection"), "{docks}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -147,8 +147,8 @@ pub(super) fn refused_header(
         ))
     } else if !request && names::is_framing_header(name) {
         Some((
-            format!("`{name}` is written by the runtime with every body"),
-            "remove it: the answer's framing gives it",
+            format!("`{name}` is HTTP's, written with the answer's framing or its connection"),
+            "remove it: the runtime and the connection give it",
         ))
     } else {
         None

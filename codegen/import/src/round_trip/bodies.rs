@@ -336,8 +336,18 @@ fn headers<'a>(
             out.push(Difference::wire(ptr, "response header", what));
             continue;
         };
-        let sa = schema_parts(header, &ptr);
-        let sb = schema_parts(theirs, &tptr);
+        // A header without a schema is text, as every header is.
+        static TEXT: std::sync::LazyLock<Value> =
+            std::sync::LazyLock::new(|| serde_json::json!({ "type": "string" }));
+        let text = |parts: Vec<Part<'a>>, ptr: &str| match parts.is_empty() {
+            true => vec![Part {
+                value: &TEXT,
+                ptr: ptr.to_owned(),
+            }],
+            false => parts,
+        };
+        let sa = text(schema_parts(header, &ptr), &ptr);
+        let sb = text(schema_parts(theirs, &tptr), &tptr);
         c.schemas(&sa, &sb, &ptr, out);
     }
 }
