@@ -289,3 +289,25 @@ fn an_error_record_that_may_be_null_says_so() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An operation whose document lists only its errors (BigOven's recipe scan) answers 204
+/// on success, which contradicts nothing the document says: on the wire.
+#[test]
+fn an_operation_listing_only_errors_succeeds_without_a_body() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/recipe/scan": { "post": { "responses": {
+            "401": { "description": "Not authorized" },
+            "500": { "description": "General error" }
+        } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let recipe = file(&imported, "recipe.yaml");
+    // No `response`: the spec's usual success, 204.
+    assert!(!recipe.contains("    response:"), "{recipe}");
+    let loaded = super::import::load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    assert!(exported["paths"]["/recipe/scan"]["post"]["responses"]["204"].is_object());
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -177,13 +177,20 @@ pub(crate) fn responses<'a>(
         }
         headers(c, (response, &ptr), (other, &other_at), out);
     }
+    // An operation the original lists no success for (BigOven's scan, only its errors):
+    // the export's one success contradicts nothing it says.
+    let says_no_success = !ours
+        .iter()
+        .any(|(k, _)| k.starts_with(['1', '2', '3']) || k.eq_ignore_ascii_case("default"));
     for (code, _) in &theirs {
         let refusal = code.starts_with('4') || code.starts_with('5') || *code == "default";
-        let listed = ours.iter().any(|(k, _)| {
-            k.eq_ignore_ascii_case(code)
-                || range_class(k).is_some_and(|c| code.starts_with(c))
-                || (successes_of_default(k) && code.starts_with('2'))
-        });
+        let unsaid = says_no_success && code.starts_with('2');
+        let listed = unsaid
+            || ours.iter().any(|(k, _)| {
+                k.eq_ignore_ascii_case(code)
+                    || range_class(k).is_some_and(|c| code.starts_with(c))
+                    || (successes_of_default(k) && code.starts_with('2'))
+            });
         if !refusal && !listed {
             let what = format!("extra response status `{code}` in the export");
             out.push(Difference::wire(&at, category, what));
