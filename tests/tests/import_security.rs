@@ -176,3 +176,26 @@ fn schemes_nothing_asks_for_are_read_nowhere() {
     assert!(family.contains("credentials: [] }"), "{family}");
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A key in a header and in a query parameter of one name (Pendo's `auth-token`) are two
+/// schemes of the OpenAPI document, the query's named for where it is; on the wire.
+#[test]
+fn a_header_and_a_query_parameter_of_one_name_are_two_schemes() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "security": [{ "Header": [] }, { "Query": [] }],
+        "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
+        "components": { "securitySchemes": {
+            "Header": { "type": "apiKey", "in": "header", "name": "auth-token" },
+            "Query": { "type": "apiKey", "in": "query", "name": "auth-token" }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let loaded = load(&imported);
+    let exported = restspec_codegen::openapi::document(&loaded.service);
+    let schemes = &exported["components"]["securitySchemes"];
+    assert_eq!(schemes["auth-token"]["in"], "header", "{schemes}");
+    assert_eq!(schemes["auth-token_in_query"]["in"], "query", "{schemes}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}

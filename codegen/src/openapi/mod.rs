@@ -99,16 +99,27 @@ pub fn document(service: &Service) -> Value {
 }
 
 /// The name of a credential place in `components.securitySchemes`: the scheme in lower
-/// case (`bearer`, `basic`), or the header's or query parameter's name.
-pub(crate) fn scheme_name(credential: &Credential) -> String {
+/// case (`bearer`, `basic`), or the header's, query parameter's or cookie's name; a query
+/// parameter or cookie named as a header of the service's `places` (Pendo's `auth-token`
+/// in both) with where it is after it (`auth-token_in_query`).
+pub(crate) fn scheme_name(credential: &Credential, places: &[Credential]) -> String {
+    let header_named = |name: &str| {
+        (places.iter().flat_map(Credential::keys))
+            .any(|k| matches!(k, Credential::Header(h) if h.eq_ignore_ascii_case(name)))
+    };
     match credential {
         Credential::Basic => BASIC_SCHEME.to_owned(),
         Credential::Scheme(scheme) => scheme.to_ascii_lowercase(),
+        Credential::Query(name) if header_named(name) => format!("{name}_in_query"),
+        Credential::Cookie(name) if header_named(name) => format!("{name}_in_cookie"),
         Credential::Header(name) | Credential::Query(name) | Credential::Cookie(name) => {
             name.clone()
         }
         // Each of its keys is a scheme of its own, required together.
-        Credential::Together(keys) => keys.iter().map(scheme_name).collect::<Vec<_>>().join("+"),
+        Credential::Together(keys) => (keys.iter())
+            .map(|key| scheme_name(key, places))
+            .collect::<Vec<_>>()
+            .join("+"),
     }
 }
 
@@ -164,7 +175,7 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
             }),
             Credential::Together(_) => continue,
         };
-        schemes.insert(scheme_name(credential), scheme);
+        schemes.insert(scheme_name(credential, &c.credentials), scheme);
     }
     schemes
 }

@@ -181,7 +181,10 @@ fn operation(
             let requirement: serde_json::Map<String, Value> = credential
                 .keys()
                 .iter()
-                .map(|part| (super::scheme_name(part), json!([])))
+                .map(|part| {
+                    let name = super::scheme_name(part, &service.conventions.credentials);
+                    (name, json!([]))
+                })
                 .collect();
             options.push(Value::Object(requirement));
         }
