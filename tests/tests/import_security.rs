@@ -199,3 +199,31 @@ fn a_header_and_a_query_parameter_of_one_name_are_two_schemes() {
     assert_eq!(schemes["auth-token_in_query"]["in"], "query", "{schemes}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An API key that is the whole `Authorization` header beside basic credentials some
+/// operation takes alone (obono's login): each operation reads its own place, the key what
+/// basic does not read; on the wire.
+#[test]
+fn an_authorization_key_beside_a_scheme_taken_alone_is_still_the_key() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "security": [{ "jwt": [] }],
+        "paths": {
+            "/login": { "post": { "security": [{ "basic": [] }],
+                "responses": { "204": { "description": "ok" } } } },
+            "/receipts": { "get": { "responses": { "204": { "description": "ok" } } } }
+        },
+        "components": { "securitySchemes": {
+            "basic": { "type": "http", "scheme": "basic" },
+            "jwt": { "type": "apiKey", "in": "header", "name": "Authorization" }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("    - { header: Authorization }\n"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

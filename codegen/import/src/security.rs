@@ -97,10 +97,10 @@ impl Security {
                             match (used, apart) {
                                 (false, _) => None,
                                 (true, false) => Some(("header", name)),
-                                (true, true) => {
-                                    losses.push(Loss::wire(at.clone(), "security scheme", format!("API key `{name}` in the Authorization header, which another scheme reads, is read as a bearer token: some operations take only that scheme")));
-                                    Some(("scheme", "bearer".to_owned()))
-                                }
+                                // Some operations take only the other scheme: each reads
+                                // its own (`credentials:` per endpoint), the key what the
+                                // schemes do not.
+                                (true, true) => Some(("header", name)),
                             }
                         }
                         Some("header") if !naming::is_header_name(&name) => {
