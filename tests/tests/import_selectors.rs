@@ -101,7 +101,8 @@ fn a_fragment_beside_an_unselected_operation_is_a_loss() {
 /// A query string of one fixed value in a path (Flickr's `/rest?method=...`) selects the
 /// operation as a fragment does, the parameter undeclared or not; a query string of
 /// parameters alone (`?lat={lat}`) is left off the path, where the operation is the only
-/// one of its method there. Each on the wire.
+/// one of its method there, its parameters the query's even where declared `in: path`.
+/// Each on the wire.
 #[test]
 fn a_query_string_in_a_path_is_a_selector_or_nothing() {
     let get = |id: &str| {
@@ -112,13 +113,18 @@ fn a_query_string_in_a_path_is_a_selector_or_nothing() {
     let mut alerts = get("alerts");
     alerts["get"]["parameters"] = serde_json::json!([
         { "name": "lat", "in": "query", "required": true, "schema": { "type": "number" } }]);
+    // Declared `in: path`, though the path fills it in its query string (Clicksend's).
+    let mut history = get("history");
+    history["get"]["parameters"] = serde_json::json!([
+        { "name": "date_from", "in": "path", "required": true, "schema": { "type": "integer" } }]);
     let document = serde_json::json!({
         "openapi": "3.0.0",
         "info": { "title": "T", "version": "1" },
         "paths": {
             "/rest?method=photos.getInfo": get("getInfo"),
             "/rest?method=photos.search": get("search"),
-            "/alerts?lat={lat}": alerts
+            "/alerts?lat={lat}": alerts,
+            "/fax/history?date_from={date_from}": history
         }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
@@ -130,5 +136,11 @@ fn a_query_string_in_a_path_is_a_selector_or_nothing() {
         "{rest}"
     );
     assert!(file(&imported, "alerts.yaml").contains("    path: /alerts\n"));
+    let fax = file(&imported, "fax.yaml");
+    assert!(
+        fax.contains("    path: /fax/history\n")
+            && fax.contains("      date_from: { type: integer, required: true }"),
+        "{fax}"
+    );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }

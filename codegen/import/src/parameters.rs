@@ -80,7 +80,15 @@ impl<'d> Operation<'_, 'd> {
                 .get("name")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            match parameter.get("in").and_then(Value::as_str) {
+            // A "path" parameter the document's path fills in its query string
+            // (Clicksend's `/fax/history?date_from={date_from}`) is a query parameter.
+            let in_query_string = (self.path.split_once('?'))
+                .is_some_and(|(_, query)| query.contains(&format!("={{{name}}}")));
+            let place = match parameter.get("in").and_then(Value::as_str) {
+                Some("path") if in_query_string => Some("query"),
+                place => place,
+            };
+            match place {
                 Some("path") => {
                     if let Some(own) =
                         self.path_parameter(parameter, name, &at, types, family_params, losses)

@@ -48,6 +48,13 @@ fn collect<'a>(doc: Doc<'a>, op: &Op<'a>, broken: &mut Vec<Broken>) -> Vec<Param
             ) else {
                 continue;
             };
+            // A path parameter the path fills in its query string is one of the query.
+            let in_query_string = (op.path.split_once('?'))
+                .is_some_and(|(_, query)| query.contains(&format!("={{{name}}}")));
+            let location = match location {
+                "path" if in_query_string => "query",
+                location => location,
+            };
             let key = match location {
                 "path" => match template.iter().position(|n| *n == name) {
                     Some(i) => format!("path #{i}"),
