@@ -20,6 +20,7 @@ mod response_headers;
 pub mod round_trip;
 mod schemas;
 mod security;
+mod security_groups;
 mod selectors;
 mod service;
 mod templates;

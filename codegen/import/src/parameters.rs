@@ -82,8 +82,7 @@ impl<'d> Operation<'_, 'd> {
                 .unwrap_or_default();
             // A "path" parameter the document's path fills in its query string
             // (Clicksend's `/fax/history?date_from={date_from}`) is a query parameter.
-            let in_query_string = (self.path.split_once('?'))
-                .is_some_and(|(_, query)| query.contains(&format!("={{{name}}}")));
+            let in_query_string = refs::query_string_holds(self.path, name, true);
             let place = match parameter.get("in").and_then(Value::as_str) {
                 Some("path") if in_query_string => Some("query"),
                 place => place,

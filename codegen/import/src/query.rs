@@ -38,14 +38,12 @@ pub(crate) fn query_option<'d>(
     // Neither a schema nor a `content`: text, what every header and query value is. A
     // `content` of plain text holds the value as it is (VTEX's `Date`, `Server` and
     // `Cache-Control` answers); JSON in a parameter the spec cannot say.
-    static TEXT: std::sync::LazyLock<Value> =
-        std::sync::LazyLock::new(|| serde_json::json!({ "type": "string" }));
     let content = parameter.get("content").and_then(Value::as_object);
     let plain = content
         .filter(|c| c.len() == 1)
         .and_then(|c| c.get("text/plain"))
-        .map(|entry| entry.get("schema").unwrap_or(&*TEXT));
-    let text = content.is_none().then(|| &*TEXT);
+        .map(|entry| entry.get("schema").unwrap_or(refs::text_schema()));
+    let text = content.is_none().then(refs::text_schema);
     let Some(schema) = parameter.get("schema").or(plain).or(text) else {
         losses.push(Loss::wire(
             at.to_owned(),

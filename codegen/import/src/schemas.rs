@@ -14,6 +14,7 @@ use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
+mod all_of;
 mod choices;
 use choices::variant_kind;
 mod families;
@@ -477,7 +478,7 @@ pub(crate) fn description(value: &Value) -> Option<Yaml> {
     let annotating = parts
         .into_iter()
         .flatten()
-        .filter(|part| records::annotates_only(part));
+        .filter(|part| all_of::annotates_only(part));
     std::iter::once(value)
         .chain(annotating)
         .find_map(|v| v.get("description").and_then(Value::as_str))

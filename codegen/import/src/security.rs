@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
+use crate::security_groups::{carry_together, same_place, together};
 use crate::yaml_out::Yaml;
 
 /// The document's security, as conventions and per-endpoint `anonymous`.
@@ -288,63 +289,6 @@ impl Security {
     }
 }
 
-/// The places of the schemes operations require together (Plaid's client id, secret and
-/// version headers; Visma's `client_id` beside an OAuth 2 token; API2Cart's store key
-/// beside the API key some operations take alone; Appwrite's project with a JWT, a key,
-/// or both): each requirement of two to four schemes, every one a header key or an
-/// `Authorization` scheme other than basic (one at most). Their places (`named`, by
-/// scheme) in the requirement's order; the largest groups first, which the runtime tries
-/// first. With the schemes some requirement takes alone.
-fn together<'n>(
-    requirements: &[Vec<Vec<&str>>],
-    named: &'n [(&str, Yaml)],
-) -> (Vec<Vec<Yaml>>, Vec<&'n Yaml>) {
-    let mut alternatives: Vec<&Vec<&str>> = requirements.iter().flatten().collect();
-    alternatives.sort();
-    alternatives.dedup();
-    let place = |scheme: &str| named.iter().find(|(n, _)| *n == scheme).map(|(_, e)| e);
-    let alone: Vec<&Yaml> = (alternatives.iter())
-        .filter(|a| a.len() == 1)
-        .filter_map(|a| place(a[0]))
-        .collect();
-    let mut groups: Vec<Vec<Yaml>> = Vec::new();
-    for group in alternatives.iter().filter(|g| (2..=4).contains(&g.len())) {
-        let places: Vec<&Yaml> = group.iter().filter_map(|s| place(s)).collect();
-        let key = |p: &&Yaml| {
-            p.get("header").is_some()
-                || matches!(p.get("scheme"), Some(Yaml::Str(s)) if s != "basic")
-        };
-        let schemes = places.iter().filter(|p| p.get("scheme").is_some()).count();
-        let mut distinct = places.clone();
-        distinct.dedup();
-        // The same schemes in another order are the same group.
-        let known = groups.iter().any(|g| {
-            g.len() == places.len() && places.iter().all(|p| g.iter().any(|k| same_place(k, p)))
-        });
-        if !known
-            && places.len() == group.len()
-            && distinct.len() == places.len()
-            && places.iter().all(key)
-            && schemes <= 1
-        {
-            groups.push(places.into_iter().cloned().collect());
-        }
-    }
-    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
-    (groups, alone)
-}
-
-/// Whether two places are one: the same header, or the same scheme.
-fn same_place(a: &Yaml, b: &Yaml) -> bool {
-    match (a.get("header"), b.get("header")) {
-        (Some(a), Some(b)) => a == b,
-        (None, None) => ["scheme", "query", "cookie"]
-            .iter()
-            .any(|key| a.get(key).is_some() && a.get(key) == b.get(key)),
-        _ => false,
-    }
-}
-
 /// A place as an endpoint's `credentials` writes it: without who issues its tokens.
 fn bare(place: &Yaml) -> Yaml {
     let Yaml::Map(entries) = place else {
@@ -362,44 +306,6 @@ fn bare(place: &Yaml) -> Yaml {
         })
         .collect(),
     )
-}
-
-/// One `together` entry in `credentials` for `group`'s places (as they are there, with
-/// who issues a bearer token), before the first of them; each stays a place of its own
-/// where some requirement takes it `alone`, or another group holds it.
-fn carry_together(credentials: &mut Vec<Yaml>, group: &[Yaml], alone: &[Yaml]) {
-    let same = same_place;
-    let Some(first) = credentials.iter().position(|c| {
-        group.iter().any(|p| same(c, p))
-            || matches!(c.get("together"), Some(Yaml::List(keys))
-                if keys.iter().any(|k| group.iter().any(|p| same(k, p))))
-    }) else {
-        return;
-    };
-    let keys: Vec<Yaml> = group
-        .iter()
-        .filter_map(|p| {
-            let single = credentials.iter().find(|c| same(c, p));
-            let grouped = || {
-                credentials
-                    .iter()
-                    .filter_map(|c| match c.get("together") {
-                        Some(Yaml::List(keys)) => keys.iter().find(|k| same(k, p)),
-                        _ => None,
-                    })
-                    .next()
-            };
-            single.or_else(grouped).cloned()
-        })
-        .collect();
-    if keys.len() != group.len() {
-        return;
-    }
-    credentials.retain(|c| !group.iter().any(|p| same(c, p)) || alone.iter().any(|a| same(a, c)));
-    credentials.insert(
-        first.min(credentials.len()),
-        Yaml::map_of("together", Yaml::List(keys)),
-    );
 }
 
 /// A `security` list lets a caller without credentials in when it is absent, empty, or

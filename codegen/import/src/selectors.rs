@@ -74,10 +74,9 @@ pub(crate) fn fragment_selector(
     operation: &Value,
     shared: Option<&Vec<Value>>,
 ) -> Option<FoundSelector> {
-    if let Some((_, query)) = path.split_once('?') {
-        let (name, value) = query.split_once('=')?;
-        let fixed = |text: &str| !text.is_empty() && !text.contains(['{', '}', '&', '=', '#']);
-        return (fixed(name) && fixed(value)).then(|| ("query", name.to_owned(), value.to_owned()));
+    if path.contains('?') {
+        let (name, value) = refs::fixed_query_value(path)?;
+        return Some(("query", name.to_owned(), value.to_owned()));
     }
     let (name, value) = path.split_once('#')?.1.split_once('=')?;
     if name.is_empty() || value.is_empty() {

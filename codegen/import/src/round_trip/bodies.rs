@@ -344,11 +344,9 @@ fn headers<'a>(
             continue;
         };
         // A header without a schema is text, as every header is.
-        static TEXT: std::sync::LazyLock<Value> =
-            std::sync::LazyLock::new(|| serde_json::json!({ "type": "string" }));
         let text = |parts: Vec<Part<'a>>, ptr: &str| match parts.is_empty() {
             true => vec![Part {
-                value: &TEXT,
+                value: super::refs::text_schema(),
                 ptr: ptr.to_owned(),
             }],
             false => parts,

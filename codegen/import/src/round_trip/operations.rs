@@ -81,11 +81,7 @@ fn as_sent(path: &str) -> String {
     let Some((base, query)) = path.split_once('?').filter(|_| !path.contains('#')) else {
         return path.to_owned();
     };
-    let fixed = |text: &str| !text.is_empty() && !text.contains(['{', '}', '&', '=']);
-    if let Some((name, value)) = query.split_once('=')
-        && fixed(name)
-        && fixed(value)
-    {
+    if let Some((name, value)) = super::refs::fixed_query_value(path) {
         return format!("{base}#{name}={value}");
     }
     let templated = query.split('&').all(|pair| {

@@ -49,8 +49,7 @@ fn collect<'a>(doc: Doc<'a>, op: &Op<'a>, broken: &mut Vec<Broken>) -> Vec<Param
                 continue;
             };
             // A path parameter the path fills in its query string is one of the query.
-            let in_query_string = (op.path.split_once('?'))
-                .is_some_and(|(_, query)| query.contains(&format!("={{{name}}}")));
+            let in_query_string = super::refs::query_string_holds(op.path, name, true);
             let location = match location {
                 "path" if in_query_string => "query",
                 location => location,
@@ -179,11 +178,7 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         .map_or_else(|| a.ptr.clone(), |(_, ptr)| push(ptr, "parameters"));
     // A query string the original writes in its path (`/rest?method=...`) is parameters
     // of the query too.
-    let in_path = |name: &str| {
-        (a.path.split_once('?')).is_some_and(|(_, query)| {
-            (query.split('&')).any(|pair| pair.split('=').next() == Some(name))
-        })
-    };
+    let in_path = |name: &str| super::refs::query_string_holds(a.path, name, false);
     for q in &theirs {
         let declared = ours.iter().any(|p| p.key == q.key);
         let in_query_string = q.location == "query" && in_path(q.name);

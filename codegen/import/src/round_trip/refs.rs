@@ -263,6 +263,36 @@ pub(crate) fn show(value: &Value) -> String {
     }
 }
 
+/// `{"type": "string"}`: what a header or query value without a schema is, text, as both
+/// the import and the judge read one.
+pub(crate) fn text_schema() -> &'static Value {
+    static TEXT: std::sync::LazyLock<Value> =
+        std::sync::LazyLock::new(|| serde_json::json!({ "type": "string" }));
+    &TEXT
+}
+
+/// The one fixed value a query string written in a document's path gives
+/// (`/rest?method=flickr.photos.getInfo` → `method`, `flickr.photos.getInfo`), where it
+/// gives one and nothing else.
+pub(crate) fn fixed_query_value(path: &str) -> Option<(&str, &str)> {
+    let (_, query) = path.split_once('?')?;
+    let (name, value) = query.split_once('=')?;
+    let fixed = |text: &str| !text.is_empty() && !text.contains(['{', '}', '&', '=', '#']);
+    (fixed(name) && fixed(value)).then_some((name, value))
+}
+
+/// Whether the query string written in a document's path holds parameter `name`
+/// (`?date_from={date_from}`, `?method=...`), filled by a template when `templated`.
+pub(crate) fn query_string_holds(path: &str, name: &str, templated: bool) -> bool {
+    path.split_once('?').is_some_and(|(_, query)| {
+        query.split('&').any(|pair| match pair.split_once('=') {
+            Some((n, v)) if templated => v == format!("{{{name}}}") || n == name && v.is_empty(),
+            Some((n, _)) => n == name,
+            None => pair == name && !templated,
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]

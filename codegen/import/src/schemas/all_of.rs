@@ -1,0 +1,325 @@
+//! `allOf`: a record that includes the records among its parts (`includes:`), or, where
+//! it cannot, one record of every part's members flattened.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::{Types, Use, description};
+use crate::report::{Loss, Losses};
+use crate::round_trip::refs;
+
+impl<'d> Types<'d> {
+    /// `allOf`: one part alone is that part; several are flattened into one record (the
+    /// members and required names of every part, a later part's member winning).
+    pub(super) fn all_of(
+        &mut self,
+        schema: &'d Value,
+        parts: &'d [Value],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        // Parts that only annotate (a description, an XML name, an example) add nothing to
+        // the value: `allOf: [{$ref: X}, {description: ...}]` is X.
+        let substantive: Vec<(usize, &'d Value)> = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, part)| !annotates_only(part))
+            .collect();
+        // Members of its own beside the `allOf` (as Azure writes a derived resource) make it
+        // a record of them all.
+        let own = schema.get("properties").is_some() || schema.get("required").is_some();
+        if let ([(index, only)], false) = (substantive.as_slice(), own) {
+            let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
+            let mut found = self.use_keeping_rules(only, &at, hint, losses);
+            let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
+            found.nullable |= nullable(schema) || parts.iter().any(nullable);
+            return found;
+        }
+        if let Some(found) = self.including(schema, &substantive, pointer, hint, losses) {
+            return found;
+        }
+        let mut members: Vec<(String, &'d Value, String)> = Vec::new();
+        let mut required = BTreeSet::new();
+        self.flatten(schema, pointer, &mut members, &mut required, losses, 0);
+        if members.is_empty() {
+            return self.any(pointer, "an `allOf` of no members", losses);
+        }
+        self.record(
+            members,
+            required,
+            description(schema),
+            (hint, false, None),
+            losses,
+        )
+    }
+
+    /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
+    /// parts' members. `None` where it cannot be (no such part; a part that makes an
+    /// included optional member required; two included records sharing a member), and the
+    /// parts are flattened instead.
+    fn including(
+        &mut self,
+        schema: &'d Value,
+        substantive: &[(usize, &'d Value)],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Option<Use> {
+        let mut includes: Vec<String> = Vec::new();
+        let mut rest = Vec::new();
+        for &(index, part) in substantive {
+            let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
+            if part.get("$ref").is_some() {
+                let found = self.use_of(part, &at, hint, losses);
+                // A record being read (the base of a family whose discriminator led here)
+                // is included by the name it will have; settled once all are declared.
+                // (Its name is taken when its fields are read, before it is declared.)
+                let reading = refs::Doc::new(self.document)
+                    .resolve(part, at.clone())
+                    .is_ok_and(|(target, pointer)| {
+                        self.being_read(&pointer, &found.spelled)
+                            && (target.get("properties").is_some() || target.get("allOf").is_some())
+                    });
+                if !found.nullable
+                    && (self.is_record(&found.spelled) || reading)
+                    && !includes.contains(&found.spelled)
+                {
+                    includes.push(found.spelled);
+                    continue;
+                }
+            }
+            rest.push((part, at));
+        }
+        if includes.is_empty() {
+            return None;
+        }
+        let mut inherited: Vec<(String, bool)> = Vec::new();
+        for name in &includes {
+            for (member, optional) in self.record_members(name) {
+                if inherited.iter().any(|(m, _)| *m == member) {
+                    return None;
+                }
+                inherited.push((member, optional));
+            }
+        }
+        let mut members: Vec<(String, &'d Value, String)> = Vec::new();
+        let mut required = BTreeSet::new();
+        for (part, at) in rest {
+            self.flatten(part, &at, &mut members, &mut required, losses, 1);
+        }
+        self.own_members(schema, pointer, &mut members, &mut required, losses);
+        if required
+            .iter()
+            .any(|r| inherited.iter().any(|(m, optional)| m == r && *optional))
+        {
+            return None;
+        }
+        // A member declared again as a plain value of the same type (Microsoft Graph's
+        // members each default `@odata.type` to their own name) is the spec's field
+        // declared again: its own default, rules and description.
+        let shapes: Vec<(String, Option<(String, bool)>)> = inherited
+            .iter()
+            .map(|(member, _)| {
+                let shape = includes
+                    .iter()
+                    .find_map(|record| self.member_shape(record, member));
+                (member.clone(), shape)
+            })
+            .collect();
+        let redeclared = |name: &str, property: &Value| {
+            let shape = shapes.iter().find(|(m, _)| m == name)?;
+            Some(shape.1.as_ref().is_some_and(|(spelled, nullable)| {
+                plain_scalar(property).is_some_and(|kind| kind == spelled)
+                    && !nullable
+                    && property.get("nullable") != Some(&Value::Bool(true))
+                    && (required.contains(name)
+                        == inherited.iter().any(|(m, optional)| m == name && !optional))
+            }))
+        };
+        // A plain member declared again as values of its own (ix-api's problem `type`
+        // narrowed to one value): no record includes the other, the parts are flattened.
+        // (Values narrowing an enumeration are an intersection the spec cannot say.)
+        let plain = |name: &str| {
+            (shapes.iter()).any(|(m, shape)| {
+                m == name
+                    && shape.as_ref().is_some_and(|(spelled, _)| {
+                        ["string", "integer", "number", "boolean"].contains(&spelled.as_str())
+                    })
+            })
+        };
+        let narrowed = members.iter().any(|(name, property, _)| {
+            plain(name) && (property.get("enum").is_some() || property.get("const").is_some())
+        });
+        if narrowed {
+            return None;
+        }
+        members.retain(|(name, property, at)| {
+            let Some(redeclared) = redeclared(name, property) else {
+                return true;
+            };
+            let again = !redeclared;
+            if again {
+                losses.push(Loss::faithful(
+                    at.clone(),
+                    "member declared twice",
+                    format!(
+                        "member `{name}` is an included record's too: its declaration there is kept"
+                    ),
+                ));
+            }
+            !again
+        });
+        let found = self.record(
+            members,
+            required,
+            description(schema),
+            (hint, false, None),
+            losses,
+        );
+        self.set_includes(&found.spelled, includes);
+        Some(found)
+    }
+
+    fn flatten(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        members: &mut Vec<(String, &'d Value, String)>,
+        required: &mut BTreeSet<String>,
+        losses: &mut Losses,
+        depth: usize,
+    ) {
+        let Ok((schema, pointer)) =
+            refs::Doc::new(self.document).resolve(schema, pointer.to_owned())
+        else {
+            losses.push(Loss::wire(
+                pointer.to_owned(),
+                "unresolved reference",
+                "a part of `allOf` that leads nowhere is left out",
+            ));
+            return;
+        };
+        if depth > 16 {
+            return;
+        }
+        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            for (index, part) in parts.iter().enumerate() {
+                let at = refs::push(&refs::push(&pointer, "allOf"), &index.to_string());
+                self.flatten(part, &at, members, required, losses, depth + 1);
+            }
+        }
+        self.own_members(schema, &pointer, members, required, losses);
+    }
+
+    /// The members a schema declares itself (beside or inside an `allOf`).
+    fn own_members(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        members: &mut Vec<(String, &'d Value, String)>,
+        required: &mut BTreeSet<String>,
+        losses: &mut Losses,
+    ) {
+        for keyword in ["oneOf", "anyOf"] {
+            if schema.get(keyword).is_some() {
+                losses.push(Loss::wire(
+                    refs::push(pointer, keyword),
+                    "composition inside allOf",
+                    format!("`{keyword}` inside `allOf` is not carried over"),
+                ));
+            }
+        }
+        if let Some(own) = schema.get("properties").and_then(Value::as_object) {
+            let at = refs::push(pointer, "properties");
+            for (name, property) in own {
+                // Words about a member declared before (`status: {example: 400}`) keep
+                // that declaration.
+                if words_only(property) && members.iter().any(|(n, _, _)| n == name) {
+                    continue;
+                }
+                members.retain(|(n, _, _)| n != name);
+                members.push((name.clone(), property, refs::push(&at, name)));
+            }
+        }
+        required.extend(required_names(schema));
+    }
+}
+
+/// The names a schema's `required` lists.
+pub(super) fn required_names(schema: &Value) -> BTreeSet<String> {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A schema that says nothing about the value's shape: only words about it, or nothing.
+pub(super) fn annotates_only(schema: &Value) -> bool {
+    const WORDS: &[&str] = &[
+        "description",
+        "title",
+        "xml",
+        "example",
+        "examples",
+        "externalDocs",
+        "nullable",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "default",
+    ];
+    only(schema, WORDS)
+}
+
+/// A schema of words alone, which say nothing of the value (not even `nullable` or a
+/// `default`): a description, a title, examples.
+fn words_only(schema: &Value) -> bool {
+    const WORDS: &[&str] = &[
+        "description",
+        "title",
+        "example",
+        "examples",
+        "externalDocs",
+    ];
+    only(schema, WORDS)
+}
+
+/// Whether every key of `schema` is one of `words` or an extension (`x-...`).
+fn only(schema: &Value, words: &[&str]) -> bool {
+    schema.as_object().is_some_and(|fields| {
+        (fields.keys()).all(|key| words.contains(&key.as_str()) || key.starts_with("x-"))
+    })
+}
+
+/// The spec's type of a schema that is a plain scalar (`string`, `integer`, `number`,
+/// `boolean`) without an enumeration, format or composition; `None` otherwise.
+fn plain_scalar(schema: &Value) -> Option<&str> {
+    let object = schema.as_object()?;
+    if [
+        "enum",
+        "format",
+        "$ref",
+        "allOf",
+        "oneOf",
+        "anyOf",
+        "properties",
+        "items",
+    ]
+    .iter()
+    .any(|k| object.contains_key(*k))
+    {
+        return None;
+    }
+    object
+        .get("type")
+        .and_then(Value::as_str)
+        .filter(|t| matches!(*t, "string" | "integer" | "number" | "boolean"))
+}
