@@ -69,6 +69,8 @@ fn every_violation_is_reported_at_its_path_at_once() {
         "labels": {},
         "size": 101,
         "when": "1999-12-31 23:59:59.000000000",
+        "day": "1999-12-31",
+        "ref": "67E55044-10B1-426F-9247-BB680E5FE0C8",
         "children": [{ "name": "ok" }, { "name": "much too long a name" }],
     }));
     let violations = body.violations();
@@ -87,12 +89,15 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("labels", "fewer than 1 member"),
             ("size", "greater than 100"),
             ("when", "does not match the pattern `^20`"),
+            ("day", "does not match the pattern `^20`"),
+            ("ref", "does not match the pattern `^0`"),
             ("children[1].name", "longer than 10 characters"),
         ]
     );
-    let fine = constrained(
-        serde_json::json!({ "name": "Ada", "code": "ADA", "age": 0, "level": 5, "live": true }),
-    );
+    let fine = constrained(serde_json::json!({
+        "name": "Ada", "code": "ADA", "age": 0, "level": 5, "live": true,
+        "day": "2026-11-29", "ref": "0e55044a-10b1-426f-9247-bb680e5fe0c8",
+    }));
     assert!(fine.violations().is_empty(), "{}", fine.violations());
 }
 

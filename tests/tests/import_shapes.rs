@@ -395,6 +395,7 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
                     "tags": { "type": "array", "items": { "type": "string" }, "maxItems": 5, "uniqueItems": true },
                     "size": { "type": "integer", "default": 10 },
                     "home": { "type": "string", "format": "uri" },
+                    "day": { "type": "string", "format": "date", "pattern": "^[0-9]{4,}-" },
                     "span": { "type": "string", "format": "google-duration" },
                     "secret": { "type": "string", "writeOnly": true },
                     "old": { "type": "string", "deprecated": true }
@@ -410,6 +411,7 @@ fn widths_constraints_and_oauth2_round_trip_faithfully() {
         "      id: { type: uuid, read_only: true }\n",
         "      age: { type: int32, optional: true, minimum: 0, exclusive_maximum: 150 }\n",
         "      size: { type: integer, optional: true, default: 10 }\n",
+        "      day: { type: date, optional: true, pattern: \"^[0-9]{4,}-\" }\n",
         "        implicit:\n",
         "        authorization_code:\n",
     ] {

@@ -181,8 +181,11 @@ fn own_checks(rules: &crate::model::FieldRules, ty: &TypeRef) -> Vec<TokenStream
         out.push(quote! { rt::check::length(value, #min, #max, &at, out); });
     }
     if let Some(pattern) = &rules.pattern {
-        // A timestamp is checked as the text it is written as.
-        let text = if *ty == TypeRef::Timestamp {
+        // A timestamp, date or UUID is checked as the text it is written as.
+        let text = if matches!(
+            ty,
+            TypeRef::Timestamp | TypeRef::Scalar(Scalar::Date | Scalar::Uuid)
+        ) {
             quote! { &value.to_string() }
         } else {
             quote! { value }

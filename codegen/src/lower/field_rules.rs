@@ -15,7 +15,9 @@ use crate::spec::raw;
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Applies {
     Text,
-    Timestamp,
+    /// Text and the values written as text (timestamps, dates, UUIDs): a pattern is
+    /// checked against the text the service writes for the value.
+    Written,
     Number,
     List,
     Map,
@@ -28,7 +30,13 @@ impl Applies {
                 ty,
                 TypeRef::String | TypeRef::Scalar(Scalar::Uri | Scalar::Email)
             ),
-            Applies::Timestamp => *ty == TypeRef::Timestamp,
+            Applies::Written => {
+                Applies::Text.fits(ty)
+                    || matches!(
+                        ty,
+                        TypeRef::Timestamp | TypeRef::Scalar(Scalar::Date | Scalar::Uuid)
+                    )
+            }
             Applies::Number => match ty {
                 TypeRef::Integer | TypeRef::Number => true,
                 TypeRef::Scalar(scalar) => scalar.is_number(),
@@ -42,7 +50,7 @@ impl Applies {
     fn words(self) -> &'static str {
         match self {
             Applies::Text => "text (`string`, `uri`, `email`)",
-            Applies::Timestamp => "text and timestamps",
+            Applies::Written => "text and values written as text (`timestamp`, `date`, `uuid`)",
             Applies::Number => "numbers (`integer`, `number`, `int32`, `double`, ...)",
             Applies::List => "lists (`list<T>`)",
             Applies::Map => "maps (`map<T>`)",
@@ -73,14 +81,9 @@ pub(super) fn lower(
         rules.unique_items =
             unique.value && applies("unique_items", &unique.location, Applies::List, ty, diags);
     }
-    // A timestamp's pattern is checked against the text it is written as.
-    let pattern_kind = if *ty == TypeRef::Timestamp {
-        Applies::Timestamp
-    } else {
-        Applies::Text
-    };
+    // A timestamp's, date's or UUID's pattern is checked against the text it is written as.
     if let Some(pattern) = &field.pattern
-        && applies("pattern", &pattern.location, pattern_kind, ty, diags)
+        && applies("pattern", &pattern.location, Applies::Written, ty, diags)
     {
         rules.pattern = checked_pattern(pattern, diags);
     }

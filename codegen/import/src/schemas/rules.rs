@@ -25,8 +25,8 @@ pub(crate) struct Rule {
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
     Text,
-    /// A timestamp: its text may have a pattern.
-    Timestamp,
+    /// A value written as text (a timestamp, a date, a UUID): its text may have a pattern.
+    Written,
     Number,
     List,
     Map,
@@ -39,7 +39,7 @@ fn kind(spelled: &str) -> Kind {
         "integer" | "number" | "int32" | "int64" | "uint32" | "uint64" | "float" | "double" => {
             Kind::Number
         }
-        "timestamp" => Kind::Timestamp,
+        "timestamp" | "date" | "uuid" => Kind::Written,
         s if s.starts_with("list<") => Kind::List,
         s if s.starts_with("map<") => Kind::Map,
         _ => Kind::Other,
@@ -173,7 +173,7 @@ impl Types<'_> {
             "pattern" => {
                 let text = value
                     .as_str()
-                    .filter(|_| matches!(kind, Kind::Text | Kind::Timestamp))?;
+                    .filter(|_| matches!(kind, Kind::Text | Kind::Written))?;
                 regex::Regex::new(text).ok()?;
                 Some(Some(("pattern", Yaml::str(text))))
             }

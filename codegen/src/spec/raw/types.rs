@@ -131,7 +131,8 @@ spec_record! {
         opt min_length: Spanned<u64>,
         /// Text: the most characters.
         opt max_length: Spanned<u64>,
-        /// Text: a regular expression it must contain a match of (anchor it with `^...$`).
+        /// Text: a regular expression it must contain a match of (anchor it with `^...$`);
+        /// for a `timestamp`, `date` or `uuid`, of the text the service writes for it.
         opt pattern: Spanned<String>,
         /// A number: the smallest value.
         opt minimum: Spanned<ScalarText>,
