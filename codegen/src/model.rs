@@ -14,6 +14,7 @@ mod examples;
 mod parameters;
 mod paths;
 mod protocol;
+mod section;
 mod types;
 
 pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentials};
@@ -28,6 +29,7 @@ pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
     RateLimitHeaders,
 };
+pub use section::Section;
 pub use types::{
     Discriminator, EnumValue, Field, Scalar, TypeDef, TypeKind, TypeRef, Union, UnionKeyword,
 };
@@ -414,6 +416,9 @@ pub struct Endpoint {
     pub request_optional: bool,
     /// The request body may be `null` (`request_nullable`): the handler gets an `Option`.
     pub request_nullable: bool,
+    /// The media types its request body is read in (`json`, `json_or_form`, ...), where
+    /// they differ from the service's `request_bodies`.
+    pub request_bodies: Option<String>,
     /// Response body type.
     pub response: Option<TypeRef>,
     /// The response body may be `null`.
@@ -472,18 +477,15 @@ impl Endpoint {
     pub fn request_may_be_none(&self) -> bool {
         self.request_optional || self.request_nullable
     }
-}
 
-/// A part of a family with a handler trait of its own (a section file, or the `section`
-/// key of endpoints). Only the handler traits know of it.
-#[derive(Debug, Clone)]
-pub struct Section {
-    /// `snake_case` name (`reviewers`).
-    pub name: String,
-    /// What it covers.
-    pub description: Option<String>,
-    /// Where its name is written (its file's `section.name`, or the first endpoint's key).
-    pub location: Location,
+    /// The media types its request body is read in: its own `request_bodies`, else the
+    /// service's, else `json`.
+    pub fn request_bodies<'a>(&'a self, conventions: &'a Conventions) -> &'a str {
+        self.request_bodies
+            .as_deref()
+            .or(conventions.request_bodies.as_deref())
+            .unwrap_or("json")
+    }
 }
 
 impl Conventions {

@@ -178,6 +178,9 @@ pub struct EndpointSpec {
     pub error_codes: Option<&'static [u16]>,
     /// A JSON request body is read.
     pub request_body: bool,
+    /// The media types its request body is read in, where they differ from the service's
+    /// [`Conventions::request_bodies`].
+    pub request_bodies: Option<RequestBodies>,
     /// A JSON response body is written.
     pub response_body: bool,
     /// What anonymous callers may call here.
@@ -296,6 +299,7 @@ impl EndpointSpec {
         header_rules: &[],
         param_patterns: &[],
         param_lengths: &[],
+        request_bodies: None,
         param_affixes: &[],
         rate_limit_resource: None,
         selected_by: None,

@@ -79,4 +79,12 @@ impl ChangesHandlers for OffsetLists {
     ) -> Result<String, Error> {
         Ok(body.map_or_else(|| "reopened without a message".to_owned(), |b| b.message))
     }
+
+    async fn comment_changes(
+        &self,
+        _: RequestContext<'_>,
+        body: ReviewInput,
+    ) -> Result<String, Error> {
+        Ok(body.message)
+    }
 }

@@ -1,6 +1,6 @@
 //! `restspec diff` on what an endpoint reads besides its path and options: header
-//! parameters, whether its request body may be left out, and the headers it answers with
-//! (and a status row's answers may).
+//! parameters, whether its request body may be left out and the media types it is read in,
+//! and the headers it answers with (and a status row's answers may).
 
 use restspec_codegen::diff::ChangeKind as K;
 
@@ -87,6 +87,32 @@ fn an_optional_or_nullable_request_body() {
         "body may no longer be null",
         &nullable,
         &[],
+        &[(K::RequestTypeChanged, CLIENTS)],
+    );
+}
+
+/// An endpoint that reads forms too takes nothing from clients; one that no longer reads
+/// JSON refuses those sending it.
+#[test]
+fn a_request_body_read_in_other_media_types() {
+    let body = "    request: ThingInput\n";
+    let json = [(body, "    request: ThingInput\n    request_bodies: json\n")];
+    let both = [(
+        body,
+        "    request: ThingInput\n    request_bodies: json_or_form\n",
+    )];
+    let form = [(body, "    request: ThingInput\n    request_bodies: form\n")];
+    case("json said", &[], &json, &[]);
+    case(
+        "forms read too",
+        &json,
+        &both,
+        &[(K::RequestTypeChanged, OK)],
+    );
+    case(
+        "JSON no longer read",
+        &both,
+        &form,
         &[(K::RequestTypeChanged, CLIENTS)],
     );
 }

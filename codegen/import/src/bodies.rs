@@ -48,10 +48,10 @@ impl<'d> Operation<'_, 'd> {
             return;
         };
         let content_at = refs::push(&at, "content");
+        let mut read = Vec::new();
         for media in content.keys() {
             match media_kind(media) {
-                MediaKind::Json => needs.json_bodies = true,
-                MediaKind::Form => needs.forms = true,
+                kind @ (MediaKind::Json | MediaKind::Form) => read.push(kind),
                 MediaKind::Other => losses.push(Loss::wire(
                     refs::push(&content_at, media),
                     media_category(media),
@@ -72,6 +72,10 @@ impl<'d> Operation<'_, 'd> {
             Some(schema) => {
                 let found = types.use_of(schema, &schema_at, &format!("{pascal}Request"), losses);
                 endpoint.push("request", Yaml::str(found.spelled.clone()));
+                // Its own media types, kept only where they are not the service's.
+                let words = media_words(&read);
+                *needs.request_media.entry(words).or_default() += 1;
+                endpoint.push("request_bodies", Yaml::str(words));
                 // A body the document requires is refused when missing
                 // (`empty_request_body: refuse`); one it does not, may be left out.
                 needs.request_bodies = true;
@@ -391,3 +395,34 @@ fn with_schema_first(
 
 /// An answer's JSON body: its type, and whether it may be `null`.
 type Body = (String, bool);
+
+/// The spec's `request_bodies` words for the media types an operation lists, in its order.
+fn media_words(read: &[MediaKind]) -> &'static str {
+    let json = read.contains(&MediaKind::Json);
+    match read.first() {
+        Some(MediaKind::Form) if json => "form_or_json",
+        Some(MediaKind::Form) => "form",
+        _ if read.contains(&MediaKind::Form) => "json_or_form",
+        _ => "json",
+    }
+}
+
+/// Chooses the service's `request_bodies`, the media types most operations read in (JSON
+/// on a tie), and leaves each endpoint's own only where it differs.
+pub(crate) fn settle_request_media(families: &mut [crate::operations::Family], needs: &mut Needs) {
+    let most = needs.request_media.values().copied().max().unwrap_or(0);
+    needs.service_media = match needs.request_media.get("json") {
+        Some(&n) if n == most => "json",
+        _ => needs
+            .request_media
+            .iter()
+            .find(|(_, n)| **n == most)
+            .map_or("json", |(words, _)| *words),
+    };
+    let service = Yaml::str(needs.service_media);
+    for family in families {
+        for (_, endpoint) in &mut family.endpoints {
+            endpoint.remove_if("request_bodies", &service);
+        }
+    }
+}

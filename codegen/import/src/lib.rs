@@ -119,7 +119,9 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
         rate_limits: rate_limits::RateLimitHeaders::read(document),
         ..operations::Needs::default()
     };
-    let families = operations::families(document, &mut types, &security, &mut needs, &mut losses);
+    let mut families =
+        operations::families(document, &mut types, &security, &mut needs, &mut losses);
+    bodies::settle_request_media(&mut families, &mut needs);
     // A request without the credentials the document asks for is answered 401 (with
     // `WWW-Authenticate`), as HTTP says, even where the document lists no 401.
     if !security.credentials.is_empty() {

@@ -149,10 +149,8 @@ pub(crate) fn file(
     if let Some(rate_limits) = &needs.rate_limits {
         conventions.push("rate_limit_headers", rate_limits.convention());
     }
-    match (needs.forms, needs.json_bodies) {
-        (true, true) => conventions.push("request_bodies", Yaml::str("json_or_form")),
-        (true, false) => conventions.push("request_bodies", Yaml::str("form")),
-        _ => {}
+    if !["", "json"].contains(&needs.service_media) {
+        conventions.push("request_bodies", Yaml::str(needs.service_media));
     }
     // Errors as JSON where most of them share a record the runtime's refusals can fill.
     if let Some(body) = error_body {

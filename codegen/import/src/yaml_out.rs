@@ -52,6 +52,13 @@ impl Yaml {
         }
     }
 
+    /// Removes `key` from a mapping where its value is `value`.
+    pub(crate) fn remove_if(&mut self, key: &str, value: &Yaml) {
+        if let Yaml::Map(entries) = self {
+            entries.retain(|(k, v)| k != key || v != value);
+        }
+    }
+
     /// `key: value` when `value` is there.
     pub(crate) fn push_some(&mut self, key: &str, value: Option<Yaml>) {
         if let Some(value) = value {

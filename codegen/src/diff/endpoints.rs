@@ -395,6 +395,30 @@ fn compare_endpoint(
         };
         push(ChangeKind::RequestTypeChanged, verdict, why.to_owned());
     }
+    if was.request.is_some() && now.request.is_some() && was.request_bodies != now.request_bodies {
+        let (before, after) = (
+            was.request_bodies(&old.conventions),
+            now.request_bodies(&new.conventions),
+        );
+        let reads = |words: &str| (words != "form", words.contains("form"));
+        let ((json_was, form_was), (json_now, form_now)) = (reads(before), reads(after));
+        if before != after {
+            let (verdict, why) = if (json_was && !json_now) || (form_was && !form_now) {
+                (
+                    CLIENTS,
+                    format!(
+                        "its body is read as `{after}`, not `{before}`: clients sending a type it no longer reads get 415"
+                    ),
+                )
+            } else {
+                (
+                    Verdict::Compatible,
+                    format!("its body is read as `{after}` (was `{before}`)"),
+                )
+            };
+            push(ChangeKind::RequestTypeChanged, verdict, why);
+        }
+    }
     if was.response != now.response {
         let text = |t: &Option<crate::model::TypeRef>| {
             t.as_ref()

@@ -190,6 +190,11 @@ fn method_tokens(
             crate::model::SelectorPlace::Query => quote! { .option_str(#name, Some(#value)) },
         }
     });
+    // An endpoint reading other media types than the service's: its body goes as it reads.
+    let media = endpoint.request_bodies.as_deref().map(|words| {
+        let bodies = super::service::request_bodies(words);
+        quote! { .request_bodies(#bodies) }
+    });
     let (body, body_call) = match &endpoint.request {
         Some(ty) if endpoint.request_optional => {
             let ty = rust_type(ty, format, false);
@@ -267,6 +272,7 @@ fn method_tokens(
                 #(#option_calls)*
                 #(#header_calls)*
                 #selector_call
+                #media
                 #body_call
         }
     }

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::service::{method_tokens, opt_str};
+use super::service::{method_tokens, opt_str, request_bodies};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
 use crate::model::{
     Anonymous, Credential, EarlyRefusals, ErrorFormat, PageStyle, Service, UnknownCredentials,
@@ -112,8 +112,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         fields.push(cors);
     }
     if let Some(bodies) = &c.request_bodies {
-        let variant = format_ident!("{}", crate::names::pascal(bodies));
-        fields.push(quote! { request_bodies: rt::RequestBodies::#variant });
+        let bodies = request_bodies(bodies);
+        fields.push(quote! { request_bodies: #bodies });
     }
     if c.json_any_content_type {
         fields.push(quote! { request_content_type: rt::RequestContentType::Any });

@@ -258,6 +258,10 @@ fn endpoint_tokens(
     if endpoint.request.is_some() {
         rare.push(quote! { request_body: true });
     }
+    if let Some(bodies) = &endpoint.request_bodies {
+        let bodies = request_bodies(bodies);
+        rare.push(quote! { request_bodies: Some(#bodies) });
+    }
     if endpoint.response.is_some() {
         rare.push(quote! { response_body: true });
     }
@@ -401,4 +405,10 @@ fn option_rules(options: &[crate::model::QueryOption]) -> Vec<TokenStream> {
             }
         })
         .collect()
+}
+
+/// The runtime's `RequestBodies` for the spec's word (`json_or_form`).
+pub(super) fn request_bodies(words: &str) -> TokenStream {
+    let variant = format_ident!("{}", crate::names::pascal(words));
+    quote! { rt::RequestBodies::#variant }
 }

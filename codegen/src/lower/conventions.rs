@@ -202,21 +202,11 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
                 expire_after_seconds: i.expire_after_seconds.unwrap_or(86_400),
             }
         }),
-        request_bodies: raw.request_bodies.as_ref().and_then(|r| {
-            const KNOWN: [&str; 4] = ["json", "json_or_form", "form_or_json", "form"];
-            if KNOWN.contains(&r.value.as_str()) {
-                (r.value != "json").then(|| r.value.clone())
-            } else {
-                diags.push(
-                    Diagnostic::new(
-                        r.location.clone(),
-                        format!("unknown `request_bodies` `{}`", r.value),
-                    )
-                    .hint(suggest(&r.value, KNOWN)),
-                );
-                None
-            }
-        }),
+        request_bodies: raw
+            .request_bodies
+            .as_ref()
+            .and_then(|r| super::request_body::media_words(r, diags))
+            .filter(|r| r != "json"),
         json_any_content_type: super::bodies::choice(
             raw.request_content_type.as_ref(),
             "request_content_type",

@@ -330,6 +330,7 @@ pub(super) fn lower_endpoint(
             diags,
         ),
         request_nullable: super::request_body::lower_request_nullable(raw, request.as_ref(), diags),
+        request_bodies: super::request_body::lower_request_bodies(raw, diags),
         request,
         response,
         response_nullable,

@@ -1,10 +1,52 @@
 //! What an endpoint's request body may be besides a value of its `request` type: left
-//! out (`request_optional`), or `null` (`request_nullable`). Either gives the handler an
-//! `Option`.
+//! out (`request_optional`), or `null` (`request_nullable`), either giving the handler an
+//! `Option`; and the media types it is read in (`request_bodies`).
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::TypeRef;
+use crate::spec::decode::Spanned;
 use crate::spec::raw;
+
+/// The words `request_bodies` takes, the service's or an endpoint's.
+const MEDIA_WORDS: [&str; 4] = ["json", "json_or_form", "form_or_json", "form"];
+
+/// `request_bodies` (of the conventions or an endpoint) when it is one of its words, else
+/// located with the nearest.
+pub(super) fn media_words(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<String> {
+    if MEDIA_WORDS.contains(&raw.value.as_str()) {
+        return Some(raw.value.clone());
+    }
+    diags.push(
+        Diagnostic::new(
+            raw.location.clone(),
+            format!("unknown `request_bodies` `{}`", raw.value),
+        )
+        .hint(crate::diag::suggest(&raw.value, MEDIA_WORDS)),
+    );
+    None
+}
+
+/// An endpoint's own `request_bodies`, which says something only of an endpoint with a
+/// `request`.
+///
+/// ```yaml
+/// token: { method: POST, path: /oauth/token, request: TokenRequest, request_bodies: form }
+/// ```
+pub(super) fn lower_request_bodies(raw: &raw::Endpoint, diags: &mut Diagnostics) -> Option<String> {
+    let given = raw.request_bodies.as_ref()?;
+    let words = media_words(given, diags)?;
+    if raw.request.is_none() {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                "`request_bodies` without a `request`: there is no body to read",
+            )
+            .hint("add the body's type as `request`, or remove `request_bodies`"),
+        );
+        return None;
+    }
+    Some(words)
+}
 
 /// `request_optional` says something only of an endpoint with a `request`.
 ///

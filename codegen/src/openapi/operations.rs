@@ -147,11 +147,7 @@ fn operation(
     if let Some(request) = &endpoint.request {
         op.insert(
             "requestBody".into(),
-            request_body(
-                service,
-                request,
-                (endpoint.request_optional, endpoint.request_nullable),
-            ),
+            request_body(service, endpoint, request),
         );
     }
     op.insert(
@@ -201,16 +197,17 @@ fn operation(
 /// records or maps are written in bracket notation (`metadata[plan]=pro`), which OpenAPI
 /// calls `style: deepObject`; lists as repeated keys (`expand=a&expand=b`, which the
 /// service reads as it reads `expand[]=a&expand[]=b`).
-fn request_body(service: &Service, request: &TypeRef, (optional, nullable): (bool, bool)) -> Value {
+fn request_body(service: &Service, endpoint: &Endpoint, request: &TypeRef) -> Value {
+    let (optional, nullable) = (endpoint.request_optional, endpoint.request_nullable);
     let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
     let form = "application/x-www-form-urlencoded";
     let json_media = "application/json";
-    // The media types the service reads (a JSON object is sorted: the order says nothing).
-    let media: &[&str] = match service.conventions.request_bodies.as_deref() {
-        None => &[json_media],
-        Some("json_or_form") => &[json_media, form],
-        Some("form_or_json") => &[form, json_media],
-        Some(_) => &[form],
+    // The media types the endpoint reads (a JSON object is sorted: the order says nothing).
+    let media: &[&str] = match endpoint.request_bodies(&service.conventions) {
+        "json" => &[json_media],
+        "json_or_form" => &[json_media, form],
+        "form_or_json" => &[form, json_media],
+        _ => &[form],
     };
     let content: Map<String, Value> = media
         .iter()

@@ -419,6 +419,11 @@ spec_record! {
         /// handler gets `Option<T>`, `None` for a body of `null`; the typed client sends
         /// `null` for `None` (nothing, with `request_optional` too). Default: `false`.
         opt request_nullable: Spanned<bool>,
+        /// The media types its request body is read in (`json`, `json_or_form`,
+        /// `form_or_json`, `form`), where they differ from the service's `request_bodies`:
+        /// a body of another type is refused (`wrong_content_type`), OpenAPI lists these,
+        /// and the typed client sends the first.
+        opt request_bodies: Spanned<String>,
         /// Type of the JSON response body; leave out for none.
         opt response: Spanned<String>,
         /// The response body may be `null` (Microsoft Graph's actions answer an entity or

@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 use crate::message::strict_json::{self, Rules};
-use crate::spec::{Conventions, RequestContentType, UnknownFields};
+use crate::spec::{Conventions, RequestBodies, RequestContentType, UnknownFields};
 
 pub use restspec_client::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
 
@@ -38,12 +38,14 @@ fn rules(conventions: &Conventions, records_from_objects: bool) -> Rules {
 /// record (see the runtime's `strict_json` module), and a field no record declares where
 /// `conventions.unknown_fields` is `Reject` (else it is ignored). A body larger than
 /// [`Limits::max_json_bytes`] or nested deeper than [`Limits::max_json_depth`] is refused
-/// before it is parsed (see [`check_json_bounds`]).
+/// before it is parsed (see [`check_json_bounds`]). A body of another type is
+/// `wrong_content_type`, its message naming the types the endpoint `reads`.
 pub fn parse_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: &Bytes,
     limits: &Limits,
     conventions: &Conventions,
+    reads: RequestBodies,
 ) -> Result<T, ApiError> {
     let content_type = headers
         .get(header::CONTENT_TYPE)
@@ -69,8 +71,9 @@ pub fn parse_json<T: DeserializeOwned>(
             body
         }
         _ => {
-            return Err(ApiError::condition(Condition::WrongContentType)
-                .with_message(conventions.request_bodies.expected()));
+            return Err(
+                ApiError::condition(Condition::WrongContentType).with_message(reads.expected())
+            );
         }
     };
     let rules = rules(conventions, true);
@@ -223,6 +226,7 @@ mod tests {
             &Bytes::from(deep),
             &Limits::default(),
             &Conventions::NONE,
+            RequestBodies::Json,
         )
         .unwrap_err();
         assert_eq!(

@@ -167,7 +167,7 @@ impl<'a> Call<'a> {
         optional: bool,
     ) -> Result<Option<B>, ApiError> {
         let text = self.body.trim_ascii();
-        let form = self.service.conventions.request_bodies.reads_form()
+        let form = self.request_bodies().reads_form()
             && crate::message::request::is_form(&self.parts.headers);
         if text == b"null" && !form {
             return Ok(None);
@@ -230,7 +230,7 @@ impl<'a> Call<'a> {
             return Err(ApiError::condition(Condition::MalformedRequest)
                 .with_message("the request body is missing"));
         }
-        let formats = conventions.request_bodies;
+        let formats = self.request_bodies();
         if formats.reads_form() && crate::message::request::is_form(&self.parts.headers) {
             return crate::message::request::parse_form(&self.body, self.limits, conventions);
         }
@@ -244,7 +244,16 @@ impl<'a> Call<'a> {
             &self.body,
             self.limits,
             conventions,
+            formats,
         )
+    }
+
+    /// The media types this endpoint reads its request body in: its own, else the
+    /// service's.
+    fn request_bodies(&self) -> crate::spec::RequestBodies {
+        self.endpoint
+            .request_bodies
+            .unwrap_or(self.service.conventions.request_bodies)
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or

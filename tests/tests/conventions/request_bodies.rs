@@ -1,7 +1,9 @@
 //! Request bodies that may be missing and bodies that must not be, on
 //! `fixtures/offset_lists` (`empty_request_body: refuse`): a request without a body is a
 //! 400 saying so, even where `{}` would do; an endpoint whose body is `request_optional`
-//! gets `None` without one; the typed client sends a body or none.
+//! gets `None` without one; the typed client sends a body or none. An endpoint reading
+//! forms (`request_bodies: form`) in a service reading JSON refuses JSON, and
+//! the typed client sends it a form.
 
 use restspec_tests::offset_lists::OffsetLists;
 
@@ -71,4 +73,61 @@ async fn the_typed_client_sends_an_optional_body_or_none() {
         .await
         .expect("an answer");
     assert_eq!(some, "ship it");
+}
+
+#[tokio::test]
+async fn an_endpoint_reads_the_media_types_it_names_not_the_services() {
+    use restspec_tests::build_script::offset_lists::client::Client;
+    use restspec_tests::build_script::offset_lists::types::ReviewInput;
+    let base = OffsetLists::new(3).serve().await.expect("a server");
+    let post = |content_type: &'static str, body: &'static str| {
+        client()
+            .post(format!("{base}/changes/comment"))
+            .header("Content-Type", content_type)
+            .body(body)
+    };
+    let form = send(post("application/x-www-form-urlencoded", "message=a+note")).await;
+    assert_eq!(form.status, 200, "{}", form.text());
+    assert_eq!(form.text(), "\"a note\"\n");
+    let json = send(post("application/json", r#"{"message":"a note"}"#)).await;
+    // `wrong_content_type` is a 400 in this service's status table.
+    assert_eq!(json.status, 400, "{}", json.text());
+    assert_eq!(
+        json.text(),
+        "Expected Content-Type: application/x-www-form-urlencoded\n"
+    );
+    // The service's other endpoints read JSON, not forms.
+    let elsewhere = client()
+        .post(format!("{base}/changes/review"))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body("message=a+note");
+    let elsewhere = send(elsewhere).await;
+    assert_eq!(
+        elsewhere.text(),
+        "Expected Content-Type: application/json\n"
+    );
+
+    let client = Client::new(&base).expect("a client");
+    let input = ReviewInput {
+        message: "sent as a form".to_owned(),
+    };
+    let answer = client.comment_changes(&input).await.expect("an answer");
+    assert_eq!(answer, "sent as a form");
+
+    // OpenAPI lists the media types each endpoint reads.
+    let document: serde_json::Value =
+        serde_json::from_str(restspec_tests::build_script::offset_lists::OPENAPI).expect("JSON");
+    let media = |path: &str| -> Vec<String> {
+        document["paths"][path]["post"]["requestBody"]["content"]
+            .as_object()
+            .expect("a body")
+            .keys()
+            .cloned()
+            .collect()
+    };
+    assert_eq!(
+        media("/changes/comment"),
+        ["application/x-www-form-urlencoded"]
+    );
+    assert_eq!(media("/changes/review"), ["application/json"]);
 }

@@ -52,6 +52,9 @@ pub struct Call<T, E> {
     pub(super) paginated: bool,
     /// The places of the service's `credentials` the endpoint reads, where it reads some.
     places: Option<&'static [u8]>,
+    /// The media types the endpoint reads its body in, where they differ from the
+    /// service's.
+    request_bodies: Option<crate::conventions::RequestBodies>,
     answer: PhantomData<fn() -> (T, E)>,
 }
 
@@ -80,12 +83,20 @@ impl<T, E> Call<T, E> {
             decode,
             paginated: false,
             places: None,
+            request_bodies: None,
             answer: PhantomData,
         }
     }
 
     pub(super) fn conventions(&self) -> &'static crate::conventions::Conventions {
         self.client.inner.conventions
+    }
+
+    /// The media types the endpoint reads its request body in: its own, else the
+    /// service's.
+    pub(super) fn bodies(&self) -> crate::conventions::RequestBodies {
+        self.request_bodies
+            .unwrap_or(self.conventions().request_bodies)
     }
 
     /// Sets a query parameter, replacing what the call sent under that name.
@@ -129,6 +140,7 @@ impl<T, E> Call<T, E> {
             decode: self.decode,
             paginated: self.paginated,
             places: self.places,
+            request_bodies: self.request_bodies,
             answer: PhantomData,
         }
     }
@@ -172,6 +184,14 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// Sends the body as an endpoint reading these media types wants it (a form for
+    /// `form_or_json` or `form`, else JSON), where they differ from the service's
+    /// `request_bodies`. Call it before giving the body.
+    pub fn request_bodies(mut self, reads: crate::conventions::RequestBodies) -> Self {
+        self.request_bodies = Some(reads);
+        self
+    }
+
     /// Makes the call create-only (`If-None-Match: *`): the service answers 412 instead of
     /// changing something that exists.
     pub fn create_only(mut self) -> Self {
@@ -208,7 +228,7 @@ impl<T, E> Call<T, E> {
             request = request.header(header, "*");
         }
         if let Some(Ok(body)) = &self.body {
-            let content_type = if conventions.request_bodies.sends_form() {
+            let content_type = if self.bodies().sends_form() {
                 "application/x-www-form-urlencoded"
             } else {
                 "application/json; charset=UTF-8"

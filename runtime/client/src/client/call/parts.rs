@@ -101,7 +101,7 @@ impl<T, E> Call<T, E> {
         let violations = body.violations();
         self.body = Some(if !violations.is_empty() {
             Err(Unsendable::Invalid(violations))
-        } else if self.conventions().request_bodies.sends_form() {
+        } else if self.bodies().sends_form() {
             crate::form::to_form(body)
                 .map(String::into_bytes)
                 .map_err(Unsendable::Encode)
@@ -127,7 +127,7 @@ impl<T, E> Call<T, E> {
     ) -> Self {
         match body {
             Some(body) => self.json(body),
-            None if self.conventions().request_bodies.sends_form() => self,
+            None if self.bodies().sends_form() => self,
             None => {
                 self.body = Some(Ok(b"null".to_vec()));
                 self

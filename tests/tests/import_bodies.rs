@@ -1,0 +1,51 @@
+//! The media types request bodies are read in: the service reads the ones most operations
+//! list, and an operation listing others says its own (`request_bodies`), so the round
+//! trip finds each operation's list again.
+
+use restspec_import::Options;
+
+use super::import::{assert_every_operation_faithful, file};
+
+fn body(media: &[&str]) -> serde_json::Value {
+    let schema = serde_json::json!({ "$ref": "#/components/schemas/Note" });
+    let content: serde_json::Map<String, serde_json::Value> = media
+        .iter()
+        .map(|m| ((*m).to_owned(), serde_json::json!({ "schema": schema })))
+        .collect();
+    serde_json::json!({
+        "requestBody": { "required": true, "content": content },
+        "responses": { "204": { "description": "done" } }
+    })
+}
+
+#[test]
+fn an_operation_reading_other_media_types_than_most_says_its_own() {
+    let (json, form) = ("application/json", "application/x-www-form-urlencoded");
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/notes": { "post": body(&[json, form]) },
+            "/drafts": { "post": body(&[json, form]) },
+            "/tokens": { "post": body(&[form]) },
+            "/hooks": { "post": body(&[json]) }
+        },
+        "components": { "schemas": { "Note": {
+            "type": "object", "properties": { "text": { "type": "string" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  request_bodies: json_or_form\n"),
+        "{service}"
+    );
+    let tokens = file(&imported, "tokens.yaml");
+    assert!(tokens.contains("    request_bodies: form\n"), "{tokens}");
+    let hooks = file(&imported, "hooks.yaml");
+    assert!(hooks.contains("    request_bodies: json\n"), "{hooks}");
+    let notes = file(&imported, "notes.yaml");
+    assert!(!notes.contains("request_bodies"), "{notes}");
+    assert_every_operation_faithful(&document, &imported);
+}
