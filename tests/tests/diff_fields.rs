@@ -270,3 +270,27 @@ fn values_taken_away_break_senders_and_added_break_readers() {
         &[(K::FieldConstraintLoosened, CLIENTS)],
     );
 }
+
+/// A list's item rules move as a field's do: a limit on each item sent breaks senders,
+/// one taken away breaks nobody sending.
+#[test]
+fn item_rules_move_as_a_fields_rules_do() {
+    let tags = |items: &str| {
+        format!(
+            "      description: {{ type: list<string>, optional: true{items} }}\n  DescriptionInput:"
+        )
+    };
+    let (plain, limited) = (tags(""), tags(", items: { max_length: 5 }"));
+    case(
+        "sent: each item limited",
+        &[(SENT, &plain)],
+        &[(SENT, &limited)],
+        &[(K::FieldConstraintTightened, CLIENTS)],
+    );
+    case(
+        "sent: the item limit dropped",
+        &[(SENT, &limited)],
+        &[(SENT, &plain)],
+        &[(K::FieldConstraintLoosened, OK)],
+    );
+}

@@ -71,6 +71,9 @@ fn every_violation_is_reported_at_its_path_at_once() {
         "when": "1999-12-31 23:59:59.000000000",
         "day": "1999-12-31",
         "ref": "67E55044-10B1-426F-9247-BB680E5FE0C8",
+        "codes": ["AB", "abc", "ABCD"],
+        "counts": [1, null, -1],
+        "big": ["12345678901234567890"],
         "children": [{ "name": "ok" }, { "name": "much too long a name" }],
     }));
     let violations = body.violations();
@@ -91,6 +94,9 @@ fn every_violation_is_reported_at_its_path_at_once() {
             ("when", "does not match the pattern `^20`"),
             ("day", "does not match the pattern `^20`"),
             ("ref", "does not match the pattern `^0`"),
+            ("codes[1]", "does not match the pattern `^[A-Z]+$`"),
+            ("codes[2]", "longer than 3 characters"),
+            ("counts[2]", "less than 0"),
             ("children[1].name", "longer than 10 characters"),
         ]
     );

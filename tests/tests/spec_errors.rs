@@ -318,7 +318,7 @@ fn with_types(types: &str) -> Vec<restspec_codegen::SourceFile> {
 /// A field's rules are checked against its type, each at its key with what to write: a
 /// constraint for another kind of value, a pattern the service cannot check, bounds that
 /// leave no value, a default of the wrong type, a format that has a type of its own, a
-/// pattern on a value not written as text.
+/// pattern on a value not written as text, item rules off a list or wrong for its items.
 #[test]
 fn a_fields_rules_are_checked_against_its_type() {
     let types = r#"  Thing:
@@ -331,6 +331,8 @@ fn a_fields_rules_are_checked_against_its_type() {
       both: { type: number, minimum: 1, exclusive_minimum: 1 }
       parent: { type: Thing, read_only: true }
       flag: { type: boolean, pattern: "^t" }
+      nums: { type: list<integer>, items: { pattern: "^1" } }
+      word: { type: string, items: { max_length: 3 } }
 "#;
     let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
     let text = errors.to_string();
@@ -345,10 +347,12 @@ fn a_fields_rules_are_checked_against_its_type() {
         "`minimum` and `exclusive_minimum` are both given",
         "a read-only field of type `Thing` must be `optional: true`",
         "service.yaml:27:39: `pattern` is for text and values written as text (`timestamp`, `date`, `uuid`), not `boolean`",
+        "service.yaml:28:54: `pattern` is for text and values written as text (`timestamp`, `date`, `uuid`), not `integer`",
+        "service.yaml:29:29: `items` is for lists (`list<T>`), not `string`",
     ] {
         assert!(text.contains(expected), "{expected}\n{text}");
     }
-    assert_eq!(errors.diagnostics.len(), 8, "{text}");
+    assert_eq!(errors.diagnostics.len(), 10, "{text}");
 }
 
 /// `oauth2` describes bearer tokens: beside another place it is refused, and a flow

@@ -32,14 +32,18 @@ pub(crate) struct Use {
     /// What the schema says besides its type, as a field's keys (kept only where it is
     /// a record's field; a loss anywhere else).
     pub(crate) rules: Vec<rules::Rule>,
+    /// What a list's items say besides their type, as the keys of the field's `items`
+    /// (kept, as `rules` are, only where the list is a record's field).
+    pub(crate) item_rules: Vec<rules::Rule>,
 }
 
 impl Use {
-    fn plain(spelled: impl Into<String>) -> Use {
+    pub(super) fn plain(spelled: impl Into<String>) -> Use {
         Use {
             spelled: spelled.into(),
             nullable: false,
             rules: Vec::new(),
+            item_rules: Vec::new(),
         }
     }
 }
@@ -236,9 +240,8 @@ impl<'d> Types<'d> {
                             self.declare_union(hint, spelled, "one_of")
                         };
                         Use {
-                            spelled: name,
                             nullable,
-                            rules: Vec::new(),
+                            ..Use::plain(name)
                         }
                     }
                 }
@@ -289,14 +292,24 @@ impl<'d> Types<'d> {
             }
             "array" => {
                 let item_hint = format!("{hint}Item");
-                let item = match schema.get("items") {
-                    Some(items) => {
-                        self.use_of(items, &refs::push(pointer, "items"), &item_hint, losses)
-                    }
+                let mut item = match schema.get("items") {
+                    Some(items) => self.use_keeping_rules(
+                        items,
+                        &refs::push(pointer, "items"),
+                        &item_hint,
+                        losses,
+                    ),
                     None => self.any(pointer, "an array without `items`", losses),
                 };
                 let mut found = self.formatted("array", format, pointer);
                 found.spelled = format!("list<{}>", item.spelled);
+                // What a field's `items` says; the rest of the items' rules are lost.
+                let (carried, lost) = std::mem::take(&mut item.rules)
+                    .into_iter()
+                    .partition(|rule| rules::ITEM_KEYS.contains(&rule.key));
+                found.item_rules = carried;
+                item.rules = lost;
+                item.lose_rules(losses);
                 if item.nullable {
                     // Kept where the list is a record's field (`nullable_items`).
                     found.rules.push(rules::Rule {

@@ -2,7 +2,7 @@
 //! clients sending the type, constraints that admit more break clients reading it (a
 //! client that checks answers, as the typed client's types document them, meets values it
 //! was told could not come); defaults, read-only and write-only, formats and deprecation
-//! each judged by which way the type travels.
+//! each judged by which way the type travels. A list's item rules move the same way.
 
 use super::{ChangeKind, Verdict, Who};
 use crate::model::{Bound, FieldRules};
@@ -203,6 +203,17 @@ pub(super) fn compare(
                 "no longer deprecated".to_owned()
             },
         ));
+    }
+    // A list's item rules move as a field's do, item by item.
+    let none = FieldRules::default();
+    let (items_was, items_now) = (
+        was.items.as_deref().unwrap_or(&none),
+        now.items.as_deref().unwrap_or(&none),
+    );
+    if items_was != items_now {
+        for (kind, verdict, why) in compare(items_was, items_now, (read, sent)) {
+            out.push((kind, verdict, format!("each item: {why}")));
+        }
     }
     out
 }

@@ -98,7 +98,25 @@ fn reaches_checks(ty: &TypeRef, checked: &BTreeSet<&str>) -> bool {
 /// One field's checks: its own constraints on its value when it has one, then its value's
 /// own checks.
 fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
-    let own = own_checks(&field.rules, &field.ty);
+    let mut own = own_checks(&field.rules, &field.ty);
+    if let (Some(items), TypeRef::List(item)) = (&field.rules.items, &field.ty) {
+        let checks = own_checks(items, item);
+        // Each item at its index; an item that is `null` (`nullable_items`) has nothing
+        // to check.
+        let each = if field.nullable_items {
+            quote! { value.iter().enumerate().filter_map(|(i, v)| v.as_ref().map(|v| (i, v))) }
+        } else {
+            quote! { value.iter().enumerate() }
+        };
+        if !checks.is_empty() {
+            own.push(quote! {
+                for (index, value) in #each {
+                    let at = rt::At::Index(&at, index);
+                    #(#checks)*
+                }
+            });
+        }
+    }
     let nested = reaches_checks(&field.ty, checked);
     if own.is_empty() && !nested {
         return quote! {};

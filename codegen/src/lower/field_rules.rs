@@ -182,6 +182,21 @@ pub(super) fn lower(
         );
     }
     rules.deprecated = field.deprecated.unwrap_or(false);
+    rules.items = field.items.as_ref().and_then(|items| {
+        let at = &items.location;
+        if !applies("items", at, Applies::List, ty, diags) {
+            return None;
+        }
+        let TypeRef::List(item) = ty else {
+            return None;
+        };
+        let spelled = Spanned {
+            value: item.spelled(),
+            location: field.r#type.location.clone(),
+        };
+        let rules = lower(&raw::Field::of_items(items, spelled), item, cx, diags);
+        Some(Box::new(rules))
+    });
     rules
 }
 

@@ -47,12 +47,13 @@ impl<'a> Values<'a> {
             },
             TypeRef::List(item) => {
                 let count = rules.min_items.unwrap_or(0) as usize;
-                let item_rules = FieldRules::default();
+                let none = FieldRules::default();
+                let item_rules = rules.items.as_deref().unwrap_or(&none);
                 // Items differ only where they must: the least value, again and again,
                 // is the least list.
                 let nth_of = |i: usize| if rules.unique_items { nth + i } else { nth };
                 let items: Vec<Value> = (0..count)
-                    .map(|i| self.item(item, &item_rules, nth_of(i), depth + 1))
+                    .map(|i| self.item(item, item_rules, nth_of(i), depth + 1))
                     .collect();
                 Value::Array(items)
             }

@@ -50,6 +50,8 @@ pub struct FieldRules {
     pub write_only: bool,
     /// About to go.
     pub deprecated: bool,
+    /// A list: what each item must be beyond its type.
+    pub items: Option<Box<FieldRules>>,
 }
 
 impl FieldRules {
@@ -67,5 +69,6 @@ impl FieldRules {
             || self.unique_items
             || self.min_properties.is_some()
             || self.max_properties.is_some()
+            || self.items.as_ref().is_some_and(|items| items.constrains())
     }
 }

@@ -297,4 +297,7 @@ pub(super) fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
             put(key, json!(true));
         }
     }
+    if let (Some(items), Some(Value::Object(schema))) = (&rules.items, schema.get_mut("items")) {
+        self::rules(items, schema);
+    }
 }

@@ -45,6 +45,7 @@ impl<'d> Types<'d> {
                 spelled: spelled.remove(0),
                 nullable,
                 rules: Vec::new(),
+                item_rules: Vec::new(),
             },
             _ => Use {
                 spelled: self.declare_union(
@@ -58,6 +59,7 @@ impl<'d> Types<'d> {
                 ),
                 nullable,
                 rules: Vec::new(),
+                item_rules: Vec::new(),
             },
         }
     }
@@ -132,6 +134,7 @@ impl<'d> Types<'d> {
                 spelled: "string".into(),
                 nullable,
                 rules: Vec::new(),
+                item_rules: Vec::new(),
             };
         }
         let name = self.take_name(hint);
@@ -158,6 +161,7 @@ impl<'d> Types<'d> {
             spelled: name,
             nullable,
             rules: Vec::new(),
+            item_rules: Vec::new(),
         }
     }
 }

@@ -138,6 +138,7 @@ impl<'d> Types<'d> {
             let mut found = self.use_keeping_rules(property, &at, &field_hint, losses);
             let optional = !required.contains(&field);
             let mut kept = Vec::new();
+            let item_rules = std::mem::take(&mut found.item_rules);
             for rule in std::mem::take(&mut found.rules) {
                 // A read-only record or time a request leaves out must be optional in
                 // Rust, which the document's `required` would then not say.
@@ -173,6 +174,10 @@ impl<'d> Types<'d> {
             }
             for rule in kept {
                 entry.push(rule.key, rule.value);
+            }
+            if !item_rules.is_empty() {
+                let items = item_rules.into_iter().map(|r| (r.key.to_owned(), r.value));
+                entry.push("items", Yaml::Map(items.collect()));
             }
             entry.push_some("description", self::description(property));
             fields.push(field, entry);

@@ -46,6 +46,20 @@ fn kind(spelled: &str) -> Kind {
     }
 }
 
+/// The keys a field's `items` takes: what a list's items may say besides their type.
+pub(crate) const ITEM_KEYS: &[&str] = &[
+    "format",
+    "min_length",
+    "max_length",
+    "pattern",
+    "minimum",
+    "maximum",
+    "exclusive_minimum",
+    "exclusive_maximum",
+    "multiple_of",
+    "values",
+];
+
 /// Keywords that annotate rather than constrain, and those the spec has no word for.
 const NEVER: &[&str] = &["not", "const"];
 
@@ -301,10 +315,11 @@ fn number(value: &Value) -> Option<Yaml> {
 }
 
 impl Use {
-    /// The rules lost where the type is not a field's (a list's item, a body, a
-    /// parameter): each a faithful loss at its keyword.
+    /// The rules lost where the type is not a field's (a list's items within a list, a
+    /// body, a parameter): each a faithful loss at its keyword.
     pub(crate) fn lose_rules(&mut self, losses: &mut Losses) {
-        for rule in self.rules.drain(..) {
+        let items = std::mem::take(&mut self.item_rules);
+        for rule in self.rules.drain(..).chain(items) {
             if rule.key == "nullable_items" {
                 losses.push(Loss::wire(
                     rule.pointer,

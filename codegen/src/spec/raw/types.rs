@@ -163,5 +163,74 @@ spec_record! {
         opt write_only: Spanned<bool>,
         /// Still accepted, about to go: marked in OpenAPI and the Rust docs.
         opt deprecated: bool,
+        /// A list: what each item must be beyond its type (`items: { pattern: "^[a-z]+$" }`,
+        /// `items: { format: int64 }`), checked item by item at its index (`tags[2]`).
+        opt items: ItemRules,
+    }
+}
+
+spec_record! {
+    /// What each item of a list must be beyond its type: the keys a field of the item's
+    /// type takes for its value (lengths, a pattern, bounds, a step, `values`, a format).
+    pub struct ItemRules = "a list's item rules" {
+        /// A format the spec has no type for (`int64` of text, as Google's APIs write
+        /// large numbers): written in OpenAPI, not checked.
+        opt format: Spanned<String>,
+        /// Text: the fewest characters.
+        opt min_length: Spanned<u64>,
+        /// Text: the most characters.
+        opt max_length: Spanned<u64>,
+        /// Text (or a `timestamp`, `date` or `uuid`, as written): a regular expression it
+        /// must contain a match of.
+        opt pattern: Spanned<String>,
+        /// A number: the smallest value.
+        opt minimum: Spanned<ScalarText>,
+        /// A number: the largest value.
+        opt maximum: Spanned<ScalarText>,
+        /// A number: a value it must be greater than.
+        opt exclusive_minimum: Spanned<ScalarText>,
+        /// A number: a value it must be less than.
+        opt exclusive_maximum: Spanned<ScalarText>,
+        /// A number: it must be a whole multiple of this.
+        opt multiple_of: Spanned<ScalarText>,
+        /// A number: the values it may be.
+        opt values: Vec<Spanned<ScalarText>>,
+    }
+}
+
+impl Field {
+    /// The rules of a list's items as a field of the item's type (`item_type`, spelled
+    /// where the list's type is written) says them, to be lowered as a field's are.
+    pub(crate) fn of_items(items: &ItemRules, item_type: Spanned<String>) -> Field {
+        Field {
+            location: items.location.clone(),
+            keys: items.keys.clone(),
+            r#type: item_type,
+            description: None,
+            optional: None,
+            nullable: None,
+            nullable_items: None,
+            default: None,
+            required: None,
+            format: items.format.clone(),
+            min_length: items.min_length.clone(),
+            max_length: items.max_length.clone(),
+            pattern: items.pattern.clone(),
+            minimum: items.minimum.clone(),
+            maximum: items.maximum.clone(),
+            exclusive_minimum: items.exclusive_minimum.clone(),
+            exclusive_maximum: items.exclusive_maximum.clone(),
+            multiple_of: items.multiple_of.clone(),
+            values: items.values.clone(),
+            min_items: None,
+            max_items: None,
+            unique_items: None,
+            min_properties: None,
+            max_properties: None,
+            read_only: None,
+            write_only: None,
+            deprecated: None,
+            items: None,
+        }
     }
 }

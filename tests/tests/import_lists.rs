@@ -1,0 +1,68 @@
+//! What a list's items say besides their type (Microsoft Graph's GUID patterns, Google's
+//! `int64` text): a record's field keeps it as its `items`, and the round trip finds it.
+
+use restspec_import::Options;
+
+use super::import::{assert_every_operation_faithful, file};
+
+#[test]
+fn a_lists_item_rules_are_its_fields_items() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/disks": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Disk" } } } },
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Disk" } } } } }
+        } } },
+        "components": { "schemas": { "Disk": {
+            "type": "object",
+            "properties": {
+                "apps": { "type": "array", "items": { "type": "string", "format": "uuid",
+                    "nullable": true, "pattern": "^[0-9a-fA-F-]{36}$" } },
+                "licenses": { "type": "array", "items": { "type": "string", "format": "int64" } },
+                "scores": { "type": "array", "maxItems": 3,
+                    "items": { "type": "integer", "minimum": 0, "maximum": 10 } },
+                "names": { "type": "array", "items": { "type": "string", "maxLength": 20 } }
+            }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    for lines in [
+        "      apps:\n        type: list<uuid>\n        optional: true\n        nullable_items: true\n        items: { pattern: \"^[0-9a-fA-F-]{36}$\" }\n",
+        "      licenses:\n        type: list<string>\n        optional: true\n        items: { format: int64 }\n",
+        "        max_items: 3\n        items: { minimum: 0, maximum: 10 }\n",
+        "        items: { max_length: 20 }\n",
+    ] {
+        assert!(service.contains(lines), "{lines}\n{service}");
+    }
+    assert_every_operation_faithful(&document, &imported);
+}
+
+/// Items of items, and what items say that a field's `items` has no key for, are lost at
+/// their keywords.
+#[test]
+fn what_items_cannot_say_is_a_loss() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/grids": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": {
+                    "rows": { "type": "array", "items": { "type": "array",
+                        "items": { "type": "string", "maxLength": 2 } } },
+                    "ids": { "type": "array", "items": { "type": "string", "readOnly": true } }
+                } } } } } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    for lost in ["/items/items/maxLength", "/ids/items/readOnly"] {
+        assert!(said.iter().any(|s| s.contains(lost)), "{lost}: {said:#?}");
+    }
+    assert_eq!(said.len(), 2, "{said:#?}");
+}
