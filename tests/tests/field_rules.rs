@@ -114,6 +114,12 @@ fn defaults_fill_what_a_body_leaves_out() {
     assert_eq!(body.colour, Colour::Green);
     let given = constrained(serde_json::json!({ "name": "Ada", "size": 3, "colour": "RED" }));
     assert_eq!((given.size, given.colour), (3, Colour::Red));
+    // A nullable field's default fills it when absent; `null` is `None`, and written so.
+    assert_eq!(body.secure, Some(false));
+    let null = constrained(serde_json::json!({ "name": "Ada", "secure": null }));
+    assert_eq!(null.secure, None);
+    let written = serde_json::to_value(&null).expect("written");
+    assert_eq!(written["secure"], serde_json::Value::Null);
 }
 
 /// A value that names its own variant is written and read as its value.

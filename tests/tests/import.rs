@@ -389,7 +389,7 @@ fn formats_of_maps_lists_and_switches_are_kept() {
 /// A default of a field requests must send anyway (`required` beside `default`) is kept,
 /// with `required: true`: the round trip finds it faithfully.
 #[test]
-fn a_required_field_keeps_its_default() {
+fn a_required_or_nullable_field_keeps_its_default() {
     let document = serde_json::json!({
         "openapi": "3.0.0",
         "info": { "title": "T", "version": "1" },
@@ -398,7 +398,8 @@ fn a_required_field_keeps_its_default() {
                 "schema": { "$ref": "#/components/schemas/S" } } } },
             "responses": { "204": { "description": "ok" } } } } },
         "components": { "schemas": { "S": { "type": "object", "required": ["kind"],
-            "properties": { "kind": { "type": "string", "default": "x" } } } } }
+            "properties": { "kind": { "type": "string", "default": "x" },
+                "secure": { "type": "boolean", "nullable": true, "default": false } } } } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
@@ -406,6 +407,12 @@ fn a_required_field_keeps_its_default() {
     let service = file(&imported, "service.yaml");
     assert!(
         service.contains("kind: { type: string, required: true, default: x }"),
+        "{service}"
+    );
+    // A nullable field keeps its default too (Microsoft Graph's action parameters).
+    assert!(
+        service
+            .contains("secure: { type: boolean, optional: true, nullable: true, default: false }"),
         "{service}"
     );
     assert_every_operation_faithful(&document, &imported);

@@ -64,7 +64,11 @@ pub(super) fn field_tokens(
     let (ty, absent) = if rules.default.is_some() && !rules.default_stated {
         let path = default_fn(record, field).to_string();
         args.push(quote! { default = #path });
-        (ty, Omitted::Never)
+        // Left out, it is the default; `null` stays `None` where it may be `null`.
+        match field.nullable {
+            true => (quote! { Option<#ty> }, Omitted::Never),
+            false => (ty, Omitted::Never),
+        }
     } else {
         match (field.optional, field.nullable) {
             (true, false) => {
@@ -146,8 +150,11 @@ pub(super) fn default_fns(
             .as_ref()
             .filter(|_| !field.rules.default_stated)?;
         let name = default_fn(record, field);
-        let ty = ty_of(field);
-        let literal = literal(service, &field.ty, value);
+        let (ty, literal) = (ty_of(field), literal(service, &field.ty, value));
+        let (ty, literal) = match field.nullable {
+            true => (quote! { Option<#ty> }, quote! { Some(#literal) }),
+            false => (ty, literal),
+        };
         let what = doc(&format!("The default of `{record}.{}`.", field.json_name));
         Some(quote! {
             #what

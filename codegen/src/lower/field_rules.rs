@@ -135,7 +135,7 @@ pub(super) fn lower(
     rules.default = field
         .default
         .as_ref()
-        .and_then(|d| default(d, ty, field, cx, diags));
+        .and_then(|d| default(d, ty, cx, diags));
     if let Some(required) = field.required.as_ref().filter(|r| r.value) {
         if field.optional.unwrap_or(false) {
             diags.push(
@@ -361,7 +361,6 @@ fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) 
 fn default(
     raw: &Spanned<crate::spec::yaml::Node>,
     ty: &TypeRef,
-    field: &raw::Field,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Value> {
@@ -385,13 +384,6 @@ fn default(
         (TypeRef::Map(_), Value::Object(members)) => members.is_empty(),
         _ => false,
     };
-    if field.nullable.unwrap_or(false) {
-        diags.push(
-            Diagnostic::new(raw.location.clone(), "a nullable field has no default")
-                .hint("remove `default` (a nullable field left out is `null`), or `nullable`"),
-        );
-        return None;
-    }
     if !fits {
         let hint = match ty {
             TypeRef::Named(name) if cx.enum_values.contains_key(name) => format!(

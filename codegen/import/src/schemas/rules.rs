@@ -275,9 +275,6 @@ impl Types<'_> {
     /// A default the spec can fill in: a scalar of the field's type, an enumeration's
     /// value, or an empty list or map.
     fn default(&self, value: &Value, kind: Kind, found: &Use) -> Option<Yaml> {
-        if found.nullable {
-            return None;
-        }
         match (value, found.spelled.as_str()) {
             (Value::String(text), "string") => Some(Yaml::str(text)),
             (Value::String(text), name) if self.has_value(name, text) => Some(Yaml::str(text)),

@@ -118,7 +118,8 @@ spec_record! {
         /// A list whose items may be `null` (`Vec<Option<T>>`), as Microsoft Graph's are.
         opt nullable_items: Spanned<bool>,
         /// The value a request that leaves the field out gets (the field is then never
-        /// absent in Rust): a scalar, an enumeration's value, or `[]`/`{}`.
+        /// absent in Rust; of a `nullable` field, an `Option` that is `None` only for
+        /// `null`): a scalar, an enumeration's value, or `[]`/`{}`.
         opt default: Spanned<Node>,
         /// With `default`: requests must still carry the field, as OpenAPI's `required`
         /// beside a `default` says (the default is then stated, not filled in). Fields are
