@@ -122,6 +122,17 @@ fn defaults_fill_what_a_body_leaves_out() {
     assert_eq!(written["secure"], serde_json::Value::Null);
 }
 
+/// A map whose values may be `null` keeps each `null` as `None`, and writes it back.
+#[test]
+fn a_maps_values_may_be_null() {
+    let json = serde_json::json!({ "name": "Ada", "scores": { "a": 1, "b": null } });
+    let body = constrained(json.clone());
+    let scores = body.scores.as_ref().expect("given");
+    assert_eq!((scores["a"], scores["b"]), (Some(1), None));
+    let written = serde_json::to_value(&body).expect("written");
+    assert_eq!(written["scores"], json["scores"]);
+}
+
 /// A value that names its own variant is written and read as its value.
 #[test]
 fn values_with_named_variants_keep_their_text() {

@@ -1,5 +1,6 @@
 //! What a list's items say besides their type (Microsoft Graph's GUID patterns, Google's
-//! `int64` text): a record's field keeps it as its `items`, and the round trip finds it.
+//! `int64` text), and a map's values that may be `null`: a record's field keeps them (its
+//! `items`, its `nullable_items`), and the round trip finds them.
 
 use restspec_import::Options;
 
@@ -65,4 +66,31 @@ fn what_items_cannot_say_is_a_loss() {
         assert!(said.iter().any(|s| s.contains(lost)), "{lost}: {said:#?}");
     }
     assert_eq!(said.len(), 2, "{said:#?}");
+}
+
+/// A map whose values may be `null` (Vercel's `targets`) is a field with `nullable_items`,
+/// and the round trip finds it on the wire and faithfully.
+#[test]
+fn a_maps_values_that_may_be_null_are_its_fields_nullable_items() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/projects": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": {
+                    "targets": { "type": "object", "additionalProperties": {
+                        "type": "object", "nullable": true,
+                        "properties": { "id": { "type": "string" } } } }
+                } } } } } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("targets: { type: map<GetProjectsResponseTargetsValue>, optional: true, nullable_items: true }"),
+        "{service}"
+    );
+    assert_every_operation_faithful(&document, &imported);
 }

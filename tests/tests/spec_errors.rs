@@ -466,14 +466,15 @@ fn the_whole_authorization_header_as_a_key_is_tried_after_the_schemes() {
     );
 }
 
-/// `nullable_items` is for lists: on anything else it is refused with what to write.
+/// `nullable_items` is for lists and maps: on anything else it is refused with what to
+/// write.
 #[test]
-fn nullable_items_are_for_lists() {
+fn nullable_items_are_for_lists_and_maps() {
     let types = "  Thing:\n    fields:\n      name: { type: string, nullable_items: true }\n";
     let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
     let text = errors.to_string();
     assert!(
-        text.contains("`nullable_items` is for lists, not `string`")
+        text.contains("`nullable_items` is for lists and maps, not `string`")
             && text.contains("write `nullable: true` for a field that may be `null` itself"),
         "{text}"
     );

@@ -200,6 +200,18 @@ fn named(
                             check(&list, &field.ty, types, p)
                         })?
                     }
+                    // Values that may be `null`: likewise for a map.
+                    Some(Value::Object(members)) if field.nullable_items => {
+                        let kept: serde_json::Map<String, Value> = members
+                            .iter()
+                            .filter(|(_, v)| !v.is_null())
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect();
+                        let map = Value::Object(kept);
+                        nested(pointer, &field.json_name, |p| {
+                            check(&map, &field.ty, types, p)
+                        })?
+                    }
                     Some(v) => {
                         nested(pointer, &field.json_name, |p| check(v, &field.ty, types, p))?
                     }

@@ -11,12 +11,16 @@ use crate::model::{Field, Scalar, Service, TypeRef};
 use crate::names;
 
 /// A field's type in Rust before its optionality: `Vec<Option<T>>` for a list whose
-/// items may be `null`.
+/// items may be `null`, `BTreeMap<String, Option<T>>` for a map whose values may be.
 pub(super) fn field_type(field: &Field, format: crate::model::TimestampFormat) -> TokenStream {
     match (&field.ty, field.nullable_items) {
         (TypeRef::List(item), true) => {
             let item = super::types::rust_type(item, format, true);
             quote! { Vec<Option<#item>> }
+        }
+        (TypeRef::Map(value), true) => {
+            let value = super::types::rust_type(value, format, true);
+            quote! { rt::BTreeMap<String, Option<#value>> }
         }
         _ => super::types::rust_type(&field.ty, format, true),
     }

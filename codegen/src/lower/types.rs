@@ -290,18 +290,21 @@ fn closed(raw: &raw::TypeDef, name: &str, record: bool, diags: &mut Diagnostics)
     false
 }
 
-/// `nullable_items: true`, on a list only.
+/// `nullable_items: true`, on a list or a map only.
 fn nullable_items(field: &raw::Field, ty: &TypeRef, diags: &mut Diagnostics) -> bool {
     let Some(given) = field.nullable_items.as_ref().filter(|n| n.value) else {
         return false;
     };
-    if ty.list_item().is_some() {
+    if matches!(ty, TypeRef::List(_) | TypeRef::Map(_)) {
         return true;
     }
     diags.push(
         Diagnostic::new(
             given.location.clone(),
-            format!("`nullable_items` is for lists, not `{}`", ty.spelled()),
+            format!(
+                "`nullable_items` is for lists and maps, not `{}`",
+                ty.spelled()
+            ),
         )
         .hint("remove it, or write `nullable: true` for a field that may be `null` itself"),
     );

@@ -33,8 +33,13 @@ pub(super) fn components(service: &Service) -> Value {
                     })
                 }) {
                     let mut property = schema(&field.ty, service.conventions.timestamp_format);
+                    // A list's items, or a map's values, that may be `null`.
+                    let inner = match field.ty {
+                        TypeRef::Map(_) => "additionalProperties",
+                        _ => "items",
+                    };
                     if field.nullable_items
-                        && let Some(items) = property.get_mut("items")
+                        && let Some(items) = property.get_mut(inner)
                     {
                         *items = or_null(items.take());
                     }

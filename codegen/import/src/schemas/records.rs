@@ -33,7 +33,16 @@ impl<'d> Types<'d> {
             (None, Some(values)) => {
                 let at = refs::push(pointer, "additionalProperties");
                 let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
-                Use::plain(format!("map<{}>", inner.spelled))
+                let mut found = Use::plain(format!("map<{}>", inner.spelled));
+                if inner.nullable {
+                    // Kept where the map is a record's field (`nullable_items`).
+                    found.rules.push(super::rules::Rule {
+                        key: "nullable_items",
+                        value: Yaml::Bool(true),
+                        pointer: at,
+                    });
+                }
+                found
             }
             // An object of any members: a map of any values (`type: object` in the
             // export too), unless no member is allowed at all.

@@ -321,7 +321,7 @@ impl Use {
                 losses.push(Loss::wire(
                     rule.pointer,
                     "nullable item",
-                    "`null` among a list's items is not carried over: only a record's field says it",
+                    "`null` among a list's items or a map's values is not carried over: only a record's field says it",
                 ));
                 continue;
             }

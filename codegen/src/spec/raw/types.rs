@@ -115,7 +115,8 @@ spec_record! {
         /// The field may be `null`: written as `null` when it has no value (the key stays).
         /// With `optional`, requests tell absent, `null` and a value apart (`Tristate`).
         opt nullable: bool,
-        /// A list whose items may be `null` (`Vec<Option<T>>`), as Microsoft Graph's are.
+        /// A list whose items may be `null` (`Vec<Option<T>>`), as Microsoft Graph's are, or
+        /// a map whose values may be (`BTreeMap<String, Option<T>>`, Vercel's).
         opt nullable_items: Spanned<bool>,
         /// The value a request that leaves the field out gets (the field is then never
         /// absent in Rust; of a `nullable` field, an `Option` that is `None` only for
