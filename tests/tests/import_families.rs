@@ -370,3 +370,34 @@ fn records_closed_by_the_document_are_closed() {
         "the judge sees what was opened: {opened:?}"
     );
 }
+
+/// An `allOf` of a typed part and parts that only constrain it (DigitalOcean's
+/// `filesystem_label`) is the typed part with every part's rules, faithfully.
+#[test]
+fn an_all_of_of_a_type_and_its_constraints_is_the_constrained_type() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/volumes": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "type": "object", "properties": {
+                    "label": { "allOf": [
+                        { "type": "string", "description": "A label.", "example": "x" },
+                        { "maxLength": 16 } ] },
+                    "size": { "allOf": [ { "type": "integer" }, { "minimum": 1 }, { "maximum": 16 } ] }
+                } } } } },
+            "responses": { "204": { "description": "done" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    for line in [
+        "label: { type: string, optional: true, max_length: 16 }",
+        "size: { type: integer, optional: true, minimum: 1, maximum: 16 }",
+    ] {
+        assert!(service.contains(line), "{line}\n{service}");
+    }
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -37,6 +37,21 @@ impl<'d> Types<'d> {
             found.nullable |= nullable(schema) || parts.iter().any(nullable);
             return found;
         }
+        // One typed part and parts that only constrain it (DigitalOcean's `allOf: [{type:
+        // string, ...}, {maxLength: 16}]`): the typed part, with every part's rules.
+        let (constraints, typed): (Vec<_>, Vec<_>) = substantive
+            .iter()
+            .partition(|(_, part)| constrains_only(part));
+        if let ([(index, base)], false, false) = (typed.as_slice(), constraints.is_empty(), own) {
+            let at = |i: &usize| refs::push(&refs::push(pointer, "allOf"), &i.to_string());
+            let mut found = self.use_keeping_rules(base, &at(index), hint, losses);
+            for (index, part) in constraints {
+                if let Some(object) = part.as_object() {
+                    self.read_rules(object, &at(&index), &mut found, losses);
+                }
+            }
+            return found;
+        }
         if let Some(found) = self.including(schema, &substantive, pointer, hint, losses) {
             return found;
         }
@@ -277,6 +292,21 @@ pub(super) fn annotates_only(schema: &Value) -> bool {
         "default",
     ];
     only(schema, WORDS)
+}
+
+/// A schema of constraints on a value typed elsewhere (`{maxLength: 16}`), and words.
+fn constrains_only(schema: &Value) -> bool {
+    let words: Vec<&str> = (super::rules::KEYWORDS.iter().copied())
+        .chain([
+            "description",
+            "title",
+            "example",
+            "examples",
+            "externalDocs",
+            "xml",
+        ])
+        .collect();
+    !annotates_only(schema) && only(schema, &words)
 }
 
 /// A schema of words alone, which say nothing of the value (not even `nullable` or a
