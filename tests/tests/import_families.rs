@@ -401,3 +401,38 @@ fn an_all_of_of_a_type_and_its_constraints_is_the_constrained_type() {
     }
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A member declared again as a record that includes the one it is included as
+/// (Bitbucket's team `links`, of `team_links`, which includes `account_links`) keeps the
+/// narrower record: every operation round-trips on the wire.
+#[test]
+fn a_member_narrowed_to_a_record_including_its_type_is_kept() {
+    let link =
+        serde_json::json!({ "type": "object", "properties": { "href": { "type": "string" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/teams/{id}": { "get": {
+            "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }],
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/team" } } } } }
+        } } },
+        "components": { "schemas": {
+            "link": link,
+            "account_links": { "type": "object",
+                "properties": { "avatar": { "$ref": "#/components/schemas/link" } } },
+            "team_links": { "allOf": [ { "$ref": "#/components/schemas/account_links" },
+                { "type": "object", "properties": { "members": { "$ref": "#/components/schemas/link" } } } ] },
+            "account": { "type": "object", "properties": {
+                "name": { "type": "string" },
+                "links": { "$ref": "#/components/schemas/account_links" } } },
+            "team": { "allOf": [ { "$ref": "#/components/schemas/account" },
+                { "type": "object", "properties": { "links": { "$ref": "#/components/schemas/team_links" } } } ] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    load(&imported);
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -84,6 +84,14 @@ fn a_family_member_read_as_its_base_keeps_what_the_base_does_not_declare() {
     let violations = cat.violations();
     let found: Vec<(&str, &str)> = violations.iter().collect();
     assert_eq!(found, [("lives", "greater than 9")]);
+    // A field declared again as a record including the base's (`Den` includes `Place`)
+    // holds the narrower record here.
+    let json = json!({ "name": "Tom", "species": "cat", "lives": 7,
+        "home": { "city": "Oslo", "depth": 2 } });
+    let cat: Cat = serde_json::from_value(json.clone()).expect("a cat at home");
+    let den = cat.home.as_ref().expect("a den");
+    assert_eq!((den.city.as_str(), den.depth), ("Oslo", 2));
+    assert_eq!(serde_json::to_value(&cat).expect("writes"), json);
 }
 
 fn schemas() -> Value {
@@ -129,8 +137,12 @@ fn openapi_states_the_discriminators_mappings_and_includes() {
         .expect("its own fields")
         .keys()
         .collect();
-    assert_eq!(own, ["lives", "species"]);
+    assert_eq!(own, ["home", "lives", "species"]);
     assert_eq!(cat["allOf"][1]["properties"]["species"]["default"], "cat");
+    assert_eq!(
+        cat["allOf"][1]["properties"]["home"]["$ref"],
+        "#/components/schemas/Den"
+    );
 }
 
 /// A list field whose items may be `null` (`nullable_items`) reads and writes them, and

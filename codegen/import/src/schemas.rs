@@ -16,9 +16,10 @@ use crate::yaml_out::Yaml;
 
 mod all_of;
 mod choices;
+mod declared;
 use choices::variant_kind;
 mod families;
-pub(crate) use families::record_fields;
+pub(crate) use declared::record_fields;
 mod records;
 mod rules;
 

@@ -125,10 +125,11 @@ fn include_fields(
         }
         kept.push(name);
     }
+    let narrowed = narrowed_fields(&types[i], &inherited, types, index);
     let def = &mut types[i];
     if let TypeKind::Record(own) = &mut def.kind {
-        // A field declared again, of the same type, gives its own default, rules and
-        // description here (Microsoft Graph's members each default `@odata.type` to their
+        // A field declared again, of the same type (or a record including it), gives its
+        // own type, default, rules and description here (Microsoft Graph's members each default `@odata.type` to their
         // own name); it keeps its included place.
         for (inherited_field, from) in &mut inherited {
             let Some(index) = own
@@ -138,7 +139,10 @@ fn include_fields(
                 continue;
             };
             let field = own.remove(index);
-            let same = field.ty == inherited_field.ty
+            // Of the same type, or of a record that includes it (Bitbucket's team has
+            // `links` of `team_links`, which includes the account's `account_links`).
+            let narrower = narrowed.contains(&field.json_name);
+            let same = (field.ty == inherited_field.ty || narrower)
                 && field.optional == inherited_field.optional
                 && field.nullable == inherited_field.nullable;
             if same {
@@ -170,6 +174,28 @@ fn include_fields(
     }
     def.includes = kept;
     state[i] = State::Done;
+}
+
+/// The fields `def` declares again as records that include the record they are included as.
+fn narrowed_fields(
+    def: &TypeDef,
+    inherited: &[(Field, String)],
+    types: &[TypeDef],
+    index: &HashMap<String, usize>,
+) -> BTreeSet<String> {
+    let TypeKind::Record(own) = &def.kind else {
+        return BTreeSet::new();
+    };
+    own.iter()
+        .filter(|field| {
+            inherited.iter().any(|(was, _)| {
+                was.json_name == field.json_name
+                    && matches!((&field.ty, &was.ty), (TypeRef::Named(now), TypeRef::Named(was))
+                        if index.get(now).is_some_and(|&k| includes(types, &types[k], was, 0)))
+            })
+        })
+        .map(|field| field.json_name.clone())
+        .collect()
 }
 
 /// A discriminator of a `one_of` tells records apart; one of a record tells it from the

@@ -28,6 +28,7 @@ pub(super) fn components(service: &Service) -> Value {
                 for field in fields.iter().filter(|f| {
                     !included.iter().any(|g| {
                         g.json_name == f.json_name
+                            && g.ty == f.ty
                             && g.rules == f.rules
                             && g.description == f.description
                     })

@@ -170,11 +170,29 @@ impl<'d> Types<'d> {
         if narrowed {
             return None;
         }
+        // A member declared again as a record that includes the included member's record
+        // (Bitbucket's team `links`, of `team_links`): the spec's field declared again,
+        // narrower.
+        let mut narrower = BTreeSet::new();
+        for (name, property, at) in &members {
+            let Some((_, Some((spelled, false)))) = shapes.iter().find(|(m, _)| m == name) else {
+                continue;
+            };
+            let same_presence = required.contains(name)
+                == inherited.iter().any(|(m, optional)| m == name && !optional);
+            if property.get("$ref").is_none() || !same_presence {
+                continue;
+            }
+            let found = self.use_of(property, at, hint, losses);
+            if !found.nullable && self.record_includes(&found.spelled, spelled, 0) {
+                narrower.insert(name.clone());
+            }
+        }
         members.retain(|(name, property, at)| {
             let Some(redeclared) = redeclared(name, property) else {
                 return true;
             };
-            let again = !redeclared;
+            let again = !redeclared && !narrower.contains(name);
             if again {
                 losses.push(Loss::faithful(
                     at.clone(),

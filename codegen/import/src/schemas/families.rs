@@ -3,8 +3,11 @@
 //! records. What the spec would refuse is settled once every type is declared: a value
 //! naming a type outside the family, an alternative that is no record.
 
+use std::collections::BTreeSet;
+
 use serde_json::Value;
 
+use super::declared::{includes_of, record_fields};
 use super::{Types, Use};
 use crate::report::{Loss, Losses};
 use crate::round_trip::families::Families;
@@ -16,33 +19,6 @@ use crate::yaml_out::Yaml;
 type InheritedMember = (String, Option<(String, bool)>, bool);
 
 impl<'d> Types<'d> {
-    /// The members of declared record `name` with whether each may be absent, those of
-    /// the records it includes first.
-    pub(super) fn record_members(&self, name: &str) -> Vec<(String, bool)> {
-        record_fields(&self.declared, name)
-            .into_iter()
-            .map(|(member, entry)| {
-                let optional = entry.get("optional") == Some(&Yaml::Bool(true));
-                (member.to_owned(), optional)
-            })
-            .collect()
-    }
-
-    /// The type (as spelled) and nullability of record `name`'s member `member`, when the
-    /// record declares it with a type.
-    pub(super) fn member_shape(&self, name: &str, member: &str) -> Option<(String, bool)> {
-        record_fields(&self.declared, name)
-            .into_iter()
-            .find(|(m, _)| *m == member)
-            .and_then(|(_, entry)| match entry.get("type") {
-                Some(Yaml::Str(spelled)) => Some((
-                    spelled.clone(),
-                    entry.get("nullable") == Some(&Yaml::Bool(true)),
-                )),
-                _ => None,
-            })
-    }
-
     /// Says that record `name` includes `includes`, before its fields.
     pub(super) fn set_includes(&mut self, name: &str, includes: Vec<String>) {
         let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| n == name)
@@ -199,6 +175,22 @@ impl<'d> Types<'d> {
                         && (entry.get("optional") == Some(&Yaml::Bool(true))) == *optional
                 })
             };
+            // A field declared again as a record that includes the inherited member's
+            // (Bitbucket's team `links`) is the spec's field declared again, narrower.
+            let narrower: BTreeSet<String> = record_fields(&self.declared, &name)
+                .into_iter()
+                .filter(|(member, entry)| {
+                    shapes.iter().any(|(m, shape, optional)| {
+                        m == member
+                            && matches!((shape, entry.get("type")),
+                                (Some((spelled, false)), Some(Yaml::Str(now)))
+                                    if self.record_includes(now, spelled, 0))
+                            && entry.get("nullable") != Some(&Yaml::Bool(true))
+                            && (entry.get("optional") == Some(&Yaml::Bool(true))) == *optional
+                    })
+                })
+                .map(|(member, _)| member.to_owned())
+                .collect();
             let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| *n == name)
             else {
                 continue;
@@ -209,7 +201,9 @@ impl<'d> Types<'d> {
                         *list = Yaml::List(kept.iter().cloned().map(Yaml::Str).collect());
                     }
                     ("fields", Yaml::Map(fields)) => fields.retain(|(member, entry)| {
-                        let again = inherited.contains(member) && !alike(member, entry);
+                        let again = inherited.contains(member)
+                            && !alike(member, entry)
+                            && !narrower.contains(member);
                         if again {
                             losses.push(Loss::faithful(
                                 at.clone(),
@@ -446,53 +440,5 @@ impl<'d> Types<'d> {
     }
 }
 
-/// The fields of declared record `name` (each with its entry), those of the records it
-/// includes first, through their includes too; nothing for a type that is no record.
-pub(crate) fn record_fields<'y>(
-    declared: &'y [(String, Yaml)],
-    name: &str,
-) -> Vec<(&'y str, &'y Yaml)> {
-    fn walk<'y>(
-        declared: &'y [(String, Yaml)],
-        name: &str,
-        depth: usize,
-        out: &mut Vec<(&'y str, &'y Yaml)>,
-    ) {
-        let Some((_, definition)) = declared.iter().find(|(n, _)| n == name) else {
-            return;
-        };
-        if depth < 32 {
-            for included in includes_of(definition) {
-                walk(declared, included, depth + 1, out);
-            }
-        }
-        if let Some(Yaml::Map(fields)) = definition.get("fields") {
-            for (member, entry) in fields {
-                // A field declared again replaces the included one, in its place.
-                match out.iter_mut().find(|(m, _)| *m == member.as_str()) {
-                    Some(slot) => slot.1 = entry,
-                    None => out.push((member.as_str(), entry)),
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(declared, name, 0, &mut out);
-    out
-}
-
 /// A discriminator's values with the types they name.
 type Mapping = Vec<(String, Yaml)>;
-
-fn includes_of(definition: &Yaml) -> Vec<&str> {
-    match definition.get("includes") {
-        Some(Yaml::List(names)) => names
-            .iter()
-            .filter_map(|n| match n {
-                Yaml::Str(n) => Some(n.as_str()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}

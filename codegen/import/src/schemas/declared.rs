@@ -1,0 +1,94 @@
+//! The records declared so far, looked up while others are read: their fields (those of
+//! the records they include first), one member's type, whether one includes another.
+
+use super::Types;
+use crate::yaml_out::Yaml;
+
+impl Types<'_> {
+    /// The members of declared record `name` with whether each may be absent, those of
+    /// the records it includes first.
+    pub(super) fn record_members(&self, name: &str) -> Vec<(String, bool)> {
+        record_fields(&self.declared, name)
+            .into_iter()
+            .map(|(member, entry)| {
+                let optional = entry.get("optional") == Some(&Yaml::Bool(true));
+                (member.to_owned(), optional)
+            })
+            .collect()
+    }
+
+    /// The type (as spelled) and nullability of record `name`'s member `member`, when the
+    /// record declares it with a type.
+    pub(super) fn member_shape(&self, name: &str, member: &str) -> Option<(String, bool)> {
+        record_fields(&self.declared, name)
+            .into_iter()
+            .find(|(m, _)| *m == member)
+            .and_then(|(_, entry)| match entry.get("type") {
+                Some(Yaml::Str(spelled)) => Some((
+                    spelled.clone(),
+                    entry.get("nullable") == Some(&Yaml::Bool(true)),
+                )),
+                _ => None,
+            })
+    }
+
+    /// Whether the declared record `name` includes `base`, itself or through those it
+    /// includes.
+    pub(super) fn record_includes(&self, name: &str, base: &str, depth: usize) -> bool {
+        let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
+            return false;
+        };
+        depth < 32
+            && includes_of(definition)
+                .into_iter()
+                .any(|included| included == base || self.record_includes(included, base, depth + 1))
+    }
+}
+
+/// The fields of declared record `name` (each with its entry), those of the records it
+/// includes first, through their includes too; nothing for a type that is no record.
+pub(crate) fn record_fields<'y>(
+    declared: &'y [(String, Yaml)],
+    name: &str,
+) -> Vec<(&'y str, &'y Yaml)> {
+    fn walk<'y>(
+        declared: &'y [(String, Yaml)],
+        name: &str,
+        depth: usize,
+        out: &mut Vec<(&'y str, &'y Yaml)>,
+    ) {
+        let Some((_, definition)) = declared.iter().find(|(n, _)| n == name) else {
+            return;
+        };
+        if depth < 32 {
+            for included in includes_of(definition) {
+                walk(declared, included, depth + 1, out);
+            }
+        }
+        if let Some(Yaml::Map(fields)) = definition.get("fields") {
+            for (member, entry) in fields {
+                // A field declared again replaces the included one, in its place.
+                match out.iter_mut().find(|(m, _)| *m == member.as_str()) {
+                    Some(slot) => slot.1 = entry,
+                    None => out.push((member.as_str(), entry)),
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(declared, name, 0, &mut out);
+    out
+}
+
+pub(super) fn includes_of(definition: &Yaml) -> Vec<&str> {
+    match definition.get("includes") {
+        Some(Yaml::List(names)) => names
+            .iter()
+            .filter_map(|n| match n {
+                Yaml::Str(n) => Some(n.as_str()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
