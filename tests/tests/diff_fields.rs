@@ -294,3 +294,16 @@ fn item_rules_move_as_a_fields_rules_do() {
         &[(K::FieldConstraintLoosened, OK)],
     );
 }
+
+/// A record's own `format` is documentation: another one breaks nobody.
+#[test]
+fn a_types_format_changed_breaks_nobody() {
+    let was = "  ThingInfo:\n    fields:";
+    let now = "  ThingInfo:\n    format: thing\n    fields:";
+    case(
+        "a record's format said",
+        &[],
+        &[(was, now)],
+        &[(K::FieldFormatChanged, OK)],
+    );
+}

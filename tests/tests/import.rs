@@ -366,7 +366,8 @@ fn an_enumeration_of_both_booleans_is_a_boolean() {
 }
 
 /// A format the spec has no type for, on a map, a list or a switch (Twilio's `uri-map`),
-/// is stated as the document states it: the round trip finds it faithfully.
+/// or said of an enumeration's values or a record (Twilio's `http-method`, Loket's
+/// `metadata`), is stated as the document states it: the round trip finds it faithfully.
 #[test]
 fn formats_of_maps_lists_and_switches_are_kept() {
     let document = serde_json::json!({
@@ -377,7 +378,10 @@ fn formats_of_maps_lists_and_switches_are_kept() {
         "components": { "schemas": { "Fax": { "type": "object", "properties": {
             "links": { "type": "object", "format": "uri-map", "additionalProperties": { "type": "string" } },
             "codes": { "type": "array", "format": "csv", "items": { "type": "string" } },
-            "sent": { "type": "boolean", "format": "flag" }
+            "sent": { "type": "boolean", "format": "flag" },
+            "method": { "type": "string", "format": "http-method", "enum": ["GET", "POST"] },
+            "country": { "type": "object", "format": "metadata",
+                "properties": { "key": { "type": "integer" } } }
         } } } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");

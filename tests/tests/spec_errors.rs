@@ -480,3 +480,17 @@ fn nullable_items_are_for_lists_and_maps() {
     );
     assert_eq!(errors.diagnostics.len(), 1, "{text}");
 }
+
+/// A type's `format` is said of a record or an enumeration; a union's alternatives say
+/// their own.
+#[test]
+fn a_types_format_is_for_records_and_enumerations() {
+    let types = "  Pick:\n    one_of: [string, integer]\n    format: choice\n";
+    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains("`format` is for records and enumerations; `Pick` is a union"),
+        "{text}"
+    );
+    assert_eq!(errors.diagnostics.len(), 1, "{text}");
+}

@@ -275,7 +275,18 @@ impl<'d> Types<'d> {
         match kind {
             "string" => {
                 if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-                    return self.enumeration(values, pointer, hint, losses);
+                    let mut found = self.enumeration(values, pointer, hint, losses);
+                    // A format said of the values (Twilio's `http-method`) is the
+                    // enumeration's own.
+                    match format {
+                        Some(format) if found.spelled == "string" && format != "date-time" => {
+                            let rules = self.formatted("string", Some(format), pointer).rules;
+                            found.rules.extend(rules);
+                        }
+                        Some(format) => self.set_format(&found.spelled, format),
+                        None => {}
+                    }
+                    return found;
                 }
                 match format {
                     Some("date-time") => Use::plain("timestamp"),
@@ -323,19 +334,13 @@ impl<'d> Types<'d> {
             }
             "object" => {
                 let mut found = self.object(schema, pointer, hint, losses);
-                // A map's format is its field's rule; a record's has no place.
-                if let Some(format) = format {
-                    if found.spelled.starts_with("map<") {
-                        found
-                            .rules
-                            .extend(self.formatted("object", Some(format), pointer).rules);
-                    } else {
-                        losses.push(Loss::faithful(
-                            refs::push(pointer, "format"),
-                            "format",
-                            format!("the format `{format}` of a record is not carried over"),
-                        ));
-                    }
+                // A map's format is its field's rule; a record's is the record's own.
+                if let Some(format) = format
+                    && found.spelled.starts_with("map<")
+                {
+                    found
+                        .rules
+                        .extend(self.formatted("object", Some(format), pointer).rules);
                 }
                 found
             }

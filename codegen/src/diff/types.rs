@@ -88,6 +88,16 @@ pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
         let sent = before.sent.contains(&now.name) || after.sent.contains(&now.name);
         compare_discriminators(was, now, read, out);
         compare_closed(was, now, (read, sent), out);
+        if was.format != now.format {
+            out.push(Change::new(
+                ChangeKind::FieldFormatChanged,
+                Verdict::Compatible,
+                format!("type {}", now.name),
+                "its documented format is another; neither side checks it".to_owned(),
+                Some(was.location.clone()),
+                Some(now.location.clone()),
+            ));
+        }
         compare_additional(was, now, (read, sent), out);
         match (&was.kind, &now.kind) {
             (TypeKind::Record(a), TypeKind::Record(b)) => {

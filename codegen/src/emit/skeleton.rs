@@ -105,6 +105,7 @@ fn stand_in_for_unknown_types(service: &mut Service) {
                 discriminator: None,
                 closed: false,
                 additional_fields: None,
+                format: None,
                 location: location.clone(),
             });
         }

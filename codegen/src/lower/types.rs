@@ -209,8 +209,25 @@ pub(super) fn lower_type(
         }),
         closed: closed(raw, &key.name, record, diags),
         additional_fields: additional_fields(raw, &key.name, record, cx, diags),
+        format: type_format(raw, &key.name, diags),
         location: key.location.clone(),
     })
+}
+
+/// A type's `format`, of a record or an enumeration: a union's alternatives say their own.
+fn type_format(raw: &raw::TypeDef, name: &str, diags: &mut Diagnostics) -> Option<String> {
+    let format = raw.format.as_ref()?;
+    if raw.one_of.is_some() || raw.any_of.is_some() {
+        diags.push(
+            Diagnostic::new(
+                format.location.clone(),
+                format!("`format` is for records and enumerations; `{name}` is a union"),
+            )
+            .hint("remove it: each alternative's own type says its format"),
+        );
+        return None;
+    }
+    Some(format.value.clone())
 }
 
 /// `additional_fields: TYPE`, on a record only: not a closed one (which has no other

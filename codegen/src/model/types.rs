@@ -51,6 +51,8 @@ pub struct TypeDef {
     /// OpenAPI's `additionalProperties` beside `properties`), held in its Rust type's
     /// `additional_fields` map.
     pub additional_fields: Option<TypeRef>,
+    /// A format the spec has no type for, stated in OpenAPI only (`format:`).
+    pub format: Option<String>,
     /// Where it is declared.
     pub location: Location,
 }

@@ -137,6 +137,9 @@ pub(super) fn components(service: &Service) -> Value {
         if let Some(d) = &def.description {
             schema.insert("description".into(), json!(d));
         }
+        if let Some(format) = &def.format {
+            schema.insert("format".into(), json!(format));
+        }
         schemas.insert(def.name.clone(), Value::Object(schema));
     }
     Value::Object(schemas)

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::{Types, Use, description};
+use super::{Types, Use};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 
@@ -61,13 +61,7 @@ impl<'d> Types<'d> {
         if members.is_empty() {
             return self.any(pointer, "an `allOf` of no members", losses);
         }
-        self.record(
-            members,
-            required,
-            description(schema),
-            (hint, false, None),
-            losses,
-        )
+        self.record(members, required, schema, (hint, false, None), losses)
     }
 
     /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
@@ -204,13 +198,7 @@ impl<'d> Types<'d> {
             }
             !again
         });
-        let found = self.record(
-            members,
-            required,
-            description(schema),
-            (hint, false, None),
-            losses,
-        );
+        let found = self.record(members, required, schema, (hint, false, None), losses);
         self.set_includes(&found.spelled, includes);
         Some(found)
     }

@@ -32,6 +32,13 @@ impl Types<'_> {
             })
     }
 
+    /// Says that the declared type `name` has `format`.
+    pub(super) fn set_format(&mut self, name: &str, format: &str) {
+        if let Some((_, definition)) = self.declared.iter_mut().find(|(n, _)| n == name) {
+            definition.push("format", Yaml::str(format));
+        }
+    }
+
     /// Whether the declared record `name` includes `base`, itself or through those it
     /// includes.
     pub(super) fn record_includes(&self, name: &str, base: &str, depth: usize) -> bool {

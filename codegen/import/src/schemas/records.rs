@@ -81,7 +81,7 @@ impl<'d> Types<'d> {
                 self.record(
                     members,
                     required,
-                    description(schema),
+                    schema,
                     (hint, closed, additional),
                     losses,
                 )
@@ -125,7 +125,7 @@ impl<'d> Types<'d> {
         &mut self,
         members: Vec<(String, &'d Value, String)>,
         required: BTreeSet<String>,
-        description: Option<Yaml>,
+        schema: &Value,
         (hint, closed, additional): (&str, bool, Option<String>),
         losses: &mut Losses,
     ) -> Use {
@@ -192,7 +192,13 @@ impl<'d> Types<'d> {
             fields.push(field, entry);
         }
         let mut definition = Yaml::map();
-        definition.push_some("description", description);
+        // Its words: a description, and a format said of the whole record (Loket's
+        // `metadata`).
+        definition.push_some("description", description(schema));
+        definition.push_some(
+            "format",
+            schema.get("format").and_then(Value::as_str).map(Yaml::str),
+        );
         if closed {
             definition.push("closed", Yaml::Bool(true));
         }

@@ -44,6 +44,10 @@ spec_record! {
         /// declared `dynamic` and the others as a map the Rust type holds in
         /// `additional_fields`. A member that is not of the type is refused.
         opt additional_fields: Spanned<String>,
+        /// A format the spec has no type for, said of a whole record or enumeration
+        /// (Twilio's `http-method` enumerations, Loket's `metadata` records): written in
+        /// OpenAPI, not checked.
+        opt format: Spanned<String>,
     }
 }
 
