@@ -131,6 +131,11 @@ fn a_maps_values_may_be_null() {
     assert_eq!((scores["a"], scores["b"]), (Some(1), None));
     let written = serde_json::to_value(&body).expect("written");
     assert_eq!(written["scores"], json["scores"]);
+    // Each value keeps the map's `items` rules, named at its key.
+    let over = constrained(serde_json::json!({ "name": "Ada", "scores": { "a": 101, "b": null } }));
+    let violations = over.violations();
+    let found: Vec<(&str, &str)> = violations.iter().collect();
+    assert_eq!(found, [("scores.a", "greater than 100")]);
 }
 
 /// A value that names its own variant is written and read as its value.

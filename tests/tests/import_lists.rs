@@ -1,5 +1,6 @@
-//! What a list's items say besides their type (Microsoft Graph's GUID patterns, Google's
-//! `int64` text), and a map's values that may be `null`: a record's field keeps them (its
+//! What a list's items or a map's values say besides their type (Microsoft Graph's GUID
+//! patterns, Google's `int64` text, Stripe's `metadata` lengths), and a map's values that
+//! may be `null`: a record's field keeps them (its
 //! `items`, its `nullable_items`), and the round trip finds them.
 
 use restspec_import::Options;
@@ -25,7 +26,9 @@ fn a_lists_item_rules_are_its_fields_items() {
                 "licenses": { "type": "array", "items": { "type": "string", "format": "int64" } },
                 "scores": { "type": "array", "maxItems": 3,
                     "items": { "type": "integer", "minimum": 0, "maximum": 10 } },
-                "names": { "type": "array", "items": { "type": "string", "maxLength": 20 } }
+                "names": { "type": "array", "items": { "type": "string", "maxLength": 20 } },
+                "metadata": { "type": "object",
+                    "additionalProperties": { "type": "string", "maxLength": 500 } }
             }
         } } }
     });
@@ -38,6 +41,7 @@ fn a_lists_item_rules_are_its_fields_items() {
         "      licenses:\n        type: list<string>\n        optional: true\n        items: { format: int64 }\n",
         "        max_items: 3\n        items: { minimum: 0, maximum: 10 }\n",
         "        items: { max_length: 20 }\n",
+        "      metadata:\n        type: map<string>\n        optional: true\n        items: { max_length: 500 }\n",
     ] {
         assert!(service.contains(lines), "{lines}\n{service}");
     }

@@ -348,7 +348,7 @@ fn a_fields_rules_are_checked_against_its_type() {
         "a read-only field of type `Thing` must be `optional: true`",
         "service.yaml:27:39: `pattern` is for text and values written as text (`timestamp`, `date`, `uuid`), not `boolean`",
         "service.yaml:28:54: `pattern` is for text and values written as text (`timestamp`, `date`, `uuid`), not `integer`",
-        "service.yaml:29:29: `items` is for lists (`list<T>`), not `string`",
+        "service.yaml:29:29: `items` is for lists and maps, not `string`",
     ] {
         assert!(text.contains(expected), "{expected}\n{text}");
     }

@@ -99,19 +99,30 @@ fn reaches_checks(ty: &TypeRef, checked: &BTreeSet<&str>) -> bool {
 /// own checks.
 fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
     let mut own = own_checks(&field.rules, &field.ty);
-    if let (Some(items), TypeRef::List(item)) = (&field.rules.items, &field.ty) {
+    if let (Some(items), TypeRef::List(item) | TypeRef::Map(item)) = (&field.rules.items, &field.ty)
+    {
         let checks = own_checks(items, item);
-        // Each item at its index; an item that is `null` (`nullable_items`) has nothing
-        // to check.
-        let each = if field.nullable_items {
-            quote! { value.iter().enumerate().filter_map(|(i, v)| v.as_ref().map(|v| (i, v))) }
-        } else {
-            quote! { value.iter().enumerate() }
+        // Each item at its index, each map value at its key; one that is `null`
+        // (`nullable_items`) has nothing to check.
+        let (each, at) = match (&field.ty, field.nullable_items) {
+            (TypeRef::List(_), false) => (
+                quote! { value.iter().enumerate() },
+                quote! { rt::At::Index(&at, index) },
+            ),
+            (TypeRef::List(_), true) => (
+                quote! { value.iter().enumerate().filter_map(|(i, v)| v.as_ref().map(|v| (i, v))) },
+                quote! { rt::At::Index(&at, index) },
+            ),
+            (_, false) => (quote! { value.iter() }, quote! { rt::At::Key(&at, index) }),
+            (_, true) => (
+                quote! { value.iter().filter_map(|(k, v)| v.as_ref().map(|v| (k, v))) },
+                quote! { rt::At::Key(&at, index) },
+            ),
         };
         if !checks.is_empty() {
             own.push(quote! {
                 for (index, value) in #each {
-                    let at = rt::At::Index(&at, index);
+                    let at = #at;
                     #(#checks)*
                 }
             });

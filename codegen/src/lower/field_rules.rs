@@ -183,11 +183,14 @@ pub(super) fn lower(
     }
     rules.deprecated = field.deprecated.unwrap_or(false);
     rules.items = field.items.as_ref().and_then(|items| {
-        let at = &items.location;
-        if !applies("items", at, Applies::List, ty, diags) {
-            return None;
-        }
-        let TypeRef::List(item) = ty else {
+        let (TypeRef::List(item) | TypeRef::Map(item)) = ty else {
+            diags.push(
+                Diagnostic::new(
+                    items.location.clone(),
+                    format!("`items` is for lists and maps, not `{}`", ty.spelled()),
+                )
+                .hint("remove `items`: the field's own keys say what its value must be"),
+            );
             return None;
         };
         let spelled = Spanned {

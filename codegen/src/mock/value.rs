@@ -59,11 +59,12 @@ impl<'a> Values<'a> {
             }
             TypeRef::Map(member) => {
                 let count = rules.min_properties.unwrap_or(0) as usize;
-                let member_rules = FieldRules::default();
+                let none = FieldRules::default();
+                let member_rules = rules.items.as_deref().unwrap_or(&none);
                 Value::Object(
                     (0..count)
                         .map(|i| {
-                            let value = self.value(member, &member_rules, nth + i, depth + 1);
+                            let value = self.value(member, member_rules, nth + i, depth + 1);
                             (format!("key{}", i + 1), value)
                         })
                         .collect(),

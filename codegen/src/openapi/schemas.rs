@@ -306,7 +306,11 @@ pub(super) fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
             put(key, json!(true));
         }
     }
-    if let (Some(items), Some(Value::Object(schema))) = (&rules.items, schema.get_mut("items")) {
+    let inner = match schema.contains_key("additionalProperties") {
+        true => "additionalProperties",
+        false => "items",
+    };
+    if let (Some(items), Some(Value::Object(schema))) = (&rules.items, schema.get_mut(inner)) {
         self::rules(items, schema);
     }
 }

@@ -169,8 +169,9 @@ spec_record! {
         opt write_only: Spanned<bool>,
         /// Still accepted, about to go: marked in OpenAPI and the Rust docs.
         opt deprecated: bool,
-        /// A list: what each item must be beyond its type (`items: { pattern: "^[a-z]+$" }`,
-        /// `items: { format: int64 }`), checked item by item at its index (`tags[2]`).
+        /// A list or a map: what each item (each member's value) must be beyond its type
+        /// (`items: { pattern: "^[a-z]+$" }`, `items: { format: int64 }`), checked item by
+        /// item at its index (`tags[2]`) or key (`metadata.plan`).
         opt items: ItemRules,
     }
 }
