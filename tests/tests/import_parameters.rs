@@ -145,3 +145,22 @@ fn a_parameters_numbers_are_its_values() {
     assert!(addresses.contains("values: [0, 1]"), "{addresses}");
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A path parameter's default (Sportsdata's `{format}` of `XML`) is stated: the round trip
+/// finds the operation faithful.
+#[test]
+fn a_path_parameters_default_is_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/{format}/scores": { "get": {
+            "parameters": [{ "name": "format", "in": "path", "required": true,
+                "schema": { "type": "string", "enum": ["XML", "JSON"], "default": "XML" } }],
+            "responses": { "204": { "description": "none" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -194,12 +194,14 @@ impl<'d> Operation<'_, 'd> {
         let schema_at = refs::push(at, "schema");
         let kind = parameter.get("schema").map(|schema| {
             let mut found = types.use_keeping_rules(schema, &schema_at, "PathValue", losses);
-            // Text's lengths and pattern are the parameter's own keys.
+            // Text's lengths and pattern are the parameter's own keys, and so is any
+            // parameter's stated default (Sportsdata's `{format}` of `XML`).
             let text = found.spelled == "string";
             let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
                 .into_iter()
                 .partition(|rule| {
-                    text && matches!(rule.key, "min_length" | "max_length" | "pattern")
+                    rule.key == "default"
+                        || text && matches!(rule.key, "min_length" | "max_length" | "pattern")
                 });
             found.rules = rest;
             found.lose_rules(losses);
@@ -217,7 +219,7 @@ impl<'d> Operation<'_, 'd> {
             // A number, a width or format, or a string enumeration is the parameter's type
             // (a value that is not one names nothing, 404; base64 text holds `/`, which a
             // path segment cannot).
-            Some((spelled, _))
+            Some((spelled, kept))
                 if spelled == "integer"
                     || spelled == "number"
                     || restspec_codegen::model::Scalar::from_spelled(&spelled)
@@ -227,9 +229,22 @@ impl<'d> Operation<'_, 'd> {
                 let mut d = Yaml::map();
                 d.push("description", text);
                 d.push("type", Yaml::str(spelled));
+                for rule in kept {
+                    d.push(rule.key, rule.value);
+                }
                 d
             }
-            Some((spelled, _)) if spelled == "string" || spelled == "timestamp" => text,
+            Some((spelled, kept)) if spelled == "string" || spelled == "timestamp" => {
+                // A timestamp parameter is text here: its default is not carried.
+                let mut lost = crate::schemas::Use {
+                    spelled,
+                    nullable: false,
+                    rules: kept,
+                    item_rules: Vec::new(),
+                };
+                lost.lose_rules(losses);
+                text
+            }
             Some((spelled, _)) => {
                 losses.push(Loss::wire(
                     schema_at,

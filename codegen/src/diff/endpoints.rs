@@ -206,6 +206,15 @@ fn compare_endpoint(
             push(kind, verdict, format!("a path parameter's {why}"));
         }
     }
+    // A stated default: a path always carries its parameters, nothing fills it in.
+    let default = |param: &Option<&Param>| param.and_then(|p| p.default.clone());
+    if before.iter().map(default).ne(after.iter().map(default)) {
+        push(
+            ChangeKind::FieldDefaultChanged,
+            Verdict::Compatible,
+            "a path parameter's stated default is another; every path carries its value".to_owned(),
+        );
+    }
     if was.deprecated != now.deprecated || was.deprecated_since != now.deprecated_since {
         let since = |d: &Option<crate::model::Deprecation>| {
             d.as_ref().map_or_else(String::new, |d| {

@@ -7,7 +7,7 @@ use super::identifiers::{Case, check_name, key_spanned};
 use super::template::parse_template;
 use super::types::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Anonymous, Endpoint, Family, Method, Param, Section};
+use crate::model::{Anonymous, Endpoint, Family, Method, Section};
 use crate::names;
 use crate::spec::{SectionInfo, raw};
 
@@ -120,7 +120,7 @@ pub(super) fn lower_family(
         description: family.description.clone(),
         id_param: family.id.as_ref().map(|id| id.value.clone()),
         owner_param: family.owner.as_ref().map(|o| o.value.clone()),
-        params: lower_params(family.params.as_ref(), cx, diags),
+        params: super::path_params::lower_params(family.params.as_ref(), cx, diags),
         quota_metadata: family
             .quota_metadata
             .iter()
@@ -313,7 +313,7 @@ pub(super) fn lower_endpoint(
             ),
         );
     }
-    let params = lower_endpoint_params(raw, &path, cx, diags);
+    let params = super::path_params::lower_endpoint_params(raw, &path, cx, diags);
     let (deprecated, deprecated_since) =
         super::deprecation::lower_deprecated(raw.deprecated.as_ref(), diags);
     Some(Endpoint {
@@ -368,71 +368,6 @@ pub(super) fn lower_endpoint(
         params,
         location: key.location.clone(),
     })
-}
-
-/// Path parameters as a family or an endpoint declares them.
-fn lower_params(
-    raw: Option<&crate::spec::decode::Named<raw::ParamDecl>>,
-    cx: &Context<'_>,
-    diags: &mut Diagnostics,
-) -> Vec<Param> {
-    raw.into_iter()
-        .flatten()
-        .map(|(key, param)| Param {
-            name: key.name.clone(),
-            description: param.description.clone(),
-            ty: super::parameters::lower_param_type(param.r#type.as_ref(), cx, diags),
-            pattern: super::parameters::lower_param_pattern(param, diags),
-            min_length: super::parameters::lower_param_length(
-                param.min_length.as_ref(),
-                "min_length",
-                param,
-                diags,
-            ),
-            max_length: super::parameters::lower_param_length(
-                param.max_length.as_ref(),
-                "max_length",
-                param,
-                diags,
-            ),
-            location: key.location.clone(),
-        })
-        .collect()
-}
-
-/// An endpoint's own path parameters: each one of its path's, declared again where it
-/// differs from its family's (another type, pattern or lengths here).
-///
-/// ```yaml
-/// get_thing: { path: /things/{thing-id}, params: { part-id: { description: A part., type: integer } } }
-/// ```
-fn lower_endpoint_params(
-    raw: &raw::Endpoint,
-    path: &crate::model::PathTemplate,
-    cx: &Context<'_>,
-    diags: &mut Diagnostics,
-) -> Vec<Param> {
-    let mut params = lower_params(raw.params.as_ref(), cx, diags);
-    params.retain(|param| {
-        let in_path = path.params().any(|p| p == param.name);
-        if !in_path {
-            diags.push(
-                Diagnostic::new(
-                    param.location.clone(),
-                    format!(
-                        "`{}` is not a parameter of the path `{}`",
-                        param.name, path.raw
-                    ),
-                )
-                .hint(
-                    "an endpoint declares only its own path's parameters again; the family's \
-                     `params` declare them for all its endpoints",
-                ),
-            );
-        }
-        in_path
-    });
-    params
 }
 
 /// What a method rules out: a `GET` carries no request body; a `GET`, `HEAD` or `DELETE`

@@ -361,7 +361,7 @@ fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) 
 
 /// A default of a type the generated code can write as a literal: text, a number, a
 /// boolean, an enumeration's value, or an empty list or map.
-fn default(
+pub(super) fn default(
     raw: &Spanned<crate::spec::yaml::Node>,
     ty: &TypeRef,
     cx: &Context<'_>,

@@ -22,6 +22,7 @@ mod listed_values;
 mod option_rules;
 mod pagination;
 mod parameters;
+mod path_params;
 mod quota_metadata;
 mod rate_limits;
 mod request_body;

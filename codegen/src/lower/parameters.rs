@@ -1,12 +1,11 @@
-//! Lowering what a request's path parameters, query options and header parameters may be,
-//! and the headers its answers carry: option types, names and styles (their rules are in
-//! `option_rules.rs`), parameter types and patterns.
+//! Lowering what a request's query options and header parameters may be, and the headers
+//! its answers carry: option types, names and styles (their rules are in
+//! `option_rules.rs`; path parameters are `path_params.rs`').
 
 use super::context::Context;
 use super::identifiers::{Case, check_name};
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::names;
-use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
 /// Reads an endpoint's query options: known types, Rust field names that are snake_case,
@@ -353,133 +352,4 @@ fn lower_options(
         });
     }
     out
-}
-
-/// A path parameter's `type`: `string`, `integer`, `number`, a width or format, or a string
-/// enumeration of the spec's.
-pub(super) fn lower_param_type(
-    raw: Option<&Spanned<String>>,
-    cx: &Context<'_>,
-    diags: &mut Diagnostics,
-) -> crate::model::ParamType {
-    use crate::model::ParamType;
-    let Some(raw) = raw else {
-        return ParamType::String;
-    };
-    match raw.value.as_str() {
-        "string" => ParamType::String,
-        "integer" => ParamType::Integer,
-        "number" => ParamType::Number,
-        name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
-        // Base64 text holds `/`, which a path segment cannot.
-        scalar
-            if crate::model::Scalar::from_spelled(scalar)
-                .is_some_and(|s| s != crate::model::Scalar::Base64) =>
-        {
-            crate::model::Scalar::from_spelled(scalar).map_or(ParamType::String, ParamType::Scalar)
-        }
-        other => {
-            let scalars = crate::model::Scalar::ALL
-                .into_iter()
-                .filter(|s| *s != crate::model::Scalar::Base64)
-                .map(crate::model::Scalar::spelled);
-            let known: Vec<String> = ["string", "integer", "number"]
-                .into_iter()
-                .chain(scalars)
-                .map(str::to_owned)
-                .chain(cx.enum_names.iter().cloned())
-                .collect();
-            diags.push(
-                Diagnostic::new(
-                    raw.location.clone(),
-                    format!("`{other}` is not a path parameter type"),
-                )
-                .hint(suggest(other, known.iter().map(String::as_str))),
-            );
-            ParamType::String
-        }
-    }
-}
-
-/// A path parameter's `pattern`: a regular expression, on a text parameter.
-///
-/// ```yaml
-/// params:
-///   slug: { description: A slug., pattern: "[a-z" }   # not a regular expression
-/// ```
-pub(super) fn lower_param_pattern(
-    param: &raw::ParamDecl,
-    diags: &mut Diagnostics,
-) -> Option<String> {
-    let pattern = param.pattern.as_ref()?;
-    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
-        diags.push(
-            Diagnostic::new(
-                pattern.location.clone(),
-                "only a text parameter has a `pattern`",
-            )
-            .hint("remove `pattern`, or the parameter's `type`"),
-        );
-        return None;
-    }
-    // Searched for, as a field's: `^...$` anchors it.
-    match regex::Regex::new(&pattern.value) {
-        Ok(_) => Some(pattern.value.clone()),
-        Err(err) => {
-            let reason = err.to_string();
-            let last = reason.lines().last().unwrap_or_default().trim();
-            let last = last.strip_prefix("error: ").unwrap_or(last).to_owned();
-            diags.push(
-                Diagnostic::new(
-                    pattern.location.clone(),
-                    format!("`{}` is not a regular expression: {last}", pattern.value),
-                )
-                .hint("write a pattern such as `[a-z][a-z0-9-]*`"),
-            );
-            None
-        }
-    }
-}
-
-/// A text path parameter's `min_length` or `max_length`; the most below the fewest leaves
-/// no value.
-///
-/// ```yaml
-/// params:
-///   name: { description: A name., type: integer, max_length: 3 }   # lengths are for text
-/// ```
-pub(super) fn lower_param_length(
-    given: Option<&Spanned<u64>>,
-    key: &str,
-    param: &raw::ParamDecl,
-    diags: &mut Diagnostics,
-) -> Option<u64> {
-    let given = given?;
-    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
-        diags.push(
-            Diagnostic::new(
-                given.location.clone(),
-                format!("only a text parameter has a `{key}`"),
-            )
-            .hint(format!("remove `{key}`, or the parameter's `type`")),
-        );
-        return None;
-    }
-    if key == "max_length"
-        && let Some(min) = &param.min_length
-        && given.value < min.value
-    {
-        diags.push(
-            Diagnostic::new(
-                given.location.clone(),
-                format!(
-                    "`max_length` {} is below `min_length` {}",
-                    given.value, min.value
-                ),
-            )
-            .hint("no value could fit: swap them, or correct one"),
-        );
-        return None;
-    }
-    Some(given.value)
 }

@@ -197,6 +197,8 @@ pub struct Param {
     pub min_length: Option<u64>,
     /// The most characters a text parameter has.
     pub max_length: Option<u64>,
+    /// Its default, stated in OpenAPI only (a path always carries it).
+    pub default: Option<serde_json::Value>,
     /// Where it is declared.
     pub location: Location,
 }

@@ -286,7 +286,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         let declared = family.param_of(endpoint, name);
         let description =
             declared.map_or_else(|| format!("The {name}."), |p| p.description.clone());
-        let schema = match family.param_type_of(endpoint, name) {
+        let mut schema = match family.param_type_of(endpoint, name) {
             crate::model::ParamType::String => {
                 let mut schema = json!({ "type": "string" });
                 if let Some(param) = declared {
@@ -311,6 +311,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 json!({ "$ref": format!("#/components/schemas/{ty}") })
             }
         };
+        if let Some(default) = declared.and_then(|p| p.default.as_ref()) {
+            schema["default"] = default.clone();
+        }
         out.push(json!({
             "name": name,
             "in": "path",

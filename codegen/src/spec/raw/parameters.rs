@@ -3,6 +3,7 @@
 //! that selects it among endpoints of one method and path.
 
 use crate::spec::decode::{ScalarText, Spanned, spec_record};
+use crate::spec::yaml::Node;
 
 spec_record! {
     /// A query option of an endpoint. Every option may be left out.
@@ -63,6 +64,9 @@ spec_record! {
         opt min_length: Spanned<u64>,
         /// The most characters a text parameter has; a longer one names nothing (404).
         opt max_length: Spanned<u64>,
+        /// A value of its type the document names as its default, stated in OpenAPI: a
+        /// path always carries its parameters, so nothing fills it in.
+        opt default: Spanned<Node>,
     }
 }
 
@@ -79,6 +83,8 @@ pub(crate) struct ParamDecl {
     pub(crate) min_length: Option<Spanned<u64>>,
     /// The most characters, when given.
     pub(crate) max_length: Option<Spanned<u64>>,
+    /// Its stated default, when given.
+    pub(crate) default: Option<Spanned<Node>>,
 }
 
 impl crate::spec::decode::Decode for ParamDecl {
@@ -93,6 +99,7 @@ impl crate::spec::decode::Decode for ParamDecl {
                 pattern: None,
                 min_length: None,
                 max_length: None,
+                default: None,
             }),
             _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
                 description: p.description,
@@ -100,6 +107,7 @@ impl crate::spec::decode::Decode for ParamDecl {
                 pattern: p.pattern,
                 min_length: p.min_length,
                 max_length: p.max_length,
+                default: p.default,
             }),
         }
     }

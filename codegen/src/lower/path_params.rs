@@ -1,0 +1,217 @@
+//! Lowering path parameters, as a family or an endpoint declares them: their type, and
+//! for text a pattern and lengths (what does not fit names nothing, 404), and a default
+//! stated in OpenAPI.
+
+use super::context::Context;
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+use crate::model::{Param, ParamType, TypeRef};
+use crate::spec::decode::Spanned;
+use crate::spec::raw;
+
+/// Path parameters as a family or an endpoint declares them.
+pub(super) fn lower_params(
+    raw: Option<&crate::spec::decode::Named<raw::ParamDecl>>,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<Param> {
+    raw.into_iter()
+        .flatten()
+        .map(|(key, param)| Param {
+            name: key.name.clone(),
+            description: param.description.clone(),
+            ty: lower_param_type(param.r#type.as_ref(), cx, diags),
+            pattern: lower_param_pattern(param, diags),
+            min_length: lower_param_length(param.min_length.as_ref(), "min_length", param, diags),
+            max_length: lower_param_length(param.max_length.as_ref(), "max_length", param, diags),
+            default: lower_param_default(param, cx, diags),
+            location: key.location.clone(),
+        })
+        .collect()
+}
+
+/// An endpoint's own path parameters: each one of its path's, declared again where it
+/// differs from its family's (another type, pattern or lengths here).
+///
+/// ```yaml
+/// get_thing: { path: /things/{thing-id}, params: { part-id: { description: A part., type: integer } } }
+/// ```
+pub(super) fn lower_endpoint_params(
+    raw: &raw::Endpoint,
+    path: &crate::model::PathTemplate,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<Param> {
+    let mut params = lower_params(raw.params.as_ref(), cx, diags);
+    params.retain(|param| {
+        let in_path = path.params().any(|p| p == param.name);
+        if !in_path {
+            diags.push(
+                Diagnostic::new(
+                    param.location.clone(),
+                    format!(
+                        "`{}` is not a parameter of the path `{}`",
+                        param.name, path.raw
+                    ),
+                )
+                .hint(
+                    "an endpoint declares only its own path's parameters again; the family's \
+                     `params` declare them for all its endpoints",
+                ),
+            );
+        }
+        in_path
+    });
+    params
+}
+
+/// A path parameter's `type`: `string`, `integer`, `number`, a width or format, or a string
+/// enumeration of the spec's.
+pub(super) fn lower_param_type(
+    raw: Option<&Spanned<String>>,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> crate::model::ParamType {
+    let Some(raw) = raw else {
+        return ParamType::String;
+    };
+    match raw.value.as_str() {
+        "string" => ParamType::String,
+        "integer" => ParamType::Integer,
+        "number" => ParamType::Number,
+        name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
+        // Base64 text holds `/`, which a path segment cannot.
+        scalar
+            if crate::model::Scalar::from_spelled(scalar)
+                .is_some_and(|s| s != crate::model::Scalar::Base64) =>
+        {
+            crate::model::Scalar::from_spelled(scalar).map_or(ParamType::String, ParamType::Scalar)
+        }
+        other => {
+            let scalars = crate::model::Scalar::ALL
+                .into_iter()
+                .filter(|s| *s != crate::model::Scalar::Base64)
+                .map(crate::model::Scalar::spelled);
+            let known: Vec<String> = ["string", "integer", "number"]
+                .into_iter()
+                .chain(scalars)
+                .map(str::to_owned)
+                .chain(cx.enum_names.iter().cloned())
+                .collect();
+            diags.push(
+                Diagnostic::new(
+                    raw.location.clone(),
+                    format!("`{other}` is not a path parameter type"),
+                )
+                .hint(suggest(other, known.iter().map(String::as_str))),
+            );
+            ParamType::String
+        }
+    }
+}
+
+/// A path parameter's `pattern`: a regular expression, on a text parameter.
+///
+/// ```yaml
+/// params:
+///   slug: { description: A slug., pattern: "[a-z" }   # not a regular expression
+/// ```
+pub(super) fn lower_param_pattern(
+    param: &raw::ParamDecl,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let pattern = param.pattern.as_ref()?;
+    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
+        diags.push(
+            Diagnostic::new(
+                pattern.location.clone(),
+                "only a text parameter has a `pattern`",
+            )
+            .hint("remove `pattern`, or the parameter's `type`"),
+        );
+        return None;
+    }
+    // Searched for, as a field's: `^...$` anchors it.
+    match regex::Regex::new(&pattern.value) {
+        Ok(_) => Some(pattern.value.clone()),
+        Err(err) => {
+            let reason = err.to_string();
+            let last = reason.lines().last().unwrap_or_default().trim();
+            let last = last.strip_prefix("error: ").unwrap_or(last).to_owned();
+            diags.push(
+                Diagnostic::new(
+                    pattern.location.clone(),
+                    format!("`{}` is not a regular expression: {last}", pattern.value),
+                )
+                .hint("write a pattern such as `[a-z][a-z0-9-]*`"),
+            );
+            None
+        }
+    }
+}
+
+/// A text path parameter's `min_length` or `max_length`; the most below the fewest leaves
+/// no value.
+///
+/// ```yaml
+/// params:
+///   name: { description: A name., type: integer, max_length: 3 }   # lengths are for text
+/// ```
+pub(super) fn lower_param_length(
+    given: Option<&Spanned<u64>>,
+    key: &str,
+    param: &raw::ParamDecl,
+    diags: &mut Diagnostics,
+) -> Option<u64> {
+    let given = given?;
+    if param.r#type.as_ref().is_some_and(|t| t.value != "string") {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                format!("only a text parameter has a `{key}`"),
+            )
+            .hint(format!("remove `{key}`, or the parameter's `type`")),
+        );
+        return None;
+    }
+    if key == "max_length"
+        && let Some(min) = &param.min_length
+        && given.value < min.value
+    {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                format!(
+                    "`max_length` {} is below `min_length` {}",
+                    given.value, min.value
+                ),
+            )
+            .hint("no value could fit: swap them, or correct one"),
+        );
+        return None;
+    }
+    Some(given.value)
+}
+
+/// A path parameter's `default`: a value of its type, stated in OpenAPI (Sportsdata's
+/// `{format}` defaults to `XML`). A path always carries its parameters, so nothing fills
+/// it in.
+///
+/// ```yaml
+/// params:
+///   format: { description: The answers' format., type: Format, default: XML }
+/// ```
+fn lower_param_default(
+    param: &raw::ParamDecl,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<serde_json::Value> {
+    let given = param.default.as_ref()?;
+    let ty = match lower_param_type(param.r#type.as_ref(), cx, &mut Diagnostics::default()) {
+        ParamType::String => TypeRef::String,
+        ParamType::Integer => TypeRef::Integer,
+        ParamType::Number => TypeRef::Number,
+        ParamType::Enum(name) => TypeRef::Named(name),
+        ParamType::Scalar(scalar) => TypeRef::Scalar(scalar),
+    };
+    super::field_rules::default(given, &ty, cx, diags)
+}
