@@ -474,22 +474,6 @@ fn respell(definition: &mut Yaml, from: &str, to: &str) {
     }
 }
 
-/// The words a report tallies a lost keyword under.
-fn keyword_category(keyword: &str) -> &'static str {
-    match keyword {
-        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => "range",
-        "minLength" | "maxLength" => "length",
-        "minItems" | "maxItems" | "uniqueItems" => "items",
-        "minProperties" | "maxProperties" => "properties count",
-        "pattern" => "pattern",
-        "format" => "format",
-        "default" => "default",
-        "readOnly" | "writeOnly" => "read/write only",
-        "deprecated" => "deprecated",
-        _ => "other keyword",
-    }
-}
-
 /// A schema's or parameter's description, as the spec's `description`.
 pub(crate) fn description(value: &Value) -> Option<Yaml> {
     // `allOf: [{$ref: X}, {description: ...}]` says it in a part that only annotates.

@@ -137,7 +137,7 @@ impl Types<'_> {
                 Some(None) => {}
                 None => losses.push(Loss::faithful(
                     at,
-                    super::keyword_category(keyword),
+                    keyword_category(keyword),
                     format!("`{keyword}` is not carried over"),
                 )),
             }
@@ -333,9 +333,25 @@ impl Use {
                 .to_owned();
             losses.push(Loss::faithful(
                 rule.pointer,
-                super::keyword_category(&keyword),
+                keyword_category(&keyword),
                 format!("`{keyword}` is not carried over: only a record's field says it"),
             ));
         }
+    }
+}
+
+/// The words a report tallies a lost keyword under.
+pub(super) fn keyword_category(keyword: &str) -> &'static str {
+    match keyword {
+        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => "range",
+        "minLength" | "maxLength" => "length",
+        "minItems" | "maxItems" | "uniqueItems" => "items",
+        "minProperties" | "maxProperties" => "properties count",
+        "pattern" => "pattern",
+        "format" => "format",
+        "default" => "default",
+        "readOnly" | "writeOnly" => "read/write only",
+        "deprecated" => "deprecated",
+        _ => "other keyword",
     }
 }
