@@ -436,3 +436,30 @@ fn a_member_narrowed_to_a_record_including_its_type_is_kept() {
     load(&imported);
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// What an annotating `allOf` part says of a field's value (AWS's `deprecated` beside the
+/// `$ref` of its type) is the field's: the round trip finds it faithfully.
+#[test]
+fn an_annotating_parts_rules_are_the_fields() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/jobs": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Job" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Captions": { "type": "array", "items": { "type": "string" } },
+            "Job": { "type": "object", "properties": {
+                "captions": { "allOf": [ { "$ref": "#/components/schemas/Captions" },
+                    { "deprecated": true, "description": "Use `outputs`." } ] }
+            } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("deprecated: true"), "{service}");
+    assert_every_operation_faithful(&document, &imported);
+}

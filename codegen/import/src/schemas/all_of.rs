@@ -35,6 +35,16 @@ impl<'d> Types<'d> {
             let mut found = self.use_keeping_rules(only, &at, hint, losses);
             let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
             found.nullable |= nullable(schema) || parts.iter().any(nullable);
+            // What the annotating parts say of the value (AWS's `deprecated`, DigitalOcean's
+            // `readOnly`, a `default`) is the use's too.
+            for (i, part) in parts.iter().enumerate() {
+                if i != *index
+                    && let Some(object) = part.as_object()
+                {
+                    let part_at = refs::push(&refs::push(pointer, "allOf"), &i.to_string());
+                    self.read_rules(object, &part_at, &mut found, losses);
+                }
+            }
             return found;
         }
         // One typed part and parts that only constrain it (DigitalOcean's `allOf: [{type:
