@@ -49,9 +49,11 @@ pub(crate) fn together<'n>(
     (groups, alone)
 }
 
-/// Whether two places are one: the same header, or the same scheme.
+/// Whether two places are one: the same header (its name in any case, as HTTP reads
+/// header names), or the same scheme, query parameter or cookie.
 pub(crate) fn same_place(a: &Yaml, b: &Yaml) -> bool {
     match (a.get("header"), b.get("header")) {
+        (Some(Yaml::Str(a)), Some(Yaml::Str(b))) => a.eq_ignore_ascii_case(b),
         (Some(a), Some(b)) => a == b,
         (None, None) => ["scheme", "query", "cookie"]
             .iter()
@@ -96,4 +98,29 @@ pub(crate) fn carry_together(credentials: &mut Vec<Yaml>, group: &[Yaml], alone:
         first.min(credentials.len()),
         Yaml::map_of("together", Yaml::List(keys)),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_place;
+    use crate::yaml_out::Yaml;
+
+    fn place(key: &str, name: &str) -> Yaml {
+        Yaml::map_of(key, Yaml::str(name))
+    }
+
+    #[test]
+    fn a_header_is_one_place_in_any_case_and_a_query_key_in_one() {
+        assert!(same_place(
+            &place("header", "X-Api-Key"),
+            &place("header", "x-api-key")
+        ));
+        assert!(!same_place(
+            &place("header", "X-Api-Key"),
+            &place("header", "X-App-Key")
+        ));
+        assert!(!same_place(&place("query", "Key"), &place("query", "key")));
+        assert!(same_place(&place("query", "key"), &place("query", "key")));
+        assert!(!same_place(&place("header", "key"), &place("query", "key")));
+    }
 }
