@@ -1,6 +1,8 @@
 //! What a call sends besides its path: query options, header parameters and the body,
 //! each written as the service reads it.
 
+use std::fmt::Display;
+
 use super::{Call, Unsendable};
 use crate::form::wire_text;
 use crate::validate::Validate;
@@ -19,36 +21,32 @@ impl<T, E> Call<T, E> {
         self
     }
 
-    /// A text option, sent when `Some`.
-    pub fn option_str(mut self, name: &'static str, value: Option<&str>) -> Self {
+    /// An option written as its value displays, sent when `Some`.
+    fn option_displayed(mut self, name: &'static str, value: Option<impl Display>) -> Self {
         if let Some(value) = value {
-            self.query.push((name, value.to_owned()));
+            self.query.push((name, value.to_string()));
         }
         self
+    }
+
+    /// A text option, sent when `Some`.
+    pub fn option_str(self, name: &'static str, value: Option<&str>) -> Self {
+        self.option_displayed(name, value)
     }
 
     /// A whole-number option, sent when `Some`.
-    pub fn option_int(mut self, name: &'static str, value: Option<i64>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_string()));
-        }
-        self
+    pub fn option_int(self, name: &'static str, value: Option<i64>) -> Self {
+        self.option_displayed(name, value)
     }
 
     /// A number option, sent when `Some`.
-    pub fn option_number(mut self, name: &'static str, value: Option<f64>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_string()));
-        }
-        self
+    pub fn option_number(self, name: &'static str, value: Option<f64>) -> Self {
+        self.option_displayed(name, value)
     }
 
     /// A switch, sent as `true` or `false` when `Some`.
-    pub fn option_flag(mut self, name: &'static str, value: Option<bool>) -> Self {
-        if let Some(value) = value {
-            self.query.push((name, value.to_string()));
-        }
-        self
+    pub fn option_flag(self, name: &'static str, value: Option<bool>) -> Self {
+        self.option_displayed(name, value)
     }
 
     /// A comma-separated option (`labels=a,b`), sent when it has values.
