@@ -146,16 +146,18 @@ fn a_parameters_numbers_are_its_values() {
     assert_every_operation_faithful(&document, &imported);
 }
 
-/// A path parameter's default (Sportsdata's `{format}` of `XML`) is stated: the round trip
-/// finds the operation faithful.
+/// A path parameter's default (Sportsdata's `{format}` of `XML`) and a format the spec has
+/// no type for (BeezUP's `guid`) are stated: the round trip finds the operation faithful.
 #[test]
 fn a_path_parameters_default_is_kept() {
     let document = serde_json::json!({
         "openapi": "3.0.0",
         "info": { "title": "T", "version": "1" },
-        "paths": { "/{format}/scores": { "get": {
+        "paths": { "/{format}/scores/{store}": { "get": {
             "parameters": [{ "name": "format", "in": "path", "required": true,
-                "schema": { "type": "string", "enum": ["XML", "JSON"], "default": "XML" } }],
+                "schema": { "type": "string", "enum": ["XML", "JSON"], "default": "XML" } },
+                { "name": "store", "in": "path", "required": true,
+                "schema": { "type": "string", "format": "guid" } }],
             "responses": { "204": { "description": "none" } }
         } } }
     });

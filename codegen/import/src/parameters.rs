@@ -194,13 +194,14 @@ impl<'d> Operation<'_, 'd> {
         let schema_at = refs::push(at, "schema");
         let kind = parameter.get("schema").map(|schema| {
             let mut found = types.use_keeping_rules(schema, &schema_at, "PathValue", losses);
-            // Text's lengths and pattern are the parameter's own keys, and so is any
-            // parameter's stated default (Sportsdata's `{format}` of `XML`).
+            // Text's lengths and pattern are the parameter's own keys, and so are any
+            // parameter's stated default and format (Sportsdata's `{format}` of `XML`,
+            // BeezUP's `guid`).
             let text = found.spelled == "string";
             let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
                 .into_iter()
                 .partition(|rule| {
-                    rule.key == "default"
+                    matches!(rule.key, "default" | "format")
                         || text && matches!(rule.key, "min_length" | "max_length" | "pattern")
                 });
             found.rules = rest;

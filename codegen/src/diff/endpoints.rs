@@ -199,6 +199,7 @@ fn compare_endpoint(
         pattern: param.and_then(|p| p.pattern.clone()),
         min_length: param.and_then(|p| p.min_length),
         max_length: param.and_then(|p| p.max_length),
+        format: param.and_then(|p| p.format.clone()),
         ..Default::default()
     };
     for (then, is) in before.iter().map(rules).zip(after.iter().map(rules)) {

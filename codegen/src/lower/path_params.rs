@@ -24,6 +24,9 @@ pub(super) fn lower_params(
             min_length: lower_param_length(param.min_length.as_ref(), "min_length", param, diags),
             max_length: lower_param_length(param.max_length.as_ref(), "max_length", param, diags),
             default: lower_param_default(param, cx, diags),
+            format: param.format.as_ref().and_then(|format| {
+                super::field_rules::format(format, &param_type_ref(param, cx), diags)
+            }),
             location: key.location.clone(),
         })
         .collect()
@@ -206,12 +209,17 @@ fn lower_param_default(
     diags: &mut Diagnostics,
 ) -> Option<serde_json::Value> {
     let given = param.default.as_ref()?;
-    let ty = match lower_param_type(param.r#type.as_ref(), cx, &mut Diagnostics::default()) {
+    super::field_rules::default(given, &param_type_ref(param, cx), cx, diags)
+}
+
+/// A path parameter's type as a field's, for the checks fields and parameters share (its
+/// type's own errors are reported once, by `lower_param_type`).
+fn param_type_ref(param: &raw::ParamDecl, cx: &Context<'_>) -> TypeRef {
+    match lower_param_type(param.r#type.as_ref(), cx, &mut Diagnostics::default()) {
         ParamType::String => TypeRef::String,
         ParamType::Integer => TypeRef::Integer,
         ParamType::Number => TypeRef::Number,
         ParamType::Enum(name) => TypeRef::Named(name),
         ParamType::Scalar(scalar) => TypeRef::Scalar(scalar),
-    };
-    super::field_rules::default(given, &ty, cx, diags)
+    }
 }

@@ -199,6 +199,8 @@ pub struct Param {
     pub max_length: Option<u64>,
     /// Its default, stated in OpenAPI only (a path always carries it).
     pub default: Option<serde_json::Value>,
+    /// A format the spec has no type for, stated in OpenAPI only.
+    pub format: Option<String>,
     /// Where it is declared.
     pub location: Location,
 }

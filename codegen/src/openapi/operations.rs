@@ -314,6 +314,9 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         if let Some(default) = declared.and_then(|p| p.default.as_ref()) {
             schema["default"] = default.clone();
         }
+        if let Some(format) = declared.and_then(|p| p.format.as_ref()) {
+            schema["format"] = json!(format);
+        }
         out.push(json!({
             "name": name,
             "in": "path",

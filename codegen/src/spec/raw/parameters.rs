@@ -67,6 +67,9 @@ spec_record! {
         /// A value of its type the document names as its default, stated in OpenAPI: a
         /// path always carries its parameters, so nothing fills it in.
         opt default: Spanned<Node>,
+        /// A format the spec has no type for (`guid`), stated in OpenAPI, not checked; a
+        /// format with a type is the parameter's `type` (`uuid`).
+        opt format: Spanned<String>,
     }
 }
 
@@ -85,6 +88,8 @@ pub(crate) struct ParamDecl {
     pub(crate) max_length: Option<Spanned<u64>>,
     /// Its stated default, when given.
     pub(crate) default: Option<Spanned<Node>>,
+    /// Its stated format, when given.
+    pub(crate) format: Option<Spanned<String>>,
 }
 
 impl crate::spec::decode::Decode for ParamDecl {
@@ -100,6 +105,7 @@ impl crate::spec::decode::Decode for ParamDecl {
                 min_length: None,
                 max_length: None,
                 default: None,
+                format: None,
             }),
             _ => TypedParam::decode(node, diags).map(|p| ParamDecl {
                 description: p.description,
@@ -108,6 +114,7 @@ impl crate::spec::decode::Decode for ParamDecl {
                 min_length: p.min_length,
                 max_length: p.max_length,
                 default: p.default,
+                format: p.format,
             }),
         }
     }
