@@ -42,13 +42,12 @@ impl<'d> Types<'d> {
         match spelled.len() {
             0 => self.any(pointer, "alternatives that are all `null`", losses),
             1 => Use {
-                spelled: spelled.remove(0),
                 nullable,
-                rules: Vec::new(),
-                item_rules: Vec::new(),
+                ..Use::plain(spelled.remove(0))
             },
             _ => Use {
-                spelled: self.declare_union(
+                nullable,
+                ..Use::plain(self.declare_union(
                     hint,
                     spelled,
                     if keyword == "anyOf" {
@@ -56,10 +55,7 @@ impl<'d> Types<'d> {
                     } else {
                         "one_of"
                     },
-                ),
-                nullable,
-                rules: Vec::new(),
-                item_rules: Vec::new(),
+                ))
             },
         }
     }
@@ -131,10 +127,8 @@ impl<'d> Types<'d> {
         }
         if texts.is_empty() {
             return Use {
-                spelled: "string".into(),
                 nullable,
-                rules: Vec::new(),
-                item_rules: Vec::new(),
+                ..Use::plain("string")
             };
         }
         let name = self.take_name(hint);
@@ -158,10 +152,8 @@ impl<'d> Types<'d> {
         );
         self.declared.push((name.clone(), definition));
         Use {
-            spelled: name,
             nullable,
-            rules: Vec::new(),
-            item_rules: Vec::new(),
+            ..Use::plain(name)
         }
     }
 }
