@@ -26,8 +26,8 @@ pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use paths::{Method, Param, PathTemplate, Segment};
 pub use protocol::{
-    Cors, CursorStyle, EarlyRefusals, EchoHeader, Idempotency, PageHeaders, PageStyle, Pagination,
-    RateLimitHeaders,
+    Cors, CursorStyle, EarlyRefusals, EchoHeader, FORM_MEDIA, Idempotency, JSON_MEDIA, PageHeaders,
+    PageStyle, Pagination, RateLimitHeaders, request_media_types,
 };
 pub use section::Section;
 pub use types::{

@@ -415,20 +415,23 @@ fn media_words(read: &[MediaKind]) -> &'static str {
 
 /// Chooses the service's `request_bodies`, the media types most operations read in (JSON
 /// on a tie), and leaves each endpoint's own only where it differs.
-pub(crate) fn settle_request_media(families: &mut [crate::operations::Family], needs: &mut Needs) {
-    let most = needs.request_media.values().copied().max().unwrap_or(0);
-    needs.service_media = match needs.request_media.get("json") {
-        Some(&n) if n == most => "json",
-        _ => needs
-            .request_media
-            .iter()
-            .find(|(_, n)| **n == most)
-            .map_or("json", |(words, _)| *words),
-    };
-    let service = Yaml::str(needs.service_media);
+pub(crate) fn settle_request_media(families: &mut [crate::operations::Family], needs: &Needs) {
+    let service = Yaml::str(service_media(needs));
     for family in families {
         for (_, endpoint) in &mut family.endpoints {
             endpoint.remove_if("request_bodies", &service);
         }
+    }
+}
+
+/// The service's `request_bodies`: the media types most operations read their body in,
+/// JSON on a tie.
+pub(crate) fn service_media(needs: &Needs) -> &'static str {
+    let most = needs.request_media.values().copied().max().unwrap_or(0);
+    match needs.request_media.get("json") {
+        Some(&n) if n == most => "json",
+        _ => (needs.request_media.iter())
+            .find(|(_, n)| **n == most)
+            .map_or("json", |(words, _)| *words),
     }
 }

@@ -42,8 +42,6 @@ pub(crate) struct Needs {
     /// How many operations read their body in each set of media types (`json`,
     /// `json_or_form`, ...): the most common one is the service's `request_bodies`.
     pub(crate) request_media: BTreeMap<&'static str, usize>,
-    /// The service's `request_bodies`, once every operation is read.
-    pub(crate) service_media: &'static str,
     /// Some operation reads a request body.
     pub(crate) request_bodies: bool,
     /// The rate-limit headers the document declares on its answers, which the service

@@ -304,7 +304,7 @@ impl<'d> Types<'d> {
             }
             "array" => {
                 let item_hint = format!("{hint}Item");
-                let mut item = match schema.get("items") {
+                let item = match schema.get("items") {
                     Some(items) => self.use_keeping_rules(
                         items,
                         &refs::push(pointer, "items"),
@@ -315,22 +315,7 @@ impl<'d> Types<'d> {
                 };
                 let mut found = self.formatted("array", format, pointer);
                 found.spelled = format!("list<{}>", item.spelled);
-                // What a field's `items` says; the rest of the items' rules are lost.
-                let (carried, lost) = std::mem::take(&mut item.rules)
-                    .into_iter()
-                    .partition(|rule| rules::ITEM_KEYS.contains(&rule.key));
-                found.item_rules = carried;
-                item.rules = lost;
-                item.lose_rules(losses);
-                if item.nullable {
-                    // Kept where the list is a record's field (`nullable_items`).
-                    found.rules.push(rules::Rule {
-                        key: "nullable_items",
-                        value: Yaml::Bool(true),
-                        pointer: refs::push(pointer, "items"),
-                    });
-                }
-                found
+                found.holding(item, refs::push(pointer, "items"), losses)
             }
             "object" => {
                 let mut found = self.object(schema, pointer, hint, losses);

@@ -149,8 +149,9 @@ pub(crate) fn file(
     if let Some(rate_limits) = &needs.rate_limits {
         conventions.push("rate_limit_headers", rate_limits.convention());
     }
-    if !["", "json"].contains(&needs.service_media) {
-        conventions.push("request_bodies", Yaml::str(needs.service_media));
+    let media = crate::bodies::service_media(needs);
+    if media != "json" {
+        conventions.push("request_bodies", Yaml::str(media));
     }
     // Errors as JSON where most of them share a record the runtime's refusals can fill.
     if let Some(body) = error_body {

@@ -410,10 +410,12 @@ fn compare_endpoint(
             was.request_bodies(&old.conventions),
             now.request_bodies(&new.conventions),
         );
-        let reads = |words: &str| (words != "form", words.contains("form"));
-        let ((json_was, form_was), (json_now, form_now)) = (reads(before), reads(after));
+        let (was_read, now_read) = (
+            crate::model::request_media_types(before),
+            crate::model::request_media_types(after),
+        );
         if before != after {
-            let (verdict, why) = if (json_was && !json_now) || (form_was && !form_now) {
+            let (verdict, why) = if was_read.iter().any(|m| !now_read.contains(m)) {
                 (
                     CLIENTS,
                     format!(

@@ -31,6 +31,7 @@ mod served_paths;
 mod statuses;
 mod successes;
 mod template;
+mod type_keys;
 mod types;
 
 use context::Context;

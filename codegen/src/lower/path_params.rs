@@ -1,10 +1,11 @@
 //! Lowering path parameters, as a family or an endpoint declares them: their type, and
-//! for text a pattern and lengths (what does not fit names nothing, 404), and a default
-//! stated in OpenAPI.
+//! for text a pattern and lengths (what does not fit names nothing, 404); a default and a
+//! format stated in OpenAPI only (a path always carries its parameters), checked as a
+//! field's of the same type.
 
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Param, ParamType, TypeRef};
+use crate::model::{Param, ParamType};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -16,18 +17,32 @@ pub(super) fn lower_params(
 ) -> Vec<Param> {
     raw.into_iter()
         .flatten()
-        .map(|(key, param)| Param {
-            name: key.name.clone(),
-            description: param.description.clone(),
-            ty: lower_param_type(param.r#type.as_ref(), cx, diags),
-            pattern: lower_param_pattern(param, diags),
-            min_length: lower_param_length(param.min_length.as_ref(), "min_length", param, diags),
-            max_length: lower_param_length(param.max_length.as_ref(), "max_length", param, diags),
-            default: lower_param_default(param, cx, diags),
-            format: param.format.as_ref().and_then(|format| {
-                super::field_rules::format(format, &param_type_ref(param, cx), diags)
-            }),
-            location: key.location.clone(),
+        .map(|(key, param)| {
+            let ty = lower_param_type(param.r#type.as_ref(), cx, diags);
+            let as_field = ty.as_field_type();
+            Param {
+                name: key.name.clone(),
+                description: param.description.clone(),
+                pattern: lower_param_pattern(param, diags),
+                min_length: lower_param_length(
+                    param.min_length.as_ref(),
+                    "min_length",
+                    param,
+                    diags,
+                ),
+                max_length: lower_param_length(
+                    param.max_length.as_ref(),
+                    "max_length",
+                    param,
+                    diags,
+                ),
+                default: (param.default.as_ref())
+                    .and_then(|given| super::field_rules::default(given, &as_field, cx, diags)),
+                format: (param.format.as_ref())
+                    .and_then(|format| super::field_rules::format(format, &as_field, diags)),
+                ty,
+                location: key.location.clone(),
+            }
         })
         .collect()
 }
@@ -193,33 +208,4 @@ pub(super) fn lower_param_length(
         return None;
     }
     Some(given.value)
-}
-
-/// A path parameter's `default`: a value of its type, stated in OpenAPI (Sportsdata's
-/// `{format}` defaults to `XML`). A path always carries its parameters, so nothing fills
-/// it in.
-///
-/// ```yaml
-/// params:
-///   format: { description: The answers' format., type: Format, default: XML }
-/// ```
-fn lower_param_default(
-    param: &raw::ParamDecl,
-    cx: &Context<'_>,
-    diags: &mut Diagnostics,
-) -> Option<serde_json::Value> {
-    let given = param.default.as_ref()?;
-    super::field_rules::default(given, &param_type_ref(param, cx), cx, diags)
-}
-
-/// A path parameter's type as a field's, for the checks fields and parameters share (its
-/// type's own errors are reported once, by `lower_param_type`).
-fn param_type_ref(param: &raw::ParamDecl, cx: &Context<'_>) -> TypeRef {
-    match lower_param_type(param.r#type.as_ref(), cx, &mut Diagnostics::default()) {
-        ParamType::String => TypeRef::String,
-        ParamType::Integer => TypeRef::Integer,
-        ParamType::Number => TypeRef::Number,
-        ParamType::Enum(name) => TypeRef::Named(name),
-        ParamType::Scalar(scalar) => TypeRef::Scalar(scalar),
-    }
 }

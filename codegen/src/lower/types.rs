@@ -207,27 +207,11 @@ pub(super) fn lower_type(
                 .collect(),
             location: d.field.location.clone(),
         }),
-        closed: closed(raw, &key.name, record, diags),
+        closed: super::type_keys::closed(raw, &key.name, record, diags),
         additional_fields: additional_fields(raw, &key.name, record, cx, diags),
-        format: type_format(raw, &key.name, diags),
+        format: super::type_keys::format(raw, &key.name, diags),
         location: key.location.clone(),
     })
-}
-
-/// A type's `format`, of a record or an enumeration: a union's alternatives say their own.
-fn type_format(raw: &raw::TypeDef, name: &str, diags: &mut Diagnostics) -> Option<String> {
-    let format = raw.format.as_ref()?;
-    if raw.one_of.is_some() || raw.any_of.is_some() {
-        diags.push(
-            Diagnostic::new(
-                format.location.clone(),
-                format!("`format` is for records and enumerations; `{name}` is a union"),
-            )
-            .hint("remove it: each alternative's own type says its format"),
-        );
-        return None;
-    }
-    Some(format.value.clone())
 }
 
 /// `additional_fields: TYPE`, on a record only: not a closed one (which has no other
@@ -281,31 +265,7 @@ fn additional_fields(
 }
 
 /// The Rust name of a record's map of additional fields.
-pub(crate) const ADDITIONAL: &str = "additional_fields";
-
-/// `closed: true`, on a record only, and not on a family's base (the records that include
-/// it add fields, which it keeps).
-fn closed(raw: &raw::TypeDef, name: &str, record: bool, diags: &mut Diagnostics) -> bool {
-    let Some(given) = raw.closed.as_ref().filter(|c| c.value) else {
-        return false;
-    };
-    let (what, hint) = if !record {
-        (
-            format!("`closed` is for records; `{name}` has no `fields`"),
-            "remove it: an enumeration or a union has no fields to close",
-        )
-    } else if raw.discriminator.is_some() {
-        (
-            format!("`{name}` is a family's base (`discriminator`); it cannot be `closed`"),
-            "remove `closed`: the records that include it add fields, which the base keeps; \
-             close those records instead",
-        )
-    } else {
-        return true;
-    };
-    diags.push(Diagnostic::new(given.location.clone(), what).hint(hint));
-    false
-}
+const ADDITIONAL: &str = "additional_fields";
 
 /// `nullable_items: true`, on a list or a map only.
 fn nullable_items(field: &raw::Field, ty: &TypeRef, diags: &mut Diagnostics) -> bool {

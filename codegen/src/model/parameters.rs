@@ -29,6 +29,18 @@ impl ParamType {
             ParamType::Scalar(scalar) => scalar.spelled(),
         }
     }
+
+    /// The field type of the same values, for what parameters and fields both say (a
+    /// default, a format).
+    pub fn as_field_type(&self) -> super::TypeRef {
+        match self {
+            ParamType::String => super::TypeRef::String,
+            ParamType::Integer => super::TypeRef::Integer,
+            ParamType::Number => super::TypeRef::Number,
+            ParamType::Enum(name) => super::TypeRef::Named(name.clone()),
+            ParamType::Scalar(scalar) => super::TypeRef::Scalar(*scalar),
+        }
+    }
 }
 
 /// A query option of an endpoint.

@@ -200,15 +200,9 @@ fn operation(
 fn request_body(service: &Service, endpoint: &Endpoint, request: &TypeRef) -> Value {
     let (optional, nullable) = (endpoint.request_optional, endpoint.request_nullable);
     let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
-    let form = "application/x-www-form-urlencoded";
-    let json_media = "application/json";
+    let form = crate::model::FORM_MEDIA;
     // The media types the endpoint reads (a JSON object is sorted: the order says nothing).
-    let media: &[&str] = match endpoint.request_bodies(&service.conventions) {
-        "json" => &[json_media],
-        "json_or_form" => &[json_media, form],
-        "form_or_json" => &[form, json_media],
-        _ => &[form],
-    };
+    let media = crate::model::request_media_types(endpoint.request_bodies(&service.conventions));
     let content: Map<String, Value> = media
         .iter()
         .map(|m| {

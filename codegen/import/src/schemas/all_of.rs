@@ -30,34 +30,26 @@ impl<'d> Types<'d> {
         // Members of its own beside the `allOf` (as Azure writes a derived resource) make it
         // a record of them all.
         let own = schema.get("properties").is_some() || schema.get("required").is_some();
-        if let ([(index, only)], false) = (substantive.as_slice(), own) {
-            let at = refs::push(&refs::push(pointer, "allOf"), &index.to_string());
-            let mut found = self.use_keeping_rules(only, &at, hint, losses);
+        // One part that says the type, beside parts that only annotate it or only constrain
+        // it (DigitalOcean's `allOf: [{type: string, ...}, {maxLength: 16}]`): that part,
+        // with what every other part says of the value (AWS's `deprecated`, a `readOnly`).
+        let typed: Vec<(usize, &Value)> = (substantive.iter().copied())
+            .filter(|(_, part)| !constrains_only(part))
+            .collect();
+        let base = match (substantive.as_slice(), typed.as_slice()) {
+            ([only], _) | (_, [only]) if !own => Some(*only),
+            _ => None,
+        };
+        if let Some((index, base)) = base {
+            let at = |i: usize| refs::push(&refs::push(pointer, "allOf"), &i.to_string());
+            let mut found = self.use_keeping_rules(base, &at(index), hint, losses);
             let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
             found.nullable |= nullable(schema) || parts.iter().any(nullable);
-            // What the annotating parts say of the value (AWS's `deprecated`, DigitalOcean's
-            // `readOnly`, a `default`) is the use's too.
             for (i, part) in parts.iter().enumerate() {
-                if i != *index
+                if i != index
                     && let Some(object) = part.as_object()
                 {
-                    let part_at = refs::push(&refs::push(pointer, "allOf"), &i.to_string());
-                    self.read_rules(object, &part_at, &mut found, losses);
-                }
-            }
-            return found;
-        }
-        // One typed part and parts that only constrain it (DigitalOcean's `allOf: [{type:
-        // string, ...}, {maxLength: 16}]`): the typed part, with every part's rules.
-        let (constraints, typed): (Vec<_>, Vec<_>) = substantive
-            .iter()
-            .partition(|(_, part)| constrains_only(part));
-        if let ([(index, base)], false, false) = (typed.as_slice(), constraints.is_empty(), own) {
-            let at = |i: &usize| refs::push(&refs::push(pointer, "allOf"), &i.to_string());
-            let mut found = self.use_keeping_rules(base, &at(index), hint, losses);
-            for (index, part) in constraints {
-                if let Some(object) = part.as_object() {
-                    self.read_rules(object, &at(&index), &mut found, losses);
+                    self.read_rules(object, &at(i), &mut found, losses);
                 }
             }
             return found;

@@ -32,26 +32,8 @@ impl<'d> Types<'d> {
         match (properties.filter(|p| !p.is_empty()), values) {
             (None, Some(values)) => {
                 let at = refs::push(pointer, "additionalProperties");
-                let mut inner =
-                    self.use_keeping_rules(values, &at, &format!("{hint}Value"), losses);
-                let mut found = Use::plain(format!("map<{}>", inner.spelled));
-                // What a field's `items` says of each value (Stripe's `metadata` values'
-                // `maxLength`); the rest of the values' rules are lost.
-                let (carried, lost) = std::mem::take(&mut inner.rules)
-                    .into_iter()
-                    .partition(|rule| super::rules::ITEM_KEYS.contains(&rule.key));
-                found.item_rules = carried;
-                inner.rules = lost;
-                inner.lose_rules(losses);
-                if inner.nullable {
-                    // Kept where the map is a record's field (`nullable_items`).
-                    found.rules.push(super::rules::Rule {
-                        key: "nullable_items",
-                        value: Yaml::Bool(true),
-                        pointer: at,
-                    });
-                }
-                found
+                let inner = self.use_keeping_rules(values, &at, &format!("{hint}Value"), losses);
+                Use::plain(format!("map<{}>", inner.spelled)).holding(inner, at, losses)
             }
             // An object of any members: a map of any values (`type: object` in the
             // export too), unless no member is allowed at all.

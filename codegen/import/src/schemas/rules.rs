@@ -312,6 +312,27 @@ fn number(value: &Value) -> Option<Yaml> {
 }
 
 impl Use {
+    /// This list's or map's use, holding values of `inner` (read at `at`): what a field's
+    /// `items` says of them (Stripe's `metadata` values' `maxLength`), and
+    /// `nullable_items` where they may be `null`, kept among its own rules for a record's
+    /// field to carry; the rest of their rules lost.
+    pub(crate) fn holding(mut self, mut inner: Use, at: String, losses: &mut Losses) -> Use {
+        let (carried, lost) = std::mem::take(&mut inner.rules)
+            .into_iter()
+            .partition(|rule| ITEM_KEYS.contains(&rule.key));
+        self.item_rules = carried;
+        inner.rules = lost;
+        inner.lose_rules(losses);
+        if inner.nullable {
+            self.rules.push(Rule {
+                key: "nullable_items",
+                value: Yaml::Bool(true),
+                pointer: at,
+            });
+        }
+        self
+    }
+
     /// The rules lost where the type is not a field's (a list's items within a list, a
     /// body, a parameter): each a faithful loss at its keyword.
     pub(crate) fn lose_rules(&mut self, losses: &mut Losses) {
