@@ -33,6 +33,7 @@ pub mod naming {
 }
 pub mod openapi;
 mod outputs;
+pub mod pattern;
 pub mod render;
 pub mod schema;
 mod spec;

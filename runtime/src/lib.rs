@@ -252,7 +252,8 @@ pub mod __private {
     pub use ::std::future::Future;
     pub use restspec_client::__private::deserialize_not_null;
     pub use restspec_client::__private::{
-        At, Base64, Date, Email, LazyLock, Regex, Uri, Uuid, Validate, Violations, check, direction,
+        At, Base64, Date, Email, LazyLock, Pattern, Uri, Uuid, Validate, Violations, check,
+        direction,
     };
     pub use restspec_client::__private::{response_headers, tagged};
     pub use restspec_client::{

@@ -193,8 +193,9 @@ pub struct EndpointSpec {
     pub headers: &'static [&'static str],
     /// The header parameters that are required, have a default or bounds.
     pub header_rules: &'static [OptionRule],
-    /// Path parameters (by position) that must match a regular expression in full: what
-    /// does not match names nothing (404).
+    /// Path parameters (by position) that must contain a match of a regular expression,
+    /// written as the matcher reads it (the generator translated the spec's): what does not
+    /// match names nothing (404).
     pub param_patterns: &'static [(usize, &'static str)],
     /// Path parameters (by position) with the fewest and most characters they may have
     /// (`u32::MAX` for no most): what has another length names nothing (404).

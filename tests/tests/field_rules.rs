@@ -61,6 +61,8 @@ fn every_violation_is_reported_at_its_path_at_once() {
     let body = constrained(serde_json::json!({
         "name": "",
         "code": "abcd",
+        "handle": "   ",
+        "digits": "١٢",
         "age": 150,
         "step": 0.3,
         "level": 3,
@@ -83,6 +85,8 @@ fn every_violation_is_reported_at_its_path_at_once() {
         [
             ("name", "shorter than 1 character"),
             ("code", "does not match the pattern `^[A-Z]{3}$`"),
+            ("handle", "does not match the pattern `^(?!\\s*$).+`"),
+            ("digits", "does not match the pattern `^\\d+$`"),
             ("age", "not less than 150"),
             ("step", "not a multiple of 0.5"),
             ("level", "not one of 1, 2, 5"),
@@ -101,7 +105,7 @@ fn every_violation_is_reported_at_its_path_at_once() {
         ]
     );
     let fine = constrained(serde_json::json!({
-        "name": "Ada", "code": "ADA", "age": 0, "level": 5, "live": true,
+        "name": "Ada", "code": "ADA", "handle": " x", "digits": "2026", "age": 0, "level": 5, "live": true,
         "day": "2026-11-29", "ref": "0e55044a-10b1-426f-9247-bb680e5fe0c8",
     }));
     assert!(fine.violations().is_empty(), "{}", fine.violations());

@@ -138,7 +138,7 @@ fn what_cannot_be_said_is_a_loss_at_its_pointer() {
             Severity::Wire,
         ),
         (
-            "#/components/schemas/NewPet/properties/name/pattern: `pattern` is not carried over",
+            "#/components/schemas/NewPet/properties/tag/pattern: `pattern` is not carried over",
             Severity::Faithful,
         ),
         (
@@ -247,7 +247,7 @@ fn the_round_trip_finds_what_the_import_says_it_loses() {
         found("/pets", "post", "pattern"),
         Some((
             Kind::Faithful,
-            "/components/schemas/NewPet/properties/name/pattern".to_owned()
+            "/components/schemas/NewPet/properties/tag/pattern".to_owned()
         ))
     );
     // Widths, formats and the constraints the spec says come back as written.

@@ -80,10 +80,12 @@ pub(crate) fn query_option<'d>(
         .strip_prefix("list<")
         .and_then(|s| s.strip_suffix('>'));
     let list = item.is_some_and(one_value);
-    // Text's lengths and pattern, a list's counts and uniqueness, a format without a type
+    // Text's lengths and pattern (a written value's pattern), a list's counts and uniqueness, a format without a type
     // and a number's values are the option's own keys; bounds and a default are read
     // below; the rest is lost.
     let text = matches!(found.spelled.as_str(), "string" | "uri" | "email");
+    // A timestamp's, date's or UUID's pattern is checked against its text.
+    let written = text || matches!(found.spelled.as_str(), "timestamp" | "date" | "uuid");
     // A number's or a switch's values (gov.bc.ca's EPSG codes, `countsOnly: [0, 1]`).
     let listable = found.spelled == "boolean"
         || Scalar::from_spelled(&found.spelled).is_some_and(|s| s.is_number())
@@ -92,7 +94,8 @@ pub(crate) fn query_option<'d>(
         std::mem::take(&mut found.rules)
             .into_iter()
             .partition(|rule| match rule.key {
-                "min_length" | "max_length" | "pattern" => text,
+                "min_length" | "max_length" => text,
+                "pattern" => written,
                 "min_items" | "max_items" | "unique_items" => list,
                 "format" => matches!(found.spelled.as_str(), "string" | "integer" | "number"),
                 "values" => listable,

@@ -286,6 +286,8 @@ fn endpoint_tokens(
         .enumerate()
         .filter_map(|(i, name)| {
             let pattern = family.param_of(endpoint, name)?.pattern.as_deref()?;
+            // As the runtime's matcher reads it (checked when the spec was read).
+            let pattern = crate::pattern::for_matcher(pattern).ok()?;
             let i = Literal::usize_unsuffixed(i);
             Some(quote! { (#i, #pattern) })
         })

@@ -219,9 +219,12 @@ fn own_checks(rules: &crate::model::FieldRules, ty: &TypeRef) -> Vec<TokenStream
         } else {
             quote! { value }
         };
+        // Translated here, once; the spec's text stays for messages.
+        let translated = crate::pattern::for_matcher(pattern).unwrap_or_else(|_| pattern.clone());
         out.push(quote! {
-            static PATTERN: rt::LazyLock<rt::Regex> = rt::LazyLock::new(|| {
-                rt::Regex::new(#pattern).expect("the pattern was checked when the code was generated")
+            static PATTERN: rt::LazyLock<rt::Pattern> = rt::LazyLock::new(|| {
+                rt::Pattern::new(#pattern, #translated)
+                    .expect("the pattern was checked when the code was generated")
             });
             rt::check::pattern(#text, &PATTERN, &at, out);
         });

@@ -203,20 +203,21 @@ pub(super) fn lower(
     rules
 }
 
-/// A pattern the service can check (Rust's `regex` compiles it), else located.
+/// A pattern the service can check (an ECMA-262 expression the matcher reads once
+/// translated), else located.
 pub(super) fn checked_pattern(
     pattern: &Spanned<String>,
     diags: &mut Diagnostics,
 ) -> Option<String> {
-    match regex::Regex::new(&pattern.value) {
+    match crate::pattern::for_matcher(&pattern.value) {
         Ok(_) => Some(pattern.value.clone()),
-        Err(e) => {
+        Err(reason) => {
             diags.push(
                 Diagnostic::new(
                     pattern.location.clone(),
-                    format!("`pattern` is not a regular expression the service can check: {e}"),
+                    format!("`{}` is not a regular expression: {reason}", pattern.value),
                 )
-                .hint("write it without look-around or back-references (Rust's `regex` syntax)"),
+                .hint("write an ECMA-262 regular expression, as OpenAPI does, such as `^[a-z][a-z0-9-]*$`"),
             );
             None
         }

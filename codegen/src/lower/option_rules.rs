@@ -274,7 +274,7 @@ pub(super) fn lower_option(
         && super::field_rules::applies(
             "pattern",
             &pattern.location,
-            super::field_rules::Applies::Text,
+            super::field_rules::Applies::Written,
             &as_field,
             diags,
         )

@@ -149,22 +149,7 @@ pub(super) fn lower_param_pattern(
         return None;
     }
     // Searched for, as a field's: `^...$` anchors it.
-    match regex::Regex::new(&pattern.value) {
-        Ok(_) => Some(pattern.value.clone()),
-        Err(err) => {
-            let reason = err.to_string();
-            let last = reason.lines().last().unwrap_or_default().trim();
-            let last = last.strip_prefix("error: ").unwrap_or(last).to_owned();
-            diags.push(
-                Diagnostic::new(
-                    pattern.location.clone(),
-                    format!("`{}` is not a regular expression: {last}", pattern.value),
-                )
-                .hint("write a pattern such as `[a-z][a-z0-9-]*`"),
-            );
-            None
-        }
-    }
+    super::field_rules::checked_pattern(pattern, diags)
 }
 
 /// A text path parameter's `min_length` or `max_length`; the most below the fewest leaves

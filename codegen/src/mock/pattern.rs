@@ -1,22 +1,28 @@
 //! A text a regular expression matches: the shortest one, or a longer one when a
 //! minimum length asks, built from the expression's syntax tree and checked against the
-//! expression itself before it is used.
+//! expression itself before it is used. Look-around is left out of what is built (and
+//! the text checked with it); a back-reference builds nothing.
 
-use regex::Regex;
+use std::sync::Arc;
+
+use fancy_regex::{Assertion, Expr};
 use regex_syntax::hir::{Class, Hir, HirKind};
 
 /// How many extra rounds of each open repetition are tried to reach a minimum length.
 const MOST_EXTRA: usize = 64;
 
-/// A text `pattern` finds a match in, between `min` and `max` characters long; the
-/// `nth` one differs from the first where the expression leaves room. `None` when the
-/// pattern is not one Rust's `regex` reads, or no such text was found.
+/// A text `pattern` (as the spec writes it) finds a match in, between `min` and `max`
+/// characters long; the `nth` one differs from the first where the expression leaves
+/// room. `None` when the pattern cannot be checked, or no such text was found.
 pub(crate) fn example(pattern: &str, min: usize, max: usize, nth: usize) -> Option<String> {
-    let matcher = Regex::new(pattern).ok()?;
-    let tree = regex_syntax::parse(pattern).ok()?;
+    let translated = crate::pattern::for_matcher(pattern).ok()?;
+    let matcher = fancy_regex::Regex::new(&translated).ok()?;
+    let tree = regex_syntax::parse(&translated)
+        .ok()
+        .or_else(|| regex_syntax::parse(&without_look_around(&translated)?).ok())?;
     let fits = |text: &str| {
         let length = text.chars().count();
-        (min..=max).contains(&length) && matcher.is_match(text)
+        (min..=max).contains(&length) && matcher.is_match(text).unwrap_or(false)
     };
     for extra in 0..=MOST_EXTRA {
         let mut text = String::new();
@@ -40,9 +46,52 @@ pub(crate) fn example(pattern: &str, min: usize, max: usize, nth: usize) -> Opti
     .find(|text| fits(text))
 }
 
-/// Whether `pattern` finds a match in `text` (never, for a pattern Rust cannot read).
+/// Whether `pattern` (as the spec writes it) finds a match in `text`.
 pub(crate) fn matches(pattern: &str, text: &str) -> bool {
-    Regex::new(pattern).is_ok_and(|matcher| matcher.is_match(text))
+    crate::pattern::finds_in(pattern, text)
+}
+
+/// `translated` with its look-arounds left out, for building a text to try: `None` where
+/// it holds what cannot be left out (a back-reference).
+fn without_look_around(translated: &str) -> Option<String> {
+    let tree = Expr::parse_tree(translated).ok()?;
+    let mut out = String::new();
+    plain(&tree.expr)?.to_str(&mut out, 0);
+    Some(out)
+}
+
+/// `expr` with each look-around made empty; `None` for what has no plain form.
+fn plain(expr: &Expr) -> Option<Expr> {
+    let each = |parts: &[Expr]| parts.iter().map(plain).collect::<Option<Vec<_>>>();
+    Some(match expr {
+        Expr::LookAround(..) => Expr::Empty,
+        Expr::Concat(parts) => Expr::Concat(each(parts)?),
+        Expr::Alt(parts) => Expr::Alt(each(parts)?),
+        Expr::Group(inner) => Expr::Group(Arc::new(plain(inner)?)),
+        Expr::AtomicGroup(inner) => plain(inner)?,
+        Expr::Repeat {
+            child,
+            lo,
+            hi,
+            greedy,
+        } => Expr::Repeat {
+            child: Box::new(plain(child)?),
+            lo: *lo,
+            hi: *hi,
+            greedy: *greedy,
+        },
+        Expr::Assertion(
+            Assertion::StartText
+            | Assertion::EndText
+            | Assertion::StartLine { .. }
+            | Assertion::EndLine { .. },
+        )
+        | Expr::Empty
+        | Expr::Any { .. }
+        | Expr::Literal { .. }
+        | Expr::Delegate { .. } => expr.clone(),
+        _ => return None,
+    })
 }
 
 /// Appends a text `hir` matches, each open repetition taken `extra` more times than its
@@ -134,7 +183,19 @@ mod tests {
     }
 
     #[test]
-    fn what_rust_cannot_read_is_no_example() {
-        assert_eq!(example("(?<=a)b", 0, 10, 0), None);
+    fn look_around_is_left_out_of_what_is_built_and_kept_in_the_check() {
+        assert_eq!(example(r"^(?!\s*$).+", 0, 10, 0).as_deref(), Some("A"));
+        assert_eq!(
+            example(r"(?!^[0-9]+$)([a-zA-Z0-9\-_' ']+)", 0, 10, 0).as_deref(),
+            Some("A")
+        );
+        // What look-ahead rules out of the built text is no example.
+        assert_eq!(example("^(?=.*[a-z])[A-Z]+$", 0, 10, 0), None);
+    }
+
+    #[test]
+    fn what_cannot_be_checked_is_no_example() {
+        assert_eq!(example("(a)\\1", 0, 10, 0), None);
+        assert_eq!(example("[a-", 0, 10, 0), None);
     }
 }

@@ -154,6 +154,7 @@ impl<T: Validate> Validate for BTreeMap<String, T> {
 /// The checks generated `validate` methods call, one per constraint a field has.
 pub mod check {
     use super::{At, Violations};
+    use crate::pattern::Pattern;
     use std::fmt::Display;
 
     /// `min_length` and `max_length`, counted in characters (as JSON Schema counts).
@@ -180,13 +181,21 @@ pub mod check {
     }
 
     /// `pattern`: the text must contain a match (JSON Schema's patterns are not anchored;
-    /// the spec's `^...$` anchors them).
-    pub fn pattern(text: &str, regex: &regex::Regex, at: &At<'_>, out: &mut Violations) {
-        if !regex.is_match(text) {
-            out.push(
+    /// the spec's `^...$` anchors them). A text too costly to check is refused too.
+    pub fn pattern(text: &str, pattern: &Pattern, at: &At<'_>, out: &mut Violations) {
+        match pattern.find_in(text) {
+            Some(true) => {}
+            Some(false) => out.push(
                 at,
-                format_args!("does not match the pattern `{}`", regex.as_str()),
-            );
+                format_args!("does not match the pattern `{}`", pattern.as_str()),
+            ),
+            None => out.push(
+                at,
+                format_args!(
+                    "is too costly to check against the pattern `{}`",
+                    pattern.as_str()
+                ),
+            ),
         }
     }
 

@@ -3,6 +3,7 @@
 //! per-endpoint size hints.
 
 use http::HeaderName;
+use restspec_client::pattern::Pattern;
 
 use crate::message::json::SizeHint;
 use crate::metrics::Metrics;
@@ -54,7 +55,7 @@ pub(crate) struct Shared<P, A> {
     pub(crate) health: std::sync::Arc<Health>,
     size_hints: Box<[SizeHint]>,
     /// Each endpoint's parameter patterns, compiled once (by endpoint index).
-    patterns: Box<[Vec<(usize, regex::Regex)>]>,
+    patterns: Box<[Vec<(usize, Pattern)>]>,
     /// Whether each endpoint's path names its family's top-level resource
     /// ([`EndpointSpec::names_resource`]), decided once (by endpoint index).
     names_resource: Box<[bool]>,
@@ -88,7 +89,7 @@ impl<P: Api, A> Shared<P, A> {
     }
 
     /// The compiled parameter patterns of `endpoint`.
-    pub(crate) fn patterns(&self, endpoint: &EndpointSpec) -> &[(usize, regex::Regex)] {
+    pub(crate) fn patterns(&self, endpoint: &EndpointSpec) -> &[(usize, Pattern)] {
         self.patterns.get(endpoint.index).map_or(&[], Vec::as_slice)
     }
 
@@ -111,14 +112,15 @@ fn names_resource(service: &ServiceSpec, slots: usize) -> Box<[bool]> {
 
 /// Every endpoint's parameter patterns compiled, by endpoint index. The generator checked
 /// them; one that still does not compile is logged and not enforced.
-fn compile_patterns(service: &ServiceSpec, slots: usize) -> Box<[Vec<(usize, regex::Regex)>]> {
-    let mut out: Vec<Vec<(usize, regex::Regex)>> = (0..slots).map(|_| Vec::new()).collect();
+fn compile_patterns(service: &ServiceSpec, slots: usize) -> Box<[Vec<(usize, Pattern)>]> {
+    let mut out: Vec<Vec<(usize, Pattern)>> = (0..slots).map(|_| Vec::new()).collect();
     for endpoint in service.endpoints {
         for &(index, pattern) in endpoint.param_patterns {
-            match regex::Regex::new(pattern) {
-                Ok(regex) => {
+            // The generator wrote the pattern as the matcher reads it.
+            match Pattern::new(pattern, pattern) {
+                Ok(compiled) => {
                     if let Some(slot) = out.get_mut(endpoint.index) {
-                        slot.push((index, regex));
+                        slot.push((index, compiled));
                     }
                 }
                 Err(error) => {

@@ -1,7 +1,7 @@
 //! What a schema says besides its type, read as the spec's field keys (`min_length`,
 //! `pattern`, `exclusive_minimum`, `default`, `read_only`, ...): carried where the schema
 //! is a record's field, each a loss where it cannot be (a keyword for another kind of
-//! value, a pattern Rust's `regex` cannot check, a list's item, a body).
+//! value, a pattern the service cannot check, a list's item, a body).
 
 use serde_json::{Map, Value};
 
@@ -188,7 +188,7 @@ impl Types<'_> {
                 let text = value
                     .as_str()
                     .filter(|_| matches!(kind, Kind::Text | Kind::Written))?;
-                regex::Regex::new(text).ok()?;
+                restspec_codegen::pattern::for_matcher(text).ok()?;
                 Some(Some(("pattern", Yaml::str(text))))
             }
             "minimum" | "maximum" => {

@@ -31,7 +31,8 @@ spec_record! {
         opt min_length: Spanned<u64>,
         /// Text: the most characters.
         opt max_length: Spanned<u64>,
-        /// Text: a regular expression it must contain a match of (anchor it with `^...$`).
+        /// Text (or a `timestamp`, `date` or `uuid`, as written): an ECMA-262 regular
+        /// expression, as in OpenAPI, it must contain a match of (anchor it with `^...$`).
         opt pattern: Spanned<String>,
         /// A format the spec has no type for, written in OpenAPI only (as on a field).
         opt format: Spanned<String>,
@@ -57,8 +58,8 @@ spec_record! {
         /// `string` (the default), `integer`, `number`, a width or format (`int32`, `uuid`,
         /// `date`; not `base64`), or a string enumeration of the spec's.
         opt r#type as "type": Spanned<String>,
-        /// A regular expression a text parameter must contain a match of, as a field's
-        /// (`^[a-z][a-z0-9-]*$` anchors it); anything else names nothing (404).
+        /// An ECMA-262 regular expression a text parameter must contain a match of, as a
+        /// field's (`^[a-z][a-z0-9-]*$` anchors it); anything else names nothing (404).
         opt pattern: Spanned<String>,
         /// The fewest characters a text parameter has; a shorter one names nothing (404).
         opt min_length: Spanned<u64>,

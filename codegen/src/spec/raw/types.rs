@@ -137,8 +137,9 @@ spec_record! {
         opt min_length: Spanned<u64>,
         /// Text: the most characters.
         opt max_length: Spanned<u64>,
-        /// Text: a regular expression it must contain a match of (anchor it with `^...$`);
-        /// for a `timestamp`, `date` or `uuid`, of the text the service writes for it.
+        /// Text: an ECMA-262 regular expression, as in OpenAPI, it must contain a match of
+        /// (anchor it with `^...$`); for a `timestamp`, `date` or `uuid`, of the text the
+        /// service writes for it.
         opt pattern: Spanned<String>,
         /// A number: the smallest value.
         opt minimum: Spanned<ScalarText>,
@@ -187,8 +188,8 @@ spec_record! {
         opt min_length: Spanned<u64>,
         /// Text: the most characters.
         opt max_length: Spanned<u64>,
-        /// Text (or a `timestamp`, `date` or `uuid`, as written): a regular expression it
-        /// must contain a match of.
+        /// Text (or a `timestamp`, `date` or `uuid`, as written): an ECMA-262 regular
+        /// expression it must contain a match of.
         opt pattern: Spanned<String>,
         /// A number: the smallest value.
         opt minimum: Spanned<ScalarText>,
