@@ -272,7 +272,7 @@ fn values_taken_away_break_senders_and_added_break_readers() {
 }
 
 /// A list's item rules move as a field's do: a limit on each item sent breaks senders,
-/// one taken away breaks nobody sending.
+/// one taken away breaks nobody sending, and read-only items break senders.
 #[test]
 fn item_rules_move_as_a_fields_rules_do() {
     let tags = |items: &str| {
@@ -292,6 +292,13 @@ fn item_rules_move_as_a_fields_rules_do() {
         &[(SENT, &limited)],
         &[(SENT, &plain)],
         &[(K::FieldConstraintLoosened, OK)],
+    );
+    // Read-only items: requests can no longer set the list.
+    case(
+        "sent: the items made read-only",
+        &[(SENT, &plain)],
+        &[(SENT, &tags(", items: { read_only: true }"))],
+        &[(K::FieldAccessChanged, CLIENTS)],
     );
 }
 

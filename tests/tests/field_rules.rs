@@ -155,14 +155,22 @@ fn values_with_named_variants_keep_their_text() {
 
 #[test]
 fn read_only_and_write_only_fields_differ_inside_a_service_only() {
-    let json = serde_json::json!({ "id": 7, "name": "Ada", "secret": "s3cret" });
-    // A service reading a request ignores the read-only `id` (`read_only_fields: ignore`).
+    let json = serde_json::json!({ "id": 7, "name": "Ada", "secret": "s3cret", "notes": ["n"] });
+    // A service reading a request ignores the read-only `id` (`read_only_fields: ignore`),
+    // and the list of read-only `notes`, which a request may leave out.
     let request = constrained(json.clone());
     assert_eq!(request.id, 0);
+    assert!(request.notes.is_empty());
+    assert!(
+        constrained(serde_json::json!({ "name": "Ada" }))
+            .notes
+            .is_empty()
+    );
     assert_eq!(request.secret.as_deref(), Some("s3cret"));
     // A client reading an answer sees it.
     let answer: Constrained = serde_json::from_value(json).expect("reads");
     assert_eq!(answer.id, 7);
+    assert_eq!(answer.notes, ["n"]);
     // The service's answers leave the write-only `secret` out; a client's requests keep it.
     let written = within(Direction::Answer, || serde_json::to_value(&answer)).expect("writes");
     assert!(written.get("secret").is_none(), "{written}");

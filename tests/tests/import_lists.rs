@@ -1,5 +1,6 @@
 //! What a list's items or a map's values say besides their type (Microsoft Graph's GUID
-//! patterns, Google's `int64` text, Stripe's `metadata` lengths), and a map's values that
+//! patterns, Google's `int64` text, Stripe's `metadata` lengths, Azure's read-only
+//! `details`), and a map's values that
 //! may be `null`: a record's field keeps them (its
 //! `items`, its `nullable_items`), and the round trip finds them.
 
@@ -27,6 +28,7 @@ fn a_lists_item_rules_are_its_fields_items() {
                 "scores": { "type": "array", "maxItems": 3,
                     "items": { "type": "integer", "minimum": 0, "maximum": 10 } },
                 "names": { "type": "array", "items": { "type": "string", "maxLength": 20 } },
+                "details": { "type": "array", "items": { "type": "string", "readOnly": true } },
                 "metadata": { "type": "object",
                     "additionalProperties": { "type": "string", "maxLength": 500 } }
             }
@@ -41,6 +43,7 @@ fn a_lists_item_rules_are_its_fields_items() {
         "      licenses:\n        type: list<string>\n        optional: true\n        items: { format: int64 }\n",
         "        max_items: 3\n        items: { minimum: 0, maximum: 10 }\n",
         "        items: { max_length: 20 }\n",
+        "      details:\n        type: list<string>\n        optional: true\n        items: { read_only: true }\n",
         "      metadata:\n        type: map<string>\n        optional: true\n        items: { max_length: 500 }\n",
     ] {
         assert!(service.contains(lines), "{lines}\n{service}");
@@ -60,13 +63,13 @@ fn what_items_cannot_say_is_a_loss() {
                 "schema": { "type": "object", "properties": {
                     "rows": { "type": "array", "items": { "type": "array",
                         "items": { "type": "string", "maxLength": 2 } } },
-                    "ids": { "type": "array", "items": { "type": "string", "readOnly": true } }
+                    "ids": { "type": "array", "items": { "type": "string", "writeOnly": true } }
                 } } } } } }
         } } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
-    for lost in ["/items/items/maxLength", "/ids/items/readOnly"] {
+    for lost in ["/items/items/maxLength", "/ids/items/writeOnly"] {
         assert!(said.iter().any(|s| s.contains(lost)), "{lost}: {said:#?}");
     }
     assert_eq!(said.len(), 2, "{said:#?}");

@@ -40,9 +40,11 @@ pub(super) fn field_tokens(
         .clone()
         .unwrap_or_else(|| format!("`{}`", field.json_name));
     let rules = &field.rules;
+    // Read-only items make the list or map read-only: a request cannot set them.
+    let read_only = rules.read_only || rules.items.as_ref().is_some_and(|i| i.read_only);
     for (on, note) in [
         (
-            rules.read_only,
+            read_only,
             "Read-only: set by the service; requests leave it out.",
         ),
         (
@@ -77,7 +79,7 @@ pub(super) fn field_tokens(
         match (field.optional, field.nullable) {
             (true, false) => {
                 args.push(quote! { default });
-                if reject_null && !rules.read_only {
+                if reject_null && !read_only {
                     args.push(quote! { deserialize_with = "rt::deserialize_not_null" });
                 }
                 (quote! { Option<#ty> }, Omitted::WhenNone)
@@ -96,7 +98,7 @@ pub(super) fn field_tokens(
             }
         }
     };
-    if rules.read_only {
+    if read_only {
         // A request leaves it out: absent reads as the type's default.
         if !defaulted {
             args.push(quote! { default });

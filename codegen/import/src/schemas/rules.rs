@@ -48,6 +48,7 @@ fn kind(spelled: &str) -> Kind {
 
 /// The keys a field's `items` takes: what a list's items may say besides their type.
 pub(crate) const ITEM_KEYS: &[&str] = &[
+    "read_only",
     "format",
     "min_length",
     "max_length",

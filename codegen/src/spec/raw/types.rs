@@ -179,7 +179,8 @@ spec_record! {
 
 spec_record! {
     /// What each item of a list must be beyond its type: the keys a field of the item's
-    /// type takes for its value (lengths, a pattern, bounds, a step, `values`, a format).
+    /// type takes for its value (lengths, a pattern, bounds, a step, `values`, a format,
+    /// `read_only`).
     pub struct ItemRules = "a list's item rules" {
         /// A format the spec has no type for (`int64` of text, as Google's APIs write
         /// large numbers): written in OpenAPI, not checked.
@@ -203,6 +204,10 @@ spec_record! {
         opt multiple_of: Spanned<ScalarText>,
         /// A number: the values it may be.
         opt values: Vec<Spanned<ScalarText>>,
+        /// The items are the service's (OpenAPI's `readOnly` on `items`, as Azure writes
+        /// an error's `details`): a request cannot set them, so the list or map is
+        /// read-only as a field is.
+        opt read_only: Spanned<bool>,
     }
 }
 
@@ -215,7 +220,8 @@ impl Field {
             keys: items.keys.clone(),
             r#type: item_type,
             description: None,
-            optional: None,
+            // An item is never left out: a read-only one needs no `optional`.
+            optional: Some(true),
             nullable: None,
             nullable_items: None,
             default: None,
@@ -235,7 +241,7 @@ impl Field {
             unique_items: None,
             min_properties: None,
             max_properties: None,
-            read_only: None,
+            read_only: items.read_only.clone(),
             write_only: None,
             deprecated: None,
             items: None,
