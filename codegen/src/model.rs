@@ -132,6 +132,9 @@ pub struct Conventions {
     /// Who issues the bearer tokens (`oauth2:` or `openid_connect:` beside
     /// `scheme: bearer`), for OpenAPI.
     pub token_issuer: Option<TokenIssuer>,
+    /// Bearer tokens the issuer did not issue are taken too (`plain_tokens: true`), for
+    /// OpenAPI.
+    pub plain_tokens: bool,
     /// What unknown credentials get.
     pub unknown_credentials: UnknownCredentials,
     /// The schemes every 401 challenges with, when the spec lists them (`Some(vec![])`:

@@ -365,6 +365,15 @@ fn conventions() {
         &[("  json_prefix: \")]}'\"\n", "")],
         &[(K::ConventionChanged, CLIENTS)],
     );
+    // Personal access tokens stated beside OAuth 2's: only the document says it.
+    let oauth = "  json_prefix: \")]}'\"\n  credentials:\n    - scheme: bearer\n      oauth2: { implicit: { authorization_url: https://example.com/a } }\n";
+    let plain = format!("{oauth}      plain_tokens: true\n");
+    case(
+        "plain bearer tokens taken beside the issuer's",
+        &[("  json_prefix: \")]}'\"\n", oauth)],
+        &[("  json_prefix: \")]}'\"\n", &plain)],
+        &[(K::ConventionChanged, OK)],
+    );
 }
 
 #[test]

@@ -227,3 +227,46 @@ fn an_authorization_key_beside_a_scheme_taken_alone_is_still_the_key() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A plain bearer scheme beside an OAuth 2 one (Linode's personal access tokens beside its
+/// OAuth 2 tokens) is one bearer place whose tokens the issuer did not issue are taken too
+/// (`plain_tokens: true`): OpenAPI states both schemes again, as alternatives, and the
+/// round trip finds each operation faithfully.
+#[test]
+fn a_plain_bearer_scheme_beside_oauth2_is_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "security": [{ "personalAccessToken": [] }, { "oauth": ["read"] }],
+        "paths": { "/x": { "get": { "responses": { "204": { "description": "ok" } } } } },
+        "components": { "securitySchemes": {
+            "personalAccessToken": { "type": "http", "scheme": "bearer" },
+            "oauth": { "type": "oauth2", "flows": { "implicit": {
+                "authorizationUrl": "https://example.com/authorize",
+                "scopes": { "read": "Reads." } } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("      plain_tokens: true\n"), "{service}");
+    let exported = restspec_codegen::openapi::document(&load(&imported).service);
+    let schemes = &exported["components"]["securitySchemes"];
+    assert_eq!(schemes["bearer"]["type"], "oauth2", "{schemes}");
+    assert_eq!(schemes["bearer_plain"]["scheme"], "Bearer", "{schemes}");
+    assert_eq!(
+        exported["paths"]["/x"]["get"]["security"],
+        serde_json::json!([{ "bearer": [] }, { "bearer_plain": [] }])
+    );
+    assert_every_operation_faithful(&document, &imported);
+
+    // Without the plain scheme, OAuth 2 alone: no `plain_tokens`.
+    let mut alone = document.clone();
+    alone["security"] = serde_json::json!([{ "oauth": ["read"] }]);
+    let schemes = alone["components"]["securitySchemes"]
+        .as_object_mut()
+        .expect("schemes");
+    schemes.remove("personalAccessToken");
+    let imported = restspec_import::import(&alone, &Options::default()).expect("imported");
+    assert!(!file(&imported, "service.yaml").contains("plain_tokens"));
+}

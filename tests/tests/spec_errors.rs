@@ -356,20 +356,22 @@ fn a_fields_rules_are_checked_against_its_type() {
 }
 
 /// `oauth2` describes bearer tokens: beside another place it is refused, and a flow
-/// without the URLs OAuth 2 gives it is refused naming them.
+/// without the URLs OAuth 2 gives it is refused naming them; `plain_tokens` without an
+/// issuer is refused.
 #[test]
 fn an_oauth2_issuer_is_checked() {
-    let conventions = "  credentials:\n    - header: X-Token\n      oauth2: { implicit: { authorization_url: https://example.com/a } }\n    - scheme: bearer\n      oauth2: { authorization_code: { authorization_url: https://example.com/a }, device: {} }\n";
+    let conventions = "  credentials:\n    - header: X-Token\n      oauth2: { implicit: { authorization_url: https://example.com/a } }\n    - scheme: bearer\n      oauth2: { authorization_code: { authorization_url: https://example.com/a }, device: {} }\n    - { scheme: token, plain_tokens: true }\n";
     let errors = minimal_with(conventions, "").expect("refused");
     let text = errors.to_string();
     for expected in [
         "`oauth2` and `openid_connect` describe bearer tokens",
         "the `authorization_code` flow needs `token_url`",
         "`device` is not an OAuth 2 flow",
+        "`plain_tokens` says bearer tokens an issuer did not issue are taken too, but no issuer is named",
     ] {
         assert!(text.contains(expected), "{expected}\n{text}");
     }
-    assert_eq!(errors.diagnostics.len(), 3, "{text}");
+    assert_eq!(errors.diagnostics.len(), 4, "{text}");
 }
 
 /// A switch's default is `true` or `false`; anything else is refused with what to write.

@@ -25,6 +25,8 @@ impl Security {
         let mut credentials: Vec<Yaml> = Vec::new();
         // Who issues the bearer tokens (`oauth2:` or `openid_connect:`), the first found.
         let mut issuer: Option<(&'static str, Yaml)> = None;
+        // An `http` bearer scheme of its own: tokens no issuer issued are taken too.
+        let mut plain_bearer = false;
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
         // A key that is the whole `Authorization` header beside schemes reading the header:
@@ -64,7 +66,10 @@ impl Security {
                     .map(str::to_ascii_lowercase)
                     .as_deref()
                 {
-                    Some("bearer") => Some(("scheme", "bearer".to_owned())),
+                    Some("bearer") => {
+                        plain_bearer = true;
+                        Some(("scheme", "bearer".to_owned()))
+                    }
                     Some("basic") => Some(("scheme", "basic".to_owned())),
                     Some(other) => {
                         losses.push(Loss::wire(
@@ -180,6 +185,10 @@ impl Security {
             let bearer = Yaml::map_of("scheme", Yaml::str("bearer"));
             if let Some(entry) = credentials.iter_mut().find(|c| **c == bearer) {
                 entry.push(key, value);
+                // Linode's personal access tokens beside its OAuth 2 ones.
+                if plain_bearer {
+                    entry.push("plain_tokens", Yaml::Bool(true));
+                }
             }
         }
         let (groups, alone) = together(&requirements, &named);

@@ -71,6 +71,33 @@ pub(super) fn lower_token_issuer(
     found
 }
 
+/// `plain_tokens: true` beside an issuer: bearer tokens it did not issue are taken too.
+///
+/// ```yaml
+/// credentials:
+///   - { scheme: bearer, plain_tokens: true }   # no issuer beside it
+/// ```
+pub(super) fn lower_plain_tokens(raw: &[raw::CredentialPlace], diags: &mut Diagnostics) -> bool {
+    let mut found = false;
+    for place in raw {
+        let Some(plain) = place.plain_tokens.as_ref().filter(|p| p.value) else {
+            continue;
+        };
+        if place.oauth2.is_none() && place.openid_connect.is_none() {
+            diags.push(
+                Diagnostic::new(
+                    plain.location.clone(),
+                    "`plain_tokens` says bearer tokens an issuer did not issue are taken too, but no issuer is named",
+                )
+                .hint("write it beside `oauth2` or `openid_connect`, or remove it: a bearer scheme alone takes every token"),
+            );
+            continue;
+        }
+        found = true;
+    }
+    found
+}
+
 fn lower_flows(
     flows: &crate::spec::decode::Named<raw::OAuthFlow>,
     diags: &mut Diagnostics,

@@ -135,6 +135,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             raw.credentials.as_deref().unwrap_or_default(),
             diags,
         ),
+        plain_tokens: super::access::lower_plain_tokens(
+            raw.credentials.as_deref().unwrap_or_default(),
+            diags,
+        ),
         unknown_credentials: lower_unknown_credentials(raw.unknown_credentials.as_ref(), diags),
         challenges: raw
             .challenges

@@ -33,6 +33,9 @@ pub const OPENAPI_VERSION: &str = "3.1.0";
 /// The name of the HTTP basic security scheme in `components.securitySchemes`.
 pub const BASIC_SCHEME: &str = "basic";
 
+/// The name of the plain bearer scheme beside an issuer's (`plain_tokens: true`).
+pub const PLAIN_BEARER_SCHEME: &str = "bearer_plain";
+
 /// The document for `service`.
 pub fn document(service: &Service) -> Value {
     let mut info = Map::new();
@@ -148,6 +151,16 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
                 "description": "HTTP basic authentication, on every path.",
             }),
             Credential::Scheme(scheme) if scheme == "Bearer" && c.token_issuer.is_some() => {
+                if let Some(name) = plain_twin(credential, c) {
+                    schemes.insert(
+                        name.into(),
+                        json!({
+                            "type": "http",
+                            "scheme": scheme,
+                            "description": "A bearer token the issuer did not issue (a personal access token), in `Authorization: Bearer <token>`.",
+                        }),
+                    );
+                }
                 token_issuer(c.token_issuer.as_ref())
             }
             Credential::Scheme(scheme) => json!({
@@ -178,6 +191,16 @@ fn security_schemes(service: &Service) -> Map<String, Value> {
         schemes.insert(scheme_name(credential, &c.credentials), scheme);
     }
     schemes
+}
+
+/// The name of the plain bearer scheme stated beside the issuer's, for the bearer place
+/// where the spec takes tokens the issuer did not issue too (`plain_tokens: true`).
+pub(crate) fn plain_twin(
+    credential: &Credential,
+    c: &crate::model::Conventions,
+) -> Option<&'static str> {
+    let bearer = matches!(credential, Credential::Scheme(s) if s == "Bearer");
+    (bearer && c.plain_tokens && c.token_issuer.is_some()).then_some(PLAIN_BEARER_SCHEME)
 }
 
 /// The bearer scheme as who issues its tokens describes it: `oauth2` with its flows, or

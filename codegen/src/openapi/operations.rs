@@ -183,6 +183,10 @@ fn operation(
                 })
                 .collect();
             options.push(Value::Object(requirement));
+            // Tokens the issuer did not issue: the plain bearer scheme, as an alternative.
+            if let Some(name) = super::plain_twin(credential, &service.conventions) {
+                options.push(json!({ name: [] }));
+            }
         }
         op.insert("security".into(), Value::Array(options));
     }

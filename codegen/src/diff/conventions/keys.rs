@@ -193,6 +193,11 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             Unseen,
         ),
         one(
+            "credentials.plain_tokens",
+            &c.plain_tokens.then(|| "true".to_owned()),
+            Unseen,
+        ),
+        one(
             "challenges",
             &c.challenges.as_ref().map(|schemes| schemes.join(", ")),
             HEADER,

@@ -26,6 +26,11 @@ spec_record! {
         /// Beside `scheme: bearer`: the tokens are OpenID Connect tokens from the provider
         /// this discovery URL describes.
         opt openid_connect: Spanned<String>,
+        /// Beside `oauth2` or `openid_connect`: bearer tokens the issuer did not issue are
+        /// taken too (personal access tokens, as Linode's and Asana's). The requests are
+        /// the same; OpenAPI states a plain `http` bearer scheme beside the issuer's, either
+        /// of which an operation accepts.
+        opt plain_tokens: Spanned<bool>,
     }
 }
 
