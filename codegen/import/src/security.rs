@@ -25,7 +25,8 @@ impl Security {
         let mut credentials: Vec<Yaml> = Vec::new();
         // Who issues the bearer tokens (`oauth2:` or `openid_connect:`), the first found.
         let mut issuer: Option<(&'static str, Yaml)> = None;
-        // An `http` bearer scheme of its own: tokens no issuer issued are taken too.
+        // An `http` bearer scheme of its own some operation takes: tokens no issuer issued
+        // are taken too (Vimeo declares one that nothing takes).
         let mut plain_bearer = false;
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
@@ -67,7 +68,9 @@ impl Security {
                     .as_deref()
                 {
                     Some("bearer") => {
-                        plain_bearer = true;
+                        plain_bearer |= requirements
+                            .iter()
+                            .any(|r| r.iter().any(|all| all.contains(&scheme_name)));
                         Some(("scheme", "bearer".to_owned()))
                     }
                     Some("basic") => Some(("scheme", "basic".to_owned())),
