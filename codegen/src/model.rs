@@ -19,7 +19,7 @@ mod types;
 
 pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentials};
 pub use change_kinds::ChangeKind;
-pub use constraints::{Bound, FieldRules};
+pub use constraints::{Bound, FieldRules, spelled_value};
 pub use deprecation::Deprecation;
 pub use error_body::{ERROR_BODY_PLACEHOLDERS, ErrorFormat};
 pub use examples::{Example, ExampleRequest, ExampleResponse};

@@ -115,6 +115,10 @@ fn every_violation_is_reported_at_its_path_at_once() {
 fn defaults_fill_what_a_body_leaves_out() {
     let body = constrained(serde_json::json!({ "name": "Ada" }));
     assert_eq!(body.size, 10);
+    // A list's default, `null` that fills nothing, a boolean written as text.
+    assert_eq!(body.events, ["push"]);
+    assert_eq!(body.limit, None);
+    assert!(!body.attached);
     assert_eq!(body.colour, Colour::Green);
     let given = constrained(serde_json::json!({ "name": "Ada", "size": 3, "colour": "RED" }));
     assert_eq!((given.size, given.colour), (3, Colour::Red));

@@ -16,6 +16,7 @@ mod front_doors;
 mod hostile_specs;
 mod import;
 mod import_bodies;
+mod import_defaults;
 mod import_errors;
 mod import_families;
 mod import_headers;

@@ -332,6 +332,8 @@ fn a_fields_rules_are_checked_against_its_type() {
       parent: { type: Thing, read_only: true }
       flag: { type: boolean, pattern: "^t" }
       nums: { type: list<integer>, items: { pattern: "^1" } }
+      limit: { type: integer, default: null }
+      kinds: { type: list<integer>, default: [a] }
       word: { type: string, items: { max_length: 3 } }
 "#;
     let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
@@ -348,11 +350,15 @@ fn a_fields_rules_are_checked_against_its_type() {
         "a read-only field of type `Thing` must be `optional: true`",
         "service.yaml:27:39: `pattern` is for text and values written as text (`timestamp`, `date`, `uuid`), not `boolean`",
         "service.yaml:28:54: `pattern` is for text and values written as text (`timestamp`, `date`, `uuid`), not `integer`",
-        "service.yaml:29:29: `items` is for lists and maps, not `string`",
+        "service.yaml:31:29: `items` is for lists and maps, not `string`",
+        // `null` fills nothing: only a field that may be absent or `null` says it.
+        "service.yaml:29:40: default `null` is not a value of `integer`",
+        "service.yaml:30:46: default `[\"a\"]` is not a value of `list<integer>`",
+        "hint: write a list of `integer` values, such as `[]`",
     ] {
         assert!(text.contains(expected), "{expected}\n{text}");
     }
-    assert_eq!(errors.diagnostics.len(), 10, "{text}");
+    assert_eq!(errors.diagnostics.len(), 12, "{text}");
 }
 
 /// `oauth2` describes bearer tokens: beside another place it is refused, and a flow

@@ -201,7 +201,8 @@ impl<'d> Operation<'_, 'd> {
             let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
                 .into_iter()
                 .partition(|rule| {
-                    matches!(rule.key, "default" | "format")
+                    (rule.key == "default" && rule.value != Yaml::Null)
+                        || rule.key == "format"
                         || text && matches!(rule.key, "min_length" | "max_length" | "pattern")
                 });
             found.rules = rest;

@@ -19,6 +19,8 @@ pub(crate) enum Yaml {
     Num(String),
     /// A boolean.
     Bool(bool),
+    /// `null` (a default that fills nothing).
+    Null,
 }
 
 impl Yaml {
@@ -230,6 +232,7 @@ fn write_flow(value: &Yaml, out: &mut String) {
         Yaml::Bool(b) => {
             let _ = write!(out, "{b}");
         }
+        Yaml::Null => out.push_str("null"),
     }
 }
 

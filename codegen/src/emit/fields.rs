@@ -67,7 +67,7 @@ pub(super) fn field_tokens(
     let reject_null = service.conventions.reject_null_optional_fields;
     // What the field holds in Rust, and how absence and `null` are read and written.
     let mut defaulted = true;
-    let (ty, absent) = if rules.default.is_some() && !rules.default_stated {
+    let (ty, absent) = if rules.filled_default().is_some() {
         let path = default_fn(record, field).to_string();
         args.push(quote! { default = #path });
         // Left out, it is the default; `null` stays `None` where it may be `null`.
@@ -150,11 +150,7 @@ pub(super) fn default_fns(
     ty_of: impl Fn(&Field) -> TokenStream,
 ) -> TokenStream {
     let fns = fields.iter().filter_map(|field| {
-        let value = field
-            .rules
-            .default
-            .as_ref()
-            .filter(|_| !field.rules.default_stated)?;
+        let value = field.rules.filled_default()?;
         let name = default_fn(record, field);
         let (ty, literal) = (ty_of(field), literal(service, &field.ty, value));
         let (ty, literal) = match field.nullable {
@@ -175,7 +171,8 @@ pub(super) fn default_fns(
 /// A default value as a Rust expression of the field's type. Lowering admits only these
 /// pairs of type and value.
 fn literal(service: &Service, ty: &TypeRef, value: &Value) -> TokenStream {
-    match (ty, value) {
+    // A boolean or number written as text (`"false"`) is the value it spells.
+    match (ty, &crate::model::spelled_value(ty, value)) {
         (TypeRef::String, Value::String(text)) => quote! { #text.to_owned() },
         (TypeRef::Boolean, Value::Bool(b)) => quote! { #b },
         (TypeRef::Integer, Value::Number(n)) => number(Scalar::Int64, n),
@@ -184,6 +181,10 @@ fn literal(service: &Service, ty: &TypeRef, value: &Value) -> TokenStream {
         (TypeRef::Named(name), Value::String(text)) => {
             let (ty, variant) = (format_ident!("{}", name), enum_variant(service, name, text));
             quote! { #ty::#variant }
+        }
+        (TypeRef::List(item), Value::Array(items)) => {
+            let items = items.iter().map(|v| literal(service, item, v));
+            quote! { vec![#(#items),*] }
         }
         (TypeRef::List(_), _) => quote! { Vec::new() },
         (TypeRef::Map(_), _) => quote! { rt::BTreeMap::new() },

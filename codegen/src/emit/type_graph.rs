@@ -55,7 +55,7 @@ pub(super) fn has_default(service: &Service, name: &str, seen: &mut Vec<String>)
         TypeKind::Enum(_) | TypeKind::Union(_) => false,
         TypeKind::Record(fields) => fields.iter().all(|f| {
             // A default filled in when absent makes the field its type, not an `Option`.
-            let filled = f.rules.default.is_some() && !f.rules.default_stated;
+            let filled = f.rules.filled_default().is_some();
             (!filled && (f.optional || f.nullable))
                 || match &f.ty {
                     TypeRef::String

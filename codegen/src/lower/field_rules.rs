@@ -132,10 +132,15 @@ pub(super) fn lower(
         rules.multiple_of = None;
     }
     rules.values = super::listed_values::listed_values(field.values.as_ref(), ty, diags);
+    // `null` fills nothing: a field that may be absent or `null` may say it (Telnyx's).
+    let may_be_null = field.optional.unwrap_or(false) || field.nullable.unwrap_or(false);
     rules.default = field
         .default
         .as_ref()
-        .and_then(|d| default(d, ty, cx, diags));
+        .and_then(|d| match d.value.0.to_json() {
+            Value::Null if may_be_null => Some(Value::Null),
+            value => written_default(value, &d.location, ty, cx, diags),
+        });
     if let Some(required) = field.required.as_ref().filter(|r| r.value) {
         if field.optional.unwrap_or(false) {
             diags.push(
@@ -361,15 +366,64 @@ fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) 
 }
 
 /// A default of a type the generated code can write as a literal: text, a number, a
-/// boolean, an enumeration's value, or an empty list or map.
+/// boolean, an enumeration's value, a list of those, or an empty map. A boolean or number
+/// written as text (Xero's `"false"`) is the value it spells, stated as written.
 pub(super) fn default(
     raw: &Spanned<crate::spec::yaml::Node>,
     ty: &TypeRef,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Value> {
-    let value = raw.value.to_json();
-    let fits = match (ty, &value) {
+    written_default(raw.value.to_json(), &raw.location, ty, cx, diags)
+}
+
+/// [`default`] of a value already read as JSON, written at `at`.
+fn written_default(
+    value: Value,
+    at: &Location,
+    ty: &TypeRef,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Value> {
+    if !fits(ty, &crate::model::spelled_value(ty, &value), cx) {
+        let hint = match ty {
+            TypeRef::Named(name) if cx.enum_values.contains_key(name) => format!(
+                "write one of `{}`'s values: {}",
+                name,
+                cx.enum_values[name].join(", ")
+            ),
+            TypeRef::List(item) => {
+                format!("write a list of `{}` values, such as `[]`", item.spelled())
+            }
+            TypeRef::Map(_) => "a map's default is empty: `{}`".to_owned(),
+            TypeRef::String
+            | TypeRef::Integer
+            | TypeRef::Number
+            | TypeRef::Boolean
+            | TypeRef::Scalar(_) => {
+                format!("write a value of type `{}`", ty.spelled())
+            }
+            _ => "defaults are for text, numbers, booleans, enumerations and empty lists or maps"
+                .to_owned(),
+        };
+        diags.push(
+            Diagnostic::new(
+                at.clone(),
+                format!(
+                    "default `{value}` is not a value of `{}` the service can fill in",
+                    ty.spelled()
+                ),
+            )
+            .hint(hint),
+        );
+        return None;
+    }
+    Some(value)
+}
+
+/// Whether `value` is one of `ty` the generated code can write as a literal.
+fn fits(ty: &TypeRef, value: &Value, cx: &Context<'_>) -> bool {
+    match (ty, value) {
         (TypeRef::String, Value::String(_)) | (TypeRef::Boolean, Value::Bool(_)) => true,
         (TypeRef::Integer, Value::Number(n)) => n.is_i64(),
         (TypeRef::Number, Value::Number(_)) => true,
@@ -384,43 +438,14 @@ pub(super) fn default(
             .enum_values
             .get(name)
             .is_some_and(|values| values.contains(v)),
-        (TypeRef::List(_), Value::Array(items)) => items.is_empty(),
+        // A list of values the item type takes (GitHub's `events: [push]`), not of lists.
+        (TypeRef::List(item), Value::Array(items)) => {
+            !matches!(**item, TypeRef::List(_) | TypeRef::Map(_))
+                && items.iter().all(|v| fits(item, v, cx))
+        }
         (TypeRef::Map(_), Value::Object(members)) => members.is_empty(),
         _ => false,
-    };
-    if !fits {
-        let hint = match ty {
-            TypeRef::Named(name) if cx.enum_values.contains_key(name) => format!(
-                "write one of `{}`'s values: {}",
-                name,
-                cx.enum_values[name].join(", ")
-            ),
-            TypeRef::List(_) | TypeRef::Map(_) => {
-                "a list's or map's default is empty: `[]` or `{}`".to_owned()
-            }
-            TypeRef::String
-            | TypeRef::Integer
-            | TypeRef::Number
-            | TypeRef::Boolean
-            | TypeRef::Scalar(_) => {
-                format!("write a value of type `{}`", ty.spelled())
-            }
-            _ => "defaults are for text, numbers, booleans, enumerations and empty lists or maps"
-                .to_owned(),
-        };
-        diags.push(
-            Diagnostic::new(
-                raw.location.clone(),
-                format!(
-                    "default `{value}` is not a value of `{}` the service can fill in",
-                    ty.spelled()
-                ),
-            )
-            .hint(hint),
-        );
-        return None;
     }
-    Some(value)
 }
 
 /// `format`: only for a format the spec has no type for, on text or a number.

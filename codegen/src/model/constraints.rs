@@ -1,6 +1,8 @@
 //! What a field's value must be beyond its type (lengths, a pattern, bounds, counts), the
 //! value a request that leaves it out gets, and which side of the exchange it belongs to.
 
+use super::TypeRef;
+
 /// A bound on a number: its value and whether the value itself is allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bound {
@@ -37,7 +39,8 @@ pub struct FieldRules {
     pub min_properties: Option<u64>,
     /// A map: the most members.
     pub max_properties: Option<u64>,
-    /// The value (as JSON) a request that leaves the field out gets.
+    /// The value (as JSON) a request that leaves the field out gets; `null` (on a field
+    /// that may be absent or `null`) fills nothing, and is stated only.
     pub default: Option<serde_json::Value>,
     /// With a `default`: requests must still carry the field (OpenAPI `required`); the
     /// default is stated, not filled in (`required: true` beside `default`).
@@ -55,6 +58,12 @@ pub struct FieldRules {
 }
 
 impl FieldRules {
+    /// The default a request that leaves the field out gets filled in with: none where it
+    /// is stated only (`required: true` beside it) or `null`.
+    pub fn filled_default(&self) -> Option<&serde_json::Value> {
+        (self.default.as_ref()).filter(|d| !self.default_stated && !d.is_null())
+    }
+
     /// True when a request's value can break one of the rules (what `Validate` checks).
     pub fn constrains(&self) -> bool {
         self.min_length.is_some()
@@ -70,5 +79,24 @@ impl FieldRules {
             || self.min_properties.is_some()
             || self.max_properties.is_some()
             || self.items.as_ref().is_some_and(|items| items.constrains())
+    }
+}
+
+/// `value` as the value it spells where a boolean or a number is written as text
+/// (`"false"`, `"30"`); otherwise itself.
+pub fn spelled_value(ty: &TypeRef, value: &serde_json::Value) -> serde_json::Value {
+    let number = matches!(ty, TypeRef::Integer | TypeRef::Number)
+        || matches!(ty, TypeRef::Scalar(s) if s.is_number());
+    match value {
+        serde_json::Value::String(text) if *ty == TypeRef::Boolean => match text.as_str() {
+            "true" => serde_json::Value::Bool(true),
+            "false" => serde_json::Value::Bool(false),
+            _ => value.clone(),
+        },
+        serde_json::Value::String(text) if number => {
+            serde_json::from_str::<serde_json::Number>(text.trim())
+                .map_or_else(|_| value.clone(), serde_json::Value::Number)
+        }
+        _ => value.clone(),
     }
 }

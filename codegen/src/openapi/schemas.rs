@@ -55,9 +55,7 @@ pub(super) fn components(service: &Service) -> Value {
                         rules(&field.rules, p);
                     }
                     properties.insert(field.json_name.clone(), property);
-                    if !field.optional
-                        && (field.rules.default.is_none() || field.rules.default_stated)
-                    {
+                    if !field.optional && field.rules.filled_default().is_none() {
                         required.push(json!(field.json_name));
                     }
                 }

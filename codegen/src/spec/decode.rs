@@ -30,6 +30,9 @@ pub(crate) trait Decode: Sized {
     fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self>;
     /// The value's shape as JSON Schema.
     fn schema() -> Value;
+    /// Whether `key: null` is this value (`default: null`) rather than no value at all,
+    /// as it is for every other key.
+    const NULL_IS_A_VALUE: bool = false;
 }
 
 fn wrong_shape(node: &Node, expected: &str, diags: &mut Diagnostics) {
@@ -174,6 +177,7 @@ impl<T: Decode> Decode for Spanned<T> {
     fn schema() -> Value {
         T::schema()
     }
+    const NULL_IS_A_VALUE: bool = T::NULL_IS_A_VALUE;
 }
 
 impl<T: Decode> Decode for Vec<T> {
@@ -234,6 +238,21 @@ impl Decode for ScalarText {
 
 /// Any YAML value, kept as a tree (an example's JSON body): read as JSON later, against the
 /// type it must have.
+/// A value written as is, `null` included: a field's `default` (`default: null`, which
+/// fills nothing, is not the same as no default).
+#[derive(Debug, Clone)]
+pub(crate) struct AnyValue(pub(crate) Node);
+
+impl Decode for AnyValue {
+    fn decode(node: &Node, diags: &mut Diagnostics) -> Option<Self> {
+        Node::decode(node, diags).map(AnyValue)
+    }
+    fn schema() -> Value {
+        json!({})
+    }
+    const NULL_IS_A_VALUE: bool = true;
+}
+
 impl Decode for Node {
     fn decode(node: &Node, _diags: &mut Diagnostics) -> Option<Self> {
         match node.kind {
@@ -299,9 +318,16 @@ impl<'a> RecordReader<'a> {
     }
 
     fn find(&self, field: &str) -> Option<&'a Node> {
+        self.find_keeping(field, false)
+    }
+
+    /// The value of `field`; `null` counts as one only where `null_is_a_value`.
+    fn find_keeping(&self, field: &str, null_is_a_value: bool) -> Option<&'a Node> {
         self.entries
             .iter()
-            .find(|(k, v)| k.name == field && !matches!(v.kind, NodeKind::Null))
+            .find(|(k, v)| {
+                k.name == field && (null_is_a_value || !matches!(v.kind, NodeKind::Null))
+            })
             .map(|(_, v)| v)
     }
 
@@ -352,7 +378,7 @@ impl<'a> RecordReader<'a> {
         field: &str,
         diags: &mut Diagnostics,
     ) -> Result<Option<T>, Invalid> {
-        match self.find(field) {
+        match self.find_keeping(field, T::NULL_IS_A_VALUE) {
             Some(node) => T::decode(node, diags).map(Some).ok_or(Invalid),
             None => Ok(None),
         }

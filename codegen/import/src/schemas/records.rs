@@ -151,6 +151,8 @@ impl<'d> Types<'d> {
                     && !found.spelled.starts_with("map<");
                 let refused = match rule.key {
                     "read_only" => !optional && !found.nullable && named,
+                    // `null` fills nothing: said only of a field that may be absent or null.
+                    "default" => rule.value == Yaml::Null && !optional && !found.nullable,
                     _ => false,
                 };
                 if refused {

@@ -273,11 +273,22 @@ impl Types<'_> {
         }
     }
 
-    /// A default the spec can fill in: a scalar of the field's type, an enumeration's
-    /// value, or an empty list or map.
+    /// A default the spec can say: a scalar of the field's type (a boolean or number
+    /// written as text, Xero's `"false"`, as written), an enumeration's value, a list of
+    /// those, an empty map, or `null` (which a field keeps only where it may be absent or
+    /// `null`).
     fn default(&self, value: &Value, kind: Kind, found: &Use) -> Option<Yaml> {
+        let spells = |text: &str| match found.spelled.as_str() {
+            "boolean" => matches!(text, "true" | "false"),
+            "integer" | "int64" => text.parse::<i64>().is_ok(),
+            "int32" => text.parse::<i32>().is_ok(),
+            "number" | "float" | "double" => text.parse::<f64>().is_ok_and(f64::is_finite),
+            _ => false,
+        };
         match (value, found.spelled.as_str()) {
+            (Value::Null, _) => Some(Yaml::Null),
             (Value::String(text), "string") => Some(Yaml::str(text)),
+            (Value::String(text), _) if spells(text) => Some(Yaml::str(text)),
             (Value::String(text), name) if self.has_value(name, text) => Some(Yaml::str(text)),
             (Value::Bool(b), "boolean") => Some(Yaml::Bool(*b)),
             (Value::Number(n), "integer" | "int64") if n.is_i64() => n.as_i64().map(Yaml::Int),
@@ -290,8 +301,21 @@ impl Types<'_> {
                 .filter(|n| found.spelled == "uint64" || u32::try_from(*n).is_ok())
                 .map(|n| Yaml::Num(n.to_string())),
             (Value::Number(_), "number" | "float" | "double") => number(value),
-            (Value::Array(items), _) if items.is_empty() && kind == Kind::List => {
-                Some(Yaml::List(Vec::new()))
+            (Value::Array(items), spelled) if kind == Kind::List => {
+                // Each item a default of the item's type (GitHub's `events: [push]`).
+                let item = spelled.strip_prefix("list<")?.strip_suffix('>')?;
+                let item_use = Use::plain(item);
+                let item_kind = self::kind(item);
+                if matches!(item_kind, Kind::List | Kind::Map) {
+                    return None;
+                }
+                (items.iter())
+                    .map(|v| {
+                        self.default(v, item_kind, &item_use)
+                            .filter(|y| *y != Yaml::Null)
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(Yaml::List)
             }
             (Value::Object(members), _) if members.is_empty() && kind == Kind::Map => {
                 Some(Yaml::map())

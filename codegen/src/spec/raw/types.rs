@@ -1,6 +1,6 @@
 //! Named types and their fields, as written under `types:`.
 
-use crate::spec::decode::{Named, ScalarText, Spanned, spec_record};
+use crate::spec::decode::{AnyValue, Named, ScalarText, Spanned, spec_record};
 use crate::spec::yaml::Node;
 
 spec_record! {
@@ -125,7 +125,7 @@ spec_record! {
         /// The value a request that leaves the field out gets (the field is then never
         /// absent in Rust; of a `nullable` field, an `Option` that is `None` only for
         /// `null`): a scalar, an enumeration's value, or `[]`/`{}`.
-        opt default: Spanned<Node>,
+        opt default: Spanned<AnyValue>,
         /// With `default`: requests must still carry the field, as OpenAPI's `required`
         /// beside a `default` says (the default is then stated, not filled in). Fields are
         /// required unless `optional`, so alone it says nothing more.

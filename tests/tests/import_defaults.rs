@@ -1,0 +1,61 @@
+//! Defaults as documents write them: a list's (GitHub's webhook `events: ["push"]`),
+//! `null` on a field that may be absent (Telnyx's `channel_limit`), a boolean written as
+//! text (Xero's `"false"`). Each is carried, and the round trip finds every operation
+//! faithful; `null` on a field that must be present is a loss at its keyword.
+
+use restspec_import::Options;
+
+use super::import::{assert_every_operation_faithful, file};
+
+#[test]
+fn defaults_as_documents_write_them_are_carried() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/hooks": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Hook" } } } },
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Hook" } } } } }
+        } } },
+        "components": { "schemas": { "Hook": {
+            "type": "object",
+            "properties": {
+                "events": { "type": "array", "items": { "type": "string" }, "default": ["push"] },
+                "channel_limit": { "type": "integer", "default": null },
+                "has_attachments": { "type": "boolean", "default": "false" }
+            }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    for line in [
+        "events: { type: list<string>, optional: true, default: [push] }",
+        "channel_limit: { type: integer, optional: true, default: null }",
+        "has_attachments: { type: boolean, optional: true, default: \"false\" }",
+    ] {
+        assert!(service.contains(line), "{line}\n{service}");
+    }
+    assert_every_operation_faithful(&document, &imported);
+}
+
+#[test]
+fn null_on_a_field_that_must_be_present_is_a_loss() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/x": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "required": ["n"],
+                    "properties": { "n": { "type": "integer", "default": null } } } } } } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter().any(|s| s.contains("/properties/n/default")),
+        "{said:#?}"
+    );
+}
