@@ -159,12 +159,15 @@ fn values_with_named_variants_keep_their_text() {
 
 #[test]
 fn read_only_and_write_only_fields_differ_inside_a_service_only() {
-    let json = serde_json::json!({ "id": 7, "name": "Ada", "secret": "s3cret", "notes": ["n"] });
+    let json = serde_json::json!({
+        "id": 7, "name": "Ada", "secret": "s3cret", "notes": ["n"], "shade_set": "RED",
+    });
     // A service reading a request ignores the read-only `id` (`read_only_fields: ignore`),
     // and the list of read-only `notes`, which a request may leave out.
     let request = constrained(json.clone());
     assert_eq!(request.id, 0);
     assert!(request.notes.is_empty());
+    assert_eq!(request.shade_set, None);
     assert!(
         constrained(serde_json::json!({ "name": "Ada" }))
             .notes
@@ -175,6 +178,7 @@ fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     let answer: Constrained = serde_json::from_value(json).expect("reads");
     assert_eq!(answer.id, 7);
     assert_eq!(answer.notes, ["n"]);
+    assert_eq!(answer.shade_set, Some(Colour::Red));
     // The service's answers leave the write-only `secret` out; a client's requests keep it.
     let written = within(Direction::Answer, || serde_json::to_value(&answer)).expect("writes");
     assert!(written.get("secret").is_none(), "{written}");

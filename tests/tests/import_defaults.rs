@@ -22,6 +22,8 @@ fn defaults_as_documents_write_them_are_carried() {
             "type": "object",
             "properties": {
                 "events": { "type": "array", "items": { "type": "string" }, "default": ["push"] },
+                "rows": { "type": "array", "default": [],
+                    "items": { "type": "object", "additionalProperties": { "type": "string" } } },
                 "channel_limit": { "type": "integer", "default": null },
                 "has_attachments": { "type": "boolean", "default": "false" }
             }
@@ -34,6 +36,7 @@ fn defaults_as_documents_write_them_are_carried() {
     for line in [
         "events: { type: list<string>, optional: true, default: [push] }",
         "channel_limit: { type: integer, optional: true, default: null }",
+        "rows: { type: list<map<string>>, optional: true, default: [] }",
         "has_attachments: { type: boolean, optional: true, default: \"false\" }",
     ] {
         assert!(service.contains(line), "{line}\n{service}");

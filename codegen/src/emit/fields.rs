@@ -92,6 +92,11 @@ pub(super) fn field_tokens(
                 args.push(quote! { default });
                 (quote! { rt::Tristate<#ty> }, Omitted::WhenAbsent)
             }
+            // Read-only of a type with no empty value: `None` where a request left it out.
+            (false, false) if field.read_only_held_as_option() => {
+                args.push(quote! { default });
+                (quote! { Option<#ty> }, Omitted::WhenNone)
+            }
             (false, false) => {
                 defaulted = false;
                 (ty, Omitted::Never)

@@ -56,7 +56,7 @@ pub(super) fn has_default(service: &Service, name: &str, seen: &mut Vec<String>)
         TypeKind::Record(fields) => fields.iter().all(|f| {
             // A default filled in when absent makes the field its type, not an `Option`.
             let filled = f.rules.filled_default().is_some();
-            (!filled && (f.optional || f.nullable))
+            (!filled && (f.optional || f.nullable || f.read_only_held_as_option()))
                 || match &f.ty {
                     TypeRef::String
                     | TypeRef::Integer

@@ -139,7 +139,11 @@ fn field_checks(field: &Field, checked: &BTreeSet<&str>) -> TokenStream {
         #(#own)*
         #nested
     };
-    if !field.nullable && (field.rules.filled_default().is_some() || !field.optional) {
+    let held_as_option = field.read_only_held_as_option();
+    if !field.nullable
+        && !held_as_option
+        && (field.rules.filled_default().is_some() || !field.optional)
+    {
         quote! { { let value = &self.#name; #checks } }
     } else if field.optional && field.nullable {
         quote! { if let Some(value) = self.#name.value() { #checks } }

@@ -169,23 +169,6 @@ pub(super) fn lower(
             .hint("keep one of `read_only` and `write_only`"),
         );
     }
-    let optional = field.optional.unwrap_or(false) || field.nullable.unwrap_or(false);
-    if rules.read_only
-        && !optional
-        && matches!(ty, TypeRef::Named(_) | TypeRef::Timestamp)
-        && let Some(at) = &field.read_only
-    {
-        diags.push(
-            Diagnostic::new(
-                at.location.clone(),
-                format!(
-                    "a read-only field of type `{}` must be `optional: true`",
-                    ty.spelled()
-                ),
-            )
-            .hint("requests leave a read-only field out; text, numbers, lists and maps default to empty, other types to absent"),
-        );
-    }
     rules.deprecated = field.deprecated.unwrap_or(false);
     rules.items = field.items.as_ref().and_then(|items| {
         let (TypeRef::List(item) | TypeRef::Map(item)) = ty else {
@@ -440,8 +423,9 @@ fn fits(ty: &TypeRef, value: &Value, cx: &Context<'_>) -> bool {
             .is_some_and(|values| values.contains(v)),
         // A list of values the item type takes (GitHub's `events: [push]`), not of lists.
         (TypeRef::List(item), Value::Array(items)) => {
-            !matches!(**item, TypeRef::List(_) | TypeRef::Map(_))
-                && items.iter().all(|v| fits(item, v, cx))
+            items.is_empty()
+                || !matches!(**item, TypeRef::List(_) | TypeRef::Map(_))
+                    && items.iter().all(|v| fits(item, v, cx))
         }
         (TypeRef::Map(_), Value::Object(members)) => members.is_empty(),
         _ => false,

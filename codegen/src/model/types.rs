@@ -175,6 +175,20 @@ pub struct Field {
     pub location: Location,
 }
 
+impl Field {
+    /// A read-only field answers always carry whose type has no empty value a request's
+    /// absence could read as (a record, an enumeration, a timestamp: InfluxDB's error
+    /// `code`): an `Option` in Rust, `None` where a request left it out, and required in
+    /// OpenAPI, which says `required` of a read-only property for answers only.
+    pub fn read_only_held_as_option(&self) -> bool {
+        !self.optional
+            && !self.nullable
+            && self.rules.read_only
+            && self.rules.filled_default().is_none()
+            && matches!(self.ty, TypeRef::Named(_) | TypeRef::Timestamp)
+    }
+}
+
 /// The scalars a spec names by width or format: each its own Rust type, its OpenAPI
 /// `type` and `format`, and read only when it fits (a 40-bit number is no `int32`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -140,21 +140,11 @@ impl<'d> Types<'d> {
             let mut kept = Vec::new();
             let item_rules = std::mem::take(&mut found.item_rules);
             for rule in std::mem::take(&mut found.rules) {
-                // A read-only record or time a request leaves out must be optional in
-                // Rust, which the document's `required` would then not say.
-                let named = !matches!(
-                    found.spelled.as_str(),
-                    "string" | "integer" | "number" | "boolean" | "any"
-                ) && restspec_codegen::model::Scalar::from_spelled(&found.spelled)
-                    .is_none()
-                    && !found.spelled.starts_with("list<")
-                    && !found.spelled.starts_with("map<");
-                let refused = match rule.key {
-                    "read_only" => !optional && !found.nullable && named,
-                    // `null` fills nothing: said only of a field that may be absent or null.
-                    "default" => rule.value == Yaml::Null && !optional && !found.nullable,
-                    _ => false,
-                };
+                // `null` fills nothing: said only of a field that may be absent or null.
+                let refused = rule.key == "default"
+                    && rule.value == Yaml::Null
+                    && !optional
+                    && !found.nullable;
                 if refused {
                     found.rules.push(rule);
                 } else {

@@ -301,6 +301,9 @@ impl Types<'_> {
                 .filter(|n| found.spelled == "uint64" || u32::try_from(*n).is_ok())
                 .map(|n| Yaml::Num(n.to_string())),
             (Value::Number(_), "number" | "float" | "double") => number(value),
+            (Value::Array(items), _) if items.is_empty() && kind == Kind::List => {
+                Some(Yaml::List(Vec::new()))
+            }
             (Value::Array(items), spelled) if kind == Kind::List => {
                 // Each item a default of the item's type (GitHub's `events: [push]`).
                 let item = spelled.strip_prefix("list<")?.strip_suffix('>')?;
