@@ -423,6 +423,7 @@ fn json_body(pieces: &[ErrorPiece], values: &Values<'_>) -> Bytes {
             ErrorPiece::FieldJson => string_or_null(&mut out, values.field),
             ErrorPiece::Code => escape_into(&mut out, values.code.unwrap_or_default()),
             ErrorPiece::CodeJson => string_or_null(&mut out, values.code),
+            ErrorPiece::ErrorId => out.push_str(&crate::message::request_id::error_id()),
             ErrorPiece::Own(placeholder) => {
                 let value = values
                     .own
@@ -463,4 +464,41 @@ impl std::error::Error for ApiError {}
 /// (the header has no fractions, and 0 would invite an immediate retry).
 pub(crate) fn retry_after_seconds(wait: std::time::Duration) -> u64 {
     (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_id_is_a_new_uuid_in_each_body() {
+        let pieces = [
+            ErrorPiece::Text(r#"{"id":""#),
+            ErrorPiece::ErrorId,
+            ErrorPiece::Text(r#"","code":"#),
+            ErrorPiece::Status,
+            ErrorPiece::Text("}"),
+        ];
+        let values = Values {
+            status: StatusCode::BAD_REQUEST,
+            message: "bad",
+            name: "bad_request",
+            own: &[],
+            field: None,
+            code: None,
+        };
+        let body =
+            |bytes: Bytes| -> serde_json::Value { serde_json::from_slice(&bytes).expect("JSON") };
+        let (a, b) = (
+            body(json_body(&pieces, &values)),
+            body(json_body(&pieces, &values)),
+        );
+        assert_eq!(a["code"], 400);
+        let id = a["id"].as_str().expect("text");
+        assert!(
+            restspec_client::formats::Uuid::parse_str(id).is_ok(),
+            "{id}"
+        );
+        assert_ne!(a["id"], b["id"]);
+    }
 }

@@ -311,3 +311,31 @@ fn an_operation_listing_only_errors_succeeds_without_a_body() {
     assert!(exported["paths"]["/recipe/scan"]["post"]["responses"]["204"].is_object());
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An error record requiring its own UUID (HERE's `id`) is the service's error body with
+/// `{error_id}` there: the runtime's own refusals carry a new one each, and are instances
+/// of the record, so the export names the record alone for each answer.
+#[test]
+fn an_error_records_own_uuid_is_a_new_error_id() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": {
+            "parameters": [{ "name": "n", "in": "query", "schema": { "type": "integer" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "string" } } } },
+                "400": { "description": "bad", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["error", "code", "id"],
+                    "properties": {
+                        "code": { "type": "integer" },
+                        "error": { "type": "string" },
+                        "id": { "type": "string", "format": "uuid" },
+                        "message": { "type": "string" }
+                    } } } } }
+            } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("id: \"{error_id}\""), "{service}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -37,6 +37,16 @@ const NAME: &[&str] = &[
     "id",
 ];
 
+/// UUID field names that hold an id of the error itself (or of the request it answers).
+const ERROR_ID: &[&str] = &[
+    "id",
+    "errorid",
+    "requestid",
+    "traceid",
+    "correlationid",
+    "incidentid",
+];
+
 /// Field names that hold the request field an error is about.
 const FIELD: &[&str] = &["field", "fieldname", "param", "parameter", "property"];
 
@@ -244,6 +254,8 @@ fn shape(
                 guessed.push(name.clone());
                 Some(Yaml::str("{status}"))
             }
+            // An error's own UUID (HERE's required `id`): a new one for each answer.
+            "uuid" if is(ERROR_ID) => Some(Yaml::str("{error_id}")),
             "boolean" if is(&["success", "ok"]) => Some(Yaml::Bool(false)),
             // A list of records holding the message: one of them (JSON:API's `errors`).
             list if list.starts_with("list<") && depth < 2 && !says_message => list

@@ -323,7 +323,7 @@ pub(super) fn error_format_value(
                 ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },
                 ErrorPiece::Value(name) => match name.as_str() {
                     "message" | "status" | "reason" | "name" | "field" | "field_json" | "code"
-                    | "code_json" => {
+                    | "code_json" | "error_id" => {
                         let variant = format_ident!("{}", crate::names::pascal(name));
                         quote! { rt::ErrorPiece::#variant }
                     }

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::error_body::Shape;
-use crate::model::{Conventions, ErrorFormat, Field, TypeDef, TypeKind, TypeRef};
+use crate::model::{Conventions, ErrorFormat, Field, Scalar, TypeDef, TypeKind, TypeRef};
 use crate::spec::raw;
 
 /// The name `error_type` gives, when it names a record that every body `error_body`
@@ -229,6 +229,8 @@ fn misfit(value: &Shape, field: &Field, types: &[TypeDef]) -> Option<&'static st
             },
             // A string, or `null` when the error has none.
             "{field}" | "{code}" => *ty == TypeRef::String && field.nullable,
+            // A new UUID: text, or a `uuid`.
+            "{error_id}" => matches!(ty, TypeRef::String | TypeRef::Scalar(Scalar::Uuid)),
             _ => *ty == TypeRef::String,
         },
         Shape::Scalar(Value::Null) => field.nullable,

@@ -64,9 +64,9 @@ impl std::fmt::Display for Shape {
     }
 }
 
-/// The placeholders only an error itself knows (its message, field and code): a member of
+/// The placeholders only an error itself knows (its message, field, code and id): a member of
 /// the body that holds none of them is the same for every error of a row.
-const PER_ERROR: &[&str] = &["message", "field", "code"];
+const PER_ERROR: &[&str] = &["message", "field", "code", "error_id"];
 
 /// A piece of the body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -402,5 +402,6 @@ impl ErrorFormat {
 /// The values a JSON error body's strings may hold, as `{name}`.
 /// Besides these, a body may hold placeholders of its own that status rows fill in with
 /// their `values` (`{type}`).
-pub const ERROR_BODY_PLACEHOLDERS: &[&str] =
-    &["message", "status", "reason", "name", "field", "code"];
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &[
+    "message", "status", "reason", "name", "field", "code", "error_id",
+];

@@ -415,6 +415,7 @@ fn body_schema(body: &Value) -> Value {
         Value::String(s) if s == "{field}" || s == "{code}" => {
             json!({ "type": ["string", "null"] })
         }
+        Value::String(s) if s == "{error_id}" => json!({ "type": "string", "format": "uuid" }),
         Value::String(_) => json!({ "type": "string" }),
         Value::Object(fields) => json!({
             "type": "object",

@@ -326,6 +326,9 @@ pub enum ErrorPiece {
     /// A placeholder of the body's own (`{type}`): the value the status row gives it, else
     /// the row's name (the condition's when no row raises it).
     Own(&'static str),
+    /// A new UUID for this answer (`{error_id}`: HERE's error `id`), unique across the
+    /// service's instances, for a caller to quote.
+    ErrorId,
 }
 
 /// Names and paths of cookie sessions.

@@ -32,6 +32,30 @@ pub(crate) fn of(headers: &HeaderMap, header: &HeaderName, prefix: &str) -> Requ
 /// A new id: a random prefix drawn once per process, then a counter, so that ids are
 /// unique across the instances of a service without a system call per request.
 fn fresh(prefix_of_spec: &str) -> HeaderValue {
+    let (prefix, count) = next();
+    HeaderValue::from_str(&format!("{prefix_of_spec}{prefix:016x}{count:010x}"))
+        .unwrap_or(HeaderValue::from_static("0"))
+}
+
+/// A new error id (`{error_id}` in an error body): the same random prefix and counter,
+/// written as a UUID (version 4 and RFC 9562's variant bits set, as a random one has).
+pub(crate) fn error_id() -> String {
+    let (prefix, count) = next();
+    let bits = (u128::from(prefix) << 64 | u128::from(count)) & !(0xf << 76) & !(0b11 << 62);
+    let bits = bits | (0x4 << 76) | (0b10 << 62);
+    let hex = format!("{bits:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+/// The process's random prefix and the next value of its counter.
+fn next() -> (u64, u64) {
     static PREFIX: OnceLock<u64> = OnceLock::new();
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let prefix = PREFIX.get_or_init(|| {
@@ -46,9 +70,7 @@ fn fresh(prefix_of_spec: &str) -> HeaderValue {
         }
         u64::from_le_bytes(bytes)
     });
-    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    HeaderValue::from_str(&format!("{prefix_of_spec}{prefix:016x}{count:010x}"))
-        .unwrap_or(HeaderValue::from_static("0"))
+    (*prefix, COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
 #[cfg(test)]
@@ -73,5 +95,21 @@ mod tests {
             prefixed.as_str()
         );
         assert_eq!(prefixed.as_str().len(), 30);
+    }
+
+    #[test]
+    fn error_ids_are_distinct_version_4_uuids() {
+        let (a, b) = (error_id(), error_id());
+        assert_ne!(a, b);
+        for id in [&a, &b] {
+            let parsed = restspec_client::formats::Uuid::parse_str(id).expect("a UUID");
+            assert_eq!(parsed.get_version_num(), 4, "{id}");
+            // RFC 9562's variant: the 17th hex digit is 8, 9, a or b.
+            assert!(
+                matches!(id.as_bytes()[19], b'8' | b'9' | b'a' | b'b'),
+                "{id}"
+            );
+            assert_eq!(id.len(), 36);
+        }
     }
 }
