@@ -1,7 +1,8 @@
 //! Defaults as documents write them: a list's (GitHub's webhook `events: ["push"]`),
 //! `null` on a field that may be absent (Telnyx's `channel_limit`), a boolean written as
 //! text (Xero's `"false"`). Each is carried, and the round trip finds every operation
-//! faithful; `null` on a field that must be present is a loss at its keyword.
+//! faithful; `null` on a field that must be present is a loss at its keyword. Read-only and
+//! write-only said of one field at two levels keep read-only.
 
 use restspec_import::Options;
 
@@ -61,4 +62,32 @@ fn null_on_a_field_that_must_be_present_is_a_loss() {
         said.iter().any(|s| s.contains("/properties/n/default")),
         "{said:#?}"
     );
+}
+
+/// A field read-only where it is and write-only in the record it includes (Jira's gadget
+/// `position`) keeps read-only; write-only is a loss at its keyword, and the spec checks.
+#[test]
+fn read_only_over_an_included_write_only_is_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/gadgets": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Gadget" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Gadget": { "type": "object", "required": ["position"], "properties": {
+                "position": { "allOf": [{ "$ref": "#/components/schemas/Position" }],
+                    "readOnly": true } } },
+            "Position": { "type": "object", "writeOnly": true,
+                "properties": { "row": { "type": "integer" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("read_only: true"), "{service}");
+    assert!(!service.contains("write_only"), "{service}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.iter().any(|s| s.contains("writeOnly")), "{said:#?}");
+    super::import::load(&imported);
 }

@@ -151,6 +151,13 @@ impl<'d> Types<'d> {
                     kept.push(rule);
                 }
             }
+            // Read-only and write-only both, one said of what the other includes (Jira's
+            // gadget `position`): read-only is kept, write-only lost at its keyword.
+            if kept.iter().any(|r| r.key == "read_only")
+                && let Some(at) = kept.iter().position(|r| r.key == "write_only")
+            {
+                found.rules.push(kept.remove(at));
+            }
             found.lose_rules(losses);
             let mut entry = Yaml::map();
             entry.push("type", Yaml::str(found.spelled));
