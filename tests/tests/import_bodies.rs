@@ -4,7 +4,7 @@
 
 use restspec_import::Options;
 
-use super::import::{assert_every_operation_faithful, file};
+use super::import::{assert_every_operation_faithful, file, load};
 
 fn body(media: &[&str]) -> serde_json::Value {
     let schema = serde_json::json!({ "$ref": "#/components/schemas/Note" });
@@ -77,4 +77,40 @@ fn a_gets_body_of_no_members_is_none() {
     for verdict in &super::import::round_trip(&document, &imported).operations {
         assert_eq!(verdict.on_wire, verdict.path == "/balance", "{verdict:#?}");
     }
+}
+
+/// A PATCH that may create answers 201 beside 200 (Azure's, as RFC 5789 allows): both are
+/// kept, on the wire; a GET's 201 is a loss, as a GET creates nothing.
+#[test]
+fn a_patch_may_answer_201_and_a_get_may_not() {
+    let answers = serde_json::json!({
+        "200": { "description": "updated", "content": { "application/json": {
+            "schema": { "type": "object", "properties": { "name": { "type": "string" } } } } } },
+        "201": { "description": "created", "content": { "application/json": {
+            "schema": { "type": "object", "properties": { "name": { "type": "string" } } } } } }
+    });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things/{name}": {
+            "parameters": [{ "name": "name", "in": "path", "required": true,
+                "schema": { "type": "string" } }],
+            "patch": { "requestBody": { "content": { "application/json": {
+                "schema": { "type": "object" } } } }, "responses": answers },
+            "get": { "responses": answers }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert_eq!(said.len(), 1, "{said:#?}");
+    assert!(
+        said[0].contains("/get/responses/201") && said[0].contains("it creates nothing"),
+        "{said:#?}"
+    );
+    let exported = restspec_codegen::openapi::document(&load(&imported).service);
+    let patch = &exported["paths"]["/things/{name}"]["patch"]["responses"];
+    assert!(
+        patch.get("200").is_some() && patch.get("201").is_some(),
+        "{patch}"
+    );
 }

@@ -261,8 +261,9 @@ impl<'d> Operation<'_, 'd> {
             }
         }
         successes.sort_by_key(|(code, _, _)| *code);
-        // 201 answers only what creates (a POST or PUT).
-        if !matches!(self.method, "post" | "put") {
+        // 201 answers only what may create: not a GET, HEAD or DELETE (a PATCH may,
+        // RFC 5789; Azure's do).
+        if matches!(self.method, "get" | "head" | "delete") {
             successes.retain(|(code, _, at)| {
                 let keep = *code != 201;
                 if !keep {
@@ -270,7 +271,7 @@ impl<'d> Operation<'_, 'd> {
                         at.clone(),
                         "response status",
                         format!(
-                            "the 201 answer of a {} is left out: only a POST or PUT creates",
+                            "the 201 answer of a {} is left out: it creates nothing",
                             self.method.to_uppercase()
                         ),
                     ));
@@ -282,6 +283,9 @@ impl<'d> Operation<'_, 'd> {
         if let Some((code, body, at)) = successes.next() {
             let answers_body =
                 body.is_some() && !matches!(code, 204 | 205) && self.method != "head";
+            // Another success answering the same body is the same answer (Azure's 200 and
+            // 201 of a PATCH).
+            let main_body = body.clone().filter(|_| answers_body);
             match body {
                 // Nothing on the wire: a 204 or 205 ends with its header section.
                 Some(_) if matches!(code, 204 | 205) => {
@@ -312,7 +316,7 @@ impl<'d> Operation<'_, 'd> {
             // accepted) is answered empty.
             let mut empty: Vec<Yaml> = Vec::new();
             for (other, other_body, other_at) in successes.filter(|(other, _, _)| *other != code) {
-                if other_body.is_some() {
+                if other_body.is_some() && other_body != main_body {
                     losses.push(Loss::wire(other_at, "several success bodies", format!("the {other} answer's body is left out: an endpoint answers one success body")));
                 }
                 match other_body.is_none() && answers_body && !matches!(other, 204 | 205) {
