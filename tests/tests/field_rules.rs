@@ -115,6 +115,10 @@ fn every_violation_is_reported_at_its_path_at_once() {
 fn defaults_fill_what_a_body_leaves_out() {
     let body = constrained(serde_json::json!({ "name": "Ada" }));
     assert_eq!(body.size, 10);
+    // A field of a type declared `nullable` may be `null`: absent and `null` differ.
+    let remark = constrained(serde_json::json!({ "name": "Ada", "remark": null }));
+    assert!(matches!(remark.remark, restspec_runtime::Tristate::Null));
+    assert!(body.remark.is_absent());
     // A list's default, `null` that fills nothing, a boolean written as text.
     assert_eq!(body.events, ["push"]);
     assert_eq!(body.limit, None);

@@ -21,6 +21,7 @@ mod import_errors;
 mod import_families;
 mod import_headers;
 mod import_lists;
+mod import_nullable;
 mod import_parameters;
 mod import_security;
 mod import_selectors;

@@ -106,6 +106,7 @@ fn stand_in_for_unknown_types(service: &mut Service) {
                 closed: false,
                 additional_fields: None,
                 format: None,
+                nullable: false,
                 location: location.clone(),
             });
         }

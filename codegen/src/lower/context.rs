@@ -1,6 +1,6 @@
 //! What lowering a family or a type needs to know about the rest of the spec.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diag::Location;
 use crate::model::{Anonymous, Capability, Status};
@@ -17,6 +17,8 @@ pub(super) struct Context<'a> {
     pub(super) enum_names: Vec<String>,
     /// Their values, by name.
     pub(super) enum_values: BTreeMap<String, Vec<String>>,
+    /// The types every value of which may be `null` (`nullable: true`).
+    pub(super) nullable_types: BTreeSet<String>,
     pub(super) statuses: &'a [Status],
     pub(super) capabilities: &'a [Capability],
     pub(super) quota_template: &'a str,
@@ -32,4 +34,12 @@ pub(super) struct Context<'a> {
     /// The quota category of endpoints and families that name none
     /// (`rate_limit_headers.default_resource`).
     pub(super) rate_limit_resource: Option<&'a String>,
+}
+
+impl Context<'_> {
+    /// Whether `ty` is a type declared `nullable: true`: where it is used, `null` is one of
+    /// its values.
+    pub(super) fn is_nullable(&self, ty: &crate::model::TypeRef) -> bool {
+        matches!(ty, crate::model::TypeRef::Named(name) if self.nullable_types.contains(name))
+    }
 }

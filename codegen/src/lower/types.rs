@@ -151,14 +151,17 @@ pub(super) fn lower_type(
                 }
                 if let Some(ty) = lower_type_ref(&field.r#type, cx, diags) {
                     let rules = super::field_rules::lower(field, &ty, cx, diags);
-                    let nullable_items = nullable_items(field, &ty, diags);
+                    let nullable_items = nullable_items(field, &ty, diags)
+                        || matches!(&ty, TypeRef::List(item) | TypeRef::Map(item)
+                            if cx.is_nullable(item));
+                    let nullable = field.nullable.unwrap_or(false) || cx.is_nullable(&ty);
                     out.push(Field {
                         rules,
                         json_name: field_key.name.clone(),
                         rust_name,
                         ty,
                         optional: field.optional.unwrap_or(false),
-                        nullable: field.nullable.unwrap_or(false),
+                        nullable,
                         nullable_items,
                         description: field.description.clone(),
                         location: field_key.location.clone(),
@@ -210,6 +213,7 @@ pub(super) fn lower_type(
         closed: super::type_keys::closed(raw, &key.name, record, diags),
         additional_fields: additional_fields(raw, &key.name, record, cx, diags),
         format: super::type_keys::format(raw, &key.name, diags),
+        nullable: raw.nullable.as_ref().is_some_and(|n| n.value),
         location: key.location.clone(),
     })
 }

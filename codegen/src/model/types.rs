@@ -53,6 +53,9 @@ pub struct TypeDef {
     pub additional_fields: Option<TypeRef>,
     /// A format the spec has no type for, stated in OpenAPI only (`format:`).
     pub format: Option<String>,
+    /// Every value may be `null` wherever the type is used (`nullable: true`): the fields,
+    /// items and request bodies of it are nullable already when lowered.
+    pub nullable: bool,
     /// Where it is declared.
     pub location: Location,
 }

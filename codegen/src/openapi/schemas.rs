@@ -138,9 +138,28 @@ pub(super) fn components(service: &Service) -> Value {
         if let Some(format) = &def.format {
             schema.insert("format".into(), json!(format));
         }
+        if def.nullable {
+            admit_null(&mut schema);
+        }
         schemas.insert(def.name.clone(), Value::Object(schema));
     }
     Value::Object(schemas)
+}
+
+/// A component every value of which may be `null` (`nullable: true`): `null` among its
+/// types, its enumeration's values, or its union's alternatives.
+fn admit_null(schema: &mut Map<String, Value>) {
+    if let Some(Value::String(ty)) = schema.get("type").cloned() {
+        schema.insert("type".into(), json!([ty, "null"]));
+    }
+    if let Some(Value::Array(values)) = schema.get_mut("enum") {
+        values.push(Value::Null);
+    }
+    for union in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(alternatives)) = schema.get_mut(union) {
+            alternatives.push(json!({ "type": "null" }));
+        }
+    }
 }
 
 /// The fields the records `includes` names hold.

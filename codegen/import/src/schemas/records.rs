@@ -193,6 +193,14 @@ impl<'d> Types<'d> {
             definition.push("closed", Yaml::Bool(true));
         }
         definition.push_some("additional_fields", additional.map(Yaml::str));
+        // A component every value of which may be `null` (Plaid's errors, Asana's
+        // resources): the type says it, so each use is nullable.
+        let nullable = schema.get("nullable") == Some(&Value::Bool(true))
+            || matches!(schema.get("type"), Some(Value::Array(kinds))
+                if kinds.iter().any(|k| k == "null"));
+        if !inline && nullable {
+            definition.push("nullable", Yaml::Bool(true));
+        }
         definition.push("fields", fields);
         // Only one read under the same name (`BadRequest`, `BadRequest2`): a record read
         // elsewhere may still be made to include a family's base it is reached through,

@@ -48,6 +48,10 @@ spec_record! {
         /// (Twilio's `http-method` enumerations, Loket's `metadata` records): written in
         /// OpenAPI, not checked.
         opt format: Spanned<String>,
+        /// Every value of the type may be `null` wherever it is used (OpenAPI's `nullable`
+        /// on a component, Plaid's errors and Asana's resources): each field, list item,
+        /// map value and request body of it is as if it said `nullable`.
+        opt nullable: Spanned<bool>,
     }
 }
 
