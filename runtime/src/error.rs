@@ -473,11 +473,9 @@ mod tests {
     #[test]
     fn an_error_id_is_a_new_uuid_in_each_body() {
         let pieces = [
-            ErrorPiece::Text(r#"{"id":""#),
+            ErrorPiece::Text("\""),
             ErrorPiece::ErrorId,
-            ErrorPiece::Text(r#"","code":"#),
-            ErrorPiece::Status,
-            ErrorPiece::Text("}"),
+            ErrorPiece::Text("\""),
         ];
         let values = Values {
             status: StatusCode::BAD_REQUEST,
@@ -487,18 +485,9 @@ mod tests {
             field: None,
             code: None,
         };
-        let body =
-            |bytes: Bytes| -> serde_json::Value { serde_json::from_slice(&bytes).expect("JSON") };
-        let (a, b) = (
-            body(json_body(&pieces, &values)),
-            body(json_body(&pieces, &values)),
-        );
-        assert_eq!(a["code"], 400);
-        let id = a["id"].as_str().expect("text");
-        assert!(
-            restspec_client::formats::Uuid::parse_str(id).is_ok(),
-            "{id}"
-        );
-        assert_ne!(a["id"], b["id"]);
+        let id = || serde_json::from_slice::<String>(&json_body(&pieces, &values)).unwrap();
+        let (a, b) = (id(), id());
+        assert!(restspec_client::formats::Uuid::parse_str(&a).is_ok(), "{a}");
+        assert_ne!(a, b);
     }
 }
