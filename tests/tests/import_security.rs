@@ -267,4 +267,13 @@ fn a_plain_bearer_scheme_beside_oauth2_is_kept() {
     let imported = restspec_import::import(&alone, &Options::default()).expect("imported");
     assert!(!file(&imported, "service.yaml").contains("plain_tokens"));
     assert_every_operation_faithful(&alone, &imported);
+
+    // Operations taking one or the other, never either (DigiLocker's): no `plain_tokens`.
+    let mut apart = document.clone();
+    apart["security"] = serde_json::json!([{ "oauth": ["read"] }]);
+    apart["paths"]["/y"] = serde_json::json!({ "get": {
+        "security": [{ "personalAccessToken": [] }],
+        "responses": { "204": { "description": "ok" } } } });
+    let imported = restspec_import::import(&apart, &Options::default()).expect("imported");
+    assert!(!file(&imported, "service.yaml").contains("plain_tokens"));
 }

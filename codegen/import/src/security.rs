@@ -25,8 +25,9 @@ impl Security {
         let mut credentials: Vec<Yaml> = Vec::new();
         // Who issues the bearer tokens (`oauth2:` or `openid_connect:`), the first found.
         let mut issuer: Option<(&'static str, Yaml)> = None;
-        // An `http` bearer scheme of its own some operation takes: tokens no issuer issued
-        // are taken too (Vimeo declares one that nothing takes).
+        // An `http` bearer scheme some operation takes as an alternative to an issuer's:
+        // tokens no issuer issued are taken too (Vimeo declares one that nothing takes;
+        // DigiLocker's operations take one or the other, never either).
         let mut plain_bearer = false;
         let schemes_at = "/components/securitySchemes";
         let schemes = document.pointer(schemes_at).and_then(Value::as_object);
@@ -48,6 +49,18 @@ impl Security {
             .map(|(name, _)| name.as_str())
             .collect();
         let requirements = requirements(document);
+        // The schemes issuing bearer tokens, by name.
+        let issuers: Vec<&str> = schemes
+            .into_iter()
+            .flatten()
+            .filter(|(_, scheme)| {
+                matches!(
+                    scheme.get("type").and_then(Value::as_str),
+                    Some("oauth2" | "openIdConnect")
+                )
+            })
+            .map(|(name, _)| name.as_str())
+            .collect();
         // Each scheme's place, by the scheme's name.
         let mut named: Vec<(&str, Yaml)> = Vec::new();
         for (name, scheme) in schemes.into_iter().flatten() {
@@ -68,9 +81,10 @@ impl Security {
                     .as_deref()
                 {
                     Some("bearer") => {
-                        plain_bearer |= requirements
-                            .iter()
-                            .any(|r| r.iter().any(|all| all.contains(&scheme_name)));
+                        plain_bearer |= requirements.iter().any(|r| {
+                            r.iter().any(|all| all.contains(&scheme_name))
+                                && r.iter().any(|all| all.iter().any(|n| issuers.contains(n)))
+                        });
                         Some(("scheme", "bearer".to_owned()))
                     }
                     Some("basic") => Some(("scheme", "basic".to_owned())),
