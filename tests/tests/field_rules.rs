@@ -121,7 +121,7 @@ fn defaults_fill_what_a_body_leaves_out() {
     assert!(body.remark.is_absent());
     // A list's default, `null` that fills nothing, a boolean written as text.
     assert_eq!(body.events, ["push"]);
-    assert_eq!(body.limit, None);
+    assert!(body.limit.is_absent());
     assert!(!body.attached);
     assert_eq!(body.colour, Colour::Green);
     let given = constrained(serde_json::json!({ "name": "Ada", "size": 3, "colour": "RED" }));

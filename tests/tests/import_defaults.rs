@@ -1,7 +1,7 @@
 //! Defaults as documents write them: a list's (GitHub's webhook `events: ["push"]`),
-//! `null` on a field that may be absent (Telnyx's `channel_limit`), a boolean written as
-//! text (Xero's `"false"`). Each is carried, and the round trip finds every operation
-//! faithful; `null` on a field that must be present is a loss at its keyword. Read-only and
+//! `null` on a field that may be `null`, each carried and found
+//! faithful by the round trip; a boolean written as text (Xero's `"false"`), carried as the
+//! value it spells; `null` on a field that must be present, a loss at its keyword. Read-only and
 //! write-only said of one field at two levels keep read-only.
 
 use restspec_import::Options;
@@ -25,8 +25,8 @@ fn defaults_as_documents_write_them_are_carried() {
                 "events": { "type": "array", "items": { "type": "string" }, "default": ["push"] },
                 "rows": { "type": "array", "default": [],
                     "items": { "type": "object", "additionalProperties": { "type": "string" } } },
-                "channel_limit": { "type": "integer", "default": null },
-                "has_attachments": { "type": "boolean", "default": "false" }
+                "channel_limit": { "type": "integer", "nullable": true, "default": null },
+                "has_attachments": { "type": "boolean", "readOnly": true }
             }
         } } }
     });
@@ -36,13 +36,34 @@ fn defaults_as_documents_write_them_are_carried() {
     let service = file(&imported, "service.yaml");
     for line in [
         "events: { type: list<string>, optional: true, default: [push] }",
-        "channel_limit: { type: integer, optional: true, default: null }",
+        "channel_limit: { type: integer, optional: true, nullable: true, default: null }",
         "rows: { type: list<map<string>>, optional: true, default: [] }",
-        "has_attachments: { type: boolean, optional: true, default: \"false\" }",
     ] {
         assert!(service.contains(line), "{line}\n{service}");
     }
     assert_every_operation_faithful(&document, &imported);
+}
+
+/// A boolean's default written as text (Xero's `"false"`) is carried as written, filled in
+/// as the value it spells, and stated so in OpenAPI (a validator wants a default of the
+/// schema's type): the round trip finds that default changed, faithfully only.
+#[test]
+fn a_default_written_as_text_is_the_value_it_spells() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/accounts": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": {
+                    "HasAttachments": { "type": "boolean", "default": "false" } } } } } } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("default: \"false\""), "{service}");
+    let exported = restspec_codegen::openapi::document(&super::import::load(&imported).service);
+    let text = exported.to_string();
+    assert!(text.contains(r#""default":false"#), "{text}");
 }
 
 #[test]

@@ -176,8 +176,7 @@ pub(super) fn default_fns(
 /// A default value as a Rust expression of the field's type. Lowering admits only these
 /// pairs of type and value.
 fn literal(service: &Service, ty: &TypeRef, value: &Value) -> TokenStream {
-    // A boolean or number written as text (`"false"`) is the value it spells.
-    match (ty, &crate::model::spelled_value(ty, value)) {
+    match (ty, value) {
         (TypeRef::String, Value::String(text)) => quote! { #text.to_owned() },
         (TypeRef::Boolean, Value::Bool(b)) => quote! { #b },
         (TypeRef::Integer, Value::Number(n)) => number(Scalar::Int64, n),

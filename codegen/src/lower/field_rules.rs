@@ -132,8 +132,9 @@ pub(super) fn lower(
         rules.multiple_of = None;
     }
     rules.values = super::listed_values::listed_values(field.values.as_ref(), ty, diags);
-    // `null` fills nothing: a field that may be absent or `null` may say it (Telnyx's).
-    let may_be_null = field.optional.unwrap_or(false) || field.nullable.unwrap_or(false);
+    // `null` fills nothing: a field that may be `null` may say it (a validator wants a
+    // default to be one of the field's values).
+    let may_be_null = field.nullable.unwrap_or(false) || cx.is_nullable(ty);
     rules.default = field
         .default
         .as_ref()
@@ -350,7 +351,7 @@ fn check_order(field: &raw::Field, rules: &FieldRules, diags: &mut Diagnostics) 
 
 /// A default of a type the generated code can write as a literal: text, a number, a
 /// boolean, an enumeration's value, a list of those, or an empty map. A boolean or number
-/// written as text (Xero's `"false"`) is the value it spells, stated as written.
+/// written as text (Xero's `"false"`) is the value it spells, filled in and stated so.
 pub(super) fn default(
     raw: &Spanned<crate::spec::yaml::Node>,
     ty: &TypeRef,
@@ -368,7 +369,10 @@ fn written_default(
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Value> {
-    if !fits(ty, &crate::model::spelled_value(ty, &value), cx) {
+    // Read as the value it spells: the service fills that in, and OpenAPI states it, as a
+    // validator wants a default of the schema's type.
+    let value = crate::model::spelled_value(ty, &value);
+    if !fits(ty, &value, cx) {
         let hint = match ty {
             TypeRef::Named(name) if cx.enum_values.contains_key(name) => format!(
                 "write one of `{}`'s values: {}",

@@ -40,7 +40,7 @@ pub struct FieldRules {
     /// A map: the most members.
     pub max_properties: Option<u64>,
     /// The value (as JSON) a request that leaves the field out gets; `null` (on a field
-    /// that may be absent or `null`) fills nothing, and is stated only.
+    /// that may be `null`) fills nothing, and is stated only.
     pub default: Option<serde_json::Value>,
     /// With a `default`: requests must still carry the field (OpenAPI `required`); the
     /// default is stated, not filled in (`required: true` beside `default`).

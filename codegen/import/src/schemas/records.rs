@@ -140,11 +140,8 @@ impl<'d> Types<'d> {
             let mut kept = Vec::new();
             let item_rules = std::mem::take(&mut found.item_rules);
             for rule in std::mem::take(&mut found.rules) {
-                // `null` fills nothing: said only of a field that may be absent or null.
-                let refused = rule.key == "default"
-                    && rule.value == Yaml::Null
-                    && !optional
-                    && !found.nullable;
+                // `null` fills nothing: said only of a field that may be `null`.
+                let refused = rule.key == "default" && rule.value == Yaml::Null && !found.nullable;
                 if refused {
                     found.rules.push(rule);
                 } else {

@@ -275,8 +275,7 @@ impl Types<'_> {
 
     /// A default the spec can say: a scalar of the field's type (a boolean or number
     /// written as text, Xero's `"false"`, as written), an enumeration's value, a list of
-    /// those, an empty map, or `null` (which a field keeps only where it may be absent or
-    /// `null`).
+    /// those, an empty map, or `null` (which a field keeps only where it may be `null`).
     fn default(&self, value: &Value, kind: Kind, found: &Use) -> Option<Yaml> {
         let spells = |text: &str| match found.spelled.as_str() {
             "boolean" => matches!(text, "true" | "false"),
