@@ -200,6 +200,10 @@ pub struct EndpointSpec {
     /// Path parameters (by position) with the fewest and most characters they may have
     /// (`u32::MAX` for no most): what has another length names nothing (404).
     pub param_lengths: &'static [(usize, u32, u32)],
+    /// Number path parameters (by position) with the least and most values they may have
+    /// (infinite for none): a number outside names nothing (404); text that is no number
+    /// is left to the parameter's type.
+    pub param_bounds: &'static [(usize, f64, f64)],
     /// Path parameters (by position) with fixed text before and after them in their
     /// segment (`{name}:move` is `(i, "", ":move")`): the router matches the whole
     /// segment, and this endpoint only when the text is there; the handler gets what is
@@ -300,6 +304,7 @@ impl EndpointSpec {
         header_rules: &[],
         param_patterns: &[],
         param_lengths: &[],
+        param_bounds: &[],
         request_bodies: None,
         param_affixes: &[],
         rate_limit_resource: None,

@@ -290,3 +290,24 @@ fn path_parameter_constraints() {
         "{looser:#?}"
     );
 }
+
+/// A number path parameter's `minimum`: a path that named something may name nothing
+/// once it is there, which breaks clients.
+#[test]
+fn path_parameter_bounds() {
+    let plain = "    account-id: \"An account id, or `self`.\"\n";
+    let number = "    account-id: { description: An account number., type: integer }\n";
+    let bounded =
+        "    account-id: { description: An account number., type: integer, minimum: 1 }\n";
+    let tighter = restspec_codegen::diff::diff(
+        &super::diff::version(&[(plain, number)]),
+        &super::diff::version(&[(plain, bounded)]),
+    );
+    assert!(
+        !tighter.is_empty()
+            && tighter
+                .iter()
+                .all(|c| c.kind == K::FieldConstraintTightened && c.verdict == CLIENTS),
+        "{tighter:#?}"
+    );
+}

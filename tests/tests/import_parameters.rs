@@ -1,4 +1,4 @@
-//! `restspec import` on parameters: a path parameter's lengths, pattern and type in every
+//! `restspec import` on parameters: a path parameter's lengths, pattern, bounds and type in every
 //! endpoint, fixed text around one in its segment, and a required parameter's default.
 
 use restspec_import::Options;
@@ -26,6 +26,39 @@ fn path_parameter_lengths_and_patterns_are_kept() {
     ] {
         kept(&document(pattern), pattern);
     }
+}
+
+/// A number path parameter's inclusive bounds (Figshare's ids from 1) are its own too; an
+/// exclusive one is a loss.
+#[test]
+fn path_parameter_bounds_are_kept() {
+    let document = |schema: serde_json::Value| {
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "paths": { "/articles/{article_id}": { "get": {
+                "parameters": [{ "name": "article_id", "in": "path", "required": true,
+                    "schema": schema }],
+                "responses": { "204": { "description": "ok" } }
+            } } }
+        })
+    };
+    let inclusive = document(serde_json::json!({
+        "type": "integer", "format": "int64", "minimum": 1, "maximum": 1000000 }));
+    let imported = restspec_import::import(&inclusive, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let family = file(&imported, "articles.yaml");
+    assert!(family.contains("minimum: 1, maximum: 1000000"), "{family}");
+    assert_every_operation_faithful(&inclusive, &imported);
+
+    let exclusive = document(serde_json::json!({
+        "type": "integer", "minimum": 0, "exclusiveMinimum": true }));
+    let imported = restspec_import::import(&exclusive, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter().any(|s| s.contains("/schema/minimum")),
+        "{said:#?}"
+    );
 }
 
 fn kept(document: &serde_json::Value, pattern: &str) {

@@ -501,3 +501,36 @@ fn a_types_format_is_for_records_and_enumerations() {
     );
     assert_eq!(errors.diagnostics.len(), 1, "{text}");
 }
+
+/// A path parameter's bounds are for numbers, are numbers, and leave a value.
+#[test]
+fn a_path_parameters_bounds_are_checked() {
+    for (param, expected) in [
+        (
+            "{ description: A thing., minimum: 1 }",
+            "only a number parameter has a `minimum`",
+        ),
+        (
+            "{ description: A thing., type: integer, minimum: 5, maximum: 2 }",
+            "`maximum` 2 is below `minimum` 5",
+        ),
+        (
+            "{ description: A thing., type: int32, maximum: lots }",
+            "`maximum` `lots` is not a number",
+        ),
+    ] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/minimal");
+        let mut sources = restspec_tests::spec_sources::spec_sources(&dir);
+        let things = sources
+            .iter_mut()
+            .find(|s| s.text.contains("thing-id: A thing."));
+        let things = things.expect("the family file");
+        things.text = things
+            .text
+            .replace("thing-id: A thing.", &format!("thing-id: {param}"));
+        let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+        let text = errors.to_string();
+        assert!(text.contains(expected), "{expected}\n{text}");
+        assert_eq!(errors.diagnostics.len(), 1, "{text}");
+    }
+}

@@ -194,16 +194,22 @@ impl<'d> Operation<'_, 'd> {
         let schema_at = refs::push(at, "schema");
         let kind = parameter.get("schema").map(|schema| {
             let mut found = types.use_keeping_rules(schema, &schema_at, "PathValue", losses);
-            // Text's lengths and pattern are the parameter's own keys, and so are any
-            // parameter's stated default and format (Sportsdata's `{format}` of `XML`,
+            // Text's lengths and pattern, and a number's bounds, are the parameter's own
+            // keys, and so are any parameter's stated default and format (Sportsdata's `{format}` of `XML`,
             // BeezUP's `guid`).
             let text = found.spelled == "string";
+            // A number's inclusive bounds too (Figshare's ids from 1).
+            let number = found.spelled == "integer"
+                || found.spelled == "number"
+                || restspec_codegen::model::Scalar::from_spelled(&found.spelled)
+                    .is_some_and(|s| s.is_number());
             let (kept, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut found.rules)
                 .into_iter()
                 .partition(|rule| {
                     (rule.key == "default" && rule.value != Yaml::Null)
                         || rule.key == "format"
                         || text && matches!(rule.key, "min_length" | "max_length" | "pattern")
+                        || number && matches!(rule.key, "minimum" | "maximum")
                 });
             found.rules = rest;
             found.lose_rules(losses);

@@ -199,6 +199,18 @@ fn compare_endpoint(
         pattern: param.and_then(|p| p.pattern.clone()),
         min_length: param.and_then(|p| p.min_length),
         max_length: param.and_then(|p| p.max_length),
+        minimum: param
+            .and_then(|p| p.minimum)
+            .map(|value| crate::model::Bound {
+                value,
+                exclusive: false,
+            }),
+        maximum: param
+            .and_then(|p| p.maximum)
+            .map(|value| crate::model::Bound {
+                value,
+                exclusive: false,
+            }),
         format: param.and_then(|p| p.format.clone()),
         ..Default::default()
     };

@@ -318,6 +318,32 @@ fn endpoint_tokens(
     if !lengths.is_empty() {
         rare.push(quote! { param_lengths: &[#(#lengths),*] });
     }
+    let bounds: Vec<TokenStream> = endpoint
+        .path
+        .params()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let param = family.param_of(endpoint, name)?;
+            if param.minimum.is_none() && param.maximum.is_none() {
+                return None;
+            }
+            let bound = |n: Option<f64>, none: TokenStream| {
+                n.map_or(none, |n| {
+                    let n = Literal::f64_suffixed(n);
+                    quote! { #n }
+                })
+            };
+            let (i, least, most) = (
+                Literal::usize_unsuffixed(i),
+                bound(param.minimum, quote! { f64::NEG_INFINITY }),
+                bound(param.maximum, quote! { f64::INFINITY }),
+            );
+            Some(quote! { (#i, #least, #most) })
+        })
+        .collect();
+    if !bounds.is_empty() {
+        rare.push(quote! { param_bounds: &[#(#bounds),*] });
+    }
     let affixes: Vec<TokenStream> = endpoint
         .path
         .segments

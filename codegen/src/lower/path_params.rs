@@ -1,12 +1,13 @@
 //! Lowering path parameters, as a family or an endpoint declares them: their type, and
-//! for text a pattern and lengths (what does not fit names nothing, 404); a default and a
+//! for text a pattern and lengths, for numbers bounds (what does not fit names nothing,
+//! 404); a default and a
 //! format stated in OpenAPI only (a path always carries its parameters), checked as a
 //! field's of the same type.
 
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Param, ParamType};
-use crate::spec::decode::Spanned;
+use crate::spec::decode::{ScalarText, Spanned};
 use crate::spec::raw;
 
 /// Path parameters as a family or an endpoint declares them.
@@ -36,6 +37,8 @@ pub(super) fn lower_params(
                     param,
                     diags,
                 ),
+                minimum: lower_param_bound(param, "minimum", &ty, diags),
+                maximum: lower_param_bound(param, "maximum", &ty, diags),
                 default: (param.default.as_ref())
                     .and_then(|given| super::field_rules::default(given, &as_field, cx, diags)),
                 format: (param.format.as_ref())
@@ -193,4 +196,75 @@ pub(super) fn lower_param_length(
         return None;
     }
     Some(given.value)
+}
+
+/// A number path parameter's `minimum` or `maximum` (inclusive): a value outside names
+/// nothing (404). A bound on another type, one that is no number, or a maximum below the
+/// minimum is refused.
+///
+/// ```yaml
+/// params:
+///   article_id: { description: An article., type: integer, minimum: 1 }
+///   slug: { description: A slug., minimum: 1 }   # text has no bounds
+/// ```
+pub(super) fn lower_param_bound(
+    param: &raw::ParamDecl,
+    key: &str,
+    ty: &ParamType,
+    diags: &mut Diagnostics,
+) -> Option<f64> {
+    let read = |given: &Spanned<ScalarText>| {
+        given
+            .value
+            .0
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite())
+    };
+    let given = match key {
+        "minimum" => param.minimum.as_ref(),
+        _ => param.maximum.as_ref(),
+    }?;
+    let number = matches!(ty, ParamType::Integer | ParamType::Number)
+        || matches!(ty, ParamType::Scalar(s) if s.is_number());
+    if !number {
+        diags.push(
+            Diagnostic::new(
+                given.location.clone(),
+                format!("only a number parameter has a `{key}`"),
+            )
+            .hint(format!(
+                "remove `{key}`, or give the parameter a number type (`type: integer`)"
+            )),
+        );
+        return None;
+    }
+    let least = param.minimum.as_ref().and_then(read);
+    match read(given) {
+        Some(most) if key == "maximum" && least.is_some_and(|least| most < least) => {
+            diags.push(
+                Diagnostic::new(
+                    given.location.clone(),
+                    format!(
+                        "`maximum` {most} is below `minimum` {}",
+                        least.unwrap_or(most)
+                    ),
+                )
+                .hint("no value could fit: swap them, or correct one"),
+            );
+            None
+        }
+        Some(bound) => Some(bound),
+        None => {
+            diags.push(
+                Diagnostic::new(
+                    given.location.clone(),
+                    format!("`{key}` `{}` is not a number", given.value.0),
+                )
+                .hint(format!("write a number, such as `{key}: 1`")),
+            );
+            None
+        }
+    }
 }

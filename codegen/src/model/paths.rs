@@ -197,6 +197,10 @@ pub struct Param {
     pub min_length: Option<u64>,
     /// The most characters a text parameter has.
     pub max_length: Option<u64>,
+    /// The smallest value a number parameter has.
+    pub minimum: Option<f64>,
+    /// The largest value a number parameter has.
+    pub maximum: Option<f64>,
     /// Its default, stated in OpenAPI only (a path always carries it).
     pub default: Option<serde_json::Value>,
     /// A format the spec has no type for, stated in OpenAPI only.

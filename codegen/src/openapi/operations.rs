@@ -312,6 +312,14 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         if let Some(default) = declared.and_then(|p| p.default.as_ref()) {
             schema["default"] = default.clone();
         }
+        for (key, bound) in [
+            ("minimum", declared.and_then(|p| p.minimum)),
+            ("maximum", declared.and_then(|p| p.maximum)),
+        ] {
+            if let Some(bound) = bound {
+                schema[key] = super::schemas::number(bound);
+            }
+        }
         if let Some(format) = declared.and_then(|p| p.format.as_ref()) {
             schema["format"] = json!(format);
         }

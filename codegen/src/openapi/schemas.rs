@@ -146,6 +146,15 @@ pub(super) fn components(service: &Service) -> Value {
     Value::Object(schemas)
 }
 
+/// A bound as JSON: whole numbers as integers (`1`, not `1.0`).
+pub(super) fn number(n: f64) -> Value {
+    if n.fract() == 0.0 && n.abs() < 9e15 {
+        json!(n as i64)
+    } else {
+        json!(n)
+    }
+}
+
 /// A component every value of which may be `null` (`nullable: true`): `null` among its
 /// types, its enumeration's values, or its union's alternatives.
 fn admit_null(schema: &mut Map<String, Value>) {
@@ -258,13 +267,6 @@ pub(super) fn rules(rules: &FieldRules, schema: &mut Map<String, Value>) {
     let has_pattern = schema.contains_key("pattern");
     let mut put = |key: &str, value: Value| {
         schema.insert(key.into(), value);
-    };
-    let number = |n: f64| -> Value {
-        if n.fract() == 0.0 && n.abs() < 9e15 {
-            json!(n as i64)
-        } else {
-            json!(n)
-        }
     };
     if let Some(format) = &rules.format {
         put("format", json!(format));

@@ -271,6 +271,12 @@ async fn admit<'p, P: Api, A>(
             return Err(names_nothing(index, value));
         }
     }
+    for &(index, least, most) in endpoint.param_bounds {
+        let value = params.get(index);
+        if value.parse::<f64>().is_ok_and(|n| n < least || n > most) {
+            return Err(names_nothing(index, value));
+        }
+    }
     if caller.is_anonymous() && !endpoint.allows_anonymous() {
         return Err(ApiError::condition(Condition::AuthenticationRequired)
             .with_message("Authentication required"));

@@ -711,3 +711,20 @@ async fn the_typed_client_sends_its_token_where_the_spec_says_and_reads_json_err
         other => panic!("expected a 401, got {other:?}"),
     }
 }
+
+/// A number path parameter below its `minimum` names nothing: the runtime answers 404
+/// naming the parameter before the handler runs (a missing note is the handler's 404).
+#[tokio::test]
+async fn a_path_parameter_below_its_minimum_names_nothing() {
+    let base = start().await;
+    let below = get(&base, "/api/v1/teams/notes/0", None).await;
+    let missing = get(&base, "/api/v1/teams/notes/9", None).await;
+    assert_eq!((below.status, missing.status), (404, 404));
+    let names_it = |answer: &Answer| answer.text().contains(r#""param":"note-id""#);
+    assert!(
+        below.text().contains("note-id 0") && names_it(&below),
+        "{}",
+        below.text()
+    );
+    assert!(!names_it(&missing), "{}", missing.text());
+}

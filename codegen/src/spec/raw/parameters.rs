@@ -65,6 +65,11 @@ spec_record! {
         opt min_length: Spanned<u64>,
         /// The most characters a text parameter has; a longer one names nothing (404).
         opt max_length: Spanned<u64>,
+        /// The smallest value a number parameter has (Figshare's ids from 1); a smaller one
+        /// names nothing (404).
+        opt minimum: Spanned<ScalarText>,
+        /// The largest value a number parameter has; a larger one names nothing (404).
+        opt maximum: Spanned<ScalarText>,
         /// A value of its type the document names as its default, stated in OpenAPI: a
         /// path always carries its parameters, so nothing fills it in.
         opt default: Spanned<Node>,
@@ -87,6 +92,10 @@ pub(crate) struct ParamDecl {
     pub(crate) min_length: Option<Spanned<u64>>,
     /// The most characters, when given.
     pub(crate) max_length: Option<Spanned<u64>>,
+    /// The smallest value, when given.
+    pub(crate) minimum: Option<Spanned<ScalarText>>,
+    /// The largest value, when given.
+    pub(crate) maximum: Option<Spanned<ScalarText>>,
     /// Its stated default, when given.
     pub(crate) default: Option<Spanned<Node>>,
     /// Its stated format, when given.
@@ -105,6 +114,8 @@ impl crate::spec::decode::Decode for ParamDecl {
                 pattern: None,
                 min_length: None,
                 max_length: None,
+                minimum: None,
+                maximum: None,
                 default: None,
                 format: None,
             }),
@@ -114,6 +125,8 @@ impl crate::spec::decode::Decode for ParamDecl {
                 pattern: p.pattern,
                 min_length: p.min_length,
                 max_length: p.max_length,
+                minimum: p.minimum,
+                maximum: p.maximum,
                 default: p.default,
                 format: p.format,
             }),
