@@ -236,8 +236,6 @@ impl Decode for ScalarText {
     }
 }
 
-/// Any YAML value, kept as a tree (an example's JSON body): read as JSON later, against the
-/// type it must have.
 /// A value written as is, `null` included: a field's `default` (`default: null`, which
 /// fills nothing, is not the same as no default).
 #[derive(Debug, Clone)]
@@ -253,6 +251,8 @@ impl Decode for AnyValue {
     const NULL_IS_A_VALUE: bool = true;
 }
 
+/// Any YAML value, kept as a tree (an example's JSON body): read as JSON later, against the
+/// type it must have.
 impl Decode for Node {
     fn decode(node: &Node, _diags: &mut Diagnostics) -> Option<Self> {
         match node.kind {

@@ -7,8 +7,8 @@
 use std::fmt;
 
 /// The most backtracking steps one match may take before the text is refused as too
-/// costly to check: fancy-regex's own default, enough for every pattern in the public
-/// API directory on texts of their documented lengths.
+/// costly to check: fancy-regex's own default, stated here so that it stays the bound
+/// whatever the crate's default becomes.
 const BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// A compiled `pattern`.
