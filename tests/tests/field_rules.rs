@@ -165,6 +165,7 @@ fn values_with_named_variants_keep_their_text() {
 fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     let json = serde_json::json!({
         "id": 7, "name": "Ada", "secret": "s3cret", "notes": ["n"], "shade_set": "RED",
+        "receipt": { "number": "R1" },
     });
     // A service reading a request ignores the read-only `id` (`read_only_fields: ignore`),
     // and the list of read-only `notes`, which a request may leave out.
@@ -172,6 +173,10 @@ fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     assert_eq!(request.id, 0);
     assert!(request.notes.is_empty());
     assert_eq!(request.shade_set, None);
+    assert!(
+        request.receipt.is_none(),
+        "a field of a read-only type is read-only"
+    );
     assert!(
         constrained(serde_json::json!({ "name": "Ada" }))
             .notes
@@ -183,6 +188,7 @@ fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     assert_eq!(answer.id, 7);
     assert_eq!(answer.notes, ["n"]);
     assert_eq!(answer.shade_set, Some(Colour::Red));
+    assert!(answer.receipt.is_some());
     // The service's answers leave the write-only `secret` out; a client's requests keep it.
     let written = within(Direction::Answer, || serde_json::to_value(&answer)).expect("writes");
     assert!(written.get("secret").is_none(), "{written}");

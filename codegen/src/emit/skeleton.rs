@@ -107,6 +107,7 @@ fn stand_in_for_unknown_types(service: &mut Service) {
                 additional_fields: None,
                 format: None,
                 nullable: false,
+                read_only: false,
                 location: location.clone(),
             });
         }

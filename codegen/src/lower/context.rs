@@ -19,6 +19,8 @@ pub(super) struct Context<'a> {
     pub(super) enum_values: BTreeMap<String, Vec<String>>,
     /// The types every value of which may be `null` (`nullable: true`).
     pub(super) nullable_types: BTreeSet<String>,
+    /// The types every value of which is the service's (`read_only: true`).
+    pub(super) read_only_types: BTreeSet<String>,
     pub(super) statuses: &'a [Status],
     pub(super) capabilities: &'a [Capability],
     pub(super) quota_template: &'a str,
@@ -41,5 +43,10 @@ impl Context<'_> {
     /// its values.
     pub(super) fn is_nullable(&self, ty: &crate::model::TypeRef) -> bool {
         matches!(ty, crate::model::TypeRef::Named(name) if self.nullable_types.contains(name))
+    }
+
+    /// Whether `ty` is a type declared `read_only: true`: its values are the service's.
+    pub(super) fn is_read_only(&self, ty: &crate::model::TypeRef) -> bool {
+        matches!(ty, crate::model::TypeRef::Named(name) if self.read_only_types.contains(name))
     }
 }

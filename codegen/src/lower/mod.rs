@@ -146,10 +146,20 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         .filter(|(_, def)| def.nullable.as_ref().is_some_and(|n| n.value))
         .map(|(key, _)| key.name.clone())
         .collect();
+    let read_only_types = spec
+        .families
+        .iter()
+        .filter_map(|f| f.types.as_ref())
+        .chain(service.types.as_ref())
+        .flatten()
+        .filter(|(_, def)| def.read_only.as_ref().is_some_and(|r| r.value))
+        .map(|(key, _)| key.name.clone())
+        .collect();
     let cx = Context {
         enum_names,
         enum_values,
         nullable_types,
+        read_only_types,
         paginates: lowered_conventions.pagination.is_some(),
         page_parameters,
         anonymous: lowered_conventions.anonymous,

@@ -150,7 +150,15 @@ pub(super) fn lower_type(
                     );
                 }
                 if let Some(ty) = lower_type_ref(&field.r#type, cx, diags) {
-                    let rules = super::field_rules::lower(field, &ty, cx, diags);
+                    let mut rules = super::field_rules::lower(field, &ty, cx, diags);
+                    // Of a type declared `read_only`: the field, or its items, are too.
+                    match &ty {
+                        TypeRef::List(item) | TypeRef::Map(item) if cx.is_read_only(item) => {
+                            rules.items.get_or_insert_with(Default::default).read_only = true;
+                        }
+                        _ if cx.is_read_only(&ty) && !rules.write_only => rules.read_only = true,
+                        _ => {}
+                    }
                     let nullable_items = nullable_items(field, &ty, diags)
                         || matches!(&ty, TypeRef::List(item) | TypeRef::Map(item)
                             if cx.is_nullable(item));
@@ -214,6 +222,7 @@ pub(super) fn lower_type(
         additional_fields: additional_fields(raw, &key.name, record, cx, diags),
         format: super::type_keys::format(raw, &key.name, diags),
         nullable: raw.nullable.as_ref().is_some_and(|n| n.value),
+        read_only: raw.read_only.as_ref().is_some_and(|r| r.value),
         location: key.location.clone(),
     })
 }

@@ -56,6 +56,10 @@ pub struct TypeDef {
     /// Every value may be `null` wherever the type is used (`nullable: true`): the fields,
     /// items and request bodies of it are nullable already when lowered.
     pub nullable: bool,
+    /// Every value is the service's wherever the type is used (`read_only: true`): the
+    /// fields of it, and the items of lists and maps of it, are read-only already when
+    /// lowered.
+    pub read_only: bool,
     /// Where it is declared.
     pub location: Location,
 }

@@ -141,6 +141,9 @@ pub(super) fn components(service: &Service) -> Value {
         if def.nullable {
             admit_null(&mut schema);
         }
+        if def.read_only {
+            schema.insert("readOnly".into(), json!(true));
+        }
         schemas.insert(def.name.clone(), Value::Object(schema));
     }
     Value::Object(schemas)

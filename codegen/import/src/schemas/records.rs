@@ -198,6 +198,10 @@ impl<'d> Types<'d> {
         if !inline && nullable {
             definition.push("nullable", Yaml::Bool(true));
         }
+        // A component that is the service's as a whole (Probely's lists of results).
+        if !inline && schema.get("readOnly") == Some(&Value::Bool(true)) {
+            definition.push("read_only", Yaml::Bool(true));
+        }
         definition.push("fields", fields);
         // Only one read under the same name (`BadRequest`, `BadRequest2`): a record read
         // elsewhere may still be made to include a family's base it is reached through,

@@ -52,6 +52,10 @@ spec_record! {
         /// on a component, Plaid's errors and Asana's resources): each field, list item,
         /// map value and request body of it is as if it said `nullable`.
         opt nullable: Spanned<bool>,
+        /// Every value of the type is the service's (OpenAPI's `readOnly` on a component,
+        /// Probely's and Azure's lists of results): each field of it is as if it said
+        /// `read_only`, and a list or map of it as if its `items` did.
+        opt read_only: Spanned<bool>,
     }
 }
 
