@@ -19,7 +19,7 @@ mod types;
 
 pub use access::{Anonymous, Credential, OAuthFlow, TokenIssuer, UnknownCredentials};
 pub use change_kinds::ChangeKind;
-pub use constraints::{Bound, FieldRules, spelled_value};
+pub use constraints::{Bound, FieldRules};
 pub use deprecation::Deprecation;
 pub use error_body::{ERROR_BODY_PLACEHOLDERS, ErrorFormat};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
@@ -129,11 +129,9 @@ pub struct Conventions {
     pub access_token_parameter: Option<String>,
     /// Where requests carry credentials on every path, in the order they are looked for.
     pub credentials: Vec<Credential>,
-    /// Who issues the bearer tokens (`oauth2:` or `openid_connect:` beside
-    /// `scheme: bearer`), for OpenAPI.
+    /// Who issues bearer tokens (`oauth2` or `openid_connect` beside a bearer scheme).
     pub token_issuer: Option<TokenIssuer>,
-    /// Bearer tokens the issuer did not issue are taken too (`plain_tokens: true`), for
-    /// OpenAPI.
+    /// Bearer tokens the issuer did not issue are taken too (`plain_tokens`), for OpenAPI.
     pub plain_tokens: bool,
     /// What unknown credentials get.
     pub unknown_credentials: UnknownCredentials,

@@ -12,6 +12,7 @@ mod composition;
 mod context;
 mod conventions;
 mod credentials;
+mod defaults;
 mod deprecation;
 mod endpoints;
 mod error_type;
@@ -114,21 +115,20 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         .iter()
         .flat_map(Pagination::all_parameters)
         .collect();
-    let enum_names = spec
-        .families
-        .iter()
-        .filter_map(|f| f.types.as_ref())
-        .chain(service.types.as_ref())
-        .flatten()
-        .filter(|(_, def)| def.values.is_some())
-        .map(|(key, _)| key.name.clone())
-        .collect();
-    let enum_values = spec
-        .families
-        .iter()
-        .filter_map(|f| f.types.as_ref())
-        .chain(service.types.as_ref())
-        .flatten()
+    // Every type the spec declares, the service's and each family's.
+    let declared = || {
+        (spec.families.iter().filter_map(|f| f.types.as_ref()))
+            .chain(service.types.as_ref())
+            .flatten()
+    };
+    let named = |keep: fn(&crate::spec::raw::TypeDef) -> bool| -> Vec<String> {
+        declared()
+            .filter(|(_, def)| keep(def))
+            .map(|(key, _)| key.name.clone())
+            .collect()
+    };
+    let enum_names = named(|def| def.values.is_some());
+    let enum_values = declared()
         .filter_map(|(key, def)| {
             let values = def.values.as_ref()?;
             Some((
@@ -137,29 +137,15 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             ))
         })
         .collect();
-    let nullable_types = spec
-        .families
-        .iter()
-        .filter_map(|f| f.types.as_ref())
-        .chain(service.types.as_ref())
-        .flatten()
-        .filter(|(_, def)| def.nullable.as_ref().is_some_and(|n| n.value))
-        .map(|(key, _)| key.name.clone())
-        .collect();
-    let read_only_types = spec
-        .families
-        .iter()
-        .filter_map(|f| f.types.as_ref())
-        .chain(service.types.as_ref())
-        .flatten()
-        .filter(|(_, def)| def.read_only.as_ref().is_some_and(|r| r.value))
-        .map(|(key, _)| key.name.clone())
-        .collect();
     let cx = Context {
         enum_names,
         enum_values,
-        nullable_types,
-        read_only_types,
+        nullable_types: (named(|def| def.nullable.as_ref().is_some_and(|n| n.value)))
+            .into_iter()
+            .collect(),
+        read_only_types: (named(|def| def.read_only.as_ref().is_some_and(|r| r.value)))
+            .into_iter()
+            .collect(),
         paginates: lowered_conventions.pagination.is_some(),
         page_parameters,
         anonymous: lowered_conventions.anonymous,

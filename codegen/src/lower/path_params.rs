@@ -40,7 +40,7 @@ pub(super) fn lower_params(
                 minimum: lower_param_bound(param, "minimum", &ty, diags),
                 maximum: lower_param_bound(param, "maximum", &ty, diags),
                 default: (param.default.as_ref())
-                    .and_then(|given| super::field_rules::default(given, &as_field, cx, diags)),
+                    .and_then(|given| super::defaults::default(given, &as_field, cx, diags)),
                 format: (param.format.as_ref())
                     .and_then(|format| super::field_rules::format(format, &as_field, diags)),
                 ty,

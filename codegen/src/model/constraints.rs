@@ -1,8 +1,6 @@
 //! What a field's value must be beyond its type (lengths, a pattern, bounds, counts), the
 //! value a request that leaves it out gets, and which side of the exchange it belongs to.
 
-use super::TypeRef;
-
 /// A bound on a number: its value and whether the value itself is allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bound {
@@ -79,24 +77,5 @@ impl FieldRules {
             || self.min_properties.is_some()
             || self.max_properties.is_some()
             || self.items.as_ref().is_some_and(|items| items.constrains())
-    }
-}
-
-/// `value` as the value it spells where a boolean or a number is written as text
-/// (`"false"`, `"30"`); otherwise itself.
-pub fn spelled_value(ty: &TypeRef, value: &serde_json::Value) -> serde_json::Value {
-    let number = matches!(ty, TypeRef::Integer | TypeRef::Number)
-        || matches!(ty, TypeRef::Scalar(s) if s.is_number());
-    match value {
-        serde_json::Value::String(text) if *ty == TypeRef::Boolean => match text.as_str() {
-            "true" => serde_json::Value::Bool(true),
-            "false" => serde_json::Value::Bool(false),
-            _ => value.clone(),
-        },
-        serde_json::Value::String(text) if number => {
-            serde_json::from_str::<serde_json::Number>(text.trim())
-                .map_or_else(|_| value.clone(), serde_json::Value::Number)
-        }
-        _ => value.clone(),
     }
 }

@@ -285,21 +285,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         let description =
             declared.map_or_else(|| format!("The {name}."), |p| p.description.clone());
         let mut schema = match family.param_type_of(endpoint, name) {
-            crate::model::ParamType::String => {
-                let mut schema = json!({ "type": "string" });
-                if let Some(param) = declared {
-                    for (key, value) in [
-                        ("minLength", param.min_length.map(|n| json!(n))),
-                        ("maxLength", param.max_length.map(|n| json!(n))),
-                        ("pattern", param.pattern.as_ref().map(|p| json!(p))),
-                    ] {
-                        if let Some(value) = value {
-                            schema[key] = value;
-                        }
-                    }
-                }
-                schema
-            }
+            crate::model::ParamType::String => json!({ "type": "string" }),
             crate::model::ParamType::Integer => json!({ "type": "integer" }),
             crate::model::ParamType::Number => json!({ "type": "number" }),
             crate::model::ParamType::Scalar(scalar) => {
@@ -309,19 +295,22 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 json!({ "$ref": format!("#/components/schemas/{ty}") })
             }
         };
-        if let Some(default) = declared.and_then(|p| p.default.as_ref()) {
-            schema["default"] = default.clone();
-        }
-        for (key, bound) in [
-            ("minimum", declared.and_then(|p| p.minimum)),
-            ("maximum", declared.and_then(|p| p.maximum)),
-        ] {
-            if let Some(bound) = bound {
-                schema[key] = super::schemas::number(bound);
+        // What the parameter says besides its type (lowering keeps lengths and a pattern
+        // to text, bounds to numbers).
+        if let Some(param) = declared {
+            for (key, value) in [
+                ("minLength", param.min_length.map(|n| json!(n))),
+                ("maxLength", param.max_length.map(|n| json!(n))),
+                ("pattern", param.pattern.as_ref().map(|p| json!(p))),
+                ("minimum", param.minimum.map(super::schemas::number)),
+                ("maximum", param.maximum.map(super::schemas::number)),
+                ("default", param.default.clone()),
+                ("format", param.format.as_ref().map(|f| json!(f))),
+            ] {
+                if let Some(value) = value {
+                    schema[key] = value;
+                }
             }
-        }
-        if let Some(format) = declared.and_then(|p| p.format.as_ref()) {
-            schema["format"] = json!(format);
         }
         out.push(json!({
             "name": name,

@@ -166,8 +166,7 @@ spec_record! {
         /// runtime's condition when no row raises it), `{field}` (the field, option or
         /// parameter an input error is about, `Error::with_field`) and `{code}` (a code the
         /// handler gives, `Error::with_code`; both a string or `null` when the whole value),
-        /// and `{error_id}` (a new UUID for each answer, for a caller to quote), such as
-        /// `{ message: "{message}", documentation_url: "https://docs.example/" }`.
+        /// `{error_id}` (a new UUID each answer), as `{ message: "{message}" }`.
         /// Any other `{word}` is the body's own, filled in by each status row's `values`
         /// (`{type}` with `values: { type: invalid_request_error }`), the row's name where
         /// a row gives none. Members go out in the order written; a row with a typed `body`
