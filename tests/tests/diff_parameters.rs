@@ -271,24 +271,12 @@ fn path_parameter_constraints() {
         &super::diff::version(&[]),
         &super::diff::version(&[(plain, ruled)]),
     );
-    assert!(
-        !tighter.is_empty()
-            && tighter
-                .iter()
-                .all(|c| c.kind == K::FieldConstraintTightened && c.verdict == CLIENTS),
-        "{tighter:#?}"
-    );
+    every_change_is(&tighter, K::FieldConstraintTightened, CLIENTS);
     let looser = restspec_codegen::diff::diff(
         &super::diff::version(&[(plain, ruled)]),
         &super::diff::version(&[]),
     );
-    assert!(
-        !looser.is_empty()
-            && looser
-                .iter()
-                .all(|c| c.kind == K::FieldConstraintLoosened && c.verdict == OK),
-        "{looser:#?}"
-    );
+    every_change_is(&looser, K::FieldConstraintLoosened, OK);
 }
 
 /// A number path parameter's `minimum`: a path that named something may name nothing
@@ -303,11 +291,20 @@ fn path_parameter_bounds() {
         &super::diff::version(&[(plain, number)]),
         &super::diff::version(&[(plain, bounded)]),
     );
+    every_change_is(&tighter, K::FieldConstraintTightened, CLIENTS);
+}
+
+/// `changes` are some, each of `kind` with `verdict` (one per endpoint the change reaches).
+fn every_change_is(
+    changes: &[restspec_codegen::diff::Change],
+    kind: K,
+    verdict: restspec_codegen::diff::Verdict,
+) {
     assert!(
-        !tighter.is_empty()
-            && tighter
+        !changes.is_empty()
+            && changes
                 .iter()
-                .all(|c| c.kind == K::FieldConstraintTightened && c.verdict == CLIENTS),
-        "{tighter:#?}"
+                .all(|c| c.kind == kind && c.verdict == verdict),
+        "{changes:#?}"
     );
 }
