@@ -28,9 +28,22 @@ pub fn file_header(files: &[String]) -> String {
 /// Falls back to the unformatted token text if the tokens do not parse as a file (which
 /// would be a generator bug; the compiler will then point at it).
 pub fn render(tokens: &TokenStream) -> String {
-    match by_items(tokens) {
+    let text = match by_items(tokens) {
         Some(text) => separate_items(&text),
         None => render_whole(tokens),
+    };
+    without_carriage_returns(text)
+}
+
+/// A spec's text may hold carriage returns (a description written `"a\r\nb"`), which
+/// prettyplease prints into doc comments as they are, and which Rust refuses there ("bare
+/// CR not allowed in doc-comment"): each is a space. Nowhere else can one be, since string
+/// literals are printed escaped.
+fn without_carriage_returns(text: String) -> String {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', " ")
+    } else {
+        text
     }
 }
 
@@ -282,6 +295,20 @@ mod tests {
             separate_items(code),
             "/// Only some may act on a change;\n/// everyone else gets nothing.\nfn f() {}\n\n/// Next.\nfn g() {}\n"
         );
+    }
+
+    #[test]
+    fn carriage_returns_in_doc_comments_become_spaces() {
+        let tokens = quote::quote! {
+            #[doc = " One\r\n two\rthree."]
+            pub struct S;
+            pub const T: &str = "keeps\r";
+        };
+        let text = render(&tokens);
+        assert!(!text.contains('\r'), "{text:?}");
+        assert!(text.contains(" two three."), "{text}");
+        assert!(text.contains(r#""keeps\r""#), "{text}");
+        syn::parse_file(&text).expect("the text parses");
     }
 
     /// Every spec in the repository: the example, the test fixtures, the whole API.

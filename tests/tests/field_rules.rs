@@ -165,7 +165,7 @@ fn values_with_named_variants_keep_their_text() {
 fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     let json = serde_json::json!({
         "id": 7, "name": "Ada", "secret": "s3cret", "notes": ["n"], "shade_set": "RED",
-        "receipt": { "number": "R1" },
+        "receipt": { "number": "R1" }, "shade_given": "dark-blue",
     });
     // A service reading a request ignores the read-only `id` (`read_only_fields: ignore`),
     // and the list of read-only `notes`, which a request may leave out.
@@ -173,6 +173,11 @@ fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     assert_eq!(request.id, 0);
     assert!(request.notes.is_empty());
     assert_eq!(request.shade_set, None);
+    assert_eq!(
+        request.shade_given,
+        Colour::Green,
+        "the default, not the request's"
+    );
     assert!(
         request.receipt.is_none(),
         "a field of a read-only type is read-only"
@@ -188,6 +193,7 @@ fn read_only_and_write_only_fields_differ_inside_a_service_only() {
     assert_eq!(answer.id, 7);
     assert_eq!(answer.notes, ["n"]);
     assert_eq!(answer.shade_set, Some(Colour::Red));
+    assert_eq!(answer.shade_given, Colour::DarkBlue);
     assert!(answer.receipt.is_some());
     // The service's answers leave the write-only `secret` out; a client's requests keep it.
     let written = within(Direction::Answer, || serde_json::to_value(&answer)).expect("writes");

@@ -40,8 +40,7 @@ pub(super) fn field_tokens(
         .clone()
         .unwrap_or_else(|| format!("`{}`", field.json_name));
     let rules = &field.rules;
-    // Read-only items make the list or map read-only: a request cannot set them.
-    let read_only = rules.read_only || rules.items.as_ref().is_some_and(|i| i.read_only);
+    let read_only = read_only(field);
     for (on, note) in [
         (
             read_only,
@@ -109,9 +108,12 @@ pub(super) fn field_tokens(
             args.push(quote! { default });
         }
         let with = if service.conventions.refuse_read_only_fields {
-            "rt::direction::read_only_refused"
+            "rt::direction::read_only_refused".to_owned()
+        } else if rules.filled_default().is_some() {
+            // Ignored, it is the spec's default, which the type may have no other way to say.
+            read_only_fn(record, field).to_string()
         } else {
-            "rt::direction::read_only_ignored"
+            "rt::direction::read_only_ignored".to_owned()
         };
         args.push(quote! { deserialize_with = #with });
     }
@@ -147,7 +149,20 @@ fn default_fn(record: &str, field: &Field) -> proc_macro2::Ident {
     format_ident!("default_{}_{}", names::snake(record), field.rust_name)
 }
 
-/// The functions giving the defaults of `record`'s fields that have one.
+/// Requests may not set it. Read-only items make the list or map read-only too.
+fn read_only(field: &Field) -> bool {
+    let rules = &field.rules;
+    rules.read_only || rules.items.as_ref().is_some_and(|i| i.read_only)
+}
+
+/// The name of the function reading `field` of a request, read-only with a default
+/// (`read_only_offer_price_currency`).
+fn read_only_fn(record: &str, field: &Field) -> proc_macro2::Ident {
+    format_ident!("read_only_{}_{}", names::snake(record), field.rust_name)
+}
+
+/// The functions giving the defaults of `record`'s fields that have one, and reading those
+/// read-only ones a request's value is ignored for.
 pub(super) fn default_fns(
     service: &Service,
     record: &str,
@@ -163,11 +178,26 @@ pub(super) fn default_fns(
             false => (ty, literal),
         };
         let what = doc(&format!("The default of `{record}.{}`.", field.json_name));
+        let ignored = (read_only(field) && !service.conventions.refuse_read_only_fields)
+            .then(|| {
+                let reader = read_only_fn(record, field);
+                let what = doc(&format!(
+                    "`{record}.{}` read: the default in a request, which may not set it.",
+                    field.json_name
+                ));
+                quote! {
+                    #what
+                    fn #reader<'de, D: rt::serde::Deserializer<'de>>(deserializer: D) -> Result<#ty, D::Error> {
+                        rt::direction::read_only_ignored_as(deserializer, #name)
+                    }
+                }
+            });
         Some(quote! {
             #what
             fn #name() -> #ty {
                 #literal
             }
+            #ignored
         })
     });
     quote! { #(#fns)* }

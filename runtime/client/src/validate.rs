@@ -355,9 +355,19 @@ pub mod direction {
     pub fn read_only_ignored<'de, D: Deserializer<'de>, T: Deserialize<'de> + Default>(
         deserializer: D,
     ) -> Result<T, D::Error> {
+        read_only_ignored_as(deserializer, T::default)
+    }
+
+    /// [`read_only_ignored`] for a field whose default the spec gives: the handler sees
+    /// that (`default`, the generated function giving it), and the type needs no
+    /// `Default` of its own (an enumeration).
+    pub fn read_only_ignored_as<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        deserializer: D,
+        default: fn() -> T,
+    ) -> Result<T, D::Error> {
         if now() == Direction::Request {
             IgnoredAny::deserialize(deserializer)?;
-            return Ok(T::default());
+            return Ok(default());
         }
         T::deserialize(deserializer)
     }
