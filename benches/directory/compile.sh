@@ -4,7 +4,9 @@
 # writes each document's crate (its spec imported, its handlers answering as a mock), and
 # all of them are built as members of one workspace, with the repository's Cargo.lock and
 # target/ (the dependencies compile once; .ci/mocks builds the same way). Prints one line
-# a document that does not compile, with the first error, and the share that does.
+# a document that does not compile, with the first error, and the share that does. Then
+# each compiled crate's `cargo test` runs the examples its spec carries (the answers the
+# document shows, sent to the mock over loopback HTTP); a failing one is a line too.
 #
 #   bash benches/directory/compile.sh                   # 20 documents (CI's sample)
 #   SAMPLE=100 bash benches/directory/compile.sh        # more
@@ -15,8 +17,8 @@
 # of a document grows with its operations, and CI has minutes, not hours), ordered by size
 # and name, every k-th of them. The largest documents are benches/scale.sh's. The build is
 # bounded by BUILD_TIMEOUT (default 900 s); a document whose crate is not built by then
-# counts as not compiling. Exits non-zero when none of the sample compiles, or when fewer
-# than MIN_SHARE percent (default 90, the issue's target) do.
+# counts as not compiling. Exits non-zero when none of the sample compiles, when fewer
+# than MIN_SHARE percent (default 90, the issue's target) do, or when an example fails.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
@@ -138,8 +140,34 @@ for i in "${!docs[@]}"; do
   fi
 done
 share=$((100 * compiled / ${#docs[@]}))
+
+# Each compiled crate's `cargo test`: the examples the import carried (the answers the
+# document shows), sent to the mock over loopback HTTP. Every one must pass.
+examples=0
+failed_examples=0
+with_examples=0
+start=$SECONDS
+for i in "${!docs[@]}"; do
+  doc=${docs[$i]} name=${names[$i]}
+  [[ -x $target/debug/$name ]] || continue
+  grep -q '^ *examples:' "$work/crates/$name"/spec/*.yaml 2>/dev/null || continue
+  with_examples=$((with_examples + 1))
+  log=$work/logs/$i.test.log
+  (cd "$work/crates" && CARGO_TARGET_DIR=$target timeout 300 cargo test -q -p "$name" --test examples) \
+    >"$log" 2>&1 || true
+  passed=$(grep -o '^test result: [A-Za-z]*\. [0-9]* passed; [0-9]* failed' "$log" | awk '{s += $4} END {print s + 0}')
+  failed=$(grep -o '^test result: [A-Za-z]*\. [0-9]* passed; [0-9]* failed' "$log" | awk '{s += $6} END {print s + 0}')
+  examples=$((examples + passed + failed))
+  failed_examples=$((failed_examples + failed))
+  if ((failed > 0)) || ! grep -q '^test result' "$log"; then
+    failed_examples=$((failed_examples + (failed == 0)))
+    printf '%-48s examples fail: %s\n' "$doc" "$(grep -m1 -A1 'panicked' "$log" | tail -1 | cut -c1-200)"
+  fi
+done
+test_seconds=$((SECONDS - start))
 table="| documents compiled (a sample of ${#docs[@]} with 1 to $max_operations operations, spread over sizes) | $compiled ($share %) |
-| their build, all at once (2 jobs) | $seconds s |"
+| their build, all at once (2 jobs) | $seconds s |
+| the documents' examples run by their crates' \`cargo test\` (of $with_examples documents that show answers) | $((examples - failed_examples)) of $examples pass ($test_seconds s) |"
 echo "$table"
 [[ -n ${MARKDOWN:-} ]] && echo "$table" >"$MARKDOWN"
-((compiled > 0 && share >= min_share))
+((compiled > 0 && share >= min_share && failed_examples == 0))

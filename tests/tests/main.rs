@@ -18,6 +18,7 @@ mod import;
 mod import_bodies;
 mod import_defaults;
 mod import_errors;
+mod import_examples;
 mod import_families;
 mod import_headers;
 mod import_lists;

@@ -90,7 +90,7 @@ mod the_runner {
             },
         ));
         assert!(
-            body.contains("expected the body \"1.0\", got \"3.13.0-restspec\""),
+            body.contains("the body differs at `/`: expected \"1.0\", got \"3.13.0-restspec\""),
             "{body}"
         );
         let header = failure(example(

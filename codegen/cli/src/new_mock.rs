@@ -1,8 +1,9 @@
 //! `restspec new NAME --from DOC`: a crate that serves an OpenAPI document's API at once,
 //! as a mock. The document is imported into `NAME/spec/` (every loss said, as `restspec
 //! import` says it), the spec is checked, and the handlers are written as source to edit
-//! (`src/handlers/`, a file per family), each endpoint answering its example or the least
-//! value its response type allows (`restspec_codegen::mock`).
+//! (`src/handlers/`, a file per family), each endpoint answering its example (the answer
+//! the document shows, carried by the import) or the least value its response type allows
+//! (`restspec_codegen::mock`); `tests/examples.rs` runs the examples.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,6 +9,7 @@
 mod bodies;
 mod error_values;
 mod errors;
+mod examples;
 mod media;
 mod names;
 mod operations;
@@ -149,39 +150,46 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
         error_body.as_ref(),
         types.declared,
     );
-    let mut files = vec![(
+    let service_file = (
         PathBuf::from("service.yaml"),
         yaml_out::render(&header, &service_file),
-    )];
-    for family in families {
-        let mut declaration = Yaml::map();
-        declaration.push("name", Yaml::str(family.name.clone()));
-        let (prefix, covers) = if family.segment.is_empty() {
-            ("/".to_owned(), "the paths at the root".to_owned())
-        } else {
-            (
-                format!("/{}/", family.segment),
-                format!("the paths under /{}", family.segment),
-            )
-        };
-        declaration.push("prefix", Yaml::str(prefix));
-        declaration.push("covers", Yaml::str(covers));
-        if !family.params.is_empty() {
-            declaration.push("params", Yaml::Map(family.params));
-        }
-        let mut file = Yaml::map();
-        file.push("family", declaration);
-        file.push("endpoints", Yaml::Map(family.endpoints));
-        files.push((
-            PathBuf::from(format!("{}.yaml", family.name)),
-            yaml_out::render(&header, &file),
-        ));
-    }
+    );
+    let render = |family: &operations::Family| family_file(&header, family);
+    examples::settle(&mut families, &service_file, render, &mut losses);
+    let files = std::iter::once(service_file)
+        .chain(families.iter().map(render))
+        .collect();
     Ok(Imported {
         files,
         losses,
         operations: count_operations(document),
     })
+}
+
+/// A family's file: its declaration and its endpoints.
+fn family_file(header: &[String], family: &operations::Family) -> (PathBuf, String) {
+    let mut declaration = Yaml::map();
+    declaration.push("name", Yaml::str(family.name.clone()));
+    let (prefix, covers) = if family.segment.is_empty() {
+        ("/".to_owned(), "the paths at the root".to_owned())
+    } else {
+        (
+            format!("/{}/", family.segment),
+            format!("the paths under /{}", family.segment),
+        )
+    };
+    declaration.push("prefix", Yaml::str(prefix));
+    declaration.push("covers", Yaml::str(covers));
+    if !family.params.is_empty() {
+        declaration.push("params", Yaml::Map(family.params.clone()));
+    }
+    let mut file = Yaml::map();
+    file.push("family", declaration);
+    file.push("endpoints", Yaml::Map(family.endpoints.clone()));
+    (
+        PathBuf::from(format!("{}.yaml", family.name)),
+        yaml_out::render(header, &file),
+    )
 }
 
 use yaml_out::Yaml;

@@ -30,6 +30,8 @@ pub(crate) struct Family {
     /// Path parameters by spec name: their declaration.
     pub(crate) params: Vec<(String, Yaml)>,
     pub(crate) endpoints: Vec<(String, Yaml)>,
+    /// What the document shows of its endpoints' exchanges, for their examples.
+    pub(crate) documented: Vec<crate::examples::Documented>,
 }
 
 /// Named entries of a spec mapping (query options, header parameters), in order.
@@ -152,6 +154,7 @@ pub(crate) fn families<'d>(
                         segment: template.first.clone(),
                         params: Vec::new(),
                         endpoints: Vec::new(),
+                        documented: Vec::new(),
                     });
                     families.len() - 1
                 }
@@ -191,6 +194,8 @@ pub(crate) fn families<'d>(
                 &mut endpoint_names,
                 losses,
             );
+            let documented = crate::examples::documented(document, operation, &at, &name);
+            families[index].documented.extend(documented);
             families[index].endpoints.push((name, endpoint));
         }
     }

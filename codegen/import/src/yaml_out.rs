@@ -39,6 +39,26 @@ impl Yaml {
         Yaml::Map(Vec::new())
     }
 
+    /// A JSON value as YAML: members in the order JSON gives them.
+    pub(crate) fn from_json(value: &serde_json::Value) -> Yaml {
+        use serde_json::Value;
+        match value {
+            Value::Null => Yaml::Null,
+            Value::Bool(b) => Yaml::Bool(*b),
+            Value::Number(n) => n
+                .as_i64()
+                .map_or_else(|| Yaml::Num(n.to_string()), Yaml::Int),
+            Value::String(text) => Yaml::str(text.clone()),
+            Value::Array(items) => Yaml::List(items.iter().map(Yaml::from_json).collect()),
+            Value::Object(members) => Yaml::Map(
+                members
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Yaml::from_json(v)))
+                    .collect(),
+            ),
+        }
+    }
+
     /// Appends `key: value` to a mapping (does nothing to other values).
     pub(crate) fn push(&mut self, key: impl Into<String>, value: Yaml) {
         if let Yaml::Map(entries) = self {

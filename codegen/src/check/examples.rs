@@ -154,6 +154,7 @@ fn check_request_body(
                 ty,
                 &service.types,
                 service.conventions.timestamp_format,
+                false,
             ) {
                 body_problem(
                     location,
@@ -278,6 +279,7 @@ fn check_response(
             ty,
             &service.types,
             service.conventions.timestamp_format,
+            false,
         )
     {
         body_problem(
@@ -325,6 +327,7 @@ fn check_response(
                     &field.ty,
                     &service.types,
                     service.conventions.timestamp_format,
+                    false,
                 ) {
                     body_problem(
                         location,

@@ -2,28 +2,36 @@
 
 use serde_json::Value;
 
+use super::written_back;
 use crate::model::{TimestampFormat, TypeDef, TypeKind, TypeRef};
 
 /// Checks `value` against `ty`. The error names where in the value it went wrong, as a JSON
 /// pointer (`/owner/name`), and what was expected there.
-pub(super) fn conforms(
+///
+/// With `written_back`, text of a format must also be what the service writes back after
+/// reading it (`2026-01-02` for a date, not a timestamp): an example the service must
+/// answer exactly holds only such text.
+pub(crate) fn conforms(
     value: &Value,
     ty: &TypeRef,
     types: &[TypeDef],
     timestamps: TimestampFormat,
+    written_back: bool,
 ) -> Result<(), String> {
     let known = Known {
         types,
-        unix_seconds: timestamps == TimestampFormat::UnixSeconds,
+        timestamps,
+        written_back,
     };
     check(value, ty, &known, &mut String::new())
 }
 
-/// What a value is checked against besides its type: the spec's types, and whether its
-/// timestamps are numbers.
+/// What a value is checked against besides its type: the spec's types, how its timestamps
+/// are written, and whether text of a format must be as the service writes it.
 struct Known<'a> {
     types: &'a [TypeDef],
-    unix_seconds: bool,
+    timestamps: TimestampFormat,
+    written_back: bool,
 }
 
 fn at(pointer: &str) -> String {
@@ -51,15 +59,36 @@ fn check(
     types: &Known<'_>,
     pointer: &mut String,
 ) -> Result<(), String> {
+    let unix_seconds = types.timestamps == TimestampFormat::UnixSeconds;
     let expected = match ty {
-        TypeRef::Timestamp if types.unix_seconds && value.is_i64() => return Ok(()),
-        TypeRef::Timestamp if types.unix_seconds => "a timestamp (whole seconds since 1970)",
-        TypeRef::String | TypeRef::Timestamp if value.is_string() => return Ok(()),
+        TypeRef::Timestamp if unix_seconds && value.is_i64() => return Ok(()),
+        TypeRef::Timestamp if unix_seconds => "a timestamp (whole seconds since 1970)",
+        TypeRef::Timestamp
+            if value.as_str().is_some_and(|text| {
+                !types.written_back || written_back::timestamp(types.timestamps, text)
+            }) =>
+        {
+            return Ok(());
+        }
+        TypeRef::Timestamp if types.written_back && value.is_string() => {
+            "a timestamp as the service writes it"
+        }
+        TypeRef::String if value.is_string() => return Ok(()),
         TypeRef::Integer if value.is_i64() => return Ok(()),
         TypeRef::Number if value.is_number() => return Ok(()),
         TypeRef::Any => return Ok(()),
         TypeRef::Boolean if value.is_boolean() => return Ok(()),
-        TypeRef::Scalar(scalar) if scalar_fits(*scalar, value) => return Ok(()),
+        TypeRef::Scalar(scalar)
+            if scalar_fits(*scalar, value)
+                && value.as_str().is_none_or(|text| {
+                    !types.written_back || written_back::scalar(*scalar, text)
+                }) =>
+        {
+            return Ok(());
+        }
+        TypeRef::Scalar(scalar) if types.written_back && value.is_string() => {
+            scalar_written(*scalar)
+        }
         TypeRef::Scalar(scalar) => scalar_expected(*scalar),
         TypeRef::String => "a string",
         TypeRef::Timestamp => "a timestamp (a string)",
@@ -279,6 +308,20 @@ fn scalar_fits(scalar: crate::model::Scalar, value: &Value) -> bool {
         Scalar::Date | Scalar::Uuid | Scalar::Uri | Scalar::Email | Scalar::Base64 => {
             value.is_string()
         }
+    }
+}
+
+/// What text of `scalar` the service writes, for the message of an example's that it
+/// would not write back the same.
+fn scalar_written(scalar: crate::model::Scalar) -> &'static str {
+    use crate::model::Scalar;
+    match scalar {
+        Scalar::Date => "a date (`2026-01-31`)",
+        Scalar::Uuid => "a UUID in lower case (`67e55044-10b1-426f-9247-bb680e5fe0c8`)",
+        Scalar::Uri => "an absolute URI",
+        Scalar::Email => "an e-mail address",
+        Scalar::Base64 => "padded base64 text",
+        other => scalar_expected(other),
     }
 }
 

@@ -10,11 +10,13 @@ mod json_shape;
 mod pagination;
 mod params;
 
+pub(crate) use json_shape::conforms;
 pub use params::MAX_PATH_PARAMS;
 pub(crate) use params::lacks_family_id;
 mod quota;
 mod routes;
 mod uniqueness;
+mod written_back;
 
 use crate::diag::Diagnostics;
 use crate::model::Service;

@@ -8,6 +8,7 @@
 //! generated traits, as a person would write them: `impl ShelvesHandlers for Mock` in
 //! `src/handlers/shelves.rs`.
 
+mod exchange;
 mod pattern;
 mod scalars;
 mod value;
@@ -17,9 +18,11 @@ use quote::{format_ident, quote};
 
 use crate::emit::handlers::{family_trait, has_own_trait, resolver_method, resource_struct};
 use crate::emit::types::{param_type, rust_type};
-use crate::model::{Endpoint, Family, FieldRules, OptionType, PageStyle, Service, TypeRef};
+use crate::model::{Endpoint, Family, FieldRules, PageStyle, Service, TypeRef};
 use crate::names;
 use value::Values;
+
+pub use exchange::{Exchange, Shown, exchange};
 
 /// A file of the mock's source: its path in the crate (`src/handlers/shelves.rs`) and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -360,7 +363,7 @@ fn method(
                 .filter(|h| h.required)
                 .map(|h| {
                     let wire = &h.wire;
-                    let text = header_text(&h.ty, &h.rules, values);
+                    let text = exchange::option_text(&h.ty, &h.rules, values);
                     quote! { (#wire, #text) }
                 });
             (
@@ -436,23 +439,6 @@ fn answer_with(endpoint: &Endpoint, values: &Values<'_>) -> Option<serde_json::V
         .find(|e| e.response.status == endpoint.status)
         .and_then(|e| e.response.body.clone());
     Some(example.unwrap_or_else(|| values.of(ty, &FieldRules::default())))
-}
-
-/// The least text of a response header's type.
-fn header_text(ty: &OptionType, rules: &FieldRules, values: &Values<'_>) -> String {
-    let as_type = match ty {
-        OptionType::String | OptionType::List(_) => TypeRef::String,
-        OptionType::Integer => TypeRef::Integer,
-        OptionType::Number => TypeRef::Number,
-        OptionType::Boolean => TypeRef::Boolean,
-        OptionType::Enum(name) => TypeRef::Named(name.clone()),
-        OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
-        OptionType::Timestamp => TypeRef::Timestamp,
-    };
-    match values.of(&as_type, rules) {
-        serde_json::Value::String(text) => text,
-        other => other.to_string(),
-    }
 }
 
 /// A type as the handler files name it: the generated module's own paths, but for the

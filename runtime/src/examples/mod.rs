@@ -30,6 +30,8 @@ pub use recorder::{QuotaCall, QuotaRecorder};
 use crate::pipeline::api::Api;
 use crate::pipeline::service::Service;
 use crate::protocol::auth::Authenticator;
+use crate::spec::EndpointSpec;
+use restspec_client::conventions::Credential;
 
 /// An example as the generated test holds it.
 #[derive(Debug)]
@@ -63,7 +65,9 @@ pub struct Request {
     pub headers: &'static [(&'static str, &'static str)],
     /// The JSON body.
     pub body: Option<&'static str>,
-    /// The user it is sent as (HTTP basic); anonymous when `None`.
+    /// The user it is sent as, with the secret the start function registered for it:
+    /// HTTP basic where its endpoint takes that, else at the first place of credentials
+    /// its endpoint reads (a bearer token, an API key); anonymous when `None`.
     pub user: Option<&'static str>,
 }
 
@@ -93,7 +97,8 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Examples that say `user: <name>` send HTTP basic credentials with this password.
+    /// Examples that say `user: <name>` send this password: as HTTP basic credentials, or
+    /// as the token where the service takes tokens only.
     pub fn user(&self, name: &str, password: &str) {
         self.users
             .lock()
@@ -180,7 +185,7 @@ where
     let client = reqwest::Client::new();
     let outcome = async {
         for (index, step) in example.setup.iter().enumerate() {
-            let (status, _, body) = send(&client, &base, step, &setup).await?;
+            let (status, _, body) = send::<P>(&client, &base, step, None, &setup).await?;
             if !(200..300).contains(&status) {
                 return Err(format!(
                     "set-up step {} (`{} {}`) answered {status}: {}",
@@ -192,7 +197,13 @@ where
             }
         }
         setup.recorder.clear();
-        let (status, headers, body) = send(&client, &base, &example.request, &setup).await?;
+        let endpoint = P::SERVICE
+            .endpoints
+            .iter()
+            .find(|e| e.name == example.endpoint)
+            .copied();
+        let (status, headers, body) =
+            send::<P>(&client, &base, &example.request, endpoint, &setup).await?;
         compare::answer(example, status, &headers, &body, &setup.recorder)
     }
     .await;
@@ -201,10 +212,11 @@ where
     outcome
 }
 
-async fn send(
+async fn send<P: Api>(
     client: &reqwest::Client,
     base: &str,
     request: &Request,
+    endpoint: Option<&EndpointSpec>,
     setup: &Setup,
 ) -> Result<(u16, reqwest::header::HeaderMap, String), String> {
     let method = reqwest::Method::from_bytes(request.method.as_bytes())
@@ -216,7 +228,8 @@ async fn send(
         let password = setup.password(user).ok_or_else(|| {
             format!("the example sends as `{user}`, but the start function registered no password for it (`setup.user(\"{user}\", ...)`)")
         })?;
-        builder = builder.basic_auth(user, Some(password));
+        let places = P::SERVICE.conventions.credentials;
+        builder = with_credentials(builder, places, endpoint, user, &password);
     }
     if let Some(body) = request.body {
         builder = builder
@@ -234,4 +247,48 @@ async fn send(
     let headers = response.headers().clone();
     let body = response.text().await.map_err(|err| err.to_string())?;
     Ok((status, headers, body))
+}
+
+/// `builder` carrying `user`'s `secret` where `endpoint` reads credentials (any of the
+/// service's `places` for a set-up step): HTTP basic where it takes that, else at the first
+/// place it reads.
+fn with_credentials(
+    builder: reqwest::RequestBuilder,
+    places: &[Credential],
+    endpoint: Option<&EndpointSpec>,
+    user: &str,
+    secret: &str,
+) -> reqwest::RequestBuilder {
+    let read: Vec<Credential> = match endpoint.and_then(|e| e.credentials) {
+        Some(indexes) => indexes
+            .iter()
+            .filter_map(|i| places.get(usize::from(*i)).copied())
+            .collect(),
+        None => places.to_vec(),
+    };
+    if read.is_empty() || read.contains(&Credential::Basic) {
+        return builder.basic_auth(user, Some(secret));
+    }
+    carrying(builder, read[0], secret)
+}
+
+fn carrying(
+    builder: reqwest::RequestBuilder,
+    place: Credential,
+    secret: &str,
+) -> reqwest::RequestBuilder {
+    match place {
+        Credential::Basic => builder.basic_auth("", Some(secret)),
+        Credential::Scheme(scheme) => {
+            builder.header(http::header::AUTHORIZATION, format!("{scheme} {secret}"))
+        }
+        Credential::Header(name) => builder.header(name, secret),
+        Credential::Query(name) => builder.query(&[(name, secret)]),
+        Credential::Cookie(name) => {
+            builder.header(http::header::COOKIE, format!("{name}={secret}"))
+        }
+        Credential::Together(keys) => keys
+            .iter()
+            .fold(builder, |builder, key| carrying(builder, *key, secret)),
+    }
 }

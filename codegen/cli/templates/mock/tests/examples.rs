@@ -5,10 +5,10 @@ use restspec_runtime::examples::Setup;
 
 {{example_tests}}
 
-/// The mock; the examples' requests are sent as `alice`, with the mock's secret. (Unused
-/// until the spec has an example: an imported spec has none.)
+/// The mock; the examples' requests that need credentials are sent as `caller`, with the
+/// mock's secret. (Unused where the spec has no example: a document that shows no answer.)
 #[allow(dead_code)]
 async fn start_service(setup: Setup) -> {{lib}}::App {
-    setup.user("alice", {{lib}}::SECRET);
+    setup.user("caller", {{lib}}::SECRET);
     {{lib}}::app()
 }

@@ -1,0 +1,272 @@
+//! An example of an endpoint made from what a document shows of it: the answer it documents
+//! for the endpoint's success, the request body it documents if any, and the least values
+//! for the rest of the request (its path's ids, its required options and headers, a
+//! required body it shows none of). What `restspec import` writes as an endpoint's
+//! `examples:` entry, so that a mock answers the document's example and its crate's
+//! `cargo test` sends the request and compares the answer.
+
+use serde_json::Value;
+
+use super::value::Values;
+use crate::model::{
+    Anonymous, Bound, Endpoint, Family, FieldRules, Method, OptionType, ParamType, Segment,
+    Service, TypeRef,
+};
+
+/// What a document shows of one exchange of an endpoint.
+#[derive(Debug, Clone, Default)]
+pub struct Shown {
+    /// The request body the document shows, if any.
+    pub request_body: Option<Value>,
+    /// The body the document shows the endpoint answering with its success status.
+    pub response_body: Option<Value>,
+}
+
+/// An example ready to be written into the spec: the request as sent, the answer expected.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    /// The path with every id filled in, as the spec's examples write it (without the
+    /// base path).
+    pub path: String,
+    /// The query options the request must carry, by name, as text.
+    pub query: Vec<(String, String)>,
+    /// The headers the request must carry, by name, as text.
+    pub headers: Vec<(String, String)>,
+    /// The request's JSON body, if it sends one.
+    pub body: Option<Value>,
+    /// The request needs credentials: it is sent as a user (whose secret the test's start
+    /// function registers), where anonymous callers may not call the endpoint.
+    pub signed_in: bool,
+    /// The status it answers: the endpoint's success.
+    pub status: u16,
+    /// The answer's body: what the document shows.
+    pub response_body: Option<Value>,
+}
+
+/// The example of `endpoint` (of `family` in `service`) that `shown` makes, or why there is
+/// none: a body that does not have the shape of the endpoint's type (a document's example
+/// that its own schema refuses, or one the spec reads differently) is no example, since
+/// the crate's test would fail on it.
+pub fn exchange(
+    service: &Service,
+    family: &Family,
+    endpoint: &Endpoint,
+    shown: &Shown,
+) -> Result<Exchange, String> {
+    let values = Values::new(service);
+    let conforms = |value: &Value, ty: &TypeRef, nullable: bool| {
+        if value.is_null() && nullable {
+            return Ok(());
+        }
+        crate::check::conforms(
+            value,
+            ty,
+            &service.types,
+            service.conventions.timestamp_format,
+            true,
+        )
+    };
+    let response_body = match (&shown.response_body, &endpoint.response) {
+        (Some(body), Some(ty)) => {
+            let mut body = unquoted(body, ty);
+            conforms(&body, ty, endpoint.response_nullable)
+                .map_err(|problem| format!("the answer's example does not fit: {problem}"))?;
+            // The service writes each default a field left out was read as.
+            with_defaults(&mut body, ty, service, 0);
+            Some(body)
+        }
+        (None, _) | (_, None) => None,
+    };
+    let body = match (&endpoint.request, &shown.request_body) {
+        (Some(ty), Some(body)) => {
+            let body = unquoted(body, ty);
+            conforms(&body, ty, endpoint.request_nullable)
+                .map_err(|problem| format!("the request's example does not fit: {problem}"))?;
+            Some(body)
+        }
+        (Some(ty), None) if !endpoint.request_optional => {
+            Some(values.of(ty, &FieldRules::default()))
+        }
+        _ => None,
+    };
+    let path = path(family, endpoint, &values)?;
+    let text_of = |option: &crate::model::QueryOption| {
+        (
+            option.wire.clone(),
+            option_text(&option.ty, &option.rules, &values),
+        )
+    };
+    let query = endpoint
+        .query
+        .iter()
+        .filter(|o| o.required)
+        .map(text_of)
+        .collect();
+    let headers = endpoint
+        .headers
+        .iter()
+        .filter(|h| h.required)
+        .map(text_of)
+        .collect();
+    let signed_in = match endpoint.anonymous {
+        Anonymous::All => false,
+        Anonymous::Reads => !matches!(endpoint.method, Method::Get | Method::Head),
+        Anonymous::None => true,
+    };
+    Ok(Exchange {
+        path,
+        query,
+        headers,
+        body,
+        signed_in: signed_in && !service.conventions.credentials.is_empty(),
+        status: endpoint.status,
+        response_body,
+    })
+}
+
+/// A body written as the text of its JSON (`"{ \"id\": 1 }"`, as some documents give
+/// examples) read as that JSON, where its type is not text.
+fn unquoted(body: &Value, ty: &TypeRef) -> Value {
+    match body {
+        Value::String(text) if !matches!(ty, TypeRef::String) => {
+            serde_json::from_str(text).unwrap_or_else(|_| body.clone())
+        }
+        _ => body.clone(),
+    }
+}
+
+/// Fills in, in `value` (of `ty`, which it fits), the default of each field a record of it
+/// leaves out: what the service reads it as, and so writes back.
+fn with_defaults(value: &mut Value, ty: &TypeRef, service: &Service, depth: usize) {
+    if depth > 64 {
+        return;
+    }
+    match (ty, value) {
+        (TypeRef::List(item), Value::Array(items)) => {
+            for value in items {
+                with_defaults(value, item, service, depth + 1);
+            }
+        }
+        (TypeRef::Map(member), Value::Object(members)) => {
+            for value in members.values_mut() {
+                with_defaults(value, member, service, depth + 1);
+            }
+        }
+        (TypeRef::Named(name), value @ Value::Object(_)) => {
+            let Some(mut def) = service.types.iter().find(|t| &t.name == name) else {
+                return;
+            };
+            // A tag naming another type: the value is of that one.
+            if let Some(discriminator) = &def.discriminator {
+                let tag = value.get(&discriminator.field).and_then(Value::as_str);
+                let target = discriminator
+                    .mapping
+                    .iter()
+                    .find(|(v, _)| Some(v.as_str()) == tag);
+                if let Some(derived) =
+                    target.and_then(|(_, target)| service.types.iter().find(|t| &t.name == target))
+                {
+                    def = derived;
+                }
+            }
+            let (crate::model::TypeKind::Record(fields), Value::Object(members)) =
+                (&def.kind, value)
+            else {
+                return;
+            };
+            for field in fields {
+                match members.get_mut(&field.json_name) {
+                    Some(member) => with_defaults(member, &field.ty, service, depth + 1),
+                    None => {
+                        if let Some(default) = field.rules.filled_default() {
+                            members.insert(field.json_name.clone(), default.clone());
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The endpoint's path with each parameter's least value.
+fn path(family: &Family, endpoint: &Endpoint, values: &Values<'_>) -> Result<String, String> {
+    let mut path = String::new();
+    for segment in &endpoint.path.segments {
+        path.push('/');
+        let (prefix, name, suffix) = match segment {
+            Segment::Literal(literal) => {
+                path.push_str(literal);
+                continue;
+            }
+            Segment::Param(name) => ("", name, ""),
+            Segment::Affixed {
+                prefix,
+                name,
+                suffix,
+            } => (prefix.as_str(), name, suffix.as_str()),
+        };
+        let text = match family.param_of(endpoint, name) {
+            Some(param) => param_text(param, values),
+            None => "1".to_owned(),
+        };
+        if text.is_empty() || text.contains(['/', '?', '#', '%']) {
+            return Err(format!(
+                "no value of path parameter `{name}` goes into a path as it is"
+            ));
+        }
+        path.push_str(prefix);
+        path.push_str(&text);
+        path.push_str(suffix);
+    }
+    if endpoint.path.segments.is_empty() || endpoint.path.raw.ends_with('/') {
+        path.push('/');
+    }
+    Ok(path)
+}
+
+fn param_text(param: &crate::model::Param, values: &Values<'_>) -> String {
+    let bound = |value: Option<f64>| {
+        value.map(|value| Bound {
+            value,
+            exclusive: false,
+        })
+    };
+    let rules = FieldRules {
+        pattern: param.pattern.clone(),
+        min_length: param.min_length.or(Some(1)),
+        max_length: param.max_length,
+        minimum: bound(param.minimum),
+        maximum: bound(param.maximum),
+        ..FieldRules::default()
+    };
+    let ty = match &param.ty {
+        ParamType::String => TypeRef::String,
+        other => other.as_field_type(),
+    };
+    text(values.of(&ty, &rules))
+}
+
+/// The least text of an option's or header's type.
+pub(super) fn option_text(ty: &OptionType, rules: &FieldRules, values: &Values<'_>) -> String {
+    let as_type = match ty {
+        OptionType::List(item) => {
+            return option_text(item, rules.items.as_deref().unwrap_or(rules), values);
+        }
+        OptionType::String => TypeRef::String,
+        OptionType::Integer => TypeRef::Integer,
+        OptionType::Number => TypeRef::Number,
+        OptionType::Boolean => TypeRef::Boolean,
+        OptionType::Enum(name) => TypeRef::Named(name.clone()),
+        OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
+        OptionType::Timestamp => TypeRef::Timestamp,
+    };
+    text(values.of(&as_type, rules))
+}
+
+fn text(value: Value) -> String {
+    match value {
+        Value::String(text) => text,
+        other => other.to_string(),
+    }
+}
