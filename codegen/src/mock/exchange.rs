@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::value::Values;
 use crate::model::{
     Anonymous, Bound, Endpoint, Family, FieldRules, Method, OptionType, ParamType, Segment,
-    Service, TypeRef,
+    SelectorPlace, Service, TypeRef,
 };
 
 /// What a document shows of one exchange of an endpoint.
@@ -85,7 +85,12 @@ pub fn exchange(
             Some(body)
         }
         (Some(ty), None) if !endpoint.request_optional => {
-            Some(values.of(ty, &FieldRules::default()))
+            let least = values.of(ty, &FieldRules::default());
+            // Not every type has a least value that fits (a tag naming its own record).
+            conforms(&least, ty, false).map_err(|problem| {
+                format!("the document shows no request body, and the least one does not fit: {problem}")
+            })?;
+            Some(least)
         }
         _ => None,
     };
@@ -96,18 +101,26 @@ pub fn exchange(
             option_text(&option.ty, &option.rules, &values),
         )
     };
-    let query = endpoint
+    let mut query: Vec<(String, String)> = endpoint
         .query
         .iter()
         .filter(|o| o.required)
         .map(text_of)
         .collect();
-    let headers = endpoint
+    let mut headers: Vec<(String, String)> = endpoint
         .headers
         .iter()
         .filter(|h| h.required)
         .map(text_of)
         .collect();
+    // What tells the endpoint apart from others of its path (AWS's `X-Amz-Target`).
+    if let Some(selector) = &endpoint.selected_by {
+        let pair = (selector.name.clone(), selector.value.clone());
+        match selector.place {
+            SelectorPlace::Header => headers.insert(0, pair),
+            SelectorPlace::Query => query.insert(0, pair),
+        }
+    }
     let signed_in = match endpoint.anonymous {
         Anonymous::All => false,
         Anonymous::Reads => !matches!(endpoint.method, Method::Get | Method::Head),
