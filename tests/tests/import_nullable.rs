@@ -65,3 +65,40 @@ fn a_read_only_component_is_a_read_only_type() {
     );
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// `null` among an enumeration's values admits `null` only where the type does: Bitbucket's
+/// `type: string` with `[approved, changes_requested, null]` does not (JSON Schema's `type`
+/// refuses it first), an enumeration without a `type` does, and so does one beside
+/// `nullable`. Each round-trips on the wire.
+#[test]
+fn null_among_the_values_is_admitted_only_where_the_type_admits_it() {
+    for (schema, nullable) in [
+        (
+            serde_json::json!({ "type": "string", "enum": ["approved", null] }),
+            false,
+        ),
+        (serde_json::json!({ "enum": ["approved", null] }), true),
+        (
+            serde_json::json!({ "type": "string", "nullable": true, "enum": ["approved", null] }),
+            true,
+        ),
+    ] {
+        let document = serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "paths": { "/reviews": { "get": {
+                "responses": { "200": { "description": "ok", "content": { "application/json": {
+                    "schema": { "type": "object", "required": ["state"],
+                        "properties": { "state": schema.clone() } } } } } }
+            } } }
+        });
+        let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+        let service = file(&imported, "service.yaml");
+        assert_eq!(
+            service.contains("nullable: true"),
+            nullable,
+            "{schema}\n{service}"
+        );
+        assert_every_operation_on_the_wire(&document, &imported);
+    }
+}

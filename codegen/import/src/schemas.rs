@@ -276,6 +276,12 @@ impl<'d> Types<'d> {
             "string" => {
                 if let Some(values) = schema.get("enum").and_then(Value::as_array) {
                     let mut found = self.enumeration(values, pointer, hint, losses);
+                    // `null` among the values is admitted only where the type admits it
+                    // (Bitbucket's `type: string` with `[approved, null]` does not): a
+                    // `type` array or `nullable` says so on its own.
+                    if schema.get("type").is_some() {
+                        found.nullable = false;
+                    }
                     // A format said of the values (Twilio's `http-method`) is the
                     // enumeration's own.
                     match format {

@@ -17,11 +17,14 @@ const MAX_UNION_TYPES_DEPTH: usize = 4;
 /// A discriminator's mapping as (value, local reference, pointer), as OpenAPI reads it:
 /// the explicit `mapping` (bare names meaning `#/components/schemas/<name>`), then each
 /// alternative no explicit value leads to, named by its schema's name, and for the base of
-/// a family (a discriminator beside no alternatives) the base itself, by its name.
+/// a family (a discriminator beside no alternatives) the base itself, by its name. A name
+/// the schema's own property cannot hold (Bitbucket's `pipeline_selector`, whose `type` is
+/// one of `branches`, `tags`, ...) selects nothing: no value.
 pub(crate) fn mapping(
     d: &Part<'_>,
     flat: &Flat<'_>,
     families: &Families,
+    doc: &Doc<'_>,
 ) -> Vec<(String, String, String)> {
     let mut out: Vec<(String, String, String)> = Vec::new();
     if let Some(Value::Object(map)) = d.value.get("mapping") {
@@ -63,11 +66,33 @@ pub(crate) fn mapping(
             continue;
         };
         let name = name.replace("~1", "/").replace("~0", "~");
-        if !out.iter().any(|(value, _, _)| *value == name) {
+        let property = d.value.get("propertyName").and_then(Value::as_str);
+        let excluded = property.is_some_and(|property| {
+            doc.lookup(&reference)
+                .is_some_and(|(schema, _)| excludes(schema, property, &name))
+        });
+        if !excluded && !out.iter().any(|(value, _, _)| *value == name) {
             out.push((name, reference, at));
         }
     }
     out
+}
+
+/// Whether `schema` (or a part of its `allOf`) lists the values of `property` without
+/// `name`.
+fn excludes(schema: &Value, property: &str, name: &str) -> bool {
+    let own = schema
+        .pointer(&format!(
+            "/properties/{}",
+            property.replace('~', "~0").replace('/', "~1")
+        ))
+        .and_then(|p| p.get("enum"))
+        .and_then(Value::as_array)
+        .is_some_and(|values| !values.iter().any(|v| v.as_str() == Some(name)));
+    own || schema
+        .get("allOf")
+        .and_then(Value::as_array)
+        .is_some_and(|parts| parts.iter().any(|part| excludes(part, property, name)))
 }
 
 /// The types a schema admits, its unions' alternatives included (`type: object` beside a

@@ -314,6 +314,10 @@ impl<'a> Comparer<'a> {
         let category = "discriminator";
         let (da, db) = match (&a.discriminator, &b.discriminator) {
             (None, None) => return,
+            // Inherited by a schema whose property holds none of its values (Bitbucket's
+            // `pipeline_selector`, a `type` of `branches` or `tags` under a base mapping
+            // type names), it selects nothing there: readers pass such values by.
+            (Some(d), None) if self.selects_nothing(d, a) => return,
             (Some(d), None) => {
                 out.push(Difference::wire(
                     &d.ptr,
@@ -361,6 +365,31 @@ impl<'a> Comparer<'a> {
         self.memo(key, out, true, |c, found| c.mappings(da, a, db, b, found));
     }
 
+    /// Whether `flat`'s own discriminator property lists values none of which `d` maps.
+    fn selects_nothing(&mut self, d: &Part<'a>, flat: &Flat<'a>) -> bool {
+        let Some(property) = d.value.get("propertyName").and_then(Value::as_str) else {
+            return false;
+        };
+        let listed: Vec<&str> = flat
+            .properties
+            .iter()
+            .filter(|(name, _)| name == property)
+            .flat_map(|(_, parts)| parts)
+            .filter_map(|part| part.value.get("enum").and_then(Value::as_array))
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        if listed.is_empty() {
+            return false;
+        }
+        let doc = self.a;
+        let (families, _) = self.families();
+        let mapped = mapping(d, flat, families, &doc);
+        !listed
+            .iter()
+            .any(|value| mapped.iter().any(|(key, _, _)| key == value))
+    }
+
     /// Compares the values of two discriminators' mappings, and where they lead.
     fn mappings(
         &mut self,
@@ -371,8 +400,9 @@ impl<'a> Comparer<'a> {
         out: &mut Vec<Difference>,
     ) {
         let category = "discriminator";
+        let (doc_a, doc_b) = (self.a, self.b);
         let (fa, fb) = self.families();
-        let (ma, mb) = (mapping(da, a, fa), mapping(db, b, fb));
+        let (ma, mb) = (mapping(da, a, fa, &doc_a), mapping(db, b, fb, &doc_b));
         // Mappings of large documents hold thousands of values.
         let theirs_by_key: HashMap<&str, &str> = mb
             .iter()
