@@ -69,7 +69,7 @@ pub(crate) fn mapping(
         let property = d.value.get("propertyName").and_then(Value::as_str);
         let excluded = property.is_some_and(|property| {
             doc.lookup(&reference)
-                .is_some_and(|(schema, _)| excludes(schema, property, &name))
+                .is_some_and(|(schema, _)| excludes(doc, schema, property, &name, 0))
         });
         if !excluded && !out.iter().any(|(value, _, _)| *value == name) {
             out.push((name, reference, at));
@@ -78,21 +78,34 @@ pub(crate) fn mapping(
     out
 }
 
-/// Whether `schema` (or a part of its `allOf`) lists the values of `property` without
-/// `name`.
-fn excludes(schema: &Value, property: &str, name: &str) -> bool {
-    let own = schema
-        .pointer(&format!(
-            "/properties/{}",
-            property.replace('~', "~0").replace('/', "~1")
-        ))
+/// Whether `schema` (or a part of its `allOf`, or a schema either refers to) lists the
+/// values of `property` without `name` (vRNI's `entity_type`, an enumeration of its own).
+fn excludes(doc: &Doc<'_>, schema: &Value, property: &str, name: &str, depth: usize) -> bool {
+    if depth > 8 {
+        return false;
+    }
+    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+        return doc
+            .lookup(reference)
+            .is_some_and(|(target, _)| excludes(doc, target, property, name, depth + 1));
+    }
+    let declared = schema.get("properties").and_then(|p| p.get(property));
+    let declared = match declared.and_then(|p| p.get("$ref")).and_then(Value::as_str) {
+        Some(reference) => doc.lookup(reference).map(|(target, _)| target),
+        None => declared,
+    };
+    let own = declared
         .and_then(|p| p.get("enum"))
         .and_then(Value::as_array)
         .is_some_and(|values| !values.iter().any(|v| v.as_str() == Some(name)));
     own || schema
         .get("allOf")
         .and_then(Value::as_array)
-        .is_some_and(|parts| parts.iter().any(|part| excludes(part, property, name)))
+        .is_some_and(|parts| {
+            parts
+                .iter()
+                .any(|part| excludes(doc, part, property, name, depth + 1))
+        })
 }
 
 /// The types a schema admits, its unions' alternatives included (`type: object` beside a
