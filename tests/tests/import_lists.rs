@@ -101,3 +101,39 @@ fn a_maps_values_that_may_be_null_are_its_fields_nullable_items() {
     );
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// Text values listed on a list of text (Vimeo's `content_filter`: `type: array` beside
+/// `enum: [drugs, language, ...]`) are the items' values, since a list equals no text: an
+/// enumeration of the items, and the round trip, reading the document as meant, finds it
+/// on the wire and faithful.
+#[test]
+fn text_values_listed_on_a_list_are_its_items() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/me": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/user" } } } } }
+        } } },
+        "components": { "schemas": { "user": {
+            "type": "object",
+            "properties": {
+                "content_filter": { "type": "array", "items": { "type": "string" },
+                    "enum": ["drugs", "language", "safe"] }
+            }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("type: list<UserContentFilterItem>"),
+        "{service}"
+    );
+    assert!(
+        service.contains("UserContentFilterItem: { values: [drugs, language, safe] }"),
+        "{service}"
+    );
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -310,7 +310,7 @@ impl<'d> Types<'d> {
             }
             "array" => {
                 let item_hint = format!("{hint}Item");
-                let item = match schema.get("items") {
+                let mut item = match schema.get("items") {
                     Some(items) => self.use_keeping_rules(
                         items,
                         &refs::push(pointer, "items"),
@@ -319,6 +319,21 @@ impl<'d> Types<'d> {
                     ),
                     None => self.any(pointer, "an array without `items`", losses),
                 };
+                // Text values listed on a list of text (Vimeo's `content_filter`) are its
+                // items': a list equals no text, so that is what the document means.
+                if let Some(values) = schema.get("enum").and_then(Value::as_array)
+                    && item.spelled == "string"
+                    && !values.is_empty()
+                    && values.iter().all(Value::is_string)
+                {
+                    let listed =
+                        self.enumeration(values, &refs::push(pointer, "enum"), &item_hint, losses);
+                    item = Use {
+                        rules: std::mem::take(&mut item.rules),
+                        nullable: item.nullable,
+                        ..listed
+                    };
+                }
                 let mut found = self.formatted("array", format, pointer);
                 found.spelled = format!("list<{}>", item.spelled);
                 found.holding(item, refs::push(pointer, "items"), losses)

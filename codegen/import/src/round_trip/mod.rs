@@ -114,6 +114,7 @@ mod bodies;
 pub(crate) mod families;
 mod flatten;
 mod keywords;
+mod meant;
 mod memo;
 mod operations;
 mod parameters;
@@ -210,7 +211,8 @@ impl Comparison {
 /// document restspec exported after importing `original`), by the rules of this module.
 /// Any JSON value is accepted: what is not an OpenAPI document has no operations.
 pub fn compare(original: &Value, exported: &Value) -> Comparison {
+    let meant = meant::read(original);
     Comparison {
-        operations: operations::compare_documents(original, exported),
+        operations: operations::compare_documents(meant.as_ref().unwrap_or(original), exported),
     }
 }

@@ -259,6 +259,17 @@ impl Types<'_> {
                         _ => Some(None),
                     }
                 }
+                // Said by the items where they are an enumeration of these values (the
+                // import moves text values listed on a list of text there).
+                Kind::List => {
+                    let item = found.spelled.strip_prefix("list<")?.strip_suffix('>')?;
+                    let known = crate::error_values::enumeration(item, &self.declared)?;
+                    let listed = value.as_array()?;
+                    listed
+                        .iter()
+                        .all(|v| v.as_str().is_some_and(|v| known.iter().any(|k| k == v)))
+                        .then_some(None)
+                }
                 _ => Some(None),
             },
             "multipleOf" => {
