@@ -501,3 +501,34 @@ fn a_member_whose_property_cannot_hold_its_name_is_no_value_of_the_mapping() {
     assert!(!service.contains("pipeline_selector: "), "{service}");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// Alternatives whose own discriminator property holds a value other than their schema's
+/// name (Spotify's `TrackObject`, whose `type` is `track`, without a mapping) are selected
+/// by no implicit name, in the document as in the export's mapping: the round trip finds
+/// the union on the wire.
+#[test]
+fn names_an_alternative_cannot_hold_select_it_on_neither_side() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/player": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": { "item": {
+                    "oneOf": [
+                        { "$ref": "#/components/schemas/TrackObject" },
+                        { "$ref": "#/components/schemas/EpisodeObject" }
+                    ],
+                    "discriminator": { "propertyName": "type" } } } } } } } }
+        } } },
+        "components": { "schemas": {
+            "TrackObject": { "type": "object", "properties": {
+                "type": { "type": "string", "enum": ["track"] },
+                "album": { "type": "string" } } },
+            "EpisodeObject": { "type": "object", "properties": {
+                "type": { "type": "string", "enum": ["episode"] },
+                "show": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

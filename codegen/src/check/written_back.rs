@@ -73,7 +73,7 @@ fn date(text: &str) -> bool {
     ) else {
         return false;
     };
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
@@ -132,7 +132,8 @@ fn base64(text: &str) -> bool {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let body = text.trim_end_matches('=');
     let padding = text.len() - body.len();
-    if text.len() % 4 != 0 || padding > 2 || !body.bytes().all(|b| ALPHABET.contains(&b)) {
+    if !text.len().is_multiple_of(4) || padding > 2 || !body.bytes().all(|b| ALPHABET.contains(&b))
+    {
         return false;
     }
     // The bits of the last character past the bytes it ends must be zero.

@@ -88,7 +88,9 @@ pub fn exchange(
             let least = values.of(ty, &FieldRules::default());
             // Not every type has a least value that fits (a tag naming its own record).
             conforms(&least, ty, false).map_err(|problem| {
-                format!("the document shows no request body, and the least one does not fit: {problem}")
+                format!(
+                    "the document shows no request body, and the least one does not fit: {problem}"
+                )
             })?;
             Some(least)
         }

@@ -19,7 +19,8 @@ const MAX_UNION_TYPES_DEPTH: usize = 4;
 /// alternative no explicit value leads to, named by its schema's name, and for the base of
 /// a family (a discriminator beside no alternatives) the base itself, by its name. A name
 /// the schema's own property cannot hold (Bitbucket's `pipeline_selector`, whose `type` is
-/// one of `branches`, `tags`, ...) selects nothing: no value.
+/// one of `branches`, `tags`, ...; Spotify's `TrackObject`, whose `type` is `track`) selects
+/// nothing: no value, whether the mapping names it or not.
 pub(crate) fn mapping(
     d: &Part<'_>,
     flat: &Flat<'_>,
@@ -66,14 +67,16 @@ pub(crate) fn mapping(
             continue;
         };
         let name = name.replace("~1", "/").replace("~0", "~");
-        let property = d.value.get("propertyName").and_then(Value::as_str);
-        let excluded = property.is_some_and(|property| {
-            doc.lookup(&reference)
-                .is_some_and(|(schema, _)| excludes(doc, schema, property, &name, 0))
-        });
-        if !excluded && !out.iter().any(|(value, _, _)| *value == name) {
+        if !out.iter().any(|(value, _, _)| *value == name) {
             out.push((name, reference, at));
         }
+    }
+    // Explicit or implicit, a value its schema's property cannot hold selects nothing.
+    if let Some(property) = d.value.get("propertyName").and_then(Value::as_str) {
+        out.retain(|(value, target, _)| {
+            !doc.lookup(target)
+                .is_some_and(|(schema, _)| excludes(doc, schema, property, value, 0))
+        });
     }
     out
 }
