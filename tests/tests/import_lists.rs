@@ -137,3 +137,25 @@ fn text_values_listed_on_a_list_are_its_items() {
     );
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// Members said of a list (xtrf's `CustomFieldsDTO`: `type: array` beside `properties`, a
+/// serialiser's view of a Java collection) constrain nothing, as JSON Schema applies them
+/// to objects only: the list is carried, and the round trip finds it on the wire.
+#[test]
+fn members_said_of_a_list_constrain_nothing() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/fields": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/CustomFieldsDTO" } } } } }
+        } } },
+        "components": { "schemas": { "CustomFieldsDTO": {
+            "type": "array",
+            "items": { "type": "string" },
+            "properties": { "empty": { "type": "boolean" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

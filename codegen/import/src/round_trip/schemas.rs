@@ -3,7 +3,7 @@
 //! through the memo ([`super::memo`]) that keeps recursive and heavily shared schemas
 //! from looping or being compared more than once.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::slice;
 
 use serde_json::Value;
@@ -154,7 +154,13 @@ impl<'a> Comparer<'a> {
             let what = format!("type {}, exported {}", types(&ta), types(&tb));
             out.push(Difference::wire(&a.type_ptr, "type", what));
         }
-        self.objects(a, b, out);
+        // Members said of a value that is never an object (xtrf's `properties` beside
+        // `type: array`) constrain nothing: JSON Schema applies them to objects only.
+        let no_object =
+            |t: &Option<BTreeSet<&'static str>>| t.as_ref().is_some_and(|t| !t.contains("object"));
+        if !(no_object(&ta) && no_object(&tb)) {
+            self.objects(a, b, out);
+        }
         if !a.items.is_empty() || !b.items.is_empty() {
             let at = a.items_ptr.as_deref().unwrap_or(&a.ptr);
             self.schemas(&a.items, &b.items, at, out);
