@@ -114,3 +114,30 @@ fn a_patch_may_answer_201_and_a_get_may_not() {
         "{patch}"
     );
 }
+
+/// A union beside a `type` whose alternatives of another kind admit nothing (GitHub's status
+/// check `contexts`: an object or a list of names, under `type: array`) is the alternative
+/// of that kind: the import reads a list of names, and the round trip finds it on the wire.
+#[test]
+fn alternatives_the_type_excludes_are_left_out() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/contexts": { "delete": {
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                "type": "array",
+                "items": { "type": "string" },
+                "oneOf": [
+                    { "type": "object", "required": ["contexts"], "properties": {
+                        "contexts": { "type": "array", "items": { "type": "string" } } } },
+                    { "type": "array", "items": { "type": "string" } }
+                ]
+            } } } },
+            "responses": { "204": { "description": "gone" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let contexts = super::import::file(&imported, "contexts.yaml");
+    assert!(contexts.contains("request: list<string>"), "{contexts}");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -202,7 +202,8 @@ impl<'d> Types<'d> {
         }
         for keyword in ["oneOf", "anyOf"] {
             if let Some(parts) = schema.get(keyword).and_then(Value::as_array) {
-                return self.alternatives(keyword, parts, pointer, hint, losses);
+                let kind = schema.get("type").and_then(Value::as_str);
+                return self.alternatives(keyword, parts, kind, pointer, hint, losses);
             }
         }
         match schema.get("type") {

@@ -1,5 +1,6 @@
-//! The document as its authors meant it, where what it says admits nothing: text values
-//! listed on a list of text (Vimeo's `content_filter`: `type: array`, `enum: [drugs,
+//! The document as its authors meant it, where what it says admits nothing: an alternative
+//! of a union of another kind than the schema's `type` (GitHub's object beside a list of
+//! names, under `type: array`) is left out; text values listed on a list of text (Vimeo's `content_filter`: `type: array`, `enum: [drugs,
 //! language, ...]`, `items: {type: string}`) are the items' values, since a list equals no
 //! text. The import reads it so; the judge compares against the same reading, with the
 //! values moved onto `items` (a referenced item wrapped in an `allOf` beside them), or
@@ -10,11 +11,11 @@ use serde_json::{Map, Value};
 /// `document` with each such enumeration moved onto its items; `None` when it has none
 /// (the judge then reads the document as it is, without a copy).
 pub(crate) fn read(document: &Value) -> Option<Value> {
-    if !has_any(document) {
+    if !has_any(document, document) {
         return None;
     }
     let mut copy = document.clone();
-    move_all(&mut copy);
+    move_all(document, &mut copy);
     Some(copy)
 }
 
@@ -40,17 +41,79 @@ fn listed_on_list(schema: &Map<String, Value>) -> bool {
     schema.get("type").and_then(Value::as_str) == Some("array") && text_values && items_agree
 }
 
-fn has_any(value: &Value) -> bool {
+/// The kind of value the schema's `type` names, where it names one (an `integer` is a
+/// `number`).
+fn kind(schema: &Map<String, Value>) -> Option<&str> {
+    let kind = schema.get("type").and_then(Value::as_str)?;
+    Some(if kind == "integer" { "number" } else { kind })
+}
+
+/// Whether an alternative of `schema`'s union says a kind its `type` excludes (GitHub's
+/// object beside a list of names under `type: array`): it admits nothing.
+fn of_other_kind(document: &Value, schema: &Map<String, Value>) -> Option<&'static str> {
+    let own = kind(schema)?;
+    ["oneOf", "anyOf"].into_iter().find(|keyword| {
+        schema
+            .get(*keyword)
+            .and_then(Value::as_array)
+            .is_some_and(|parts| parts.iter().any(|part| excluded(document, part, own)))
+    })
+}
+
+fn excluded(document: &Value, part: &Value, own: &str) -> bool {
+    let part = match part.get("$ref").and_then(Value::as_str) {
+        Some(reference) => match reference
+            .strip_prefix('#')
+            .and_then(|p| document.pointer(p))
+        {
+            Some(target) => target,
+            None => return false,
+        },
+        None => part,
+    };
+    part.as_object()
+        .and_then(kind)
+        .is_some_and(|kind| kind != own && kind != "null")
+}
+
+fn has_any(document: &Value, value: &Value) -> bool {
     match value {
-        Value::Object(map) => listed_on_list(map) || map.values().any(has_any),
-        Value::Array(items) => items.iter().any(has_any),
+        Value::Object(map) => {
+            listed_on_list(map)
+                || of_other_kind(document, map).is_some()
+                || map.values().any(|v| has_any(document, v))
+        }
+        Value::Array(items) => items.iter().any(|v| has_any(document, v)),
         _ => false,
     }
 }
 
-fn move_all(value: &mut Value) {
+/// Leaves out of `schema`'s union the alternatives its `type` excludes; one left is the
+/// schema's part (`allOf`), as a union of one is.
+fn drop_other_kinds(document: &Value, schema: &mut Map<String, Value>) {
+    let Some(keyword) = of_other_kind(document, schema) else {
+        return;
+    };
+    let own = kind(schema).unwrap_or_default().to_owned();
+    let Some(Value::Array(parts)) = schema.remove(keyword) else {
+        return;
+    };
+    let kept: Vec<Value> = parts
+        .into_iter()
+        .filter(|part| !excluded(document, part, &own))
+        .collect();
+    let key = if kept.len() == 1 { "allOf" } else { keyword };
+    if let Some(Value::Array(all)) = schema.get_mut(key) {
+        all.extend(kept);
+    } else {
+        schema.insert(key.to_owned(), Value::Array(kept));
+    }
+}
+
+fn move_all(document: &Value, value: &mut Value) {
     match value {
         Value::Object(map) => {
+            drop_other_kinds(document, map);
             if listed_on_list(map)
                 && let Some(values) = map.remove("enum")
                 && let Some(Value::Object(items)) = map.get_mut("items")
@@ -61,9 +124,9 @@ fn move_all(value: &mut Value) {
                 }
                 items.entry("enum").or_insert(values);
             }
-            map.values_mut().for_each(move_all);
+            map.values_mut().for_each(|v| move_all(document, v));
         }
-        Value::Array(items) => items.iter_mut().for_each(move_all),
+        Value::Array(items) => items.iter_mut().for_each(|v| move_all(document, v)),
         _ => {}
     }
 }
@@ -101,5 +164,27 @@ mod tests {
             json!({ "type": "array", "items": { "type": "string", "enum": ["c", "d"] } })
         );
         assert!(super::read(&json!({ "paths": {} })).is_none());
+    }
+
+    #[test]
+    fn alternatives_the_type_excludes_are_left_out() {
+        let document = json!({
+            "components": { "schemas": { "Names": { "type": "object" } } },
+            "body": { "type": "array", "items": { "type": "string" }, "oneOf": [
+                { "$ref": "#/components/schemas/Names" },
+                { "type": "array", "items": { "type": "string" } }
+            ] },
+            "count": { "type": "integer", "anyOf": [{ "type": "number" }, { "type": "string" }, { "type": "boolean" }] }
+        });
+        let meant = super::read(&document).expect("changed");
+        assert_eq!(
+            meant["body"],
+            json!({ "type": "array", "items": { "type": "string" },
+                "allOf": [{ "type": "array", "items": { "type": "string" } }] })
+        );
+        assert_eq!(
+            meant["count"],
+            json!({ "type": "integer", "allOf": [{ "type": "number" }] })
+        );
     }
 }
