@@ -17,6 +17,7 @@ mod hostile_specs;
 mod import;
 mod import_bodies;
 mod import_defaults;
+mod import_discriminators;
 mod import_errors;
 mod import_examples;
 mod import_families;

@@ -1,0 +1,76 @@
+//! Discriminator values a schema's own property cannot hold select nothing, in the
+//! document and in the export: Bitbucket's `pipeline_selector` (a `type` of `branches` or
+//! `tags` under a base mapping type names), Spotify's `TrackObject` (`type: track`).
+
+use restspec_import::Options;
+
+use super::import::file;
+
+/// A member of a base's family whose own discriminator property cannot hold its name
+/// (Bitbucket's `pipeline_selector`, whose `type` is one of `branches`, `tags`) is selected
+/// by no value of the base's implicit mapping: the import leaves it out, and the round trip
+/// finds nothing missing, neither in the base's mapping nor on the member, where the
+/// discriminator it inherits selects nothing.
+#[test]
+fn a_member_whose_property_cannot_hold_its_name_is_no_value_of_the_mapping() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/objects": { "get": {
+                "responses": { "200": { "description": "ok", "content": { "application/json": {
+                    "schema": { "$ref": "#/components/schemas/object" } } } } }
+            } },
+            "/selectors": { "get": {
+                "responses": { "200": { "description": "ok", "content": { "application/json": {
+                    "schema": { "$ref": "#/components/schemas/pipeline_selector" } } } } }
+            } }
+        },
+        "components": { "schemas": {
+            "object": { "type": "object", "required": ["type"],
+                "properties": { "type": { "type": "string" } },
+                "discriminator": { "propertyName": "type" } },
+            "branch": { "allOf": [{ "$ref": "#/components/schemas/object" },
+                { "type": "object", "properties": { "name": { "type": "string" } } }] },
+            "pipeline_selector": { "allOf": [{ "$ref": "#/components/schemas/object" },
+                { "type": "object", "properties": {
+                    "type": { "type": "string", "enum": ["branches", "tags"] } } }] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("branch: Branch"), "{service}");
+    assert!(!service.contains("pipeline_selector: "), "{service}");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// Alternatives whose own discriminator property holds a value other than their schema's
+/// name (Spotify's `TrackObject`, whose `type` is `track`, without a mapping) are selected
+/// by no implicit name, in the document as in the export's mapping: the round trip finds
+/// the union on the wire.
+#[test]
+fn names_an_alternative_cannot_hold_select_it_on_neither_side() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/player": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": { "item": {
+                    "oneOf": [
+                        { "$ref": "#/components/schemas/TrackObject" },
+                        { "$ref": "#/components/schemas/EpisodeObject" }
+                    ],
+                    "discriminator": { "propertyName": "type" } } } } } } } }
+        } } },
+        "components": { "schemas": {
+            "TrackObject": { "type": "object", "properties": {
+                "type": { "type": "string", "enum": ["track"] },
+                "album": { "type": "string" } } },
+            "EpisodeObject": { "type": "object", "properties": {
+                "type": { "type": "string", "enum": ["episode"] },
+                "show": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}
