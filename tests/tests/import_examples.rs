@@ -137,3 +137,44 @@ fn text_of_a_format_the_service_would_write_otherwise_is_no_example() {
         "{said:#?}"
     );
 }
+
+/// The least request body of a family's base whose tag field cannot hold the base's own
+/// name (Azure Security's `Setting`, whose `kind` is one of its members' names) is a
+/// member's, so that the example is carried.
+#[test]
+fn the_least_body_of_a_base_its_tag_cannot_name_is_a_members() {
+    let document = json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/settings/{name}": { "put": {
+            "parameters": [{ "name": "name", "in": "path", "required": true,
+                "schema": { "type": "string" } }],
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Setting" } } } },
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Setting" },
+                "example": { "kind": "DataExportSetting", "enabled": true }
+            } } } }
+        } } },
+        "components": { "schemas": {
+            "Setting": { "type": "object", "required": ["kind"],
+                "properties": { "kind": { "type": "string",
+                    "enum": ["DataExportSetting", "AlertSuppressionSetting"] } },
+                "discriminator": { "propertyName": "kind" } },
+            "DataExportSetting": { "allOf": [{ "$ref": "#/components/schemas/Setting" },
+                { "type": "object", "required": ["enabled"],
+                  "properties": { "enabled": { "type": "boolean" } } }] },
+            "AlertSuppressionSetting": { "allOf": [{ "$ref": "#/components/schemas/Setting" },
+                { "type": "object", "properties": { "note": { "type": "string" } } }] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(!said.iter().any(|l| l.contains("example")), "{said:#?}");
+    let settings = file(&imported, "settings.yaml");
+    assert!(
+        settings.contains("body: { kind: AlertSuppressionSetting }"),
+        "{settings}"
+    );
+    load(&imported);
+}

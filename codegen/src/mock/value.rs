@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::scalars::{base64, integer, number, text, timestamp};
-use crate::model::{FieldRules, Scalar, Service, TypeDef, TypeKind, TypeRef};
+use crate::model::{Discriminator, FieldRules, Scalar, Service, TypeDef, TypeKind, TypeRef};
 
 /// How deep required fields may nest before a value gives up (a record that requires
 /// itself, through others): `null` there, which the answer's reading then reports.
@@ -134,6 +134,27 @@ impl<'a> Values<'a> {
                 value
             }
             TypeKind::Record(fields) => {
+                // A base whose tag field cannot hold its own name (Azure Security's `Setting`,
+                // whose `kind` is `DataExportSetting` or `AlertSuppressionSetting`): the
+                // least value is a member's.
+                if let Some(discriminator) = &def.discriminator {
+                    let own = discriminator.value_of(&def.name).unwrap_or(&def.name);
+                    let member = discriminator.mapping.iter().find(|(tag, target)| {
+                        *target != def.name && self.tag_fits(fields, discriminator, tag)
+                    });
+                    if !self.tag_fits(fields, discriminator, own)
+                        && let Some((tag, target)) = member
+                    {
+                        let member = TypeRef::Named(target.clone());
+                        let mut value = self.value(&member, &FieldRules::default(), nth, depth);
+                        // The member says its own tag (its record need not repeat the
+                        // discriminator it inherits).
+                        if let Value::Object(members) = &mut value {
+                            members.insert(discriminator.field.clone(), Value::String(tag.clone()));
+                        }
+                        return value;
+                    }
+                }
                 let mut members = Map::new();
                 for field in fields.iter().filter(|f| !f.optional) {
                     let value = self.value(&field.ty, &field.rules, nth, depth);
@@ -146,6 +167,25 @@ impl<'a> Values<'a> {
                 }
                 Value::Object(members)
             }
+        }
+    }
+
+    /// Whether the tag field among `fields` can hold `tag` (a field of an enumeration holds
+    /// its values only).
+    fn tag_fits(&self, fields: &[crate::model::Field], d: &Discriminator, tag: &str) -> bool {
+        let field = fields.iter().find(|f| f.json_name == d.field);
+        let Some(TypeRef::Named(name)) = field.map(|f| &f.ty) else {
+            return true;
+        };
+        match self
+            .service
+            .types
+            .iter()
+            .find(|t| &t.name == name)
+            .map(|t| &t.kind)
+        {
+            Some(TypeKind::Enum(values)) => values.iter().any(|v| v.value == tag),
+            _ => true,
         }
     }
 
