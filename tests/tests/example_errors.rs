@@ -269,3 +269,44 @@ fn a_quoted_number_in_an_example_is_a_string() {
         "{unquoted}"
     );
 }
+
+/// An example's test is named after its endpoint and itself: `get_note` with `a text` and
+/// `get_note_a` with `text` would be two functions `get_note_a_text`, a located error.
+#[test]
+fn example_tests_are_named_once_across_endpoints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/house_base");
+    let mut sources = spec_sources(&root);
+    let notes = sources
+        .iter_mut()
+        .find(|s| s.display.ends_with("notes.yaml"))
+        .expect("notes.yaml");
+    notes.text = notes.text.replace(
+        "    errors: [not_found]\n",
+        "    errors: [not_found]
+    examples:
+      - name: a text
+        request: { path: /notes/1 }
+        response: { status: 200 }
+  get_note_a:
+    method: GET
+    path: /notes/{note-id}/a
+    summary: Get a note's A
+    response: NoteInfo
+    examples:
+      - name: text
+        request: { path: /notes/1/a }
+        response: { status: 200 }
+",
+    );
+    let errors: Vec<String> = match restspec_codegen::load_sources(sources) {
+        Ok(_) => Vec::new(),
+        Err((errors, _)) => errors.diagnostics.iter().map(ToString::to_string).collect(),
+    };
+    let error = only(errors);
+    assert!(
+        error.contains(
+            "this example's test, `get_note_a_text`, has the name of an example of `get_note`"
+        ),
+        "{error}"
+    );
+}

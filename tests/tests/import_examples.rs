@@ -178,3 +178,36 @@ fn the_least_body_of_a_base_its_tag_cannot_name_is_a_members() {
     );
     load(&imported);
 }
+
+/// Two examples whose tests would share a name (`get_pet` with `a cat`, `get_pet_a` with
+/// `cat`): the second is said and not carried, and the spec checks.
+#[test]
+fn an_example_whose_test_name_is_taken_is_said() {
+    let answer = |summary: &str| {
+        json!({ "200": { "description": "ok", "content": { "application/json": {
+            "schema": { "type": "string" },
+            "examples": { "one": { "summary": summary, "value": "Tom" } } } } } })
+    };
+    let document = json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/pets": { "get": { "operationId": "getPet", "responses": answer("a cat") } },
+            "/pets/a": { "get": { "operationId": "getPetA", "responses": answer("cat") } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported
+        .losses
+        .iter()
+        .filter(|l| l.category == "example")
+        .map(|l| l.to_string())
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "#/paths/~1pets~1a/get: its test would be named `get_pet_a_cat`, as another example's is: the example is not carried over"
+        ]
+    );
+    load(&imported);
+}

@@ -148,6 +148,8 @@ pub(crate) fn settle(
         return;
     };
     let model = &loaded.service;
+    // Each example's test is named after its endpoint and itself, across the crate.
+    let mut tests = std::collections::BTreeSet::new();
     for family in families.iter_mut() {
         let Some(spec_family) = model.families.iter().find(|f| f.name == family.name) else {
             continue;
@@ -186,6 +188,16 @@ pub(crate) fn settle(
                 if size > MOST_BYTES {
                     return Err(format!(
                         "the answer's example is {size} bytes of JSON, more than the {MOST_BYTES} a spec file carries"
+                    ));
+                }
+                let test = format!(
+                    "{}_{}",
+                    shown.endpoint,
+                    restspec_codegen::naming::snake(&shown.name)
+                );
+                if !tests.insert(test.clone()) {
+                    return Err(format!(
+                        "its test would be named `{test}`, as another example's is"
                     ));
                 }
                 Ok(example(&shown.name, &exchange))

@@ -17,6 +17,7 @@ use crate::model::{
 ///       response: { status: 200, body: 7 }           # a topic is a string
 /// ```
 pub(super) fn fit_their_endpoints(service: &Service, diags: &mut Diagnostics) {
+    tests_named_once(service, diags);
     for family in &service.families {
         // Its examples' paths hold the id its path lacks: that one mistake is reported.
         let endpoints = family
@@ -26,6 +27,36 @@ pub(super) fn fit_their_endpoints(service: &Service, diags: &mut Diagnostics) {
         for endpoint in endpoints {
             for example in &endpoint.examples {
                 check_example(service, family, endpoint, example, diags);
+            }
+        }
+    }
+}
+
+/// Each example's test is a function named after its endpoint and itself; two of
+/// different endpoints may not share the name (`get_pet` with `a cat`, `get_pet_a` with
+/// `cat`).
+fn tests_named_once(service: &Service, diags: &mut Diagnostics) {
+    let mut seen: std::collections::HashMap<&str, (&str, &Location)> =
+        std::collections::HashMap::new();
+    let endpoints = service.families.iter().flat_map(|f| &f.endpoints);
+    for endpoint in endpoints {
+        for example in &endpoint.examples {
+            match seen.get(example.test_name.as_str()) {
+                Some((other, first)) if *other != endpoint.name => diags.push(
+                    Diagnostic::new(
+                        example.location.clone(),
+                        format!(
+                            "this example's test, `{}`, has the name of an example of `{other}`",
+                            example.test_name
+                        ),
+                    )
+                    .related((*first).clone(), "the other one")
+                    .hint("rename one of the two examples"),
+                ),
+                Some(_) => {}
+                None => {
+                    seen.insert(&example.test_name, (&endpoint.name, &example.location));
+                }
             }
         }
     }
