@@ -25,7 +25,7 @@ fn document() -> serde_json::Value {
                 ],
                 "responses": { "200": { "description": "ok", "content": { "application/json": {
                     "schema": { "$ref": "#/components/schemas/Pet" },
-                    "examples": { "tom": { "summary": "a cat", "value": { "id": 3, "name": "Tom" } } }
+                    "examples": { "tom": { "summary": "a cat", "value": { "id": 3, "name": "Tom", "password": "s3cret" } } }
                 } } } }
             } },
             "/pets": {
@@ -56,7 +56,8 @@ fn document() -> serde_json::Value {
                 "properties": {
                     "id": { "type": "integer" },
                     "name": { "type": "string" },
-                    "kind": { "type": "string", "default": "cat" }
+                    "kind": { "type": "string", "default": "cat" },
+                    "password": { "type": "string", "writeOnly": true }
                 }
             } }
         }
@@ -68,7 +69,8 @@ fn a_documented_answer_is_an_example_sent_with_what_the_request_needs() {
     let imported = restspec_import::import(&document(), &Options::default()).expect("imported");
     let pets = file(&imported, "pets.yaml");
     // The least values of the path's id (at its minimum) and of the required option, as
-    // the key's holder; the answer with `kind`'s default, which the service writes.
+    // the key's holder; the answer as the service writes it: with `kind`'s default, and
+    // without the write-only `password`.
     let expected = "    examples:
       - name: a cat
         request:

@@ -71,7 +71,7 @@ pub fn exchange(
             let mut body = unquoted(body, ty);
             conforms(&body, ty, endpoint.response_nullable)
                 .map_err(|problem| format!("the answer's example does not fit: {problem}"))?;
-            // The service writes each default a field left out was read as.
+            // As the service writes it: defaults filled in, write-only fields left out.
             with_defaults(&mut body, ty, service, 0);
             Some(body)
         }
@@ -150,8 +150,9 @@ fn unquoted(body: &Value, ty: &TypeRef) -> Value {
     }
 }
 
-/// Fills in, in `value` (of `ty`, which it fits), the default of each field a record of it
-/// leaves out: what the service reads it as, and so writes back.
+/// `value` (of `ty`, which it fits) as the service writes it: the default of each field a
+/// record of it leaves out filled in (what the service reads it as), and each write-only
+/// field left out.
 fn with_defaults(value: &mut Value, ty: &TypeRef, service: &Service, depth: usize) {
     if depth > 64 {
         return;
@@ -190,6 +191,11 @@ fn with_defaults(value: &mut Value, ty: &TypeRef, service: &Service, depth: usiz
                 return;
             };
             for field in fields {
+                // Sent by clients only: the service never writes it.
+                if field.rules.write_only {
+                    members.remove(&field.json_name);
+                    continue;
+                }
                 match members.get_mut(&field.json_name) {
                     Some(member) => with_defaults(member, &field.ty, service, depth + 1),
                     None => {
