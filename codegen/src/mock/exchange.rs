@@ -72,7 +72,7 @@ pub fn exchange(
             conforms(&body, ty, endpoint.response_nullable)
                 .map_err(|problem| format!("the answer's example does not fit: {problem}"))?;
             // As the service writes it: defaults filled in, write-only fields left out.
-            with_defaults(&mut body, ty, service, 0);
+            as_written(&mut body, ty, service, 0);
             Some(body)
         }
         (None, _) | (_, None) => None,
@@ -153,19 +153,19 @@ fn unquoted(body: &Value, ty: &TypeRef) -> Value {
 /// `value` (of `ty`, which it fits) as the service writes it: the default of each field a
 /// record of it leaves out filled in (what the service reads it as), and each write-only
 /// field left out.
-fn with_defaults(value: &mut Value, ty: &TypeRef, service: &Service, depth: usize) {
+fn as_written(value: &mut Value, ty: &TypeRef, service: &Service, depth: usize) {
     if depth > 64 {
         return;
     }
     match (ty, value) {
         (TypeRef::List(item), Value::Array(items)) => {
             for value in items {
-                with_defaults(value, item, service, depth + 1);
+                as_written(value, item, service, depth + 1);
             }
         }
         (TypeRef::Map(member), Value::Object(members)) => {
             for value in members.values_mut() {
-                with_defaults(value, member, service, depth + 1);
+                as_written(value, member, service, depth + 1);
             }
         }
         (TypeRef::Named(name), value @ Value::Object(_)) => {
@@ -197,7 +197,7 @@ fn with_defaults(value: &mut Value, ty: &TypeRef, service: &Service, depth: usiz
                     continue;
                 }
                 match members.get_mut(&field.json_name) {
-                    Some(member) => with_defaults(member, &field.ty, service, depth + 1),
+                    Some(member) => as_written(member, &field.ty, service, depth + 1),
                     None => {
                         if let Some(default) = field.rules.filled_default() {
                             members.insert(field.json_name.clone(), default.clone());

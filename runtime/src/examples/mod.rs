@@ -292,3 +292,47 @@ fn carrying(
             .fold(builder, |builder, key| carrying(builder, *key, secret)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sent(places: &[Credential], endpoint: Option<&EndpointSpec>) -> reqwest::Request {
+        let builder = reqwest::Client::new().get("http://127.0.0.1:1/x?a=1");
+        with_credentials(builder, places, endpoint, "caller", "s3cret")
+            .build()
+            .expect("a request")
+    }
+
+    #[test]
+    fn a_user_is_sent_where_the_endpoint_reads_credentials() {
+        let auth = |r: &reqwest::Request| {
+            r.headers()
+                .get(http::header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        // Basic where the service takes it, whatever else it takes.
+        let basic = sent(&[Credential::Scheme("Bearer"), Credential::Basic], None);
+        assert!(auth(&basic).is_some_and(|a| a.starts_with("Basic ")));
+        // Else the secret is the token at the first place read.
+        let bearer = sent(&[Credential::Scheme("Bearer")], None);
+        assert_eq!(auth(&bearer).as_deref(), Some("Bearer s3cret"));
+        let key = sent(
+            &[Credential::Header("X-Key"), Credential::Query("key")],
+            None,
+        );
+        assert_eq!(key.headers()["X-Key"], "s3cret");
+        // An endpoint reading one place of the service's only: that one.
+        let endpoint = EndpointSpec {
+            credentials: Some(&[1]),
+            ..EndpointSpec::USUAL
+        };
+        let query = sent(
+            &[Credential::Header("X-Key"), Credential::Query("key")],
+            Some(&endpoint),
+        );
+        assert_eq!(query.url().query(), Some("a=1&key=s3cret"));
+        assert!(query.headers().get("X-Key").is_none());
+    }
+}
