@@ -199,3 +199,26 @@ fn a_path_parameters_default_is_kept() {
     assert!(said.is_empty(), "{said:#?}");
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A parameter's union with an alternative of any text (GitHub's `workflow_id`: an integer
+/// or a string) is text on the wire: the import says no loss, and the round trip finds it
+/// on the wire, in the path as in the query.
+#[test]
+fn a_parameters_union_with_any_text_is_text() {
+    let union = serde_json::json!({ "oneOf": [{ "type": "integer" }, { "type": "string" }] });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/workflows/{workflow_id}": { "get": {
+            "parameters": [
+                { "name": "workflow_id", "in": "path", "required": true, "schema": union.clone() },
+                { "name": "ref", "in": "query", "schema": union }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -254,11 +254,18 @@ impl<'d> Operation<'_, 'd> {
                 text
             }
             Some((spelled, _)) => {
-                losses.push(Loss::wire(
-                    schema_at,
-                    "path parameter type",
-                    format!("path parameter `{name}` of type `{spelled}` became a string"),
-                ));
+                // A union with an alternative of any text is text, as a parameter's
+                // (GitHub's `workflow_id`: an integer or a string).
+                let any_text = parameter
+                    .get("schema")
+                    .is_some_and(crate::round_trip::meant::text_union);
+                if !any_text {
+                    losses.push(Loss::wire(
+                        schema_at,
+                        "path parameter type",
+                        format!("path parameter `{name}` of type `{spelled}` became a string"),
+                    ));
+                }
                 text
             }
             None => text,

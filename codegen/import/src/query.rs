@@ -106,6 +106,8 @@ pub(crate) fn query_option<'d>(
     let spelled = match found.spelled.as_str() {
         _ if list => found.spelled.clone(),
         one if one_value(one) => one.to_owned(),
+        // A union with an alternative of any text is text, as a parameter's.
+        _ if crate::round_trip::meant::text_union(schema) => "string".to_owned(),
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),

@@ -1,4 +1,6 @@
-//! The document as its authors meant it, where what it says admits nothing: an alternative
+//! The document as its authors meant it, and parameters as they are on the wire: a
+//! parameter's union with an alternative of any text is text (GitHub's `workflow_id`, an
+//! integer or a string). Where what it says admits nothing: an alternative
 //! of a union of another kind than the schema's `type` (GitHub's object beside a list of
 //! names, under `type: array`) is left out; text values listed on a list of text (Vimeo's `content_filter`: `type: array`, `enum: [drugs,
 //! language, ...]`, `items: {type: string}`) are the items' values, since a list equals no
@@ -76,10 +78,41 @@ fn excluded(document: &Value, part: &Value, own: &str) -> bool {
         .is_some_and(|kind| kind != own && kind != "null")
 }
 
+/// Whether `map` is a parameter whose schema is a union with an alternative of any text
+/// (GitHub's `workflow_id`: an integer or a string): on the wire a parameter is text, and
+/// that alternative admits every text, so the union is plain text.
+fn text_union_parameter(map: &Map<String, Value>) -> bool {
+    let parameter = map
+        .get("in")
+        .and_then(Value::as_str)
+        .is_some_and(|place| ["path", "query", "header", "cookie"].contains(&place));
+    parameter && map.get("schema").is_some_and(text_union)
+}
+
+/// Whether `schema` is a union with an alternative of any text (`{ type: string }`), which
+/// as a parameter's is plain text: the import reads it so too.
+pub(crate) fn text_union(schema: &Value) -> bool {
+    let any_text = |part: &Value| {
+        part.as_object().is_some_and(|part| {
+            part.get("type").and_then(Value::as_str) == Some("string")
+                && part.keys().all(|k| {
+                    ["type", "description", "title", "example", "examples"].contains(&k.as_str())
+                })
+        })
+    };
+    ["oneOf", "anyOf"].iter().any(|keyword| {
+        schema
+            .get(*keyword)
+            .and_then(Value::as_array)
+            .is_some_and(|parts| parts.iter().any(any_text))
+    })
+}
+
 fn has_any(document: &Value, value: &Value) -> bool {
     match value {
         Value::Object(map) => {
             listed_on_list(map)
+                || text_union_parameter(map)
                 || of_other_kind(document, map).is_some()
                 || map.values().any(|v| has_any(document, v))
         }
@@ -113,6 +146,13 @@ fn drop_other_kinds(document: &Value, schema: &mut Map<String, Value>) {
 fn move_all(document: &Value, value: &mut Value) {
     match value {
         Value::Object(map) => {
+            if text_union_parameter(map)
+                && let Some(Value::Object(schema)) = map.get_mut("schema")
+            {
+                schema.remove("oneOf");
+                schema.remove("anyOf");
+                schema.insert("type".to_owned(), Value::String("string".to_owned()));
+            }
             drop_other_kinds(document, map);
             if listed_on_list(map)
                 && let Some(values) = map.remove("enum")
@@ -164,6 +204,22 @@ mod tests {
             json!({ "type": "array", "items": { "type": "string", "enum": ["c", "d"] } })
         );
         assert!(super::read(&json!({ "paths": {} })).is_none());
+    }
+
+    #[test]
+    fn a_parameters_union_with_any_text_is_text() {
+        let document = json!({ "parameters": [
+            { "name": "workflow_id", "in": "path", "schema": { "oneOf": [
+                { "type": "integer" }, { "type": "string" }] } },
+            { "name": "id", "in": "path", "schema": { "oneOf": [
+                { "type": "integer" }, { "type": "string", "format": "uuid" }] } }
+        ] });
+        let meant = super::read(&document).expect("changed");
+        assert_eq!(
+            meant["parameters"][0]["schema"],
+            json!({ "type": "string" })
+        );
+        assert_eq!(meant["parameters"][1], document["parameters"][1]);
     }
 
     #[test]

@@ -114,7 +114,7 @@ mod bodies;
 pub(crate) mod families;
 mod flatten;
 mod keywords;
-mod meant;
+pub(crate) mod meant;
 mod memo;
 mod operations;
 mod parameters;
