@@ -1,6 +1,8 @@
-//! Discriminator values a schema's own property cannot hold select nothing, in the
-//! document and in the export: Bitbucket's `pipeline_selector` (a `type` of `branches` or
-//! `tags` under a base mapping type names), Spotify's `TrackObject` (`type: track`).
+//! Families read as OpenAPI does: discriminator values a schema's own property cannot
+//! hold select nothing, in the document and in the export (Bitbucket's `pipeline_selector`,
+//! a `type` of `branches` or `tags` under a base mapping type names; Spotify's
+//! `TrackObject`, `type: track`); an includer may narrow a member it includes (Callfire's
+//! page `items`).
 
 use restspec_import::Options;
 
@@ -72,5 +74,36 @@ fn names_an_alternative_cannot_hold_select_it_on_neither_side() {
         } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// A member an including record declares again as a narrower type (Callfire's `CallPage`:
+/// `items` of `Call` records where its included `Page` has objects of any members) is the
+/// spec's field declared again: the includer's own, and the round trip finds it.
+#[test]
+fn an_includer_narrows_a_member_of_any_object_to_records() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/calls": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/CallPage" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Page": { "type": "object", "properties": {
+                "items": { "type": "array", "items": { "type": "object", "properties": {} } },
+                "limit": { "type": "integer" } } },
+            "CallPage": { "allOf": [{ "$ref": "#/components/schemas/Page" },
+                { "type": "object", "properties": {
+                    "items": { "type": "array", "items": { "$ref": "#/components/schemas/Call" } } } }] },
+            "Call": { "type": "object", "properties": { "id": { "type": "integer" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("items: { type: list<Call>, optional: true }"),
+        "{service}"
+    );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }

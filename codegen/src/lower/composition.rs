@@ -189,13 +189,41 @@ fn narrowed_fields(
     own.iter()
         .filter(|field| {
             inherited.iter().any(|(was, _)| {
-                was.json_name == field.json_name
-                    && matches!((&field.ty, &was.ty), (TypeRef::Named(now), TypeRef::Named(was))
-                        if index.get(now).is_some_and(|&k| includes(types, &types[k], was, 0)))
+                was.json_name == field.json_name && narrows(&field.ty, &was.ty, types, index)
             })
         })
         .map(|field| field.json_name.clone())
         .collect()
+}
+
+/// Whether a field of type `now` says less than one of `was` does, as an includer's field
+/// may: a record including `was`'s record (Bitbucket's team `links`), a record where `was`
+/// is any object (Callfire's page `items`: `map<any>` in `Page`, `list<Call>` in
+/// `CallPage`), anything where `was` is any value; item by item for lists and maps.
+fn narrows(
+    now: &TypeRef,
+    was: &TypeRef,
+    types: &[TypeDef],
+    index: &HashMap<String, usize>,
+) -> bool {
+    let record = |name: &str| {
+        index
+            .get(name)
+            .is_some_and(|&k| matches!(types[k].kind, TypeKind::Record(_)))
+    };
+    match (now, was) {
+        (_, TypeRef::Any) => true,
+        (TypeRef::Named(now), TypeRef::Named(was)) => index
+            .get(now)
+            .is_some_and(|&k| includes(types, &types[k], was, 0)),
+        (TypeRef::Named(now), TypeRef::Map(member)) => {
+            matches!(**member, TypeRef::Any) && record(now)
+        }
+        (TypeRef::List(now), TypeRef::List(was)) | (TypeRef::Map(now), TypeRef::Map(was)) => {
+            narrows(now, was, types, index)
+        }
+        _ => false,
+    }
 }
 
 /// A discriminator of a `one_of` tells records apart; one of a record tells it from the

@@ -176,11 +176,14 @@ impl<'d> Types<'d> {
             };
             let same_presence = required.contains(name)
                 == inherited.iter().any(|(m, optional)| m == name && !optional);
-            if property.get("$ref").is_none() || !same_presence {
+            // A reference, or a list of references (Callfire's page `items`).
+            let referenced =
+                property.get("$ref").is_some() || property.pointer("/items/$ref").is_some();
+            if !referenced || !same_presence {
                 continue;
             }
             let found = self.use_of(property, at, hint, losses);
-            if !found.nullable && self.record_includes(&found.spelled, spelled, 0) {
+            if !found.nullable && self.narrows(&found.spelled, spelled, 0) {
                 narrower.insert(name.clone());
             }
         }

@@ -41,6 +41,42 @@ impl Types<'_> {
 
     /// Whether the declared record `name` includes `base`, itself or through those it
     /// includes.
+    /// Whether a field of type `now` (as spelled) says less than one of `was` does, as an
+    /// includer's field may: a record including `was`'s record (Bitbucket's team `links`),
+    /// a record where `was` is any object (Callfire's page `items`, `map<any>` in `Page`
+    /// and `list<Call>` in `CallPage`), anything where `was` is any value; item by item
+    /// for lists and maps.
+    pub(crate) fn narrows(&self, now: &str, was: &str, depth: usize) -> bool {
+        let inner = |spelled: &str, kind: &str| {
+            spelled
+                .strip_prefix(kind)
+                .and_then(|rest| rest.strip_prefix('<'))
+                .and_then(|rest| rest.strip_suffix('>'))
+                .map(str::to_owned)
+        };
+        if depth > 8 {
+            return false;
+        }
+        let is_record = |name: &str| {
+            self.declared
+                .iter()
+                .any(|(n, d)| n == name && d.get("fields").is_some())
+        };
+        match (
+            inner(now, "list"),
+            inner(was, "list"),
+            inner(now, "map"),
+            inner(was, "map"),
+        ) {
+            (Some(n), Some(w), _, _) | (_, _, Some(n), Some(w)) => self.narrows(&n, &w, depth + 1),
+            _ => {
+                was == "any"
+                    || (was == "map<any>" && is_record(now))
+                    || self.record_includes(now, was, 0)
+            }
+        }
+    }
+
     pub(super) fn record_includes(&self, name: &str, base: &str, depth: usize) -> bool {
         let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
             return false;

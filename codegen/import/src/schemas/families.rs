@@ -184,7 +184,7 @@ impl<'d> Types<'d> {
                         m == member
                             && matches!((shape, entry.get("type")),
                                 (Some((spelled, false)), Some(Yaml::Str(now)))
-                                    if self.record_includes(now, spelled, 0))
+                                    if self.narrows(now, spelled, 0))
                             && entry.get("nullable") != Some(&Yaml::Bool(true))
                             && (entry.get("optional") == Some(&Yaml::Bool(true))) == *optional
                     })
