@@ -10,6 +10,7 @@
 //! that read a spec, such as the CLI's route table.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod calendar;
 mod check;
 pub mod config;
 mod diag;

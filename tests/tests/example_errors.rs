@@ -8,6 +8,12 @@ use restspec_tests::spec_sources::spec_sources;
 /// The errors of `fixtures/house_base` with `examples` (indented YAML) added to its one
 /// endpoint, `get_note` (`GET /notes/{note-id}`, answering a `NoteInfo`).
 fn errors_with(examples: &str) -> Vec<String> {
+    errors_after(&format!("    examples:\n{examples}"))
+}
+
+/// The errors of `fixtures/house_base` with `text` (indented YAML) written after `get_note`'s
+/// `errors`: its keys, or further endpoints.
+fn errors_after(text: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/house_base");
     let mut sources = spec_sources(&root);
     let notes = sources
@@ -16,7 +22,7 @@ fn errors_with(examples: &str) -> Vec<String> {
         .expect("notes.yaml");
     notes.text = notes.text.replace(
         "    errors: [not_found]\n",
-        &format!("    errors: [not_found]\n    examples:\n{examples}"),
+        &format!("    errors: [not_found]\n{text}"),
     );
     match restspec_codegen::load_sources(sources) {
         Ok(_) => Vec::new(),
@@ -274,16 +280,8 @@ fn a_quoted_number_in_an_example_is_a_string() {
 /// `get_note_a` with `text` would be two functions `get_note_a_text`, a located error.
 #[test]
 fn example_tests_are_named_once_across_endpoints() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/house_base");
-    let mut sources = spec_sources(&root);
-    let notes = sources
-        .iter_mut()
-        .find(|s| s.display.ends_with("notes.yaml"))
-        .expect("notes.yaml");
-    notes.text = notes.text.replace(
-        "    errors: [not_found]\n",
-        "    errors: [not_found]
-    examples:
+    let errors = errors_after(
+        "    examples:
       - name: a text
         request: { path: /notes/1 }
         response: { status: 200 }
@@ -298,10 +296,6 @@ fn example_tests_are_named_once_across_endpoints() {
         response: { status: 200 }
 ",
     );
-    let errors: Vec<String> = match restspec_codegen::load_sources(sources) {
-        Ok(_) => Vec::new(),
-        Err((errors, _)) => errors.diagnostics.iter().map(ToString::to_string).collect(),
-    };
     let error = only(errors);
     assert!(
         error.contains(

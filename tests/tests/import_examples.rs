@@ -9,6 +9,16 @@ use serde_json::json;
 
 use super::import::{file, load};
 
+/// The losses of examples left out, as said.
+fn example_losses(imported: &restspec_import::Imported) -> Vec<String> {
+    imported
+        .losses
+        .iter()
+        .filter(|l| l.category == "example")
+        .map(ToString::to_string)
+        .collect()
+}
+
 fn document() -> serde_json::Value {
     json!({
         "openapi": "3.0.0",
@@ -108,12 +118,7 @@ fn a_documented_answer_is_an_example_sent_with_what_the_request_needs() {
 #[test]
 fn an_example_its_schema_refuses_is_said_and_not_carried() {
     let imported = restspec_import::import(&document(), &Options::default()).expect("imported");
-    let said: Vec<String> = imported
-        .losses
-        .iter()
-        .filter(|l| l.category == "example")
-        .map(|l| l.to_string())
-        .collect();
+    let said = example_losses(&imported);
     assert_eq!(
         said,
         [
@@ -199,12 +204,7 @@ fn an_example_whose_test_name_is_taken_is_said() {
         }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
-    let said: Vec<String> = imported
-        .losses
-        .iter()
-        .filter(|l| l.category == "example")
-        .map(|l| l.to_string())
-        .collect();
+    let said = example_losses(&imported);
     assert_eq!(
         said,
         [

@@ -59,29 +59,7 @@ fn digits(text: &str) -> bool {
 
 /// `2026-01-31`: a year of four digits, a month and a day that exist.
 fn date(text: &str) -> bool {
-    let parts: Vec<&str> = text.split('-').collect();
-    let [year, month, day] = parts[..] else {
-        return false;
-    };
-    if year.len() != 4 || month.len() != 2 || day.len() != 2 || !digits(year) {
-        return false;
-    }
-    let (Ok(year), Ok(month), Ok(day)) = (
-        year.parse::<u32>(),
-        month.parse::<u32>(),
-        day.parse::<u32>(),
-    ) else {
-        return false;
-    };
-    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
+    crate::calendar::date(text).is_some()
 }
 
 /// `23:59:59`.

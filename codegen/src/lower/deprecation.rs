@@ -39,24 +39,7 @@ pub(super) fn lower_deprecated(
 /// The first second of `YYYY-MM-DD` (UTC) since the Unix epoch; `None` for text that is
 /// not a day of the calendar.
 fn unix_seconds(date: &str) -> Option<i64> {
-    let mut parts = date.split('-');
-    let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() || year.len() != 4 || month.len() != 2 || day.len() != 2 {
-        return None;
-    }
-    let (year, month, day): (i64, i64, i64) =
-        (year.parse().ok()?, month.parse().ok()?, day.parse().ok()?);
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days_in_month = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return None,
-    };
-    if !(1..=days_in_month).contains(&day) {
-        return None;
-    }
+    let (year, month, day) = crate::calendar::date(date)?;
     // Days from the civil date (H. Hinnant's algorithm), March-based years.
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);

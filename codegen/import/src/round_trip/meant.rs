@@ -46,8 +46,11 @@ fn listed_on_list(schema: &Map<String, Value>) -> bool {
 /// The kind of value the schema's `type` names, where it names one (an `integer` is a
 /// `number`).
 fn kind(schema: &Map<String, Value>) -> Option<&str> {
-    let kind = schema.get("type").and_then(Value::as_str)?;
-    Some(if kind == "integer" { "number" } else { kind })
+    schema.get("type").and_then(Value::as_str).map(widened)
+}
+
+fn widened(kind: &str) -> &str {
+    if kind == "integer" { "number" } else { kind }
 }
 
 /// Whether an alternative of `schema`'s union says a kind its `type` excludes (GitHub's
@@ -62,20 +65,20 @@ fn of_other_kind(document: &Value, schema: &Map<String, Value>) -> Option<&'stat
     })
 }
 
-fn excluded(document: &Value, part: &Value, own: &str) -> bool {
+/// Whether `part` (followed through its `$ref`), an alternative of a union whose schema
+/// says `type: own`, says another kind (`null` aside, the union's way of saying it may be
+/// `null`): it admits nothing there. The import leaves such alternatives out too.
+pub(crate) fn excluded(document: &Value, part: &Value, own: &str) -> bool {
     let part = match part.get("$ref").and_then(Value::as_str) {
-        Some(reference) => match reference
-            .strip_prefix('#')
-            .and_then(|p| document.pointer(p))
-        {
-            Some(target) => target,
+        Some(reference) => match super::refs::Doc::new(document).lookup(reference) {
+            Some((target, _)) => target,
             None => return false,
         },
         None => part,
     };
     part.as_object()
         .and_then(kind)
-        .is_some_and(|kind| kind != own && kind != "null")
+        .is_some_and(|kind| kind != widened(own) && kind != "null")
 }
 
 /// Whether `map` is a parameter whose schema is a union with an alternative of any text

@@ -28,7 +28,9 @@ impl<'d> Types<'d> {
             }
             // An alternative of another kind than the schema's own `type` admits nothing
             // (GitHub's object beside a list of names, under `type: array`).
-            if kind.is_some_and(|kind| self.of_other_kind(part, kind)) {
+            if kind
+                .is_some_and(|kind| crate::round_trip::meant::excluded(self.document, part, kind))
+            {
                 continue;
             }
             let at = refs::push(&refs::push(pointer, keyword), &index.to_string());
@@ -64,25 +66,6 @@ impl<'d> Types<'d> {
                 ))
             },
         }
-    }
-
-    /// Whether `part` (followed through its `$ref`) says a `type` no value of `kind` has
-    /// (an `integer` is a `number`).
-    fn of_other_kind(&self, part: &Value, kind: &str) -> bool {
-        let part = match part.get("$ref").and_then(Value::as_str) {
-            Some(reference) => match refs::Doc::new(self.document).lookup(reference) {
-                Some((target, _)) => target,
-                None => return false,
-            },
-            None => part,
-        };
-        let Some(own) = part.get("type").and_then(Value::as_str) else {
-            return false;
-        };
-        fn widen(t: &str) -> &str {
-            if t == "integer" { "number" } else { t }
-        }
-        widen(own) != widen(kind)
     }
 
     /// Declares a union of `spelled` under `key` (`one_of` or `any_of`, as the document
