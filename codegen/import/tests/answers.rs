@@ -74,3 +74,49 @@ fn a_nullable_parameter_is_the_same_on_the_wire() {
     let v = &compare(&original, &with(json!({ "type": "integer" }))).operations[0];
     assert!(!v.on_wire, "{:#?}", v.differences);
 }
+
+/// A JSON answer listed twice, one entry with only examples and one of the same kind with
+/// the schema (`application/json` and `application/json; charset=utf-8`, as Zuora writes
+/// them), is the one body the schema describes.
+#[test]
+fn a_media_type_without_a_schema_beside_its_kind_with_one_is_that_body() {
+    let object = json!({ "type": "object", "properties": { "a": { "type": "string" } } });
+    let original = doc(json!({ "/x": { "get": { "responses": { "200": {
+        "description": "ok", "content": {
+            "application/json": { "examples": { "one": { "value": { "a": "x" } } } },
+            "application/json; charset=utf-8": { "schema": object } } } } } } }));
+    let exported = doc(get_returning(object.clone()));
+    let v = &compare(&original, &exported).operations[0];
+    assert!(v.on_wire && v.faithful, "{:#?}", v.differences);
+    // Alone, an entry without a schema is any JSON, which an object is not.
+    let mut alone = original.clone();
+    alone["paths"]["/x"]["get"]["responses"]["200"]["content"] = json!({ "application/json": {} });
+    let v = &compare(&alone, &exported).operations[0];
+    assert!(!v.on_wire, "{:#?}", v.differences);
+}
+
+/// A parameter the export reads as a credential place (Trello declares `key` both as a
+/// query parameter and as the scheme naming it) is sent alike; the export only says less.
+#[test]
+fn a_parameter_the_export_reads_as_a_credential_is_sent_alike() {
+    let with_key = |key: Value| {
+        let mut d = doc(get_with_params(json!([
+            { "name": "key", "in": "query", "required": true, "schema": { "type": "string" } }
+        ])));
+        d["security"] = json!([{ "key": [] }]);
+        d["components"] = json!({ "securitySchemes": { "key": key } });
+        d
+    };
+    let original = with_key(json!({ "type": "apiKey", "in": "query", "name": "key" }));
+    let mut exported = original.clone();
+    exported["paths"]["/x"]["get"]["parameters"] = json!([]);
+    let v = &compare(&original, &exported).operations[0];
+    assert!(v.on_wire && !v.faithful, "{:#?}", v.differences);
+    assert_eq!(v.differences[0].category, "credential parameter");
+    // A key read from a header of that name is another place.
+    exported["components"]["securitySchemes"]["key"] =
+        json!({ "type": "apiKey", "in": "header", "name": "key" });
+    let original = with_key(json!({ "type": "apiKey", "in": "header", "name": "key" }));
+    let v = &compare(&original, &exported).operations[0];
+    assert!(!v.on_wire, "{:#?}", v.differences);
+}

@@ -271,6 +271,15 @@ fn content<'a>(
     let (mine, other) = (entries(ours), entries(theirs));
     let content_at = push(at, "content");
     for (k, media, m) in &mine {
+        // A media type without a schema beside one of its kind with a schema (Zuora's
+        // `application/json` holding examples, `application/json; charset=utf-8` the
+        // schema) shows the body its sibling describes: it is read as that one.
+        let described = |(j, n, x): &(String, &String, &Value)| {
+            j == k && n != media && x.get("schema").is_some()
+        };
+        if m.get("schema").is_none() && mine.iter().any(described) {
+            continue;
+        }
         let ptr = push(&content_at, media);
         let counterpart = other
             .iter()

@@ -35,11 +35,15 @@
 //!   `Content-Type` and `Authorization` headers are ignored (OpenAPI says so). `required`
 //!   must be equal (path parameters are always required) and the schemas (from `schema`,
 //!   or the first `content` entry) wire-equal. Decided here: a parameter only the export
-//!   has is a difference too, even when optional (the brief asks for equal sets).
+//!   has is a difference too, even when optional (the brief asks for equal sets). One the
+//!   export's security reads instead (an `apiKey` of the same place and name, as Trello
+//!   declares `key` both ways) is sent alike: a Faithful difference.
 //! * **Request body**: same presence, same `required` (absent = false), the same set of
 //!   media types and wire-equal schemas per media type. Media types are compared lower
 //!   case without parameters; `application/json`, `application/json; charset=…` and every
-//!   `application/…+json` are one JSON kind.
+//!   `application/…+json` are one JSON kind. An entry without a schema beside one of its
+//!   kind with a schema (Zuora's examples under `application/json`, its schema under
+//!   `application/json; charset=utf-8`) is read as that one.
 //! * **Responses**: every status of the original (`default` and ranges like `4XX`, compared
 //!   case-insensitively) is in the export with the same media type set (no `content` equals
 //!   empty `content`) and wire-equal schemas. The export may add 4xx/5xx statuses (a

@@ -206,7 +206,7 @@ fn operation<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Dif
 }
 
 /// A security requirement: its alternatives, each the set of schemes it needs together.
-type Requirement = BTreeSet<BTreeSet<String>>;
+pub(super) type Requirement = BTreeSet<BTreeSet<String>>;
 
 fn security<'a>(c: &Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Difference>) {
     let (ra, at) = requirement(c.a, a, Sent::AsDescribed);
@@ -230,13 +230,13 @@ fn security<'a>(c: &Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mut Vec<Differen
 
 /// How a scheme is described: as the document names its kind, or by what goes on the wire.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Sent {
+pub(super) enum Sent {
     AsDescribed,
     OnTheWire,
 }
 
 /// The effective requirement of `op` (its own, else the document's) and where it is.
-fn requirement(doc: Doc<'_>, op: &Op<'_>, sent: Sent) -> (Requirement, String) {
+pub(super) fn requirement(doc: Doc<'_>, op: &Op<'_>, sent: Sent) -> (Requirement, String) {
     let (said, at) = match (op.op.get("security"), doc.root.get("security")) {
         (Some(s), _) => (Some(s), push(&op.ptr, "security")),
         (None, Some(s)) => (Some(s), "/security".to_owned()),

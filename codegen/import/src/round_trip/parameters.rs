@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::Difference;
 use super::bodies::schema_parts;
 use super::memo::Comparer;
-use super::operations::Op;
+use super::operations::{Op, Sent, requirement};
 use super::refs::{Broken, Doc, push, push_index, template_params};
 
 /// Headers OpenAPI says a parameter may not describe (they belong to content negotiation
@@ -86,6 +86,17 @@ fn collect<'a>(doc: Doc<'a>, op: &Op<'a>, broken: &mut Vec<Broken>) -> Vec<Param
     out
 }
 
+impl Param<'_> {
+    /// The export's security scheme a client sending this parameter would be sending
+    /// (`apiKey in query `key``), as the security comparison names schemes.
+    fn as_credential(&self) -> String {
+        match self.location {
+            "header" => format!("apiKey in header `{}`", self.name.to_ascii_lowercase()),
+            location => format!("apiKey in {location} `{}`", self.name),
+        }
+    }
+}
+
 fn category(location: &str) -> &'static str {
     match location {
         "path" => "path parameter",
@@ -105,8 +116,23 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         out.push(Difference::wire(b.at, "$ref", what));
     }
     let theirs = collect(c.b, b, &mut Vec::new());
+    let (credentials, _) = requirement(c.b, b, Sent::OnTheWire);
     for p in &ours {
         let Some(q) = theirs.iter().find(|q| q.key == p.key) else {
+            // A parameter the export reads as a credential (Trello's `key`, declared
+            // beside the scheme naming it) is sent alike: only the document says less.
+            if credentials
+                .iter()
+                .flatten()
+                .any(|place| *place == p.as_credential())
+            {
+                let what = format!(
+                    "{} parameter `{}` exported as a credential place",
+                    p.location, p.name
+                );
+                out.push(Difference::faithful(&p.ptr, "credential parameter", what));
+                continue;
+            }
             let what = format!("{} parameter `{}` missing", p.location, p.name);
             out.push(Difference::wire(&p.ptr, category(p.location), what));
             continue;
