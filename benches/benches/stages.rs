@@ -14,9 +14,9 @@ use futures_util::FutureExt;
 use http::{HeaderMap, HeaderValue, Method, header};
 use restspec_benches::Fixture;
 use restspec_benches::generated::{self, api};
-use restspec_runtime::__testing::QueryParams;
 use restspec_runtime::__testing::normalise_path;
 use restspec_runtime::__testing::{Lookup, RouteTable};
+use restspec_runtime::__testing::{QueryParams, QueryTokens};
 use restspec_runtime::{Caller, QuotaRequestContext, ResourceMetadata};
 
 #[global_allocator]
@@ -102,7 +102,7 @@ mod auth {
                     headers: &headers,
                     authenticated_form: true,
                     access_token: None,
-                    query_token: None,
+                    query_tokens: &QueryTokens::NONE,
                     remote: None,
                 },
                 "bench",

@@ -208,7 +208,7 @@ pub mod __testing {
     #[cfg(feature = "gzip")]
     pub use crate::message::compression::accepts_gzip;
     pub use crate::message::json::{SizeHint, body as json_body, wants_pretty};
-    pub use crate::message::query::QueryParams;
+    pub use crate::message::query::{QueryParams, QueryTokens};
     pub use crate::pipeline::routing::{Lookup, MAX_PATH_PARAMS, RouteTable};
     pub use crate::protocol::auth::{AuthState, Presented, resolve_caller};
     pub use crate::protocol::conventions::normalise_path;

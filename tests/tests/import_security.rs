@@ -277,3 +277,39 @@ fn a_plain_bearer_scheme_beside_oauth2_is_kept() {
     let imported = restspec_import::import(&apart, &Options::default()).expect("imported");
     assert!(!file(&imported, "service.yaml").contains("plain_tokens"));
 }
+
+/// Keys in several query parameters (Trello's `key` and `token`, each alone), a query key
+/// required with a header one (Stream's `api_key` beside `Stream-Auth-Type`), and one
+/// place named by two schemes (FEC's `api_key`, as `apiKey` and `ApiKeyQueryAuth`): each
+/// a place, the pair `together`, the twice-named place once; faithfully.
+#[test]
+fn several_query_keys_are_places_and_a_query_key_goes_together() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "security": [{ "key": [] }, { "token": [] }],
+        "paths": {
+            "/x": { "get": { "responses": { "204": { "description": "ok" } } } },
+            "/y": { "get": { "security": [{ "authType": [], "apiKey": [], "ApiKeyQueryAuth": [] }],
+                "responses": { "204": { "description": "ok" } } } }
+        },
+        "components": { "securitySchemes": {
+            "key": { "type": "apiKey", "in": "query", "name": "key" },
+            "token": { "type": "apiKey", "in": "query", "name": "token" },
+            "authType": { "type": "apiKey", "in": "header", "name": "Stream-Auth-Type" },
+            "apiKey": { "type": "apiKey", "in": "query", "name": "api_key" },
+            "ApiKeyQueryAuth": { "type": "apiKey", "in": "query", "name": "api_key" }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let service = file(&imported, "service.yaml");
+    for place in ["    - { query: key }\n", "    - { query: token }\n"] {
+        assert!(service.contains(place), "{service}");
+    }
+    assert!(
+        service.contains("    - together:\n        - { query: api_key }\n        - { header: Stream-Auth-Type }\n"),
+        "{service}"
+    );
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -6,8 +6,9 @@ use crate::yaml_out::Yaml;
 /// The places of the schemes operations require together (Plaid's client id, secret and
 /// version headers; Visma's `client_id` beside an OAuth 2 token; API2Cart's store key
 /// beside the API key some operations take alone; Appwrite's project with a JWT, a key,
-/// or both): each requirement of two to four schemes, every one a header key or an
-/// `Authorization` scheme other than basic (one at most). Their places (`named`, by
+/// or both; Stream's key in the query beside its headers): each requirement of two to
+/// four schemes, every one a header, query or cookie key or an `Authorization` scheme
+/// other than basic (one at most). Their places (`named`, by
 /// scheme) in the requirement's order; the largest groups first, which the runtime tries
 /// first. With the schemes some requirement takes alone.
 pub(crate) fn together<'n>(
@@ -24,21 +25,22 @@ pub(crate) fn together<'n>(
         .collect();
     let mut groups: Vec<Vec<Yaml>> = Vec::new();
     for group in alternatives.iter().filter(|g| (2..=4).contains(&g.len())) {
-        let places: Vec<&Yaml> = group.iter().filter_map(|s| place(s)).collect();
+        let found: Vec<&Yaml> = group.iter().filter_map(|s| place(s)).collect();
+        let places = distinct_places(found.iter().copied());
         let key = |p: &&Yaml| {
-            p.get("header").is_some()
+            ["header", "query", "cookie"]
+                .iter()
+                .any(|k| p.get(k).is_some())
                 || matches!(p.get("scheme"), Some(Yaml::Str(s)) if s != "basic")
         };
         let schemes = places.iter().filter(|p| p.get("scheme").is_some()).count();
-        let mut distinct = places.clone();
-        distinct.dedup();
         // The same schemes in another order are the same group.
         let known = groups.iter().any(|g| {
             g.len() == places.len() && places.iter().all(|p| g.iter().any(|k| same_place(k, p)))
         });
         if !known
-            && places.len() == group.len()
-            && distinct.len() == places.len()
+            && found.len() == group.len()
+            && places.len() >= 2
             && places.iter().all(key)
             && schemes <= 1
         {
@@ -47,6 +49,18 @@ pub(crate) fn together<'n>(
     }
     groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
     (groups, alone)
+}
+
+/// `places` without repeats, in their order: a place two schemes name (FEC's `api_key` as
+/// `apiKey` and as `ApiKeyQueryAuth`) is carried once.
+pub(crate) fn distinct_places<'y>(places: impl IntoIterator<Item = &'y Yaml>) -> Vec<&'y Yaml> {
+    let mut out: Vec<&Yaml> = Vec::new();
+    for place in places {
+        if !out.iter().any(|p| same_place(p, place)) {
+            out.push(place);
+        }
+    }
+    out
 }
 
 /// Whether two places are one: the same header (its name in any case, as HTTP reads

@@ -9,8 +9,8 @@ use crate::names::is_header_name;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
-/// `credentials`: each place names exactly one of `scheme`, `header` or `query`; header
-/// names are valid; at most one query parameter; no place twice. `header: Authorization`
+/// `credentials`: each place names exactly one of `scheme`, `header`, `query` or `cookie`;
+/// names are valid; at most four query parameters in all; no place twice. `header: Authorization`
 /// (the whole header is the key) comes after the schemes, which read the same header: it is
 /// what none of them reads (`Authorization: Basic ...` a password, `Authorization: abc` the
 /// key).
@@ -25,12 +25,8 @@ pub(super) fn lower_credentials(
 ) -> Vec<Credential> {
     let mut out: Vec<Credential> = Vec::new();
     for place in raw {
-        let given: Vec<&Spanned<String>> =
-            [&place.scheme, &place.header, &place.query, &place.cookie]
-                .into_iter()
-                .flatten()
-                .collect();
-        if let Some(parts) = &place.together {
+        let given = Given::from(place);
+        let credential = if let Some(parts) = &place.together {
             if let Some(other) = given.first() {
                 diags.push(
                     Diagnostic::new(
@@ -41,73 +37,49 @@ pub(super) fn lower_credentials(
                 );
                 continue;
             }
-            if let Some(together) = lower_together(parts, place, diags) {
-                out.push(together);
+            match lower_together(parts, place, diags) {
+                Some(together) => together,
+                None => continue,
             }
-            continue;
-        }
-        let [one] = given.as_slice() else {
-            let location = given
-                .get(1)
-                .map_or_else(|| place.location.clone(), |s| s.location.clone());
-            diags.push(
-                Diagnostic::new(
-                    location,
-                    "a credential place names exactly one of `scheme`, `header`, `query`, `cookie` or `together`",
-                )
-                .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
-            );
-            continue;
-        };
-        let credential = if let Some(query) = &place.query {
-            let name = &query.value;
-            if name.is_empty() || name.contains(['&', '=', '#', ' ']) {
-                diags.push(
-                    Diagnostic::new(
-                        one.location.clone(),
-                        format!("`{name}` is not a query parameter name"),
-                    )
-                    .hint("write a name such as `private_token`"),
-                );
-                continue;
-            }
-            if out.iter().any(|c| matches!(c, Credential::Query(_))) {
-                diags.push(
-                    Diagnostic::new(
-                        one.location.clone(),
-                        "a second query parameter for credentials",
-                    )
-                    .hint("a request carries a token in one query parameter at most: keep one"),
-                );
-                continue;
-            }
-            Credential::Query(name.clone())
-        } else if let Some(cookie) = &place.cookie {
-            // A cookie's name is a token, as a header's is (RFC 6265).
-            if !is_header_name(&cookie.value) {
-                diags.push(
-                    Diagnostic::new(
-                        cookie.location.clone(),
-                        format!("`{}` is not a cookie name", cookie.value),
-                    )
-                    .hint("a cookie's name is letters, digits and `-`, such as `token`"),
-                );
-                continue;
-            }
-            Credential::Cookie(cookie.value.clone())
         } else {
-            match lower_place(place.scheme.as_ref(), place.header.as_ref(), diags) {
+            if given.count() != 1 {
+                let location = (given.all().nth(1))
+                    .map_or_else(|| place.location.clone(), |s| s.location.clone());
+                diags.push(
+                    Diagnostic::new(
+                        location,
+                        "a credential place names exactly one of `scheme`, `header`, `query`, `cookie` or `together`",
+                    )
+                    .hint("write one entry per place, such as `- { scheme: bearer }` and `- { header: PRIVATE-TOKEN }`"),
+                );
+                continue;
+            }
+            match lower_place(given, diags) {
                 Some(credential) => credential,
                 None => continue,
             }
         };
-        if out.iter().any(|c| same_place(c, &credential)) {
+        let location = given
+            .first()
+            .map_or_else(|| place.location.clone(), |s| s.location.clone());
+        let queries = out.iter().chain([&credential]).flat_map(query_names);
+        if distinct(queries) > MAX_QUERY_KEYS {
             diags.push(
                 Diagnostic::new(
-                    one.location.clone(),
-                    format!("`{}` is listed twice", one.value),
+                    location,
+                    format!("more than {MAX_QUERY_KEYS} query parameters carry credentials"),
                 )
-                .hint("remove one of them"),
+                .hint("a request carries keys in four query parameters at most: keep four"),
+            );
+            continue;
+        }
+        if out.iter().any(|c| same_place(c, &credential)) {
+            let shown = given
+                .first()
+                .map_or_else(|| credential.to_string(), |s| s.value.clone());
+            diags.push(
+                Diagnostic::new(location, format!("`{shown}` is listed twice"))
+                    .hint("remove one of them"),
             );
             continue;
         }
@@ -191,13 +163,13 @@ fn same_place(a: &Credential, b: &Credential) -> bool {
     }
 }
 
-/// The keys of `together`: two to four, each a header or an `Authorization` scheme other
-/// than basic (a password is not one key of several), no place twice and at most one
-/// scheme (a request has one `Authorization` header).
+/// The keys of `together`: two to four, each a header, an `Authorization` scheme other
+/// than basic (a password is not one key of several), a query parameter or a cookie; no
+/// place twice and at most one scheme (a request has one `Authorization` header).
 ///
 /// ```yaml
 /// credentials:
-///   - together: [{ header: X-App-Key }, { query: app_token }]   # a query is not a key here
+///   - together: [{ header: X-App-Key }, { scheme: basic }]   # a password is not a key
 /// ```
 fn lower_together(
     parts: &[raw::KeyPart],
@@ -206,12 +178,21 @@ fn lower_together(
 ) -> Option<Credential> {
     let mut keys: Vec<Credential> = Vec::new();
     for part in parts {
-        let key = lower_place(part.scheme.as_ref(), part.header.as_ref(), diags)?;
-        let location = part
-            .scheme
-            .as_ref()
-            .or(part.header.as_ref())
+        let given = Given::from(part);
+        let location = given
+            .first()
             .map_or_else(|| part.location.clone(), |s| s.location.clone());
+        if given.count() != 1 {
+            diags.push(
+                Diagnostic::new(
+                    location,
+                    "a key names exactly one of `scheme`, `header`, `query` or `cookie`",
+                )
+                .hint("write one entry per key, such as `{ header: X-App-Key }`"),
+            );
+            return None;
+        }
+        let key = lower_place(given, diags)?;
         let problem = match &key {
             Credential::Basic => Some((
                 "a password (`scheme: basic`) is not a key carried with others",
@@ -247,13 +228,90 @@ fn lower_together(
     Some(Credential::Together(keys))
 }
 
-/// One place that is a scheme or a header (exactly one of them, checked by the caller).
-fn lower_place(
-    scheme: Option<&Spanned<String>>,
-    header: Option<&Spanned<String>>,
-    diags: &mut Diagnostics,
-) -> Option<Credential> {
-    if let Some(scheme) = scheme {
+/// The most query parameters a service's credentials are read from, alone or together
+/// (the runtime keeps that many per request, without allocating).
+const MAX_QUERY_KEYS: usize = 4;
+
+/// The query parameters `credential` reads.
+fn query_names(credential: &Credential) -> Vec<&str> {
+    credential
+        .keys()
+        .iter()
+        .filter_map(|k| match k {
+            Credential::Query(name) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How many different names `names` holds.
+fn distinct<'n>(names: impl Iterator<Item = &'n str>) -> usize {
+    let mut seen: Vec<&str> = names.collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
+}
+
+/// What one place or key names: a scheme, a header, a query parameter or a cookie.
+#[derive(Clone, Copy)]
+pub(super) struct Given<'r> {
+    scheme: Option<&'r Spanned<String>>,
+    header: Option<&'r Spanned<String>>,
+    query: Option<&'r Spanned<String>>,
+    cookie: Option<&'r Spanned<String>>,
+}
+
+impl<'r> From<&'r raw::CredentialPlace> for Given<'r> {
+    fn from(place: &'r raw::CredentialPlace) -> Self {
+        let (scheme, header) = (place.scheme.as_ref(), place.header.as_ref());
+        let (query, cookie) = (place.query.as_ref(), place.cookie.as_ref());
+        Given {
+            scheme,
+            header,
+            query,
+            cookie,
+        }
+    }
+}
+
+impl<'r> From<&'r raw::KeyPart> for Given<'r> {
+    fn from(part: &'r raw::KeyPart) -> Self {
+        let (scheme, header) = (part.scheme.as_ref(), part.header.as_ref());
+        let (query, cookie) = (part.query.as_ref(), part.cookie.as_ref());
+        Given {
+            scheme,
+            header,
+            query,
+            cookie,
+        }
+    }
+}
+
+impl<'r> Given<'r> {
+    fn all(self) -> impl Iterator<Item = &'r Spanned<String>> {
+        [self.scheme, self.header, self.query, self.cookie]
+            .into_iter()
+            .flatten()
+    }
+
+    fn count(self) -> usize {
+        self.all().count()
+    }
+
+    fn first(self) -> Option<&'r Spanned<String>> {
+        self.all().next()
+    }
+}
+
+/// One place that is a scheme, a header, a query parameter or a cookie (exactly one of
+/// them, checked by the caller).
+///
+/// ```yaml
+/// credentials:
+///   - { query: "api key" }   # not a query parameter's name
+/// ```
+fn lower_place(given: Given<'_>, diags: &mut Diagnostics) -> Option<Credential> {
+    if let Some(scheme) = given.scheme {
         let word = scheme.value.as_str();
         if !is_scheme_word(word) {
             diags.push(
@@ -271,5 +329,33 @@ fn lower_place(
             _ => Credential::Scheme(word.to_owned()),
         });
     }
-    header_name(header?, "PRIVATE-TOKEN", diags).map(Credential::Header)
+    if let Some(query) = given.query {
+        let name = &query.value;
+        if name.is_empty() || name.contains(['&', '=', '#', ' ']) {
+            diags.push(
+                Diagnostic::new(
+                    query.location.clone(),
+                    format!("`{name}` is not a query parameter name"),
+                )
+                .hint("write a name such as `private_token`"),
+            );
+            return None;
+        }
+        return Some(Credential::Query(name.clone()));
+    }
+    if let Some(cookie) = given.cookie {
+        // A cookie's name is a token, as a header's is (RFC 6265).
+        if !is_header_name(&cookie.value) {
+            diags.push(
+                Diagnostic::new(
+                    cookie.location.clone(),
+                    format!("`{}` is not a cookie name", cookie.value),
+                )
+                .hint("a cookie's name is letters, digits and `-`, such as `token`"),
+            );
+            return None;
+        }
+        return Some(Credential::Cookie(cookie.value.clone()));
+    }
+    header_name(given.header?, "PRIVATE-TOKEN", diags).map(Credential::Header)
 }

@@ -87,11 +87,10 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         diags,
     );
     let conventions = &service.conventions;
-    let query_credentials = conventions
-        .credentials
-        .iter()
-        .flatten()
-        .filter_map(|c| c.query.as_ref());
+    let query_credentials = conventions.credentials.iter().flatten().flat_map(|c| {
+        let together = c.together.iter().flatten().filter_map(|k| k.query.as_ref());
+        c.query.as_ref().into_iter().chain(together)
+    });
     let reserved_parameters = [
         conventions
             .pretty_printing

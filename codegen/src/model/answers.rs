@@ -89,8 +89,7 @@ pub fn conditions(
     let once_only = c.access_token_parameter.is_some()
         || c.method_override_parameter.is_some()
         || c.content_type_override_parameter.is_some()
-        || c.credentials
-            .iter()
+        || (c.credentials.iter().flat_map(Credential::keys))
             .any(|k| matches!(k, Credential::Query(_)));
     let options = !c.ignore_unknown_options
         || !endpoint.query.is_empty()

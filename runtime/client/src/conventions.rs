@@ -215,14 +215,6 @@ pub enum UnknownOptions {
 }
 
 impl Conventions {
-    /// The query parameter that carries a token, when the spec's `credentials` name one.
-    pub fn token_parameter(&self) -> Option<&'static str> {
-        self.credentials.iter().find_map(|c| match c {
-            Credential::Query(name) => Some(*name),
-            _ => None,
-        })
-    }
-
     /// Every rule off: no prefixes, no parameters or headers of the runtime's own, compact
     /// output, plaintext errors. Generated code writes the conventions a spec switches on
     /// and takes the rest from here (`..Conventions::NONE`), so that a convention added to

@@ -15,8 +15,9 @@ pub struct QueryParams<'q> {
     pub raw: Option<&'q str>,
     /// The access token, when given once.
     pub access_token: Option<Cow<'q, str>>,
-    /// The API token of the spec's query credential (`private_token`), when given once.
-    pub token: Option<Cow<'q, str>>,
+    /// The tokens and keys of the spec's query credentials (`private_token`), each given
+    /// once.
+    pub tokens: QueryTokens<'q>,
     /// The method override, when given once.
     pub method: Option<Cow<'q, str>>,
     /// The content-type override, when given once.
@@ -28,6 +29,41 @@ pub struct QueryParams<'q> {
     /// True when some parameter is not one of the runtime's: an endpoint option, or a
     /// mistake that endpoints without that option refuse.
     pub has_others: bool,
+}
+
+/// The most query parameters the spec's credentials are read from (its lowering refuses
+/// more).
+const MAX_QUERY_TOKENS: usize = 4;
+
+/// The values of the spec's query credentials in one request (Trello's `key` and `token`),
+/// each by its parameter's name: kept in place, nothing allocated.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueryTokens<'q>([Option<(&'static str, Cow<'q, str>)>; MAX_QUERY_TOKENS]);
+
+impl<'q> QueryTokens<'q> {
+    /// None given.
+    pub const NONE: QueryTokens<'static> = QueryTokens([None, None, None, None]);
+
+    /// The value of parameter `name`, when the request gives it.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .flatten()
+            .find(|(n, _)| *n == name)
+            .map(|(_, value)| value.as_ref())
+    }
+
+    /// Keeps `value` of parameter `name`: given twice, it is a 400 (which of two tokens
+    /// would be meant is not for the service to guess); beyond the spec's number, ignored.
+    fn set_once(&mut self, name: &'static str, value: Cow<'q, str>) -> Result<(), ApiError> {
+        if self.get(name).is_some() {
+            return Err(malformed(format!("duplicate {name}")));
+        }
+        if let Some(slot) = self.0.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some((name, value));
+        }
+        Ok(())
+    }
 }
 
 fn malformed(message: impl Into<Cow<'static, str>>) -> ApiError {
@@ -45,14 +81,13 @@ impl<'q> QueryParams<'q> {
         let Some(query) = query.filter(|q| !q.is_empty()) else {
             return Ok(params);
         };
-        let token_parameter = conventions.token_parameter();
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();
             let is = |name: Option<&str>| name == Some(key);
             if is(conventions.access_token_parameter) {
                 set_once(&mut params.access_token, value, key)?;
-            } else if is(token_parameter) {
-                set_once(&mut params.token, value, key)?;
+            } else if let Some(name) = conventions.token_parameters().find(|n| *n == key) {
+                params.tokens.set_once(name, value)?;
             } else if is(conventions.method_override_parameter) {
                 set_once(&mut params.method, value, key)?;
             } else if is(conventions.content_type_override_parameter) {
@@ -89,7 +124,6 @@ impl<'q> QueryParams<'q> {
             conventions.access_token_parameter,
             conventions.method_override_parameter,
             conventions.content_type_override_parameter,
-            conventions.token_parameter(),
             paging.map(|p| p.parameters()[0]),
             paging.map(|p| p.parameters()[1]),
             paging.and_then(Pagination::before_parameter),
@@ -98,6 +132,7 @@ impl<'q> QueryParams<'q> {
             let key = key.as_ref();
             if !endpoint.options.contains(&key)
                 && !reserved.contains(&Some(key))
+                && !conventions.is_token_parameter(key)
                 && bracketed(key, endpoint.options).is_none()
             {
                 return Err(malformed(format!("\"{key}\" is not a valid option")));

@@ -240,8 +240,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             }
             let span = match (trace_id, &shared.settings.site_dir) {
                 (Some(id), Some(site)) => {
-                    let secrets: Vec<&str> =
-                        conventions.access_token_parameter.into_iter().collect();
+                    let secrets: Vec<&str> = conventions.secret_parameters().collect();
                     Some(crate::trace::request_span(
                         id,
                         &crate::trace::error_log_path(site),
@@ -371,7 +370,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             headers: &parts.headers,
             authenticated_form: admitted.authenticated_form,
             access_token: admitted.query.access_token.as_deref(),
-            query_token: admitted.query.token.as_deref(),
+            query_tokens: &admitted.query.tokens,
             remote: self.remote_addr.map(|a| a.ip()),
         };
         if let Some(sessions) = sessions

@@ -14,6 +14,7 @@ use http::{HeaderMap, header};
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 use crate::message::context::{AuthMethod, Caller, Identity};
+use crate::message::query::QueryTokens;
 pub use crate::protocol::credential_places::cookie;
 use crate::protocol::credential_places::{Found, authorization, presented_credential};
 use crate::protocol::failure_budget::FailureBudget;
@@ -62,8 +63,8 @@ pub struct Presented<'a> {
     pub authenticated_form: bool,
     /// The access token parameter, if given.
     pub access_token: Option<&'a str>,
-    /// The token of the spec's query credential, if given.
-    pub query_token: Option<&'a str>,
+    /// The tokens of the spec's query credentials the request gives.
+    pub query_tokens: &'a QueryTokens<'a>,
     /// The client's address, which failed attempts are counted by.
     pub remote: Option<IpAddr>,
 }
@@ -278,7 +279,7 @@ mod tests {
             headers,
             authenticated_form: false,
             access_token: None,
-            query_token: None,
+            query_tokens: &QueryTokens::NONE,
             remote: None,
         }
     }
@@ -408,7 +409,7 @@ mod tests {
             headers: &headers,
             authenticated_form: true,
             access_token: None,
-            query_token: None,
+            query_tokens: &QueryTokens::NONE,
             remote: None,
         };
         let limits = crate::Limits {

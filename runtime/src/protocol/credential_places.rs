@@ -1,5 +1,5 @@
 //! What a request carries at each of the spec's credential places: an `Authorization`
-//! scheme, a header, the query token, a cookie, or keys carried together.
+//! scheme, a header, a query parameter, a cookie, or keys carried together.
 
 use http::{HeaderMap, header};
 
@@ -32,7 +32,7 @@ pub(crate) fn presented_credential<'a>(
             .get(name)
             .and_then(|v| v.to_str().ok())
             .map(|v| Found::Token(v.trim())),
-        Credential::Query(_) => presented.query_token.map(Found::Token),
+        Credential::Query(name) => presented.query_tokens.get(name).map(Found::Token),
         Credential::Cookie(name) => cookie(headers, name).map(Found::Token),
         Credential::Together(places) => {
             let mut keys = [("", ""); MAX_KEYS];

@@ -22,6 +22,7 @@ mod output;
 mod owned_resources;
 mod payments;
 mod payments_rules;
+mod query_keys;
 mod quota;
 mod rate_limits;
 mod replies;

@@ -14,10 +14,10 @@ spec_record! {
         opt query: Spanned<String>,
         /// A cookie carrying a token (`token`, as a browser keeps it).
         opt cookie: Spanned<String>,
-        /// Keys a request carries together, each in its header or `Authorization` scheme
-        /// (an app key and an app token: `[{ header: X-App-Key }, { header: X-App-Token
-        /// }]`); a request carrying some of them only carries none. Checked at once by the
-        /// runtime's `Authenticator::keys`.
+        /// Keys a request carries together, each in its header, `Authorization` scheme,
+        /// query parameter or cookie (an app key and an app token:
+        /// `[{ header: X-App-Key }, { header: X-App-Token }]`); a request carrying some of
+        /// them only carries none. Checked at once by the runtime's `Authenticator::keys`.
         opt together: Vec<KeyPart>,
         /// Beside `scheme: bearer`: the tokens are OAuth 2 access tokens, obtained by these
         /// flows (`authorization_code`, `client_credentials`, `implicit`, `password`). The
@@ -41,6 +41,10 @@ spec_record! {
         opt scheme: Spanned<String>,
         /// A request header carrying the key (`X-App-Token`).
         opt header: Spanned<String>,
+        /// A query parameter carrying the key (`key`, beside a `token`, as Trello's).
+        opt query: Spanned<String>,
+        /// A cookie carrying the key.
+        opt cookie: Spanned<String>,
         /// Beside `scheme: bearer`: who issues the tokens, as on a place of its own.
         opt oauth2: Named<OAuthFlow>,
         /// Beside `scheme: bearer`: the OpenID Connect provider issuing the tokens.

@@ -147,17 +147,17 @@ impl<T, E> Call<T, E> {
 
     /// Points the call at `url`, a link the service answered with: its query replaces the
     /// call's, except the parameters every request of this client adds itself (the pretty
-    /// parameter, a query token), which are not sent twice.
+    /// parameter, query tokens), which are not sent twice.
     pub(super) fn follow(&mut self, url: &str) {
         let conventions = self.conventions();
         let own = [
             conventions.pretty_parameter,
             conventions.access_token_parameter,
-            conventions.token_parameter(),
         ];
+        let own = |key: &str| own.contains(&Some(key)) || conventions.is_token_parameter(key);
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let kept: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-            .filter(|(key, _)| !own.contains(&Some(key.as_ref())))
+            .filter(|(key, _)| !own(key))
             .map(|(k, v)| (k.into_owned(), v.into_owned()))
             .collect();
         self.url = path.to_owned();

@@ -16,15 +16,16 @@ pub enum Credential {
     Query(&'static str),
     /// A token in this cookie (`token`).
     Cookie(&'static str),
-    /// Keys a request carries together, each at its place (`Scheme` and `Header` only),
+    /// Keys a request carries together, each at its place (not `Basic`),
     /// checked at once by the runtime's `Authenticator::keys`: a request carrying some of
     /// them only carries none.
     Together(&'static [Credential]),
 }
 
 impl Credential {
-    /// Where a key at this place is, for `Authenticator::keys`: the header's name, or the
-    /// `Authorization` scheme (`Bearer`); `None` for basic credentials.
+    /// Where a key at this place is, for `Authenticator::keys`: the header's, query
+    /// parameter's or cookie's name, or the `Authorization` scheme (`Bearer`); `None` for
+    /// basic credentials.
     pub fn key_name(self) -> Option<&'static str> {
         match self {
             Credential::Scheme(name)
@@ -95,9 +96,55 @@ pub struct RunAsConventions {
     pub capability: &'static str,
 }
 
+impl super::Conventions {
+    /// The query parameters that carry tokens or keys, as the spec's `credentials` name
+    /// them, alone or carried together (a name in both is given twice).
+    pub fn token_parameters(&self) -> impl Iterator<Item = &'static str> + use<> {
+        let places = self.credentials.iter().flat_map(|c| match c {
+            Credential::Together(keys) => keys,
+            one => std::slice::from_ref(one),
+        });
+        places.filter_map(|c| match c {
+            Credential::Query(name) => Some(*name),
+            _ => None,
+        })
+    }
+
+    /// Whether `name` is a query parameter carrying credentials.
+    pub fn is_token_parameter(&self, name: &str) -> bool {
+        self.token_parameters().any(|n| n == name)
+    }
+
+    /// The query parameters whose values are secrets, which logs hide: the access token's
+    /// and every one carrying credentials.
+    pub fn secret_parameters(&self) -> impl Iterator<Item = &'static str> + use<> {
+        (self.access_token_parameter.into_iter()).chain(self.token_parameters())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Credential;
+    use crate::conventions::Conventions;
+
+    /// Every query parameter carrying credentials, alone or beside other keys, is a secret
+    /// beside the access token.
+    #[test]
+    fn every_query_key_is_a_secret() {
+        let conventions = Conventions {
+            access_token_parameter: Some("access_token"),
+            credentials: &[
+                Credential::Header("X-Key"),
+                Credential::Query("key"),
+                Credential::Together(&[Credential::Query("api_key"), Credential::Header("X-T")]),
+            ],
+            ..Conventions::NONE
+        };
+        let secrets: Vec<&str> = conventions.secret_parameters().collect();
+        assert_eq!(secrets, ["access_token", "key", "api_key"]);
+        assert!(conventions.is_token_parameter("api_key"));
+        assert!(!conventions.is_token_parameter("X-T"));
+    }
 
     /// Keys carried together prove each of them, and any group of fewer of them; one key
     /// proves only itself.
