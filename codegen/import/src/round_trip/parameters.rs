@@ -117,28 +117,29 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
     }
     let theirs = collect(c.b, b, &mut Vec::new());
     let (credentials, _) = requirement(c.b, b, Sent::OnTheWire);
+    let required = |r: &Param<'_>| {
+        r.location == "path" || r.value.get("required").and_then(Value::as_bool) == Some(true)
+    };
     for p in &ours {
         let Some(q) = theirs.iter().find(|q| q.key == p.key) else {
             // A parameter the export reads as a credential (Trello's `key`, declared
-            // beside the scheme naming it) is sent alike: only the document says less.
-            if credentials
-                .iter()
-                .flatten()
-                .any(|place| *place == p.as_credential())
-            {
-                let what = format!(
-                    "{} parameter `{}` exported as a credential place",
-                    p.location, p.name
-                );
-                out.push(Difference::faithful(&p.ptr, "credential parameter", what));
+            // beside the scheme naming it) is sent alike. A required one is faithful where
+            // every way of calling carries it.
+            let place = p.as_credential();
+            let carries = |all: &std::collections::BTreeSet<String>| all.contains(&place);
+            if credentials.iter().any(carries) {
+                if required(p) && !credentials.iter().all(carries) {
+                    let what = format!(
+                        "required {} parameter `{}` exported as a credential some callers omit",
+                        p.location, p.name
+                    );
+                    out.push(Difference::faithful(&p.ptr, "credential parameter", what));
+                }
                 continue;
             }
             let what = format!("{} parameter `{}` missing", p.location, p.name);
             out.push(Difference::wire(&p.ptr, category(p.location), what));
             continue;
-        };
-        let required = |r: &Param<'_>| {
-            r.location == "path" || r.value.get("required").and_then(Value::as_bool) == Some(true)
         };
         if required(p) != required(q) {
             let at = match p.value.get("required") {
