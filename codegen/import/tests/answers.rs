@@ -29,8 +29,8 @@ fn a_request_body_read_in_more_types_is_the_same_on_the_wire() {
     assert!(!v.on_wire, "{:#?}", v.differences);
 }
 
-/// Answers as clients read them: an error answer the original gives no body may carry one
-/// in the export; an answer listed as `application/json` and `text/json` needs one of them;
+/// Answers as clients read them: an error answer the original gives no body, or one of
+/// any JSON, may carry one in the export; an answer listed as `application/json` and `text/json` needs one of them;
 /// a range (`4XX`) holds every answer of the export in it to its schema.
 #[test]
 fn error_bodies_json_aliases_and_ranges_are_read_as_clients_read_them() {
@@ -51,6 +51,16 @@ fn error_bodies_json_aliases_and_ranges_are_read_as_clients_read_them() {
     };
     let v = &compare(&original, &answers(&other)).operations[0];
     assert!(v.on_wire, "{:#?}", v.differences);
+    // An error answer of any JSON is one no client relied on the shape of; a success is.
+    let mut any = original.clone();
+    any["paths"]["/x"]["get"]["responses"]["404"]["content"] =
+        json!({ "application/json": { "schema": { "description": "anything" } } });
+    let v = &compare(&any, &answers(&other)).operations[0];
+    assert!(v.on_wire, "{:#?}", v.differences);
+    any["paths"]["/x"]["get"]["responses"]["200"]["content"] =
+        json!({ "application/json": { "schema": {} } });
+    let v = &compare(&any, &answers(&other)).operations[0];
+    assert!(!v.on_wire, "{:#?}", v.differences);
     let v = &compare(&original, &answers(&object)).operations[0];
     assert!(
         !v.on_wire,

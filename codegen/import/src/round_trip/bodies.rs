@@ -295,6 +295,11 @@ fn content<'a>(
             continue;
         };
         let sa = schema_parts(m, &ptr);
+        // An error answer of any JSON (`schema: {}`, as ritc.io's) describes no body a
+        // client could rely on, as one without `content` does: the export's breaks none.
+        if side == Side::Error && sa.iter().all(|part| says_nothing(part.value)) {
+            continue;
+        }
         let sb = schema_parts(o, &push(&push(their_at, "content"), n));
         c.schemas(&sa, &sb, &ptr, out);
     }
@@ -317,6 +322,24 @@ fn content<'a>(
                 out.push(Difference::wire(&parent, "media type", what));
             }
         }
+    }
+}
+
+/// Whether `schema` admits any JSON and says so only: no keyword but annotations.
+fn says_nothing(schema: &Value) -> bool {
+    const ANNOTATIONS: [&str; 5] = [
+        "description",
+        "title",
+        "example",
+        "examples",
+        "externalDocs",
+    ];
+    match schema {
+        Value::Bool(admits) => *admits,
+        Value::Object(keywords) => keywords
+            .keys()
+            .all(|k| ANNOTATIONS.contains(&k.as_str()) || k.starts_with("x-")),
+        _ => false,
     }
 }
 

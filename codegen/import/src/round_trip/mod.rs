@@ -50,7 +50,9 @@
 //!   empty `content`) and wire-equal schemas. The export may add 4xx/5xx statuses (a
 //!   generated service refuses bad input); any other added status is a difference. A
 //!   `default` with no 2xx or 3xx beside it is every answer: the export's successes are
-//!   its instances, compared with it, and not added statuses.
+//!   its instances, compared with it, and not added statuses. An error answer (4xx, 5xx,
+//!   `default`) the original gives no body, or a body of any JSON (`schema: {}`), may carry
+//!   one in the export: no client relied on its shape.
 //!   Response headers: every original header (case-insensitive, `Content-Type` ignored) is
 //!   in the export with a wire-equal schema. Decided here: headers only the export sends
 //!   (request ids, rate limits) are not differences, as a client ignores unknown headers.
