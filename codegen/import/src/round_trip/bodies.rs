@@ -281,6 +281,25 @@ fn content<'a>(
             continue;
         }
         let ptr = push(&content_at, media);
+        // An answer the original lists in several JSON types (Twitter's errors as
+        // `application/json` and `application/problem+json`) comes in one of them: where
+        // the export keeps another by its name, the client's reading of it is unchanged.
+        let bare = |name: &str| {
+            name.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        };
+        let named = |name: &str| other.iter().any(|(_, n, _)| bare(n) == bare(name));
+        let sibling_kept = mine
+            .iter()
+            .any(|(j, n, _)| j == k && n != media && named(n));
+        if answer && k == "application/json" && !named(media) && sibling_kept {
+            let what = format!("media type `{media}` left out beside another JSON type");
+            out.push(Difference::faithful(ptr, "media type", what));
+            continue;
+        }
         let counterpart = other
             .iter()
             .find(|(_, n, _)| n.eq_ignore_ascii_case(media))

@@ -44,7 +44,9 @@
 //!   case without parameters; `application/json`, `application/json; charset=…` and every
 //!   `application/…+json` are one JSON kind. An entry without a schema beside one of its
 //!   kind with a schema (Zuora's examples under `application/json`, its schema under
-//!   `application/json; charset=utf-8`) is read as that one.
+//!   `application/json; charset=utf-8`) is read as that one. An answer listed in several
+//!   JSON types, one of which the export keeps by its name, comes in that one: the others
+//!   left out are a Faithful difference (a client of the original reads each).
 //! * **Responses**: every status of the original (`default` and ranges like `4XX`, compared
 //!   case-insensitively) is in the export with the same media type set (no `content` equals
 //!   empty `content`) and wire-equal schemas. The export may add 4xx/5xx statuses (a
