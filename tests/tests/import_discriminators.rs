@@ -107,3 +107,39 @@ fn an_includer_narrows_a_member_of_any_object_to_records() {
     );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A base whose explicit mapping names only its members (Twitter's `Problem`, where
+/// `about:blank` names `GenericProblem`, which adds nothing to it and becomes `Problem`)
+/// is still named by its own name, as OpenAPI leaves implicit: the import writes that value
+/// beside the others, and the round trip finds the family on the wire.
+#[test]
+fn a_base_named_by_no_explicit_value_keeps_its_own_name() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/jobs": { "get": {
+            "responses": { "default": { "description": "failed", "content": {
+                "application/json": { "schema": { "$ref": "#/components/schemas/Problem" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Problem": { "type": "object", "required": ["type", "title"],
+                "properties": { "type": { "type": "string" }, "title": { "type": "string" } },
+                "discriminator": { "propertyName": "type", "mapping": {
+                    "about:blank": "#/components/schemas/GenericProblem",
+                    "https://x/conflict": "#/components/schemas/ConflictProblem" } } },
+            "GenericProblem": { "allOf": [{ "$ref": "#/components/schemas/Problem" }],
+                "description": "Nothing beyond the status." },
+            "ConflictProblem": { "allOf": [{ "$ref": "#/components/schemas/Problem" },
+                { "type": "object", "properties": { "other": { "type": "string" } } }] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "mapping: { about:blank: Problem, https://x/conflict: ConflictProblem, Problem: Problem }"
+        ),
+        "{service}"
+    );
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

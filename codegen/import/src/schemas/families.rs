@@ -232,7 +232,7 @@ impl<'d> Types<'d> {
             .collect();
         for (name, at) in pending {
             let mut dropped = Vec::new();
-            let settled = self.settle(&name, &mut dropped);
+            let settled = self.settle(&name, &at, &mut dropped);
             for value in dropped {
                 losses.push(Loss::wire(
                     refs::push(&refs::push(&at, "mapping"), &value),
@@ -328,7 +328,7 @@ impl<'d> Types<'d> {
         }
     }
 
-    fn settle(&mut self, name: &str, dropped: &mut Vec<String>) -> Result<(), String> {
+    fn settle(&mut self, name: &str, at: &str, dropped: &mut Vec<String>) -> Result<(), String> {
         let definition = &self
             .declared
             .iter()
@@ -404,6 +404,19 @@ impl<'d> Types<'d> {
             }
             mapping.push((value, Yaml::str(member.as_str())));
         }
+        // A schema of the original's family its explicit mapping does not target is named
+        // by its own name too, though it became a type another value names (Twitter's
+        // `Problem`, whose `about:blank` names `GenericProblem`, which is `Problem`).
+        for (value, member) in self.implicit_values(at) {
+            let same = |(v, t): &(String, Yaml)| *v == value && *t == Yaml::str(member.as_str());
+            if mapping.iter().any(same) || !family.contains(&member) {
+                continue;
+            }
+            if mapping.iter().any(|(v, _)| *v == value) {
+                return Err(format!("`{value}` would name two types"));
+            }
+            mapping.push((value, Yaml::Str(member)));
+        }
         dropped.extend(outside.into_iter().map(|(value, _)| value));
         if let Some((_, Yaml::Map(entries))) = self.declared.iter_mut().find(|(n, _)| n == name)
             && let Some((_, d)) = entries.iter_mut().find(|(k, _)| k == "discriminator")
@@ -414,6 +427,46 @@ impl<'d> Types<'d> {
             ]);
         }
         Ok(())
+    }
+
+    /// The values OpenAPI leaves implicit in the discriminator at `at` of a base record, as
+    /// the original reads them: each schema of the base's family (the base and every
+    /// schema including it) its explicit mapping does not target, by its schema's name,
+    /// with the type it became.
+    fn implicit_values(&mut self, at: &str) -> Vec<(String, String)> {
+        let Some(base) = at.strip_suffix("/discriminator").map(str::to_owned) else {
+            return Vec::new();
+        };
+        let document = self.document;
+        let targets: Vec<String> = document
+            .pointer(&format!("{at}/mapping"))
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter_map(|(_, t)| t.as_str())
+            .map(|t| match t.strip_prefix('#') {
+                Some(pointer) => pointer.to_owned(),
+                None => format!("/components/schemas/{t}"),
+            })
+            .collect();
+        let families = self
+            .families
+            .get_or_insert_with(|| Families::of(Doc::new(document)));
+        let family: Vec<String> = std::iter::once(base.as_str())
+            .chain(families.members(&base))
+            .map(str::to_owned)
+            .collect();
+        family
+            .into_iter()
+            .filter(|pointer| pointer.starts_with("/components/schemas/"))
+            .filter(|pointer| !targets.contains(pointer))
+            .filter_map(|pointer| {
+                let used = self.components.get(&pointer)?;
+                let value = pointer.rsplit('/').next()?;
+                let value = value.replace("~1", "/").replace("~0", "~");
+                Some((value, used.spelled.clone()))
+            })
+            .collect()
     }
 
     /// Whether record `name` includes `base`, directly or through its includes.
