@@ -141,3 +141,32 @@ fn alternatives_the_type_excludes_are_left_out() {
     assert!(contexts.contains("request: list<string>"), "{contexts}");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An operation answering only redirects (Shutterstock's `302` to its login page, Jira's
+/// `303` with the task it started) answers its first as its status, with the body it
+/// documents; `304` beside them is no success. The round trip finds both on the wire.
+#[test]
+fn an_operation_answering_only_redirects_answers_the_first() {
+    let task = serde_json::json!({ "type": "object", "required": ["id"],
+        "properties": { "id": { "type": "string" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/authorize": { "get": { "responses": {
+                "302": { "description": "To the login page" },
+                "400": { "description": "Bad request" } } } },
+            "/tasks": { "post": { "responses": {
+                "303": { "description": "Started", "content": {
+                    "application/json": { "schema": task } } } } } }
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let family = super::import::file(&imported, "authorize.yaml");
+    assert!(family.contains("    status: 302\n"), "{family}");
+    let family = super::import::file(&imported, "tasks.yaml");
+    assert!(family.contains("    status: 303\n"), "{family}");
+    assert!(family.contains("    response: "), "{family}");
+    super::import::assert_every_operation_faithful(&document, &imported);
+}

@@ -130,6 +130,12 @@ impl<'d> Operation<'_, 'd> {
                 continue;
             };
             let succeeds = responses.keys().any(|c| c.starts_with('2'));
+            // Without a 2xx answer, the redirects are the successes (Shutterstock's `302`
+            // to its login page, Jira's `303` with the task it started), `304` aside.
+            let success = |status: u16| {
+                (200..300).contains(&status)
+                    || (!succeeds && (300..400).contains(&status) && status != 304)
+            };
             let default = code.eq_ignore_ascii_case("default");
             if (default && succeeds) || ["4XX", "5XX"].contains(&code.to_ascii_uppercase().as_str())
             {
@@ -187,7 +193,7 @@ impl<'d> Operation<'_, 'd> {
             // An error answer's headers are its row's.
             let mut row_headers = crate::response_headers::Found::default();
             match declared {
-                Some(declared) if (200..300).contains(&status) => {
+                Some(declared) if success(status) => {
                     let at = refs::push(&response_at, "headers");
                     let found = (declared, at.as_str(), pascal);
                     let skip = needs.rate_limits.as_ref();
@@ -214,13 +220,13 @@ impl<'d> Operation<'_, 'd> {
                     "links are not carried over",
                 ));
             }
-            let hint = if (200..300).contains(&status) {
+            let hint = if success(status) {
                 format!("{pascal}Response")
             } else {
                 naming::pascal(&status_name(status))
             };
             let found = self.response_body(response, &response_at, types, &hint, losses);
-            if (200..300).contains(&status) {
+            if success(status) {
                 successes.push((status, found, response_at));
             } else if (400..600).contains(&status) {
                 // A record that may be `null` (a `nullable` error schema) says so on its row.
@@ -332,7 +338,7 @@ impl<'d> Operation<'_, 'd> {
                 endpoint.push("empty_successes", Yaml::List(empty));
             }
         }
-        // Without a success, a 3xx answer has no endpoint status beside it.
+        // Without a success, a 3xx answer (`304`) has no endpoint status beside it.
         for (status, at) in redirects {
             losses.push(Loss::wire(
                 at,

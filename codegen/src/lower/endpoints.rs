@@ -162,15 +162,28 @@ pub(super) fn lower_endpoint(
         .as_ref()
         .and_then(|t| lower_type_ref(t, cx, diags));
     let status = match &raw.status {
-        Some(s) if !(200..=299).contains(&s.value.0) => {
+        Some(s) if !(200..=399).contains(&s.value.0) => {
             diags.push(
                 Diagnostic::new(
                     s.location.clone(),
-                    format!("success status {} is not a 2xx code", s.value.0),
+                    format!("success status {} is not a 2xx or 3xx code", s.value.0),
                 )
                 .hint("`status` is the success status; list error statuses under `errors`"),
             );
             200
+        }
+        // A redirect (Shutterstock's `302` to its login page, Jira's `303` with the task
+        // it started) with the `Location` the handler's reply sets; `304` sends the client
+        // back to its own copy, without a body.
+        Some(s) if s.value.0 == 304 && raw.response.is_some() => {
+            diags.push(
+                Diagnostic::new(
+                    s.location.clone(),
+                    "status 304 answers without a body, but the endpoint declares a `response`",
+                )
+                .hint("remove `response`, or use 200"),
+            );
+            s.value.0
         }
         Some(s) => {
             if s.value.0 == 204 && raw.response.is_some() {

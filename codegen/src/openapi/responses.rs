@@ -146,13 +146,18 @@ pub(super) fn responses(
             // Where the created resource can be read, when the handler says
             // (`Custom::location`).
             headers.insert("Location".into(), component("Location"));
+        } else if redirects(code) {
+            // Where a redirect sends the client (`Custom::location_url`).
+            headers.insert("Location".into(), component("RedirectLocation"));
         }
         headers.extend(declared(service, &endpoint.response_headers));
         if !headers.is_empty() {
             response.insert("headers".into(), Value::Object(headers));
         }
+        // A 3xx answer carries a body only where it is the endpoint's own (not 304).
+        let own_redirect = code == endpoint.status && code != 304;
         if code != 204
-            && !(300..400).contains(&code)
+            && (!(300..400).contains(&code) || own_redirect)
             && !endpoint.empty_successes.contains(&code)
             && let Some(body) = &json_body
         {
@@ -343,11 +348,31 @@ pub(super) fn components(service: &Service) -> Map<String, Value> {
             }),
         );
     }
+    let sends_away = service
+        .families
+        .iter()
+        .flat_map(|f| &f.endpoints)
+        .any(|e| redirects(e.status) || e.other_successes.iter().any(|c| redirects(*c)));
+    if sends_away {
+        out.insert(
+            "RedirectLocation".into(),
+            json!({
+                "description": "Where the redirect sends the client.",
+                "schema": { "type": "string", "format": "uri-reference" },
+            }),
+        );
+    }
     if let Some(h) = &c.rate_limit_headers {
         out.extend(super::headers::rate_limit(h));
     }
     out.extend(super::headers::echoed(&c.echo_headers));
     out
+}
+
+/// Whether an answer of `code` sends the client elsewhere (`Location`): the 3xx codes but
+/// `304 Not Modified`, which sends it back to its own copy.
+fn redirects(code: u16) -> bool {
+    (300..400).contains(&code) && code != 304
 }
 
 /// The body of an error answer: plain text, RFC 9457 problem details, the spec's JSON

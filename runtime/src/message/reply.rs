@@ -164,6 +164,30 @@ impl<R> Custom<R> {
     }
 }
 
+impl<R> Custom<R> {
+    /// Adds `Location: {url}`, written as given: where a redirect (an endpoint whose status
+    /// is 3xx) sends the client. A URL a header cannot carry (a control character) is left
+    /// out and logged.
+    ///
+    /// ```
+    /// use restspec_runtime::{Custom, Reply};
+    ///
+    /// let mut reply = Custom::new(()).location_url("https://id.example/login?app=7");
+    /// let headers = Reply::<()>::take_headers(&mut reply);
+    /// assert_eq!(headers["location"], "https://id.example/login?app=7");
+    /// ```
+    #[must_use]
+    pub fn location_url(mut self, url: &str) -> Self {
+        match HeaderValue::try_from(url) {
+            Ok(value) => {
+                self.headers.append(http::header::LOCATION, value);
+            }
+            Err(_) => tracing::error!(url, "a Location a header cannot carry"),
+        }
+        self
+    }
+}
+
 /// A reply with the typed response headers its endpoint declares (`response_headers:` in
 /// the spec): the handler of such an endpoint returns one, so that a required header
 /// cannot be forgotten. The generated struct writes each header that has a value.

@@ -265,10 +265,13 @@ impl<'a> Call<'a> {
             .inspect_err(|e| tracing::debug!(error = %e, "handler answered an error"))?;
         let status = self.success_status(reply.status())?;
         // 204, the 3xx answers (`304 Not Modified`, redirects) and the endpoint's empty
-        // successes (`202`) carry no body.
+        // successes (`202`) carry no body; but a redirect that is the endpoint's own
+        // status carries its response (Jira's `303` with the task it started).
+        let own_redirect = status.as_u16() == self.endpoint.success;
         let mut response = if self.endpoint.response_body
             && status != StatusCode::NO_CONTENT
-            && !status.is_redirection()
+            && status != StatusCode::NOT_MODIFIED
+            && (!status.is_redirection() || own_redirect)
             && !self.endpoint.empty_successes.contains(&status.as_u16())
         {
             let capacity = self.size_hint.capacity(self.pretty);

@@ -25,6 +25,7 @@ mod payments_rules;
 mod query_keys;
 mod quota;
 mod rate_limits;
+mod redirects;
 mod replies;
 mod request_bodies;
 mod requests;

@@ -289,26 +289,35 @@ impl<T, E> Call<T, E> {
                 .map(str::to_owned);
             let headers = response.headers().clone();
             let bytes = response.bytes().await.map_err(ClientError::Transport)?;
-            if !(200..300).contains(&status) {
-                let message = self.message(&bytes);
-                return Err(ClientError::Api(ApiFailure {
+            // A redirect the HTTP client does not follow (its `Location` among the
+            // headers) is the answer of an endpoint whose status it is, read as one: with
+            // nothing to read, or a body of the call's type (Jira's 303 with the task).
+            let redirect = (300..400).contains(&status) && status != 304;
+            let read =
+                (redirect || (200..300).contains(&status)).then(|| self.decode(status, &bytes));
+            let read = match read {
+                Some(Err(_)) if redirect => None,
+                read => read,
+            };
+            if let Some(read) = read {
+                let (body, next_cursor) = read?;
+                return Ok(Answer {
+                    body,
                     status,
-                    error: E::from_body(status, &bytes)
-                        .or_else(|| E::from_status(status, &message)),
-                    message,
                     trace,
-                    retry_after,
-                    headers: Box::new(headers),
-                }));
+                    headers,
+                    next_cursor,
+                });
             }
-            let (body, next_cursor) = self.decode(status, &bytes)?;
-            return Ok(Answer {
-                body,
+            let message = self.message(&bytes);
+            return Err(ClientError::Api(ApiFailure {
                 status,
+                error: E::from_body(status, &bytes).or_else(|| E::from_status(status, &message)),
+                message,
                 trace,
-                headers,
-                next_cursor,
-            });
+                retry_after,
+                headers: Box::new(headers),
+            }));
         }
     }
 

@@ -126,7 +126,10 @@ impl ClientConfig {
     }
 
     /// A reqwest client of your own (proxies, TLS roots, connection pool settings); the
-    /// timeout set here still applies per attempt.
+    /// timeout set here still applies per attempt. reqwest follows redirects; to read where
+    /// an endpoint answering one (`status: 302`) sends you, give a client that does not
+    /// (`redirect(reqwest::redirect::Policy::none())`): the call then succeeds with the
+    /// redirect's status and its `Location` among the answer's headers.
     #[must_use]
     pub fn http_client(mut self, client: reqwest::Client) -> Self {
         self.http = Some(client);
