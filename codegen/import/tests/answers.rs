@@ -162,3 +162,31 @@ fn an_answer_in_several_json_types_comes_in_one() {
     let v = &compare(&original, &exported("application/vnd.x+json")).operations[0];
     assert!(!v.on_wire, "{:#?}", v.differences);
 }
+
+/// What a server may send, read as documents write it: an answer in `*/*` (DocuSign's)
+/// may come as the export's JSON, whatever else the export lists; an error answer of
+/// `content: {}` (Yodlee's 401) describes no body; keys that are no media type (Akeneo's
+/// `code` and `message`) name nothing sent.
+#[test]
+fn ranges_empty_content_and_keys_that_are_no_media_type() {
+    let object = json!({ "type": "object", "properties": { "a": { "type": "string" } } });
+    let original = doc(json!({ "/x": { "get": { "responses": {
+        "200": { "description": "ok", "content": { "*/*": { "schema": object } } },
+        "400": { "description": "bad", "content": {
+            "code": { "type": "string" }, "message": { "type": "string" } } },
+        "401": { "description": "who", "content": {} } } } } }));
+    let exported = doc(json!({ "/x": { "get": { "responses": {
+        "200": { "description": "ok", "content": { "application/json": { "schema": object } } },
+        "400": { "description": "bad", "content": {
+            "application/json": { "schema": object }, "text/plain": {} } },
+        "401": { "description": "who", "content": { "application/json": { "schema": object } } }
+    } } } }));
+    let v = &compare(&original, &exported).operations[0];
+    assert!(v.on_wire && v.faithful, "{:#?}", v.differences);
+    // A range of another family is no counterpart.
+    let mut images = original.clone();
+    images["paths"]["/x"]["get"]["responses"]["200"]["content"] =
+        json!({ "image/*": { "schema": object } });
+    let v = &compare(&images, &exported).operations[0];
+    assert!(!v.on_wire, "{:#?}", v.differences);
+}

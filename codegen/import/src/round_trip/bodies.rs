@@ -265,11 +265,23 @@ fn content<'a>(
             .and_then(Value::as_object)
             .into_iter()
             .flatten()
+            // A key that is no media type (Akeneo's `code` and `message`, properties
+            // written as `content`) names nothing a server sends.
+            .filter(|(media, _)| media.contains('/'))
             .map(|(media, m)| (kind(media), media, m))
             .collect()
     };
     let (mine, other) = (entries(ours), entries(theirs));
     let content_at = push(at, "content");
+    // An answer in a range (`*/*`, DocuSign's; `application/*`) may come in any type of
+    // it: the export's types in it are its instances.
+    let covers = |range: &str, media: &str| match kind(range).split_once('/') {
+        Some(("*", "*")) => true,
+        Some((family, "*")) => kind(media)
+            .split_once('/')
+            .is_some_and(|(f, _)| f == family),
+        _ => false,
+    };
     for (k, media, m) in &mine {
         // A media type without a schema beside one of its kind with a schema (Zuora's
         // `application/json` holding examples, `application/json; charset=utf-8` the
@@ -308,6 +320,11 @@ fn content<'a>(
             let alias = answer && json_alias(media);
             other.iter().find(|(_, n, _)| alias && json_alias(n))
         });
+        // A range is compared with the export's JSON in it, else its first type in it.
+        let counterpart = counterpart.or_else(|| {
+            let within = || other.iter().filter(|(_, n, _)| answer && covers(media, n));
+            (within().find(|(j, _, _)| j == "application/json")).or_else(|| within().next())
+        });
         let Some((_, n, o)) = counterpart else {
             let what = format!("media type `{media}` missing");
             out.push(Difference::wire(ptr, "media type", what));
@@ -322,16 +339,20 @@ fn content<'a>(
         let sb = schema_parts(o, &push(&push(their_at, "content"), n));
         c.schemas(&sa, &sb, &ptr, out);
     }
-    let parent = if ours.get("content").is_some() {
+    // No `content`, `content: {}` or one naming no media type: no body described.
+    let parent = if !mine.is_empty() {
         content_at
     } else if side == Side::Error {
         return;
+    } else if ours.get("content").is_some() {
+        content_at
     } else {
         at.to_owned()
     };
     for (k, media, _) in &other {
         let aliased = answer && json_alias(media) && mine.iter().any(|(_, m, _)| json_alias(m));
-        if !aliased && !mine.iter().any(|(j, _, _)| j == k) {
+        let ranged = answer && mine.iter().any(|(_, range, _)| covers(range, media));
+        if !aliased && !ranged && !mine.iter().any(|(j, _, _)| j == k) {
             let what = format!("extra media type `{media}` in the export");
             // A request body the export also reads in another type refuses no client of
             // the original: the document says more, the wire is the same.

@@ -46,7 +46,10 @@
 //!   kind with a schema (Zuora's examples under `application/json`, its schema under
 //!   `application/json; charset=utf-8`) is read as that one. An answer listed in several
 //!   JSON types, one of which the export keeps by its name, comes in that one: the others
-//!   left out are a Faithful difference (a client of the original reads each).
+//!   left out are a Faithful difference (a client of the original reads each). An answer
+//!   in a range (`*/*`, `image/*`) may come in any type of it the export lists, compared
+//!   with its JSON there; a `content` key that is no media type (no `/`) names nothing
+//!   sent, and `content: {}` describes no body.
 //! * **Responses**: every status of the original (`default` and ranges like `4XX`, compared
 //!   case-insensitively) is in the export with the same media type set (no `content` equals
 //!   empty `content`) and wire-equal schemas. The export may add 4xx/5xx statuses (a
