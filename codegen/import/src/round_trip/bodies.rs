@@ -330,6 +330,12 @@ fn content<'a>(
             out.push(Difference::wire(ptr, "media type", what));
             continue;
         };
+        // A success in a range the export narrows to one of its types: the client reads
+        // it, but the document no longer says others may come.
+        if side == Side::Answer && kind(media).ends_with("/*") && !kind(n).ends_with("/*") {
+            let what = format!("answer in `{media}` exported as `{n}`");
+            out.push(Difference::faithful(&ptr, "media type", what));
+        }
         let sa = schema_parts(m, &ptr);
         // An error answer of any JSON (`schema: {}`, as ritc.io's) describes no body a
         // client could rely on, as one without `content` does: the export's breaks none.

@@ -48,7 +48,7 @@
 //!   JSON types, one of which the export keeps by its name, comes in that one: the others
 //!   left out are a Faithful difference (a client of the original reads each). An answer
 //!   in a range (`*/*`, `image/*`) may come in any type of it the export lists, compared
-//!   with its JSON there; a `content` key that is no media type (no `/`) names nothing
+//!   with its JSON there (for a success, a Faithful difference: the document says less); a `content` key that is no media type (no `/`) names nothing
 //!   sent, and `content: {}` describes no body.
 //! * **Responses**: every status of the original (`default` and ranges like `4XX`, compared
 //!   case-insensitively) is in the export with the same media type set (no `content` equals
