@@ -161,6 +161,12 @@ fn an_answer_in_several_json_types_comes_in_one() {
     assert!(v.on_wire && !v.faithful, "{:#?}", v.differences);
     let v = &compare(&original, &exported("application/vnd.x+json")).operations[0];
     assert!(!v.on_wire, "{:#?}", v.differences);
+    // Of one schema, the types are one answer: nothing is left out.
+    let mut alike = original.clone();
+    alike["paths"]["/x"]["get"]["responses"]["default"]["content"]["application/problem+json"] =
+        json!({ "schema": error });
+    let v = &compare(&alike, &exported("application/json")).operations[0];
+    assert!(v.on_wire && v.faithful, "{:#?}", v.differences);
 }
 
 /// What a server may send, read as documents write it: an answer in `*/*` (DocuSign's)

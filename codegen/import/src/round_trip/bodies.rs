@@ -307,11 +307,8 @@ fn content<'a>(
         let sibling_kept = mine
             .iter()
             .any(|(j, n, _)| j == k && n != media && named(n));
-        if answer && k == "application/json" && !named(media) && sibling_kept {
-            let what = format!("media type `{media}` left out beside another JSON type");
-            out.push(Difference::faithful(ptr, "media type", what));
-            continue;
-        }
+        // (Where its schema is the kept one's, it is that answer: nothing is left out.)
+        let left_out = answer && k == "application/json" && !named(media) && sibling_kept;
         let counterpart = other
             .iter()
             .find(|(_, n, _)| n.eq_ignore_ascii_case(media))
@@ -343,7 +340,14 @@ fn content<'a>(
             continue;
         }
         let sb = schema_parts(o, &push(&push(their_at, "content"), n));
-        c.schemas(&sa, &sb, &ptr, out);
+        let mut found = Vec::new();
+        c.schemas(&sa, &sb, &ptr, &mut found);
+        if left_out && found.iter().any(|d| d.kind == super::Kind::Wire) {
+            let what = format!("media type `{media}` left out beside another JSON type");
+            out.push(Difference::faithful(ptr, "media type", what));
+            continue;
+        }
+        out.extend(found);
     }
     // No `content`, `content: {}` or one naming no media type: no body described.
     let parent = if !mine.is_empty() {
