@@ -11,7 +11,11 @@ use bytes::Bytes;
 use http::{HeaderName, HeaderValue, StatusCode};
 
 use crate::message::body::{Response, TEXT_CONTENT_TYPE, response};
-use crate::spec::{Credential, ErrorFormat, ErrorPiece, ServiceSpec};
+use crate::spec::{Credential, ErrorFormat, ServiceSpec};
+
+mod bodies;
+
+use bodies::{Values, json_body, plain_body, problem_body};
 pub use restspec_client::condition::Condition;
 
 /// The media type of RFC 9457 problem details.
@@ -45,6 +49,9 @@ struct Rare {
     /// A code the handler gave the error (`resource_missing`), for the `{code}` of the
     /// spec's error shape.
     code: Option<Cow<'static, str>>,
+    /// The format of the endpoint that answered it (its spec's own `error_body`), where
+    /// its row has none of its own: written so instead of the service's.
+    format: Option<ErrorFormat>,
 }
 
 impl ApiError {
@@ -86,6 +93,14 @@ impl ApiError {
         let detail = detail.into();
         tracing::error!(%detail, "internal error");
         ApiError::condition(Condition::InternalError).with_message("Internal server error")
+    }
+
+    /// Written in `format` (the endpoint's own) where its status row has no format of its
+    /// own, rather than in the service's.
+    #[must_use]
+    pub fn in_format(mut self, format: ErrorFormat) -> Self {
+        self.rare.get_or_insert_default().format = Some(format);
+        self
     }
 
     /// Replaces the default message.
@@ -248,9 +263,14 @@ impl ApiError {
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
-        let (body, field, error_code) = match self.rare.map(|r| *r) {
-            Some(Rare { body, field, code }) => (body, field, code),
-            None => (None, None, None),
+        let (body, field, error_code, own_format) = match self.rare.map(|r| *r) {
+            Some(Rare {
+                body,
+                field,
+                code,
+                format,
+            }) => (body, field, code, format),
+            None => (None, None, None, None),
         };
         // The row that raises the condition, else the first of the code; a condition the
         // table has no row for is named by the condition itself (`method_not_allowed`), as
@@ -258,8 +278,8 @@ impl ApiError {
         let row = condition
             .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
             .or_else(|| service.statuses.iter().find(|s| s.code == code));
-        let format = row
-            .and_then(|r| r.format)
+        let format = (row.and_then(|r| r.format))
+            .or(own_format)
             .unwrap_or(service.conventions.error_format);
         let (content_type, body) = match (body, format) {
             (Some(body), _) => (
@@ -347,105 +367,6 @@ fn challenges(service: &ServiceSpec) -> Vec<HeaderValue> {
             HeaderValue::from_str(&format!("{scheme} realm=\"{}\"", service.title)).ok()
         })
         .collect()
-}
-
-/// The plaintext body: the message and a newline.
-fn plain_body(message: Cow<'static, str>) -> Bytes {
-    match message {
-        Cow::Borrowed(text) if text.ends_with('\n') => Bytes::from_static(text.as_bytes()),
-        message => {
-            let mut text = message.into_owned();
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            Bytes::from(text)
-        }
-    }
-}
-
-/// RFC 9457 problem details: no problem types of its own, so `type` is `about:blank` and
-/// `title` the status's reason phrase, as the RFC asks; `detail` is the message.
-fn problem_body(status: StatusCode, message: &str) -> Bytes {
-    #[derive(serde::Serialize)]
-    struct Problem<'a> {
-        r#type: &'static str,
-        title: &'static str,
-        status: u16,
-        detail: &'a str,
-    }
-    let problem = Problem {
-        r#type: "about:blank",
-        title: status.canonical_reason().unwrap_or("Error"),
-        status: status.as_u16(),
-        detail: message.trim_end_matches('\n'),
-    };
-    // Serialising a struct of strings and a number into a Vec cannot fail.
-    Bytes::from(serde_json::to_vec(&problem).unwrap_or_default())
-}
-
-/// What an error fills into the spec's JSON body.
-struct Values<'a> {
-    status: StatusCode,
-    message: &'a str,
-    /// The status row's name (the condition's when no row raises it).
-    name: &'a str,
-    /// The row's values of the body's own placeholders.
-    own: &'static [(&'static str, &'static str)],
-    field: Option<&'a str>,
-    code: Option<&'a str>,
-}
-
-/// The spec's own JSON error body: its pieces with the error's values filled in.
-fn json_body(pieces: &[ErrorPiece], values: &Values<'_>) -> Bytes {
-    /// A string, or `null`.
-    fn string_or_null(out: &mut String, text: Option<&str>) {
-        match text {
-            Some(text) => {
-                out.push('"');
-                escape_into(out, text);
-                out.push('"');
-            }
-            None => out.push_str("null"),
-        }
-    }
-    let status = values.status;
-    let mut out = String::with_capacity(64 + values.message.len());
-    for piece in pieces {
-        match piece {
-            ErrorPiece::Text(text) => out.push_str(text),
-            ErrorPiece::Message => escape_into(&mut out, values.message.trim_end_matches('\n')),
-            ErrorPiece::Status => out.push_str(status.as_str()),
-            ErrorPiece::Reason => {
-                escape_into(&mut out, status.canonical_reason().unwrap_or("Error"))
-            }
-            ErrorPiece::Name => escape_into(&mut out, values.name),
-            ErrorPiece::Field => escape_into(&mut out, values.field.unwrap_or_default()),
-            ErrorPiece::FieldJson => string_or_null(&mut out, values.field),
-            ErrorPiece::Code => escape_into(&mut out, values.code.unwrap_or_default()),
-            ErrorPiece::CodeJson => string_or_null(&mut out, values.code),
-            ErrorPiece::ErrorId => out.push_str(&crate::message::request_id::error_id()),
-            ErrorPiece::Own(placeholder) => {
-                let value = values
-                    .own
-                    .iter()
-                    .find(|(name, _)| name == placeholder)
-                    .map_or(values.name, |(_, value)| value);
-                escape_into(&mut out, value);
-            }
-        }
-    }
-    Bytes::from(out)
-}
-
-/// `text` as the inside of a JSON string.
-fn escape_into(out: &mut String, text: &str) {
-    // serde_json writes a string with its quotes; the inside is what a piece needs.
-    let quoted = serde_json::to_string(text).unwrap_or_default();
-    out.push_str(
-        quoted
-            .get(1..quoted.len().saturating_sub(1))
-            .unwrap_or_default(),
-    );
 }
 
 impl std::fmt::Display for ApiError {

@@ -170,6 +170,9 @@ pub struct EndpointSpec {
     /// The places of the service's `credentials` it reads, by index, where it reads only
     /// some: a caller authenticated at another place is anonymous to it. `None`: all.
     pub credentials: Option<&'static [u8]>,
+    /// Its own error format (the spec's endpoint `error_body`), in which its handler's
+    /// errors are written where their rows have none of their own; `None`: the service's.
+    pub error_format: Option<crate::spec::ErrorFormat>,
     /// The error statuses it may answer besides 500, sorted: its spec's `errors:` and the
     /// runtime conditions that apply to it, as its OpenAPI operation lists them. A
     /// handler's error of another status is answered as a 500 and logged, so that an
@@ -294,6 +297,7 @@ impl EndpointSpec {
         other_successes: &[],
         empty_successes: &[],
         credentials: None,
+        error_format: None,
         error_codes: None,
         request_body: false,
         response_body: false,

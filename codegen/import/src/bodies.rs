@@ -144,6 +144,11 @@ impl<'d> Operation<'_, 'd> {
                 let body = self
                     .response_body(response, &response_at, types, "Error", losses)
                     .map(|(body, _)| body);
+                // The endpoint's own error body, where it is not the service's (settled
+                // once every operation is read).
+                if default {
+                    needs.default_body.clone_from(&body);
+                }
                 needs
                     .statuses
                     .default_answer(response_at, code, body, default);

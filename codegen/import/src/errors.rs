@@ -330,7 +330,10 @@ pub(crate) fn error_body(
 ) -> Option<ErrorBody> {
     let body = rows.error_body(&types.declared);
     for (at, code, default) in &rows.defaults {
+        // A `default` its endpoint answers in a body of its own says no loss here.
+        let own = |other: &str| own_body(other, body.as_ref(), types).is_some();
         let what = match (&body, default) {
+            (_, Some(other)) if code.eq_ignore_ascii_case("default") && own(other) => continue,
             (Some(body), Some(other)) if *other != body.type_name => format!(
                 "the `{code}` answer's body `{other}` is left out: the spec answers it with \
                  the error body, `{}`",
@@ -353,6 +356,46 @@ pub(crate) fn error_body(
         say_no_message(types, &body.type_name, "errors", losses);
     }
     Some(body)
+}
+
+/// The error body an endpoint whose `default` answer is `body` writes its errors in, where
+/// it is not the service's (Slack's methods each list their own error codes; App Center's
+/// operations answer `{ error: { code, message } }` or `{ message }`): `body` as the
+/// service's would be written, when it says the message (or guesses nothing).
+pub(crate) fn own_body(body: &str, service: Option<&ErrorBody>, types: &Types<'_>) -> Option<Yaml> {
+    if service.is_some_and(|s| s.type_name == body) || !types.is_record(body) {
+        return None;
+    }
+    let mut guessed = Vec::new();
+    let (shape, says_message) = error_shape(body, (&types.declared, None), &mut guessed)?;
+    (says_message || guessed.is_empty()).then_some(shape)
+}
+
+/// Each endpoint's own `error_body` and `error_type`, where its `default` answer's body is
+/// not the service's and can be written ([`own_body`]); each guessed field said as a loss.
+pub(crate) fn own_bodies(
+    defaults: &[(usize, String, String)],
+    service: Option<&ErrorBody>,
+    types: &Types<'_>,
+    losses: &mut Losses,
+) -> Vec<(usize, String, Yaml, String)> {
+    let mut out = Vec::new();
+    for (family, endpoint, body) in defaults {
+        let Some(shape) = own_body(body, service, types) else {
+            continue;
+        };
+        let mut guessed = Vec::new();
+        let _ = error_shape(body, (&types.declared, None), &mut guessed);
+        say_guesses(
+            types,
+            body,
+            &guessed,
+            &format!("{endpoint}'s errors"),
+            losses,
+        );
+        out.push((*family, endpoint.clone(), shape, body.clone()));
+    }
+    out
 }
 
 /// A faithful loss: the runtime's own `whose` (`errors`, `not_found answers`) written in

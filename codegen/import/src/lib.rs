@@ -141,6 +141,19 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     needs
         .statuses
         .own_formats(error_body.as_ref(), &types, &mut losses);
+    let own = errors::own_bodies(
+        &needs.default_bodies,
+        error_body.as_ref(),
+        &types,
+        &mut losses,
+    );
+    for (family, name, shape, record) in own {
+        let endpoints = &mut families[family].endpoints;
+        if let Some((_, endpoint)) = endpoints.iter_mut().find(|(n, _)| *n == name) {
+            endpoint.push("error_body", shape);
+            endpoint.push("error_type", Yaml::str(record));
+        }
+    }
     let service_file = service::file(
         document,
         &name,

@@ -49,6 +49,10 @@ pub(crate) struct Needs {
     /// The rate-limit headers the document declares on its answers, which the service
     /// writes on every answer (read before the operations).
     pub(crate) rate_limits: Option<crate::rate_limits::RateLimitHeaders>,
+    /// The body of the `default` answer of the operation being read.
+    pub(crate) default_body: Option<String>,
+    /// Each endpoint's `default` answer body: its family's index, its name, the type.
+    pub(crate) default_bodies: Vec<(usize, String, String)>,
 }
 
 /// Reads every operation of `document` into families.
@@ -194,6 +198,9 @@ pub(crate) fn families<'d>(
                 &mut endpoint_names,
                 losses,
             );
+            if let Some(body) = needs.default_body.take() {
+                needs.default_bodies.push((index, name.clone(), body));
+            }
             let documented = crate::examples::documented(document, operation, &at, &name);
             families[index].documented.extend(documented);
             families[index].endpoints.push((name, endpoint));

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use super::{Change, ChangeKind, Verdict, Who};
 use crate::model::{Endpoint, Param, ParamType, Service};
 
-const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
+pub(super) const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 fn by_name(service: &Service) -> BTreeMap<&str, &Endpoint> {
     service
@@ -261,6 +261,20 @@ fn compare_endpoint(
             ),
         );
     }
+    // The shapes as written, the service's where an endpoint has none of its own.
+    let shape = |e: &Endpoint| e.error_body.as_ref().map(ToString::to_string);
+    if shape(was) != shape(now) {
+        let said = |e: &Endpoint| shape(e).unwrap_or_else(|| "the service's".to_owned());
+        push(
+            ChangeKind::ErrorBodyChanged,
+            CLIENTS,
+            format!(
+                "its errors were written as {}, are as {}: clients reading them find other members",
+                said(was),
+                said(now)
+            ),
+        );
+    }
     let code = |service: &Service, name: &str| {
         service
             .statuses
@@ -329,30 +343,7 @@ fn compare_endpoint(
         };
         push(ChangeKind::AnonymousAccessChanged, verdict, why.to_owned());
     }
-    // The places each reads, as the spec writes them: one no longer read breaks clients
-    // sending their credentials there; one more read takes nothing away. Endpoints reading
-    // all the service's places follow its `credentials`, whose changes are its own.
-    let own = was.credentials.is_some() || now.credentials.is_some();
-    let (read_before, read_after) = match own {
-        true => (places_read(old, was), places_read(new, now)),
-        false => Default::default(),
-    };
-    let lost: Vec<&String> = read_before.difference(&read_after).collect();
-    let gained: Vec<&String> = read_after.difference(&read_before).collect();
-    if !lost.is_empty() || !gained.is_empty() {
-        let (verdict, why) = match lost.is_empty() {
-            false => (
-                CLIENTS,
-                format!(
-                    "no longer reads credentials at {}: clients sending them there are anonymous to it",
-                    join(&lost)
-                ),
-            ),
-            true => (
-                Verdict::Compatible,
-                format!("reads credentials at {} too", join(&gained)),
-            ),
-        };
+    if let Some((verdict, why)) = super::places::compare((old, was), (new, now)) {
         push(ChangeKind::CredentialPlacesChanged, verdict, why);
     }
     if was.paginated != now.paginated {
@@ -470,23 +461,4 @@ fn compare_endpoint(
         push(ChangeKind::ResponseTypeChanged, verdict, why.to_owned());
     }
     super::options::compare(was, now, out);
-}
-
-/// The places of `service`'s credentials `endpoint` reads, as the spec writes them.
-fn places_read(service: &Service, endpoint: &Endpoint) -> std::collections::BTreeSet<String> {
-    let places = service.conventions.credentials.iter().enumerate();
-    places
-        .filter(|(index, _)| {
-            endpoint
-                .credentials
-                .as_ref()
-                .is_none_or(|r| r.contains(index))
-        })
-        .map(|(_, place)| place.to_string())
-        .collect()
-}
-
-fn join(places: &[&String]) -> String {
-    let quoted: Vec<String> = places.iter().map(|p| format!("`{p}`")).collect();
-    quoted.join(", ")
 }

@@ -11,6 +11,7 @@ mod conventions;
 mod endpoints;
 mod field_rules;
 mod options;
+mod places;
 mod types;
 
 use serde_json::{Value, json};

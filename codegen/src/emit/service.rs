@@ -240,6 +240,11 @@ fn endpoint_tokens(
             .map(|s| Literal::u16_unsuffixed(*s));
         rare.push(quote! { other_successes: &[#(#other_successes),*] });
     }
+    if let Some(body) = &endpoint.error_body {
+        let format =
+            super::conventions::error_format_value(crate::model::ErrorFormat::Json, Some(body));
+        rare.push(quote! { error_format: Some(#format) });
+    }
     if let Some(places) = &endpoint.credentials {
         let places = places.iter().map(|p| Literal::u8_unsuffixed(*p as u8));
         rare.push(quote! { credentials: Some(&[#(#places),*]) });

@@ -327,9 +327,13 @@ pub(super) fn lower_endpoint(
         );
     }
     let params = super::path_params::lower_endpoint_params(raw, &path, cx, diags);
+    let error_body = lower_own_error_body(raw, cx, diags);
     let (deprecated, deprecated_since) =
         super::deprecation::lower_deprecated(raw.deprecated.as_ref(), diags);
     Some(Endpoint {
+        error_type: raw.error_type.as_ref().map(|t| t.value.clone()),
+        error_type_at: raw.error_type.as_ref().map(|t| t.location.clone()),
+        error_body,
         name: key.name.clone(),
         method,
         path,
@@ -427,4 +431,33 @@ fn check_fits_method(raw: &raw::Endpoint, method: Method, diags: &mut Diagnostic
             }),
         );
     }
+}
+
+/// An endpoint's own `error_body`, written as the service's is (the rows' own placeholders
+/// among its values); `error_type` goes with it.
+///
+/// ```yaml
+/// error_type: SlackError     # without `error_body`: the record of which body?
+/// ```
+fn lower_own_error_body(
+    raw: &raw::Endpoint,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Option<crate::model::error_body::Shape> {
+    let Some(node) = &raw.error_body else {
+        if let Some(named) = &raw.error_type {
+            diags.push(
+                Diagnostic::new(
+                    named.location.clone(),
+                    "`error_type` names the record of the endpoint's `error_body`, which it lacks",
+                )
+                .hint("add `error_body: { message: \"{message}\" }` (the shape its errors have), or remove `error_type`"),
+            );
+        }
+        return None;
+    };
+    let given: Vec<&str> = (cx.statuses.iter())
+        .flat_map(|s| s.values.iter().map(|(name, _)| name.as_str()))
+        .collect();
+    super::statuses::body_shape(node, "error_body", &given, diags).map(|(body, _)| body)
 }

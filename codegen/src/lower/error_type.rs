@@ -37,39 +37,7 @@ pub(super) fn lower_error_type(
         );
         return None;
     }
-    let records = || {
-        types
-            .iter()
-            .filter(|t| matches!(t.kind, TypeKind::Record(_)))
-            .map(|t| t.name.as_str())
-    };
-    let fields = match types
-        .iter()
-        .find(|t| t.name == named.value)
-        .map(|t| &t.kind)
-    {
-        Some(TypeKind::Record(fields)) => fields,
-        Some(_) => {
-            diags.push(
-                Diagnostic::new(
-                    at.clone(),
-                    format!(
-                        "`{}` is not a record, so it cannot be an error body",
-                        named.value
-                    ),
-                )
-                .hint("an error body is a record type (`fields`)"),
-            );
-            return None;
-        }
-        None => {
-            diags.push(
-                Diagnostic::new(at.clone(), format!("unknown error type `{}`", named.value))
-                    .hint(suggest(&named.value, records())),
-            );
-            return None;
-        }
-    };
+    let fields = record_fields(&named.value, at, types, diags)?;
     // Without a readable body, `error_body`'s own error is the one to report.
     let Some(Shape::Object(members)) = &conventions.error_body else {
         return None;
@@ -81,6 +49,69 @@ pub(super) fn lower_error_type(
     };
     check_members(members, &record, types, at, &mut fits, diags);
     fits.then(|| named.value.clone())
+}
+
+/// An endpoint's own `error_type` (at `at`) names a record every body its own `error_body`
+/// writes fits, as the service's does.
+///
+/// ```yaml
+/// error_body: { ok: false, error: "{name}" }
+/// error_type: SlackError     # SlackError: { ok: boolean, error: string, warning: string }
+/// ```
+pub(super) fn check_own_error_type(
+    named: &str,
+    body: &Shape,
+    at: &crate::diag::Location,
+    types: &[TypeDef],
+    diags: &mut Diagnostics,
+) {
+    let Some(fields) = record_fields(named, at, types, diags) else {
+        return;
+    };
+    let Shape::Object(members) = body else {
+        return;
+    };
+    let record = Record {
+        name: named,
+        fields,
+    };
+    check_members(members, &record, types, at, &mut true, diags);
+}
+
+/// The fields of record `name`, which an error type names (`at`); a located error when it
+/// is no record, or no type.
+fn record_fields<'t>(
+    name: &str,
+    at: &crate::diag::Location,
+    types: &'t [TypeDef],
+    diags: &mut Diagnostics,
+) -> Option<&'t [Field]> {
+    let records = || {
+        types
+            .iter()
+            .filter(|t| matches!(t.kind, TypeKind::Record(_)))
+            .map(|t| t.name.as_str())
+    };
+    match types.iter().find(|t| t.name == name).map(|t| &t.kind) {
+        Some(TypeKind::Record(fields)) => Some(fields),
+        Some(_) => {
+            diags.push(
+                Diagnostic::new(
+                    at.clone(),
+                    format!("`{name}` is not a record, so it cannot be an error body"),
+                )
+                .hint("an error body is a record type (`fields`)"),
+            );
+            None
+        }
+        None => {
+            diags.push(
+                Diagnostic::new(at.clone(), format!("unknown error type `{name}`"))
+                    .hint(suggest(name, records())),
+            );
+            None
+        }
+    }
 }
 
 /// Whether every body `body` writes is an instance of the record `name`: a status row's own

@@ -181,6 +181,15 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     rate_limits::check_resources(&spec.families, &lowered_conventions, diags);
     lowered_conventions.error_type =
         error_type::lower_error_type(&service.conventions, &lowered_conventions, &types, diags);
+    for endpoint in families.iter().flat_map(|f| &f.endpoints) {
+        if let (Some(named), Some(body), Some(at)) = (
+            &endpoint.error_type,
+            &endpoint.error_body,
+            &endpoint.error_type_at,
+        ) {
+            error_type::check_own_error_type(named, body, at, &types, diags);
+        }
+    }
     // The body the runtime writes for a row's answers: its own, else the service's.
     let written = |status: &crate::model::Status| match status.error_format {
         Some(ErrorFormat::Json) => status.error_body.clone(),

@@ -249,7 +249,7 @@ pub(super) fn lower_error_body(
 /// somewhere what the error is (its message, reason, name or status: an API whose error
 /// record has no text for the message, as `{ errorType }`, still tells errors apart); with
 /// the own placeholders it holds.
-fn body_shape(
+pub(super) fn body_shape(
     node: &crate::spec::yaml::Node,
     what: &str,
     given: &[&str],

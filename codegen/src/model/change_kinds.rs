@@ -26,6 +26,9 @@ pub enum ChangeKind {
     PathParameterTypeChanged,
     /// The success status is another.
     SuccessStatusChanged,
+    /// An endpoint's errors are written in another body of its own (`error_body`), or
+    /// now in the service's or no longer.
+    ErrorBodyChanged,
     /// An endpoint may answer a status it did not declare.
     ErrorStatusAdded,
     /// An endpoint no longer declares a status.
@@ -111,7 +114,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ChangeKind; 50] = [
+    pub const ALL: [ChangeKind; 51] = [
         ChangeKind::EndpointRemoved,
         ChangeKind::EndpointAdded,
         ChangeKind::EndpointRenamed,
@@ -122,6 +125,7 @@ impl ChangeKind {
         ChangeKind::PathParameterRenamed,
         ChangeKind::PathParameterTypeChanged,
         ChangeKind::SuccessStatusChanged,
+        ChangeKind::ErrorBodyChanged,
         ChangeKind::ErrorStatusAdded,
         ChangeKind::ErrorStatusRemoved,
         ChangeKind::CapabilityRequired,
@@ -177,6 +181,7 @@ impl ChangeKind {
             ChangeKind::PathParameterRenamed => "path_parameter_renamed",
             ChangeKind::PathParameterTypeChanged => "path_parameter_type_changed",
             ChangeKind::SuccessStatusChanged => "success_status_changed",
+            ChangeKind::ErrorBodyChanged => "error_body_changed",
             ChangeKind::ErrorStatusAdded => "error_status_added",
             ChangeKind::ErrorStatusRemoved => "error_status_removed",
             ChangeKind::CapabilityRequired => "capability_required",

@@ -191,6 +191,15 @@ pub(super) fn responses(
             answer.add_headers(row, service);
         }
     }
+    // The endpoint's own error body, which its handler's errors and the statuses it does
+    // not list are written in.
+    let own = (endpoint.error_body.as_ref()).map(|body| {
+        format_content(
+            ErrorFormat::Json,
+            Some(body),
+            endpoint.error_type.as_deref(),
+        )
+    });
     // What the handler may answer: its rows, with their typed bodies. A row whose record
     // the service's error body is an instance of holds the runtime's answers of its code.
     let mut handlers: BTreeMap<u16, (bool, Vec<Value>)> = BTreeMap::new();
@@ -215,7 +224,11 @@ pub(super) fn responses(
                 }
                 json!({ "application/json": { "schema": schema } })
             }
-            None => written(Some(row), row.code),
+            // In the endpoint's own format, where the row has none of its own.
+            None => match (&own, row.error_format) {
+                (Some(own), None) => own.clone(),
+                _ => written(Some(row), row.code),
+            },
         };
         let answer = answers.entry(row.code).or_default();
         answer.add(row_description(row), &content, true);
@@ -251,7 +264,7 @@ pub(super) fn responses(
         let mut any = Answer::default();
         any.add(
             "Any other status, in the error format.".to_owned(),
-            &shape,
+            own.as_ref().unwrap_or(&shape),
             true,
         );
         let headers = answer_headers(service, true);

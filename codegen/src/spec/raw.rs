@@ -8,6 +8,7 @@ use super::yaml::Node;
 
 mod access;
 mod deprecated;
+mod endpoint;
 mod examples;
 mod parameters;
 mod protocol;
@@ -16,6 +17,7 @@ mod types;
 
 pub(crate) use access::{CredentialPlace, KeyPart, OAuthFlow, RunAs};
 pub(crate) use deprecated::Deprecated;
+pub(crate) use endpoint::Endpoint;
 pub(crate) use examples::{Example, ExampleRequest, ExampleResponse};
 pub(crate) use parameters::{ParamDecl, QueryOption, SelectedBy};
 pub(crate) use protocol::{
@@ -391,110 +393,5 @@ spec_record! {
         /// The category of quota its endpoints' answers name in the `resource` header of
         /// `rate_limit_headers` (`search`), unless an endpoint names its own.
         opt rate_limit_resource: Spanned<String>,
-    }
-}
-
-spec_record! {
-    /// One endpoint.
-    pub struct Endpoint = "an endpoint" {
-        /// HTTP method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, or `HEAD` (declared only where
-        /// `HEAD` answers differently from the `GET` that otherwise serves it).
-        req method: Spanned<String>,
-        /// Path template with `{id}` segments (`/changes/{change-id}/topic`).
-        req path: Spanned<String>,
-        /// One-line summary (the doc heading).
-        req summary: String,
-        /// Longer description.
-        opt description: String,
-        /// Still served, about to go: marked so in OpenAPI and the Rust docs. The date it
-        /// was deprecated (`2026-06-30`) instead of `true` also sends it, as a
-        /// `Deprecation` header (RFC 9745), on every answer.
-        opt deprecated: Spanned<Deprecated>,
-        /// Type of the JSON request body; leave out for none.
-        opt request: Spanned<String>,
-        /// The request body may be left out: the handler gets `Option<T>`, `None` for a
-        /// request without a body (whatever `empty_request_body` says). Default: `false`.
-        opt request_optional: Spanned<bool>,
-        /// The request body may be `null` (a document's `nullable` request schema): the
-        /// handler gets `Option<T>`, `None` for a body of `null`; the typed client sends
-        /// `null` for `None` (nothing, with `request_optional` too). Default: `false`.
-        opt request_nullable: Spanned<bool>,
-        /// The media types its request body is read in (`json`, `json_or_form`,
-        /// `form_or_json`, `form`), where they differ from the service's `request_bodies`:
-        /// a body of another type is refused (`wrong_content_type`), OpenAPI lists these,
-        /// and the typed client sends the first.
-        opt request_bodies: Spanned<String>,
-        /// Type of the JSON response body; leave out for none.
-        opt response: Spanned<String>,
-        /// The response body may be `null` (Microsoft Graph's actions answer an entity or
-        /// nothing): the handler answers `Option<T>`, `None` written as `null`, and the
-        /// typed client reads `Option<T>`.
-        opt response_nullable: Spanned<bool>,
-        /// Success status, the code alone (`201`, not `201 Created`; default 200, or 204
-        /// without a response).
-        opt status: Spanned<StatusCode>,
-        /// Other 2xx statuses a handler may choose instead (`[201]` for a PUT that may create
-        /// or update, `[204]` for an answer that is sometimes empty), or 3xx ones, answered
-        /// without a body (`304` for a conditional request, `302` with the `Location` the
-        /// handler sets).
-        opt other_successes: Vec<Spanned<StatusCode>>,
-        /// Other 2xx statuses a handler may choose that carry no body, whatever the
-        /// handler's reply (`[202]`: a change accepted, to be done later, as Azure's
-        /// long-running operations answer). Their answers are empty, as a 204's is.
-        opt empty_successes: Vec<Spanned<StatusCode>>,
-        /// Global capability the caller needs.
-        opt capability: Spanned<String>,
-        /// Statuses (by name, from the status table) this endpoint may answer with.
-        opt errors: Vec<Spanned<String>>,
-        /// When the top-level resource does not exist, call the handler anyway (it creates it).
-        opt creates: bool,
-        /// Acknowledge that another endpoint derives the same quota group.
-        opt shared_quota_group: bool,
-        /// The category of quota its answers name in the `resource` header of
-        /// `rate_limit_headers` (`search`), where it differs from its family's.
-        opt rate_limit_resource: Spanned<String>,
-        /// The section of its family whose handler trait holds it (`reviewers`: a method of
-        /// `ChangesReviewersHandlers` rather than `ChangesHandlers`). A section file sets it
-        /// for each of its endpoints; it changes nothing on the wire.
-        opt section: Spanned<String>,
-        /// What tells it apart from other endpoints of the same method and path: a fixed
-        /// header or query value (`{ header: X-Amz-Target, value: DynamoDB_20120810.GetItem }`,
-        /// `{ query: Action, value: RunInstances }`). A request that none of them selects
-        /// names nothing (404).
-        opt selected_by: SelectedBy,
-        /// Path parameters of its path declared again, where they differ here from the
-        /// family's `params` (another `type`, `pattern` or lengths): written as those are.
-        opt params: Named<ParamDecl>,
-        /// Whether anonymous callers may call it (`reads`: only if it is a GET or HEAD;
-        /// `none`; `all`), where it differs from its family's or the service's `anonymous`.
-        opt anonymous: Spanned<String>,
-        /// The places of the service's `credentials` this endpoint reads, where it reads
-        /// only some (`[{ scheme: bearer }]`: an OAuth 2 token, not the service's basic
-        /// credentials): credentials at another place are not read here, the caller is
-        /// anonymous to it. `[]` reads none.
-        opt credentials: Vec<CredentialPlace>,
-        /// Query options, by their name in the URL (`n`, `S`, `q`).
-        opt query: Named<QueryOption>,
-        /// Header parameters, by their name on the wire (`If-Match`, `X-Api-Version`),
-        /// written as query options are (`type`, `required`, `default`, `minimum`,
-        /// `maximum`, `field`, `description`; a `list<string>` is comma-separated). The
-        /// handler gets them in `headers::<Endpoint>Headers`. Headers the runtime reads
-        /// itself (`Authorization`, `Content-Type`, the conventions' headers) are not
-        /// parameters.
-        opt headers: Named<QueryOption>,
-        /// Headers its success answers carry, by name on the wire (`ETag`,
-        /// `X-Rate-Limit-Remaining`), written as header parameters are (`type`, `required`,
-        /// `description`, `field`; no `default`). The handler answers
-        /// `rt::WithHeaders::new(reply, response_headers::<Endpoint>ResponseHeaders { .. })`,
-        /// so a required one cannot be left out; the typed client reads them with
-        /// `ResponseHeaders::read(&answer.headers)`; OpenAPI states them on each success
-        /// status.
-        opt response_headers: Named<QueryOption>,
-        /// Answered a page at a time, as the conventions' `pagination` says: the response
-        /// must be a `list<T>`; the handler takes the page asked for and answers a page.
-        opt paginated: Spanned<bool>,
-        /// Examples: requests with what they must answer. Each becomes a test
-        /// (`restspec_runtime::example_tests!`) and an OpenAPI example.
-        opt examples: Vec<Example>,
     }
 }

@@ -300,6 +300,11 @@ impl<'a> Call<'a> {
     /// else a 500 whose logged detail names the endpoint and the status.
     pub(crate) fn declared(&self, error: ApiError) -> ApiError {
         let code = error.code(self.service);
+        // Written in the endpoint's own format, where it has one.
+        let error = match self.endpoint.error_format {
+            Some(format) => error.in_format(format),
+            None => error,
+        };
         match self.endpoint.error_codes {
             Some(codes) if code != 500 && codes.binary_search(&code).is_err() => {
                 ApiError::internal(format!(

@@ -19,6 +19,7 @@ mod idempotency_shared;
 mod offset_pages;
 mod options;
 mod output;
+mod own_errors;
 mod owned_resources;
 mod payments;
 mod payments_rules;

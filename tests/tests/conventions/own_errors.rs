@@ -1,0 +1,85 @@
+//! `fixtures/own_errors`: an endpoint writing its errors in a body of its own
+//! (`error_body` on the endpoint, as Slack's methods answer `{ ok: false, error }`): its
+//! handler's errors come in it, the runtime's own refusals and the other endpoints' errors
+//! in the service's; OpenAPI states it on the endpoint's rows and its `default`.
+
+use restspec_runtime::{RequestContext, Settings};
+
+use super::{client, send};
+
+restspec_runtime::generate!(mod desk = "fixtures/own_errors");
+
+use desk::types::Thing;
+use desk::{DeskHandlers, Error};
+
+struct Desk;
+
+#[allow(refining_impl_trait)]
+impl DeskHandlers for Desk {
+    async fn lookup(
+        &self,
+        _: RequestContext<'_>,
+        options: desk::options::LookupOptions,
+    ) -> Result<Thing, Error> {
+        Err(Error::NotFound(format!("no thing {}", options.id).into()))
+    }
+
+    async fn archive(
+        &self,
+        _: RequestContext<'_>,
+        options: desk::options::ArchiveOptions,
+    ) -> Result<Thing, Error> {
+        Err(Error::NotFound(format!("no thing {}", options.id).into()))
+    }
+}
+
+async fn start() -> String {
+    let app = desk::router(Desk, Settings::default());
+    restspec_runtime::examples::serve_on_loopback(app)
+        .await
+        .expect("a loopback server starts")
+}
+
+#[tokio::test]
+async fn the_endpoint_s_handler_errors_come_in_its_own_body() {
+    let base = start().await;
+    let get = |path: &str| send(client().get(format!("{base}{path}")));
+    let post = |path: &str| send(client().post(format!("{base}{path}")));
+    let own = post("/archive?id=7").await;
+    assert_eq!(own.status, 404);
+    assert_eq!(
+        own.text(),
+        "{\"ok\":false,\"error\":\"not_found\",\"detail\":\"no thing 7\"}"
+    );
+    let service = get("/lookup?id=7").await;
+    assert_eq!(service.status, 404);
+    assert_eq!(service.text(), "{\"message\":\"no thing 7\"}");
+    // The runtime's own refusal of the request stays in the service's body.
+    let refused = post("/archive").await;
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert!(
+        refused.text().starts_with("{\"message\":"),
+        "{}",
+        refused.text()
+    );
+}
+
+#[test]
+fn openapi_states_the_endpoint_s_body_on_its_rows_and_default() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let responses = &document["paths"]["/archive"]["post"]["responses"];
+    let schema = |code: &str| responses[code]["content"]["application/json"]["schema"].clone();
+    let own = serde_json::json!({ "$ref": "#/components/schemas/MethodError" });
+    assert_eq!(schema("default"), own, "{responses}");
+    assert_eq!(schema("404"), own, "{responses}");
+    let service = &document["paths"]["/lookup"]["get"]["responses"];
+    assert_eq!(
+        service["default"]["content"]["application/json"]["schema"],
+        serde_json::json!({ "$ref": "#/components/schemas/Error" }),
+        "{service}"
+    );
+}
