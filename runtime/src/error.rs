@@ -381,34 +381,9 @@ impl std::fmt::Display for ApiError {
 }
 
 impl std::error::Error for ApiError {}
+
 /// The whole seconds of `Retry-After` for a wait of `wait`: rounded up, and at least one
 /// (the header has no fractions, and 0 would invite an immediate retry).
 pub(crate) fn retry_after_seconds(wait: std::time::Duration) -> u64 {
     (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_error_id_is_a_new_uuid_in_each_body() {
-        let pieces = [
-            ErrorPiece::Text("\""),
-            ErrorPiece::ErrorId,
-            ErrorPiece::Text("\""),
-        ];
-        let values = Values {
-            status: StatusCode::BAD_REQUEST,
-            message: "bad",
-            name: "bad_request",
-            own: &[],
-            field: None,
-            code: None,
-        };
-        let id = || serde_json::from_slice::<String>(&json_body(&pieces, &values)).unwrap();
-        let (a, b) = (id(), id());
-        assert!(restspec_client::formats::Uuid::parse_str(&a).is_ok(), "{a}");
-        assert_ne!(a, b);
-    }
 }

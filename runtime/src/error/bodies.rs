@@ -106,3 +106,29 @@ fn escape_into(out: &mut String, text: &str) {
             .unwrap_or_default(),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_id_is_a_new_uuid_in_each_body() {
+        let pieces = [
+            ErrorPiece::Text("\""),
+            ErrorPiece::ErrorId,
+            ErrorPiece::Text("\""),
+        ];
+        let values = Values {
+            status: StatusCode::BAD_REQUEST,
+            message: "bad",
+            name: "bad_request",
+            own: &[],
+            field: None,
+            code: None,
+        };
+        let id = || serde_json::from_slice::<String>(&json_body(&pieces, &values)).unwrap();
+        let (a, b) = (id(), id());
+        assert!(restspec_client::formats::Uuid::parse_str(&a).is_ok(), "{a}");
+        assert_ne!(a, b);
+    }
+}
