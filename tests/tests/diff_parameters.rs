@@ -1,6 +1,7 @@
 //! `restspec diff` on what an endpoint reads besides its path and options: header
 //! parameters, whether its request body may be left out and the media types it is read in,
-//! and the headers it answers with (and a status row's answers may).
+//! the headers it answers with (and a status row's answers may), and the body its errors come
+//! in.
 
 use restspec_codegen::diff::ChangeKind as K;
 
@@ -306,5 +307,38 @@ fn every_change_is(
                 .iter()
                 .all(|c| c.kind == kind && c.verdict == verdict),
         "{changes:#?}"
+    );
+}
+
+/// An endpoint's errors written in a body of its own, or in another, or in the service's
+/// again: clients reading them find other members.
+#[test]
+fn an_endpoint_s_own_error_body() {
+    let plain = "    summary: A large body, for compression\n    response: list<string>\n";
+    let own = |body: &str| {
+        [(
+            plain,
+            format!("{plain}    error_body: {body}\n").leak() as &str,
+        )]
+    };
+    let ok = own("{ ok: false, error: \"{message}\" }");
+    let other = own("{ ok: false, detail: \"{message}\" }");
+    case(
+        "own error body given",
+        &[],
+        &ok,
+        &[(K::ErrorBodyChanged, CLIENTS)],
+    );
+    case(
+        "own error body changed",
+        &ok,
+        &other,
+        &[(K::ErrorBodyChanged, CLIENTS)],
+    );
+    case(
+        "own error body removed",
+        &ok,
+        &[],
+        &[(K::ErrorBodyChanged, CLIENTS)],
     );
 }

@@ -339,3 +339,48 @@ fn an_error_records_own_uuid_is_a_new_error_id() {
     assert!(service.contains("id: \"{error_id}\""), "{service}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// Operations answering `default` in bodies of their own (App Center's `{ error: { code,
+/// message } }` beside the `{ message }` most answer): the service's error body is the
+/// most common one, each other operation writes its errors in its own (`error_body`,
+/// `error_type`), and the round trip finds every `default` on the wire.
+#[test]
+fn a_default_answer_of_another_body_is_the_endpoint_s_own() {
+    let answers = |error: &str| {
+        serde_json::json!({
+            "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": { "id": { "type": "string" } } } } } },
+            "default": { "description": "failed", "content": { "application/json": {
+                "schema": { "$ref": format!("#/components/schemas/{error}") } } } }
+        })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/a": { "get": { "responses": answers("Plain") } },
+            "/b": { "get": { "responses": answers("Plain") } },
+            "/c": { "get": { "responses": answers("Nested") } }
+        },
+        "components": { "schemas": {
+            "Plain": { "type": "object", "required": ["message"],
+                "properties": { "message": { "type": "string" } } },
+            "Nested": { "type": "object", "required": ["error"],
+                "properties": { "error": { "type": "object", "required": ["code", "message"],
+                    "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("  error_type: Plain\n"), "{service}");
+    let own = file(&imported, "c.yaml");
+    assert!(own.contains("    error_type: Nested\n"), "{own}");
+    assert!(own.contains("    error_body:"), "{own}");
+    assert!(!file(&imported, "a.yaml").contains("error_body"));
+    let left_out = imported
+        .losses
+        .iter()
+        .filter(|l| l.message.contains("is left out"));
+    assert_eq!(left_out.count(), 0, "{:#?}", imported.losses);
+    assert_every_operation_on_the_wire(&document, &imported);
+}
