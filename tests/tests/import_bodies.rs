@@ -170,3 +170,24 @@ fn an_operation_answering_only_redirects_answers_the_first() {
     assert!(family.contains("    response: "), "{family}");
     super::import::assert_every_operation_faithful(&document, &imported);
 }
+
+/// An answer in any type (`*/*`, as DocuSign lists every answer) is answered in JSON, one
+/// type of it: the response is carried, the narrowing said, and the round trip finds the
+/// operation on the wire.
+#[test]
+fn an_answer_in_any_type_is_answered_as_json() {
+    let thing =
+        serde_json::json!({ "type": "object", "properties": { "id": { "type": "string" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/things": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "*/*": { "schema": thing } } } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "things.yaml");
+    assert!(family.contains("    response: "), "{family}");
+    let said: Vec<&str> = imported.losses.iter().map(|l| l.message.as_str()).collect();
+    assert_eq!(said, ["a `*/*` answer is answered as JSON, one type of it"]);
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -374,10 +374,15 @@ impl<'d> Operation<'_, 'd> {
     ) -> Option<Body> {
         let content = response.get("content").and_then(Value::as_object)?;
         let content_at = refs::push(at, "content");
-        for (media, _) in content
-            .iter()
-            .filter(|(m, _)| media_kind(m) != MediaKind::Json)
-        {
+        // An answer in a range of types (`*/*`, OpenChannel's and DocuSign's) is answered
+        // in JSON, one type of it, where no JSON type is listed.
+        let ranged = |m: &str| {
+            let bare = m.split(';').next().unwrap_or("").trim();
+            bare == "*/*" || bare.eq_ignore_ascii_case("application/*")
+        };
+        let has_json = content.keys().any(|m| media_kind(m) == MediaKind::Json);
+        let read = |m: &str| media_kind(m) == MediaKind::Json || (!has_json && ranged(m));
+        for (media, _) in content.iter().filter(|(m, _)| !read(m)) {
             losses.push(Loss::wire(
                 refs::push(&content_at, media),
                 media_category(media),
@@ -387,7 +392,14 @@ impl<'d> Operation<'_, 'd> {
         // The JSON entry that has a schema: a document may list `application/json` with
         // its example alone beside `application/json; charset=utf-8` with the schema
         // (Zuora's); without any, any JSON value.
-        let (media, value) = with_schema_first(content, |m| media_kind(m) == MediaKind::Json)?;
+        let (media, value) = with_schema_first(content, |m| read(m))?;
+        if ranged(media) {
+            losses.push(Loss::faithful(
+                refs::push(&content_at, media),
+                media_category(media),
+                format!("a `{media}` answer is answered as JSON, one type of it"),
+            ));
+        }
         let schema_at = refs::push(&refs::push(&content_at, media), "schema");
         Some(match value.get("schema") {
             Some(schema) => {
