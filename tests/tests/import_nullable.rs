@@ -102,3 +102,28 @@ fn null_among_the_values_is_admitted_only_where_the_type_admits_it() {
         assert_every_operation_on_the_wire(&document, &imported);
     }
 }
+
+/// `nullable: true` beside a reference (Codat's `dataType`, in a 3.1 document even) makes
+/// the field nullable, as the round trip reads it: on the wire.
+#[test]
+fn nullable_beside_a_reference_is_nullable() {
+    let document = serde_json::json!({
+        "openapi": "3.1.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/pushes": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": {
+                "type": "object", "required": ["dataType"],
+                "properties": { "dataType": {
+                    "$ref": "#/components/schemas/DataType", "nullable": true } } } } } } } } } },
+        "components": { "schemas": {
+            "DataType": { "type": "string", "enum": ["invoices", "bills"] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("dataType: { type: DataType, nullable: true }"),
+        "{service}"
+    );
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -182,7 +182,11 @@ impl<'d> Types<'d> {
         losses: &mut Losses,
     ) -> Use {
         if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
-            return self.referenced(reference, pointer, losses);
+            let mut found = self.referenced(reference, pointer, losses);
+            // `nullable` beside a reference (Codat's `dataType`) means what it says, as
+            // the round trip reads it.
+            found.nullable |= schema.get("nullable").and_then(Value::as_bool) == Some(true);
+            return found;
         }
         let Some(object) = schema.as_object() else {
             // `true` or `{}`: anything.
