@@ -15,6 +15,7 @@ mod field_rules;
 mod front_doors;
 mod hostile_specs;
 mod import;
+mod import_all_of;
 mod import_bodies;
 mod import_defaults;
 mod import_discriminators;

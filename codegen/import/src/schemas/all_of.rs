@@ -36,8 +36,24 @@ impl<'d> Types<'d> {
         let typed: Vec<(usize, &Value)> = (substantive.iter().copied())
             .filter(|(_, part)| !constrains_only(part))
             .collect();
+        // Parts that each say the same scalar type (ATO's `allOf: [{$ref: resourceId},
+        // {type: string}]`, the reference a string): the first, with what the others say.
+        let document = refs::Doc::new(self.document);
+        let scalar = |part: &'d Value| -> Option<&'d str> {
+            let (part, _) = document.resolve(part, String::new()).ok()?;
+            let kind = part.get("type").and_then(Value::as_str)?;
+            let composed = ["properties", "items", "allOf", "oneOf", "anyOf"];
+            (matches!(kind, "string" | "integer" | "number" | "boolean")
+                && !composed.iter().any(|k| part.get(k).is_some()))
+            .then_some(kind)
+        };
+        let one_scalar = typed.len() > 1
+            && typed
+                .iter()
+                .all(|(_, part)| scalar(part).is_some_and(|k| Some(k) == scalar(typed[0].1)));
         let base = match (substantive.as_slice(), typed.as_slice()) {
             ([only], _) | (_, [only]) if !own => Some(*only),
+            (_, [first, ..]) if !own && one_scalar => Some(*first),
             _ => None,
         };
         if let Some((index, base)) = base {

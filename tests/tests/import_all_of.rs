@@ -1,0 +1,37 @@
+//! `allOf` read as documents mean it where it is no record: parts that each say the same
+//! scalar type (ATO's `allOf: [{$ref: resourceId}, {type: string}]`) are that scalar, with
+//! what each part says of it.
+
+use restspec_import::Options;
+
+use super::import::{assert_every_operation_on_the_wire, file};
+
+#[test]
+fn parts_of_one_scalar_type_are_that_scalar() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/addresses": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": {
+                "type": "object", "required": ["addressId"],
+                "properties": { "addressId": { "allOf": [
+                    { "$ref": "#/components/schemas/resourceId" }, { "type": "string" }
+                ] } } } } } } } } } },
+        "components": { "schemas": {
+            "resourceId": { "type": "string", "maxLength": 36 }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("addressId: { type: string, max_length: 36 }"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+    // Parts of two scalar types admit nothing a record could be: no scalar is chosen.
+    let mut mixed = document.clone();
+    mixed["components"]["schemas"]["resourceId"]["type"] = serde_json::json!("integer");
+    let imported = restspec_import::import(&mixed, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(!service.contains("addressId: { type: string"), "{service}");
+}
