@@ -103,8 +103,9 @@ fn null_among_the_values_is_admitted_only_where_the_type_admits_it() {
     }
 }
 
-/// `nullable: true` beside a reference (Codat's `dataType`, in a 3.1 document even) makes
-/// the field nullable, as the round trip reads it: on the wire.
+/// `nullable: true` beside a reference in a 3.1 document, where a reference's siblings
+/// apply (Codat's `dataType`), makes the field nullable, as the round trip reads it; in a
+/// 3.0 one, which ignores them (Airflow's, Twilio's), it does not. On the wire both ways.
 #[test]
 fn nullable_beside_a_reference_is_nullable() {
     let document = serde_json::json!({
@@ -126,4 +127,13 @@ fn nullable_beside_a_reference_is_nullable() {
         "{service}"
     );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
+    let mut v30 = document.clone();
+    v30["openapi"] = serde_json::json!("3.0.3");
+    let imported = restspec_import::import(&v30, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("dataType: { type: DataType }"),
+        "{service}"
+    );
+    super::import::assert_every_operation_on_the_wire(&v30, &imported);
 }

@@ -183,9 +183,10 @@ impl<'d> Types<'d> {
     ) -> Use {
         if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
             let mut found = self.referenced(reference, pointer, losses);
-            // `nullable` beside a reference (Codat's `dataType`) means what it says, as
-            // the round trip reads it.
-            found.nullable |= schema.get("nullable").and_then(Value::as_bool) == Some(true);
+            // In OpenAPI 3.1 a reference's siblings apply: `nullable` beside one (Codat's
+            // `dataType`) means what it says, as the round trip reads it. (3.0 ignores them.)
+            let v31 = refs::Doc::new(self.document).v31;
+            found.nullable |= v31 && schema.get("nullable").and_then(Value::as_bool) == Some(true);
             return found;
         }
         let Some(object) = schema.as_object() else {
