@@ -15,6 +15,7 @@ use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 mod all_of;
+pub(crate) use all_of::description;
 mod choices;
 mod declared;
 use choices::variant_kind;
@@ -182,11 +183,10 @@ impl<'d> Types<'d> {
         losses: &mut Losses,
     ) -> Use {
         if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+            // In 3.1 a reference's siblings apply: `nullable` beside one (Codat's) says so.
             let mut found = self.referenced(reference, pointer, losses);
-            // In OpenAPI 3.1 a reference's siblings apply: `nullable` beside one (Codat's
-            // `dataType`) means what it says, as the round trip reads it. (3.0 ignores them.)
-            let v31 = refs::Doc::new(self.document).v31;
-            found.nullable |= v31 && schema.get("nullable").and_then(Value::as_bool) == Some(true);
+            let nullable = schema.get("nullable").and_then(Value::as_bool) == Some(true);
+            found.nullable |= nullable && refs::Doc::new(self.document).v31;
             return found;
         }
         let Some(object) = schema.as_object() else {
@@ -484,20 +484,4 @@ fn respell(definition: &mut Yaml, from: &str, to: &str) {
         Yaml::List(items) => items.iter_mut().for_each(|item| respell(item, from, to)),
         _ => {}
     }
-}
-
-/// A schema's or parameter's description, as the spec's `description`.
-pub(crate) fn description(value: &Value) -> Option<Yaml> {
-    // `allOf: [{$ref: X}, {description: ...}]` says it in a part that only annotates.
-    let parts = value.get("allOf").and_then(Value::as_array);
-    let annotating = parts
-        .into_iter()
-        .flatten()
-        .filter(|part| all_of::annotates_only(part));
-    std::iter::once(value)
-        .chain(annotating)
-        .find_map(|v| v.get("description").and_then(Value::as_str))
-        .map(str::trim)
-        .filter(|d| !d.is_empty())
-        .map(Yaml::str)
 }

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::{Types, Use};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
+use crate::yaml_out::Yaml;
 
 impl<'d> Types<'d> {
     /// `allOf`: one part alone is that part; several are flattened into one record (the
@@ -379,4 +380,20 @@ fn plain_scalar(schema: &Value) -> Option<&str> {
         .get("type")
         .and_then(Value::as_str)
         .filter(|t| matches!(*t, "string" | "integer" | "number" | "boolean"))
+}
+
+/// A schema's or parameter's description, as the spec's `description`.
+pub(crate) fn description(value: &Value) -> Option<Yaml> {
+    // `allOf: [{$ref: X}, {description: ...}]` says it in a part that only annotates.
+    let parts = value.get("allOf").and_then(Value::as_array);
+    let annotating = parts
+        .into_iter()
+        .flatten()
+        .filter(|part| annotates_only(part));
+    std::iter::once(value)
+        .chain(annotating)
+        .find_map(|v| v.get("description").and_then(Value::as_str))
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(Yaml::str)
 }
