@@ -30,7 +30,7 @@ pub use recorder::{QuotaCall, QuotaRecorder};
 use crate::pipeline::api::Api;
 use crate::pipeline::service::Service;
 use crate::protocol::auth::Authenticator;
-use crate::spec::EndpointSpec;
+use crate::spec::{EndpointSpec, RequestBodies};
 use restspec_client::conventions::Credential;
 
 /// An example as the generated test holds it.
@@ -232,9 +232,25 @@ async fn send<P: Api>(
         builder = with_credentials(builder, places, endpoint, user, &password);
     }
     if let Some(body) = request.body {
-        builder = builder
-            .header(http::header::CONTENT_TYPE, "application/json")
-            .body(body);
+        // As the typed client sends it: a form where the endpoint reads forms only.
+        let reads = endpoint.and_then(|e| e.request_bodies);
+        let reads = reads.unwrap_or(P::SERVICE.conventions.request_bodies);
+        builder = match reads {
+            RequestBodies::Form => {
+                let value: serde_json::Value = serde_json::from_str(body)
+                    .map_err(|err| format!("the example's body is not JSON: {err}"))?;
+                let form = restspec_client::form::to_form(&value)?;
+                builder
+                    .header(
+                        http::header::CONTENT_TYPE,
+                        "application/x-www-form-urlencoded",
+                    )
+                    .body(form)
+            }
+            _ => builder
+                .header(http::header::CONTENT_TYPE, "application/json")
+                .body(body),
+        };
     }
     for (name, value) in request.headers {
         builder = builder.header(*name, *value);

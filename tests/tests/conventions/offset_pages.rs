@@ -115,3 +115,39 @@ async fn the_typed_client_walks_every_page_by_the_marker() {
         .expect("two pages");
     assert_eq!(capped.len(), 4, "at most max_pages requests");
 }
+
+/// An example's body is sent as the typed client sends it: a form to an endpoint reading
+/// forms only (the fixture's `comment_changes`, as Slack's methods), JSON elsewhere.
+#[test]
+fn an_example_body_is_sent_as_a_form_where_the_endpoint_reads_forms() {
+    use restspec_runtime::examples::{Example, Expected, Request, run_blocking};
+    static EXAMPLE: Example = Example {
+        endpoint: "comment_changes",
+        name: "a comment",
+        location: "fixtures/offset_lists/changes.yaml:1:1",
+        json_prefix: None,
+        setup: &[],
+        request: Request {
+            method: "POST",
+            path: "/changes/comment",
+            query: &[],
+            headers: &[],
+            body: Some(r#"{"message":"looks good"}"#),
+            user: None,
+        },
+        response: Expected {
+            status: 200,
+            headers: &[],
+            body: Some(r#""looks good""#),
+            fields: &[],
+            text: None,
+            quota_group: None,
+        },
+    };
+    run_blocking(&EXAMPLE, |_| async {
+        restspec_tests::build_script::offset_lists::router(
+            OffsetLists::new(1),
+            restspec_runtime::Settings::default(),
+        )
+    });
+}
