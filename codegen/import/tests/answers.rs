@@ -131,6 +131,14 @@ fn a_parameter_the_export_reads_as_a_credential_is_sent_alike() {
     assert!(v.on_wire && !v.faithful, "{:#?}", v.differences);
     assert_eq!(v.differences[0].category, "credential parameter");
     exported["security"] = json!([{ "key": [] }]);
+    // Where the operation states no security, the service still reads the key (Trello's
+    // operations without `security`): sent alike, not said.
+    let mut unstated = exported.clone();
+    unstated["paths"]["/x"]["get"]["security"] = json!([]);
+    let mut open_original = original.clone();
+    open_original["paths"]["/x"]["get"]["security"] = json!([]);
+    let v = &compare(&open_original, &unstated).operations[0];
+    assert!(v.on_wire && !v.faithful, "{:#?}", v.differences);
     // A key read from a header of that name is another place.
     exported["components"]["securitySchemes"]["key"] =
         json!({ "type": "apiKey", "in": "header", "name": "key" });

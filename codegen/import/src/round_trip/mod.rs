@@ -38,7 +38,8 @@
 //!   has is a difference too, even when optional (the brief asks for equal sets). One the
 //!   export's security reads instead (an `apiKey` of the same place and name, as Trello
 //!   declares `key` both ways) is sent alike; a required one some callers of the export
-//!   may omit is a Faithful difference.
+//!   may omit is a Faithful difference, as is one only a scheme the export declares
+//!   elsewhere reads (the service reads it wherever it is sent).
 //! * **Request body**: same presence, same `required` (absent = false), the same set of
 //!   media types and wire-equal schemas per media type. Media types are compared lower
 //!   case without parameters; `application/json`, `application/json; charset=…` and every

@@ -256,6 +256,15 @@ pub(super) fn requirement(doc: Doc<'_>, op: &Op<'_>, sent: Sent) -> (Requirement
     (requirement, at)
 }
 
+/// Every security scheme `doc` declares, by what a client sends.
+pub(super) fn declared_schemes(doc: Doc<'_>) -> BTreeSet<String> {
+    let names = (doc.root.pointer("/components/securitySchemes"))
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|schemes| schemes.keys());
+    names.map(|n| scheme(doc, n, Sent::OnTheWire)).collect()
+}
+
 /// A security scheme by what a client sends, not by its name in the document.
 fn scheme(doc: Doc<'_>, name: &str, sent: Sent) -> String {
     let found = doc

@@ -117,6 +117,7 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
     }
     let theirs = collect(c.b, b, &mut Vec::new());
     let (credentials, _) = requirement(c.b, b, Sent::OnTheWire);
+    let declared = super::operations::declared_schemes(c.b);
     let required = |r: &Param<'_>| {
         r.location == "path" || r.value.get("required").and_then(Value::as_bool) == Some(true)
     };
@@ -135,6 +136,16 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
                     );
                     out.push(Difference::faithful(&p.ptr, "credential parameter", what));
                 }
+                continue;
+            }
+            // One the export's service reads wherever it is sent, though this operation
+            // does not say so (Trello's `key` on operations without `security`).
+            if declared.contains(&place) {
+                let what = format!(
+                    "{} parameter `{}` read as the service's credential, not stated here",
+                    p.location, p.name
+                );
+                out.push(Difference::faithful(&p.ptr, "credential parameter", what));
                 continue;
             }
             let what = format!("{} parameter `{}` missing", p.location, p.name);
