@@ -117,7 +117,8 @@ fn a_patch_may_answer_201_and_a_get_may_not() {
 
 /// A union beside a `type` whose alternatives of another kind admit nothing (GitHub's status
 /// check `contexts`: an object or a list of names, under `type: array`) is the alternative
-/// of that kind: the import reads a list of names, and the round trip finds it on the wire.
+/// of that kind: the import reads a list of names, and the round trip finds it on the wire;
+/// with none of that kind, it is the `type` alone.
 #[test]
 fn alternatives_the_type_excludes_are_left_out() {
     let document = serde_json::json!({
@@ -140,6 +141,16 @@ fn alternatives_the_type_excludes_are_left_out() {
     let contexts = super::import::file(&imported, "contexts.yaml");
     assert!(contexts.contains("request: list<string>"), "{contexts}");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
+    // Every alternative of another kind (SoundCloud's `subscriptions` items): the schema is
+    // its `type` alone.
+    let mut none = document.clone();
+    let schema = "/paths/~1contexts/delete/requestBody/content/application~1json/schema";
+    none.pointer_mut(schema).expect("the schema")["oneOf"] =
+        serde_json::json!([{ "type": "object" }]);
+    let imported = restspec_import::import(&none, &Options::default()).expect("imported");
+    let contexts = super::import::file(&imported, "contexts.yaml");
+    assert!(contexts.contains("request: list<string>"), "{contexts}");
+    super::import::assert_every_operation_on_the_wire(&none, &imported);
 }
 
 /// An operation answering only redirects (Shutterstock's `302` to its login page, Jira's
