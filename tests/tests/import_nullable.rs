@@ -82,6 +82,11 @@ fn null_among_the_values_is_admitted_only_where_the_type_admits_it() {
             serde_json::json!({ "type": "string", "nullable": true, "enum": ["approved", null] }),
             true,
         ),
+        // Numbers (Vercel's `redirectStatusCode`): their values, `null` the type's.
+        (
+            serde_json::json!({ "type": ["integer", "null"], "enum": [null, 301, 302] }),
+            true,
+        ),
     ] {
         let document = serde_json::json!({
             "openapi": "3.0.0",
@@ -100,6 +105,11 @@ fn null_among_the_values_is_admitted_only_where_the_type_admits_it() {
             "{schema}\n{service}"
         );
         assert_every_operation_on_the_wire(&document, &imported);
+        let lost = imported
+            .losses
+            .iter()
+            .filter(|l| l.pointer.ends_with("/enum"));
+        assert_eq!(lost.count(), 0, "{schema}: {:#?}", imported.losses);
     }
 }
 

@@ -88,13 +88,18 @@ pub(super) const KEYWORDS: &[&str] = &[
     "const",
 ];
 
+/// A number, or `null`, which a number enumeration leaves to its type's nullability.
+fn number_or_null(value: &Value) -> bool {
+    value.is_number() || value.is_null()
+}
+
 impl Types<'_> {
     /// An enumeration of a number is its `values` rule; of anything else, a loss.
     pub(super) fn enum_on_scalar(&self, schema: &Value, pointer: &str, losses: &mut Losses) {
         let numbers = schema
             .get("enum")
             .and_then(Value::as_array)
-            .is_some_and(|v| !v.is_empty() && v.iter().all(Value::is_number));
+            .is_some_and(|v| v.iter().any(Value::is_number) && v.iter().all(number_or_null));
         if schema.get("enum").is_some() && !numbers {
             losses.push(Loss::faithful(
                 refs::push(pointer, "enum"),
@@ -244,8 +249,10 @@ impl Types<'_> {
             },
             // The values of a number (a string enumeration is a type of its own).
             "enum" => match kind {
+                // `null` among them is the type's to admit (Vercel's `redirectStatusCode`).
                 Kind::Number => {
-                    let values: Option<Vec<Yaml>> = value.as_array()?.iter().map(number).collect();
+                    let listed = value.as_array()?.iter().filter(|v| !v.is_null());
+                    let values: Option<Vec<Yaml>> = listed.map(number).collect();
                     let values = values.filter(|v| !v.is_empty())?;
                     Some(Some(("values", Yaml::List(values))))
                 }
