@@ -52,6 +52,9 @@ struct Rare {
     /// The format of the endpoint that answered it (its spec's own `error_body`), where
     /// its row has none of its own: written so instead of the service's.
     format: Option<ErrorFormat>,
+    /// Whether `format` stands over the row's own too: a refusal of an endpoint's input
+    /// written as the row of that code the endpoint lists.
+    over_row: bool,
 }
 
 impl ApiError {
@@ -100,6 +103,16 @@ impl ApiError {
     #[must_use]
     pub fn in_format(mut self, format: ErrorFormat) -> Self {
         self.rare.get_or_insert_default().format = Some(format);
+        self
+    }
+
+    /// Written in `format` whatever its status row's format: a refusal of an endpoint's
+    /// input written as the row of its code the endpoint lists (`EndpointSpec::refusal`).
+    #[must_use]
+    pub fn in_format_over_row(mut self, format: ErrorFormat) -> Self {
+        let rare = self.rare.get_or_insert_default();
+        rare.format = Some(format);
+        rare.over_row = true;
         self
     }
 
@@ -263,14 +276,15 @@ impl ApiError {
                 .or_else(|| status.canonical_reason())
                 .map_or(Cow::Borrowed("Error"), Cow::Borrowed),
         };
-        let (body, field, error_code, own_format) = match self.rare.map(|r| *r) {
+        let (body, field, error_code, own_format, over_row) = match self.rare.map(|r| *r) {
             Some(Rare {
                 body,
                 field,
                 code,
                 format,
-            }) => (body, field, code, format),
-            None => (None, None, None, None),
+                over_row,
+            }) => (body, field, code, format, over_row),
+            None => (None, None, None, None, false),
         };
         // The row that raises the condition, else the first of the code; a condition the
         // table has no row for is named by the condition itself (`method_not_allowed`), as
@@ -278,9 +292,12 @@ impl ApiError {
         let row = condition
             .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
             .or_else(|| service.statuses.iter().find(|s| s.code == code));
-        let format = (row.and_then(|r| r.format))
-            .or(own_format)
-            .unwrap_or(service.conventions.error_format);
+        let format = match own_format {
+            Some(format) if over_row => format,
+            _ => (row.and_then(|r| r.format))
+                .or(own_format)
+                .unwrap_or(service.conventions.error_format),
+        };
         let (content_type, body) = match (body, format) {
             (Some(body), _) => (
                 Some(crate::message::json::content_type(&service.conventions)),

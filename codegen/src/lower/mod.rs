@@ -216,6 +216,12 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         .collect();
     for ((status, holds), headers) in statuses.iter_mut().zip(holds).zip(row_headers) {
         status.body_is_error_body = holds;
+        status.own_body_is_record = match (&status.error_body, &status.body) {
+            (Some(body), Some(TypeRef::Named(record))) => {
+                error_type::writes_record(body, record, &types)
+            }
+            _ => false,
+        };
         status.headers = headers;
     }
     check_self_alias_params(&service.conventions, &families, diags);

@@ -182,6 +182,7 @@ pub(super) fn lower_status(
         error_format: None,
         error_body: None,
         body_is_error_body: false,
+        own_body_is_record: false,
         // Filled in once the types are known (`parameters::lower_row_headers`).
         headers: Vec::new(),
         location: key.location.clone(),

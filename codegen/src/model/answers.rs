@@ -86,11 +86,7 @@ pub fn conditions(
     // The query string: the runtime's parameters that may appear once only, the
     // overrides, unknown options (unless ignored), the endpoint's options and pages; a
     // request body that cannot be read. Options are read after the quota check.
-    let once_only = c.access_token_parameter.is_some()
-        || c.method_override_parameter.is_some()
-        || c.content_type_override_parameter.is_some()
-        || (c.credentials.iter().flat_map(Credential::keys))
-            .any(|k| matches!(k, Credential::Query(_)));
+    let once_only = refused_before_routing(service);
     let options = !c.ignore_unknown_options
         || !endpoint.query.is_empty()
         || (endpoint.paginated && c.pagination.is_some());
@@ -194,4 +190,50 @@ pub fn error_codes(service: &Service, family: &Family, endpoint: &Endpoint) -> V
     codes.sort_unstable();
     codes.dedup();
     codes
+}
+
+/// The conditions a request's input is refused with once routed: its options, header
+/// parameters and body.
+pub const INPUT_REFUSALS: [&str; 4] = [
+    "malformed_request",
+    "malformed_json",
+    "invalid_input",
+    "wrong_content_type",
+];
+
+/// The row of `endpoint`'s `errors:` its input refusals are written as, where it lists one
+/// row of their code with a format of its own that does not raise them (SendGrid's
+/// operations each answer their 400s in a record of their own): the only such row of that
+/// code it lists.
+pub fn refusal_row<'s>(service: &'s Service, endpoint: &Endpoint) -> Option<&'s super::Status> {
+    let raiser = |condition: &str| {
+        (service.statuses.iter()).find(|s| s.raised_for.iter().any(|r| r == condition))
+    };
+    let codes: Vec<u16> = INPUT_REFUSALS
+        .iter()
+        .filter_map(|c| raiser(c).map(|s| s.code).or_else(|| default_status(c)))
+        .collect();
+    let listed = || {
+        (endpoint.errors.iter())
+            .filter_map(|name| service.statuses.iter().find(|s| s.name == *name))
+            .filter(|row| codes.contains(&row.code))
+    };
+    let own = |row: &&super::Status| {
+        (row.error_format.is_some() || row.error_body.is_some()) && row.raised_for.is_empty()
+    };
+    let mut candidates = listed().filter(own);
+    let row = candidates.next().filter(|_| candidates.next().is_none())?;
+    // Another row of that code listed beside it leaves which one open.
+    (listed().filter(|r| r.code == row.code).count() == 1).then_some(row)
+}
+
+/// Whether a malformed query is refused before the request is routed: a parameter of the
+/// runtime's own given twice (an access token, an override, a query key).
+pub fn refused_before_routing(service: &Service) -> bool {
+    let c = &service.conventions;
+    c.access_token_parameter.is_some()
+        || c.method_override_parameter.is_some()
+        || c.content_type_override_parameter.is_some()
+        || (c.credentials.iter().flat_map(Credential::keys))
+            .any(|k| matches!(k, Credential::Query(_)))
 }

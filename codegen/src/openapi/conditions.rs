@@ -1,8 +1,9 @@
 //! What a condition means, in words, for an operation's response description when the
 //! status table has no row for it. Which conditions an operation can meet is the model's
-//! (`model::answers::conditions`), shared with the runtime's check of handlers' errors.
+//! (`model::answers::conditions`), shared with the runtime's check of handlers' errors;
+//! the row that answers one, and its words.
 
-use crate::model::Endpoint;
+use crate::model::{Endpoint, Service, Status};
 
 /// What a condition means, for an operation's response description when the status table
 /// has no row for it (the runtime then answers its default status).
@@ -39,4 +40,17 @@ pub(super) fn describe(condition: &str, endpoint: &Endpoint) -> String {
         "internal_error" => "The service failed.".into(),
         other => other.to_owned(),
     }
+}
+
+/// The status table's row that answers `condition`, if any.
+pub(super) fn raising_row<'s>(service: &'s Service, condition: &str) -> Option<&'s Status> {
+    service
+        .statuses
+        .iter()
+        .find(|s| s.raised_for.iter().any(|r| r == condition))
+}
+
+/// A row's answers described: its message and when it is answered.
+pub(super) fn row_description(row: &Status) -> String {
+    format!("{}: {}", row.message, row.when)
 }

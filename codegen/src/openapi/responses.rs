@@ -7,10 +7,13 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::conditions::describe;
+use super::conditions::{describe, raising_row, row_description};
 use super::schemas::schema;
 pub use crate::model::answers::default_status;
-use crate::model::answers::{Met, RUNTIME_STATUSES, checks_passwords, conditions};
+use crate::model::answers::{
+    INPUT_REFUSALS, Met, RUNTIME_STATUSES, checks_passwords, conditions, refusal_row,
+    refused_before_routing,
+};
 use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status, TypeRef};
 
 /// The answer of a caller past its failed-password budget, where basic credentials are
@@ -176,6 +179,7 @@ pub(super) fn responses(
         _ => shape.clone(),
     };
     let mut answers: BTreeMap<u16, Answer> = BTreeMap::new();
+    let refusal = refusal_row(service, endpoint);
     for Met { name, after_quota } in conditions(service, family, endpoint, authenticated) {
         let row = raising_row(service, name);
         let (code, description) = match row {
@@ -186,13 +190,26 @@ pub(super) fn responses(
             },
         };
         let answer = answers.entry(code).or_default();
-        answer.add(description, &written(row, code), after_quota);
+        // A refusal of its input in the row of that code it lists (one before routing too).
+        match refusal.filter(|r| r.code == code && INPUT_REFUSALS.contains(&name)) {
+            Some(own) => {
+                if name == "malformed_request" && refused_before_routing(service) {
+                    answer.add(description.clone(), &written(row, code), after_quota);
+                }
+                let content = match (&own.body, own.own_body_is_record) {
+                    (Some(record), true) => json!({ "application/json": {
+                        "schema": schema(record, service.conventions.timestamp_format) } }),
+                    _ => written(Some(own), code),
+                };
+                answer.add(description, &content, after_quota);
+            }
+            None => answer.add(description, &written(row, code), after_quota),
+        }
         if let Some(row) = row {
             answer.add_headers(row, service);
         }
     }
-    // The endpoint's own error body, which its handler's errors and the statuses it does
-    // not list are written in.
+    // Its own error body, for its handler's errors and the statuses it does not list.
     let own = (endpoint.error_body.as_ref()).map(|body| {
         format_content(
             ErrorFormat::Json,
@@ -292,18 +309,6 @@ fn declared(service: &Service, headers: &[crate::model::QueryOption]) -> Map<Str
         out.insert(declared.wire.clone(), Value::Object(header));
     }
     out
-}
-
-/// The status table's row that answers `condition`, if any.
-fn raising_row<'s>(service: &'s Service, condition: &str) -> Option<&'s Status> {
-    service
-        .statuses
-        .iter()
-        .find(|s| s.raised_for.iter().any(|r| r == condition))
-}
-
-fn row_description(row: &Status) -> String {
-    format!("{}: {}", row.message, row.when)
 }
 
 /// The headers every answer carries (the request id, the echoed headers), and the

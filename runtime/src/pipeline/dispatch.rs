@@ -212,6 +212,26 @@ where
         answer
     }
     .await;
+    // Its refusals of its input, and its handler's answers of their code, in the row of
+    // that code it lists.
+    let answer = match endpoint.refusal {
+        Some((code, format)) => answer.map_err(|error| {
+            let input = matches!(
+                error.as_condition(),
+                None | Some(
+                    Condition::MalformedRequest
+                        | Condition::MalformedJson
+                        | Condition::InvalidInput
+                        | Condition::WrongContentType
+                )
+            );
+            match input && error.code(service) == code {
+                true => error.in_format_over_row(format),
+                false => error,
+            }
+        }),
+        None => answer,
+    };
     let answer = with_quota_headers(
         answer,
         &quota,

@@ -1,7 +1,8 @@
 //! `fixtures/own_errors`: an endpoint writing its errors in a body of its own
 //! (`error_body` on the endpoint, as Slack's methods answer `{ ok: false, error }`): its
 //! handler's errors come in it, the runtime's own refusals and the other endpoints' errors
-//! in the service's; OpenAPI states it on the endpoint's rows and its `default`.
+//! in the service's; OpenAPI states it on the endpoint's rows and its `default`. An
+//! endpoint listing a 400 row of a shape of its own has its input refused in that shape.
 
 use restspec_runtime::{RequestContext, Settings};
 
@@ -22,6 +23,15 @@ impl DeskHandlers for Desk {
         options: desk::options::LookupOptions,
     ) -> Result<Thing, Error> {
         Err(Error::NotFound(format!("no thing {}", options.id).into()))
+    }
+
+    async fn rename(
+        &self,
+        _: RequestContext<'_>,
+        _: desk::options::RenameOptions,
+        thing: Thing,
+    ) -> Result<Thing, Error> {
+        Err(Error::InvalidName(format!("{} is taken", thing.id).into()))
     }
 
     async fn archive(
@@ -76,10 +86,53 @@ fn openapi_states_the_endpoint_s_body_on_its_rows_and_default() {
     let own = serde_json::json!({ "$ref": "#/components/schemas/MethodError" });
     assert_eq!(schema("default"), own, "{responses}");
     assert_eq!(schema("404"), own, "{responses}");
+    // Its refusals and its handler's 400 are the one shape of the row it lists.
+    let renamed = &document["paths"]["/rename"]["post"]["responses"]["400"];
+    let shape = &renamed["content"]["application/json"]["schema"];
+    assert!(
+        shape.get("anyOf").is_none() && shape["properties"].get("errors").is_some(),
+        "{renamed}"
+    );
     let service = &document["paths"]["/lookup"]["get"]["responses"];
     assert_eq!(
         service["default"]["content"]["application/json"]["schema"],
         serde_json::json!({ "$ref": "#/components/schemas/Error" }),
         "{service}"
+    );
+}
+
+#[tokio::test]
+async fn input_is_refused_in_the_400_row_the_endpoint_lists() {
+    let base = start().await;
+    let rename = |query: &str, body: &str| {
+        send(
+            client()
+                .post(format!("{base}/rename{query}"))
+                .header("content-type", "application/json")
+                .body(body.to_owned()),
+        )
+    };
+    let missing = rename("", r#"{"id":"a"}"#).await;
+    assert_eq!(missing.status, 400);
+    assert!(
+        missing.text().starts_with("{\"errors\":[{\"detail\":"),
+        "{}",
+        missing.text()
+    );
+    let broken = rename("?id=1", "{").await;
+    assert_eq!(broken.status, 400);
+    assert!(
+        broken.text().starts_with("{\"errors\":[{\"detail\":"),
+        "{}",
+        broken.text()
+    );
+    let handler = rename("?id=1", r#"{"id":"a"}"#).await;
+    assert_eq!(handler.text(), "{\"errors\":[{\"detail\":\"a is taken\"}]}");
+    // Elsewhere the service's.
+    let other = send(client().post(format!("{base}/archive"))).await;
+    assert!(
+        other.text().starts_with("{\"message\":"),
+        "{}",
+        other.text()
     );
 }
