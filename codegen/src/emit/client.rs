@@ -247,6 +247,15 @@ fn method_tokens(
         ));
     }
     let paginated = endpoint.paginated.then(|| quote! { .paginated() });
+    // Where the message stands in its own error bodies, read before the service's.
+    let refusal = crate::model::answers::refusal_row(service, endpoint);
+    let mut pointers: Vec<String> = (endpoint.error_body.iter())
+        .chain(refusal.and_then(|row| row.error_body.as_ref()))
+        .map(crate::model::error_body::message_pointer)
+        .filter(|pointer| !pointer.is_empty())
+        .collect();
+    pointers.dedup();
+    let messages = (!pointers.is_empty()).then(|| quote! { .error_messages_at(&[#(#pointers),*]) });
     // An endpoint reading some of the service's places: credentials go to one of those.
     let places = endpoint.credentials.as_ref().map(|read| {
         let read = read
@@ -268,6 +277,7 @@ fn method_tokens(
             self.0
                 .call(#http_method, &[#(#pieces),*], #decode)
                 #paginated
+                #messages
                 #places
                 #(#option_calls)*
                 #(#header_calls)*

@@ -3,12 +3,14 @@
 //! handler's errors come in it, the runtime's own refusals and the other endpoints' errors
 //! in the service's; OpenAPI states it on the endpoint's rows and its `default`. An
 //! endpoint listing a 400 row of a shape of its own has its input refused in that shape.
+//! The typed client reads the message where those bodies hold it.
 
 use restspec_runtime::{RequestContext, Settings};
 
 use super::{client, send};
 
 restspec_runtime::generate!(mod desk = "fixtures/own_errors");
+restspec_client::generate!(mod desk_client = "fixtures/own_errors");
 
 use desk::types::Thing;
 use desk::{DeskHandlers, Error};
@@ -134,5 +136,32 @@ async fn input_is_refused_in_the_400_row_the_endpoint_lists() {
         other.text().starts_with("{\"message\":"),
         "{}",
         other.text()
+    );
+}
+
+/// The typed client reads the message where the endpoint's own bodies hold it.
+#[tokio::test]
+async fn the_typed_client_reads_the_message_in_the_endpoint_s_own_body() {
+    let base = start().await;
+    let config = restspec_runtime::client::ClientConfig::new(&base);
+    let typed = desk_client::client::Client::with_config(config).expect("a client");
+    let archive = desk_client::options::ArchiveOptions { id: "7".to_owned() };
+    let failure = typed.archive(&archive).await.expect_err("no such thing");
+    let restspec_runtime::client::ClientError::Api(failure) = failure else {
+        panic!("an answer of the service: {failure:?}");
+    };
+    assert_eq!(
+        (failure.status, failure.message.as_str()),
+        (404, "no thing 7")
+    );
+    let rename = desk_client::options::RenameOptions { id: "7".to_owned() };
+    let thing = desk_client::types::Thing { id: "a".to_owned() };
+    let failure = typed.rename(&rename, &thing).await.expect_err("taken");
+    let restspec_runtime::client::ClientError::Api(failure) = failure else {
+        panic!("an answer of the service: {failure:?}");
+    };
+    assert_eq!(
+        (failure.status, failure.message.as_str()),
+        (400, "a is taken")
     );
 }

@@ -55,6 +55,9 @@ pub struct Call<T, E> {
     /// The media types the endpoint reads its body in, where they differ from the
     /// service's.
     request_bodies: Option<crate::conventions::RequestBodies>,
+    /// Where the message stands in the endpoint's own error bodies (its `error_body`, the
+    /// 400 row it lists), read before the service's.
+    message_pointers: &'static [&'static str],
     answer: PhantomData<fn() -> (T, E)>,
 }
 
@@ -84,6 +87,7 @@ impl<T, E> Call<T, E> {
             paginated: false,
             places: None,
             request_bodies: None,
+            message_pointers: &[],
             answer: PhantomData,
         }
     }
@@ -141,6 +145,7 @@ impl<T, E> Call<T, E> {
             paginated: self.paginated,
             places: self.places,
             request_bodies: self.request_bodies,
+            message_pointers: self.message_pointers,
             answer: PhantomData,
         }
     }
@@ -181,6 +186,13 @@ impl<T, E> Call<T, E> {
     /// `credentials` (by index), the ones the endpoint reads.
     pub fn credentials_at(mut self, places: &'static [u8]) -> Self {
         self.places = Some(places);
+        self
+    }
+
+    /// Reads an error answer's message at these JSON pointers first (`/error`): where the
+    /// endpoint writes its errors in bodies of its own.
+    pub fn error_messages_at(mut self, pointers: &'static [&'static str]) -> Self {
+        self.message_pointers = pointers;
         self
     }
 
@@ -363,11 +375,11 @@ impl<T, E> Call<T, E> {
                 std::slice::from_ref(&body.message_pointer)
             }
         };
-        if !pointers.is_empty()
+        let pointers = || self.message_pointers.iter().chain(pointers);
+        if pointers().next().is_some()
             && let Ok(answer) = serde_json::from_slice::<serde_json::Value>(bytes)
-            && let Some(message) = pointers
-                .iter()
-                .find_map(|pointer| answer.pointer(pointer).and_then(|v| v.as_str()))
+            && let Some(message) =
+                pointers().find_map(|pointer| answer.pointer(pointer).and_then(|v| v.as_str()))
         {
             return message.to_owned();
         }
