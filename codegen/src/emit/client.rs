@@ -247,14 +247,18 @@ fn method_tokens(
         ));
     }
     let paginated = endpoint.paginated.then(|| quote! { .paginated() });
-    // Where the message stands in its own error bodies, read before the service's.
-    let refusal = crate::model::answers::refusal_row(service, endpoint);
-    let mut pointers: Vec<String> = (endpoint.error_body.iter())
-        .chain(refusal.and_then(|row| row.error_body.as_ref()))
-        .map(crate::model::error_body::message_pointer)
-        .filter(|pointer| !pointer.is_empty())
-        .collect();
-    pointers.dedup();
+    // Where the message stands in its own error bodies (its `error_body`, those of the rows
+    // it lists), read before the service's.
+    let rows = (endpoint.errors.iter())
+        .filter_map(|name| service.statuses.iter().find(|s| s.name == *name))
+        .filter_map(|row| row.error_body.as_ref());
+    let mut pointers: Vec<String> = Vec::new();
+    for body in endpoint.error_body.iter().chain(rows) {
+        let pointer = crate::model::error_body::message_pointer(body);
+        if !pointer.is_empty() && !pointers.contains(&pointer) {
+            pointers.push(pointer);
+        }
+    }
     let messages = (!pointers.is_empty()).then(|| quote! { .error_messages_at(&[#(#pointers),*]) });
     // An endpoint reading some of the service's places: credentials go to one of those.
     let places = endpoint.credentials.as_ref().map(|read| {
