@@ -362,13 +362,18 @@ pub(crate) fn error_body(
 /// it is not the service's (Slack's methods each list their own error codes; App Center's
 /// operations answer `{ error: { code, message } }` or `{ message }`): `body` as the
 /// service's would be written, when it says the message (or guesses nothing).
-pub(crate) fn own_body(body: &str, service: Option<&ErrorBody>, types: &Types<'_>) -> Option<Yaml> {
+/// With the fields it fills with a guess.
+pub(crate) fn own_body(
+    body: &str,
+    service: Option<&ErrorBody>,
+    types: &Types<'_>,
+) -> Option<(Yaml, Vec<String>)> {
     if service.is_some_and(|s| s.type_name == body) || !types.is_record(body) {
         return None;
     }
     let mut guessed = Vec::new();
     let (shape, says_message) = error_shape(body, (&types.declared, None), &mut guessed)?;
-    (says_message || guessed.is_empty()).then_some(shape)
+    (says_message || guessed.is_empty()).then_some((shape, guessed))
 }
 
 /// Each endpoint's own `error_body` and `error_type`, where its `default` answer's body is
@@ -381,11 +386,9 @@ pub(crate) fn own_bodies(
 ) -> Vec<(usize, String, Yaml, String)> {
     let mut out = Vec::new();
     for (family, endpoint, body) in defaults {
-        let Some(shape) = own_body(body, service, types) else {
+        let Some((shape, guessed)) = own_body(body, service, types) else {
             continue;
         };
-        let mut guessed = Vec::new();
-        let _ = error_shape(body, (&types.declared, None), &mut guessed);
         say_guesses(
             types,
             body,

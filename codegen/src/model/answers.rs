@@ -167,14 +167,7 @@ pub fn error_codes(service: &Service, family: &Family, endpoint: &Endpoint) -> V
     for authenticated in forms {
         let raised = conditions(service, family, endpoint, authenticated)
             .into_iter()
-            .filter_map(|met| {
-                service
-                    .statuses
-                    .iter()
-                    .find(|s| s.raised_for.iter().any(|r| r == met.name))
-                    .map(|s| s.code)
-                    .or_else(|| default_status(met.name))
-            });
+            .filter_map(|met| condition_code(service, met.name));
         codes.extend(raised);
         if checks_passwords(service, authenticated) {
             codes.push(429);
@@ -192,6 +185,18 @@ pub fn error_codes(service: &Service, family: &Family, endpoint: &Endpoint) -> V
     codes
 }
 
+/// The status table's row that answers `condition`, if any.
+pub fn raising_row<'s>(service: &'s Service, condition: &str) -> Option<&'s super::Status> {
+    (service.statuses.iter()).find(|s| s.raised_for.iter().any(|r| r == condition))
+}
+
+/// The status `condition` is answered with: its row's, else the runtime's default.
+pub fn condition_code(service: &Service, condition: &str) -> Option<u16> {
+    raising_row(service, condition)
+        .map(|s| s.code)
+        .or_else(|| default_status(condition))
+}
+
 /// The conditions a request's input is refused with once routed: its options, header
 /// parameters and body.
 pub const INPUT_REFUSALS: [&str; 4] = [
@@ -206,12 +211,9 @@ pub const INPUT_REFUSALS: [&str; 4] = [
 /// operations each answer their 400s in a record of their own): the only such row of that
 /// code it lists.
 pub fn refusal_row<'s>(service: &'s Service, endpoint: &Endpoint) -> Option<&'s super::Status> {
-    let raiser = |condition: &str| {
-        (service.statuses.iter()).find(|s| s.raised_for.iter().any(|r| r == condition))
-    };
     let codes: Vec<u16> = INPUT_REFUSALS
         .iter()
-        .filter_map(|c| raiser(c).map(|s| s.code).or_else(|| default_status(c)))
+        .filter_map(|c| condition_code(service, c))
         .collect();
     let listed = || {
         (endpoint.errors.iter())

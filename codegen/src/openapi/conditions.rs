@@ -1,9 +1,9 @@
 //! What a condition means, in words, for an operation's response description when the
 //! status table has no row for it. Which conditions an operation can meet is the model's
 //! (`model::answers::conditions`), shared with the runtime's check of handlers' errors;
-//! the row that answers one, and its words.
+//! a row's answers in words.
 
-use crate::model::{Endpoint, Service, Status};
+use crate::model::{Endpoint, Status};
 
 /// What a condition means, for an operation's response description when the status table
 /// has no row for it (the runtime then answers its default status).
@@ -40,14 +40,6 @@ pub(super) fn describe(condition: &str, endpoint: &Endpoint) -> String {
         "internal_error" => "The service failed.".into(),
         other => other.to_owned(),
     }
-}
-
-/// The status table's row that answers `condition`, if any.
-pub(super) fn raising_row<'s>(service: &'s Service, condition: &str) -> Option<&'s Status> {
-    service
-        .statuses
-        .iter()
-        .find(|s| s.raised_for.iter().any(|r| r == condition))
 }
 
 /// A row's answers described: its message and when it is answered.

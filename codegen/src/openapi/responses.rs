@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::conditions::{describe, raising_row, row_description};
+use super::conditions::{describe, row_description};
 use super::schemas::schema;
 pub use crate::model::answers::default_status;
 use crate::model::answers::{
-    INPUT_REFUSALS, Met, RUNTIME_STATUSES, checks_passwords, conditions, refusal_row,
+    INPUT_REFUSALS, Met, RUNTIME_STATUSES, checks_passwords, conditions, raising_row, refusal_row,
     refused_before_routing,
 };
 use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status, TypeRef};

@@ -213,17 +213,19 @@ fn range_class(code: &str) -> Option<char> {
 /// The kind a media type counts as: lower case, without parameters, the JSON family as
 /// `application/json`.
 fn kind(media: &str) -> String {
-    let bare = media
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let bare = essence(media);
     if bare == "application/json" || (bare.starts_with("application/") && bare.ends_with("+json")) {
         "application/json".to_owned()
     } else {
         bare
     }
+}
+
+/// A media type lower case, without its parameters (`application/json; charset=utf-8` is
+/// `application/json`).
+fn essence(media: &str) -> String {
+    let bare = media.split(';').next().unwrap_or("");
+    bare.trim().to_ascii_lowercase()
 }
 
 /// Whether an answer in `media` is JSON by another name (`text/json`), which a client
@@ -296,14 +298,7 @@ fn content<'a>(
         // An answer the original lists in several JSON types (Twitter's errors as
         // `application/json` and `application/problem+json`) comes in one of them: where
         // the export keeps another by its name, the client's reading of it is unchanged.
-        let bare = |name: &str| {
-            name.split(';')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase()
-        };
-        let named = |name: &str| other.iter().any(|(_, n, _)| bare(n) == bare(name));
+        let named = |name: &str| other.iter().any(|(_, n, _)| essence(n) == essence(name));
         let sibling_kept = mine
             .iter()
             .any(|(j, n, _)| j == k && n != media && named(n));
