@@ -295,7 +295,8 @@ fn a_member_narrowed_again_flattens_the_parts() {
 
 /// `additionalProperties: false` on a record is `closed: true`, and round-trips; a record
 /// the spec cannot close (an alternative of a union told apart by a member it does not
-/// declare; one another includes) is left open, and the import says so.
+/// declare; one another includes) is left open, and the import says so. An object of no
+/// member at all is a closed record of no fields.
 #[test]
 fn records_closed_by_the_document_are_closed() {
     let closed = |properties: serde_json::Value| serde_json::json!({ "type": "object", "properties": properties, "additionalProperties": false });
@@ -310,7 +311,10 @@ fn records_closed_by_the_document_are_closed() {
             "/payments": { "get": { "responses": { "200": { "description": "ok", "content": {
                 "application/json": { "schema": { "$ref": "#/components/schemas/Payment" } } } } } } },
             "/named": { "get": { "responses": { "200": { "description": "ok", "content": {
-                "application/json": { "schema": { "$ref": "#/components/schemas/Named" } } } } } } }
+                "application/json": { "schema": { "$ref": "#/components/schemas/Named" } } } } } } },
+            "/stars": { "get": { "responses": { "404": { "description": "not starred",
+                "content": { "application/json": { "schema": closed(serde_json::json!({})) } } },
+                "204": { "description": "starred" } } } }
         },
         "components": { "schemas": {
             "Note": closed(serde_json::json!({ "title": { "type": "string" } })),
@@ -337,6 +341,11 @@ fn records_closed_by_the_document_are_closed() {
     assert!(declared("Card").contains("closed: true"), "{spec}");
     assert!(!declared("Cash").contains("closed"), "{spec}");
     assert!(!declared("Entity").contains("closed"), "{spec}");
+    // No member at all (GitHub's 404 of a gist not starred): a closed record of no fields.
+    assert!(
+        spec.contains("    closed: true\n    fields: {}\n"),
+        "{spec}"
+    );
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
     for (at, why) in [
         (
@@ -360,6 +369,12 @@ fn records_closed_by_the_document_are_closed() {
         .find(|v| v.path == "/notes")
         .expect("compared");
     assert!(note.faithful, "{note:?}");
+    let stars = trip
+        .operations
+        .iter()
+        .find(|v| v.path == "/stars")
+        .expect("compared");
+    assert!(stars.faithful, "{stars:?}");
     let opened = trip
         .operations
         .iter()

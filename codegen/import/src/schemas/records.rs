@@ -40,7 +40,16 @@ impl<'d> Types<'d> {
             (None, None) if schema.get("additionalProperties") != Some(&Value::Bool(false)) => {
                 Use::plain("map<any>")
             }
-            (None, None) => self.any(pointer, "an object of any members", losses),
+            // No member at all (GitHub's 404 of a gist not starred): a closed record of no
+            // fields.
+            (None, None) => {
+                let required = super::all_of::required_names(schema);
+                if required.is_empty() {
+                    self.record(Vec::new(), required, schema, (hint, true, None), losses)
+                } else {
+                    self.any(pointer, "an object of any members", losses)
+                }
+            }
             (Some(properties), values) => {
                 // Members beside the declared ones, of one type (Mist's port usages by
                 // name beside `dynamic`).
