@@ -182,6 +182,38 @@ fn an_operation_answering_only_redirects_answers_the_first() {
     super::import::assert_every_operation_faithful(&document, &imported);
 }
 
+/// A redirect with a body beside a success (GitHub's `301` of a renamed repository, its
+/// `basic-error`) is a row of the status table, answered as errors are; one without a body
+/// stays another success. The round trip finds the operation whole.
+#[test]
+fn a_redirect_with_a_body_beside_a_success_is_a_status_row() {
+    let error = serde_json::json!({ "type": "object", "required": ["message"],
+        "properties": { "message": { "type": "string" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/repos/{name}": { "get": {
+            "parameters": [{ "name": "name", "in": "path", "required": true,
+                "schema": { "type": "string" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": {
+                    "schema": { "type": "object", "properties": {
+                        "name": { "type": "string" } } } } } },
+                "301": { "description": "Moved permanently", "content": {
+                    "application/json": { "schema": error } } },
+                "304": { "description": "Not modified" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("  moved_permanently:"), "{service}");
+    assert!(service.contains("code: 301"), "{service}");
+    let family = file(&imported, "repos.yaml");
+    assert!(family.contains("errors: [moved_permanently]"), "{family}");
+    assert!(family.contains("other_successes: [304]"), "{family}");
+    super::import::assert_every_operation_faithful(&document, &imported);
+}
+
 /// An answer in any type (`*/*`, as DocuSign lists every answer) is answered in JSON, one
 /// type of it: the response is carried, the narrowing said, and the round trip finds the
 /// operation on the wire.

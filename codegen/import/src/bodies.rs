@@ -231,9 +231,13 @@ impl<'d> Operation<'_, 'd> {
                 naming::pascal(&status_name(status))
             };
             let found = self.response_body(response, &response_at, types, &hint, losses);
+            // A redirect with a body beside the successes is answered as errors are, a row
+            // of the status table (GitHub's `301` of a renamed repository, its
+            // `basic-error` saying so).
+            let raised_redirect = (300..400).contains(&status) && status != 304 && found.is_some();
             if success(status) {
                 successes.push((status, found, response_at));
-            } else if (400..600).contains(&status) {
+            } else if (400..600).contains(&status) || raised_redirect {
                 // A record that may be `null` (a `nullable` error schema) says so on its row.
                 let nullable = found
                     .as_ref()

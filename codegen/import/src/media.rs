@@ -9,6 +9,13 @@ pub(crate) fn status_code(code: &str) -> Option<u16> {
 /// The status table's name for a code: its reason phrase in snake case.
 pub(crate) fn status_name(code: u16) -> String {
     let reason = match code {
+        300 => "multiple_choices",
+        301 => "moved_permanently",
+        302 => "found",
+        303 => "see_other",
+        305 => "use_proxy",
+        307 => "temporary_redirect",
+        308 => "permanent_redirect",
         400 => "bad_request",
         401 => "unauthorized",
         402 => "payment_required",

@@ -96,7 +96,7 @@ pub(super) fn lower_status(
             )),
         );
     }
-    if !(400..=599).contains(&status.code.value.0) {
+    if !is_row_code(status.code.value.0) {
         diags.push(
             Diagnostic::new(
                 status.code.location.clone(),
@@ -105,7 +105,12 @@ pub(super) fn lower_status(
                     key.name, status.code.value.0
                 ),
             )
-            .hint("the status table lists error statuses: use a code from 400 to 599"),
+            .hint(
+                "the status table lists error statuses (a code from 400 to 599) and \
+                 redirects a handler answers as it does errors, with a body (300 to 399, \
+                 not 304); a 2xx or 3xx answer of one endpoint goes under its \
+                 `other_successes`",
+            ),
         );
     }
     let mut raised_for = Vec::new();
@@ -449,4 +454,12 @@ fn body_nullable(status: &raw::Status, diags: &mut Diagnostics) -> bool {
             .hint("give the row a `body` of a type, or remove `body_nullable`"),
     );
     false
+}
+
+/// Whether a status table row may have `code`: an error (4xx, 5xx), or a redirect with a
+/// body that a handler answers as it does errors (GitHub's `301` of a renamed repository,
+/// its `message` saying so). `304` sends the client back to its own copy: it carries no
+/// body, so it is no row.
+fn is_row_code(code: u16) -> bool {
+    (400..=599).contains(&code) || ((300..=399).contains(&code) && code != 304)
 }

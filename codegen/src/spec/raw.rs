@@ -288,7 +288,9 @@ spec_record! {
 spec_record! {
     /// One row of the status table.
     pub struct Status = "a status" {
-        /// The HTTP status code.
+        /// The HTTP status code: an error's (400 to 599), or a redirect's that a handler
+        /// answers as it does an error, with a body (GitHub's `301` for a renamed
+        /// repository; 300 to 399, not 304).
         req code: Spanned<StatusCode>,
         /// The default plaintext message.
         req message: String,

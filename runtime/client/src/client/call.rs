@@ -303,8 +303,12 @@ impl<T, E> Call<T, E> {
             let bytes = response.bytes().await.map_err(ClientError::Transport)?;
             // A redirect the HTTP client does not follow (its `Location` among the
             // headers) is the answer of an endpoint whose status it is, read as one: with
-            // nothing to read, or a body of the call's type (Jira's 303 with the task).
-            let redirect = (300..400).contains(&status) && status != 304;
+            // nothing to read, or a body of the call's type (Jira's 303 with the task). A
+            // redirect the status table lists is one of its rows, a failure (GitHub's 301
+            // of a renamed repository).
+            let redirect = (300..400).contains(&status)
+                && status != 304
+                && E::from_status(status, "").is_none();
             let read =
                 (redirect || (200..300).contains(&status)).then(|| self.decode(status, &bytes));
             let read = match read {
