@@ -142,6 +142,11 @@ impl CustomersHandlers for Payments {
                     .is_none_or(|after| c.created.as_unix_seconds() > after.as_unix_seconds())
             })
             .filter(|c| {
+                options
+                    .created_gte
+                    .is_none_or(|from| c.created.as_unix_seconds() >= from.as_unix_seconds())
+            })
+            .filter(|c| {
                 // The day the customer was made, in UTC, before the one asked for.
                 options.created_before.is_none_or(|day| {
                     c.created.as_unix_seconds() < i64::from(day.days_since_unix_epoch()) * 86_400

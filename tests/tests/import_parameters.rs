@@ -222,3 +222,60 @@ fn a_parameters_union_with_any_text_is_text() {
     assert!(said.is_empty(), "{said:#?}");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An object of declared members in the query is a query key a member: exploded `form`
+/// (EC2's and Stripe's filters: `?state=open&limit=5`) and `deepObject` (Apideck's:
+/// `?filter[status]=open`) are an option a key, each required where the parameter is and
+/// its object requires the member; the round trip finds them faithfully. An object of any
+/// members, or one with an object inside, is not spread.
+#[test]
+fn an_object_in_the_query_is_a_key_a_member() {
+    let filter = serde_json::json!({ "type": "object", "required": ["status"], "properties": {
+        "status": { "type": "string", "enum": ["open", "closed"] },
+        "ids": { "type": "array", "items": { "type": "integer" } } } });
+    let window = serde_json::json!({ "type": "object", "properties": {
+        "since": { "type": "string", "description": "The first day." },
+        "limit": { "type": "integer", "minimum": 1 } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/invoices": { "get": {
+            "parameters": [
+                { "name": "filter", "in": "query", "style": "deepObject", "required": true,
+                  "schema": filter },
+                { "name": "window", "in": "query", "schema": window },
+                { "name": "sort", "in": "query", "style": "deepObject",
+                  "schema": { "type": "object" } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let invoices = file(&imported, "invoices.yaml");
+    for line in [
+        "\"filter[status]\": { type: ",
+        "\"filter[ids]\": { type: list<integer>",
+        "since: { type: string, description: The first day. }",
+        "limit: { type: integer, minimum: 1 }",
+    ] {
+        assert!(invoices.contains(line), "{line}: {invoices}");
+    }
+    let status = invoices
+        .lines()
+        .find(|l| l.contains("\"filter[status]\""))
+        .unwrap_or_default();
+    assert!(status.contains("required: true"), "{status}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        !said.is_empty() && said.iter().all(|s| s.contains("/parameters/2/")),
+        "only the object of any members is lost: {said:#?}"
+    );
+    let mut spread_only = document.clone();
+    let parameters = spread_only
+        .pointer_mut("/paths/~1invoices/get/parameters")
+        .and_then(serde_json::Value::as_array_mut)
+        .expect("the parameters");
+    parameters.pop();
+    let imported = restspec_import::import(&spread_only, &Options::default()).expect("imported");
+    assert_every_operation_faithful(&spread_only, &imported);
+}

@@ -7,9 +7,10 @@ use restspec_codegen::naming;
 use serde_json::Value;
 
 use crate::operations::{Entries, Operation};
-use crate::query::{Place, query_option};
+use crate::query::{Place, query_option, schema_of};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
+use crate::round_trip::spread::spread;
 use crate::schemas::{Types, description};
 use crate::security::Security;
 use crate::yaml_out::Yaml;
@@ -71,7 +72,12 @@ impl<'d> Operation<'_, 'd> {
                 }
             }
         }
-        let mut query = Vec::new();
+        let query_names: Vec<&str> = all
+            .iter()
+            .filter(|(p, _)| p.get("in").and_then(Value::as_str) == Some("query"))
+            .filter_map(|(p, _)| p.get("name").and_then(Value::as_str))
+            .collect();
+        let mut query: Vec<(String, Yaml)> = Vec::new();
         let mut fields = BTreeSet::new();
         let mut headers = Vec::new();
         let mut header_fields = BTreeSet::new();
@@ -103,17 +109,46 @@ impl<'d> Operation<'_, 'd> {
                     ),
                 )),
                 Some("query") => {
-                    if let Some(option) = query_option(
-                        Place::Query,
-                        parameter,
-                        name,
-                        &at,
-                        pascal,
-                        types,
-                        &mut fields,
-                        losses,
-                    ) {
-                        query.push((name.to_owned(), option));
+                    // Unless a key is another parameter's, or another object's member.
+                    let taken = |key: &str| {
+                        query.iter().any(|(n, _): &(String, Yaml)| n == key)
+                            || query_names.iter().any(|n| *n != name && *n == key)
+                    };
+                    let members = spread(refs::Doc::new(self.document), parameter, &at)
+                        .filter(|members| !members.iter().any(|m| taken(&m.key)));
+                    let Some(members) = members else {
+                        let schema = schema_of(parameter, &at);
+                        let read = (parameter, schema);
+                        let found = query_option(
+                            Place::Query,
+                            read,
+                            name,
+                            &at,
+                            pascal,
+                            types,
+                            &mut fields,
+                            losses,
+                        );
+                        query.extend(found.map(|option| (name.to_owned(), option)));
+                        continue;
+                    };
+                    // An object sent as a query key a member (`filter[id]=7`): an option
+                    // a key.
+                    for member in members {
+                        let parameter = member.as_parameter();
+                        let key = member.key;
+                        let read = (&parameter, Some((member.schema, member.at)));
+                        let found = query_option(
+                            Place::Query,
+                            read,
+                            &key,
+                            &at,
+                            pascal,
+                            types,
+                            &mut fields,
+                            losses,
+                        );
+                        query.extend(found.map(|option| (key, option)));
                     }
                 }
                 // OpenAPI ignores these three as parameters.
@@ -142,7 +177,7 @@ impl<'d> Operation<'_, 'd> {
                 Some("header") => {
                     if let Some(header) = query_option(
                         Place::Header,
-                        parameter,
+                        (parameter, schema_of(parameter, &at)),
                         name,
                         &at,
                         pascal,

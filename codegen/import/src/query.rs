@@ -21,12 +21,29 @@ pub(crate) enum Place {
     Response,
 }
 
+/// The schema of `parameter` (at `at`) and where it is: its `schema`, that of a `content` of
+/// plain text (the value as it is: VTEX's `Date`, `Server` and `Cache-Control` answers), or
+/// text for neither, what every header and query value is. `None` for JSON in a
+/// parameter, which the spec cannot say.
+pub(crate) fn schema_of<'d>(parameter: &'d Value, at: &str) -> Option<(&'d Value, String)> {
+    let content = parameter.get("content").and_then(Value::as_object);
+    let plain = content
+        .filter(|c| c.len() == 1)
+        .and_then(|c| c.get("text/plain"))
+        .map(|entry| entry.get("schema").unwrap_or(refs::text_schema()));
+    let text = content.is_none().then(refs::text_schema);
+    let schema = parameter.get("schema").or(plain).or(text)?;
+    Some((schema, refs::push(at, "schema")))
+}
+
 /// A query (or header) parameter as a query option (or header parameter), or `None` (a
-/// loss) when it cannot be one.
+/// loss) when it cannot be one. `parameter` gives its style, requirement and words;
+/// `schema` its values (from [`schema_of`], or a member of an object sent as a key of its
+/// own).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn query_option<'d>(
     place: Place,
-    parameter: &'d Value,
+    (parameter, schema): (&Value, Option<(&'d Value, String)>),
     name: &str,
     at: &str,
     pascal: &str,
@@ -34,17 +51,7 @@ pub(crate) fn query_option<'d>(
     fields: &mut BTreeSet<String>,
     losses: &mut Losses,
 ) -> Option<Yaml> {
-    let schema_at = refs::push(at, "schema");
-    // Neither a schema nor a `content`: text, what every header and query value is. A
-    // `content` of plain text holds the value as it is (VTEX's `Date`, `Server` and
-    // `Cache-Control` answers); JSON in a parameter the spec cannot say.
-    let content = parameter.get("content").and_then(Value::as_object);
-    let plain = content
-        .filter(|c| c.len() == 1)
-        .and_then(|c| c.get("text/plain"))
-        .map(|entry| entry.get("schema").unwrap_or(refs::text_schema()));
-    let text = content.is_none().then(refs::text_schema);
-    let Some(schema) = parameter.get("schema").or(plain).or(text) else {
+    let Some((schema, schema_at)) = schema else {
         losses.push(Loss::wire(
             at.to_owned(),
             "parameter content",

@@ -62,7 +62,7 @@ pub(crate) fn read<'d>(
         let hint = format!("{pascal}Response");
         if let Some(option) = query_option(
             Place::Response,
-            header,
+            (header, crate::query::schema_of(header, &header_at)),
             name,
             &header_at,
             &hint,

@@ -86,6 +86,29 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
         "{}",
         later.text()
     );
+    // A key of an object sent as `deepObject` (`created[gte]`), its brackets written or
+    // percent-encoded; a value that is no time is refused naming the key.
+    for (early, late) in [
+        ("created[gte]=1000", "created[gte]=4102444800"),
+        ("created%5Bgte%5D=1000", "created%5Bgte%5D=4102444800"),
+    ] {
+        let from = list(early).await;
+        assert_eq!(
+            json(&from)["data"].as_array().map(Vec::len),
+            Some(2),
+            "{}",
+            from.text()
+        );
+        let none = list(late).await;
+        assert_eq!(
+            json(&none)["data"].as_array().map(Vec::len),
+            Some(0),
+            "{}",
+            none.text()
+        );
+    }
+    let soon = list("created[gte]=soon").await;
+    assert_refused(&soon, Some("created[gte]"), "invalid option created[gte]");
     // A list of numbers, comma-separated: each piece read as one.
     let count = |answer: &super::Answer| json(answer)["data"].as_array().map(Vec::len);
     let zero = list("balances=500,0").await;

@@ -133,6 +133,7 @@ mod operations;
 mod parameters;
 pub(crate) mod refs;
 mod schemas;
+pub(crate) mod spread;
 mod tally;
 
 pub use memo::{MAX_DEPTH, MAX_PER_CATEGORY};

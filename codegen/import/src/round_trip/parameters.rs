@@ -2,6 +2,8 @@
 //! wire (path parameters by position, headers case-insensitively), then compared for
 //! presence, `required`, schema, serialisation style and deprecation.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use super::Difference;
@@ -9,6 +11,7 @@ use super::bodies::schema_parts;
 use super::memo::Comparer;
 use super::operations::{Op, Sent, requirement};
 use super::refs::{Broken, Doc, push, push_index, template_params};
+use super::spread::{Member, spread};
 
 /// Headers OpenAPI says a parameter may not describe (they belong to content negotiation
 /// and security).
@@ -17,11 +20,14 @@ const IGNORED_HEADERS: [&str; 3] = ["accept", "content-type", "authorization"];
 /// One effective parameter.
 struct Param<'a> {
     location: &'a str,
-    name: &'a str,
+    name: Cow<'a, str>,
     /// What identifies it on the wire: `path #0`, `header x-id`, `query limit`.
     key: String,
     value: &'a Value,
     ptr: String,
+    /// The member of an object parameter sent as a query key of its own (`filter[id]`):
+    /// its schema, requirement and deprecation are the member's.
+    member: Option<Member<'a>>,
 }
 
 /// The effective parameters of `op`: the path item's, overridden or extended by the
@@ -68,31 +74,76 @@ fn collect<'a>(doc: Doc<'a>, op: &Op<'a>, broken: &mut Vec<Broken>) -> Vec<Param
                 }
                 other => format!("{other} {name}"),
             };
-            let param = Param {
-                location,
-                name,
-                key,
-                value: p,
-                ptr,
+            // An object sent as a query key a member: those keys.
+            let params = match spread(doc, p, &ptr) {
+                Some(members) => members
+                    .into_iter()
+                    .map(|member| Param {
+                        location,
+                        name: Cow::Owned(member.key.clone()),
+                        key: format!("query {}", member.key),
+                        value: p,
+                        ptr: ptr.clone(),
+                        member: Some(member),
+                    })
+                    .collect(),
+                None => vec![Param {
+                    location,
+                    name: Cow::Borrowed(name),
+                    key,
+                    value: p,
+                    ptr,
+                    member: None,
+                }],
             };
-            // The operation's parameter replaces the path item's with the same place on
-            // the wire (a header differing in case included).
-            match out.iter_mut().find(|q| q.key == param.key) {
-                Some(q) => *q = param,
-                None => out.push(param),
+            for param in params {
+                // The operation's parameter replaces the path item's with the same place
+                // on the wire (a header differing in case included).
+                match out.iter_mut().find(|q| q.key == param.key) {
+                    Some(q) => *q = param,
+                    None => out.push(param),
+                }
             }
         }
     }
     out
 }
 
-impl Param<'_> {
+impl<'a> Param<'a> {
     /// The export's security scheme a client sending this parameter would be sending
     /// (`apiKey in query `key``), as the security comparison names schemes.
     fn as_credential(&self) -> String {
         match self.location {
             "header" => format!("apiKey in header `{}`", self.name.to_ascii_lowercase()),
             location => format!("apiKey in {location} `{}`", self.name),
+        }
+    }
+
+    fn required(&self) -> bool {
+        match &self.member {
+            Some(member) => member.required,
+            None => {
+                self.location == "path"
+                    || self.value.get("required").and_then(Value::as_bool) == Some(true)
+            }
+        }
+    }
+
+    fn deprecated(&self) -> bool {
+        match &self.member {
+            Some(member) => member.deprecated,
+            None => self.value.get("deprecated").and_then(Value::as_bool) == Some(true),
+        }
+    }
+
+    /// Its schema, as a body's is compared.
+    fn schema_parts(&self) -> Vec<super::flatten::Part<'a>> {
+        match &self.member {
+            Some(member) => vec![super::flatten::Part {
+                value: member.schema,
+                ptr: member.at.clone(),
+            }],
+            None => schema_parts(self.value, &self.ptr),
         }
     }
 }
@@ -118,9 +169,7 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
     let theirs = collect(c.b, b, &mut Vec::new());
     let (credentials, _) = requirement(c.b, b, Sent::OnTheWire);
     let declared = super::operations::declared_schemes(c.b);
-    let required = |r: &Param<'_>| {
-        r.location == "path" || r.value.get("required").and_then(Value::as_bool) == Some(true)
-    };
+    let required = Param::required;
     for p in &ours {
         let Some(q) = theirs.iter().find(|q| q.key == p.key) else {
             // A parameter the export reads as a credential (Trello's `key`, declared
@@ -154,8 +203,8 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         };
         if required(p) != required(q) {
             let at = match p.value.get("required") {
-                Some(_) => push(&p.ptr, "required"),
-                None => p.ptr.clone(),
+                Some(_) if p.member.is_none() => push(&p.ptr, "required"),
+                _ => p.ptr.clone(),
             };
             let what = format!(
                 "{} parameter `{}` {}, exported {}",
@@ -166,8 +215,8 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
             );
             out.push(Difference::wire(at, "parameter required", what));
         }
-        let sa = schema_parts(p.value, &p.ptr);
-        let sb = schema_parts(q.value, &q.ptr);
+        let sa = p.schema_parts();
+        let sb = q.schema_parts();
         // A parameter's value is text on the wire, where `null` has no spelling: whether
         // its schema admits `null` changes no request.
         c.schemas_without_null(&sa, &sb, &p.ptr, out);
@@ -194,8 +243,7 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
             );
             out.push(Difference::faithful(at, "parameter style", what));
         }
-        let deprecated =
-            |r: &Param<'_>| r.value.get("deprecated").and_then(Value::as_bool) == Some(true);
+        let deprecated = Param::deprecated;
         if deprecated(p) != deprecated(q) {
             let what = format!(
                 "{} parameter `{}` {}",
@@ -219,7 +267,7 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
     let in_path = |name: &str| super::refs::query_string_holds(a.path, name, false);
     for q in &theirs {
         let declared = ours.iter().any(|p| p.key == q.key);
-        let in_query_string = q.location == "query" && in_path(q.name);
+        let in_query_string = q.location == "query" && in_path(&q.name);
         if !(declared || in_query_string) {
             let what = format!("extra {} parameter `{}` in the export", q.location, q.name);
             out.push(Difference::wire(&parent, category(q.location), what));
@@ -230,6 +278,10 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
 /// `style` and `explode` with OpenAPI's defaults: query and cookie parameters `form`,
 /// path and header ones `simple`; `explode` true for `form` only.
 fn style<'a>(p: &Param<'a>) -> (&'a str, bool) {
+    // A member of a spread object is a key of its own, its list's values repeated.
+    if p.member.is_some() {
+        return ("form", true);
+    }
     let style = p
         .value
         .get("style")
@@ -249,7 +301,11 @@ fn style<'a>(p: &Param<'a>) -> (&'a str, bool) {
 /// Whether a parameter holds one value (a string, number or boolean), whose spelling no
 /// `explode` changes: a list's or object's does.
 fn scalar(doc: super::refs::Doc<'_>, p: &Param<'_>) -> bool {
-    let Some(schema) = p.value.get("schema") else {
+    let schema = match &p.member {
+        Some(member) => Some(member.schema),
+        None => p.value.get("schema"),
+    };
+    let Some(schema) = schema else {
         return false;
     };
     let Ok((schema, _)) = doc.resolve(schema, String::new()) else {

@@ -1,0 +1,130 @@
+//! A query parameter holding an object of declared members, sent as one query key a member:
+//! `style: form` exploded (OpenAPI's default: `?id=7&name=ada`, Impala's and EC2's
+//! filters) or `style: deepObject` (`?filter[id]=7&filter[name]=ada`, Files.com's and
+//! Apideck's). On the wire these are those keys, each a parameter of its own; the import
+//! declares them so and the round trip compares them so, both through [`spread`].
+
+use serde_json::Value;
+
+use super::refs::{Doc, push};
+
+/// One member of a spread object: the query key it is sent under, its schema (behind
+/// references) and where that is, whether a request must carry it, and its words.
+pub(crate) struct Member<'a> {
+    /// `name` (exploded `form`) or `param[name]` (`deepObject`).
+    pub(crate) key: String,
+    pub(crate) schema: &'a Value,
+    pub(crate) at: String,
+    /// Required where the parameter is and its object requires the member.
+    pub(crate) required: bool,
+    /// The member's description, else the parameter's.
+    pub(crate) description: Option<&'a Value>,
+    /// The parameter's or the member's `deprecated`.
+    pub(crate) deprecated: bool,
+}
+
+/// The keys the query parameter `parameter` (at `at`) is sent as, where it holds an object
+/// of declared members each of one value or a list of them, exploded `form` or
+/// `deepObject`; `None` for any other parameter (a scalar; an object of any members, whose
+/// keys no declaration names; one with an object inside, whose spelling OpenAPI leaves
+/// open).
+pub(crate) fn spread<'a>(doc: Doc<'a>, parameter: &'a Value, at: &str) -> Option<Vec<Member<'a>>> {
+    if parameter.get("in").and_then(Value::as_str) != Some("query") {
+        return None;
+    }
+    let name = parameter.get("name").and_then(Value::as_str)?;
+    let (schema, schema_at) = doc
+        .resolve(parameter.get("schema")?, push(at, "schema"))
+        .ok()?;
+    let style = parameter
+        .get("style")
+        .and_then(Value::as_str)
+        .unwrap_or("form");
+    let explode = parameter
+        .get("explode")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    let deep = match style {
+        "form" if explode => false,
+        "deepObject" => true,
+        _ => return None,
+    };
+    let object = match schema.get("type") {
+        Some(Value::String(kind)) => kind == "object",
+        Some(_) => false,
+        None => schema.get("properties").is_some(),
+    };
+    let properties = schema.get("properties").and_then(Value::as_object)?;
+    // Members of another schema beside the declared ones are keys no declaration names.
+    let open =
+        matches!(schema.get("additionalProperties"), Some(Value::Object(m)) if !m.is_empty());
+    if !object || properties.is_empty() || open {
+        return None;
+    }
+    let required_here = parameter.get("required").and_then(Value::as_bool) == Some(true);
+    let required_members: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let deprecated = parameter.get("deprecated") == Some(&Value::Bool(true));
+    let properties_at = push(&schema_at, "properties");
+    let mut members = Vec::with_capacity(properties.len());
+    for (member, property) in properties {
+        let (property, property_at) = doc.resolve(property, push(&properties_at, member)).ok()?;
+        if !holds_values(doc, property) {
+            return None;
+        }
+        members.push(Member {
+            key: match deep {
+                true => format!("{name}[{member}]"),
+                false => member.clone(),
+            },
+            schema: property,
+            at: property_at,
+            required: required_here && required_members.contains(&member.as_str()),
+            description: property
+                .get("description")
+                .or_else(|| parameter.get("description")),
+            deprecated: deprecated || property.get("deprecated") == Some(&Value::Bool(true)),
+        });
+    }
+    Some(members)
+}
+
+/// Whether `schema` holds one value or a list of them: no object, at its top or as a list's
+/// items.
+fn holds_values(doc: Doc<'_>, schema: &Value) -> bool {
+    let kind_is_object = |s: &Value| match s.get("type") {
+        Some(Value::String(kind)) => kind == "object",
+        Some(Value::Array(kinds)) => kinds.iter().any(|k| k == "object"),
+        None => s.get("properties").is_some(),
+        _ => false,
+    };
+    if kind_is_object(schema) {
+        return false;
+    }
+    match schema.get("items") {
+        Some(items) => doc
+            .resolve(items, String::new())
+            .is_ok_and(|(items, _)| !kind_is_object(items) && items.get("items").is_none()),
+        None => true,
+    }
+}
+
+impl Member<'_> {
+    /// The member as a parameter of its own, without its schema: its key, requirement,
+    /// deprecation and words, as the import reads a query parameter.
+    pub(crate) fn as_parameter(&self) -> Value {
+        let mut parameter = serde_json::json!({
+            "name": self.key,
+            "in": "query",
+            "required": self.required,
+            "deprecated": self.deprecated,
+        });
+        if let Some(description) = self.description {
+            parameter["description"] = description.clone();
+        }
+        parameter
+    }
+}
