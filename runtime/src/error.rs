@@ -25,6 +25,8 @@ const PROBLEM_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/
 enum Origin {
     Condition(Condition),
     Status(u16),
+    /// The status table's row at the index, of the code: one of several of that code.
+    Row(u16, u16),
 }
 
 /// An error on its way to becoming a response (plaintext, or problem details).
@@ -84,6 +86,18 @@ impl ApiError {
     pub fn status(code: u16) -> Self {
         ApiError {
             origin: Origin::Status(code),
+            message: None,
+            headers: Vec::new(),
+            rare: None,
+        }
+    }
+
+    /// An error of the status table's row at `index`, whose code is `code`, where several
+    /// rows share the code: written as that row (its format, its `{name}`), not as the
+    /// first of the code. Generated handlers' errors arrive this way.
+    pub fn row(code: u16, index: u16) -> Self {
+        ApiError {
+            origin: Origin::Row(code, index),
             message: None,
             headers: Vec::new(),
             rare: None,
@@ -214,7 +228,7 @@ impl ApiError {
     pub fn as_condition(&self) -> Option<Condition> {
         match self.origin {
             Origin::Condition(c) => Some(c),
-            Origin::Status(_) => None,
+            Origin::Status(_) | Origin::Row(..) => None,
         }
     }
 
@@ -231,7 +245,7 @@ impl ApiError {
     /// The status this error answers with under `service`'s table.
     pub fn code(&self, service: &ServiceSpec) -> u16 {
         match self.origin {
-            Origin::Status(code) => code,
+            Origin::Status(code) | Origin::Row(code, _) => code,
             Origin::Condition(condition) => service
                 .statuses
                 .iter()
@@ -289,9 +303,13 @@ impl ApiError {
         // The row that raises the condition, else the first of the code; a condition the
         // table has no row for is named by the condition itself (`method_not_allowed`), as
         // a row raised for it would be. Its own format, if it has one, is the answer's.
-        let row = condition
-            .and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
-            .or_else(|| service.statuses.iter().find(|s| s.code == code));
+        let row = match self.origin {
+            Origin::Row(_, index) => service.statuses.get(usize::from(index)),
+            _ => {
+                condition.and_then(|c| service.statuses.iter().find(|s| s.conditions.contains(&c)))
+            }
+        };
+        let row = row.or_else(|| service.statuses.iter().find(|s| s.code == code));
         let format = match own_format {
             Some(format) if over_row => format,
             _ => (row.and_then(|r| r.format))
@@ -391,8 +409,8 @@ impl std::fmt::Display for ApiError {
         match (&self.origin, &self.message) {
             (Origin::Condition(c), Some(m)) => write!(f, "{}: {m}", c.name()),
             (Origin::Condition(c), None) => f.write_str(c.name()),
-            (Origin::Status(s), Some(m)) => write!(f, "{s}: {m}"),
-            (Origin::Status(s), None) => write!(f, "{s}"),
+            (Origin::Status(s) | Origin::Row(s, _), Some(m)) => write!(f, "{s}: {m}"),
+            (Origin::Status(s) | Origin::Row(s, _), None) => write!(f, "{s}"),
         }
     }
 }

@@ -108,9 +108,23 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
             }
         }
     });
+    // A row without a body sharing its code with another: written as itself, not as the
+    // first row of its code.
+    let shared_code = service.statuses.iter().enumerate().filter(|(_, s)| {
+        s.body.is_none()
+            && s.code != 500
+            && service.statuses.iter().filter(|o| o.code == s.code).count() > 1
+    });
+    let row_arms = shared_code.map(|(index, s)| {
+        let variant = format_ident!("{}", names::pascal(&s.name));
+        let code = proc_macro2::Literal::u16_unsuffixed(s.code);
+        let index = proc_macro2::Literal::usize_unsuffixed(index);
+        quote! { Error::#variant(m) => rt::ApiError::row(#code, #index).with_message(m), }
+    });
     let conversion = quote! {
         match error {
             #(#arms)*
+            #(#row_arms)*
             Error::Detailed(details) => {
                 let ErrorDetails { error, field, code, headers } = *details;
                 let mut answer = rt::ApiError::from(error);
