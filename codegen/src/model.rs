@@ -298,8 +298,8 @@ pub struct Status {
     /// record for the row's answers, the runtime's among them.
     pub body_is_error_body: bool,
     /// Its own `error_body` writes instances of its `body` record: where an endpoint's
-    /// refusals of its input are written as this row (`answers::refusal_row`), OpenAPI
-    /// names that record for them.
+    /// refusals are written as this row (`answers::refusal_rows`), OpenAPI names that
+    /// record for them.
     pub own_body_is_record: bool,
     /// Headers its answers may carry, none required (`wire` is the header's name).
     pub headers: Vec<QueryOption>,

@@ -173,12 +173,12 @@ pub struct EndpointSpec {
     /// Its own error format (the spec's endpoint `error_body`), in which its handler's
     /// errors are written where their rows have none of their own; `None`: the service's.
     pub error_format: Option<crate::spec::ErrorFormat>,
-    /// The code its refusals of its input (options, headers, body) are answered with, and
-    /// the format of the row of that code it lists, where that row has a format of its
-    /// own and is not the one the service raises them with (SendGrid's operations each
-    /// answer their 400s in a record of their own): its answers of that code after it is
-    /// routed to are written so.
-    pub refusal: Option<(u16, crate::spec::ErrorFormat)>,
+    /// The rows of its `errors:` with a format of their own that it lists alone for their
+    /// code, and that do not raise the runtime's conditions (SendGrid's operations each
+    /// answer their 400s in a record of their own, Vimeo's their 401s): each code with the
+    /// format of its row. Every answer of such a code to a request routed to it (the
+    /// runtime's refusals of its credentials, input or quota too) is written so.
+    pub refusals: &'static [(u16, crate::spec::ErrorFormat)],
     /// The error statuses it may answer besides 500, sorted: its spec's `errors:` and the
     /// runtime conditions that apply to it, as its OpenAPI operation lists them. A
     /// handler's error of another status is answered as a 500 and logged, so that an
@@ -304,7 +304,7 @@ impl EndpointSpec {
         empty_successes: &[],
         credentials: None,
         error_format: None,
-        refusal: None,
+        refusals: &[],
         error_codes: None,
         request_body: false,
         response_body: false,

@@ -245,13 +245,17 @@ fn endpoint_tokens(
             super::conventions::error_format_value(crate::model::ErrorFormat::Json, Some(body));
         rare.push(quote! { error_format: Some(#format) });
     }
-    if let Some(row) = crate::model::answers::refusal_row(service, endpoint) {
-        let code = Literal::u16_unsuffixed(row.code);
-        let format = super::conventions::error_format_value(
-            row.error_format.unwrap_or(crate::model::ErrorFormat::Json),
-            row.error_body.as_ref(),
-        );
-        rare.push(quote! { refusal: Some((#code, #format)) });
+    let refusals = crate::model::answers::refusal_rows(service, endpoint);
+    if !refusals.is_empty() {
+        let rows = refusals.iter().map(|row| {
+            let code = Literal::u16_unsuffixed(row.code);
+            let format = super::conventions::error_format_value(
+                row.error_format.unwrap_or(crate::model::ErrorFormat::Json),
+                row.error_body.as_ref(),
+            );
+            quote! { (#code, #format) }
+        });
+        rare.push(quote! { refusals: &[#(#rows),*] });
     }
     if let Some(places) = &endpoint.credentials {
         let places = places.iter().map(|p| Literal::u8_unsuffixed(*p as u8));

@@ -197,36 +197,23 @@ pub fn condition_code(service: &Service, condition: &str) -> Option<u16> {
         .or_else(|| default_status(condition))
 }
 
-/// The conditions a request's input is refused with once routed: its options, header
-/// parameters and body.
-pub const INPUT_REFUSALS: [&str; 4] = [
-    "malformed_request",
-    "malformed_json",
-    "invalid_input",
-    "wrong_content_type",
-];
-
-/// The row of `endpoint`'s `errors:` its input refusals are written as, where it lists one
-/// row of their code with a format of its own that does not raise them (SendGrid's
-/// operations each answer their 400s in a record of their own): the only such row of that
-/// code it lists.
-pub fn refusal_row<'s>(service: &'s Service, endpoint: &Endpoint) -> Option<&'s super::Status> {
-    let codes: Vec<u16> = INPUT_REFUSALS
-        .iter()
-        .filter_map(|c| condition_code(service, c))
+/// The rows of `endpoint`'s `errors:` every answer of their code to a request routed to it
+/// is written as (the runtime's refusals of its credentials, input and quota too): each row
+/// with a format of its own, not raising the runtime's conditions, that it lists alone for
+/// its code (SendGrid's operations each answer their 400s in a record of their own,
+/// Vimeo's their 401s), in the order of its `errors:`.
+pub fn refusal_rows<'s>(service: &'s Service, endpoint: &Endpoint) -> Vec<&'s super::Status> {
+    let listed: Vec<&super::Status> = (endpoint.errors.iter())
+        .filter_map(|name| service.statuses.iter().find(|s| s.name == *name))
         .collect();
-    let listed = || {
-        (endpoint.errors.iter())
-            .filter_map(|name| service.statuses.iter().find(|s| s.name == *name))
-            .filter(|row| codes.contains(&row.code))
-    };
     let own = |row: &&super::Status| {
         (row.error_format.is_some() || row.error_body.is_some()) && row.raised_for.is_empty()
     };
-    let mut candidates = listed().filter(own);
-    let row = candidates.next().filter(|_| candidates.next().is_none())?;
-    // Another row of that code listed beside it leaves which one open.
-    (listed().filter(|r| r.code == row.code).count() == 1).then_some(row)
+    (listed.iter().copied())
+        .filter(own)
+        // Another row of that code listed beside it leaves which one open.
+        .filter(|row| listed.iter().filter(|r| r.code == row.code).count() == 1)
+        .collect()
 }
 
 /// Whether a malformed query is refused before the request is routed: a parameter of the

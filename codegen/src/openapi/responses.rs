@@ -11,7 +11,7 @@ use super::conditions::{describe, row_description};
 use super::schemas::schema;
 pub use crate::model::answers::default_status;
 use crate::model::answers::{
-    INPUT_REFUSALS, Met, RUNTIME_STATUSES, checks_passwords, conditions, raising_row, refusal_row,
+    Met, RUNTIME_STATUSES, checks_passwords, conditions, raising_row, refusal_rows,
     refused_before_routing,
 };
 use crate::model::{EarlyRefusals, Endpoint, ErrorFormat, Family, Service, Status, TypeRef};
@@ -179,7 +179,19 @@ pub(super) fn responses(
         _ => shape.clone(),
     };
     let mut answers: BTreeMap<u16, Answer> = BTreeMap::new();
-    let refusal = refusal_row(service, endpoint);
+    let refusals = refusal_rows(service, endpoint);
+    // An answer of the runtime's in such a row: its record, where the row's own body writes
+    // one.
+    let in_row = |own: &Status| match (&own.body, own.own_body_is_record) {
+        (Some(record), true) => json!({ "application/json": {
+            "schema": schema(record, service.conventions.timestamp_format) } }),
+        _ => written(Some(own), own.code),
+    };
+    // An answer of the runtime's of `code` that no condition's row names.
+    let content_of = |code: u16| match refusals.iter().find(|r| r.code == code) {
+        Some(own) => in_row(own),
+        None => written(None, code),
+    };
     for Met { name, after_quota } in conditions(service, family, endpoint, authenticated) {
         let row = raising_row(service, name);
         let (code, description) = match row {
@@ -190,18 +202,14 @@ pub(super) fn responses(
             },
         };
         let answer = answers.entry(code).or_default();
-        // A refusal of its input in the row of that code it lists (one before routing too).
-        match refusal.filter(|r| r.code == code && INPUT_REFUSALS.contains(&name)) {
+        // A refusal in the row of that code it lists; but a malformed query refused before
+        // the request is known to be the endpoint's is the service's too.
+        match refusals.iter().find(|r| r.code == code) {
             Some(own) => {
                 if name == "malformed_request" && refused_before_routing(service) {
                     answer.add(description.clone(), &written(row, code), after_quota);
                 }
-                let content = match (&own.body, own.own_body_is_record) {
-                    (Some(record), true) => json!({ "application/json": {
-                        "schema": schema(record, service.conventions.timestamp_format) } }),
-                    _ => written(Some(own), code),
-                };
-                answer.add(description, &content, after_quota);
+                answer.add(description, &in_row(own), after_quota);
             }
             None => answer.add(description, &written(row, code), after_quota),
         }
@@ -255,15 +263,11 @@ pub(super) fn responses(
         answers
             .entry(429)
             .or_default()
-            .add(PASSWORD_BUDGET.to_owned(), &written(None, 429), false);
+            .add(PASSWORD_BUDGET.to_owned(), &content_of(429), false);
     }
     for &(code, description, needs_body) in RUNTIME_STATUSES {
         if !needs_body || endpoint.request.is_some() {
-            answers.entry(code).or_default().add(
-                description.to_owned(),
-                &written(None, code),
-                true,
-            );
+            (answers.entry(code).or_default()).add(description.to_owned(), &content_of(code), true);
         }
     }
     for (code, mut answer) in answers {

@@ -212,26 +212,6 @@ where
         answer
     }
     .await;
-    // Its refusals of its input, and its handler's answers of their code, in the row of
-    // that code it lists.
-    let answer = match endpoint.refusal {
-        Some((code, format)) => answer.map_err(|error| {
-            let input = matches!(
-                error.as_condition(),
-                None | Some(
-                    Condition::MalformedRequest
-                        | Condition::MalformedJson
-                        | Condition::InvalidInput
-                        | Condition::WrongContentType
-                )
-            );
-            match input && error.code(service) == code {
-                true => error.in_format_over_row(format),
-                false => error,
-            }
-        }),
-        None => answer,
-    };
     let answer = with_quota_headers(
         answer,
         &quota,
@@ -239,6 +219,24 @@ where
         endpoint,
     );
     with_deprecation(answer, endpoint)
+}
+
+/// `error` in the row of its code `endpoint` lists with a format of its own
+/// (`EndpointSpec::refusals`), whatever raised it: the runtime's refusals of the request
+/// too, before routing (its credentials) or after (its input, quota, a missing resource).
+pub(crate) fn in_endpoint_row(
+    error: ApiError,
+    endpoint: Option<&EndpointSpec>,
+    service: &ServiceSpec,
+) -> ApiError {
+    let Some(refusals) = endpoint.map(|e| e.refusals).filter(|r| !r.is_empty()) else {
+        return error;
+    };
+    let code = error.code(service);
+    match refusals.iter().find(|(c, _)| *c == code) {
+        Some((_, format)) => error.in_format_over_row(*format),
+        None => error,
+    }
 }
 
 /// Adds the endpoint's `Deprecation` header, when its spec dates its deprecation, to every

@@ -135,6 +135,16 @@ impl RouteTable {
         })
     }
 
+    /// The endpoint a request for `path` would be routed to, if any: for an answer given
+    /// before routing, written in that endpoint's rows
+    /// (`dispatch::in_endpoint_row`).
+    pub(crate) fn endpoint_for(&self, parts: &Parts, path: &str) -> Option<&'static EndpointSpec> {
+        match self.lookup_request(parts, path) {
+            Lookup::Found(endpoint, _) => Some(endpoint),
+            _ => None,
+        }
+    }
+
     fn lookup_selecting<'p>(
         &self,
         method: &Method,

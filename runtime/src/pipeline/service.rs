@@ -255,17 +255,29 @@ impl<P: Api, A: Authenticator> Service<P, A> {
             // admitted request borrowed where it lies, not moved into a second local.
             let answer = match admitted {
                 Err(error) => Err(error),
-                Ok(ref admitted) => match span {
-                    None => {
-                        self.serve_admitted(parts, body, admitted, trace_id, matched)
-                            .await
-                    }
-                    Some(span) => {
-                        self.serve_admitted(parts, body, admitted, trace_id, matched)
-                            .instrument(span)
-                            .await
-                    }
-                },
+                Ok(ref admitted) => {
+                    let answer = match span {
+                        None => {
+                            self.serve_admitted(parts, body, admitted, trace_id, matched)
+                                .await
+                        }
+                        Some(span) => {
+                            self.serve_admitted(parts, body, admitted, trace_id, matched)
+                                .instrument(span)
+                                .await
+                        }
+                    };
+                    // In the row of its code the endpoint lists, if it has one of its own:
+                    // the endpoint routed to, or for a refusal before routing, the one it
+                    // would be.
+                    answer.map_err(|error| {
+                        let routed = matched.index().and_then(|i| service.endpoints.get(i));
+                        let endpoint = routed
+                            .copied()
+                            .or_else(|| shared.routes.endpoint_for(parts, &admitted.path));
+                        dispatch::in_endpoint_row(error, endpoint, service)
+                    })
+                }
             };
             let response = answer.unwrap_or_else(|error| error.into_response_for(service));
             (response, Some((outbound, overridden)))

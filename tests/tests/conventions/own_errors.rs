@@ -2,7 +2,8 @@
 //! (`error_body` on the endpoint, as Slack's methods answer `{ ok: false, error }`): its
 //! handler's errors come in it, the runtime's own refusals and the other endpoints' errors
 //! in the service's; OpenAPI states it on the endpoint's rows and its `default`. An
-//! endpoint listing a 400 row of a shape of its own has its input refused in that shape.
+//! endpoint listing a row of a shape of its own has the runtime's answers of that code
+//! (its input refused, a number that is none) in that shape.
 //! The typed client reads the message where those bodies hold it.
 
 use restspec_runtime::{RequestContext, Settings};
@@ -42,6 +43,10 @@ impl DeskHandlers for Desk {
         options: desk::options::ArchiveOptions,
     ) -> Result<Thing, Error> {
         Err(Error::NotFound(format!("no thing {}", options.id).into()))
+    }
+
+    async fn fetch(&self, _: RequestContext<'_>, number: i64) -> Result<Thing, Error> {
+        Err(Error::MissingThing(format!("no thing {number}").into()))
     }
 }
 
@@ -164,4 +169,35 @@ async fn the_typed_client_reads_the_message_in_the_endpoint_s_own_body() {
         (failure.status, failure.message.as_str()),
         (400, "a is taken")
     );
+}
+
+/// An endpoint listing a 404 row of a shape of its own: the runtime's 404 of a path
+/// parameter that is no number comes in it, as its handler's do; a path no endpoint serves
+/// is answered in the service's. OpenAPI names only that shape for the endpoint's 404.
+#[tokio::test]
+async fn the_runtime_s_answers_of_a_code_come_in_the_row_the_endpoint_lists() {
+    let base = start().await;
+    let get = |path: &str| send(client().get(format!("{base}{path}")));
+    let word = get("/things/seven").await;
+    assert_eq!(word.status, 404, "{}", word.text());
+    assert!(word.text().starts_with("{\"missing\":"), "{}", word.text());
+    let handler = get("/things/7").await;
+    assert_eq!(handler.text(), "{\"missing\":\"no thing 7\"}");
+    let nowhere = get("/nowhere").await;
+    assert_eq!(nowhere.status, 404);
+    assert!(
+        nowhere.text().starts_with("{\"message\":"),
+        "{}",
+        nowhere.text()
+    );
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let found = &document["paths"]["/things/{number}"]["get"]["responses"]["404"];
+    let schema = &found["content"]["application/json"]["schema"];
+    assert!(schema.get("anyOf").is_none(), "{found}");
+    assert!(schema["properties"].get("missing").is_some(), "{found}");
 }
