@@ -22,6 +22,10 @@ impl CallersHandlers for Keyring {
             .identity()
             .map_or("anonymous".to_owned(), |i| i.username.clone()))
     }
+
+    async fn whoareyou(&self, ctx: RequestContext<'_>) -> Result<String, Error> {
+        self.whoami(ctx).await
+    }
 }
 
 /// The service, knowing the key `k1` (`key`), the token `t1` (`token`) and the pair
@@ -75,6 +79,12 @@ async fn each_query_parameter_is_a_place_of_its_own() {
     }
     let twice = whoami("key=k1&key=k1", None).await;
     assert!(twice.text().contains("duplicate key"), "{}", twice.text());
+    // Refused before routing, for an endpoint listing a 401 row of its own: in that row.
+    let own = send(client().get(format!("{base}/whoareyou?key=k2"))).await;
+    assert_eq!(own.status, 401, "{}", own.text());
+    assert!(own.text().starts_with("{\"refused\":"), "{}", own.text());
+    let service = whoami("key=k2", None).await;
+    assert!(!service.text().contains("refused"), "{}", service.text());
 }
 
 #[tokio::test]
