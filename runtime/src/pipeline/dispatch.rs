@@ -80,7 +80,7 @@ where
             (endpoint, params)
         }
         Lookup::NotFound => return Err(ApiError::condition(Condition::NotFound)),
-        Lookup::BadEncoding => {
+        Lookup::BadEncoding(_) => {
             return Err(ApiError::condition(Condition::NotFound)
                 .with_message("Not found: invalid path encoding"));
         }

@@ -57,8 +57,8 @@ pub enum Lookup<'p> {
     Found(&'static EndpointSpec, PathParams<'p>),
     /// The path exists, but not with this method; the value is the `Allow` header.
     MethodNotAllowed(HeaderValue),
-    /// A parameter is not valid percent-encoded UTF-8.
-    BadEncoding,
+    /// A parameter of the endpoint the request reaches is not valid percent-encoded UTF-8.
+    BadEncoding(&'static EndpointSpec),
     /// No such path.
     NotFound,
 }
@@ -140,7 +140,7 @@ impl RouteTable {
     /// (`dispatch::in_endpoint_row`).
     pub(crate) fn endpoint_for(&self, parts: &Parts, path: &str) -> Option<&'static EndpointSpec> {
         match self.lookup_request(parts, path) {
-            Lookup::Found(endpoint, _) => Some(endpoint),
+            Lookup::Found(endpoint, _) | Lookup::BadEncoding(endpoint) => Some(endpoint),
             _ => None,
         }
     }
@@ -190,7 +190,7 @@ impl RouteTable {
                 None => raw,
             };
             let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
-                return Lookup::BadEncoding;
+                return Lookup::BadEncoding(endpoint);
             };
             if !params.push(value) {
                 return Lookup::NotFound;

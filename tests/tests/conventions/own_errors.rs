@@ -181,6 +181,14 @@ async fn the_runtime_s_answers_of_a_code_come_in_the_row_the_endpoint_lists() {
     let word = get("/things/seven").await;
     assert_eq!(word.status, 404, "{}", word.text());
     assert!(word.text().starts_with("{\"missing\":"), "{}", word.text());
+    // Not even text: refused in routing, still the endpoint's.
+    let bytes = get("/things/%FF").await;
+    assert_eq!(bytes.status, 404, "{}", bytes.text());
+    assert!(
+        bytes.text().starts_with("{\"missing\":"),
+        "{}",
+        bytes.text()
+    );
     let handler = get("/things/7").await;
     assert_eq!(handler.text(), "{\"missing\":\"no thing 7\"}");
     let nowhere = get("/nowhere").await;
