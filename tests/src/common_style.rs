@@ -135,6 +135,10 @@ impl NotesHandlers for CommonStyle {
         Ok(page.slice(&notes))
     }
 
+    async fn notes_options(&self, _: RequestContext<'_>) -> Result<Vec<String>, Error> {
+        Ok(["GET", "POST"].map(str::to_owned).into())
+    }
+
     async fn search_notes(
         &self,
         _: RequestContext<'_>,

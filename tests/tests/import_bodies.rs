@@ -234,3 +234,34 @@ fn an_answer_in_any_type_is_answered_as_json() {
     assert_eq!(said, ["a `*/*` answer is answered as JSON, one type of it"]);
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An `options` operation (AWS API Gateway's mock integrations answering CORS questions
+/// themselves) is an `OPTIONS` endpoint, found whole by the round trip; a `trace` one is
+/// left out, and said.
+#[test]
+fn an_options_operation_is_an_options_endpoint() {
+    let empty = serde_json::json!({ "type": "object" });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/assets": {
+            "options": { "responses": { "200": { "description": "ok", "content": {
+                "application/json": { "schema": empty } } } } },
+            "trace": { "responses": { "200": { "description": "ok" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "assets.yaml");
+    assert!(family.contains("    method: OPTIONS\n"), "{family}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.len() == 1 && said[0].contains("TRACE /assets"),
+        "{said:#?}"
+    );
+    let trip = super::import::round_trip(&document, &imported);
+    let options = trip
+        .operations
+        .iter()
+        .find(|v| v.method == "options")
+        .expect("compared");
+    assert!(options.faithful, "{options:?}");
+}

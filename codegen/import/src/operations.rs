@@ -136,7 +136,7 @@ pub(crate) fn families<'d>(
             } else {
                 None
             };
-            if matches!(*method, "options" | "trace") {
+            if *method == "trace" {
                 losses.push(Loss::wire(
                     at,
                     "method",

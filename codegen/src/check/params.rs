@@ -256,7 +256,7 @@ pub(crate) fn lacks_family_id(
         && match endpoint.method {
             Method::Put | Method::Patch | Method::Delete => true,
             Method::Post => endpoint.creates,
-            Method::Get | Method::Head => false,
+            Method::Get | Method::Head | Method::Options => false,
         }
 }
 

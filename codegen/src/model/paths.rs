@@ -19,17 +19,21 @@ pub enum Method {
     Patch,
     /// HEAD, declared explicitly (otherwise a `GET` endpoint serves it)
     Head,
+    /// OPTIONS, declared explicitly (an API's own answer to it, as AWS API Gateway's mock
+    /// integrations document); a CORS preflight is the runtime's whatever the spec says
+    Options,
 }
 
 impl Method {
     /// Every method, in the order routes list them.
-    pub const ALL: [Method; 6] = [
+    pub const ALL: [Method; 7] = [
         Method::Get,
         Method::Post,
         Method::Put,
         Method::Delete,
         Method::Patch,
         Method::Head,
+        Method::Options,
     ];
 
     /// The method's name as HTTP writes it.
@@ -41,6 +45,7 @@ impl Method {
             Method::Delete => "DELETE",
             Method::Patch => "PATCH",
             Method::Head => "HEAD",
+            Method::Options => "OPTIONS",
         }
     }
 
@@ -49,10 +54,10 @@ impl Method {
         Method::ALL.into_iter().find(|m| m.as_str() == s)
     }
 
-    /// True for the methods that change nothing (`GET`, `HEAD`): anonymous callers may use
-    /// them where the spec lets anonymous callers read.
+    /// True for the methods that change nothing (`GET`, `HEAD`, `OPTIONS`): anonymous
+    /// callers may use them where the spec lets anonymous callers read.
     pub fn is_read(self) -> bool {
-        matches!(self, Method::Get | Method::Head)
+        matches!(self, Method::Get | Method::Head | Method::Options)
     }
 }
 

@@ -517,6 +517,18 @@ async fn browsers_may_patch_with_a_token_and_read_the_paging_headers() {
     )
     .await;
     assert_eq!(refused.status, 400, "a method the spec does not use");
+    // An OPTIONS request that is no preflight reaches the spec's own OPTIONS endpoint.
+    let own = send(client().request(
+        reqwest::Method::OPTIONS,
+        format!("{base}/api/v1/teams/notes/"),
+    ))
+    .await;
+    assert_eq!(own.status, 200, "{}", own.text());
+    assert_eq!(own.text(), "[\"GET\",\"POST\"]\n");
+    let typed =
+        restspec_tests::build_script::common_style::client::Client::new(&base).expect("a client");
+    let methods = typed.notes_options().send().await.expect("answered");
+    assert_eq!(methods.body, ["GET", "POST"]);
 
     let list = send(
         client()

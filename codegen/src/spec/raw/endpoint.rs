@@ -8,8 +8,9 @@ use crate::spec::yaml::Node;
 spec_record! {
     /// One endpoint.
     pub struct Endpoint = "an endpoint" {
-        /// HTTP method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, or `HEAD` (declared only where
-        /// `HEAD` answers differently from the `GET` that otherwise serves it).
+        /// HTTP method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, `HEAD` (declared only where
+        /// `HEAD` answers differently from the `GET` that otherwise serves it), or `OPTIONS`
+        /// (an answer of the API's own; a CORS preflight stays the runtime's).
         req method: Spanned<String>,
         /// Path template with `{id}` segments (`/changes/{change-id}/topic`).
         req path: Spanned<String>,
