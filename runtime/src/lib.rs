@@ -139,8 +139,8 @@ pub use protocol::fixed_users::{FixedUsers, FixedUsersError};
 pub use protocol::list_error::FixedListError;
 pub use quota::{QuotaBackend, QuotaEnforcer, QuotaRequestContext, QuotaResponse, QuotaStatus};
 pub use restspec_client::{
-    Base64, Date, Email, ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp,
-    Uri, Uuid, Validate, Violations,
+    Base64, Date, Email, QueryMap, ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate,
+    UnixTimestamp, Uri, Uuid, Validate, Violations,
 };
 pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
 pub use settings::Settings;
@@ -257,7 +257,7 @@ pub mod __private {
     };
     pub use restspec_client::__private::{response_headers, tagged};
     pub use restspec_client::{
-        ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp,
+        QueryMap, ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp,
     };
 
     #[cfg(feature = "client")]

@@ -156,6 +156,11 @@ pub struct EndpointSpec {
     /// The query options the endpoint accepts, by their names in the URL; any other
     /// option (besides the reserved parameters) is a 400.
     pub options: &'static [&'static str],
+    /// Its map options (`map<T>`), by name, each with whether it is read in OpenAPI's
+    /// `deepObject` style (`filter[status]=open`) rather than as every key no other option
+    /// names: their keys are packed into one value each before the options are read
+    /// (`message::query::pack_maps`).
+    pub query_maps: &'static [(&'static str, bool)],
     /// Call the handler even when the top-level resource is missing (create).
     pub creates: bool,
     /// Global capability the caller needs.
@@ -297,6 +302,7 @@ impl EndpointSpec {
         params: &[],
         self_params: &[],
         options: &[],
+        query_maps: &[],
         creates: false,
         capability: None,
         success: 200,

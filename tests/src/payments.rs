@@ -142,6 +142,10 @@ impl CustomersHandlers for Payments {
                     .is_none_or(|after| c.created.as_unix_seconds() > after.as_unix_seconds())
             })
             .filter(|c| {
+                (options.metadata_filter.iter())
+                    .all(|(key, value)| c.metadata.get(key) == Some(value))
+            })
+            .filter(|c| {
                 options
                     .created_gte
                     .is_none_or(|from| c.created.as_unix_seconds() >= from.as_unix_seconds())

@@ -165,6 +165,10 @@ fn method_tokens(
                 quote! { .option_comma_list(#wire, &options.#field) }
             }
             OptionType::List(_) => quote! { .option_list(#wire, &options.#field) },
+            OptionType::Map(_) => {
+                let deep = o.deep_object;
+                quote! { .option_map(#wire, #deep, &options.#field) }
+            }
             OptionType::Enum(_) | OptionType::Scalar(_) | OptionType::Timestamp => {
                 quote! { .option_value(#wire, options.#field.as_ref()) }
             }

@@ -57,7 +57,9 @@ fn value(service: &Service, ty: &OptionType, text: &str) -> TokenStream {
             );
             quote! { super::types::#ty::#variant }
         }
-        OptionType::List(_) | OptionType::Timestamp => quote! { Default::default() },
+        OptionType::List(_) | OptionType::Map(_) | OptionType::Timestamp => {
+            quote! { Default::default() }
+        }
     }
 }
 

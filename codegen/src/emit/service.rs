@@ -216,6 +216,16 @@ fn endpoint_tokens(
     if !options.is_empty() {
         rare.push(quote! { options: &[#(#options),*] });
     }
+    let maps: Vec<TokenStream> = (endpoint.query.iter())
+        .filter(|o| matches!(o.ty, crate::model::OptionType::Map(_)))
+        .map(|o| {
+            let (wire, deep) = (&o.wire, o.deep_object);
+            quote! { (#wire, #deep) }
+        })
+        .collect();
+    if !maps.is_empty() {
+        rare.push(quote! { query_maps: &[#(#maps),*] });
+    }
     if endpoint.creates {
         rare.push(quote! { creates: true });
     }

@@ -252,7 +252,7 @@ pub(super) fn option_item_type(
             let ident = format_ident!("{}", name);
             quote! { super::types::#ident }
         }
-        OptionType::List(item) => option_item_type(item, timestamps),
+        OptionType::List(item) | OptionType::Map(item) => option_item_type(item, timestamps),
     }
 }
 
@@ -304,6 +304,10 @@ fn options_tokens(
             OptionType::List(item) => {
                 let item = option_item_type(item, timestamps);
                 (quote! { Vec<#item> }, None)
+            }
+            OptionType::Map(item) => {
+                let item = option_item_type(item, timestamps);
+                (quote! { super::rt::QueryMap<#item> }, None)
             }
             OptionType::Enum(name) => {
                 let ident = format_ident!("{}", name);

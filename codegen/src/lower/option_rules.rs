@@ -210,7 +210,7 @@ pub(super) fn lower_option(
         OptionType::Timestamp => TypeRef::Timestamp,
         // Only whether it is a list matters for the rules of lists.
         OptionType::List(_) => TypeRef::List(Box::new(TypeRef::String)),
-        OptionType::Boolean | OptionType::Enum(_) => TypeRef::Boolean,
+        OptionType::Boolean | OptionType::Enum(_) | OptionType::Map(_) => TypeRef::Boolean,
     };
     let mut rules = FieldRules::default();
     for (key, given, into, kind) in [

@@ -234,10 +234,18 @@ fn lower_options(
             }
             other => crate::model::Scalar::from_spelled(other).map(OptionType::Scalar),
         };
-        let ty = match item.map_or_else(
-            || scalar(spelled),
-            |i| scalar(i).map(|t| OptionType::List(Box::new(t))),
-        ) {
+        // `map<T>`: a query option's members by key (`deepObject`, or every other key).
+        let map_item = spelled
+            .strip_prefix("map<")
+            .and_then(|s| s.strip_suffix('>'))
+            .map(str::trim)
+            .filter(|_| query);
+        let read = match (item, map_item) {
+            (Some(i), _) => scalar(i).map(|t| OptionType::List(Box::new(t))),
+            (None, Some(i)) => scalar(i).map(|t| OptionType::Map(Box::new(t))),
+            (None, None) => scalar(spelled),
+        };
+        let ty = match read {
             Some(ty) => ty,
             None => {
                 let other = spelled;
@@ -309,7 +317,51 @@ fn lower_options(
             );
             continue;
         }
+        let map = matches!(ty, OptionType::Map(_));
+        let deep_object = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
+            Some((_, "deep_object")) if map => true,
+            Some((style, "deep_object")) => {
+                diags.push(
+                    Diagnostic::new(
+                        style.location.clone(),
+                        "only a `map<T>` option is a `deep_object`",
+                    )
+                    .hint("remove `style`, or make the option's type a map (`map<string>`)"),
+                );
+                false
+            }
+            Some((style, other)) if map && other != "form" => {
+                diags.push(
+                    Diagnostic::new(style.location.clone(), format!("unknown map style `{other}`"))
+                        .hint("write `deep_object` (`filter[status]=open`), or `form` (every key no other option names, the default)"),
+                );
+                // Not the map of every other key as well: said once.
+                true
+            }
+            _ => false,
+        };
+        if map
+            && !deep_object
+            && let Some(other) = out
+                .iter()
+                .find(|o| matches!(o.ty, OptionType::Map(_)) && !o.deep_object)
+        {
+            diags.push(
+                Diagnostic::new(
+                    key.location.clone(),
+                    format!(
+                        "`{}` and `{}` would both hold every key no other option names",
+                        other.wire, key.name
+                    ),
+                )
+                .hint("give one of them `style: deep_object`, or keep one"),
+            );
+            continue;
+        }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
+            _ if map => false,
+            // Said above.
+            Some((_, "deep_object")) => false,
             // HTTP joins a repeated header's values with commas.
             None if !query => ty.list_item().is_some(),
             None | Some((_, "repeat")) => false,
@@ -342,6 +394,7 @@ fn lower_options(
             wire: key.name.clone(),
             field,
             comma_separated,
+            deep_object,
             required: rules.required,
             default: rules.default,
             minimum: rules.minimum,

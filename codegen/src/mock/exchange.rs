@@ -271,7 +271,7 @@ fn param_text(param: &crate::model::Param, values: &Values<'_>) -> String {
 /// The least text of an option's or header's type.
 pub(super) fn option_text(ty: &OptionType, rules: &FieldRules, values: &Values<'_>) -> String {
     let as_type = match ty {
-        OptionType::List(item) => {
+        OptionType::List(item) | OptionType::Map(item) => {
             return option_text(item, rules.items.as_deref().unwrap_or(rules), values);
         }
         OptionType::String => TypeRef::String,

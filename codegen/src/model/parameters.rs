@@ -54,6 +54,9 @@ pub struct QueryOption {
     pub ty: OptionType,
     /// A `list<string>` written `a,b` (also `name[]=a` and repeated), not only repeated.
     pub comma_separated: bool,
+    /// A `map<T>` read in OpenAPI's `deepObject` style (`filter[status]=open`), not as every
+    /// key no other option names.
+    pub deep_object: bool,
     /// A request without it is refused.
     pub required: bool,
     /// The value a request without it gets, as URL text.
@@ -84,6 +87,9 @@ pub enum OptionType {
     Boolean,
     /// The option repeated (or its values separated by commas), each of this type.
     List(Box<OptionType>),
+    /// Members by key, each of this type: `name[key]=value` (`deep_object`), or every key no
+    /// other option names (`form`).
+    Map(Box<OptionType>),
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`).
@@ -107,6 +113,7 @@ impl OptionType {
         "number",
         "boolean",
         "list<string>",
+        "map<string>",
         "int32",
         "int64",
         "uint32",
@@ -129,6 +136,7 @@ impl OptionType {
             OptionType::Number => "number".to_owned(),
             OptionType::Boolean => "boolean".to_owned(),
             OptionType::List(item) => format!("list<{}>", item.name()),
+            OptionType::Map(item) => format!("map<{}>", item.name()),
             OptionType::Enum(name) => name.clone(),
             OptionType::Scalar(scalar) => scalar.spelled().to_owned(),
             OptionType::Timestamp => "timestamp".to_owned(),

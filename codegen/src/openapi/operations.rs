@@ -355,6 +355,11 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             // comma-separated (`style: simple`, OpenAPI's only one for headers).
             param.insert("explode".into(), json!(!option.comma_separated));
         }
+        // A map: `name[key]=value`, or each member a key of its own (OpenAPI's default).
+        if matches!(option.ty, OptionType::Map(_)) && option.deep_object {
+            param.insert("style".into(), json!("deepObject"));
+            param.insert("explode".into(), json!(true));
+        }
         out.push(Value::Object(param));
     }
     if let Some(p) = service
@@ -485,6 +490,9 @@ fn option_schema(ty: &OptionType, timestamps: crate::model::TimestampFormat) -> 
         OptionType::Boolean => json!({ "type": "boolean" }),
         OptionType::List(item) => {
             json!({ "type": "array", "items": option_schema(item, timestamps) })
+        }
+        OptionType::Map(item) => {
+            json!({ "type": "object", "additionalProperties": option_schema(item, timestamps) })
         }
     }
 }

@@ -62,6 +62,7 @@ pub mod conventions;
 pub mod form;
 pub mod formats;
 pub mod pattern;
+mod query_map;
 pub mod response_headers;
 pub mod tagged;
 mod timestamp;
@@ -74,6 +75,7 @@ mod client;
 #[cfg(feature = "http")]
 pub use client::*;
 pub use formats::{Base64, Date, Email, Uri, Uuid};
+pub use query_map::QueryMap;
 pub use response_headers::ResponseHeaders;
 /// Generates a typed client from a spec directory: `restspec_client::generate!(mod api =
 /// "spec");` (feature `macros`). The module is what `restspec_runtime::generate!` makes with
@@ -103,6 +105,7 @@ pub mod __private {
     pub use crate::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
     pub use crate::pattern::Pattern;
+    pub use crate::query_map::QueryMap;
     pub use crate::response_headers::{self, ResponseHeaders};
     pub use crate::tagged;
     pub use crate::timestamp::{Rfc3339Timestamp, Timestamp, UnixTimestamp};

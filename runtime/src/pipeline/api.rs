@@ -147,6 +147,10 @@ impl<'a> Call<'a> {
         // `expand[]=a` and `expand[0]=a` read as `expand=a`: only when the query has them.
         let unbracketed = crate::message::query::unbracket(query, self.endpoint.options);
         let query = unbracketed.as_deref().unwrap_or(query);
+        // A map option's keys as its one value: only for an endpoint with maps.
+        let conventions = &self.service.conventions;
+        let packed = crate::message::query::pack_maps(query, self.endpoint, conventions);
+        let query = packed.as_deref().unwrap_or(query);
         crate::message::query::read_pairs(query, "option")
     }
 

@@ -110,6 +110,14 @@ async fn the_typed_client_sends_a_form_and_reads_unix_times() {
         .await
         .expect("listed");
     assert_eq!(customers.len(), 2, "the refused body was never sent");
+    // A map option sent as `deepObject`: each member `metadata[plan]=team`.
+    let mut options =
+        restspec_tests::build_script::payments::options::ListCustomersOptions::default();
+    options
+        .metadata_filter
+        .insert("plan".to_owned(), "team".to_owned());
+    let team = client.list_customers(&options).await.expect("listed");
+    assert_eq!(team.len(), 1, "only the customer of that plan");
 }
 
 /// Declared response headers: the handler gives them in the generated struct, the wire

@@ -63,6 +63,7 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
     let made = post(&base, "/customers", "metadata[plan]=pro").await;
     assert_eq!(made.status, 200, "{}", made.text());
     let metadata = |answer: &super::Answer| json(answer)["data"][1]["metadata"].clone();
+    let count_of = |answer: &super::Answer| json(answer)["data"].as_array().map(Vec::len);
     let on = list("").await;
     assert_eq!(
         metadata(&on),
@@ -107,6 +108,11 @@ async fn a_query_option_of_a_format_is_read_as_its_type_and_refused_when_it_is_n
             none.text()
         );
     }
+    // A map read as `deepObject`: each key a member, beside an option named like one.
+    let pro = list("metadata[plan]=pro&created[gte]=1000").await;
+    assert_eq!(count_of(&pro), Some(1), "{}", pro.text());
+    let free = list("metadata%5Bplan%5D=free").await;
+    assert_eq!(count_of(&free), Some(0), "{}", free.text());
     let soon = list("created[gte]=soon").await;
     assert_refused(&soon, Some("created[gte]"), "invalid option created[gte]");
     // A list of numbers, comma-separated: each piece read as one.

@@ -9,11 +9,15 @@ spec_record! {
     /// A query option of an endpoint. Every option may be left out.
     pub struct QueryOption = "a query option" {
         /// `string`, `integer`, `number`, `boolean` (`true/t/yes/y/on/1` or no value, and
-        /// `false/f/no/n/off/0`), `list<string>` (the option repeated), or the name of a
-        /// string enumeration of the spec's (one of its values).
+        /// `false/f/no/n/off/0`), `list<string>` (the option repeated), `map<string>` (a
+        /// query option's members by key, `rt::QueryMap`), or the name of a string
+        /// enumeration of the spec's (one of its values).
         req r#type as "type": Spanned<String>,
         /// How a `list<string>` is written: `repeat` (`o=A&o=B`, the default) or `comma`
-        /// (`labels=a,b`, and also `labels[]=a&labels[]=b` and the option repeated).
+        /// (`labels=a,b`, and also `labels[]=a&labels[]=b` and the option repeated). How a
+        /// `map<string>` is: `form` (each member a key of its own, every key no other option
+        /// or runtime parameter names; the default, one such map an endpoint) or
+        /// `deep_object` (`filter[status]=open`, OpenAPI's `deepObject`).
         opt style: Spanned<String>,
         /// The Rust field name (`snake_case`); defaults to the option's name.
         opt field: Spanned<String>,

@@ -39,7 +39,8 @@ pub struct Call<T, E> {
     client: Client,
     method: http::Method,
     url: String,
-    query: Vec<(&'static str, String)>,
+    /// The query options by name: a map option's keys are the request's own.
+    query: Vec<(std::borrow::Cow<'static, str>, String)>,
     /// Header parameters.
     headers: Vec<(&'static str, String)>,
     /// The query of a link being followed, as the service wrote it.
@@ -105,13 +106,13 @@ impl<T, E> Call<T, E> {
 
     /// Sets a query parameter, replacing what the call sent under that name.
     pub(super) fn set_query(&mut self, name: &'static str, value: String) {
-        self.query.retain(|(n, _)| *n != name);
-        self.query.push((name, value));
+        self.query.retain(|(n, _)| n != name);
+        self.query.push((name.into(), value));
     }
 
     /// Stops sending query parameter `name`.
     pub(super) fn remove_query(&mut self, name: &str) {
-        self.query.retain(|(n, _)| *n != name);
+        self.query.retain(|(n, _)| n != name);
     }
 
     /// The value the call sends for query parameter `name`, when it sends one.
@@ -119,7 +120,7 @@ impl<T, E> Call<T, E> {
         self.query
             .iter()
             .rev()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
 

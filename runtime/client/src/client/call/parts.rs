@@ -16,7 +16,7 @@ impl<T, E> Call<T, E> {
         value: Option<&V>,
     ) -> Self {
         if let Some(text) = value.and_then(wire_text) {
-            self.query.push((name, text));
+            self.query.push((name.into(), text));
         }
         self
     }
@@ -24,7 +24,7 @@ impl<T, E> Call<T, E> {
     /// An option written as its value displays, sent when `Some`.
     fn option_displayed(mut self, name: &'static str, value: Option<impl Display>) -> Self {
         if let Some(value) = value {
-            self.query.push((name, value.to_string()));
+            self.query.push((name.into(), value.to_string()));
         }
         self
     }
@@ -57,15 +57,19 @@ impl<T, E> Call<T, E> {
     ) -> Self {
         let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
         if !texts.is_empty() {
-            self.query.push((name, texts.join(",")));
+            self.query.push((name.into(), texts.join(",")));
         }
         self
     }
 
     /// A repeated option, once per value.
     pub fn option_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
-        self.query
-            .extend(values.iter().filter_map(wire_text).map(|text| (name, text)));
+        self.query.extend(
+            values
+                .iter()
+                .filter_map(wire_text)
+                .map(|text| (name.into(), text)),
+        );
         self
     }
 
@@ -78,6 +82,27 @@ impl<T, E> Call<T, E> {
     ) -> Self {
         if let Some(text) = value.and_then(wire_text) {
             self.headers.push((name, text));
+        }
+        self
+    }
+
+    /// A map option's members, each a key of its own: `name[key]=value` where it is read in
+    /// OpenAPI's `deepObject` style (`deep`), else `key=value`.
+    pub fn option_map<V: serde::Serialize>(
+        mut self,
+        name: &'static str,
+        deep: bool,
+        members: &crate::QueryMap<V>,
+    ) -> Self {
+        for (key, value) in members.iter() {
+            let Some(text) = wire_text(value) else {
+                continue;
+            };
+            let key = match deep {
+                true => format!("{name}[{key}]"),
+                false => key.clone(),
+            };
+            self.query.push((key.into(), text));
         }
         self
     }

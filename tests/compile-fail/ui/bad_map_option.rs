@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "bad_map_option");
+fn main() {}
