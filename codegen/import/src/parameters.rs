@@ -129,7 +129,22 @@ impl<'d> Operation<'_, 'd> {
                             &mut fields,
                             losses,
                         );
-                        query.extend(found.map(|option| (name.to_owned(), option)));
+                        // One map of every other key holds them all (Files.com's `filter`,
+                        // `filter_gt`, ... each an object of any members).
+                        let every_key = |o: &Yaml| {
+                            o.get("style").is_none()
+                                && matches!(o.get("type"), Some(Yaml::Str(t)) if t.starts_with("map<"))
+                        };
+                        if let Some(option) = found {
+                            match query.iter().find(|(_, o)| every_key(o) && every_key(&option)) {
+                                Some((other, _)) => losses.push(Loss::faithful(
+                                    at,
+                                    "query parameter",
+                                    format!("`{name}`'s keys are read by `{other}`: each holds every key no other option names"),
+                                )),
+                                None => query.push((name.to_owned(), option)),
+                            }
+                        }
                         continue;
                     };
                     // An object sent as a query key a member (`filter[id]=7`): an option

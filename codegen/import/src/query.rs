@@ -87,6 +87,20 @@ pub(crate) fn query_option<'d>(
         .strip_prefix("list<")
         .and_then(|s| s.strip_suffix('>'));
     let list = item.is_some_and(one_value);
+    // An object of any members in the query (Files.com's `filter`, Red Hat's `filter`
+    // read as `deepObject`): a map option of text, or of the values' one type.
+    let map_item = (found.spelled.strip_prefix("map<"))
+        .and_then(|s| s.strip_suffix('>'))
+        .filter(|_| place == Place::Query)
+        .and_then(|item| match item {
+            "any" => Some("string".to_owned()),
+            item if one_value(item) => Some(item.to_owned()),
+            _ => None,
+        });
+    let map = map_item.is_some();
+    if let Some(item) = map_item {
+        found.spelled = format!("map<{item}>");
+    }
     // Text's lengths and pattern (a written value's pattern), a list's counts and uniqueness, a format without a type
     // and a number's values are the option's own keys; bounds and a default are read
     // below; the rest is lost.
@@ -111,7 +125,7 @@ pub(crate) fn query_option<'d>(
     found.rules = rest;
     found.lose_rules(losses);
     let spelled = match found.spelled.as_str() {
-        _ if list => found.spelled.clone(),
+        _ if list || map => found.spelled.clone(),
         one if one_value(one) => one.to_owned(),
         // A union with an alternative of any text is text, as a parameter's.
         _ if crate::round_trip::meant::text_union(schema) => "string".to_owned(),
@@ -134,6 +148,14 @@ pub(crate) fn query_option<'d>(
     option.push("type", Yaml::str(spelled.clone()));
     if place == Place::Query && list && style == "form" && !explode {
         option.push("style", Yaml::str("comma"));
+    } else if map && style == "deepObject" {
+        option.push("style", Yaml::str("deep_object"));
+    } else if map && !explode {
+        losses.push(Loss::wire(
+            refs::push(at, "explode"),
+            "parameter style",
+            format!("`{name}` is read as each member a key of its own, not `explode: false`"),
+        ));
     } else if style != usual {
         losses.push(Loss::wire(
             refs::push(at, "style"),
@@ -179,7 +201,16 @@ pub(crate) fn query_option<'d>(
         }
         other => other,
     };
-    if spelled == "boolean" || list {
+    if map {
+        // A map is empty when no key is sent: it cannot be required.
+        if required {
+            losses.push(Loss::faithful(
+                refs::push(at, "required"),
+                "required",
+                format!("`{name}` is optional: a map option cannot be required"),
+            ));
+        }
+    } else if spelled == "boolean" || list {
         // A flag is false when absent; a required list holds one value at least.
         if required && list {
             option.push("required", Yaml::Bool(true));

@@ -39,7 +39,12 @@
 //!   export's security reads instead (an `apiKey` of the same place and name, as Trello
 //!   declares `key` both ways) is sent alike; a required one some callers of the export
 //!   may omit is a Faithful difference, as is one only a scheme the export declares
-//!   elsewhere reads (the service reads it wherever it is sent).
+//!   elsewhere reads (the service reads it wherever it is sent). A query parameter is
+//!   keyed as what the wire carries: an object of declared members, exploded `form` or
+//!   `deepObject`, as a parameter a member (`status`, `filter[status]`, `spread.rs`); an
+//!   object of any members exploded `form` as every key (`query *`: several such are one);
+//!   in the query, members of any value and of text are alike, and `deepObject` is
+//!   exploded whatever `explode` says.
 //! * **Request body**: same presence, same `required` (absent = false), the same set of
 //!   media types and wire-equal schemas per media type. Media types are compared lower
 //!   case without parameters; `application/json`, `application/json; charset=…` and every

@@ -72,6 +72,8 @@ fn collect<'a>(doc: Doc<'a>, op: &Op<'a>, broken: &mut Vec<Broken>) -> Vec<Param
                     }
                     format!("header {lower}")
                 }
+                // An object of any members sent as exploded `form`: every key.
+                "query" if super::spread::every_key(doc, p) => "query *".to_owned(),
                 other => format!("{other} {name}"),
             };
             // An object sent as a query key a member: those keys.
@@ -218,8 +220,14 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         let sa = p.schema_parts();
         let sb = q.schema_parts();
         // A parameter's value is text on the wire, where `null` has no spelling: whether
-        // its schema admits `null` changes no request.
-        c.schemas_without_null(&sa, &sb, &p.ptr, out);
+        // its schema admits `null` changes no request. Nor, in the query, whether an
+        // object's members of any value are said to be text.
+        let members_text = |doc: Doc<'a>, parts: &[super::flatten::Part<'a>]| {
+            parts.len() == 1 && super::spread::members_are_text(doc, parts[0].value)
+        };
+        if !(p.location == "query" && members_text(c.a, &sa) && members_text(c.b, &sb)) {
+            c.schemas_without_null(&sa, &sb, &p.ptr, out);
+        }
         let (style_a, explode_a) = style(p);
         let (style_b, mut explode_b) = style(q);
         // Exploded or not, a single value is written alike (`form`: `n=5` both ways).
@@ -290,11 +298,14 @@ fn style<'a>(p: &Param<'a>) -> (&'a str, bool) {
             "query" | "cookie" => "form",
             _ => "simple",
         });
+    // `deepObject` is defined exploded only (`filter[a]=1&filter[b]=2`): written so
+    // whatever `explode` says.
     let explode = p
         .value
         .get("explode")
         .and_then(Value::as_bool)
-        .unwrap_or(style == "form");
+        .unwrap_or(style == "form")
+        || style == "deepObject";
     (style, explode)
 }
 

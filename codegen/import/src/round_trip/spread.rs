@@ -128,3 +128,54 @@ impl Member<'_> {
         parameter
     }
 }
+
+/// Whether the query parameter `parameter` is an object of any members sent as exploded
+/// `form` (OpenAPI's default): each member a key of its own, so every key no other
+/// parameter names. Several such parameters are the same keys on the wire.
+pub(crate) fn every_key(doc: Doc<'_>, parameter: &Value) -> bool {
+    if parameter.get("in").and_then(Value::as_str) != Some("query") {
+        return false;
+    }
+    let style = parameter
+        .get("style")
+        .and_then(Value::as_str)
+        .unwrap_or("form");
+    let explode = parameter
+        .get("explode")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    let Some(Ok((schema, _))) = parameter
+        .get("schema")
+        .map(|s| doc.resolve(s, String::new()))
+    else {
+        return false;
+    };
+    let object = schema.get("type").and_then(Value::as_str) == Some("object");
+    let declared = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| !p.is_empty());
+    style == "form" && explode && object && !declared
+}
+
+/// Whether `schema` is an object of any members whose values are any value or text: in the
+/// query, where every value is text, these are the same.
+pub(crate) fn members_are_text(doc: Doc<'_>, schema: &Value) -> bool {
+    let Ok((schema, _)) = doc.resolve(schema, String::new()) else {
+        return false;
+    };
+    let object = schema.get("type").and_then(Value::as_str) == Some("object");
+    let declared = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| !p.is_empty());
+    let text = match schema.get("additionalProperties") {
+        None | Some(Value::Bool(true)) => true,
+        Some(Value::Object(values)) => {
+            values.is_empty()
+                || (values.len() == 1 && values.get("type") == Some(&Value::from("string")))
+        }
+        Some(_) => false,
+    };
+    object && !declared && text
+}
