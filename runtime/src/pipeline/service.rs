@@ -20,7 +20,6 @@ use crate::message::context::Caller;
 use crate::message::query::QueryParams;
 use crate::message::request_id::RequestId;
 use crate::metrics::Matched;
-use crate::metrics::health::Health;
 use crate::pipeline::api::Api;
 use crate::pipeline::dispatch::{self, AuthenticatedRequest};
 use crate::pipeline::state::Shared;
@@ -32,7 +31,11 @@ use crate::settings::Settings;
 use crate::trace::TraceRequest;
 use crate::trace::server_span;
 
+mod own_answers;
 mod traits;
+
+pub(crate) use own_answers::ServiceWatch;
+use own_answers::openapi_document;
 
 /// A boxed, sendable future: what `tower::Service::call` answers.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
@@ -459,65 +462,4 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         }
         answer
     }
-}
-
-impl<P: Api, A: Authenticator> Service<P, A> {
-    /// The answer of the metrics or a health path, when `path` is one the spec names
-    /// (marking the request a probe, which the metrics do not count).
-    async fn probe(&self, path: &str, matched: &Matched) -> Option<Response> {
-        let conventions = &P::SERVICE.conventions;
-        let is =
-            |convention: Option<&str>| convention.is_some_and(|p| path == p.trim_end_matches('/'));
-        let shared = &*self.shared;
-        let answer = if is(conventions.metrics_path) {
-            shared.metrics.as_ref()?.page()
-        } else if is(conventions.liveness_path) {
-            Health::live()
-        } else if is(conventions.readiness_path) {
-            shared.health.ready().await
-        } else {
-            return None;
-        };
-        matched.probe();
-        Some(answer)
-    }
-
-    /// Counts an authentication failure in the metrics: credentials the service did not
-    /// accept, or a caller past the failed-password budget.
-    fn count_refused_credentials<T>(&self, answer: Result<T, ApiError>) -> Result<T, ApiError> {
-        if answer.is_err()
-            && let Some(metrics) = &self.shared.metrics
-        {
-            metrics.count_authentication_failure();
-        }
-        answer
-    }
-
-    /// What the serving loop needs: the metrics (connections) and the health (draining).
-    pub(crate) fn watch(&self) -> ServiceWatch {
-        let shared = &*self.shared;
-        (
-            shared.metrics.clone(),
-            shared.health.clone(),
-            shared.settings.drain_delay,
-        )
-    }
-}
-
-/// What the serving loop watches of a service: its metrics, its health and the drain delay.
-pub(crate) type ServiceWatch = (
-    Option<Arc<crate::metrics::Metrics>>,
-    Arc<Health>,
-    std::time::Duration,
-);
-
-/// The service's OpenAPI document as raw JSON: no prefix line, so that tools read it as is.
-fn openapi_document(document: &'static str) -> Response {
-    crate::message::body::response(
-        http::StatusCode::OK,
-        Some(http::HeaderValue::from_static(
-            crate::message::json::JSON_CONTENT_TYPE,
-        )),
-        Bytes::from_static(document.as_bytes()),
-    )
 }
