@@ -202,11 +202,11 @@ impl<R> Custom<R> {
 ///
 /// impl ResponseHeaders for Tagged {
 ///     fn write(&self, out: &mut HeaderMap) {
-///         restspec_runtime::client::response_headers::write(out, "ETag", &self.etag);
+///         restspec_client::response_headers::write(out, "ETag", &self.etag);
 ///     }
 ///     fn read(headers: &HeaderMap) -> Result<Self, String> {
-///         let etag = restspec_runtime::client::response_headers::read(headers, "ETag")?;
-///         Ok(Tagged { etag: restspec_runtime::client::response_headers::required(etag, "ETag")? })
+///         let etag = restspec_client::response_headers::read(headers, "ETag")?;
+///         Ok(Tagged { etag: restspec_client::response_headers::required(etag, "ETag")? })
 ///     }
 /// }
 ///
