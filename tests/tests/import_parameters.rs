@@ -311,3 +311,29 @@ fn an_object_of_any_members_in_the_query_is_a_map_option() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A query parameter holding JSON text (`content: application/json`, Superset's `q`) is an
+/// option of its type read as JSON (`style: json`); the round trip finds it faithfully.
+#[test]
+fn a_query_parameter_of_json_text_is_a_json_option() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/charts": { "get": {
+            "parameters": [{ "name": "q", "in": "query", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/ListQuery" } } } }],
+            "responses": { "204": { "description": "ok" } }
+        } } },
+        "components": { "schemas": { "ListQuery": { "type": "object", "properties": {
+            "page": { "type": "integer" }, "order": { "type": "string" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let charts = file(&imported, "charts.yaml");
+    assert!(
+        charts.contains("q: { type: ListQuery, style: json }"),
+        "{charts}"
+    );
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    assert_every_operation_faithful(&document, &imported);
+}

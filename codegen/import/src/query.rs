@@ -32,8 +32,23 @@ pub(crate) fn schema_of<'d>(parameter: &'d Value, at: &str) -> Option<(&'d Value
         .and_then(|c| c.get("text/plain"))
         .map(|entry| entry.get("schema").unwrap_or(refs::text_schema()));
     let text = content.is_none().then(refs::text_schema);
-    let schema = parameter.get("schema").or(plain).or(text)?;
-    Some((schema, refs::push(at, "schema")))
+    if let Some(schema) = parameter.get("schema").or(plain).or(text) {
+        return Some((schema, refs::push(at, "schema")));
+    }
+    // JSON text in a query parameter (Superset's `q`): its schema, where it is.
+    let (_, json) = json_content(parameter)?;
+    let at = refs::push(&refs::push(at, "content"), "application~1json");
+    Some((json.get("schema")?, refs::push(&at, "schema")))
+}
+
+/// The `application/json` entry of a parameter whose only `content` it is (a query
+/// parameter holding JSON text).
+fn json_content(parameter: &Value) -> Option<(&String, &Value)> {
+    let content = parameter.get("content").and_then(Value::as_object)?;
+    content
+        .iter()
+        .find(|(media, _)| crate::media::media_kind(media) == crate::media::MediaKind::Json)
+        .filter(|_| content.len() == 1)
 }
 
 /// A query (or header) parameter as a query option (or header parameter), or `None` (a
@@ -60,6 +75,30 @@ pub(crate) fn query_option<'d>(
         return None;
     };
     let hint = format!("{pascal}{}", naming::pascal(name));
+    // JSON text, of any type of the spec's (`style: json`).
+    if place == Place::Query
+        && parameter.get("schema").is_none()
+        && json_content(parameter).is_some()
+    {
+        let mut found = types.use_of(schema, &schema_at, &hint, losses);
+        found.lose_rules(losses);
+        let mut option = Yaml::map();
+        option.push("type", Yaml::str(found.spelled));
+        option.push("style", Yaml::str("json"));
+        let field = crate::names::unique_snake_name(name, fields, &[]);
+        fields.insert(field.clone());
+        if naming::field_ident(name) != field || !naming::is_snake_case(&field) {
+            option.push("field", Yaml::str(field));
+        }
+        if parameter.get("required") == Some(&Value::Bool(true)) {
+            option.push("required", Yaml::Bool(true));
+        }
+        if parameter.get("deprecated") == Some(&Value::Bool(true)) {
+            option.push("deprecated", Yaml::Bool(true));
+        }
+        option.push_some("description", description(parameter));
+        return Some(option);
+    }
     let mut found = types.use_keeping_rules(schema, &schema_at, &hint, losses);
     let usual = match place {
         Place::Query => "form",

@@ -169,6 +169,10 @@ fn method_tokens(
                 let deep = o.deep_object;
                 quote! { .option_map(#wire, #deep, &options.#field) }
             }
+            OptionType::Json(_) if o.always_given() => {
+                quote! { .option_json(#wire, Some(&options.#field)) }
+            }
+            OptionType::Json(_) => quote! { .option_json(#wire, options.#field.as_ref()) },
             OptionType::Enum(_) | OptionType::Scalar(_) | OptionType::Timestamp => {
                 quote! { .option_value(#wire, options.#field.as_ref()) }
             }

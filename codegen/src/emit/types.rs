@@ -46,6 +46,27 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
     }
 }
 
+/// The Rust type of a type reference as seen from the `options` module (a JSON option's:
+/// the spec's types under `super::types`).
+fn seen_from_options(ty: &TypeRef, format: TimestampFormat) -> TokenStream {
+    match ty {
+        TypeRef::Named(name) => {
+            let ident = format_ident!("{}", name);
+            quote! { super::types::#ident }
+        }
+        TypeRef::List(inner) => {
+            let inner = seen_from_options(inner, format);
+            quote! { Vec<#inner> }
+        }
+        TypeRef::Map(inner) => {
+            let inner = seen_from_options(inner, format);
+            quote! { super::rt::BTreeMap<String, #inner> }
+        }
+        TypeRef::Any => quote! { super::rt::serde_json::Value },
+        other => rust_type(other, format, false),
+    }
+}
+
 /// The Rust type of a scalar of a width or format.
 fn scalar_type(scalar: crate::model::Scalar) -> TokenStream {
     use crate::model::Scalar;
@@ -253,6 +274,7 @@ pub(super) fn option_item_type(
             quote! { super::types::#ident }
         }
         OptionType::List(item) | OptionType::Map(item) => option_item_type(item, timestamps),
+        OptionType::Json(ty) => seen_from_options(ty, timestamps),
     }
 }
 
@@ -308,6 +330,18 @@ fn options_tokens(
             OptionType::Map(item) => {
                 let item = option_item_type(item, timestamps);
                 (quote! { super::rt::QueryMap<#item> }, None)
+            }
+            // JSON text read as its value: present, for one the request carries.
+            OptionType::Json(ty) if o.always_given() => (
+                seen_from_options(ty, timestamps),
+                Some("super::rt::deserialize_json_text"),
+            ),
+            OptionType::Json(ty) => {
+                let ty = seen_from_options(ty, timestamps);
+                (
+                    quote! { Option<#ty> },
+                    Some("super::rt::deserialize_json_text_some"),
+                )
             }
             OptionType::Enum(name) => {
                 let ident = format_ident!("{}", name);

@@ -159,7 +159,21 @@ pub(super) fn options_impl(
     options: &[crate::model::QueryOption],
 ) -> TokenStream {
     use crate::model::OptionType;
-    if !options.iter().any(|o| o.rules.constrains()) {
+    let json = |o: &&crate::model::QueryOption| matches!(o.ty, OptionType::Json(_));
+    // A JSON option's value is checked as a body's is, at the option's name.
+    let nested = options.iter().filter(json).map(|o| {
+        let (name, wire) = (format_ident!("{}", o.field), &o.wire);
+        match o.always_given() {
+            true => quote! { rt::Validate::validate(&self.#name, &rt::At::Field(at, #wire), out); },
+            false => quote! {
+                if let Some(value) = self.#name.as_ref() {
+                    rt::Validate::validate(value, &rt::At::Field(at, #wire), out);
+                }
+            },
+        }
+    });
+    let nested: Vec<TokenStream> = nested.collect();
+    if !options.iter().any(|o| o.rules.constrains()) && nested.is_empty() {
         return quote! {
             impl rt::Validate for #ident {
                 fn validate(&self, _: &rt::At<'_>, _: &mut rt::Violations) {}
@@ -194,6 +208,7 @@ pub(super) fn options_impl(
         impl rt::Validate for #ident {
             fn validate(&self, at: &rt::At<'_>, out: &mut rt::Violations) {
                 #(#checks)*
+                #(#nested)*
             }
         }
     }

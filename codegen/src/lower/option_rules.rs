@@ -69,7 +69,7 @@ pub(super) fn lower(
     }
     // A list is required to hold one value at least (YouTube's `part`); a switch is off
     // when absent, never missing.
-    let requirable = scalar || matches!(ty, OptionType::List(_));
+    let requirable = scalar || matches!(ty, OptionType::List(_) | OptionType::Json(_));
     let required = required && requirable;
     if raw.required == Some(true) && !requirable {
         problem(
@@ -211,6 +211,7 @@ pub(super) fn lower_option(
         // Only whether it is a list matters for the rules of lists.
         OptionType::List(_) => TypeRef::List(Box::new(TypeRef::String)),
         OptionType::Boolean | OptionType::Enum(_) | OptionType::Map(_) => TypeRef::Boolean,
+        OptionType::Json(ty) => (**ty).clone(),
     };
     let mut rules = FieldRules::default();
     for (key, given, into, kind) in [

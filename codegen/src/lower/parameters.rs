@@ -240,13 +240,20 @@ fn lower_options(
             .and_then(|s| s.strip_suffix('>'))
             .map(str::trim)
             .filter(|_| query);
+        // `style: json`: the value is JSON text of any type of the spec's (OpenAPI's
+        // `content: application/json`, Superset's `q`).
+        let json = query && option.style.as_ref().is_some_and(|s| s.value == "json");
         let read = match (item, map_item) {
+            _ if json => super::types::lower_type_ref(&option.r#type, cx, diags)
+                .map(|ty| OptionType::Json(Box::new(ty))),
             (Some(i), _) => scalar(i).map(|t| OptionType::List(Box::new(t))),
             (None, Some(i)) => scalar(i).map(|t| OptionType::Map(Box::new(t))),
             (None, None) => scalar(spelled),
         };
         let ty = match read {
             Some(ty) => ty,
+            // Said where the type was read.
+            None if json => continue,
             None => {
                 let other = spelled;
                 let known = OptionType::NAMES
@@ -319,6 +326,7 @@ fn lower_options(
         }
         let map = matches!(ty, OptionType::Map(_));
         let deep_object = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
+            _ if json => false,
             Some((_, "deep_object")) if map => true,
             Some((style, "deep_object")) => {
                 diags.push(
@@ -359,7 +367,7 @@ fn lower_options(
             continue;
         }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
-            _ if map => false,
+            _ if map || json => false,
             // Said above.
             Some((_, "deep_object")) => false,
             // HTTP joins a repeated header's values with commas.

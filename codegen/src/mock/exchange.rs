@@ -281,6 +281,8 @@ pub(super) fn option_text(ty: &OptionType, rules: &FieldRules, values: &Values<'
         OptionType::Enum(name) => TypeRef::Named(name.clone()),
         OptionType::Scalar(scalar) => TypeRef::Scalar(*scalar),
         OptionType::Timestamp => TypeRef::Timestamp,
+        // JSON text of the least value.
+        OptionType::Json(ty) => return values.of(ty, rules).to_string(),
     };
     text(values.of(&as_type, rules))
 }

@@ -90,6 +90,9 @@ pub enum OptionType {
     /// Members by key, each of this type: `name[key]=value` (`deep_object`), or every key no
     /// other option names (`form`).
     Map(Box<OptionType>),
+    /// JSON text of a value of this type (`style: json`, OpenAPI's `content:
+    /// application/json`).
+    Json(Box<super::TypeRef>),
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`).
@@ -137,6 +140,7 @@ impl OptionType {
             OptionType::Boolean => "boolean".to_owned(),
             OptionType::List(item) => format!("list<{}>", item.name()),
             OptionType::Map(item) => format!("map<{}>", item.name()),
+            OptionType::Json(ty) => ty.spelled(),
             OptionType::Enum(name) => name.clone(),
             OptionType::Scalar(scalar) => scalar.spelled().to_owned(),
             OptionType::Timestamp => "timestamp".to_owned(),

@@ -349,7 +349,18 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         if let Some(d) = &option.description {
             param.insert("description".into(), json!(d));
         }
-        param.insert("schema".into(), schema);
+        // JSON text: its schema under its media type, as OpenAPI says such a value.
+        match option.ty {
+            OptionType::Json(_) => {
+                param.insert(
+                    "content".into(),
+                    json!({ "application/json": { "schema": schema } }),
+                );
+            }
+            _ => {
+                param.insert("schema".into(), schema);
+            }
+        }
         if option.ty.list_item().is_some() && place == "query" {
             // Repeated (`o=A&o=B`), or comma-separated (`labels=a,b`); a header's list is
             // comma-separated (`style: simple`, OpenAPI's only one for headers).
@@ -494,5 +505,6 @@ fn option_schema(ty: &OptionType, timestamps: crate::model::TimestampFormat) -> 
         OptionType::Map(item) => {
             json!({ "type": "object", "additionalProperties": option_schema(item, timestamps) })
         }
+        OptionType::Json(ty) => super::schemas::schema(ty, timestamps),
     }
 }

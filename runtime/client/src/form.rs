@@ -34,6 +34,28 @@ pub fn deserialize_flag<'de, D: serde::Deserializer<'de>>(
     })
 }
 
+/// `deserialize_with` for a required option of JSON text (`style: json`): the value the
+/// text holds.
+pub fn deserialize_json_text<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+    serde_json::from_str(&text)
+        .map_err(|e| serde::de::Error::custom(format!("not the JSON asked for: {e}")))
+}
+
+/// `deserialize_with` for an optional option of JSON text: the value, when the option is
+/// given.
+pub fn deserialize_json_text_some<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    deserialize_json_text(deserializer).map(Some)
+}
+
 /// `deserialize_with` for boolean query options with a default (the runtime fills it in
 /// first, so a value is always there).
 pub fn deserialize_flag_value<'de, D: serde::Deserializer<'de>>(

@@ -102,7 +102,10 @@ pub mod __private {
         RequestBodies, RequestContentType, ResetFormat, RunAsConventions, SessionConventions,
         UnknownCredentials, UnknownFields, UnknownOptions,
     };
-    pub use crate::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
+    pub use crate::form::{
+        deserialize_comma_list, deserialize_flag, deserialize_flag_value, deserialize_json_text,
+        deserialize_json_text_some,
+    };
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
     pub use crate::pattern::Pattern;
     pub use crate::query_map::QueryMap;

@@ -9,7 +9,10 @@ use crate::limits::Limits;
 use crate::message::strict_json::{self, Rules};
 use crate::spec::{Conventions, RequestBodies, RequestContentType, UnknownFields};
 
-pub use restspec_client::form::{deserialize_comma_list, deserialize_flag, deserialize_flag_value};
+pub use restspec_client::form::{
+    deserialize_comma_list, deserialize_flag, deserialize_flag_value, deserialize_json_text,
+    deserialize_json_text_some,
+};
 
 /// True when the content type names `application/json` as one of its tokens
 /// (`application/json; charset=UTF-8` counts; matching is case-sensitive, as the real

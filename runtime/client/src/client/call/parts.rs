@@ -107,6 +107,18 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// An option of JSON text (`style: json`), sent when `Some`: its value as JSON writes it.
+    pub fn option_json<V: serde::Serialize>(
+        mut self,
+        name: &'static str,
+        value: Option<&V>,
+    ) -> Self {
+        if let Some(text) = value.and_then(|v| serde_json::to_string(v).ok()) {
+            self.query.push((name.into(), text));
+        }
+        self
+    }
+
     /// A list header parameter, its values joined with commas, sent when it has values.
     pub fn header_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
         let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
