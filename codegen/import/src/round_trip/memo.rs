@@ -74,6 +74,9 @@ pub(crate) struct Comparer<'a> {
     /// Which schemas include which, in each document: read once, when a discriminator on a
     /// base schema is first compared.
     families: Option<(Families, Families)>,
+    /// The export's security schemes by what a client sends: read once, for the first
+    /// operation whose parameters are compared.
+    export_schemes: Option<Rc<std::collections::BTreeSet<String>>>,
 }
 
 impl<'a> Comparer<'a> {
@@ -89,7 +92,18 @@ impl<'a> Comparer<'a> {
             interned: HashMap::new(),
             empty: Rc::from(Vec::new()),
             families: None,
+            export_schemes: None,
         }
+    }
+
+    /// The export's security schemes by what a client sends (`operations::declared_schemes`),
+    /// read once a document.
+    pub(crate) fn export_schemes(&mut self) -> Rc<std::collections::BTreeSet<String>> {
+        let b = self.b;
+        Rc::clone(
+            self.export_schemes
+                .get_or_insert_with(|| Rc::new(super::operations::declared_schemes(b))),
+        )
     }
 
     /// Both documents' families (the original's, then the export's).

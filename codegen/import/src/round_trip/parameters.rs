@@ -170,7 +170,7 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
     }
     let theirs = collect(c.b, b, &mut Vec::new());
     let (credentials, _) = requirement(c.b, b, Sent::OnTheWire);
-    let declared = super::operations::declared_schemes(c.b);
+    let declared = c.export_schemes();
     let required = Param::required;
     for p in &ours {
         let Some(q) = theirs.iter().find(|q| q.key == p.key) else {
