@@ -120,6 +120,12 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
+    /// How many problems were recorded so far: whether a step found one is whether the
+    /// count grew.
+    pub(crate) fn count(&self) -> usize {
+        self.items.len()
+    }
+
     /// The problems in file, line and column order (deterministic output for snapshots).
     pub(crate) fn into_sorted(mut self) -> Vec<Diagnostic> {
         self.items.sort_by(|a, b| {

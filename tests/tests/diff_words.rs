@@ -70,6 +70,27 @@ fn a_changed_option_default_is_reported() {
     assert_eq!(changes[0].subject, "option o of list_things");
 }
 
+/// A map option read another way (`deep_object` and back) takes other keys than clients
+/// send: it breaks them both ways.
+#[test]
+fn a_map_read_by_other_keys_breaks_clients() {
+    let n = "n: { type: integer, field: limit,";
+    let form = "n: { type: integer, field: limit, description: N. }\n      f: { type: map<string>, field: filter,";
+    let deep = "n: { type: integer, field: limit, description: N. }\n      f: { type: map<string>, style: deep_object, field: filter,";
+    case(
+        "map now deep",
+        &[(n, form)],
+        &[(n, deep)],
+        &[(K::QueryOptionTypeChanged, CLIENTS)],
+    );
+    case(
+        "map no longer deep",
+        &[(n, deep)],
+        &[(n, form)],
+        &[(K::QueryOptionTypeChanged, CLIENTS)],
+    );
+}
+
 #[test]
 fn a_narrower_range_refuses_values_clients_sent() {
     let n = "n: { type: integer, field: limit,";

@@ -195,6 +195,13 @@ fn compare_option(was: &QueryOption, now: &QueryOption) -> Vec<(ChangeKind, Verd
         if was.comma_separated && !now.comma_separated {
             narrowed("no longer comma-separated: `a,b` is now one value".to_owned());
         }
+        // A map read by other keys: what clients send is no longer its members.
+        if was.deep_object != now.deep_object {
+            narrowed(match now.deep_object {
+                true => "now read as `name[key]`: the keys clients send alone are no longer its members".to_owned(),
+                false => "no longer read as `name[key]`: the members clients send so are unknown keys now".to_owned(),
+            });
+        }
         let bound = |b: Option<i64>| b.map_or("none".to_owned(), |b| b.to_string());
         if now
             .minimum

@@ -243,8 +243,12 @@ fn lower_options(
         // `style: json`: the value is JSON text of any type of the spec's (OpenAPI's
         // `content: application/json`, Superset's `q`).
         let json = query && option.style.as_ref().is_some_and(|s| s.value == "json");
+        let said = diags.count();
         let read = match (item, map_item) {
+            // A type that names nothing declared is said, and the option left out of what
+            // the handler's skeleton is generated from.
             _ if json => super::types::lower_type_ref(&option.r#type, cx, diags)
+                .filter(|_| diags.count() == said)
                 .map(|ty| OptionType::Json(Box::new(ty))),
             (Some(i), _) => scalar(i).map(|t| OptionType::List(Box::new(t))),
             (None, Some(i)) => scalar(i).map(|t| OptionType::Map(Box::new(t))),
