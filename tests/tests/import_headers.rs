@@ -237,3 +237,29 @@ fn headers_of_plain_text_or_no_schema_are_text() {
     assert!(!docks.contains("Connection"), "{docks}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// The headers a `304` declares (BeezUP's `ETag` and `Last-Modified`) are the endpoint's
+/// success headers, none required, and the round trip finds them on the wire.
+#[test]
+fn a_not_modified_answer_s_headers_are_the_endpoint_s() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/lists": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "array", "items": { "type": "string" } } } } },
+            "304": { "description": "not modified", "headers": {
+                "ETag": { "required": true, "schema": { "type": "string" } },
+                "Last-Modified": { "schema": { "type": "string" } } } } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let lists = file(&imported, "lists.yaml");
+    assert!(lists.contains("response_headers:"), "{lists}");
+    assert!(lists.contains("ETag: { type: string }"), "{lists}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.len() == 1 && said[0].contains("`ETag` of the 304 answer is optional"),
+        "{said:#?}"
+    );
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

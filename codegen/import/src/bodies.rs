@@ -202,20 +202,54 @@ impl<'d> Operation<'_, 'd> {
                     let at = refs::push(&response_at, "headers");
                     let found = (declared, at.as_str(), pascal);
                     let skip = needs.rate_limits.as_ref();
-                    crate::response_headers::read(self.document, found, (types, skip), &mut headers, losses);
+                    crate::response_headers::read(
+                        self.document,
+                        found,
+                        (types, skip),
+                        &mut headers,
+                        losses,
+                    );
                 }
                 Some(declared) if (400..600).contains(&status) => {
                     let at = refs::push(&response_at, "headers");
                     let row = naming::pascal(&status_name(status));
                     let found = (declared, at.as_str(), row.as_str());
                     let skip = needs.rate_limits.as_ref();
-                    crate::response_headers::read(self.document, found, (types, skip), &mut row_headers, losses);
+                    crate::response_headers::read(
+                        self.document,
+                        found,
+                        (types, skip),
+                        &mut row_headers,
+                        losses,
+                    );
                 }
-                Some(_) => losses.push(Loss::wire(
-                    refs::push(&response_at, "headers"),
-                    "response header",
-                    format!("the {status} answer's headers are left out: only success and error answers declare headers"),
-                )),
+                // A 304's or a redirect's (BeezUP's `ETag` and `Last-Modified` on its 304):
+                // the endpoint's success headers, none required, for its other successes
+                // need not carry them.
+                Some(declared) => {
+                    let before = headers.entries.len();
+                    let at = refs::push(&response_at, "headers");
+                    let found = (declared, at.as_str(), pascal);
+                    let skip = needs.rate_limits.as_ref();
+                    crate::response_headers::read(
+                        self.document,
+                        found,
+                        (types, skip),
+                        &mut headers,
+                        losses,
+                    );
+                    for (name, entry) in &mut headers.entries[before..] {
+                        let Yaml::Map(members) = entry else { continue };
+                        if members.iter().any(|(k, _)| k == "required") {
+                            members.retain(|(k, _)| k != "required");
+                            losses.push(Loss::faithful(
+                                refs::push(&refs::push(&at, name), "required"),
+                                "required",
+                                format!("response header `{name}` of the {status} answer is optional: the endpoint's other successes need not carry it"),
+                            ));
+                        }
+                    }
+                }
                 None => {}
             }
             if response.get("links").is_some() {
