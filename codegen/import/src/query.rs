@@ -22,9 +22,9 @@ pub(crate) enum Place {
 }
 
 /// The schema of `parameter` (at `at`) and where it is: its `schema`, that of a `content` of
-/// plain text (the value as it is: VTEX's `Date`, `Server` and `Cache-Control` answers), or
-/// text for neither, what every header and query value is. `None` for JSON in a
-/// parameter, which the spec cannot say.
+/// plain text (the value as it is: VTEX's `Date`, `Server` and `Cache-Control` answers), of
+/// a `content` of JSON alone (JSON text, a query option's `style: json`), or text for
+/// neither, what every header and query value is. `None` for any other `content`.
 pub(crate) fn schema_of<'d>(parameter: &'d Value, at: &str) -> Option<(&'d Value, String)> {
     let content = parameter.get("content").and_then(Value::as_object);
     let plain = content
