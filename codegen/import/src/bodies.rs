@@ -197,60 +197,24 @@ impl<'d> Operation<'_, 'd> {
                 .filter(|h| h.keys().any(own));
             // An error answer's headers are its row's.
             let mut row_headers = crate::response_headers::Found::default();
-            match declared {
-                Some(declared) if success(status) => {
-                    let at = refs::push(&response_at, "headers");
-                    let found = (declared, at.as_str(), pascal);
-                    let skip = needs.rate_limits.as_ref();
-                    crate::response_headers::read(
-                        self.document,
-                        found,
-                        (types, skip),
-                        &mut headers,
-                        losses,
-                    );
+            // A success's headers are the endpoint's; an error's its row's; a 304's or a
+            // redirect's (BeezUP's `ETag` and `Last-Modified` on its 304) the endpoint's
+            // success headers, none required, for its other successes need not carry them.
+            if let Some(declared) = declared {
+                let error = (400..600).contains(&status);
+                let row = naming::pascal(&status_name(status));
+                let (into, named) = match error {
+                    true => (&mut row_headers, row.as_str()),
+                    false => (&mut headers, pascal),
+                };
+                let before = into.entries.len();
+                let at = refs::push(&response_at, "headers");
+                let skip = needs.rate_limits.as_ref();
+                let found = (declared, at.as_str(), named);
+                crate::response_headers::read(self.document, found, (types, skip), into, losses);
+                if !error && !success(status) {
+                    into.optional_from(before, (&at, status), losses);
                 }
-                Some(declared) if (400..600).contains(&status) => {
-                    let at = refs::push(&response_at, "headers");
-                    let row = naming::pascal(&status_name(status));
-                    let found = (declared, at.as_str(), row.as_str());
-                    let skip = needs.rate_limits.as_ref();
-                    crate::response_headers::read(
-                        self.document,
-                        found,
-                        (types, skip),
-                        &mut row_headers,
-                        losses,
-                    );
-                }
-                // A 304's or a redirect's (BeezUP's `ETag` and `Last-Modified` on its 304):
-                // the endpoint's success headers, none required, for its other successes
-                // need not carry them.
-                Some(declared) => {
-                    let before = headers.entries.len();
-                    let at = refs::push(&response_at, "headers");
-                    let found = (declared, at.as_str(), pascal);
-                    let skip = needs.rate_limits.as_ref();
-                    crate::response_headers::read(
-                        self.document,
-                        found,
-                        (types, skip),
-                        &mut headers,
-                        losses,
-                    );
-                    for (name, entry) in &mut headers.entries[before..] {
-                        let Yaml::Map(members) = entry else { continue };
-                        if members.iter().any(|(k, _)| k == "required") {
-                            members.retain(|(k, _)| k != "required");
-                            losses.push(Loss::faithful(
-                                refs::push(&refs::push(&at, name), "required"),
-                                "required",
-                                format!("response header `{name}` of the {status} answer is optional: the endpoint's other successes need not carry it"),
-                            ));
-                        }
-                    }
-                }
-                None => {}
             }
             if response.get("links").is_some() {
                 losses.push(Loss::faithful(

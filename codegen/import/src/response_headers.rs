@@ -19,6 +19,33 @@ pub(crate) struct Found {
     fields: BTreeSet<String>,
 }
 
+impl Found {
+    /// The headers found from `before` on (those of a `status` answer other than a
+    /// success, whose headers are at `at`) made optional, each that was required said as a
+    /// faithful loss: the endpoint's other successes need not carry them.
+    pub(crate) fn optional_from(
+        &mut self,
+        before: usize,
+        (at, status): (&str, u16),
+        losses: &mut Losses,
+    ) {
+        for (name, entry) in &mut self.entries[before..] {
+            let Yaml::Map(members) = entry else { continue };
+            if members.iter().any(|(k, _)| k == "required") {
+                members.retain(|(k, _)| k != "required");
+                losses.push(Loss::faithful(
+                    refs::push(&refs::push(at, name), "required"),
+                    "required",
+                    format!(
+                        "response header `{name}` of the {status} answer is optional: the \
+                         endpoint's other successes need not carry it"
+                    ),
+                ));
+            }
+        }
+    }
+}
+
 /// Adds the headers of one success answer (`declared`, at pointer `at`) to `found`.
 /// The rate-limit headers (`rate_limits`) are the service's: no endpoint declares them.
 pub(crate) fn read<'d>(

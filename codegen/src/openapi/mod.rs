@@ -17,6 +17,7 @@ mod examples;
 mod headers;
 mod nullable_refs;
 mod operations;
+mod options;
 mod responses;
 mod schemas;
 

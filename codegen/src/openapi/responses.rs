@@ -308,7 +308,7 @@ fn declared(service: &Service, headers: &[crate::model::QueryOption]) -> Map<Str
         if declared.rules.deprecated {
             header.insert("deprecated".into(), json!(true));
         }
-        let schema = super::operations::option_value_schema(service, declared);
+        let schema = super::options::option_value_schema(service, declared);
         header.insert("schema".into(), schema);
         out.insert(declared.wire.clone(), Value::Object(header));
     }

@@ -29,21 +29,8 @@ pub(crate) struct Member<'a> {
 /// keys no declaration names; one with an object inside, whose spelling OpenAPI leaves
 /// open).
 pub(crate) fn spread<'a>(doc: Doc<'a>, parameter: &'a Value, at: &str) -> Option<Vec<Member<'a>>> {
-    if parameter.get("in").and_then(Value::as_str) != Some("query") {
-        return None;
-    }
     let name = parameter.get("name").and_then(Value::as_str)?;
-    let (schema, schema_at) = doc
-        .resolve(parameter.get("schema")?, push(at, "schema"))
-        .ok()?;
-    let style = parameter
-        .get("style")
-        .and_then(Value::as_str)
-        .unwrap_or("form");
-    let explode = parameter
-        .get("explode")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
+    let (schema, schema_at, (style, explode)) = in_query(doc, parameter, at)?;
     let deep = match style {
         "form" if explode => false,
         "deepObject" => true,
@@ -133,9 +120,26 @@ impl Member<'_> {
 /// `form` (OpenAPI's default): each member a key of its own, so every key no other
 /// parameter names. Several such parameters are the same keys on the wire.
 pub(crate) fn every_key(doc: Doc<'_>, parameter: &Value) -> bool {
-    if parameter.get("in").and_then(Value::as_str) != Some("query") {
+    let Some((schema, _, (style, explode))) = in_query(doc, parameter, "") else {
         return false;
+    };
+    style == "form" && explode && any_members(schema)
+}
+
+/// A query parameter's schema (behind references) and where it is, with its `style` and
+/// `explode` (OpenAPI's defaults for the query: `form`, exploded); `None` for a parameter
+/// elsewhere or without a schema.
+fn in_query<'a>(
+    doc: Doc<'a>,
+    parameter: &'a Value,
+    at: &str,
+) -> Option<(&'a Value, String, (&'a str, bool))> {
+    if parameter.get("in").and_then(Value::as_str) != Some("query") {
+        return None;
     }
+    let (schema, schema_at) = doc
+        .resolve(parameter.get("schema")?, push(at, "schema"))
+        .ok()?;
     let style = parameter
         .get("style")
         .and_then(Value::as_str)
@@ -144,18 +148,17 @@ pub(crate) fn every_key(doc: Doc<'_>, parameter: &Value) -> bool {
         .get("explode")
         .and_then(Value::as_bool)
         .unwrap_or(true);
-    let Some(Ok((schema, _))) = parameter
-        .get("schema")
-        .map(|s| doc.resolve(s, String::new()))
-    else {
-        return false;
-    };
+    Some((schema, schema_at, (style, explode)))
+}
+
+/// Whether `schema` is an object declaring no member.
+fn any_members(schema: &Value) -> bool {
     let object = schema.get("type").and_then(Value::as_str) == Some("object");
     let declared = schema
         .get("properties")
         .and_then(Value::as_object)
         .is_some_and(|p| !p.is_empty());
-    style == "form" && explode && object && !declared
+    object && !declared
 }
 
 /// Whether `schema` is an object of any members whose values are any value or text: in the
@@ -164,11 +167,6 @@ pub(crate) fn members_are_text(doc: Doc<'_>, schema: &Value) -> bool {
     let Ok((schema, _)) = doc.resolve(schema, String::new()) else {
         return false;
     };
-    let object = schema.get("type").and_then(Value::as_str) == Some("object");
-    let declared = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .is_some_and(|p| !p.is_empty());
     let text = match schema.get("additionalProperties") {
         None | Some(Value::Bool(true)) => true,
         Some(Value::Object(values)) => {
@@ -177,5 +175,5 @@ pub(crate) fn members_are_text(doc: Doc<'_>, schema: &Value) -> bool {
         }
         Some(_) => false,
     };
-    object && !declared && text
+    any_members(schema) && text
 }
