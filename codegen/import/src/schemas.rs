@@ -19,6 +19,7 @@ pub(crate) use all_of::description;
 mod choices;
 mod declared;
 use choices::variant_kind;
+mod closed;
 mod families;
 pub(crate) use declared::record_fields;
 mod records;

