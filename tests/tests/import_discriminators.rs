@@ -108,6 +108,36 @@ fn an_includer_narrows_a_member_of_any_object_to_records() {
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
 
+/// A member the included record requires by name alone and the includer declares again,
+/// without listing it (Spotify's `PagingObject` requires `items`, its pages declare them):
+/// still required, every part's `required` holding, and the includer's narrower type.
+#[test]
+fn a_member_declared_again_stays_required() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/tracks": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/TrackPage" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Page": { "type": "object", "required": ["items", "total"],
+                "properties": { "total": { "type": "integer" } } },
+            "TrackPage": { "allOf": [{ "$ref": "#/components/schemas/Page" },
+                { "type": "object", "properties": {
+                    "items": { "type": "array", "items": { "$ref": "#/components/schemas/Track" } } } }] },
+            "Track": { "type": "object", "properties": { "id": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("items: { type: list<Track> }"),
+        "{service}"
+    );
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}
+
 /// A base whose explicit mapping names only its members (Twitter's `Problem`, where
 /// `about:blank` names `GenericProblem`, which adds nothing to it and becomes `Problem`)
 /// is still named by its own name, as OpenAPI leaves implicit: the import writes that value

@@ -159,3 +159,25 @@ fn members_said_of_a_list_constrain_nothing() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// Items said of an object (Azure's `monitoringConfigurationsComputed`: `type: object`
+/// beside `items`) constrain nothing either: the object of any members is carried, and the
+/// round trip finds it on the wire.
+#[test]
+fn items_said_of_an_object_constrain_nothing() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/services": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Service" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Service": { "type": "object", "properties": { "settings": {
+                "type": "object", "items": { "$ref": "#/components/schemas/Item" } } } },
+            "Item": { "type": "object", "properties": { "key": { "type": "string" } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

@@ -145,6 +145,14 @@ impl<'d> Types<'d> {
         {
             return None;
         }
+        // A member declared again is still required where an included record requires it
+        // (every part's `required` holds): Spotify's pages declare `items` again without
+        // listing it.
+        for (member, optional) in &inherited {
+            if !optional && members.iter().any(|(name, _, _)| name == member) {
+                required.insert(member.clone());
+            }
+        }
         // A member declared again as a plain value of the same type (Microsoft Graph's
         // members each default `@odata.type` to their own name) is the spec's field
         // declared again: its own default, rules and description.
