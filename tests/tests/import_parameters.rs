@@ -337,3 +337,48 @@ fn a_query_parameter_of_json_text_is_a_json_option() {
     assert!(said.is_empty(), "{said:#?}");
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A query parameter either an object or one value (Stripe's `created`: `created[gte]=5`
+/// or `created=5`) is the object's keys and its own, each an option; that a request may
+/// send both is said. One value or a list of them (PeerTube's `tagsOneOf`, Vercel's
+/// `domain` with its items beside the union) is a list option, which reads both. The round
+/// trip finds them on the wire.
+#[test]
+fn a_query_union_of_an_object_or_a_list_and_one_value_is_its_keys() {
+    let range = serde_json::json!({ "anyOf": [
+        { "type": "object", "properties": { "gte": { "type": "integer" }, "lt": { "type": "integer" } } },
+        { "type": "integer" }] });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/charges": { "get": {
+            "parameters": [
+                { "name": "created", "in": "query", "style": "deepObject", "schema": range },
+                { "name": "tags", "in": "query", "explode": false, "schema": { "oneOf": [
+                    { "type": "string" },
+                    { "type": "array", "items": { "type": "string" }, "maxItems": 5 }] } },
+                { "name": "domain", "in": "query", "schema": {
+                    "items": { "type": "string" }, "maxItems": 20,
+                    "oneOf": [{ "type": "array" }, { "type": "string" }] } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let charges = file(&imported, "charges.yaml");
+    for line in [
+        "\"created[gte]\": { type: integer }",
+        "\"created[lt]\": { type: integer }",
+        "created: { type: integer }",
+        "tags: { type: list<string>, style: comma, max_items: 5 }",
+        "domain: { type: list<string>, max_items: 20 }",
+    ] {
+        assert!(charges.contains(line), "{line}: {charges}");
+    }
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.len() == 1 && said[0].contains("a request may send both"),
+        "{said:#?}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

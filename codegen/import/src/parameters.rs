@@ -150,6 +150,13 @@ impl<'d> Operation<'_, 'd> {
                     // An object sent as a query key a member (`filter[id]=7`): an option
                     // a key.
                     for member in members {
+                        if member.key == name {
+                            losses.push(Loss::faithful(
+                                refs::push(&at, "schema"),
+                                "query parameter",
+                                format!("`{name}` is an object or one value: both are read, each under its keys, and a request may send both"),
+                            ));
+                        }
                         let parameter = member.as_parameter();
                         let key = member.key;
                         let read = (&parameter, Some((member.schema, member.at)));

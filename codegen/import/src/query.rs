@@ -99,7 +99,6 @@ pub(crate) fn query_option<'d>(
         option.push_some("description", description(parameter));
         return Some(option);
     }
-    let mut found = types.use_keeping_rules(schema, &schema_at, &hint, losses);
     let usual = match place {
         Place::Query => "form",
         Place::Header | Place::Response => "simple",
@@ -108,6 +107,15 @@ pub(crate) fn query_option<'d>(
         .get("style")
         .and_then(Value::as_str)
         .unwrap_or(usual);
+    // One value or a list of them (PeerTube's `tagsOneOf`, Vercel's `domain`): a list
+    // option, which reads both (`?tag=a` a list of one).
+    let one_or_many = (place == Place::Query && style == "form")
+        .then(|| types.one_or_many(schema, &schema_at, &hint, losses))
+        .flatten();
+    let mut found = match one_or_many {
+        Some(list) => list,
+        None => types.use_keeping_rules(schema, &schema_at, &hint, losses),
+    };
     let explode = parameter
         .get("explode")
         .and_then(Value::as_bool)

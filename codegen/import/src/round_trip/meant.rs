@@ -1,6 +1,7 @@
 //! The document as its authors meant it, and parameters as they are on the wire: a
 //! parameter's union with an alternative of any text is text (GitHub's `workflow_id`, an
-//! integer or a string). Where what it says admits nothing: an alternative
+//! integer or a string), and a query parameter of one value or a list of them is a list
+//! (PeerTube's `tagsOneOf`: `?tags=a` is a list of one). Where what it says admits nothing: an alternative
 //! of a union of another kind than the schema's `type` (GitHub's object beside a list of
 //! names, under `type: array`) is left out; text values listed on a list of text (Vimeo's `content_filter`: `type: array`, `enum: [drugs,
 //! language, ...]`, `items: {type: string}`) are the items' values, since a list equals no
@@ -81,6 +82,108 @@ pub(crate) fn excluded(document: &Value, part: &Value, own: &str) -> bool {
         .is_some_and(|kind| kind != widened(own) && kind != "null")
 }
 
+/// A query parameter's schema that is one value or a list of them (`oneOf: [{type:
+/// string}, {type: array, items: {type: string}}]`, the items said beside the union or in
+/// its list): the list's items and where they are, and the schemas saying what the list
+/// must be (its count, its uniqueness). Sent as `form`, a list of one is written as that
+/// one value is, so the list alone says the same on the wire.
+pub(crate) struct OneOrMany<'a> {
+    pub(crate) items: &'a Value,
+    pub(crate) items_at: String,
+    pub(crate) lists: Vec<(&'a Map<String, Value>, String)>,
+}
+
+/// `parameter`'s schema (at `at`, the parameter's pointer) as [`OneOrMany`], where it is a
+/// query parameter of style `form` whose schema is a union of a value and a list of such.
+pub(crate) fn one_or_many<'a>(
+    document: &'a Value,
+    parameter: &'a Map<String, Value>,
+    at: &str,
+) -> Option<OneOrMany<'a>> {
+    let form = parameter
+        .get("style")
+        .and_then(Value::as_str)
+        .unwrap_or("form")
+        == "form";
+    if parameter.get("in").and_then(Value::as_str) != Some("query") || !form {
+        return None;
+    }
+    list_union(
+        document,
+        parameter.get("schema")?,
+        super::refs::push(at, "schema"),
+    )
+}
+
+/// `schema` (at `at`) as [`OneOrMany`], where it is a union of a value and a list of such.
+pub(crate) fn list_union<'a>(
+    document: &'a Value,
+    schema: &'a Value,
+    at: String,
+) -> Option<OneOrMany<'a>> {
+    let doc = super::refs::Doc::new(document);
+    let (schema, schema_at) = doc.resolve(schema, at).ok()?;
+    let (keyword, parts) = ["oneOf", "anyOf"]
+        .into_iter()
+        .find_map(|k| Some((k, schema.get(k)?.as_array()?)))?;
+    let [first, second] = parts.as_slice() else {
+        return None;
+    };
+    let union_at = super::refs::push(&schema_at, keyword);
+    let resolved = |part: &'a Value, index: usize| {
+        doc.resolve(part, super::refs::push(&union_at, &index.to_string()))
+            .ok()
+    };
+    let ((list, list_at), (one, _)) = match (resolved(first, 0)?, resolved(second, 1)?) {
+        (a, b) if is_list(a.0) => (a, b),
+        (a, b) if is_list(b.0) => (b, a),
+        _ => return None,
+    };
+    let (items, items_at) = match list.get("items") {
+        Some(items) => (items, super::refs::push(&list_at, "items")),
+        None => (schema.get("items")?, super::refs::push(&schema_at, "items")),
+    };
+    let (item, _) = doc.resolve(items, String::new()).ok()?;
+    let one_kind = one.as_object().and_then(kind);
+    let same = items == one
+        || (one_kind.is_some_and(|k| ["string", "number", "boolean"].contains(&k))
+            && item.as_object().and_then(kind) == one_kind);
+    if !same {
+        return None;
+    }
+    let mut lists = Vec::new();
+    for (object, at) in [(schema, schema_at), (list, list_at)] {
+        if let Some(object) = object.as_object() {
+            lists.push((object, at));
+        }
+    }
+    Some(OneOrMany {
+        items,
+        items_at,
+        lists,
+    })
+}
+
+/// Whether `schema` says it is a list.
+fn is_list(schema: &Value) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("array")
+}
+
+/// The list schema a [`OneOrMany`] means: its items, and what its lists say of it.
+fn as_list(found: &OneOrMany<'_>) -> Value {
+    let mut list = Map::new();
+    for (object, _) in &found.lists {
+        for (key, value) in *object {
+            if !["oneOf", "anyOf", "items", "type"].contains(&key.as_str()) {
+                list.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+    }
+    list.insert("type".to_owned(), Value::String("array".to_owned()));
+    list.insert("items".to_owned(), found.items.clone());
+    Value::Object(list)
+}
+
 /// Whether `map` is a parameter whose schema is a union with an alternative of any text
 /// (GitHub's `workflow_id`: an integer or a string): on the wire a parameter is text, and
 /// that alternative admits every text, so the union is plain text.
@@ -115,6 +218,7 @@ fn has_any(document: &Value, value: &Value) -> bool {
     match value {
         Value::Object(map) => {
             listed_on_list(map)
+                || one_or_many(document, map, "").is_some()
                 || text_union_parameter(map)
                 || of_other_kind(document, map).is_some()
                 || map.values().any(|v| has_any(document, v))
@@ -149,6 +253,10 @@ fn drop_other_kinds(document: &Value, schema: &mut Map<String, Value>) {
 fn move_all(document: &Value, value: &mut Value) {
     match value {
         Value::Object(map) => {
+            let list = one_or_many(document, map, "").map(|f| as_list(&f));
+            if let Some(list) = list {
+                map.insert("schema".to_owned(), list);
+            }
             if text_union_parameter(map)
                 && let Some(Value::Object(schema)) = map.get_mut("schema")
             {

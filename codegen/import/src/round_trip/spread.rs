@@ -1,4 +1,5 @@
-//! A query parameter holding an object of declared members, sent as one query key a member:
+//! A query parameter holding an object of declared members (or either such an object or
+//! one value, the value under the parameter's own key), sent as one query key a member:
 //! `style: form` exploded (OpenAPI's default: `?id=7&name=ada`, Impala's and EC2's
 //! filters) or `style: deepObject` (`?filter[id]=7&filter[name]=ada`, Files.com's and
 //! Apideck's). On the wire these are those keys, each a parameter of its own; the import
@@ -35,6 +36,12 @@ pub(crate) fn spread<'a>(doc: Doc<'a>, parameter: &'a Value, at: &str) -> Option
         "form" if explode => false,
         "deepObject" => true,
         _ => return None,
+    };
+    // An object or one value (Stripe's `created`: `created[gte]=...` or `created=...`):
+    // the object's keys and the parameter's own.
+    let (schema, schema_at, value) = match object_or_value(doc, schema, &schema_at) {
+        Some((object, value)) => (object.0, object.1, Some(value)),
+        None => (schema, schema_at, None),
     };
     let object = match schema.get("type") {
         Some(Value::String(kind)) => kind == "object",
@@ -76,7 +83,48 @@ pub(crate) fn spread<'a>(doc: Doc<'a>, parameter: &'a Value, at: &str) -> Option
             deprecated: deprecated || property.get("deprecated") == Some(&Value::Bool(true)),
         });
     }
+    if let Some((value, at)) = value {
+        members.push(Member {
+            key: name.to_owned(),
+            schema: value,
+            at,
+            required: false,
+            description: parameter.get("description"),
+            deprecated,
+        });
+    }
     Some(members)
+}
+
+/// A schema (at `at`) and where it is.
+type Located<'a> = (&'a Value, String);
+
+/// The alternatives of a union (`anyOf`, `oneOf`) of two, one an object and the other one
+/// value: the object, then the value.
+fn object_or_value<'a>(
+    doc: Doc<'a>,
+    schema: &'a Value,
+    at: &str,
+) -> Option<(Located<'a>, Located<'a>)> {
+    let (keyword, parts) = ["anyOf", "oneOf"]
+        .into_iter()
+        .find_map(|k| Some((k, schema.get(k)?.as_array()?)))?;
+    let [first, second] = parts.as_slice() else {
+        return None;
+    };
+    let union_at = push(at, keyword);
+    let first = doc.resolve(first, push(&union_at, "0")).ok()?;
+    let second = doc.resolve(second, push(&union_at, "1")).ok()?;
+    let is_object = |s: &Value| {
+        s.get("type").and_then(Value::as_str) == Some("object") && s.get("properties").is_some()
+    };
+    let is_value =
+        |s: &Value| holds_values(doc, s) && s.get("items").is_none() && s.get("type").is_some();
+    match (first, second) {
+        (a, b) if is_object(a.0) && is_value(b.0) => Some((a, b)),
+        (a, b) if is_object(b.0) && is_value(a.0) => Some((b, a)),
+        _ => None,
+    }
 }
 
 /// Whether `schema` holds one value or a list of them: no object, at its top or as a list's

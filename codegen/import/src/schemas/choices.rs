@@ -10,6 +10,25 @@ use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 impl<'d> Types<'d> {
+    /// A query parameter's one value or list of them (PeerTube's `tagsOneOf`) as the list
+    /// option it is on the wire, or `None` where `schema` (at `pointer`) is no such union.
+    pub(crate) fn one_or_many(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Option<Use> {
+        let found = crate::round_trip::meant::list_union(self.document, schema, pointer.into())?;
+        let item = self.use_keeping_rules(found.items, &found.items_at, hint, losses);
+        let spelled = format!("list<{}>", item.spelled);
+        let mut list = Use::plain(spelled).holding(item, found.items_at, losses);
+        for (object, at) in found.lists {
+            self.read_rules(object, &at, &mut list, losses);
+        }
+        Some(list)
+    }
+
     pub(super) fn alternatives(
         &mut self,
         keyword: &str,
