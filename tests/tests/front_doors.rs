@@ -372,42 +372,6 @@ fn both_doors_write_the_same_example_tests() {
     assert_eq!(from_build_script, from_macro);
 }
 
-/// A `one_of` type reads each alternative from JSON and writes it back as it came.
-#[test]
-fn a_one_of_type_reads_and_writes_each_alternative() {
-    use restspec_tests::build_script::all_types::types::Labels;
-    let list: Labels = serde_json::from_str(r#"["bug","ui"]"#).expect("a list");
-    assert_eq!(list, Labels::List(vec!["bug".to_owned(), "ui".to_owned()]));
-    let text: Labels = serde_json::from_str(r#""bug,ui""#).expect("a string");
-    assert_eq!(text, Labels::String("bug,ui".to_owned()));
-    assert!(
-        serde_json::from_str::<Labels>("7").is_err(),
-        "neither alternative"
-    );
-    assert_eq!(
-        serde_json::to_string(&list).ok().as_deref(),
-        Some(r#"["bug","ui"]"#)
-    );
-}
-
-/// An `any_of` type reads a value as the first alternative it fits: an object that is a
-/// child reads as the child, any other object as the map.
-#[test]
-fn an_any_of_type_reads_the_first_alternative_a_value_fits() {
-    use restspec_tests::build_script::all_types::types::{Child, Origin};
-    let child: Origin = serde_json::from_str(r#"{"name":"a"}"#).expect("a child");
-    assert!(
-        matches!(&child, Origin::Child(Child { name, .. }) if name == "a"),
-        "{child:?}"
-    );
-    let other: Origin = serde_json::from_str(r#"{"colour":"red"}"#).expect("any object");
-    assert!(
-        matches!(&other, Origin::Map(map) if map.get("colour") == Some(&serde_json::json!("red"))),
-        "{other:?}"
-    );
-    assert!(serde_json::from_str::<Origin>("[1]").is_err(), "no list");
-}
-
 /// `number` is an `f64` (a whole number is one too), `any` any JSON value, kept as it came.
 #[test]
 fn numbers_and_any_values_read_and_write_as_json_has_them() {

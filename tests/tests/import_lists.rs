@@ -181,3 +181,33 @@ fn items_said_of_an_object_constrain_nothing() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// Alternatives of one JSON kind (Apideck's custom field `value`: a list of text or a list
+/// of objects) are all kept, a value read as the first it fits. The round trip finds them on
+/// the wire, and the import says no loss.
+#[test]
+fn alternatives_of_one_kind_are_all_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/fields": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/CustomField" } } } } }
+        } } },
+        "components": { "schemas": { "CustomField": { "type": "object", "properties": {
+            "value": { "anyOf": [
+                { "type": "string" },
+                { "type": "array", "items": { "type": "string" } },
+                { "type": "array", "items": { "type": "object" } }
+            ] } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("any_of: [string, list<string>, list<map<any>>]"),
+        "{service}"
+    );
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

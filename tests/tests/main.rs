@@ -41,3 +41,4 @@ mod spec_errors;
 mod spec_examples;
 mod standalone_client;
 mod tagged_unions;
+mod untagged_unions;

@@ -438,14 +438,15 @@ fn type_tokens(service: &Service, def: &TypeDef, format: TimestampFormat) -> Tok
                 #default_fns
             }
         }
-        TypeKind::Union(Union { alternatives, .. }) => {
+        TypeKind::Union(union @ Union { alternatives, .. }) => {
             if let Some(discriminator) = &def.discriminator {
                 return super::unions::tagged(service, def, alternatives, discriminator, |a| {
                     rust_type(a, format, true)
                 });
             }
-            let variants = alternatives.iter().map(|alternative| {
-                let variant = format_ident!("{}", alternative.variant_name());
+            let names = union.variant_names();
+            let variants = alternatives.iter().zip(&names).map(|(alternative, name)| {
+                let variant = format_ident!("{name}");
                 let ty = rust_type(alternative, format, true);
                 let docs = doc(&format!("`{}`", alternative.spelled()));
                 quote! {

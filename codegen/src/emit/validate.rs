@@ -31,8 +31,9 @@ pub(super) fn tokens(service: &Service) -> TokenStream {
                     quote! { #(#fields)* #additional }
                 }
                 TypeKind::Union(union) => {
-                    let arms = union.alternatives.iter().map(|a| {
-                        let variant = format_ident!("{}", a.variant_name());
+                    let names = union.variant_names();
+                    let arms = union.alternatives.iter().zip(&names).map(|(a, name)| {
+                        let variant = format_ident!("{name}");
                         if reaches_checks(a, &checked) {
                             quote! { Self::#variant(value) => rt::Validate::validate(value, at, out), }
                         } else {

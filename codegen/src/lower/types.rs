@@ -351,14 +351,34 @@ fn lower_union(
         let Some(ty) = lower_type_ref(alternative, cx, diags) else {
             continue;
         };
-        let variant = ty.variant_name();
-        if out.iter().any(|o| o.variant_name() == variant) {
+        if out.contains(&ty) {
             diags.push(
                 Diagnostic::new(
                     alternative.location.clone(),
-                    format!("`{}` is a second {variant} among the alternatives", alternative.value),
+                    format!("`{}` is among the alternatives already", alternative.value),
                 )
-                .hint("a value is read as the first alternative of its JSON kind: keep one of each kind"),
+                .hint("a value is read as the first alternative it fits: list each type once"),
+            );
+            continue;
+        }
+        let mut with = out.clone();
+        with.push(ty.clone());
+        let names = Union {
+            alternatives: with,
+            keyword,
+        }
+        .variant_names();
+        if names[..names.len() - 1].contains(&names[names.len() - 1]) {
+            diags.push(
+                Diagnostic::new(
+                    alternative.location.clone(),
+                    format!(
+                        "`{}` would be the Rust variant `{}` of an earlier alternative",
+                        alternative.value,
+                        names[names.len() - 1]
+                    ),
+                )
+                .hint("declare the type under another name"),
             );
             continue;
         }

@@ -101,11 +101,31 @@ pub enum TypeKind {
 /// fits, in the spec's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Union {
-    /// The alternatives, each of a different kind (or a different named type).
+    /// The alternatives, each a different type; a value is read as the first it fits.
     pub alternatives: Vec<TypeRef>,
     /// Whether a value fits exactly one alternative or may fit several: the same Rust
     /// enum either way; OpenAPI says `oneOf` or `anyOf`.
     pub keyword: UnionKeyword,
+}
+
+impl Union {
+    /// Each alternative's Rust variant: its kind's name (`String`, `List`, a record's
+    /// name), or, where an earlier alternative has that one, a name saying what it holds
+    /// (`ListOfMapOfAny` after `List`: Apideck's custom field values, a list of text or of
+    /// objects).
+    pub fn variant_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::with_capacity(self.alternatives.len());
+        for alternative in &self.alternatives {
+            let kind = alternative.variant_name();
+            let name = if names.contains(&kind) {
+                alternative.holding_variant_name()
+            } else {
+                kind
+            };
+            names.push(name);
+        }
+        names
+    }
 }
 
 /// How a union's alternatives relate, in the spec's and OpenAPI's words.
@@ -325,6 +345,16 @@ impl TypeRef {
 }
 
 impl TypeRef {
+    /// The variant name of a list or map that says what it holds (`ListOfString`,
+    /// `MapOfListOfInteger`); any other type's [`TypeRef::variant_name`].
+    fn holding_variant_name(&self) -> String {
+        match self {
+            TypeRef::List(item) => format!("ListOf{}", item.holding_variant_name()),
+            TypeRef::Map(values) => format!("MapOf{}", values.holding_variant_name()),
+            other => other.variant_name(),
+        }
+    }
+
     /// The JSON kind of its values (`string`, `integer`, `number`, `boolean`, `array`,
     /// `object`), `None` for any value and for named types.
     pub fn json_kind(&self) -> Option<&'static str> {

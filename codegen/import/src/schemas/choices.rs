@@ -1,5 +1,5 @@
 //! Values of several kinds (`oneOf`, `anyOf`, a list of types: the spec's `one_of` and
-//! `any_of`, one alternative per kind) and string enumerations (`values`, one variant per value).
+//! `any_of`, a value read as the first alternative it fits) and string enumerations (`values`, one variant per value).
 
 use restspec_codegen::naming;
 use serde_json::Value;
@@ -55,16 +55,11 @@ impl<'d> Types<'d> {
             let at = refs::push(&refs::push(pointer, keyword), &index.to_string());
             let found = self.use_of(part, &at, &format!("{hint}{}", index + 1), losses);
             nullable |= found.nullable;
-            if spelled
-                .iter()
-                .any(|s| variant_kind(s.as_str()) == variant_kind(&found.spelled))
-            {
-                if !spelled.contains(&found.spelled) {
-                    losses.push(Loss::wire(at, "alternatives of one kind", format!("the alternative `{}` is left out: a value is read as the first alternative of its kind", found.spelled)));
-                }
-                continue;
+            // The same type twice is one alternative; several of one kind (Apideck's list of
+            // text beside a list of objects) are read in order, the first a value fits.
+            if !spelled.contains(&found.spelled) {
+                spelled.push(found.spelled);
             }
-            spelled.push(found.spelled);
         }
         match spelled.len() {
             0 => self.any(pointer, "alternatives that are all `null`", losses),
