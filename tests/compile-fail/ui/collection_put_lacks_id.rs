@@ -4,7 +4,7 @@
 // only one once), and neither does the family's resolver.
 restspec_runtime::generate!(mod api = "collection_put_lacks_id");
 
-include!("../ui-pass/shared/notes_service.rs");
+include!("../pass/shared/notes_service.rs");
 
 fn main() {
     let _service = api::router(Service, restspec_runtime::Settings::default());
