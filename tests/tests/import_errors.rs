@@ -384,3 +384,34 @@ fn a_default_answer_of_another_body_is_the_endpoint_s_own() {
     assert_eq!(left_out.count(), 0, "{:#?}", imported.losses);
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A list of messages holds the message (Django REST framework's `non_field_errors`, as
+/// Probely's 400 answers): the row's `error_body` writes it as a list of one, so the
+/// runtime's refusals of that code are the row's record, and the round trip finds the
+/// operation on the wire.
+#[test]
+fn a_list_of_messages_holds_the_message() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/login": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                "type": "object", "required": ["user"],
+                "properties": { "user": { "type": "string" } } } } } },
+            "responses": {
+                "200": { "description": "ok" },
+                "400": { "description": "bad", "content": { "application/json": { "schema": {
+                    "type": "object", "properties": {
+                        "non_field_errors": { "type": "array", "items": { "type": "string" } },
+                        "field_errors": { "type": "object" } } } } } }
+            }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("error_body: { non_field_errors: [\"{message}\"] }"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

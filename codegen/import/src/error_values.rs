@@ -257,6 +257,14 @@ fn shape(
             // An error's own UUID (HERE's required `id`): a new one for each answer.
             "uuid" if is(ERROR_ID) => Some(Yaml::str("{error_id}")),
             "boolean" if is(&["success", "ok"]) => Some(Yaml::Bool(false)),
+            // A list of messages (Django REST framework's `non_field_errors`): this one.
+            "list<string>"
+                if (key.contains("error") || key.contains("message") || is(MESSAGE))
+                    && !says_message =>
+            {
+                says_message = true;
+                Some(Yaml::List(vec![Yaml::str("{message}")]))
+            }
             // A list of records holding the message: one of them (JSON:API's `errors`).
             list if list.starts_with("list<") && depth < 2 && !says_message => list
                 .strip_prefix("list<")

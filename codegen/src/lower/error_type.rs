@@ -176,9 +176,12 @@ fn check_members(
             continue;
         };
         // A record member, or a list of records (JSON:API's `errors: [{ detail }]`).
-        let (value, ty) = match (value, &field.ty) {
-            (Shape::Array(items), TypeRef::List(item)) if items.len() == 1 => (&items[0], &**item),
-            _ => (value, &field.ty),
+        // (An item is `null` only where the field says its items may be.)
+        let (value, ty, nullable) = match (value, &field.ty) {
+            (Shape::Array(items), TypeRef::List(item)) if items.len() == 1 => {
+                (&items[0], &**item, field.nullable_items)
+            }
+            _ => (value, &field.ty, field.nullable),
         };
         let inner = match (value, ty) {
             (Shape::Object(inner), TypeRef::Named(type_name)) => types
@@ -196,7 +199,7 @@ fn check_members(
                 fields: inner_fields,
             };
             check_members(inner, &nested, types, at, fits, diags);
-        } else if let Some(expected) = misfit(value, field, types) {
+        } else if let Some(expected) = misfit(value, (ty, nullable), types) {
             *fits = false;
             diags.push(
                 Diagnostic::new(
@@ -233,9 +236,13 @@ fn check_members(
     }
 }
 
-/// What the member `value` of `error_body` is, when `field` cannot hold it.
-fn misfit(value: &Shape, field: &Field, types: &[TypeDef]) -> Option<&'static str> {
-    let ty = &field.ty;
+/// What the member `value` of `error_body` is, when a field (or a list field's item) of
+/// type `ty`, `nullable` or not, cannot hold it.
+fn misfit(
+    value: &Shape,
+    (ty, nullable): (&TypeRef, bool),
+    types: &[TypeDef],
+) -> Option<&'static str> {
     if *ty == TypeRef::Any {
         return None;
     }
@@ -259,12 +266,12 @@ fn misfit(value: &Shape, field: &Field, types: &[TypeDef]) -> Option<&'static st
                 _ => false,
             },
             // A string, or `null` when the error has none.
-            "{field}" | "{code}" => *ty == TypeRef::String && field.nullable,
+            "{field}" | "{code}" => *ty == TypeRef::String && nullable,
             // A new UUID: text, or a `uuid`.
             "{error_id}" => matches!(ty, TypeRef::String | TypeRef::Scalar(Scalar::Uuid)),
             _ => *ty == TypeRef::String,
         },
-        Shape::Scalar(Value::Null) => field.nullable,
+        Shape::Scalar(Value::Null) => nullable,
         Shape::Scalar(Value::Bool(_)) => *ty == TypeRef::Boolean,
         Shape::Scalar(Value::Number(n)) => match ty {
             TypeRef::Number => true,
