@@ -1,10 +1,11 @@
 //! `allOf` read as documents mean it where it is no record: parts that each say the same
 //! scalar type (ATO's `allOf: [{$ref: resourceId}, {type: string}]`) are that scalar, with
-//! what each part says of it.
+//! what each part says of it; members of one type beside a record that includes another
+//! are its additional fields.
 
 use restspec_import::Options;
 
-use super::import::{assert_every_operation_on_the_wire, file};
+use super::import::{assert_every_operation_faithful, assert_every_operation_on_the_wire, file};
 
 #[test]
 fn parts_of_one_scalar_type_are_that_scalar() {
@@ -34,4 +35,33 @@ fn parts_of_one_scalar_type_are_that_scalar() {
     let imported = restspec_import::import(&mixed, &Options::default()).expect("imported");
     let service = file(&imported, "service.yaml");
     assert!(!service.contains("addressId: { type: string"), "{service}");
+}
+
+/// Members of one type beside a record that includes another (Azure Data Factory's
+/// `Factory`: `allOf: [Resource]`, `additionalProperties: { type: object }`) are its
+/// `additional_fields`, exported as `unevaluatedProperties` beside the `allOf`, which the
+/// round trip reads as the document's `additionalProperties`.
+#[test]
+fn members_beside_an_including_record_are_additional_fields() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/factories": { "get": {
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/Factory" } } } } }
+        } } },
+        "components": { "schemas": {
+            "Resource": { "type": "object", "properties": { "id": { "type": "string" } } },
+            "Factory": { "type": "object", "allOf": [{ "$ref": "#/components/schemas/Resource" }],
+                "properties": { "region": { "type": "string" } },
+                "additionalProperties": { "type": "object" } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("additional_fields: map<any>\n    includes: [Resource]"),
+        "{service}"
+    );
+    assert_every_operation_faithful(&document, &imported);
 }

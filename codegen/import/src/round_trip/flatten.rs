@@ -223,8 +223,15 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
         flat.required_ptr
             .get_or_insert_with(|| push(ptr, "required"));
     }
-    if let Some(extra) = map.get("additionalProperties") {
-        let at = push(ptr, "additionalProperties");
+    // Beside an `allOf`, `unevaluatedProperties` says what `additionalProperties` says of
+    // the members no part declares (an export's record that includes others, closed or with
+    // members of one type beside its fields): read as it is, over them all.
+    let extra = (map
+        .get("additionalProperties")
+        .map(|e| (e, "additionalProperties")))
+    .or_else(|| (map.get("unevaluatedProperties")).map(|e| (e, "unevaluatedProperties")));
+    if let Some((extra, keyword)) = extra {
+        let at = push(ptr, keyword);
         match (extra, &mut flat.additional) {
             (Value::Bool(false), _) => flat.additional = Additional::Closed(at.clone()),
             (Value::Object(o), Additional::Schemas(parts)) if !o.is_empty() => parts.push(Part {
@@ -233,13 +240,6 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
             }),
             _ => {}
         }
-        flat.additional_ptr.get_or_insert(at);
-    }
-    // Beside an `allOf`, no member but those some part declares (an export's closed record
-    // that includes others): closed over them all, as `additionalProperties: false` is read.
-    if map.get("unevaluatedProperties") == Some(&Value::Bool(false)) {
-        let at = push(ptr, "unevaluatedProperties");
-        flat.additional = Additional::Closed(at.clone());
         flat.additional_ptr.get_or_insert(at);
     }
     // Arrays.

@@ -81,7 +81,14 @@ impl<'d> Types<'d> {
             return self.any(pointer, "an `allOf` of no members", losses);
         }
         let closed = closes(&document, schema, 0);
-        self.record(members, required, schema, (hint, closed, None), losses)
+        let additional = self.additional(schema, pointer, hint, losses);
+        self.record(
+            members,
+            required,
+            schema,
+            (hint, closed, additional),
+            losses,
+        )
     }
 
     /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
@@ -230,7 +237,14 @@ impl<'d> Types<'d> {
             !again
         });
         let closed = closes(&refs::Doc::new(self.document), schema, 0);
-        let found = self.record(members, required, schema, (hint, closed, None), losses);
+        let additional = self.additional(schema, pointer, hint, losses);
+        let found = self.record(
+            members,
+            required,
+            schema,
+            (hint, closed, additional),
+            losses,
+        );
         self.set_includes(&found.spelled, includes);
         Some(found)
     }

@@ -50,22 +50,8 @@ impl<'d> Types<'d> {
                     self.any(pointer, "an object of any members", losses)
                 }
             }
-            (Some(properties), values) => {
-                // Members beside the declared ones, of one type (Mist's port usages by
-                // name beside `dynamic`).
-                let additional = values.map(|values| {
-                    let at = refs::push(pointer, "additionalProperties");
-                    let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
-                    if inner.nullable {
-                        losses.push(Loss::wire(
-                            at,
-                            "declared and additional properties",
-                            "members beside the declared ones may be `null` in the document; \
-                             the spec reads them as values of their type only",
-                        ));
-                    }
-                    inner.spelled
-                });
+            (Some(properties), _) => {
+                let additional = self.additional(schema, pointer, hint, losses);
                 let at = refs::push(pointer, "properties");
                 let mut members: Vec<(String, &'d Value, String)> = properties
                     .iter()
@@ -87,6 +73,33 @@ impl<'d> Types<'d> {
                 )
             }
         }
+    }
+
+    /// The type of the members an object with declared ones has beside them, where its
+    /// `additionalProperties` is a schema (Mist's port usages by name beside `dynamic`,
+    /// Azure's resources of any objects beside their `allOf`).
+    pub(super) fn additional(
+        &mut self,
+        schema: &'d Value,
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Option<String> {
+        let values = match schema.get("additionalProperties") {
+            Some(values @ Value::Object(map)) if !map.is_empty() => values,
+            _ => return None,
+        };
+        let at = refs::push(pointer, "additionalProperties");
+        let inner = self.use_of(values, &at, &format!("{hint}Value"), losses);
+        if inner.nullable {
+            losses.push(Loss::wire(
+                at,
+                "declared and additional properties",
+                "members beside the declared ones may be `null` in the document; \
+                 the spec reads them as values of their type only",
+            ));
+        }
+        Some(inner.spelled)
     }
 
     /// Takes `additional_fields` from a family's base, which the spec cannot give them (its
