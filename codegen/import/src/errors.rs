@@ -212,6 +212,10 @@ impl StatusRows {
                     None if row.uses > 0 && row.empty_uses == row.uses => {
                         row.own_format = Some(("error_format", Yaml::str("empty")));
                     }
+                    // Text alone (Zuora's 400s): the message is the whole body.
+                    Some("string") => {
+                        row.own_format = Some(("error_body", Yaml::str("{message}")));
+                    }
                     Some(body) if body != "any" => {
                         let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));

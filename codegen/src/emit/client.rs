@@ -262,8 +262,9 @@ fn method_tokens(
         .filter_map(|row| row.error_body.as_ref());
     let mut pointers: Vec<String> = Vec::new();
     for body in endpoint.error_body.iter().chain(rows) {
-        let pointer = crate::model::error_body::message_pointer(body);
-        if !pointer.is_empty() && !pointers.contains(&pointer) {
+        if let Some(pointer) = crate::model::error_body::message_pointer(body)
+            && !pointers.contains(&pointer)
+        {
             pointers.push(pointer);
         }
     }

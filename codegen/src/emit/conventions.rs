@@ -317,7 +317,7 @@ pub(super) fn error_format_value(
         ErrorFormat::ProblemJson => quote! { rt::ErrorFormat::ProblemJson },
         ErrorFormat::Empty => quote! { rt::ErrorFormat::Empty },
         ErrorFormat::Json => {
-            let pointer = body.map(message_pointer).unwrap_or_default();
+            let pointer = body.and_then(message_pointer).unwrap_or_default();
             let body = body.map(pieces).unwrap_or_default();
             let pieces = body.iter().map(|piece| match piece {
                 ErrorPiece::Text(text) => quote! { rt::ErrorPiece::Text(#text) },

@@ -250,11 +250,12 @@ pub(super) fn lower_error_body(
     Some(body)
 }
 
-/// A JSON error body as written (`what`: the key holding it): a mapping whose strings name
-/// only the error's values and the placeholders in `given` (the rows' `values`) and say
-/// somewhere what the error is (its message, reason, name or status: an API whose error
-/// record has no text for the message, as `{ errorType }`, still tells errors apart); with
-/// the own placeholders it holds.
+/// A JSON error body as written (`what`: the key holding it): a mapping, a list, or a text
+/// alone (Zuora's 400s are a JSON string: `"{message}"`), whose strings name only the
+/// error's values and the placeholders in `given` (the rows' `values`) and say somewhere
+/// what the error is (its message, reason, name or status: an API whose error record has no
+/// text for the message, as `{ errorType }`, still tells errors apart); with the own
+/// placeholders it holds.
 pub(super) fn body_shape(
     node: &crate::spec::yaml::Node,
     what: &str,
@@ -262,10 +263,16 @@ pub(super) fn body_shape(
     diags: &mut Diagnostics,
 ) -> Option<(Shape, Vec<String>)> {
     let body = node.to_shape();
-    if !matches!(body, Shape::Object(_)) {
+    if !matches!(
+        body,
+        Shape::Object(_) | Shape::Array(_) | Shape::Scalar(serde_json::Value::String(_))
+    ) {
         diags.push(
-            Diagnostic::new(node.anchor().clone(), format!("`{what}` is not a mapping"))
-                .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
+            Diagnostic::new(
+                node.anchor().clone(),
+                format!("`{what}` is not a mapping, a list or a text"),
+            )
+            .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
         );
         return None;
     }

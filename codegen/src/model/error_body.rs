@@ -147,8 +147,9 @@ pub fn constant_members(
 }
 
 /// Where the first string holding `{message}` stands in `body`, as a JSON pointer (RFC
-/// 6901: `/message`, `/error/message`); `""` when none does.
-pub fn message_pointer(body: &Shape) -> String {
+/// 6901: `/message`, `/error/message`, `""` for a body that is that string); `None` when
+/// none does.
+pub fn message_pointer(body: &Shape) -> Option<String> {
     /// Follows `step` into `item`: true (the step kept) when the message is there.
     fn within(step: String, item: &Shape, at: &mut Vec<String>) -> bool {
         at.push(step);
@@ -174,8 +175,7 @@ pub fn message_pointer(body: &Shape) -> String {
         }
     }
     let mut at = Vec::new();
-    find(body, &mut at);
-    at.iter().map(|step| format!("/{step}")).collect()
+    find(body, &mut at).then(|| at.iter().map(|step| format!("/{step}")).collect())
 }
 
 /// The pieces of `body`, adjacent text joined, members in the order written. `"{status}"`
@@ -358,14 +358,25 @@ mod tests {
         let mut names = Vec::new();
         placeholders(&body, &mut |n| names.push(n.to_owned()));
         assert_eq!(names, ["name", "message", "status"]);
-        assert_eq!(message_pointer(&body), "/message");
+        assert_eq!(message_pointer(&body).as_deref(), Some("/message"));
     }
 
     #[test]
     fn finds_the_message_at_any_depth() {
         let nested = json!({ "error": { "type": "{name}", "a/b": ["x", "see {message}"] } });
-        assert_eq!(message_pointer(&shape(&nested)), "/error/a~1b/1");
-        assert_eq!(message_pointer(&shape(&json!({ "code": "{status}" }))), "");
+        assert_eq!(
+            message_pointer(&shape(&nested)).as_deref(),
+            Some("/error/a~1b/1")
+        );
+        assert_eq!(
+            message_pointer(&shape(&json!({ "code": "{status}" }))),
+            None
+        );
+        // A body that is the message alone: the whole document.
+        assert_eq!(
+            message_pointer(&shape(&json!("{message}"))).as_deref(),
+            Some("")
+        );
     }
 }
 

@@ -3,8 +3,8 @@
 //! handler's errors come in it, the runtime's own refusals and the other endpoints' errors
 //! in the service's; OpenAPI states it on the endpoint's rows and its `default`. An
 //! endpoint listing a row of a shape of its own has the runtime's answers of that code
-//! (its input refused, a number that is none) in that shape.
-//! The typed client reads the message where those bodies hold it.
+//! (its input refused, a number that is none) in that shape, a JSON string alone among
+//! them. The typed client reads the message where those bodies hold it.
 
 use restspec_runtime::{RequestContext, Settings};
 
@@ -55,6 +55,10 @@ impl DeskHandlers for Desk {
 
     async fn fetch(&self, _: RequestContext<'_>, number: i64) -> Result<Thing, Error> {
         Err(Error::MissingThing(format!("no thing {number}").into()))
+    }
+
+    async fn peek(&self, _: RequestContext<'_>, number: i64) -> Result<Thing, Error> {
+        Err(Error::MissingText(format!("no thing {number}").into()))
     }
 }
 
@@ -258,4 +262,41 @@ async fn a_query_option_of_json_text_is_read_as_its_type() {
     };
     let thing = typed.search(&options).send().await.expect("found");
     assert_eq!(thing.body.id, "9");
+}
+
+/// A row whose error body is its message alone (`error_body: "{message}"`, Zuora's 400s):
+/// the handler's errors and the runtime's answers of its code are a JSON string, OpenAPI
+/// says so, and the typed client reads the message as the whole body.
+#[tokio::test]
+async fn an_error_body_may_be_the_message_alone() {
+    let base = start().await;
+    let get = |path: &str| send(client().get(format!("{base}{path}")));
+    let handler = get("/peek/7").await;
+    assert_eq!(handler.status, 404);
+    assert_eq!(handler.text(), "\"no thing 7\"");
+    let word = get("/peek/seven").await;
+    assert_eq!(word.status, 404, "{}", word.text());
+    let said: serde_json::Value = serde_json::from_str(&word.text()).expect("JSON");
+    assert!(said.is_string(), "{said}");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let answer = &document["paths"]["/peek/{number}"]["get"]["responses"]["404"];
+    assert_eq!(
+        answer["content"]["application/json"]["schema"],
+        serde_json::json!({ "type": "string" }),
+        "{answer}"
+    );
+    let config = restspec_runtime::client::ClientConfig::new(&base);
+    let typed = desk_client::client::Client::with_config(config).expect("a client");
+    let failure = typed.peek(7).await.expect_err("no such thing");
+    let restspec_runtime::client::ClientError::Api(failure) = failure else {
+        panic!("an answer of the service: {failure:?}");
+    };
+    assert_eq!(
+        (failure.status, failure.message.as_str()),
+        (404, "no thing 7")
+    );
 }
