@@ -165,7 +165,9 @@ impl<'a> Comparer<'a> {
         // object`) constrain nothing either.
         let no_array =
             |t: &Option<BTreeSet<&'static str>>| t.as_ref().is_some_and(|t| !t.contains("array"));
-        if (!a.items.is_empty() || !b.items.is_empty()) && !(no_array(&ta) && no_array(&tb)) {
+        let items_said = !a.items.is_empty() || !b.items.is_empty();
+        let never_arrays = no_array(&ta) && no_array(&tb);
+        if items_said && !never_arrays {
             let at = a.items_ptr.as_deref().unwrap_or(&a.ptr);
             self.schemas(&a.items, &b.items, at, out);
         }

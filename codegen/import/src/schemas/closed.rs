@@ -170,18 +170,17 @@ fn write_out(
         )
         .collect();
     fields.append(&mut own);
-    if let Some((_, Yaml::List(names))) = entries.iter_mut().find(|(k, _)| k == "includes") {
-        if let Some(at) = names
+    if let Some((_, Yaml::List(names))) = entries.iter_mut().find(|(k, _)| k == "includes")
+        && let Some(at) = names
             .iter()
             .position(|n| *n == Yaml::Str(included.to_owned()))
-        {
-            names.remove(at);
-            let fresh: Vec<Yaml> = inherited_includes
-                .into_iter()
-                .filter(|inherited| !names.contains(inherited))
-                .collect();
-            names.splice(at..at, fresh);
-        }
+    {
+        names.remove(at);
+        let fresh: Vec<Yaml> = inherited_includes
+            .into_iter()
+            .filter(|inherited| !names.contains(inherited))
+            .collect();
+        names.splice(at..at, fresh);
     }
     entries.retain(|(k, v)| !(k == "includes" && *v == Yaml::List(Vec::new())));
     entries.retain(|(k, _)| k != "closed");
