@@ -17,6 +17,7 @@ mod hostile_specs;
 mod import;
 mod import_all_of;
 mod import_bodies;
+mod import_closed;
 mod import_defaults;
 mod import_discriminators;
 mod import_errors;

@@ -34,6 +34,7 @@ mod successes;
 mod template;
 mod type_keys;
 mod types;
+mod unions;
 
 use context::Context;
 use conventions::{

@@ -6,9 +6,7 @@ use std::collections::BTreeMap;
 use super::context::Context;
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
-use crate::model::{
-    Discriminator, EnumValue, Field, TypeDef, TypeKind, TypeRef, Union, UnionKeyword,
-};
+use crate::model::{Discriminator, EnumValue, Field, TypeDef, TypeKind, TypeRef, UnionKeyword};
 use crate::names;
 use crate::spec::RawSpec;
 use crate::spec::decode::{Named, Spanned};
@@ -130,7 +128,7 @@ pub(super) fn lower_type(
     };
     let kind = match (record, &raw.values, union) {
         (false, None, Some((alternatives, keyword))) => {
-            lower_union(alternatives, keyword, key, cx, diags)?
+            super::unions::lower_union(alternatives, keyword, key, cx, diags)?
         }
         (true, None, None) => {
             let mut out = Vec::new();
@@ -316,78 +314,6 @@ fn known_type(name: &Spanned<String>, cx: &Context<'_>, diags: &mut Diagnostics)
         .hint(hint),
     );
     false
-}
-
-/// `one_of` or `any_of`: at least two types, each of a different JSON kind (two lists
-/// could not be told apart when reading, and would become the same variant).
-///
-/// ```yaml
-/// Labels:
-///   one_of: [list<string>, list<integer>]   # both lists
-/// ```
-fn lower_union(
-    raw: &[Spanned<String>],
-    keyword: UnionKeyword,
-    key: &crate::spec::yaml::Key,
-    cx: &Context<'_>,
-    diags: &mut Diagnostics,
-) -> Option<TypeKind> {
-    if raw.len() < 2 {
-        diags.push(
-            Diagnostic::new(
-                key.location.clone(),
-                format!(
-                    "`{}` of `{}` names fewer than two types",
-                    keyword.spec_key(),
-                    key.name
-                ),
-            )
-            .hint("list the types a value may have, such as `[list<string>, string]`"),
-        );
-        return None;
-    }
-    let mut out: Vec<TypeRef> = Vec::new();
-    for alternative in raw {
-        let Some(ty) = lower_type_ref(alternative, cx, diags) else {
-            continue;
-        };
-        if out.contains(&ty) {
-            diags.push(
-                Diagnostic::new(
-                    alternative.location.clone(),
-                    format!("`{}` is among the alternatives already", alternative.value),
-                )
-                .hint("a value is read as the first alternative it fits: list each type once"),
-            );
-            continue;
-        }
-        let mut with = out.clone();
-        with.push(ty.clone());
-        let names = Union {
-            alternatives: with,
-            keyword,
-        }
-        .variant_names();
-        if names[..names.len() - 1].contains(&names[names.len() - 1]) {
-            diags.push(
-                Diagnostic::new(
-                    alternative.location.clone(),
-                    format!(
-                        "`{}` would be the Rust variant `{}` of an earlier alternative",
-                        alternative.value,
-                        names[names.len() - 1]
-                    ),
-                )
-                .hint("declare the type under another name"),
-            );
-            continue;
-        }
-        out.push(ty);
-    }
-    Some(TypeKind::Union(Union {
-        alternatives: out,
-        keyword,
-    }))
 }
 
 /// Every type name of the spec with the place it is declared; duplicates are reported.
