@@ -1,9 +1,9 @@
 //! The document as its authors meant it, and parameters as they are on the wire: a
 //! parameter's union with an alternative of any text is text (GitHub's `workflow_id`, an
 //! integer or a string), and a query parameter of one value or a list of them is a list
-//! (PeerTube's `tagsOneOf`: `?tags=a` is a list of one). Where what it says admits nothing: an alternative
-//! of a union of another kind than the schema's `type` (GitHub's object beside a list of
-//! names, under `type: array`) is left out; text values listed on a list of text (Vimeo's `content_filter`: `type: array`, `enum: [drugs,
+//! (PeerTube's `tagsOneOf`: `?tags=a` is a list of one). Where what it says admits
+//! nothing: an alternative of a union of another kind than the schema's `type` (GitHub's
+//! object beside a list of names, under `type: array`) is left out; text values listed on a list of text (Vimeo's `content_filter`: `type: array`, `enum: [drugs,
 //! language, ...]`, `items: {type: string}`) are the items' values, since a list equals no
 //! text. The import reads it so; the judge compares against the same reading, with the
 //! values moved onto `items` (a referenced item wrapped in an `allOf` beside them), or
@@ -143,9 +143,11 @@ pub(crate) fn list_union<'a>(
         Some(items) => (items, super::refs::push(&list_at, "items")),
         None => (schema.get("items")?, super::refs::push(&schema_at, "items")),
     };
+    // The same schema (as written, or behind its reference), or values of one kind.
     let (item, _) = doc.resolve(items, String::new()).ok()?;
     let one_kind = one.as_object().and_then(kind);
     let same = items == one
+        || item == one
         || (one_kind.is_some_and(|k| ["string", "number", "boolean"].contains(&k))
             && item.as_object().and_then(kind) == one_kind);
     if !same {
