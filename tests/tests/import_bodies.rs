@@ -4,7 +4,9 @@
 
 use restspec_import::Options;
 
-use super::import::{assert_every_operation_faithful, file, load};
+use super::import::{
+    assert_every_operation_faithful, assert_every_operation_on_the_wire, file, load,
+};
 
 fn body(media: &[&str]) -> serde_json::Value {
     let schema = serde_json::json!({ "$ref": "#/components/schemas/Note" });
@@ -264,4 +266,51 @@ fn an_options_operation_is_an_options_endpoint() {
         .find(|v| v.method == "options")
         .expect("compared");
     assert!(options.faithful, "{options:?}");
+}
+
+/// Request bodies every JSON one of which may come as `text/json` too (ASP.NET's): the
+/// service reads JSON of any type (`request_content_type: any`), OpenAPI says `*/*`, and the
+/// round trip finds them on the wire, the wider reading a faithful difference the import
+/// says. Where only some may, `text/json` is left out, said as a wire loss.
+#[test]
+fn json_by_another_name_is_read_where_every_body_may_come_so() {
+    let body = serde_json::json!({ "required": true, "content": {
+        "application/json": { "schema": { "$ref": "#/components/schemas/Note" } },
+        "text/json": { "schema": { "$ref": "#/components/schemas/Note" } } } });
+    let document = |second: serde_json::Value| {
+        serde_json::json!({
+            "openapi": "3.0.0",
+            "info": { "title": "T", "version": "1" },
+            "paths": {
+                "/notes": { "post": { "requestBody": body.clone(),
+                    "responses": { "204": { "description": "ok" } } } },
+                "/drafts": { "post": { "requestBody": second,
+                    "responses": { "204": { "description": "ok" } } } }
+            },
+            "components": { "schemas": { "Note": { "type": "object",
+                "properties": { "title": { "type": "string" } } } } }
+        })
+    };
+    let every = document(body.clone());
+    let imported = restspec_import::import(&every, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("request_content_type: any"), "{service}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.iter()
+            .all(|s| s.contains("whatever a request's type says"))
+            && said.len() == 2,
+        "{said:#?}"
+    );
+    assert_every_operation_on_the_wire(&every, &imported);
+    let some = document(serde_json::json!({ "required": true, "content": {
+        "application/json": { "schema": { "$ref": "#/components/schemas/Note" } } } }));
+    let imported = restspec_import::import(&some, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(!service.contains("request_content_type"), "{service}");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(
+        said.len() == 1 && said[0].contains("`text/json` request body is left out"),
+        "{said:#?}"
+    );
 }

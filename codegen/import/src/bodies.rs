@@ -55,6 +55,17 @@ impl<'d> Operation<'_, 'd> {
         };
         let content_at = refs::push(&at, "content");
         let mut read = Vec::new();
+        let alias = content.keys().find(|media| {
+            let essence = media.split(';').next().unwrap_or_default().trim();
+            crate::media::json_alias(&essence.to_ascii_lowercase())
+        });
+        if content.keys().any(|m| media_kind(m) == MediaKind::Json) {
+            needs.json_requests.0 += 1;
+            if let Some(alias) = alias {
+                let at = refs::push(&content_at, alias);
+                needs.json_requests.1.push((at, alias.clone()));
+            }
+        }
         for media in content.keys() {
             match media_kind(media) {
                 kind @ (MediaKind::Json | MediaKind::Form) => read.push(kind),
@@ -439,6 +450,28 @@ fn media_words(read: &[MediaKind]) -> &'static str {
         Some(MediaKind::Form) => "form",
         _ if read.contains(&MediaKind::Form) => "json_or_form",
         _ => "json",
+    }
+}
+
+/// What became of request bodies a client may send as JSON by another name
+/// (`text/json`): read, the service reading JSON of any type, where every JSON body may come
+/// so (more than the document says, a faithful loss); else left out.
+pub(crate) fn settle_json_aliases(needs: &Needs, losses: &mut Losses) {
+    let any = needs.reads_json_of_any_type();
+    for (at, alias) in &needs.json_requests.1 {
+        if any {
+            losses.push(Loss::faithful(
+                at.clone(),
+                "media type",
+                format!("a `{alias}` request body is read as JSON whatever a request's type says (`request_content_type: any`), which reads more than the document says"),
+            ));
+        } else {
+            losses.push(Loss::wire(
+                at.clone(),
+                "other body",
+                format!("a `{alias}` request body is left out: the spec reads JSON by another name only where every JSON body may come so"),
+            ));
+        }
     }
 }
 

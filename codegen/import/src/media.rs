@@ -77,13 +77,20 @@ pub(crate) fn media_kind(media: &str) -> MediaKind {
         .unwrap_or_default()
         .trim()
         .to_ascii_lowercase();
-    if essence == "application/json" || essence.ends_with("+json") {
+    if essence == "application/json" || essence.ends_with("+json") || json_alias(&essence) {
         MediaKind::Json
     } else if essence == "application/x-www-form-urlencoded" {
         MediaKind::Form
     } else {
         MediaKind::Other
     }
+}
+
+/// Whether `essence` (lower case, without parameters) is JSON by another name (ASP.NET's
+/// `text/json`): a request body a client may send in it is read only where the service
+/// reads JSON whatever its type (`request_content_type: any`).
+pub(crate) fn json_alias(essence: &str) -> bool {
+    matches!(essence, "text/json" | "text/x-json" | "application/x-json")
 }
 
 /// The tally a media type's loss goes under.

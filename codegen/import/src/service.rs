@@ -146,6 +146,11 @@ pub(crate) fn file(
     if needs.request_bodies {
         conventions.push("empty_request_body", Yaml::str("refuse"));
     }
+    // Request bodies a client may send as `text/json` too, every one of them (ASP.NET's):
+    // JSON whatever the type.
+    if needs.reads_json_of_any_type() {
+        conventions.push("request_content_type", Yaml::str("any"));
+    }
     if let Some(rate_limits) = &needs.rate_limits {
         conventions.push("rate_limit_headers", rate_limits.convention());
     }

@@ -205,8 +205,13 @@ fn request_body(service: &Service, endpoint: &Endpoint, request: &TypeRef) -> Va
     let (optional, nullable) = (endpoint.request_optional, endpoint.request_nullable);
     let body = json!({ "schema": schema(request, service.conventions.timestamp_format) });
     let form = crate::model::FORM_MEDIA;
-    // The media types the endpoint reads (a JSON object is sorted: the order says nothing).
-    let media = crate::model::request_media_types(endpoint.request_bodies(&service.conventions));
+    // The media types the endpoint reads (a JSON object is sorted: the order says nothing);
+    // JSON whatever its type too, where the service reads it so (`*/*`).
+    let mut media =
+        crate::model::request_media_types(endpoint.request_bodies(&service.conventions)).to_vec();
+    if service.conventions.json_any_content_type && media.contains(&crate::model::JSON_MEDIA) {
+        media.push("*/*");
+    }
     let content: Map<String, Value> = media
         .iter()
         .map(|m| {

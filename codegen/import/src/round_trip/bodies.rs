@@ -312,6 +312,12 @@ fn content<'a>(
             let alias = answer && json_alias(media);
             other.iter().find(|(_, n, _)| alias && json_alias(n))
         });
+        // A request body the export reads in any type of a range (`*/*`: JSON whatever its
+        // type, `request_content_type: any`) is read in this one.
+        let counterpart = counterpart.or_else(|| {
+            let request = side == Side::Request;
+            other.iter().find(|(_, n, _)| request && covers(n, media))
+        });
         // A range is compared with the export's JSON in it, else its first type in it.
         let counterpart = counterpart.or_else(|| {
             let within = || other.iter().filter(|(_, n, _)| answer && covers(media, n));
