@@ -55,15 +55,14 @@ impl<'d> Operation<'_, 'd> {
         };
         let content_at = refs::push(&at, "content");
         let mut read = Vec::new();
-        let alias = content.keys().find(|media| {
-            let essence = media.split(';').next().unwrap_or_default().trim();
-            crate::media::json_alias(&essence.to_ascii_lowercase())
-        });
+        let alias = content
+            .keys()
+            .find(|media| crate::media::json_by_another_name(media));
         if content.keys().any(|m| media_kind(m) == MediaKind::Json) {
-            needs.json_requests.0 += 1;
+            needs.json_requests += 1;
             if let Some(alias) = alias {
                 let at = refs::push(&content_at, alias);
-                needs.json_requests.1.push((at, alias.clone()));
+                needs.json_aliases.push((at, alias.clone()));
             }
         }
         for media in content.keys() {
@@ -389,10 +388,7 @@ impl<'d> Operation<'_, 'd> {
         let content_at = refs::push(at, "content");
         // An answer in a range of types (`*/*`, OpenChannel's and DocuSign's) is answered
         // in JSON, one type of it, where no JSON type is listed.
-        let ranged = |m: &str| {
-            let bare = m.split(';').next().unwrap_or("").trim();
-            bare == "*/*" || bare.eq_ignore_ascii_case("application/*")
-        };
+        let ranged = |m: &str| matches!(crate::media::essence(m).as_str(), "*/*" | "application/*");
         let has_json = content.keys().any(|m| media_kind(m) == MediaKind::Json);
         let read = |m: &str| media_kind(m) == MediaKind::Json || (!has_json && ranged(m));
         for (media, _) in content.iter().filter(|(m, _)| !read(m)) {
@@ -458,7 +454,7 @@ fn media_words(read: &[MediaKind]) -> &'static str {
 /// so (more than the document says, a faithful loss); else left out.
 pub(crate) fn settle_json_aliases(needs: &Needs, losses: &mut Losses) {
     let any = needs.reads_json_of_any_type();
-    for (at, alias) in &needs.json_requests.1 {
+    for (at, alias) in &needs.json_aliases {
         if any {
             losses.push(Loss::faithful(
                 at.clone(),

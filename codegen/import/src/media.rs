@@ -1,6 +1,8 @@
 //! Status codes and media types: the status table's names for codes, and which bodies the
 //! spec reads (JSON, forms) and how a lost one is tallied.
 
+pub(crate) use crate::round_trip::media::{essence, json_by_another_name};
+
 /// `404` → 404; `default` and ranges (`4XX`) are not codes.
 pub(crate) fn status_code(code: &str) -> Option<u16> {
     code.parse().ok().filter(|c| (100..600).contains(c))
@@ -71,13 +73,8 @@ pub(crate) enum MediaKind {
 }
 
 pub(crate) fn media_kind(media: &str) -> MediaKind {
-    let essence = media
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    if essence == "application/json" || essence.ends_with("+json") || json_alias(&essence) {
+    let essence = essence(media);
+    if essence == "application/json" || essence.ends_with("+json") || json_by_another_name(media) {
         MediaKind::Json
     } else if essence == "application/x-www-form-urlencoded" {
         MediaKind::Form
@@ -86,22 +83,9 @@ pub(crate) fn media_kind(media: &str) -> MediaKind {
     }
 }
 
-/// Whether `essence` (lower case, without parameters) is JSON by another name (ASP.NET's
-/// `text/json`): a request body a client may send in it is read only where the service
-/// reads JSON whatever its type (`request_content_type: any`).
-pub(crate) fn json_alias(essence: &str) -> bool {
-    matches!(essence, "text/json" | "text/x-json" | "application/x-json")
-}
-
 /// The tally a media type's loss goes under.
 pub(crate) fn media_category(media: &str) -> &'static str {
-    let essence = media
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    match essence.as_str() {
+    match essence(media).as_str() {
         "text/plain" => "text body",
         "multipart/form-data" => "multipart body",
         "application/octet-stream" => "binary body",

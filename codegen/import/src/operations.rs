@@ -46,10 +46,11 @@ pub(crate) struct Needs {
     pub(crate) request_media: BTreeMap<&'static str, usize>,
     /// Some operation reads a request body.
     pub(crate) request_bodies: bool,
-    /// How many operations read a JSON request body, and where those that take it in JSON
-    /// by another name too (ASP.NET's `text/json`) say so: where every one does, the
-    /// service reads JSON whatever its type.
-    pub(crate) json_requests: (usize, Vec<(String, String)>),
+    /// How many operations read a JSON request body.
+    pub(crate) json_requests: usize,
+    /// Where those that take it in JSON by another name too (ASP.NET's `text/json`) say
+    /// so, and the name: where every one does, the service reads JSON whatever its type.
+    pub(crate) json_aliases: Vec<(String, String)>,
     /// The rate-limit headers the document declares on its answers, which the service
     /// writes on every answer (read before the operations).
     pub(crate) rate_limits: Option<crate::rate_limits::RateLimitHeaders>,
@@ -63,8 +64,7 @@ impl Needs {
     /// Whether every JSON request body may come as JSON by another name (`text/json`):
     /// the service then reads JSON whatever a request's type (`request_content_type: any`).
     pub(crate) fn reads_json_of_any_type(&self) -> bool {
-        let (json, aliased) = &self.json_requests;
-        *json > 0 && aliased.len() == *json
+        self.json_requests > 0 && self.json_aliases.len() == self.json_requests
     }
 }
 

@@ -36,6 +36,7 @@ pub(super) fn lower_union(
         return None;
     }
     let mut out: Vec<TypeRef> = Vec::new();
+    let mut variants: Vec<String> = Vec::new();
     for alternative in raw {
         let Some(ty) = lower_type_ref(alternative, cx, diags) else {
             continue;
@@ -50,27 +51,21 @@ pub(super) fn lower_union(
             );
             continue;
         }
-        let mut with = out.clone();
-        with.push(ty.clone());
-        let names = Union {
-            alternatives: with,
-            keyword,
-        }
-        .variant_names();
-        if names[..names.len() - 1].contains(&names[names.len() - 1]) {
+        let variant = ty.variant_name_after(&variants);
+        if variants.contains(&variant) {
             diags.push(
                 Diagnostic::new(
                     alternative.location.clone(),
                     format!(
-                        "`{}` would be the Rust variant `{}` of an earlier alternative",
-                        alternative.value,
-                        names[names.len() - 1]
+                        "`{}` would be the Rust variant `{variant}` of an earlier alternative",
+                        alternative.value
                     ),
                 )
                 .hint("declare the type under another name"),
             );
             continue;
         }
+        variants.push(variant);
         out.push(ty);
     }
     Some(TypeKind::Union(Union {

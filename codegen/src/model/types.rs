@@ -116,13 +116,7 @@ impl Union {
     pub fn variant_names(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::with_capacity(self.alternatives.len());
         for alternative in &self.alternatives {
-            let kind = alternative.variant_name();
-            let name = if names.contains(&kind) {
-                alternative.holding_variant_name()
-            } else {
-                kind
-            };
-            names.push(name);
+            names.push(alternative.variant_name_after(&names));
         }
         names
     }
@@ -345,6 +339,17 @@ impl TypeRef {
 }
 
 impl TypeRef {
+    /// The variant this alternative gets after the `earlier` ones' (see
+    /// [`Union::variant_names`]).
+    pub fn variant_name_after(&self, earlier: &[String]) -> String {
+        let kind = self.variant_name();
+        if earlier.contains(&kind) {
+            self.holding_variant_name()
+        } else {
+            kind
+        }
+    }
+
     /// The variant name of a list or map that says what it holds (`ListOfString`,
     /// `MapOfListOfInteger`); any other type's [`TypeRef::variant_name`].
     fn holding_variant_name(&self) -> String {

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::Difference;
 use super::flatten::Part;
+use super::media::{essence, json_alias, kind};
 use super::memo::Comparer;
 use super::operations::Op;
 use super::refs::{Doc, push};
@@ -208,33 +209,6 @@ fn range_class(code: &str) -> Option<char> {
         .all(|c| c.eq_ignore_ascii_case(&'x'))
         .then_some(class)
         .filter(|_| code.len() == 3)
-}
-
-/// The kind a media type counts as: lower case, without parameters, the JSON family as
-/// `application/json`.
-fn kind(media: &str) -> String {
-    let bare = essence(media);
-    if bare == "application/json" || (bare.starts_with("application/") && bare.ends_with("+json")) {
-        "application/json".to_owned()
-    } else {
-        bare
-    }
-}
-
-/// A media type lower case, without its parameters (`application/json; charset=utf-8` is
-/// `application/json`).
-fn essence(media: &str) -> String {
-    let bare = media.split(';').next().unwrap_or("");
-    bare.trim().to_ascii_lowercase()
-}
-
-/// Whether an answer in `media` is JSON by another name (`text/json`), which a client
-/// reading JSON reads whichever of the names the server sends.
-fn json_alias(media: &str) -> bool {
-    matches!(
-        kind(media).as_str(),
-        "application/json" | "text/json" | "text/x-json" | "application/x-json"
-    )
 }
 
 /// What a `content` belongs to.

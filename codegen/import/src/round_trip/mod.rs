@@ -133,6 +133,7 @@ pub(crate) mod families;
 mod flatten;
 mod keywords;
 pub(crate) mod meant;
+pub(crate) mod media;
 mod memo;
 mod operations;
 mod parameters;
