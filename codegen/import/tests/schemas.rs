@@ -95,6 +95,27 @@ fn nullable_in_3_0_equals_a_null_type_in_3_1() {
     assert_only_wire_difference(&v, &format!("{BODY}/type"));
 }
 
+/// A nullable part of a conjunction admits `null` only where every other part does: a
+/// nullable string redeclared over a string enumeration (Asana's `resource_subtype`) is
+/// the enumeration, never `null`. A nullable reference (`allOf` beside `nullable`) stays
+/// nullable.
+#[test]
+fn a_nullable_part_of_a_conjunction_narrows_to_the_others() {
+    let subtype = json!({ "type": "string", "enum": ["task", "milestone"] });
+    let redeclared = json!({ "type": "object", "properties": { "s": subtype } });
+    let original = json!({ "allOf": [
+        redeclared,
+        { "type": "object", "properties": { "s": { "type": "string", "nullable": true } } }
+    ] });
+    let v = answers(original.clone(), json!({}), redeclared.clone(), json!({}));
+    assert_faithful(&v);
+    let nullable = json!({ "type": "object", "properties": {
+        "s": { "type": ["string", "null"], "enum": ["task", "milestone"] }
+    } });
+    let v = answers(original, json!({}), nullable, json!({}));
+    assert_only_wire_difference(&v, &format!("{BODY}/allOf/0/properties/s/type"));
+}
+
 #[test]
 fn recursive_schemas_terminate_and_compare() {
     let schemas = json!({

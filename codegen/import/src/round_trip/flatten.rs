@@ -180,9 +180,17 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
     if flat.ptr.is_empty() && map.keys().any(|k| k != "$ref") {
         flat.ptr = ptr.to_owned();
     }
+    // `nullable` on a part that says its type and composes nothing widens that part's
+    // type alone: a conjunction with a part that refuses `null` refuses it (Asana's task
+    // `resource_subtype`, a nullable string redeclared over an enumeration). Elsewhere it
+    // is the common idiom for a nullable reference (`allOf: [$ref]` beside
+    // `nullable: true`), read as making the whole schema nullable.
+    let composes = ["$ref", "allOf", "oneOf", "anyOf"].iter().any(|k| has(k));
+    let nullable = map.get("nullable").and_then(Value::as_bool) == Some(true);
+    let own_nullable = nullable && has("type") && !composes;
     // Types, said or inferred.
     if let Some(ty) = map.get("type") {
-        let said: BTreeSet<&'static str> = match ty {
+        let mut said: BTreeSet<&'static str> = match ty {
             Value::String(s) => type_name(s).into_iter().collect(),
             Value::Array(list) => list
                 .iter()
@@ -191,6 +199,9 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
                 .collect(),
             _ => TYPES.into_iter().collect(),
         };
+        if own_nullable {
+            said.insert("null");
+        }
         intersect(flat, said, &push(ptr, "type"));
     } else if has("properties") || has("required") || has("additionalProperties") {
         intersect(flat, BTreeSet::from(["object"]), ptr);
@@ -199,7 +210,7 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
     } else if let Some(values) = enum_values(map) {
         intersect(flat, values.iter().map(|v| value_type(v)).collect(), ptr);
     }
-    if map.get("nullable").and_then(Value::as_bool) == Some(true) {
+    if nullable && !own_nullable {
         flat.nullable = true;
     }
     // Objects.
