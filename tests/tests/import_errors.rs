@@ -415,3 +415,91 @@ fn a_list_of_messages_holds_the_message() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An operation's `default` answer of an open record no field of which can hold a message
+/// (Slack's error template, `{ ok: false }` and `additionalProperties: true`): the endpoint
+/// writes its errors in it with the message in a member of their own, the record says it
+/// has members beside its fields (`additional_fields: any`), the import says so, and the
+/// round trip finds every operation on the wire.
+#[test]
+fn an_open_error_template_holds_the_message_in_a_member_of_its_own() {
+    let answers = |error: &str| {
+        serde_json::json!({
+            "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } } } },
+            "default": { "description": "failed", "content": { "application/json": {
+                "schema": { "$ref": format!("#/components/schemas/{error}") } } } }
+        })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/a": { "get": { "responses": answers("Plain") } },
+            "/b": { "get": { "responses": answers("Plain") } },
+            "/c": { "get": { "responses": answers("Template") } }
+        },
+        "components": { "schemas": {
+            "Plain": { "type": "object", "required": ["ok", "error"], "properties": {
+                "ok": { "type": "boolean" }, "error": { "type": "string" } } },
+            "Template": { "type": "object", "additionalProperties": true, "required": ["ok"],
+                "properties": { "ok": { "type": "boolean", "enum": [false] } } }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let own = file(&imported, "c.yaml");
+    assert!(own.contains("    error_type: Template\n"), "{own}");
+    assert!(
+        own.contains("    error_body: { ok: false, message: \"{message}\" }\n"),
+        "{own}"
+    );
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains("  Template:\n    additional_fields: any\n"),
+        "{service}"
+    );
+    let said = imported
+        .losses
+        .iter()
+        .filter(|l| l.message.contains("a member of their own, `message`"));
+    assert_eq!(said.count(), 1, "{:#?}", imported.losses);
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// Error answers that are lists of a record (Paylocity's `[{ field, message }]`): each row
+/// writes the runtime's answers of its code as a list of one record holding the message, so
+/// no answer is of either shape and the round trip finds every operation on the wire.
+#[test]
+fn a_list_of_error_records_is_written_as_a_list_of_one() {
+    let listed = serde_json::json!({ "content": { "application/json": { "schema": {
+        "type": "array", "items": { "$ref": "#/components/schemas/error" } } } } });
+    let mut not_found = listed.clone();
+    not_found["description"] = "missing".into();
+    let mut failed = listed;
+    failed["description"] = "failed".into();
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/codes/{code}": { "get": {
+            "parameters": [{ "name": "code", "in": "path", "required": true,
+                "schema": { "type": "string" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": {
+                    "schema": { "type": "array", "items": { "type": "string" } } } } },
+                "404": not_found,
+                "500": failed
+            }
+        } } },
+        "components": { "schemas": { "error": { "type": "object", "properties": {
+            "field": { "type": "string" }, "message": { "type": "string" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "    body: list<Error>\n    error_body:\n      - { message: \"{message}\" }\n"
+        ),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

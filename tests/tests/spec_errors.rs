@@ -220,6 +220,39 @@ fn an_error_type_the_error_body_does_not_fit_is_refused() {
     );
 }
 
+/// A record with members beside its fields (`additional_fields`) may have `error_body`
+/// write one of its own, of that type: text in `additional_fields: any` is accepted, text in
+/// `additional_fields: integer` is refused at the key, and a record without them says how
+/// to allow it.
+#[test]
+fn an_error_body_member_of_its_own_fits_the_records_additional_fields() {
+    let record = |additional: &str| {
+        format!("  Error:\n{additional}    fields:\n      ok: {{ type: boolean }}\n")
+    };
+    let body = r#"{ ok: false, message: "{message}" }"#;
+    let open = with_error_type(body, "Error", &record("    additional_fields: any\n"));
+    if let Err((errors, _)) = restspec_codegen::load_sources(open) {
+        panic!("accepted:\n{errors}");
+    }
+    let numbers = with_error_type(body, "Error", &record("    additional_fields: integer\n"));
+    let (errors, _) = restspec_codegen::load_sources(numbers).expect_err("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains(
+            "`error_body`'s `message` does not fit `Error`'s `additional_fields` (`integer`)"
+        ),
+        "{text}"
+    );
+    let closed = with_error_type(body, "Error", &record(""));
+    let (errors, _) = restspec_codegen::load_sources(closed).expect_err("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains("`error_body`'s member `message` is not a field of `Error`")
+            && text.contains("additional_fields: any"),
+        "{text}"
+    );
+}
+
 /// A body that fits its record is accepted (`{status}` alone in an integer field, the
 /// record's optional fields left out), and the OpenAPI document names the record for every
 /// error answer, the runtime's own refusals (a 404 for a thing the path names, a 500)

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
-use crate::error_values::error_shape;
+use crate::error_values::{error_shape, open_error_shape};
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -219,12 +219,21 @@ impl StatusRows {
                     Some(body) if body != "any" => {
                         let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));
+                        // A list of records (Paylocity's `[{ message }]`) is written as a
+                        // list of one.
+                        let listed = body.strip_prefix("list<").and_then(|b| b.strip_suffix('>'));
+                        let record = listed.unwrap_or(body);
                         // A row's own body says the message, or guesses nothing (its
                         // record is one of several of the code's, and the runtime's answers
                         // of it name that record: a guessed value would be one of many).
-                        let Some((shape, says_message)) = error_shape(body, declared, &mut guessed)
+                        let Some((shape, says_message)) =
+                            error_shape(record, declared, &mut guessed)
                         else {
                             continue;
+                        };
+                        let shape = match listed {
+                            Some(_) => Yaml::List(vec![shape]),
+                            None => shape,
                         };
                         if !says_message && !guessed.is_empty() {
                             continue;
@@ -238,9 +247,9 @@ impl StatusRows {
                             continue;
                         }
                         let whose = format!("{} answers", row.name);
-                        say_guesses(types, body, &guessed, &whose, losses);
+                        say_guesses(types, record, &guessed, &whose, losses);
                         if !says_message {
-                            say_no_message(types, body, &whose, losses);
+                            say_no_message(types, record, &whose, losses);
                         }
                         row.own_format = Some(("error_body", shape));
                     }
@@ -366,41 +375,80 @@ pub(crate) fn error_body(
 /// it is not the service's (Slack's methods each list their own error codes; App Center's
 /// operations answer `{ error: { code, message } }` or `{ message }`): `body` as the
 /// service's would be written, when it says the message (or guesses nothing).
-/// With the fields it fills with a guess.
+/// With the fields it fills with a guess. Where no field can hold the message but the
+/// record has members of any type beside them (Slack's `{ ok: false }` template), it is
+/// held in a member of its own, `message`: the last flag says so, and that the record is to
+/// say `additional_fields: any`.
 pub(crate) fn own_body(
     body: &str,
     service: Option<&ErrorBody>,
     types: &Types<'_>,
-) -> Option<(Yaml, Vec<String>)> {
+) -> Option<(Yaml, Vec<String>, bool)> {
     if service.is_some_and(|s| s.type_name == body) || !types.is_record(body) {
         return None;
     }
     let mut guessed = Vec::new();
-    let (shape, says_message) = error_shape(body, (&types.declared, None), &mut guessed)?;
-    (says_message || guessed.is_empty()).then_some((shape, guessed))
+    match error_shape(body, (&types.declared, None), &mut guessed) {
+        Some((shape, true)) => return Some((shape, guessed, false)),
+        Some((shape, false)) if guessed.is_empty() => {
+            // Without the message, unless a member of its own may hold it.
+            let mut open_guesses = Vec::new();
+            return Some(
+                match open_error_shape(body, &types.declared, &mut open_guesses) {
+                    Some(open) if open_guesses.is_empty() => (open, open_guesses, true),
+                    _ => (shape, guessed, false),
+                },
+            );
+        }
+        _ => {}
+    }
+    let mut guessed = Vec::new();
+    let open = open_error_shape(body, &types.declared, &mut guessed)?;
+    Some((open, guessed, true))
 }
 
 /// Each endpoint's own `error_body` and `error_type`, where its `default` answer's body is
 /// not the service's and can be written ([`own_body`]); each guessed field said as a loss.
+/// A record that holds the message in a member of its own is given
+/// `additional_fields: any`.
 pub(crate) fn own_bodies(
     defaults: &[(usize, String, String)],
     service: Option<&ErrorBody>,
-    types: &Types<'_>,
+    types: &mut Types<'_>,
     losses: &mut Losses,
 ) -> Vec<(usize, String, Yaml, String)> {
     let mut out = Vec::new();
+    let mut opened = Vec::new();
     for (family, endpoint, body) in defaults {
-        let Some((shape, guessed)) = own_body(body, service, types) else {
+        let Some((shape, guessed, opens)) = own_body(body, service, types) else {
             continue;
         };
-        say_guesses(
-            types,
-            body,
-            &guessed,
-            &format!("{endpoint}'s errors"),
-            losses,
-        );
+        let whose = format!("{endpoint}'s errors");
+        say_guesses(types, body, &guessed, &whose, losses);
+        if opens && !opened.contains(body) {
+            let at = types.component_of(body).unwrap_or("/components/schemas");
+            losses.push(Loss::faithful(
+                at.to_owned(),
+                "error body",
+                format!(
+                    "no field of `{body}` holds an error's message: the runtime's own \
+                     errors written in it hold it in a member of their own, `message`"
+                ),
+            ));
+            opened.push(body.clone());
+        }
         out.push((*family, endpoint.clone(), shape, body.clone()));
+    }
+    for record in opened {
+        if let Some((_, Yaml::Map(entries))) = types.declared.iter_mut().find(|(n, _)| *n == record)
+            && !entries.iter().any(|(k, _)| k == "additional_fields")
+        {
+            let at = entries
+                .iter()
+                .position(|(k, _)| k == "fields")
+                .unwrap_or(entries.len());
+            entries.insert(at, ("additional_fields".to_owned(), Yaml::str("any")));
+        }
     }
     out
 }

@@ -145,7 +145,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     let own = errors::own_bodies(
         &needs.default_bodies,
         error_body.as_ref(),
-        &types,
+        &mut types,
         &mut losses,
     );
     for (family, name, shape, record) in own {

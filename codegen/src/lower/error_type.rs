@@ -37,7 +37,7 @@ pub(super) fn lower_error_type(
         );
         return None;
     }
-    let fields = record_fields(&named.value, at, types, diags)?;
+    let (fields, additional) = record_fields(&named.value, at, types, diags)?;
     // Without a readable body, `error_body`'s own error is the one to report.
     let Some(Shape::Object(members)) = &conventions.error_body else {
         return None;
@@ -46,6 +46,7 @@ pub(super) fn lower_error_type(
     let record = Record {
         name: &named.value,
         fields,
+        additional,
     };
     check_members(members, &record, types, at, &mut fits, diags);
     fits.then(|| named.value.clone())
@@ -65,7 +66,7 @@ pub(super) fn check_own_error_type(
     types: &[TypeDef],
     diags: &mut Diagnostics,
 ) {
-    let Some(fields) = record_fields(named, at, types, diags) else {
+    let Some((fields, additional)) = record_fields(named, at, types, diags) else {
         return;
     };
     let Shape::Object(members) = body else {
@@ -74,6 +75,7 @@ pub(super) fn check_own_error_type(
     let record = Record {
         name: named,
         fields,
+        additional,
     };
     check_members(members, &record, types, at, &mut true, diags);
 }
@@ -85,15 +87,16 @@ fn record_fields<'t>(
     at: &crate::diag::Location,
     types: &'t [TypeDef],
     diags: &mut Diagnostics,
-) -> Option<&'t [Field]> {
+) -> Option<(&'t [Field], Option<&'t TypeRef>)> {
     let records = || {
         types
             .iter()
             .filter(|t| matches!(t.kind, TypeKind::Record(_)))
             .map(|t| t.name.as_str())
     };
-    match types.iter().find(|t| t.name == name).map(|t| &t.kind) {
-        Some(TypeKind::Record(fields)) => Some(fields),
+    let def = types.iter().find(|t| t.name == name);
+    match def.map(|t| (&t.kind, t.additional_fields.as_ref())) {
+        Some((TypeKind::Record(fields), additional)) => Some((fields, additional)),
         Some(_) => {
             diags.push(
                 Diagnostic::new(
@@ -114,10 +117,22 @@ fn record_fields<'t>(
     }
 }
 
-/// Whether every body `body` writes is an instance of the record `name`: a status row's own
-/// `error_body` beside its typed `body`. Not an error when it is not: the row's answers are
-/// then of either shape (OpenAPI's `anyOf`).
-pub(super) fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool {
+/// Whether every body `body` writes is an instance of `ty`, a record or a list of them
+/// (Paylocity's errors are `[{ message }]`): a status row's own `error_body` beside its
+/// typed `body`. Not an error when it is not: the row's answers are then of either shape
+/// (OpenAPI's `anyOf`).
+pub(super) fn writes_type(body: &Shape, ty: &TypeRef, types: &[TypeDef]) -> bool {
+    match (ty, body) {
+        (TypeRef::Named(record), _) => writes_record(body, record, types),
+        (TypeRef::List(item), Shape::Array(items)) => {
+            items.iter().all(|body| writes_type(body, item, types))
+        }
+        _ => false,
+    }
+}
+
+/// Whether every body `body` writes is an instance of the record `name`.
+fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool {
     let Some(def) = types.iter().find(|t| t.name == name) else {
         return false;
     };
@@ -125,7 +140,11 @@ pub(super) fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool
         return false;
     };
     let mut fits = true;
-    let record = Record { name, fields };
+    let record = Record {
+        name,
+        fields,
+        additional: def.additional_fields.as_ref(),
+    };
     let mut unsaid = Diagnostics::default();
     check_members(
         members,
@@ -142,6 +161,9 @@ pub(super) fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool
 struct Record<'t> {
     name: &'t str,
     fields: &'t [Field],
+    /// The type of members beside its fields (`additional_fields`): `error_body` may write
+    /// one of its own there (Slack's `{ ok: false }` template holding the message too).
+    additional: Option<&'t TypeRef>,
 }
 
 /// Each of `members` is a field of `record` its value fits (an object member the record
@@ -154,9 +176,34 @@ fn check_members(
     fits: &mut bool,
     diags: &mut Diagnostics,
 ) {
-    let Record { name, fields } = record;
+    let Record {
+        name,
+        fields,
+        additional,
+    } = record;
     for (key, value) in members {
         let Some(field) = fields.iter().find(|f| f.json_name == *key) else {
+            // A member of its own, where the record has members beside its fields.
+            if let Some(ty) = additional {
+                if let Some(expected) = misfit(value, (ty, false), types) {
+                    *fits = false;
+                    diags.push(
+                        Diagnostic::new(
+                            at.clone(),
+                            format!(
+                                "`error_body`'s `{key}` does not fit `{name}`'s \
+                                 `additional_fields` (`{}`)",
+                                ty.spelled()
+                            ),
+                        )
+                        .hint(format!(
+                            "in `error_body`, `{key}` is {expected}; write it as \
+                             `additional_fields` says, or make it a field"
+                        )),
+                    );
+                }
+                continue;
+            }
             *fits = false;
             diags.push(
                 Diagnostic::new(
@@ -167,7 +214,8 @@ fn check_members(
                     did_you_mean(key, fields.iter().map(|f| f.json_name.as_str())).unwrap_or_else(
                         || {
                             format!(
-                                "add `{key}` to `{name}`'s fields, or remove it from `error_body`"
+                                "add `{key}` to `{name}`'s fields (or give `{name}` \
+                                 `additional_fields: any`), or remove it from `error_body`"
                             )
                         },
                     ),
@@ -188,15 +236,16 @@ fn check_members(
                 .iter()
                 .find(|t| t.name == *type_name)
                 .and_then(|t| match &t.kind {
-                    TypeKind::Record(fields) => Some((inner, t.name.as_str(), fields)),
+                    TypeKind::Record(fields) => Some((inner, t, fields)),
                     _ => None,
                 }),
             _ => None,
         };
-        if let Some((inner, type_name, inner_fields)) = inner {
+        if let Some((inner, def, inner_fields)) = inner {
             let nested = Record {
-                name: type_name,
+                name: &def.name,
                 fields: inner_fields,
+                additional: def.additional_fields.as_ref(),
             };
             check_members(inner, &nested, types, at, fits, diags);
         } else if let Some(expected) = misfit(value, (ty, nullable), types) {

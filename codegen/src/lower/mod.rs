@@ -47,7 +47,7 @@ use statuses::lower_status;
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{Capability, ErrorFormat, Pagination, Service, TypeRef};
+use crate::model::{Capability, ErrorFormat, Pagination, Service};
 use crate::spec::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
@@ -208,9 +208,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
                 .find(|s| s.code == status.code && !s.raised_for.is_empty())
                 .unwrap_or(status);
             match (written(raiser), &status.body) {
-                (Some(body), Some(TypeRef::Named(record))) => {
-                    error_type::writes_record(&body, record, &types)
-                }
+                (Some(body), Some(ty)) => error_type::writes_type(&body, ty, &types),
                 _ => false,
             }
         })
@@ -218,9 +216,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     for ((status, holds), headers) in statuses.iter_mut().zip(holds).zip(row_headers) {
         status.body_is_error_body = holds;
         status.own_body_is_record = match (&status.error_body, &status.body) {
-            (Some(body), Some(TypeRef::Named(record))) => {
-                error_type::writes_record(body, record, &types)
-            }
+            (Some(body), Some(ty)) => error_type::writes_type(body, ty, &types),
             _ => false,
         };
         status.headers = headers;
