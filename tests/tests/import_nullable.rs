@@ -147,3 +147,45 @@ fn nullable_beside_a_reference_is_nullable() {
     );
     super::import::assert_every_operation_on_the_wire(&v30, &imported);
 }
+
+/// A reference made nullable by a part that only says its type again (Asana's `owner`:
+/// `allOf: [{$ref: UserCompact}, {type: object, nullable: true}]`) is a nullable field of
+/// the referenced record, not a record of its own; one made nullable by a part with members
+/// of its own (Asana's goal `metric`) is a nullable field of the record including it. A
+/// field an included record says is nullable, declared again without `nullable` (Airflow's
+/// DAG details' `default_view`), is never `null` there. Every operation on the wire.
+#[test]
+fn nullable_parts_and_declarations_of_an_all_of() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/goals": { "get": { "responses": { "200": { "description": "ok",
+            "content": { "application/json": { "schema": {
+                "$ref": "#/components/schemas/Goal" } } } } } } } },
+        "components": { "schemas": {
+            "Resource": { "type": "object", "properties": { "gid": { "type": "string" } } },
+            "User": { "allOf": [{ "$ref": "#/components/schemas/Resource" },
+                { "type": "object", "properties": { "name": { "type": "string" } } }] },
+            "Dag": { "type": "object", "properties": {
+                "view": { "type": "string", "nullable": true } } },
+            "Goal": { "allOf": [{ "$ref": "#/components/schemas/Dag" }, { "type": "object",
+                "properties": {
+                    "view": { "type": "string" },
+                    "owner": { "allOf": [{ "$ref": "#/components/schemas/User" },
+                        { "type": "object", "nullable": true }] },
+                    "metric": { "allOf": [{ "$ref": "#/components/schemas/Resource" },
+                        { "nullable": true, "properties": { "value": { "type": "number" } } }] }
+                } }] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    for expected in [
+        "owner: { type: User, optional: true, nullable: true }",
+        "metric: { type: GoalMetric, optional: true, nullable: true }",
+        "view: { type: string, optional: true }",
+    ] {
+        assert!(service.contains(expected), "{expected}\n{service}");
+    }
+    assert_every_operation_on_the_wire(&document, &imported);
+}

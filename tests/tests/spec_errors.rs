@@ -471,6 +471,45 @@ fn includes_and_discriminators_are_checked() {
     assert_eq!(errors.diagnostics.len(), 8, "{text}");
 }
 
+/// A field declared again may refuse the `null` its included field admits (OpenAPI's
+/// `allOf` holds every part), and OpenAPI states it again there; it may not admit a `null`
+/// the included field refuses.
+#[test]
+fn a_field_declared_again_may_refuse_null() {
+    let narrowed = r#"  Base:
+    fields:
+      view: { type: string, nullable: true }
+  Derived:
+    includes: [Base]
+    fields:
+      view: { type: string }
+"#;
+    let loaded = restspec_codegen::load_sources(with_types(narrowed))
+        .unwrap_or_else(|(errors, _)| panic!("accepted:\n{errors}"));
+    let document = restspec_codegen::openapi::document(&loaded.service);
+    let derived = &document["components"]["schemas"]["Derived"]["allOf"][1];
+    assert_eq!(
+        derived["properties"]["view"],
+        serde_json::json!({ "type": "string" }),
+        "{derived:#}"
+    );
+    let widened = r#"  Base:
+    fields:
+      view: { type: string }
+  Derived:
+    includes: [Base]
+    fields:
+      view: { type: string, nullable: true }
+"#;
+    let (errors, _) = restspec_codegen::load_sources(with_types(widened)).expect_err("refused");
+    assert!(
+        errors
+            .to_string()
+            .contains("field `view` is included from `Base` as `string`: declared again here"),
+        "{errors}"
+    );
+}
+
 /// `header: Authorization` reads the whole header as the key: beside a scheme, which reads
 /// the same header, it is what the scheme does not read, tried after it whatever the
 /// order written, and OpenAPI states both.

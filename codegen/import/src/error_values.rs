@@ -168,32 +168,6 @@ pub(crate) fn error_shape(
     })
 }
 
-/// `error_body` for the declared record `name` where no field of it can hold the message
-/// but it has members beside its fields of any type (not `closed`, no `additional_fields`
-/// but `any`; Slack's `{ ok: false }` error template, `additionalProperties: true`): its
-/// fields filled as [`shape`] fills them, and the message in a member of its own,
-/// `message`. `None` when a required field cannot be filled, or it has a `message` field.
-pub(crate) fn open_error_shape(
-    name: &str,
-    declared: &[(String, Yaml)],
-    guessed: &mut Vec<String>,
-) -> Option<Yaml> {
-    let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
-    let open = definition.get("closed") != Some(&Yaml::Bool(true))
-        && definition
-            .get("additional_fields")
-            .is_none_or(|a| *a == Yaml::str("any"));
-    let fields = all_fields(name, declared)?;
-    if !open || fields.get("message").is_some() {
-        return None;
-    }
-    let mut tried = Vec::new();
-    let (mut body, _) = shape(&fields, (declared, None), (0, false, 0), &mut tried)?;
-    body.push("message", Yaml::str("{message}"));
-    guessed.extend(tried);
-    Some(body)
-}
-
 /// Whether some value of `body` is what an error knows of itself besides its message.
 fn tells_errors_apart(body: &Yaml) -> bool {
     match body {
@@ -210,7 +184,7 @@ fn tells_errors_apart(body: &Yaml) -> bool {
 /// `None` when a required one cannot be filled. The flag says whether a field holds the
 /// message; where none is named so, the first text field nothing fills does, in records
 /// no deeper than `spare_to`.
-fn shape(
+pub(crate) fn shape(
     fields: &Yaml,
     (declared, status): (&[(String, Yaml)], Option<u16>),
     (depth, of_message, spare_to): (usize, bool, usize),

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
-use crate::error_values::{error_shape, open_error_shape};
+use crate::error_records::{Written, say_guesses, say_no_message, written_in};
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -49,8 +49,11 @@ pub(crate) struct ErrorBody {
     pub(crate) shape: Yaml,
     /// Required string fields nothing an error knows fills: they hold its reason phrase.
     pub(crate) guessed: Vec<String>,
-    /// Whether a field holds the error's message (else only its reason, name or status).
+    /// Whether it holds the error's message (else only its reason, name or status).
     pub(crate) says_message: bool,
+    /// Whether it holds the message in a member of its own: the record is to say
+    /// `additional_fields: any` ([`crate::error_records::open_records`]).
+    pub(crate) opens: bool,
     /// Whether operations give a `default` answer (`openapi_default_error`).
     pub(crate) default_answer: bool,
 }
@@ -198,14 +201,16 @@ impl StatusRows {
     /// document says gets its own: `error_format: empty` where none of its answers has
     /// content, and an `error_body` of its record where that record is not the service's
     /// error body and what any error knows fills it (each field filled with a guess a
-    /// loss); `error_type` is the service's.
+    /// loss); `error_type` is the service's. With the records that are to hold the message
+    /// in a member of their own ([`crate::error_records::open_records`]).
     pub(crate) fn own_formats(
         &mut self,
         error_body: Option<&ErrorBody>,
         types: &Types<'_>,
         losses: &mut Losses,
-    ) {
+    ) -> Vec<String> {
         let error_type = error_body.map(|b| b.type_name.as_str());
+        let mut opened = Vec::new();
         for (code, rows) in &mut self.rows {
             for row in rows {
                 match row.body.as_deref() {
@@ -217,7 +222,6 @@ impl StatusRows {
                         row.own_format = Some(("error_body", Yaml::str("{message}")));
                     }
                     Some(body) if body != "any" => {
-                        let mut guessed = Vec::new();
                         let declared = (types.declared.as_slice(), Some(*code));
                         // A list of records (Paylocity's `[{ message }]`) is written as a
                         // list of one.
@@ -226,18 +230,16 @@ impl StatusRows {
                         // A row's own body says the message, or guesses nothing (its
                         // record is one of several of the code's, and the runtime's answers
                         // of it name that record: a guessed value would be one of many).
-                        let Some((shape, says_message)) =
-                            error_shape(record, declared, &mut guessed)
-                        else {
+                        let Some(written) = written_in(record, declared) else {
                             continue;
                         };
-                        let shape = match listed {
-                            Some(_) => Yaml::List(vec![shape]),
-                            None => shape,
-                        };
-                        if !says_message && !guessed.is_empty() {
+                        if !written.says_message && !written.guessed.is_empty() {
                             continue;
                         }
+                        let shape = match listed {
+                            Some(_) => Yaml::List(vec![written.shape]),
+                            None => written.shape,
+                        };
                         if Some(body) == error_type {
                             // The service's body, but for a value of an enumeration that
                             // says this status (`code: not found`); its guesses are said.
@@ -247,9 +249,12 @@ impl StatusRows {
                             continue;
                         }
                         let whose = format!("{} answers", row.name);
-                        say_guesses(types, record, &guessed, &whose, losses);
-                        if !says_message {
+                        say_guesses(types, record, &written.guessed, &whose, losses);
+                        if !written.says_message {
                             say_no_message(types, record, &whose, losses);
+                        }
+                        if written.opens {
+                            opened.push(record.to_owned());
                         }
                         row.own_format = Some(("error_body", shape));
                     }
@@ -257,6 +262,7 @@ impl StatusRows {
                 }
             }
         }
+        opened
     }
 
     /// The error body of the record most error answers carry, when every field it requires
@@ -273,20 +279,22 @@ impl StatusRows {
         }
         let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
         ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        // One that says the message first; else one that tells errors apart without.
-        let body = |(name, _): &(&str, usize), with_message: bool| {
-            let mut guessed = Vec::new();
-            let (shape, says_message) = error_shape(name, (declared, None), &mut guessed)?;
-            (says_message == with_message).then(|| ErrorBody {
+        // One with a field that holds the message first; else one that holds it in a
+        // member of its own; else one that tells errors apart without.
+        let body = |(name, _): &(&str, usize), tier: (bool, bool)| {
+            let written = written_in(name, (declared, None))?;
+            ((written.says_message, written.opens) == tier).then(|| ErrorBody {
                 type_name: (*name).to_owned(),
-                shape,
-                guessed,
-                says_message,
+                shape: written.shape,
+                guessed: written.guessed,
+                says_message: written.says_message,
+                opens: written.opens,
                 default_answer: self.default_answer,
             })
         };
-        (ranked.iter().find_map(|r| body(r, true)))
-            .or_else(|| ranked.iter().find_map(|r| body(r, false)))
+        [(true, false), (true, true), (false, false)]
+            .into_iter()
+            .find_map(|tier| ranked.iter().find_map(|r| body(r, tier)))
     }
 
     /// The `statuses:` table: each row with its code, wording and body; the runtime's own
@@ -374,120 +382,44 @@ pub(crate) fn error_body(
 /// The error body an endpoint whose `default` answer is `body` writes its errors in, where
 /// it is not the service's (Slack's methods each list their own error codes; App Center's
 /// operations answer `{ error: { code, message } }` or `{ message }`): `body` as the
-/// service's would be written, when it says the message (or guesses nothing).
-/// With the fields it fills with a guess. Where no field can hold the message but the
-/// record has members of any type beside them (Slack's `{ ok: false }` template), it is
-/// held in a member of its own, `message`: the last flag says so, and that the record is to
-/// say `additional_fields: any`.
+/// service's would be written ([`written_in`]), when it says the message (or guesses
+/// nothing).
 pub(crate) fn own_body(
     body: &str,
     service: Option<&ErrorBody>,
     types: &Types<'_>,
-) -> Option<(Yaml, Vec<String>, bool)> {
+) -> Option<Written> {
     if service.is_some_and(|s| s.type_name == body) || !types.is_record(body) {
         return None;
     }
-    let mut guessed = Vec::new();
-    match error_shape(body, (&types.declared, None), &mut guessed) {
-        Some((shape, true)) => return Some((shape, guessed, false)),
-        Some((shape, false)) if guessed.is_empty() => {
-            // Without the message, unless a member of its own may hold it.
-            let mut open_guesses = Vec::new();
-            return Some(
-                match open_error_shape(body, &types.declared, &mut open_guesses) {
-                    Some(open) if open_guesses.is_empty() => (open, open_guesses, true),
-                    _ => (shape, guessed, false),
-                },
-            );
-        }
-        _ => {}
-    }
-    let mut guessed = Vec::new();
-    let open = open_error_shape(body, &types.declared, &mut guessed)?;
-    Some((open, guessed, true))
+    let written = written_in(body, (&types.declared, None))?;
+    (written.says_message || written.guessed.is_empty()).then_some(written)
 }
 
 /// Each endpoint's own `error_body` and `error_type`, where its `default` answer's body is
 /// not the service's and can be written ([`own_body`]); each guessed field said as a loss.
-/// A record that holds the message in a member of its own is given
-/// `additional_fields: any`.
+/// With the records that are to hold the message in a member of their own
+/// ([`open_records`]).
 pub(crate) fn own_bodies(
     defaults: &[(usize, String, String)],
     service: Option<&ErrorBody>,
-    types: &mut Types<'_>,
+    types: &Types<'_>,
     losses: &mut Losses,
-) -> Vec<(usize, String, Yaml, String)> {
+) -> (Vec<(usize, String, Yaml, String)>, Vec<String>) {
     let mut out = Vec::new();
     let mut opened = Vec::new();
     for (family, endpoint, body) in defaults {
-        let Some((shape, guessed, opens)) = own_body(body, service, types) else {
+        let Some(written) = own_body(body, service, types) else {
             continue;
         };
         let whose = format!("{endpoint}'s errors");
-        say_guesses(types, body, &guessed, &whose, losses);
-        if opens && !opened.contains(body) {
-            let at = types.component_of(body).unwrap_or("/components/schemas");
-            losses.push(Loss::faithful(
-                at.to_owned(),
-                "error body",
-                format!(
-                    "no field of `{body}` holds an error's message: the runtime's own \
-                     errors written in it hold it in a member of their own, `message`"
-                ),
-            ));
+        say_guesses(types, body, &written.guessed, &whose, losses);
+        if written.opens {
             opened.push(body.clone());
         }
-        out.push((*family, endpoint.clone(), shape, body.clone()));
+        out.push((*family, endpoint.clone(), written.shape, body.clone()));
     }
-    for record in opened {
-        if let Some((_, Yaml::Map(entries))) = types.declared.iter_mut().find(|(n, _)| *n == record)
-            && !entries.iter().any(|(k, _)| k == "additional_fields")
-        {
-            let at = entries
-                .iter()
-                .position(|(k, _)| k == "fields")
-                .unwrap_or(entries.len());
-            entries.insert(at, ("additional_fields".to_owned(), Yaml::str("any")));
-        }
-    }
-    out
-}
-
-/// A faithful loss: the runtime's own `whose` (`errors`, `not_found answers`) written in
-/// `record` carry no message, for no field of it can hold one.
-fn say_no_message(types: &Types<'_>, record: &str, whose: &str, losses: &mut Losses) {
-    let at = types.component_of(record).unwrap_or("/components/schemas");
-    losses.push(Loss::faithful(
-        at.to_owned(),
-        "error body",
-        format!(
-            "the runtime's own {whose} carry no message: no text field of `{record}` is free \
-             to hold it, so they say only the error's reason, name or status"
-        ),
-    ));
-}
-
-/// A faithful loss for each field of `record` the runtime's own `whose` (`errors`,
-/// `not_found answers`) fill with a guess.
-fn say_guesses(
-    types: &Types<'_>,
-    record: &str,
-    fields: &[String],
-    whose: &str,
-    losses: &mut Losses,
-) {
-    let at = types.component_of(record).unwrap_or("/components/schemas");
-    for field in fields {
-        losses.push(Loss::faithful(
-            refs::push(&refs::push(at, "properties"), field),
-            "error body",
-            format!(
-                "the runtime's own {whose} fill `{field}` with a guess (the status's reason \
-                 phrase, or the value of its enumeration that says the status): nothing an \
-                 error knows says it"
-            ),
-        ));
-    }
+    (out, opened)
 }
 
 /// `not_found` → `Not Found`.

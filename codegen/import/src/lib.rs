@@ -7,6 +7,7 @@
 //! was lost and what it became: nothing is dropped silently.
 
 mod bodies;
+mod error_records;
 mod error_values;
 mod errors;
 mod examples;
@@ -139,15 +140,20 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));
     let header = header(options, document);
     let error_body = errors::error_body(&needs.statuses, &types, &mut losses);
-    needs
-        .statuses
-        .own_formats(error_body.as_ref(), &types, &mut losses);
-    let own = errors::own_bodies(
+    let mut opened = (needs.statuses).own_formats(error_body.as_ref(), &types, &mut losses);
+    let (own, opened_by_endpoints) = errors::own_bodies(
         &needs.default_bodies,
         error_body.as_ref(),
-        &mut types,
+        &types,
         &mut losses,
     );
+    opened.extend(opened_by_endpoints);
+    opened.extend(
+        (error_body.iter())
+            .filter(|b| b.opens)
+            .map(|b| b.type_name.clone()),
+    );
+    error_records::open_records(&mut types, opened, &mut losses);
     for (family, name, shape, record) in own {
         let endpoints = &mut families[family].endpoints;
         if let Some((_, endpoint)) = endpoints.iter_mut().find(|(n, _)| *n == name) {

@@ -95,10 +95,11 @@ fn nullable_in_3_0_equals_a_null_type_in_3_1() {
     assert_only_wire_difference(&v, &format!("{BODY}/type"));
 }
 
-/// A nullable part of a conjunction admits `null` only where every other part does: a
-/// nullable string redeclared over a string enumeration (Asana's `resource_subtype`) is
-/// the enumeration, never `null`. A nullable reference (`allOf` beside `nullable`) stays
-/// nullable.
+/// A nullable declaration of a property admits `null` only where every other declaration
+/// does: a nullable string declared again over a string enumeration (Asana's
+/// `resource_subtype`) is the enumeration, never `null`. A nullable reference (`allOf`
+/// beside `nullable`, or of a reference and a nullable type, as DigitalOcean's
+/// `region_slug`) stays nullable.
 #[test]
 fn a_nullable_part_of_a_conjunction_narrows_to_the_others() {
     let subtype = json!({ "type": "string", "enum": ["task", "milestone"] });
@@ -114,6 +115,17 @@ fn a_nullable_part_of_a_conjunction_narrows_to_the_others() {
     } });
     let v = answers(original, json!({}), nullable, json!({}));
     assert_only_wire_difference(&v, &format!("{BODY}/allOf/0/properties/s/type"));
+    let idiom = json!({ "allOf": [
+        { "$ref": "#/components/schemas/Slug" }, { "type": "string", "nullable": true }
+    ] });
+    let slug = json!({ "Slug": { "type": "string" } });
+    let v = answers(
+        idiom,
+        slug.clone(),
+        json!({ "type": ["string", "null"] }),
+        slug,
+    );
+    assert_faithful(&v);
 }
 
 #[test]

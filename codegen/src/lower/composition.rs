@@ -128,8 +128,8 @@ fn include_fields(
     let narrowed = narrowed_fields(&types[i], &inherited, types, index);
     let def = &mut types[i];
     if let TypeKind::Record(own) = &mut def.kind {
-        // A field declared again, of the same type (or a record including it), gives its
-        // own type, default, rules and description here (Microsoft Graph's members each default `@odata.type` to their
+        // A field declared again, of the same type (or a record including it, or not
+        // nullable), gives its own type, default, rules and description here (Microsoft Graph's members each default `@odata.type` to their
         // own name); it keeps its included place.
         for (inherited_field, from) in &mut inherited {
             let Some(index) = own
@@ -140,11 +140,13 @@ fn include_fields(
             };
             let field = own.remove(index);
             // Of the same type, or of a record that includes it (Bitbucket's team has
-            // `links` of `team_links`, which includes the account's `account_links`).
+            // `links` of `team_links`, which includes the account's `account_links`); never
+            // `null` where the included field may be (Airflow's DAG details'
+            // `default_view`), as OpenAPI's `allOf` holds every part.
             let narrower = narrowed.contains(&field.json_name);
             let same = (field.ty == inherited_field.ty || narrower)
                 && field.optional == inherited_field.optional
-                && field.nullable == inherited_field.nullable;
+                && (field.nullable == inherited_field.nullable || !field.nullable);
             if same {
                 *inherited_field = field;
             } else {

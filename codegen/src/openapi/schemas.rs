@@ -21,7 +21,8 @@ pub(super) fn components(service: &Service) -> Value {
         let mut schema = match &def.kind {
             TypeKind::Record(fields) => {
                 // The fields of included records are stated by them (`allOf`), but for
-                // those declared again here (another default, description or rule).
+                // those declared again here (another default, description or rule, a
+                // narrower type, never `null`).
                 let included = included_fields(service, &def.includes);
                 let mut properties = Map::new();
                 let mut required = Vec::new();
@@ -29,6 +30,7 @@ pub(super) fn components(service: &Service) -> Value {
                     !included.iter().any(|g| {
                         g.json_name == f.json_name
                             && g.ty == f.ty
+                            && g.nullable == f.nullable
                             && g.rules == f.rules
                             && g.description == f.description
                     })

@@ -122,7 +122,11 @@ pub(crate) fn flatten<'a>(doc: Doc<'a>, parts: &[Part<'a>], at: &str) -> Flat<'a
         facets: BTreeMap::new(),
         broken: Vec::new(),
     };
-    let mut seen = Seen::default();
+    // Several parts are one property declared in several parts of an `allOf`.
+    let mut seen = Seen {
+        declarations: parts.len() > 1,
+        ..Seen::default()
+    };
     for part in parts {
         add(doc, &mut flat, part.value, &part.ptr, &mut seen);
     }
@@ -146,6 +150,9 @@ pub(crate) fn flatten<'a>(doc: Doc<'a>, parts: &[Part<'a>], at: &str) -> Flat<'a
 struct Seen {
     merged: HashSet<String>,
     nesting: usize,
+    /// Whether the part being added is one of several declarations of a property (and
+    /// what it references), not a part of an `allOf` or the alternative of a union.
+    declarations: bool,
 }
 
 fn add<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, seen: &mut Seen) {
@@ -180,14 +187,15 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
     if flat.ptr.is_empty() && map.keys().any(|k| k != "$ref") {
         flat.ptr = ptr.to_owned();
     }
-    // `nullable` on a part that says its type and composes nothing widens that part's
-    // type alone: a conjunction with a part that refuses `null` refuses it (Asana's task
-    // `resource_subtype`, a nullable string redeclared over an enumeration). Elsewhere it
-    // is the common idiom for a nullable reference (`allOf: [$ref]` beside
-    // `nullable: true`), read as making the whole schema nullable.
+    // `nullable` on one of several declarations of a property, saying its type and
+    // composing nothing, widens that declaration's type alone: where another refuses
+    // `null`, the property does (Asana's task `resource_subtype`, a nullable string
+    // declared again over an enumeration). Elsewhere it is the common idiom for a nullable
+    // reference (`allOf: [$ref]` beside `nullable: true`, or `allOf: [$ref, { type,
+    // nullable: true }]` as DigitalOcean writes it), read as making the schema nullable.
     let composes = ["$ref", "allOf", "oneOf", "anyOf"].iter().any(|k| has(k));
     let nullable = map.get("nullable").and_then(Value::as_bool) == Some(true);
-    let own_nullable = nullable && has("type") && !composes;
+    let own_nullable = seen.declarations && nullable && has("type") && !composes;
     // Types, said or inferred.
     if let Some(ty) = map.get("type") {
         let mut said: BTreeSet<&'static str> = match ty {
@@ -271,9 +279,11 @@ fn add_new<'a>(doc: Doc<'a>, flat: &mut Flat<'a>, value: &'a Value, ptr: &str, s
     // Composition.
     if let Some(Value::Array(parts)) = map.get("allOf") {
         let at = push(ptr, "allOf");
+        let declarations = std::mem::replace(&mut seen.declarations, false);
         for (i, part) in parts.iter().enumerate() {
             add(doc, flat, part, &push_index(&at, i), seen);
         }
+        seen.declarations = declarations;
     }
     for keyword in ["oneOf", "anyOf"] {
         if let Some(Value::Array(alternatives)) = map.get(keyword) {
@@ -323,7 +333,9 @@ fn union<'a>(
         0 => {}
         1 => {
             if let Some(only) = kept.first() {
+                let declarations = std::mem::replace(&mut seen.declarations, false);
                 add(doc, flat, only.value, &only.ptr, seen);
+                seen.declarations = declarations;
             }
         }
         _ => flat.unions.push(Union {

@@ -23,10 +23,35 @@ impl<'d> Types<'d> {
     ) -> Use {
         // Parts that only annotate (a description, an XML name, an example) add nothing to
         // the value: `allOf: [{$ref: X}, {description: ...}]` is X.
+        // So do parts that say again the type another part has, nullable or not (Asana's
+        // `owner: allOf: [{$ref: UserCompact}, {type: object, nullable: true}]`, the
+        // common way to write a nullable reference).
+        let document = refs::Doc::new(self.document);
+        let type_of = |part: &'d Value| -> Option<&'d str> {
+            let (part, _) = document.resolve(part, String::new()).ok()?;
+            match part.get("type").and_then(Value::as_str) {
+                Some(kind) => Some(kind),
+                None => (part.get("properties").is_some() || part.get("allOf").is_some())
+                    .then_some("object"),
+            }
+        };
+        let restates = |index: usize, part: &'d Value| {
+            let mut words = vec!["type"];
+            words.extend(ANNOTATIONS);
+            only(part, &words)
+                && part
+                    .get("type")
+                    .and_then(Value::as_str)
+                    .is_some_and(|kind| {
+                        (parts.iter().enumerate()).any(|(i, other)| {
+                            i != index && !only(other, &words) && type_of(other) == Some(kind)
+                        })
+                    })
+        };
         let substantive: Vec<(usize, &'d Value)> = parts
             .iter()
             .enumerate()
-            .filter(|(_, part)| !annotates_only(part))
+            .filter(|(index, part)| !annotates_only(part) && !restates(*index, part))
             .collect();
         // Members of its own beside the `allOf` (as Azure writes a derived resource) make it
         // a record of them all.
@@ -39,7 +64,6 @@ impl<'d> Types<'d> {
             .collect();
         // Parts that each say the same scalar type (ATO's `allOf: [{$ref: resourceId},
         // {type: string}]`, the reference a string): the first, with what the others say.
-        let document = refs::Doc::new(self.document);
         let scalar = |part: &'d Value| -> Option<&'d str> {
             let (part, _) = document.resolve(part, String::new()).ok()?;
             let kind = part.get("type").and_then(Value::as_str)?;
@@ -71,7 +95,12 @@ impl<'d> Types<'d> {
             }
             return found;
         }
-        if let Some(found) = self.including(schema, &substantive, pointer, hint, losses) {
+        // A part saying `nullable` makes the whole nullable, as for a reference above
+        // (Asana's goal `metric`: `allOf: [{$ref}, {nullable: true, properties}]`).
+        let nullable = |s: &Value| s.get("nullable").and_then(Value::as_bool) == Some(true);
+        let any_nullable = nullable(schema) || parts.iter().any(nullable);
+        if let Some(mut found) = self.including(schema, &substantive, pointer, hint, losses) {
+            found.nullable |= any_nullable;
             return found;
         }
         let mut members: Vec<(String, &'d Value, String)> = Vec::new();
@@ -82,13 +111,15 @@ impl<'d> Types<'d> {
         }
         let closed = closes(&document, schema, 0);
         let additional = self.additional(schema, pointer, hint, losses);
-        self.record(
+        let mut found = self.record(
             members,
             required,
             schema,
             (hint, closed, additional),
             losses,
-        )
+        );
+        found.nullable |= any_nullable;
+        found
     }
 
     /// `allOf` whose `$ref` parts are records: a record that includes them, of the other
@@ -162,7 +193,9 @@ impl<'d> Types<'d> {
         }
         // A member declared again as a plain value of the same type (Microsoft Graph's
         // members each default `@odata.type` to their own name) is the spec's field
-        // declared again: its own default, rules and description.
+        // declared again: its own default, rules and description; never `null` where the
+        // new declaration refuses it (Airflow's DAG details' `default_view`: every part of
+        // an `allOf` holds).
         let shapes: Vec<(String, Option<(String, bool)>)> = inherited
             .iter()
             .map(|(member, _)| {
@@ -176,8 +209,7 @@ impl<'d> Types<'d> {
             let shape = shapes.iter().find(|(m, _)| m == name)?;
             Some(shape.1.as_ref().is_some_and(|(spelled, nullable)| {
                 plain_scalar(property).is_some_and(|kind| kind == spelled)
-                    && !nullable
-                    && property.get("nullable") != Some(&Value::Bool(true))
+                    && (*nullable || property.get("nullable") != Some(&Value::Bool(true)))
                     && (required.contains(name)
                         == inherited.iter().any(|(m, optional)| m == name && !optional))
             }))
@@ -343,21 +375,23 @@ pub(super) fn required_names(schema: &Value) -> BTreeSet<String> {
 
 /// A schema that says nothing about the value's shape: only words about it, or nothing.
 pub(super) fn annotates_only(schema: &Value) -> bool {
-    const WORDS: &[&str] = &[
-        "description",
-        "title",
-        "xml",
-        "example",
-        "examples",
-        "externalDocs",
-        "nullable",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "default",
-    ];
-    only(schema, WORDS)
+    only(schema, ANNOTATIONS)
 }
+
+/// The keywords of a part of an `allOf` that only annotates the value.
+const ANNOTATIONS: &[&str] = &[
+    "description",
+    "title",
+    "xml",
+    "example",
+    "examples",
+    "externalDocs",
+    "nullable",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "default",
+];
 
 /// A schema of constraints on a value typed elsewhere (`{maxLength: 16}`), and words.
 fn constrains_only(schema: &Value) -> bool {

@@ -152,7 +152,9 @@ impl<'d> Types<'d> {
                 }
             }
             // What each inherited member is (type, nullability, optionality): a field
-            // declared again alike is the spec's field declared again, kept.
+            // declared again alike is the spec's field declared again, kept; so is one that
+            // refuses the `null` the inherited member admits (every part of an `allOf`
+            // holds: Airflow's DAG details' `default_view`).
             let shapes: Vec<InheritedMember> = kept
                 .iter()
                 .flat_map(|record| {
@@ -170,7 +172,7 @@ impl<'d> Types<'d> {
                     m == member
                         && shape.as_ref().is_some_and(|(spelled, nullable)| {
                             entry.get("type") == Some(&Yaml::Str(spelled.clone()))
-                                && (entry.get("nullable") == Some(&Yaml::Bool(true))) == *nullable
+                                && (*nullable || entry.get("nullable") != Some(&Yaml::Bool(true)))
                         })
                         && (entry.get("optional") == Some(&Yaml::Bool(true))) == *optional
                 })
