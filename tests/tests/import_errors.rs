@@ -503,3 +503,59 @@ fn a_list_of_error_records_is_written_as_a_list_of_one() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An error body that is a union of records, each pinning its status (Increase's thirteen
+/// errors, `anyOf` records whose `status` has one value and whose `type` names the
+/// error): the union is the service's `error_type`, the runtime's own refusals of each
+/// pinned status are written in that status's record (a row of their own), and the round
+/// trip finds every operation on the wire.
+#[test]
+fn an_error_union_of_records_pinning_statuses_is_written_per_status() {
+    let error = |status: u16, kind: &str| {
+        serde_json::json!({ "type": "object", "required": ["type", "title", "status"],
+            "properties": {
+                "type": { "type": "string", "enum": [kind] },
+                "title": { "type": "string" },
+                "detail": { "type": "string", "nullable": true },
+                "status": { "type": "integer", "enum": [status] } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/accounts/{id}": { "get": {
+            "parameters": [{ "name": "id", "in": "path", "required": true,
+                "schema": { "type": "string" } }],
+            "responses": {
+                "200": { "description": "ok", "content": { "application/json": { "schema": {
+                    "type": "object", "properties": { "id": { "type": "string" } } } } } },
+                "default": { "description": "failed", "content": { "application/json": {
+                    "schema": { "$ref": "#/components/schemas/error" } } } }
+            }
+        } } },
+        "components": { "schemas": { "error": { "anyOf": [
+            error(404, "object_not_found_error"),
+            error(400, "invalid_parameters_error"),
+            error(401, "invalid_api_key_error")
+        ] } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains("  error_type: Error\n"), "{service}");
+    for (row, kind) in [
+        ("not_found", "object_not_found_error"),
+        ("unauthorized", "invalid_api_key_error"),
+    ] {
+        // The row: its line, and the lines indented under it.
+        let rows = service.split(&format!("\n  {row}:\n")).nth(1).expect(row);
+        let body: Vec<&str> = rows.lines().take_while(|l| l.starts_with("    ")).collect();
+        assert!(
+            body.iter().any(|l| l.trim() == format!("type: {kind}")),
+            "{row}: {body:#?}"
+        );
+    }
+    assert!(
+        service.contains("    type: invalid_parameters_error\n  error_type: Error\n"),
+        "{service}"
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}

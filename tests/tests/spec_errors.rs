@@ -253,6 +253,25 @@ fn an_error_body_member_of_its_own_fits_the_records_additional_fields() {
     );
 }
 
+/// `error_type` may name a union of records (Increase's errors): `error_body` fits one of
+/// them, or is refused with the closest record's reasons.
+#[test]
+fn an_error_type_may_be_a_union_of_records() {
+    let types = "  NotFound:\n    fields:\n      type: { type: string }\n      detail: { type: string }\n  Invalid:\n    fields:\n      errors: { type: list<string> }\n      detail: { type: string }\n  Error:\n    any_of: [NotFound, Invalid]\n";
+    let fits = with_error_type(r#"{ errors: [], detail: "{message}" }"#, "Error", types);
+    if let Err((errors, _)) = restspec_codegen::load_sources(fits) {
+        panic!("accepted:\n{errors}");
+    }
+    let misfit = with_error_type(r#"{ detail: "{message}", code: "{name}" }"#, "Error", types);
+    let (errors, _) = restspec_codegen::load_sources(misfit).expect_err("refused");
+    let text = errors.to_string();
+    assert!(
+        text.contains("`error_body` fits none of the records `Error` is one of")
+            && text.contains("`error_body`'s member `code` is not a field of `NotFound`"),
+        "{text}"
+    );
+}
+
 /// A body that fits its record is accepted (`{status}` alone in an integer field, the
 /// record's optional fields left out), and the OpenAPI document names the record for every
 /// error answer, the runtime's own refusals (a 404 for a thing the path names, a 500)

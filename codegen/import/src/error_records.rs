@@ -30,6 +30,20 @@ pub(crate) fn written_in(
     name: &str,
     (declared, status): (&[(String, Yaml)], Option<u16>),
 ) -> Option<Written> {
+    // A union of records (Increase's thirteen errors, each pinning its `status`): the one
+    // for the status (a 400's for any), else one that pins none, else the first.
+    if let Some(alternatives) = union_of_records(name, declared) {
+        let wanted = status.unwrap_or(400);
+        let chosen = (alternatives.iter())
+            .find(|a| pinned_status(a, declared) == Some(wanted))
+            .or_else(|| {
+                alternatives
+                    .iter()
+                    .find(|a| pinned_status(a, declared).is_none())
+            })
+            .or(alternatives.first())?;
+        return written_in(chosen, (declared, status));
+    }
     let mut guessed = Vec::new();
     let shaped = error_shape(name, (declared, status), &mut guessed);
     if let Some((shape, true)) = shaped {
@@ -81,6 +95,44 @@ fn open_error_shape(
     body.push("message", Yaml::str("{message}"));
     guessed.extend(tried);
     Some(body)
+}
+
+/// The records the declared union `name` is one of (`any_of` or `one_of`), where every
+/// alternative is a record.
+pub(crate) fn union_of_records(name: &str, declared: &[(String, Yaml)]) -> Option<Vec<String>> {
+    let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
+    let Some(Yaml::List(alternatives)) = definition
+        .get("any_of")
+        .or_else(|| definition.get("one_of"))
+    else {
+        return None;
+    };
+    let record = |alternative: &Yaml| match alternative {
+        Yaml::Str(alternative) => (declared.iter())
+            .any(|(n, d)| n == alternative && d.get("fields").is_some())
+            .then(|| alternative.clone()),
+        _ => None,
+    };
+    alternatives.iter().map(record).collect()
+}
+
+/// The status the declared record `name` is the error body of, where a whole-number field
+/// of it has that one value (Increase's `status: { type: integer, values: [404] }`).
+pub(crate) fn pinned_status(name: &str, declared: &[(String, Yaml)]) -> Option<u16> {
+    let Some(Yaml::Map(fields)) = all_fields(name, declared) else {
+        return None;
+    };
+    fields.iter().find_map(|(_, field)| {
+        let Some(Yaml::List(values)) = field.get("values") else {
+            return None;
+        };
+        match (field.get("type"), values.as_slice()) {
+            (Some(Yaml::Str(ty)), [Yaml::Int(code)]) if ty == "integer" => u16::try_from(*code)
+                .ok()
+                .filter(|code| (100..600).contains(code)),
+            _ => None,
+        }
+    })
 }
 
 /// Gives each of `records` `additional_fields: any` (where it says nothing of them), for

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
-use crate::error_records::{Written, say_guesses, say_no_message, written_in};
+use crate::error_records::{
+    Written, pinned_status, say_guesses, say_no_message, union_of_records, written_in,
+};
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -90,6 +92,30 @@ impl StatusRows {
             .filter_map(|r| r.body.as_deref());
         let defaults = self.defaults.iter().filter_map(|(_, _, b)| b.as_deref());
         bodies.chain(defaults).any(|body| !record(body))
+    }
+
+    /// Where the service's error body is a union of records each pinning its status
+    /// (Increase's), a row for each such status (its body the union) the document lists no
+    /// answer of: the row's own `error_body` is written in the record for it.
+    pub(crate) fn pinned_rows(&mut self, error_body: Option<&ErrorBody>, types: &Types<'_>) {
+        let Some(union) = error_body.map(|b| b.type_name.as_str()) else {
+            return;
+        };
+        let Some(alternatives) = union_of_records(union, &types.declared) else {
+            return;
+        };
+        for record in alternatives {
+            let Some(code) = pinned_status(&record, &types.declared) else {
+                continue;
+            };
+            self.ensure_row(code);
+            if let Some(row) = self.rows.get_mut(&code).and_then(|rows| rows.first_mut())
+                && row.uses == 0
+                && row.body.is_none()
+            {
+                row.body = Some(union.to_owned());
+            }
+        }
     }
 
     /// Adds a row for `code` where the document lists no answer of it, counted as used by

@@ -140,6 +140,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     losses.retain(|loss: &Loss| seen.insert((loss.pointer.clone(), loss.message.clone())));
     let header = header(options, document);
     let error_body = errors::error_body(&needs.statuses, &types, &mut losses);
+    needs.statuses.pinned_rows(error_body.as_ref(), &types);
     let mut opened = (needs.statuses).own_formats(error_body.as_ref(), &types, &mut losses);
     let (own, opened_by_endpoints) = errors::own_bodies(
         &needs.default_bodies,

@@ -1,4 +1,4 @@
-//! `error_type`: the record an API documents its error body as. The body itself is still
+//! `error_type`: the record (or union of records) an API documents its error body as. The body itself is still
 //! `error_body` (the runtime writes it from a few constant strings); this checks that every
 //! body written from it is an instance of the record, so that the OpenAPI document may name
 //! the record for every error answer.
@@ -37,19 +37,59 @@ pub(super) fn lower_error_type(
         );
         return None;
     }
-    let (fields, additional) = record_fields(&named.value, at, types, diags)?;
+    let records = error_records(&named.value, at, types, diags)?;
     // Without a readable body, `error_body`'s own error is the one to report.
     let Some(Shape::Object(members)) = &conventions.error_body else {
         return None;
     };
-    let mut fits = true;
-    let record = Record {
-        name: &named.value,
-        fields,
-        additional,
-    };
-    check_members(members, &record, types, at, &mut fits, diags);
-    fits.then(|| named.value.clone())
+    fits_one(members, (&named.value, &records), types, at, diags).then(|| named.value.clone())
+}
+
+/// Whether `members` fit one of `records` (the record an error type names, or the records
+/// of its union): the record's problems said where it is one; the closest record's, after a
+/// line saying so, where none of several fits.
+fn fits_one(
+    members: &[(String, Shape)],
+    (name, records): (&str, &[Record<'_>]),
+    types: &[TypeDef],
+    at: &crate::diag::Location,
+    diags: &mut Diagnostics,
+) -> bool {
+    if let [record] = records {
+        let mut fits = true;
+        check_members(members, record, types, at, &mut fits, diags);
+        return fits;
+    }
+    let mut closest: Option<(&str, Diagnostics)> = None;
+    for record in records {
+        let mut fits = true;
+        let mut unsaid = Diagnostics::default();
+        check_members(members, record, types, at, &mut fits, &mut unsaid);
+        if fits {
+            return true;
+        }
+        if closest
+            .as_ref()
+            .is_none_or(|(_, c)| unsaid.count() < c.count())
+        {
+            closest = Some((record.name, unsaid));
+        }
+    }
+    if let Some((record, problems)) = closest {
+        diags.push(
+            Diagnostic::new(
+                at.clone(),
+                format!("`error_body` fits none of the records `{name}` is one of"),
+            )
+            .hint(format!(
+                "write it as one of them; the closest, `{record}`, says why it does not fit"
+            )),
+        );
+        for problem in problems.into_sorted() {
+            diags.push(problem);
+        }
+    }
+    false
 }
 
 /// An endpoint's own `error_type` (at `at`) names a record every body its own `error_body`
@@ -66,48 +106,68 @@ pub(super) fn check_own_error_type(
     types: &[TypeDef],
     diags: &mut Diagnostics,
 ) {
-    let Some((fields, additional)) = record_fields(named, at, types, diags) else {
+    let Some(records) = error_records(named, at, types, diags) else {
         return;
     };
     let Shape::Object(members) = body else {
         return;
     };
-    let record = Record {
-        name: named,
-        fields,
-        additional,
-    };
-    check_members(members, &record, types, at, &mut true, diags);
+    fits_one(members, (named, &records), types, at, diags);
 }
 
-/// The fields of record `name`, which an error type names (`at`); a located error when it
-/// is no record, or no type.
-fn record_fields<'t>(
-    name: &str,
+/// The records an error type names (`at`): the record itself, or each record of a union
+/// of them (Increase's errors, `any_of` thirteen records, each for its statuses); a
+/// located error when it is neither, or no type.
+fn error_records<'t>(
+    name: &'t str,
     at: &crate::diag::Location,
     types: &'t [TypeDef],
     diags: &mut Diagnostics,
-) -> Option<(&'t [Field], Option<&'t TypeRef>)> {
+) -> Option<Vec<Record<'t>>> {
     let records = || {
         types
             .iter()
             .filter(|t| matches!(t.kind, TypeKind::Record(_)))
             .map(|t| t.name.as_str())
     };
-    let def = types.iter().find(|t| t.name == name);
-    match def.map(|t| (&t.kind, t.additional_fields.as_ref())) {
-        Some((TypeKind::Record(fields), additional)) => Some((fields, additional)),
-        Some(_) => {
+    let record = |def: &'t TypeDef| match &def.kind {
+        TypeKind::Record(fields) => Some(Record {
+            name: &def.name,
+            fields,
+            additional: def.additional_fields.as_ref(),
+        }),
+        _ => None,
+    };
+    let found = types.iter().find(|t| t.name == name);
+    let alternatives = match found.map(|t| &t.kind) {
+        Some(TypeKind::Union(union)) => (union.alternatives.iter())
+            .map(|alternative| match alternative {
+                TypeRef::Named(alternative) => types
+                    .iter()
+                    .find(|t| t.name == *alternative)
+                    .and_then(record),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>(),
+        _ => None,
+    };
+    match (found, alternatives) {
+        (Some(def), _) if matches!(def.kind, TypeKind::Record(_)) => record(def).map(|r| vec![r]),
+        (Some(_), Some(alternatives)) => Some(alternatives),
+        (Some(_), None) => {
             diags.push(
                 Diagnostic::new(
                     at.clone(),
                     format!("`{name}` is not a record, so it cannot be an error body"),
                 )
-                .hint("an error body is a record type (`fields`)"),
+                .hint(
+                    "an error body is a record type (`fields`), or a `one_of` or `any_of` of \
+                     records",
+                ),
             );
             None
         }
-        None => {
+        (None, _) => {
             diags.push(
                 Diagnostic::new(at.clone(), format!("unknown error type `{name}`"))
                     .hint(suggest(name, records())),
@@ -131,11 +191,22 @@ pub(super) fn writes_type(body: &Shape, ty: &TypeRef, types: &[TypeDef]) -> bool
     }
 }
 
-/// Whether every body `body` writes is an instance of the record `name`.
+/// Whether every body `body` writes is an instance of the record `name`, or of one record
+/// of the union `name` is.
 fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool {
     let Some(def) = types.iter().find(|t| t.name == name) else {
         return false;
     };
+    if let TypeKind::Union(union) = &def.kind {
+        return (union.alternatives.iter()).any(|alternative| match alternative {
+            TypeRef::Named(record) => types.iter().any(|t| {
+                t.name == *record
+                    && matches!(t.kind, TypeKind::Record(_))
+                    && writes_record(body, record, types)
+            }),
+            _ => false,
+        });
+    }
     let (TypeKind::Record(fields), Shape::Object(members)) = (&def.kind, body) else {
         return false;
     };
