@@ -17,9 +17,9 @@ pub(crate) struct Written {
     pub(crate) says_message: bool,
     /// The fields it fills with a guess.
     pub(crate) guessed: Vec<String>,
-    /// Whether it holds the message in a member of its own: the record is to say
-    /// `additional_fields: any` ([`open_records`]).
-    pub(crate) opens: bool,
+    /// The record it holds the message in a member of its own of, where it does: that
+    /// record is to say `additional_fields: any` ([`open_records`]).
+    pub(crate) opens: Option<String>,
 }
 
 /// The error body written in the declared record `name` for answers of `status` (any
@@ -51,7 +51,7 @@ pub(crate) fn written_in(
             shape,
             says_message: true,
             guessed,
-            opens: false,
+            opens: None,
         });
     }
     let mut open_guesses = Vec::new();
@@ -60,14 +60,14 @@ pub(crate) fn written_in(
             shape,
             says_message: true,
             guessed: open_guesses,
-            opens: true,
+            opens: Some(name.to_owned()),
         });
     }
     shaped.map(|(shape, says_message)| Written {
         shape,
         says_message,
         guessed,
-        opens: false,
+        opens: None,
     })
 }
 

@@ -53,9 +53,9 @@ pub(crate) struct ErrorBody {
     pub(crate) guessed: Vec<String>,
     /// Whether it holds the error's message (else only its reason, name or status).
     pub(crate) says_message: bool,
-    /// Whether it holds the message in a member of its own: the record is to say
-    /// `additional_fields: any` ([`crate::error_records::open_records`]).
-    pub(crate) opens: bool,
+    /// The record it holds the message in a member of its own of, where it does: that
+    /// record is to say `additional_fields: any` ([`crate::error_records::open_records`]).
+    pub(crate) opens: Option<String>,
     /// Whether operations give a `default` answer (`openapi_default_error`).
     pub(crate) default_answer: bool,
 }
@@ -279,9 +279,7 @@ impl StatusRows {
                         if !written.says_message {
                             say_no_message(types, record, &whose, losses);
                         }
-                        if written.opens {
-                            opened.push(record.to_owned());
-                        }
+                        opened.extend(written.opens);
                         row.own_format = Some(("error_body", shape));
                     }
                     _ => {}
@@ -309,7 +307,7 @@ impl StatusRows {
         // member of its own; else one that tells errors apart without.
         let body = |(name, _): &(&str, usize), tier: (bool, bool)| {
             let written = written_in(name, (declared, None))?;
-            ((written.says_message, written.opens) == tier).then(|| ErrorBody {
+            ((written.says_message, written.opens.is_some()) == tier).then(|| ErrorBody {
                 type_name: (*name).to_owned(),
                 shape: written.shape,
                 guessed: written.guessed,
@@ -440,9 +438,7 @@ pub(crate) fn own_bodies(
         };
         let whose = format!("{endpoint}'s errors");
         say_guesses(types, body, &written.guessed, &whose, losses);
-        if written.opens {
-            opened.push(body.clone());
-        }
+        opened.extend(written.opens);
         out.push((*family, endpoint.clone(), written.shape, body.clone()));
     }
     (out, opened)

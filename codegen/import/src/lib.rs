@@ -149,11 +149,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
         &mut losses,
     );
     opened.extend(opened_by_endpoints);
-    opened.extend(
-        (error_body.iter())
-            .filter(|b| b.opens)
-            .map(|b| b.type_name.clone()),
-    );
+    opened.extend(error_body.iter().filter_map(|b| b.opens.clone()));
     error_records::open_records(&mut types, opened, &mut losses);
     for (family, name, shape, record) in own {
         let endpoints = &mut families[family].endpoints;

@@ -315,7 +315,7 @@ impl<'d> Operation<'_, 'd> {
                 // (GitHub's `workflow_id`: an integer or a string).
                 let any_text = parameter
                     .get("schema")
-                    .is_some_and(crate::round_trip::meant::text_union);
+                    .is_some_and(|s| crate::round_trip::meant::text_union(types.document, s));
                 if !any_text {
                     losses.push(Loss::wire(
                         schema_at,

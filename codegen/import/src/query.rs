@@ -175,7 +175,7 @@ pub(crate) fn query_option<'d>(
         _ if list || map => found.spelled.clone(),
         one if one_value(one) => one.to_owned(),
         // A union with an alternative of any text is text, as a parameter's.
-        _ if crate::round_trip::meant::text_union(schema) => "string".to_owned(),
+        _ if crate::round_trip::meant::text_union(types.document, schema) => "string".to_owned(),
         other => {
             losses.push(Loss::wire(
                 schema_at.clone(),

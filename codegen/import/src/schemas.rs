@@ -53,7 +53,8 @@ impl Use {
 
 /// The named types declared so far and where each component schema went.
 pub(crate) struct Types<'d> {
-    document: &'d Value,
+    /// The document its schemas are read from.
+    pub(crate) document: &'d Value,
     /// `Pet` → its definition, in the order declared.
     pub(crate) declared: Vec<(String, Yaml)>,
     taken: BTreeSet<String>,

@@ -189,18 +189,26 @@ fn as_list(found: &OneOrMany<'_>) -> Value {
 /// Whether `map` is a parameter whose schema is a union with an alternative of any text
 /// (GitHub's `workflow_id`: an integer or a string): on the wire a parameter is text, and
 /// that alternative admits every text, so the union is plain text.
-fn text_union_parameter(map: &Map<String, Value>) -> bool {
+fn text_union_parameter(document: &Value, map: &Map<String, Value>) -> bool {
     let parameter = map
         .get("in")
         .and_then(Value::as_str)
         .is_some_and(|place| ["path", "query", "header", "cookie"].contains(&place));
-    parameter && map.get("schema").is_some_and(text_union)
+    parameter && map.get("schema").is_some_and(|s| text_union(document, s))
 }
 
-/// Whether `schema` is a union with an alternative of any text (`{ type: string }`), which
-/// as a parameter's is plain text: the import reads it so too.
-pub(crate) fn text_union(schema: &Value) -> bool {
+/// Whether `schema` is a union with an alternative of any text (`{ type: string }`, itself
+/// or through a `$ref`: PeerTube's id, uuid or short uuid), which as a parameter's is plain
+/// text: the import reads it so too.
+pub(crate) fn text_union(document: &Value, schema: &Value) -> bool {
     let any_text = |part: &Value| {
+        let part = match part.get("$ref").and_then(Value::as_str) {
+            Some(reference) => match super::refs::Doc::new(document).lookup(reference) {
+                Some((target, _)) => target,
+                None => return false,
+            },
+            None => part,
+        };
         part.as_object().is_some_and(|part| {
             part.get("type").and_then(Value::as_str) == Some("string")
                 && part.keys().all(|k| {
@@ -221,7 +229,7 @@ fn has_any(document: &Value, value: &Value) -> bool {
         Value::Object(map) => {
             listed_on_list(map)
                 || one_or_many(document, map, "").is_some()
-                || text_union_parameter(map)
+                || text_union_parameter(document, map)
                 || of_other_kind(document, map).is_some()
                 || map.values().any(|v| has_any(document, v))
         }
@@ -259,7 +267,7 @@ fn move_all(document: &Value, value: &mut Value) {
             if let Some(list) = list {
                 map.insert("schema".to_owned(), list);
             }
-            if text_union_parameter(map)
+            if text_union_parameter(document, map)
                 && let Some(Value::Object(schema)) = map.get_mut("schema")
             {
                 schema.remove("oneOf");
@@ -333,6 +341,20 @@ mod tests {
             json!({ "type": "string" })
         );
         assert_eq!(meant["parameters"][1], document["parameters"][1]);
+        // Through references too (PeerTube's id, uuid or short uuid).
+        let document = json!({
+            "components": { "schemas": {
+                "id": { "type": "integer", "minimum": 1 },
+                "shortUUID": { "type": "string", "description": "a shorter uuid" } } },
+            "parameters": [{ "name": "id", "in": "path", "schema": { "oneOf": [
+                { "$ref": "#/components/schemas/id" },
+                { "$ref": "#/components/schemas/shortUUID" }] } }]
+        });
+        let meant = super::read(&document).expect("changed");
+        assert_eq!(
+            meant["parameters"][0]["schema"],
+            json!({ "type": "string" })
+        );
     }
 
     #[test]
