@@ -559,3 +559,34 @@ fn an_error_union_of_records_pinning_statuses_is_written_per_status() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A union of error records none of which has a field for the message (Nexmo's
+/// `Unauthorized`: one of two records of `type` and a flag): the record the body is written
+/// in holds it in a member of its own, and says so, not the union; the spec checks.
+#[test]
+fn an_error_union_of_open_records_opens_the_chosen_record() {
+    let error = |kind: &str| {
+        serde_json::json!({ "type": "object", "required": ["type"], "properties": {
+            "type": { "type": "string", "enum": [kind] },
+            "retry": { "type": "boolean" } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/balance": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": { "schema": {
+                "type": "object", "properties": { "value": { "type": "number" } } } } } },
+            "401": { "description": "refused", "content": { "application/json": {
+                "schema": { "oneOf": [error("authentication_failed"), error("no_reload")] } } } }
+        } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    let opened = imported
+        .losses
+        .iter()
+        .filter(|l| l.message.contains("a member of their own, `message`"))
+        .count();
+    assert_eq!(opened, 1, "{:#?}\n{service}", imported.losses);
+    assert_every_operation_on_the_wire(&document, &imported);
+}
