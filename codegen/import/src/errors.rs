@@ -420,6 +420,15 @@ pub(crate) fn own_body(
     (written.says_message || written.guessed.is_empty()).then_some(written)
 }
 
+/// An endpoint's own `error_body` (`shape`) and `error_type` (`record`), by its family's
+/// index and its name.
+pub(crate) struct OwnErrorBody {
+    pub(crate) family: usize,
+    pub(crate) endpoint: String,
+    pub(crate) shape: Yaml,
+    pub(crate) record: String,
+}
+
 /// Each endpoint's own `error_body` and `error_type`, where its `default` answer's body is
 /// not the service's and can be written ([`own_body`]); each guessed field said as a loss.
 /// With the records that are to hold the message in a member of their own
@@ -429,7 +438,7 @@ pub(crate) fn own_bodies(
     service: Option<&ErrorBody>,
     types: &Types<'_>,
     losses: &mut Losses,
-) -> (Vec<(usize, String, Yaml, String)>, Vec<String>) {
+) -> (Vec<OwnErrorBody>, Vec<String>) {
     let mut out = Vec::new();
     let mut opened = Vec::new();
     for (family, endpoint, body) in defaults {
@@ -439,7 +448,12 @@ pub(crate) fn own_bodies(
         let whose = format!("{endpoint}'s errors");
         say_guesses(types, body, &written.guessed, &whose, losses);
         opened.extend(written.opens);
-        out.push((*family, endpoint.clone(), written.shape, body.clone()));
+        out.push(OwnErrorBody {
+            family: *family,
+            endpoint: endpoint.clone(),
+            shape: written.shape,
+            record: body.clone(),
+        });
     }
     (out, opened)
 }

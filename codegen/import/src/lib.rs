@@ -151,11 +151,11 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     opened.extend(opened_by_endpoints);
     opened.extend(error_body.iter().filter_map(|b| b.opens.clone()));
     error_records::open_records(&mut types, opened, &mut losses);
-    for (family, name, shape, record) in own {
-        let endpoints = &mut families[family].endpoints;
-        if let Some((_, endpoint)) = endpoints.iter_mut().find(|(n, _)| *n == name) {
-            endpoint.push("error_body", shape);
-            endpoint.push("error_type", Yaml::str(record));
+    for own in own {
+        let endpoints = &mut families[own.family].endpoints;
+        if let Some((_, endpoint)) = endpoints.iter_mut().find(|(n, _)| *n == own.endpoint) {
+            endpoint.push("error_body", own.shape);
+            endpoint.push("error_type", Yaml::str(own.record));
         }
     }
     let service_file = service::file(
