@@ -20,6 +20,7 @@ mod import_bodies;
 mod import_closed;
 mod import_defaults;
 mod import_discriminators;
+mod import_error_records;
 mod import_errors;
 mod import_examples;
 mod import_families;
