@@ -177,9 +177,11 @@ spec_record! {
         opt error_body: Node,
         /// The record type the API documents its error body as (`Error`), when
         /// `error_body` is an instance of one: every member of `error_body` is a field of
-        /// it, and each field it requires is written there. The OpenAPI document then
-        /// names that type for every error answer, the runtime's own included, instead of
-        /// a schema drawn from `error_body`.
+        /// it (or, where the record has `additional_fields`, a member of their type), and
+        /// each field it requires is written there. It may be a `one_of` or `any_of` of
+        /// records, one for each kind of error: `error_body` is then an instance of one of
+        /// them. The OpenAPI document then names that type for every error answer, the
+        /// runtime's own included, instead of a schema drawn from `error_body`.
         opt error_type: Spanned<String>,
         /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
         /// without the JSON prefix line, to anyone (`/openapi.json`): under `base_path`

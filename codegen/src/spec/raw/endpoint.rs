@@ -64,8 +64,8 @@ spec_record! {
         /// `conventions.error_body` is (`{ ok: false, error: "{name}" }`). The runtime's own
         /// refusals stay in the service's.
         opt error_body: Node,
-        /// The record its `error_body` writes, as `conventions.error_type` names the
-        /// service's.
+        /// The record (or union of records) its `error_body` writes, as
+        /// `conventions.error_type` names the service's.
         opt error_type: Spanned<String>,
         /// When the top-level resource does not exist, call the handler anyway (it creates it).
         opt creates: bool,
