@@ -5,6 +5,7 @@
 use restspec_import::Options;
 
 use super::import::{assert_every_operation_on_the_wire, file};
+use super::import_errors::default_answers;
 
 /// An operation's `default` answer of an open record no field of which can hold a message
 /// (Slack's error template, `{ ok: false }` and `additionalProperties: true`): the endpoint
@@ -13,29 +14,16 @@ use super::import::{assert_every_operation_on_the_wire, file};
 /// round trip finds every operation on the wire.
 #[test]
 fn an_open_error_template_holds_the_message_in_a_member_of_its_own() {
-    let answers = |error: &str| {
+    let document = default_answers(
+        "Plain",
+        "Template",
         serde_json::json!({
-            "200": { "description": "ok", "content": { "application/json": {
-                "schema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } } } },
-            "default": { "description": "failed", "content": { "application/json": {
-                "schema": { "$ref": format!("#/components/schemas/{error}") } } } }
-        })
-    };
-    let document = serde_json::json!({
-        "openapi": "3.0.0",
-        "info": { "title": "T", "version": "1" },
-        "paths": {
-            "/a": { "get": { "responses": answers("Plain") } },
-            "/b": { "get": { "responses": answers("Plain") } },
-            "/c": { "get": { "responses": answers("Template") } }
-        },
-        "components": { "schemas": {
             "Plain": { "type": "object", "required": ["ok", "error"], "properties": {
                 "ok": { "type": "boolean" }, "error": { "type": "string" } } },
             "Template": { "type": "object", "additionalProperties": true, "required": ["ok"],
                 "properties": { "ok": { "type": "boolean", "enum": [false] } } }
-        } }
-    });
+        }),
+    );
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let own = file(&imported, "c.yaml");
     assert!(own.contains("    error_type: Template\n"), "{own}");

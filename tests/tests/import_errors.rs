@@ -340,12 +340,13 @@ fn an_error_records_own_uuid_is_a_new_error_id() {
     assert_every_operation_on_the_wire(&document, &imported);
 }
 
-/// Operations answering `default` in bodies of their own (App Center's `{ error: { code,
-/// message } }` beside the `{ message }` most answer): the service's error body is the
-/// most common one, each other operation writes its errors in its own (`error_body`,
-/// `error_type`), and the round trip finds every `default` on the wire.
-#[test]
-fn a_default_answer_of_another_body_is_the_endpoint_s_own() {
+/// A document of three operations answering `default` in error records: `/a` and `/b` in
+/// `common`, `/c` in `own`, of `schemas`.
+pub(crate) fn default_answers(
+    common: &str,
+    own: &str,
+    schemas: serde_json::Value,
+) -> serde_json::Value {
     let answers = |error: &str| {
         serde_json::json!({
             "200": { "description": "ok", "content": { "application/json": {
@@ -354,22 +355,35 @@ fn a_default_answer_of_another_body_is_the_endpoint_s_own() {
                 "schema": { "$ref": format!("#/components/schemas/{error}") } } } }
         })
     };
-    let document = serde_json::json!({
+    serde_json::json!({
         "openapi": "3.0.0",
         "info": { "title": "T", "version": "1" },
         "paths": {
-            "/a": { "get": { "responses": answers("Plain") } },
-            "/b": { "get": { "responses": answers("Plain") } },
-            "/c": { "get": { "responses": answers("Nested") } }
+            "/a": { "get": { "responses": answers(common) } },
+            "/b": { "get": { "responses": answers(common) } },
+            "/c": { "get": { "responses": answers(own) } }
         },
-        "components": { "schemas": {
+        "components": { "schemas": schemas }
+    })
+}
+
+/// Operations answering `default` in bodies of their own (App Center's `{ error: { code,
+/// message } }` beside the `{ message }` most answer): the service's error body is the
+/// most common one, each other operation writes its errors in its own (`error_body`,
+/// `error_type`), and the round trip finds every `default` on the wire.
+#[test]
+fn a_default_answer_of_another_body_is_the_endpoint_s_own() {
+    let document = default_answers(
+        "Plain",
+        "Nested",
+        serde_json::json!({
             "Plain": { "type": "object", "required": ["message"],
                 "properties": { "message": { "type": "string" } } },
             "Nested": { "type": "object", "required": ["error"],
                 "properties": { "error": { "type": "object", "required": ["code", "message"],
                     "properties": { "code": { "type": "string" }, "message": { "type": "string" } } } } }
-        } }
-    });
+        }),
+    );
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let service = file(&imported, "service.yaml");
     assert!(service.contains("  error_type: Plain\n"), "{service}");

@@ -48,14 +48,8 @@ pub(crate) struct StatusRows {
 /// The JSON error body a document's errors share: the record's name and the body's shape.
 pub(crate) struct ErrorBody {
     pub(crate) type_name: String,
-    pub(crate) shape: Yaml,
-    /// Required string fields nothing an error knows fills: they hold its reason phrase.
-    pub(crate) guessed: Vec<String>,
-    /// Whether it holds the error's message (else only its reason, name or status).
-    pub(crate) says_message: bool,
-    /// The record it holds the message in a member of its own of, where it does: that
-    /// record is to say `additional_fields: any` ([`crate::error_records::open_records`]).
-    pub(crate) opens: Option<String>,
+    /// The body, written in the record (or the union's record) as [`written_in`] writes it.
+    pub(crate) written: Written,
     /// Whether operations give a `default` answer (`openapi_default_error`).
     pub(crate) default_answer: bool,
 }
@@ -269,7 +263,7 @@ impl StatusRows {
                         if Some(body) == error_type {
                             // The service's body, but for a value of an enumeration that
                             // says this status (`code: not found`); its guesses are said.
-                            if error_body.is_some_and(|b| b.shape != shape) {
+                            if error_body.is_some_and(|b| b.written.shape != shape) {
                                 row.own_format = Some(("error_body", shape));
                             }
                             continue;
@@ -309,10 +303,7 @@ impl StatusRows {
             let written = written_in(name, (declared, None))?;
             ((written.says_message, written.opens.is_some()) == tier).then(|| ErrorBody {
                 type_name: (*name).to_owned(),
-                shape: written.shape,
-                guessed: written.guessed,
-                says_message: written.says_message,
-                opens: written.opens,
+                written,
                 default_answer: self.default_answer,
             })
         };
@@ -396,8 +387,14 @@ pub(crate) fn error_body(
         losses.push(Loss::wire(at.clone(), "default or range response", what));
     }
     let body = body?;
-    say_guesses(types, &body.type_name, &body.guessed, "errors", losses);
-    if !body.says_message {
+    say_guesses(
+        types,
+        &body.type_name,
+        &body.written.guessed,
+        "errors",
+        losses,
+    );
+    if !body.written.says_message {
         say_no_message(types, &body.type_name, "errors", losses);
     }
     Some(body)

@@ -149,7 +149,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
         &mut losses,
     );
     opened.extend(opened_by_endpoints);
-    opened.extend(error_body.iter().filter_map(|b| b.opens.clone()));
+    opened.extend(error_body.iter().filter_map(|b| b.written.opens.clone()));
     error_records::open_records(&mut types, opened, &mut losses);
     for own in own {
         let endpoints = &mut families[own.family].endpoints;

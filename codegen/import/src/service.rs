@@ -161,7 +161,7 @@ pub(crate) fn file(
     // Errors as JSON where most of them share a record the runtime's refusals can fill.
     if let Some(body) = error_body {
         conventions.push("error_format", Yaml::str("json"));
-        conventions.push("error_body", body.shape.clone());
+        conventions.push("error_body", body.written.shape.clone());
         conventions.push("error_type", Yaml::str(body.type_name.clone()));
         if body.default_answer {
             conventions.push("openapi_default_error", Yaml::Bool(true));

@@ -115,65 +115,68 @@ pub(super) fn check_own_error_type(
     fits_one(members, (named, &records), types, at, diags);
 }
 
-/// The records an error type names (`at`): the record itself, or each record of a union
-/// of them (Increase's errors, `any_of` thirteen records, each for its statuses); a
-/// located error when it is neither, or no type.
+/// The records an error type names (`at`): [`records_of`]; a located error when it is
+/// neither a record nor a union of them, or no type.
 fn error_records<'t>(
     name: &'t str,
     at: &crate::diag::Location,
     types: &'t [TypeDef],
     diags: &mut Diagnostics,
 ) -> Option<Vec<Record<'t>>> {
-    let records = || {
-        types
-            .iter()
+    if let Some(records) = records_of(name, types) {
+        return Some(records);
+    }
+    let diagnostic = if types.iter().any(|t| t.name == name) {
+        Diagnostic::new(
+            at.clone(),
+            format!("`{name}` is not a record, so it cannot be an error body"),
+        )
+        .hint("an error body is a record type (`fields`), or a `one_of` or `any_of` of records")
+    } else {
+        let records = (types.iter())
             .filter(|t| matches!(t.kind, TypeKind::Record(_)))
-            .map(|t| t.name.as_str())
+            .map(|t| t.name.as_str());
+        Diagnostic::new(at.clone(), format!("unknown error type `{name}`"))
+            .hint(suggest(name, records))
     };
-    let record = |def: &'t TypeDef| match &def.kind {
+    diags.push(diagnostic);
+    None
+}
+
+/// The records the type `name` is: the record itself, or each record of a union of them
+/// (Increase's errors, `any_of` thirteen records, each for its statuses); `None` for any
+/// other type, or none.
+fn records_of<'t>(name: &str, types: &'t [TypeDef]) -> Option<Vec<Record<'t>>> {
+    let def = types.iter().find(|t| t.name == name)?;
+    records_in(def, types).into_iter().collect()
+}
+
+/// What `def` is as records: itself, or each alternative of a union, each the record it is
+/// or `None`.
+fn records_in<'t>(def: &'t TypeDef, types: &'t [TypeDef]) -> Vec<Option<Record<'t>>> {
+    match &def.kind {
+        TypeKind::Union(union) => (union.alternatives.iter())
+            .map(|alternative| match alternative {
+                TypeRef::Named(alternative) => types
+                    .iter()
+                    .find(|t| t.name == *alternative)
+                    .and_then(record_of),
+                _ => None,
+            })
+            .collect(),
+        _ => vec![record_of(def)],
+    }
+}
+
+/// The record `def` is, if it is one.
+fn record_of(def: &TypeDef) -> Option<Record<'_>> {
+    match &def.kind {
         TypeKind::Record(fields) => Some(Record {
             name: &def.name,
             fields,
             additional: def.additional_fields.as_ref(),
         }),
         _ => None,
-    };
-    let found = types.iter().find(|t| t.name == name);
-    let alternatives = match found.map(|t| &t.kind) {
-        Some(TypeKind::Union(union)) => (union.alternatives.iter())
-            .map(|alternative| match alternative {
-                TypeRef::Named(alternative) => types
-                    .iter()
-                    .find(|t| t.name == *alternative)
-                    .and_then(record),
-                _ => None,
-            })
-            .collect::<Option<Vec<_>>>(),
-        _ => None,
-    };
-    match (found, alternatives) {
-        (Some(def), _) if matches!(def.kind, TypeKind::Record(_)) => record(def).map(|r| vec![r]),
-        (Some(_), Some(alternatives)) => Some(alternatives),
-        (Some(_), None) => {
-            diags.push(
-                Diagnostic::new(
-                    at.clone(),
-                    format!("`{name}` is not a record, so it cannot be an error body"),
-                )
-                .hint(
-                    "an error body is a record type (`fields`), or a `one_of` or `any_of` of \
-                     records",
-                ),
-            );
-            None
-        }
-        (None, _) => {
-            diags.push(
-                Diagnostic::new(at.clone(), format!("unknown error type `{name}`"))
-                    .hint(suggest(name, records())),
-            );
-            None
-        }
     }
 }
 
@@ -194,38 +197,22 @@ pub(super) fn writes_type(body: &Shape, ty: &TypeRef, types: &[TypeDef]) -> bool
 /// Whether every body `body` writes is an instance of the record `name`, or of one record
 /// of the union `name` is.
 fn writes_record(body: &Shape, name: &str, types: &[TypeDef]) -> bool {
-    let Some(def) = types.iter().find(|t| t.name == name) else {
+    let (Some(def), Shape::Object(members)) = (types.iter().find(|t| t.name == name), body) else {
         return false;
     };
-    if let TypeKind::Union(union) = &def.kind {
-        return (union.alternatives.iter()).any(|alternative| match alternative {
-            TypeRef::Named(record) => types.iter().any(|t| {
-                t.name == *record
-                    && matches!(t.kind, TypeKind::Record(_))
-                    && writes_record(body, record, types)
-            }),
-            _ => false,
-        });
-    }
-    let (TypeKind::Record(fields), Shape::Object(members)) = (&def.kind, body) else {
-        return false;
-    };
-    let mut fits = true;
-    let record = Record {
-        name,
-        fields,
-        additional: def.additional_fields.as_ref(),
-    };
-    let mut unsaid = Diagnostics::default();
-    check_members(
-        members,
-        &record,
-        types,
-        &def.location,
-        &mut fits,
-        &mut unsaid,
-    );
-    fits
+    records_in(def, types).iter().flatten().any(|record| {
+        let mut fits = true;
+        let mut unsaid = Diagnostics::default();
+        check_members(
+            members,
+            record,
+            types,
+            &def.location,
+            &mut fits,
+            &mut unsaid,
+        );
+        fits
+    })
 }
 
 /// A record `error_body` (or one of its members) is held to.
@@ -303,21 +290,13 @@ fn check_members(
             _ => (value, &field.ty, field.nullable),
         };
         let inner = match (value, ty) {
-            (Shape::Object(inner), TypeRef::Named(type_name)) => types
-                .iter()
+            (Shape::Object(inner), TypeRef::Named(type_name)) => (types.iter())
                 .find(|t| t.name == *type_name)
-                .and_then(|t| match &t.kind {
-                    TypeKind::Record(fields) => Some((inner, t, fields)),
-                    _ => None,
-                }),
+                .and_then(record_of)
+                .map(|nested| (inner, nested)),
             _ => None,
         };
-        if let Some((inner, def, inner_fields)) = inner {
-            let nested = Record {
-                name: &def.name,
-                fields: inner_fields,
-                additional: def.additional_fields.as_ref(),
-            };
+        if let Some((inner, nested)) = inner {
             check_members(inner, &nested, types, at, fits, diags);
         } else if let Some(expected) = misfit(value, (ty, nullable), types) {
             *fits = false;

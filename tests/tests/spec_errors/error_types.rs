@@ -41,8 +41,7 @@ fn an_error_type_the_error_body_does_not_fit_is_refused() {
         );
     }
     let sources = with_error_type(r#"{ message: "{message}" }"#, "Eror", types);
-    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
-    let text = errors.to_string();
+    let text = refused(sources);
     assert!(
         text.contains("unknown error type `Eror`") && text.contains("did you mean `Error`?"),
         "{text}"
@@ -60,12 +59,9 @@ fn an_error_body_member_of_its_own_fits_the_records_additional_fields() {
     };
     let body = r#"{ ok: false, message: "{message}" }"#;
     let open = with_error_type(body, "Error", &record("    additional_fields: any\n"));
-    if let Err((errors, _)) = restspec_codegen::load_sources(open) {
-        panic!("accepted:\n{errors}");
-    }
+    accepted(open);
     let numbers = with_error_type(body, "Error", &record("    additional_fields: integer\n"));
-    let (errors, _) = restspec_codegen::load_sources(numbers).expect_err("refused");
-    let text = errors.to_string();
+    let text = refused(numbers);
     assert!(
         text.contains(
             "`error_body`'s `message` does not fit `Error`'s `additional_fields` (`integer`)"
@@ -73,8 +69,7 @@ fn an_error_body_member_of_its_own_fits_the_records_additional_fields() {
         "{text}"
     );
     let closed = with_error_type(body, "Error", &record(""));
-    let (errors, _) = restspec_codegen::load_sources(closed).expect_err("refused");
-    let text = errors.to_string();
+    let text = refused(closed);
     assert!(
         text.contains("`error_body`'s member `message` is not a field of `Error`")
             && text.contains("additional_fields: any"),
@@ -88,12 +83,9 @@ fn an_error_body_member_of_its_own_fits_the_records_additional_fields() {
 fn an_error_type_may_be_a_union_of_records() {
     let types = "  NotFound:\n    fields:\n      type: { type: string }\n      detail: { type: string }\n  Invalid:\n    fields:\n      errors: { type: list<string> }\n      detail: { type: string }\n  Error:\n    any_of: [NotFound, Invalid]\n";
     let fits = with_error_type(r#"{ errors: [], detail: "{message}" }"#, "Error", types);
-    if let Err((errors, _)) = restspec_codegen::load_sources(fits) {
-        panic!("accepted:\n{errors}");
-    }
+    accepted(fits);
     let misfit = with_error_type(r#"{ detail: "{message}", code: "{name}" }"#, "Error", types);
-    let (errors, _) = restspec_codegen::load_sources(misfit).expect_err("refused");
-    let text = errors.to_string();
+    let text = refused(misfit);
     assert!(
         text.contains("`error_body` fits none of the records `Error` is one of")
             && text.contains("`error_body`'s member `code` is not a field of `NotFound`"),
@@ -113,8 +105,7 @@ fn an_error_type_the_error_body_fits_names_every_error_answer() {
         "Error",
         types,
     );
-    let loaded = restspec_codegen::load_sources(sources)
-        .unwrap_or_else(|(errors, _)| panic!("accepted:\n{errors}"));
+    let loaded = accepted(sources);
     assert_eq!(
         loaded.service.conventions.error_type.as_deref(),
         Some("Error")
@@ -135,4 +126,16 @@ fn an_error_type_the_error_body_fits_names_every_error_answer() {
             "{code}"
         );
     }
+}
+
+/// The loaded spec of `sources`, which must check.
+fn accepted(sources: Vec<restspec_codegen::SourceFile>) -> restspec_codegen::Loaded {
+    restspec_codegen::load_sources(sources)
+        .unwrap_or_else(|(errors, _)| panic!("accepted:\n{errors}"))
+}
+
+/// Every error `sources` are refused with, as `restspec check` prints them.
+fn refused(sources: Vec<restspec_codegen::SourceFile>) -> String {
+    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    errors.to_string()
 }

@@ -35,9 +35,10 @@ impl<'d> Types<'d> {
                     .then_some("object"),
             }
         };
+        let words: Vec<&str> = std::iter::once("type")
+            .chain(ANNOTATIONS.iter().copied())
+            .collect();
         let restates = |index: usize, part: &'d Value| {
-            let mut words = vec!["type"];
-            words.extend(ANNOTATIONS);
             only(part, &words)
                 && part
                     .get("type")
