@@ -218,11 +218,13 @@ pub struct EndpointSpec {
     /// (infinite for none): a number outside names nothing (404); text that is no number
     /// is left to the parameter's type.
     pub param_bounds: &'static [(usize, f64, f64)],
-    /// Path parameters (by position) with fixed text before and after them in their
-    /// segment (`{name}:move` is `(i, "", ":move")`): the router matches the whole
-    /// segment, and this endpoint only when the text is there; the handler gets what is
-    /// between.
-    pub param_affixes: &'static [(usize, &'static str, &'static str)],
+    /// Segments holding parameters (by position among the route's parameters) with fixed
+    /// text around or between them, as the texts before, between and after them
+    /// (`{name}:move` is `(i, &["", ":move"])`, `{name}-{version}.zip` is
+    /// `(i, &["", "-", ".zip"])`): the router matches the whole segment, and this
+    /// endpoint only when the texts are there; the handler gets what is between, each
+    /// parameter up to the next text's first occurrence.
+    pub param_affixes: &'static [(usize, &'static [&'static str])],
     /// The category of quota its answers name in the `rate_limit_headers`' `resource`
     /// header (`core`, `search`): the endpoint's, its family's or the spec's default
     /// `rate_limit_resource`, resolved at generation time.

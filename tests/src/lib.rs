@@ -107,6 +107,7 @@ pub const SPEC_DIRS: &[&str] = &[
     "fixtures/offset_lists",
     "fixtures/payments",
     "fixtures/seed_quota",
+    "fixtures/segments",
     "fixtures/selected",
     "../generated-example/bookshop/spec",
     "../generated-example/gitlab/spec",

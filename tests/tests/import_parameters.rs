@@ -156,6 +156,31 @@ fn a_required_parameter_keeps_its_default() {
     assert_every_operation_faithful(&document, &imported);
 }
 
+/// A required switch (AWS's `ShouldDecrementDesiredCapacity`), in the query or a header,
+/// stays required: the round trip finds it faithfully.
+#[test]
+fn a_required_switch_stays_required() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/standby": { "post": {
+            "parameters": [
+                { "name": "ShouldDecrementDesiredCapacity", "in": "query", "required": true,
+                    "schema": { "type": "boolean" } },
+                { "name": "X-Dry-Run", "in": "header", "required": true,
+                    "schema": { "type": "boolean" } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let standby = file(&imported, "standby.yaml");
+    assert_eq!(standby.matches("required: true").count(), 2, "{standby}");
+    assert_every_operation_faithful(&document, &imported);
+}
+
 /// An enumeration of numbers on a query parameter (gov.bc.ca's EPSG codes) is the option's
 /// `values`; the round trip finds it faithfully.
 #[test]

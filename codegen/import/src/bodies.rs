@@ -420,19 +420,21 @@ impl<'d> Operation<'_, 'd> {
     }
 }
 
-/// The first entry of `content` whose media type `wanted` that has a schema, else the
-/// first whose media type is `wanted`.
+/// Of the entries of `content` whose media type is `wanted`: `application/json` itself with a
+/// schema, else the first with a schema, else the first. The export names the body
+/// `application/json`, so where a document gives that type a schema of its own beside
+/// another JSON type's (ConfigCat's `application/hal+json` with `_links`), it is that one.
 fn with_schema_first(
     content: &serde_json::Map<String, Value>,
     wanted: impl Fn(&str) -> bool,
 ) -> Option<(&String, &Value)> {
-    let mut chosen = content.iter().filter(|(media, _)| wanted(media));
-    let first = chosen.clone().next()?;
-    Some(
-        chosen
-            .find(|(_, value)| value.get("schema").is_some())
-            .unwrap_or(first),
-    )
+    let chosen = || content.iter().filter(|(media, _)| wanted(media));
+    let first = chosen().next()?;
+    let described = |(_, value): &(&String, &Value)| value.get("schema").is_some();
+    let plain = chosen()
+        .filter(described)
+        .find(|(media, _)| crate::media::essence(media) == "application/json");
+    Some(plain.or_else(|| chosen().find(described)).unwrap_or(first))
 }
 
 /// An answer's JSON body: its type, and whether it may be `null`.

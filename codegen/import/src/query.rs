@@ -258,15 +258,9 @@ pub(crate) fn query_option<'d>(
             ));
         }
     } else if spelled == "boolean" || list {
-        // A flag is false when absent; a required list holds one value at least.
-        if required && list {
+        // A required flag is given, on or off; a required list holds one value at least.
+        if required {
             option.push("required", Yaml::Bool(true));
-        } else if required {
-            losses.push(Loss::faithful(
-                refs::push(at, "required"),
-                "required",
-                format!("`{name}` is optional: a {spelled} option cannot be required"),
-            ));
         }
         if spelled == "boolean"
             && let Some(Value::Bool(b)) = default

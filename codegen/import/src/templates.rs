@@ -28,22 +28,28 @@ impl Template {
                 continue;
             }
             spelled.push('/');
-            if let Some((prefix, name, suffix)) = param_of(segment) {
+            if let Some((texts, names)) = params_of(segment) {
                 // A parameter first: the path belongs to the root family.
                 first.get_or_insert_with(String::new);
-                let fixed = format!("{prefix}{suffix}");
-                if name.contains(['{', '}'])
-                    || fixed.contains(['{', '}'])
+                // Two parameters with no text between them (`{id}{ext}`) cannot be told
+                // apart.
+                let apart = texts[1..texts.len() - 1].iter().all(|t| !t.is_empty());
+                let fixed = texts.concat();
+                if !apart
+                    || names.iter().any(|n| n.is_empty())
                     || !fixed.chars().all(restspec_codegen::naming::is_path_char)
                 {
                     return None;
                 }
-                let spec = param_name(name);
-                if renamed.iter().any(|(_, s)| *s == spec) {
-                    return None;
+                spelled.push_str(texts[0]);
+                for (name, text) in names.iter().zip(&texts[1..]) {
+                    let spec = param_name(name);
+                    if renamed.iter().any(|(_, s)| *s == spec) {
+                        return None;
+                    }
+                    spelled.push_str(&format!("{{{spec}}}{text}"));
+                    renamed.push(((*name).to_owned(), spec));
                 }
-                spelled.push_str(&format!("{prefix}{{{spec}}}{suffix}"));
-                renamed.push((name.to_owned(), spec));
             } else {
                 if !segment.chars().all(restspec_codegen::naming::is_path_char) {
                     return None;
@@ -72,8 +78,8 @@ impl Template {
         self.spelled
             .trim_end_matches('/')
             .split('/')
-            .map(|s| match param_of(s) {
-                Some((prefix, _, suffix)) => format!("{prefix}{{}}{suffix}"),
+            .map(|s| match params_of(s) {
+                Some((texts, _)) => texts.join("{}"),
                 None => s.to_owned(),
             })
             .collect()
@@ -88,22 +94,31 @@ impl Template {
         let mut params = self.renamed.iter_mut();
         for segment in self.spelled.split('/').skip(1) {
             spelled.push('/');
-            if let Some((prefix, _, suffix)) = param_of(segment) {
-                // One name per position, with text around it or not: the router's.
+            if let Some((texts, names)) = params_of(segment) {
+                // One name per position, with text around it or not: the router's, which
+                // is the first parameter's of a segment holding several.
                 key.push("{}".to_owned());
-                let Some((_, spec)) = params.next() else {
-                    break;
-                };
-                let mut name = positions
-                    .entry(key.clone())
-                    .or_insert_with(|| spec.clone())
-                    .clone();
-                while used.contains(&name) {
-                    name.push_str("_2");
+                spelled.push_str(texts[0]);
+                for (i, text) in texts[1..].iter().enumerate() {
+                    let Some((_, spec)) = params.next() else {
+                        break;
+                    };
+                    let mut name = if i == 0 {
+                        positions
+                            .entry(key.clone())
+                            .or_insert_with(|| spec.clone())
+                            .clone()
+                    } else {
+                        spec.clone()
+                    };
+                    while used.contains(&name) {
+                        name.push_str("_2");
+                    }
+                    used.push(name.clone());
+                    *spec = name.clone();
+                    spelled.push_str(&format!("{{{name}}}{text}"));
                 }
-                used.push(name.clone());
-                *spec = name.clone();
-                spelled.push_str(&format!("{prefix}{{{name}}}{suffix}"));
+                debug_assert_eq!(names.len(), texts.len() - 1);
             } else {
                 key.push(segment.to_owned());
                 spelled.push_str(segment);
@@ -125,10 +140,25 @@ impl Template {
     }
 }
 
-/// The parameter of a segment, with the text before and after it: `("", "sid", ".json")`
-/// for `{sid}.json`; `None` for a fixed segment.
-fn param_of(segment: &str) -> Option<(&str, &str, &str)> {
-    let (prefix, rest) = segment.split_once('{')?;
-    let (name, suffix) = rest.split_once('}')?;
-    Some((prefix, name, suffix))
+/// The parameters of a segment and the fixed texts before, between and after them:
+/// `(["", ".json"], ["sid"])` for `{sid}.json`, `(["", "-", ".zip"], ["name", "version"])`
+/// for `{name}-{version}.zip`; `None` for a fixed segment or a brace left open.
+fn params_of(segment: &str) -> Option<(Vec<&str>, Vec<&str>)> {
+    let mut texts = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = segment;
+    while let Some((text, after)) = rest.split_once('{') {
+        let (name, next) = after.split_once('}')?;
+        if text.contains('}') || name.contains('{') {
+            return None;
+        }
+        texts.push(text);
+        names.push(name);
+        rest = next;
+    }
+    if names.is_empty() || rest.contains('}') {
+        return None;
+    }
+    texts.push(rest);
+    Some((texts, names))
 }

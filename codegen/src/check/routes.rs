@@ -137,7 +137,9 @@ pub(crate) fn ambiguous_templates(service: &Service, diags: &mut Diagnostics) {
         for segment in &endpoint.path.segments {
             match segment {
                 Segment::Literal(l) => prefix.push_str(&format!("/{l}")),
-                Segment::Param(p) | Segment::Affixed { name: p, .. } => {
+                Segment::Param(_) | Segment::Affixed { .. } => {
+                    // The router's parameter of the segment is named after its first.
+                    let p = &segment.params()[0];
                     if let Some((other, first)) = names.get(&prefix) {
                         if *other != p.as_str() && !reported.contains(&endpoint.name.as_str()) {
                             diags.push(

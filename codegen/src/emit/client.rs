@@ -87,24 +87,26 @@ fn path_pieces(family: &crate::model::Family, endpoint: &Endpoint) -> Vec<TokenS
         }
         match segment {
             Segment::Literal(l) => text.push_str(l),
-            Segment::Param(p) | Segment::Affixed { name: p, .. } => {
-                if let Segment::Affixed { prefix, .. } = segment {
-                    text.push_str(prefix);
-                }
-                if !text.is_empty() {
-                    pieces.push(quote! { rt::client::PathPiece::Literal(#text) });
-                    text.clear();
-                }
-                let ident = format_ident!("{}", names::field_ident(p));
-                pieces.push(match family.param_type_of(endpoint, p) {
-                    crate::model::ParamType::String => {
-                        quote! { rt::client::PathPiece::Id(#ident) }
+            Segment::Param(_) | Segment::Affixed { .. } => {
+                let texts = match segment {
+                    Segment::Affixed { texts, .. } => texts.as_slice(),
+                    _ => &[],
+                };
+                for (j, p) in segment.params().iter().enumerate() {
+                    text.push_str(texts.get(j).map_or("", String::as_str));
+                    if !text.is_empty() {
+                        pieces.push(quote! { rt::client::PathPiece::Literal(#text) });
+                        text.clear();
                     }
-                    _ => quote! { rt::client::PathPiece::Id(&rt::client::id_text(&#ident)) },
-                });
-                if let Segment::Affixed { suffix, .. } = segment {
-                    text.push_str(suffix);
+                    let ident = format_ident!("{}", names::field_ident(p));
+                    pieces.push(match family.param_type_of(endpoint, p) {
+                        crate::model::ParamType::String => {
+                            quote! { rt::client::PathPiece::Id(#ident) }
+                        }
+                        _ => quote! { rt::client::PathPiece::Id(&rt::client::id_text(&#ident)) },
+                    });
                 }
+                text.push_str(texts.last().map_or("", String::as_str));
             }
         }
     }

@@ -375,12 +375,12 @@ fn endpoint_tokens(
         .path
         .segments
         .iter()
-        .filter(|s| s.param().is_some())
+        .filter(|s| !s.params().is_empty())
         .enumerate()
         .filter_map(|(i, segment)| match segment {
-            crate::model::Segment::Affixed { prefix, suffix, .. } => {
+            crate::model::Segment::Affixed { texts, .. } => {
                 let i = Literal::usize_unsuffixed(i);
-                Some(quote! { (#i, #prefix, #suffix) })
+                Some(quote! { (#i, &[#(#texts),*]) })
             }
             _ => None,
         })

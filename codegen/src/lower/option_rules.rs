@@ -67,15 +67,16 @@ pub(super) fn lower(
             default = None;
         }
     }
-    // A list is required to hold one value at least (YouTube's `part`); a switch is off
-    // when absent, never missing.
-    let requirable = scalar || matches!(ty, OptionType::List(_) | OptionType::Json(_));
+    // A list is required to hold one value at least (YouTube's `part`); a required switch
+    // must be given, on or off (AWS's `ShouldDecrementDesiredCapacity`); a map is empty
+    // when no key is sent, never missing.
+    let requirable = scalar || flag || matches!(ty, OptionType::List(_) | OptionType::Json(_));
     let required = required && requirable;
     if raw.required == Some(true) && !requirable {
         problem(
             &raw.location,
             format!("a `{}` option cannot be required", ty.name()),
-            "only text, numbers, enumerations and lists can be required",
+            "only text, numbers, switches, enumerations and lists can be required",
         );
     }
     let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {

@@ -44,26 +44,15 @@ pub(super) fn parse_template(
                     "remove the doubled slash",
                 );
             }
-            if let Some(open) = part.find('{') {
-                let (prefix, inner) = part.split_at(open);
-                let Some(close) = inner.find('}') else {
-                    return fail(
-                        diags,
-                        format!("segment `{part}` opens `{{` without closing it"),
-                        "write a parameter as `{change-id}`",
-                    );
+            if part.contains('{') {
+                let (texts, names) = match split_segment(part) {
+                    Ok(split) => split,
+                    Err((problem, hint)) => {
+                        return fail(diags, format!("segment `{part}` {problem}"), hint);
+                    }
                 };
-                let (name, suffix) = (&inner[1..close], &inner[close + 1..]);
-                if [prefix, suffix].iter().any(|t| t.contains(['{', '}'])) {
-                    return fail(
-                        diags,
-                        format!("segment `{part}` holds more than one parameter"),
-                        "give each parameter a segment of its own, or fixed text around one \
-                         (`{name}.json`, `{name}:move`)",
-                    );
-                }
-                if let Some(bad) = [prefix, suffix]
-                    .into_iter()
+                if let Some(bad) = texts
+                    .iter()
                     .find(|t| !t.bytes().all(|b| names::is_path_char(b as char)))
                 {
                     return fail(
@@ -74,46 +63,17 @@ pub(super) fn parse_template(
                         "use letters, digits and `-._~:@!$&'()*+,;=` around a parameter",
                     );
                 }
-                if !names::is_param_name(name) {
-                    return fail(
-                        diags,
-                        format!("`{{{name}}}` is not a valid parameter name"),
-                        "use lower-case words joined by `-`, like `{change-id}`",
-                    );
-                }
-                let ident = names::field_ident(name);
-                let clash = segments
-                    .iter()
-                    .filter_map(Segment::param)
-                    .find(|other| names::field_ident(other) == ident)
-                    .map(str::to_owned);
-                if let Some(other) = clash {
-                    let message = if other == name {
-                        format!("parameter `{{{name}}}` appears twice")
-                    } else {
-                        format!(
-                            "parameters `{{{other}}}` and `{{{name}}}` both become `{ident}` in Rust"
-                        )
-                    };
-                    return fail(diags, message, "give each parameter its own name");
-                }
-                if RESERVED_PARAM_NAMES.contains(&ident.as_str()) {
-                    return fail(
-                        diags,
-                        format!(
-                            "parameter `{{{name}}}` would be called `{ident}`, which the handler methods already use"
-                        ),
-                        "rename it, for example to `{thing-id}`",
-                    );
-                }
-                segments.push(if prefix.is_empty() && suffix.is_empty() {
-                    Segment::Param(name.to_owned())
-                } else {
-                    Segment::Affixed {
-                        prefix: prefix.to_owned(),
-                        name: name.to_owned(),
-                        suffix: suffix.to_owned(),
+                for (i, name) in names.iter().enumerate() {
+                    let earlier = segments.iter().flat_map(Segment::params);
+                    if let Err((message, hint)) = fits_beside(name, earlier.chain(&names[..i])) {
+                        return fail(diags, message, hint);
                     }
+                }
+                segments.push(match (&texts[..], &names[..]) {
+                    ([before, after], [name]) if before.is_empty() && after.is_empty() => {
+                        Segment::Param(name.clone())
+                    }
+                    _ => Segment::Affixed { texts, names },
                 });
             } else if part.contains('}') {
                 return fail(
@@ -138,4 +98,68 @@ pub(super) fn parse_template(
         trailing_slash,
         location: raw.location.clone(),
     })
+}
+
+/// A segment's fixed texts and parameters (`v{major}.{minor}` gives `["v", ".", ""]` and
+/// `["major", "minor"]`), or what is wrong with it and what to write instead.
+fn split_segment(part: &str) -> Result<(Vec<String>, Vec<String>), (&'static str, &'static str)> {
+    const WRITE: &str = "write a parameter as `{change-id}`";
+    let mut texts = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = part;
+    while let Some(open) = rest.find('{') {
+        let (text, inner) = rest.split_at(open);
+        if text.contains('}') {
+            return Err(("closes `}` without opening it", WRITE));
+        }
+        let close = inner
+            .find('}')
+            .filter(|close| !inner[1..*close].contains('{'))
+            .ok_or(("opens `{` without closing it", WRITE))?;
+        // Nothing would tell where the first ends and the second begins.
+        if !names.is_empty() && text.is_empty() {
+            return Err((
+                "has two parameters with no text between them",
+                "put fixed text between them (`{name}-{version}.zip`), or give each a segment of its own",
+            ));
+        }
+        texts.push(text.to_owned());
+        names.push(inner[1..close].to_owned());
+        rest = &inner[close + 1..];
+    }
+    if rest.contains('}') {
+        return Err(("closes `}` without opening it", WRITE));
+    }
+    texts.push(rest.to_owned());
+    Ok((texts, names))
+}
+
+/// Whether parameter `name` may join a template whose parameters so far are `earlier`: a
+/// valid name, used once, not one the handler methods already use.
+fn fits_beside<'a>(
+    name: &str,
+    mut earlier: impl Iterator<Item = &'a String>,
+) -> Result<(), (String, &'static str)> {
+    if !names::is_param_name(name) {
+        return Err((
+            format!("`{{{name}}}` is not a valid parameter name"),
+            "use lower-case words joined by `-`, like `{change-id}`",
+        ));
+    }
+    let ident = names::field_ident(name);
+    if let Some(other) = earlier.find(|other| names::field_ident(other) == ident) {
+        let message = if other == name {
+            format!("parameter `{{{name}}}` appears twice")
+        } else {
+            format!("parameters `{{{other}}}` and `{{{name}}}` both become `{ident}` in Rust")
+        };
+        return Err((message, "give each parameter its own name"));
+    }
+    if RESERVED_PARAM_NAMES.contains(&ident.as_str()) {
+        return Err((
+            format!("parameter `{{{name}}}` would be called `{ident}`, which the handler methods already use"),
+            "rename it, for example to `{thing-id}`",
+        ));
+    }
+    Ok(())
 }

@@ -215,30 +215,34 @@ fn path(family: &Family, endpoint: &Endpoint, values: &Values<'_>) -> Result<Str
     let mut path = String::new();
     for segment in &endpoint.path.segments {
         path.push('/');
-        let (prefix, name, suffix) = match segment {
+        let (texts, names) = match segment {
             Segment::Literal(literal) => {
                 path.push_str(literal);
                 continue;
             }
-            Segment::Param(name) => ("", name, ""),
-            Segment::Affixed {
-                prefix,
-                name,
-                suffix,
-            } => (prefix.as_str(), name, suffix.as_str()),
+            Segment::Param(name) => (&[][..], std::slice::from_ref(name)),
+            Segment::Affixed { texts, names } => (&texts[..], &names[..]),
         };
-        let text = match family.param_of(endpoint, name) {
-            Some(param) => param_text(param, values),
-            None => "1".to_owned(),
-        };
-        if text.is_empty() || text.contains(['/', '?', '#', '%']) {
-            return Err(format!(
-                "no value of path parameter `{name}` goes into a path as it is"
-            ));
+        let mut written = texts.first().cloned().unwrap_or_default();
+        for (i, name) in names.iter().enumerate() {
+            let text = match family.param_of(endpoint, name) {
+                Some(param) => param_text(param, values),
+                None => "1".to_owned(),
+            };
+            // A value holding the text after it would be read as ending there.
+            let next = texts.get(i + 1).filter(|t| !t.is_empty() && i + 1 < names.len());
+            if text.is_empty()
+                || text.contains(['/', '?', '#', '%'])
+                || next.is_some_and(|t| text.contains(t.as_str()))
+            {
+                return Err(format!(
+                    "no value of path parameter `{name}` goes into a path as it is"
+                ));
+            }
+            written.push_str(&text);
+            written.push_str(texts.get(i + 1).map_or("", String::as_str));
         }
-        path.push_str(prefix);
-        path.push_str(&text);
-        path.push_str(suffix);
+        path.push_str(&written);
     }
     if endpoint.path.segments.is_empty() || endpoint.path.raw.ends_with('/') {
         path.push('/');

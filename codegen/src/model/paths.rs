@@ -81,25 +81,28 @@ pub enum Segment {
     Literal(String),
     /// An id parameter (`{revision-id}` gives `revision-id`).
     Param(String),
-    /// A parameter with fixed text before or after it in its segment (`{name}:move`,
-    /// `{sid}.json`, `page-{n}.atom`): the router matches the segment as a parameter, and
-    /// the runtime keeps the requests whose segment has this text around it.
+    /// Parameters with fixed text around or between them in their segment (`{name}:move`,
+    /// `{sid}.json`, `page-{n}.atom`, `{name}-{version}.zip`,
+    /// `getPstnCalls(from={from},to={to})`): the router matches the segment as one
+    /// parameter, and the runtime keeps the requests whose segment has this text, each
+    /// parameter taking what lies up to the next text's first occurrence.
     Affixed {
-        /// The text before the parameter (`page-`), maybe empty.
-        prefix: String,
-        /// The parameter's name.
-        name: String,
-        /// The text after it (`:move`), maybe empty.
-        suffix: String,
+        /// The fixed texts: before the first parameter, between each two (never empty:
+        /// nothing would tell two parameters apart), after the last; one more than
+        /// `names`. The first and the last may be empty.
+        texts: Vec<String>,
+        /// The parameters' names, in order.
+        names: Vec<String>,
     },
 }
 
 impl Segment {
-    /// The parameter of a segment that has one, affixed or not.
-    pub fn param(&self) -> Option<&str> {
+    /// The parameters of a segment, in order: none for a fixed one.
+    pub fn params(&self) -> &[String] {
         match self {
-            Segment::Param(name) | Segment::Affixed { name, .. } => Some(name),
-            Segment::Literal(_) => None,
+            Segment::Literal(_) => &[],
+            Segment::Param(name) => std::slice::from_ref(name),
+            Segment::Affixed { names, .. } => names,
         }
     }
 
@@ -108,35 +111,68 @@ impl Segment {
         match self {
             Segment::Literal(literal) => literal == part,
             Segment::Param(_) => true,
-            Segment::Affixed { prefix, suffix, .. } => {
-                part.len() > prefix.len() + suffix.len()
-                    && part.starts_with(prefix.as_str())
-                    && part.ends_with(suffix.as_str())
+            Segment::Affixed { texts, .. } => split_affixed(part, texts).is_some(),
+        }
+    }
+
+    /// The segment with each parameter written by `write` (`{id}.json` from `{id}`).
+    fn spelled(&self, write: impl Fn(&str) -> String) -> String {
+        match self {
+            Segment::Literal(literal) => literal.clone(),
+            Segment::Param(name) => write(name),
+            Segment::Affixed { texts, names } => {
+                let mut out = texts[0].clone();
+                for (name, text) in names.iter().zip(&texts[1..]) {
+                    out.push_str(&write(name));
+                    out.push_str(text);
+                }
+                out
             }
         }
     }
 }
 
+/// The values of the parameters in a request's segment, given the fixed texts around and
+/// between them: `None` when a text is missing or a value would be empty. Each parameter
+/// but the last ends at the first occurrence of the text after it; the last ends where
+/// the final text begins.
+fn split_affixed<'p>(part: &'p str, texts: &[String]) -> Option<Vec<&'p str>> {
+    let (first, rest) = texts.split_first()?;
+    let (last, between) = rest.split_last()?;
+    let mut left = part.strip_prefix(first.as_str())?.strip_suffix(last.as_str())?;
+    let mut values = Vec::with_capacity(rest.len());
+    for text in between {
+        let end = left.get(1..)?.find(text.as_str())? + 1;
+        values.push(&left[..end]);
+        left = &left[end + text.len()..];
+    }
+    values.push(left);
+    values.iter().all(|v| !v.is_empty()).then_some(values)
+}
+
 impl PathTemplate {
     /// The names of the parameters, in order.
     pub fn params(&self) -> impl Iterator<Item = &str> {
-        self.segments.iter().filter_map(Segment::param)
+        self.segments
+            .iter()
+            .flat_map(Segment::params)
+            .map(String::as_str)
     }
 
     /// The route the runtime's table matches: trailing slashes dropped (the runtime
-    /// normalises request paths the same way) and parameters named in `snake_case`.
+    /// normalises request paths the same way) and each segment with parameters one
+    /// parameter, named in `snake_case` after its first.
     pub fn route(&self) -> String {
         if self.segments.is_empty() {
             return "/".to_owned();
         }
         self.segments
             .iter()
-            .map(|s| match s {
-                Segment::Literal(l) => format!("/{l}"),
-                Segment::Param(p) | Segment::Affixed { name: p, .. } => {
-                    format!("/{{{}}}", crate::names::snake(p))
-                }
+            .map(|s| match s.params().first() {
+                None => s.spelled(str::to_owned),
+                Some(p) => format!("{{{}}}", crate::names::snake(p)),
             })
+            .map(|s| format!("/{s}"))
             .collect()
     }
 
@@ -145,15 +181,7 @@ impl PathTemplate {
     pub fn routed(&self) -> String {
         self.segments
             .iter()
-            .map(|s| match s {
-                Segment::Literal(l) => format!("/{l}"),
-                Segment::Param(p) => format!("/{{{}}}", crate::names::snake(p)),
-                Segment::Affixed {
-                    prefix,
-                    name,
-                    suffix,
-                } => format!("/{prefix}{{{}}}{suffix}", crate::names::snake(name)),
-            })
+            .map(|s| format!("/{}", s.spelled(|p| format!("{{{}}}", crate::names::snake(p)))))
             .collect()
     }
 
@@ -161,11 +189,7 @@ impl PathTemplate {
     pub fn shape(&self) -> String {
         self.segments
             .iter()
-            .map(|s| match s {
-                Segment::Literal(l) => format!("/{l}"),
-                Segment::Param(_) => "/{}".to_owned(),
-                Segment::Affixed { prefix, suffix, .. } => format!("/{prefix}{{}}{suffix}"),
-            })
+            .map(|s| format!("/{}", s.spelled(|_| "{}".to_owned())))
             .collect()
     }
 

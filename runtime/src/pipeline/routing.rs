@@ -164,12 +164,12 @@ impl RouteTable {
             shared.peek()?;
             Some(shared.map(|(_, e)| *e).find(|e| {
                 e.selected_by.as_ref().is_none_or(&selects)
-                    && e.param_affixes.iter().all(|&(index, prefix, suffix)| {
+                    && e.param_affixes.iter().all(|&(index, texts)| {
                         found
                             .params
                             .iter()
                             .nth(index)
-                            .is_some_and(|(_, raw)| affixed(raw, prefix, suffix).is_some())
+                            .is_some_and(|(_, raw)| Affixed::new(raw, texts).is_some())
                     })
             }))
         };
@@ -185,29 +185,74 @@ impl RouteTable {
         };
         let mut params = PathParams::default();
         for (index, (_, raw)) in found.params.iter().enumerate() {
-            let raw = match endpoint.param_affixes.iter().find(|a| a.0 == index) {
-                Some(&(_, prefix, suffix)) => affixed(raw, prefix, suffix).unwrap_or(raw),
-                None => raw,
+            let texts = endpoint.param_affixes.iter().find(|a| a.0 == index);
+            let values = match texts {
+                Some(&(_, texts)) => Affixed::new(raw, texts),
+                None => None,
             };
-            let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
-                return Lookup::BadEncoding(endpoint);
-            };
-            if !params.push(value) {
-                return Lookup::NotFound;
+            for raw in values.into_iter().flatten().chain(texts.is_none().then_some(raw)) {
+                let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
+                    return Lookup::BadEncoding(endpoint);
+                };
+                if !params.push(value) {
+                    return Lookup::NotFound;
+                }
             }
         }
         Lookup::Found(endpoint, params)
     }
 }
 
-/// The parameter inside a path segment with `prefix` before it and `suffix` after it, as
-/// sent (the fixed text is matched undecoded, as clients write a template's text); `None`
-/// when the text is not there or nothing is between.
-fn affixed<'p>(segment: &'p str, prefix: &str, suffix: &str) -> Option<&'p str> {
-    segment
-        .strip_prefix(prefix)?
-        .strip_suffix(suffix)
-        .filter(|value| !value.is_empty())
+/// The parameters inside a path segment, given the fixed texts before, between and after
+/// them, as sent (the fixed text is matched undecoded, as clients write a template's
+/// text): each but the last ends at the first occurrence of the text after it, the last
+/// where the final text begins. An iterator, so that reading them allocates nothing.
+#[derive(Clone)]
+struct Affixed<'p, 't> {
+    /// What is left of the segment, between the texts read and the final one.
+    left: &'p str,
+    /// The texts between parameters not yet read.
+    between: &'t [&'t str],
+    /// Whether the last parameter was given.
+    done: bool,
+}
+
+impl<'p, 't> Affixed<'p, 't> {
+    /// `None` when a text is not there or a parameter would be empty.
+    fn new(segment: &'p str, texts: &'t [&'t str]) -> Option<Self> {
+        let (first, rest) = texts.split_first()?;
+        let (last, between) = rest.split_last()?;
+        let left = segment.strip_prefix(first)?.strip_suffix(last)?;
+        let reading = Affixed {
+            left,
+            between,
+            done: false,
+        };
+        // Checked whole before any value is used: a segment either fits or names nothing.
+        (reading.clone().count() == rest.len() && reading.clone().all(|v| !v.is_empty()))
+            .then_some(reading)
+    }
+}
+
+impl<'p, 't> Iterator for Affixed<'p, 't> {
+    type Item = &'p str;
+
+    fn next(&mut self) -> Option<&'p str> {
+        if self.done {
+            return None;
+        }
+        let Some((text, rest)) = self.between.split_first() else {
+            self.done = true;
+            return Some(self.left);
+        };
+        // A value is never empty: the text is looked for after its first character.
+        let first = self.left.chars().next()?.len_utf8();
+        let end = self.left[first..].find(text)? + first;
+        let value = &self.left[..end];
+        self.left = &self.left[end + text.len()..];
+        self.between = rest;
+        Some(value)
+    }
 }
 
 /// `GET,HEAD,PUT`: the methods of a path in the order the spec lists them, `HEAD` after
@@ -242,5 +287,32 @@ mod tests {
         assert_eq!(router.at("/users/$count").map(|m| *m.value), Ok(0));
         assert_eq!(router.at("/users/%24count").map(|m| *m.value), Ok(1));
         assert_eq!(router.at("/a/b(c)!*+,;=@d:e&f'g").map(|m| *m.value), Ok(2));
+    }
+
+    /// Several parameters in one segment: each up to the next text's first occurrence, the
+    /// last up to the final text; a missing text or an empty value is no match.
+    #[test]
+    fn a_segments_parameters_are_read_between_its_texts() {
+        let read = |segment: &str, texts: &[&str]| {
+            super::Affixed::new(segment, texts).map(|values| values.collect::<Vec<_>>())
+        };
+        let pair = ["getPstnCalls(from=", ",to=", ")"];
+        assert_eq!(
+            read("getPstnCalls(from=2026-01-01,to=2026-02-01)", &pair),
+            Some(vec!["2026-01-01", "2026-02-01"])
+        );
+        assert_eq!(read("getPstnCalls(from=,to=x)", &pair), None);
+        assert_eq!(read("getPstnCalls(from=a,to=)", &pair), None);
+        assert_eq!(read("getPstnCalls(from=a)", &pair), None);
+        let zip = ["", "-", ".zip"];
+        assert_eq!(read("tools-1.2.zip", &zip), Some(vec!["tools", "1.2"]));
+        // The first `-` ends the name: a name with one is read short.
+        assert_eq!(read("my-tools-1.2.zip", &zip), Some(vec!["my", "tools-1.2"]));
+        // A value begins with at least one character, even the text itself.
+        assert_eq!(read("--1.zip", &zip), Some(vec!["-", "1"]));
+        assert_eq!(read("tools.zip", &zip), None);
+        assert_eq!(read("é-ü.zip", &zip), Some(vec!["é", "ü"]));
+        assert_eq!(read("page-3.atom", &["page-", ".atom"]), Some(vec!["3"]));
+        assert_eq!(read("page-.atom", &["page-", ".atom"]), None);
     }
 }

@@ -109,6 +109,7 @@ impl ReposHandlers for CommonStyle {
             limit: headers.x_page_limit,
             labels: headers.x_labels,
             min_score: headers.x_min_score,
+            dry_run: headers.x_dry_run,
         })
     }
 }

@@ -42,6 +42,7 @@ async fn header_parameters_reach_the_handler_typed() {
             ("X-Labels", "a, b"),
             ("X-Labels", "c"),
             ("X-Min-Score", "0.75"),
+            ("X-Dry-Run", "false"),
         ],
     )
     .await;
@@ -50,15 +51,16 @@ async fn header_parameters_reach_the_handler_typed() {
         json(&answer),
         serde_json::json!({
             "api_version": "2026-03-10", "requested_by": "alice", "limit": 20,
-            "labels": ["a", "b", "c"], "min_score": 0.75
+            "labels": ["a", "b", "c"], "min_score": 0.75, "dry_run": false
         })
     );
     // Left out: the default, none, an empty list.
-    let answer = get(&base, &[("X-Requested-By", "bob")]).await;
+    let answer = get(&base, &[("X-Requested-By", "bob"), ("X-Dry-Run", "on")]).await;
     assert_eq!(
         json(&answer),
         serde_json::json!({
-            "api_version": "2022-11-28", "requested_by": "bob", "labels": [], "min_score": 0.5
+            "api_version": "2022-11-28", "requested_by": "bob", "labels": [], "min_score": 0.5,
+            "dry_run": true
         })
     );
 }
@@ -68,6 +70,11 @@ async fn a_header_that_is_missing_or_does_not_fit_is_a_400_naming_it() {
     let base = start().await;
     for (headers, message) in [
         (vec![], "400 header X-Requested-By is missing"),
+        // A required switch is said, on or off: left out, it is missing.
+        (
+            vec![("X-Requested-By", "a")],
+            "400 header X-Dry-Run is missing",
+        ),
         (
             vec![("X-Requested-By", "a"), ("X-Page-Limit", "500")],
             "400 invalid header X-Page-Limit: 500 is above 100",
@@ -77,7 +84,11 @@ async fn a_header_that_is_missing_or_does_not_fit_is_a_400_naming_it() {
             "400 invalid header X-Page-Limit: \"many\" is not a whole number",
         ),
         (
-            vec![("X-Requested-By", "a"), ("X-GitHub-Api-Version", "1999")],
+            vec![
+                ("X-Requested-By", "a"),
+                ("X-GitHub-Api-Version", "1999"),
+                ("X-Dry-Run", "1"),
+            ],
             "400 invalid header X-GitHub-Api-Version",
         ),
     ] {
@@ -88,7 +99,11 @@ async fn a_header_that_is_missing_or_does_not_fit_is_a_400_naming_it() {
         assert!(said.starts_with(message), "{headers:?}: {said}");
     }
     // Within its bounds, but none of its `values`.
-    let answer = get(&base, &[("X-Requested-By", "a"), ("X-Page-Limit", "30")]).await;
+    let answer = get(
+        &base,
+        &[("X-Requested-By", "a"), ("X-Page-Limit", "30"), ("X-Dry-Run", "0")],
+    )
+    .await;
     assert_eq!(answer.status, 400, "{}", answer.text());
     let said = json(&answer)["message"]
         .as_str()
@@ -113,6 +128,7 @@ async fn the_typed_client_sends_header_parameters() {
         x_page_limit: Some(50),
         x_labels: vec!["x".to_owned(), "y".to_owned()],
         x_min_score: 1.5,
+        x_dry_run: true,
     };
     let got = client
         .get_repo_headers("alice", "tools", &headers)
@@ -127,5 +143,5 @@ async fn the_typed_client_sends_header_parameters() {
         ),
         (ApiVersion::N20260310, "carol", Some(50), 2)
     );
-    assert_eq!(got.min_score, 1.5);
+    assert_eq!((got.min_score, got.dry_run), (1.5, true));
 }

@@ -31,6 +31,7 @@ mod replies;
 mod request_bodies;
 mod requests;
 mod security_headers;
+mod segments;
 mod selected;
 mod sessions;
 mod single_page_link;

@@ -25,7 +25,8 @@ spec_record! {
         opt field: Spanned<String>,
         /// What the option does.
         opt description: String,
-        /// A request without it is a 400 naming it (text, numbers and enumerations only).
+        /// A request without it is a 400 naming it (text, numbers, switches, enumerations
+        /// and lists; not maps).
         opt required: bool,
         /// The value a request without it gets (text, numbers and enumerations only).
         opt default: Spanned<ScalarText>,
