@@ -55,10 +55,12 @@ fn check(name: &str, dir: &str) {
     let mut ids = BTreeSet::new();
     let mut operations = 0;
     for (path, item) in doc["paths"].as_object().expect("paths") {
-        // Each `{name}` of the template, a whole segment or with text around it (`{sid}.json`).
+        // Each `{name}` of the template, a whole segment or with text around it
+        // (`{sid}.json`), several in one segment too (`{name}-{version}.zip`).
         let declared: BTreeSet<&str> = path
-            .split('/')
-            .filter_map(|s| s.split_once('{')?.1.split_once('}').map(|(name, _)| name))
+            .split('{')
+            .skip(1)
+            .filter_map(|s| s.split_once('}').map(|(name, _)| name))
             .collect();
         for (method, op) in item.as_object().expect("a path item") {
             operations += 1;

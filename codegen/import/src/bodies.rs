@@ -89,7 +89,7 @@ impl<'d> Operation<'_, 'd> {
                 let found = types.use_of(schema, &schema_at, &format!("{pascal}Request"), losses);
                 endpoint.push("request", Yaml::str(found.spelled.clone()));
                 // Its own media types, kept only where they are not the service's.
-                let words = media_words(&read);
+                let words = crate::media::media_words(&read);
                 *needs.request_media.entry(words).or_default() += 1;
                 endpoint.push("request_bodies", Yaml::str(words));
                 // A body the document requires is refused when missing
@@ -159,6 +159,12 @@ impl<'d> Operation<'_, 'd> {
                 if default {
                     needs.default_body.clone_from(&body);
                 }
+                let service_wide = |name: &String| {
+                    needs.rate_limits.as_ref().is_some_and(|r| r.covers(name))
+                        || restspec_codegen::naming::is_framing_header(name)
+                };
+                let at = (response_at.as_str(), code.as_str());
+                crate::response_headers::lose_rowless(response, at, service_wide, losses);
                 needs
                     .statuses
                     .default_answer(response_at, code, body, default);
@@ -439,17 +445,6 @@ fn with_schema_first(
 
 /// An answer's JSON body: its type, and whether it may be `null`.
 type Body = (String, bool);
-
-/// The spec's `request_bodies` words for the media types an operation lists, in its order.
-fn media_words(read: &[MediaKind]) -> &'static str {
-    let json = read.contains(&MediaKind::Json);
-    match read.first() {
-        Some(MediaKind::Form) if json => "form_or_json",
-        Some(MediaKind::Form) => "form",
-        _ if read.contains(&MediaKind::Form) => "json_or_form",
-        _ => "json",
-    }
-}
 
 /// What became of request bodies a client may send as JSON by another name
 /// (`text/json`): read, the service reading JSON of any type, where every JSON body may come

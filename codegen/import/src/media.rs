@@ -101,3 +101,14 @@ pub(crate) fn key_category(key: &str) -> &'static str {
         _ => "operation servers",
     }
 }
+
+/// The spec's `request_bodies` words for the media types an operation lists, in its order.
+pub(crate) fn media_words(read: &[MediaKind]) -> &'static str {
+    let json = read.contains(&MediaKind::Json);
+    match read.first() {
+        Some(MediaKind::Form) if json => "form_or_json",
+        Some(MediaKind::Form) => "form",
+        _ if read.contains(&MediaKind::Form) => "json_or_form",
+        _ => "json",
+    }
+}

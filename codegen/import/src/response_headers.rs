@@ -101,3 +101,25 @@ pub(crate) fn read<'d>(
         }
     }
 }
+
+/// The headers of an answer no status row stands for (`default`, `4XX`: Telstra's
+/// `Content-Language`), each a loss: a row declares its answers' headers. Those every
+/// answer carries (`service_wide`: the rate-limit headers, HTTP's framing) are not lost.
+pub(crate) fn lose_rowless(
+    response: &Value,
+    (at, code): (&str, &str),
+    service_wide: impl Fn(&String) -> bool,
+    losses: &mut Losses,
+) {
+    let headers = response.get("headers").and_then(Value::as_object);
+    for name in headers.into_iter().flat_map(|h| h.keys()) {
+        if service_wide(name) {
+            continue;
+        }
+        losses.push(Loss::wire(
+            refs::push(&refs::push(at, "headers"), name),
+            "response header",
+            format!("header `{name}` of the `{code}` answer is left out: headers are declared on a status's row, and this answer has none"),
+        ));
+    }
+}

@@ -292,7 +292,7 @@ impl<'d> Types<'d> {
         match kind {
             "string" => {
                 if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-                    let mut found = self.enumeration(values, pointer, hint, losses);
+                    let mut found = self.text_values(schema, values, pointer, hint, losses);
                     // `null` among the values is admitted only where the type admits it
                     // (Bitbucket's `type: string` with `[approved, null]` does not): a
                     // `type` array or `nullable` says so on its own.

@@ -157,7 +157,9 @@ fn fits_beside<'a>(
     }
     if RESERVED_PARAM_NAMES.contains(&ident.as_str()) {
         return Err((
-            format!("parameter `{{{name}}}` would be called `{ident}`, which the handler methods already use"),
+            format!(
+                "parameter `{{{name}}}` would be called `{ident}`, which the handler methods already use"
+            ),
             "rename it, for example to `{thing-id}`",
         ));
     }

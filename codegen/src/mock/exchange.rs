@@ -230,7 +230,9 @@ fn path(family: &Family, endpoint: &Endpoint, values: &Values<'_>) -> Result<Str
                 None => "1".to_owned(),
             };
             // A value holding the text after it would be read as ending there.
-            let next = texts.get(i + 1).filter(|t| !t.is_empty() && i + 1 < names.len());
+            let next = texts
+                .get(i + 1)
+                .filter(|t| !t.is_empty() && i + 1 < names.len());
             if text.is_empty()
                 || text.contains(['/', '?', '#', '%'])
                 || next.is_some_and(|t| text.contains(t.as_str()))

@@ -139,7 +139,9 @@ impl Segment {
 fn split_affixed<'p>(part: &'p str, texts: &[String]) -> Option<Vec<&'p str>> {
     let (first, rest) = texts.split_first()?;
     let (last, between) = rest.split_last()?;
-    let mut left = part.strip_prefix(first.as_str())?.strip_suffix(last.as_str())?;
+    let mut left = part
+        .strip_prefix(first.as_str())?
+        .strip_suffix(last.as_str())?;
     let mut values = Vec::with_capacity(rest.len());
     for text in between {
         let end = left.get(1..)?.find(text.as_str())? + 1;
@@ -181,7 +183,12 @@ impl PathTemplate {
     pub fn routed(&self) -> String {
         self.segments
             .iter()
-            .map(|s| format!("/{}", s.spelled(|p| format!("{{{}}}", crate::names::snake(p)))))
+            .map(|s| {
+                format!(
+                    "/{}",
+                    s.spelled(|p| format!("{{{}}}", crate::names::snake(p)))
+                )
+            })
             .collect()
     }
 

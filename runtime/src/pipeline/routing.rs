@@ -190,7 +190,11 @@ impl RouteTable {
                 Some(&(_, texts)) => Affixed::new(raw, texts),
                 None => None,
             };
-            for raw in values.into_iter().flatten().chain(texts.is_none().then_some(raw)) {
+            for raw in values
+                .into_iter()
+                .flatten()
+                .chain(texts.is_none().then_some(raw))
+            {
                 let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
                     return Lookup::BadEncoding(endpoint);
                 };
@@ -293,9 +297,9 @@ mod tests {
     /// last up to the final text; a missing text or an empty value is no match.
     #[test]
     fn a_segments_parameters_are_read_between_its_texts() {
-        let read = |segment: &str, texts: &[&str]| {
-            super::Affixed::new(segment, texts).map(|values| values.collect::<Vec<_>>())
-        };
+        fn read<'p>(segment: &'p str, texts: &[&str]) -> Option<Vec<&'p str>> {
+            Some(super::Affixed::new(segment, texts)?.collect())
+        }
         let pair = ["getPstnCalls(from=", ",to=", ")"];
         assert_eq!(
             read("getPstnCalls(from=2026-01-01,to=2026-02-01)", &pair),
@@ -307,7 +311,10 @@ mod tests {
         let zip = ["", "-", ".zip"];
         assert_eq!(read("tools-1.2.zip", &zip), Some(vec!["tools", "1.2"]));
         // The first `-` ends the name: a name with one is read short.
-        assert_eq!(read("my-tools-1.2.zip", &zip), Some(vec!["my", "tools-1.2"]));
+        assert_eq!(
+            read("my-tools-1.2.zip", &zip),
+            Some(vec!["my", "tools-1.2"])
+        );
         // A value begins with at least one character, even the text itself.
         assert_eq!(read("--1.zip", &zip), Some(vec!["-", "1"]));
         assert_eq!(read("tools.zip", &zip), None);

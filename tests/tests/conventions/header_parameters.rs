@@ -101,7 +101,11 @@ async fn a_header_that_is_missing_or_does_not_fit_is_a_400_naming_it() {
     // Within its bounds, but none of its `values`.
     let answer = get(
         &base,
-        &[("X-Requested-By", "a"), ("X-Page-Limit", "30"), ("X-Dry-Run", "0")],
+        &[
+            ("X-Requested-By", "a"),
+            ("X-Page-Limit", "30"),
+            ("X-Dry-Run", "0"),
+        ],
     )
     .await;
     assert_eq!(answer.status, 400, "{}", answer.text());

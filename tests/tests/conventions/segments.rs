@@ -83,9 +83,16 @@ async fn each_parameter_of_a_segment_reaches_the_handler_typed() {
     assert_eq!(long.status, 404, "{}", long.text());
     // The handler's own 404 is the handler's.
     let missing = get("tools-10.zip").await;
-    assert!(missing.text().contains("no version 10"), "{}", missing.text());
+    assert!(
+        missing.text().contains("no version 10"),
+        "{}",
+        missing.text()
+    );
     // Without its texts, or with nothing between them, the segment is the package's name.
-    assert_eq!(get("tools-.zip").await.text(), "{\"name\":\"tools-.zip\"}\n");
+    assert_eq!(
+        get("tools-.zip").await.text(),
+        "{\"name\":\"tools-.zip\"}\n"
+    );
     let calls = get("tools/getCalls(from=2026-11-01,to=2026-11-30)").await;
     assert_eq!(
         calls.text(),

@@ -158,14 +158,24 @@ pub(crate) fn types(t: &Option<BTreeSet<&'static str>>) -> String {
 pub(crate) fn enums(a: &Flat<'_>, b: &Flat<'_>, out: &mut Vec<Difference>) {
     // An enumeration of both booleans (NetBox's `[false, true]`) admits every boolean: no
     // enumeration at all.
+    // Numbers listed as the values of text (Probely's `type: string` of `[10, 20, 30]`)
+    // are their text: no text equals a number, so that is what a document means by them.
     let values = |f: &Flat<'_>| -> Option<Vec<Value>> {
+        let text = f.types.as_ref().is_some_and(|t| t.contains("string"))
+            && !f
+                .types
+                .as_ref()
+                .is_some_and(|t| t.contains("number") || t.contains("integer"));
         let values: Vec<Value> = f
             .enumeration
             .as_ref()?
             .0
             .iter()
             .filter(|v| !v.is_null())
-            .map(|v| (*v).clone())
+            .map(|v| match v {
+                Value::Number(n) if text => Value::String(n.to_string()),
+                other => (*other).clone(),
+            })
             .collect();
         let every_boolean = values.len() == 2
             && values.contains(&Value::Bool(true))

@@ -100,6 +100,41 @@ impl<'d> Types<'d> {
         name
     }
 
+    /// The values of text (`enum` on a string), as an enumeration of the spec's; where the
+    /// schema says `type: string`, a number listed is its text (Probely's `[10, 20, 30]`):
+    /// no text equals a number, so that is what the document means.
+    pub(super) fn text_values(
+        &mut self,
+        schema: &Value,
+        values: &[Value],
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Use {
+        if schema.get("type").and_then(Value::as_str) != Some("string")
+            || !values.iter().any(Value::is_number)
+        {
+            return self.enumeration(values, pointer, hint, losses);
+        }
+        let values: Vec<Value> = values
+            .iter()
+            .map(|value| match value {
+                Value::Number(n) => {
+                    losses.push(Loss::faithful(
+                        refs::push(pointer, "enum"),
+                        "enum of non-strings",
+                        format!(
+                            "the number {n} among the values of text is read as the text `{n}`"
+                        ),
+                    ));
+                    Value::String(n.to_string())
+                }
+                other => other.clone(),
+            })
+            .collect();
+        self.enumeration(&values, pointer, hint, losses)
+    }
+
     pub(super) fn enumeration(
         &mut self,
         values: &[Value],
