@@ -1,6 +1,8 @@
-//! The media types request bodies are read in: the service reads the ones most operations
-//! list, and an operation listing others says its own (`request_bodies`), so the round
-//! trip finds each operation's list again.
+//! Bodies and answers: the media types request bodies are read in (the service reads the
+//! ones most operations list, and an operation listing others says its own,
+//! `request_bodies`), which of several JSON types an answer's schema is taken from, what
+//! becomes of a `default` answer's headers and of numbers listed as values of text; the
+//! round trip finds each operation again.
 
 use restspec_import::Options;
 
@@ -313,4 +315,85 @@ fn json_by_another_name_is_read_where_every_body_may_come_so() {
         said.len() == 1 && said[0].contains("`text/json` request body is left out"),
         "{said:#?}"
     );
+}
+
+/// An answer listed in `application/hal+json` with links beside `application/json` with a
+/// schema of its own (ConfigCat's) is the `application/json` one: the export names its body
+/// so, and the round trip finds it on the wire.
+#[test]
+fn an_answers_json_schema_is_the_one_application_json_has() {
+    let hal = serde_json::json!({ "type": "object", "properties": {
+        "name": { "type": "string" }, "_links": { "type": "object" } } });
+    let plain = serde_json::json!({ "type": "object", "additionalProperties": false,
+        "properties": { "name": { "type": "string" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/configs": { "get": { "responses": { "200": {
+            "description": "ok",
+            "content": {
+                "application/hal+json": { "schema": hal },
+                "application/json": { "schema": plain }
+            }
+        } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "configs.yaml");
+    assert!(!family.contains("_links"), "{family}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// The headers of a `default` answer (Telstra's `Content-Language`) have no status row to
+/// be declared on: each is a loss located at it, never dropped unsaid.
+#[test]
+fn a_default_answers_headers_are_a_located_loss() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/numbers": { "get": { "responses": {
+            "204": { "description": "ok" },
+            "default": { "description": "an error", "headers": {
+                "Content-Language": { "schema": { "type": "string" } },
+                "Content-Length": { "schema": { "type": "integer" } }
+            } }
+        } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<(String, String)> = imported
+        .losses
+        .iter()
+        .map(|l| (l.pointer.clone(), l.message.clone()))
+        .collect();
+    // HTTP's framing (`Content-Length`) is the runtime's on every answer: no loss.
+    assert_eq!(
+        said,
+        [(
+            "/paths/~1numbers/get/responses/default/headers/Content-Language".to_owned(),
+            "header `Content-Language` of the `default` answer is left out: headers are declared on a status's row, and this answer has none".to_owned()
+        )]
+    );
+}
+
+/// Numbers listed as the values of text (Probely's `type: string` of `[10, 20, 30]`) are
+/// their text: the enumeration keeps them, each said as read so, and the round trip finds
+/// the operation on the wire.
+#[test]
+fn numbers_listed_as_values_of_text_are_their_text() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/findings": { "get": { "responses": { "200": {
+            "description": "ok",
+            "content": { "application/json": { "schema": {
+                "type": "object", "properties": {
+                    "severity": { "type": "string", "enum": [10, 20, 30] } } } } }
+        } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(service.contains(r#"values: ["10", "20", "30"]"#), "{service}");
+    let said: Vec<&str> = imported.losses.iter().map(|l| l.message.as_str()).collect();
+    assert_eq!(said.len(), 3, "{said:#?}");
+    assert!(said[0].contains("the number 10 among the values of text"), "{said:#?}");
+    assert_every_operation_on_the_wire(&document, &imported);
 }
