@@ -218,6 +218,9 @@ pub struct EndpointSpec {
     /// (infinite for none): a number outside names nothing (404); text that is no number
     /// is left to the parameter's type.
     pub param_bounds: &'static [(usize, f64, f64)],
+    /// Number path parameters (by position) with the values they may be: another names
+    /// nothing (404); text that is no number is left to the parameter's type.
+    pub param_values: &'static [(usize, &'static [f64])],
     /// Segments holding parameters (by position among the route's parameters) with fixed
     /// text around or between them, as the texts before, between and after them
     /// (`{name}:move` is `(i, &["", ":move"])`, `{name}-{version}.zip` is
@@ -324,6 +327,7 @@ impl EndpointSpec {
         param_patterns: &[],
         param_lengths: &[],
         param_bounds: &[],
+        param_values: &[],
         request_bodies: None,
         param_affixes: &[],
         rate_limit_resource: None,

@@ -391,9 +391,15 @@ fn numbers_listed_as_values_of_text_are_their_text() {
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let service = file(&imported, "service.yaml");
-    assert!(service.contains(r#"values: ["10", "20", "30"]"#), "{service}");
+    assert!(
+        service.contains(r#"values: ["10", "20", "30"]"#),
+        "{service}"
+    );
     let said: Vec<&str> = imported.losses.iter().map(|l| l.message.as_str()).collect();
     assert_eq!(said.len(), 3, "{said:#?}");
-    assert!(said[0].contains("the number 10 among the values of text"), "{said:#?}");
+    assert!(
+        said[0].contains("the number 10 among the values of text"),
+        "{said:#?}"
+    );
     assert_every_operation_on_the_wire(&document, &imported);
 }

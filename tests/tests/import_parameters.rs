@@ -407,3 +407,24 @@ fn a_query_union_of_an_object_or_a_list_and_one_value_is_its_keys() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A number path parameter's enumeration (TomTom's map `versionNumber` of `[1]`,
+/// Parliament's `House` of `[1, 2]`) is its `values`: the round trip finds it faithfully.
+#[test]
+fn a_path_parameters_numbers_are_its_values() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/map/{versionNumber}/copyrights": { "get": {
+            "parameters": [{ "name": "versionNumber", "in": "path", "required": true,
+                "schema": { "type": "integer", "enum": [1, 2] } }],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let map = file(&imported, "map.yaml");
+    assert!(map.contains("values: [1, 2]"), "{map}");
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -255,7 +255,8 @@ impl<'d> Operation<'_, 'd> {
             // keys, and so are any parameter's stated default and format (Sportsdata's `{format}` of `XML`,
             // BeezUP's `guid`).
             let text = found.spelled == "string";
-            // A number's inclusive bounds too (Figshare's ids from 1).
+            // A number's inclusive bounds and values too (Figshare's ids from 1, TomTom's map
+            // versions).
             let number = found.spelled == "integer"
                 || found.spelled == "number"
                 || restspec_codegen::model::Scalar::from_spelled(&found.spelled)
@@ -266,7 +267,7 @@ impl<'d> Operation<'_, 'd> {
                     (rule.key == "default" && rule.value != Yaml::Null)
                         || rule.key == "format"
                         || text && matches!(rule.key, "min_length" | "max_length" | "pattern")
-                        || number && matches!(rule.key, "minimum" | "maximum")
+                        || number && matches!(rule.key, "minimum" | "maximum" | "values")
                 });
             found.rules = rest;
             found.lose_rules(losses);

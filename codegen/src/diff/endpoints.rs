@@ -212,6 +212,7 @@ fn compare_endpoint(
                 exclusive: false,
             }),
         format: param.and_then(|p| p.format.clone()),
+        values: param.map(|p| p.values.clone()).filter(|v| !v.is_empty()),
         ..Default::default()
     };
     for (then, is) in before.iter().map(rules).zip(after.iter().map(rules)) {

@@ -371,6 +371,22 @@ fn endpoint_tokens(
     if !bounds.is_empty() {
         rare.push(quote! { param_bounds: &[#(#bounds),*] });
     }
+    let values: Vec<TokenStream> = endpoint
+        .path
+        .params()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let param = family.param_of(endpoint, name)?;
+            let values = (param.values.iter())
+                .filter_map(serde_json::Value::as_f64)
+                .map(Literal::f64_suffixed);
+            let i = Literal::usize_unsuffixed(i);
+            (!param.values.is_empty()).then(|| quote! { (#i, &[#(#values),*]) })
+        })
+        .collect();
+    if !values.is_empty() {
+        rare.push(quote! { param_values: &[#(#values),*] });
+    }
     let affixes: Vec<TokenStream> = endpoint
         .path
         .segments

@@ -265,6 +265,7 @@ fn param_text(param: &crate::model::Param, values: &Values<'_>) -> String {
         max_length: param.max_length,
         minimum: bound(param.minimum),
         maximum: bound(param.maximum),
+        values: Some(param.values.clone()).filter(|v| !v.is_empty()),
         ..FieldRules::default()
     };
     let ty = match &param.ty {

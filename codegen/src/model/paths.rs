@@ -237,6 +237,9 @@ pub struct Param {
     pub minimum: Option<f64>,
     /// The largest value a number parameter has.
     pub maximum: Option<f64>,
+    /// The values a number parameter may be, as written (none: any); another names
+    /// nothing.
+    pub values: Vec<serde_json::Value>,
     /// Its default, stated in OpenAPI only (a path always carries it).
     pub default: Option<serde_json::Value>,
     /// A format the spec has no type for, stated in OpenAPI only.

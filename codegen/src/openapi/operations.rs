@@ -309,6 +309,10 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
                 ("pattern", param.pattern.as_ref().map(|p| json!(p))),
                 ("minimum", param.minimum.map(super::schemas::number)),
                 ("maximum", param.maximum.map(super::schemas::number)),
+                (
+                    "enum",
+                    (!param.values.is_empty()).then(|| json!(param.values)),
+                ),
                 ("default", param.default.clone()),
                 ("format", param.format.as_ref().map(|f| json!(f))),
             ] {

@@ -295,6 +295,12 @@ async fn admit<'p, P: Api, A>(
             return Err(names_nothing(index, value));
         }
     }
+    for &(index, values) in endpoint.param_values {
+        let value = params.get(index);
+        if value.parse::<f64>().is_ok_and(|n| !values.contains(&n)) {
+            return Err(names_nothing(index, value));
+        }
+    }
     if caller.is_anonymous() && !endpoint.allows_anonymous() {
         return Err(ApiError::condition(Condition::AuthenticationRequired)
             .with_message("Authentication required"));

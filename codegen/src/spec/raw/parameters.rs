@@ -77,6 +77,9 @@ spec_record! {
         opt minimum: Spanned<ScalarText>,
         /// The largest value a number parameter has; a larger one names nothing (404).
         opt maximum: Spanned<ScalarText>,
+        /// The values a number parameter may be (`values: [1, 2]`, TomTom's map
+        /// versions); any other names nothing (404).
+        opt values: Vec<Spanned<ScalarText>>,
         /// A value of its type the document names as its default, stated in OpenAPI: a
         /// path always carries its parameters, so nothing fills it in.
         opt default: Spanned<Node>,
@@ -103,6 +106,8 @@ pub(crate) struct ParamDecl {
     pub(crate) minimum: Option<Spanned<ScalarText>>,
     /// The largest value, when given.
     pub(crate) maximum: Option<Spanned<ScalarText>>,
+    /// The values it may be, when given.
+    pub(crate) values: Option<Vec<Spanned<ScalarText>>>,
     /// Its stated default, when given.
     pub(crate) default: Option<Spanned<Node>>,
     /// Its stated format, when given.
@@ -123,6 +128,7 @@ impl crate::spec::decode::Decode for ParamDecl {
                 max_length: None,
                 minimum: None,
                 maximum: None,
+                values: None,
                 default: None,
                 format: None,
             }),
@@ -134,6 +140,7 @@ impl crate::spec::decode::Decode for ParamDecl {
                 max_length: p.max_length,
                 minimum: p.minimum,
                 maximum: p.maximum,
+                values: p.values,
                 default: p.default,
                 format: p.format,
             }),
