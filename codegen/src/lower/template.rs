@@ -100,9 +100,12 @@ pub(super) fn parse_template(
     })
 }
 
+/// What is wrong with a segment, and what to write instead.
+type Refusal = (&'static str, &'static str);
+
 /// A segment's fixed texts and parameters (`v{major}.{minor}` gives `["v", ".", ""]` and
 /// `["major", "minor"]`), or what is wrong with it and what to write instead.
-fn split_segment(part: &str) -> Result<(Vec<String>, Vec<String>), (&'static str, &'static str)> {
+fn split_segment(part: &str) -> Result<(Vec<String>, Vec<String>), Refusal> {
     const WRITE: &str = "write a parameter as `{change-id}`";
     let mut texts = Vec::new();
     let mut names = Vec::new();
