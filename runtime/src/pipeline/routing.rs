@@ -184,23 +184,22 @@ impl RouteTable {
             None => return Lookup::MethodNotAllowed(entry.allow.clone()),
         };
         let mut params = PathParams::default();
+        // Each value decoded and kept; what refuses the request where one cannot be.
+        let mut keep = |raw: &'p str| match percent_encoding::percent_decode_str(raw).decode_utf8()
+        {
+            Ok(value) => (!params.push(value)).then_some(Lookup::NotFound),
+            Err(_) => Some(Lookup::BadEncoding(endpoint)),
+        };
         for (index, (_, raw)) in found.params.iter().enumerate() {
-            let texts = endpoint.param_affixes.iter().find(|a| a.0 == index);
-            let values = match texts {
-                Some(&(_, texts)) => Affixed::new(raw, texts),
-                None => None,
-            };
-            for raw in values
-                .into_iter()
-                .flatten()
-                .chain(texts.is_none().then_some(raw))
-            {
-                let Ok(value) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
-                    return Lookup::BadEncoding(endpoint);
-                };
-                if !params.push(value) {
-                    return Lookup::NotFound;
+            // A segment with fixed text holds one value or several, between its texts.
+            let refused = match endpoint.param_affixes.iter().find(|a| a.0 == index) {
+                Some(&(_, texts)) => {
+                    (Affixed::new(raw, texts).into_iter().flatten()).find_map(&mut keep)
                 }
+                None => keep(raw),
+            };
+            if let Some(refused) = refused {
+                return refused;
             }
         }
         Lookup::Found(endpoint, params)
