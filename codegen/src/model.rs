@@ -26,7 +26,7 @@ pub use endpoint::Endpoint;
 pub use error_body::{ERROR_BODY_PLACEHOLDERS, ErrorFormat};
 pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
-pub use paths::{Method, Param, PathTemplate, Segment};
+pub use paths::{Method, Param, PathTemplate, Segment, SegmentRefusal};
 pub use protocol::{
     Cors, CursorStyle, EarlyRefusals, EchoHeader, FORM_MEDIA, Idempotency, JSON_MEDIA, PageHeaders,
     PageStyle, Pagination, RateLimitHeaders, request_media_types,

@@ -31,24 +31,22 @@ impl Template {
             if let Some((texts, names)) = params_of(segment) {
                 // A parameter first: the path belongs to the root family.
                 first.get_or_insert_with(String::new);
-                // Two parameters with no text between them (`{id}{ext}`) cannot be told
-                // apart.
-                let apart = texts[1..texts.len() - 1].iter().all(|t| !t.is_empty());
+                // (Two parameters with no text between them, `{id}{ext}`, are no segment the
+                // generator reads: the path is a fixed one's, and left out below.)
                 let fixed = texts.concat();
-                if !apart
-                    || names.iter().any(|n| n.is_empty())
+                if names.iter().any(|n| n.is_empty())
                     || !fixed.chars().all(restspec_codegen::naming::is_path_char)
                 {
                     return None;
                 }
-                spelled.push_str(texts[0]);
+                spelled.push_str(&texts[0]);
                 for (name, text) in names.iter().zip(&texts[1..]) {
                     let spec = param_name(name);
                     if renamed.iter().any(|(_, s)| *s == spec) {
                         return None;
                     }
                     spelled.push_str(&format!("{{{spec}}}{text}"));
-                    renamed.push(((*name).to_owned(), spec));
+                    renamed.push((name.clone(), spec));
                 }
             } else {
                 if !segment.chars().all(restspec_codegen::naming::is_path_char) {
@@ -94,11 +92,11 @@ impl Template {
         let mut params = self.renamed.iter_mut();
         for segment in self.spelled.split('/').skip(1) {
             spelled.push('/');
-            if let Some((texts, names)) = params_of(segment) {
+            if let Some((texts, _)) = params_of(segment) {
                 // One name per position, with text around it or not: the router's, which
                 // is the first parameter's of a segment holding several.
                 key.push("{}".to_owned());
-                spelled.push_str(texts[0]);
+                spelled.push_str(&texts[0]);
                 for (i, text) in texts[1..].iter().enumerate() {
                     let Some((_, spec)) = params.next() else {
                         break;
@@ -118,7 +116,6 @@ impl Template {
                     *spec = name.clone();
                     spelled.push_str(&format!("{{{name}}}{text}"));
                 }
-                debug_assert_eq!(names.len(), texts.len() - 1);
             } else {
                 key.push(segment.to_owned());
                 spelled.push_str(segment);
@@ -140,25 +137,11 @@ impl Template {
     }
 }
 
-/// The parameters of a segment and the fixed texts before, between and after them:
-/// `(["", ".json"], ["sid"])` for `{sid}.json`, `(["", "-", ".zip"], ["name", "version"])`
-/// for `{name}-{version}.zip`; `None` for a fixed segment or a brace left open.
-fn params_of(segment: &str) -> Option<(Vec<&str>, Vec<&str>)> {
-    let mut texts = Vec::new();
-    let mut names = Vec::new();
-    let mut rest = segment;
-    while let Some((text, after)) = rest.split_once('{') {
-        let (name, next) = after.split_once('}')?;
-        if text.contains('}') || name.contains('{') {
-            return None;
-        }
-        texts.push(text);
-        names.push(name);
-        rest = next;
-    }
-    if names.is_empty() || rest.contains('}') {
-        return None;
-    }
-    texts.push(rest);
-    Some((texts, names))
+/// The fixed texts and parameters of a segment holding one at least, read as the
+/// generator reads a template's (`(["", "-", ".zip"], ["name", "version"])` for
+/// `{name}-{version}.zip`); `None` for a fixed segment, or one the generator refuses.
+fn params_of(segment: &str) -> Option<(Vec<String>, Vec<String>)> {
+    restspec_codegen::model::Segment::parts(segment)
+        .ok()
+        .filter(|(_, names)| !names.is_empty())
 }

@@ -39,7 +39,13 @@ pub(super) fn lower_params(
                 ),
                 minimum: lower_param_bound(param, "minimum", &ty, diags),
                 maximum: lower_param_bound(param, "maximum", &ty, diags),
-                values: lower_param_values(param, &ty, diags),
+                // As a field's of its type: numbers (whole ones for whole types), none twice.
+                values: super::listed_values::listed_values(
+                    param.values.as_ref(),
+                    &as_field,
+                    diags,
+                )
+                .unwrap_or_default(),
                 default: (param.default.as_ref())
                     .and_then(|given| super::defaults::default(given, &as_field, cx, diags)),
                 format: (param.format.as_ref())
@@ -268,60 +274,4 @@ pub(super) fn lower_param_bound(
             None
         }
     }
-}
-
-/// A number parameter's `values`: each a number of its type (a whole one for whole types),
-/// none on text (a string enumeration is text's list of values).
-///
-/// ```yaml
-/// version: { description: The map's version., type: integer, values: [1, 2.5] }
-/// ```
-fn lower_param_values(
-    param: &raw::ParamDecl,
-    ty: &ParamType,
-    diags: &mut Diagnostics,
-) -> Vec<serde_json::Value> {
-    let Some(values) = param.values.as_ref() else {
-        return Vec::new();
-    };
-    let whole =
-        matches!(ty, ParamType::Integer) || matches!(ty, ParamType::Scalar(s) if s.is_integer());
-    let number = whole
-        || matches!(ty, ParamType::Number)
-        || matches!(ty, ParamType::Scalar(s) if s.is_number());
-    let mut out = Vec::new();
-    for given in values {
-        if !number {
-            diags.push(
-                Diagnostic::new(given.location.clone(), "only a number parameter has `values`")
-                    .hint("give the parameter a number type (`type: integer`), or a string enumeration of the spec's as its type"),
-            );
-            return Vec::new();
-        }
-        let text = given.value.0.trim();
-        let value = match text.parse::<f64>().ok().filter(|n| n.is_finite()) {
-            Some(n) if whole && n.fract() == 0.0 => serde_json::json!(n as i64),
-            Some(n) if !whole => serde_json::json!(n),
-            _ => {
-                let (what, hint) = match whole {
-                    true => ("a whole number", "write whole numbers, such as `1` or `2`"),
-                    false => ("a number", "write numbers, such as `1` or `2.5`"),
-                };
-                diags.push(
-                    Diagnostic::new(given.location.clone(), format!("`{text}` is not {what}"))
-                        .hint(hint),
-                );
-                continue;
-            }
-        };
-        if out.contains(&value) {
-            diags.push(
-                Diagnostic::new(given.location.clone(), format!("`{text}` is listed twice"))
-                    .hint("list each value once"),
-            );
-            continue;
-        }
-        out.push(value);
-    }
-    out
 }

@@ -45,7 +45,7 @@ pub(super) fn parse_template(
                 );
             }
             if part.contains('{') {
-                let (texts, names) = match split_segment(part) {
+                let (texts, names) = match Segment::parts(part) {
                     Ok(split) => split,
                     Err((problem, hint)) => {
                         return fail(diags, format!("segment `{part}` {problem}"), hint);
@@ -98,43 +98,6 @@ pub(super) fn parse_template(
         trailing_slash,
         location: raw.location.clone(),
     })
-}
-
-/// What is wrong with a segment, and what to write instead.
-type Refusal = (&'static str, &'static str);
-
-/// A segment's fixed texts and parameters (`v{major}.{minor}` gives `["v", ".", ""]` and
-/// `["major", "minor"]`), or what is wrong with it and what to write instead.
-fn split_segment(part: &str) -> Result<(Vec<String>, Vec<String>), Refusal> {
-    const WRITE: &str = "write a parameter as `{change-id}`";
-    let mut texts = Vec::new();
-    let mut names = Vec::new();
-    let mut rest = part;
-    while let Some(open) = rest.find('{') {
-        let (text, inner) = rest.split_at(open);
-        if text.contains('}') {
-            return Err(("closes `}` without opening it", WRITE));
-        }
-        let close = inner
-            .find('}')
-            .filter(|close| !inner[1..*close].contains('{'))
-            .ok_or(("opens `{` without closing it", WRITE))?;
-        // Nothing would tell where the first ends and the second begins.
-        if !names.is_empty() && text.is_empty() {
-            return Err((
-                "has two parameters with no text between them",
-                "put fixed text between them (`{name}-{version}.zip`), or give each a segment of its own",
-            ));
-        }
-        texts.push(text.to_owned());
-        names.push(inner[1..close].to_owned());
-        rest = &inner[close + 1..];
-    }
-    if rest.contains('}') {
-        return Err(("closes `}` without opening it", WRITE));
-    }
-    texts.push(rest.to_owned());
-    Ok((texts, names))
 }
 
 /// Whether parameter `name` may join a template whose parameters so far are `earlier`: a

@@ -74,6 +74,9 @@ pub struct PathTemplate {
     pub location: Location,
 }
 
+/// What is wrong with a template segment, and what to write instead.
+pub type SegmentRefusal = (&'static str, &'static str);
+
 /// One segment of a path template.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Segment {
@@ -97,6 +100,42 @@ pub enum Segment {
 }
 
 impl Segment {
+    /// A template segment's fixed texts and parameters (`v{major}.{minor}` gives
+    /// `["v", ".", ""]` and `["major", "minor"]`; a fixed segment is one text and no
+    /// parameter), or what is wrong with it and what to write instead. The generator's
+    /// reading, and `restspec import`'s of the documents' templates.
+    pub fn parts(part: &str) -> Result<(Vec<String>, Vec<String>), SegmentRefusal> {
+        const WRITE: &str = "write a parameter as `{change-id}`";
+        let mut texts = Vec::new();
+        let mut names = Vec::new();
+        let mut rest = part;
+        while let Some(open) = rest.find('{') {
+            let (text, inner) = rest.split_at(open);
+            if text.contains('}') {
+                return Err(("closes `}` without opening it", WRITE));
+            }
+            let close = inner
+                .find('}')
+                .filter(|close| !inner[1..*close].contains('{'))
+                .ok_or(("opens `{` without closing it", WRITE))?;
+            // Nothing would tell where the first ends and the second begins.
+            if !names.is_empty() && text.is_empty() {
+                return Err((
+                    "has two parameters with no text between them",
+                    "put fixed text between them (`{name}-{version}.zip`), or give each a segment of its own",
+                ));
+            }
+            texts.push(text.to_owned());
+            names.push(inner[1..close].to_owned());
+            rest = &inner[close + 1..];
+        }
+        if rest.contains('}') {
+            return Err(("closes `}` without opening it", WRITE));
+        }
+        texts.push(rest.to_owned());
+        Ok((texts, names))
+    }
+
     /// The parameters of a segment, in order: none for a fixed one.
     pub fn params(&self) -> &[String] {
         match self {
@@ -111,7 +150,7 @@ impl Segment {
         match self {
             Segment::Literal(literal) => literal == part,
             Segment::Param(_) => true,
-            Segment::Affixed { texts, .. } => split_affixed(part, texts).is_some(),
+            Segment::Affixed { texts, .. } => fits_affixed(part, texts),
         }
     }
 
@@ -132,24 +171,30 @@ impl Segment {
     }
 }
 
-/// The values of the parameters in a request's segment, given the fixed texts around and
-/// between them: `None` when a text is missing or a value would be empty. Each parameter
-/// but the last ends at the first occurrence of the text after it; the last ends where
-/// the final text begins.
-fn split_affixed<'p>(part: &'p str, texts: &[String]) -> Option<Vec<&'p str>> {
-    let (first, rest) = texts.split_first()?;
-    let (last, between) = rest.split_last()?;
-    let mut left = part
-        .strip_prefix(first.as_str())?
-        .strip_suffix(last.as_str())?;
-    let mut values = Vec::with_capacity(rest.len());
+/// Whether a request's segment has the fixed texts around and between its parameters,
+/// each parameter's value not empty: each but the last ends at the first occurrence of the
+/// text after it, the last where the final text begins (as the runtime's router reads it).
+fn fits_affixed(part: &str, texts: &[String]) -> bool {
+    let [first, between @ .., last] = texts else {
+        return false;
+    };
+    let Some(mut left) = part
+        .strip_prefix(first.as_str())
+        .and_then(|p| p.strip_suffix(last.as_str()))
+    else {
+        return false;
+    };
     for text in between {
-        let end = left.get(1..)?.find(text.as_str())? + 1;
-        values.push(&left[..end]);
-        left = &left[end + text.len()..];
+        // A value is never empty: the text is looked for after its first character.
+        let Some(first) = left.chars().next().map(char::len_utf8) else {
+            return false;
+        };
+        let Some(end) = left[first..].find(text.as_str()) else {
+            return false;
+        };
+        left = &left[first + end + text.len()..];
     }
-    values.push(left);
-    values.iter().all(|v| !v.is_empty()).then_some(values)
+    !left.is_empty()
 }
 
 impl PathTemplate {
