@@ -231,7 +231,7 @@ pub mod __private {
     pub use crate::message::reply::{Reply, WithHeaders};
     pub use crate::message::request::{
         deserialize_comma_list, deserialize_flag, deserialize_flag_value, deserialize_json_text,
-        deserialize_json_text_some,
+        deserialize_json_text_some, deserialize_nested_text, deserialize_nested_text_some,
     };
     pub use crate::pagination::{
         CursorConventions, CursorPage, CursorRequest, OffsetConventions, OffsetRequest, Page,

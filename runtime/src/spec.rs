@@ -159,8 +159,12 @@ pub struct EndpointSpec {
     /// Its map options (`map<T>`), by name, each with whether it is read in OpenAPI's
     /// `deepObject` style (`filter[status]=open`) rather than as every key no other option
     /// names: their keys are packed into one value each before the options are read
-    /// (`message::query::pack_maps`).
+    /// (`message::option_keys::pack_maps`).
     pub query_maps: &'static [(&'static str, bool)],
+    /// Its options holding a record or a list of records written in brackets, nested
+    /// (`filters[0][name]=x`, or `filters[0].name=x`): their keys are packed into one value
+    /// each, as the maps' are, read as a form's.
+    pub nested_options: &'static [&'static str],
     /// Call the handler even when the top-level resource is missing (create).
     pub creates: bool,
     /// Global capability the caller needs.
@@ -308,6 +312,7 @@ impl EndpointSpec {
         self_params: &[],
         options: &[],
         query_maps: &[],
+        nested_options: &[],
         creates: false,
         capability: None,
         success: 200,

@@ -363,6 +363,44 @@ fn a_query_parameter_of_json_text_is_a_json_option() {
     assert_every_operation_faithful(&document, &imported);
 }
 
+/// A list of records in the query (Sinao's `data`, Visma's `sortings`, `style: form` or
+/// none, which OpenAPI leaves unsaid for records) and a record of records in `deepObject`
+/// are options of their types written in brackets, nested (`style: deep_object`); the
+/// round trip finds them on the wire, only their style told apart.
+#[test]
+fn a_list_of_records_in_the_query_is_written_in_brackets() {
+    let sorting = serde_json::json!({ "type": "object", "properties": {
+        "key": { "type": "string" }, "value": { "type": "string", "enum": ["Asc", "Desc"] } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/banks": { "get": {
+            "parameters": [
+                { "name": "sortings", "in": "query", "style": "form", "explode": true,
+                  "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Sorting" } } },
+                { "name": "filter", "in": "query", "style": "deepObject", "schema": {
+                    "type": "object", "properties": { "sort": { "$ref": "#/components/schemas/Sorting" } } } },
+                { "name": "data", "in": "query", "required": true,
+                  "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Sorting" } } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } },
+        "components": { "schemas": { "Sorting": sorting } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let banks = file(&imported, "banks.yaml");
+    for line in [
+        "sortings: { type: list<Sorting>, style: deep_object }",
+        "filter: { type: GetBanksFilter, style: deep_object }",
+        "data: { type: list<Sorting>, style: deep_object, required: true }",
+    ] {
+        assert!(banks.contains(line), "{line}\n{banks}");
+    }
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
 /// A query parameter either an object or one value (Stripe's `created`: `created[gte]=5`
 /// or `created=5`) is the object's keys and its own, each an option; that a request may
 /// send both is said. One value or a list of them (PeerTube's `tagsOneOf`, Vercel's

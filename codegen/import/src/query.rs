@@ -145,6 +145,15 @@ pub(crate) fn query_option<'d>(
             _ => None,
         });
     let map = map_item.is_some();
+    // A record, or a list of records, in the query (Sinao's `data[0][name]`, Visma's
+    // `sortings[0].key`, Pandascore's `page[size]`): its members in brackets, nested, what
+    // form-reading servers take where the document names no style for it.
+    // (`deepObject` is written so whatever `explode` says: OpenAPI defines it exploded only.)
+    let nested = place == Place::Query
+        && (style == "form" && explode || style == "deepObject")
+        && !list
+        && !map
+        && types.is_record(item.unwrap_or(&found.spelled));
     if let Some(item) = map_item {
         found.spelled = format!("map<{item}>");
     }
@@ -172,7 +181,7 @@ pub(crate) fn query_option<'d>(
     found.rules = rest;
     found.lose_rules(losses);
     let spelled = match found.spelled.as_str() {
-        _ if list || map => found.spelled.clone(),
+        _ if list || map || nested => found.spelled.clone(),
         one if one_value(one) => one.to_owned(),
         // A union with an alternative of any text is text, as a parameter's.
         _ if crate::round_trip::meant::text_union(types.document, schema) => "string".to_owned(),
@@ -195,7 +204,7 @@ pub(crate) fn query_option<'d>(
     option.push("type", Yaml::str(spelled.clone()));
     if place == Place::Query && list && style == "form" && !explode {
         option.push("style", Yaml::str("comma"));
-    } else if map && style == "deepObject" {
+    } else if nested || map && style == "deepObject" {
         option.push("style", Yaml::str("deep_object"));
     } else if map && !explode {
         losses.push(Loss::wire(

@@ -177,11 +177,26 @@ fn compare_place(
     }
 }
 
+/// How an option of a type of the spec's is written in the query.
+fn written(ty: &crate::model::OptionType) -> &'static str {
+    match ty {
+        crate::model::OptionType::Json(_) => "as JSON text",
+        crate::model::OptionType::Nested(_) => "as its members in brackets",
+        _ => "as text",
+    }
+}
+
 /// The changes of one option kept by name.
 fn compare_option(was: &QueryOption, now: &QueryOption) -> Vec<(ChangeKind, Verdict, String)> {
     let mut out = Vec::new();
     let mut narrowed = |why: String| out.push((ChangeKind::QueryOptionTypeChanged, CLIENTS, why));
-    if now.ty != was.ty {
+    if now.ty != was.ty && now.ty.name() == was.ty.name() {
+        narrowed(format!(
+            "now written {} instead of {}: values clients send the old way are refused",
+            written(&now.ty),
+            written(&was.ty)
+        ));
+    } else if now.ty != was.ty {
         narrowed(format!(
             "takes {} instead of {}: values clients send may be refused",
             now.ty.name(),

@@ -175,6 +175,10 @@ fn method_tokens(
                 quote! { .option_json(#wire, Some(&options.#field)) }
             }
             OptionType::Json(_) => quote! { .option_json(#wire, options.#field.as_ref()) },
+            OptionType::Nested(_) if o.always_given() => {
+                quote! { .option_nested(#wire, Some(&options.#field)) }
+            }
+            OptionType::Nested(_) => quote! { .option_nested(#wire, options.#field.as_ref()) },
             OptionType::Enum(_) | OptionType::Scalar(_) | OptionType::Timestamp => {
                 quote! { .option_value(#wire, options.#field.as_ref()) }
             }

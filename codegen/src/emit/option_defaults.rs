@@ -57,7 +57,11 @@ fn value(service: &Service, ty: &OptionType, text: &str) -> TokenStream {
             );
             quote! { super::types::#ty::#variant }
         }
-        OptionType::List(_) | OptionType::Map(_) | OptionType::Json(_) | OptionType::Timestamp => {
+        OptionType::List(_)
+        | OptionType::Map(_)
+        | OptionType::Json(_)
+        | OptionType::Nested(_)
+        | OptionType::Timestamp => {
             quote! { Default::default() }
         }
     }

@@ -226,6 +226,13 @@ fn endpoint_tokens(
     if !maps.is_empty() {
         rare.push(quote! { query_maps: &[#(#maps),*] });
     }
+    let nested: Vec<&str> = (endpoint.query.iter())
+        .filter(|o| matches!(o.ty, crate::model::OptionType::Nested(_)))
+        .map(|o| o.wire.as_str())
+        .collect();
+    if !nested.is_empty() {
+        rare.push(quote! { nested_options: &[#(#nested),*] });
+    }
     if endpoint.creates {
         rare.push(quote! { creates: true });
     }

@@ -274,7 +274,7 @@ pub(super) fn option_item_type(
             quote! { super::types::#ident }
         }
         OptionType::List(item) | OptionType::Map(item) => option_item_type(item, timestamps),
-        OptionType::Json(ty) => seen_from_options(ty, timestamps),
+        OptionType::Json(ty) | OptionType::Nested(ty) => seen_from_options(ty, timestamps),
     }
 }
 
@@ -341,6 +341,19 @@ fn options_tokens(
                 (
                     quote! { Option<#ty> },
                     Some("super::rt::deserialize_json_text_some"),
+                )
+            }
+            // The members' bracketed keys, packed into one value by the runtime, read as
+            // a form's.
+            OptionType::Nested(ty) if o.always_given() => (
+                seen_from_options(ty, timestamps),
+                Some("super::rt::deserialize_nested_text"),
+            ),
+            OptionType::Nested(ty) => {
+                let ty = seen_from_options(ty, timestamps);
+                (
+                    quote! { Option<#ty> },
+                    Some("super::rt::deserialize_nested_text_some"),
                 )
             }
             OptionType::Enum(name) => {

@@ -160,8 +160,10 @@ pub(super) fn options_impl(
     options: &[crate::model::QueryOption],
 ) -> TokenStream {
     use crate::model::OptionType;
-    let json = |o: &&crate::model::QueryOption| matches!(o.ty, OptionType::Json(_));
-    // A JSON option's value is checked as a body's is, at the option's name.
+    let json = |o: &&crate::model::QueryOption| {
+        matches!(o.ty, OptionType::Json(_) | OptionType::Nested(_))
+    };
+    // A JSON or nested option's value is checked as a body's is, at the option's name.
     let nested = options.iter().filter(json).map(|o| {
         let (name, wire) = (format_ident!("{}", o.field), &o.wire);
         match o.always_given() {

@@ -70,7 +70,12 @@ pub(super) fn lower(
     // A list is required to hold one value at least (YouTube's `part`); a required switch
     // must be given, on or off (AWS's `ShouldDecrementDesiredCapacity`); a map is empty
     // when no key is sent, never missing.
-    let requirable = scalar || flag || matches!(ty, OptionType::List(_) | OptionType::Json(_));
+    let requirable = scalar
+        || flag
+        || matches!(
+            ty,
+            OptionType::List(_) | OptionType::Json(_) | OptionType::Nested(_)
+        );
     let required = required && requirable;
     if raw.required == Some(true) && !requirable {
         problem(
@@ -212,7 +217,7 @@ pub(super) fn lower_option(
         // Only whether it is a list matters for the rules of lists.
         OptionType::List(_) => TypeRef::List(Box::new(TypeRef::String)),
         OptionType::Boolean | OptionType::Enum(_) | OptionType::Map(_) => TypeRef::Boolean,
-        OptionType::Json(ty) => (**ty).clone(),
+        OptionType::Json(ty) | OptionType::Nested(ty) => (**ty).clone(),
     };
     let mut rules = FieldRules::default();
     for (key, given, into, kind) in [

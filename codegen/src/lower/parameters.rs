@@ -243,13 +243,27 @@ fn lower_options(
         // `style: json`: the value is JSON text of any type of the spec's (OpenAPI's
         // `content: application/json`, Superset's `q`).
         let json = query && option.style.as_ref().is_some_and(|s| s.value == "json");
+        // `style: deep_object` on a type of the spec's that holds members (a record, a list
+        // of records; not a map or list of values): its members' keys in brackets, nested
+        // (Sinao's `data[0][name]=x`, Visma's `sortings[0].key=x`).
+        let nested = query
+            && map_item.is_none()
+            && option
+                .style
+                .as_ref()
+                .is_some_and(|s| s.value == "deep_object")
+            && item.and_then(scalar).is_none()
+            && scalar(spelled).is_none();
         let said = diags.count();
         let read = match (item, map_item) {
             // A type that names nothing declared is said, and the option left out of what
             // the handler's skeleton is generated from.
-            _ if json => super::types::lower_type_ref(&option.r#type, cx, diags)
+            _ if json || nested => super::types::lower_type_ref(&option.r#type, cx, diags)
                 .filter(|_| diags.count() == said)
-                .map(|ty| OptionType::Json(Box::new(ty))),
+                .map(|ty| match nested {
+                    true => OptionType::Nested(Box::new(ty)),
+                    false => OptionType::Json(Box::new(ty)),
+                }),
             (Some(i), _) => scalar(i).map(|t| OptionType::List(Box::new(t))),
             (None, Some(i)) => scalar(i).map(|t| OptionType::Map(Box::new(t))),
             (None, None) => scalar(spelled),
@@ -257,7 +271,7 @@ fn lower_options(
         let ty = match read {
             Some(ty) => ty,
             // Said where the type was read.
-            None if json => continue,
+            None if json || nested => continue,
             None => {
                 let other = spelled;
                 let known = OptionType::NAMES
@@ -331,14 +345,18 @@ fn lower_options(
         let map = matches!(ty, OptionType::Map(_));
         let deep_object = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
             _ if json => false,
+            _ if nested => true,
             Some((_, "deep_object")) if map => true,
             Some((style, "deep_object")) => {
                 diags.push(
                     Diagnostic::new(
                         style.location.clone(),
-                        "only a `map<T>` option is a `deep_object`",
+                        format!("a `{spelled}` option is no `deep_object`"),
                     )
-                    .hint("remove `style`, or make the option's type a map (`map<string>`)"),
+                    .hint(
+                        "remove `style`; a `deep_object` is a map (`map<string>`), a record \
+                         or a list of records, written in brackets (`filter[status]=open`)",
+                    ),
                 );
                 false
             }
@@ -371,7 +389,7 @@ fn lower_options(
             continue;
         }
         let comma_separated = match option.style.as_ref().map(|s| (s, s.value.as_str())) {
-            _ if map || json => false,
+            _ if map || json || nested => false,
             // Said above.
             Some((_, "deep_object")) => false,
             // HTTP joins a repeated header's values with commas.

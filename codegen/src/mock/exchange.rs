@@ -103,12 +103,22 @@ pub fn exchange(
             option_text(&option.ty, &option.rules, &values),
         )
     };
-    let mut query: Vec<(String, String)> = endpoint
-        .query
-        .iter()
-        .filter(|o| o.required)
-        .map(text_of)
-        .collect();
+    let mut query: Vec<(String, String)> = Vec::new();
+    for option in endpoint.query.iter().filter(|o| o.required) {
+        match &option.ty {
+            OptionType::Nested(ty) => {
+                let mut value = values.of(ty, &option.rules);
+                // A list given holds one value at least, or it is not given.
+                if let (Value::Array(items), TypeRef::List(item)) = (&mut value, &**ty)
+                    && items.is_empty()
+                {
+                    items.push(values.of(item, &FieldRules::default()));
+                }
+                bracket_pairs(option.wire.clone(), value, &mut query);
+            }
+            _ => query.push(text_of(option)),
+        }
+    }
     let mut headers: Vec<(String, String)> = endpoint
         .headers
         .iter()
@@ -290,8 +300,29 @@ pub(super) fn option_text(ty: &OptionType, rules: &FieldRules, values: &Values<'
         OptionType::Timestamp => TypeRef::Timestamp,
         // JSON text of the least value.
         OptionType::Json(ty) => return values.of(ty, rules).to_string(),
+        // Written as pairs of its own (`option_pairs`); a value here only as a fallback.
+        OptionType::Nested(ty) => return text(values.of(ty, rules)),
     };
     text(values.of(&as_type, rules))
+}
+
+/// A value as the pairs of a nested option: `name[key]=text` for each member of a record,
+/// `name[0]=text` for each item of a list, nested, and `name=text` for a value of its own.
+fn bracket_pairs(name: String, value: Value, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(members) => {
+            for (key, member) in members {
+                bracket_pairs(format!("{name}[{key}]"), member, out);
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.into_iter().enumerate() {
+                bracket_pairs(format!("{name}[{index}]"), item, out);
+            }
+        }
+        Value::Null => {}
+        other => out.push((name, text(other))),
+    }
 }
 
 fn text(value: Value) -> String {

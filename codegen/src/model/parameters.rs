@@ -55,7 +55,8 @@ pub struct QueryOption {
     /// A `list<string>` written `a,b` (also `name[]=a` and repeated), not only repeated.
     pub comma_separated: bool,
     /// A `map<T>` read in OpenAPI's `deepObject` style (`filter[status]=open`), not as every
-    /// key no other option names.
+    /// key no other option names; or a value of a record's or list's type written so,
+    /// nested (`OptionType::Nested`).
     pub deep_object: bool,
     /// A request without it is refused.
     pub required: bool,
@@ -93,6 +94,10 @@ pub enum OptionType {
     /// JSON text of a value of this type (`style: json`, OpenAPI's `content:
     /// application/json`).
     Json(Box<super::TypeRef>),
+    /// A value of this type of the spec's (a record, a list of records) written as its
+    /// members' keys in brackets, nested (`style: deep_object`: `filters[0][name]=x`, also
+    /// `filters[0].name=x`), each read as the member's type, as a form body's are.
+    Nested(Box<super::TypeRef>),
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`).
@@ -140,7 +145,7 @@ impl OptionType {
             OptionType::Boolean => "boolean".to_owned(),
             OptionType::List(item) => format!("list<{}>", item.name()),
             OptionType::Map(item) => format!("map<{}>", item.name()),
-            OptionType::Json(ty) => ty.spelled(),
+            OptionType::Json(ty) | OptionType::Nested(ty) => ty.spelled(),
             OptionType::Enum(name) => name.clone(),
             OptionType::Scalar(scalar) => scalar.spelled().to_owned(),
             OptionType::Timestamp => "timestamp".to_owned(),

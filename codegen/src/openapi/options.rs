@@ -39,7 +39,9 @@ pub(super) fn parameter(service: &Service, option: &QueryOption, place: &str) ->
         param.insert("explode".into(), json!(!option.comma_separated));
     }
     // A map: `name[key]=value`, or each member a key of its own (OpenAPI's default).
-    if matches!(option.ty, OptionType::Map(_)) && option.deep_object {
+    // A record or list (nested): `name[0][key]=value`, deepObject's brackets nested, as
+    // form-reading servers (Rails, PHP, qs) read them.
+    if matches!(option.ty, OptionType::Map(_) | OptionType::Nested(_)) && option.deep_object {
         param.insert("style".into(), json!("deepObject"));
         param.insert("explode".into(), json!(true));
     }
@@ -98,6 +100,6 @@ fn option_schema(ty: &OptionType, timestamps: crate::model::TimestampFormat) -> 
         OptionType::Map(item) => {
             json!({ "type": "object", "additionalProperties": option_schema(item, timestamps) })
         }
-        OptionType::Json(ty) => super::schemas::schema(ty, timestamps),
+        OptionType::Json(ty) | OptionType::Nested(ty) => super::schemas::schema(ty, timestamps),
     }
 }

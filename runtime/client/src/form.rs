@@ -56,6 +56,62 @@ where
     deserialize_json_text(deserializer).map(Some)
 }
 
+/// How deep a nested option's brackets may go below its name (`filters[0][tags][1]` is 3).
+const NESTED_DEPTH: usize = 6;
+
+/// The form reader's settings for nested options, as sent and as read.
+fn nested_config() -> serde_qs::Config {
+    serde_qs::Config::new()
+        .max_depth(NESTED_DEPTH)
+        .use_form_encoding(true)
+}
+
+/// `deserialize_with` for a required option of a record or list written in brackets
+/// (`style: deep_object` on such a type): the value its members' keys, which the runtime
+/// packs into one value (`filters[0][name]=a&filters[0][id]=1`), hold, each read as its
+/// member's type, as a form body's are.
+pub fn deserialize_nested_text<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+    // Keyed by the option's name: the one member the packed keys have.
+    let read: std::collections::BTreeMap<String, T> = nested_config()
+        .deserialize_str(&text)
+        .map_err(|e| serde::de::Error::custom(format!("not the value asked for: {e}")))?;
+    read.into_values()
+        .next()
+        .ok_or_else(|| serde::de::Error::custom("members in brackets were expected"))
+}
+
+/// `deserialize_with` for an optional option of a record or list written in brackets: the
+/// value, when the option is given.
+pub fn deserialize_nested_text_some<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    deserialize_nested_text(deserializer).map(Some)
+}
+
+/// A nested option's value as the pairs the service reads (`filters[0][name]=a`), keys
+/// and values as they are, not yet encoded.
+#[cfg(feature = "http")]
+pub(crate) fn nested_pairs<V: serde::Serialize + ?Sized>(
+    name: &str,
+    value: &V,
+) -> Result<Vec<(String, String)>, String> {
+    let keyed = std::collections::BTreeMap::from([(name, value)]);
+    let text = nested_config()
+        .array_format(serde_qs::ArrayFormat::Indexed)
+        .serialize_string(&keyed)
+        .map_err(|e| e.to_string())?;
+    Ok(form_urlencoded::parse(text.as_bytes())
+        .map(|(key, value)| (key.into_owned(), value.into_owned()))
+        .collect())
+}
+
 /// `deserialize_with` for boolean query options with a default (the runtime fills it in
 /// first, so a value is always there).
 pub fn deserialize_flag_value<'de, D: serde::Deserializer<'de>>(

@@ -104,7 +104,7 @@ pub mod __private {
     };
     pub use crate::form::{
         deserialize_comma_list, deserialize_flag, deserialize_flag_value, deserialize_json_text,
-        deserialize_json_text_some,
+        deserialize_json_text_some, deserialize_nested_text, deserialize_nested_text_some,
     };
     pub use crate::formats::{Base64, Date, Email, Uri, Uuid};
     pub use crate::pattern::Pattern;

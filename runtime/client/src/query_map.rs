@@ -2,7 +2,7 @@
 //! (`filter[status]=open&filter[kind]=7`, Files.com's and Red Hat's filters) or an exploded
 //! `form` object of any members (every query key no other option names). The service's
 //! runtime packs the keys it holds into one value before the options are read
-//! (`restspec_runtime`'s `message::query::pack_maps`); the typed client writes them out
+//! (`restspec_runtime`'s `message::option_keys::pack_maps`); the typed client writes them out
 //! again.
 
 use std::collections::BTreeMap;

@@ -13,6 +13,7 @@ pub(crate) mod compression;
 pub(crate) mod context;
 pub(crate) mod echo;
 pub(crate) mod json;
+pub(crate) mod option_keys;
 pub(crate) mod query;
 pub(crate) mod reply;
 pub(crate) mod request;

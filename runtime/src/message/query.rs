@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
+use super::option_keys::{bracketed, deep_map, is_known, nested_member};
 use crate::error::{ApiError, Condition};
-use crate::pagination::Pagination;
 use crate::spec::{Conventions, EndpointSpec, UnknownOptions};
 
 /// The runtime's parameters of one request's query string.
@@ -122,96 +122,15 @@ impl<'q> QueryParams<'q> {
         }
         for (key, _) in form_urlencoded::parse(query.as_bytes()) {
             let key = key.as_ref();
-            if !is_known(key, endpoint, conventions) && deep_map(key, endpoint).is_none() {
+            if !is_known(key, endpoint, conventions)
+                && deep_map(key, endpoint).is_none()
+                && nested_member(key, endpoint).is_none()
+            {
                 return Err(malformed(format!("\"{key}\" is not a valid option")));
             }
         }
         Ok(())
     }
-}
-
-/// Whether `key` is one of `endpoint`'s options (a list's bracket spelling too) or a
-/// parameter the runtime reads itself (an override, a token, a page).
-fn is_known(key: &str, endpoint: &EndpointSpec, conventions: &Conventions) -> bool {
-    let paging = conventions.pagination.filter(|_| endpoint.paginated);
-    let paging = paging.as_ref();
-    let reserved = [
-        conventions.pretty_parameter,
-        conventions.trace_parameter,
-        conventions.access_token_parameter,
-        conventions.method_override_parameter,
-        conventions.content_type_override_parameter,
-        paging.map(|p| p.parameters()[0]),
-        paging.map(|p| p.parameters()[1]),
-        paging.and_then(Pagination::before_parameter),
-    ];
-    endpoint.options.contains(&key)
-        || reserved.contains(&Some(key))
-        || conventions.is_token_parameter(key)
-        || bracketed(key, endpoint.options).is_some()
-}
-
-/// The deep map option `key` is a member of (`filter` for `filter[status]`), and the
-/// member's key.
-fn deep_map<'k>(key: &'k str, endpoint: &EndpointSpec) -> Option<(&'static str, &'k str)> {
-    let (name, member) = key.strip_suffix(']')?.split_once('[')?;
-    let (map, _) = (endpoint.query_maps.iter()).find(|(map, deep)| *deep && *map == name)?;
-    Some((map, member))
-}
-
-/// `query` with the keys of `endpoint`'s map options packed into one value a map
-/// (`filter[a]=1&filter[b]=2` → `filter=a%3D1%26b%3D2`), as `QueryMap` reads it: the
-/// members of a `deepObject` map by their brackets, those of the map of every other key
-/// by being no option's or runtime parameter's. `None` for an endpoint without maps.
-pub fn pack_maps(
-    query: &str,
-    endpoint: &EndpointSpec,
-    conventions: &Conventions,
-) -> Option<String> {
-    if endpoint.query_maps.is_empty() {
-        return None;
-    }
-    let rest = (endpoint.query_maps.iter()).find_map(|(name, deep)| (!deep).then_some(*name));
-    let mut packed: Vec<(&str, form_urlencoded::Serializer<'_, String>)> = Vec::new();
-    let mut out = form_urlencoded::Serializer::new(String::with_capacity(query.len()));
-    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        // An option or parameter of that very name is itself (`created[gte]` beside a
-        // `created` map).
-        let found = match deep_map(&key, endpoint) {
-            _ if is_known(&key, endpoint, conventions) => None,
-            Some((map, member)) => Some((map, member.to_owned())),
-            None => rest.map(|map| (map, key.clone().into_owned())),
-        };
-        let Some((map, member)) = found else {
-            out.append_pair(&key, &value);
-            continue;
-        };
-        let at = match packed.iter().position(|(m, _)| *m == map) {
-            Some(at) => at,
-            None => {
-                packed.push((map, form_urlencoded::Serializer::new(String::new())));
-                packed.len() - 1
-            }
-        };
-        packed[at].1.append_pair(&member, &value);
-    }
-    for (map, mut pairs) in packed {
-        out.append_pair(map, &pairs.finish());
-    }
-    Some(out.finish())
-}
-
-/// The option a bracket spelling stands for (`expand[]` and `expand[0]` for `expand`),
-/// when `options` lists `expand[]`: a list option that accepts them (`style: comma`).
-fn bracketed<'o>(key: &str, options: &[&'o str]) -> Option<&'o str> {
-    let (name, index) = key.strip_suffix(']')?.split_once('[')?;
-    if !index.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    options
-        .iter()
-        .filter_map(|o| o.strip_suffix("[]"))
-        .find(|o| *o == name)
 }
 
 /// The query with every bracket spelling of a list option (`expand[]=a&expand[1]=c&expand[0]=b`)
@@ -286,6 +205,10 @@ pub fn apply_rules(
         let mut present = false;
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             if key != rule.name {
+                // A member gives it too: a list's bracket spelling (`expand[]`), a nested
+                // option's (`filters[0][name]`, `sortings[0].key`).
+                let rest = key.strip_prefix(rule.name);
+                present |= rest.is_some_and(|rest| rest.starts_with(['[', '.']));
                 continue;
             }
             present = true;
@@ -429,55 +352,5 @@ mod rule_tests {
             Some("invalid option limit: 500 is above 100")
         );
         assert!(apply_option_rules("state=open&limit=x", RULES).is_err());
-    }
-}
-
-#[cfg(test)]
-mod map_tests {
-    use super::pack_maps;
-    use crate::spec::{Conventions, EndpointSpec};
-
-    const CONVENTIONS: Conventions = Conventions {
-        access_token_parameter: Some("access_token"),
-        ..Conventions::NONE
-    };
-
-    fn endpoint(query_maps: &'static [(&'static str, bool)]) -> EndpointSpec {
-        EndpointSpec {
-            options: &["limit", "created[gte]"],
-            query_maps,
-            ..EndpointSpec::USUAL
-        }
-    }
-
-    #[test]
-    fn a_deep_map_packs_its_bracketed_keys_and_leaves_the_rest() {
-        let deep = endpoint(&[("filter", true)]);
-        let packed = pack_maps(
-            "limit=5&filter[status]=open&filter%5Bkind%5D=a%26b&other=1",
-            &deep,
-            &CONVENTIONS,
-        );
-        assert_eq!(
-            packed.as_deref(),
-            Some("limit=5&other=1&filter=status%3Dopen%26kind%3Da%2526b")
-        );
-        assert_eq!(pack_maps("limit=5", &endpoint(&[]), &CONVENTIONS), None);
-    }
-
-    #[test]
-    fn the_map_of_every_other_key_takes_what_no_option_or_parameter_names() {
-        let rest = endpoint(&[("labels", false), ("created", true)]);
-        let packed = pack_maps(
-            "limit=5&access_token=t&color=red&created[gte]=7&created[lt]=9&size=m",
-            &rest,
-            &CONVENTIONS,
-        );
-        assert_eq!(
-            packed.as_deref(),
-            Some(
-                "limit=5&access_token=t&created%5Bgte%5D=7&labels=color%3Dred%26size%3Dm&created=lt%3D9"
-            )
-        );
     }
 }

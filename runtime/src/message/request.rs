@@ -11,7 +11,7 @@ use crate::spec::{Conventions, RequestBodies, RequestContentType, UnknownFields}
 
 pub use restspec_client::form::{
     deserialize_comma_list, deserialize_flag, deserialize_flag_value, deserialize_json_text,
-    deserialize_json_text_some,
+    deserialize_json_text_some, deserialize_nested_text, deserialize_nested_text_some,
 };
 
 /// True when the content type names `application/json` as one of its tokens

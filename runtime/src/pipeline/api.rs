@@ -149,7 +149,7 @@ impl<'a> Call<'a> {
         let query = unbracketed.as_deref().unwrap_or(query);
         // A map option's keys as its one value: only for an endpoint with maps.
         let conventions = &self.service.conventions;
-        let packed = crate::message::query::pack_maps(query, self.endpoint, conventions);
+        let packed = crate::message::option_keys::pack_maps(query, self.endpoint, conventions);
         let query = packed.as_deref().unwrap_or(query);
         crate::message::query::read_pairs(query, "option")
     }

@@ -17,9 +17,12 @@ spec_record! {
         /// (`labels=a,b`, and also `labels[]=a&labels[]=b` and the option repeated). How a
         /// `map<string>` is: `form` (each member a key of its own, every key no other option
         /// or runtime parameter names; the default, one such map an endpoint) or
-        /// `deep_object` (`filter[status]=open`, OpenAPI's `deepObject`). `json`: the value
-        /// is JSON text of `type`, any type of the spec's (`q={"page":2}`, OpenAPI's
-        /// `content: application/json`), read and checked as a body is.
+        /// `deep_object` (`filter[status]=open`, OpenAPI's `deepObject`). `deep_object` on a
+        /// record or a list of records of the spec's (`type: list<Sorting>`): its members in
+        /// brackets, nested (`sortings[0][key]=name`, also `sortings[0].key=name`), each read
+        /// as its member's type, as a form body's are. `json`: the value is JSON text of
+        /// `type`, any type of the spec's (`q={"page":2}`, OpenAPI's `content:
+        /// application/json`), read and checked as a body is.
         opt style: Spanned<String>,
         /// The Rust field name (`snake_case`); defaults to the option's name.
         opt field: Spanned<String>,

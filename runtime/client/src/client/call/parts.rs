@@ -119,6 +119,20 @@ impl<T, E> Call<T, E> {
         self
     }
 
+    /// An option of a record or list written in brackets (`style: deep_object`), sent when
+    /// `Some`: each member a key of its own (`filters[0][name]=a`).
+    pub fn option_nested<V: serde::Serialize>(
+        mut self,
+        name: &'static str,
+        value: Option<&V>,
+    ) -> Self {
+        let pairs = value.and_then(|v| crate::form::nested_pairs(name, v).ok());
+        for (key, text) in pairs.into_iter().flatten() {
+            self.query.push((key.into(), text));
+        }
+        self
+    }
+
     /// A list header parameter, its values joined with commas, sent when it has values.
     pub fn header_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
         let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
