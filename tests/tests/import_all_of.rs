@@ -65,3 +65,69 @@ fn members_beside_an_including_record_are_additional_fields() {
     );
     assert_every_operation_faithful(&document, &imported);
 }
+
+/// A name a part's `required` lists without declaring it (Turbine Labs' listener `host`)
+/// is a field of any value in every record that holds that part, flattened or included;
+/// the round trip finds it required in both.
+#[test]
+fn a_required_name_no_part_declares_is_a_field_of_any_value() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/listeners": { "get": { "responses": { "200": { "description": "ok",
+                "content": { "application/json": { "schema": {
+                    "$ref": "#/components/schemas/Listener" } } } } } } },
+            "/drafts": { "post": {
+                "requestBody": { "required": true, "content": { "application/json": {
+                    "schema": { "$ref": "#/components/schemas/ListenerCreate" } } } },
+                "responses": { "204": { "description": "ok" } } } }
+        },
+        "components": { "schemas": {
+            "ListenerCreate": { "type": "object", "required": ["name", "host"],
+                "properties": { "name": { "type": "string" }, "zone": { "type": "string" } } },
+            "Listener": { "allOf": [
+                { "$ref": "#/components/schemas/ListenerCreate" },
+                { "type": "object", "required": ["zone", "key"],
+                  "properties": { "key": { "type": "string" } } }
+            ] }
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    let listener = service.split("  Listener:\n").nth(1).expect("Listener declared");
+    assert!(listener.contains("      host: { type: any }\n"), "{service}");
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// Members whose Rust names are one (Xero's `Name` beside the `name` its `required`
+/// lists, Airbyte's `jsonSchema` beside `json_schema`) are all kept, the later one under
+/// a Rust name of its own (`field:`); the round trip finds both on the wire.
+#[test]
+fn members_of_one_rust_name_are_all_kept() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/files": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/File" } } } },
+            "responses": { "200": { "description": "ok", "content": { "application/json": {
+                "schema": { "$ref": "#/components/schemas/File" } } } } }
+        } } },
+        "components": { "schemas": { "File": { "type": "object", "required": ["name"],
+            "properties": { "Name": { "type": "string" },
+                "jsonSchema": { "type": "string" }, "json_schema": { "type": "integer" } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let service = file(&imported, "service.yaml");
+    for line in [
+        "      Name: { type: string, optional: true }\n",
+        "      json_schema: { type: integer, field: json_schema2, optional: true }\n",
+        "      name: { type: any, field: name2 }\n",
+    ] {
+        assert!(service.contains(line), "{line}\n{service}");
+    }
+    assert_every_operation_faithful(&document, &imported);
+}

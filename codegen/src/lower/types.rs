@@ -134,7 +134,13 @@ pub(super) fn lower_type(
             let mut out = Vec::new();
             let mut rust_names: BTreeMap<String, &str> = BTreeMap::new();
             for (field_key, field) in raw.fields.iter().flatten() {
-                let rust_name = names::field_ident(&field_key.name);
+                let rust_name = match &field.field {
+                    Some(given) => {
+                        check_name(given, "field name", Case::Snake, diags);
+                        given.value.clone()
+                    }
+                    None => names::field_ident(&field_key.name),
+                };
                 if let Some(other) = rust_names.insert(rust_name.clone(), &field_key.name) {
                     diags.push(
                         Diagnostic::new(
@@ -144,8 +150,12 @@ pub(super) fn lower_type(
                                 field_key.name
                             ),
                         )
-                        .hint("rename one of them"),
+                        .hint(format!(
+                            "give one of them a Rust name of its own: `field: {rust_name}2`"
+                        )),
                     );
+                    // Said: the second is left out of what is generated.
+                    continue;
                 }
                 if let Some(ty) = lower_type_ref(&field.r#type, cx, diags) {
                     let mut rules = super::field_rules::lower(field, &ty, cx, diags);

@@ -59,7 +59,7 @@ impl DeskHandlers for Desk {
         options: desk::options::SortedOptions,
     ) -> Result<Thing, Error> {
         let keys: Vec<String> = (options.sortings.iter())
-            .map(|s| format!("{}:{:?}", s.key, s.value))
+            .map(|s| format!("{}:{:?}", s.key, s.direction))
             .collect();
         let size = options.page.and_then(|p| p.size);
         let size = size.map_or("-".to_owned(), |s| s.to_string());
@@ -374,9 +374,9 @@ async fn a_list_of_records_in_the_query_is_read_from_its_bracketed_members() {
 
     let config = restspec_runtime::client::ClientConfig::new(&base);
     let typed = desk_client::client::Client::with_config(config).expect("a client");
-    let sorting = |key: &str, value| desk_client::types::Sorting {
+    let sorting = |key: &str, direction| desk_client::types::Sorting {
         key: key.to_owned(),
-        value,
+        direction,
     };
     let options = desk_client::options::SortedOptions {
         sortings: vec![

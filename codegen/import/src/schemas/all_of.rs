@@ -107,6 +107,7 @@ impl<'d> Types<'d> {
         let mut members: Vec<(String, &'d Value, String)> = Vec::new();
         let mut required = BTreeSet::new();
         self.flatten(schema, pointer, &mut members, &mut required, losses, 0);
+        required_without_member(&mut members, &required, pointer);
         if members.is_empty() {
             return self.any(pointer, "an `allOf` of no members", losses);
         }
@@ -178,6 +179,11 @@ impl<'d> Types<'d> {
             self.flatten(part, &at, &mut members, &mut required, losses, 1);
         }
         self.own_members(schema, pointer, &mut members, &mut required, losses);
+        let own: BTreeSet<String> = (required.iter())
+            .filter(|r| !inherited.iter().any(|(m, _)| m == *r))
+            .cloned()
+            .collect();
+        required_without_member(&mut members, &own, pointer);
         if required
             .iter()
             .any(|r| inherited.iter().any(|(m, optional)| m == r && *optional))
@@ -358,6 +364,24 @@ fn closes(document: &refs::Doc<'_>, schema: &Value, depth: usize) -> bool {
         || (depth < 16
             && (schema.get("allOf").and_then(Value::as_array))
                 .is_some_and(|parts| parts.iter().any(|p| closes(document, p, depth + 1))))
+}
+
+/// A schema of any value.
+static ANY: std::sync::LazyLock<Value> =
+    std::sync::LazyLock::new(|| Value::Object(Default::default()));
+
+/// A member of any value for each name `required` lists that no part declares (GitHub's
+/// `expires_at`, Turbine Labs' `host`): JSON Schema asks for the key, with any value.
+pub(super) fn required_without_member<'d>(
+    members: &mut Vec<(String, &'d Value, String)>,
+    required: &BTreeSet<String>,
+    pointer: &str,
+) {
+    for name in required {
+        if !members.iter().any(|(member, _, _)| member == name) {
+            members.push((name.clone(), &ANY, refs::push(pointer, "required")));
+        }
+    }
 }
 
 /// The names a schema's `required` lists.

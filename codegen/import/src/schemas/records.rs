@@ -11,10 +11,6 @@ use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
-/// A schema of any value.
-static ANY: std::sync::LazyLock<Value> =
-    std::sync::LazyLock::new(|| Value::Object(Default::default()));
-
 impl<'d> Types<'d> {
     /// A record with its fields, a map, or both (the map is then lost).
     pub(super) fn object(
@@ -60,9 +56,7 @@ impl<'d> Types<'d> {
                 // A name `required` without a property (GitHub's `expires_at`): the key
                 // must be there, with any value.
                 let required = super::all_of::required_names(schema);
-                for name in required.iter().filter(|n| !properties.contains_key(*n)) {
-                    members.push((name.clone(), &ANY, refs::push(pointer, "required")));
-                }
+                super::all_of::required_without_member(&mut members, &required, pointer);
                 let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
                 self.record(
                     members,
@@ -148,13 +142,13 @@ impl<'d> Types<'d> {
         let mut fields = Yaml::map();
         let mut idents = BTreeSet::new();
         for (field, property, at) in members {
+            // A member whose Rust name is another's (Xero's `Name` beside `name`) is given
+            // one of its own.
+            let mut own_name = None;
             if !idents.insert(naming::field_ident(&field)) {
-                losses.push(Loss::wire(
-                    at,
-                    "member names",
-                    format!("member `{field}` is left out: its Rust name is another member's"),
-                ));
-                continue;
+                let unique = crate::names::unique_snake_name(&field, &idents, &[]);
+                idents.insert(unique.clone());
+                own_name = Some(unique);
             }
             let field_hint = format!("{name}{}", naming::pascal(&field));
             let mut found = self.use_keeping_rules(property, &at, &field_hint, losses);
@@ -180,6 +174,9 @@ impl<'d> Types<'d> {
             found.lose_rules(losses);
             let mut entry = Yaml::map();
             entry.push("type", Yaml::str(found.spelled));
+            if let Some(own_name) = own_name {
+                entry.push("field", Yaml::str(own_name));
+            }
             if optional {
                 entry.push("optional", Yaml::Bool(true));
             }

@@ -122,6 +122,10 @@ spec_record! {
         req r#type as "type": Spanned<String>,
         /// What the field means.
         opt description: String,
+        /// Its Rust name (`snake_case`), where the one its JSON name gives is another
+        /// field's (Xero's `Name` beside `name`, Airbyte's `jsonSchema` beside
+        /// `json_schema`) or not one at all.
+        opt field: Spanned<String>,
         /// The field may be left out (absent from output when unset).
         opt optional: bool,
         /// The field may be `null`: written as `null` when it has no value (the key stays).
@@ -228,6 +232,7 @@ impl Field {
             keys: items.keys.clone(),
             r#type: item_type,
             description: None,
+            field: None,
             // An item is never left out: a read-only one needs no `optional`.
             optional: Some(true),
             nullable: None,
