@@ -211,3 +211,23 @@ fn alternatives_of_one_kind_are_all_kept() {
     assert!(said.is_empty(), "{said:#?}");
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A list of any values in the query (Sinao's `tags`, whose items say `format: string`
+/// alone) is a list of text, what every query value is; the round trip finds it on the
+/// wire.
+#[test]
+fn a_list_of_any_values_in_the_query_is_a_list_of_text() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/invoices": { "get": {
+            "parameters": [{ "name": "tags", "in": "query", "schema": {
+                "type": "array", "nullable": true, "items": { "format": "string" } } }],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let invoices = file(&imported, "invoices.yaml");
+    assert!(invoices.contains("tags: { type: list<string> }"), "{invoices}");
+    super::import::assert_every_operation_on_the_wire(&document, &imported);
+}

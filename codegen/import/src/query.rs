@@ -129,6 +129,10 @@ pub(crate) fn query_option<'d>(
         ) || types.is_enumeration(spelled)
             || Scalar::from_spelled(spelled).is_some()
     };
+    // A list of any values in the query (Sinao's `tags`): each is text there.
+    if place == Place::Query && found.spelled == "list<any>" {
+        found.spelled = "list<string>".to_owned();
+    }
     let item = found
         .spelled
         .strip_prefix("list<")

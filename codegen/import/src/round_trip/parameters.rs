@@ -225,7 +225,13 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         let members_text = |doc: Doc<'a>, parts: &[super::flatten::Part<'a>]| {
             parts.len() == 1 && super::spread::members_are_text(doc, parts[0].value)
         };
-        if !(p.location == "query" && members_text(c.a, &sa) && members_text(c.b, &sb)) {
+        // A list's items of any value, each text on the wire, are text's (Sinao's `tags`).
+        let items_text = |doc: Doc<'a>, parts: &[super::flatten::Part<'a>], any| {
+            parts.len() == 1 && super::spread::items_are_text(doc, parts[0].value, any)
+        };
+        let text = (members_text(c.a, &sa) && members_text(c.b, &sb))
+            || (items_text(c.a, &sa, true) && items_text(c.b, &sb, false));
+        if !(p.location == "query" && text) {
             c.schemas_without_null(&sa, &sb, &p.ptr, out);
         }
         let (style_a, explode_a) = style(p);

@@ -209,6 +209,33 @@ fn any_members(schema: &Value) -> bool {
     object && !declared
 }
 
+/// Whether `schema` is a list whose items are any value (no `type`, as Sinao's `tags`
+/// items say `format: string` alone) or plain text (`any` says `type: string`): in the
+/// query, where every value is text, these are the same. `any` asks for items of any
+/// value.
+pub(crate) fn items_are_text(doc: Doc<'_>, schema: &Value, any: bool) -> bool {
+    let Ok((schema, _)) = doc.resolve(schema, String::new()) else {
+        return false;
+    };
+    if schema.get("type").and_then(Value::as_str) != Some("array") {
+        return false;
+    }
+    let Some(Ok((items, _))) = (schema.get("items")).map(|i| doc.resolve(i, String::new()))
+    else {
+        return false;
+    };
+    let words = ["description", "title", "example", "format", "nullable"];
+    let plain = |extra: &str| {
+        items.as_object().is_some_and(|items| {
+            items.keys().all(|k| words.contains(&k.as_str()) || k == extra)
+        })
+    };
+    match any {
+        true => plain(""),
+        false => plain("type") && items.get("type").and_then(Value::as_str) == Some("string"),
+    }
+}
+
 /// Whether `schema` is an object of any members whose values are any value or text: in the
 /// query, where every value is text, these are the same.
 pub(crate) fn members_are_text(doc: Doc<'_>, schema: &Value) -> bool {
