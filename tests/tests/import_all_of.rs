@@ -95,8 +95,14 @@ fn a_required_name_no_part_declares_is_a_field_of_any_value() {
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let service = file(&imported, "service.yaml");
-    let listener = service.split("  Listener:\n").nth(1).expect("Listener declared");
-    assert!(listener.contains("      host: { type: any }\n"), "{service}");
+    let listener = service
+        .split("  Listener:\n")
+        .nth(1)
+        .expect("Listener declared");
+    assert!(
+        listener.contains("      host: { type: any }\n"),
+        "{service}"
+    );
     assert_every_operation_on_the_wire(&document, &imported);
 }
 

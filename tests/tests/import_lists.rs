@@ -228,6 +228,9 @@ fn a_list_of_any_values_in_the_query_is_a_list_of_text() {
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let invoices = file(&imported, "invoices.yaml");
-    assert!(invoices.contains("tags: { type: list<string> }"), "{invoices}");
+    assert!(
+        invoices.contains("tags: { type: list<string> }"),
+        "{invoices}"
+    );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }

@@ -105,7 +105,7 @@ fn parameters_with_text_around_them_keep_their_segment() {
 }
 
 /// A path parameter of a string enumeration is one (a value outside it names nothing), a
-/// `number` one a number (Vimeo's channel ids), and
+/// `number` one a number (Vimeo's channel ids), a `boolean` a switch (Bungie's), and
 /// one whose type differs between the family's endpoints is declared again by the endpoint
 /// where it differs (`params:`): every operation is on the wire.
 #[test]
@@ -123,7 +123,8 @@ fn path_parameters_keep_their_type_in_every_endpoint() {
             "/things/{id}/parts": { "get": get("id", serde_json::json!({ "type": "string" })) },
             "/things/{id}/kinds": { "get": get("id", serde_json::json!({ "type": "integer" })) },
             "/feeds/{format}": { "get": get("format", serde_json::json!({ "type": "string", "enum": ["xml", "json"] })) },
-            "/channels/{channel_id}": { "get": get("channel_id", serde_json::json!({ "type": "number" })) }
+            "/channels/{channel_id}": { "get": get("channel_id", serde_json::json!({ "type": "number" })) },
+            "/posts/{threaded}": { "get": get("threaded", serde_json::json!({ "type": "boolean" })) }
         }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
@@ -134,6 +135,8 @@ fn path_parameters_keep_their_type_in_every_endpoint() {
         things.contains("params: { id: The id. }") || things.contains("params:\n      id: The id."),
         "{things}"
     );
+    let posts = file(&imported, "posts.yaml");
+    assert!(posts.contains("type: boolean"), "{posts}");
     assert_every_operation_on_the_wire(&document, &imported);
 }
 

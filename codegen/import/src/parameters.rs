@@ -282,12 +282,13 @@ impl<'d> Operation<'_, 'd> {
                 }
                 d
             }
-            // A number, a width or format, or a string enumeration is the parameter's type
-            // (a value that is not one names nothing, 404; base64 text holds `/`, which a
-            // path segment cannot).
+            // A number, a switch, a width or format, or a string enumeration is the
+            // parameter's type (a value that is not one names nothing, 404; base64 text
+            // holds `/`, which a path segment cannot).
             Some((spelled, kept))
                 if spelled == "integer"
                     || spelled == "number"
+                    || spelled == "boolean"
                     || restspec_codegen::model::Scalar::from_spelled(&spelled)
                         .is_some_and(|s| s != restspec_codegen::model::Scalar::Base64)
                     || types.is_enumeration(&spelled) =>

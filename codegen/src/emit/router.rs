@@ -136,6 +136,8 @@ fn arm_tokens(
                 crate::model::ParamType::Enum(_) => quote! { call.param_value(#i)? },
                 // Numbers by their `FromStr`, text of a format by its serde reading.
                 crate::model::ParamType::Number => quote! { call.param_parsed::<f64>(#i)? },
+                // `true` or `false`, as `bool`'s `FromStr` reads them.
+                crate::model::ParamType::Boolean => quote! { call.param_parsed::<bool>(#i)? },
                 crate::model::ParamType::Scalar(scalar) if scalar.is_number() => {
                     quote! { call.param_parsed(#i)? }
                 }

@@ -101,12 +101,13 @@ pub(crate) fn response_type(
 }
 
 /// The Rust type a handler (or a client method) takes a path parameter as: `&str`, `i64`,
-/// `f64`, a width's or format's type, or the enumeration's type.
+/// `f64`, `bool`, a width's or format's type, or the enumeration's type.
 pub(crate) fn param_type(ty: &crate::model::ParamType) -> TokenStream {
     match ty {
         crate::model::ParamType::String => quote! { &str },
         crate::model::ParamType::Integer => quote! { i64 },
         crate::model::ParamType::Number => quote! { f64 },
+        crate::model::ParamType::Boolean => quote! { bool },
         crate::model::ParamType::Scalar(scalar) => scalar_type(*scalar),
         crate::model::ParamType::Enum(name) => {
             let ident = format_ident!("{}", name);

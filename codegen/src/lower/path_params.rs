@@ -92,8 +92,8 @@ pub(super) fn lower_endpoint_params(
     params
 }
 
-/// A path parameter's `type`: `string`, `integer`, `number`, a width or format, or a string
-/// enumeration of the spec's.
+/// A path parameter's `type`: `string`, `integer`, `number`, `boolean`, a width or format,
+/// or a string enumeration of the spec's.
 pub(super) fn lower_param_type(
     raw: Option<&Spanned<String>>,
     cx: &Context<'_>,
@@ -106,6 +106,7 @@ pub(super) fn lower_param_type(
         "string" => ParamType::String,
         "integer" => ParamType::Integer,
         "number" => ParamType::Number,
+        "boolean" => ParamType::Boolean,
         name if cx.enum_names.iter().any(|e| e == name) => ParamType::Enum(name.to_owned()),
         // Base64 text holds `/`, which a path segment cannot.
         scalar
@@ -119,7 +120,7 @@ pub(super) fn lower_param_type(
                 .into_iter()
                 .filter(|s| *s != crate::model::Scalar::Base64)
                 .map(crate::model::Scalar::spelled);
-            let known: Vec<String> = ["string", "integer", "number"]
+            let known: Vec<String> = ["string", "integer", "number", "boolean"]
                 .into_iter()
                 .chain(scalars)
                 .map(str::to_owned)

@@ -12,6 +12,9 @@ pub enum ParamType {
     Integer,
     /// A number, with a fraction or not (`f64`).
     Number,
+    /// A switch, `true` or `false` in the path (Microsoft Graph's
+    /// `getRecentNotebooks(includePersonalNotebooks={includePersonalNotebooks})`).
+    Boolean,
     /// One of the values of this string enumeration of the spec's.
     Enum(String),
     /// A number of a width, or text of a format (`int32`, `uuid`, `date`; not `base64`).
@@ -25,6 +28,7 @@ impl ParamType {
             ParamType::String => "string",
             ParamType::Integer => "integer",
             ParamType::Number => "number",
+            ParamType::Boolean => "boolean",
             ParamType::Enum(name) => name,
             ParamType::Scalar(scalar) => scalar.spelled(),
         }
@@ -37,6 +41,7 @@ impl ParamType {
             ParamType::String => super::TypeRef::String,
             ParamType::Integer => super::TypeRef::Integer,
             ParamType::Number => super::TypeRef::Number,
+            ParamType::Boolean => super::TypeRef::Boolean,
             ParamType::Enum(name) => super::TypeRef::Named(name.clone()),
             ParamType::Scalar(scalar) => super::TypeRef::Scalar(*scalar),
         }

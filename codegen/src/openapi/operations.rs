@@ -293,6 +293,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             crate::model::ParamType::String => json!({ "type": "string" }),
             crate::model::ParamType::Integer => json!({ "type": "integer" }),
             crate::model::ParamType::Number => json!({ "type": "number" }),
+            crate::model::ParamType::Boolean => json!({ "type": "boolean" }),
             crate::model::ParamType::Scalar(scalar) => {
                 json!({ "type": scalar.json_type(), "format": scalar.format() })
             }

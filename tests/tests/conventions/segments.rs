@@ -10,7 +10,7 @@ use super::{client, send};
 restspec_runtime::generate!(mod depot = "fixtures/segments");
 restspec_client::generate!(mod depot_client = "fixtures/segments");
 
-use depot::types::{Archive, Calls, Package};
+use depot::types::{Archive, Calls, Notebooks, Package};
 use depot::{Error, PackagesHandlers};
 
 /// Every package exists; an archive's version says which it is.
@@ -52,6 +52,18 @@ impl PackagesHandlers for Depot {
             name: name.to_owned(),
             from,
             to,
+        })
+    }
+
+    async fn get_notebooks(
+        &self,
+        _: RequestContext<'_>,
+        name: &str,
+        personal: bool,
+    ) -> Result<Notebooks, Error> {
+        Ok(Notebooks {
+            name: name.to_owned(),
+            personal,
         })
     }
 }
@@ -103,7 +115,17 @@ async fn each_parameter_of_a_segment_reaches_the_handler_typed() {
         calls.text(),
         "{\"name\":\"tools\",\"from\":\"2026-11-01\",\"to\":\"2026-11-30\"}\n"
     );
+    // A switch: `true` or `false`, nothing else.
+    for (path, personal) in [("true", true), ("false", false)] {
+        let notebooks = get(&format!("tools/notebooks/getRecent(personal={path})")).await;
+        assert_eq!(
+            notebooks.text(),
+            format!("{{\"name\":\"tools\",\"personal\":{personal}}}\n")
+        );
+    }
     for bad in [
+        "tools/notebooks/getRecent(personal=yes)",
+        "tools/notebooks/getRecent(personal=1)",
         "tools/getCalls(from=2026-11-01)",
         "tools/getCalls(from=,to=2026-11-30)",
         "tools/getCalls(from=yesterday,to=2026-11-30)",
@@ -128,6 +150,11 @@ async fn the_typed_client_writes_the_texts_between_the_parameters() {
         (calls.from.to_string(), calls.to.to_string()),
         ("2026-01-02".to_owned(), "2026-03-04".to_owned())
     );
+    let notebooks = client
+        .get_notebooks("tools", true)
+        .await
+        .expect("notebooks");
+    assert!(notebooks.personal);
 }
 
 #[test]

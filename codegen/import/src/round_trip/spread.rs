@@ -220,14 +220,15 @@ pub(crate) fn items_are_text(doc: Doc<'_>, schema: &Value, any: bool) -> bool {
     if schema.get("type").and_then(Value::as_str) != Some("array") {
         return false;
     }
-    let Some(Ok((items, _))) = (schema.get("items")).map(|i| doc.resolve(i, String::new()))
-    else {
+    let Some(Ok((items, _))) = (schema.get("items")).map(|i| doc.resolve(i, String::new())) else {
         return false;
     };
     let words = ["description", "title", "example", "format", "nullable"];
     let plain = |extra: &str| {
         items.as_object().is_some_and(|items| {
-            items.keys().all(|k| words.contains(&k.as_str()) || k == extra)
+            items
+                .keys()
+                .all(|k| words.contains(&k.as_str()) || k == extra)
         })
     };
     match any {

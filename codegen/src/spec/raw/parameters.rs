@@ -65,8 +65,9 @@ spec_record! {
     pub struct TypedParam = "a path parameter" {
         /// What it identifies.
         req description: String,
-        /// `string` (the default), `integer`, `number`, a width or format (`int32`, `uuid`,
-        /// `date`; not `base64`), or a string enumeration of the spec's.
+        /// `string` (the default), `integer`, `number`, `boolean` (`true` or `false`), a
+        /// width or format (`int32`, `uuid`, `date`; not `base64`), or a string enumeration
+        /// of the spec's.
         opt r#type as "type": Spanned<String>,
         /// An ECMA-262 regular expression a text parameter must contain a match of, as a
         /// field's (`^[a-z][a-z0-9-]*$` anchors it); anything else names nothing (404).
