@@ -372,8 +372,8 @@ static ANY: std::sync::LazyLock<Value> =
 
 /// A member of any value for each name `required` lists that no part declares (GitHub's
 /// `expires_at`, Turbine Labs' `host`): JSON Schema asks for the key, with any value.
-pub(super) fn required_without_member<'d>(
-    members: &mut Vec<(String, &'d Value, String)>,
+pub(super) fn required_without_member(
+    members: &mut Vec<(String, &Value, String)>,
     required: &BTreeSet<String>,
     pointer: &str,
 ) {
