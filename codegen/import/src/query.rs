@@ -150,9 +150,10 @@ pub(crate) fn query_option<'d>(
         });
     let map = map_item.is_some();
     // A record, or a list of records, in the query (Sinao's `data[0][name]`, Visma's
-    // `sortings[0].key`, Pandascore's `page[size]`): its members in brackets, nested, what
-    // form-reading servers take where the document names no style for it.
-    // (`deepObject` is written so whatever `explode` says: OpenAPI defines it exploded only.)
+    // `sortings[0].key`), that `spread` did not write as keys of their own: its members in
+    // brackets, nested, what form-reading servers take where OpenAPI names no spelling for
+    // it (`deepObject` is written so whatever `explode` says: OpenAPI defines it exploded
+    // only).
     let nested = place == Place::Query
         && (style == "form" && explode || style == "deepObject")
         && !list

@@ -300,7 +300,7 @@ pub(super) fn option_text(ty: &OptionType, rules: &FieldRules, values: &Values<'
         OptionType::Timestamp => TypeRef::Timestamp,
         // JSON text of the least value.
         OptionType::Json(ty) => return values.of(ty, rules).to_string(),
-        // Written as pairs of its own (`option_pairs`); a value here only as a fallback.
+        // Sent as pairs of its own (`bracket_pairs`); its text here is the least value's.
         OptionType::Nested(ty) => return text(values.of(ty, rules)),
     };
     text(values.of(&as_type, rules))

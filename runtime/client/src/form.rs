@@ -280,4 +280,33 @@ mod tests {
         let error = list::<Field>(&["id,mail"]).unwrap_err().to_string();
         assert!(error.contains("unknown variant `mail`"), "{error}");
     }
+
+    /// What the typed client sends for a nested option is what the service packs and reads
+    /// back: plain bracketed keys, values as they are.
+    #[cfg(feature = "http")]
+    #[test]
+    fn a_nested_options_pairs_are_its_bracketed_members_and_read_back() {
+        let sortings = vec![std::collections::BTreeMap::from([
+            ("key", "a b&c"),
+            ("value", "[x]"),
+        ])];
+        let pairs = nested_pairs("sortings", &sortings).unwrap();
+        let owned = |(k, v): (&str, &str)| (k.to_owned(), v.to_owned());
+        assert_eq!(
+            pairs,
+            [("sortings[0][key]", "a b&c"), ("sortings[0][value]", "[x]")].map(owned)
+        );
+        // As the runtime packs them: the pairs form-encoded into one value.
+        let mut packed = form_urlencoded::Serializer::new(String::new());
+        for (key, value) in &pairs {
+            packed.append_pair(key, value);
+        }
+        let text = packed.finish();
+        let read: Vec<std::collections::BTreeMap<String, String>> = deserialize_nested_text(
+            serde::de::value::StrDeserializer::<serde::de::value::Error>::new(&text),
+        )
+        .unwrap();
+        assert_eq!(read[0]["key"], "a b&c");
+        assert_eq!(read[0]["value"], "[x]");
+    }
 }
