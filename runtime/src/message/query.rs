@@ -352,5 +352,11 @@ mod rule_tests {
             Some("invalid option limit: 500 is above 100")
         );
         assert!(apply_option_rules("state=open&limit=x", RULES).is_err());
+        // A member gives it (a list's `state[]`, a nested option's `state[0][key]` or
+        // `state.key`); a longer name does not.
+        for given in ["state[]=open", "state[0][key]=a", "state.key=a"] {
+            assert!(apply_option_rules(given, RULES).is_ok(), "{given}");
+        }
+        assert!(apply_option_rules("stateful=1", RULES).is_err());
     }
 }
