@@ -8,7 +8,8 @@ use quote::{format_ident, quote};
 
 use super::doc;
 use super::docs::summary_and_description;
-use super::types::{options_struct, rust_type};
+use super::options::options_struct;
+use super::types::rust_type;
 use crate::model::{Endpoint, OptionType, Segment, Service};
 use crate::names;
 
@@ -185,7 +186,7 @@ fn method_tokens(
         }
     });
     let headers = (!endpoint.headers.is_empty()).then(|| {
-        let ty = super::types::headers_struct(endpoint);
+        let ty = super::options::headers_struct(endpoint);
         quote! { headers: &headers::#ty, }
     });
     let header_calls = endpoint.headers.iter().map(|h| {

@@ -260,11 +260,11 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         quote! { #ident: #ty }
     });
     let options = (!endpoint.query.is_empty()).then(|| {
-        let ty = super::types::options_struct(endpoint);
+        let ty = super::options::options_struct(endpoint);
         quote! { options: options::#ty, }
     });
     let headers = (!endpoint.headers.is_empty()).then(|| {
-        let ty = super::types::headers_struct(endpoint);
+        let ty = super::options::headers_struct(endpoint);
         quote! { headers: headers::#ty, }
     });
     let body = endpoint.request.as_ref().map(|ty| {

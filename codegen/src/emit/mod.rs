@@ -15,6 +15,7 @@ mod examples;
 mod fields;
 pub(crate) mod handlers;
 mod option_defaults;
+pub(crate) mod options;
 pub(crate) mod response_headers;
 mod router;
 mod service;
@@ -102,6 +103,7 @@ pub(crate) fn module(service: &Service, outputs: Outputs, document: Document<'_>
     let capabilities = server(capabilities::tokens);
     let conventions = conventions::tokens(service);
     let types = types::tokens(service);
+    let options = options::tokens(service);
     let response_headers = response_headers::tokens(service);
     let errors = errors::tokens(service, outputs.server);
     let handlers = server(handlers::tokens);
@@ -120,6 +122,7 @@ pub(crate) fn module(service: &Service, outputs: Outputs, document: Document<'_>
         #spec
         #capabilities
         #types
+        #options
         #response_headers
         #errors
         #handlers

@@ -64,7 +64,7 @@ fn struct_tokens(
     let docs = doc(what);
     let fields = headers.iter().map(|h| {
         let name = format_ident!("{}", h.field);
-        let item = super::types::option_item_type(&h.ty, timestamps);
+        let item = super::options::option_item_type(&h.ty, timestamps);
         let ty = match &h.ty {
             OptionType::List(_) => quote! { Vec<#item> },
             _ if h.required => item,

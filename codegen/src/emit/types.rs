@@ -10,7 +10,6 @@ use quote::{format_ident, quote};
 
 use super::doc;
 use crate::model::{Service, TimestampFormat, TypeDef, TypeKind, TypeRef, Union};
-use crate::names;
 
 /// The Rust type of a type reference, as seen from inside the `types` module (`super`
 /// reaches the generated module, where `rt` is).
@@ -48,7 +47,7 @@ pub(crate) fn rust_type(ty: &TypeRef, format: TimestampFormat, from_types: bool)
 
 /// The Rust type of a type reference as seen from the `options` module (a JSON option's:
 /// the spec's types under `super::types`).
-fn seen_from_options(ty: &TypeRef, format: TimestampFormat) -> TokenStream {
+pub(super) fn seen_from_options(ty: &TypeRef, format: TimestampFormat) -> TokenStream {
     match ty {
         TypeRef::Named(name) => {
             let ident = format_ident!("{}", name);
@@ -68,7 +67,7 @@ fn seen_from_options(ty: &TypeRef, format: TimestampFormat) -> TokenStream {
 }
 
 /// The Rust type of a scalar of a width or format.
-fn scalar_type(scalar: crate::model::Scalar) -> TokenStream {
+pub(super) fn scalar_type(scalar: crate::model::Scalar) -> TokenStream {
     use crate::model::Scalar;
     match scalar {
         Scalar::Int32 => quote! { i32 },
@@ -184,43 +183,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .iter()
         .map(|t| type_tokens(service, t, service.conventions.timestamp_format));
     let validations = super::validate::tokens(service);
-    let options = service
-        .families
-        .iter()
-        .flat_map(|f| &f.endpoints)
-        .filter(|e| !e.query.is_empty())
-        .map(|e| {
-            let what = format!("Query options of `{} {}`.", e.method.as_str(), e.path.raw);
-            options_tokens(service, &options_struct(e), &what, &e.query)
-        });
-    let headers = service
-        .families
-        .iter()
-        .flat_map(|f| &f.endpoints)
-        .filter(|e| !e.headers.is_empty())
-        .map(|e| {
-            let what = format!(
-                "Header parameters of `{} {}`.",
-                e.method.as_str(),
-                e.path.raw
-            );
-            options_tokens(service, &headers_struct(e), &what, &e.headers)
-        })
-        .collect::<Vec<_>>();
-    // Only a spec with header parameters has the module.
-    let headers = (!headers.is_empty()).then(|| {
-        quote! {
-            /// The header parameters of the endpoints that have some, one struct each.
-            /// Headers the request leaves out are `None` (or empty).
-            pub mod headers {
-                #[allow(unused_imports)]
-                use super::rt;
-                #[allow(unused_imports)]
-                use super::rt::serde::Deserialize;
-                #(#headers)*
-            }
-        }
-    });
     quote! {
         /// The request and response types of the service.
         pub mod types {
@@ -231,175 +193,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             #(#defs)*
             #validations
         }
-
-        /// The query options of the endpoints that have some, one struct each. Options the
-        /// request leaves out are `None` (or empty).
-        pub mod options {
-            #[allow(unused_imports)]
-            use super::rt;
-            #[allow(unused_imports)]
-            use super::rt::serde::Deserialize;
-            #(#options)*
-        }
-
-        #headers
-    }
-}
-
-/// The name of an endpoint's options struct (`ListProjectsOptions`).
-pub(crate) fn options_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::Ident {
-    format_ident!("{}Options", names::pascal(&endpoint.name))
-}
-
-/// The name of an endpoint's header parameters struct (`UpdateNoteHeaders`).
-pub(crate) fn headers_struct(endpoint: &crate::model::Endpoint) -> proc_macro2::Ident {
-    format_ident!("{}Headers", names::pascal(&endpoint.name))
-}
-
-/// A struct of `options` (query options, or header parameters) named `ident`.
-/// The Rust type of one value of a list option.
-pub(super) fn option_item_type(
-    ty: &crate::model::OptionType,
-    timestamps: TimestampFormat,
-) -> TokenStream {
-    use crate::model::OptionType;
-    match ty {
-        OptionType::String => quote! { String },
-        OptionType::Integer => quote! { i64 },
-        OptionType::Number => quote! { f64 },
-        OptionType::Boolean => quote! { bool },
-        OptionType::Scalar(scalar) => scalar_type(*scalar),
-        OptionType::Timestamp => rust_type(&TypeRef::Timestamp, timestamps, false),
-        OptionType::Enum(name) => {
-            let ident = format_ident!("{}", name);
-            quote! { super::types::#ident }
-        }
-        OptionType::List(item) | OptionType::Map(item) => option_item_type(item, timestamps),
-        OptionType::Json(ty) | OptionType::Nested(ty) => seen_from_options(ty, timestamps),
-    }
-}
-
-fn options_tokens(
-    service: &Service,
-    ident: &proc_macro2::Ident,
-    what: &str,
-    options: &[crate::model::QueryOption],
-) -> TokenStream {
-    let timestamps = service.conventions.timestamp_format;
-    use crate::model::OptionType;
-    let docs = doc(what);
-    let fields = options.iter().map(|o| {
-        let name = format_ident!("{}", o.field);
-        let wire = &o.wire;
-        let text = match &o.description {
-            Some(d) => format!("`{wire}`: {}", d.trim()),
-            None => format!("`{wire}`"),
-        };
-        let docs = doc(&text);
-        let (ty, with) = match &o.ty {
-            // Required or with a default: always there (the runtime refuses or fills in).
-            OptionType::String if o.always_given() => (quote! { String }, None),
-            OptionType::Integer if o.always_given() => (quote! { i64 }, None),
-            OptionType::Number if o.always_given() => (quote! { f64 }, None),
-            OptionType::Enum(name) if o.always_given() => {
-                let ident = format_ident!("{}", name);
-                (quote! { super::types::#ident }, None)
-            }
-            OptionType::Timestamp if o.always_given() => {
-                (rust_type(&TypeRef::Timestamp, timestamps, false), None)
-            }
-            OptionType::Timestamp => {
-                let ty = rust_type(&TypeRef::Timestamp, timestamps, false);
-                (quote! { Option<#ty> }, None)
-            }
-            OptionType::Scalar(scalar) if o.always_given() => (scalar_type(*scalar), None),
-            OptionType::Scalar(scalar) => {
-                let ty = scalar_type(*scalar);
-                (quote! { Option<#ty> }, None)
-            }
-            OptionType::String => (quote! { Option<String> }, None),
-            OptionType::Integer => (quote! { Option<i64> }, None),
-            OptionType::Number => (quote! { Option<f64> }, None),
-            OptionType::Boolean if o.always_given() => {
-                (quote! { bool }, Some("super::rt::deserialize_flag_value"))
-            }
-            OptionType::Boolean => (quote! { Option<bool> }, Some("super::rt::deserialize_flag")),
-            OptionType::List(item) => {
-                let item = option_item_type(item, timestamps);
-                (quote! { Vec<#item> }, None)
-            }
-            OptionType::Map(item) => {
-                let item = option_item_type(item, timestamps);
-                (quote! { super::rt::QueryMap<#item> }, None)
-            }
-            // JSON text read as its value: present, for one the request carries.
-            OptionType::Json(ty) if o.always_given() => (
-                seen_from_options(ty, timestamps),
-                Some("super::rt::deserialize_json_text"),
-            ),
-            OptionType::Json(ty) => {
-                let ty = seen_from_options(ty, timestamps);
-                (
-                    quote! { Option<#ty> },
-                    Some("super::rt::deserialize_json_text_some"),
-                )
-            }
-            // The members' bracketed keys, packed into one value by the runtime, read as
-            // a form's.
-            OptionType::Nested(ty) if o.always_given() => (
-                seen_from_options(ty, timestamps),
-                Some("super::rt::deserialize_nested_text"),
-            ),
-            OptionType::Nested(ty) => {
-                let ty = seen_from_options(ty, timestamps);
-                (
-                    quote! { Option<#ty> },
-                    Some("super::rt::deserialize_nested_text_some"),
-                )
-            }
-            OptionType::Enum(name) => {
-                let ident = format_ident!("{}", name);
-                (quote! { Option<super::types::#ident> }, None)
-            }
-        };
-        // An option always given (required, or filled in by its default) needs no serde
-        // default: the runtime refuses or completes the query first.
-        let serde_rename = if o.always_given() {
-            quote! { #[serde(rename = #wire)] }
-        } else {
-            quote! { #[serde(rename = #wire, default)] }
-        };
-        // The runtime reads `name[]` and `name[0]` as `name` before these are read.
-        let with = if o.comma_separated {
-            Some(quote! {
-                #[serde(deserialize_with = "super::rt::deserialize_comma_list")]
-            })
-        } else {
-            with.map(|w| quote! { #[serde(deserialize_with = #w)] })
-        };
-        quote! {
-            #docs
-            #serde_rename
-            #with
-            pub #name: #ty,
-        }
-    });
-    // A required option has no honest `Default`; one with a default has its own.
-    let default = (!options.iter().any(|o| o.always_given())).then(|| quote! { Default, });
-    let validate = super::validate::options_impl(ident, options);
-    let validate = match super::option_defaults::default_impl(service, ident, options) {
-        Some(own) => quote! { #validate #own },
-        None => validate,
-    };
-    quote! {
-        #docs
-        #[derive(Debug, Clone, #default PartialEq, Deserialize)]
-        #[serde(crate = "super::rt::serde")]
-        pub struct #ident {
-            #(#fields)*
-        }
-
-        #validate
     }
 }
 

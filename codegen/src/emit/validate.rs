@@ -160,11 +160,11 @@ pub(super) fn options_impl(
     options: &[crate::model::QueryOption],
 ) -> TokenStream {
     use crate::model::OptionType;
-    let json = |o: &&crate::model::QueryOption| {
+    let read_as_body = |o: &&crate::model::QueryOption| {
         matches!(o.ty, OptionType::Json(_) | OptionType::Nested(_))
     };
     // A JSON or nested option's value is checked as a body's is, at the option's name.
-    let nested = options.iter().filter(json).map(|o| {
+    let nested = options.iter().filter(read_as_body).map(|o| {
         let (name, wire) = (format_ident!("{}", o.field), &o.wire);
         match o.always_given() {
             true => quote! { rt::Validate::validate(&self.#name, &rt::At::Field(at, #wire), out); },

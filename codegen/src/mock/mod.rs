@@ -309,11 +309,11 @@ fn method(
         PageStyle::Cursor(_) => quote! { _page: rt::CursorRequest, },
     });
     let options = (!endpoint.query.is_empty()).then(|| {
-        let ty = crate::emit::types::options_struct(endpoint);
+        let ty = crate::emit::options::options_struct(endpoint);
         quote! { _options: options::#ty, }
     });
     let headers = (!endpoint.headers.is_empty()).then(|| {
-        let ty = crate::emit::types::headers_struct(endpoint);
+        let ty = crate::emit::options::headers_struct(endpoint);
         quote! { _headers: headers::#ty, }
     });
     let body = endpoint.request.as_ref().map(|ty| {

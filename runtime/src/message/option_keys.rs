@@ -34,12 +34,18 @@ pub fn deep_map<'k>(key: &'k str, endpoint: &EndpointSpec) -> Option<(&'static s
     Some((map, member))
 }
 
+/// The option a member's key names and the rest of the key (`filters` and `[0][name]`,
+/// `sortings` and `[0].key`, `expand` and `[]`): its name ends at the first bracket or dot.
+pub fn member_of(key: &str) -> Option<(&str, &str)> {
+    let end = key.find(['[', '.']).filter(|end| *end > 0)?;
+    Some(key.split_at(end))
+}
+
 /// The nested option `key` is a member of (`filters` for `filters[0][name]` and for
 /// `filters[0].name`), and the key in brackets alone (`filters[0][name]`), as a form
 /// reader reads it.
 pub fn nested_member(key: &str, endpoint: &EndpointSpec) -> Option<(&'static str, String)> {
-    let end = key.find(['[', '.'])?;
-    let (name, rest) = key.split_at(end);
+    let (name, rest) = member_of(key)?;
     let option = endpoint.nested_options.iter().find(|o| **o == name)?;
     let mut member = String::with_capacity(key.len() + 2);
     member.push_str(name);

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::option_keys::{bracketed, deep_map, is_known, nested_member};
+use super::option_keys::{bracketed, deep_map, is_known, member_of, nested_member};
 use crate::error::{ApiError, Condition};
 use crate::spec::{Conventions, EndpointSpec, UnknownOptions};
 
@@ -207,8 +207,7 @@ pub fn apply_rules(
             if key != rule.name {
                 // A member gives it too: a list's bracket spelling (`expand[]`), a nested
                 // option's (`filters[0][name]`, `sortings[0].key`).
-                let rest = key.strip_prefix(rule.name);
-                present |= rest.is_some_and(|rest| rest.starts_with(['[', '.']));
+                present |= member_of(&key).is_some_and(|(name, _)| name == rule.name);
                 continue;
             }
             present = true;

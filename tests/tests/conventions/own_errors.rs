@@ -77,6 +77,15 @@ impl DeskHandlers for Desk {
     }
 }
 
+/// The fixture's OpenAPI document, as `restspec openapi` writes it.
+fn openapi_document() -> serde_json::Value {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
+    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+        panic!("the fixture loads");
+    };
+    restspec_codegen::openapi::document(&loaded.service)
+}
+
 async fn start() -> String {
     let app = desk::router(Desk, Settings::default());
     restspec_runtime::examples::serve_on_loopback(app)
@@ -110,11 +119,7 @@ async fn the_endpoint_s_handler_errors_come_in_its_own_body() {
 
 #[test]
 fn openapi_states_the_endpoint_s_body_on_its_rows_and_default() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi_document();
     let responses = &document["paths"]["/archive"]["post"]["responses"];
     let schema = |code: &str| responses[code]["content"]["application/json"]["schema"].clone();
     let own = serde_json::json!({ "$ref": "#/components/schemas/MethodError" });
@@ -226,11 +231,7 @@ async fn the_runtime_s_answers_of_a_code_come_in_the_row_the_endpoint_lists() {
         nowhere.text()
     );
 
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi_document();
     let found = &document["paths"]["/things/{number}"]["get"]["responses"]["404"];
     let schema = &found["content"]["application/json"]["schema"];
     assert!(schema.get("anyOf").is_none(), "{found}");
@@ -254,11 +255,7 @@ async fn a_query_option_of_json_text_is_read_as_its_type() {
     assert_eq!(none.status, 400, "{}", none.text());
     assert!(none.text().contains("q.limit"), "{}", none.text());
 
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi_document();
     let q = &document["paths"]["/search"]["get"]["parameters"][0];
     assert_eq!(q["name"], "q", "{q}");
     assert!(
@@ -293,11 +290,7 @@ async fn an_error_body_may_be_the_message_alone() {
     assert_eq!(word.status, 404, "{}", word.text());
     let said: serde_json::Value = serde_json::from_str(&word.text()).expect("JSON");
     assert!(said.is_string(), "{said}");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi_document();
     let answer = &document["paths"]["/peek/{number}"]["get"]["responses"]["404"];
     assert_eq!(
         answer["content"]["application/json"]["schema"],
@@ -356,11 +349,7 @@ async fn a_list_of_records_in_the_query_is_read_from_its_bracketed_members() {
     assert_eq!(other.status, 400, "{}", other.text());
     assert!(other.text().contains("other[0][key]"), "{}", other.text());
 
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
-        panic!("the fixture loads");
-    };
-    let document = restspec_codegen::openapi::document(&loaded.service);
+    let document = openapi_document();
     let sortings = &document["paths"]["/sorted"]["get"]["parameters"][0];
     assert_eq!(sortings["name"], "sortings", "{sortings}");
     assert_eq!(sortings["style"], "deepObject", "{sortings}");
