@@ -201,6 +201,10 @@ pub struct EndpointSpec {
     pub request_bodies: Option<RequestBodies>,
     /// A JSON response body is written.
     pub response_body: bool,
+    /// The `Content-Type` of a response body written as text rather than JSON
+    /// (`text/plain; charset=utf-8`): the handler's value, a string, number, boolean or
+    /// enumeration, as its plain text (`42`, not `"42"`). `None`: JSON.
+    pub response_media: Option<&'static str>,
     /// What anonymous callers may call here.
     pub anonymous: Anonymous,
     /// Answers a page at a time, as [`Conventions::pagination`] says.
@@ -324,6 +328,7 @@ impl EndpointSpec {
         error_codes: None,
         request_body: false,
         response_body: false,
+        response_media: None,
         anonymous: Anonymous::Reads,
         paginated: false,
         option_rules: &[],

@@ -153,7 +153,7 @@ impl<'d> Operation<'_, 'd> {
                 // of errors (every answer of the export in it is).
                 let body = self
                     .response_body(response, &response_at, types, "Error", losses)
-                    .map(|(body, _)| body);
+                    .map(|body| body.spelled);
                 // The endpoint's own error body, where it is not the service's (settled
                 // once every operation is read).
                 if default {
@@ -244,7 +244,10 @@ impl<'d> Operation<'_, 'd> {
             } else {
                 naming::pascal(&status_name(status))
             };
-            let found = self.response_body(response, &response_at, types, &hint, losses);
+            let found = match success(status) {
+                true => self.success_body(response, &response_at, types, &hint, losses),
+                false => self.response_body(response, &response_at, types, &hint, losses),
+            };
             // A redirect with a body beside the successes is answered as errors are, a row
             // of the status table (GitHub's `301` of a renamed repository, its
             // `basic-error` saying so).
@@ -255,8 +258,8 @@ impl<'d> Operation<'_, 'd> {
                 // A record that may be `null` (a `nullable` error schema) says so on its row.
                 let nullable = found
                     .as_ref()
-                    .is_some_and(|(body, nullable)| *nullable && body != "any");
-                let body = found.map(|(body, _)| body);
+                    .is_some_and(|body| body.nullable && body.spelled != "any");
+                let body = found.map(|body| body.spelled);
                 let empty = response
                     .get("content")
                     .and_then(Value::as_object)
@@ -331,10 +334,13 @@ impl<'d> Operation<'_, 'd> {
                         "the body of a HEAD answer is left out: HEAD answers carry none",
                     ));
                 }
-                Some((body, nullable)) => {
-                    endpoint.push("response", Yaml::str(body));
-                    if nullable {
+                Some(body) => {
+                    endpoint.push("response", Yaml::str(body.spelled));
+                    if body.nullable {
                         endpoint.push("response_nullable", Yaml::Bool(true));
+                    }
+                    if let Some(media) = body.media {
+                        endpoint.push("response_media", Yaml::str(media));
                     }
                 }
                 None => {}
@@ -382,7 +388,7 @@ impl<'d> Operation<'_, 'd> {
     }
 
     /// The type of a response's JSON body, if it has one; other media types are lost.
-    fn response_body(
+    pub(crate) fn response_body(
         &self,
         response: &'d Value,
         at: &str,
@@ -419,9 +425,9 @@ impl<'d> Operation<'_, 'd> {
         Some(match value.get("schema") {
             Some(schema) => {
                 let used = types.use_of(schema, &schema_at, hint, losses);
-                (used.spelled, used.nullable)
+                Body::json(used.spelled, used.nullable)
             }
-            None => ("any".to_owned(), false),
+            None => Body::json("any".to_owned(), false),
         })
     }
 }
@@ -443,8 +449,24 @@ fn with_schema_first(
     Some(plain.or_else(|| chosen().find(described)).unwrap_or(first))
 }
 
-/// An answer's JSON body: its type, and whether it may be `null`.
-type Body = (String, bool);
+/// An answer's body: its type, whether it may be `null`, and the media type it is
+/// written in as text, where it is not JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Body {
+    pub(crate) spelled: String,
+    pub(crate) nullable: bool,
+    pub(crate) media: Option<String>,
+}
+
+impl Body {
+    pub(crate) fn json(spelled: String, nullable: bool) -> Self {
+        Body {
+            spelled,
+            nullable,
+            media: None,
+        }
+    }
+}
 
 /// What became of request bodies a client may send as JSON by another name
 /// (`text/json`): read, the service reading JSON of any type, where every JSON body may come

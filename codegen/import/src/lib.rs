@@ -26,6 +26,7 @@ mod security_groups;
 mod selectors;
 mod service;
 mod templates;
+mod text_answers;
 mod yaml_out;
 
 use std::path::PathBuf;

@@ -83,6 +83,18 @@ pub(crate) fn media_kind(media: &str) -> MediaKind {
     }
 }
 
+/// Whether a body of `media` is text a value can be written as (`text/plain`, `text/csv`,
+/// XML, YAML, JavaScript): not JSON, not a form, not bytes (`application/pdf`, images).
+pub(crate) fn is_textual(media: &str) -> bool {
+    let essence = essence(media);
+    media_kind(media) == MediaKind::Other
+        && (essence.starts_with("text/")
+            || essence.ends_with("/xml")
+            || essence.ends_with("+xml")
+            || essence.contains("yaml")
+            || essence == "application/javascript")
+}
+
 /// The tally a media type's loss goes under.
 pub(crate) fn media_category(media: &str) -> &'static str {
     match essence(media).as_str() {

@@ -461,5 +461,17 @@ fn compare_endpoint(
         };
         push(ChangeKind::ResponseTypeChanged, verdict, why.to_owned());
     }
+    if was.response_media != now.response_media {
+        let text = |m: &Option<String>| m.as_deref().unwrap_or("JSON").to_owned();
+        push(
+            ChangeKind::ResponseTypeChanged,
+            CLIENTS,
+            format!(
+                "its answer is written as {}, not {}: clients reading the old form fail",
+                text(&now.response_media),
+                text(&was.response_media)
+            ),
+        );
+    }
     super::options::compare(was, now, out);
 }

@@ -262,6 +262,10 @@ fn method_tokens(
         ));
     }
     let paginated = endpoint.paginated.then(|| quote! { .paginated() });
+    let text_answer = endpoint
+        .response_media
+        .is_some()
+        .then(|| quote! { .text_answer() });
     // Where the message stands in its own error bodies (its `error_body`, those of the rows
     // it lists), read before the service's.
     let rows = (endpoint.errors.iter())
@@ -297,6 +301,7 @@ fn method_tokens(
             self.0
                 .call(#http_method, &[#(#pieces),*], #decode)
                 #paginated
+                #text_answer
                 #messages
                 #places
                 #(#option_calls)*

@@ -299,6 +299,9 @@ fn endpoint_tokens(
     if endpoint.response.is_some() {
         rare.push(quote! { response_body: true });
     }
+    if let Some(content_type) = endpoint.response_content_type() {
+        rare.push(quote! { response_media: Some(#content_type) });
+    }
     if endpoint.paginated {
         rare.push(quote! { paginated: true });
     }

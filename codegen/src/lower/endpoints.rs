@@ -312,6 +312,14 @@ pub(super) fn lower_endpoint(
         Some(flag) => flag.value,
         None => false,
     };
+    let response_media = super::response_media::lower_response_media(
+        raw,
+        response.as_ref(),
+        paginated,
+        response_nullable,
+        cx,
+        diags,
+    );
     if let Some((first, _)) = raw.response_headers.iter().flatten().next()
         && paginated
     {
@@ -353,6 +361,7 @@ pub(super) fn lower_endpoint(
         request,
         response,
         response_nullable,
+        response_media,
         status,
         other_successes,
         empty_successes,

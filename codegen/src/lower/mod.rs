@@ -27,6 +27,7 @@ mod path_params;
 mod quota_metadata;
 mod rate_limits;
 mod request_body;
+mod response_media;
 mod selectors;
 mod served_paths;
 mod statuses;

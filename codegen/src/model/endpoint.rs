@@ -36,6 +36,9 @@ pub struct Endpoint {
     pub response: Option<TypeRef>,
     /// The response body may be `null`.
     pub response_nullable: bool,
+    /// The media type its response is written in as text (`response_media`), lower case;
+    /// `None`: JSON.
+    pub response_media: Option<String>,
     /// Success status.
     pub status: u16,
     /// Other success statuses a handler may choose (those of `empty_successes` among
@@ -106,5 +109,18 @@ impl Endpoint {
             .as_deref()
             .or(conventions.request_bodies.as_deref())
             .unwrap_or("json")
+    }
+
+    /// The `Content-Type` its answers are written with as text (`response_media`), text
+    /// types saying their charset (`text/plain; charset=utf-8`); `None`: JSON.
+    pub fn response_content_type(&self) -> Option<String> {
+        let media = self.response_media.as_deref()?;
+        Some(
+            if media.starts_with("text/") && !media.contains("charset") {
+                format!("{media}; charset=utf-8")
+            } else {
+                media.to_owned()
+            },
+        )
     }
 }

@@ -20,6 +20,7 @@ mod operations;
 mod options;
 mod responses;
 mod schemas;
+mod successes;
 
 pub use operations::plain_form_usable;
 pub use responses::default_status;

@@ -112,24 +112,10 @@ pub(super) fn responses(
     let mut out = Map::new();
     let c = &service.conventions;
     let paging = c.pagination.as_ref().filter(|_| endpoint.paginated);
-    let json_body = endpoint.response.as_ref().map(|ty| {
-        let mut media = Map::new();
-        let mut body = schema(ty, c.timestamp_format);
-        if let Some(p) = paging {
-            body = super::headers::page_body(p, body);
-        }
-        if endpoint.response_nullable {
-            body = super::schemas::or_null(body);
-        }
-        media.insert("schema".into(), body);
-        if let Some(prefix) = &c.json_prefix {
-            media.insert("x-json-prefix".into(), json!(prefix));
-        }
-        json!({ "application/json": Value::Object(media) })
-    });
+    let success_body = super::successes::content(service, endpoint);
     for code in std::iter::once(endpoint.status).chain(endpoint.other_successes.iter().copied()) {
         let mut response = Map::new();
-        response.insert("description".into(), json!(reason(code)));
+        response.insert("description".into(), json!(super::successes::reason(code)));
         let mut headers = Map::new();
         if let Some(p) = paging {
             headers.extend(super::headers::headers(p));
@@ -162,7 +148,7 @@ pub(super) fn responses(
         if code != 204
             && (!(300..400).contains(&code) || own_redirect)
             && !endpoint.empty_successes.contains(&code)
-            && let Some(body) = &json_body
+            && let Some(body) = &success_body
         {
             response.insert("content".into(), body.clone());
         }
@@ -476,23 +462,5 @@ fn body_schema(body: &Value) -> Value {
         Value::Number(_) => json!({ "type": "number" }),
         Value::Bool(_) => json!({ "type": "boolean" }),
         Value::Null => json!({ "type": "null" }),
-    }
-}
-
-/// The reason phrase of a success status.
-fn reason(code: u16) -> &'static str {
-    match code {
-        200 => "OK",
-        201 => "Created",
-        202 => "Accepted",
-        204 => "No Content",
-        301 => "Moved Permanently",
-        302 => "Found",
-        303 => "See Other",
-        304 => "Not Modified",
-        307 => "Temporary Redirect",
-        308 => "Permanent Redirect",
-        300..=399 => "Redirection",
-        _ => "Success",
     }
 }

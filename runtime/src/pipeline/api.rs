@@ -261,8 +261,8 @@ impl<'a> Call<'a> {
     }
 
     /// Turns the handler's answer into the response: on success the endpoint's status (or
-    /// the reply's, when the endpoint allows it) with the JSON body, written into a buffer
-    /// sized from the endpoint's previous answers; on failure the error.
+    /// the reply's, when the endpoint allows it) with its body, JSON or text as the
+    /// endpoint says; on failure the error.
     pub fn reply<T: ?Sized>(&self, result: Result<impl Reply<T>, impl Into<ApiError>>) -> Answer {
         let mut reply = result
             .map_err(|e| self.declared(e.into()))
@@ -278,18 +278,10 @@ impl<'a> Call<'a> {
             && (!status.is_redirection() || own_redirect)
             && !self.endpoint.empty_successes.contains(&status.as_u16())
         {
-            let capacity = self.size_hint.capacity(self.pretty);
-            let json = direction::within(Direction::Answer, || {
-                crate::message::json::body(
-                    &self.service.conventions,
-                    reply.value(),
-                    self.pretty,
-                    capacity,
-                )
-            })
-            .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
-            self.size_hint.record(self.pretty, json.len());
-            crate::message::json::response(&self.service.conventions, status, Bytes::from(json))
+            match self.endpoint.response_media {
+                Some(media) => text_response(status, media, reply.value())?,
+                None => self.json_response(status, reply.value())?,
+            }
         } else {
             empty(status)
         };
@@ -298,6 +290,22 @@ impl<'a> Call<'a> {
             response.headers_mut().extend(headers);
         }
         Ok(response)
+    }
+
+    /// `value` as the endpoint's JSON body, written into a buffer sized from its previous
+    /// answers.
+    fn json_response<V: serde::Serialize + ?Sized>(&self, status: StatusCode, value: &V) -> Answer {
+        let capacity = self.size_hint.capacity(self.pretty);
+        let json = direction::within(Direction::Answer, || {
+            crate::message::json::body(&self.service.conventions, value, self.pretty, capacity)
+        })
+        .map_err(|e| ApiError::internal(format!("cannot serialise the response: {e}")))?;
+        self.size_hint.record(self.pretty, json.len());
+        Ok(crate::message::json::response(
+            &self.service.conventions,
+            status,
+            Bytes::from(json),
+        ))
     }
 
     /// The handler's `error` if its endpoint declares its status (`EndpointSpec::error_codes`),
@@ -331,4 +339,21 @@ impl<'a> Call<'a> {
         }
         StatusCode::from_u16(code).map_err(|_| ApiError::internal("invalid success status"))
     }
+}
+
+/// `value`, one string, number, boolean or enumeration value, as a text body of `media`
+/// (`42`, not the JSON `"42"`). The spec allows nothing else on such an endpoint; a value
+/// that is not one is the service's fault (500), as a value JSON cannot write is.
+fn text_response<V: serde::Serialize + ?Sized>(
+    status: StatusCode,
+    media: &'static str,
+    value: &V,
+) -> Answer {
+    let text = serde_plain::to_string(&value)
+        .map_err(|e| ApiError::internal(format!("cannot write the response as text: {e}")))?;
+    Ok(crate::message::body::response(
+        status,
+        Some(http::HeaderValue::from_static(media)),
+        Bytes::from(text),
+    ))
 }

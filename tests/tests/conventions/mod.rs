@@ -35,6 +35,7 @@ mod segments;
 mod selected;
 mod sessions;
 mod single_page_link;
+mod text_answers;
 mod trace;
 
 use reqwest::header::HeaderMap;

@@ -42,6 +42,11 @@ spec_record! {
         /// nothing): the handler answers `Option<T>`, `None` written as `null`, and the
         /// typed client reads `Option<T>`.
         opt response_nullable: Spanned<bool>,
+        /// The media type its response is written in, where it is not JSON (`text/plain`,
+        /// `text/csv`): the `response`, a string, number, boolean or string enumeration, is
+        /// written as its plain text (`42`, not `"42"`), in UTF-8. The typed client reads
+        /// it back as its type; OpenAPI lists the media type.
+        opt response_media: Spanned<String>,
         /// Success status, the code alone (`201`, not `201 Created`; default 200, or 204
         /// without a response).
         opt status: Spanned<StatusCode>,

@@ -49,6 +49,8 @@ pub struct Call<T, E> {
     trace: Option<String>,
     create_only: bool,
     decode: bool,
+    /// The answer is one value written as text (`response_media: text/plain`), not JSON.
+    text: bool,
     /// A paginated endpoint's call: in the `cursor` style its items come inside an object.
     pub(super) paginated: bool,
     /// The places of the service's `credentials` the endpoint reads, where it reads some.
@@ -85,6 +87,7 @@ impl<T, E> Call<T, E> {
             trace: None,
             create_only: false,
             decode,
+            text: false,
             paginated: false,
             places: None,
             request_bodies: None,
@@ -143,6 +146,7 @@ impl<T, E> Call<T, E> {
             trace: self.trace.clone(),
             create_only: self.create_only,
             decode: self.decode,
+            text: self.text,
             paginated: self.paginated,
             places: self.places,
             request_bodies: self.request_bodies,
@@ -194,6 +198,13 @@ impl<T, E> Call<T, E> {
     /// endpoint writes its errors in bodies of its own.
     pub fn error_messages_at(mut self, pointers: &'static [&'static str]) -> Self {
         self.message_pointers = pointers;
+        self
+    }
+
+    /// Reads the answer as one value written as text (`42`, `open`), as an endpoint whose
+    /// `response_media` is text answers, rather than as JSON.
+    pub fn text_answer(mut self) -> Self {
+        self.text = true;
         self
     }
 
@@ -340,12 +351,20 @@ impl<T, E> Call<T, E> {
 
     /// The body of a success, its JSON prefix line stripped, with the next page's cursor
     /// of a `cursor`-style list (whose items come inside an object); an endpoint without a
-    /// response type decodes nothing (its `T` is `()`).
+    /// response type decodes nothing (its `T` is `()`), and a text answer is read as the
+    /// value it writes.
     fn decode(&self, status: u16, bytes: &[u8]) -> Result<(T, Option<String>), ClientError<E>>
     where
         T: DeserializeOwned,
     {
         let conventions = self.client.inner.conventions;
+        if self.text && self.decode {
+            return std::str::from_utf8(bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|text| serde_plain::from_str(text).map_err(|e| e.to_string()))
+                .map(|body| (body, None))
+                .map_err(|reason| ClientError::Decode { status, reason });
+        }
         let json = if self.decode {
             strip_prefix(bytes, conventions.json_prefix)
         } else {
