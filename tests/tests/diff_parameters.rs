@@ -1,7 +1,7 @@
 //! `restspec diff` on what an endpoint reads besides its path and options: header
 //! parameters, whether its request body may be left out and the media types it is read in,
-//! the headers it answers with (and a status row's answers may), and the body its errors come
-//! in.
+//! the headers it answers with (and a status row's answers may), the media type its answer
+//! is written in, and the body its errors come in.
 
 use restspec_codegen::diff::ChangeKind as K;
 
@@ -341,4 +341,20 @@ fn an_endpoint_s_own_error_body() {
         &[],
         &[(K::ErrorBodyChanged, CLIENTS)],
     );
+}
+
+/// An answer written as text instead of JSON, or the other way, or in another text type,
+/// breaks clients reading the old form.
+#[test]
+fn response_media() {
+    let json = "    summary: A handler that panics\n    response: string\n";
+    let text = "    summary: A handler that panics\n    response: string\n    response_media: text/plain\n";
+    let csv =
+        "    summary: A handler that panics\n    response: string\n    response_media: text/csv\n";
+    let (as_text, as_csv) = ([(json, text)], [(json, csv)]);
+    let written = [(K::ResponseTypeChanged, CLIENTS)];
+    case("answered as text", &[], &as_text, &written);
+    case("answered as JSON again", &as_text, &[], &written);
+    case("answered in another text type", &as_text, &as_csv, &written);
+    case("the same text type", &as_text, &as_text, &[]);
 }

@@ -403,3 +403,64 @@ fn numbers_listed_as_values_of_text_are_their_text() {
     );
     assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// A success answered in one text type only, whose schema is one value (Microsoft Graph's
+/// `$count` in `text/plain`, a CSV export, a state word), is that value written as text
+/// (`response_media`); bytes (`format: binary`) and a text type beside JSON stay losses.
+#[test]
+fn a_text_answer_of_one_value_is_written_as_text() {
+    let answer = |media: &str, schema: serde_json::Value| {
+        let mut entry = serde_json::json!({});
+        if !schema.is_null() {
+            entry["schema"] = schema;
+        }
+        serde_json::json!({ "get": { "responses": { "200": {
+            "description": "done", "content": { media: entry } } } } })
+    };
+    let count = serde_json::json!({ "$ref": "#/components/schemas/Count" });
+    let state = serde_json::json!({ "type": "string", "enum": ["open", "closed"] });
+    let text = serde_json::json!({ "type": "string" });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/users/$count": answer("text/plain", count),
+            "/state": answer("text/plain; charset=utf-8", state),
+            "/report": answer("text/csv", text.clone()),
+            "/health": answer("text/plain", serde_json::Value::Null)
+        },
+        "components": { "schemas": { "Count": { "type": "integer", "format": "int32" } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let users = file(&imported, "users.yaml");
+    assert!(users.contains("    response: int32\n"), "{users}");
+    assert!(
+        users.contains("    response_media: text/plain\n"),
+        "{users}"
+    );
+    let report = file(&imported, "report.yaml");
+    assert!(
+        report.contains("    response_media: text/csv\n"),
+        "{report}"
+    );
+    load(&imported);
+    assert_every_operation_faithful(&document, &imported);
+
+    let bytes = serde_json::json!({ "type": "string", "format": "binary" });
+    let mut both = answer("application/json", text.clone());
+    both["get"]["responses"]["200"]["content"]["text/plain"] =
+        serde_json::json!({ "schema": text });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/file": answer("text/plain", bytes), "/both": both }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert_eq!(said.len(), 2, "{said:#?}");
+    assert!(said.iter().all(|s| s.contains("text/plain")), "{said:#?}");
+    assert!(!file(&imported, "file.yaml").contains("response_media"));
+    assert!(!file(&imported, "both.yaml").contains("response_media"));
+}

@@ -1,7 +1,7 @@
 //! Status codes and media types: the status table's names for codes, and which bodies the
 //! spec reads (JSON, forms) and how a lost one is tallied.
 
-pub(crate) use crate::round_trip::media::{essence, json_by_another_name};
+pub(crate) use crate::round_trip::media::{essence, is_textual, json_by_another_name};
 
 /// `404` → 404; `default` and ranges (`4XX`) are not codes.
 pub(crate) fn status_code(code: &str) -> Option<u16> {
@@ -81,18 +81,6 @@ pub(crate) fn media_kind(media: &str) -> MediaKind {
     } else {
         MediaKind::Other
     }
-}
-
-/// Whether a body of `media` is text a value can be written as (`text/plain`, `text/csv`,
-/// XML, YAML, JavaScript): not JSON, not a form, not bytes (`application/pdf`, images).
-pub(crate) fn is_textual(media: &str) -> bool {
-    let essence = essence(media);
-    media_kind(media) == MediaKind::Other
-        && (essence.starts_with("text/")
-            || essence.ends_with("/xml")
-            || essence.ends_with("+xml")
-            || essence.contains("yaml")
-            || essence == "application/javascript")
 }
 
 /// The tally a media type's loss goes under.

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::Difference;
 use super::flatten::Part;
-use super::media::{essence, json_alias, kind};
+use super::media::{essence, is_textual, json_alias, kind};
 use super::memo::Comparer;
 use super::operations::Op;
 use super::refs::{Doc, push};
@@ -308,7 +308,14 @@ fn content<'a>(
             let what = format!("answer in `{media}` exported as `{n}`");
             out.push(Difference::faithful(&ptr, "media type", what));
         }
-        let sa = schema_parts(m, &ptr);
+        let mut sa = schema_parts(m, &ptr);
+        // A text body without a schema is any text, as the export's string is.
+        if sa.is_empty() && is_textual(media) {
+            sa.push(Part {
+                value: super::refs::text_schema(),
+                ptr: ptr.clone(),
+            });
+        }
         // An error answer of any JSON (`schema: {}`, as ritc.io's) describes no body a
         // client could rely on, as one without `content` does: the export's breaks none.
         if side == Side::Error && sa.iter().all(|part| says_nothing(part.value)) {

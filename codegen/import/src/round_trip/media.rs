@@ -34,3 +34,16 @@ pub(super) fn json_alias(media: &str) -> bool {
 pub(crate) fn json_by_another_name(media: &str) -> bool {
     JSON_ALIASES.contains(&essence(media).as_str())
 }
+
+/// Whether a body of `media` is text a value can be written as (`text/plain`, `text/csv`,
+/// XML, YAML, JavaScript): not JSON by any name, not a form, not bytes
+/// (`application/pdf`, images). Without a schema, such a body is any text: a string.
+pub(crate) fn is_textual(media: &str) -> bool {
+    let essence = essence(media);
+    !json_alias(media)
+        && (essence.starts_with("text/")
+            || essence.ends_with("/xml")
+            || essence.ends_with("+xml")
+            || essence.contains("yaml")
+            || essence == "application/javascript")
+}

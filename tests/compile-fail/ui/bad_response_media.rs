@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "bad_response_media");
+fn main() {}
