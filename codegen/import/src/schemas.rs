@@ -209,6 +209,17 @@ impl<'d> Types<'d> {
         }
         for keyword in ["oneOf", "anyOf"] {
             if let Some(parts) = schema.get(keyword).and_then(Value::as_array) {
+                // Alternatives that only require names (GitHub's `anyOf: [{ required:
+                // [title] }, { required: [body] }]`): the members stay, the rule of which
+                // must be present is not checked.
+                if crate::round_trip::flatten::required_only(parts) {
+                    losses.push(Loss::faithful(
+                        refs::push(pointer, keyword),
+                        "required alternatives",
+                        format!("the `{keyword}` of names one of which is required is not checked"),
+                    ));
+                    continue;
+                }
                 let kind = schema.get("type").and_then(Value::as_str);
                 // Every alternative of another kind than `type` (SoundCloud's objects under
                 // `type: array`): they admit nothing, the schema is its `type`.

@@ -317,6 +317,18 @@ fn union<'a>(
     at: &str,
     seen: &mut Seen,
 ) {
+    // Alternatives that only require names (GitHub's `anyOf: [{ required: [title] },
+    // { required: [body] }]`: at least one of them given) admit the same kinds of value,
+    // the same members: a constraint on which are present, faithful-only.
+    if required_only(alternatives) {
+        flat.facets
+            .entry("requiredAlternatives")
+            .or_insert_with(|| Facet {
+                value: Value::Array(alternatives.to_vec()),
+                ptr: at.to_owned(),
+            });
+        return;
+    }
     let mut kept = Vec::new();
     for (i, alternative) in alternatives.iter().enumerate() {
         if is_null(doc, alternative) {
@@ -344,6 +356,19 @@ fn union<'a>(
             alternatives: kept,
         }),
     }
+}
+
+/// Whether every alternative of a `oneOf`/`anyOf` only requires names (`{ required:
+/// [title] }`, with a description at most): which members are present, not what a value is.
+pub(crate) fn required_only(alternatives: &[Value]) -> bool {
+    let only = |alternative: &Value| {
+        alternative.as_object().is_some_and(|object| {
+            object.get("required").is_some_and(Value::is_array)
+                && (object.keys())
+                    .all(|k| ["required", "description", "title"].contains(&k.as_str()))
+        })
+    };
+    !alternatives.is_empty() && alternatives.iter().all(only)
 }
 
 /// Whether a schema (through references) admits exactly `null`.

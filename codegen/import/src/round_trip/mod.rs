@@ -130,7 +130,7 @@
 
 mod bodies;
 pub(crate) mod families;
-mod flatten;
+pub(crate) mod flatten;
 mod keywords;
 pub(crate) mod meant;
 pub(crate) mod media;
