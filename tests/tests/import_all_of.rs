@@ -2,7 +2,8 @@
 //! scalar type (ATO's `allOf: [{$ref: resourceId}, {type: string}]`) are that scalar, with
 //! what each part says of it; members of one type beside a record that includes another
 //! are its additional fields. Alternatives that only require names (GitHub's `anyOf` of
-//! `required` lists) are no union: the record stays, the rule a faithful loss.
+//! `required` lists, its check runs' `oneOf` narrowing a member) are no union: the record
+//! stays, the rules a faithful loss.
 
 use restspec_import::Options;
 
@@ -142,10 +143,11 @@ fn members_of_one_rust_name_are_all_kept() {
 }
 
 /// GitHub's gist update: `anyOf: [{ required: [description] }, { required: [files] }]`
-/// beside the properties. The record is read with its members, every one optional; that one
-/// of them must be given is not checked, which the import says and the judge finds too.
+/// beside the properties; its check runs: `oneOf` narrowing `status` and requiring more.
+/// The record is read with its members as declared; the rules are not checked, which the
+/// import says and the judge finds too.
 #[test]
-fn alternatives_that_only_require_names_leave_the_record() {
+fn alternatives_that_only_constrain_leave_the_record() {
     let document = serde_json::json!({
         "openapi": "3.0.0",
         "info": { "title": "T", "version": "1" },
@@ -161,12 +163,29 @@ fn alternatives_that_only_require_names_leave_the_record() {
                 "anyOf": [{ "required": ["description"] }, { "required": ["files"] }]
             } } } },
             "responses": { "204": { "description": "done" } }
+        } },
+        // GitHub's check runs: a `conclusion` required when the status is `completed`.
+        "/runs": { "post": {
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                "type": "object",
+                "properties": {
+                    "status": { "type": "string", "enum": ["queued", "completed"] },
+                    "conclusion": { "type": "string" }
+                },
+                "oneOf": [
+                    { "properties": { "status": { "enum": ["completed"] } },
+                      "required": ["status", "conclusion"], "additionalProperties": true },
+                    { "properties": { "status": { "enum": ["queued"] } } }
+                ]
+            } } } },
+            "responses": { "204": { "description": "done" } }
         } } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
-    assert_eq!(said.len(), 1, "{said:#?}");
+    assert_eq!(said.len(), 2, "{said:#?}");
     assert!(said[0].contains("schema/anyOf"), "{said:#?}");
+    assert!(said[1].contains("schema/oneOf"), "{said:#?}");
     let spec: String = imported
         .files
         .iter()

@@ -209,14 +209,20 @@ impl<'d> Types<'d> {
         }
         for keyword in ["oneOf", "anyOf"] {
             if let Some(parts) = schema.get(keyword).and_then(Value::as_array) {
-                // Alternatives that only require names (GitHub's `anyOf: [{ required:
-                // [title] }, { required: [body] }]`): the members stay, the rule of which
-                // must be present is not checked.
-                if crate::round_trip::flatten::required_only(parts) {
+                // Alternatives that only constrain the object (GitHub's `anyOf: [{ required:
+                // [title] }, { required: [body] }]`): the members stay, the rule is not
+                // checked.
+                let properties = schema.get("properties").and_then(Value::as_object);
+                let declared = |name: &str| properties.is_some_and(|p| p.contains_key(name));
+                let object = schema.get("type").and_then(Value::as_str) == Some("object");
+                if object && crate::round_trip::flatten::constraints_only(parts, declared) {
                     losses.push(Loss::faithful(
                         refs::push(pointer, keyword),
-                        "required alternatives",
-                        format!("the `{keyword}` of names one of which is required is not checked"),
+                        "constraining alternatives",
+                        format!(
+                            "the `{keyword}` of rules on which members are present, or on \
+                             their values, is not checked"
+                        ),
                     ));
                     continue;
                 }

@@ -317,10 +317,12 @@ fn union<'a>(
     at: &str,
     seen: &mut Seen,
 ) {
-    // Alternatives that only require names (GitHub's `anyOf: [{ required: [title] },
-    // { required: [body] }]`: at least one of them given) admit the same kinds of value,
-    // the same members: a constraint on which are present, faithful-only.
-    if required_only(alternatives) {
+    // Alternatives that only constrain the object (GitHub's `anyOf: [{ required: [title]
+    // }, { required: [body] }]`: at least one of them given) admit the same kinds of value,
+    // the same members: a constraint, faithful-only.
+    let object = flat.types.as_ref().is_some_and(|t| t.contains("object"));
+    let declared = |name: &str| flat.properties.iter().any(|(n, _)| n == name);
+    if object && constraints_only(alternatives, declared) {
         flat.facets
             .entry("requiredAlternatives")
             .or_insert_with(|| Facet {
@@ -358,14 +360,29 @@ fn union<'a>(
     }
 }
 
-/// Whether every alternative of a `oneOf`/`anyOf` only requires names (`{ required:
-/// [title] }`, with a description at most): which members are present, not what a value is.
-pub(crate) fn required_only(alternatives: &[Value]) -> bool {
+/// Whether every alternative of a `oneOf`/`anyOf` of an object only constrains it: which
+/// of its members are present (`{ required: [title] }`, `maxProperties`), or which values
+/// members it declares (`declared`) take (`properties: { status: { enum: [completed] } }`),
+/// adding no member and no kind of value. GitHub's gist update and check runs.
+pub(crate) fn constraints_only(alternatives: &[Value], declared: impl Fn(&str) -> bool) -> bool {
+    let narrows = |schema: &Value| {
+        schema.as_object().is_some_and(|s| {
+            s.keys()
+                .all(|k| ["enum", "const", "description", "title"].contains(&k.as_str()))
+        })
+    };
     let only = |alternative: &Value| {
         alternative.as_object().is_some_and(|object| {
-            object.get("required").is_some_and(Value::is_array)
-                && (object.keys())
-                    .all(|k| ["required", "description", "title"].contains(&k.as_str()))
+            object.iter().all(|(key, value)| match key.as_str() {
+                "required" => value.is_array(),
+                "description" | "title" | "minProperties" | "maxProperties" => true,
+                "type" => value == "object",
+                "additionalProperties" => value == &Value::Bool(true),
+                "properties" => value.as_object().is_some_and(|properties| {
+                    (properties.iter()).all(|(name, schema)| declared(name) && narrows(schema))
+                }),
+                _ => false,
+            })
         })
     };
     !alternatives.is_empty() && alternatives.iter().all(only)
