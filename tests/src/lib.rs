@@ -122,6 +122,7 @@ pub mod payments;
 pub mod slow_client;
 pub mod spec_sources;
 pub mod support;
+pub mod test_server;
 
 /// The README, whose Rust blocks (the five-minute start's) are compiled as doctests.
 #[cfg(doctest)]

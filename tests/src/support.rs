@@ -1,5 +1,7 @@
-//! A small in-memory implementation of `fixtures/conventions`, and a loopback server to
-//! run it, for the runtime's convention tests.
+//! A small in-memory implementation of `fixtures/conventions`, for the runtime's convention
+//! tests (`test_server.rs` serves it on loopback) and the fuzz targets, which include this
+//! file as a module of their own (`restspec-fuzz`'s `lib.rs`) rather than linking this
+//! crate with every fixture's generated code.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -7,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use restspec_runtime::http::header::LOCATION;
 use restspec_runtime::http::{HeaderValue, StatusCode};
 use restspec_runtime::{
-    Authenticator, Caller, Custom, Identity, RequestContext, Session, Settings, Timestamp,
+    Authenticator, Caller, Custom, Identity, RequestContext, Session, Timestamp,
 };
 
 use crate::build_script::conventions::options::ListThingsOptions;
@@ -15,7 +17,7 @@ use crate::build_script::conventions::types::{
     AccountInfo, DescriptionInput, RequestEcho, ThingInfo, ThingInput, TouchInput,
 };
 use crate::build_script::conventions::{
-    AccountsHandlers, AccountsResource, Error, ThingsHandlers, ThingsResource, router,
+    AccountsHandlers, AccountsResource, Error, ThingsHandlers, ThingsResource,
 };
 
 /// What a tower layer of the service's own puts on requests (the tests check handlers see
@@ -315,29 +317,5 @@ impl Authenticator for TestService {
         self.state()
             .sessions
             .retain(|_, s| s.last_used >= used_before && s.created >= created_before);
-    }
-}
-
-/// A running test service on an ephemeral loopback port.
-#[derive(Debug, Clone)]
-pub struct TestServer {
-    /// `http://127.0.0.1:<port>`.
-    pub base: String,
-    /// The service, to look at its state.
-    pub service: TestService,
-}
-
-impl TestServer {
-    /// Serves `service` with `settings` (its authenticator is set to the service) until the
-    /// test's runtime ends.
-    pub async fn start(service: TestService, settings: Settings) -> std::io::Result<TestServer> {
-        let app = router(service.clone(), settings.authenticator(service.clone()));
-        let base = restspec_runtime::examples::serve_on_loopback(app).await?;
-        Ok(TestServer { base, service })
-    }
-
-    /// The URL of `path` on this server.
-    pub fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
     }
 }

@@ -276,6 +276,20 @@ fn check_response(
         }
         return;
     }
+    // A text answer is compared as the text it is.
+    if let Some(media) = &endpoint.response_media
+        && let Some(at) = (response.body_location.clone())
+            .or_else(|| response.fields.first().map(|f| f.2.clone()))
+    {
+        diags.push(
+            Diagnostic::new(
+                at,
+                format!("`{}` answers `{media}`, not JSON", endpoint.name),
+            )
+            .hint("write the expected answer as `text: ...`"),
+        );
+        return;
+    }
     let Some(ty) = &endpoint.response else {
         if let Some(at) = response
             .body_location

@@ -15,8 +15,26 @@ use restspec_runtime::__testing::QueryParams;
 use restspec_runtime::__testing::normalise_path;
 use restspec_runtime::__testing::{Lookup, RouteTable};
 use restspec_runtime::spec::ServiceSpec;
-use restspec_tests::build_script::example_spec;
 use tower::ServiceExt;
+
+/// What `build.rs` generated: the example's spec and `fixtures/conventions`.
+pub mod build_script {
+    /// The example service's `spec/`.
+    pub mod example_spec {
+        restspec_runtime::include_generated!("example_spec");
+    }
+    /// `fixtures/conventions`.
+    pub mod conventions {
+        restspec_runtime::include_generated!("conventions");
+    }
+}
+
+/// The tests crate's in-memory `fixtures/conventions` service, the same file compiled here
+/// against this crate's `build_script::conventions`.
+#[path = "../../src/support.rs"]
+pub mod support;
+
+use build_script::example_spec;
 
 /// The spec loader and validator: the input is a service file, optionally followed by a
 /// family file after a line `---8<---`. Loading may fail (with located errors); it must
@@ -155,15 +173,15 @@ pub fn pipeline(data: &[u8]) {
 }
 
 type FixtureService = restspec_runtime::Service<
-    restspec_tests::build_script::conventions::Api<restspec_tests::support::TestService>,
-    restspec_tests::support::TestService,
+    build_script::conventions::Api<support::TestService>,
+    support::TestService,
 >;
 
 fn service() -> &'static FixtureService {
     static SERVICE: OnceLock<FixtureService> = OnceLock::new();
     SERVICE.get_or_init(|| {
-        let things = restspec_tests::support::TestService::with_things(&["x", "a/b"]);
-        restspec_tests::build_script::conventions::router(
+        let things = support::TestService::with_things(&["x", "a/b"]);
+        build_script::conventions::router(
             things.clone(),
             restspec_runtime::Settings::default().authenticator(things),
         )

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use restspec_runtime::{Limits, Settings};
 use restspec_tests::slow_client::{self, silent_connection_is_closed, trickled_head_is_cut_off};
-use restspec_tests::support::{TestServer, TestService};
+use restspec_tests::support::TestService;
+use restspec_tests::test_server::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

@@ -6,7 +6,7 @@ use restspec_runtime::Settings;
 
 use super::{client, send, server, server_with};
 
-async fn configured() -> restspec_tests::support::TestServer {
+async fn configured() -> restspec_tests::test_server::TestServer {
     server_with(
         Settings::default()
             .allow_origin_regex(&["https://app\\.example", "https://.*\\.trusted\\.example"])

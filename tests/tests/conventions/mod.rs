@@ -40,7 +40,8 @@ mod trace;
 
 use reqwest::header::HeaderMap;
 use restspec_runtime::Settings;
-use restspec_tests::support::{TestServer, TestService};
+use restspec_tests::support::TestService;
+use restspec_tests::test_server::TestServer;
 
 /// A server holding the things `x` and `a/b`, with default settings.
 async fn server() -> TestServer {

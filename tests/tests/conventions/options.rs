@@ -5,7 +5,8 @@
 
 use super::{client, send, server_with};
 use restspec_runtime::Settings;
-use restspec_tests::support::{TestServer, TestService};
+use restspec_tests::support::TestService;
+use restspec_tests::test_server::TestServer;
 
 async fn many() -> TestServer {
     TestServer::start(

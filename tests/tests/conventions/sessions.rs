@@ -12,7 +12,7 @@ use super::{Answer, client, send, server, server_with};
 const INVALID_METHOD: &str = "Invalid authentication method. In order to authenticate, prefix the REST endpoint URL with /a/ (e.g. http://localhost:8080/a/).\n";
 
 pub(super) async fn login(
-    s: &restspec_tests::support::TestServer,
+    s: &restspec_tests::test_server::TestServer,
     user: &str,
 ) -> (Answer, String, String) {
     let a = send(
@@ -168,7 +168,7 @@ async fn an_access_token_authorizes_without_xsrf_and_an_unknown_one_is_anonymous
 async fn server_with_sessions(
     idle: Duration,
     max_age: Duration,
-) -> restspec_tests::support::TestServer {
+) -> restspec_tests::test_server::TestServer {
     server_with(Settings::default().limits(Limits {
         session_idle_timeout: idle,
         session_max_age: max_age,
@@ -178,7 +178,7 @@ async fn server_with_sessions(
 }
 
 /// What `GET /accounts/self` answers with the session cookie.
-async fn me(s: &restspec_tests::support::TestServer, session: &str) -> u16 {
+async fn me(s: &restspec_tests::test_server::TestServer, session: &str) -> u16 {
     send(
         client()
             .get(s.url("/accounts/self"))
