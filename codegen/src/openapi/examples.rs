@@ -31,9 +31,18 @@ pub(super) fn attach(
             insert(media, &example.test_name, entry(body));
         }
         let response = &example.response;
+        // A text answer's text is its value written out: a number's or a boolean's is that
+        // number or boolean in the document.
+        let written = (endpoint.response_media.is_some() && (200..300).contains(&response.status))
+            .then(|| endpoint.response.as_ref().and_then(|t| t.json_kind()))
+            .flatten()
+            .filter(|kind| matches!(*kind, "integer" | "number" | "boolean"));
         let value = match (&response.body, &response.text) {
             (Some(body), _) => body.clone(),
-            (None, Some(text)) => Value::String(text.clone()),
+            (None, Some(text)) => match written.and_then(|_| serde_json::from_str(text).ok()) {
+                Some(value @ (Value::Number(_) | Value::Bool(_))) => value,
+                _ => Value::String(text.clone()),
+            },
             (None, None) => continue,
         };
         let content = op

@@ -46,6 +46,15 @@ impl ShelvesHandlers for Shelf {
     }
 }
 
+// The spec's examples, a text answer's compared as text (`text: "2"`).
+restspec_runtime::example_tests!("fixtures/text_answers", start = start_examples);
+
+async fn start_examples(
+    _: restspec_runtime::examples::Setup,
+) -> restspec_runtime::Service<shelf::Api<Shelf>, restspec_runtime::NoAccounts> {
+    shelf::router(Shelf, Settings::default())
+}
+
 async fn start() -> String {
     let app = shelf::router(Shelf, Settings::default());
     restspec_runtime::examples::serve_on_loopback(app)
@@ -132,9 +141,13 @@ fn openapi_states_the_media_type_and_the_value_s_schema() {
     let document = restspec_codegen::openapi::document(&loaded.service);
     let content =
         |path: &str| document["paths"][path]["get"]["responses"]["200"]["content"].clone();
+    // The example's text `2` is the number it writes.
     assert_eq!(
         content("/books/$count"),
-        serde_json::json!({ "text/plain": { "schema": { "type": "integer" } } })
+        serde_json::json!({ "text/plain": {
+            "schema": { "type": "integer" },
+            "examples": { "count_books_counts_the_books_as_text": {
+                "summary": "counts the books as text", "value": 2 } } } })
     );
     assert_eq!(
         content("/state")["text/plain"]["schema"],
