@@ -250,7 +250,8 @@ pub struct EndpointSpec {
 }
 
 /// A request's fixed header or query value that selects one of several endpoints sharing
-/// a method and a path: `X-Amz-Target: DynamoDB_20120810.GetItem`, `?Action=RunInstances`.
+/// a method and a path: `X-Amz-Target: DynamoDB_20120810.GetItem`, `?Action=RunInstances`;
+/// or a query parameter that selects by being there (`?city_id=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Selector {
     /// The header `name` has exactly `value`.
@@ -267,6 +268,12 @@ pub enum Selector {
         /// Its value.
         value: &'static str,
     },
+    /// The query holds parameter `name`, whatever its value (Weatherbit's `/current` with
+    /// `city_id=` rather than `lat=`): one of the endpoint's required options.
+    QueryKey {
+        /// The parameter's name.
+        name: &'static str,
+    },
 }
 
 impl Selector {
@@ -280,6 +287,9 @@ impl Selector {
             Selector::Query { name, value } => query.is_some_and(|q| {
                 form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == name && v == value)
             }),
+            Selector::QueryKey { name } => {
+                query.is_some_and(|q| form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == name))
+            }
         }
     }
 }

@@ -1,11 +1,12 @@
 //! Paths from OpenAPI that the spec once could not hold: operations of one method and
 //! path told apart by a parameter's fixed value (AWS's `/#X-Amz-Target=...`), which become
-//! `selected_by`, and paths at the root or starting with a parameter, which become the root
-//! family's (`prefix: /`).
+//! `selected_by`, or by which parameter their query string holds (Weatherbit's
+//! `/current?city_id={city_id}`), which become `selected_by` a query option, and paths at
+//! the root or starting with a parameter, which become the root family's (`prefix: /`).
 
 use restspec_import::Options;
 
-use super::import::{file, load};
+use super::import::{assert_every_operation_faithful, file, load};
 
 #[test]
 fn aws_fragments_become_selectors_and_the_root_a_family() {
@@ -143,4 +144,48 @@ fn a_query_string_in_a_path_is_a_selector_or_nothing() {
         "{fax}"
     );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// Weatherbit's `/current?city={city}&country={country}` beside `/current?city_id=
+/// {city_id}` (its parameters declared `in: path`, as documents converted from Swagger 2
+/// do): each is selected by its first parameter being there, and the round trip finds each
+/// under the fragment the export writes (`/current#city_id`).
+#[test]
+fn query_strings_of_parameters_select_by_their_first() {
+    let param = |name: &str| {
+        serde_json::json!({ "name": name, "in": "path", "required": true,
+                            "schema": { "type": "string" } })
+    };
+    let current = |names: &[&str]| {
+        let parameters: Vec<serde_json::Value> = names.iter().map(|n| param(n)).collect();
+        serde_json::json!({ "get": {
+            "parameters": parameters,
+            "responses": { "200": { "description": "the weather", "content": {
+                "application/json": { "schema": { "type": "object", "properties": {
+                    "temp": { "type": "number" } } } } } } }
+        } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/current?city={city}&country={country}": current(&["city", "country"]),
+            "/current?city_id={city_id}": current(&["city_id"]),
+            "/current?lat={lat}&lon={lon}": current(&["lat", "lon"])
+        }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
+    assert!(said.is_empty(), "{said:#?}");
+    let family = file(&imported, "current.yaml");
+    for key in ["city", "city_id", "lat"] {
+        assert!(
+            family.contains(&format!("    selected_by: {{ query: {key} }}\n")),
+            "{family}"
+        );
+    }
+    let loaded = load(&imported);
+    let document_out = restspec_codegen::openapi::document(&loaded.service);
+    assert!(document_out["paths"]["/current#city_id"]["get"].is_object());
+    assert_every_operation_faithful(&document, &imported);
 }

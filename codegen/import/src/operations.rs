@@ -284,7 +284,9 @@ impl<'d> Operation<'_, 'd> {
         if let Some((place, name, value)) = &self.selector {
             let mut selected = Yaml::map();
             selected.push(*place, Yaml::str(name.clone()));
-            selected.push("value", Yaml::str(value.clone()));
+            if !value.is_empty() {
+                selected.push("value", Yaml::str(value.clone()));
+            }
             endpoint.push("selected_by", selected);
         }
         let mut own_params = Vec::new();

@@ -11,7 +11,8 @@ use serde_json::{Map, Value};
 use crate::operations::{METHODS, without_fragment};
 use crate::round_trip::refs;
 
-/// What selects an operation: where (`header`, `query`), the name and the value.
+/// What selects an operation: where (`header`, `query`), the name and the value (empty: a
+/// query parameter selecting by being there).
 pub(crate) type FoundSelector = (&'static str, String, String);
 
 /// Each method and wire path, and whether every one of its operations has a selector of
@@ -74,33 +75,44 @@ pub(crate) fn fragment_selector(
     operation: &Value,
     shared: Option<&Vec<Value>>,
 ) -> Option<FoundSelector> {
+    let declared = |name: &str| {
+        let own = operation.get("parameters").and_then(Value::as_array);
+        own.into_iter()
+            .chain(shared)
+            .flatten()
+            .filter_map(|p| {
+                refs::Doc::new(document)
+                    .resolve(p, String::new())
+                    .ok()
+                    .map(|(p, _)| p)
+            })
+            .find(|p| p.get("name").and_then(Value::as_str) == Some(name))
+    };
     if path.contains('?') {
-        let (name, value) = refs::fixed_query_value(path)?;
-        return Some(("query", name.to_owned(), value.to_owned()));
+        if let Some((name, value)) = refs::fixed_query_value(path) {
+            return Some(("query", name.to_owned(), value.to_owned()));
+        }
+        // A query string of parameters alone (Weatherbit's `/current?city={city}&country=
+        // {country}` beside `/current?city_id={city_id}`): its first, a required query
+        // parameter, selects the operation by being there (an empty value says so).
+        let first = refs::templated_keys(path)?.into_iter().next()?;
+        let p = declared(first)?;
+        // Documents converted from Swagger 2 declare it `in: path` (Weatherbit's): it
+        // fills the query string of the path, required as a path parameter is.
+        let required = p.get("required").and_then(Value::as_bool) == Some(true);
+        let place = p.get("in").and_then(Value::as_str);
+        let query = matches!(place, Some("query" | "path"));
+        return (required && query).then(|| ("query", first.to_owned(), String::new()));
     }
     let (name, value) = path.split_once('#')?.1.split_once('=')?;
     if name.is_empty() || value.is_empty() {
         return None;
     }
-    let own = operation.get("parameters").and_then(Value::as_array);
-    own.into_iter()
-        .chain(shared)
-        .flatten()
-        .filter_map(|p| {
-            refs::Doc::new(document)
-                .resolve(p, String::new())
-                .ok()
-                .map(|(p, _)| p)
-        })
-        .find_map(|p| {
-            if p.get("name").and_then(Value::as_str) != Some(name) {
-                return None;
-            }
-            let place = match p.get("in").and_then(Value::as_str)? {
-                "header" if restspec_codegen::naming::is_header_name(name) => "header",
-                "query" => "query",
-                _ => return None,
-            };
-            Some((place, name.to_owned(), value.to_owned()))
-        })
+    let p = declared(name)?;
+    let place = match p.get("in").and_then(Value::as_str)? {
+        "header" if restspec_codegen::naming::is_header_name(name) => "header",
+        "query" => "query",
+        _ => return None,
+    };
+    Some((place, name.to_owned(), value.to_owned()))
 }

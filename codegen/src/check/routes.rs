@@ -84,7 +84,8 @@ pub(crate) fn duplicate_endpoints(service: &Service, diags: &mut Diagnostics) {
                 )
                 .hint(
                     "remove one of them (a trailing slash does not make a path different), or \
-                     give each a different `selected_by` header or query value",
+                     give each its own `selected_by` (a header's or query parameter's value, \
+                     or a query option that is there)",
                 ),
             );
         }

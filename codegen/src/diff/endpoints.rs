@@ -133,7 +133,7 @@ fn compare_endpoint(
     };
     if selects(was) != selects(now) {
         let said = |s: &Option<crate::model::Selector>| match s {
-            Some(s) => format!("`{}: {}`", s.name, s.value),
+            Some(s) => s.spelled(),
             None => "nothing".to_owned(),
         };
         let (then, later) = (said(&was.selected_by), said(&now.selected_by));

@@ -197,13 +197,14 @@ fn method_tokens(
             _ => quote! { .header_value(#wire, headers.#field.as_ref()) },
         }
     });
-    // What selects the endpoint among those sharing its method and path, sent always.
-    let selector_call = endpoint.selected_by.as_ref().map(|s| {
-        let (name, value) = (&s.name, &s.value);
-        match s.place {
+    // What selects the endpoint among those sharing its method and path, sent always (an
+    // option that selects by being there is sent as the required option it is).
+    let selector_call = endpoint.selected_by.as_ref().and_then(|s| {
+        let (name, value) = (&s.name, s.value.as_ref()?);
+        Some(match s.place {
             crate::model::SelectorPlace::Header => quote! { .header_value(#name, Some(#value)) },
             crate::model::SelectorPlace::Query => quote! { .option_str(#name, Some(#value)) },
-        }
+        })
     });
     // An endpoint reading other media types than the service's: its body goes as it reads.
     let media = endpoint.request_bodies.as_deref().map(|words| {

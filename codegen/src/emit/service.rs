@@ -181,7 +181,7 @@ fn endpoint_tokens(
     let selector_option = endpoint
         .selected_by
         .as_ref()
-        .filter(|s| s.place == crate::model::SelectorPlace::Query)
+        .filter(|s| s.place == crate::model::SelectorPlace::Query && s.value.is_some())
         .map(|s| s.name.clone());
     let options = endpoint
         .query
@@ -237,14 +237,17 @@ fn endpoint_tokens(
         rare.push(quote! { creates: true });
     }
     if let Some(selector) = &endpoint.selected_by {
-        let (name, value) = (&selector.name, &selector.value);
-        let place = match selector.place {
-            crate::model::SelectorPlace::Header => quote! { Header },
-            crate::model::SelectorPlace::Query => quote! { Query },
+        let name = &selector.name;
+        let selector = match (&selector.value, selector.place) {
+            (Some(value), crate::model::SelectorPlace::Header) => {
+                quote! { rt::Selector::Header { name: #name, value: #value } }
+            }
+            (Some(value), crate::model::SelectorPlace::Query) => {
+                quote! { rt::Selector::Query { name: #name, value: #value } }
+            }
+            (None, _) => quote! { rt::Selector::QueryKey { name: #name } },
         };
-        rare.push(quote! {
-            selected_by: Some(rt::Selector::#place { name: #name, value: #value })
-        });
+        rare.push(quote! { selected_by: Some(#selector) });
     }
     if endpoint.capability.is_some() {
         let capability = opt_str(&endpoint.capability);

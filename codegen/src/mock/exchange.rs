@@ -126,8 +126,11 @@ pub fn exchange(
         .map(text_of)
         .collect();
     // What tells the endpoint apart from others of its path (AWS's `X-Amz-Target`).
-    if let Some(selector) = &endpoint.selected_by {
-        let pair = (selector.name.clone(), selector.value.clone());
+    // (An option that selects by being there is among the required options already.)
+    if let Some(selector) = &endpoint.selected_by
+        && let Some(value) = &selector.value
+    {
+        let pair = (selector.name.clone(), value.clone());
         match selector.place {
             SelectorPlace::Header => headers.insert(0, pair),
             SelectorPlace::Query => query.insert(0, pair),

@@ -174,10 +174,30 @@ pub struct Selector {
     pub place: SelectorPlace,
     /// The header's or query parameter's name.
     pub name: String,
-    /// The value that selects the endpoint.
-    pub value: String,
+    /// The value that selects the endpoint; `None`: a query parameter selects it by being
+    /// there at all (one of its required options).
+    pub value: Option<String>,
     /// Where `selected_by` is written.
     pub location: Location,
+}
+
+impl Selector {
+    /// What selects, as OpenAPI's path fragment names it (AWS's `#Action=RunInstances`,
+    /// `#city_id` for a parameter that selects by being there).
+    pub fn fragment(&self) -> String {
+        match &self.value {
+            Some(value) => format!("{}={value}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// What selects, in words (`` `Action: RunInstances` ``, `` `city_id` given ``).
+    pub fn spelled(&self) -> String {
+        match &self.value {
+            Some(value) => format!("`{}: {value}`", self.name),
+            None => format!("`{}` given", self.name),
+        }
+    }
 }
 
 /// Where a selector's value is read.

@@ -33,7 +33,7 @@ pub(super) fn paths(service: &Service) -> Value {
             let selected;
             let path = match &endpoint.selected_by {
                 Some(s) => {
-                    selected = format!("{path}#{}={}", s.name, s.value);
+                    selected = format!("{path}#{}", s.fragment());
                     selected.as_str()
                 }
                 None => path,
@@ -330,7 +330,10 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             "schema": schema,
         }));
     }
-    if let Some(s) = &endpoint.selected_by {
+    // A value that selects; an option that selects by being there is listed as one.
+    if let Some(s) = &endpoint.selected_by
+        && let Some(value) = &s.value
+    {
         let place = match s.place {
             crate::model::SelectorPlace::Header => "header",
             crate::model::SelectorPlace::Query => "query",
@@ -340,7 +343,7 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
             "in": place,
             "required": true,
             "description": "Selects this operation among those of its method and path.",
-            "schema": { "type": "string", "enum": [s.value] },
+            "schema": { "type": "string", "enum": [value] },
         }));
     }
     let query = endpoint.query.iter().map(|o| (o, "query"));

@@ -1,7 +1,9 @@
 //! `fixtures/selected`: operations sharing one method and path (`POST /`, `GET /`), each
 //! selected by a header's or a query parameter's fixed value, as AWS's protocols tell
-//! theirs apart (`X-Amz-Target`, `Action`): routed by that value, refused as naming nothing
-//! without one, called by the typed client, and listed in OpenAPI under AWS's fragments.
+//! theirs apart (`X-Amz-Target`, `Action`), or by which query option is there (`GET
+//! /weather?city=` or `?lat=&lon=`, as Weatherbit's): routed by it, refused as naming
+//! nothing without one, called by the typed client, and listed in OpenAPI under AWS's
+//! fragments.
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
@@ -14,7 +16,7 @@ restspec_runtime::generate!(mod store = "fixtures/selected");
 restspec_client::generate!(mod store_client = "fixtures/selected");
 
 use store::options::DescribeStoreOptions;
-use store::types::{Description, Item, ItemKey};
+use store::types::{Description, Item, ItemKey, Weather};
 use store::{Error, RootHandlers};
 
 /// Items by key.
@@ -52,6 +54,23 @@ impl RootHandlers for Store {
         }))
     }
 
+    async fn weather_by_city(
+        &self,
+        _: RequestContext<'_>,
+        options: store::options::WeatherByCityOptions,
+    ) -> Result<Weather, Error> {
+        let country = options.country.map_or(String::new(), |c| format!(", {c}"));
+        Store::weather(format!("{}{country}", options.city))
+    }
+
+    async fn weather_at(
+        &self,
+        _: RequestContext<'_>,
+        options: store::options::WeatherAtOptions,
+    ) -> Result<Weather, Error> {
+        Store::weather(format!("{} {}", options.lat, options.lon))
+    }
+
     async fn describe_store(
         &self,
         _: RequestContext<'_>,
@@ -62,6 +81,12 @@ impl RootHandlers for Store {
             items: items.len() as i64,
             version: options.version,
         })
+    }
+}
+
+impl Store {
+    fn weather(place: String) -> Result<Weather, Error> {
+        Ok(Weather { place })
     }
 }
 
@@ -165,6 +190,45 @@ async fn the_typed_client_sends_what_selects_each_call() {
     assert_eq!(description.items, 1);
 }
 
+#[tokio::test]
+async fn the_query_option_that_is_there_routes_each_request() {
+    let base = start().await;
+    let get = |query: &str| send(client().get(format!("{base}/weather{query}")));
+    let city = get("?city=Lyon&country=FR").await;
+    assert_eq!(
+        (city.status, city.text()),
+        (200, "{\"place\":\"Lyon, FR\"}\n".into())
+    );
+    let at = get("?lon=4.8&lat=45.7").await;
+    assert_eq!(
+        (at.status, at.text()),
+        (200, "{\"place\":\"45.7 4.8\"}\n".into())
+    );
+    // Neither names an operation; an option of the other one is not known here.
+    let neither = get("?country=FR").await;
+    assert_eq!(neither.status, 404, "{}", neither.text());
+    let mixed = get("?city=Lyon&lat=45.7").await;
+    assert_eq!(mixed.status, 400, "{}", mixed.text());
+    // The selected operation's own rules still hold: `lon` is required.
+    let half = get("?lat=45.7").await;
+    assert_eq!(half.status, 400, "{}", half.text());
+    assert!(half.text().contains("lon"), "{}", half.text());
+    let client = store_client::client::Client::new(&base).expect("a client");
+    let options = store_client::options::WeatherAtOptions { lat: 1.5, lon: 2.0 };
+    assert_eq!(
+        client.weather_at(&options).await.expect("at").place,
+        "1.5 2"
+    );
+    let options = store_client::options::WeatherByCityOptions {
+        city: "Oslo".to_owned(),
+        country: None,
+    };
+    assert_eq!(
+        client.weather_by_city(&options).await.expect("in").place,
+        "Oslo"
+    );
+}
+
 #[test]
 fn openapi_lists_each_under_its_fragment() {
     let document: serde_json::Value =
@@ -180,7 +244,9 @@ fn openapi_lists_each_under_its_fragment() {
             "/#Action=DescribeStore",
             "/#X-Amz-Target=Store_20201201.FindItem",
             "/#X-Amz-Target=Store_20201201.GetItem",
-            "/#X-Amz-Target=Store_20201201.PutItem"
+            "/#X-Amz-Target=Store_20201201.PutItem",
+            "/weather#city",
+            "/weather#lat"
         ]
     );
     let parameter = &document["paths"]["/#Action=DescribeStore"]["get"]["parameters"][0];
@@ -195,5 +261,14 @@ fn openapi_lists_each_under_its_fragment() {
             &true.into(),
             &serde_json::json!(["DescribeStore"])
         )
+    );
+    // An option that selects by being there is listed once, as the option it is.
+    let parameters = &document["paths"]["/weather#city"]["get"]["parameters"];
+    let names: Vec<&serde_json::Value> = (parameters.as_array().expect("parameters").iter())
+        .map(|p| &p["name"])
+        .collect();
+    assert_eq!(
+        names,
+        [&serde_json::json!("city"), &serde_json::json!("country")]
     );
 }

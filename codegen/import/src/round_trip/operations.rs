@@ -42,6 +42,15 @@ fn operations<'a>(doc: Doc<'a>) -> Vec<Op<'a>> {
     let Some(Value::Object(paths)) = doc.root.get("paths") else {
         return Vec::new();
     };
+    // How many operations each method has on each path without its query string: where
+    // several share one, a query string of parameters alone tells them apart.
+    let mut sharing: HashMap<(&'static str, &str), usize> = HashMap::new();
+    for (path, item) in paths {
+        let base = path.split(['?', '#']).next().unwrap_or(path);
+        for method in METHODS.into_iter().filter(|m| item.get(*m).is_some()) {
+            *sharing.entry((method, base)).or_default() += 1;
+        }
+    }
     let mut out = Vec::new();
     for (path, item) in paths {
         let Ok((item, item_ptr)) = doc.resolve(item, push("/paths", path)) else {
@@ -57,7 +66,9 @@ fn operations<'a>(doc: Doc<'a>) -> Vec<Op<'a>> {
             if !op.is_object() {
                 continue;
             }
-            let spelled = as_sent(path);
+            let base = path.split(['?', '#']).next().unwrap_or(path);
+            let shared = sharing.get(&(method, base)).is_some_and(|n| *n > 1);
+            let spelled = as_sent(path, shared);
             // A fragment (AWS's `#tagKeys`) never goes on the wire.
             let bare = erase_params(spelled.split('#').next().unwrap_or(&spelled));
             out.push(Op {
@@ -76,13 +87,21 @@ fn operations<'a>(doc: Doc<'a>) -> Vec<Op<'a>> {
     out
 }
 
-/// `path` as [`Op::spelled`] says.
-fn as_sent(path: &str) -> String {
+/// `path` as [`Op::spelled`] says; `shared`: other operations of its method share its path
+/// without the query string, and a query string of parameters alone is told apart by its
+/// first, which selects by being there (`/current?city_id={city_id}` as `/current#city_id`,
+/// as the export writes such an endpoint).
+fn as_sent(path: &str, shared: bool) -> String {
     let Some((base, query)) = path.split_once('?').filter(|_| !path.contains('#')) else {
         return path.to_owned();
     };
     if let Some((name, value)) = super::refs::fixed_query_value(path) {
         return format!("{base}#{name}={value}");
+    }
+    if shared
+        && let Some(first) = super::refs::templated_keys(path).and_then(|k| k.first().copied())
+    {
+        return format!("{base}#{first}");
     }
     let templated = query.split('&').all(|pair| {
         pair.split_once('=')

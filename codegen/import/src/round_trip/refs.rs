@@ -303,6 +303,20 @@ pub(crate) fn fixed_query_value(path: &str) -> Option<(&str, &str)> {
     (fixed(name) && fixed(value)).then_some((name, value))
 }
 
+/// The names of a query string written in a path that holds parameters alone
+/// (`?city={city}&country={country}`), in its order; `None` for any other.
+pub(crate) fn templated_keys(path: &str) -> Option<Vec<&str>> {
+    let (_, query) = path.split_once('?').filter(|_| !path.contains('#'))?;
+    query
+        .split('&')
+        .map(|pair| {
+            let (name, value) = pair.split_once('=')?;
+            let templated = value.starts_with('{') && value.ends_with('}');
+            (templated && !name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
 /// Whether the query string written in a document's path holds parameter `name`
 /// (`?date_from={date_from}`, `?method=...`), filled by a template when `templated`.
 pub(crate) fn query_string_holds(path: &str, name: &str, templated: bool) -> bool {

@@ -157,13 +157,16 @@ impl crate::spec::decode::Decode for ParamDecl {
 }
 
 spec_record! {
-    /// `selected_by: { header: X-Amz-Target, value: ... }` or `{ query: Action, value: ... }`.
+    /// `selected_by: { header: X-Amz-Target, value: ... }`, `{ query: Action, value: ... }`,
+    /// or `{ query: city_id }`: the query holding that required option at all.
     pub struct SelectedBy = "a selector" {
         /// The header whose value selects the endpoint.
         opt header: Spanned<String>,
-        /// The query parameter whose value selects the endpoint.
+        /// The query parameter whose value selects the endpoint, or, without a `value`,
+        /// whose presence does (one of the endpoint's required options: Weatherbit's
+        /// `/current?city_id=` beside `/current?lat=&lon=`).
         opt query: Spanned<String>,
-        /// The value that selects it.
-        req value: Spanned<String>,
+        /// The value that selects it; left out, a query parameter selects by being there.
+        opt value: Spanned<String>,
     }
 }
