@@ -85,7 +85,7 @@ fn presence(
         return None;
     }
     let option = (raw.query.iter().flatten()).find(|(key, _)| key.name == name.value);
-    if !option.is_some_and(|(_, option)| option.required == Some(true)) {
+    if option.is_none_or(|(_, option)| option.required != Some(true)) {
         diags.push(
             Diagnostic::new(
                 name.location.clone(),
