@@ -18,6 +18,7 @@ mod parameters;
 mod query;
 mod rate_limits;
 mod report;
+mod request_media;
 mod response_headers;
 pub mod round_trip;
 mod schemas;
@@ -124,8 +125,8 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
     };
     let mut families =
         operations::families(document, &mut types, &security, &mut needs, &mut losses);
-    bodies::settle_request_media(&mut families, &needs);
-    bodies::settle_json_aliases(&needs, &mut losses);
+    request_media::settle_request_media(&mut families, &needs);
+    request_media::settle_json_aliases(&needs, &mut losses);
     // A request without the credentials the document asks for is answered 401 (with
     // `WWW-Authenticate`), as HTTP says, even where the document lists no 401.
     if !security.credentials.is_empty() {

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::names::unique_type_name;
 use crate::report::{Loss, Losses};
-use crate::round_trip::{meant, refs};
+use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 mod all_of;
@@ -208,35 +208,10 @@ impl<'d> Types<'d> {
             return self.all_of(schema, parts, pointer, hint, losses);
         }
         for keyword in ["oneOf", "anyOf"] {
-            if let Some(parts) = schema.get(keyword).and_then(Value::as_array) {
-                // Alternatives that only constrain the object (GitHub's `anyOf: [{ required:
-                // [title] }, { required: [body] }]`): the members stay, the rule is not
-                // checked.
-                let properties = schema.get("properties").and_then(Value::as_object);
-                let declared = |name: &str| properties.is_some_and(|p| p.contains_key(name));
-                let object = schema.get("type").and_then(Value::as_str) == Some("object");
-                if object && crate::round_trip::flatten::constraints_only(parts, declared) {
-                    losses.push(Loss::faithful(
-                        refs::push(pointer, keyword),
-                        "constraining alternatives",
-                        format!(
-                            "the `{keyword}` of rules on which members are present, or on \
-                             their values, is not checked"
-                        ),
-                    ));
-                    continue;
-                }
-                let kind = schema.get("type").and_then(Value::as_str);
-                // Every alternative of another kind than `type` (SoundCloud's objects under
-                // `type: array`): they admit nothing, the schema is its `type`.
-                let null = |p: &Value| p.get("type").and_then(Value::as_str) == Some("null");
-                let out = |p: &Value| kind.is_some_and(|k| meant::excluded(self.document, p, k));
-                if let Some(kind) = kind.filter(|_| parts.iter().all(|p| null(p) || out(p))) {
-                    let mut found = self.of_kind(kind, schema, pointer, hint, losses);
-                    found.nullable |= parts.iter().any(null);
-                    return found;
-                }
-                return self.alternatives(keyword, parts, kind, pointer, hint, losses);
+            if let Some(parts) = schema.get(keyword).and_then(Value::as_array)
+                && let Some(found) = self.choice(schema, (keyword, parts), pointer, hint, losses)
+            {
+                return found;
             }
         }
         match schema.get("type") {

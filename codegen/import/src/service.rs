@@ -154,7 +154,7 @@ pub(crate) fn file(
     if let Some(rate_limits) = &needs.rate_limits {
         conventions.push("rate_limit_headers", rate_limits.convention());
     }
-    let media = crate::bodies::service_media(needs);
+    let media = crate::request_media::service_media(needs);
     if media != "json" {
         conventions.push("request_bodies", Yaml::str(media));
     }

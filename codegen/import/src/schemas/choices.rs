@@ -6,10 +6,50 @@ use serde_json::Value;
 
 use super::{Types, Use};
 use crate::report::{Loss, Losses};
-use crate::round_trip::refs;
+use crate::round_trip::{meant, refs};
 use crate::yaml_out::Yaml;
 
 impl<'d> Types<'d> {
+    /// A schema's `oneOf` or `anyOf` (`keyword` and its `parts`): its alternatives, the
+    /// schema's own `type` where every alternative is of another kind, or `None` where the
+    /// alternatives only constrain the object, which is read without them.
+    pub(super) fn choice(
+        &mut self,
+        schema: &'d Value,
+        (keyword, parts): (&'static str, &'d [Value]),
+        pointer: &str,
+        hint: &str,
+        losses: &mut Losses,
+    ) -> Option<Use> {
+        // Alternatives that only constrain the object (GitHub's `anyOf: [{ required:
+        // [title] }, { required: [body] }]`): the members stay, the rule is not checked.
+        let properties = schema.get("properties").and_then(Value::as_object);
+        let declared = |name: &str| properties.is_some_and(|p| p.contains_key(name));
+        let object = schema.get("type").and_then(Value::as_str) == Some("object");
+        if object && crate::round_trip::flatten::constraints_only(parts, declared) {
+            losses.push(Loss::faithful(
+                refs::push(pointer, keyword),
+                "constraining alternatives",
+                format!(
+                    "the `{keyword}` of rules on which members are present, or on their \
+                     values, is not checked"
+                ),
+            ));
+            return None;
+        }
+        let kind = schema.get("type").and_then(Value::as_str);
+        // Every alternative of another kind than `type` (SoundCloud's objects under `type:
+        // array`): they admit nothing, the schema is its `type`.
+        let null = |p: &Value| p.get("type").and_then(Value::as_str) == Some("null");
+        let out = |p: &Value| kind.is_some_and(|k| meant::excluded(self.document, p, k));
+        if let Some(kind) = kind.filter(|_| parts.iter().all(|p| null(p) || out(p))) {
+            let mut found = self.of_kind(kind, schema, pointer, hint, losses);
+            found.nullable |= parts.iter().any(null);
+            return Some(found);
+        }
+        Some(self.alternatives(keyword, parts, kind, pointer, hint, losses))
+    }
+
     /// A query parameter's one value or list of them (PeerTube's `tagsOneOf`) as the list
     /// option it is on the wire, or `None` where `schema` (at `pointer`) is no such union.
     pub(crate) fn one_or_many(
