@@ -77,6 +77,9 @@ pub(crate) struct Comparer<'a> {
     /// The export's security schemes by what a client sends: read once, for the first
     /// operation whose parameters are compared.
     export_schemes: Option<Rc<std::collections::BTreeSet<String>>>,
+    /// Comparing a parameter's schema: values are text on the wire, where `null` has no
+    /// spelling, its list's items' included (Unicourt's nullable items of a query list).
+    pub(crate) text_values: bool,
 }
 
 impl<'a> Comparer<'a> {
@@ -93,6 +96,7 @@ impl<'a> Comparer<'a> {
             empty: Rc::from(Vec::new()),
             families: None,
             export_schemes: None,
+            text_values: false,
         }
     }
 

@@ -232,7 +232,9 @@ pub(crate) fn compare<'a>(c: &mut Comparer<'a>, a: &Op<'a>, b: &Op<'a>, out: &mu
         let text = (members_text(c.a, &sa) && members_text(c.b, &sb))
             || (items_text(c.a, &sa, true) && items_text(c.b, &sb, false));
         if !(p.location == "query" && text) {
+            c.text_values = true;
             c.schemas_without_null(&sa, &sb, &p.ptr, out);
+            c.text_values = false;
         }
         let (style_a, explode_a) = style(p);
         let (style_b, mut explode_b) = style(q);

@@ -71,7 +71,11 @@ impl<'a> Comparer<'a> {
     ) {
         let mut key = self.key(a, b, at);
         if null_aside {
-            key.0.push_str(" (null aside)");
+            // A parameter's text sets its items' `null` aside too: another comparison.
+            key.0.push_str(match self.text_values {
+                true => " (text)",
+                false => " (null aside)",
+            });
         }
         self.memo(key, out, include, |c, found| {
             let fa = flatten(c.a, a, at);
@@ -169,7 +173,9 @@ impl<'a> Comparer<'a> {
         let never_arrays = no_array(&ta) && no_array(&tb);
         if items_said && !never_arrays {
             let at = a.items_ptr.as_deref().unwrap_or(&a.ptr);
-            self.schemas(&a.items, &b.items, at, out);
+            // A parameter's items are text on the wire, as its value is.
+            let text_items = null_aside && self.text_values;
+            self.compare(&a.items, &b.items, at, out, true, text_items);
         }
         enums(a, b, out);
         out.extend(unions_out);
