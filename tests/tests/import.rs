@@ -27,6 +27,15 @@ pub(crate) fn file<'a>(imported: &'a Imported, name: &str) -> &'a str {
         .1
 }
 
+/// Every imported file's text, one after the other: for what may stand in any of them.
+pub(crate) fn all_files(imported: &Imported) -> String {
+    imported
+        .files
+        .iter()
+        .map(|(_, text)| text.as_str())
+        .collect()
+}
+
 /// The imported files validate as a spec read from a folder would.
 pub(crate) fn load(imported: &Imported) -> restspec_codegen::Loaded {
     let sources = imported

@@ -8,7 +8,8 @@
 use restspec_import::Options;
 
 use super::import::{
-    assert_every_operation_faithful, assert_every_operation_on_the_wire, file, round_trip,
+    all_files, assert_every_operation_faithful, assert_every_operation_on_the_wire, file,
+    round_trip,
 };
 
 #[test]
@@ -186,11 +187,7 @@ fn alternatives_that_only_constrain_leave_the_record() {
     assert_eq!(said.len(), 2, "{said:#?}");
     assert!(said[0].contains("schema/anyOf"), "{said:#?}");
     assert!(said[1].contains("schema/oneOf"), "{said:#?}");
-    let spec: String = imported
-        .files
-        .iter()
-        .map(|(_, text)| text.as_str())
-        .collect();
+    let spec = all_files(&imported);
     assert!(
         spec.contains("description: { type: string, optional: true }"),
         "{spec}"

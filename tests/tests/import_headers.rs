@@ -5,7 +5,7 @@
 
 use restspec_import::Options;
 
-use super::import::{assert_every_operation_on_the_wire, file, load};
+use super::import::{all_files, assert_every_operation_on_the_wire, file, load};
 
 #[test]
 fn a_success_answers_headers_are_typed_response_headers() {
@@ -192,11 +192,7 @@ fn a_default_alone_is_the_success() {
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
     assert!(!said.iter().any(|s| s.contains("left out")), "{said:#?}");
-    let spec: String = imported
-        .files
-        .iter()
-        .map(|(_, text)| text.as_str())
-        .collect();
+    let spec = all_files(&imported);
     assert!(
         spec.contains("status: 200") && spec.contains("status: 204"),
         "{spec}"

@@ -149,30 +149,22 @@ fn options_tokens(
                 let item = option_item_type(item, timestamps);
                 (quote! { super::rt::QueryMap<#item> }, None)
             }
-            // JSON text read as its value: present, for one the request carries.
-            OptionType::Json(ty) if o.always_given() => (
-                seen_from_options(ty, timestamps),
-                Some("super::rt::deserialize_json_text"),
-            ),
-            OptionType::Json(ty) => {
+            // JSON text, or the members' bracketed keys the runtime packs into one value
+            // (read as a form's), read as its value: present, for one the request carries.
+            OptionType::Json(ty) | OptionType::Nested(ty) => {
+                let json = matches!(o.ty, OptionType::Json(_));
+                let reader = match (json, o.always_given()) {
+                    (true, true) => "super::rt::deserialize_json_text",
+                    (true, false) => "super::rt::deserialize_json_text_some",
+                    (false, true) => "super::rt::deserialize_nested_text",
+                    (false, false) => "super::rt::deserialize_nested_text_some",
+                };
                 let ty = seen_from_options(ty, timestamps);
-                (
-                    quote! { Option<#ty> },
-                    Some("super::rt::deserialize_json_text_some"),
-                )
-            }
-            // The members' bracketed keys, packed into one value by the runtime, read as
-            // a form's.
-            OptionType::Nested(ty) if o.always_given() => (
-                seen_from_options(ty, timestamps),
-                Some("super::rt::deserialize_nested_text"),
-            ),
-            OptionType::Nested(ty) => {
-                let ty = seen_from_options(ty, timestamps);
-                (
-                    quote! { Option<#ty> },
-                    Some("super::rt::deserialize_nested_text_some"),
-                )
+                let ty = match o.always_given() {
+                    true => ty,
+                    false => quote! { Option<#ty> },
+                };
+                (ty, Some(reader))
             }
             OptionType::Enum(name) => {
                 let ident = format_ident!("{}", name);
