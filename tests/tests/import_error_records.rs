@@ -1,6 +1,7 @@
 //! Error records as documents write them beyond one record holding the message: records
 //! open to members of their own (the message held in `message`), answers that are lists of
-//! records, and unions of records each for its statuses.
+//! records, unions of records each for its statuses, and records of constants or of
+//! members no error fills by name.
 
 use restspec_import::Options;
 
@@ -166,5 +167,94 @@ fn an_error_union_of_open_records_opens_the_chosen_record() {
         .filter(|l| l.message.contains("a member of their own, `message`"))
         .count();
     assert_eq!(opened, 1, "{:#?}\n{service}", imported.losses);
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// Error records each of whose fields is an enumeration of one value (HSBC's open banking
+/// `{ status: "429", title: "Too many requests", description: ... }`, one record per
+/// status): each row's own `error_body` is its record's constants, which the spec accepts
+/// of a row naming its `body`; no field is a guess, no message is said to be lost, and the
+/// round trip finds every operation on the wire (the runtime's own 429s and 500s are those
+/// records, not plain text).
+#[test]
+fn error_records_of_constants_are_each_row_s_own_body() {
+    let error = |status: &str, title: &str| {
+        serde_json::json!({ "type": "object", "additionalProperties": false,
+            "required": ["status", "title"], "properties": {
+                "status": { "type": "string", "enum": [status] },
+                "title": { "type": "string", "enum": [title] } } })
+    };
+    let answer = |record: &str| {
+        serde_json::json!({ "description": record, "content": { "application/json": {
+            "schema": { "$ref": format!("#/components/schemas/{record}") } } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/atms": { "get": { "responses": {
+            "200": { "description": "ok", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "type": "string" } } } } },
+            "429": answer("Error429"),
+            "500": answer("Error500")
+        } } } },
+        "components": { "schemas": {
+            "Error429": error("429", "Too many requests"),
+            "Error500": error("500", "Internal server error")
+        } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "    body: Error429\n    error_body: { status: \"429\", title: Too many requests }\n"
+        ),
+        "{service}"
+    );
+    assert!(
+        service.contains("    error_body: { status: \"500\", title: Internal server error }\n"),
+        "{service}"
+    );
+    assert!(
+        !imported.losses.iter().any(|l| l.category == "error body"),
+        "{:#?}",
+        imported.losses
+    );
+    assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// An error record whose required members no error fills by their names (NPR's
+/// Collection.doc+JSON: `version` with a default, `attributes` a map, `errors` a list of
+/// `{ code, text }`): the default is written, the map is empty, the list holds one record
+/// whose `text` is the message and whose `code` the status; nothing there is a guess.
+#[test]
+fn an_error_record_s_defaults_maps_and_text_are_filled() {
+    let document = default_answers(
+        "Document",
+        "Document",
+        serde_json::json!({
+            "Document": { "type": "object", "required": ["version", "attributes", "errors"],
+                "properties": {
+                    "version": { "type": "string", "default": "1.0" },
+                    "attributes": { "type": "object" },
+                    "errors": { "type": "array", "items": {
+                        "$ref": "#/components/schemas/Problem" } } } },
+            "Problem": { "type": "object", "required": ["code"], "properties": {
+                "code": { "type": "integer" }, "text": { "type": "string" } } }
+        }),
+    );
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "  error_body:\n    attributes: {}\n    errors:\n      \
+             - { code: \"{status}\", text: \"{message}\" }\n    version: \"1.0\"\n"
+        ),
+        "{service}"
+    );
+    assert!(
+        !imported.losses.iter().any(|l| l.category == "error body"),
+        "{:#?}",
+        imported.losses
+    );
     assert_every_operation_on_the_wire(&document, &imported);
 }

@@ -20,6 +20,7 @@ const MESSAGE: &[&str] = &[
     "errormsg",
     "developermessage",
     "usermessage",
+    "text",
 ];
 
 /// Field names that hold the status's reason phrase (`Not Found`).
@@ -135,7 +136,8 @@ pub(crate) fn for_status(values: &[String], status: Option<u16>) -> String {
 
 /// `error_body` for the declared record `name` (`declared` are the spec's types), as
 /// [`shape`] fills it; `None` when a required field cannot be filled, or the body would be
-/// the same for every error. The flag says whether a field holds the message: where none
+/// the same for every error (but for a row of its own, `status`, where nothing is
+/// guessed). The flag says whether a field holds the message: where none
 /// is named for it, the first text field nothing fills holds it, at the top first, then in
 /// the records within (Mastercard's `{ Errors: { Error: [{ ReasonCode }] } }`); where none
 /// is free at all, a body saying the error's reason, name or status does without it
@@ -161,11 +163,24 @@ pub(crate) fn error_shape(
         }
         without.get_or_insert((body, tried));
     }
+    // A row's own body may be the same for each of its answers where nothing in it is
+    // guessed: every value is the one its field can hold (HSBC's constant records).
     let (body, tried) = without?;
-    tells_errors_apart(&body).then(|| {
+    let constant = status.is_some() && tried.is_empty();
+    (constant || tells_errors_apart(&body)).then(|| {
         guessed.extend(tried);
         (body, false)
     })
+}
+
+/// Whether `body` holds nothing of the error it answers, only constants (HSBC's).
+pub(crate) fn is_constant(body: &Yaml) -> bool {
+    match body {
+        Yaml::Str(text) => !text.contains('{'),
+        Yaml::List(items) => items.iter().all(is_constant),
+        Yaml::Map(entries) => entries.iter().all(|(_, v)| is_constant(v)),
+        _ => true,
+    }
 }
 
 /// Whether some value of `body` is what an error knows of itself besides its message.
@@ -241,6 +256,8 @@ pub(crate) fn shape(
             {
                 Some(Yaml::str("{status}"))
             }
+            // What the document gives when nothing is said (NPR's `version: "1.0"`).
+            _ if !optional && let Some(default) = field.get("default") => Some(default.clone()),
             // Nothing an error knows says it: the reason phrase stands in, the status for
             // a number (Kinto's `errno`), and the import says so.
             "string" if !optional => {
@@ -279,9 +296,14 @@ pub(crate) fn shape(
                 })
                 .or_else(|| (!optional).then(|| Yaml::List(Vec::new()))),
             list if list.starts_with("list<") && !optional => Some(Yaml::List(Vec::new())),
+            // A map no error fills is empty (NPR's `attributes`, "empty for errors").
+            map if map.starts_with("map<") && !optional => Some(Yaml::map()),
             // A value of an enumeration: the one saying the status, a guess (said so).
+            // A value of one (HSBC's `status: ["429"]`) is no guess: it is the field's.
             named if !optional && let Some(values) = enumeration(named, declared) => {
-                guessed.push(name.clone());
+                if values.len() > 1 {
+                    guessed.push(name.clone());
+                }
                 Some(Yaml::str(for_status(&values, status)))
             }
             named if depth < 2 && !says_message => record(

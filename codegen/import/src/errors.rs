@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
+use crate::error_values::is_constant;
 use crate::error_records::{
     Written, pinned_status, say_guesses, say_no_message, union_of_records, written_in,
 };
@@ -270,7 +271,8 @@ impl StatusRows {
                         }
                         let whose = format!("{} answers", row.name);
                         say_guesses(types, record, &written.guessed, &whose, losses);
-                        if !written.says_message {
+                        // A constant body is the document's whole answer: nothing lost.
+                        if !written.says_message && !is_constant(&shape) {
                             say_no_message(types, record, &whose, losses);
                         }
                         opened.extend(written.opens);

@@ -239,7 +239,7 @@ pub(super) fn lower_error_body(
         .flat_map(|(_, s)| s.values.iter().flatten())
         .map(|(name, _)| name.name.as_str())
         .collect();
-    let (body, own) = body_shape(node, "error_body", &given, diags)?;
+    let (body, own) = body_shape(node, Whose::Errors, &given, diags)?;
     // A row's value for a placeholder the body does not hold says nothing.
     let rows = statuses.iter().filter(|(_, s)| s.error_body.is_none());
     check_values(
@@ -250,15 +250,26 @@ pub(super) fn lower_error_body(
     Some(body)
 }
 
-/// A JSON error body as written (`what`: the key holding it): a mapping, a list, or a text
+/// Whose `error_body` is read: the service's or an endpoint's, or a status row's (`typed`:
+/// the row names the record its answers are of, `body`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Whose {
+    Errors,
+    Row { typed: bool },
+}
+
+/// A JSON error body as written (an `error_body`): a mapping, a list, or a text
 /// alone (Zuora's 400s are a JSON string: `"{message}"`), whose strings name only the
 /// error's values and the placeholders in `given` (the rows' `values`) and say somewhere
 /// what the error is (its message, reason, name or status: an API whose error record has no
 /// text for the message, as `{ errorType }`, still tells errors apart); with the own
-/// placeholders it holds.
+/// placeholders it holds. The own body of a row whose answers are of a record
+/// ([`Whose::Row`] `typed`) may say nothing but constants (HSBC's `{ status: "429", title:
+/// Too many requests }`, each field of its `body` an enumeration of one value): the row
+/// says which error it is.
 pub(super) fn body_shape(
     node: &crate::spec::yaml::Node,
-    what: &str,
+    whose: Whose,
     given: &[&str],
     diags: &mut Diagnostics,
 ) -> Option<(Shape, Vec<String>)> {
@@ -270,7 +281,7 @@ pub(super) fn body_shape(
         diags.push(
             Diagnostic::new(
                 node.anchor().clone(),
-                format!("`{what}` is not a mapping, a list or a text"),
+                "`error_body` is not a mapping, a list or a text",
             )
             .hint("write the body's fields, such as `{ message: \"{message}\" }`"),
         );
@@ -301,16 +312,23 @@ pub(super) fn body_shape(
             )),
         );
     }
-    if unknown.is_empty() && !says_what {
+    if unknown.is_empty() && !says_what && whose != (Whose::Row { typed: true }) {
+        let constant = match whose {
+            Whose::Row { .. } => {
+                "; a row whose answers are all one document says the record it is of in `body`"
+            }
+            _ => "",
+        };
         diags.push(
             Diagnostic::new(
                 node.anchor().clone(),
-                format!("`{what}` never says what the error is"),
+                "`error_body` never says what the error is",
             )
-            .hint(
-                "put `\"{message}\"` in one of its fields, such as `message: \"{message}\"` \
-                 (or `{reason}`, `{name}`, `{status}` where the API's errors have no text)",
-            ),
+            .hint(format!(
+                "put `\"{{message}}\"` in one of its fields, such as `message: \"{{message}}\"` \
+                 (or `{{reason}}`, `{{name}}`, `{{status}}` where the API's errors have no \
+                 text){constant}"
+            )),
         );
     }
     unknown.is_empty().then_some((body, own))
@@ -387,7 +405,8 @@ pub(super) fn lower_row_formats(
                     .flatten()
                     .map(|(name, _)| name.name.as_str())
                     .collect();
-                let Some((body, own)) = body_shape(node, "error_body", &given, diags) else {
+                let Some((body, own)) = body_shape(node, Whose::Row { typed: row.body.is_some() }, &given, diags)
+                else {
                     continue;
                 };
                 check_values(row.values.iter().flatten(), &own, diags);
