@@ -167,6 +167,8 @@ pub struct Conventions {
     /// The record type `error_body` is an instance of, when the spec names one
     /// (`error_type`): what the OpenAPI document names for every error answer.
     pub error_type: Option<String>,
+    /// The headers any error answer may carry (`error_headers`), none required.
+    pub error_headers: Vec<QueryOption>,
     /// Where the OpenAPI document is served, if anywhere.
     pub openapi_path: Option<String>,
     /// Where the interactive page for that document is served, if anywhere.

@@ -196,6 +196,40 @@ fn a_rows_headers() {
     );
 }
 
+/// The headers any error answer may carry (`error_headers`) diff as a row's, said of
+/// every error answer.
+#[test]
+fn every_error_answer_s_headers() {
+    let at = "conventions:\n";
+    let with = |header: &str| format!("{at}  error_headers:\n    X-Request-Id: {header}\n");
+    let (text, number) = (with("{ type: string }"), with("{ type: integer }"));
+    let (text, number) = ([(at, text.as_str())], [(at, number.as_str())]);
+    case(
+        "error header removed",
+        &text,
+        &[],
+        &[(K::ResponseHeaderRemoved, CLIENTS)],
+    );
+    case(
+        "error header added",
+        &[],
+        &text,
+        &[(K::ResponseHeaderAdded, OK)],
+    );
+    case(
+        "error header retyped",
+        &text,
+        &number,
+        &[(K::ResponseHeaderChanged, CLIENTS)],
+    );
+    let changes =
+        restspec_codegen::diff::diff(&super::diff::version(&text), &super::diff::version(&number));
+    assert_eq!(
+        changes[0].subject, "response header X-Request-Id of every error answer",
+        "{changes:#?}"
+    );
+}
+
 /// What selects an endpoint among those of its method and path: another value, or one
 /// where there was none, leaves clients sending the old request unanswered.
 #[test]

@@ -343,35 +343,58 @@ fn an_answers_json_schema_is_the_one_application_json_has() {
     assert_every_operation_on_the_wire(&document, &imported);
 }
 
-/// The headers of a `default` answer (Telstra's `Content-Language`) have no status row to
-/// be declared on: each is a loss located at it, never dropped unsaid.
+/// The headers of a `default` answer (Telstra's `Content-Language`, Azure's request ids)
+/// are those any error answer may carry (`error_headers`): a required one is optional
+/// (the runtime's own answers carry none) and said so, HTTP's framing is the runtime's, a
+/// row declaring one of them leaves it to `error_headers`, and the round trip finds the
+/// operations on the wire.
 #[test]
-fn a_default_answers_headers_are_a_located_loss() {
+fn a_default_answer_s_headers_are_every_error_answer_s() {
     let document = serde_json::json!({
         "openapi": "3.0.0",
         "info": { "title": "T", "version": "1" },
         "paths": { "/numbers": { "get": { "responses": {
             "204": { "description": "ok" },
+            "404": { "description": "none", "headers": {
+                "x-request-id": { "schema": { "type": "string" } },
+                "Retry-After": { "schema": { "type": "integer" } }
+            } },
             "default": { "description": "an error", "headers": {
-                "Content-Language": { "schema": { "type": "string" } },
+                "Content-Language": { "required": true, "schema": { "type": "string" } },
+                "X-Request-Id": { "schema": { "type": "string" } },
                 "Content-Length": { "schema": { "type": "integer" } }
             } }
         } } } }
     });
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    assert!(
+        service.contains(
+            "  error_headers:\n    Content-Language: { type: string }\n    \
+             X-Request-Id: { type: string }\n\n"
+        ),
+        "{service}"
+    );
+    assert!(
+        service.contains("    headers:\n      Retry-After: { type: integer }\n"),
+        "{service}"
+    );
+    assert!(!service.contains("x-request-id"), "{service}");
     let said: Vec<(String, String)> = imported
         .losses
         .iter()
         .map(|l| (l.pointer.clone(), l.message.clone()))
         .collect();
-    // HTTP's framing (`Content-Length`) is the runtime's on every answer: no loss.
     assert_eq!(
         said,
         [(
-            "/paths/~1numbers/get/responses/default/headers/Content-Language".to_owned(),
-            "header `Content-Language` of the `default` answer is left out: headers are declared on a status's row, and this answer has none".to_owned()
+            "/paths/~1numbers/get/responses/default/headers/Content-Language/required".to_owned(),
+            "response header `Content-Language` of the default answer is optional: the \
+             runtime's own error answers carry none"
+                .to_owned()
         )]
     );
+    assert_every_operation_on_the_wire(&document, &imported);
 }
 
 /// Numbers listed as the values of text (Probely's `type: string` of `[10, 20, 30]`) are

@@ -160,12 +160,22 @@ impl<'d> Operation<'_, 'd> {
                 if default {
                     needs.default_body.clone_from(&body);
                 }
-                let service_wide = |name: &String| {
-                    needs.rate_limits.as_ref().is_some_and(|r| r.covers(name))
-                        || restspec_codegen::naming::is_framing_header(name)
-                };
-                let at = (response_at.as_str(), code.as_str());
-                crate::response_headers::lose_rowless(response, at, service_wide, losses);
+                // Its headers any error answer may carry (Telstra's `Content-Language`).
+                if let Some(declared) = response.get("headers").and_then(Value::as_object) {
+                    let at = refs::push(&response_at, "headers");
+                    let found = (declared, at.as_str(), "AnyError");
+                    let into = &mut needs.error_headers;
+                    let before = into.entries.len();
+                    let skip = needs.rate_limits.as_ref();
+                    crate::response_headers::read(
+                        self.document,
+                        found,
+                        (types, skip),
+                        into,
+                        losses,
+                    );
+                    into.optional_from(before, (&at, code), losses);
+                }
                 needs
                     .statuses
                     .default_answer(response_at, code, body, default);
@@ -230,7 +240,7 @@ impl<'d> Operation<'_, 'd> {
                 let found = (declared, at.as_str(), named);
                 crate::response_headers::read(self.document, found, (types, skip), into, losses);
                 if !error && !success(status) {
-                    into.optional_from(before, (&at, status), losses);
+                    into.optional_from(before, (&at, &status.to_string()), losses);
                 }
             }
             if response.get("links").is_some() {

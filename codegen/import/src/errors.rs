@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 
 use restspec_codegen::naming;
 
-use crate::error_values::is_constant;
 use crate::error_records::{
     Written, pinned_status, say_guesses, say_no_message, union_of_records, written_in,
 };
+use crate::error_values::is_constant;
 use crate::media::status_name;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
@@ -315,8 +315,9 @@ impl StatusRows {
     }
 
     /// The `statuses:` table: each row with its code, wording and body; the runtime's own
-    /// refusals raised by each code's row whose body is `error_type` (or its first row).
-    pub(crate) fn table(&self, error_type: Option<&str>) -> Yaml {
+    /// refusals raised by each code's row whose body is `error_type` (or its first row);
+    /// its headers but those any error answer may carry (`any_error`), declared once.
+    pub(crate) fn table(&self, error_type: Option<&str>, any_error: &[(String, Yaml)]) -> Yaml {
         let mut statuses = Yaml::map();
         for (code, rows) in &self.rows {
             let raiser = rows
@@ -349,8 +350,10 @@ impl StatusRows {
                 if let Some((key, value)) = &row.own_format {
                     entry.push(*key, value.clone());
                 }
-                if !row.headers.is_empty() {
-                    entry.push("headers", Yaml::Map(row.headers.clone()));
+                let any = |h: &str| any_error.iter().any(|(a, _)| a.eq_ignore_ascii_case(h));
+                let headers: Vec<_> = (row.headers.iter()).filter(|(h, _)| !any(h)).collect();
+                if !headers.is_empty() {
+                    entry.push("headers", Yaml::Map(headers.into_iter().cloned().collect()));
                 }
                 statuses.push(row.name.clone(), entry);
             }

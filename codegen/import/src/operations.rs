@@ -58,6 +58,9 @@ pub(crate) struct Needs {
     pub(crate) default_body: Option<String>,
     /// Each endpoint's `default` answer body: its family's index, its name, the type.
     pub(crate) default_bodies: Vec<(usize, String, String)>,
+    /// The headers of answers no status row stands for (`default`, `4XX`): those any
+    /// error answer may carry (`error_headers`).
+    pub(crate) error_headers: crate::response_headers::Found,
 }
 
 impl Needs {

@@ -1,5 +1,6 @@
 //! The headers of an operation's success answers as the endpoint's `response_headers`,
-//! read as header parameters are; the headers HTTP's framing writes are the runtime's.
+//! and those of its `default` answer as the service's `error_headers`, read as header
+//! parameters are; the headers HTTP's framing writes are the runtime's.
 
 use std::collections::BTreeSet;
 
@@ -21,14 +22,19 @@ pub(crate) struct Found {
 
 impl Found {
     /// The headers found from `before` on (those of a `status` answer other than a
-    /// success, whose headers are at `at`) made optional, each that was required said as a
-    /// faithful loss: the endpoint's other successes need not carry them.
+    /// success, or of a `default` one, whose headers are at `at`) made optional, each that
+    /// was required said as a faithful loss: the endpoint's other successes need not carry
+    /// them, nor the runtime's own error answers.
     pub(crate) fn optional_from(
         &mut self,
         before: usize,
-        (at, status): (&str, u16),
+        (at, status): (&str, &str),
         losses: &mut Losses,
     ) {
+        let why = match status.starts_with(['4', '5']) || status == "default" {
+            true => "the runtime's own error answers carry none",
+            false => "the endpoint's other successes need not carry it",
+        };
         for (name, entry) in &mut self.entries[before..] {
             let Yaml::Map(members) = entry else { continue };
             if members.iter().any(|(k, _)| k == "required") {
@@ -36,10 +42,7 @@ impl Found {
                 losses.push(Loss::faithful(
                     refs::push(&refs::push(at, name), "required"),
                     "required",
-                    format!(
-                        "response header `{name}` of the {status} answer is optional: the \
-                         endpoint's other successes need not carry it"
-                    ),
+                    format!("response header `{name}` of the {status} answer is optional: {why}"),
                 ));
             }
         }
@@ -99,27 +102,5 @@ pub(crate) fn read<'d>(
         ) {
             found.entries.push((name.clone(), option));
         }
-    }
-}
-
-/// The headers of an answer no status row stands for (`default`, `4XX`: Telstra's
-/// `Content-Language`), each a loss: a row declares its answers' headers. Those every
-/// answer carries (`service_wide`: the rate-limit headers, HTTP's framing) are not lost.
-pub(crate) fn lose_rowless(
-    response: &Value,
-    (at, code): (&str, &str),
-    service_wide: impl Fn(&String) -> bool,
-    losses: &mut Losses,
-) {
-    let headers = response.get("headers").and_then(Value::as_object);
-    for name in headers.into_iter().flat_map(|h| h.keys()) {
-        if service_wide(name) {
-            continue;
-        }
-        losses.push(Loss::wire(
-            refs::push(&refs::push(at, "headers"), name),
-            "response header",
-            format!("header `{name}` of the `{code}` answer is left out: headers are declared on a status's row, and this answer has none"),
-        ));
     }
 }

@@ -182,9 +182,11 @@ pub(crate) fn file(
             conventions.push("openapi_default_error", Yaml::Bool(true));
         }
     }
-    let statuses = needs
-        .statuses
-        .table(error_body.map(|b| b.type_name.as_str()));
+    let any_error = &needs.error_headers.entries;
+    if !any_error.is_empty() {
+        conventions.push("error_headers", Yaml::Map(any_error.clone()));
+    }
+    let statuses = (needs.statuses).table(error_body.map(|b| b.type_name.as_str()), any_error);
     let mut quota = Yaml::map();
     quota.push("group_template", Yaml::str("{name}"));
     let mut file = Yaml::map();

@@ -66,8 +66,26 @@ fn compare_row_formats(old: &Service, new: &Service, out: &mut Vec<Change>) {
     }
 }
 
+/// The headers any error answer may carry (`error_headers`), as a row's.
+fn compare_error_headers(old: &Service, new: &Service, out: &mut Vec<Change>) {
+    let at = |s: &Service| {
+        let key = |wanted: &str| s.conventions_at.iter().find(|(k, _)| k == wanted);
+        (key("error_headers").or_else(|| key(""))).map(|(_, at)| at.clone())
+    };
+    let (Some(was_at), Some(now_at)) = (at(old), at(new)) else {
+        return;
+    };
+    super::options::compare_answer_headers(
+        "every error answer",
+        (&old.conventions.error_headers, &was_at),
+        (&new.conventions.error_headers, &now_at),
+        out,
+    );
+}
+
 pub(super) fn compare(old: &Service, new: &Service, out: &mut Vec<Change>) {
     compare_row_formats(old, new, out);
+    compare_error_headers(old, new, out);
     let (before, after) = (
         keys::entries(&old.conventions),
         keys::entries(&new.conventions),

@@ -39,12 +39,23 @@ pub(crate) fn tokens(service: &Service) -> Option<TokenStream> {
         );
         struct_tokens(service, row_struct_name(s), &what, &s.headers)
     });
-    let structs: Vec<TokenStream> = endpoints.chain(rows).collect();
+    let any_error = (!service.conventions.error_headers.is_empty()).then(|| {
+        let what = "Headers any error answer may carry, whatever its status: give them with \
+                    `Error::with_headers`.";
+        struct_tokens(
+            service,
+            format_ident!("ErrorHeaders"),
+            what,
+            &service.conventions.error_headers,
+        )
+    });
+    let structs: Vec<TokenStream> = endpoints.chain(rows).chain(any_error).collect();
     (!structs.is_empty()).then(|| {
         quote! {
             /// The headers the success answers of the endpoints that declare some carry,
             /// and those the answers of status rows that declare some may, one struct
-            /// each. Headers an answer may leave out are `None` (or empty).
+            /// each; those any error answer may, `ErrorHeaders`. Headers an answer may
+            /// leave out are `None` (or empty).
             pub mod response_headers {
                 #[allow(unused_imports)]
                 use super::rt;

@@ -168,6 +168,8 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         error_body: None,
         // Read with the types, in `lower`.
         error_type: None,
+        // Filled in once the types are known (`parameters::lower_error_headers`).
+        error_headers: Vec::new(),
         error_format,
         error_format_guessed: !format_known,
         openapi_path: value(&raw.openapi_path),

@@ -468,5 +468,6 @@ fn lower_own_error_body(
     let given: Vec<&str> = (cx.statuses.iter())
         .flat_map(|s| s.values.iter().map(|(name, _)| name.as_str()))
         .collect();
-    super::statuses::body_shape(node, super::statuses::Whose::Errors, &given, diags).map(|(body, _)| body)
+    super::statuses::body_shape(node, super::statuses::Whose::Errors, &given, diags)
+        .map(|(body, _)| body)
 }

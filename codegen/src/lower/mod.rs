@@ -165,6 +165,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     let row_headers: Vec<_> = (service.statuses.iter())
         .map(|(_, status)| parameters::lower_row_headers(status, &cx, diags))
         .collect();
+    let error_headers = parameters::lower_error_headers(&service.conventions, &cx, diags);
 
     let mut types = Vec::new();
     for (key, def) in service.types.iter().flatten() {
@@ -222,6 +223,8 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
         };
         status.headers = headers;
     }
+    check_row_headers_once(&statuses, &error_headers, diags);
+    lowered_conventions.error_headers = error_headers;
     check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
     served_paths::check_served_paths(&service.conventions, &families, diags);
@@ -306,4 +309,39 @@ fn lower_allowed_breaks(
             })
         })
         .collect()
+}
+
+/// A header any error answer may carry (`error_headers`) is not a row's too: one
+/// declaration says what it is.
+///
+/// ```yaml
+/// error_headers: { X-Request-Id: { type: string } }
+/// statuses: { not_found: { headers: { X-Request-Id: { type: string } } } }
+/// ```
+fn check_row_headers_once(
+    statuses: &[crate::model::Status],
+    error_headers: &[crate::model::QueryOption],
+    diags: &mut Diagnostics,
+) {
+    for status in statuses {
+        for header in &status.headers {
+            let Some(any) =
+                (error_headers.iter()).find(|h| h.wire.eq_ignore_ascii_case(&header.wire))
+            else {
+                continue;
+            };
+            diags.push(
+                Diagnostic::new(
+                    header.location.clone(),
+                    format!(
+                        "row `{}` declares header `{}`, which every error answer may carry \
+                         already",
+                        status.name, header.wire
+                    ),
+                )
+                .related(any.location.clone(), "declared in `error_headers` here")
+                .hint("remove it from the row's `headers`"),
+            );
+        }
+    }
 }

@@ -82,6 +82,21 @@ pub(super) fn lower_row_headers(
     lower_options(raw.headers.as_ref(), Place::ErrorResponse, cx, diags)
 }
 
+/// The headers any error answer may carry (`conventions.error_headers`), read as a row's
+/// are.
+///
+/// ```yaml
+/// error_headers:
+///   Content-Length: { type: integer }   # the framing's
+/// ```
+pub(super) fn lower_error_headers(
+    raw: &raw::Conventions,
+    cx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::QueryOption> {
+    lower_options(raw.error_headers.as_ref(), Place::ErrorResponse, cx, diags)
+}
+
 /// Where options are read from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -175,11 +190,11 @@ fn lower_options(
             diags.push(
                 Diagnostic::new(
                     key.location.clone(),
-                    format!("a status row's header `{name}` cannot be required"),
+                    format!("an error answer's header `{name}` cannot be required"),
                 )
                 .hint(
-                    "remove `required`: the runtime's own refusals of the row answer without \
-                     it; handlers give it with `.with_headers(..)`",
+                    "remove `required`: the runtime's own refusals answer without it; \
+                     handlers give it with `.with_headers(..)`",
                 ),
             );
         }

@@ -405,8 +405,14 @@ pub(super) fn lower_row_formats(
                     .flatten()
                     .map(|(name, _)| name.name.as_str())
                     .collect();
-                let Some((body, own)) = body_shape(node, Whose::Row { typed: row.body.is_some() }, &given, diags)
-                else {
+                let Some((body, own)) = body_shape(
+                    node,
+                    Whose::Row {
+                        typed: row.body.is_some(),
+                    },
+                    &given,
+                    diags,
+                ) else {
                     continue;
                 };
                 check_values(row.values.iter().flatten(), &own, diags);

@@ -264,7 +264,8 @@ pub(super) fn responses(
         {
             schemas.retain(|s| own.contains(s));
         }
-        let headers = answer_headers(service, answer.after_quota);
+        let mut headers = answer_headers(service, answer.after_quota);
+        headers.extend(declared(service, &c.error_headers));
         out.insert(code.to_string(), answer.into_response(headers, service));
     }
     if c.openapi_default_error {
@@ -274,7 +275,8 @@ pub(super) fn responses(
             own.as_ref().unwrap_or(&shape),
             true,
         );
-        let headers = answer_headers(service, true);
+        let mut headers = answer_headers(service, true);
+        headers.extend(declared(service, &c.error_headers));
         out.insert("default".to_owned(), any.into_response(headers, service));
     }
     Value::Object(out)

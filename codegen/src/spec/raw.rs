@@ -183,6 +183,12 @@ spec_record! {
         /// them. The OpenAPI document then names that type for every error answer, the
         /// runtime's own included, instead of a schema drawn from `error_body`.
         opt error_type: Spanned<String>,
+        /// Headers any error answer may carry, whatever its status (a request id,
+        /// `Content-Language`), written as a status row's `headers` are, none `required`:
+        /// the runtime's own refusals answer without them. The handler gives them with
+        /// `Error::with_headers(&response_headers::ErrorHeaders { .. })`; OpenAPI states
+        /// them on every error answer, the `default` one included.
+        opt error_headers: Named<QueryOption>,
         /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
         /// without the JSON prefix line, to anyone (`/openapi.json`): under `base_path`
         /// like every path of the service (`/v1/openapi.json` with `base_path: /v1`), and

@@ -25,7 +25,10 @@ impl DeskHandlers for Desk {
         _: RequestContext<'_>,
         options: desk::options::LookupOptions,
     ) -> Result<Thing, Error> {
-        Err(Error::NotFound(format!("no thing {}", options.id).into()))
+        let language = desk::response_headers::ErrorHeaders {
+            content_language: Some("en".to_owned()),
+        };
+        Err(Error::NotFound(format!("no thing {}", options.id).into()).with_headers(&language))
     }
 
     async fn rename(
@@ -379,4 +382,46 @@ async fn a_list_of_records_in_the_query_is_read_from_its_bracketed_members() {
     };
     let thing = typed.sorted(&options).send().await.expect("sorted");
     assert_eq!(thing.body.id, "title:Asc,id:Desc;5");
+}
+
+/// A header any error answer may carry (`error_headers`): the handler's 404 carries the
+/// one it gives and the typed client reads it from the failure; the runtime's own refusal
+/// carries none; OpenAPI states it on every error answer of every operation, `default`
+/// included, and on no success.
+#[tokio::test]
+async fn a_header_of_every_error_answer_goes_out_with_the_handler_s_error() {
+    use restspec_runtime::ResponseHeaders;
+    let base = start().await;
+    let get = |path: &str| send(client().get(format!("{base}{path}")));
+    let given = get("/lookup?id=7").await;
+    assert_eq!(given.status, 404);
+    assert_eq!(given.header("content-language"), Some("en"));
+    let refused = get("/lookup").await;
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert!(!refused.headers.contains_key("content-language"));
+
+    let config = restspec_runtime::client::ClientConfig::new(&base);
+    let typed = desk_client::client::Client::with_config(config).expect("a client");
+    let lookup = desk_client::options::LookupOptions { id: "7".to_owned() };
+    let failure = typed.lookup(&lookup).await.expect_err("no such thing");
+    let restspec_runtime::client::ClientError::Api(failure) = failure else {
+        panic!("an answer of the service: {failure:?}");
+    };
+    let read = desk_client::response_headers::ErrorHeaders::read(&failure.headers);
+    assert_eq!(read.expect("typed").content_language.as_deref(), Some("en"));
+
+    let document = openapi_document();
+    for (path, operation) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in operation.as_object().expect("operations") {
+            for (code, answer) in operation["responses"].as_object().expect("responses") {
+                let header = &answer["headers"]["Content-Language"];
+                let error = code == "default" || !code.starts_with('2');
+                assert_eq!(!header.is_null(), error, "{method} {path} {code}: {answer}");
+                if error {
+                    assert_eq!(header["schema"]["type"], "string", "{header}");
+                    assert!(header.get("required").is_none(), "{header}");
+                }
+            }
+        }
+    }
 }
