@@ -34,6 +34,22 @@ pub(crate) struct Family {
     pub(crate) documented: Vec<crate::examples::Documented>,
 }
 
+#[cfg(test)]
+impl Family {
+    /// A family of no endpoints, for the tests of what is done with them.
+    pub(crate) fn for_test(name: &str) -> Self {
+        Family {
+            name: name.to_owned(),
+            positions: BTreeMap::new(),
+            routes: BTreeSet::new(),
+            segment: name.to_owned(),
+            params: Vec::new(),
+            endpoints: Vec::new(),
+            documented: Vec::new(),
+        }
+    }
+}
+
 /// Named entries of a spec mapping (query options, header parameters), in order.
 pub(crate) type Entries = Vec<(String, Yaml)>;
 
