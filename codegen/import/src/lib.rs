@@ -22,9 +22,9 @@ mod request_media;
 mod response_headers;
 pub mod round_trip;
 mod schemas;
+mod sections;
 mod security;
 mod security_groups;
-mod sections;
 mod selectors;
 mod service;
 mod templates;
@@ -174,7 +174,7 @@ fn import_here(document: &Value, options: &Options) -> Result<Imported, NotOpenA
         PathBuf::from("service.yaml"),
         yaml_out::render(&header, &service_file),
     );
-    families.iter_mut().for_each(sections::split);
+    sections::split_all(&mut families);
     let render = |family: &operations::Family| family_file(&header, family);
     examples::settle(&mut families, &service_file, render, &mut losses);
     let files = std::iter::once(service_file)

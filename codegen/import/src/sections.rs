@@ -9,6 +9,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use restspec_codegen::naming::pascal;
+
 use crate::names::unique_snake_name;
 use crate::operations::Family;
 use crate::yaml_out::Yaml;
@@ -16,8 +18,18 @@ use crate::yaml_out::Yaml;
 /// The most endpoints a handler trait is given.
 pub(crate) const MOST_METHODS: usize = 200;
 
-/// Splits `family` into sections where it has more than [`MOST_METHODS`] endpoints.
-pub(crate) fn split(family: &mut Family) {
+/// Splits each family of more than [`MOST_METHODS`] endpoints into sections, no trait
+/// named as another (`user`'s `company` section beside a `user_company` family).
+pub(crate) fn split_all(families: &mut [Family]) {
+    let mut traits: BTreeSet<String> = families.iter().map(|f| pascal(&f.name)).collect();
+    for family in families {
+        split(family, &mut traits);
+    }
+}
+
+/// Splits `family` into sections where it has more than [`MOST_METHODS`] endpoints, each
+/// trait's name (but `Handlers`) added to `traits`, where it is not yet.
+fn split(family: &mut Family, traits: &mut BTreeSet<String>) {
     if family.endpoints.len() <= MOST_METHODS {
         return;
     }
@@ -43,8 +55,13 @@ pub(crate) fn split(family: &mut Family) {
                 (Some(key), 0) => key.clone(),
                 (Some(key), _) => format!("{key}_{}", part + 1),
             };
-            let name = unique_snake_name(&hint, &taken, &[]);
-            taken.insert(name.clone());
+            let name = loop {
+                let name = unique_snake_name(&hint, &taken, &[]);
+                taken.insert(name.clone());
+                if traits.insert(pascal(&family.name) + &pascal(&name)) {
+                    break name;
+                }
+            };
             for index in chunk {
                 sections.insert(*index, name.clone());
             }
@@ -54,7 +71,10 @@ pub(crate) fn split(family: &mut Family) {
         let Yaml::Map(entries) = &mut family.endpoints[index].1 else {
             continue;
         };
-        let after = entries.iter().position(|(k, _)| k == "path").map_or(0, |p| p + 1);
+        let after = entries
+            .iter()
+            .position(|(k, _)| k == "path")
+            .map_or(0, |p| p + 1);
         entries.insert(after, ("section".to_owned(), Yaml::str(name)));
     }
 }
@@ -74,7 +94,9 @@ fn group_key(endpoint: &Yaml) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{MOST_METHODS, group_key, split};
+    use std::collections::BTreeSet;
+
+    use super::{MOST_METHODS, group_key, split, split_all};
     use crate::operations::Family;
     use crate::yaml_out::Yaml;
 
@@ -95,7 +117,10 @@ mod tests {
     #[test]
     fn a_group_is_named_by_its_first_fixed_segment_after_the_family_s() {
         let key = |path: &str| group_key(&endpoint(path));
-        assert_eq!(key("/users/{user-id}/calendar/events").as_deref(), Some("calendar"));
+        assert_eq!(
+            key("/users/{user-id}/calendar/events").as_deref(),
+            Some("calendar")
+        );
         assert_eq!(key("/users/delta()").as_deref(), Some("delta()"));
         assert_eq!(key("/users/{user-id}"), None);
         assert_eq!(key("/users"), None);
@@ -111,7 +136,7 @@ mod tests {
         for (i, path) in paths.enumerate() {
             family.endpoints.push((format!("e{i}"), endpoint(&path)));
         }
-        split(&mut family);
+        split(&mut family, &mut BTreeSet::new());
         let named = |i: usize| section(&family.endpoints[i].1);
         assert_eq!(named(0), Some("messages"));
         assert_eq!(named(MOST_METHODS - 1), Some("messages"));
@@ -132,7 +157,22 @@ mod tests {
             let path = format!("/users/{{user-id}}/messages/{i}");
             family.endpoints.push((format!("e{i}"), endpoint(&path)));
         }
-        split(&mut family);
+        split(&mut family, &mut BTreeSet::new());
         assert!(family.endpoints.iter().all(|(_, e)| section(e).is_none()));
+    }
+
+    /// A section whose trait would be another family's (bunq's `user` and `user_company`)
+    /// is named otherwise.
+    #[test]
+    fn no_section_is_named_as_another_family_s_trait() {
+        let mut families = [Family::for_test("user"), Family::for_test("user_company")];
+        for i in 0..=MOST_METHODS {
+            let path = format!("/user/{{user-id}}/company/{i}");
+            families[0]
+                .endpoints
+                .push((format!("e{i}"), endpoint(&path)));
+        }
+        split_all(&mut families);
+        assert_eq!(section(&families[0].endpoints[0].1), Some("company2"));
     }
 }
