@@ -213,7 +213,10 @@ pub struct EndpointSpec {
     pub option_rules: &'static [OptionRule],
     /// The header parameters the handler gets, by their names on the wire.
     pub headers: &'static [&'static str],
-    /// The header parameters that are required, have a default or bounds.
+    /// The cookie parameters the handler gets with the header parameters, by their names
+    /// in the request's `Cookie` header.
+    pub cookies: &'static [&'static str],
+    /// The header (and cookie) parameters that are required, have a default or bounds.
     pub header_rules: &'static [OptionRule],
     /// Path parameters (by position) that must contain a match of a regular expression,
     /// written as the matcher reads it (the generator translated the spec's): what does not
@@ -343,6 +346,7 @@ impl EndpointSpec {
         paginated: false,
         option_rules: &[],
         headers: &[],
+        cookies: &[],
         header_rules: &[],
         param_patterns: &[],
         param_lengths: &[],

@@ -196,6 +196,57 @@ fn a_rows_headers() {
     );
 }
 
+/// Cookie parameters diff as header parameters do, said of the cookie, and a header
+/// moved into a cookie of its name is one gone and another come.
+#[test]
+fn cookie_parameters() {
+    let p = "      p: { type: list<string>, field: prefixes, description: Only names with one of these prefixes. }\n";
+    let cookie = |c: &str| format!("{p}    cookies:\n      theme: {c}\n");
+    let (optional, required) = (
+        cookie("{ type: string }"),
+        cookie("{ type: string, required: true }"),
+    );
+    let header = format!("{p}    headers:\n      theme: {{ type: string }}\n");
+    let (optional, required, header) = (
+        [(p, optional.as_str())],
+        [(p, required.as_str())],
+        [(p, header.as_str())],
+    );
+    case(
+        "cookie removed",
+        &optional,
+        &[],
+        &[(K::HeaderParameterRemoved, OK)],
+    );
+    case(
+        "required cookie added",
+        &[],
+        &required,
+        &[(K::HeaderParameterAdded, CLIENTS)],
+    );
+    case(
+        "cookie made required",
+        &optional,
+        &required,
+        &[(K::HeaderParameterTypeChanged, CLIENTS)],
+    );
+    case(
+        "header moved into a cookie",
+        &header,
+        &optional,
+        &[
+            (K::HeaderParameterRemoved, OK),
+            (K::HeaderParameterAdded, OK),
+        ],
+    );
+    let changes =
+        restspec_codegen::diff::diff(&super::diff::version(&[]), &super::diff::version(&required));
+    assert!(
+        changes[0].subject.starts_with("cookie theme of "),
+        "{changes:#?}"
+    );
+}
+
 /// The headers any error answer may carry (`error_headers`) diff as a row's, said of
 /// every error answer.
 #[test]

@@ -1,7 +1,8 @@
 //! Responses from OpenAPI, and request bodies that may be `null`: a `304` and a bare
 //! `default`; a success answer's headers become the endpoint's `response_headers` (typed,
 //! required where the document says), an error answer's its status row's `headers` (never
-//! required), and the round trip finds the headers on the wire.
+//! required), cookie parameters the endpoint's `cookies`, and the round trip finds the
+//! headers on the wire.
 
 use restspec_import::Options;
 
@@ -258,4 +259,42 @@ fn a_not_modified_answer_s_headers_are_the_endpoint_s() {
         "{said:#?}"
     );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
+}
+
+/// Cookie parameters (`in: cookie`) are the endpoint's `cookies`, typed and bounded as
+/// header parameters are, and the round trip finds the operation on the wire and
+/// faithful.
+#[test]
+fn cookie_parameters_are_the_endpoint_s_cookies() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/prefs": { "get": {
+            "parameters": [
+                { "name": "visitor", "in": "cookie", "required": true,
+                    "schema": { "type": "string" } },
+                { "name": "tz", "in": "cookie",
+                    "schema": { "type": "integer", "minimum": -12, "maximum": 14 } },
+                { "name": "X-Client", "in": "header", "schema": { "type": "string" } }
+            ],
+            "responses": { "204": { "description": "ok" } }
+        } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let family = file(&imported, "prefs.yaml");
+    assert!(
+        family.contains(
+            "    cookies:\n      visitor: { type: string, required: true }\n      \
+             tz: { type: integer, minimum: -12, maximum: 14 }\n"
+        ),
+        "{family}"
+    );
+    assert!(imported.losses.is_empty(), "{:#?}", imported.losses);
+    for verdict in &super::import::round_trip(&document, &imported).operations {
+        assert!(
+            verdict.faithful,
+            "{}: {:#?}",
+            verdict.path, verdict.differences
+        );
+    }
 }

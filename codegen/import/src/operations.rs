@@ -309,7 +309,7 @@ impl<'d> Operation<'_, 'd> {
             endpoint.push("selected_by", selected);
         }
         let mut own_params = Vec::new();
-        let (query, headers) = self.parameters(
+        let (query, headers, cookies) = self.parameters(
             types,
             security,
             family_params,
@@ -352,6 +352,9 @@ impl<'d> Operation<'_, 'd> {
         }
         if !headers.is_empty() {
             endpoint.push("headers", Yaml::Map(headers));
+        }
+        if !cookies.is_empty() {
+            endpoint.push("cookies", Yaml::Map(cookies));
         }
         (name, endpoint)
     }

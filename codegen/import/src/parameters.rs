@@ -1,5 +1,5 @@
 //! An operation's parameters: path parameters to its family, query and header parameters
-//! to the endpoint (as query options and header parameters), cookie parameters lost.
+//! to the endpoint (as query options, header and cookie parameters).
 
 use std::collections::BTreeSet;
 
@@ -17,7 +17,7 @@ use crate::yaml_out::Yaml;
 
 impl<'d> Operation<'_, 'd> {
     /// Path parameters go to the family (to `own_params` where the family declares one
-    /// otherwise), query and header parameters to the endpoint; cookie parameters are lost.
+    /// otherwise), query, header and cookie parameters to the endpoint.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn parameters(
         &self,
@@ -27,7 +27,7 @@ impl<'d> Operation<'_, 'd> {
         own_params: &mut Vec<(String, Yaml)>,
         pascal: &str,
         losses: &mut Losses,
-    ) -> (Entries, Entries) {
+    ) -> (Entries, Entries, Entries) {
         let mut seen: Vec<(String, String)> = Vec::new();
         let mut all: Vec<(&'d Value, String)> = Vec::new();
         let own = self.operation.get("parameters").and_then(Value::as_array);
@@ -80,6 +80,8 @@ impl<'d> Operation<'_, 'd> {
         let mut query: Vec<(String, Yaml)> = Vec::new();
         let mut fields = BTreeSet::new();
         let mut headers = Vec::new();
+        let mut cookies = Vec::new();
+        // Header and cookie parameters are one struct's fields.
         let mut header_fields = BTreeSet::new();
         for (parameter, at) in all {
             let name = parameter
@@ -210,12 +212,25 @@ impl<'d> Operation<'_, 'd> {
                         headers.push((name.to_owned(), header));
                     }
                 }
-                Some(place @ "cookie") => {
-                    losses.push(Loss::wire(
-                            at,
-                            "cookie parameter",
-                            format!("{place} parameter `{name}` is left out: the spec has no {place} parameters yet"),
-                        ));
+                Some("cookie") if !naming::is_header_name(name) => losses.push(Loss::wire(
+                    at,
+                    "cookie parameter",
+                    format!("cookie parameter `{name}` is left out: it is not a cookie name"),
+                )),
+                // Read as a header's value is, from the `Cookie` header.
+                Some("cookie") => {
+                    if let Some(cookie) = query_option(
+                        Place::Header,
+                        (parameter, schema_of(parameter, &at)),
+                        name,
+                        &at,
+                        pascal,
+                        types,
+                        &mut header_fields,
+                        losses,
+                    ) {
+                        cookies.push((name.to_owned(), cookie));
+                    }
                 }
                 other => losses.push(Loss::wire(
                     at,
@@ -227,7 +242,7 @@ impl<'d> Operation<'_, 'd> {
                 )),
             }
         }
-        (query, headers)
+        (query, headers, cookies)
     }
 
     fn path_parameter(

@@ -1,4 +1,4 @@
-//! An endpoint's query options and header parameters compared by their names on the wire
+//! An endpoint's query options, header and cookie parameters compared by their names on the wire
 //! (what a request may say and what one that says nothing gets), and the headers its
 //! success answers carry.
 
@@ -10,7 +10,12 @@ const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 pub(super) fn compare(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
     compare_place(&QUERY, &was.query, &now.query, was, now, out);
-    compare_place(&HEADERS, &was.headers, &now.headers, was, now, out);
+    let (was_cookies, was_headers): (Vec<_>, Vec<_>) =
+        was.headers.iter().cloned().partition(|h| h.cookie);
+    let (now_cookies, now_headers): (Vec<_>, Vec<_>) =
+        now.headers.iter().cloned().partition(|h| h.cookie);
+    compare_place(&HEADERS, &was_headers, &now_headers, was, now, out);
+    compare_place(&COOKIES, &was_cookies, &now_cookies, was, now, out);
     compare_response_headers(was, now, out);
 }
 
@@ -115,6 +120,13 @@ const HEADERS: Place = Place {
     added: ChangeKind::HeaderParameterAdded,
     type_changed: ChangeKind::HeaderParameterTypeChanged,
     default_changed: ChangeKind::HeaderParameterDefaultChanged,
+};
+
+/// Cookie parameters, kinded as the header parameters they come in, named by their
+/// case-sensitive names.
+const COOKIES: Place = Place {
+    noun: "cookie",
+    ..HEADERS
 };
 
 fn compare_place(

@@ -191,10 +191,17 @@ fn method_tokens(
     });
     let header_calls = endpoint.headers.iter().map(|h| {
         let (wire, field) = (&h.wire, format_ident!("{}", h.field));
-        match h.ty {
-            OptionType::List(_) => quote! { .header_list(#wire, &headers.#field) },
-            _ if h.always_given() => quote! { .header_value(#wire, Some(&headers.#field)) },
-            _ => quote! { .header_value(#wire, headers.#field.as_ref()) },
+        match (&h.ty, h.cookie) {
+            (OptionType::List(_), false) => quote! { .header_list(#wire, &headers.#field) },
+            (OptionType::List(_), true) => quote! { .cookie_list(#wire, &headers.#field) },
+            (_, false) if h.always_given() => {
+                quote! { .header_value(#wire, Some(&headers.#field)) }
+            }
+            (_, false) => quote! { .header_value(#wire, headers.#field.as_ref()) },
+            (_, true) if h.always_given() => {
+                quote! { .cookie_value(#wire, Some(&headers.#field)) }
+            }
+            (_, true) => quote! { .cookie_value(#wire, headers.#field.as_ref()) },
         }
     });
     // What selects the endpoint among those sharing its method and path, sent always (an

@@ -313,8 +313,15 @@ fn endpoint_tokens(
         rare.push(quote! { option_rules: &[#(#rules),*] });
     }
     if !endpoint.headers.is_empty() {
-        let names = endpoint.headers.iter().map(|h| &h.wire);
-        rare.push(quote! { headers: &[#(#names),*] });
+        let (cookies, headers): (Vec<_>, Vec<_>) = endpoint.headers.iter().partition(|h| h.cookie);
+        if !headers.is_empty() {
+            let names = headers.iter().map(|h| &h.wire);
+            rare.push(quote! { headers: &[#(#names),*] });
+        }
+        if !cookies.is_empty() {
+            let names = cookies.iter().map(|h| &h.wire);
+            rare.push(quote! { cookies: &[#(#names),*] });
+        }
         let rules = option_rules(&endpoint.headers);
         if !rules.is_empty() {
             rare.push(quote! { header_rules: &[#(#rules),*] });

@@ -12,6 +12,8 @@ pub(super) struct Context<'a> {
     /// Request headers the runtime reads itself (lower case): `authorization`,
     /// `content-type`, the conventions' credential, trace and XSRF headers, ...
     pub(super) reserved_headers: Vec<String>,
+    /// The cookies the runtime reads itself: the sessions' and the credentials'.
+    pub(super) reserved_cookies: Vec<String>,
     pub(super) type_names: &'a BTreeMap<String, Location>,
     /// The names of the spec's string enumerations (which query options may take).
     pub(super) enum_names: Vec<String>,

@@ -27,6 +27,7 @@ mod path_params;
 mod quota_metadata;
 mod rate_limits;
 mod request_body;
+mod reserved;
 mod response_media;
 mod selectors;
 mod served_paths;
@@ -156,7 +157,8 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .as_ref()
             .and_then(|h| h.default_resource.as_ref()),
         reserved_parameters,
-        reserved_headers: parameters::reserved_headers(&lowered_conventions),
+        reserved_headers: reserved::reserved_headers(&lowered_conventions),
+        reserved_cookies: reserved::reserved_cookies(&lowered_conventions),
         type_names: &type_names,
         statuses: &statuses,
         capabilities: &capabilities,

@@ -4,6 +4,7 @@
 
 use super::context::Context;
 use super::identifiers::{Case, check_name};
+use super::reserved::{refused_cookie, refused_header};
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::names;
 use crate::spec::raw;
@@ -39,12 +40,18 @@ pub(super) fn lower_query(
 ///     Authorization: { type: string }   # the runtime reads the credentials
 ///     X Version: { type: integer }      # not a header name
 /// ```
+///
+/// Its cookie parameters (`cookies:`) are read the same way, each a cookie name, into the
+/// same struct: a field is one header's or one cookie's.
 pub(super) fn lower_headers(
     raw: &raw::Endpoint,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::QueryOption> {
-    lower_options(raw.headers.as_ref(), Place::Header, cx, diags)
+    let mut out = Vec::new();
+    lower_options_into(raw.headers.as_ref(), Place::Header, cx, &mut out, diags);
+    lower_options_into(raw.cookies.as_ref(), Place::Cookie, cx, &mut out, diags);
+    out
 }
 
 /// Reads the headers an endpoint's success answers carry, as header parameters are read,
@@ -104,69 +111,12 @@ enum Place {
     Query { paginated: bool },
     /// The request's headers.
     Header,
+    /// The cookies of the request's `Cookie` header.
+    Cookie,
     /// The headers of a success answer.
     Response,
     /// The headers of an error answer (a status row's).
     ErrorResponse,
-}
-
-/// The request headers the runtime reads itself, in lower case: HTTP's own, and those the
-/// conventions name (credentials, XSRF, trace, impersonation, request ids, create-only,
-/// idempotency keys).
-pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
-    let fixed = names::HTTP_HEADERS;
-    let credentials = c
-        .credentials
-        .iter()
-        .flat_map(crate::model::Credential::keys);
-    let credentials = credentials.filter_map(|k| match k {
-        crate::model::Credential::Header(name) => Some(name),
-        _ => None,
-    });
-    let named = [
-        &c.create_only_header,
-        &c.xsrf_header,
-        &c.trace_header,
-        &c.request_id_header,
-    ]
-    .into_iter()
-    .flatten()
-    .chain(c.run_as.as_ref().map(|r| &r.header))
-    .chain(c.idempotency.as_ref().map(|i| &i.header))
-    .chain(credentials);
-    fixed
-        .iter()
-        .map(|h| (*h).to_owned())
-        .chain(named.map(|h| h.to_ascii_lowercase()))
-        .collect()
-}
-
-/// Why `name` cannot be a header the spec declares, with a hint: not a header name; on a
-/// request (`request`), one the runtime reads itself; on an answer, one the framing writes.
-pub(super) fn refused_header(
-    name: &str,
-    request: bool,
-    cx: &Context<'_>,
-) -> Option<(String, &'static str)> {
-    if !names::is_header_name(name) {
-        Some((
-            format!("`{name}` is not a header name"),
-            "header names are letters, digits and `-`, such as `X-Api-Version`",
-        ))
-    } else if request && cx.reserved_headers.contains(&name.to_ascii_lowercase()) {
-        Some((
-            format!("`{name}` is a header the runtime reads itself"),
-            "remove it: HTTP or the conventions in service.yaml give it its meaning \
-             (credentials, content type, trace, ...)",
-        ))
-    } else if !request && names::is_framing_header(name) {
-        Some((
-            format!("`{name}` is HTTP's, written with the answer's framing or its connection"),
-            "remove it: the runtime and the connection give it",
-        ))
-    } else {
-        None
-    }
 }
 
 fn lower_options(
@@ -175,13 +125,31 @@ fn lower_options(
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::QueryOption> {
+    let mut out = Vec::new();
+    lower_options_into(options, place, cx, &mut out, diags);
+    out
+}
+
+/// [`lower_options`], after the options in `out` (whose fields they do not take).
+fn lower_options_into(
+    options: Option<&crate::spec::decode::Named<raw::QueryOption>>,
+    place: Place,
+    cx: &Context<'_>,
+    out: &mut Vec<crate::model::QueryOption>,
+    diags: &mut Diagnostics,
+) {
     use crate::model::{OptionType, QueryOption};
-    let mut out: Vec<QueryOption> = Vec::new();
     let paginated = matches!(place, Place::Query { paginated: true });
     for (key, option) in options.into_iter().flatten() {
         let name = key.name.as_str();
         let query = matches!(place, Place::Query { .. });
-        if !query && let Some((why, hint)) = refused_header(name, place == Place::Header, cx) {
+        if place == Place::Cookie {
+            if let Some((why, hint)) = refused_cookie(name, cx) {
+                diags.push(Diagnostic::new(key.location.clone(), why).hint(hint));
+                continue;
+            }
+        } else if !query && let Some((why, hint)) = refused_header(name, place == Place::Header, cx)
+        {
             diags.push(Diagnostic::new(key.location.clone(), why).hint(hint));
             continue;
         }
@@ -310,6 +278,7 @@ fn lower_options(
                             match place {
                                 Place::Query { .. } => "query option",
                                 Place::Header => "header parameter",
+                                Place::Cookie => "cookie parameter",
                                 Place::Response | Place::ErrorResponse => "response header",
                             }
                         ),
@@ -447,7 +416,7 @@ fn lower_options(
             ty,
             description: option.description.clone(),
             location: key.location.clone(),
+            cookie: place == Place::Cookie,
         });
     }
-    out
 }

@@ -43,7 +43,7 @@ pub(super) fn lower(
         return presence(raw, place, name, diags);
     };
     let refused = match place {
-        SelectorPlace::Header => super::parameters::refused_header(&name.value, true, cx),
+        SelectorPlace::Header => super::reserved::refused_header(&name.value, true, cx),
         SelectorPlace::Query if cx.reserved_parameters.contains(&name.value.as_str()) => Some((
             format!("`{}` is a parameter the runtime reads itself", name.value),
             "select by a query parameter of the API's own",

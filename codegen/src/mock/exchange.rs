@@ -119,12 +119,16 @@ pub fn exchange(
             _ => query.push(text_of(option)),
         }
     }
-    let mut headers: Vec<(String, String)> = endpoint
-        .headers
-        .iter()
-        .filter(|h| h.required)
-        .map(text_of)
+    let required = endpoint.headers.iter().filter(|h| h.required);
+    let (cookies, headers): (Vec<_>, Vec<_>) = required.partition(|h| h.cookie);
+    let mut headers: Vec<(String, String)> = headers.into_iter().map(text_of).collect();
+    // The required cookies in one `Cookie` header.
+    let cookies: Vec<String> = (cookies.into_iter().map(text_of))
+        .map(|(name, value)| format!("{name}={value}"))
         .collect();
+    if !cookies.is_empty() {
+        headers.push(("Cookie".to_owned(), cookies.join("; ")));
+    }
     // What tells the endpoint apart from others of its path (AWS's `X-Amz-Target`).
     // (An option that selects by being there is among the required options already.)
     if let Some(selector) = &endpoint.selected_by

@@ -78,6 +78,8 @@ pub struct QueryOption {
     pub rules: super::FieldRules,
     /// Where it is declared.
     pub location: Location,
+    /// A cookie of the request's `Cookie` header (an endpoint's `cookies`), not a header.
+    pub cookie: bool,
 }
 
 /// The types a query option may have.

@@ -347,7 +347,8 @@ fn parameters(service: &Service, family: &Family, endpoint: &Endpoint) -> Vec<Va
         }));
     }
     let query = endpoint.query.iter().map(|o| (o, "query"));
-    let headers = endpoint.headers.iter().map(|h| (h, "header"));
+    let headers =
+        (endpoint.headers.iter()).map(|h| (h, if h.cookie { "cookie" } else { "header" }));
     for (option, place) in query.chain(headers) {
         out.push(super::options::parameter(service, option, place));
     }

@@ -38,6 +38,11 @@ pub(super) fn parameter(service: &Service, option: &QueryOption, place: &str) ->
         // comma-separated (`style: simple`, OpenAPI's only one for headers).
         param.insert("explode".into(), json!(!option.comma_separated));
     }
+    // A cookie's list is comma-separated: `form` without `explode` (OpenAPI's default
+    // style for a cookie, whose `explode` would repeat the cookie).
+    if option.ty.list_item().is_some() && place == "cookie" {
+        param.insert("explode".into(), json!(false));
+    }
     // A map: `name[key]=value`, or each member a key of its own (OpenAPI's default).
     // A record or list (nested): `name[0][key]=value`, deepObject's brackets nested, as
     // form-reading servers (Rails, PHP, qs) read them.

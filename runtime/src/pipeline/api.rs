@@ -183,10 +183,19 @@ impl<'a> Call<'a> {
     }
 
     /// The endpoint's header parameters, read as its query options are (a header the
-    /// request repeats is one comma-separated value): a value that does not fit, or a
-    /// required header left out, is a 400 naming the header.
+    /// request repeats is one comma-separated value), and its cookie parameters, each the
+    /// first cookie of its name in the `Cookie` headers: a value that does not fit, or a
+    /// required header or cookie left out, is a 400 naming it.
     pub fn headers<H: DeserializeOwned + Validate>(&self) -> Result<H, ApiError> {
         let mut pairs = String::new();
+        let mut push = |name: &str, value: &str| {
+            if !pairs.is_empty() {
+                pairs.push('&');
+            }
+            pairs.extend(form_urlencoded::byte_serialize(name.as_bytes()));
+            pairs.push('=');
+            pairs.extend(form_urlencoded::byte_serialize(value.as_bytes()));
+        };
         for name in self.endpoint.headers {
             for value in self.parts.headers.get_all(*name) {
                 let Ok(value) = value.to_str() else {
@@ -194,18 +203,29 @@ impl<'a> Call<'a> {
                         .with_message(format!("invalid header {name}: not text"))
                         .with_field(*name));
                 };
-                if !pairs.is_empty() {
-                    pairs.push('&');
-                }
-                pairs.extend(form_urlencoded::byte_serialize(name.as_bytes()));
-                pairs.push('=');
-                pairs.extend(form_urlencoded::byte_serialize(value.as_bytes()));
+                push(name, value);
             }
         }
+        for name in self.endpoint.cookies {
+            if let Some(value) =
+                crate::protocol::credential_places::cookie(&self.parts.headers, name)
+            {
+                push(name, value);
+            }
+        }
+        // What a refusal calls the value it names.
+        let what = match (
+            self.endpoint.headers.is_empty(),
+            self.endpoint.cookies.is_empty(),
+        ) {
+            (true, false) => "cookie",
+            (false, false) => "header or cookie",
+            _ => "header",
+        };
         let completed =
-            crate::message::query::apply_rules(&pairs, self.endpoint.header_rules, "header")?;
+            crate::message::query::apply_rules(&pairs, self.endpoint.header_rules, what)?;
         let pairs = completed.as_deref().unwrap_or(&pairs);
-        crate::message::query::read_pairs(pairs, "header")
+        crate::message::query::read_pairs(pairs, what)
     }
 
     /// The request body, JSON or (where the spec reads them) a form (see

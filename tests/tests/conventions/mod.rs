@@ -9,6 +9,7 @@ mod common_style;
 mod common_style_bodies;
 mod compression;
 mod connections;
+mod cookies;
 mod cors;
 mod cursor_pages;
 mod error_bodies;

@@ -108,6 +108,12 @@ spec_record! {
         /// itself (`Authorization`, `Content-Type`, the conventions' headers) are not
         /// parameters.
         opt headers: Named<QueryOption>,
+        /// Cookie parameters, by the cookie's name (`session`, `csrftoken`): the cookies of
+        /// the request's `Cookie` header (`Cookie: session=abc; theme=dark`), written as
+        /// header parameters are. The handler gets them with the header parameters, in
+        /// `headers::<Endpoint>Headers`; the typed client writes them in one `Cookie`
+        /// header, and OpenAPI says `in: cookie`.
+        opt cookies: Named<QueryOption>,
         /// Headers its success answers carry, by name on the wire (`ETag`,
         /// `X-Rate-Limit-Remaining`), written as header parameters are (`type`, `required`,
         /// `description`, `field`; no `default`). The handler answers

@@ -231,8 +231,16 @@ impl<T, E> Call<T, E> {
             .request(self.method.clone(), &self.url)
             .query(&self.followed)
             .query(&self.query);
+        // The cookie parameters in one `Cookie` header (RFC 6265: a client sends one).
+        let mut cookies: Vec<&str> = Vec::new();
         for (name, value) in &self.headers {
-            request = request.header(*name, value);
+            match *name == parts::COOKIE {
+                true => cookies.push(value),
+                false => request = request.header(*name, value),
+            }
+        }
+        if !cookies.is_empty() {
+            request = request.header(http::header::COOKIE, cookies.join("; "));
         }
         if let Some(accept) = conventions.compact_when_accept {
             request = request.header(http::header::ACCEPT, accept);

@@ -7,6 +7,10 @@ use super::{Call, Unsendable};
 use crate::form::wire_text;
 use crate::validate::Validate;
 
+/// Where the cookie parameters wait among the header parameters, joined into one `Cookie`
+/// header when the request is built.
+pub(super) const COOKIE: &str = "cookie";
+
 impl<T, E> Call<T, E> {
     /// An option written as JSON writes its value, sent when `Some`: text as it is (an
     /// enumeration's value, a date, a UUID), a number as its digits.
@@ -129,6 +133,29 @@ impl<T, E> Call<T, E> {
         let pairs = value.and_then(|v| crate::form::nested_pairs(name, v).ok());
         for (key, text) in pairs.into_iter().flatten() {
             self.query.push((key.into(), text));
+        }
+        self
+    }
+
+    /// A cookie parameter, sent when `Some` in the request's one `Cookie` header
+    /// (`name=value`), its value written as a header parameter's is.
+    pub fn cookie_value<V: serde::Serialize + ?Sized>(
+        mut self,
+        name: &'static str,
+        value: Option<&V>,
+    ) -> Self {
+        if let Some(text) = value.and_then(wire_text) {
+            self.headers.push((COOKIE, format!("{name}={text}")));
+        }
+        self
+    }
+
+    /// A list cookie parameter, its values joined with commas, sent when it has values.
+    pub fn cookie_list<V: serde::Serialize>(mut self, name: &'static str, values: &[V]) -> Self {
+        let texts: Vec<String> = values.iter().filter_map(wire_text).collect();
+        if !texts.is_empty() {
+            self.headers
+                .push((COOKIE, format!("{name}={}", texts.join(","))));
         }
         self
     }

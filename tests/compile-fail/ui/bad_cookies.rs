@@ -1,0 +1,2 @@
+restspec_runtime::generate!(mod api = "bad_cookies");
+fn main() {}
