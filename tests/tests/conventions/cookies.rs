@@ -16,6 +16,7 @@ use prefs::{Error, PrefsHandlers};
 
 struct Visits;
 
+#[allow(refining_impl_trait)]
 impl PrefsHandlers for Visits {
     async fn read_prefs(
         &self,
