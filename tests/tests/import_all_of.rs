@@ -3,7 +3,8 @@
 //! what each part says of it; members of one type beside a record that includes another
 //! are its additional fields. Alternatives that only require names (GitHub's `anyOf` of
 //! `required` lists, its check runs' `oneOf` narrowing a member) are no union: the record
-//! stays, the rules a faithful loss.
+//! stays, the rules a faithful loss. Values every member must have beside alternatives
+//! are a loss said.
 
 use restspec_import::Options;
 
@@ -201,5 +202,36 @@ fn alternatives_that_only_constrain_leave_the_record() {
     assert!(
         verdicts.operations.iter().all(|v| !v.faithful),
         "the rule is a faithful loss"
+    );
+}
+
+/// Values every member must have beside an `anyOf` of records (Adyen's `additionalData`,
+/// text values beside its sixteen records) are no alternative's: the import says it
+/// leaves them out, at their pointer, as a change on the wire.
+#[test]
+fn values_beside_alternatives_are_a_loss_said() {
+    let record = |name: &str| serde_json::json!({ "type": "object", "properties": { name: { "type": "string" } } });
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": { "/payments": { "post": {
+            "requestBody": { "content": { "application/json": { "schema": {
+                "$ref": "#/components/schemas/Payment" } } } },
+            "responses": { "204": { "description": "ok" } }
+        } } },
+        "components": { "schemas": { "Payment": { "type": "object", "properties": {
+            "additionalData": { "type": "object", "additionalProperties": { "type": "string" },
+                "anyOf": [record("retry"), record("risk")] } } } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let said: Vec<&str> = (imported.losses.iter())
+        .filter(|l| l.category == "additionalProperties")
+        .map(|l| l.pointer.as_str())
+        .collect();
+    assert_eq!(
+        said,
+        ["/components/schemas/Payment/properties/additionalData/additionalProperties"],
+        "{:#?}",
+        imported.losses
     );
 }

@@ -47,6 +47,18 @@ impl<'d> Types<'d> {
             found.nullable |= parts.iter().any(null);
             return Some(found);
         }
+        // What every member must be besides (Adyen's `additionalData`: text values beside
+        // an `anyOf` of records) is no alternative's: said, not dropped unsaid.
+        if schema
+            .get("additionalProperties")
+            .is_some_and(Value::is_object)
+        {
+            losses.push(Loss::wire(
+                refs::push(pointer, "additionalProperties"),
+                "additionalProperties",
+                format!("the `additionalProperties` beside the `{keyword}` is left out: its alternatives say what the members are"),
+            ));
+        }
         Some(self.alternatives(keyword, parts, kind, pointer, hint, losses))
     }
 
