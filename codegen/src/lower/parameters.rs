@@ -119,6 +119,8 @@ enum Place {
     ErrorResponse,
 }
 
+/// Reads `options` at `place`: query options, header or cookie parameters, response
+/// headers, each typed, bounded and named for Rust, each mistake located at its key.
 fn lower_options(
     options: Option<&crate::spec::decode::Named<raw::QueryOption>>,
     place: Place,
