@@ -314,13 +314,10 @@ fn endpoint_tokens(
     }
     if !endpoint.headers.is_empty() {
         let (cookies, headers): (Vec<_>, Vec<_>) = endpoint.headers.iter().partition(|h| h.cookie);
-        if !headers.is_empty() {
-            let names = headers.iter().map(|h| &h.wire);
-            rare.push(quote! { headers: &[#(#names),*] });
-        }
-        if !cookies.is_empty() {
-            let names = cookies.iter().map(|h| &h.wire);
-            rare.push(quote! { cookies: &[#(#names),*] });
+        let places = [("headers", headers), ("cookies", cookies)];
+        for (key, named) in places.into_iter().filter(|(_, n)| !n.is_empty()) {
+            let (key, names) = (format_ident!("{key}"), named.iter().map(|h| &h.wire));
+            rare.push(quote! { #key: &[#(#names),*] });
         }
         let rules = option_rules(&endpoint.headers);
         if !rules.is_empty() {
