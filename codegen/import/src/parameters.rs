@@ -193,33 +193,24 @@ impl<'d> Operation<'_, 'd> {
                         format!("header parameter `{name}` is left out: HTTP gives it its meaning"),
                     ))
                 }
-                Some("header") if !naming::is_header_name(name) => losses.push(Loss::wire(
-                    at,
-                    "header parameter",
-                    format!("header parameter `{name}` is left out: it is not a header name"),
-                )),
-                Some("header") => {
-                    if let Some(header) = query_option(
-                        Place::Header,
-                        (parameter, schema_of(parameter, &at)),
-                        name,
-                        &at,
-                        pascal,
-                        types,
-                        &mut header_fields,
-                        losses,
-                    ) {
-                        headers.push((name.to_owned(), header));
-                    }
+                Some(place @ ("header" | "cookie")) if !naming::is_header_name(name) => {
+                    let category = match place {
+                        "header" => "header parameter",
+                        _ => "cookie parameter",
+                    };
+                    losses.push(Loss::wire(
+                        at,
+                        category,
+                        format!("{category} `{name}` is left out: it is not a {place} name"),
+                    ))
                 }
-                Some("cookie") if !naming::is_header_name(name) => losses.push(Loss::wire(
-                    at,
-                    "cookie parameter",
-                    format!("cookie parameter `{name}` is left out: it is not a cookie name"),
-                )),
-                // Read as a header's value is, from the `Cookie` header.
-                Some("cookie") => {
-                    if let Some(cookie) = query_option(
+                // A cookie's value is read as a header's is, from the `Cookie` header.
+                Some(place @ ("header" | "cookie")) => {
+                    let into = match place {
+                        "header" => &mut headers,
+                        _ => &mut cookies,
+                    };
+                    if let Some(option) = query_option(
                         Place::Header,
                         (parameter, schema_of(parameter, &at)),
                         name,
@@ -229,7 +220,7 @@ impl<'d> Operation<'_, 'd> {
                         &mut header_fields,
                         losses,
                     ) {
-                        cookies.push((name.to_owned(), cookie));
+                        into.push((name.to_owned(), option));
                     }
                 }
                 other => losses.push(Loss::wire(

@@ -4,7 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::service::{method_tokens, opt_str, request_bodies};
+use super::opt_str;
+use super::service::{method_tokens, request_bodies};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
 use crate::model::{
     Anonymous, Credential, EarlyRefusals, ErrorFormat, PageStyle, Service, UnknownCredentials,

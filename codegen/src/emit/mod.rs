@@ -48,6 +48,14 @@ pub(crate) fn indexed_endpoints(
         .map(|(index, (family, endpoint))| (index, family, endpoint))
 }
 
+/// `Some("text")` or `None`, for the `Option<&'static str>` fields of generated constants.
+pub(crate) fn opt_str(value: &Option<String>) -> TokenStream {
+    match value {
+        Some(v) => quote! { Some(#v) },
+        None => quote! { None },
+    }
+}
+
 /// Where the generated `OPENAPI` constant takes the OpenAPI document from.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Document<'a> {

@@ -1,10 +1,12 @@
-//! The structs of an endpoint's query options and of its header parameters (`options`
-//! and `headers` modules), one each, read by the runtime and written by the typed client.
+//! The structs of an endpoint's query options and of its header and cookie parameters
+//! (`options` and `headers` modules), one each, read by the runtime and written by the
+//! typed client; and what its `rt::EndpointSpec` says of them (names and rules).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::doc;
+use super::opt_str;
 use super::types::{rust_type, scalar_type, seen_from_options};
 use crate::model::{Service, TimestampFormat, TypeRef};
 use crate::names;
@@ -210,4 +212,57 @@ fn options_tokens(
 
         #validate
     }
+}
+
+/// The `rt::EndpointSpec` fields saying what the runtime reads of an endpoint's options:
+/// the query options' rules, the header and cookie parameters' names and their rules.
+pub(super) fn spec_fields(endpoint: &crate::model::Endpoint) -> Vec<TokenStream> {
+    let mut rare = Vec::new();
+    let rules = option_rules(&endpoint.query);
+    if !rules.is_empty() {
+        rare.push(quote! { option_rules: &[#(#rules),*] });
+    }
+    if !endpoint.headers.is_empty() {
+        let (cookies, headers): (Vec<_>, Vec<_>) = endpoint.headers.iter().partition(|h| h.cookie);
+        let places = [("headers", headers), ("cookies", cookies)];
+        for (key, named) in places.into_iter().filter(|(_, n)| !n.is_empty()) {
+            let (key, names) = (format_ident!("{key}"), named.iter().map(|h| &h.wire));
+            rare.push(quote! { #key: &[#(#names),*] });
+        }
+        let rules = option_rules(&endpoint.headers);
+        if !rules.is_empty() {
+            rare.push(quote! { header_rules: &[#(#rules),*] });
+        }
+    }
+    rare
+}
+
+/// The rules the runtime applies to `options` before they are read: required, default
+/// and bounds.
+fn option_rules(options: &[crate::model::QueryOption]) -> Vec<TokenStream> {
+    options
+        .iter()
+        .filter(|o| o.required || o.default.is_some() || o.minimum.is_some() || o.maximum.is_some())
+        .map(|o| {
+            let (name, required) = (&o.wire, o.required);
+            let default = opt_str(&o.default);
+            let bound = |b: Option<i64>| match b {
+                Some(n) => {
+                    let n = Literal::i64_unsuffixed(n);
+                    quote! { Some(#n) }
+                }
+                None => quote! { None },
+            };
+            let (minimum, maximum) = (bound(o.minimum), bound(o.maximum));
+            quote! {
+                rt::OptionRule {
+                    name: #name,
+                    required: #required,
+                    default: #default,
+                    minimum: #minimum,
+                    maximum: #maximum,
+                }
+            }
+        })
+        .collect()
 }

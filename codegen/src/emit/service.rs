@@ -3,17 +3,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::doc;
+use super::{doc, opt_str};
 use crate::model::{Anonymous, Endpoint, Family, Method, Service};
 use crate::names;
-
-/// `Some("text")` or `None`, for the `Option<&'static str>` fields of generated constants.
-pub(crate) fn opt_str(value: &Option<String>) -> TokenStream {
-    match value {
-        Some(v) => quote! { Some(#v) },
-        None => quote! { None },
-    }
-}
 
 pub(crate) fn method_tokens(method: Method) -> TokenStream {
     let ident = format_ident!("{}", method.as_str());
@@ -308,22 +300,7 @@ fn endpoint_tokens(
     if endpoint.paginated {
         rare.push(quote! { paginated: true });
     }
-    let rules = option_rules(&endpoint.query);
-    if !rules.is_empty() {
-        rare.push(quote! { option_rules: &[#(#rules),*] });
-    }
-    if !endpoint.headers.is_empty() {
-        let (cookies, headers): (Vec<_>, Vec<_>) = endpoint.headers.iter().partition(|h| h.cookie);
-        let places = [("headers", headers), ("cookies", cookies)];
-        for (key, named) in places.into_iter().filter(|(_, n)| !n.is_empty()) {
-            let (key, names) = (format_ident!("{key}"), named.iter().map(|h| &h.wire));
-            rare.push(quote! { #key: &[#(#names),*] });
-        }
-        let rules = option_rules(&endpoint.headers);
-        if !rules.is_empty() {
-            rare.push(quote! { header_rules: &[#(#rules),*] });
-        }
-    }
+    rare.extend(super::options::spec_fields(endpoint));
     let patterns: Vec<TokenStream> = endpoint
         .path
         .params()
@@ -467,34 +444,6 @@ fn endpoint_tokens(
 
 /// The rules of the `options` (query options or header parameters) that have some:
 /// required, a default, bounds.
-fn option_rules(options: &[crate::model::QueryOption]) -> Vec<TokenStream> {
-    options
-        .iter()
-        .filter(|o| o.required || o.default.is_some() || o.minimum.is_some() || o.maximum.is_some())
-        .map(|o| {
-            let (name, required) = (&o.wire, o.required);
-            let default = opt_str(&o.default);
-            let bound = |b: Option<i64>| match b {
-                Some(n) => {
-                    let n = Literal::i64_unsuffixed(n);
-                    quote! { Some(#n) }
-                }
-                None => quote! { None },
-            };
-            let (minimum, maximum) = (bound(o.minimum), bound(o.maximum));
-            quote! {
-                rt::OptionRule {
-                    name: #name,
-                    required: #required,
-                    default: #default,
-                    minimum: #minimum,
-                    maximum: #maximum,
-                }
-            }
-        })
-        .collect()
-}
-
 /// The runtime's `RequestBodies` for the spec's word (`json_or_form`).
 pub(super) fn request_bodies(words: &str) -> TokenStream {
     let variant = format_ident!("{}", crate::names::pascal(words));
