@@ -1,19 +1,29 @@
 //! The dispatch table: `Api<H>`, the runtime's `Api` over the service's handlers, with one
-//! `match` arm per endpoint (keyed by its index in `SERVICE.endpoints`) and one per family
-//! with a resolver; and `router()`, which builds the service from it.
+//! `match` arm per handler trait (a range of indices in `SERVICE.endpoints`) and one per
+//! family with a resolver; a function per handler trait with one arm per endpoint; and
+//! `router()`, which builds the service from it.
 //!
-//! Each arm is the only per-endpoint code: it reads the endpoint's options and body (when
-//! it has them), calls the handler method and writes the answer. Everything else runs in
-//! the runtime, compiled once.
+//! Each endpoint's arm is the only per-endpoint code: it reads the endpoint's options and
+//! body (when it has them), calls the handler method and writes the answer. Everything else
+//! runs in the runtime, compiled once.
+//!
+//! The table is in two steps so that no function has more than [`MOST_ARMS`] arms: the
+//! borrow checker's work on one `async` function grows faster than its arms do, and one
+//! `match` over the 11,422 endpoints of the largest public API took it past 16 GB.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::handlers::{resolved_families, resolver_method};
-use crate::model::{Endpoint, PageStyle, Service};
+use super::handlers::{family_trait, resolved_families, resolver_method, section_trait};
+use crate::model::{Endpoint, Family, PageStyle, Service};
+use crate::names;
+
+/// The most endpoint arms one dispatch function has: a handler trait with more is
+/// dispatched by several.
+pub(crate) const MOST_ARMS: usize = 128;
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
-    let resolver_arm = |family: &crate::model::Family, args: TokenStream| {
+    let resolver_arm = |family: &Family, args: TokenStream| {
         let name = &family.name;
         let method = resolver_method(family);
         let convert = if family.quota_metadata.is_empty() {
@@ -76,14 +86,23 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             }
         }
     };
-    let arms = super::indexed_endpoints(service).map(|(index, family, endpoint)| {
-        let index = Literal::usize_unsuffixed(index);
-        let call = arm_tokens(service, family, endpoint);
-        quote! { #index => #call, }
+    let groups = trait_groups(service);
+    let ranges = groups.iter().map(|group| {
+        let (first, last) = (
+            Literal::usize_unsuffixed(group.first),
+            Literal::usize_unsuffixed(group.last),
+        );
+        let function = &group.function;
+        if group.first == group.last {
+            quote! { #first => #function(handlers, call).await, }
+        } else {
+            quote! { #first..=#last => #function(handlers, call).await, }
+        }
     });
+    let functions = groups.iter().map(|group| group_function(service, group));
     quote! {
         /// The service's handlers as the runtime calls them: a table with one arm per
-        /// endpoint, in the order of `SERVICE.endpoints`.
+        /// handler trait, each a range of `SERVICE.endpoints`.
         #[derive(Debug, Clone, Default)]
         pub struct Api<H>(pub H);
 
@@ -106,9 +125,99 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             async fn call(&self, call: &rt::Call<'_>) -> rt::Answer {
                 let handlers = &self.0;
                 match call.endpoint().index {
-                    #(#arms)*
+                    #(#ranges)*
                     _ => Err(rt::ApiError::condition(rt::Condition::NotFound)),
                 }
+            }
+        }
+
+        #(#functions)*
+    }
+}
+
+/// Endpoints next to each other in `SERVICE.endpoints` whose methods are one handler
+/// trait's, at most [`MOST_ARMS`] of them: what one dispatch function serves.
+struct TraitGroup<'s> {
+    /// The handler trait.
+    trait_name: proc_macro2::Ident,
+    /// `call_changes_handlers`, `call_changes_handlers_2` for a trait's second group.
+    function: proc_macro2::Ident,
+    /// The indices of the first and the last endpoint.
+    first: usize,
+    last: usize,
+    endpoints: Vec<(usize, &'s Family, &'s Endpoint)>,
+}
+
+/// The service's endpoints in their order, grouped by handler trait.
+fn trait_groups(service: &Service) -> Vec<TraitGroup<'_>> {
+    let mut groups: Vec<TraitGroup<'_>> = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (index, family, endpoint) in super::indexed_endpoints(service) {
+        let trait_name = match endpoint
+            .section
+            .as_deref()
+            .and_then(|name| family.sections.iter().find(|s| s.name == name))
+        {
+            Some(section) => section_trait(family, section),
+            None => family_trait(family),
+        };
+        if let Some(group) = groups.last_mut()
+            && group.trait_name == trait_name
+            && group.endpoints.len() < MOST_ARMS
+        {
+            group.last = index;
+            group.endpoints.push((index, family, endpoint));
+            continue;
+        }
+        let count = seen.entry(trait_name.to_string()).or_default();
+        *count += 1;
+        let base = format!("call_{}", names::snake(&trait_name.to_string()));
+        let function = if *count == 1 {
+            format_ident!("{base}")
+        } else {
+            format_ident!("{base}_{count}")
+        };
+        groups.push(TraitGroup {
+            trait_name,
+            function,
+            first: index,
+            last: index,
+            endpoints: vec![(index, family, endpoint)],
+        });
+    }
+    groups
+}
+
+/// One group's dispatch function: an arm per endpoint, generic over the handler trait
+/// alone.
+fn group_function(service: &Service, group: &TraitGroup<'_>) -> TokenStream {
+    let TraitGroup {
+        trait_name,
+        function,
+        ..
+    } = group;
+    let arms = group.endpoints.iter().map(|(index, family, endpoint)| {
+        let index = Literal::usize_unsuffixed(*index);
+        let call = arm_tokens(service, family, endpoint);
+        quote! { #index => #call, }
+    });
+    let docs = super::doc(&if group.first == group.last {
+        format!(
+            "The endpoint of [`{trait_name}`] at `SERVICE.endpoints[{}]`.",
+            group.first
+        )
+    } else {
+        format!(
+            "The endpoints of [`{trait_name}`] in `SERVICE.endpoints[{}..={}]`, an arm each.",
+            group.first, group.last
+        )
+    });
+    quote! {
+        #docs
+        async fn #function<H: #trait_name>(handlers: &H, call: &rt::Call<'_>) -> rt::Answer {
+            match call.endpoint().index {
+                #(#arms)*
+                _ => Err(rt::ApiError::condition(rt::Condition::NotFound)),
             }
         }
     }
@@ -116,11 +225,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
 
 /// One arm: options and body read, the handler called with the path parameters in
 /// template order, the answer written as the endpoint's response type.
-fn arm_tokens(
-    service: &Service,
-    family: &crate::model::Family,
-    endpoint: &Endpoint,
-) -> TokenStream {
+fn arm_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenStream {
     let method = format_ident!("{}", endpoint.name);
     // Typed parameters are parsed here, before the handler: one that does not parse
     // names nothing (404).
