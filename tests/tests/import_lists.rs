@@ -234,3 +234,63 @@ fn a_list_of_any_values_in_the_query_is_a_list_of_text() {
     );
     super::import::assert_every_operation_on_the_wire(&document, &imported);
 }
+
+/// An enumeration declared inline with the values an earlier inline one has is that one
+/// (Microsoft Graph's `$select` lists, the same on hundreds of paths: 4,169 of its 9,189
+/// enumerations); other values make a type of their own, and a component schema's
+/// enumeration keeps its name whatever its values. The round trip is faithful: the
+/// OpenAPI written back has the same values on each operation.
+#[test]
+fn the_same_inline_values_are_one_enumeration() {
+    let select = |values: serde_json::Value| {
+        serde_json::json!({ "name": "$select", "in": "query", "style": "form", "explode": false,
+            "schema": { "type": "array", "uniqueItems": true,
+                "items": { "type": "string", "enum": values } } })
+    };
+    let get = |values: serde_json::Value| {
+        serde_json::json!({ "get": { "parameters": [select(values)],
+            "responses": { "204": { "description": "ok" } } } })
+    };
+    let document = serde_json::json!({
+        "openapi": "3.0.0",
+        "info": { "title": "T", "version": "1" },
+        "paths": {
+            "/users": get(serde_json::json!(["id", "displayName"])),
+            "/me": get(serde_json::json!(["id", "displayName"])),
+            "/groups": get(serde_json::json!(["id", "mail"])),
+            "/sites": { "get": { "parameters": [{ "name": "$select", "in": "query",
+                    "style": "form", "explode": false,
+                    "schema": { "type": "array",
+                        "items": { "$ref": "#/components/schemas/SiteField" } } }],
+                "responses": { "204": { "description": "ok" } } } }
+        },
+        "components": { "schemas": {
+            "SiteField": { "type": "string", "enum": ["id", "displayName"] } } }
+    });
+    let imported = restspec_import::import(&document, &Options::default()).expect("imported");
+    let service = file(&imported, "service.yaml");
+    let enumerations = |values: &str| service.matches(values).count();
+    assert_eq!(
+        enumerations("{ values: [id, displayName] }"),
+        2,
+        "{service}"
+    );
+    assert_eq!(enumerations("{ values: [id, mail] }"), 1, "{service}");
+    assert!(
+        service.contains("  SiteField: { values: [id, displayName] }"),
+        "{service}"
+    );
+    let listed = |name: &str| {
+        let family = file(&imported, name);
+        let at = family.find("list<").expect("a list") + "list<".len();
+        family[at..]
+            .split('>')
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(listed("users.yaml"), listed("me.yaml"));
+    assert_ne!(listed("users.yaml"), listed("groups.yaml"));
+    assert_eq!(listed("sites.yaml"), "SiteField");
+    assert_every_operation_faithful(&document, &imported);
+}

@@ -74,6 +74,11 @@ pub(crate) struct Types<'d> {
     /// Which component schemas include which: read once, at the first discriminator on
     /// a record, whose members the mapping may leave implicit.
     families: Option<crate::round_trip::families::Families>,
+    /// Enumerations declared inline (no component's), until they are settled as their
+    /// own or as an earlier one's.
+    inline_enumerations: BTreeSet<String>,
+    /// The inline enumerations kept, by their definition as written.
+    enumerations: BTreeMap<String, String>,
 }
 
 /// How deep schemas are followed (through references too) before the rest is any value:
@@ -92,6 +97,8 @@ impl<'d> Types<'d> {
             read: BTreeMap::new(),
             discriminators: BTreeMap::new(),
             families: None,
+            inline_enumerations: BTreeSet::new(),
+            enumerations: BTreeMap::new(),
         }
     }
 
@@ -301,7 +308,7 @@ impl<'d> Types<'d> {
                         Some(format) => self.set_format(&found.spelled, format),
                         None => {}
                     }
-                    return found;
+                    return self.shared_enumeration(found);
                 }
                 match format {
                     Some("date-time") => Use::plain("timestamp"),
@@ -337,6 +344,7 @@ impl<'d> Types<'d> {
                 {
                     let listed =
                         self.enumeration(values, &refs::push(pointer, "enum"), &item_hint, losses);
+                    let listed = self.shared_enumeration(listed);
                     item = Use {
                         rules: std::mem::take(&mut item.rules),
                         nullable: item.nullable,

@@ -240,7 +240,11 @@ impl<'d> Types<'d> {
                 ..Use::plain("string")
             };
         }
+        let inline = !self.reserved.contains(hint);
         let name = self.take_name(hint);
+        if inline {
+            self.inline_enumerations.insert(name.clone());
+        }
         let mut definition = Yaml::map();
         definition.push(
             "values",
@@ -263,6 +267,38 @@ impl<'d> Types<'d> {
         Use {
             nullable,
             ..Use::plain(name)
+        }
+    }
+
+    /// An enumeration just declared inline whose definition (values, format) an earlier
+    /// inline one has is that one, and is not declared again: Microsoft Graph lists the
+    /// same `$select` values on hundreds of paths, and each declared would be code to
+    /// compile. An enumeration of a component schema is always its own, by its name.
+    pub(super) fn shared_enumeration(&mut self, found: Use) -> Use {
+        if !self.inline_enumerations.remove(&found.spelled) {
+            return found;
+        }
+        let Some((name, definition)) = self.declared.last() else {
+            return found;
+        };
+        if *name != found.spelled {
+            return found;
+        }
+        let key = format!("{definition:?}");
+        match self.enumerations.get(&key) {
+            Some(earlier) => {
+                let earlier = earlier.clone();
+                self.declared.pop();
+                self.taken.remove(&found.spelled);
+                Use {
+                    spelled: earlier,
+                    ..found
+                }
+            }
+            None => {
+                self.enumerations.insert(key, found.spelled.clone());
+                found
+            }
         }
     }
 }
