@@ -38,6 +38,7 @@ mod otlp;
 mod quota;
 mod schema;
 mod sections;
+mod shared_code;
 mod snapshots;
 mod spec_errors;
 mod spec_examples;
