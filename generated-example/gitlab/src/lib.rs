@@ -16,6 +16,9 @@ pub mod api {
     restspec_runtime::include_generated!("api");
 }
 
+mod issues;
+mod labels;
+mod merge_requests;
 mod people;
 mod projects;
 mod rules;
