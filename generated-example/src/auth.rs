@@ -18,7 +18,7 @@ use crate::storage::{ADMINISTRATORS_NAME, Account, Storage};
 /// thread and 19 MiB of memory each.
 #[derive(Clone)]
 pub struct StorageAuthenticator {
-    storage: Arc<dyn Storage>,
+    storage: Storage,
     verified: Arc<CredentialCache>,
     hashing: Arc<Semaphore>,
 }
@@ -35,11 +35,12 @@ impl std::fmt::Debug for StorageAuthenticator {
 static NO_PASSWORD: LazyLock<String> = LazyLock::new(|| PasswordHash::new("").encode());
 
 impl StorageAuthenticator {
-    /// An authenticator over `storage`.
-    pub fn new(storage: Arc<dyn Storage>) -> Self {
+    /// An authenticator over `storage`: the [`Storage`] itself, or a backend in an `Arc`
+    /// (what a benchmark that opens one has at hand).
+    pub fn new(storage: impl Into<Storage>) -> Self {
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
         StorageAuthenticator {
-            storage,
+            storage: storage.into(),
             verified: Arc::new(CredentialCache::default()),
             hashing: Arc::new(Semaphore::new(cpus)),
         }
@@ -70,7 +71,7 @@ impl StorageAuthenticator {
 
 /// The account as the runtime sees it: id, username and the global capabilities it holds
 /// (its own grants, its groups' and their implications: [`crate::capabilities`]).
-pub fn identity(storage: &dyn Storage, account: &Account) -> Identity {
+pub fn identity(storage: &Storage, account: &Account) -> Identity {
     identity_of(account, crate::capabilities::effective(storage, account))
 }
 
@@ -115,7 +116,7 @@ impl Authenticator for StorageAuthenticator {
                 let account = self.storage.account(session.account_id).ok().flatten()?;
                 account.active.then(|| Session {
                     key: session.key,
-                    identity: Arc::new(identity(self.storage.as_ref(), &account)),
+                    identity: Arc::new(identity(&self.storage, &account)),
                     xsrf_token: session.xsrf_token,
                     created: session.created_on.to_system_time(),
                     last_used: session.last_used.to_system_time(),
@@ -146,7 +147,7 @@ impl Authenticator for StorageAuthenticator {
             .ok()
             .flatten()
             .filter(|a| a.active)
-            .map(|a| Arc::new(identity(self.storage.as_ref(), &a)))
+            .map(|a| Arc::new(identity(&self.storage, &a)))
     }
 
     /// A shared database that is away: credentials not found were not looked at.

@@ -34,7 +34,7 @@ const MAINTENANCE: &[&str] = &[
 ];
 
 /// The capabilities `account` holds, in the spec's order.
-pub fn effective(storage: &dyn Storage, account: &Account) -> Vec<&'static str> {
+pub fn effective(storage: &Storage, account: &Account) -> Vec<&'static str> {
     held(account, is_administrator(storage, account.id))
 }
 
@@ -65,7 +65,7 @@ pub fn held(account: &Account, administrator: bool) -> Vec<&'static str> {
 }
 
 /// True when the account belongs to `Administrators`, directly or through a subgroup.
-fn is_administrator(storage: &dyn Storage, account_id: i64) -> bool {
+fn is_administrator(storage: &Storage, account_id: i64) -> bool {
     storage
         .is_member_of_group_named(account_id, ADMINISTRATORS_NAME)
         .unwrap_or(false)

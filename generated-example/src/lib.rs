@@ -152,7 +152,7 @@ pub fn app(options: &Options) -> Result<App, StartError> {
 
 /// The readiness check of the data: one read by primary key, on a blocking thread (the
 /// storage calls block). The reason names no database: anyone may read it.
-async fn storage_answers(storage: Arc<dyn Storage>) -> Result<(), String> {
+async fn storage_answers(storage: Storage) -> Result<(), String> {
     match tokio::task::spawn_blocking(move || storage.account(1)).await {
         Ok(Ok(_)) => Ok(()),
         Ok(Err(error)) => {
@@ -188,20 +188,20 @@ fn shared_quota(
 fn open_storage(
     options: &Options,
     seed: &AdminSeed,
-) -> crate::storage::StorageResult<(Arc<dyn Storage>, bool)> {
+) -> crate::storage::StorageResult<(Storage, bool)> {
     if let Some(url) = &options.database {
         let timeout = options
             .database_timeout
             .unwrap_or(crate::storage::DEFAULT_DATABASE_TIMEOUT);
         let (storage, created) = PgStorage::connect_with_timeout(url, seed, timeout)?;
         tracing::info!("keeping the data in {}", storage.target());
-        return Ok((Arc::new(storage), created));
+        return Ok((Storage::new(storage), created));
     }
     let (storage, created) = match &options.site {
         Some(site) => SqliteStorage::open(site, seed)?,
         None => SqliteStorage::open_in_memory(seed)?,
     };
-    Ok((Arc::new(storage), created))
+    Ok((Storage::new(storage), created))
 }
 
 /// Serves `router` on `listener` until `shutdown` completes.

@@ -43,7 +43,7 @@ pub use common::ServerState;
 #[derive(Clone)]
 pub struct ReviewService {
     /// The data.
-    pub storage: Arc<dyn Storage>,
+    pub storage: Storage,
     /// In-process state.
     pub server: Arc<Mutex<ServerState>>,
     /// When the process started.
@@ -58,7 +58,7 @@ impl std::fmt::Debug for ReviewService {
 
 impl ReviewService {
     /// A service over `storage`.
-    pub fn new(storage: Arc<dyn Storage>) -> Self {
+    pub fn new(storage: Storage) -> Self {
         ReviewService {
             storage,
             server: Arc::new(Mutex::new(ServerState::default())),

@@ -1,10 +1,12 @@
 // Declared by `pub mod storage;` in lib.rs.
 
-//! The service's persistent data behind the [`Storage`] trait.
+//! The service's persistent data behind the [`Storage`] handle.
 //!
-//! Handlers see only this trait and the plain types of this module; no SQL leaves it.
-//! [`SqliteStorage`] implements it over an embedded SQLite database in
-//! `<site>/db/review.sqlite`; a server database can implement the same trait later.
+//! Handlers see only this handle and the plain types of this module; no SQL leaves it.
+//! Its queries are written once, in SQL, for every database engine (`sql/`); an engine is
+//! a backend under it: [`SqliteStorage`], an embedded SQLite database in
+//! `<site>/db/review.sqlite`, or [`PgStorage`], a PostgreSQL database that several
+//! instances share. [`Storage::new`] makes the handle of either.
 //!
 //! # Calling it
 //!
@@ -14,7 +16,7 @@
 //! (well under a millisecond for reads, one fsync for writes), so handlers may call them
 //! directly from async code; inside a loop over many items, or wherever latency on the
 //! runtime's threads matters, wrap them in `tokio::task::spawn_blocking` with a clone of
-//! the `Arc<dyn Storage>`.
+//! the [`Storage`] (a clone is cheap and shares the database).
 //!
 //! Each method is atomic on its own. A sequence of calls is not: check-then-act logic
 //! that must not race belongs in one method (as [`Storage::transition_change`] does for
@@ -40,7 +42,6 @@ mod postgres;
 mod project;
 mod sql;
 pub(crate) mod sqlite;
-mod traits;
 
 #[cfg(test)]
 mod tests;
@@ -62,8 +63,8 @@ pub use project::{
     ALL_PROJECTS, ALL_USERS, Branch, Commit, DEFAULT_BRANCH, META_CONFIG_REF, NewProject, NewTag,
     Project, ProjectQuery, ProjectState, Tag, full_ref, full_tag_ref, short_branch,
 };
+pub use sql::Storage;
 pub use sqlite::{DATABASE_PATH, SqliteStorage};
-pub use traits::Storage;
 
 /// One page of a list: the items asked for and whether more follow.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -18,7 +18,7 @@ impl AccountsCapabilitiesHandlers for ReviewService {
             .iter()
             .map(|c| c.trim().to_ascii_lowercase())
             .collect();
-        let held = crate::capabilities::effective(self.storage.as_ref(), &account)
+        let held = crate::capabilities::effective(&self.storage, &account)
             .into_iter()
             .filter(|c| wanted.is_empty() || wanted.contains(&c.to_ascii_lowercase()))
             .collect::<Vec<_>>();
@@ -33,8 +33,7 @@ impl AccountsCapabilitiesHandlers for ReviewService {
     ) -> Result<String, Error> {
         let account = load(self, account_id)?;
         require_self_or_admin(ctx.caller, &account)?;
-        if crate::capabilities::effective(self.storage.as_ref(), &account).contains(&capability_id)
-        {
+        if crate::capabilities::effective(&self.storage, &account).contains(&capability_id) {
             Ok("ok".to_owned())
         } else {
             Err(Error::NotFound(

@@ -1,5 +1,5 @@
-//! [`PgStorage`]: the [`Storage`](super::Storage) of a PostgreSQL database, which several
-//! instances of the service share.
+//! [`PgStorage`]: the [`Backend`] of a PostgreSQL database, which several instances of the
+//! service share, under the [`Storage`](super::Storage) handle.
 //!
 //! The storage's logic is the same as SQLite's (`sql/`); this module connects, migrates
 //! and runs transactions:
@@ -25,7 +25,7 @@
 //! - **Reads** run as `REPEATABLE READ, READ ONLY` transactions: one snapshot each. The
 //!   `BEGIN` goes with the first statement, and the `COMMIT` is sent without waiting for
 //!   its answer (the next call on the connection reads it, in order, before its own). A
-//!   read of one statement ([`Backend::read_one`]: an account, a change, a membership, the
+//!   read of one statement ([`Access::ReadOne`]: an account, a change, a membership, the
 //!   hot lookups of authentication and of most requests) runs alone, without a
 //!   transaction: one statement sees one snapshot by itself. A read costs one round trip
 //!   per statement, and the server executes no `BEGIN` or `COMMIT` for most.
@@ -58,6 +58,7 @@ mod conn;
 mod db;
 mod migrations;
 mod pool;
+mod values;
 
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
@@ -68,7 +69,7 @@ use self::away::Away;
 use self::conn::PgConn;
 use self::db::PgDb;
 use self::pool::Pool;
-use super::sql::{Backend, Db, off_the_workers, seed};
+use super::sql::{Access, Backend, Db, off_the_workers, seed};
 use super::{AdminSeed, StorageError, StorageResult};
 
 /// The advisory lock every write transaction holds: writers take turns (an arbitrary
@@ -149,7 +150,7 @@ impl PgStorage {
             away: Arc::default(),
         };
         storage.migrate()?;
-        let created = storage.write(|db| seed(db, admin))?;
+        let created = storage.transaction(Access::Write, |db| seed(db, admin))?;
         Ok((storage, created))
     }
 
@@ -231,7 +232,7 @@ impl PgStorage {
     /// back. The whole call ends by the storage's deadline.
     fn transaction<T>(
         &self,
-        kind: Kind,
+        access: Access,
         f: impl FnOnce(&dyn Db) -> StorageResult<T>,
     ) -> StorageResult<T> {
         let deadline = Deadline::after(self.call_timeout);
@@ -247,7 +248,7 @@ impl PgStorage {
                     return failed;
                 }
             };
-            let (outcome, reusable) = transaction(lease.conn(), kind, deadline, f);
+            let (outcome, reusable) = transaction(lease.conn(), access, deadline, f);
             self.away.record(&outcome, &self.pool);
             if reusable {
                 lease.give_back();
@@ -263,15 +264,15 @@ impl PgStorage {
 /// a known state (no transaction open, nothing unanswered but a read's end).
 fn transaction<T>(
     conn: &mut PgConn,
-    kind: Kind,
+    access: Access,
     deadline: Deadline,
     f: impl FnOnce(&dyn Db) -> StorageResult<T>,
 ) -> (StorageResult<T>, bool) {
-    let write = kind == Kind::Write;
-    let begin = match kind {
-        Kind::Write => Some(WRITE_BEGIN.as_str()),
-        Kind::Read => Some(READ_BEGIN),
-        Kind::ReadOne => None,
+    let write = access == Access::Write;
+    let begin = match access {
+        Access::Write => Some(WRITE_BEGIN.as_str()),
+        Access::Read => Some(READ_BEGIN),
+        Access::ReadOne => None,
     };
     let db = PgDb::new(conn, begin, deadline);
     let outcome = f(&db);
@@ -301,17 +302,6 @@ fn transaction<T>(
             (Err(err), rolled_back)
         }
     }
-}
-
-/// What a storage call runs in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// A read-only transaction: one snapshot.
-    Read,
-    /// One statement, alone: its own snapshot, no transaction.
-    ReadOne,
-    /// A write transaction, holding the writers' lock.
-    Write,
 }
 
 /// When a storage call must have finished.
@@ -356,7 +346,7 @@ impl Deadline {
 
 #[cfg(test)]
 impl PgStorage {
-    /// Runs SQL beneath the trait, for tests.
+    /// Runs SQL beneath the storage's methods, for tests.
     pub(crate) fn raw_execute(&self, sql: &str) {
         self.with_connection(|conn, deadline| {
             Ok(conn
@@ -368,16 +358,14 @@ impl PgStorage {
 }
 
 impl Backend for PgStorage {
-    fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        self.transaction(Kind::Read, f)
-    }
-
-    fn read_one<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        self.transaction(Kind::ReadOne, f)
-    }
-
-    fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        self.transaction(Kind::Write, f)
+    /// A read as a `REPEATABLE READ, READ ONLY` transaction, a read of one statement alone,
+    /// a write as a `READ COMMITTED` transaction holding [`WRITE_LOCK`].
+    fn run(
+        &self,
+        access: Access,
+        call: &mut dyn FnMut(&dyn Db) -> StorageResult<()>,
+    ) -> StorageResult<()> {
+        self.transaction(access, call)
     }
 
     fn reachable(&self) -> Result<(), String> {

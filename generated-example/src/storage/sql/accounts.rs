@@ -1,14 +1,9 @@
 //! The `accounts`, `account_emails` and `account_capabilities` tables.
 
-use std::sync::LazyLock;
-
 use super::db::{Db, Param, Row, ToParam, params};
-use super::groups::member_of;
+use super::handle::Storage;
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds};
-use crate::storage::{
-    ANONYMOUS_USERS_ID, Account, AccountQuery, NewAccount, Page, REGISTERED_USERS_ID, StorageError,
-    StorageResult,
-};
+use crate::storage::{Account, AccountQuery, NewAccount, Page, StorageError, StorageResult};
 
 const COLUMNS: &str = "id, username, full_name, display_name, status, email, password_hash, \
                        active, registered_on";
@@ -81,7 +76,7 @@ fn find_one(db: &dyn Db, filter: &str, value: &dyn ToParam) -> StorageResult<Opt
 /// capability, each with the account's columns; `with` before it, `extra` an eleventh
 /// column of the account's row. Three selects, each on an index, rather than a join with
 /// a union: SQLite would build the whole union first.
-fn select_account(with: &str, extra: &str, filter: &str) -> String {
+pub(super) fn select_account(with: &str, extra: &str, filter: &str) -> String {
     const COLUMNS: &str = "a.id, a.username, a.full_name, a.display_name, a.status, a.email, \
                            a.password_hash, a.active, a.registered_on";
     let none = if extra.is_empty() { "" } else { ", NULL" };
@@ -97,7 +92,7 @@ fn select_account(with: &str, extra: &str, filter: &str) -> String {
 }
 
 /// The account of a [`select_account`] statement, and its extra column if it has one.
-fn find(
+pub(super) fn find(
     db: &dyn Db,
     sql: &str,
     params: &[Param<'_>],
@@ -121,32 +116,6 @@ fn find(
     Ok(found)
 }
 
-/// The account with this username and whether it belongs to the group named `group`, in
-/// one statement when statements are round trips: what checking a password needs.
-pub(super) fn by_username_in_group(
-    db: &dyn Db,
-    username: &str,
-    group: &str,
-) -> StorageResult<Option<(Account, bool)>> {
-    if !db.statements_are_round_trips() {
-        let Some(account) = by_username(db, username)? else {
-            return Ok(None);
-        };
-        let member = super::groups::is_member_named(db, account.id, group)?;
-        return Ok(Some((account, member)));
-    }
-    static SQL: LazyLock<String> = LazyLock::new(|| {
-        select_account(
-            member_of!("(SELECT id FROM accounts WHERE username = ?1)"),
-            ", EXISTS (SELECT 1 FROM member_of m JOIN review_groups g ON g.uuid = m.uuid \
-               WHERE g.name = ?4)",
-            "a.username = ?1",
-        )
-    });
-    let params = params![username, ANONYMOUS_USERS_ID, REGISTERED_USERS_ID, group];
-    find(db, &SQL, params, true)
-}
-
 /// The account with this id.
 pub(super) fn by_id(db: &dyn Db, id: i64) -> StorageResult<Option<Account>> {
     find_one(db, "a.id = ?1", &id)
@@ -155,15 +124,6 @@ pub(super) fn by_id(db: &dyn Db, id: i64) -> StorageResult<Option<Account>> {
 /// The account with this username.
 pub(super) fn by_username(db: &dyn Db, username: &str) -> StorageResult<Option<Account>> {
     find_one(db, "a.username = ?1", &username)
-}
-
-/// The account that registered this email.
-pub(super) fn by_email(db: &dyn Db, email: &str) -> StorageResult<Option<Account>> {
-    find_one(
-        db,
-        "a.id = (SELECT account_id FROM account_emails WHERE email = ?1)",
-        &email,
-    )
 }
 
 /// The account with this id, or `NotFound`.
@@ -180,7 +140,8 @@ pub(super) fn check_exists(db: &dyn Db, id: i64) -> StorageResult<()> {
     }
 }
 
-/// Creates an account with the next id.
+/// Creates an account with the next id: [`Storage::create_account`], and the seeded
+/// `admin` in the seeding's transaction.
 pub(super) fn create(db: &dyn Db, new: &NewAccount) -> StorageResult<Account> {
     if new.username.is_empty() {
         return Err(StorageError::Invalid("username must not be empty".into()));
@@ -213,7 +174,7 @@ pub(super) fn create(db: &dyn Db, new: &NewAccount) -> StorageResult<Account> {
     )?;
     insert_capabilities(db, id, &new.capabilities)?;
     if let Some(email) = &new.email {
-        set_preferred_email(db, id, Some(email))?;
+        prefer_email(db, id, Some(email))?;
     }
     require(db, id)
 }
@@ -229,52 +190,13 @@ fn insert_capabilities(db: &dyn Db, id: i64, capabilities: &[String]) -> Storage
     Ok(())
 }
 
+/// Sets one column of the account; answers the account as it is then.
 fn update(db: &dyn Db, id: i64, column: &str, value: &dyn ToParam) -> StorageResult<Account> {
     let sql = format!("UPDATE accounts SET {column} = ?2 WHERE id = ?1");
     let changed = db.execute(&sql, params![id, value])?;
     if changed == 0 {
         return Err(StorageError::NotFound(format!("Account '{id}' not found")));
     }
-    require(db, id)
-}
-
-/// Sets or clears the full name.
-pub(super) fn set_name(db: &dyn Db, id: i64, name: Option<&str>) -> StorageResult<Account> {
-    update(db, id, "full_name", &name)
-}
-
-/// Sets or clears the display name.
-pub(super) fn set_display_name(db: &dyn Db, id: i64, name: Option<&str>) -> StorageResult<Account> {
-    update(db, id, "display_name", &name)
-}
-
-/// Sets or clears the status message.
-pub(super) fn set_status(db: &dyn Db, id: i64, status: Option<&str>) -> StorageResult<Account> {
-    update(db, id, "status", &status)
-}
-
-/// Sets the active flag.
-pub(super) fn set_active(db: &dyn Db, id: i64, active: bool) -> StorageResult<Account> {
-    update(db, id, "active", &active)
-}
-
-/// Sets or clears the password hash.
-pub(super) fn set_password(db: &dyn Db, id: i64, hash: Option<&str>) -> StorageResult<Account> {
-    update(db, id, "password_hash", &hash)
-}
-
-/// Replaces the capabilities.
-pub(super) fn set_capabilities(
-    db: &dyn Db,
-    id: i64,
-    capabilities: &[String],
-) -> StorageResult<Account> {
-    require(db, id)?;
-    db.execute(
-        "DELETE FROM account_capabilities WHERE account_id = ?1",
-        params![id],
-    )?;
-    insert_capabilities(db, id, capabilities)?;
     require(db, id)
 }
 
@@ -294,8 +216,9 @@ fn check_email_free(db: &dyn Db, email: &str, owner: Option<i64>) -> StorageResu
     Ok(())
 }
 
-/// Registers an email.
-pub(super) fn add_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
+/// Registers an email; answers false when the account had it already. A step of
+/// [`prefer_email`] too.
+fn add_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
     require(db, id)?;
     check_email_free(db, email, Some(id))?;
     let added = db.execute(
@@ -305,53 +228,152 @@ pub(super) fn add_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool
     Ok(added > 0)
 }
 
-/// Removes an email, and the preferred one if it was that.
-pub(super) fn delete_email(db: &dyn Db, id: i64, email: &str) -> StorageResult<bool> {
-    require(db, id)?;
-    db.execute(
-        "UPDATE accounts SET email = NULL WHERE id = ?1 AND email = ?2",
-        params![id, email],
-    )?;
-    let deleted = db.execute(
-        "DELETE FROM account_emails WHERE email = ?1 AND account_id = ?2",
-        params![email, id],
-    )?;
-    Ok(deleted > 0)
-}
-
-/// Makes an email the preferred one (registering it), or clears the preferred one.
-pub(super) fn set_preferred_email(
-    db: &dyn Db,
-    id: i64,
-    email: Option<&str>,
-) -> StorageResult<Account> {
+/// Makes an email the preferred one (registering it), or clears the preferred one: a step
+/// of [`create`] too.
+fn prefer_email(db: &dyn Db, id: i64, email: Option<&str>) -> StorageResult<Account> {
     if let Some(email) = email {
         add_email(db, id, email)?;
     }
     update(db, id, "email", &email)
 }
 
-/// Accounts matching the query, by id.
-pub(super) fn query(db: &dyn Db, query: &AccountQuery) -> StorageResult<Page<Account>> {
-    let (fetch, offset) = page_bounds(query.limit, query.skip);
-    let pattern = contains_pattern(query.text.as_deref());
-    let sql = format!(
-        "SELECT {COLUMNS} FROM accounts \
-         WHERE (CAST(?1 AS TEXT) IS NULL OR username LIKE ?1 ESCAPE '\\' OR full_name LIKE ?1 ESCAPE '\\' \
-                OR display_name LIKE ?1 ESCAPE '\\' \
-                OR id IN (SELECT account_id FROM account_emails \
-                          WHERE email LIKE ?1 ESCAPE '\\')) \
-           AND (CAST(?2 AS BIGINT) IS NULL OR active = ?2) \
-         ORDER BY id LIMIT ?3 OFFSET ?4"
-    );
-    let accounts: Vec<Account> = db.rows(
-        &sql,
-        params![pattern, query.active, fetch, offset],
-        account_row,
-    )?;
-    let accounts = accounts
-        .into_iter()
-        .map(|a| complete(db, a))
-        .collect::<StorageResult<Vec<_>>>()?;
-    Ok(into_page(accounts, query.limit))
+impl Storage {
+    /// Creates an account with the next id. Taken username or email → `Conflict`.
+    pub fn create_account(&self, new: &NewAccount) -> StorageResult<Account> {
+        self.write(|db| create(db, new))
+    }
+
+    /// The account with this id.
+    pub fn account(&self, id: i64) -> StorageResult<Option<Account>> {
+        self.read_one(|db| by_id(db, id))
+    }
+
+    /// The account with this username (exact).
+    pub fn account_by_username(&self, username: &str) -> StorageResult<Option<Account>> {
+        self.read_one(|db| by_username(db, username))
+    }
+
+    /// The account that registered this email (any of its emails, exact).
+    pub fn account_by_email(&self, email: &str) -> StorageResult<Option<Account>> {
+        self.read_one(|db| {
+            find_one(
+                db,
+                "a.id = (SELECT account_id FROM account_emails WHERE email = ?1)",
+                &email,
+            )
+        })
+    }
+
+    /// Finds an account the way URLs name them: numeric id, username or email (`self`
+    /// is the handler's business).
+    pub fn find_account(&self, id: &str) -> StorageResult<Option<Account>> {
+        if let Ok(number) = id.parse::<i64>()
+            && let Some(account) = self.account(number)?
+        {
+            return Ok(Some(account));
+        }
+        if let Some(account) = self.account_by_username(id)? {
+            return Ok(Some(account));
+        }
+        if id.contains('@') {
+            return self.account_by_email(id);
+        }
+        Ok(None)
+    }
+
+    /// Sets or clears the full name.
+    pub fn set_account_name(&self, id: i64, name: Option<&str>) -> StorageResult<Account> {
+        self.write(|db| update(db, id, "full_name", &name))
+    }
+
+    /// Sets or clears the display name.
+    pub fn set_account_display_name(&self, id: i64, name: Option<&str>) -> StorageResult<Account> {
+        self.write(|db| update(db, id, "display_name", &name))
+    }
+
+    /// Sets or clears the status message.
+    pub fn set_account_status(&self, id: i64, status: Option<&str>) -> StorageResult<Account> {
+        self.write(|db| update(db, id, "status", &status))
+    }
+
+    /// Activates or deactivates. Deactivating does not end sessions: see
+    /// [`delete_account_sessions`](Self::delete_account_sessions).
+    pub fn set_account_active(&self, id: i64, active: bool) -> StorageResult<Account> {
+        self.write(|db| update(db, id, "active", &active))
+    }
+
+    /// Sets or clears the encoded HTTP password hash.
+    pub fn set_account_password(&self, id: i64, hash: Option<&str>) -> StorageResult<Account> {
+        self.write(|db| update(db, id, "password_hash", &hash))
+    }
+
+    /// Replaces the account's own global capabilities.
+    pub fn set_account_capabilities(&self, id: i64, caps: &[String]) -> StorageResult<Account> {
+        self.write(|db| {
+            require(db, id)?;
+            db.execute(
+                "DELETE FROM account_capabilities WHERE account_id = ?1",
+                params![id],
+            )?;
+            insert_capabilities(db, id, caps)?;
+            require(db, id)
+        })
+    }
+
+    /// Registers an email; answers false when the account had it already. Another
+    /// account's → `Conflict`.
+    pub fn add_account_email(&self, id: i64, email: &str) -> StorageResult<bool> {
+        self.write(|db| add_email(db, id, email))
+    }
+
+    /// Removes an email (and clears the preferred one if it was that); answers whether
+    /// the account had it.
+    pub fn delete_account_email(&self, id: i64, email: &str) -> StorageResult<bool> {
+        self.write(|db| {
+            require(db, id)?;
+            db.execute(
+                "UPDATE accounts SET email = NULL WHERE id = ?1 AND email = ?2",
+                params![id, email],
+            )?;
+            let deleted = db.execute(
+                "DELETE FROM account_emails WHERE email = ?1 AND account_id = ?2",
+                params![email, id],
+            )?;
+            Ok(deleted > 0)
+        })
+    }
+
+    /// Makes an email the preferred one, registering it if needed (another account's →
+    /// `Conflict`); `None` clears the preferred email.
+    pub fn set_preferred_email(&self, id: i64, email: Option<&str>) -> StorageResult<Account> {
+        self.write(|db| prefer_email(db, id, email))
+    }
+
+    /// Accounts matching `query`, ordered by id.
+    pub fn query_accounts(&self, query: &AccountQuery) -> StorageResult<Page<Account>> {
+        self.read(|db| {
+            let (fetch, offset) = page_bounds(query.limit, query.skip);
+            let pattern = contains_pattern(query.text.as_deref());
+            let sql = format!(
+                "SELECT {COLUMNS} FROM accounts \
+                 WHERE (CAST(?1 AS TEXT) IS NULL OR username LIKE ?1 ESCAPE '\\' \
+                        OR full_name LIKE ?1 ESCAPE '\\' \
+                        OR display_name LIKE ?1 ESCAPE '\\' \
+                        OR id IN (SELECT account_id FROM account_emails \
+                                  WHERE email LIKE ?1 ESCAPE '\\')) \
+                   AND (CAST(?2 AS BIGINT) IS NULL OR active = ?2) \
+                 ORDER BY id LIMIT ?3 OFFSET ?4"
+            );
+            let accounts: Vec<Account> = db.rows(
+                &sql,
+                params![pattern, query.active, fetch, offset],
+                account_row,
+            )?;
+            let accounts = accounts
+                .into_iter()
+                .map(|a| complete(db, a))
+                .collect::<StorageResult<Vec<_>>>()?;
+            Ok(into_page(accounts, query.limit))
+        })
+    }
 }

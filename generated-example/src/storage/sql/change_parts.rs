@@ -4,10 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use super::accounts::check_exists as check_account;
-use super::db::{Db, params};
 use restspec_runtime::Timestamp;
 
+use super::accounts::check_exists as check_account;
+use super::db::{Db, params};
+use super::handle::Storage;
 use super::util::{now, random_hex};
 use crate::storage::{
     Change, ChangeMessage, NewMessage, Reviewer, ReviewerState, StorageError, StorageResult,
@@ -19,7 +20,7 @@ pub(super) fn change_not_found(number: i64) -> StorageError {
 }
 
 /// Ok when change `number` exists (without loading it).
-pub(super) fn require_change(db: &dyn Db, number: i64) -> StorageResult<()> {
+fn require_change(db: &dyn Db, number: i64) -> StorageResult<()> {
     if db.exists("SELECT 1 FROM changes WHERE number = ?1", params![number])? {
         Ok(())
     } else {
@@ -47,105 +48,6 @@ pub(super) fn hashtags(db: &dyn Db, number: i64) -> StorageResult<Vec<String>> {
         params![number],
         |row| row.get(0),
     )
-}
-
-/// Adds, then removes hashtags; moves `updated` when something changed.
-pub(super) fn set_hashtags(
-    db: &dyn Db,
-    number: i64,
-    add: &[String],
-    remove: &[String],
-) -> StorageResult<Vec<String>> {
-    require_change(db, number)?;
-    let before = hashtags(db, number)?;
-    let mut after: BTreeSet<String> = before.iter().cloned().collect();
-    after.extend(add.iter().cloned());
-    for hashtag in remove {
-        after.remove(hashtag);
-    }
-    let after: Vec<String> = after.into_iter().collect();
-    if after == before {
-        return Ok(after);
-    }
-    if after.iter().any(String::is_empty) {
-        return Err(StorageError::Invalid("hashtags must not be empty".into()));
-    }
-    db.execute(
-        "DELETE FROM change_hashtags WHERE change_number = ?1",
-        params![number],
-    )?;
-    for hashtag in &after {
-        db.execute(
-            "INSERT INTO change_hashtags (change_number, hashtag) VALUES (?1, ?2)",
-            params![number, hashtag],
-        )?;
-    }
-    touch(db, number)?;
-    Ok(after)
-}
-
-/// Reviewers and CCs by account id.
-pub(super) fn reviewers(db: &dyn Db, number: i64) -> StorageResult<Vec<Reviewer>> {
-    require_change(db, number)?;
-    let rows = db.rows(
-        "SELECT account_id, state, added_on FROM change_reviewers \
-             WHERE change_number = ?1 ORDER BY account_id",
-        params![number],
-        |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?, row.time(2)?)),
-    )?;
-    rows.into_iter()
-        .map(|(account_id, state, added_on)| {
-            let state = state
-                .parse::<ReviewerState>()
-                .map_err(StorageError::Database)?;
-            Ok(Reviewer {
-                account_id,
-                state,
-                added_on,
-            })
-        })
-        .collect()
-}
-
-/// Adds a reviewer or changes its state.
-pub(super) fn add_reviewer(
-    db: &dyn Db,
-    number: i64,
-    account_id: i64,
-    state: ReviewerState,
-) -> StorageResult<bool> {
-    require_change(db, number)?;
-    check_account(db, account_id)?;
-    let current: Option<String> = db.row(
-        "SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
-        params![number, account_id],
-        |row| row.get(0),
-    )?;
-    if current.as_deref() == Some(state.as_str()) {
-        return Ok(false);
-    }
-    let (_, updated) = touch(db, number)?;
-    db.execute(
-        "INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
-         VALUES (?1, ?2, ?3, ?4) \
-         ON CONFLICT (change_number, account_id) DO UPDATE SET state = excluded.state, \
-         added_on = excluded.added_on",
-        params![number, account_id, state.as_str(), updated],
-    )?;
-    Ok(true)
-}
-
-/// Removes a reviewer.
-pub(super) fn remove_reviewer(db: &dyn Db, number: i64, account_id: i64) -> StorageResult<bool> {
-    require_change(db, number)?;
-    let removed = db.execute(
-        "DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
-        params![number, account_id],
-    )?;
-    if removed > 0 {
-        touch(db, number)?;
-    }
-    Ok(removed > 0)
 }
 
 /// Inserts a message dated `date`; answers its id.
@@ -185,23 +87,144 @@ pub(super) fn write_message(
     Ok(id)
 }
 
-/// Messages, oldest first.
-pub(super) fn messages(db: &dyn Db, number: i64) -> StorageResult<Vec<ChangeMessage>> {
-    require_change(db, number)?;
-    db.rows(
-        "SELECT id, change_number, author, message, date, patch_set, tag \
-             FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid",
-        params![number],
-        |row| {
-            Ok(ChangeMessage {
-                id: row.get(0)?,
-                change: row.get(1)?,
-                author: row.get(2)?,
-                message: row.get(3)?,
-                date: row.time(4)?,
-                patch_set: row.get(5)?,
-                tag: row.get(6)?,
-            })
-        },
-    )
+impl Storage {
+    /// Adds, then removes hashtags (as given: cleaning them up is the handler's job);
+    /// answers the resulting hashtags, sorted. Moves `updated` when something changed.
+    pub fn set_hashtags(
+        &self,
+        number: i64,
+        add: &[String],
+        remove: &[String],
+    ) -> StorageResult<Vec<String>> {
+        self.write(|db| {
+            require_change(db, number)?;
+            let before = hashtags(db, number)?;
+            let mut after: BTreeSet<String> = before.iter().cloned().collect();
+            after.extend(add.iter().cloned());
+            for hashtag in remove {
+                after.remove(hashtag);
+            }
+            let after: Vec<String> = after.into_iter().collect();
+            if after == before {
+                return Ok(after);
+            }
+            if after.iter().any(String::is_empty) {
+                return Err(StorageError::Invalid("hashtags must not be empty".into()));
+            }
+            db.execute(
+                "DELETE FROM change_hashtags WHERE change_number = ?1",
+                params![number],
+            )?;
+            for hashtag in &after {
+                db.execute(
+                    "INSERT INTO change_hashtags (change_number, hashtag) VALUES (?1, ?2)",
+                    params![number, hashtag],
+                )?;
+            }
+            touch(db, number)?;
+            Ok(after)
+        })
+    }
+
+    /// The reviewers and CCs, by account id.
+    pub fn reviewers(&self, number: i64) -> StorageResult<Vec<Reviewer>> {
+        self.read(|db| {
+            require_change(db, number)?;
+            let rows = db.rows(
+                "SELECT account_id, state, added_on FROM change_reviewers \
+                 WHERE change_number = ?1 ORDER BY account_id",
+                params![number],
+                |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?, row.time(2)?)),
+            )?;
+            rows.into_iter()
+                .map(|(account_id, state, added_on)| {
+                    let state = state
+                        .parse::<ReviewerState>()
+                        .map_err(StorageError::Database)?;
+                    Ok(Reviewer {
+                        account_id,
+                        state,
+                        added_on,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Adds a reviewer or CC, or changes the state of one; answers false when nothing
+    /// changed. Unknown account → `Invalid`.
+    pub fn add_reviewer(
+        &self,
+        number: i64,
+        account: i64,
+        state: ReviewerState,
+    ) -> StorageResult<bool> {
+        self.write(|db| {
+            require_change(db, number)?;
+            check_account(db, account)?;
+            let current: Option<String> = db.row(
+                "SELECT state FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
+                params![number, account],
+                |row| row.get(0),
+            )?;
+            if current.as_deref() == Some(state.as_str()) {
+                return Ok(false);
+            }
+            let (_, updated) = touch(db, number)?;
+            db.execute(
+                "INSERT INTO change_reviewers (change_number, account_id, state, added_on) \
+                 VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (change_number, account_id) DO UPDATE SET state = excluded.state, \
+                 added_on = excluded.added_on",
+                params![number, account, state.as_str(), updated],
+            )?;
+            Ok(true)
+        })
+    }
+
+    /// Removes a reviewer or CC; answers false when it was none.
+    pub fn remove_reviewer(&self, number: i64, account_id: i64) -> StorageResult<bool> {
+        self.write(|db| {
+            require_change(db, number)?;
+            let removed = db.execute(
+                "DELETE FROM change_reviewers WHERE change_number = ?1 AND account_id = ?2",
+                params![number, account_id],
+            )?;
+            if removed > 0 {
+                touch(db, number)?;
+            }
+            Ok(removed > 0)
+        })
+    }
+
+    /// The change's messages, oldest first.
+    pub fn change_messages(&self, number: i64) -> StorageResult<Vec<ChangeMessage>> {
+        self.read(|db| {
+            require_change(db, number)?;
+            db.rows(
+                "SELECT id, change_number, author, message, date, patch_set, tag \
+                 FROM change_messages WHERE change_number = ?1 ORDER BY date, rowid",
+                params![number],
+                |row| {
+                    Ok(ChangeMessage {
+                        id: row.get(0)?,
+                        change: row.get(1)?,
+                        author: row.get(2)?,
+                        message: row.get(3)?,
+                        date: row.time(4)?,
+                        patch_set: row.get(5)?,
+                        tag: row.get(6)?,
+                    })
+                },
+            )
+        })
+    }
+
+    /// One message of a change.
+    pub fn change_message(&self, number: i64, id: &str) -> StorageResult<Option<ChangeMessage>> {
+        Ok(self
+            .change_messages(number)?
+            .into_iter()
+            .find(|m| m.id == id))
+    }
 }

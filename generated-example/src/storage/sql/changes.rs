@@ -3,6 +3,7 @@
 use super::accounts::check_exists as check_account;
 use super::change_parts::{change_not_found, hashtags, insert_message, touch, write_message};
 use super::db::{Db, Row, ToParam, params};
+use super::handle::Storage;
 use super::refs::{insert_commit, set_branch};
 use super::util::{contains_pattern, into_page, next_value, now, page_bounds, to_nanos};
 use crate::storage::{
@@ -69,19 +70,9 @@ fn find_one(db: &dyn Db, column: &str, value: &dyn ToParam) -> StorageResult<Opt
     Ok(found)
 }
 
-/// The change with this number.
-pub(super) fn by_number(db: &dyn Db, number: i64) -> StorageResult<Option<Change>> {
-    find_one(db, "number", &number)
-}
-
-/// The change with this Change-Id.
-pub(super) fn by_change_id(db: &dyn Db, change_id: &str) -> StorageResult<Option<Change>> {
-    find_one(db, "change_id", &change_id)
-}
-
-/// The change, or `NotFound`.
-pub(super) fn require(db: &dyn Db, number: i64) -> StorageResult<Change> {
-    by_number(db, number)?.ok_or_else(|| change_not_found(number))
+/// The change with this number, or `NotFound`.
+fn require(db: &dyn Db, number: i64) -> StorageResult<Change> {
+    find_one(db, "number", &number)?.ok_or_else(|| change_not_found(number))
 }
 
 /// The sequence of change numbers.
@@ -154,10 +145,11 @@ fn check_and_number(db: &dyn Db, new: &NewChange, branch: &str) -> StorageResult
         .transpose()
 }
 
-/// Creates a change whose patch set 1 is a commit on top of the branch's tip.
+/// Creates a change whose patch set 1 is a commit on top of the branch's tip: the step
+/// [`Storage::create_change`] and [`Storage::create_change_with_message`] share.
 ///
 /// Answers the change as written, without reading it back: every column is known here.
-pub(super) fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
+fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
     let branch = short_branch(&new.branch);
     let Some(found) = check_and_number(db, new, branch)? else {
         return Err(StorageError::Invalid(format!(
@@ -226,126 +218,11 @@ pub(super) fn create(db: &dyn Db, new: &NewChange) -> StorageResult<Change> {
     Ok(change)
 }
 
-/// Creates a change with its first message, dated as the change was created (so the
-/// change's `updated` stays its creation time): nothing read back, the owner checked once.
-pub(super) fn create_with_message(
-    db: &dyn Db,
-    new: &NewChange,
-    message: &NewMessage,
-) -> StorageResult<Change> {
-    let change = create(db, new)?;
-    if let Some(author) = message.author.filter(|&author| author != new.owner) {
-        check_account(db, author)?;
-    }
-    write_message(db, &change, message, to_nanos(change.created)?)?;
-    Ok(change)
-}
-
-/// Changes matching the query, most recently updated first.
-pub(super) fn query(db: &dyn Db, query: &ChangeQuery) -> StorageResult<Page<Change>> {
-    let (fetch, offset) = page_bounds(query.limit, query.skip);
-    let pattern = contains_pattern(query.subject.as_deref());
-    let branch = query.branch.as_deref().map(short_branch);
-    let (all_private, viewer) = match query.private {
-        PrivateFilter::Exclude => (false, None),
-        PrivateFilter::VisibleTo(account) => (false, Some(account)),
-        PrivateFilter::Include => (true, None),
-    };
-    let sql = format!(
-        "SELECT {COLUMNS} FROM changes \
-         WHERE (CAST(?1 AS TEXT) IS NULL OR status = ?1) \
-           AND (CAST(?2 AS BIGINT) IS NULL OR owner = ?2) \
-           AND (CAST(?3 AS BIGINT) IS NULL OR number IN (SELECT change_number FROM change_reviewers \
-                                         WHERE account_id = ?3)) \
-           AND (CAST(?4 AS TEXT) IS NULL OR project = ?4) \
-           AND (CAST(?5 AS TEXT) IS NULL OR branch = ?5) \
-           AND (CAST(?6 AS TEXT) IS NULL OR topic = ?6) \
-           AND (CAST(?7 AS TEXT) IS NULL OR number IN (SELECT change_number FROM change_hashtags \
-                                         WHERE hashtag = ?7)) \
-           AND (CAST(?8 AS TEXT) IS NULL OR subject LIKE ?8 ESCAPE '\\') \
-           AND (CAST(?9 AS BIGINT) IS NULL OR work_in_progress = ?9) \
-           AND (is_private = 0 OR ?10 = 1 OR owner = ?11 \
-                OR number IN (SELECT change_number FROM change_reviewers \
-                              WHERE account_id = ?11)) \
-         ORDER BY updated DESC, number DESC LIMIT ?12 OFFSET ?13"
-    );
-    let changes = db.rows(
-        &sql,
-        params![
-            query.status,
-            query.owner,
-            query.reviewer,
-            query.project,
-            branch,
-            query.topic,
-            query.hashtag,
-            pattern,
-            query.work_in_progress,
-            all_private,
-            viewer,
-            fetch,
-            offset
-        ],
-        change_row,
-    )?;
-    let changes = changes
-        .into_iter()
-        .map(|c| complete(db, c))
-        .collect::<StorageResult<Vec<_>>>()?;
-    Ok(into_page(changes, query.limit))
-}
-
 fn status_conflict(status: ChangeStatus) -> StorageError {
     StorageError::Conflict(format!(
         "change is {}",
         status.as_str().to_ascii_lowercase()
     ))
-}
-
-/// Deletes a change that is not merged.
-pub(super) fn delete(db: &dyn Db, number: i64) -> StorageResult<()> {
-    let change = require(db, number)?;
-    if change.status == ChangeStatus::Merged {
-        return Err(status_conflict(change.status));
-    }
-    db.execute("DELETE FROM changes WHERE number = ?1", params![number])?;
-    Ok(())
-}
-
-/// Abandons, restores or submits.
-pub(super) fn transition(
-    db: &dyn Db,
-    number: i64,
-    transition: Transition,
-    actor: i64,
-    message: Option<&NewMessage>,
-) -> StorageResult<Change> {
-    let change = require(db, number)?;
-    if change.status != transition.from() {
-        return Err(status_conflict(change.status));
-    }
-    check_account(db, actor)?;
-    let (_, updated) = touch(db, number)?;
-    db.execute(
-        "UPDATE changes SET status = ?2 WHERE number = ?1",
-        params![number, transition.to()],
-    )?;
-    if transition == Transition::Submit {
-        db.execute(
-            "UPDATE changes SET submitted = ?2, submitter = ?3 WHERE number = ?1",
-            params![number, updated, actor],
-        )?;
-        set_branch(
-            db,
-            &change.project,
-            &full_ref(&change.branch),
-            &change.current_revision,
-        )?;
-    }
-    if let Some(message) = message {
-        insert_message(db, &change, message, updated)?;
-    }
-    require(db, number)
 }
 
 /// Sets one column, moves `updated` and adds the message, if any.
@@ -366,47 +243,222 @@ fn update(
     require(db, number)
 }
 
-/// Sets or clears the topic.
-pub(super) fn set_topic(db: &dyn Db, number: i64, topic: Option<&str>) -> StorageResult<Change> {
-    update(db, number, "topic", &topic, None)
-}
+impl Storage {
+    /// Creates a change in state `NEW`: next number, new Change-Id, and patch set 1 as a
+    /// commit on top of the branch's tip. Unknown project or owner → `Invalid`.
+    pub fn create_change(&self, new: &NewChange) -> StorageResult<Change> {
+        self.write(|db| create(db, new))
+    }
 
-/// Sets the private flag.
-pub(super) fn set_private(
-    db: &dyn Db,
-    number: i64,
-    is_private: bool,
-    message: Option<&NewMessage>,
-) -> StorageResult<Change> {
-    update(db, number, "is_private", &is_private, message)
-}
+    /// [`create_change`](Storage::create_change) and its first message, in one write:
+    /// both or neither, and the change answered as it is after the message. One write
+    /// instead of two is one turn at the writers' lock and one commit to wait for.
+    ///
+    /// The message is dated as the change was created (so the change's `updated` stays
+    /// its creation time): nothing read back, the owner checked once.
+    pub fn create_change_with_message(
+        &self,
+        new: &NewChange,
+        message: &NewMessage,
+    ) -> StorageResult<Change> {
+        self.write(|db| {
+            let change = create(db, new)?;
+            if let Some(author) = message.author.filter(|&author| author != new.owner) {
+                check_account(db, author)?;
+            }
+            write_message(db, &change, message, to_nanos(change.created)?)?;
+            Ok(change)
+        })
+    }
 
-/// Sets the work-in-progress flag.
-pub(super) fn set_work_in_progress(
-    db: &dyn Db,
-    number: i64,
-    wip: bool,
-    message: Option<&NewMessage>,
-) -> StorageResult<Change> {
-    update(db, number, "work_in_progress", &wip, message)
-}
+    /// The change with this `_number`.
+    pub fn change(&self, number: i64) -> StorageResult<Option<Change>> {
+        self.read_one(|db| find_one(db, "number", &number))
+    }
 
-/// Adds a message and moves `updated`.
-pub(super) fn add_message(
-    db: &dyn Db,
-    number: i64,
-    message: &NewMessage,
-) -> StorageResult<ChangeMessage> {
-    let change = require(db, number)?;
-    let (date, nanos) = touch(db, number)?;
-    let id = insert_message(db, &change, message, nanos)?;
-    Ok(ChangeMessage {
-        id,
-        change: number,
-        author: message.author,
-        message: message.message.clone(),
-        date,
-        patch_set: change.current_patch_set,
-        tag: message.tag.clone(),
-    })
+    /// The change with this Change-Id (`I…`).
+    pub fn change_by_change_id(&self, change_id: &str) -> StorageResult<Option<Change>> {
+        self.read_one(|db| find_one(db, "change_id", &change_id))
+    }
+
+    /// Finds a change the way URLs name them: `_number`, `<project>~<_number>`,
+    /// `<project>~<branch>~<Change-Id>` or a Change-Id; `project` decoded (`a/b~1`).
+    /// Private changes are answered too: visibility is the handler's decision.
+    pub fn find_change(&self, id: &str) -> StorageResult<Option<Change>> {
+        if let Ok(number) = id.parse::<i64>() {
+            return self.change(number);
+        }
+        if let Some((rest, last)) = id.rsplit_once('~') {
+            if let Ok(number) = last.parse::<i64>() {
+                return Ok(self.change(number)?.filter(|c| c.project == rest));
+            }
+            let Some((project, branch)) = rest.rsplit_once('~') else {
+                return Ok(None);
+            };
+            return Ok(self
+                .change_by_change_id(last)?
+                .filter(|c| c.project == project && full_ref(&c.branch) == full_ref(branch)));
+        }
+        if id.starts_with('I') {
+            return self.change_by_change_id(id);
+        }
+        Ok(None)
+    }
+
+    /// Changes matching `query`, most recently updated first.
+    pub fn query_changes(&self, query: &ChangeQuery) -> StorageResult<Page<Change>> {
+        self.read(|db| {
+            let (fetch, offset) = page_bounds(query.limit, query.skip);
+            let pattern = contains_pattern(query.subject.as_deref());
+            let branch = query.branch.as_deref().map(short_branch);
+            let (all_private, viewer) = match query.private {
+                PrivateFilter::Exclude => (false, None),
+                PrivateFilter::VisibleTo(account) => (false, Some(account)),
+                PrivateFilter::Include => (true, None),
+            };
+            let sql = format!(
+                "SELECT {COLUMNS} FROM changes \
+                 WHERE (CAST(?1 AS TEXT) IS NULL OR status = ?1) \
+                   AND (CAST(?2 AS BIGINT) IS NULL OR owner = ?2) \
+                   AND (CAST(?3 AS BIGINT) IS NULL OR number IN (SELECT change_number \
+                        FROM change_reviewers WHERE account_id = ?3)) \
+                   AND (CAST(?4 AS TEXT) IS NULL OR project = ?4) \
+                   AND (CAST(?5 AS TEXT) IS NULL OR branch = ?5) \
+                   AND (CAST(?6 AS TEXT) IS NULL OR topic = ?6) \
+                   AND (CAST(?7 AS TEXT) IS NULL OR number IN (SELECT change_number \
+                        FROM change_hashtags WHERE hashtag = ?7)) \
+                   AND (CAST(?8 AS TEXT) IS NULL OR subject LIKE ?8 ESCAPE '\\') \
+                   AND (CAST(?9 AS BIGINT) IS NULL OR work_in_progress = ?9) \
+                   AND (is_private = 0 OR ?10 = 1 OR owner = ?11 \
+                        OR number IN (SELECT change_number FROM change_reviewers \
+                                      WHERE account_id = ?11)) \
+                 ORDER BY updated DESC, number DESC LIMIT ?12 OFFSET ?13"
+            );
+            let changes = db.rows(
+                &sql,
+                params![
+                    query.status,
+                    query.owner,
+                    query.reviewer,
+                    query.project,
+                    branch,
+                    query.topic,
+                    query.hashtag,
+                    pattern,
+                    query.work_in_progress,
+                    all_private,
+                    viewer,
+                    fetch,
+                    offset
+                ],
+                change_row,
+            )?;
+            let changes = changes
+                .into_iter()
+                .map(|c| complete(db, c))
+                .collect::<StorageResult<Vec<_>>>()?;
+            Ok(into_page(changes, query.limit))
+        })
+    }
+
+    /// Deletes a change that is not merged (merged → `Conflict`) with its reviewers,
+    /// messages and hashtags. Its number is not reused.
+    pub fn delete_change(&self, number: i64) -> StorageResult<()> {
+        self.write(|db| {
+            let change = require(db, number)?;
+            if change.status == ChangeStatus::Merged {
+                return Err(status_conflict(change.status));
+            }
+            db.execute("DELETE FROM changes WHERE number = ?1", params![number])?;
+            Ok(())
+        })
+    }
+
+    /// Abandons, restores or submits, checking the state in the same transaction: not in
+    /// [`Transition::from`] → `Conflict` (`change is merged`, …). `message` is added to
+    /// the change in that transaction too.
+    pub fn transition_change(
+        &self,
+        number: i64,
+        transition: Transition,
+        actor: i64,
+        message: Option<&NewMessage>,
+    ) -> StorageResult<Change> {
+        self.write(|db| {
+            let change = require(db, number)?;
+            if change.status != transition.from() {
+                return Err(status_conflict(change.status));
+            }
+            check_account(db, actor)?;
+            let (_, updated) = touch(db, number)?;
+            db.execute(
+                "UPDATE changes SET status = ?2 WHERE number = ?1",
+                params![number, transition.to()],
+            )?;
+            if transition == Transition::Submit {
+                db.execute(
+                    "UPDATE changes SET submitted = ?2, submitter = ?3 WHERE number = ?1",
+                    params![number, updated, actor],
+                )?;
+                set_branch(
+                    db,
+                    &change.project,
+                    &full_ref(&change.branch),
+                    &change.current_revision,
+                )?;
+            }
+            if let Some(message) = message {
+                insert_message(db, &change, message, updated)?;
+            }
+            require(db, number)
+        })
+    }
+
+    /// Sets the work-in-progress flag, adding `message`. Unconditional: refusing a
+    /// change that is already (not) WIP, or closed, is the handler's decision.
+    pub fn set_change_work_in_progress(
+        &self,
+        number: i64,
+        wip: bool,
+        message: Option<&NewMessage>,
+    ) -> StorageResult<Change> {
+        self.write(|db| update(db, number, "work_in_progress", &wip, message))
+    }
+
+    /// Sets the private flag, adding `message`. Unconditional, like the WIP flag.
+    pub fn set_change_private(
+        &self,
+        number: i64,
+        private: bool,
+        message: Option<&NewMessage>,
+    ) -> StorageResult<Change> {
+        self.write(|db| update(db, number, "is_private", &private, message))
+    }
+
+    /// Sets or clears the topic.
+    pub fn set_change_topic(&self, number: i64, topic: Option<&str>) -> StorageResult<Change> {
+        self.write(|db| update(db, number, "topic", &topic, None))
+    }
+
+    /// Adds a message and moves `updated`.
+    pub fn add_change_message(
+        &self,
+        number: i64,
+        message: &NewMessage,
+    ) -> StorageResult<ChangeMessage> {
+        self.write(|db| {
+            let change = require(db, number)?;
+            let (date, nanos) = touch(db, number)?;
+            let id = insert_message(db, &change, message, nanos)?;
+            Ok(ChangeMessage {
+                id,
+                change: number,
+                author: message.author,
+                message: message.message.clone(),
+                date,
+                patch_set: change.current_patch_set,
+                tag: message.tag.clone(),
+            })
+        })
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::accounts::check_exists as check_account;
 use super::db::{Db, Row, ToParam, params};
+use super::handle::Storage;
 use super::refs::{branch_revision, insert_commit, project_exists, project_not_found, set_branch};
 use super::util::{contains_pattern, into_page, now, page_bounds};
 use crate::storage::{
@@ -23,37 +24,13 @@ fn project_row(row: Row<'_>) -> StorageResult<Project> {
 }
 
 /// The project with this name.
-pub(super) fn get(db: &dyn Db, name: &str) -> StorageResult<Option<Project>> {
+fn get(db: &dyn Db, name: &str) -> StorageResult<Option<Project>> {
     let sql = format!("SELECT {COLUMNS} FROM projects WHERE name = ?1");
     db.row(&sql, params![name], project_row)
 }
 
-/// The project with this name, and whether it has the branch `branch` (full name): one
-/// statement on a database server, two small ones on an embedded database.
-pub(super) fn with_branch(
-    db: &dyn Db,
-    name: &str,
-    branch: &str,
-) -> StorageResult<Option<(Project, bool)>> {
-    if !db.statements_are_round_trips() {
-        let Some(project) = get(db, name)? else {
-            return Ok(None);
-        };
-        let exists = branch_revision(db, name, branch)?.is_some();
-        return Ok(Some((project, exists)));
-    }
-    let sql = format!(
-        "SELECT {COLUMNS}, EXISTS (SELECT 1 FROM branches WHERE project = ?1 AND name = ?2) \
-         FROM projects WHERE name = ?1"
-    );
-    db.row(&sql, params![name, branch], |row| {
-        let exists = row.get::<bool>(6)?;
-        Ok((project_row(row)?, exists))
-    })
-}
-
 /// The project with this name, or `NotFound`.
-pub(super) fn require(db: &dyn Db, name: &str) -> StorageResult<Project> {
+fn require(db: &dyn Db, name: &str) -> StorageResult<Project> {
     get(db, name)?.ok_or_else(|| project_not_found(name))
 }
 
@@ -97,130 +74,177 @@ pub(super) fn insert(db: &dyn Db, row: &ProjectRow<'_>) -> StorageResult<()> {
     Ok(())
 }
 
-/// Creates a project.
-pub(super) fn create(db: &dyn Db, new: &NewProject) -> StorageResult<Project> {
-    let parent = new.parent.as_deref().unwrap_or(ALL_PROJECTS);
-    if project_exists(db, &new.name)? {
-        return Err(StorageError::Conflict("Project already exists".into()));
-    }
-    if !project_exists(db, parent)? {
-        return Err(StorageError::Invalid(format!(
-            "Parent project '{parent}' not found"
-        )));
-    }
-    if let Some(creator) = new.creator {
-        check_account(db, creator)?;
-    }
-    let branches: Vec<String> = if new.branches.is_empty() {
-        vec![DEFAULT_BRANCH.to_owned()]
-    } else {
-        new.branches.iter().map(|b| full_ref(b)).collect()
-    };
-    let head = branches.first().map_or(DEFAULT_BRANCH, String::as_str);
-    insert(
-        db,
-        &ProjectRow {
-            name: &new.name,
-            parent: Some(parent),
-            description: new.description.as_deref(),
-            state: new.state,
-            head,
-            creator: new.creator,
-        },
-    )?;
-    if new.create_empty_commit {
-        let commit = insert_commit(db, &new.name, None, new.creator, "Initial empty repository")?;
-        for branch in &branches {
-            set_branch(db, &new.name, branch, &commit)?;
-        }
-    }
-    require(db, &new.name)
-}
-
-/// Projects matching the query, by name.
-pub(super) fn list(db: &dyn Db, query: &ProjectQuery) -> StorageResult<Page<Project>> {
-    let (fetch, offset) = page_bounds(query.limit, query.skip);
-    let pattern = contains_pattern(query.text.as_deref());
-    let sql = format!(
-        "SELECT {COLUMNS} FROM projects \
-         WHERE (CAST(?1 AS TEXT) IS NULL OR substr(name, 1, length(?1)) = ?1) \
-           AND (CAST(?2 AS TEXT) IS NULL OR name LIKE ?2 ESCAPE '\\') \
-           AND (CAST(?3 AS TEXT) IS NULL OR state = ?3) \
-           AND (?4 = 0 OR state <> 'HIDDEN') \
-           AND (CAST(?5 AS TEXT) IS NULL OR parent = ?5) \
-         ORDER BY name LIMIT ?6 OFFSET ?7"
-    );
-    let projects = db.rows(
-        &sql,
-        params![
-            query.prefix,
-            pattern,
-            query.state,
-            query.exclude_hidden,
-            query.parent,
-            fetch,
-            offset
-        ],
-        project_row,
-    )?;
-    Ok(into_page(projects, query.limit))
-}
-
+/// Sets one column of the project; answers the project as it is then.
 fn update(db: &dyn Db, name: &str, column: &str, value: &dyn ToParam) -> StorageResult<Project> {
     let sql = format!("UPDATE projects SET {column} = ?2 WHERE name = ?1");
     let changed = db.execute(&sql, params![name, value])?;
     if changed == 0 {
-        return Err(StorageError::NotFound(format!("Project Not Found: {name}")));
+        return Err(project_not_found(name));
     }
     require(db, name)
 }
 
-/// Sets or clears the description.
-pub(super) fn set_description(
-    db: &dyn Db,
-    name: &str,
-    description: Option<&str>,
-) -> StorageResult<Project> {
-    update(db, name, "description", &description)
-}
+impl Storage {
+    /// Creates a project with `refs/meta/config`, and with [`NewProject::branches`] when
+    /// `create_empty_commit` is set. Taken name → `Conflict`; unknown parent → `Invalid`.
+    pub fn create_project(&self, new: &NewProject) -> StorageResult<Project> {
+        self.write(|db| {
+            let parent = new.parent.as_deref().unwrap_or(ALL_PROJECTS);
+            if project_exists(db, &new.name)? {
+                return Err(StorageError::Conflict("Project already exists".into()));
+            }
+            if !project_exists(db, parent)? {
+                return Err(StorageError::Invalid(format!(
+                    "Parent project '{parent}' not found"
+                )));
+            }
+            if let Some(creator) = new.creator {
+                check_account(db, creator)?;
+            }
+            let branches: Vec<String> = if new.branches.is_empty() {
+                vec![DEFAULT_BRANCH.to_owned()]
+            } else {
+                new.branches.iter().map(|b| full_ref(b)).collect()
+            };
+            let head = branches.first().map_or(DEFAULT_BRANCH, String::as_str);
+            insert(
+                db,
+                &ProjectRow {
+                    name: &new.name,
+                    parent: Some(parent),
+                    description: new.description.as_deref(),
+                    state: new.state,
+                    head,
+                    creator: new.creator,
+                },
+            )?;
+            if new.create_empty_commit {
+                let commit =
+                    insert_commit(db, &new.name, None, new.creator, "Initial empty repository")?;
+                for branch in &branches {
+                    set_branch(db, &new.name, branch, &commit)?;
+                }
+            }
+            require(db, &new.name)
+        })
+    }
 
-/// Sets the state.
-pub(super) fn set_state(db: &dyn Db, name: &str, state: ProjectState) -> StorageResult<Project> {
-    update(db, name, "state", &state)
-}
+    /// The project with this name (exact).
+    pub fn project(&self, name: &str) -> StorageResult<Option<Project>> {
+        self.read_one(|db| get(db, name))
+    }
 
-/// Sets the parent, refusing cycles.
-pub(super) fn set_parent(db: &dyn Db, name: &str, parent: &str) -> StorageResult<Project> {
-    require(db, name)?;
-    if name == ALL_PROJECTS {
-        return Err(StorageError::Conflict(format!(
-            "cannot set the parent of {ALL_PROJECTS}"
-        )));
+    /// A project, and whether it has `branch` (short or full name): `None` for an unknown
+    /// project. What a new change checks first, in one call: one statement on a database
+    /// server, two small ones on an embedded database.
+    pub fn project_with_branch(
+        &self,
+        project: &str,
+        branch: &str,
+    ) -> StorageResult<Option<(Project, bool)>> {
+        let branch = full_ref(branch);
+        self.read_one(|db| {
+            if !db.statements_are_round_trips() {
+                let Some(found) = get(db, project)? else {
+                    return Ok(None);
+                };
+                let exists = branch_revision(db, project, &branch)?.is_some();
+                return Ok(Some((found, exists)));
+            }
+            let sql = format!(
+                "SELECT {COLUMNS}, EXISTS (SELECT 1 FROM branches WHERE project = ?1 \
+                 AND name = ?2) FROM projects WHERE name = ?1"
+            );
+            db.row(&sql, params![project, branch], |row| {
+                let exists = row.get::<bool>(6)?;
+                Ok((project_row(row)?, exists))
+            })
+        })
     }
-    if !project_exists(db, parent)? {
-        return Err(StorageError::Invalid(format!(
-            "Parent project '{parent}' not found"
-        )));
-    }
-    // Walk up from the new parent: meeting the project itself would close a cycle.
-    let mut ancestor = Some(parent.to_owned());
-    while let Some(current) = ancestor {
-        if current == name {
-            return Err(StorageError::Conflict(format!(
-                "cycle exists between {name} and {parent}"
-            )));
-        }
-        ancestor = get(db, &current)?.and_then(|p| p.parent);
-    }
-    update(db, name, "parent", &parent)
-}
 
-/// Points `HEAD` at an existing branch.
-pub(super) fn set_head(db: &dyn Db, name: &str, branch: &str) -> StorageResult<Project> {
-    require(db, name)?;
-    let branch = full_ref(branch);
-    if branch_revision(db, name, &branch)?.is_none() {
-        return Err(StorageError::Invalid(format!("branch {branch} not found")));
+    /// Projects matching `query`, ordered by name.
+    pub fn list_projects(&self, query: &ProjectQuery) -> StorageResult<Page<Project>> {
+        self.read(|db| {
+            let (fetch, offset) = page_bounds(query.limit, query.skip);
+            let pattern = contains_pattern(query.text.as_deref());
+            let sql = format!(
+                "SELECT {COLUMNS} FROM projects \
+                 WHERE (CAST(?1 AS TEXT) IS NULL OR substr(name, 1, length(?1)) = ?1) \
+                   AND (CAST(?2 AS TEXT) IS NULL OR name LIKE ?2 ESCAPE '\\') \
+                   AND (CAST(?3 AS TEXT) IS NULL OR state = ?3) \
+                   AND (?4 = 0 OR state <> 'HIDDEN') \
+                   AND (CAST(?5 AS TEXT) IS NULL OR parent = ?5) \
+                 ORDER BY name LIMIT ?6 OFFSET ?7"
+            );
+            let projects = db.rows(
+                &sql,
+                params![
+                    query.prefix,
+                    pattern,
+                    query.state,
+                    query.exclude_hidden,
+                    query.parent,
+                    fetch,
+                    offset
+                ],
+                project_row,
+            )?;
+            Ok(into_page(projects, query.limit))
+        })
     }
-    update(db, name, "head", &branch)
+
+    /// Sets or clears the description.
+    pub fn set_project_description(
+        &self,
+        name: &str,
+        text: Option<&str>,
+    ) -> StorageResult<Project> {
+        self.write(|db| update(db, name, "description", &text))
+    }
+
+    /// Sets the parent. Unknown parent → `Invalid`; a cycle, or any parent for
+    /// `All-Projects` → `Conflict`.
+    pub fn set_project_parent(&self, name: &str, parent: &str) -> StorageResult<Project> {
+        self.write(|db| {
+            require(db, name)?;
+            if name == ALL_PROJECTS {
+                return Err(StorageError::Conflict(format!(
+                    "cannot set the parent of {ALL_PROJECTS}"
+                )));
+            }
+            if !project_exists(db, parent)? {
+                return Err(StorageError::Invalid(format!(
+                    "Parent project '{parent}' not found"
+                )));
+            }
+            // Walk up from the new parent: meeting the project itself would close a cycle.
+            let mut ancestor = Some(parent.to_owned());
+            while let Some(current) = ancestor {
+                if current == name {
+                    return Err(StorageError::Conflict(format!(
+                        "cycle exists between {name} and {parent}"
+                    )));
+                }
+                ancestor = get(db, &current)?.and_then(|p| p.parent);
+            }
+            update(db, name, "parent", &parent)
+        })
+    }
+
+    /// Sets the state.
+    pub fn set_project_state(&self, name: &str, state: ProjectState) -> StorageResult<Project> {
+        self.write(|db| update(db, name, "state", &state))
+    }
+
+    /// Points `HEAD` at an existing branch (short or full name), else `Invalid`.
+    pub fn set_project_head(&self, name: &str, branch: &str) -> StorageResult<Project> {
+        self.write(|db| {
+            require(db, name)?;
+            let branch = full_ref(branch);
+            if branch_revision(db, name, &branch)?.is_none() {
+                return Err(StorageError::Invalid(format!("branch {branch} not found")));
+            }
+            update(db, name, "head", &branch)
+        })
+    }
 }

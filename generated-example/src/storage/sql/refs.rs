@@ -3,6 +3,7 @@
 
 use super::accounts::check_exists as check_account;
 use super::db::{Db, params};
+use super::handle::Storage;
 use super::util::{now, random_hex};
 use crate::storage::{
     Branch, Commit, META_CONFIG_REF, NewTag, StorageError, StorageResult, Tag, full_ref,
@@ -48,7 +49,7 @@ pub(super) fn insert_commit(
 }
 
 /// A commit of the project.
-pub(super) fn commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Option<Commit>> {
+fn find_commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Option<Commit>> {
     db.row(
         "SELECT sha, project, parent, author, subject, message, created FROM commits \
              WHERE project = ?1 AND sha = ?2",
@@ -67,8 +68,9 @@ pub(super) fn commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<Opt
     )
 }
 
+/// `Invalid` unless the commit is the project's: for a commit named in an input.
 fn check_commit(db: &dyn Db, project: &str, sha: &str) -> StorageResult<()> {
-    if commit(db, project, sha)?.is_none() {
+    if find_commit(db, project, sha)?.is_none() {
         return Err(StorageError::Invalid(format!(
             "revision {sha} not found in {project}"
         )));
@@ -104,161 +106,192 @@ pub(super) fn set_branch(
     Ok(())
 }
 
-/// The project's refs by name.
-pub(super) fn branches(db: &dyn Db, project: &str) -> StorageResult<Vec<Branch>> {
-    require_project(db, project)?;
-    db.rows(
-        "SELECT name, revision FROM branches WHERE project = ?1 ORDER BY name",
-        params![project],
-        |row| {
+impl Storage {
+    /// The project's refs (branches and `refs/meta/config`), ordered by name; unknown
+    /// project → `NotFound` (as for the other methods taking a project below).
+    pub fn branches(&self, project: &str) -> StorageResult<Vec<Branch>> {
+        self.read(|db| {
+            require_project(db, project)?;
+            db.rows(
+                "SELECT name, revision FROM branches WHERE project = ?1 ORDER BY name",
+                params![project],
+                |row| {
+                    Ok(Branch {
+                        name: row.get(0)?,
+                        revision: row.get(1)?,
+                    })
+                },
+            )
+        })
+    }
+
+    /// One branch of a project (short or full name), in one statement; unknown project →
+    /// `NotFound`.
+    pub fn branch(&self, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
+        let name = full_ref(branch);
+        self.read_one(|db| {
+            let revision = db.row(
+                "SELECT (SELECT revision FROM branches WHERE project = ?1 AND name = ?2) \
+                 FROM projects WHERE name = ?1",
+                params![project, name],
+                |row| row.get::<Option<String>>(0),
+            )?;
+            match revision {
+                None => Err(project_not_found(project)),
+                Some(revision) => Ok(revision.map(|revision| Branch { name, revision })),
+            }
+        })
+    }
+
+    /// Creates a branch (short or full name) at a commit of the project (else
+    /// `Invalid`); existing → `Conflict`.
+    pub fn create_branch(
+        &self,
+        project: &str,
+        branch: &str,
+        revision: &str,
+    ) -> StorageResult<Branch> {
+        self.write(|db| {
+            require_project(db, project)?;
+            if branch.is_empty() {
+                return Err(StorageError::Invalid(
+                    "branch name must not be empty".into(),
+                ));
+            }
+            let name = full_ref(branch);
+            if branch_revision(db, project, &name)?.is_some() {
+                return Err(StorageError::Conflict(format!(
+                    "branch \"{name}\" already exists"
+                )));
+            }
+            check_commit(db, project, revision)?;
+            set_branch(db, project, &name, revision)?;
             Ok(Branch {
-                name: row.get(0)?,
-                revision: row.get(1)?,
+                name,
+                revision: revision.to_owned(),
             })
-        },
-    )
-}
+        })
+    }
 
-/// One branch of the project (full name), in one statement; unknown project → `NotFound`.
-pub(super) fn branch(db: &dyn Db, project: &str, branch: &str) -> StorageResult<Option<Branch>> {
-    let revision = db.row(
-        "SELECT (SELECT revision FROM branches WHERE project = ?1 AND name = ?2) \
-         FROM projects WHERE name = ?1",
-        params![project, branch],
-        |row| row.get::<Option<String>>(0),
-    )?;
-    match revision {
-        None => Err(project_not_found(project)),
-        Some(revision) => Ok(revision.map(|revision| Branch {
-            name: branch.to_owned(),
-            revision,
-        })),
+    /// Deletes a branch; answers whether it existed. `refs/meta/config` → `Conflict`.
+    /// Refusing `HEAD`'s target (409) is the handler's decision (`HEAD` may be left
+    /// pointing at a missing branch, as in git).
+    pub fn delete_branch(&self, project: &str, branch: &str) -> StorageResult<bool> {
+        self.write(|db| {
+            require_project(db, project)?;
+            let name = full_ref(branch);
+            if name == META_CONFIG_REF {
+                return Err(StorageError::Conflict(format!("cannot delete {name}")));
+            }
+            let deleted = db.execute(
+                "DELETE FROM branches WHERE project = ?1 AND name = ?2",
+                params![project, name],
+            )?;
+            Ok(deleted > 0)
+        })
     }
-}
 
-/// Creates a branch at a commit of the project.
-pub(super) fn create_branch(
-    db: &dyn Db,
-    project: &str,
-    branch: &str,
-    revision: &str,
-) -> StorageResult<Branch> {
-    require_project(db, project)?;
-    if branch.is_empty() {
-        return Err(StorageError::Invalid(
-            "branch name must not be empty".into(),
-        ));
+    /// The project's tags, ordered by name.
+    pub fn tags(&self, project: &str) -> StorageResult<Vec<Tag>> {
+        self.read(|db| {
+            require_project(db, project)?;
+            db.rows(
+                "SELECT name, revision, object, message, tagger, created FROM tags \
+                 WHERE project = ?1 ORDER BY name",
+                params![project],
+                |row| {
+                    Ok(Tag {
+                        name: row.get(0)?,
+                        revision: row.get(1)?,
+                        object: row.get(2)?,
+                        message: row.get(3)?,
+                        tagger: row.get(4)?,
+                        created: row.time(5)?,
+                    })
+                },
+            )
+        })
     }
-    let name = full_ref(branch);
-    if branch_revision(db, project, &name)?.is_some() {
-        return Err(StorageError::Conflict(format!(
-            "branch \"{name}\" already exists"
-        )));
-    }
-    check_commit(db, project, revision)?;
-    set_branch(db, project, &name, revision)?;
-    Ok(Branch {
-        name,
-        revision: revision.to_owned(),
-    })
-}
 
-/// Deletes a branch other than `refs/meta/config` (`HEAD` may be left pointing at a
-/// missing branch, as in git).
-pub(super) fn delete_branch(db: &dyn Db, project: &str, branch: &str) -> StorageResult<bool> {
-    require_project(db, project)?;
-    let name = full_ref(branch);
-    if name == META_CONFIG_REF {
-        return Err(StorageError::Conflict(format!("cannot delete {name}")));
+    /// One tag of a project (short or full name); unknown project → `NotFound`.
+    pub fn tag(&self, project: &str, tag: &str) -> StorageResult<Option<Tag>> {
+        let name = full_tag_ref(tag);
+        Ok(self.tags(project)?.into_iter().find(|t| t.name == name))
     }
-    let deleted = db.execute(
-        "DELETE FROM branches WHERE project = ?1 AND name = ?2",
-        params![project, name],
-    )?;
-    Ok(deleted > 0)
-}
 
-/// The project's tags by name.
-pub(super) fn tags(db: &dyn Db, project: &str) -> StorageResult<Vec<Tag>> {
-    require_project(db, project)?;
-    db.rows(
-        "SELECT name, revision, object, message, tagger, created FROM tags \
-             WHERE project = ?1 ORDER BY name",
-        params![project],
-        |row| {
-            Ok(Tag {
-                name: row.get(0)?,
-                revision: row.get(1)?,
-                object: row.get(2)?,
-                message: row.get(3)?,
-                tagger: row.get(4)?,
-                created: row.time(5)?,
-            })
-        },
-    )
-}
+    /// Creates a tag, annotated (with a tag object of its own) when it has a message;
+    /// existing → `Conflict`; unknown commit → `Invalid`.
+    pub fn create_tag(&self, project: &str, new: &NewTag) -> StorageResult<Tag> {
+        self.write(|db| {
+            require_project(db, project)?;
+            if new.name.is_empty() {
+                return Err(StorageError::Invalid("tag name must not be empty".into()));
+            }
+            let name = full_tag_ref(&new.name);
+            let taken = db.exists(
+                "SELECT 1 FROM tags WHERE project = ?1 AND name = ?2",
+                params![project, name],
+            )?;
+            if taken {
+                return Err(StorageError::Conflict(format!(
+                    "tag \"{name}\" already exists"
+                )));
+            }
+            check_commit(db, project, &new.revision)?;
+            if let Some(tagger) = new.tagger {
+                check_account(db, tagger)?;
+            }
+            let (created, nanos) = now()?;
+            let tag = match &new.message {
+                Some(message) => Tag {
+                    name,
+                    revision: random_hex(20)?,
+                    object: Some(new.revision.clone()),
+                    message: Some(message.clone()),
+                    tagger: new.tagger,
+                    created,
+                },
+                None => Tag {
+                    name,
+                    revision: new.revision.clone(),
+                    object: None,
+                    message: None,
+                    tagger: None,
+                    created,
+                },
+            };
+            db.execute(
+                "INSERT INTO tags (project, name, revision, object, message, tagger, created) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    project,
+                    tag.name,
+                    tag.revision,
+                    tag.object,
+                    tag.message,
+                    tag.tagger,
+                    nanos
+                ],
+            )?;
+            Ok(tag)
+        })
+    }
 
-/// Creates a tag; annotated (with a tag object of its own) when it has a message.
-pub(super) fn create_tag(db: &dyn Db, project: &str, new: &NewTag) -> StorageResult<Tag> {
-    require_project(db, project)?;
-    if new.name.is_empty() {
-        return Err(StorageError::Invalid("tag name must not be empty".into()));
+    /// Deletes a tag (short or full name); answers whether it existed.
+    pub fn delete_tag(&self, project: &str, tag: &str) -> StorageResult<bool> {
+        self.write(|db| {
+            require_project(db, project)?;
+            let deleted = db.execute(
+                "DELETE FROM tags WHERE project = ?1 AND name = ?2",
+                params![project, full_tag_ref(tag)],
+            )?;
+            Ok(deleted > 0)
+        })
     }
-    let name = full_tag_ref(&new.name);
-    let taken = db.exists(
-        "SELECT 1 FROM tags WHERE project = ?1 AND name = ?2",
-        params![project, name],
-    )?;
-    if taken {
-        return Err(StorageError::Conflict(format!(
-            "tag \"{name}\" already exists"
-        )));
-    }
-    check_commit(db, project, &new.revision)?;
-    if let Some(tagger) = new.tagger {
-        check_account(db, tagger)?;
-    }
-    let (created, nanos) = now()?;
-    let tag = match &new.message {
-        Some(message) => Tag {
-            name,
-            revision: random_hex(20)?,
-            object: Some(new.revision.clone()),
-            message: Some(message.clone()),
-            tagger: new.tagger,
-            created,
-        },
-        None => Tag {
-            name,
-            revision: new.revision.clone(),
-            object: None,
-            message: None,
-            tagger: None,
-            created,
-        },
-    };
-    db.execute(
-        "INSERT INTO tags (project, name, revision, object, message, tagger, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            project,
-            tag.name,
-            tag.revision,
-            tag.object,
-            tag.message,
-            tag.tagger,
-            nanos
-        ],
-    )?;
-    Ok(tag)
-}
 
-/// Deletes a tag.
-pub(super) fn delete_tag(db: &dyn Db, project: &str, tag: &str) -> StorageResult<bool> {
-    require_project(db, project)?;
-    let deleted = db.execute(
-        "DELETE FROM tags WHERE project = ?1 AND name = ?2",
-        params![project, full_tag_ref(tag)],
-    )?;
-    Ok(deleted > 0)
+    /// A commit of the project: of a branch, a tag or a change (`None` also for an
+    /// unknown project).
+    pub fn commit(&self, project: &str, sha: &str) -> StorageResult<Option<Commit>> {
+        self.read(|db| find_commit(db, project, sha))
+    }
 }

@@ -1,4 +1,5 @@
-//! [`SqliteStorage`]: the [`Storage`](super::Storage) of one embedded SQLite database.
+//! [`SqliteStorage`]: the [`Backend`] of one embedded SQLite database, under the
+//! [`Storage`](super::Storage) handle.
 
 mod db;
 pub(crate) mod migrations;
@@ -11,7 +12,7 @@ use parking_lot::{FairMutex, FairMutexGuard};
 
 use rusqlite::{Connection, TransactionBehavior};
 
-use super::sql::{Backend, Db, off_the_workers, seed};
+use super::sql::{Access, Backend, Db, off_the_workers, seed};
 use super::{AdminSeed, StorageError, StorageResult};
 
 /// The database file, relative to the site directory.
@@ -120,6 +121,20 @@ impl SqliteStorage {
 }
 
 impl Backend for SqliteStorage {
+    /// Reads (of one statement or more) on a reader, writes on the writer.
+    fn run(
+        &self,
+        access: Access,
+        call: &mut dyn FnMut(&dyn Db) -> StorageResult<()>,
+    ) -> StorageResult<()> {
+        match access {
+            Access::Read | Access::ReadOne => self.read(call),
+            Access::Write => self.write(call),
+        }
+    }
+}
+
+impl SqliteStorage {
     /// Runs `f` in one deferred transaction on a reader (the first free one, else the next
     /// in turn), or on the writer when there are no readers: one snapshot for all of `f`.
     fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
@@ -157,7 +172,7 @@ impl Backend for SqliteStorage {
 
 #[cfg(test)]
 impl SqliteStorage {
-    /// The connection itself, for tests that look beneath the trait.
+    /// The connection itself, for tests that look beneath the storage's methods.
     pub(crate) fn raw(&self) -> FairMutexGuard<'_, Connection> {
         self.lock()
     }

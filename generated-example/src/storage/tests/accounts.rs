@@ -2,7 +2,7 @@
 
 use super::{Site, memory, user};
 use crate::storage::{
-    ADMIN_ACCOUNT_ID, AccountQuery, NewAccount, REGISTERED_USERS_ID, Storage, StorageError,
+    ADMIN_ACCOUNT_ID, AccountQuery, NewAccount, REGISTERED_USERS_ID, StorageError,
 };
 
 #[test]
@@ -213,6 +213,7 @@ fn sessions_persist_across_a_restart_until_deleted() {
     let nobody = storage.create_session("key-3", 7, "x");
     assert!(matches!(nobody, Err(StorageError::Invalid(_))));
     let stored: Vec<String> = storage
+        .sqlite()
         .raw()
         .prepare("SELECT session_key FROM sessions")
         .unwrap()

@@ -6,7 +6,7 @@ use crate::storage::{
     ReviewerState, Storage, StorageError, Transition,
 };
 
-fn setup(storage: &dyn Storage) {
+fn setup(storage: &Storage) {
     for name in ["proj", "a/b"] {
         storage
             .create_project(&NewProject {
@@ -18,7 +18,7 @@ fn setup(storage: &dyn Storage) {
     }
 }
 
-fn change(storage: &dyn Storage, project: &str, subject: &str) -> crate::storage::Change {
+fn change(storage: &Storage, project: &str, subject: &str) -> crate::storage::Change {
     storage
         .create_change(&NewChange {
             project: project.into(),

@@ -6,7 +6,7 @@ use crate::storage::{
     REGISTERED_USERS_ID, REGISTERED_USERS_NAME, Storage, StorageError,
 };
 
-fn group(storage: &dyn Storage, name: &str) -> crate::storage::Group {
+fn group(storage: &Storage, name: &str) -> crate::storage::Group {
     storage
         .create_group(&NewGroup {
             name: name.into(),

@@ -2,32 +2,22 @@
 //! `REVIEW_TEST_POSTGRES` names a server, else two SQLite storages on one site's file.
 //! Concurrent writers on both must never take the same number or name.
 
-use std::sync::Arc;
-
-use super::{Fresh, Site, admin_seed, fresh_postgres_url};
+use super::{Site, admin_seed, fresh_postgres_url};
 use crate::storage::{
     ADMIN_ACCOUNT_ID, NewAccount, NewChange, NewProject, PgStorage, SqliteStorage, Storage,
     StorageError,
 };
 
 /// Two storages on one new database, and the site that holds it (SQLite) if any.
-fn two_instances() -> ([Arc<Fresh>; 2], Option<Site>) {
+fn two_instances() -> ([Storage; 2], Option<Site>) {
     match fresh_postgres_url("instances") {
         Some(url) => {
-            let open = || {
-                Arc::new(Fresh::Postgres(
-                    PgStorage::connect(&url, &admin_seed()).unwrap().0,
-                ))
-            };
+            let open = || Storage::new(PgStorage::connect(&url, &admin_seed()).unwrap().0);
             ([open(), open()], None)
         }
         None => {
             let site = Site::new("instances");
-            let open = || {
-                Arc::new(Fresh::Sqlite(
-                    SqliteStorage::open(site.path(), &admin_seed()).unwrap().0,
-                ))
-            };
+            let open = || Storage::new(SqliteStorage::open(site.path(), &admin_seed()).unwrap().0);
             ([open(), open()], Some(site))
         }
     }
@@ -45,7 +35,7 @@ fn concurrent_writers_on_two_instances_never_take_the_same_number_or_name() {
         .unwrap();
     let threads: Vec<_> = (0..8)
         .map(|t| {
-            let storage = Arc::clone(&storages[t % 2]);
+            let storage = storages[t % 2].clone();
             std::thread::spawn(move || {
                 let mut numbers = Vec::new();
                 for i in 0..10 {

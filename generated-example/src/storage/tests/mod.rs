@@ -9,11 +9,12 @@ mod postgres;
 mod projects;
 mod setup;
 
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::sql::{Backend, Db};
-use super::{Account, AdminSeed, NewAccount, PgStorage, SqliteStorage, Storage, StorageResult};
+use super::{Account, AdminSeed, NewAccount, PgStorage, SqliteStorage, Storage};
 
 /// A site directory of its own, removed when dropped.
 pub(super) struct Site {
@@ -39,12 +40,13 @@ impl Site {
     }
 
     /// Opens the site's storage; answers whether `admin` was created now.
-    pub(super) fn open(&self) -> (SqliteStorage, bool) {
-        SqliteStorage::open(&self.dir, &admin_seed()).unwrap()
+    pub(super) fn open(&self) -> (SqliteBacked, bool) {
+        let (sqlite, created) = SqliteStorage::open(&self.dir, &admin_seed()).unwrap();
+        (SqliteBacked::new(sqlite), created)
     }
 
     /// Opens the site's storage that must exist already.
-    pub(super) fn reopen(&self) -> SqliteStorage {
+    pub(super) fn reopen(&self) -> SqliteBacked {
         let (storage, created) = self.open();
         assert!(!created, "admin is created on the first start only");
         storage
@@ -67,10 +69,10 @@ pub(super) fn admin_seed() -> AdminSeed {
 /// A seeded storage of its own: in memory, or in a new PostgreSQL database when
 /// `REVIEW_TEST_POSTGRES` names a server (`postgres://user@host:port`), so that the same
 /// tests check both backends.
-pub(super) fn memory() -> Fresh {
+pub(super) fn memory() -> Storage {
     match fresh_postgres_url("storage") {
-        Some(url) => Fresh::Postgres(PgStorage::connect(&url, &admin_seed()).unwrap().0),
-        None => Fresh::Sqlite(SqliteStorage::open_in_memory(&admin_seed()).unwrap().0),
+        Some(url) => Storage::new(PgStorage::connect(&url, &admin_seed()).unwrap().0),
+        None => Storage::new(SqliteStorage::open_in_memory(&admin_seed()).unwrap().0),
     }
 }
 
@@ -86,30 +88,38 @@ pub(super) fn fresh_postgres_url(what: &str) -> Option<String> {
     Some(PgStorage::create_database(&server, &name).unwrap())
 }
 
-/// A storage of either backend (a [`Backend`] itself, so a [`Storage`]).
-pub(super) enum Fresh {
-    Sqlite(SqliteStorage),
-    Postgres(PgStorage),
+/// A storage on SQLite with its backend at hand, for tests that look beneath the storage's
+/// methods (the connection, the schema version, the file). Dereferences to the storage.
+pub(super) struct SqliteBacked {
+    storage: Storage,
+    sqlite: Arc<SqliteStorage>,
 }
 
-impl Backend for Fresh {
-    fn read<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        match self {
-            Fresh::Sqlite(storage) => storage.read(f),
-            Fresh::Postgres(storage) => storage.read(f),
+impl SqliteBacked {
+    pub(super) fn new(sqlite: SqliteStorage) -> SqliteBacked {
+        let sqlite = Arc::new(sqlite);
+        SqliteBacked {
+            storage: Storage::from(Arc::clone(&sqlite)),
+            sqlite,
         }
     }
 
-    fn write<T>(&self, f: impl FnOnce(&dyn Db) -> StorageResult<T>) -> StorageResult<T> {
-        match self {
-            Fresh::Sqlite(storage) => storage.write(f),
-            Fresh::Postgres(storage) => storage.write(f),
-        }
+    /// The backend under the storage.
+    pub(super) fn sqlite(&self) -> &SqliteStorage {
+        &self.sqlite
+    }
+}
+
+impl Deref for SqliteBacked {
+    type Target = Storage;
+
+    fn deref(&self) -> &Storage {
+        &self.storage
     }
 }
 
 /// Creates an account with just a username.
-pub(super) fn user(storage: &dyn Storage, username: &str) -> Account {
+pub(super) fn user(storage: &Storage, username: &str) -> Account {
     storage
         .create_account(&NewAccount {
             username: username.into(),

@@ -6,7 +6,7 @@ use crate::storage::{
     ProjectQuery, ProjectState, Storage, StorageError,
 };
 
-fn project(storage: &dyn Storage, name: &str, empty_commit: bool) -> crate::storage::Project {
+fn project(storage: &Storage, name: &str, empty_commit: bool) -> crate::storage::Project {
     storage
         .create_project(&NewProject {
             name: name.into(),
@@ -17,7 +17,7 @@ fn project(storage: &dyn Storage, name: &str, empty_commit: bool) -> crate::stor
         .unwrap()
 }
 
-fn ref_names(storage: &dyn Storage, name: &str) -> Vec<String> {
+fn ref_names(storage: &Storage, name: &str) -> Vec<String> {
     storage
         .branches(name)
         .unwrap()

@@ -2,7 +2,7 @@
 
 use rusqlite::Connection;
 
-use super::{Site, admin_seed, memory};
+use super::{Site, SqliteBacked, admin_seed, memory};
 use crate::storage::sqlite::migrations::{MIGRATIONS, Migration, current_version, migrate_with};
 use crate::storage::{
     ADMIN_ACCOUNT_ID, ADMINISTRATORS_NAME, ALL_PROJECTS, ALL_USERS, ANONYMOUS_USERS_ID,
@@ -29,11 +29,11 @@ fn first_open_creates_the_database_and_seeds_it() {
     assert!(created);
     assert!(site.path().join(DATABASE_PATH).is_file());
     assert_eq!(
-        storage.path(),
+        storage.sqlite().path(),
         Some(site.path().join(DATABASE_PATH).as_path())
     );
     assert_eq!(
-        storage.schema_version().unwrap(),
+        storage.sqlite().schema_version().unwrap(),
         SqliteStorage::latest_schema_version()
     );
 
@@ -107,7 +107,7 @@ fn system_groups_exist_and_are_not_internal() {
 fn reopening_keeps_version_and_data_and_seeds_nothing() {
     let site = Site::new("reopen");
     let (storage, _) = site.open();
-    let version = storage.schema_version().unwrap();
+    let version = storage.sqlite().schema_version().unwrap();
     super::user(&storage, "alice");
     drop(storage);
 
@@ -116,10 +116,12 @@ fn reopening_keeps_version_and_data_and_seeds_nothing() {
         password_hash: "other".into(),
         ..admin_seed()
     };
-    let (storage, created) = SqliteStorage::open(site.path(), &other).unwrap();
+    let (sqlite, created) = SqliteStorage::open(site.path(), &other).unwrap();
+    let storage = SqliteBacked::new(sqlite);
     assert!(!created);
-    assert_eq!(storage.schema_version().unwrap(), version);
+    assert_eq!(storage.sqlite().schema_version().unwrap(), version);
     let rows: i64 = storage
+        .sqlite()
         .raw()
         .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
         .unwrap();
@@ -139,7 +141,7 @@ fn reopening_keeps_version_and_data_and_seeds_nothing() {
 fn the_database_is_durable() {
     let site = Site::new("pragmas");
     let (storage, _) = site.open();
-    let conn = storage.raw();
+    let conn = storage.sqlite().raw();
     let journal: String = conn
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
         .unwrap();
@@ -159,6 +161,7 @@ fn a_newer_database_is_refused() {
     let site = Site::new("newer");
     let (storage, _) = site.open();
     storage
+        .sqlite()
         .raw()
         .execute(
             "INSERT INTO schema_version (version, description, applied_on) VALUES (999, 'x', 0)",
@@ -222,13 +225,13 @@ fn migrations_apply_in_order_once_and_a_failing_one_leaves_no_trace() {
 
 #[test]
 fn calls_from_many_threads_are_serialized() {
-    let storage = std::sync::Arc::new(memory());
+    let storage = memory();
     let handles: Vec<_> = (0..8)
         .map(|t| {
             let storage = storage.clone();
             std::thread::spawn(move || {
                 (0..5)
-                    .map(|i| super::user(&*storage, &format!("u{t}-{i}")).id)
+                    .map(|i| super::user(&storage, &format!("u{t}-{i}")).id)
                     .collect::<Vec<_>>()
             })
         })
@@ -251,7 +254,8 @@ fn crash_child() {
     let Some(site) = std::env::var_os(CRASH_SITE) else {
         return;
     };
-    let (storage, _) = SqliteStorage::open(std::path::Path::new(&site), &admin_seed()).unwrap();
+    let (sqlite, _) = SqliteStorage::open(std::path::Path::new(&site), &admin_seed()).unwrap();
+    let storage = Storage::new(sqlite);
     let id = super::user(&storage, "survivor").id;
     storage.create_session("crash-key", id, "xsrf").unwrap();
     println!("WRITTEN {id}");
