@@ -4,7 +4,9 @@
 
 mod conventions;
 mod diff;
+mod diff_cli;
 mod diff_fields;
+mod diff_other_apis;
 mod diff_parameters;
 mod diff_words;
 mod docs_page;

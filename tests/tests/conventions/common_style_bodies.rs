@@ -3,17 +3,10 @@
 //! name (`unknown_fields: reject`), and `null` refused where a field is optional but not
 //! nullable (`null_optional_fields: reject`), while a nullable one is still cleared by it.
 
-use restspec_runtime::Settings;
-use restspec_tests::common_style::{CommonStyle, TOKEN};
+use restspec_tests::common_style::TOKEN;
 
+use super::common_style::start;
 use super::{Answer, client, send};
-
-async fn start() -> String {
-    CommonStyle::new()
-        .serve(Settings::default())
-        .await
-        .expect("a loopback server starts")
-}
 
 fn json(answer: &Answer) -> serde_json::Value {
     serde_json::from_slice(&answer.body).expect("a JSON body")

@@ -3,10 +3,12 @@
 //! Each test asserts status, headers and exact body bytes, including the refusals.
 
 mod affixed;
+mod affixed_bodies;
 mod auth;
 mod axum_router;
 mod common_style;
 mod common_style_bodies;
+mod common_style_callers;
 mod compression;
 mod connections;
 mod cookies;
@@ -23,6 +25,7 @@ mod output;
 mod own_errors;
 mod owned_resources;
 mod payments;
+mod payments_answers;
 mod payments_rules;
 mod query_keys;
 mod quota;
