@@ -6,8 +6,7 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::registry::LookupSpan;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use super::server_span::SERVER_SPAN_TARGET;
-use super::{ErrorLogLayer, Rotation};
+use super::{ErrorLogLayer, Rotation, SERVER_SPAN_TARGET};
 
 /// Installs the process-wide subscriber of a service: events filtered by `RUST_LOG` (or
 /// `default_filter` when it is unset or invalid, e.g. `"info"`) go to stdout, with ANSI

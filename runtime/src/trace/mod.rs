@@ -54,7 +54,12 @@ pub use layer::{ErrorLogLayer, TracedRequestFilter};
 pub use log_files::Rotation;
 #[cfg(feature = "error-log")]
 pub use logging::{init_logging, init_logging_with};
-pub use server_span::{SERVER_SPAN_TARGET, emit_server_spans, server_spans_enabled};
+pub use server_span::{emit_server_spans, server_spans_enabled};
+
+/// The target of the server span (filter with `restspec::http=off`). Beside the other
+/// targets, so that logging, which turns it off by default, needs nothing of the span's
+/// module (which needs the OTLP exporter, which sets up logging).
+pub const SERVER_SPAN_TARGET: &str = "restspec::http";
 
 /// The target of the span [`request_span`] creates.
 pub const REQUEST_SPAN_TARGET: &str = "restspec::request";

@@ -20,10 +20,8 @@ use http::StatusCode;
 use tracing::Span;
 use tracing::field::Empty;
 
+use super::SERVER_SPAN_TARGET;
 use crate::spec::EndpointSpec;
-
-/// The target of the server span (filter with `restspec::http=off`).
-pub const SERVER_SPAN_TARGET: &str = "restspec::http";
 
 /// Whether requests open a server span; see [`emit_server_spans`].
 static ON: AtomicBool = AtomicBool::new(false);
