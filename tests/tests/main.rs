@@ -9,6 +9,7 @@ mod diff_fields;
 mod diff_other_apis;
 mod diff_parameters;
 mod diff_words;
+mod docs_links;
 mod docs_page;
 mod example;
 mod example_errors;
