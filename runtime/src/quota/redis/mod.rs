@@ -178,7 +178,7 @@ impl RedisQuotaEnforcer {
             .enumerate()
             .map(|(index, rule)| Rule::new(index, rule))
             .collect();
-        let script = ::redis::Script::new(include_str!("redis/bucket.lua"));
+        let script = ::redis::Script::new(include_str!("bucket.lua"));
         let store = Store::new(
             client,
             script,
