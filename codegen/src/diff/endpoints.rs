@@ -2,10 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{Change, ChangeKind, Verdict, Who};
+use super::{CLIENTS, Change, ChangeKind, Verdict, Who};
 use crate::model::{Endpoint, Param, ParamType, Service};
-
-pub(super) const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 fn by_name(service: &Service) -> BTreeMap<&str, &Endpoint> {
     service

@@ -4,10 +4,8 @@
 //! was told could not come); defaults, read-only and write-only, formats and deprecation
 //! each judged by which way the type travels. A list's item rules move the same way.
 
-use super::{ChangeKind, Verdict, Who};
+use super::{CLIENTS, ChangeKind, Verdict};
 use crate::model::{Bound, FieldRules};
-
-const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 /// How one constraint moved.
 #[derive(Clone, Copy, PartialEq)]

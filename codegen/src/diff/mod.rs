@@ -28,6 +28,10 @@ pub enum Who {
     Operators,
 }
 
+/// Breaking clients: what most changes of what a client sends or reads are (declared once
+/// for every comparison module).
+const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
+
 /// The verdict on one change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verdict {

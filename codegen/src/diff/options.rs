@@ -2,11 +2,9 @@
 //! (what a request may say and what one that says nothing gets), and the headers its
 //! success answers carry.
 
-use super::{Change, ChangeKind, Verdict, Who};
+use super::{CLIENTS, Change, ChangeKind, Verdict};
 use crate::diag::Location;
 use crate::model::{Endpoint, QueryOption};
-
-const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 pub(super) fn compare(was: &Endpoint, now: &Endpoint, out: &mut Vec<Change>) {
     compare_place(&QUERY, &was.query, &now.query, was, now, out);

@@ -25,7 +25,7 @@ pub(super) fn compare(
     }
     Some(match lost.is_empty() {
         false => (
-            super::endpoints::CLIENTS,
+            super::CLIENTS,
             format!(
                 "no longer reads credentials at {}: clients sending them there are anonymous to it",
                 join(&lost)

@@ -5,10 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use super::{Change, ChangeKind, Verdict, Who};
+use super::{CLIENTS, Change, ChangeKind, Verdict};
 use crate::model::{Field, OptionType, ParamType, Service, TypeDef, TypeKind, TypeRef};
-
-const CLIENTS: Verdict = Verdict::Breaking(Who::Clients);
 
 /// Which ways a type travels in one version.
 struct Directions {
