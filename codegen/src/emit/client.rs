@@ -9,7 +9,7 @@ use quote::{format_ident, quote};
 use super::doc;
 use super::docs::summary_and_description;
 use super::options::options_struct;
-use super::types::rust_type;
+use super::rust_types::rust_type;
 use crate::model::{Endpoint, OptionType, Segment, Service};
 use crate::names;
 
@@ -132,7 +132,7 @@ fn method_tokens(
         .params()
         .map(|p| {
             let ident = format_ident!("{}", names::field_ident(p));
-            let ty = super::types::param_type(&family.param_type_of(endpoint, p));
+            let ty = super::rust_types::param_type(&family.param_type_of(endpoint, p));
             quote! { #ident: #ty }
         })
         .collect();
@@ -240,7 +240,7 @@ fn method_tokens(
         }
         None => (None, None),
     };
-    let output = super::types::response_type(endpoint, format);
+    let output = super::rust_types::response_type(endpoint, format);
     let decode = endpoint.response.is_some();
     let http_method = super::service::method_tokens(endpoint.method);
     let pieces = path_pieces(family, endpoint);

@@ -44,7 +44,8 @@ pub(crate) fn tokens(service: &Service, server: bool) -> TokenStream {
         let docs = doc(&format!("{} {}: {}", s.code, s.message, s.when.trim()));
         let carried = match &s.body {
             Some(body) => {
-                let ty = super::types::rust_type(body, service.conventions.timestamp_format, false);
+                let ty =
+                    super::rust_types::rust_type(body, service.conventions.timestamp_format, false);
                 match s.body_nullable {
                     true => quote! { Option<#ty> },
                     false => ty,

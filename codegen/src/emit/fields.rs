@@ -15,14 +15,14 @@ use crate::names;
 pub(super) fn field_type(field: &Field, format: crate::model::TimestampFormat) -> TokenStream {
     match (&field.ty, field.nullable_items) {
         (TypeRef::List(item), true) => {
-            let item = super::types::rust_type(item, format, true);
+            let item = super::rust_types::rust_type(item, format, true);
             quote! { Vec<Option<#item>> }
         }
         (TypeRef::Map(value), true) => {
-            let value = super::types::rust_type(value, format, true);
+            let value = super::rust_types::rust_type(value, format, true);
             quote! { rt::BTreeMap<String, Option<#value>> }
         }
-        _ => super::types::rust_type(&field.ty, format, true),
+        _ => super::rust_types::rust_type(&field.ty, format, true),
     }
 }
 

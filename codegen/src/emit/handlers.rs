@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::doc;
 use super::docs::summary_and_description;
-use super::types::rust_type;
+use super::rust_types::rust_type;
 use crate::model::{Endpoint, Family, PageStyle, Section, Service};
 use crate::names;
 
@@ -256,7 +256,7 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
     let format = service.conventions.timestamp_format;
     let params = endpoint.path.params().map(|p| {
         let ident = format_ident!("{}", names::field_ident(p));
-        let ty = super::types::param_type(&family.param_type_of(endpoint, p));
+        let ty = super::rust_types::param_type(&family.param_type_of(endpoint, p));
         quote! { #ident: #ty }
     });
     let options = (!endpoint.query.is_empty()).then(|| {
@@ -288,11 +288,11 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         };
         quote! { page: #ty, }
     });
-    let output = super::types::response_type(endpoint, format);
+    let output = super::rust_types::response_type(endpoint, format);
     // A paginated endpoint answers the page itself: the runtime writes its headers, its
     // marker or its envelope.
     let answer = match pagination {
-        Some(p) => super::types::page_type(endpoint, p, format),
+        Some(p) => super::rust_types::page_type(endpoint, p, format),
         // Declared response headers come with the reply, so none can be forgotten.
         None if !endpoint.response_headers.is_empty() => {
             let headers = super::response_headers::struct_name(endpoint);

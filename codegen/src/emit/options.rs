@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 
 use super::doc;
 use super::opt_str;
-use super::types::{rust_type, scalar_type, seen_from_options};
+use super::rust_types::{rust_type, scalar_type, seen_from_options};
 use crate::model::{Service, TimestampFormat, TypeRef};
 use crate::names;
 

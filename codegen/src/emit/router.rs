@@ -284,7 +284,7 @@ fn arm_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenS
         ),
         None => (None, None),
     };
-    let output = super::types::response_type(endpoint, service.conventions.timestamp_format);
+    let output = super::rust_types::response_type(endpoint, service.conventions.timestamp_format);
     if let Some(p) = service
         .conventions
         .pagination
@@ -297,7 +297,7 @@ fn arm_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenS
                 quote! { call.reply_page(answer, &page) },
             ),
             PageStyle::Offset { .. } => {
-                let mark = super::types::more_marker(service, endpoint, p);
+                let mark = super::rust_types::more_marker(service, endpoint, p);
                 (
                     quote! { call.offset_request()? },
                     quote! { call.reply_offset_page(answer, &page, #mark) },

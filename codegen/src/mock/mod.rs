@@ -17,7 +17,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::emit::handlers::{family_trait, has_own_trait, resolver_method, resource_struct};
-use crate::emit::types::{param_type, rust_type};
+use crate::emit::rust_types::{param_type, rust_type};
 use crate::model::{Endpoint, Family, FieldRules, PageStyle, Service, TypeRef};
 use crate::names;
 use value::Values;
