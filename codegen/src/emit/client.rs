@@ -215,7 +215,7 @@ fn method_tokens(
     });
     // An endpoint reading other media types than the service's: its body goes as it reads.
     let media = endpoint.request_bodies.as_deref().map(|words| {
-        let bodies = super::service::request_bodies(words);
+        let bodies = super::runtime_values::request_bodies(words);
         quote! { .request_bodies(#bodies) }
     });
     let (body, body_call) = match &endpoint.request {
@@ -242,7 +242,7 @@ fn method_tokens(
     };
     let output = super::rust_types::response_type(endpoint, format);
     let decode = endpoint.response.is_some();
-    let http_method = super::service::method_tokens(endpoint.method);
+    let http_method = super::runtime_values::method_tokens(endpoint.method);
     let pieces = path_pieces(family, endpoint);
     let mut text = summary_and_description(&endpoint.summary, endpoint.description.as_deref());
     if endpoint.deprecated {

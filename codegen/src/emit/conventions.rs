@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::opt_str;
-use super::service::{method_tokens, request_bodies};
+use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
 use crate::model::{
     Anonymous, Credential, EarlyRefusals, ErrorFormat, PageStyle, Service, UnknownCredentials,
@@ -146,7 +146,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .iter()
         .flat_map(|s| &s.messages)
         .map(|(condition, wording)| {
-            let condition = super::service::condition_tokens(condition);
+            let condition = condition_tokens(condition);
             quote! { (#condition, #wording) }
         })
         .collect();

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::service::method_tokens;
+use super::runtime_values::method_tokens;
 use crate::model::{Credential, Method, Service};
 
 /// `cors: rt::CorsConventions { .. }`, when the spec has a `cors` block.

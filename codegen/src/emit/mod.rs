@@ -18,6 +18,7 @@ mod option_defaults;
 pub(crate) mod options;
 pub(crate) mod response_headers;
 mod router;
+mod runtime_values;
 pub(crate) mod rust_types;
 mod service;
 mod skeleton;

@@ -3,19 +3,10 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
 use super::{doc, opt_str};
-use crate::model::{Anonymous, Endpoint, Family, Method, Service};
+use crate::model::{Anonymous, Endpoint, Family, Service};
 use crate::names;
-
-pub(crate) fn method_tokens(method: Method) -> TokenStream {
-    let ident = format_ident!("{}", method.as_str());
-    quote! { rt::http::Method::#ident }
-}
-
-pub(crate) fn condition_tokens(name: &str) -> TokenStream {
-    let ident = format_ident!("{}", names::pascal(name));
-    quote! { rt::Condition::#ident }
-}
 
 pub(crate) fn family_const(family: &Family) -> proc_macro2::Ident {
     format_ident!("{}", names::screaming(&family.name))
@@ -440,12 +431,4 @@ fn endpoint_tokens(
             ..rt::EndpointSpec::USUAL
         };
     }
-}
-
-/// The rules of the `options` (query options or header parameters) that have some:
-/// required, a default, bounds.
-/// The runtime's `RequestBodies` for the spec's word (`json_or_form`).
-pub(super) fn request_bodies(words: &str) -> TokenStream {
-    let variant = format_ident!("{}", crate::names::pascal(words));
-    quote! { rt::RequestBodies::#variant }
 }
