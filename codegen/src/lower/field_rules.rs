@@ -5,58 +5,12 @@
 
 use serde_json::Value;
 
+use super::applies::{Applies, applies};
 use super::context::Context;
-use crate::diag::{Diagnostic, Diagnostics, Location};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Bound, FieldRules, Scalar, TypeRef};
 use crate::spec::decode::{ScalarText, Spanned};
 use crate::spec::raw;
-
-/// The kinds of value a constraint applies to, for its message.
-#[derive(Clone, Copy, PartialEq)]
-pub(super) enum Applies {
-    Text,
-    /// Text and the values written as text (timestamps, dates, UUIDs): a pattern is
-    /// checked against the text the service writes for the value.
-    Written,
-    Number,
-    List,
-    Map,
-}
-
-impl Applies {
-    fn fits(self, ty: &TypeRef) -> bool {
-        match self {
-            Applies::Text => matches!(
-                ty,
-                TypeRef::String | TypeRef::Scalar(Scalar::Uri | Scalar::Email)
-            ),
-            Applies::Written => {
-                Applies::Text.fits(ty)
-                    || matches!(
-                        ty,
-                        TypeRef::Timestamp | TypeRef::Scalar(Scalar::Date | Scalar::Uuid)
-                    )
-            }
-            Applies::Number => match ty {
-                TypeRef::Integer | TypeRef::Number => true,
-                TypeRef::Scalar(scalar) => scalar.is_number(),
-                _ => false,
-            },
-            Applies::List => matches!(ty, TypeRef::List(_)),
-            Applies::Map => matches!(ty, TypeRef::Map(_)),
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Applies::Text => "text (`string`, `uri`, `email`)",
-            Applies::Written => "text and values written as text (`timestamp`, `date`, `uuid`)",
-            Applies::Number => "numbers (`integer`, `number`, `int32`, `double`, ...)",
-            Applies::List => "lists (`list<T>`)",
-            Applies::Map => "maps (`map<T>`)",
-        }
-    }
-}
 
 /// The rules of `field` (of type `ty`), each misplaced or ill-formed key reported.
 pub(super) fn lower(
@@ -211,29 +165,6 @@ pub(super) fn checked_pattern(
             None
         }
     }
-}
-
-/// Whether `key` (at `at`) applies to a field of type `ty`; reported where it does not.
-pub(super) fn applies(
-    key: &str,
-    at: &Location,
-    kind: Applies,
-    ty: &TypeRef,
-    diags: &mut Diagnostics,
-) -> bool {
-    if kind.fits(ty) {
-        return true;
-    }
-    diags.push(
-        Diagnostic::new(
-            at.clone(),
-            format!("`{key}` is for {}, not `{}`", kind.words(), ty.spelled()),
-        )
-        .hint(format!(
-            "remove `{key}`, or give the field a type it applies to"
-        )),
-    );
-    false
 }
 
 /// `minimum` or `exclusive_minimum` (or the maximums): at most one of the two.

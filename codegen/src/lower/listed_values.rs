@@ -1,6 +1,6 @@
 //! `values:` on a field or an option: the numbers or booleans it may be.
 
-use super::field_rules::{Applies, applies};
+use super::applies::{Applies, applies};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::TypeRef;
 use crate::spec::decode::{ScalarText, Spanned};

@@ -7,6 +7,7 @@
 //! those whose message points at a position the model does not keep.
 
 mod access;
+mod applies;
 mod bodies;
 mod composition;
 mod context;

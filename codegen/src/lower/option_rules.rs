@@ -225,30 +225,30 @@ pub(super) fn lower_option(
             "min_length",
             &raw.min_length,
             &mut rules.min_length,
-            super::field_rules::Applies::Text,
+            super::applies::Applies::Text,
         ),
         (
             "max_length",
             &raw.max_length,
             &mut rules.max_length,
-            super::field_rules::Applies::Text,
+            super::applies::Applies::Text,
         ),
         (
             "min_items",
             &raw.min_items,
             &mut rules.min_items,
-            super::field_rules::Applies::List,
+            super::applies::Applies::List,
         ),
         (
             "max_items",
             &raw.max_items,
             &mut rules.max_items,
-            super::field_rules::Applies::List,
+            super::applies::Applies::List,
         ),
     ] {
         *into = given
             .as_ref()
-            .filter(|n| super::field_rules::applies(key, &n.location, kind, &as_field, diags))
+            .filter(|n| super::applies::applies(key, &n.location, kind, &as_field, diags))
             .map(|n| n.value);
     }
     for (min, max, at, (min_key, max_key)) in [
@@ -269,19 +269,19 @@ pub(super) fn lower_option(
     }
     if let Some(unique) = &raw.unique_items {
         rules.unique_items = unique.value
-            && super::field_rules::applies(
+            && super::applies::applies(
                 "unique_items",
                 &unique.location,
-                super::field_rules::Applies::List,
+                super::applies::Applies::List,
                 &as_field,
                 diags,
             );
     }
     if let Some(pattern) = &raw.pattern
-        && super::field_rules::applies(
+        && super::applies::applies(
             "pattern",
             &pattern.location,
-            super::field_rules::Applies::Written,
+            super::applies::Applies::Written,
             &as_field,
             diags,
         )
