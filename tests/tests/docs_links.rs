@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 /// Folders that hold no page of ours: builds, dependencies, fetched documents and the
 /// fixtures' inputs.
@@ -53,9 +53,7 @@ fn read(path: &Path) -> Page {
     for event in Parser::new_ext(&text, Options::ENABLE_TABLES) {
         match event {
             Event::Start(Tag::Link { dest_url, .. }) => links.push(dest_url.to_string()),
-            Event::Start(Tag::Heading { level, .. }) if level <= HeadingLevel::H6 => {
-                heading = Some(String::new());
-            }
+            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
             Event::Text(t) | Event::Code(t) => {
                 if let Some(h) = heading.as_mut() {
                     h.push_str(&t);
