@@ -63,7 +63,7 @@
 //! ```
 //!
 //! `curl http://127.0.0.1:3000/greetings/world` then answers `{"text":"Hello, world!"}`,
-//! and `/greetings/nobody` a 404. The guide (`docs/guide.md`) goes on from here: writes,
+//! and `/greetings/nobody` a 404. The guide (`docs/guide/`) goes on from here: writes,
 //! users, examples as tests, a typed client.
 //!
 //! # Features
