@@ -149,7 +149,7 @@ fn options(bencher: Bencher<'_, '_>) {
     let endpoint = &api::endpoints::GET_REVISION_DETAIL;
     bencher.bench_local(|| {
         let query = QueryParams::read(black_box(Some("pp=0")), conventions).ok()?;
-        query.check_options(endpoint, conventions).ok()
+        QueryParams::check_options(query.others(), endpoint, conventions).ok()
     });
 }
 

@@ -6,7 +6,7 @@
 //! the runtime and the document say the same of what a caller can get.
 //!
 //! Which conditions apply is what the request pipeline (`restspec_runtime`'s
-//! `pipeline/service/mod.rs` and `pipeline/dispatch/mod.rs`) can answer for that endpoint on that
+//! `pipeline/request/`) can answer for that endpoint on that
 //! form, given the spec.
 
 use super::{Credential, Endpoint, Family, Method, Service, UnknownCredentials};

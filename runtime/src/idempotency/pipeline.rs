@@ -1,4 +1,4 @@
-//! The idempotency step of the endpoint pipeline (`dispatch::run`): the key of a request,
+//! The idempotency step of the endpoint pipeline (`pipeline::request`): the key of a request,
 //! taking it before the handler runs (or answering in the handler's place), and keeping or
 //! freeing it after.
 //!

@@ -103,14 +103,21 @@ impl<'q> QueryParams<'q> {
         Ok(params)
     }
 
-    /// Refuses a parameter that is neither the runtime's nor one of `endpoint`'s options, as
-    /// the real service refuses unknown options. Free when the query has none of those.
+    /// The query, when some parameter in it is not one of the runtime's: what
+    /// [`QueryParams::check_options`] reads.
+    pub fn others(&self) -> Option<&'q str> {
+        self.raw.filter(|_| self.has_others)
+    }
+
+    /// Refuses a parameter of `others` (the query, when [`QueryParams::others`] found some)
+    /// that is neither the runtime's nor one of `endpoint`'s options, as the real service
+    /// refuses unknown options. Free when the query has none of those.
     pub fn check_options(
-        &self,
+        others: Option<&str>,
         endpoint: &EndpointSpec,
         conventions: &Conventions,
     ) -> Result<(), ApiError> {
-        let Some(query) = self.raw.filter(|_| self.has_others) else {
+        let Some(query) = others else {
             return Ok(());
         };
         if conventions.unknown_options == UnknownOptions::Ignore {

@@ -24,7 +24,7 @@ mod histogram;
 mod labels;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -175,16 +175,16 @@ impl Metrics {
         }))
     }
 
-    /// Counts one answered request: to the endpoint `matched` names, with its method,
+    /// Counts one answered request: to `endpoint`, when it reached one, with its method,
     /// status and time taken.
     pub(crate) fn count_request(
         &self,
-        matched: &Matched,
+        endpoint: Option<&EndpointSpec>,
         method: &Method,
         status: StatusCode,
         elapsed: Duration,
     ) {
-        match matched.index() {
+        match endpoint.map(|e| e.index) {
             Some(index) => {
                 if let Some(Some(series)) = self.endpoints.get(index) {
                     let row = usize::from(*method == Method::HEAD && series.methods.len() > 1);
@@ -268,42 +268,5 @@ pub(crate) struct OpenConnection(Arc<Metrics>);
 impl Drop for OpenConnection {
     fn drop(&mut self) {
         self.0.connections_open.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// Which endpoint a request was routed to, written by the pipeline and read when the
-/// answer leaves: one word on the request's stack.
-#[derive(Debug)]
-pub(crate) struct Matched(AtomicUsize);
-
-/// No endpoint (yet).
-const NONE: usize = usize::MAX;
-/// A probe of the metrics or health paths: not counted.
-const PROBE: usize = usize::MAX - 1;
-
-impl Matched {
-    /// Nothing routed yet.
-    pub(crate) const fn new() -> Self {
-        Matched(AtomicUsize::new(NONE))
-    }
-
-    /// The request reached `endpoint`.
-    pub(crate) fn endpoint(&self, endpoint: &EndpointSpec) {
-        self.0.store(endpoint.index, Ordering::Relaxed);
-    }
-
-    /// The request is a probe of the metrics or health paths.
-    pub(crate) fn probe(&self) {
-        self.0.store(PROBE, Ordering::Relaxed);
-    }
-
-    /// Whether the request is a probe, which is not counted.
-    pub(crate) fn is_probe(&self) -> bool {
-        self.0.load(Ordering::Relaxed) == PROBE
-    }
-
-    /// The index of the endpoint reached, if any.
-    pub(crate) fn index(&self) -> Option<usize> {
-        Some(self.0.load(Ordering::Relaxed)).filter(|i| *i < PROBE)
     }
 }

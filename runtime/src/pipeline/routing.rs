@@ -137,7 +137,7 @@ impl RouteTable {
 
     /// The endpoint a request for `path` would be routed to, if any: for an answer given
     /// before routing, written in that endpoint's rows
-    /// (`dispatch::in_endpoint_row`).
+    /// (`request::in_endpoint_row`).
     pub(crate) fn endpoint_for(&self, parts: &Parts, path: &str) -> Option<&'static EndpointSpec> {
         match self.lookup_request(parts, path) {
             Lookup::Found(endpoint, _) | Lookup::BadEncoding(endpoint) => Some(endpoint),

@@ -181,8 +181,18 @@ pub async fn check_basic<A: Authenticator>(
     presented: Presented<'_>,
     realm: &str,
 ) -> Result<Arc<Identity>, ApiError> {
-    let mut buffer = [0; CREDENTIALS_ON_STACK];
-    let Some((user, password)) = basic_credentials(presented.headers, &mut buffer) else {
+    // Decoded in the request's own state when short (the usual case), else into a buffer
+    // of their own: the request's future is not made larger for the rare long ones.
+    let mut short = [0; CREDENTIALS_ON_STACK];
+    let mut long = Vec::new();
+    let decoded = authorization(presented.headers, "basic").map_or(0, |e| e.len() / 4 * 3 + 3);
+    let buffer: &mut [u8] = if decoded > CREDENTIALS_ON_STACK {
+        long.resize(decoded.min(LONGEST_CREDENTIALS), 0);
+        &mut long
+    } else {
+        &mut short
+    };
+    let Some((user, password)) = basic_credentials(presented.headers, buffer) else {
         return Err(unauthorized(realm));
     };
     if let Err(wait) = failures.check(user, presented.remote) {
@@ -227,8 +237,12 @@ pub fn unauthorized(realm: &str) -> ApiError {
         .with_header(header::WWW_AUTHENTICATE, challenge)
 }
 
-/// Basic credentials up to this many decoded bytes are decoded on the stack.
-pub const CREDENTIALS_ON_STACK: usize = 512;
+/// Basic credentials up to this many decoded bytes are decoded in the request's own state.
+pub const CREDENTIALS_ON_STACK: usize = 96;
+
+/// The longest basic credentials read, in decoded bytes: longer ones are refused like any
+/// malformed header.
+pub const LONGEST_CREDENTIALS: usize = 512;
 
 /// The user name and password of an `Authorization: Basic` header, decoded into `buffer`
 /// (credentials longer than the buffer are refused, like any malformed header).

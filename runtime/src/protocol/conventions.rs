@@ -19,7 +19,7 @@ use crate::message::query::QueryParams;
 use crate::protocol::cors::{self, Decoration};
 use crate::protocol::overrides;
 use crate::spec::{Conventions, ServiceSpec};
-use crate::trace::{TraceRequest, trace_demand};
+use crate::trace::TraceRequest;
 
 /// What the conventions learn about a request before it is authenticated and routed.
 #[derive(Debug)]
@@ -28,8 +28,9 @@ pub struct Admitted<'a> {
     pub path: Cow<'a, str>,
     /// The request used the authenticated form (`/a/`).
     pub authenticated_form: bool,
-    /// The runtime's query parameters.
-    pub query: QueryParams<'a>,
+    /// The query, when some parameter in it is not one of the runtime's (an endpoint's
+    /// option, or a mistake): [`QueryParams::check_options`] reads it once routed.
+    pub others: Option<&'a str>,
     /// Pretty JSON was asked for (or is the default).
     pub pretty: bool,
     /// A method override (`$m`) was applied: CORS answers with the reduced header set.
@@ -37,57 +38,38 @@ pub struct Admitted<'a> {
 }
 
 /// What the way out needs to know about the request head as the client sent it, read
-/// once, before admission applies any override.
-#[derive(Debug)]
-pub struct Outbound<'a> {
-    /// The demand for tracing, when there is one.
-    pub trace: Option<TraceRequest<'a>>,
-    /// The trace header as the client sent it: echoed as it is when it carried the id.
-    pub trace_header: Option<&'a HeaderValue>,
-    /// The `Origin` header, when the origin is allowed cross-origin use.
-    pub allowed_origin: Option<HeaderValue>,
+/// once, before admission applies any override: a few flags, so that the request's future
+/// keeps no copy of a header (the way out finds the `Origin` and trace headers in the
+/// request head again, which overrides leave alone).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Outbound {
+    /// The request's `Origin` is allowed cross-origin use.
+    pub origin_allowed: bool,
     /// CORS is configured and the request named an origin (the answer varies by origin).
     pub varies_by_origin: bool,
     /// The client accepts gzip.
     pub gzip: bool,
     /// Error answers may be gzipped too (unless the spec says `gzip_errors: false`).
     pub gzip_errors: bool,
+    /// Admission applied a method override ([`Admitted::overridden`]): CORS answers with
+    /// the reduced header set.
+    pub overridden: bool,
 }
 
-impl<'a> Outbound<'a> {
-    /// Reads what the way out needs from the request head, before any override. The trace
-    /// parameter comes from the query string (`query`, when it could be read).
-    pub fn read(
-        parts: &Parts,
-        trace_header: Option<&'a HeaderValue>,
-        query: Result<&QueryParams<'a>, &str>,
-        conventions: &Conventions,
-        allowed: &cors::AllowedOrigins,
-    ) -> Self {
-        let trace_parameter = conventions.trace_parameter;
+impl Outbound {
+    /// Reads what the way out needs from the request head, before any override.
+    pub fn read(parts: &Parts, conventions: &Conventions, allowed: &cors::AllowedOrigins) -> Self {
         let origin = parts.headers.get(header::ORIGIN);
-        let allowed_origin = origin
-            .filter(|o| {
-                o.to_str()
-                    .is_ok_and(|o| cors::origin_allowed(allowed, conventions, o))
-            })
-            .cloned();
-        let parameter = match query {
-            Ok(query) => query.trace.clone(),
-            // The query was refused (a duplicate override): find the trace parameter alone.
-            Err(raw) => trace_parameter.and_then(|name| {
-                form_urlencoded::parse(raw.as_bytes())
-                    .find(|(key, _)| key == name)
-                    .map(|(_, value)| Cow::Owned(value.into_owned()))
-            }),
-        };
+        let origin_allowed = origin.is_some_and(|o| {
+            o.to_str()
+                .is_ok_and(|o| cors::origin_allowed(allowed, conventions, o))
+        });
         Outbound {
-            trace: trace_demand(parameter, trace_header),
-            trace_header,
-            allowed_origin,
+            origin_allowed,
             varies_by_origin: allowed.is_configured() && origin.is_some(),
             gzip: compression::accepts_gzip(&parts.headers),
             gzip_errors: !conventions.never_gzip_errors,
+            overridden: false,
         }
     }
 }
@@ -122,25 +104,28 @@ pub fn admit<'a>(
     Ok(Admitted {
         path,
         authenticated_form,
-        query,
+        others: query.others(),
         pretty,
         overridden,
     })
 }
 
 /// The conventions of the way out, for every answer to a request they read (errors
-/// included): trace ids, CORS, gzip. `overridden` says whether admission applied a method
-/// override ([`Admitted::overridden`]; `false` when the request was not admitted).
+/// included): trace ids, CORS, gzip. `request` is the request's head as admission left it
+/// (its `Origin` and trace headers as the client sent them); `trace` the request's demand
+/// for tracing, when it made one.
 pub fn finish(
     response: &mut Response,
-    outbound: &Outbound<'_>,
-    overridden: bool,
+    request: &http::HeaderMap,
+    outbound: Outbound,
+    trace: Option<&TraceRequest<'_>>,
     trace_header: Option<&HeaderName>,
     conventions: &Conventions,
 ) {
-    if let (Some(trace), Some(name)) = (&outbound.trace, trace_header) {
+    if let (Some(trace), Some(name)) = (trace, trace_header) {
+        let sent = request.get(name);
         for id in trace.ids() {
-            let value = match outbound.trace_header {
+            let value = match sent {
                 // The id is the header's own bytes: send them back without copying.
                 Some(sent) if sent.as_bytes() == id.as_bytes() => Ok(sent.clone()),
                 _ => HeaderValue::from_str(id),
@@ -153,8 +138,11 @@ pub fn finish(
     if outbound.varies_by_origin {
         cors::vary(response.headers_mut(), false);
     }
-    if let Some(origin) = &outbound.allowed_origin {
-        let decoration = if overridden {
+    if let Some(origin) = request
+        .get(header::ORIGIN)
+        .filter(|_| outbound.origin_allowed)
+    {
+        let decoration = if outbound.overridden {
             Decoration::Override
         } else {
             Decoration::Full

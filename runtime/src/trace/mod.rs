@@ -107,6 +107,20 @@ impl<'a> TraceRequest<'a> {
         &self.ids[..self.len]
     }
 
+    /// The same demand with ids of its own, to keep apart from the request head it was read
+    /// from.
+    pub fn into_owned(self) -> TraceRequest<'static> {
+        let [first, second] = self.ids;
+        TraceRequest {
+            ids: [
+                Cow::Owned(first.into_owned()),
+                Cow::Owned(second.into_owned()),
+            ],
+            len: self.len,
+            generated: self.generated,
+        }
+    }
+
     /// Consumes the demand, answering its ids (primary first).
     pub fn into_ids(self) -> Vec<String> {
         self.ids

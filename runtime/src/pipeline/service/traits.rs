@@ -45,9 +45,6 @@ where
     type Future = BoxFuture<Result<Response, Infallible>>;
 
     fn call(&self, request: http::Request<B>) -> Self::Future {
-        // The parts and body go down as they are: a request kept whole in one future's
-        // state would be kept again as parts in the next one's.
-        let (parts, body) = request.into_parts();
-        Box::pin(self.clone().serve(parts, body))
+        Service::call(self, request)
     }
 }

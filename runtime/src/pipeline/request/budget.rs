@@ -151,7 +151,7 @@ async fn ask<P: Api, A>(
             if let Some(metrics) = &shared.metrics {
                 metrics.count_timeout(TimedOut::Quota);
             }
-            Err(super::timed_out(limit))
+            Err(timed_out(limit))
         }
     }
 }
@@ -199,10 +199,26 @@ pub(super) async fn refused_early<P: Api, A>(
     error_with_budget(error, &state, headers.as_ref(), endpoint)
 }
 
+/// Whether refusals answered before the quota check are answered as they are, without the
+/// budget's headers and uncharged (the spec's `early_refusals`, `bare` unless it says
+/// otherwise), or when there is no quota to ask.
+pub(super) fn refusals_are_bare<P: Api, A>(shared: &Shared<P, A>) -> bool {
+    let early = P::SERVICE
+        .conventions
+        .rate_limit_headers
+        .map_or(EarlyRefusals::Bare, |h| h.early_refusals);
+    early == EarlyRefusals::Bare || shared.settings.quota.is_empty()
+}
+
+/// The 503 of a request that ran past the request timeout.
+pub(super) fn timed_out(limit: std::time::Duration) -> ApiError {
+    ApiError::status(503).with_message(format!("request timed out after {} s", limit.as_secs_f64()))
+}
+
 /// A refusal answered before routing (credentials the service does not accept): the
 /// request is routed for its endpoint's budget, by an anonymous caller, when the spec's
 /// `early_refusals` ask for it; a request no endpoint serves is answered as it is.
-pub(crate) async fn refused_before_routing<P: Api, A>(
+pub(super) async fn refused_before_routing<P: Api, A>(
     shared: &Shared<P, A>,
     error: ApiError,
     parts: &Parts,

@@ -1,0 +1,398 @@
+//! One request's way through the service, as plain steps in order:
+//!
+//! 1. open (before the request's future exists: its id, its start, its spans: `opening`);
+//! 2. admit: a CORS preflight is answered at once; the path is normalised, the runtime's
+//!    query parameters read, `$m`/`$ct` applied (`protocol::conventions::admit`);
+//! 3. the service's own paths: metrics, health, OpenAPI document, docs page (`own_paths`);
+//! 4. authenticate, and the session paths (`authenticate`); impersonate (`run_as`);
+//! 5. route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
+//!    the self alias (`authorize`);
+//! 6. resolve the top-level resource (`authorize::resolve`);
+//! 7. charge the quota (`budget`);
+//! 8. preconditions and options, then the body (`body`);
+//! 9. the handler, under the request timeout, with idempotency around it;
+//! 10. the way out, which every answer takes (`way_out`).
+//!
+//! Each step is a plain function that answers the next state or the refusal. [`answer`] is
+//! the one async function: it awaits only where something waits (the readiness checks,
+//! credentials, the resolver, the quota, the body, the handler), so that the request's
+//! future holds each value once, and no step's future holds the next one's.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::FutureExt;
+use http::request::Parts;
+
+use crate::error::{ApiError, Condition};
+use crate::idempotency::{self, fingerprint};
+use crate::message::body::Response;
+use crate::message::context::Caller;
+use crate::message::query::QueryParams;
+use crate::metrics::TimedOut;
+use crate::pipeline::api::{Answer, Api, Call};
+use crate::pipeline::routing::Lookup;
+use crate::pipeline::service::BoxFuture;
+use crate::pipeline::state::Shared;
+use crate::protocol::auth::Authenticator;
+use crate::protocol::conventions::{self, Outbound};
+use crate::protocol::cors;
+use crate::quota::QuotaState;
+use crate::serve::activity::{Activity, RequestUnderWay};
+use crate::spec::EndpointSpec;
+use crate::trace::{self, TraceRequest};
+
+mod authenticate;
+mod authorize;
+mod body;
+mod budget;
+mod opening;
+mod own_paths;
+mod way_out;
+
+use authenticate::{Authentication, authenticate};
+use opening::{InSpans, Opening};
+use own_paths::OwnPath;
+use way_out::Reached;
+pub(crate) use way_out::in_endpoint_row;
+
+/// Starts answering `request`: its opening, then its steps in one future, boxed once (as
+/// hyper's and tower's `call` must).
+pub(crate) fn start<P, A, B>(
+    shared: &Arc<Shared<P, A>>,
+    remote: Option<SocketAddr>,
+    activity: Option<&Arc<Activity>>,
+    request: http::Request<B>,
+) -> BoxFuture<Result<Response, Infallible>>
+where
+    P: Api,
+    A: Authenticator,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<crate::BoxError>,
+{
+    let (mut parts, body) = request.into_parts();
+    let (opening, spans) = opening::open(shared, P::SERVICE, &mut parts, remote);
+    let busy = activity.map(Activity::request_started);
+    let steps = answer(shared.clone(), remote, busy, parts, body, opening);
+    Box::pin(InSpans::new(steps, spans))
+}
+
+/// The request's steps, from admission to the way out: its response, and the endpoint it
+/// reached. An async block rather than an async fn, which would keep the request's head
+/// twice (as argument and as local).
+#[allow(clippy::manual_async_fn, reason = "an async fn keeps the head twice")]
+fn answer<P, A, B>(
+    shared: Arc<Shared<P, A>>,
+    remote: Option<SocketAddr>,
+    busy: Option<RequestUnderWay>,
+    mut parts: Parts,
+    body: B,
+    mut opening: Opening,
+) -> impl Future<Output = (Response, Option<&'static EndpointSpec>)> + Send
+where
+    P: Api,
+    A: Authenticator,
+    B: http_body::Body<Data = Bytes> + Send,
+    B::Error: Into<crate::BoxError>,
+{
+    async move {
+        let shared = &*shared;
+        let service = P::SERVICE;
+        let conventions = &service.conventions;
+        let allowed = &shared.settings.allowed_origins;
+        if cors::is_preflight(&parts.method, &parts.headers) {
+            // Answered at once (protocol 10.12, step 1): nothing else of the request is
+            // read, so the way out adds only what every answer carries.
+            let mut response = cors::preflight(&parts.headers, allowed, conventions)
+                .unwrap_or_else(|error| error.into_response_for(service));
+            cors::preflight_headers(response.headers_mut());
+            let reached = Reached {
+                endpoint: None,
+                probe: false,
+                outbound: None,
+                trace: None,
+            };
+            return (
+                way_out::leave(shared, Ok(response), &parts, &opening, &reached),
+                None,
+            );
+        }
+
+        // Admit.
+        let mut outbound = Outbound::read(&parts, conventions, allowed);
+        let admitted = QueryParams::read(parts.uri.query(), conventions).and_then(|query| {
+            conventions::admit(
+                service,
+                &parts.uri,
+                &mut parts.method,
+                &mut parts.headers,
+                query,
+                outbound.origin_allowed,
+            )
+        });
+        let trace = match opening.trace.take() {
+            Some(demand) => Some(*demand),
+            None => trace::requested_trace(
+                parts.uri.query(),
+                &parts.headers,
+                conventions.trace_parameter,
+                conventions.trace_header,
+            ),
+        };
+        let mut endpoint: Option<&'static EndpointSpec> = None;
+        let mut probe = false;
+        let admitted = match admitted {
+            Ok(admitted) => admitted,
+            Err(error) => {
+                let reached = Reached {
+                    endpoint,
+                    probe,
+                    outbound: Some(outbound),
+                    trace: trace.as_ref(),
+                };
+                let response = way_out::leave(shared, Err(error), &parts, &opening, &reached);
+                return (response, None);
+            }
+        };
+        outbound.overridden = admitted.overridden;
+        let path = admitted.path;
+        {
+            {
+                let answer: Answer = 'steps: {
+                    // The service's own paths.
+                    if matches!(parts.method, http::Method::GET | http::Method::HEAD) {
+                        match own_paths::find(shared, &parts, &path) {
+                            Some(OwnPath::Answered { answer, probe: p }) => {
+                                probe = p;
+                                break 'steps answer;
+                            }
+                            Some(OwnPath::Readiness) => {
+                                probe = true;
+                                break 'steps Ok(shared.health.ready().await);
+                            }
+                            None => {}
+                        }
+                    }
+
+                    // Authenticate.
+                    let form = admitted.authenticated_form;
+                    let (mut caller, place, mut lacks_xsrf_token) =
+                        match authenticate(shared, &parts, remote, &path, form).await {
+                            Authentication::Caller {
+                                authenticated,
+                                lacks_xsrf_token,
+                            } => (authenticated.caller, authenticated.place, lacks_xsrf_token),
+                            Authentication::Answered(answer) => break 'steps answer,
+                            Authentication::Refused(error) => {
+                                if budget::refusals_are_bare(shared) {
+                                    break 'steps Err(error);
+                                }
+                                let refused = budget::refused_before_routing(
+                                    shared, error, &parts, &path, remote,
+                                );
+                                break 'steps Err(Box::pin(refused).await);
+                            }
+                        };
+                    if let (Some(run_as), Some(name)) = (conventions.run_as, &shared.headers.run_as)
+                        && let Some(target) = parts.headers.get(name)
+                    {
+                        let authenticator = shared.settings.authenticator.as_ref();
+                        let impersonated = crate::protocol::run_as::impersonate(
+                            authenticator,
+                            run_as,
+                            target,
+                            caller,
+                        )
+                        .await;
+                        caller = match impersonated {
+                            Ok(caller) => caller,
+                            Err(error) => break 'steps Err(error),
+                        };
+                    }
+                    tracing::debug!(
+                        method = %parts.method,
+                        path = %path,
+                        caller = caller.identity().map_or("anonymous", |i| i.username.as_str()),
+                        auth = ?caller.auth_method(),
+                        method_overridden = admitted.overridden,
+                        "request accepted by the convention layer"
+                    );
+
+                    // Route. A body announced over the limit is refused first: nothing of
+                    // it is read, and no endpoint runs for it.
+                    let metrics = shared.metrics.as_deref();
+                    let limits = &shared.settings.limits;
+                    if body.size_hint().lower() > limits.max_body_bytes as u64 {
+                        break 'steps Err(body::too_large(limits.max_body_bytes, metrics));
+                    }
+                    let (routed, mut params) = match shared.routes.lookup_request(&parts, &path) {
+                        Lookup::Found(routed, params) => (routed, params),
+                        Lookup::NotFound => {
+                            break 'steps Err(ApiError::condition(Condition::NotFound));
+                        }
+                        Lookup::BadEncoding(_) => {
+                            break 'steps Err(ApiError::condition(Condition::NotFound)
+                                .with_message("Not found: invalid path encoding"));
+                        }
+                        Lookup::MethodNotAllowed(allow) => {
+                            break 'steps Err(ApiError::condition(Condition::MethodNotAllowed)
+                                .with_header(http::header::ALLOW, allow));
+                        }
+                    };
+                    endpoint = Some(routed);
+
+                    // Authorize, then resolve the resource.
+                    if !authorize::seen_by(routed, place, service) {
+                        caller = Caller::anonymous();
+                        lacks_xsrf_token = false;
+                    }
+                    let caller = &caller;
+                    let method = &parts.method;
+                    let resource = match authorize::resolve(
+                        shared,
+                        routed,
+                        &mut params,
+                        caller,
+                        lacks_xsrf_token,
+                        method,
+                    )
+                    .await
+                    {
+                        Ok(resource) => resource,
+                        // Refused before the quota check: with the budget's headers, and
+                        // charged, where the spec says the API does so.
+                        Err(error) if budget::refusals_are_bare(shared) => break 'steps Err(error),
+                        Err(error) => {
+                            let refused = budget::refused_early(
+                                shared, error, routed, caller, &parts, remote,
+                            );
+                            break 'steps Err(Box::pin(refused).await);
+                        }
+                    };
+
+                    // Charge the quota.
+                    let quota = if shared.settings.quota.is_empty() {
+                        QuotaState::default()
+                    } else {
+                        let resource = resource.as_ref();
+                        match budget::check_quota(shared, routed, caller, resource, &parts, remote)
+                            .await
+                        {
+                            Ok(quota) => quota,
+                            Err(error) => break 'steps Err(error),
+                        }
+                    };
+
+                    // From here on, every answer (a handler's error too) tells the caller's
+                    // budget, when the spec names headers for it.
+                    let answer: Answer = 'endpoint: {
+                        if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
+                            && parts.headers.get(header).is_some_and(|v| v == "*")
+                        {
+                            break 'endpoint Err(ApiError::condition(
+                                Condition::PreconditionFailed,
+                            )
+                            .with_message("Resource already exists"));
+                        }
+                        if let Err(error) =
+                            QueryParams::check_options(admitted.others, routed, conventions)
+                        {
+                            break 'endpoint Err(error);
+                        }
+                        let body = if routed.request_body {
+                            match body::read(body, limits, metrics).await {
+                                Ok(body) => body,
+                                Err(error) => break 'endpoint Err(error),
+                            }
+                        } else {
+                            Bytes::new()
+                        };
+
+                        // The handler, with idempotency around it.
+                        let store = &*shared.settings.idempotency;
+                        let limit = limits.request_timeout;
+                        let key = idempotency::key_of(service, &parts, caller, routed);
+                        if let Some((key, expire_after)) = &key {
+                            let print = fingerprint(&parts.method, parts.uri.path(), &body);
+                            match idempotency::begin(store, key, print, *expire_after, limit).await
+                            {
+                                Ok(Some(replay)) => break 'endpoint Ok(replay),
+                                Ok(None) => {}
+                                Err(error) => break 'endpoint Err(error),
+                            }
+                        }
+                        let call = Call {
+                            endpoint: routed,
+                            service,
+                            parts: &parts,
+                            caller,
+                            trace_id: trace.as_ref().map(TraceRequest::primary_id),
+                            resource: resource.as_ref(),
+                            params: &params,
+                            body,
+                            pretty: admitted.pretty,
+                            size_hint: shared.size_hint(routed),
+                            remote_addr: remote,
+                            limits,
+                            public_url: crate::message::context::PublicUrl {
+                                fixed: shared.settings.public_url.as_deref(),
+                                trust_forwarded: shared.settings.trust_forwarded,
+                            },
+                        };
+                        let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
+                        let answer = match tokio::time::timeout(limit, handled).await {
+                            Err(_) => {
+                                tracing::error!(
+                                    endpoint = routed.name,
+                                    ?limit,
+                                    "handler timed out"
+                                );
+                                if let Some(metrics) = metrics {
+                                    metrics.count_timeout(TimedOut::Handler);
+                                }
+                                Err(budget::timed_out(limit))
+                            }
+                            Ok(Ok(answer)) => answer,
+                            Ok(Err(_)) => {
+                                tracing::error!(endpoint = routed.name, "handler panicked");
+                                Err(ApiError::condition(Condition::InternalError)
+                                    .with_message("Internal server error"))
+                            }
+                        };
+                        if let Some((key, _)) = &key {
+                            idempotency::remember(store, key, &answer, limit).await;
+                        }
+                        answer
+                    };
+                    let headers = conventions.rate_limit_headers;
+                    let answer =
+                        budget::with_quota_headers(answer, &quota, headers.as_ref(), routed);
+                    way_out::with_deprecation(answer, routed)
+                };
+                if let Ok(response) = &answer {
+                    tracing::debug!(status = response.status().as_u16(), "response");
+                }
+                // In the row of its code the endpoint lists, if it has one of its own: the
+                // endpoint routed to, or for a refusal before routing, the one it would be.
+                let answer = answer.map_err(|error| {
+                    let row = endpoint.or_else(|| shared.routes.endpoint_for(&parts, &path));
+                    in_endpoint_row(error, row, service)
+                });
+                let reached = Reached {
+                    endpoint,
+                    probe,
+                    outbound: Some(outbound),
+                    trace: trace.as_ref(),
+                };
+                let response = way_out::leave(shared, answer, &parts, &opening, &reached);
+                // The connection was busy until now (its idle timeouts did not apply).
+                drop(busy);
+                (response, endpoint)
+            }
+        }
+    }
+}
