@@ -144,7 +144,7 @@ pub(crate) fn settle(
         .collect();
     // A spec that does not check is the import's mistake, which its check reports; it
     // has no examples to add.
-    let Ok(loaded) = restspec_codegen::load_sources(sources) else {
+    let Ok(loaded) = restspec_codegen::Loader::sources(sources).load() else {
         return;
     };
     let model = &loaded.service;
