@@ -7,6 +7,7 @@
 //! was lost and what it became: nothing is dropped silently.
 
 mod bodies;
+mod declared_types;
 mod documented;
 mod error_records;
 mod error_values;
