@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use divan::Bencher;
-use restspec_codegen::{Loaded, macro_input};
+use restspec_codegen::{Loaded, OpenapiDocument, Outputs, macro_input};
 
 fn main() {
     divan::main();
@@ -56,9 +56,9 @@ fn spec(n: usize) -> &'static Path {
 }
 
 fn load(dir: &Path) -> Loaded {
-    match restspec_codegen::load(dir, dir) {
+    match restspec_codegen::load(dir) {
         Ok(loaded) => loaded,
-        Err((errors, _)) => panic!("{}: {errors}", dir.display()),
+        Err(errors) => panic!("{}: {errors}", dir.display()),
     }
 }
 
@@ -89,9 +89,7 @@ fn expand(bencher: Bencher<'_, '_>, n: usize) {
 #[divan::bench(args = SIZES, max_time = 5)]
 fn generate(bencher: Bencher<'_, '_>, n: usize) {
     let dir = spec(n);
-    bencher.bench(|| {
-        restspec_codegen::generated_files(&load(dir), restspec_codegen::Outputs::SERVER, "api")
-    });
+    bencher.bench(|| load(dir).files(Outputs::SERVER, "api"));
 }
 
 /// The OpenAPI document alone, as the compact JSON the service serves.
@@ -103,8 +101,7 @@ fn openapi(bencher: Bencher<'_, '_>, n: usize) {
 
 /// The module's tokens as `generate` formats them (the document in a file beside).
 fn file_tokens(n: usize) -> proc_macro2::TokenStream {
-    let loaded = load(spec(n));
-    restspec_codegen::tokens_for_file(&loaded.service, restspec_codegen::Outputs::SERVER, "api")
+    load(spec(n)).tokens(Outputs::SERVER, OpenapiDocument::Beside { stem: "api" })
 }
 
 /// Formatting alone: tokens to text.
@@ -130,9 +127,7 @@ fn render_whole(bencher: Bencher<'_, '_>, n: usize) {
 #[divan::bench(args = SIZES, max_time = 5)]
 fn emit(bencher: Bencher<'_, '_>, n: usize) {
     let loaded = load(spec(n));
-    bencher.bench(|| {
-        restspec_codegen::tokens_for_file(&loaded.service, restspec_codegen::Outputs::SERVER, "api")
-    });
+    bencher.bench(|| loaded.tokens(Outputs::SERVER, OpenapiDocument::Beside { stem: "api" }));
 }
 
 /// The whole-API spec as text, to be cut down or copied. Relies on the layout the script

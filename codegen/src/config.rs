@@ -211,8 +211,7 @@ impl Config {
     /// Generates the code and returns it as formatted source (with the header), the OpenAPI
     /// document embedded in it as a string literal, since there is no file beside it.
     pub fn generate_to_string(&self) -> Result<String, BuildError> {
-        let loaded = self.load()?;
-        Ok(crate::generated_file_for(&loaded, self.outputs))
+        Ok(self.load()?.file(self.outputs))
     }
 
     fn load(&self) -> Result<crate::Loaded, BuildError> {
@@ -226,17 +225,17 @@ impl Config {
                 }
             }
         }
-        let loaded = crate::load(&dir, &self.spec_dir);
+        let loaded = crate::Loader::dir(&dir).display_dir(&self.spec_dir).load();
         if self.emit_rerun_if_changed {
             forward_published_specs();
             // The files of the bases a spec extends, and their directories.
             let sources = match &loaded {
                 Ok(loaded) => &loaded.sources,
-                Err((_, sources)) => sources,
+                Err(errors) => &errors.sources,
             };
             rerun_if_changed(sources);
         }
-        loaded.map_err(|(errors, _)| BuildError::Spec(errors))
+        loaded.map_err(BuildError::Spec)
     }
 
     /// Generates the code into `<out dir>/<module name>.rs`, the OpenAPI document it serves
@@ -252,7 +251,7 @@ impl Config {
                 .ok_or(BuildError::NoOutDir)?,
         };
         let loaded = self.load()?;
-        let files = crate::generated_files(&loaded, self.outputs, &self.module_name);
+        let files = loaded.files(self.outputs, &self.module_name);
         // The document first: the code includes it.
         if let Some((name, document)) = &files.openapi {
             write_if_changed(&out_dir, &out_dir.join(name), document.as_bytes())?;

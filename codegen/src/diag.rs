@@ -8,6 +8,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::source::SourceFile;
+
 /// A position in a spec file. Lines and columns are 1-based, as editors show them.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Location {
@@ -138,11 +140,17 @@ impl Diagnostics {
     }
 }
 
-/// The error a front door gets back: every problem of the spec, sorted.
+/// The error a front door gets back: every problem of the spec, sorted, and the files read,
+/// so that a tool can show each problem's lines.
+///
+/// `Display` writes one `error: <file>:<line>:<column>: <message>` block per problem.
 #[derive(Debug, Clone)]
 pub struct SpecErrors {
     /// The problems, in file, line and column order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The files read before the problems were found (empty when none could be read);
+    /// a diagnostic's [`Location::file`] is one of their [`SourceFile::display`] paths.
+    pub sources: Vec<SourceFile>,
 }
 
 impl fmt::Display for SpecErrors {

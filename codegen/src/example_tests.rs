@@ -46,7 +46,7 @@ pub fn expand(input: TokenStream, manifest_dir: &Path, caller_dir: Option<&Path>
     };
     let relative = input.path.value();
     let dir = crate::macro_input::resolve_spec_dir(Path::new(&relative), manifest_dir, caller_dir);
-    let (body, sources) = match crate::load(&dir, Path::new(&relative)) {
+    let (body, sources) = match crate::Loader::dir(dir).display_dir(&relative).load() {
         Ok(loaded) => {
             let start = input.start.to_token_stream();
             (
@@ -54,12 +54,12 @@ pub fn expand(input: TokenStream, manifest_dir: &Path, caller_dir: Option<&Path>
                 loaded.sources,
             )
         }
-        Err((errors, sources)) => {
-            let errors = errors.diagnostics.iter().map(|d| {
+        Err(errors) => {
+            let messages = errors.diagnostics.iter().map(|d| {
                 let message = d.to_string();
                 quote! { ::core::compile_error!(#message); }
             });
-            (quote! { #(#errors)* }, sources)
+            (quote! { #(#messages)* }, errors.sources)
         }
     };
     // Editing a spec file rebuilds the tests.

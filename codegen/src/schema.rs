@@ -88,6 +88,7 @@ pub fn file_as_json(path: &Path, text: &str) -> Result<Value, SpecErrors> {
         Some(node) => Ok(node.to_json()),
         None => Err(SpecErrors {
             diagnostics: diags.into_sorted(),
+            sources: Vec::new(),
         }),
     }
 }

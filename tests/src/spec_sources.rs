@@ -1,5 +1,5 @@
 //! A spec directory read into memory, so that a test can edit its text before validating
-//! it with `restspec_codegen::load_sources`.
+//! it with `restspec_codegen::Loader::sources`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -36,7 +36,5 @@ pub fn minimal_with(conventions: &str, endpoint: &str) -> Option<SpecErrors> {
             .expect("the fixture's anchor line");
         source.text = source.text.replacen(anchor, &format!("{anchor}{lines}"), 1);
     }
-    restspec_codegen::load_sources(sources)
-        .err()
-        .map(|(errors, _)| errors)
+    restspec_codegen::Loader::sources(sources).load().err()
 }

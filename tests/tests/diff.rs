@@ -35,9 +35,9 @@ pub(crate) fn version(edits: &[(&str, &str)]) -> restspec_codegen::model::Servic
             .unwrap_or_else(|| panic!("no file holds {from:?}"));
         file.text = file.text.replacen(from, to, 1);
     }
-    match restspec_codegen::load_sources(sources) {
+    match restspec_codegen::Loader::sources(sources).load() {
         Ok(loaded) => loaded.service,
-        Err((errors, _)) => panic!("the edited fixture should be valid:\n{errors}"),
+        Err(errors) => panic!("the edited fixture should be valid:\n{errors}"),
     }
 }
 
@@ -420,7 +420,7 @@ fn an_allowance_naming_an_unknown_kind_is_a_located_error() {
     sources[0].text.push_str(
         "breaking_allowed:\n  - change: path_moved\n    subject: endpoint x\n    reason: r\n",
     );
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+    let Err(errors) = restspec_codegen::Loader::sources(sources).load() else {
         panic!("an unknown change kind is refused");
     };
     let text = errors.to_string();

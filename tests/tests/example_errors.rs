@@ -24,9 +24,9 @@ fn errors_after(text: &str) -> Vec<String> {
         "    errors: [not_found]\n",
         &format!("    errors: [not_found]\n{text}"),
     );
-    match restspec_codegen::load_sources(sources) {
+    match restspec_codegen::Loader::sources(sources).load() {
         Ok(_) => Vec::new(),
-        Err((errors, _)) => errors.diagnostics.iter().map(ToString::to_string).collect(),
+        Err(errors) => errors.diagnostics.iter().map(ToString::to_string).collect(),
     }
 }
 
@@ -146,9 +146,9 @@ fn an_example_expecting_an_undeclared_status_is_refused() {
             );
         }
     }
-    let errors = match restspec_codegen::load_sources(sources) {
+    let errors = match restspec_codegen::Loader::sources(sources).load() {
         Ok(_) => Vec::new(),
-        Err((errors, _)) => errors.diagnostics.iter().map(ToString::to_string).collect(),
+        Err(errors) => errors.diagnostics.iter().map(ToString::to_string).collect(),
     };
     let error = only(errors);
     assert!(

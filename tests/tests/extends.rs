@@ -8,8 +8,10 @@ use restspec_codegen::{Loaded, PublishedSpecs, SpecErrors};
 
 fn fixture(dir: &str) -> Loaded {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    restspec_codegen::load(&root.join(dir), Path::new(dir))
-        .unwrap_or_else(|(errors, _)| panic!("{dir} should be valid:\n{errors}"))
+    restspec_codegen::Loader::dir(root.join(dir))
+        .display_dir(dir)
+        .load()
+        .unwrap_or_else(|errors| panic!("{dir} should be valid:\n{errors}"))
 }
 
 #[test]
@@ -71,8 +73,10 @@ fn load_tree(
         std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
         std::fs::write(path, text).expect("write");
     }
-    let loaded = restspec_codegen::load_with(&root.join("own"), Path::new("own"), published)
-        .map_err(|(errors, _)| errors);
+    let loaded = restspec_codegen::Loader::dir(root.join("own"))
+        .display_dir("own")
+        .published(published.clone())
+        .load();
     let _ = std::fs::remove_dir_all(&root);
     loaded
 }

@@ -249,7 +249,10 @@ fn the_cli_writes_what_the_build_script_writes_and_checks_both_files() {
 
 /// The compact OpenAPI document of the spec in `dir`: what a service serves.
 fn compact_document(dir: &str) -> String {
-    let loaded = restspec_codegen::load(&manifest().join(dir), Path::new(dir)).expect("valid");
+    let loaded = restspec_codegen::Loader::dir(manifest().join(dir))
+        .display_dir(dir)
+        .load()
+        .expect("valid");
     restspec_codegen::openapi::to_compact_json(&loaded.service)
 }
 
@@ -356,8 +359,10 @@ fn both_doors_write_the_same_example_tests() {
     );
     let from_macro = restspec_codegen::render(&quote::quote! { #(#tests)* });
 
-    let loaded = restspec_codegen::load(&manifest().join("../spec"), Path::new("../spec"))
-        .unwrap_or_else(|(errors, _)| panic!("{errors}"));
+    let loaded = restspec_codegen::Loader::dir(manifest().join("../spec"))
+        .display_dir("../spec")
+        .load()
+        .unwrap_or_else(|errors| panic!("{errors}"));
     let written = restspec_codegen::example_tests::file(&loaded);
     let body = written
         .split_once("($start:path) => {\n")

@@ -71,22 +71,22 @@ fn mutated_specs_never_panic_the_generator() {
         let mut spec = specs[round % specs.len()].clone();
         let file = rng.below(spec.len());
         spec[file].text = mutate(&spec[file].text, &mut rng);
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            match restspec_codegen::load_sources(spec.clone()) {
+        let outcome = catch_unwind(AssertUnwindSafe(
+            || match restspec_codegen::Loader::sources(spec.clone()).load() {
                 Ok(loaded) => {
-                    let code = restspec_codegen::render(&restspec_codegen::tokens(&loaded.service));
+                    let code = loaded.file(restspec_codegen::Outputs::SERVER);
                     assert!(code.contains("pub fn router"));
                     true
                 }
-                Err((errors, _)) => {
+                Err(errors) => {
                     assert!(!errors.diagnostics.is_empty(), "a failure always says why");
                     for d in &errors.diagnostics {
                         assert!(!d.message.is_empty());
                     }
                     false
                 }
-            }
-        }));
+            },
+        ));
         match outcome {
             Ok(true) => valid += 1,
             Ok(false) => invalid += 1,

@@ -47,7 +47,9 @@ pub(crate) fn load(imported: &Imported) -> restspec_codegen::Loaded {
             text: text.clone(),
         })
         .collect();
-    restspec_codegen::load_sources(sources).unwrap_or_else(|(errors, _)| panic!("{errors}"))
+    restspec_codegen::Loader::sources(sources)
+        .load()
+        .unwrap_or_else(|errors| panic!("{errors}"))
 }
 
 #[test]

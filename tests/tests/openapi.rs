@@ -15,9 +15,12 @@ use serde_json::Value;
 /// it where a caller can use that form.
 fn document(dir: &str) -> (Value, usize) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let loaded = match restspec_codegen::load(&manifest.join(dir), Path::new(dir)) {
+    let loaded = match restspec_codegen::Loader::dir(manifest.join(dir))
+        .display_dir(dir)
+        .load()
+    {
         Ok(loaded) => loaded,
-        Err((errors, _)) => panic!("{dir} should be valid:\n{errors}"),
+        Err(errors) => panic!("{dir} should be valid:\n{errors}"),
     };
     let service = &loaded.service;
     let prefixed = service.conventions.authenticated_prefix.is_some();
@@ -182,7 +185,9 @@ fn anonymous_forms_are_listed_where_a_caller_can_use_them() {
         "  openapi_path: /openapi.json\n  openapi_anonymous_forms: all\n",
         1,
     );
-    let loaded = restspec_codegen::load_sources(sources).unwrap_or_else(|(e, _)| panic!("{e}"));
+    let loaded = restspec_codegen::Loader::sources(sources)
+        .load()
+        .unwrap_or_else(|e| panic!("{e}"));
     let every = restspec_codegen::openapi::document(&loaded.service);
     assert_eq!(
         every["paths"]["/changes/"]["post"]["operationId"],
@@ -193,9 +198,12 @@ fn anonymous_forms_are_listed_where_a_caller_can_use_them() {
 /// The compact document of the spec in `dir`, as the generator writes it.
 fn compact(dir: &str) -> String {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    match restspec_codegen::load(&manifest.join(dir), Path::new(dir)) {
+    match restspec_codegen::Loader::dir(manifest.join(dir))
+        .display_dir(dir)
+        .load()
+    {
         Ok(loaded) => restspec_codegen::openapi::to_compact_json(&loaded.service),
-        Err((errors, _)) => panic!("{dir} should be valid:\n{errors}"),
+        Err(errors) => panic!("{dir} should be valid:\n{errors}"),
     }
 }
 

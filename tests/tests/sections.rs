@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use restspec_codegen::SourceFile;
+use restspec_codegen::{Outputs, SourceFile};
 use restspec_tests::spec_sources::spec_sources;
 
 fn example_dir() -> std::path::PathBuf {
@@ -13,9 +13,9 @@ fn example_dir() -> std::path::PathBuf {
 }
 
 fn load(sources: Vec<SourceFile>) -> restspec_codegen::Loaded {
-    match restspec_codegen::load_sources(sources) {
+    match restspec_codegen::Loader::sources(sources).load() {
         Ok(loaded) => loaded,
-        Err((errors, _)) => panic!("the spec loads:\n{errors}"),
+        Err(errors) => panic!("the spec loads:\n{errors}"),
     }
 }
 
@@ -87,8 +87,8 @@ fn folding_the_sections_back_changes_nothing_a_client_sees() {
     assert_eq!(count(&whole), count(&split));
 
     // Only the handler traits follow the split.
-    let split_code = restspec_codegen::generated_file(&split);
-    let whole_code = restspec_codegen::generated_file(&whole);
+    let split_code = split.file(Outputs::SERVER);
+    let whole_code = whole.file(Outputs::SERVER);
     assert!(split_code.contains("pub trait ChangesReviewersHandlers"));
     assert!(!whole_code.contains("pub trait ChangesReviewersHandlers"));
     assert!(whole_code.contains("pub trait ChangesHandlers"));
@@ -119,7 +119,7 @@ fn the_section_key_of_an_endpoint_makes_a_trait_as_a_section_file_does() {
     );
     let after = load(keyed);
     assert!(restspec_codegen::diff::diff(&before.service, &after.service).is_empty());
-    let code = restspec_codegen::generated_file(&after);
+    let code = after.file(Outputs::SERVER);
     let pascal: String = family_name
         .split('_')
         .map(|w| w[..1].to_uppercase() + &w[1..])
@@ -149,7 +149,7 @@ fn a_section_of_an_unknown_family_names_the_families_there_are() {
     file.text = file
         .text
         .replace("  family: changes\n", "  family: chnages\n");
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+    let Err(errors) = restspec_codegen::Loader::sources(sources).load() else {
         panic!("a section of no family is refused");
     };
     let text = errors.to_string();
@@ -178,7 +178,7 @@ fn a_section_is_declared_by_one_file() {
     file.text = file
         .text
         .replace("\n  name: list\n", "\n  name: properties\n");
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+    let Err(errors) = restspec_codegen::Loader::sources(sources).load() else {
         panic!("a section declared twice is refused");
     };
     let text = errors.to_string();
@@ -207,7 +207,7 @@ fn a_section_may_not_take_another_family_s_trait_name() {
                    summary: List Extras\n    response: list<string>\n"
         .to_owned();
     sources.push(family);
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+    let Err(errors) = restspec_codegen::Loader::sources(sources).load() else {
         panic!("two traits of one name are refused");
     };
     let text = errors.to_string();
@@ -231,7 +231,7 @@ fn an_endpoint_of_a_section_file_may_not_name_another_section() {
         "\n    section: state\n    method: GET\n",
         1,
     );
-    let Err((errors, _)) = restspec_codegen::load_sources(sources) else {
+    let Err(errors) = restspec_codegen::Loader::sources(sources).load() else {
         panic!("a contradicting section key is refused");
     };
     let text = errors.to_string();

@@ -38,11 +38,14 @@ fn generated(endpoints: &str) -> String {
         source("service.yaml", SERVICE.to_owned()),
         source("notes.yaml", family),
     ];
-    let loaded = match restspec_codegen::load_sources(sources) {
+    let loaded = match restspec_codegen::Loader::sources(sources).load() {
         Ok(loaded) => loaded,
-        Err((errors, _)) => panic!("the spec loads:\n{errors}"),
+        Err(errors) => panic!("the spec loads:\n{errors}"),
     };
-    let tokens = restspec_codegen::tokens_for(&loaded.service, restspec_codegen::Outputs::SERVER);
+    let tokens = loaded.tokens(
+        restspec_codegen::Outputs::SERVER,
+        restspec_codegen::OpenapiDocument::Embedded,
+    );
     restspec_codegen::render(&tokens)
 }
 

@@ -5,22 +5,22 @@
 
 use std::path::Path;
 
+use restspec_codegen::{OpenapiDocument, Outputs};
+
 /// Generates the spec in `dir` (relative to this crate) and snapshots the formatted code
 /// as the build script and `restspec generate -o <name>.rs` write it: the OpenAPI document
 /// in a file beside it (`openapi.rs` snapshots the document).
 fn check(name: &str, dir: &str) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let display = Path::new(dir);
-    let code = match restspec_codegen::load(&manifest.join(dir), display) {
+    let code = match restspec_codegen::Loader::dir(manifest.join(dir))
+        .display_dir(dir)
+        .load()
+    {
         Ok(loaded) => {
-            let tokens = restspec_codegen::tokens_for_file(
-                &loaded.service,
-                restspec_codegen::Outputs::SERVER,
-                name,
-            );
+            let tokens = loaded.tokens(Outputs::SERVER, OpenapiDocument::Beside { stem: name });
             restspec_codegen::render(&tokens)
         }
-        Err((errors, _)) => panic!("fixture {name} should be valid:\n{errors}"),
+        Err(errors) => panic!("fixture {name} should be valid:\n{errors}"),
     };
     snapshot(name, &code);
 }
@@ -36,11 +36,14 @@ fn snapshot(name: &str, text: &str) {
 /// The typed client generated alone from the spec in `dir`, snapshotted.
 fn check_client(name: &str, dir: &str) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let loaded = match restspec_codegen::load(&manifest.join(dir), Path::new(dir)) {
+    let loaded = match restspec_codegen::Loader::dir(manifest.join(dir))
+        .display_dir(dir)
+        .load()
+    {
         Ok(loaded) => loaded,
-        Err((errors, _)) => panic!("fixture {name} should be valid:\n{errors}"),
+        Err(errors) => panic!("fixture {name} should be valid:\n{errors}"),
     };
-    let tokens = restspec_codegen::tokens_for(&loaded.service, restspec_codegen::Outputs::CLIENT);
+    let tokens = loaded.tokens(Outputs::CLIENT, OpenapiDocument::Embedded);
     snapshot(name, &restspec_codegen::render(&tokens));
 }
 

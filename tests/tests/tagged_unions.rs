@@ -97,7 +97,10 @@ fn a_family_member_read_as_its_base_keeps_what_the_base_does_not_declare() {
 fn schemas() -> Value {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = "fixtures/all_types";
-    let loaded = restspec_codegen::load(&manifest.join(dir), Path::new(dir)).expect("valid");
+    let loaded = restspec_codegen::Loader::dir(manifest.join(dir))
+        .display_dir(dir)
+        .load()
+        .expect("valid");
     restspec_codegen::openapi::document(&loaded.service)["components"]["schemas"].clone()
 }
 

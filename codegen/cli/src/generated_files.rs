@@ -4,6 +4,8 @@
 use std::io::Write;
 use std::path::Path;
 
+use restspec_codegen::OpenapiDocument;
+
 use crate::{FAILURE, SUCCESS};
 
 /// `restspec generate -o PATH`: the code in PATH and the OpenAPI document its `OPENAPI`
@@ -21,10 +23,10 @@ pub(crate) fn generate(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // What `restspec_codegen::generated_files` makes, leaving the token tree and the
-    // document's tree to the process's exit instead of taking them apart.
+    // What `Loaded::files` makes, leaving the token tree and the document's tree to the
+    // process's exit instead of taking them apart.
     let service = &loaded.service;
-    let tokens = restspec_codegen::tokens_for_file(service, outputs, &stem);
+    let tokens = loaded.tokens(outputs, OpenapiDocument::Beside { stem: &stem });
     let code =
         restspec_codegen::render::file_header(&service.files) + &restspec_codegen::render(&tokens);
     std::mem::forget(tokens);
@@ -32,7 +34,7 @@ pub(crate) fn generate(
         let tree = restspec_codegen::openapi::document(service);
         let text = serde_json::to_string(&tree).unwrap_or_default();
         std::mem::forget(tree);
-        let file = path.with_file_name(restspec_codegen::openapi_file_name(&stem));
+        let file = path.with_file_name(OpenapiDocument::file_name(&stem));
         (file, text)
     });
     let mut status = SUCCESS;

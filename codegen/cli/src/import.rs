@@ -82,7 +82,7 @@ pub(crate) fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -
         return FAILURE;
     }
     let imported_in = started.elapsed();
-    let checked = restspec_codegen::load(&request.output, &request.output);
+    let checked = restspec_codegen::load(&request.output);
     // The measure: the spec's own OpenAPI document against the original, operation by
     // operation.
     let comparison = checked.as_ref().ok().map(|loaded| {
@@ -91,12 +91,12 @@ pub(crate) fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -
     });
     let status = match &checked {
         Ok(_) => SUCCESS,
-        Err((errors, sources)) => {
+        Err(errors) => {
             let _ = writeln!(
                 err,
                 "error: the imported spec does not check; this is a mistake of the import, please report it with the document:"
             );
-            crate::render::diagnostics(errors, sources, err);
+            crate::render::diagnostics(errors, err);
             FAILURE
         }
     };

@@ -246,7 +246,7 @@ where
             let status = match output {
                 // Printed code holds the document itself: there is no file beside it.
                 None => {
-                    let code = restspec_codegen::generated_file_for(&loaded, outputs);
+                    let code = loaded.file(outputs);
                     let _ = write!(out, "{code}");
                     SUCCESS
                 }
@@ -452,10 +452,10 @@ fn load_sources(
     sources: Vec<restspec_codegen::SourceFile>,
     err: &mut dyn Write,
 ) -> Option<restspec_codegen::Loaded> {
-    match restspec_codegen::load_sources(sources) {
+    match restspec_codegen::Loader::sources(sources).load() {
         Ok(loaded) => Some(loaded),
-        Err((errors, sources)) => {
-            render::diagnostics(&errors, &sources, err);
+        Err(errors) => {
+            render::diagnostics(&errors, err);
             None
         }
     }
@@ -463,10 +463,10 @@ fn load_sources(
 
 /// Loads the spec, printing every problem with snippets on failure.
 fn load(dir: &Path, err: &mut dyn Write) -> Option<restspec_codegen::Loaded> {
-    match restspec_codegen::load(dir, dir) {
+    match restspec_codegen::load(dir) {
         Ok(loaded) => Some(loaded),
-        Err((errors, sources)) => {
-            render::diagnostics(&errors, &sources, err);
+        Err(errors) => {
+            render::diagnostics(&errors, err);
             None
         }
     }

@@ -61,7 +61,7 @@ pub(crate) fn write(
         .collect();
     let spec_dir = dir.join("spec");
     write_all(dir, &files)?;
-    let loaded = restspec_codegen::load(&spec_dir, &spec_dir).map_err(|(errors, _)| {
+    let loaded = restspec_codegen::load(&spec_dir).map_err(|errors| {
         format!(
             "the spec imported from {shown} does not check ({} problems; `restspec check {}` shows them): this is a mistake of the import, please report it with the document",
             errors.diagnostics.len(),

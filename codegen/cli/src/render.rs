@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use miette::{Diagnostic, GraphicalReportHandler, LabeledSpan, NamedSource, SourceSpan};
 use restspec_codegen::model::Service;
-use restspec_codegen::{Location, SourceFile, SpecErrors};
+use restspec_codegen::{Location, SpecErrors};
 
 /// One spec problem in the shape miette renders.
 #[derive(Debug)]
@@ -41,15 +41,12 @@ fn span(location: &Location) -> SourceSpan {
     (location.offset, location.len.max(1)).into()
 }
 
-/// Writes every diagnostic to `err` with its snippet, then a count.
-pub(crate) fn diagnostics(
-    errors: &SpecErrors,
-    sources: &[SourceFile],
-    err: &mut dyn std::io::Write,
-) {
+/// Writes every diagnostic to `err` with its snippet (from the files read), then a count.
+pub(crate) fn diagnostics(errors: &SpecErrors, err: &mut dyn std::io::Write) {
     let handler = GraphicalReportHandler::new();
     for d in &errors.diagnostics {
-        let text = sources
+        let text = errors
+            .sources
             .iter()
             .find(|s| *s.display == *d.location.file)
             .map(|s| s.text.clone());

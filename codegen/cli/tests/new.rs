@@ -341,7 +341,7 @@ fn new_from_a_document_writes_a_mock_crate_and_warns_of_its_losses() {
     assert!(read("spec/service.yaml").contains("  name: shop_mock\n  title: Corner Shop\n"));
     // The spec checks, and the handlers are what the generator writes for it.
     let spec = dir.join("spec");
-    let loaded = restspec_codegen::load(&spec, &spec).unwrap_or_else(|(e, _)| panic!("{e}"));
+    let loaded = restspec_codegen::load(&spec).unwrap_or_else(|e| panic!("{e}"));
     for file in restspec_codegen::mock::handlers(&loaded.service) {
         assert_eq!(read(&file.path), file.text, "{}", file.path);
     }

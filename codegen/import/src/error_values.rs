@@ -5,6 +5,7 @@
 //! `unauthorized`, `internal error` ...), the value whose words are the status's, else the
 //! first.
 
+use crate::declared_types::{enumeration, record_fields};
 use crate::yaml_out::Yaml;
 
 /// Field names (lower case, without `_` and `-`) that hold an error's message.
@@ -62,25 +63,6 @@ const STATUS: &[&str] = &[
     "httpcode",
     "errorcode",
 ];
-
-/// The values of the enumeration `name` declares, if it is one.
-pub(crate) fn enumeration(name: &str, declared: &[(String, Yaml)]) -> Option<Vec<String>> {
-    let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
-    let Some(Yaml::List(values)) = definition.get("values") else {
-        return None;
-    };
-    let values: Vec<String> = values
-        .iter()
-        .filter_map(|v| match v {
-            Yaml::Str(text) => Some(text.clone()),
-            entry => match entry.get("value") {
-                Some(Yaml::Str(text)) => Some(text.clone()),
-                _ => None,
-            },
-        })
-        .collect();
-    (!values.is_empty()).then_some(values)
-}
 
 /// The value of `values` an answer of `status` holds (any error's where `None`): one that
 /// says the status's reason phrase or a word of the kind APIs use for it (`not found`,
@@ -367,7 +349,7 @@ fn record(
 pub(crate) fn all_fields(name: &str, declared: &[(String, Yaml)]) -> Option<Yaml> {
     let (_, definition) = declared.iter().find(|(n, _)| n == name)?;
     definition.get("fields")?; // a record
-    let fields = crate::schemas::record_fields(declared, name)
+    let fields = record_fields(declared, name)
         .into_iter()
         .map(|(member, entry)| (member.to_owned(), entry.clone()))
         .collect();

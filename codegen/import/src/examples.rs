@@ -5,21 +5,18 @@
 //! A mock made from the spec answers it (`restspec_codegen::mock`), and the crate's
 //! `cargo test` sends the request and compares.
 //!
-//! The request is filled in from the spec's own types, so the examples are settled after
-//! the rest of the spec is written: it is loaded once more, and an example whose body does
-//! not have the shape of its type (a document's example its own schema refuses) is left
-//! out and said.
+//! What each operation shows is read with it (`documented.rs`); the request is filled in
+//! from the spec's own types, so the examples are settled after the rest of the spec is
+//! written: it is loaded once more, and an example whose body does not have the shape of
+//! its type (a document's example its own schema refuses) is left out and said.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use restspec_codegen::mock::{Exchange, Shown};
-use serde_json::Value;
 
 use crate::operations::Family;
 use crate::report::{Loss, Losses};
-use crate::round_trip::refs;
 use crate::yaml_out::Yaml;
 
 /// The user an example that needs credentials is sent as: the test's start function
@@ -28,98 +25,6 @@ pub(crate) const USER: &str = "caller";
 
 /// The largest example carried, as JSON text: a larger one would bury its spec file.
 const MOST_BYTES: usize = 16 * 1024;
-
-/// What the document shows of one operation, before the spec can fill in the rest.
-#[derive(Debug, Clone)]
-pub(crate) struct Documented {
-    /// The endpoint's name.
-    pub(crate) endpoint: String,
-    /// Where the operation is.
-    pub(crate) at: String,
-    /// The example's name: the document's, where it names it.
-    pub(crate) name: String,
-    /// The JSON request body it shows, if any.
-    pub(crate) request: Option<Value>,
-    /// The JSON answer it shows, by status.
-    pub(crate) answers: BTreeMap<u16, Value>,
-}
-
-/// What `operation` (at `at`) shows: `None` when it shows no JSON answer of a success.
-pub(crate) fn documented(
-    document: &Value,
-    operation: &Value,
-    at: &str,
-    endpoint: &str,
-) -> Option<Documented> {
-    let doc = refs::Doc::new(document);
-    let mut answers = BTreeMap::new();
-    let mut name = None;
-    let responses = operation.get("responses").and_then(Value::as_object)?;
-    for (code, response) in responses {
-        let Some(status) = crate::media::status_code(code).filter(|c| (200..300).contains(c))
-        else {
-            continue;
-        };
-        let Ok((response, _)) = doc.resolve(response, String::new()) else {
-            continue;
-        };
-        if let Some((shown_name, value)) = json_example(&doc, response) {
-            name = name.or(shown_name);
-            answers.insert(status, value);
-        }
-    }
-    if answers.is_empty() {
-        return None;
-    }
-    let request = operation
-        .get("requestBody")
-        .and_then(|body| doc.resolve(body, String::new()).ok())
-        .and_then(|(body, _)| json_example(&doc, body))
-        .map(|(_, value)| value);
-    Some(Documented {
-        endpoint: endpoint.to_owned(),
-        at: at.to_owned(),
-        name: name
-            .filter(|name| usable_name(name))
-            .unwrap_or_else(|| "answers the document's example".to_owned()),
-        request,
-        answers,
-    })
-}
-
-/// A name of the document's that names a test well: a line of words, not too long.
-fn usable_name(name: &str) -> bool {
-    name.chars().any(char::is_alphanumeric) && name.len() <= 60 && !name.contains('\n')
-}
-
-/// The first example of a body's JSON media type (`example`, the first of `examples`, or
-/// its schema's `example`), with its name where it has one.
-fn json_example(doc: &refs::Doc<'_>, body: &Value) -> Option<(Option<String>, Value)> {
-    let content = body.get("content").and_then(Value::as_object)?;
-    let media = content
-        .iter()
-        .find(|(media, _)| media.contains("json"))
-        .map(|(_, m)| m)?;
-    if let Some(value) = media.get("example") {
-        return Some((None, value.clone()));
-    }
-    if let Some(examples) = media.get("examples").and_then(Value::as_object) {
-        for (name, example) in examples {
-            let Ok((example, _)) = doc.resolve(example, String::new()) else {
-                continue;
-            };
-            if let Some(value) = example.get("value") {
-                let named = example
-                    .get("summary")
-                    .and_then(Value::as_str)
-                    .unwrap_or(name);
-                return Some((Some(named.trim().to_owned()), value.clone()));
-            }
-        }
-    }
-    let (schema, _) = doc.resolve(media.get("schema")?, String::new()).ok()?;
-    schema.get("example").map(|value| (None, value.clone()))
-}
 
 /// Adds to `families` the examples of what each documents, checked against the spec the
 /// files (`service` and `families`, rendered by `render`) make; says each left out.
@@ -144,7 +49,7 @@ pub(crate) fn settle(
         .collect();
     // A spec that does not check is the import's mistake, which its check reports; it
     // has no examples to add.
-    let Ok(loaded) = restspec_codegen::load_sources(sources) else {
+    let Ok(loaded) = restspec_codegen::Loader::sources(sources).load() else {
         return;
     };
     let model = &loaded.service;

@@ -7,6 +7,8 @@
 //! was lost and what it became: nothing is dropped silently.
 
 mod bodies;
+mod declared_types;
+mod documented;
 mod error_records;
 mod error_values;
 mod errors;
@@ -15,6 +17,7 @@ mod media;
 mod names;
 mod operations;
 mod parameters;
+mod path_items;
 mod query;
 mod rate_limits;
 mod report;
@@ -237,16 +240,17 @@ fn service_name(document: &Value) -> String {
 
 /// The operations a document has (every method of every path item).
 pub fn count_operations(document: &Value) -> usize {
-    const METHODS: &[&str] = &[
-        "get", "put", "post", "delete", "options", "head", "patch", "trace",
-    ];
     document
         .get("paths")
         .and_then(Value::as_object)
         .map_or(0, |paths| {
             paths
                 .values()
-                .map(|item| METHODS.iter().filter(|m| item.get(**m).is_some()).count())
+                .map(|item| {
+                    (path_items::METHODS.iter())
+                        .filter(|m| item.get(**m).is_some())
+                        .count()
+                })
                 .sum()
         })
 }

@@ -6,18 +6,16 @@ use std::collections::{BTreeMap, BTreeSet};
 use restspec_codegen::naming;
 use serde_json::Value;
 
+use crate::documented::{Documented, documented};
 use crate::media::key_category;
 use crate::names::unique_snake_name;
+use crate::path_items::{METHODS, without_fragment};
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::schemas::Types;
 use crate::security::Security;
 use crate::templates::Template;
 use crate::yaml_out::Yaml;
-
-pub(crate) const METHODS: &[&str] = &[
-    "get", "put", "post", "delete", "options", "head", "patch", "trace",
-];
 
 /// A family file's content.
 pub(crate) struct Family {
@@ -31,7 +29,7 @@ pub(crate) struct Family {
     pub(crate) params: Vec<(String, Yaml)>,
     pub(crate) endpoints: Vec<(String, Yaml)>,
     /// What the document shows of its endpoints' exchanges, for their examples.
-    pub(crate) documented: Vec<crate::examples::Documented>,
+    pub(crate) documented: Vec<Documented>,
 }
 
 #[cfg(test)]
@@ -233,7 +231,7 @@ pub(crate) fn families<'d>(
             if let Some(body) = needs.default_body.take() {
                 needs.default_bodies.push((index, name.clone(), body));
             }
-            let documented = crate::examples::documented(document, operation, &at, &name);
+            let documented = documented(document, operation, &at, &name);
             families[index].documented.extend(documented);
             families[index].endpoints.push((name, endpoint));
         }
@@ -371,25 +369,4 @@ fn summary(operation: &Value, method: &str, path: &str) -> String {
     from("summary")
         .or_else(|| from("description"))
         .unwrap_or_else(|| format!("{} {path}", method.to_uppercase()))
-}
-
-/// `path` without its fragment (`/tags/{arn}#tagKeys` → `/tags/{arn}`) or query string
-/// (`/rest?method=flickr.photos.getInfo`, `/alerts?lat={lat}&lon={lon}`), which documents
-/// write in their paths: neither is part of the path on the wire.
-pub(crate) fn without_fragment(path: &str) -> &str {
-    path.split(['#', '?']).next().unwrap_or(path)
-}
-
-/// Every operation of `document`, its path item followed through a `$ref`: what a pass over
-/// the whole document before the families are read (its rate-limit headers, its security
-/// requirements) looks at.
-pub(crate) fn every_operation(document: &Value) -> Vec<&Value> {
-    let doc = refs::Doc::new(document);
-    let paths = document.get("paths").and_then(Value::as_object);
-    paths
-        .into_iter()
-        .flat_map(|p| p.values())
-        .filter_map(|item| doc.resolve(item, String::new()).ok().map(|(item, _)| item))
-        .flat_map(|item| METHODS.iter().filter_map(move |m| item.get(*m)))
-        .collect()
 }

@@ -28,7 +28,7 @@ impl RateLimitHeaders {
         let mut found = RateLimitHeaders::default();
         let mut on_errors = false;
         let doc = refs::Doc::new(document);
-        for operation in crate::operations::every_operation(document) {
+        for operation in crate::path_items::every_operation(document) {
             let responses = operation.get("responses").and_then(Value::as_object);
             for (code, response) in responses.into_iter().flatten() {
                 let Ok((response, _)) = doc.resolve(response, String::new()) else {

@@ -435,7 +435,7 @@ fn requirements(document: &Value) -> Vec<Vec<Vec<&str>>> {
         )
     }
     let default = document.get("security").and_then(alternatives);
-    crate::operations::every_operation(document)
+    crate::path_items::every_operation(document)
         .into_iter()
         .filter_map(|operation| {
             operation

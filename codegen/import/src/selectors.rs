@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use crate::operations::{METHODS, without_fragment};
+use crate::path_items::{METHODS, without_fragment};
 use crate::round_trip::refs;
 
 /// What selects an operation: where (`header`, `query`), the name and the value (empty: a

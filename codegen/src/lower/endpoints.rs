@@ -5,7 +5,7 @@ use super::context::Context;
 use super::conventions::{check_capability, lower_method};
 use super::identifiers::{Case, check_name, key_spanned};
 use super::template::parse_template;
-use super::types::lower_type_ref;
+use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Anonymous, Endpoint, Family, Method, Section};
 use crate::names;

@@ -36,6 +36,7 @@ mod statuses;
 mod successes;
 mod template;
 mod type_keys;
+mod type_refs;
 mod types;
 mod unions;
 

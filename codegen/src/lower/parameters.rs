@@ -243,7 +243,7 @@ fn lower_options_into(
         let read = match (item, map_item) {
             // A type that names nothing declared is said, and the option left out of what
             // the handler's skeleton is generated from.
-            _ if json || nested => super::types::lower_type_ref(&option.r#type, cx, diags)
+            _ if json || nested => super::type_refs::lower_type_ref(&option.r#type, cx, diags)
                 .filter(|_| diags.count() == said)
                 .map(|ty| match nested {
                     true => OptionType::Nested(Box::new(ty)),

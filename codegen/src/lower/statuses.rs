@@ -174,8 +174,9 @@ pub(super) fn lower_status(
         when: status.when.clone(),
         raised_for,
         messages,
-        body: (status.body.as_ref())
-            .and_then(|b| super::types::parse_named_among(b.value.trim(), b, type_names, diags)),
+        body: (status.body.as_ref()).and_then(|b| {
+            super::type_refs::parse_named_among(b.value.trim(), b, type_names, diags)
+        }),
         body_nullable: body_nullable(status, diags),
         values: status
             .values

@@ -2,7 +2,7 @@
 //! among them (a list of text, then a list of objects), each its own Rust variant.
 
 use super::context::Context;
-use super::types::lower_type_ref;
+use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{TypeKind, TypeRef, Union, UnionKeyword};
 use crate::spec::decode::Spanned;

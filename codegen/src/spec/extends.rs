@@ -166,7 +166,7 @@ fn extends_of(service: &Node, diags: &mut Diagnostics) -> Option<Option<(Extends
 /// The base's directory (to read) and how messages name it.
 fn locate(
     extends: &Extends,
-    own: &files::SourceFile,
+    own: &crate::source::SourceFile,
     published: &PublishedSpecs,
     at: &Location,
     diags: &mut Diagnostics,

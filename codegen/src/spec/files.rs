@@ -6,20 +6,10 @@ use std::sync::Arc;
 
 use super::yaml::{self, Node};
 use crate::diag::{Diagnostic, Diagnostics, Location};
+use crate::source::SourceFile;
 
 /// The name of the service-wide file inside a spec directory.
 pub(crate) const SERVICE_FILE: &str = "service.yaml";
-
-/// One spec file as read from disk.
-#[derive(Debug, Clone)]
-pub struct SourceFile {
-    /// The path as shown in messages: the directory as the user named it, plus the file name.
-    pub display: Arc<PathBuf>,
-    /// The path to read (and to watch for changes).
-    pub path: PathBuf,
-    /// The file's text.
-    pub text: String,
-}
 
 /// A spec's files parsed into trees, not yet decoded into records.
 #[derive(Debug, Clone)]

@@ -17,11 +17,12 @@ pub(crate) mod yaml;
 use std::path::Path;
 
 use crate::diag::Diagnostics;
+use crate::source::SourceFile;
 use decode::Decode;
 pub use extends::PublishedSpecs;
 #[cfg(test)]
 pub(crate) use files::SERVICE_FILE;
-pub use files::{SourceFile, spec_files};
+pub use files::spec_files;
 pub(crate) use sections::SectionInfo;
 
 /// Every file of a spec, parsed into raw records.

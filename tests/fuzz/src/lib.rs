@@ -56,7 +56,7 @@ pub fn spec(data: &[u8]) {
             text: part.to_owned(),
         });
     }
-    if let Err((errors, _)) = restspec_codegen::load_sources(sources) {
+    if let Err(errors) = restspec_codegen::Loader::sources(sources).load() {
         let shown = errors.to_string();
         assert!(!shown.is_empty(), "a failed load says why");
     }

@@ -133,7 +133,7 @@ pub(super) async fn start() -> String {
 /// The fixture's OpenAPI document, as `restspec openapi` writes it.
 pub(super) fn openapi() -> serde_json::Value {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/affixed");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     restspec_codegen::openapi::document(&loaded.service)

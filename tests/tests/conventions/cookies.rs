@@ -140,7 +140,7 @@ async fn the_typed_client_sends_cookies_in_one_cookie_header() {
 #[test]
 fn openapi_says_in_cookie() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cookies");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     let document = restspec_codegen::openapi::document(&loaded.service);

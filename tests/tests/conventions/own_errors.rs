@@ -83,7 +83,7 @@ impl DeskHandlers for Desk {
 /// The fixture's OpenAPI document, as `restspec openapi` writes it.
 fn openapi_document() -> serde_json::Value {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/own_errors");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     restspec_codegen::openapi::document(&loaded.service)

@@ -90,7 +90,7 @@ async fn each_query_parameter_is_a_place_of_its_own() {
 #[tokio::test]
 async fn openapi_states_each_place_and_the_typed_client_sends_at_the_first() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/query_keys");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     let document = restspec_codegen::openapi::document(&loaded.service);

@@ -77,7 +77,7 @@ async fn a_redirect_answers_its_location_and_the_endpoint_s_own_carries_its_body
 #[tokio::test]
 async fn openapi_and_the_typed_client_know_the_redirects() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/redirects");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     let document = restspec_codegen::openapi::document(&loaded.service);
@@ -127,7 +127,7 @@ async fn a_redirect_row_is_answered_and_read_as_its_row() {
     );
 
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/redirects");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     let document = restspec_codegen::openapi::document(&loaded.service);

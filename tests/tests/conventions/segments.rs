@@ -160,7 +160,7 @@ async fn the_typed_client_writes_the_texts_between_the_parameters() {
 #[test]
 fn openapi_keeps_the_template_and_declares_each_parameter() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/segments");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     let document = restspec_codegen::openapi::document(&loaded.service);

@@ -135,7 +135,7 @@ async fn the_typed_client_reads_the_value_back() {
 #[test]
 fn openapi_states_the_media_type_and_the_value_s_schema() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/text_answers");
-    let Ok(loaded) = restspec_codegen::load(&dir, &dir) else {
+    let Ok(loaded) = restspec_codegen::load(&dir) else {
         panic!("the fixture loads");
     };
     let document = restspec_codegen::openapi::document(&loaded.service);

@@ -27,7 +27,9 @@ fn an_error_type_the_error_body_does_not_fit_is_refused() {
         "Error",
         types,
     );
-    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(sources)
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     assert_eq!(errors.diagnostics.len(), 3, "{text}");
     for expected in [
@@ -130,12 +132,15 @@ fn an_error_type_the_error_body_fits_names_every_error_answer() {
 
 /// The loaded spec of `sources`, which must check.
 fn accepted(sources: Vec<restspec_codegen::SourceFile>) -> restspec_codegen::Loaded {
-    restspec_codegen::load_sources(sources)
-        .unwrap_or_else(|(errors, _)| panic!("accepted:\n{errors}"))
+    restspec_codegen::Loader::sources(sources)
+        .load()
+        .unwrap_or_else(|errors| panic!("accepted:\n{errors}"))
 }
 
 /// Every error `sources` are refused with, as `restspec check` prints them.
 fn refused(sources: Vec<restspec_codegen::SourceFile>) -> String {
-    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(sources)
+        .load()
+        .expect_err("refused");
     errors.to_string()
 }

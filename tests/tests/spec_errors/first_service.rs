@@ -41,14 +41,14 @@ fn notes_with(name: &str, from: &str, to: &str) -> Vec<SourceFile> {
 
 /// Every error of the spec, as front doors show them.
 fn errors(sources: Vec<SourceFile>) -> String {
-    match restspec_codegen::load_sources(sources) {
+    match restspec_codegen::Loader::sources(sources).load() {
         Ok(_) => panic!("the spec is refused"),
-        Err((errors, _)) => errors.to_string(),
+        Err(errors) => errors.to_string(),
     }
 }
 
 fn accepted(sources: Vec<SourceFile>) {
-    if let Err((errors, _)) = restspec_codegen::load_sources(sources) {
+    if let Err(errors) = restspec_codegen::Loader::sources(sources).load() {
         panic!("the fixed spec is accepted: {errors}");
     }
 }

@@ -162,7 +162,9 @@ fn a_message_for_without_its_name_is_refused() {
         "statuses:\n  not_found:\n    code: 404\n    message: Not Found\n    message_for: No such thing\n    when: Nothing there.\n    raised_for: [not_found]\n",
         1,
     );
-    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(sources)
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     assert_eq!(errors.diagnostics.len(), 1, "{text}");
     assert!(
@@ -190,7 +192,9 @@ fn a_header_parameter_the_runtime_reads_or_that_is_no_header_is_refused() {
     things.text.push_str(
         "    headers:\n      Authorization: { type: string }\n      private-token: { type: string }\n      X Version: { type: integer }\n      X-Version: { type: integer }\n",
     );
-    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(sources)
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     assert_eq!(errors.diagnostics.len(), 3, "{text}");
     for expected in [
@@ -214,7 +218,9 @@ fn request_optional_without_a_body_and_an_unknown_empty_body_word_are_refused() 
         1,
     );
     sources[1].text.push_str("    request_optional: true\n");
-    let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(sources)
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     assert_eq!(errors.diagnostics.len(), 2, "{text}");
     assert!(
@@ -253,7 +259,9 @@ fn a_fields_rules_are_checked_against_its_type() {
       kinds: { type: list<integer>, default: [a] }
       word: { type: string, items: { max_length: 3 } }
 "#;
-    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(with_types(types))
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     for expected in [
         "service.yaml:20:42: `max_length` is for text (`string`, `uri`, `email`), not `integer`",
@@ -336,7 +344,9 @@ fn includes_and_discriminators_are_checked() {
   Painted:
     includes: [Colour]
 "#;
-    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(with_types(types))
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     for expected in [
         "unknown type `Missing`",
@@ -368,8 +378,9 @@ fn a_field_declared_again_may_refuse_null() {
     fields:
       view: { type: string }
 "#;
-    let loaded = restspec_codegen::load_sources(with_types(narrowed))
-        .unwrap_or_else(|(errors, _)| panic!("accepted:\n{errors}"));
+    let loaded = restspec_codegen::Loader::sources(with_types(narrowed))
+        .load()
+        .unwrap_or_else(|errors| panic!("accepted:\n{errors}"));
     let document = restspec_codegen::openapi::document(&loaded.service);
     let derived = &document["components"]["schemas"]["Derived"]["allOf"][1];
     assert_eq!(
@@ -385,7 +396,9 @@ fn a_field_declared_again_may_refuse_null() {
     fields:
       view: { type: string, nullable: true }
 "#;
-    let (errors, _) = restspec_codegen::load_sources(with_types(widened)).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(with_types(widened))
+        .load()
+        .expect_err("refused");
     assert!(
         errors
             .to_string()
@@ -410,7 +423,7 @@ fn the_whole_authorization_header_as_a_key_is_tried_after_the_schemes() {
     for source in sources.iter_mut().filter(|s| s.text.contains(anchor)) {
         source.text = source.text.replacen(anchor, &format!("{anchor}{both}"), 1);
     }
-    let Ok(loaded) = restspec_codegen::load_sources(sources) else {
+    let Ok(loaded) = restspec_codegen::Loader::sources(sources).load() else {
         panic!("accepted");
     };
     use restspec_codegen::model::Credential;
@@ -434,7 +447,9 @@ fn the_whole_authorization_header_as_a_key_is_tried_after_the_schemes() {
 #[test]
 fn nullable_items_are_for_lists_and_maps() {
     let types = "  Thing:\n    fields:\n      name: { type: string, nullable_items: true }\n";
-    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(with_types(types))
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     assert!(
         text.contains("`nullable_items` is for lists and maps, not `string`")
@@ -449,7 +464,9 @@ fn nullable_items_are_for_lists_and_maps() {
 #[test]
 fn a_types_format_is_for_records_and_enumerations() {
     let types = "  Pick:\n    one_of: [string, integer]\n    format: choice\n";
-    let (errors, _) = restspec_codegen::load_sources(with_types(types)).expect_err("refused");
+    let errors = restspec_codegen::Loader::sources(with_types(types))
+        .load()
+        .expect_err("refused");
     let text = errors.to_string();
     assert!(
         text.contains("`format` is for records and enumerations; `Pick` is a union"),
@@ -484,7 +501,9 @@ fn a_path_parameters_bounds_are_checked() {
         things.text = things
             .text
             .replace("thing-id: A thing.", &format!("thing-id: {param}"));
-        let (errors, _) = restspec_codegen::load_sources(sources).expect_err("refused");
+        let errors = restspec_codegen::Loader::sources(sources)
+            .load()
+            .expect_err("refused");
         let text = errors.to_string();
         assert!(text.contains(expected), "{expected}\n{text}");
         assert_eq!(errors.diagnostics.len(), 1, "{text}");

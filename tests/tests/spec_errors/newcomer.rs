@@ -27,14 +27,14 @@ fn sources(families: &[(&str, &str)]) -> Vec<SourceFile> {
 /// Every error of the spec made of the minimal service and `families`, as front doors show
 /// them.
 fn errors(families: &[(&str, &str)]) -> String {
-    match restspec_codegen::load_sources(sources(families)) {
+    match restspec_codegen::Loader::sources(sources(families)).load() {
         Ok(_) => panic!("the spec is refused"),
-        Err((errors, _)) => errors.to_string(),
+        Err(errors) => errors.to_string(),
     }
 }
 
 fn accepted(families: &[(&str, &str)]) {
-    if let Err((errors, _)) = restspec_codegen::load_sources(sources(families)) {
+    if let Err(errors) = restspec_codegen::Loader::sources(sources(families)).load() {
         panic!("the fixed spec is accepted: {errors}");
     }
 }

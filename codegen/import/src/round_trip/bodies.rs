@@ -7,7 +7,7 @@ use super::Difference;
 use super::flatten::Part;
 use super::media::{essence, is_textual, json_alias, kind};
 use super::memo::Comparer;
-use super::operations::Op;
+use super::op::Op;
 use super::refs::{Doc, push};
 
 /// The schema of a parameter, header or media type object: its `schema`, or its first

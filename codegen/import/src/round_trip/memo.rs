@@ -100,13 +100,13 @@ impl<'a> Comparer<'a> {
         }
     }
 
-    /// The export's security schemes by what a client sends (`operations::declared_schemes`),
+    /// The export's security schemes by what a client sends (`schemes::declared_schemes`),
     /// read once a document.
     pub(crate) fn export_schemes(&mut self) -> Rc<std::collections::BTreeSet<String>> {
         let b = self.b;
         Rc::clone(
             self.export_schemes
-                .get_or_insert_with(|| Rc::new(super::operations::declared_schemes(b))),
+                .get_or_insert_with(|| Rc::new(super::schemes::declared_schemes(b))),
         )
     }
 

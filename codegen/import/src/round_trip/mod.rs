@@ -135,10 +135,12 @@ mod keywords;
 pub(crate) mod meant;
 pub(crate) mod media;
 mod memo;
+mod op;
 mod operations;
 mod parameters;
 pub(crate) mod refs;
 mod schemas;
+mod schemes;
 pub(crate) mod spread;
 mod tally;
 

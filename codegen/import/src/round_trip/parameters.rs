@@ -9,8 +9,9 @@ use serde_json::Value;
 use super::Difference;
 use super::bodies::schema_parts;
 use super::memo::Comparer;
-use super::operations::{Op, Sent, requirement};
+use super::op::Op;
 use super::refs::{Broken, Doc, push, push_index, template_params};
+use super::schemes::{Sent, requirement};
 use super::spread::{Member, spread};
 
 /// Headers OpenAPI says a parameter may not describe (they belong to content negotiation

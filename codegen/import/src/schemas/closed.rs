@@ -5,7 +5,7 @@
 //! What cannot be closed is opened, each a loss.
 
 use super::Types;
-use super::declared::includes_of;
+use crate::declared_types::includes_of;
 use crate::report::{Loss, Losses};
 use crate::round_trip::refs;
 use crate::yaml_out::Yaml;

@@ -1,7 +1,8 @@
-//! The records declared so far, looked up while others are read: their fields (those of
+//! The records declared so far, looked up while others are read: their members (those of
 //! the records they include first), one member's type, whether one includes another.
 
 use super::Types;
+use crate::declared_types::{includes_of, record_fields};
 use crate::yaml_out::Yaml;
 
 impl Types<'_> {
@@ -39,8 +40,6 @@ impl Types<'_> {
         }
     }
 
-    /// Whether the declared record `name` includes `base`, itself or through those it
-    /// includes.
     /// Whether a field of type `now` (as spelled) says less than one of `was` does, as an
     /// includer's field may: a record including `was`'s record (Bitbucket's team `links`),
     /// a record where `was` is any object (Callfire's page `items`, `map<any>` in `Page`
@@ -77,6 +76,8 @@ impl Types<'_> {
         }
     }
 
+    /// Whether the declared record `name` includes `base`, itself or through those it
+    /// includes.
     pub(super) fn record_includes(&self, name: &str, base: &str, depth: usize) -> bool {
         let Some((_, definition)) = self.declared.iter().find(|(n, _)| n == name) else {
             return false;
@@ -85,53 +86,5 @@ impl Types<'_> {
             && includes_of(definition)
                 .into_iter()
                 .any(|included| included == base || self.record_includes(included, base, depth + 1))
-    }
-}
-
-/// The fields of declared record `name` (each with its entry), those of the records it
-/// includes first, through their includes too; nothing for a type that is no record.
-pub(crate) fn record_fields<'y>(
-    declared: &'y [(String, Yaml)],
-    name: &str,
-) -> Vec<(&'y str, &'y Yaml)> {
-    fn walk<'y>(
-        declared: &'y [(String, Yaml)],
-        name: &str,
-        depth: usize,
-        out: &mut Vec<(&'y str, &'y Yaml)>,
-    ) {
-        let Some((_, definition)) = declared.iter().find(|(n, _)| n == name) else {
-            return;
-        };
-        if depth < 32 {
-            for included in includes_of(definition) {
-                walk(declared, included, depth + 1, out);
-            }
-        }
-        if let Some(Yaml::Map(fields)) = definition.get("fields") {
-            for (member, entry) in fields {
-                // A field declared again replaces the included one, in its place.
-                match out.iter_mut().find(|(m, _)| *m == member.as_str()) {
-                    Some(slot) => slot.1 = entry,
-                    None => out.push((member.as_str(), entry)),
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(declared, name, 0, &mut out);
-    out
-}
-
-pub(super) fn includes_of(definition: &Yaml) -> Vec<&str> {
-    match definition.get("includes") {
-        Some(Yaml::List(names)) => names
-            .iter()
-            .filter_map(|n| match n {
-                Yaml::Str(n) => Some(n.as_str()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
     }
 }

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::declared::{includes_of, record_fields};
 use super::{Types, Use};
+use crate::declared_types::{includes_of, record_fields};
 use crate::report::{Loss, Losses};
 use crate::round_trip::families::Families;
 use crate::round_trip::refs::{self, Doc};

@@ -21,7 +21,6 @@ mod declared;
 use choices::variant_kind;
 mod closed;
 mod families;
-pub(crate) use declared::record_fields;
 mod records;
 mod rules;
 

@@ -270,7 +270,7 @@ impl Types<'_> {
                 // import moves text values listed on a list of text there).
                 Kind::List => {
                     let item = found.spelled.strip_prefix("list<")?.strip_suffix('>')?;
-                    let known = crate::error_values::enumeration(item, &self.declared)?;
+                    let known = crate::declared_types::enumeration(item, &self.declared)?;
                     let listed = value.as_array()?;
                     listed
                         .iter()
