@@ -119,7 +119,7 @@ pub fn queries(data: &[u8]) {
         return;
     };
     for endpoint in SERVICE.endpoints.iter().take(40) {
-        let _ = params.check_options(endpoint, conventions);
+        let _ = QueryParams::check_options(params.others(), endpoint, conventions);
     }
     let mut method = http::Method::POST;
     let mut headers = http::HeaderMap::new();
