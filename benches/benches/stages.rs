@@ -98,7 +98,7 @@ mod auth {
                 &authenticator,
                 &state,
                 &api::SERVICE.conventions,
-                Presented {
+                &Presented {
                     headers: &headers,
                     authenticated_form: true,
                     access_token: None,

@@ -81,7 +81,7 @@ pub async fn resolve_caller<A: Authenticator>(
     authenticator: &A,
     state: &AuthState,
     conventions: &Conventions,
-    presented: Presented<'_>,
+    presented: &Presented<'_>,
     realm: &str,
 ) -> Result<Authenticated, ApiError> {
     if presented.authenticated_form {
@@ -178,7 +178,7 @@ pub async fn resolve_caller<A: Authenticator>(
 pub async fn check_basic<A: Authenticator>(
     authenticator: &A,
     failures: &FailureBudget,
-    presented: Presented<'_>,
+    presented: &Presented<'_>,
     realm: &str,
 ) -> Result<Arc<Identity>, ApiError> {
     // Decoded in the request's own state when short (the usual case), else into a buffer
@@ -343,7 +343,7 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(header::COOKIE, "theme=dark; token=k123".parse().unwrap());
         let presented = plain(&headers);
-        let found = resolve_caller(&Keys, &state, &conventions, presented, "r").await;
+        let found = resolve_caller(&Keys, &state, &conventions, &presented, "r").await;
         let caller = found.expect("known").caller;
         assert_eq!(caller.identity().map(|i| i.username.as_str()), Some("cli"));
         assert_eq!(caller.auth_method(), AuthMethod::Token);
@@ -371,7 +371,7 @@ mod tests {
             let state = &state;
             async move {
                 let presented = plain(&headers);
-                resolve_caller(&Keys, state, conventions, presented, "r").await
+                resolve_caller(&Keys, state, conventions, &presented, "r").await
             }
         };
         let both = resolve(&[("x-app-key", "app"), ("authorization", "Bearer t1")]).await;
@@ -408,7 +408,7 @@ mod tests {
         ] {
             let headers = caller(value);
             let presented = plain(&headers);
-            let found = resolve_caller(&Keys, &state, &conventions, presented, "r").await;
+            let found = resolve_caller(&Keys, &state, &conventions, &presented, "r").await;
             let caller = found.expect("known").caller;
             assert_eq!(caller.identity().map(|i| i.username.as_str()), Some(who));
             assert_eq!(caller.auth_method(), method, "{value}");
@@ -432,7 +432,7 @@ mod tests {
         };
         let failures = FailureBudget::new(&limits);
         for _ in 0..3 {
-            let away = check_basic(&Store { away: true }, &failures, presented, "r").await;
+            let away = check_basic(&Store { away: true }, &failures, &presented, "r").await;
             let error = away.err().unwrap();
             assert_eq!(error.as_condition(), None, "a status of its own, 503");
             assert_eq!(
@@ -447,7 +447,7 @@ mod tests {
             );
         }
         // Three 503s spent nothing of a budget of one failure: the wrong password is 401.
-        let back = check_basic(&Store { away: false }, &failures, presented, "r").await;
+        let back = check_basic(&Store { away: false }, &failures, &presented, "r").await;
         assert_eq!(
             back.err().unwrap().as_condition(),
             Some(Condition::NotAuthenticated)

@@ -22,7 +22,7 @@ const MAX_KEYS: usize = 4;
 /// What the request carries at `credential`'s place, if anything.
 pub(crate) fn presented_credential<'a>(
     credential: Credential,
-    presented: Presented<'a>,
+    presented: &Presented<'a>,
 ) -> Option<Found<'a>> {
     let headers = presented.headers;
     match credential {

@@ -26,7 +26,7 @@ pub async fn login<A: Authenticator>(
     authenticator: &A,
     state: &AuthState,
     sessions: &SessionConventions,
-    presented: Presented<'_>,
+    presented: &Presented<'_>,
     realm: &str,
 ) -> Result<Response, ApiError> {
     let identity = check_basic(authenticator, &state.failures, presented, realm).await?;

@@ -63,6 +63,7 @@ pub(super) async fn authenticate<P: Api, A: Authenticator>(
     };
     let sessions = conventions
         .sessions
+        .as_ref()
         .filter(|_| parts.method == Method::POST);
     if let Some(sessions) = sessions
         && path == sessions.login_path
@@ -71,8 +72,8 @@ pub(super) async fn authenticate<P: Api, A: Authenticator>(
         let login = session::login(
             authenticator,
             &shared.auth,
-            &sessions,
-            presented,
+            sessions,
+            &presented,
             service.title,
         );
         return Authentication::Answered(counted(shared, Box::pin(login).await));
@@ -81,7 +82,7 @@ pub(super) async fn authenticate<P: Api, A: Authenticator>(
         authenticator,
         &shared.auth,
         conventions,
-        presented,
+        &presented,
         service.title,
     )
     .await;
@@ -97,7 +98,7 @@ pub(super) async fn authenticate<P: Api, A: Authenticator>(
         if lacks_xsrf_token {
             return Authentication::Answered(Err(xsrf_refusal(service)));
         }
-        let answer = session::logout(authenticator, &sessions, &parts.headers, access_token).await;
+        let answer = session::logout(authenticator, sessions, &parts.headers, access_token).await;
         return Authentication::Answered(Ok(answer));
     }
     Authentication::Caller {

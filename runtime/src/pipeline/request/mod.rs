@@ -43,7 +43,7 @@ use crate::protocol::conventions::{self, Outbound};
 use crate::protocol::cors;
 use crate::quota::QuotaState;
 use crate::serve::activity::{Activity, RequestUnderWay};
-use crate::spec::EndpointSpec;
+use crate::spec::{Conventions, EndpointSpec};
 use crate::trace::{self, TraceRequest};
 
 mod authenticate;
@@ -124,7 +124,10 @@ where
 
         // Admit.
         let mut outbound = Outbound::read(&parts, conventions, allowed);
-        let admitted = QueryParams::read(parts.uri.query(), conventions).and_then(|query| {
+        let mut endpoint: Option<&'static EndpointSpec> = None;
+        let mut probe = false;
+        // In the scrutinee, so that the `Result` is not kept beside what it holds.
+        let admitted = match QueryParams::read(parts.uri.query(), conventions).and_then(|query| {
             conventions::admit(
                 service,
                 &parts.uri,
@@ -133,21 +136,10 @@ where
                 query,
                 outbound.origin_allowed,
             )
-        });
-        let trace = match opening.trace.take() {
-            Some(demand) => Some(*demand),
-            None => trace::requested_trace(
-                parts.uri.query(),
-                &parts.headers,
-                conventions.trace_parameter,
-                conventions.trace_header,
-            ),
-        };
-        let mut endpoint: Option<&'static EndpointSpec> = None;
-        let mut probe = false;
-        let admitted = match admitted {
+        }) {
             Ok(admitted) => admitted,
             Err(error) => {
+                let trace = read_trace(&mut opening, &parts, conventions);
                 let reached = Reached {
                     endpoint,
                     probe,
@@ -158,14 +150,15 @@ where
                 return (response, None);
             }
         };
+        let trace = read_trace(&mut opening, &parts, conventions);
         outbound.overridden = admitted.overridden;
-        let path = admitted.path;
+        let path = &*admitted.path;
         {
             {
                 let answer: Answer = 'steps: {
                     // The service's own paths.
                     if matches!(parts.method, http::Method::GET | http::Method::HEAD) {
-                        match own_paths::find(shared, &parts, &path) {
+                        match own_paths::find(shared, &parts, path) {
                             Some(OwnPath::Answered { answer, probe: p }) => {
                                 probe = p;
                                 break 'steps answer;
@@ -181,7 +174,7 @@ where
                     // Authenticate.
                     let form = admitted.authenticated_form;
                     let (mut caller, place, mut lacks_xsrf_token) =
-                        match authenticate(shared, &parts, remote, &path, form).await {
+                        match authenticate(shared, &parts, remote, path, form).await {
                             Authentication::Caller {
                                 authenticated,
                                 lacks_xsrf_token,
@@ -192,7 +185,7 @@ where
                                     break 'steps Err(error);
                                 }
                                 let refused = budget::refused_before_routing(
-                                    shared, error, &parts, &path, remote,
+                                    shared, error, &parts, path, remote,
                                 );
                                 break 'steps Err(Box::pin(refused).await);
                             }
@@ -229,7 +222,7 @@ where
                     if body.size_hint().lower() > limits.max_body_bytes as u64 {
                         break 'steps Err(body::too_large(limits.max_body_bytes, metrics));
                     }
-                    let (routed, mut params) = match shared.routes.lookup_request(&parts, &path) {
+                    let (routed, mut params) = match shared.routes.lookup_request(&parts, path) {
                         Lookup::Found(routed, params) => (routed, params),
                         Lookup::NotFound => {
                             break 'steps Err(ApiError::condition(Condition::NotFound));
@@ -379,7 +372,7 @@ where
                 // In the row of its code the endpoint lists, if it has one of its own: the
                 // endpoint routed to, or for a refusal before routing, the one it would be.
                 let answer = answer.map_err(|error| {
-                    let row = endpoint.or_else(|| shared.routes.endpoint_for(&parts, &path));
+                    let row = endpoint.or_else(|| shared.routes.endpoint_for(&parts, path));
                     in_endpoint_row(error, row, service)
                 });
                 let reached = Reached {
@@ -394,5 +387,22 @@ where
                 (response, endpoint)
             }
         }
+    }
+}
+
+/// The request's demand for tracing: the one its opening read, or read now from the head.
+fn read_trace<'p>(
+    opening: &mut Opening,
+    parts: &'p Parts,
+    conventions: &Conventions,
+) -> Option<TraceRequest<'p>> {
+    match opening.trace.take() {
+        Some(demand) => Some(*demand),
+        None => trace::requested_trace(
+            parts.uri.query(),
+            &parts.headers,
+            conventions.trace_parameter,
+            conventions.trace_header,
+        ),
     }
 }
