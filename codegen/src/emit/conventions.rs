@@ -2,13 +2,13 @@
 //! and the typed client both use.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 
 use super::opt_str;
 use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
 use crate::model::{
-    Anonymous, Credential, EarlyRefusals, ErrorFormat, PageStyle, Service, UnknownCredentials,
+    Anonymous, Credential, ErrorFormat, PageStyle, Service, SpecWords, UnknownCredentials,
 };
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
@@ -116,31 +116,16 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let bodies = request_bodies(bodies);
         fields.push(quote! { request_bodies: #bodies });
     }
-    if c.json_any_content_type {
-        fields.push(quote! { request_content_type: rt::RequestContentType::Any });
-    }
-    if c.reject_unknown_fields {
-        fields.push(quote! { unknown_fields: rt::UnknownFields::Reject });
-    }
-    if c.refuse_empty_request_body {
-        fields.push(quote! { empty_request_body: rt::EmptyRequestBody::Refuse });
-    }
-    if let Some(i) = &c.idempotency {
-        let header = i.header.to_ascii_lowercase();
-        let seconds = proc_macro2::Literal::u64_unsuffixed(i.expire_after_seconds);
-        fields.push(quote! {
-            idempotency: Some(rt::IdempotencyConventions {
-                header: #header,
-                expire_after_seconds: #seconds,
-            })
-        });
+    unless_default(&mut fields, "request_content_type", c.request_content_type);
+    unless_default(&mut fields, "unknown_fields", c.unknown_fields);
+    unless_default(&mut fields, "empty_request_body", c.empty_request_body);
+    if let Some(idempotency) = &c.idempotency {
+        fields.push(quote! { idempotency: Some(#idempotency) });
     }
     if c.never_gzip_errors {
         fields.push(quote! { never_gzip_errors: true });
     }
-    if c.ignore_unknown_options {
-        fields.push(quote! { unknown_options: rt::UnknownOptions::Ignore });
-    }
+    unless_default(&mut fields, "unknown_options", c.unknown_options);
     let worded: Vec<TokenStream> = service
         .statuses
         .iter()
@@ -153,45 +138,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if !worded.is_empty() {
         fields.push(quote! { condition_messages: &[#(#worded),*] });
     }
-    if let Some(h) = &c.rate_limit_headers {
-        let [limit, remaining, reset] = [&h.limit, &h.remaining, &h.reset]
-            .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
-        let format = if h.reset_unix {
-            quote! { rt::ResetFormat::UnixSeconds }
-        } else {
-            quote! { rt::ResetFormat::Seconds }
-        };
-        let policy = opt_str(&h.ietf_policy);
-        // What later specs added is written only when set (`..NONE`).
-        let mut added: Vec<TokenStream> = Vec::new();
-        for (field, name) in [("used", &h.used), ("resource", &h.resource)] {
-            if let Some(name) = name {
-                let (ident, name) = (format_ident!("{field}"), name.to_ascii_lowercase());
-                added.push(quote! { #ident: Some(#name) });
-            }
-        }
-        match h.early_refusals {
-            EarlyRefusals::None => {}
-            EarlyRefusals::Shown => {
-                added.push(quote! { early_refusals: rt::EarlyRefusals::Shown });
-            }
-            EarlyRefusals::Charged => {
-                added.push(quote! { early_refusals: rt::EarlyRefusals::Charged });
-            }
-        }
-        // With all three written, `..NONE` would be clippy's needless update.
-        let rest = (added.len() < 3).then(|| quote! { ..rt::RateLimitHeaders::NONE });
-        fields.push(quote! {
-            rate_limit_headers: Some(rt::RateLimitHeaders {
-                limit: #limit,
-                remaining: #remaining,
-                reset: #reset,
-                reset_format: #format,
-                ietf_policy: #policy,
-                #(#added,)*
-                #rest
-            })
-        });
+    if let Some(headers) = &c.rate_limit_headers {
+        fields.push(quote! { rate_limit_headers: Some(#headers) });
     }
     if c.error_format != ErrorFormat::Plain {
         let format = error_format_value(c.error_format, c.error_body.as_ref());
@@ -205,6 +153,19 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             #(#fields,)*
             ..rt::Conventions::NONE
         };
+    }
+}
+
+/// `name: rt::Word::Variant` for a convention spelt as a word, unless it is the default
+/// (which `rt::Conventions::NONE` has).
+fn unless_default<W: SpecWords + Default + ToTokens>(
+    fields: &mut Vec<TokenStream>,
+    name: &str,
+    value: W,
+) {
+    if value != W::default() {
+        let name = format_ident!("{name}");
+        fields.push(quote! { #name: #value });
     }
 }
 

@@ -1,5 +1,5 @@
-//! Lowering how lists are paged (`conventions.pagination`), what unknown query parameters
-//! get (`conventions.unknown_options`), and an endpoint's `paginated: true`.
+//! Lowering how lists are paged (`conventions.pagination`), and an endpoint's
+//! `paginated: true`.
 
 use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
@@ -255,28 +255,6 @@ fn lower_headers(raw: Option<&raw::PageHeaders>, diags: &mut Diagnostics) -> Pag
         per_page: header(&h.per_page),
         next_page: header(&h.next_page),
         prev_page: header(&h.prev_page),
-    }
-}
-
-/// `unknown_options: reject | ignore`; answers whether unknown options are ignored.
-pub(super) fn lower_unknown_options(
-    raw: Option<&Spanned<String>>,
-    diags: &mut Diagnostics,
-) -> bool {
-    let Some(raw) = raw else { return false };
-    match raw.value.as_str() {
-        "reject" => false,
-        "ignore" => true,
-        other => {
-            diags.push(
-                Diagnostic::new(
-                    raw.location.clone(),
-                    format!("unknown `unknown_options` policy `{other}`"),
-                )
-                .hint(suggest(other, ["reject", "ignore"])),
-            );
-            false
-        }
     }
 }
 

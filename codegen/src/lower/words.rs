@@ -1,33 +1,35 @@
-//! Lowering how request bodies are read: `request_content_type`, `unknown_fields`,
-//! `null_optional_fields`, `empty_request_body` and `read_only_fields`, each one of two words, the default
-//! first.
+//! Lowering a convention the spec spells as one of a few words (`reset_format`,
+//! `unknown_fields`, `request_content_type`, ...) into its value, each word declared once
+//! beside its variant in `restspec-conventions` ([`SpecWords`]).
+
+use restspec_conventions::SpecWords;
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::spec::decode::Spanned;
 
-/// A convention that is one of two words: `false` for the first (the default, and what a
-/// spec that leaves the key out gets), `true` for the second. Any other word is located,
-/// with the two to write instead.
+/// The value `raw` names: the default (the first word) when the key is left out; any other
+/// word is located, with the closest to write instead. `what` names the key in the message
+/// (`` `unknown_fields` ``).
 ///
 /// ```yaml
 /// unknown_fields: deny    # `ignore` or `reject`
 /// ```
-pub(super) fn choice(
+pub(super) fn one_of<E: SpecWords + Default>(
     raw: Option<&Spanned<String>>,
-    key: &str,
-    [default, other]: [&str; 2],
+    what: &str,
     diags: &mut Diagnostics,
-) -> bool {
-    let Some(raw) = raw else { return false };
-    match raw.value.as_str() {
-        value if value == default => false,
-        value if value == other => true,
-        value => {
-            diags.push(
-                Diagnostic::new(raw.location.clone(), format!("unknown `{key}` `{value}`"))
-                    .hint(suggest(value, [default, other])),
-            );
-            false
-        }
-    }
+) -> E {
+    let Some(raw) = raw else {
+        return E::default();
+    };
+    E::from_word(&raw.value).unwrap_or_else(|| {
+        diags.push(
+            Diagnostic::new(
+                raw.location.clone(),
+                format!("unknown {what} `{}`", raw.value),
+            )
+            .hint(suggest(&raw.value, E::words())),
+        );
+        E::default()
+    })
 }

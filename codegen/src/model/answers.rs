@@ -87,7 +87,7 @@ pub fn conditions(
     // overrides, unknown options (unless ignored), the endpoint's options and pages; a
     // request body that cannot be read. Options are read after the quota check.
     let once_only = refused_before_routing(service);
-    let options = !c.ignore_unknown_options
+    let options = c.unknown_options == crate::model::UnknownOptions::Reject
         || !endpoint.query.is_empty()
         || (endpoint.paginated && c.pagination.is_some());
     if once_only || options || endpoint.request.is_some() {

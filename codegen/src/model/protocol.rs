@@ -1,14 +1,10 @@
 //! The conventions of other APIs' answers and requests, validated: pagination, rate-limit
 //! headers, cross-origin use, idempotency keys.
 
-/// Idempotency keys.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Idempotency {
-    /// The header carrying the key.
-    pub header: String,
-    /// How long a key is remembered.
-    pub expire_after_seconds: u64,
-}
+pub use restspec_conventions::{EarlyRefusals, ResetFormat};
+
+/// Idempotency keys, as the spec spells the header.
+pub type Idempotency = restspec_conventions::IdempotencyConventions<String>;
 
 /// Cross-origin use as the spec describes it (the methods come from its endpoints).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -23,44 +19,7 @@ pub struct Cors {
 }
 
 /// The headers of a caller's quota budget, as the spec spells them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RateLimitHeaders {
-    /// The budget when full.
-    pub limit: Option<String>,
-    /// What is left.
-    pub remaining: Option<String>,
-    /// When it is full again.
-    pub reset: Option<String>,
-    /// `reset` is a Unix time in seconds (else seconds from now).
-    pub reset_unix: bool,
-    /// The policy name of the IETF structured fields, when written.
-    pub ietf_policy: Option<String>,
-    /// What was used of the budget (`X-RateLimit-Used`).
-    pub used: Option<String>,
-    /// The budget's category (`X-RateLimit-Resource`), which endpoints name.
-    pub resource: Option<String>,
-    /// The category of endpoints and families that name none.
-    pub default_resource: Option<String>,
-    /// What refusals answered before the quota check tell of the budget.
-    pub early_refusals: EarlyRefusals,
-}
-
-/// What refusals of a routed request answered before the quota check tell of the budget.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum EarlyRefusals {
-    /// Nothing (the default).
-    #[default]
-    None,
-    /// The budget's headers, read without spending.
-    Shown,
-    /// The budget's headers, the request charged a token.
-    Charged,
-}
-
-impl EarlyRefusals {
-    /// The spec's words, in the order of the variants.
-    pub const NAMES: [&'static str; 3] = ["none", "shown", "charged"];
-}
+pub type RateLimitHeaders = restspec_conventions::RateLimitHeaders<String>;
 
 /// A request header the answer carries back.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{EchoHeader, PageStyle, Pagination, RateLimitHeaders};
+use crate::model::{EchoHeader, PageStyle, Pagination, RateLimitHeaders, ResetFormat};
 
 /// Where the page starts and its size, as query parameters, and where a page ends for
 /// APIs that page backwards (`ending_before`).
@@ -171,7 +171,7 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
 
 /// The rate-limit headers, by name.
 pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
-    let reset = if h.reset_unix {
+    let reset = if h.reset_format == ResetFormat::UnixSeconds {
         "When the budget is full again, as a Unix time in seconds."
     } else {
         "Seconds until the budget is full again."

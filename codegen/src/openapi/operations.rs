@@ -79,7 +79,7 @@ pub fn plain_form_usable(service: &Service, endpoint: &Endpoint) -> bool {
 /// (`restspec_runtime`'s `parse_json`), which only an object whose fields may all be
 /// absent (or a map) accepts; anything else answers 400.
 fn body_required(service: &Service, ty: &TypeRef) -> bool {
-    service.conventions.refuse_empty_request_body
+    service.conventions.empty_request_body == crate::model::EmptyRequestBody::Refuse
         || !accepts_empty_object(service, ty, &mut Vec::new())
 }
 
@@ -209,7 +209,9 @@ fn request_body(service: &Service, endpoint: &Endpoint, request: &TypeRef) -> Va
     // JSON whatever its type too, where the service reads it so (`*/*`).
     let mut media =
         crate::model::request_media_types(endpoint.request_bodies(&service.conventions)).to_vec();
-    if service.conventions.json_any_content_type && media.contains(&crate::model::JSON_MEDIA) {
+    if service.conventions.request_content_type == crate::model::RequestContentType::Any
+        && media.contains(&crate::model::JSON_MEDIA)
+    {
         media.push("*/*");
     }
     let content: Map<String, Value> = media

@@ -10,7 +10,8 @@
 
 use super::super::Who;
 use crate::model::{
-    Anonymous, Conventions, ErrorFormat, PageStyle, TimestampFormat, UnknownCredentials,
+    Anonymous, Conventions, ErrorFormat, Idempotency, PageStyle, RateLimitHeaders, SpecWords,
+    TimestampFormat, UnknownCredentials,
 };
 
 /// How a change to one convention is judged.
@@ -93,6 +94,11 @@ fn one(key: &'static str, value: &Option<String>, rule: Rule) -> Entry {
 
 fn text(key: &'static str, value: impl ToString, rule: Rule) -> Entry {
     Entry::new(key, Shown::One(Some(value.to_string())), rule)
+}
+
+/// A convention spelt as a word (`reset_format: unix_seconds`), shown as the spec words it.
+fn word(key: &'static str, value: impl SpecWords, rule: Rule) -> Entry {
+    text(key, value.word(), rule)
 }
 
 fn block(key: &'static str, present: bool, rule: Rule) -> Entry {
@@ -275,13 +281,9 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             served("the readiness probe is answered there", Who::Operators),
         ),
         one("json_content_type", &c.json_content_type, Breaks),
-        text(
+        word(
             "unknown_options",
-            if c.ignore_unknown_options {
-                "ignore"
-            } else {
-                "reject"
-            },
+            c.unknown_options,
             OneWay { safe: "ignore" },
         ),
         text("gzip_errors", !c.never_gzip_errors, Unseen),
@@ -295,51 +297,31 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             }),
         ),
         one("request_bodies", &c.request_bodies, Breaks),
-        text(
+        word(
             "request_content_type",
-            if c.json_any_content_type {
-                "any"
-            } else {
-                "checked"
-            },
+            c.request_content_type,
             OneWay { safe: "any" },
         ),
-        text(
+        word(
             "empty_request_body",
-            if c.refuse_empty_request_body {
-                "refuse"
-            } else {
-                "empty_object"
-            },
+            c.empty_request_body,
             OneWay {
                 safe: "empty_object",
             },
         ),
-        text(
+        word(
             "read_only_fields",
-            if c.refuse_read_only_fields {
-                "refuse"
-            } else {
-                "ignore"
-            },
+            c.read_only_fields,
             OneWay { safe: "ignore" },
         ),
-        text(
+        word(
             "unknown_fields",
-            if c.reject_unknown_fields {
-                "reject"
-            } else {
-                "ignore"
-            },
+            c.unknown_fields,
             OneWay { safe: "ignore" },
         ),
-        text(
+        word(
             "null_optional_fields",
-            if c.reject_null_optional_fields {
-                "reject"
-            } else {
-                "absent"
-            },
+            c.null_optional_fields,
             OneWay { safe: "absent" },
         ),
     ];
@@ -362,35 +344,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         c.rate_limit_headers.is_some(),
         FEATURE,
     ));
-    if let Some(r) = &c.rate_limit_headers {
-        out.extend([
-            one("rate_limit_headers.limit", &r.limit, HEADER),
-            one("rate_limit_headers.remaining", &r.remaining, HEADER),
-            one("rate_limit_headers.reset", &r.reset, HEADER),
-            text(
-                "rate_limit_headers.reset_format",
-                if r.reset_unix {
-                    "unix_seconds"
-                } else {
-                    "seconds"
-                },
-                Breaks,
-            ),
-            one("rate_limit_headers.ietf_policy", &r.ietf_policy, HEADER),
-            one("rate_limit_headers.used", &r.used, HEADER),
-            one("rate_limit_headers.resource", &r.resource, HEADER),
-            one(
-                "rate_limit_headers.default_resource",
-                &r.default_resource,
-                HEADER,
-            ),
-            text(
-                "rate_limit_headers.early_refusals",
-                crate::model::EarlyRefusals::NAMES[r.early_refusals as usize],
-                Unseen,
-            ),
-        ]);
-    }
+    out.extend(c.rate_limit_headers.iter().flat_map(rate_limit_headers));
     out.push(block("cors", c.cors.is_some(), FEATURE));
     if let Some(cors) = &c.cors {
         out.extend([
@@ -400,21 +354,67 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         ]);
     }
     out.push(block("idempotency", c.idempotency.is_some(), FEATURE));
-    if let Some(i) = &c.idempotency {
-        out.extend([
-            text("idempotency.header", &i.header, Breaks),
-            text(
-                "idempotency.expire_after_seconds",
-                i.expire_after_seconds,
-                Breaks,
-            ),
-        ]);
-    }
+    out.extend(c.idempotency.iter().flat_map(idempotency));
     out.push(block("pagination", c.pagination.is_some(), Rule::Paging));
     if let Some(p) = &c.pagination {
         out.extend(pagination(p));
     }
     out
+}
+
+/// The `rate_limit_headers` keys, one a field. The record is taken apart whole, so that a
+/// field added to it is not compiled until its key is compared here too.
+fn rate_limit_headers(r: &RateLimitHeaders) -> [Entry; 9] {
+    let RateLimitHeaders {
+        limit,
+        remaining,
+        reset,
+        reset_format,
+        ietf_policy,
+        used,
+        resource,
+        default_resource,
+        early_refusals,
+    } = r;
+    [
+        one("rate_limit_headers.limit", limit, HEADER),
+        one("rate_limit_headers.remaining", remaining, HEADER),
+        one("rate_limit_headers.reset", reset, HEADER),
+        word(
+            "rate_limit_headers.reset_format",
+            *reset_format,
+            Rule::Breaks,
+        ),
+        one("rate_limit_headers.ietf_policy", ietf_policy, HEADER),
+        one("rate_limit_headers.used", used, HEADER),
+        one("rate_limit_headers.resource", resource, HEADER),
+        one(
+            "rate_limit_headers.default_resource",
+            default_resource,
+            HEADER,
+        ),
+        word(
+            "rate_limit_headers.early_refusals",
+            *early_refusals,
+            Rule::Unseen,
+        ),
+    ]
+}
+
+/// The `idempotency` keys, the record taken apart whole.
+fn idempotency(i: &Idempotency) -> [Entry; 2] {
+    let Idempotency {
+        header,
+        expire_after_seconds,
+    } = i;
+    [
+        text("idempotency.header", header, Rule::Breaks),
+        text(
+            "idempotency.expire_after_seconds",
+            expire_after_seconds,
+            Rule::Breaks,
+        ),
+    ]
 }
 
 /// The `pagination` keys: the style's own are folded into a change of style.
