@@ -7,9 +7,7 @@ use quote::{ToTokens, format_ident, quote};
 use super::opt_str;
 use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{
-    Anonymous, Credential, ErrorFormat, PageStyle, Service, SpecWords, UnknownCredentials,
-};
+use crate::model::{Anonymous, Credential, ErrorFormat, Service, SpecWords, UnknownCredentials};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -106,8 +104,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if c.security_headers {
         fields.push(quote! { security_headers: true });
     }
-    if let Some(p) = &c.pagination {
-        fields.push(pagination_tokens(p));
+    if let Some(pagination) = &c.pagination {
+        fields.push(quote! { pagination: Some(#pagination) });
     }
     if let Some(cors) = super::cors::field(service) {
         fields.push(cors);
@@ -167,106 +165,6 @@ fn unless_default<W: SpecWords + Default + ToTokens>(
         let name = format_ident!("{name}");
         fields.push(quote! { #name: #value });
     }
-}
-
-/// `pagination: Some(rt::Pagination::Pages(rt::PageConventions { .. }))` (or `Offset`,
-/// `Cursor`), header names lower case.
-fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
-    let (default, max) = (
-        proc_macro2::Literal::u16_unsuffixed(p.default_per_page),
-        proc_macro2::Literal::u16_unsuffixed(p.max_per_page),
-    );
-    let style = match &p.style {
-        PageStyle::Pages {
-            page_parameter,
-            per_page_parameter,
-            link_header,
-            link_on_single_page,
-            headers,
-        } => {
-            let [total, total_pages, page_header, per_page_header, next, prev] = headers
-                .in_order()
-                .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
-            // Fields added since are taken from `USUAL` unless the spec changes them (and
-            // `USUAL` is not named when every field is written: clippy's needless update).
-            let single_page = if *link_on_single_page {
-                quote! { ..rt::PageConventions::USUAL }
-            } else {
-                quote! { link_on_single_page: false, }
-            };
-            quote! {
-                rt::Pagination::Pages(rt::PageConventions {
-                    page_parameter: #page_parameter,
-                    per_page_parameter: #per_page_parameter,
-                    default_per_page: #default,
-                    max_per_page: #max,
-                    link_header: #link_header,
-                    total_header: #total,
-                    total_pages_header: #total_pages,
-                    page_header: #page_header,
-                    per_page_header: #per_page_header,
-                    next_page_header: #next,
-                    prev_page_header: #prev,
-                    #single_page
-                })
-            }
-        }
-        PageStyle::Offset {
-            offset_parameter,
-            limit_parameter,
-            more_field,
-        } => {
-            let more_field = opt_str(more_field);
-            quote! {
-                rt::Pagination::Offset(rt::OffsetConventions {
-                    offset_parameter: #offset_parameter,
-                    limit_parameter: #limit_parameter,
-                    default_limit: #default,
-                    max_limit: #max,
-                    more_field: #more_field,
-                })
-            }
-        }
-        PageStyle::Cursor(c) => {
-            let (cursor, limit, items) = (&c.cursor_parameter, &c.limit_parameter, &c.items_field);
-            let has_more = opt_str(&c.has_more_field);
-            let next_cursor = opt_str(&c.next_cursor_field);
-            let cursor_from = opt_str(&c.cursor_from);
-            // Fields added since are taken from `USUAL` unless the spec uses them (and
-            // `USUAL` is not named when every field is written: clippy's needless update).
-            let mut rare: Vec<TokenStream> = Vec::new();
-            if let Some(before) = &c.before_parameter {
-                rare.push(quote! { before_parameter: Some(#before), });
-            }
-            if let Some(url) = &c.url_field {
-                rare.push(quote! { url_field: Some(#url), });
-            }
-            if !c.constant_fields.is_empty() {
-                let fields = c
-                    .constant_fields
-                    .iter()
-                    .map(|(name, value)| quote! { (#name, #value) });
-                rare.push(quote! { constant_fields: &[#(#fields),*], });
-            }
-            if rare.len() < 3 {
-                rare.push(quote! { ..rt::CursorConventions::USUAL });
-            }
-            quote! {
-                rt::Pagination::Cursor(rt::CursorConventions {
-                    cursor_parameter: #cursor,
-                    limit_parameter: #limit,
-                    default_limit: #default,
-                    max_limit: #max,
-                    items_field: #items,
-                    has_more_field: #has_more,
-                    next_cursor_field: #next_cursor,
-                    cursor_from: #cursor_from,
-                    #(#rare)*
-                })
-            }
-        }
-    };
-    quote! { pagination: Some(#style) }
 }
 
 /// `rt::ErrorFormat::...` for `format`, with the JSON body `body` gives.

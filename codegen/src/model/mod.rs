@@ -28,8 +28,9 @@ pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use paths::{Method, Param, PathTemplate, Segment, SegmentRefusal};
 pub use protocol::{
-    Cors, CursorStyle, EarlyRefusals, EchoHeader, FORM_MEDIA, Idempotency, JSON_MEDIA, PageHeaders,
-    PageStyle, Pagination, RateLimitHeaders, ResetFormat, request_media_types,
+    Cors, CursorConventions, EarlyRefusals, EchoHeader, FORM_MEDIA, Idempotency, JSON_MEDIA,
+    OffsetConventions, PageConventions, PageStyle, Pagination, RateLimitHeaders, ResetFormat,
+    request_media_types,
 };
 pub use restspec_conventions::{
     EmptyRequestBody, NullOptionalFields, ReadOnlyFields, RequestContentType, SpecWords,

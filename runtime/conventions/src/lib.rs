@@ -15,12 +15,16 @@
 #[macro_use]
 mod words;
 mod idempotency;
+mod pagination;
 mod rate_limits;
 mod requests;
 #[cfg(feature = "tokens")]
 mod tokens;
 
 pub use idempotency::IdempotencyConventions;
+pub use pagination::{
+    CursorConventions, OffsetConventions, PageConventions, PageStyle, Pagination, StaticFields,
+};
 pub use rate_limits::{EarlyRefusals, RateLimitHeaders, ResetFormat};
 pub use requests::{
     EmptyRequestBody, NullOptionalFields, ReadOnlyFields, RequestBodies, RequestContentType,

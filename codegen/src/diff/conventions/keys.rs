@@ -9,129 +9,11 @@
 //! pagination style reads is folded into `pagination.style`).
 
 use super::super::Who;
+use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
 use crate::model::{
-    Anonymous, Conventions, ErrorFormat, Idempotency, PageStyle, RateLimitHeaders, SpecWords,
-    TimestampFormat, UnknownCredentials,
+    Anonymous, Conventions, ErrorFormat, Idempotency, RateLimitHeaders, TimestampFormat,
+    UnknownCredentials,
 };
-
-/// How a change to one convention is judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Rule {
-    /// Any change breaks clients written for the old value.
-    Breaks,
-    /// Setting it where it was not takes nothing away (`added` says what it brings);
-    /// changing or removing it breaks `who`.
-    Optional { added: &'static str, who: Who },
-    /// A choice of two: changing it to `safe` takes nothing away, the other way breaks
-    /// clients.
-    OneWay { safe: &'static str },
-    /// Alternatives (credential places, overridable methods, exposed headers): one added
-    /// takes nothing away, one lost breaks the clients using it.
-    Members,
-    /// What it changes is reported endpoint by endpoint (who may call anonymously).
-    PerEndpoint,
-    /// Read only by the endpoints marked `paginated`: a change breaks their clients; added
-    /// or removed, the endpoints' own changes say which are paged.
-    Paging,
-    /// No client can tell (gzipped or plain error answers both decode).
-    Unseen,
-}
-
-/// One convention's value, as the spec spells it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Shown {
-    /// One value, `None` when not set.
-    One(Option<String>),
-    /// A block of keys (`rate_limit_headers`): only whether it is there; its keys are
-    /// entries of their own.
-    Block(bool),
-    /// A list of alternatives, in written order.
-    Many(Vec<String>),
-}
-
-/// One convention.
-#[derive(Debug, Clone)]
-pub(super) struct Entry {
-    /// The key as written under `conventions:` (`rate_limit_headers.reset`).
-    pub key: &'static str,
-    /// Its value.
-    pub shown: Shown,
-    /// How a change is judged.
-    pub rule: Rule,
-    /// The entry whose change says this one's too, when not the key's parent.
-    pub within: Option<&'static str>,
-}
-
-impl Entry {
-    fn new(key: &'static str, shown: Shown, rule: Rule) -> Self {
-        Entry {
-            key,
-            shown,
-            rule,
-            within: None,
-        }
-    }
-
-    /// Folded into `key`'s change.
-    fn within(self, key: &'static str) -> Self {
-        Entry {
-            within: Some(key),
-            ..self
-        }
-    }
-
-    /// The entry whose change says this one's too: `within`, else the key's parent.
-    pub(super) fn container(&self) -> Option<&'static str> {
-        let key: &'static str = self.key;
-        self.within
-            .or_else(|| key.rfind('.').map(|dot| &key[..dot]))
-    }
-}
-
-fn one(key: &'static str, value: &Option<String>, rule: Rule) -> Entry {
-    Entry::new(key, Shown::One(value.clone()), rule)
-}
-
-fn text(key: &'static str, value: impl ToString, rule: Rule) -> Entry {
-    Entry::new(key, Shown::One(Some(value.to_string())), rule)
-}
-
-/// A convention spelt as a word (`reset_format: unix_seconds`), shown as the spec words it.
-fn word(key: &'static str, value: impl SpecWords, rule: Rule) -> Entry {
-    text(key, value.word(), rule)
-}
-
-fn block(key: &'static str, present: bool, rule: Rule) -> Entry {
-    Entry::new(key, Shown::Block(present), rule)
-}
-
-fn many(key: &'static str, values: impl IntoIterator<Item = String>) -> Entry {
-    Entry::new(
-        key,
-        Shown::Many(values.into_iter().collect()),
-        Rule::Members,
-    )
-}
-
-/// A parameter clients may send: a new one takes nothing away.
-const PARAMETER: Rule = Rule::Optional {
-    added: "clients may send it",
-    who: Who::Clients,
-};
-/// A header clients may send or read: a new one takes nothing away.
-const HEADER: Rule = Rule::Optional {
-    added: "a header clients may use",
-    who: Who::Clients,
-};
-/// A block of behaviour clients may use: new, it takes nothing away.
-const FEATURE: Rule = Rule::Optional {
-    added: "clients may use it; nothing they did before changes",
-    who: Who::Clients,
-};
-
-fn served(what: &'static str, who: Who) -> Rule {
-    Rule::Optional { added: what, who }
-}
 
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
@@ -356,9 +238,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
     out.push(block("idempotency", c.idempotency.is_some(), FEATURE));
     out.extend(c.idempotency.iter().flat_map(idempotency));
     out.push(block("pagination", c.pagination.is_some(), Rule::Paging));
-    if let Some(p) = &c.pagination {
-        out.extend(pagination(p));
-    }
+    out.extend(c.pagination.iter().flat_map(super::pagination::entries));
     out
 }
 
@@ -415,86 +295,4 @@ fn idempotency(i: &Idempotency) -> [Entry; 2] {
             Rule::Breaks,
         ),
     ]
-}
-
-/// The `pagination` keys: the style's own are folded into a change of style.
-fn pagination(p: &crate::model::Pagination) -> Vec<Entry> {
-    use Rule::Paging;
-    let style = |key, value: &String| text(key, value, Paging).within("pagination.style");
-    let field = |key, value: &Option<String>| one(key, value, Paging).within("pagination.style");
-    let mut out = vec![
-        text(
-            "pagination.style",
-            match p.style {
-                PageStyle::Pages { .. } => "pages",
-                PageStyle::Offset { .. } => "offset",
-                PageStyle::Cursor(_) => "cursor",
-            },
-            Paging,
-        ),
-        text("pagination.default_per_page", p.default_per_page, Paging),
-        text("pagination.max_per_page", p.max_per_page, Paging),
-    ];
-    match &p.style {
-        PageStyle::Pages {
-            page_parameter,
-            per_page_parameter,
-            link_header,
-            link_on_single_page,
-            headers,
-        } => {
-            out.extend([
-                style("pagination.page_parameter", page_parameter),
-                style("pagination.per_page_parameter", per_page_parameter),
-                text("pagination.link_header", link_header, Paging).within("pagination.style"),
-                text(
-                    "pagination.link_on_single_page",
-                    link_on_single_page,
-                    Paging,
-                )
-                .within("pagination.style"),
-            ]);
-            let keys = [
-                "pagination.headers.total",
-                "pagination.headers.total_pages",
-                "pagination.headers.page",
-                "pagination.headers.per_page",
-                "pagination.headers.next_page",
-                "pagination.headers.prev_page",
-            ];
-            for (key, value) in keys.into_iter().zip(headers.in_order()) {
-                out.push(field(key, value));
-            }
-        }
-        PageStyle::Offset {
-            offset_parameter,
-            limit_parameter,
-            more_field,
-        } => out.extend([
-            style("pagination.offset_parameter", offset_parameter),
-            style("pagination.limit_parameter", limit_parameter),
-            field("pagination.more_field", more_field),
-        ]),
-        PageStyle::Cursor(c) => out.extend([
-            style("pagination.cursor_parameter", &c.cursor_parameter),
-            style("pagination.limit_parameter", &c.limit_parameter),
-            style("pagination.items_field", &c.items_field),
-            field("pagination.has_more_field", &c.has_more_field),
-            field("pagination.next_cursor_field", &c.next_cursor_field),
-            field("pagination.cursor_from", &c.cursor_from),
-            field("pagination.before_parameter", &c.before_parameter),
-            field("pagination.url_field", &c.url_field),
-            text(
-                "pagination.constant_fields",
-                c.constant_fields
-                    .iter()
-                    .map(|(k, v)| format!("{k}: {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                Paging,
-            )
-            .within("pagination.style"),
-        ]),
-    }
-    out
 }

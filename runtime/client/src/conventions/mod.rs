@@ -9,14 +9,12 @@ use http::Method;
 use crate::condition::Condition;
 
 mod access;
-mod pagination;
 
 pub use access::{Anonymous, Credential, RunAsConventions, UnknownCredentials};
-pub use pagination::{CursorConventions, OffsetConventions, PageConventions, Pagination};
 pub use restspec_conventions::{
-    EarlyRefusals, EmptyRequestBody, IdempotencyConventions, NullOptionalFields, RateLimitHeaders,
-    ReadOnlyFields, RequestBodies, RequestContentType, ResetFormat, SpecWords, UnknownFields,
-    UnknownOptions,
+    CursorConventions, EarlyRefusals, EmptyRequestBody, IdempotencyConventions, NullOptionalFields,
+    OffsetConventions, PageConventions, PageStyle, Pagination, RateLimitHeaders, ReadOnlyFields,
+    RequestBodies, RequestContentType, ResetFormat, SpecWords, UnknownFields, UnknownOptions,
 };
 
 /// The content type of every JSON response.
