@@ -5,9 +5,9 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 
 use super::opt_str;
-use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
+use super::runtime_values::{condition_tokens, method_tokens};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{Anonymous, Credential, ErrorFormat, Service, SpecWords, UnknownCredentials};
+use crate::model::{Credential, ErrorFormat, Service, SpecWords};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -93,14 +93,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             .map(|scheme| format!("{scheme} realm=\"{realm}\""));
         fields.push(quote! { challenges: Some(&[#(#values),*]) });
     }
-    if c.unknown_credentials == UnknownCredentials::Anonymous {
-        fields.push(quote! { unknown_credentials: rt::UnknownCredentials::Anonymous });
-    }
-    match c.anonymous {
-        Anonymous::Reads => {}
-        Anonymous::None => fields.push(quote! { anonymous: rt::Anonymous::None }),
-        Anonymous::All => fields.push(quote! { anonymous: rt::Anonymous::All }),
-    }
+    unless_default(&mut fields, "unknown_credentials", c.unknown_credentials);
+    unless_default(&mut fields, "anonymous", c.anonymous);
     if c.security_headers {
         fields.push(quote! { security_headers: true });
     }
@@ -110,10 +104,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if let Some(cors) = super::cors::field(service) {
         fields.push(cors);
     }
-    if let Some(bodies) = &c.request_bodies {
-        let bodies = request_bodies(bodies);
-        fields.push(quote! { request_bodies: #bodies });
-    }
+    unless_default(&mut fields, "request_bodies", c.request_bodies);
     unless_default(&mut fields, "request_content_type", c.request_content_type);
     unless_default(&mut fields, "unknown_fields", c.unknown_fields);
     unless_default(&mut fields, "empty_request_body", c.empty_request_body);

@@ -211,7 +211,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .request_bodies
             .as_ref()
             .and_then(|r| super::request_body::media_words(r, diags))
-            .filter(|r| r != "json"),
+            .unwrap_or_default(),
         request_content_type: one_of(
             raw.request_content_type.as_ref(),
             "`request_content_type`",

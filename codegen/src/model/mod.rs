@@ -28,13 +28,12 @@ pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use paths::{Method, Param, PathTemplate, Segment, SegmentRefusal};
 pub use protocol::{
-    Cors, CursorConventions, EarlyRefusals, EchoHeader, FORM_MEDIA, Idempotency, JSON_MEDIA,
-    OffsetConventions, PageConventions, PageStyle, Pagination, RateLimitHeaders, ResetFormat,
-    request_media_types,
+    Cors, CursorConventions, EarlyRefusals, EchoHeader, Idempotency, OffsetConventions,
+    PageConventions, PageStyle, Pagination, RateLimitHeaders, ResetFormat,
 };
 pub use restspec_conventions::{
-    EmptyRequestBody, NullOptionalFields, ReadOnlyFields, RequestContentType, SpecWords,
-    UnknownFields, UnknownOptions,
+    EmptyRequestBody, FORM_MEDIA, JSON_MEDIA, NullOptionalFields, ReadOnlyFields, RequestBodies,
+    RequestContentType, SpecWords, UnknownFields, UnknownOptions,
 };
 pub use section::Section;
 pub use types::{
@@ -209,9 +208,8 @@ pub struct Conventions {
     pub request_id_prefix: Option<String>,
     /// Request headers every answer carries back.
     pub echo_headers: Vec<EchoHeader>,
-    /// The request bodies read, as the spec names them (`json_or_form`); `None` for JSON
-    /// only.
-    pub request_bodies: Option<String>,
+    /// The request bodies read.
+    pub request_bodies: RequestBodies,
     /// Whether JSON bodies must say so in their `Content-Type`.
     pub request_content_type: RequestContentType,
     /// What a request body's field no record declares gets.

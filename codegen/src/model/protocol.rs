@@ -38,19 +38,3 @@ pub type PageConventions = restspec_conventions::PageConventions<String>;
 pub type OffsetConventions = restspec_conventions::OffsetConventions<String>;
 /// The `cursor` style, its constant fields in spec order.
 pub type CursorConventions = restspec_conventions::CursorConventions<String, Vec<(String, String)>>;
-
-/// `application/json`, as a request body's media type.
-pub const JSON_MEDIA: &str = "application/json";
-/// `application/x-www-form-urlencoded`, a form's media type.
-pub const FORM_MEDIA: &str = "application/x-www-form-urlencoded";
-
-/// The media types `request_bodies` words (`json`, `json_or_form`, `form_or_json`, `form`)
-/// read a request body in, in the order they name them (the typed client sends the first).
-pub fn request_media_types(words: &str) -> &'static [&'static str] {
-    match words {
-        "json" => &[JSON_MEDIA],
-        "json_or_form" => &[JSON_MEDIA, FORM_MEDIA],
-        "form_or_json" => &[FORM_MEDIA, JSON_MEDIA],
-        _ => &[FORM_MEDIA],
-    }
-}

@@ -70,7 +70,7 @@ pub(super) fn paths(service: &Service) -> Value {
 pub fn plain_form_usable(service: &Service, endpoint: &Endpoint) -> bool {
     let c = &service.conventions;
     c.openapi_every_anonymous_form
-        || endpoint.anonymous.allows(endpoint.method)
+        || endpoint.anonymous.allows_method(endpoint.method.as_str())
         || !c.credentials.is_empty()
 }
 
@@ -161,7 +161,8 @@ fn operation(
         op.insert("security".into(), json!([{ BASIC_SCHEME: [] }]));
     } else {
         let mut options: Vec<Value> = Vec::new();
-        if endpoint.anonymous.allows(endpoint.method) && !service.conventions.credentials.is_empty()
+        if endpoint.anonymous.allows_method(endpoint.method.as_str())
+            && !service.conventions.credentials.is_empty()
         {
             options.push(json!({}));
         }
@@ -207,8 +208,10 @@ fn request_body(service: &Service, endpoint: &Endpoint, request: &TypeRef) -> Va
     let form = crate::model::FORM_MEDIA;
     // The media types the endpoint reads (a JSON object is sorted: the order says nothing);
     // JSON whatever its type too, where the service reads it so (`*/*`).
-    let mut media =
-        crate::model::request_media_types(endpoint.request_bodies(&service.conventions)).to_vec();
+    let mut media = endpoint
+        .request_bodies(&service.conventions)
+        .media_types()
+        .to_vec();
     if service.conventions.request_content_type == crate::model::RequestContentType::Any
         && media.contains(&crate::model::JSON_MEDIA)
     {

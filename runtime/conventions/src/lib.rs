@@ -14,6 +14,7 @@
 
 #[macro_use]
 mod words;
+mod access;
 mod idempotency;
 mod pagination;
 mod rate_limits;
@@ -21,13 +22,14 @@ mod requests;
 #[cfg(feature = "tokens")]
 mod tokens;
 
+pub use access::{Anonymous, UnknownCredentials};
 pub use idempotency::IdempotencyConventions;
 pub use pagination::{
     CursorConventions, OffsetConventions, PageConventions, PageStyle, Pagination, StaticFields,
 };
 pub use rate_limits::{EarlyRefusals, RateLimitHeaders, ResetFormat};
 pub use requests::{
-    EmptyRequestBody, NullOptionalFields, ReadOnlyFields, RequestBodies, RequestContentType,
-    UnknownFields, UnknownOptions,
+    EmptyRequestBody, FORM_MEDIA, JSON_MEDIA, NullOptionalFields, ReadOnlyFields, RequestBodies,
+    RequestContentType, UnknownFields, UnknownOptions,
 };
 pub use words::SpecWords;

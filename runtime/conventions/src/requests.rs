@@ -19,7 +19,23 @@ spec_words! {
     }
 }
 
+/// `application/json`, as a request body's media type.
+pub const JSON_MEDIA: &str = "application/json";
+/// `application/x-www-form-urlencoded`, a form's media type.
+pub const FORM_MEDIA: &str = "application/x-www-form-urlencoded";
+
 impl RequestBodies {
+    /// The media types read, in the order the spec's word names them (the typed client
+    /// sends the first).
+    pub fn media_types(self) -> &'static [&'static str] {
+        match self {
+            RequestBodies::Json => &[JSON_MEDIA],
+            RequestBodies::JsonOrForm => &[JSON_MEDIA, FORM_MEDIA],
+            RequestBodies::FormOrJson => &[FORM_MEDIA, JSON_MEDIA],
+            RequestBodies::Form => &[FORM_MEDIA],
+        }
+    }
+
     /// True when form-encoded bodies are read.
     pub fn reads_form(self) -> bool {
         self != RequestBodies::Json

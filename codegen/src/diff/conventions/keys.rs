@@ -10,10 +10,7 @@
 
 use super::super::Who;
 use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
-use crate::model::{
-    Anonymous, Conventions, ErrorFormat, Idempotency, RateLimitHeaders, TimestampFormat,
-    UnknownCredentials,
-};
+use crate::model::{Conventions, ErrorFormat, Idempotency, RateLimitHeaders, TimestampFormat};
 
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
@@ -90,12 +87,12 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             &c.challenges.as_ref().map(|schemes| schemes.join(", ")),
             HEADER,
         ),
-        text(
+        word(
             "unknown_credentials",
-            UnknownCredentials::NAMES[c.unknown_credentials as usize],
+            c.unknown_credentials,
             OneWay { safe: "anonymous" },
         ),
-        text("anonymous", Anonymous::name(c.anonymous), PerEndpoint),
+        word("anonymous", c.anonymous, PerEndpoint),
         one("self_alias", &c.self_alias, Breaks),
         many("self_alias_params", c.self_alias_params.iter().cloned()),
         block("sessions", c.sessions.is_some(), FEATURE),
@@ -178,7 +175,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
                 None => e.header.clone(),
             }),
         ),
-        one("request_bodies", &c.request_bodies, Breaks),
+        word("request_bodies", c.request_bodies, Breaks),
         word(
             "request_content_type",
             c.request_content_type,
