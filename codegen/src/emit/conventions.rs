@@ -63,23 +63,11 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let methods = c.method_override_methods.iter().map(|m| method_tokens(*m));
         fields.push(quote! { method_override_methods: &[#(#methods),*] });
     }
-    if let Some(s) = &c.sessions {
-        let (cookie, xsrf_cookie, login_path, logout_path) =
-            (&s.cookie, &s.xsrf_cookie, &s.login_path, &s.logout_path);
-        fields.push(quote! {
-            sessions: Some(rt::SessionConventions {
-                cookie: #cookie,
-                xsrf_cookie: #xsrf_cookie,
-                login_path: #login_path,
-                logout_path: #logout_path,
-            })
-        });
+    if let Some(sessions) = &c.sessions {
+        fields.push(quote! { sessions: Some(#sessions) });
     }
-    if let Some(r) = &c.run_as {
-        let (header, capability) = (&r.header, &r.capability);
-        fields.push(quote! {
-            run_as: Some(rt::RunAsConventions { header: #header, capability: #capability })
-        });
+    if let Some(run_as) = &c.run_as {
+        fields.push(quote! { run_as: Some(#run_as) });
     }
     if !c.credentials.is_empty() {
         let places = c.credentials.iter().map(credential_tokens);

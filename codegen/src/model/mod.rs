@@ -225,26 +225,10 @@ pub struct Conventions {
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RunAs {
-    /// `X-Service-RunAs`.
-    pub header: String,
-    /// `runAs`.
-    pub capability: String,
-}
+pub type RunAs = restspec_conventions::RunAsConventions<String>;
 
 /// Cookie session names and paths.
-#[derive(Debug, Clone, Default)]
-pub struct Sessions {
-    /// Session cookie name.
-    pub cookie: String,
-    /// XSRF token cookie name.
-    pub xsrf_cookie: String,
-    /// `POST` here with basic credentials to log in.
-    pub login_path: String,
-    /// `POST` here to log out.
-    pub logout_path: String,
-}
+pub type Sessions = restspec_conventions::SessionConventions<String>;
 
 /// The timestamp formats the runtime implements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

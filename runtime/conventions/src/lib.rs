@@ -19,6 +19,7 @@ mod idempotency;
 mod pagination;
 mod rate_limits;
 mod requests;
+mod sessions;
 #[cfg(feature = "tokens")]
 mod tokens;
 
@@ -32,4 +33,5 @@ pub use requests::{
     EmptyRequestBody, FORM_MEDIA, JSON_MEDIA, NullOptionalFields, ReadOnlyFields, RequestBodies,
     RequestContentType, UnknownFields, UnknownOptions,
 };
+pub use sessions::{RunAsConventions, SessionConventions};
 pub use words::SpecWords;

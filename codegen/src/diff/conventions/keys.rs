@@ -10,7 +10,9 @@
 
 use super::super::Who;
 use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
-use crate::model::{Conventions, ErrorFormat, Idempotency, RateLimitHeaders, TimestampFormat};
+use crate::model::{
+    Conventions, ErrorFormat, Idempotency, RateLimitHeaders, RunAs, Sessions, TimestampFormat,
+};
 
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
@@ -204,20 +206,8 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             OneWay { safe: "absent" },
         ),
     ];
-    if let Some(s) = &c.sessions {
-        out.extend([
-            text("sessions.cookie", &s.cookie, Breaks),
-            text("sessions.xsrf_cookie", &s.xsrf_cookie, Breaks),
-            text("sessions.login_path", &s.login_path, Breaks),
-            text("sessions.logout_path", &s.logout_path, Breaks),
-        ]);
-    }
-    if let Some(r) = &c.run_as {
-        out.extend([
-            text("run_as.header", &r.header, Breaks),
-            text("run_as.capability", &r.capability, Breaks),
-        ]);
-    }
+    out.extend(c.sessions.iter().flat_map(sessions));
+    out.extend(c.run_as.iter().flat_map(run_as));
     out.push(block(
         "rate_limit_headers",
         c.rate_limit_headers.is_some(),
@@ -237,6 +227,31 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
     out.push(block("pagination", c.pagination.is_some(), Rule::Paging));
     out.extend(c.pagination.iter().flat_map(super::pagination::entries));
     out
+}
+
+/// The `sessions` keys, the record taken apart whole.
+fn sessions(s: &Sessions) -> [Entry; 4] {
+    let Sessions {
+        cookie,
+        xsrf_cookie,
+        login_path,
+        logout_path,
+    } = s;
+    [
+        text("sessions.cookie", cookie, Rule::Breaks),
+        text("sessions.xsrf_cookie", xsrf_cookie, Rule::Breaks),
+        text("sessions.login_path", login_path, Rule::Breaks),
+        text("sessions.logout_path", logout_path, Rule::Breaks),
+    ]
+}
+
+/// The `run_as` keys, the record taken apart whole.
+fn run_as(r: &RunAs) -> [Entry; 2] {
+    let RunAs { header, capability } = r;
+    [
+        text("run_as.header", header, Rule::Breaks),
+        text("run_as.capability", capability, Rule::Breaks),
+    ]
 }
 
 /// The `rate_limit_headers` keys, one a field. The record is taken apart whole, so that a

@@ -1,5 +1,5 @@
-//! Who may call: the places a request carries credentials in, and impersonation (what
-//! unknown credentials and anonymous callers get is `restspec-conventions`').
+//! Who may call: the places a request carries credentials in (what unknown credentials
+//! and anonymous callers get, and impersonation, are `restspec-conventions`').
 
 /// A place a request may carry credentials on every path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,15 +53,6 @@ impl Credential {
             (a, b) => same(&a, &b),
         }
     }
-}
-
-/// Impersonation (protocol 5.9): who may act as whom, and how a request says so.
-#[derive(Debug, Clone, Copy)]
-pub struct RunAsConventions {
-    /// Request header naming the account to act as (`X-Service-RunAs`).
-    pub header: &'static str,
-    /// Global capability a caller needs to send it (`runAs`).
-    pub capability: &'static str,
 }
 
 impl super::Conventions {

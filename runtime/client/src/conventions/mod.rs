@@ -10,7 +10,7 @@ use crate::condition::Condition;
 
 mod access;
 
-pub use access::{Credential, RunAsConventions};
+pub use access::Credential;
 // Every type of the vocabulary, where the service and generated code have always found
 // them: a type added there needs no line here.
 pub use restspec_conventions::*;
@@ -231,19 +231,6 @@ pub enum ErrorPiece {
     /// A new UUID for this answer (`{error_id}`: HERE's error `id`), unique across the
     /// service's instances, for a caller to quote.
     ErrorId,
-}
-
-/// Names and paths of cookie sessions.
-#[derive(Debug, Clone, Copy)]
-pub struct SessionConventions {
-    /// The session cookie (HttpOnly).
-    pub cookie: &'static str,
-    /// The cookie carrying the XSRF token.
-    pub xsrf_cookie: &'static str,
-    /// `POST` with HTTP basic credentials to log in.
-    pub login_path: &'static str,
-    /// `POST` to log out.
-    pub logout_path: &'static str,
 }
 
 /// What a spec says of cross-origin use beyond the allowed origins (`conventions.cors`).
