@@ -84,3 +84,49 @@ impl Record {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use quote::ToTokens;
+
+    use crate::{Anonymous, CursorConventions, Pagination, RateLimitHeaders, ResetFormat};
+
+    /// Only what differs from the base constant is written, header names lower case; the
+    /// base is left out when every field is written.
+    #[test]
+    fn a_record_writes_what_differs_from_its_base() {
+        let headers = RateLimitHeaders {
+            limit: Some("X-RateLimit-Limit".to_owned()),
+            reset_format: ResetFormat::UnixSeconds,
+            ..RateLimitHeaders::default()
+        };
+        assert_eq!(
+            headers.to_token_stream().to_string(),
+            "rt :: RateLimitHeaders { limit : Some (\"x-ratelimit-limit\") , \
+             reset_format : rt :: ResetFormat :: UnixSeconds , .. rt :: RateLimitHeaders :: NONE }"
+        );
+        let usual: Pagination<String, Vec<(String, String)>> =
+            Pagination::Cursor(CursorConventions {
+                cursor_parameter: "cursor".to_owned(),
+                limit_parameter: "limit".to_owned(),
+                default_limit: 20,
+                max_limit: 100,
+                items_field: "items".to_owned(),
+                has_more_field: None,
+                next_cursor_field: Some("next_page".to_owned()),
+                cursor_from: None,
+                before_parameter: None,
+                url_field: None,
+                constant_fields: vec![("object".to_owned(), "list".to_owned())],
+            });
+        assert_eq!(
+            usual.to_token_stream().to_string(),
+            "rt :: Pagination :: Cursor (rt :: CursorConventions { \
+             constant_fields : & [(\"object\" , \"list\")] , .. rt :: CursorConventions :: USUAL })"
+        );
+        assert_eq!(
+            Anonymous::All.to_token_stream().to_string(),
+            "rt :: Anonymous :: All"
+        );
+    }
+}

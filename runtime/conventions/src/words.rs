@@ -72,3 +72,30 @@ macro_rules! spec_words {
         }
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{EarlyRefusals, PageStyle, RequestBodies, ResetFormat, SpecWords};
+
+    /// Every word reads back as its value, and a word no variant has reads as nothing.
+    #[test]
+    fn each_word_names_its_variant_and_the_first_is_the_default() {
+        assert_eq!(
+            ResetFormat::from_word("unix_seconds"),
+            Some(ResetFormat::UnixSeconds)
+        );
+        assert_eq!(ResetFormat::from_word("epoch"), None);
+        // The word is the spec's, not the variant's name.
+        assert_eq!(EarlyRefusals::Bare.word(), "none");
+        assert_eq!(EarlyRefusals::from_word("none"), Some(EarlyRefusals::Bare));
+        assert_eq!(RequestBodies::default(), RequestBodies::Json);
+        assert_eq!(
+            PageStyle::words().collect::<Vec<_>>(),
+            ["pages", "offset", "cursor"]
+        );
+        for (value, word) in RequestBodies::ALL {
+            assert_eq!(RequestBodies::from_word(word), Some(*value));
+            assert_eq!(value.word(), *word);
+        }
+    }
+}
