@@ -47,10 +47,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         fields.push(quote! { request_id_prefix: #prefix });
     }
     if !c.echo_headers.is_empty() {
-        let echoes = c.echo_headers.iter().map(|e| {
-            let (name, default) = (e.header.to_ascii_lowercase(), opt_str(&e.default));
-            quote! { rt::EchoHeader { name: #name, default: #default } }
-        });
+        let echoes = &c.echo_headers;
         fields.push(quote! { echo_headers: &[#(#echoes),*] });
     }
     if let Some(content_type) = &c.json_content_type {

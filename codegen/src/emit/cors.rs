@@ -44,7 +44,7 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
         .collect();
     allow.extend(cors.allow_headers.iter().map(|h| h.to_ascii_lowercase()));
     // Echoed headers are sent by scripts (an API version) and read back.
-    allow.extend(c.echo_headers.iter().map(|e| e.header.to_ascii_lowercase()));
+    allow.extend(c.echo_headers.iter().map(|e| e.name.to_ascii_lowercase()));
 
     let mut expose: Vec<String> = cors.expose_headers.clone();
     if let Some(p) = &c.pagination {
@@ -61,7 +61,7 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
             expose.extend(["RateLimit".to_owned(), "RateLimit-Policy".to_owned()]);
         }
     }
-    expose.extend(c.echo_headers.iter().map(|e| e.header.clone()));
+    expose.extend(c.echo_headers.iter().map(|e| e.name.clone()));
     let mut seen = Vec::new();
     expose.retain(|name| {
         let lower = name.to_ascii_lowercase();

@@ -15,7 +15,7 @@ pub(super) fn lower_echo_headers(
         let Some(header) = header_name(&echo.header, "Stripe-Version", diags) else {
             continue;
         };
-        if out.iter().any(|e| e.header.eq_ignore_ascii_case(&header)) {
+        if out.iter().any(|e| e.name.eq_ignore_ascii_case(&header)) {
             diags.push(
                 Diagnostic::new(
                     echo.header.location.clone(),
@@ -41,7 +41,10 @@ pub(super) fn lower_echo_headers(
             }
             fits.then(|| value.clone())
         });
-        out.push(EchoHeader { header, default });
+        out.push(EchoHeader {
+            name: header,
+            default,
+        });
     }
     out
 }

@@ -21,14 +21,8 @@ pub struct Cors {
 /// The headers of a caller's quota budget, as the spec spells them.
 pub type RateLimitHeaders = restspec_conventions::RateLimitHeaders<String>;
 
-/// A request header the answer carries back.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EchoHeader {
-    /// The header's name, as the spec spells it.
-    pub header: String,
-    /// What is answered when a request sends none.
-    pub default: Option<String>,
-}
+/// A request header the answer carries back, its name as the spec spells it.
+pub type EchoHeader = restspec_conventions::EchoHeader<String>;
 
 /// How paginated endpoints page their lists, names as the spec spells them.
 pub type Pagination = restspec_conventions::Pagination<String, Vec<(String, String)>>;

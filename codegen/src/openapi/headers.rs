@@ -231,13 +231,13 @@ pub(super) fn echoed(echoes: &[EchoHeader]) -> Map<String, Value> {
                 Some(default) => {
                     format!(
                         "The request's `{}`, or `{default}` when it sends none.",
-                        e.header
+                        e.name
                     )
                 }
-                None => format!("The request's `{}`, when it sends one.", e.header),
+                None => format!("The request's `{}`, when it sends one.", e.name),
             };
             let header = json!({ "description": description, "schema": { "type": "string" } });
-            (e.header.clone(), header)
+            (e.name.clone(), header)
         })
         .collect()
 }

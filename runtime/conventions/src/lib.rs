@@ -15,6 +15,7 @@
 #[macro_use]
 mod words;
 mod access;
+mod echo;
 mod idempotency;
 mod pagination;
 mod rate_limits;
@@ -24,6 +25,7 @@ mod sessions;
 mod tokens;
 
 pub use access::{Anonymous, UnknownCredentials};
+pub use echo::EchoHeader;
 pub use idempotency::IdempotencyConventions;
 pub use pagination::{
     CursorConventions, OffsetConventions, PageConventions, PageStyle, Pagination, StaticFields,

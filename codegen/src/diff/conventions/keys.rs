@@ -173,8 +173,8 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         many(
             "echo_headers",
             c.echo_headers.iter().map(|e| match &e.default {
-                Some(default) => format!("{} (default {default})", e.header),
-                None => e.header.clone(),
+                Some(default) => format!("{} (default {default})", e.name),
+                None => e.name.clone(),
             }),
         ),
         word("request_bodies", c.request_bodies, Breaks),

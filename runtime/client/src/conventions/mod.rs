@@ -272,32 +272,3 @@ const PREFLIGHT_METHODS: [Method; 5] = [
     Method::PUT,
     Method::DELETE,
 ];
-
-/// A request header the answer carries back (`conventions.echo_headers`): an API version
-/// a client pins (`Stripe-Version`), with the version a request naming none gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EchoHeader {
-    /// The header's name, lower case.
-    pub name: &'static str,
-    /// What is answered when the request does not send it (or sends no sensible value);
-    /// `None` to answer nothing then.
-    pub default: Option<&'static str>,
-}
-
-impl EchoHeader {
-    /// The value `headers` carry for this header when it is
-    /// [sensible](EchoHeader::sensible), else the default.
-    pub fn value_in<'a>(&self, headers: &'a http::HeaderMap) -> Option<&'a str> {
-        headers
-            .get(self.name)
-            .filter(|v| Self::sensible(v.as_bytes()))
-            .and_then(|v| v.to_str().ok())
-            .or(self.default)
-    }
-
-    /// True for a value answered back as it came: 1 to 256 visible ASCII characters and
-    /// spaces (nothing that could forge a log line or a header).
-    pub fn sensible(value: &[u8]) -> bool {
-        (1..=256).contains(&value.len()) && value.iter().all(|b| *b == b' ' || b.is_ascii_graphic())
-    }
-}
