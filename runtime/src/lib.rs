@@ -257,6 +257,9 @@ pub mod __private {
         direction,
     };
     pub use restspec_client::__private::{response_headers, tagged};
+    // The conventions' types generated constants build (`rt::RateLimitHeaders`), all of
+    // them, so that a convention added to `restspec-conventions` needs no line here.
+    pub use restspec_client::conventions::*;
     pub use restspec_client::{
         QueryMap, ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate, UnixTimestamp,
     };

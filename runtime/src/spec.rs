@@ -361,6 +361,6 @@ impl EndpointSpec {
 
     /// True when an anonymous caller may call it.
     pub fn allows_anonymous(&self) -> bool {
-        self.anonymous.allows(&self.method)
+        self.anonymous.allows_method(self.method.as_str())
     }
 }

@@ -187,6 +187,64 @@ fn adding_pagination_reports_the_endpoints_it_changes() {
     );
 }
 
+/// A structured convention is compared field by field: a changed field is said by its own
+/// key with both values as the spec words them (`none`, not the variant's name), in the
+/// order the keys are written, and a field that is the same in both versions says nothing.
+#[test]
+fn a_changed_field_of_a_structured_convention_is_said_by_its_key() {
+    const AFTER: &str = "  access_token_parameter: access_token\n";
+    let paged = (
+        "    response: list<string>\n",
+        "    response: list<string>\n    paginated: true\n",
+    );
+    let cursor = |items: &str, size: u32| {
+        format!(
+            "{AFTER}  pagination: {{ style: cursor, items_field: {items}, \
+             next_cursor_field: next, default_per_page: {size} }}\n  \
+             idempotency: {{ header: Idempotency-Key, expire_after_seconds: {} }}\n",
+            size * 60
+        )
+    };
+    let (old, new) = (cursor("data", 10), cursor("items", 25));
+    let changes = diff(
+        &version(&[(AFTER, old.as_str()), paged]),
+        &version(&[(AFTER, new.as_str()), paged]),
+    );
+    let said: Vec<(&str, &str)> = changes
+        .iter()
+        .map(|c| (c.subject.as_str(), c.explanation.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "convention pagination.items_field",
+                "`pagination.items_field` changed from `data` to `items`: clients paging `get_big` break"
+            ),
+            (
+                "convention pagination.default_per_page",
+                "`pagination.default_per_page` changed from `10` to `25`: clients paging `get_big` break"
+            ),
+            (
+                "convention idempotency.expire_after_seconds",
+                "`idempotency.expire_after_seconds` changed from `600` to `1500`: clients written for the old convention break"
+            ),
+        ]
+    );
+    // The fixture's `early_refusals: shown`, and `none`, whose variant is `Bare`.
+    let none = ("    early_refusals: shown\n", "    early_refusals: none\n");
+    let changes = diff(&version(&[]), &version(&[none]));
+    assert_eq!(
+        changes
+            .iter()
+            .map(|c| c.explanation.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "`rate_limit_headers.early_refusals` changed from `shown` to `none`: clients decode either answer"
+        ]
+    );
+}
+
 /// Every convention change is said in words, at the key's line and column in both
 /// versions; none is a dump of the model.
 #[test]

@@ -309,8 +309,8 @@ fn check_response(
         .pagination
         .as_ref()
         .filter(|_| endpoint.paginated)
-        .and_then(|p| match &p.style {
-            crate::model::PageStyle::Cursor(c) => Some(c.items_field.as_str()),
+        .and_then(|p| match p {
+            crate::model::Pagination::Cursor(c) => Some(c.items_field.as_str()),
             _ => None,
         });
     let body = match (&response.body, cursor_items) {

@@ -1,7 +1,7 @@
 //! Rules between the service's pagination and the items its paginated lists hold.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{PageStyle, Service, TypeKind, TypeRef};
+use crate::model::{OffsetConventions, PageStyle, Pagination, Service, TypeKind, TypeRef};
 
 /// The fields the pagination style reads on a list's items exist there: the `offset`
 /// style's `more_field`, a boolean the runtime sets on the last item, and the `cursor`
@@ -16,19 +16,19 @@ pub(crate) fn item_fields(service: &Service, diags: &mut Diagnostics) {
     let Some(pagination) = &service.conventions.pagination else {
         return;
     };
-    let (field, kinds, what) = match &pagination.style {
-        PageStyle::Offset {
+    let (field, kinds, what) = match pagination {
+        Pagination::Offset(OffsetConventions {
             more_field: Some(field),
             ..
-        } => (field, &[TypeRef::Boolean][..], "boolean"),
-        PageStyle::Cursor(c) => match &c.cursor_from {
+        }) => (field, &[TypeRef::Boolean][..], "boolean"),
+        Pagination::Cursor(c) => match &c.cursor_from {
             Some(field) => (field, &[TypeRef::String, TypeRef::Integer][..], "string"),
             None => return,
         },
         _ => return,
     };
-    let key = match pagination.style {
-        PageStyle::Offset { .. } => "more_field",
+    let key = match pagination.style() {
+        PageStyle::Offset => "more_field",
         _ => "cursor_from",
     };
     for endpoint in service

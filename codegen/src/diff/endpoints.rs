@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::{CLIENTS, Change, ChangeKind, Verdict, Who};
-use crate::model::{Endpoint, Param, ParamType, Service};
+use crate::model::{Endpoint, Param, ParamType, Service, SpecWords};
 
 fn by_name(service: &Service) -> BTreeMap<&str, &Endpoint> {
     service
@@ -328,8 +328,8 @@ fn compare_endpoint(
         );
     }
     let (before, after) = (
-        was.anonymous.allows(was.method),
-        now.anonymous.allows(now.method),
+        was.anonymous.allows_method(was.method.as_str()),
+        now.anonymous.allows_method(now.method.as_str()),
     );
     if before != after {
         let (verdict, why) = if before {
@@ -412,11 +412,9 @@ fn compare_endpoint(
             was.request_bodies(&old.conventions),
             now.request_bodies(&new.conventions),
         );
-        let (was_read, now_read) = (
-            crate::model::request_media_types(before),
-            crate::model::request_media_types(after),
-        );
+        let (was_read, now_read) = (before.media_types(), after.media_types());
         if before != after {
+            let (before, after) = (before.word(), after.word());
             let (verdict, why) = if was_read.iter().any(|m| !now_read.contains(m)) {
                 (
                     CLIENTS,

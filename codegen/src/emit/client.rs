@@ -214,8 +214,7 @@ fn method_tokens(
         })
     });
     // An endpoint reading other media types than the service's: its body goes as it reads.
-    let media = endpoint.request_bodies.as_deref().map(|words| {
-        let bodies = super::runtime_values::request_bodies(words);
+    let media = endpoint.request_bodies.map(|bodies| {
         quote! { .request_bodies(#bodies) }
     });
     let (body, body_call) = match &endpoint.request {

@@ -2,14 +2,12 @@
 //! and the typed client both use.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 
 use super::opt_str;
-use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
+use super::runtime_values::{condition_tokens, method_tokens};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{
-    Anonymous, Credential, EarlyRefusals, ErrorFormat, PageStyle, Service, UnknownCredentials,
-};
+use crate::model::{Credential, ErrorFormat, Service, SpecWords};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -49,10 +47,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         fields.push(quote! { request_id_prefix: #prefix });
     }
     if !c.echo_headers.is_empty() {
-        let echoes = c.echo_headers.iter().map(|e| {
-            let (name, default) = (e.header.to_ascii_lowercase(), opt_str(&e.default));
-            quote! { rt::EchoHeader { name: #name, default: #default } }
-        });
+        let echoes = &c.echo_headers;
         fields.push(quote! { echo_headers: &[#(#echoes),*] });
     }
     if let Some(content_type) = &c.json_content_type {
@@ -65,23 +60,11 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let methods = c.method_override_methods.iter().map(|m| method_tokens(*m));
         fields.push(quote! { method_override_methods: &[#(#methods),*] });
     }
-    if let Some(s) = &c.sessions {
-        let (cookie, xsrf_cookie, login_path, logout_path) =
-            (&s.cookie, &s.xsrf_cookie, &s.login_path, &s.logout_path);
-        fields.push(quote! {
-            sessions: Some(rt::SessionConventions {
-                cookie: #cookie,
-                xsrf_cookie: #xsrf_cookie,
-                login_path: #login_path,
-                logout_path: #logout_path,
-            })
-        });
+    if let Some(sessions) = &c.sessions {
+        fields.push(quote! { sessions: Some(#sessions) });
     }
-    if let Some(r) = &c.run_as {
-        let (header, capability) = (&r.header, &r.capability);
-        fields.push(quote! {
-            run_as: Some(rt::RunAsConventions { header: #header, capability: #capability })
-        });
+    if let Some(run_as) = &c.run_as {
+        fields.push(quote! { run_as: Some(#run_as) });
     }
     if !c.credentials.is_empty() {
         let places = c.credentials.iter().map(credential_tokens);
@@ -95,52 +78,28 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             .map(|scheme| format!("{scheme} realm=\"{realm}\""));
         fields.push(quote! { challenges: Some(&[#(#values),*]) });
     }
-    if c.unknown_credentials == UnknownCredentials::Anonymous {
-        fields.push(quote! { unknown_credentials: rt::UnknownCredentials::Anonymous });
-    }
-    match c.anonymous {
-        Anonymous::Reads => {}
-        Anonymous::None => fields.push(quote! { anonymous: rt::Anonymous::None }),
-        Anonymous::All => fields.push(quote! { anonymous: rt::Anonymous::All }),
-    }
+    unless_default(&mut fields, "unknown_credentials", c.unknown_credentials);
+    unless_default(&mut fields, "anonymous", c.anonymous);
     if c.security_headers {
         fields.push(quote! { security_headers: true });
     }
-    if let Some(p) = &c.pagination {
-        fields.push(pagination_tokens(p));
+    if let Some(pagination) = &c.pagination {
+        fields.push(quote! { pagination: Some(#pagination) });
     }
     if let Some(cors) = super::cors::field(service) {
         fields.push(cors);
     }
-    if let Some(bodies) = &c.request_bodies {
-        let bodies = request_bodies(bodies);
-        fields.push(quote! { request_bodies: #bodies });
-    }
-    if c.json_any_content_type {
-        fields.push(quote! { request_content_type: rt::RequestContentType::Any });
-    }
-    if c.reject_unknown_fields {
-        fields.push(quote! { unknown_fields: rt::UnknownFields::Reject });
-    }
-    if c.refuse_empty_request_body {
-        fields.push(quote! { empty_request_body: rt::EmptyRequestBody::Refuse });
-    }
-    if let Some(i) = &c.idempotency {
-        let header = i.header.to_ascii_lowercase();
-        let seconds = proc_macro2::Literal::u64_unsuffixed(i.expire_after_seconds);
-        fields.push(quote! {
-            idempotency: Some(rt::IdempotencyConventions {
-                header: #header,
-                expire_after_seconds: #seconds,
-            })
-        });
+    unless_default(&mut fields, "request_bodies", c.request_bodies);
+    unless_default(&mut fields, "request_content_type", c.request_content_type);
+    unless_default(&mut fields, "unknown_fields", c.unknown_fields);
+    unless_default(&mut fields, "empty_request_body", c.empty_request_body);
+    if let Some(idempotency) = &c.idempotency {
+        fields.push(quote! { idempotency: Some(#idempotency) });
     }
     if c.never_gzip_errors {
         fields.push(quote! { never_gzip_errors: true });
     }
-    if c.ignore_unknown_options {
-        fields.push(quote! { unknown_options: rt::UnknownOptions::Ignore });
-    }
+    unless_default(&mut fields, "unknown_options", c.unknown_options);
     let worded: Vec<TokenStream> = service
         .statuses
         .iter()
@@ -153,45 +112,8 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     if !worded.is_empty() {
         fields.push(quote! { condition_messages: &[#(#worded),*] });
     }
-    if let Some(h) = &c.rate_limit_headers {
-        let [limit, remaining, reset] = [&h.limit, &h.remaining, &h.reset]
-            .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
-        let format = if h.reset_unix {
-            quote! { rt::ResetFormat::UnixSeconds }
-        } else {
-            quote! { rt::ResetFormat::Seconds }
-        };
-        let policy = opt_str(&h.ietf_policy);
-        // What later specs added is written only when set (`..NONE`).
-        let mut added: Vec<TokenStream> = Vec::new();
-        for (field, name) in [("used", &h.used), ("resource", &h.resource)] {
-            if let Some(name) = name {
-                let (ident, name) = (format_ident!("{field}"), name.to_ascii_lowercase());
-                added.push(quote! { #ident: Some(#name) });
-            }
-        }
-        match h.early_refusals {
-            EarlyRefusals::None => {}
-            EarlyRefusals::Shown => {
-                added.push(quote! { early_refusals: rt::EarlyRefusals::Shown });
-            }
-            EarlyRefusals::Charged => {
-                added.push(quote! { early_refusals: rt::EarlyRefusals::Charged });
-            }
-        }
-        // With all three written, `..NONE` would be clippy's needless update.
-        let rest = (added.len() < 3).then(|| quote! { ..rt::RateLimitHeaders::NONE });
-        fields.push(quote! {
-            rate_limit_headers: Some(rt::RateLimitHeaders {
-                limit: #limit,
-                remaining: #remaining,
-                reset: #reset,
-                reset_format: #format,
-                ietf_policy: #policy,
-                #(#added,)*
-                #rest
-            })
-        });
+    if let Some(headers) = &c.rate_limit_headers {
+        fields.push(quote! { rate_limit_headers: Some(#headers) });
     }
     if c.error_format != ErrorFormat::Plain {
         let format = error_format_value(c.error_format, c.error_body.as_ref());
@@ -208,104 +130,17 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     }
 }
 
-/// `pagination: Some(rt::Pagination::Pages(rt::PageConventions { .. }))` (or `Offset`,
-/// `Cursor`), header names lower case.
-fn pagination_tokens(p: &crate::model::Pagination) -> TokenStream {
-    let (default, max) = (
-        proc_macro2::Literal::u16_unsuffixed(p.default_per_page),
-        proc_macro2::Literal::u16_unsuffixed(p.max_per_page),
-    );
-    let style = match &p.style {
-        PageStyle::Pages {
-            page_parameter,
-            per_page_parameter,
-            link_header,
-            link_on_single_page,
-            headers,
-        } => {
-            let [total, total_pages, page_header, per_page_header, next, prev] = headers
-                .in_order()
-                .map(|name| opt_str(&name.as_ref().map(|n| n.to_ascii_lowercase())));
-            // Fields added since are taken from `USUAL` unless the spec changes them (and
-            // `USUAL` is not named when every field is written: clippy's needless update).
-            let single_page = if *link_on_single_page {
-                quote! { ..rt::PageConventions::USUAL }
-            } else {
-                quote! { link_on_single_page: false, }
-            };
-            quote! {
-                rt::Pagination::Pages(rt::PageConventions {
-                    page_parameter: #page_parameter,
-                    per_page_parameter: #per_page_parameter,
-                    default_per_page: #default,
-                    max_per_page: #max,
-                    link_header: #link_header,
-                    total_header: #total,
-                    total_pages_header: #total_pages,
-                    page_header: #page_header,
-                    per_page_header: #per_page_header,
-                    next_page_header: #next,
-                    prev_page_header: #prev,
-                    #single_page
-                })
-            }
-        }
-        PageStyle::Offset {
-            offset_parameter,
-            limit_parameter,
-            more_field,
-        } => {
-            let more_field = opt_str(more_field);
-            quote! {
-                rt::Pagination::Offset(rt::OffsetConventions {
-                    offset_parameter: #offset_parameter,
-                    limit_parameter: #limit_parameter,
-                    default_limit: #default,
-                    max_limit: #max,
-                    more_field: #more_field,
-                })
-            }
-        }
-        PageStyle::Cursor(c) => {
-            let (cursor, limit, items) = (&c.cursor_parameter, &c.limit_parameter, &c.items_field);
-            let has_more = opt_str(&c.has_more_field);
-            let next_cursor = opt_str(&c.next_cursor_field);
-            let cursor_from = opt_str(&c.cursor_from);
-            // Fields added since are taken from `USUAL` unless the spec uses them (and
-            // `USUAL` is not named when every field is written: clippy's needless update).
-            let mut rare: Vec<TokenStream> = Vec::new();
-            if let Some(before) = &c.before_parameter {
-                rare.push(quote! { before_parameter: Some(#before), });
-            }
-            if let Some(url) = &c.url_field {
-                rare.push(quote! { url_field: Some(#url), });
-            }
-            if !c.constant_fields.is_empty() {
-                let fields = c
-                    .constant_fields
-                    .iter()
-                    .map(|(name, value)| quote! { (#name, #value) });
-                rare.push(quote! { constant_fields: &[#(#fields),*], });
-            }
-            if rare.len() < 3 {
-                rare.push(quote! { ..rt::CursorConventions::USUAL });
-            }
-            quote! {
-                rt::Pagination::Cursor(rt::CursorConventions {
-                    cursor_parameter: #cursor,
-                    limit_parameter: #limit,
-                    default_limit: #default,
-                    max_limit: #max,
-                    items_field: #items,
-                    has_more_field: #has_more,
-                    next_cursor_field: #next_cursor,
-                    cursor_from: #cursor_from,
-                    #(#rare)*
-                })
-            }
-        }
-    };
-    quote! { pagination: Some(#style) }
+/// `name: rt::Word::Variant` for a convention spelt as a word, unless it is the default
+/// (which `rt::Conventions::NONE` has).
+fn unless_default<W: SpecWords + Default + ToTokens>(
+    fields: &mut Vec<TokenStream>,
+    name: &str,
+    value: W,
+) {
+    if value != W::default() {
+        let name = format_ident!("{name}");
+        fields.push(quote! { #name: #value });
+    }
 }
 
 /// `rt::ErrorFormat::...` for `format`, with the JSON body `body` gives.

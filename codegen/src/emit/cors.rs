@@ -44,29 +44,24 @@ pub(crate) fn field(service: &Service) -> Option<TokenStream> {
         .collect();
     allow.extend(cors.allow_headers.iter().map(|h| h.to_ascii_lowercase()));
     // Echoed headers are sent by scripts (an API version) and read back.
-    allow.extend(c.echo_headers.iter().map(|e| e.header.to_ascii_lowercase()));
+    allow.extend(c.echo_headers.iter().map(|e| e.name.to_ascii_lowercase()));
 
     let mut expose: Vec<String> = cors.expose_headers.clone();
     if let Some(p) = &c.pagination {
-        if p.link_header() {
+        if p.has_link_header() {
             expose.push("Link".to_owned());
         }
-        for name in p.headers().iter().flat_map(|h| h.in_order()).flatten() {
+        for name in p.count_headers().into_iter().flatten().flatten() {
             expose.push(name.clone());
         }
     }
     if let Some(h) = &c.rate_limit_headers {
-        expose.extend(
-            [&h.limit, &h.remaining, &h.reset, &h.used, &h.resource]
-                .into_iter()
-                .flatten()
-                .cloned(),
-        );
+        expose.extend(h.names().map(str::to_owned));
         if h.ietf_policy.is_some() {
             expose.extend(["RateLimit".to_owned(), "RateLimit-Policy".to_owned()]);
         }
     }
-    expose.extend(c.echo_headers.iter().map(|e| e.header.clone()));
+    expose.extend(c.echo_headers.iter().map(|e| e.name.clone()));
     let mut seen = Vec::new();
     expose.retain(|name| {
         let lower = name.to_ascii_lowercase();

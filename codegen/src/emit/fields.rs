@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use serde_json::Value;
 
 use super::doc;
-use crate::model::{Field, Scalar, Service, TypeRef};
+use crate::model::{Field, NullOptionalFields, ReadOnlyFields, Scalar, Service, TypeRef};
 use crate::names;
 
 /// A field's type in Rust before its optionality: `Vec<Option<T>>` for a list whose
@@ -63,7 +63,7 @@ pub(super) fn field_tokens(
         let json = &field.json_name;
         args.push(quote! { rename = #json });
     }
-    let reject_null = service.conventions.reject_null_optional_fields;
+    let reject_null = service.conventions.null_optional_fields == NullOptionalFields::Reject;
     // What the field holds in Rust, and how absence and `null` are read and written.
     let mut defaulted = true;
     let (ty, absent) = if rules.filled_default().is_some() {
@@ -107,7 +107,7 @@ pub(super) fn field_tokens(
         if !defaulted {
             args.push(quote! { default });
         }
-        let with = if service.conventions.refuse_read_only_fields {
+        let with = if service.conventions.read_only_fields == ReadOnlyFields::Refuse {
             "rt::direction::read_only_refused".to_owned()
         } else if rules.filled_default().is_some() {
             // Ignored, it is the spec's default, which the type may have no other way to say.
@@ -178,7 +178,7 @@ pub(super) fn default_fns(
             false => (ty, literal),
         };
         let what = doc(&format!("The default of `{record}.{}`.", field.json_name));
-        let ignored = (read_only(field) && !service.conventions.refuse_read_only_fields)
+        let ignored = (read_only(field) && service.conventions.read_only_fields == ReadOnlyFields::Ignore)
             .then(|| {
                 let reader = read_only_fn(record, field);
                 let what = doc(&format!(

@@ -281,10 +281,10 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         .as_ref()
         .filter(|_| endpoint.paginated);
     let page = pagination.map(|p| {
-        let ty = match p.style {
-            PageStyle::Pages { .. } => quote! { rt::PageRequest },
-            PageStyle::Offset { .. } => quote! { rt::OffsetRequest },
-            PageStyle::Cursor(_) => quote! { rt::CursorRequest },
+        let ty = match p.style() {
+            PageStyle::Pages => quote! { rt::PageRequest },
+            PageStyle::Offset => quote! { rt::OffsetRequest },
+            PageStyle::Cursor => quote! { rt::CursorRequest },
         };
         quote! { page: #ty, }
     });
@@ -342,18 +342,18 @@ fn method_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> Tok
         text.push_str(&format!(" Requires the `{cap}` capability."));
     }
     if let Some(p) = pagination {
-        text.push_str(match p.style {
-            PageStyle::Pages { .. } => {
+        text.push_str(match p.style() {
+            PageStyle::Pages => {
                 " Paginated: `page` is the page the request asks for; answer it with \
                  `page.slice(&whole_list)` or `rt::Page::new(items, total)`, and the runtime \
                  writes the links and counts."
             }
-            PageStyle::Offset { .. } => {
+            PageStyle::Offset => {
                 " Paginated: `page` is the offset and size the request asks for; answer it \
                  with `page.slice(&whole_list)` or `rt::Page::without_total(items, more)`, and \
                  the runtime marks the last item when more follow."
             }
-            PageStyle::Cursor(_) => {
+            PageStyle::Cursor => {
                 " Paginated: `page` is the cursor and size the request asks for; answer it \
                  with `page.slice(&whole_list, cursor_of)` or `rt::CursorPage::new(items, \
                  next_cursor)`, and the runtime writes the answer's object."

@@ -291,19 +291,19 @@ fn arm_tokens(service: &Service, family: &Family, endpoint: &Endpoint) -> TokenS
         .as_ref()
         .filter(|_| endpoint.paginated)
     {
-        let (read_page, reply) = match &p.style {
-            PageStyle::Pages { .. } => (
+        let (read_page, reply) = match p.style() {
+            PageStyle::Pages => (
                 quote! { call.page_request()? },
                 quote! { call.reply_page(answer, &page) },
             ),
-            PageStyle::Offset { .. } => {
+            PageStyle::Offset => {
                 let mark = super::rust_types::more_marker(service, endpoint, p);
                 (
                     quote! { call.offset_request()? },
                     quote! { call.reply_offset_page(answer, &page, #mark) },
                 )
             }
-            PageStyle::Cursor(_) => (
+            PageStyle::Cursor => (
                 quote! { call.cursor_request()? },
                 quote! { call.reply_cursor_page(answer) },
             ),

@@ -1,6 +1,6 @@
 //! Values of the runtime's own types, spelled as the generated code writes them: an HTTP
-//! method, a condition, which request bodies are read. Every emitter that needs one spells
-//! it here.
+//! method, a condition. Every emitter that needs one spells it here; the conventions'
+//! values write themselves (`restspec-conventions`' `ToTokens`).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -18,10 +18,4 @@ pub(crate) fn method_tokens(method: Method) -> TokenStream {
 pub(crate) fn condition_tokens(name: &str) -> TokenStream {
     let ident = format_ident!("{}", names::pascal(name));
     quote! { rt::Condition::#ident }
-}
-
-/// The runtime's `RequestBodies` for the spec's word (`json_or_form`).
-pub(crate) fn request_bodies(words: &str) -> TokenStream {
-    let variant = format_ident!("{}", names::pascal(words));
-    quote! { rt::RequestBodies::#variant }
 }

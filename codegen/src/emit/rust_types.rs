@@ -123,8 +123,8 @@ pub(crate) fn page_type(
         // Lowering admits only lists; anything else is reported before emitting.
         _ => quote! { () },
     };
-    match pagination.style {
-        crate::model::PageStyle::Cursor(_) => quote! { rt::CursorPage<#item> },
+    match pagination.style() {
+        crate::model::PageStyle::Cursor => quote! { rt::CursorPage<#item> },
         _ => quote! { rt::Page<#item> },
     }
 }
@@ -137,10 +137,10 @@ pub(crate) fn more_marker(
     endpoint: &crate::model::Endpoint,
     pagination: &crate::model::Pagination,
 ) -> TokenStream {
-    let crate::model::PageStyle::Offset {
+    let crate::model::Pagination::Offset(crate::model::OffsetConventions {
         more_field: Some(more_field),
         ..
-    } = &pagination.style
+    }) = pagination
     else {
         return quote! { None };
     };

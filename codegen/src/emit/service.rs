@@ -3,7 +3,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::runtime_values::{condition_tokens, method_tokens, request_bodies};
+use super::runtime_values::{condition_tokens, method_tokens};
 use super::{doc, opt_str};
 use crate::model::{Anonymous, Endpoint, Family, Service};
 use crate::names;
@@ -279,7 +279,6 @@ fn endpoint_tokens(
         rare.push(quote! { request_body: true });
     }
     if let Some(bodies) = &endpoint.request_bodies {
-        let bodies = request_bodies(bodies);
         rare.push(quote! { request_bodies: Some(#bodies) });
     }
     if endpoint.response.is_some() {
@@ -402,12 +401,8 @@ fn endpoint_tokens(
         let value = since.header_value();
         rare.push(quote! { deprecation: Some(#value) });
     }
-    if endpoint.anonymous != Anonymous::Reads {
-        let anonymous = match endpoint.anonymous {
-            Anonymous::Reads => quote! { rt::Anonymous::Reads },
-            Anonymous::None => quote! { rt::Anonymous::None },
-            Anonymous::All => quote! { rt::Anonymous::All },
-        };
+    if endpoint.anonymous != Anonymous::default() {
+        let anonymous = endpoint.anonymous;
         rare.push(quote! { anonymous: #anonymous });
     }
     let success = Literal::u16_unsuffixed(endpoint.status);

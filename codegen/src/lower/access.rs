@@ -2,7 +2,7 @@
 //! (service, family or endpoint). The places credentials are read are `credentials.rs`'s.
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Anonymous, OAuthFlow, TokenIssuer, UnknownCredentials};
+use crate::model::{Anonymous, OAuthFlow, SpecWords, TokenIssuer, UnknownCredentials};
 use crate::names::is_header_name;
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
@@ -175,7 +175,7 @@ pub(super) fn header_name(
 
 /// `anonymous: reads | none | all`.
 pub(super) fn lower_anonymous(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<Anonymous> {
-    let found = Anonymous::parse(&raw.value);
+    let found = Anonymous::from_word(&raw.value);
     if found.is_none() {
         diags.push(
             Diagnostic::new(
@@ -185,7 +185,7 @@ pub(super) fn lower_anonymous(raw: &Spanned<String>, diags: &mut Diagnostics) ->
             .hint(format!(
                 "{} (`reads`: GET and HEAD only; `none`: every call needs credentials; `all`: \
                  anyone may call)",
-                suggest(&raw.value, Anonymous::NAMES.iter().copied())
+                suggest(&raw.value, Anonymous::words())
             )),
         );
     }
@@ -197,11 +197,12 @@ pub(super) fn lower_unknown_credentials(
     raw: Option<&Spanned<String>>,
     diags: &mut Diagnostics,
 ) -> UnknownCredentials {
-    match raw {
-        None => UnknownCredentials::Unauthorized,
-        Some(s) if s.value == "unauthorized" => UnknownCredentials::Unauthorized,
-        Some(s) if s.value == "anonymous" => UnknownCredentials::Anonymous,
-        Some(s) => {
+    let Some(s) = raw else {
+        return UnknownCredentials::default();
+    };
+    match UnknownCredentials::from_word(&s.value) {
+        Some(policy) => policy,
+        None => {
             diags.push(
                 Diagnostic::new(
                     s.location.clone(),
@@ -210,7 +211,7 @@ pub(super) fn lower_unknown_credentials(
                 .hint(format!(
                     "{} (`unauthorized`: 401 with a challenge; `anonymous`: served as if \
                      no credentials were sent)",
-                    suggest(&s.value, UnknownCredentials::NAMES.iter().copied())
+                    suggest(&s.value, UnknownCredentials::words())
                 )),
             );
             UnknownCredentials::Unauthorized

@@ -3,6 +3,7 @@
 
 use super::access::{lower_anonymous, lower_unknown_credentials};
 use super::credentials::lower_credentials;
+use super::words::one_of;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::{
     Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
@@ -188,65 +189,47 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         json_content_type: raw
             .json_content_type
             .as_ref()
-            .map(|t| super::rate_limits::lower_json_content_type(t, diags)),
+            .map(|t| super::json_content_type::lower_json_content_type(t, diags)),
         pagination: raw
             .pagination
             .as_ref()
             .map(|p| super::pagination::lower_pagination(p, diags)),
-        ignore_unknown_options: super::pagination::lower_unknown_options(
+        unknown_options: one_of(
             raw.unknown_options.as_ref(),
+            "`unknown_options` policy",
             diags,
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
         request_id_header: value(&raw.request_id_header),
-        request_id_prefix: super::rate_limits::lower_request_id_prefix(raw, diags),
-        echo_headers: super::rate_limits::lower_echo_headers(raw, diags),
-        idempotency: raw.idempotency.as_ref().map(|i| {
-            super::access::header_name(&i.header, "Idempotency-Key", diags);
-            crate::model::Idempotency {
-                header: i.header.value.clone(),
-                expire_after_seconds: i.expire_after_seconds.unwrap_or(86_400),
-            }
-        }),
+        request_id_prefix: super::request_id::lower_request_id_prefix(raw, diags),
+        echo_headers: super::echo_headers::lower_echo_headers(raw, diags),
+        idempotency: raw
+            .idempotency
+            .as_ref()
+            .map(|i| super::idempotency::lower_idempotency(i, diags)),
         request_bodies: raw
             .request_bodies
             .as_ref()
             .and_then(|r| super::request_body::media_words(r, diags))
-            .filter(|r| r != "json"),
-        json_any_content_type: super::bodies::choice(
+            .unwrap_or_default(),
+        request_content_type: one_of(
             raw.request_content_type.as_ref(),
-            "request_content_type",
-            ["checked", "any"],
+            "`request_content_type`",
             diags,
         ),
-        refuse_empty_request_body: super::bodies::choice(
+        empty_request_body: one_of(
             raw.empty_request_body.as_ref(),
-            "empty_request_body",
-            ["empty_object", "refuse"],
+            "`empty_request_body`",
             diags,
         ),
-        refuse_read_only_fields: super::bodies::choice(
-            raw.read_only_fields.as_ref(),
-            "read_only_fields",
-            ["ignore", "refuse"],
-            diags,
-        ),
-        reject_unknown_fields: super::bodies::choice(
-            raw.unknown_fields.as_ref(),
-            "unknown_fields",
-            ["ignore", "reject"],
-            diags,
-        ),
-        reject_null_optional_fields: super::bodies::choice(
+        read_only_fields: one_of(raw.read_only_fields.as_ref(), "`read_only_fields`", diags),
+        unknown_fields: one_of(raw.unknown_fields.as_ref(), "`unknown_fields`", diags),
+        null_optional_fields: one_of(
             raw.null_optional_fields.as_ref(),
-            "null_optional_fields",
-            ["absent", "reject"],
+            "`null_optional_fields`",
             diags,
         ),
-        cors: raw
-            .cors
-            .as_ref()
-            .map(|c| super::rate_limits::lower_cors(c, diags)),
+        cors: raw.cors.as_ref().map(|c| super::cors::lower_cors(c, diags)),
         rate_limit_headers: raw
             .rate_limit_headers
             .as_ref()

@@ -209,7 +209,7 @@ pub(super) fn lower_endpoint(
     let credentials = raw.credentials.as_ref().map(|places| {
         let read = super::credentials::lower_endpoint_credentials(places, cx.credentials, diags);
         if let (true, Some(method)) = (places.is_empty(), method)
-            && !anonymous.allows(method)
+            && !anonymous.allows_method(method.as_str())
         {
             diags.push(
                 Diagnostic::new(

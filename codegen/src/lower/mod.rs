@@ -8,18 +8,21 @@
 
 mod access;
 mod applies;
-mod bodies;
 mod composition;
 mod context;
 mod conventions;
+mod cors;
 mod credentials;
 mod defaults;
 mod deprecation;
+mod echo_headers;
 mod endpoints;
 mod error_type;
 mod examples;
 mod field_rules;
+mod idempotency;
 mod identifiers;
+mod json_content_type;
 mod listed_values;
 mod option_rules;
 mod pagination;
@@ -28,6 +31,7 @@ mod path_params;
 mod quota_metadata;
 mod rate_limits;
 mod request_body;
+mod request_id;
 mod reserved;
 mod response_media;
 mod selectors;
@@ -39,6 +43,7 @@ mod type_keys;
 mod type_refs;
 mod types;
 mod unions;
+mod words;
 
 use context::Context;
 use conventions::{

@@ -1,9 +1,12 @@
-//! Lowering how lists are paged (`conventions.pagination`), what unknown query parameters
-//! get (`conventions.unknown_options`), and an endpoint's `paginated: true`.
+//! Lowering how lists are paged (`conventions.pagination`), and an endpoint's
+//! `paginated: true`.
 
 use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{CursorStyle, Method, PageHeaders, PageStyle, Pagination, TypeRef};
+use crate::model::{
+    CursorConventions, Method, OffsetConventions, PageConventions, PageStyle, Pagination,
+    SpecWords, TypeRef,
+};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -23,14 +26,14 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
     if let Some(given) = raw
         .style
         .as_ref()
-        .filter(|s| !STYLES.contains(&s.value.as_str()))
+        .filter(|s| PageStyle::from_word(&s.value).is_none())
     {
         diags.push(
             Diagnostic::new(
                 given.location.clone(),
                 format!("unknown pagination style `{style_name}`"),
             )
-            .hint(suggest(style_name, STYLES)),
+            .hint(suggest(style_name, PageStyle::words())),
         );
     }
     for (key, location) in &raw.keys {
@@ -50,27 +53,19 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
             );
         }
     }
-    let style = match style_name {
-        "offset" => PageStyle::Offset {
+    // The page sizes are set last, once their own checks are made.
+    let mut pagination = match PageStyle::from_word(style_name).unwrap_or_default() {
+        PageStyle::Offset => Pagination::Offset(OffsetConventions {
             offset_parameter: name(&raw.offset_parameter, "offset"),
             limit_parameter: name(&raw.limit_parameter, "limit"),
+            default_limit: 0,
+            max_limit: 0,
             more_field: raw.more_field.as_ref().map(|f| f.value.clone()),
-        },
-        "cursor" => PageStyle::Cursor(lower_cursor(raw, diags)),
-        _ => PageStyle::Pages {
-            page_parameter: name(&raw.page_parameter, "page"),
-            per_page_parameter: name(&raw.per_page_parameter, "per_page"),
-            link_header: raw.link_header.as_ref().is_none_or(|l| l.value),
-            link_on_single_page: raw.link_on_single_page.as_ref().is_none_or(|l| l.value),
-            headers: lower_headers(raw.headers.as_ref(), diags),
-        },
+        }),
+        PageStyle::Cursor => Pagination::Cursor(lower_cursor(raw, diags)),
+        PageStyle::Pages => Pagination::Pages(lower_pages(raw, diags)),
     };
-    let pagination = Pagination {
-        default_per_page: 0,
-        max_per_page: 0,
-        style,
-    };
-    let [start, size] = pagination.parameters();
+    let [start, size] = pagination.start_and_size();
     if start == size {
         let location = [&raw.per_page_parameter, &raw.limit_parameter]
             .into_iter()
@@ -101,16 +96,15 @@ pub(super) fn lower_pagination(raw: &raw::Pagination, diags: &mut Diagnostics) -
             .hint("name it apart, such as `ending_before`"),
         );
     }
-    let (default_per_page, max_per_page) = lower_sizes(raw, diags);
-    Pagination {
-        default_per_page,
-        max_per_page,
-        ..pagination
+    let (default_size, max_size) = lower_sizes(raw, diags);
+    let (default_size, max_size) = (u32::from(default_size), u32::from(max_size));
+    match &mut pagination {
+        Pagination::Pages(p) => (p.default_per_page, p.max_per_page) = (default_size, max_size),
+        Pagination::Offset(o) => (o.default_limit, o.max_limit) = (default_size, max_size),
+        Pagination::Cursor(c) => (c.default_limit, c.max_limit) = (default_size, max_size),
     }
+    pagination
 }
-
-/// The styles `pagination.style` names.
-const STYLES: [&str; 3] = ["pages", "offset", "cursor"];
 
 /// A parameter's name as written, or its default.
 fn name(given: &Option<Spanned<String>>, default: &str) -> String {
@@ -152,11 +146,13 @@ const STYLE_KEYS: [(&str, &[&str]); 16] = [
 ///   url_field: url             # a constant field's name too
 ///                              # and neither `next_cursor_field` nor `cursor_from`
 /// ```
-fn lower_cursor(raw: &raw::Pagination, diags: &mut Diagnostics) -> CursorStyle {
+fn lower_cursor(raw: &raw::Pagination, diags: &mut Diagnostics) -> CursorConventions {
     let optional = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
-    let style = CursorStyle {
+    let style = CursorConventions {
         cursor_parameter: name(&raw.cursor_parameter, "cursor"),
         limit_parameter: name(&raw.limit_parameter, "limit"),
+        default_limit: 0,
+        max_limit: 0,
         items_field: name(&raw.items_field, "items"),
         has_more_field: optional(&raw.has_more_field),
         next_cursor_field: optional(&raw.next_cursor_field),
@@ -241,42 +237,23 @@ fn lower_sizes(raw: &raw::Pagination, diags: &mut Diagnostics) -> (u16, u16) {
     (default_per_page, max_per_page)
 }
 
-/// `headers`: the count headers of the `pages` style, each a header name.
-fn lower_headers(raw: Option<&raw::PageHeaders>, diags: &mut Diagnostics) -> PageHeaders {
-    let Some(h) = raw else {
-        return PageHeaders::default();
-    };
-    let mut header =
-        |given: &Option<Spanned<String>>| header_name(given.as_ref()?, "X-Total", diags);
-    PageHeaders {
-        total: header(&h.total),
-        total_pages: header(&h.total_pages),
-        page: header(&h.page),
-        per_page: header(&h.per_page),
-        next_page: header(&h.next_page),
-        prev_page: header(&h.prev_page),
-    }
-}
-
-/// `unknown_options: reject | ignore`; answers whether unknown options are ignored.
-pub(super) fn lower_unknown_options(
-    raw: Option<&Spanned<String>>,
-    diags: &mut Diagnostics,
-) -> bool {
-    let Some(raw) = raw else { return false };
-    match raw.value.as_str() {
-        "reject" => false,
-        "ignore" => true,
-        other => {
-            diags.push(
-                Diagnostic::new(
-                    raw.location.clone(),
-                    format!("unknown `unknown_options` policy `{other}`"),
-                )
-                .hint(suggest(other, ["reject", "ignore"])),
-            );
-            false
-        }
+/// `style: pages`, with its count headers (`headers`), each a header name.
+fn lower_pages(raw: &raw::Pagination, diags: &mut Diagnostics) -> PageConventions {
+    let mut header = |given: Option<&Spanned<String>>| header_name(given?, "X-Total", diags);
+    let h = raw.headers.as_ref();
+    PageConventions {
+        page_parameter: name(&raw.page_parameter, "page"),
+        per_page_parameter: name(&raw.per_page_parameter, "per_page"),
+        default_per_page: 0,
+        max_per_page: 0,
+        link_header: raw.link_header.as_ref().is_none_or(|l| l.value),
+        link_on_single_page: raw.link_on_single_page.as_ref().is_none_or(|l| l.value),
+        total_header: header(h.and_then(|h| h.total.as_ref())),
+        total_pages_header: header(h.and_then(|h| h.total_pages.as_ref())),
+        page_header: header(h.and_then(|h| h.page.as_ref())),
+        per_page_header: header(h.and_then(|h| h.per_page.as_ref())),
+        next_page_header: header(h.and_then(|h| h.next_page.as_ref())),
+        prev_page_header: header(h.and_then(|h| h.prev_page.as_ref())),
     }
 }
 

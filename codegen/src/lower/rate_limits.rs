@@ -1,12 +1,11 @@
-//! Lowering the conventions that are response and request headers: `rate_limit_headers`
-//! (header names that are header names, a known reset format, quota categories a header
-//! can carry, named by endpoints and families only when a header carries them), `cors`
-//! (header names), `json_content_type` (a JSON media type), `request_id_prefix` and
-//! `echo_headers`.
+//! Lowering `rate_limit_headers`: header names that are header names, a known reset format,
+//! quota categories a header can carry, named by endpoints and families only when a header
+//! carries them.
 
 use super::access::header_name;
-use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Conventions, Cors, EarlyRefusals, EchoHeader, RateLimitHeaders};
+use super::words::one_of;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Conventions, RateLimitHeaders};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
@@ -41,38 +40,8 @@ pub(super) fn lower_rate_limit_headers(
         }
         category(given, diags)
     });
-    let early_refusals = match raw.early_refusals.as_ref() {
-        None => EarlyRefusals::None,
-        Some(given) => match given.value.as_str() {
-            "none" => EarlyRefusals::None,
-            "shown" => EarlyRefusals::Shown,
-            "charged" => EarlyRefusals::Charged,
-            other => {
-                diags.push(
-                    Diagnostic::new(
-                        given.location.clone(),
-                        format!("unknown `early_refusals` `{other}`"),
-                    )
-                    .hint(suggest(other, EarlyRefusals::NAMES)),
-                );
-                EarlyRefusals::None
-            }
-        },
-    };
-    let reset_unix = match raw.reset_format.as_ref().map(|f| (f, f.value.as_str())) {
-        None | Some((_, "seconds")) => false,
-        Some((_, "unix_seconds")) => true,
-        Some((format, other)) => {
-            diags.push(
-                Diagnostic::new(
-                    format.location.clone(),
-                    format!("unknown `reset_format` `{other}`"),
-                )
-                .hint(suggest(other, ["seconds", "unix_seconds"])),
-            );
-            false
-        }
-    };
+    let early_refusals = one_of(raw.early_refusals.as_ref(), "`early_refusals`", diags);
+    let reset_format = one_of(raw.reset_format.as_ref(), "`reset_format`", diags);
     let ietf_policy = raw.ietf_policy.as_ref().and_then(|p| {
         let name = &p.value;
         // A structured-field string: printable ASCII without `"` or `\`.
@@ -95,7 +64,7 @@ pub(super) fn lower_rate_limit_headers(
         limit,
         remaining,
         reset,
-        reset_unix,
+        reset_format,
         ietf_policy,
         used,
         resource,
@@ -158,116 +127,4 @@ pub(super) fn check_resources(
             );
         }
     }
-}
-
-/// `request_id_prefix`: visible characters, beside a `request_id_header`.
-pub(super) fn lower_request_id_prefix(
-    raw: &raw::Conventions,
-    diags: &mut Diagnostics,
-) -> Option<String> {
-    let given = raw.request_id_prefix.as_ref()?;
-    let fits =
-        (1..=32).contains(&given.value.len()) && given.value.bytes().all(|b| b.is_ascii_graphic());
-    if !fits {
-        diags.push(
-            Diagnostic::new(
-                given.location.clone(),
-                format!("`{}` is not a request id prefix", given.value),
-            )
-            .hint("write up to 32 visible characters without spaces, such as `req_`"),
-        );
-    } else if raw.request_id_header.is_none() {
-        diags.push(
-            Diagnostic::new(
-                given.location.clone(),
-                "`request_id_prefix` needs a `request_id_header` to carry the ids",
-            )
-            .hint("add `request_id_header: Request-Id` beside it, or remove it"),
-        );
-    }
-    fits.then(|| given.value.clone())
-}
-
-/// `echo_headers`: header names, each once, and defaults a header can carry.
-pub(super) fn lower_echo_headers(
-    raw: &raw::Conventions,
-    diags: &mut Diagnostics,
-) -> Vec<EchoHeader> {
-    let mut out: Vec<EchoHeader> = Vec::new();
-    for echo in raw.echo_headers.iter().flatten() {
-        let Some(header) = header_name(&echo.header, "Stripe-Version", diags) else {
-            continue;
-        };
-        if out.iter().any(|e| e.header.eq_ignore_ascii_case(&header)) {
-            diags.push(
-                Diagnostic::new(
-                    echo.header.location.clone(),
-                    format!("`{header}` is echoed twice"),
-                )
-                .hint("keep one entry for it"),
-            );
-            continue;
-        }
-        let default = echo.default.as_ref().and_then(|given| {
-            let value = &given.value;
-            let fits = (1..=256).contains(&value.len())
-                && value.bytes().all(|b| b == b' ' || b.is_ascii_graphic())
-                && value.trim() == value;
-            if !fits {
-                diags.push(
-                    Diagnostic::new(
-                        given.location.clone(),
-                        format!("`{value}` is not a value a header can carry"),
-                    )
-                    .hint("write 1 to 256 visible characters, such as `2024-06-20`"),
-                );
-            }
-            fits.then(|| value.clone())
-        });
-        out.push(EchoHeader { header, default });
-    }
-    out
-}
-
-/// `cors`: every header it names is a header name.
-pub(super) fn lower_cors(raw: &raw::Cors, diags: &mut Diagnostics) -> Cors {
-    let mut names = |list: &Option<Vec<Spanned<String>>>| -> Vec<String> {
-        list.iter()
-            .flatten()
-            .filter_map(|name| header_name(name, "X-Total", diags))
-            .collect()
-    };
-    Cors {
-        expose_headers: names(&raw.expose_headers),
-        allow_headers: names(&raw.allow_headers),
-        any_origin: raw.any_origin.unwrap_or(false),
-    }
-}
-
-/// `json_content_type`: a JSON media type (`application/json`, `application/<x>+json`),
-/// with parameters if any, that is a valid header value.
-pub(super) fn lower_json_content_type(raw: &Spanned<String>, diags: &mut Diagnostics) -> String {
-    let text = raw.value.trim();
-    let essence = text.split(';').next().unwrap_or_default().trim();
-    let lower = essence.to_ascii_lowercase();
-    let json = lower == "application/json"
-        || (lower.len() > "application/+json".len()
-            && lower.starts_with("application/")
-            && lower.ends_with("+json"));
-    let printable = text
-        .bytes()
-        .all(|b| b == b'\t' || (b' '..=b'~').contains(&b));
-    if !json || !printable {
-        diags.push(
-            Diagnostic::new(
-                raw.location.clone(),
-                format!(
-                    "`json_content_type` `{}` is not a JSON media type",
-                    raw.value
-                ),
-            )
-            .hint("write `application/json`, optionally with parameters such as `; charset=utf-8`"),
-        );
-    }
-    text.to_owned()
 }

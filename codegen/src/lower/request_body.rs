@@ -3,25 +3,22 @@
 //! `Option`; and the media types it is read in (`request_bodies`).
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::TypeRef;
+use crate::model::{RequestBodies, SpecWords, TypeRef};
 use crate::spec::decode::Spanned;
 use crate::spec::raw;
 
-/// The words `request_bodies` takes, the service's or an endpoint's.
-const MEDIA_WORDS: [&str; 4] = ["json", "json_or_form", "form_or_json", "form"];
-
 /// `request_bodies` (of the conventions or an endpoint) when it is one of its words, else
 /// located with the nearest.
-pub(super) fn media_words(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<String> {
-    if MEDIA_WORDS.contains(&raw.value.as_str()) {
-        return Some(raw.value.clone());
+pub(super) fn media_words(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<RequestBodies> {
+    if let Some(bodies) = RequestBodies::from_word(&raw.value) {
+        return Some(bodies);
     }
     diags.push(
         Diagnostic::new(
             raw.location.clone(),
             format!("unknown `request_bodies` `{}`", raw.value),
         )
-        .hint(crate::diag::suggest(&raw.value, MEDIA_WORDS)),
+        .hint(crate::diag::suggest(&raw.value, RequestBodies::words())),
     );
     None
 }
@@ -32,7 +29,10 @@ pub(super) fn media_words(raw: &Spanned<String>, diags: &mut Diagnostics) -> Opt
 /// ```yaml
 /// token: { method: POST, path: /oauth/token, request: TokenRequest, request_bodies: form }
 /// ```
-pub(super) fn lower_request_bodies(raw: &raw::Endpoint, diags: &mut Diagnostics) -> Option<String> {
+pub(super) fn lower_request_bodies(
+    raw: &raw::Endpoint,
+    diags: &mut Diagnostics,
+) -> Option<RequestBodies> {
     let given = raw.request_bodies.as_ref()?;
     let words = media_words(given, diags)?;
     if raw.request.is_none() {

@@ -303,10 +303,10 @@ fn method(
         .pagination
         .as_ref()
         .filter(|_| endpoint.paginated);
-    let page = pagination.map(|p| match p.style {
-        PageStyle::Pages { .. } => quote! { page: rt::PageRequest, },
-        PageStyle::Offset { .. } => quote! { page: rt::OffsetRequest, },
-        PageStyle::Cursor(_) => quote! { _page: rt::CursorRequest, },
+    let page = pagination.map(|p| match p.style() {
+        PageStyle::Pages => quote! { page: rt::PageRequest, },
+        PageStyle::Offset => quote! { page: rt::OffsetRequest, },
+        PageStyle::Cursor => quote! { _page: rt::CursorRequest, },
     });
     let options = (!endpoint.query.is_empty()).then(|| {
         let ty = crate::emit::options::options_struct(endpoint);
@@ -344,8 +344,8 @@ fn method(
     let (answer, reply) = match (pagination, &endpoint.response) {
         (Some(p), Some(TypeRef::List(item))) => {
             let item = user_type(item, format);
-            match p.style {
-                PageStyle::Cursor(_) => (
+            match p.style() {
+                PageStyle::Cursor => (
                     quote! { rt::CursorPage<#item> },
                     quote! { Ok(rt::CursorPage::new(#value, None)) },
                 ),

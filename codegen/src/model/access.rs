@@ -1,8 +1,6 @@
 //! Who may call: the places credentials are carried, what unknown credentials get, and
 //! what anonymous callers may call.
 
-use super::Method;
-
 /// A place a request may carry credentials.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Credential {
@@ -55,65 +53,7 @@ impl Credential {
     }
 }
 
-/// What a request with credentials the service does not accept gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum UnknownCredentials {
-    /// 401 with `WWW-Authenticate`.
-    #[default]
-    Unauthorized,
-    /// Served as anonymous.
-    Anonymous,
-}
-
-impl UnknownCredentials {
-    /// The spellings a spec may use.
-    pub const NAMES: &'static [&'static str] = &["unauthorized", "anonymous"];
-}
-
-/// What anonymous callers may call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Anonymous {
-    /// `GET` and `HEAD` endpoints.
-    #[default]
-    Reads,
-    /// Nothing: every endpoint needs credentials.
-    None,
-    /// Everything.
-    All,
-}
-
-impl Anonymous {
-    /// The spellings a spec may use.
-    pub const NAMES: &'static [&'static str] = &["reads", "none", "all"];
-
-    /// Parses a spelling.
-    pub fn parse(name: &str) -> Option<Anonymous> {
-        match name {
-            "reads" => Some(Anonymous::Reads),
-            "none" => Some(Anonymous::None),
-            "all" => Some(Anonymous::All),
-            _ => None,
-        }
-    }
-
-    /// Its spelling in a spec.
-    pub fn name(self) -> &'static str {
-        match self {
-            Anonymous::Reads => "reads",
-            Anonymous::None => "none",
-            Anonymous::All => "all",
-        }
-    }
-
-    /// True when an anonymous caller may call an endpoint of `method`.
-    pub fn allows(self, method: Method) -> bool {
-        match self {
-            Anonymous::Reads => method.is_read(),
-            Anonymous::None => false,
-            Anonymous::All => true,
-        }
-    }
-}
+pub use restspec_conventions::{Anonymous, UnknownCredentials};
 
 /// Who issues the bearer tokens a service accepts: what OpenAPI describes instead of a
 /// plain bearer scheme (the requests are the same).

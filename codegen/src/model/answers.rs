@@ -87,7 +87,7 @@ pub fn conditions(
     // overrides, unknown options (unless ignored), the endpoint's options and pages; a
     // request body that cannot be read. Options are read after the quota check.
     let once_only = refused_before_routing(service);
-    let options = !c.ignore_unknown_options
+    let options = c.unknown_options == crate::model::UnknownOptions::Reject
         || !endpoint.query.is_empty()
         || (endpoint.paginated && c.pagination.is_some());
     if once_only || options || endpoint.request.is_some() {
@@ -113,7 +113,7 @@ pub fn conditions(
         out.push(before("not_found"));
     }
     // Only the plain form has anonymous callers and cookie sessions.
-    if !authenticated && !endpoint.anonymous.allows(endpoint.method) {
+    if !authenticated && !endpoint.anonymous.allows_method(endpoint.method.as_str()) {
         out.push(before("authentication_required"));
     }
     if !authenticated && c.sessions.is_some() && !endpoint.method.is_read() {
@@ -127,7 +127,7 @@ pub fn conditions(
             .path
             .params()
             .any(|p| c.self_alias_params.iter().any(|s| s == p));
-    if !authenticated && names_self && endpoint.anonymous.allows(endpoint.method) {
+    if !authenticated && names_self && endpoint.anonymous.allows_method(endpoint.method.as_str()) {
         out.push(before("anonymous_self"));
     }
     // Every endpoint has a quota group.

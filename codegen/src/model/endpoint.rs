@@ -31,7 +31,7 @@ pub struct Endpoint {
     pub request_nullable: bool,
     /// The media types its request body is read in (`json`, `json_or_form`, ...), where
     /// they differ from the service's `request_bodies`.
-    pub request_bodies: Option<String>,
+    pub request_bodies: Option<crate::model::RequestBodies>,
     /// Response body type.
     pub response: Option<TypeRef>,
     /// The response body may be `null`.
@@ -104,11 +104,8 @@ impl Endpoint {
 
     /// The media types its request body is read in: its own `request_bodies`, else the
     /// service's, else `json`.
-    pub fn request_bodies<'a>(&'a self, conventions: &'a Conventions) -> &'a str {
-        self.request_bodies
-            .as_deref()
-            .or(conventions.request_bodies.as_deref())
-            .unwrap_or("json")
+    pub fn request_bodies(&self, conventions: &Conventions) -> crate::model::RequestBodies {
+        self.request_bodies.unwrap_or(conventions.request_bodies)
     }
 
     /// The `Content-Type` its answers are written with as text (`response_media`), text

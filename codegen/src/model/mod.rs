@@ -28,8 +28,12 @@ pub use examples::{Example, ExampleRequest, ExampleResponse};
 pub use parameters::{OptionType, ParamType, QueryOption, Selector, SelectorPlace};
 pub use paths::{Method, Param, PathTemplate, Segment, SegmentRefusal};
 pub use protocol::{
-    Cors, CursorStyle, EarlyRefusals, EchoHeader, FORM_MEDIA, Idempotency, JSON_MEDIA, PageHeaders,
-    PageStyle, Pagination, RateLimitHeaders, request_media_types,
+    Cors, CursorConventions, EarlyRefusals, EchoHeader, Idempotency, OffsetConventions,
+    PageConventions, PageStyle, Pagination, RateLimitHeaders, ResetFormat,
+};
+pub use restspec_conventions::{
+    EmptyRequestBody, FORM_MEDIA, JSON_MEDIA, NullOptionalFields, ReadOnlyFields, RequestBodies,
+    RequestContentType, SpecWords, UnknownFields, UnknownOptions,
 };
 pub use section::Section;
 pub use types::{
@@ -190,8 +194,8 @@ pub struct Conventions {
     pub json_content_type: Option<String>,
     /// How paginated endpoints page their lists.
     pub pagination: Option<Pagination>,
-    /// Query parameters nothing declares are ignored (else refused).
-    pub ignore_unknown_options: bool,
+    /// What query parameters nothing declares get.
+    pub unknown_options: UnknownOptions,
     /// The headers telling a caller its quota budget.
     pub rate_limit_headers: Option<RateLimitHeaders>,
     /// Error answers are never gzipped.
@@ -204,47 +208,27 @@ pub struct Conventions {
     pub request_id_prefix: Option<String>,
     /// Request headers every answer carries back.
     pub echo_headers: Vec<EchoHeader>,
-    /// The request bodies read, as the spec names them (`json_or_form`); `None` for JSON
-    /// only.
-    pub request_bodies: Option<String>,
-    /// JSON bodies are read whatever their `Content-Type` (`request_content_type: any`).
-    pub json_any_content_type: bool,
-    /// A request body's field no record declares is refused (`unknown_fields: reject`).
-    pub reject_unknown_fields: bool,
-    /// A request without a body is refused where one is read
-    /// (`empty_request_body: refuse`), rather than read as `{}`.
-    pub refuse_empty_request_body: bool,
-    /// A request that sets a `read_only` field is refused (`read_only_fields: refuse`),
-    /// rather than the value ignored.
-    pub refuse_read_only_fields: bool,
-    /// `null` on an optional field that is not nullable is refused
-    /// (`null_optional_fields: reject`).
-    pub reject_null_optional_fields: bool,
+    /// The request bodies read.
+    pub request_bodies: RequestBodies,
+    /// Whether JSON bodies must say so in their `Content-Type`.
+    pub request_content_type: RequestContentType,
+    /// What a request body's field no record declares gets.
+    pub unknown_fields: UnknownFields,
+    /// What a request without a body gets where one is read.
+    pub empty_request_body: EmptyRequestBody,
+    /// What a request that sets a `read_only` field gets.
+    pub read_only_fields: ReadOnlyFields,
+    /// What `null` on an optional field that is not nullable gets.
+    pub null_optional_fields: NullOptionalFields,
     /// Idempotency keys on `POST` and `PATCH` endpoints.
     pub idempotency: Option<Idempotency>,
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RunAs {
-    /// `X-Service-RunAs`.
-    pub header: String,
-    /// `runAs`.
-    pub capability: String,
-}
+pub type RunAs = restspec_conventions::RunAsConventions<String>;
 
 /// Cookie session names and paths.
-#[derive(Debug, Clone, Default)]
-pub struct Sessions {
-    /// Session cookie name.
-    pub cookie: String,
-    /// XSRF token cookie name.
-    pub xsrf_cookie: String,
-    /// `POST` here with basic credentials to log in.
-    pub login_path: String,
-    /// `POST` here to log out.
-    pub logout_path: String,
-}
+pub type Sessions = restspec_conventions::SessionConventions<String>;
 
 /// The timestamp formats the runtime implements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

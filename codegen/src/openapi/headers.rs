@@ -4,23 +4,24 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{EchoHeader, PageStyle, Pagination, RateLimitHeaders};
+use crate::model::{EchoHeader, Pagination, RateLimitHeaders, ResetFormat};
 
 /// Where the page starts and its size, as query parameters, and where a page ends for
 /// APIs that page backwards (`ending_before`).
 pub(super) fn parameters(p: &Pagination) -> Vec<Value> {
-    let [start, size] = p.parameters();
-    let start = match &p.style {
-        PageStyle::Pages { .. } => json!({
+    let [start, size] = p.start_and_size();
+    let (default_size, max_size) = p.sizes();
+    let start = match p {
+        Pagination::Pages(_) => json!({
             "name": start,
             "in": "query",
             "description": "The page, counted from 1.",
             "schema": { "type": "integer", "minimum": 1, "default": 1 },
         }),
-        PageStyle::Offset { more_field, .. } => json!({
+        Pagination::Offset(o) => json!({
             "name": start,
             "in": "query",
-            "description": match more_field {
+            "description": match &o.more_field {
                 Some(field) => format!(
                     "How many items to skip; the last item of a page carries `{field}: true` \
                      when more follow."
@@ -29,7 +30,7 @@ pub(super) fn parameters(p: &Pagination) -> Vec<Value> {
             },
             "schema": { "type": "integer", "minimum": 0, "default": 0 },
         }),
-        PageStyle::Cursor(c) => json!({
+        Pagination::Cursor(c) => json!({
             "name": start,
             "in": "query",
             "description": match &c.cursor_from {
@@ -40,8 +41,8 @@ pub(super) fn parameters(p: &Pagination) -> Vec<Value> {
             "schema": { "type": "string" },
         }),
     };
-    let before = match &p.style {
-        PageStyle::Cursor(c) => c.before_parameter.as_ref().map(|before| {
+    let before = match p {
+        Pagination::Cursor(c) => c.before_parameter.as_ref().map(|before| {
             json!({
                 "name": before,
                 "in": "query",
@@ -66,12 +67,12 @@ pub(super) fn parameters(p: &Pagination) -> Vec<Value> {
             "in": "query",
             "description": format!(
                 "Items per page; more than {} gets {}.",
-                p.max_per_page, p.max_per_page
+                max_size, max_size
             ),
             "schema": {
                 "type": "integer",
                 "minimum": 1,
-                "default": p.default_per_page,
+                "default": default_size,
             },
         }),
     ];
@@ -82,7 +83,7 @@ pub(super) fn parameters(p: &Pagination) -> Vec<Value> {
 /// The body of a paginated answer whose list schema is `list`: the list itself, or in the
 /// `cursor` style the object holding it.
 pub(super) fn page_body(p: &Pagination, list: Value) -> Value {
-    let PageStyle::Cursor(c) = &p.style else {
+    let Pagination::Cursor(c) = p else {
         return list;
     };
     let mut properties = Map::new();
@@ -126,12 +127,11 @@ pub(super) fn page_body(p: &Pagination, list: Value) -> Value {
 /// The headers of a paginated answer, by name.
 pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
     let mut out = Map::new();
-    if p.link_header() {
-        let single = match p.style {
-            PageStyle::Pages {
-                link_on_single_page: false,
-                ..
-            } => " None when every item fits one page.",
+    if p.has_link_header() {
+        let single = match p {
+            Pagination::Pages(pages) if !pages.link_on_single_page => {
+                " None when every item fits one page."
+            }
             _ => "",
         };
         out.insert(
@@ -145,7 +145,7 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
             }),
         );
     }
-    // In `PageHeaders::in_order`'s order.
+    // In `Pagination::count_headers`' order.
     let descriptions = [
         "The number of items in all, when known.",
         "The number of pages, when the total is known.",
@@ -154,10 +154,10 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
         "The next page, empty on the last page.",
         "The previous page, empty on the first.",
     ];
-    let Some(counts) = p.headers() else {
+    let Some(counts) = p.count_headers() else {
         return out;
     };
-    let counts = counts.in_order().into_iter().zip(descriptions);
+    let counts = counts.into_iter().zip(descriptions);
     for (name, description) in counts {
         if let Some(name) = name {
             out.insert(
@@ -171,7 +171,7 @@ pub(super) fn headers(p: &Pagination) -> Map<String, Value> {
 
 /// The rate-limit headers, by name.
 pub(super) fn rate_limit(h: &RateLimitHeaders) -> Map<String, Value> {
-    let reset = if h.reset_unix {
+    let reset = if h.reset_format == ResetFormat::UnixSeconds {
         "When the budget is full again, as a Unix time in seconds."
     } else {
         "Seconds until the budget is full again."
@@ -231,13 +231,13 @@ pub(super) fn echoed(echoes: &[EchoHeader]) -> Map<String, Value> {
                 Some(default) => {
                     format!(
                         "The request's `{}`, or `{default}` when it sends none.",
-                        e.header
+                        e.name
                     )
                 }
-                None => format!("The request's `{}`, when it sends one.", e.header),
+                None => format!("The request's `{}`, when it sends one.", e.name),
             };
             let header = json!({ "description": description, "schema": { "type": "string" } });
-            (e.header.clone(), header)
+            (e.name.clone(), header)
         })
         .collect()
 }

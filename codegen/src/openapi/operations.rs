@@ -70,7 +70,7 @@ pub(super) fn paths(service: &Service) -> Value {
 pub fn plain_form_usable(service: &Service, endpoint: &Endpoint) -> bool {
     let c = &service.conventions;
     c.openapi_every_anonymous_form
-        || endpoint.anonymous.allows(endpoint.method)
+        || endpoint.anonymous.allows_method(endpoint.method.as_str())
         || !c.credentials.is_empty()
 }
 
@@ -79,7 +79,7 @@ pub fn plain_form_usable(service: &Service, endpoint: &Endpoint) -> bool {
 /// (`restspec_runtime`'s `parse_json`), which only an object whose fields may all be
 /// absent (or a map) accepts; anything else answers 400.
 fn body_required(service: &Service, ty: &TypeRef) -> bool {
-    service.conventions.refuse_empty_request_body
+    service.conventions.empty_request_body == crate::model::EmptyRequestBody::Refuse
         || !accepts_empty_object(service, ty, &mut Vec::new())
 }
 
@@ -161,7 +161,8 @@ fn operation(
         op.insert("security".into(), json!([{ BASIC_SCHEME: [] }]));
     } else {
         let mut options: Vec<Value> = Vec::new();
-        if endpoint.anonymous.allows(endpoint.method) && !service.conventions.credentials.is_empty()
+        if endpoint.anonymous.allows_method(endpoint.method.as_str())
+            && !service.conventions.credentials.is_empty()
         {
             options.push(json!({}));
         }
@@ -207,9 +208,13 @@ fn request_body(service: &Service, endpoint: &Endpoint, request: &TypeRef) -> Va
     let form = crate::model::FORM_MEDIA;
     // The media types the endpoint reads (a JSON object is sorted: the order says nothing);
     // JSON whatever its type too, where the service reads it so (`*/*`).
-    let mut media =
-        crate::model::request_media_types(endpoint.request_bodies(&service.conventions)).to_vec();
-    if service.conventions.json_any_content_type && media.contains(&crate::model::JSON_MEDIA) {
+    let mut media = endpoint
+        .request_bodies(&service.conventions)
+        .media_types()
+        .to_vec();
+    if service.conventions.request_content_type == crate::model::RequestContentType::Any
+        && media.contains(&crate::model::JSON_MEDIA)
+    {
         media.push("*/*");
     }
     let content: Map<String, Value> = media

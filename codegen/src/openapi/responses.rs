@@ -313,7 +313,7 @@ fn answer_headers(service: &Service, after_quota: bool) -> Map<String, Value> {
         out.insert(name.clone(), component(name));
     }
     if let Some(h) = &c.rate_limit_headers
-        && (after_quota || h.early_refusals != EarlyRefusals::None)
+        && (after_quota || h.early_refusals != EarlyRefusals::Bare)
     {
         for name in super::headers::rate_limit(h).keys() {
             out.insert(name.clone(), component(name));

@@ -11,7 +11,7 @@ use crate::model::{FieldRules, Service, TimestampFormat, TypeKind, TypeRef};
 /// (`unknown_fields: reject`), so do the records requests carry (directly or inside another
 /// type), and answers may still grow fields.
 pub(super) fn components(service: &Service) -> Value {
-    let closed = if service.conventions.reject_unknown_fields {
+    let closed = if service.conventions.unknown_fields == crate::model::UnknownFields::Reject {
         request_types(service)
     } else {
         Vec::new()

@@ -95,13 +95,7 @@ pub mod __private {
     pub use ::serde_json;
 
     pub use crate::condition::Condition;
-    pub use crate::conventions::{
-        Anonymous, Conventions, CorsConventions, Credential, CursorConventions, EarlyRefusals,
-        EchoHeader, EmptyRequestBody, ErrorFormat, ErrorPiece, IdempotencyConventions,
-        JsonErrorBody, OffsetConventions, PageConventions, Pagination, RateLimitHeaders,
-        RequestBodies, RequestContentType, ResetFormat, RunAsConventions, SessionConventions,
-        UnknownCredentials, UnknownFields, UnknownOptions,
-    };
+    pub use crate::conventions::*;
     pub use crate::form::{
         deserialize_comma_list, deserialize_flag, deserialize_flag_value, deserialize_json_text,
         deserialize_json_text_some, deserialize_nested_text, deserialize_nested_text_some,

@@ -290,10 +290,14 @@ impl<'a> RequestContext<'a> {
     /// same. `None` for a header the spec does not echo, or one sent by nobody and
     /// without a default.
     pub fn echoed(&self, name: &str) -> Option<&'a str> {
-        self.echo_headers
+        let echo = self
+            .echo_headers
             .iter()
-            .find(|echo| echo.name.eq_ignore_ascii_case(name))?
-            .value_in(&self.request.headers)
+            .find(|echo| echo.name.eq_ignore_ascii_case(name))?;
+        (self.request.headers.get(echo.name))
+            .filter(|v| crate::spec::EchoHeader::sensible(v.as_bytes()))
+            .and_then(|v| v.to_str().ok())
+            .or(echo.default)
     }
 
     /// The same context, reached at `url` ([`Settings::public_url`](crate::Settings::public_url)).

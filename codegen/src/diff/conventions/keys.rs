@@ -9,123 +9,10 @@
 //! pagination style reads is folded into `pagination.style`).
 
 use super::super::Who;
+use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
 use crate::model::{
-    Anonymous, Conventions, ErrorFormat, PageStyle, TimestampFormat, UnknownCredentials,
+    Conventions, ErrorFormat, Idempotency, RateLimitHeaders, RunAs, Sessions, TimestampFormat,
 };
-
-/// How a change to one convention is judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Rule {
-    /// Any change breaks clients written for the old value.
-    Breaks,
-    /// Setting it where it was not takes nothing away (`added` says what it brings);
-    /// changing or removing it breaks `who`.
-    Optional { added: &'static str, who: Who },
-    /// A choice of two: changing it to `safe` takes nothing away, the other way breaks
-    /// clients.
-    OneWay { safe: &'static str },
-    /// Alternatives (credential places, overridable methods, exposed headers): one added
-    /// takes nothing away, one lost breaks the clients using it.
-    Members,
-    /// What it changes is reported endpoint by endpoint (who may call anonymously).
-    PerEndpoint,
-    /// Read only by the endpoints marked `paginated`: a change breaks their clients; added
-    /// or removed, the endpoints' own changes say which are paged.
-    Paging,
-    /// No client can tell (gzipped or plain error answers both decode).
-    Unseen,
-}
-
-/// One convention's value, as the spec spells it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Shown {
-    /// One value, `None` when not set.
-    One(Option<String>),
-    /// A block of keys (`rate_limit_headers`): only whether it is there; its keys are
-    /// entries of their own.
-    Block(bool),
-    /// A list of alternatives, in written order.
-    Many(Vec<String>),
-}
-
-/// One convention.
-#[derive(Debug, Clone)]
-pub(super) struct Entry {
-    /// The key as written under `conventions:` (`rate_limit_headers.reset`).
-    pub key: &'static str,
-    /// Its value.
-    pub shown: Shown,
-    /// How a change is judged.
-    pub rule: Rule,
-    /// The entry whose change says this one's too, when not the key's parent.
-    pub within: Option<&'static str>,
-}
-
-impl Entry {
-    fn new(key: &'static str, shown: Shown, rule: Rule) -> Self {
-        Entry {
-            key,
-            shown,
-            rule,
-            within: None,
-        }
-    }
-
-    /// Folded into `key`'s change.
-    fn within(self, key: &'static str) -> Self {
-        Entry {
-            within: Some(key),
-            ..self
-        }
-    }
-
-    /// The entry whose change says this one's too: `within`, else the key's parent.
-    pub(super) fn container(&self) -> Option<&'static str> {
-        let key: &'static str = self.key;
-        self.within
-            .or_else(|| key.rfind('.').map(|dot| &key[..dot]))
-    }
-}
-
-fn one(key: &'static str, value: &Option<String>, rule: Rule) -> Entry {
-    Entry::new(key, Shown::One(value.clone()), rule)
-}
-
-fn text(key: &'static str, value: impl ToString, rule: Rule) -> Entry {
-    Entry::new(key, Shown::One(Some(value.to_string())), rule)
-}
-
-fn block(key: &'static str, present: bool, rule: Rule) -> Entry {
-    Entry::new(key, Shown::Block(present), rule)
-}
-
-fn many(key: &'static str, values: impl IntoIterator<Item = String>) -> Entry {
-    Entry::new(
-        key,
-        Shown::Many(values.into_iter().collect()),
-        Rule::Members,
-    )
-}
-
-/// A parameter clients may send: a new one takes nothing away.
-const PARAMETER: Rule = Rule::Optional {
-    added: "clients may send it",
-    who: Who::Clients,
-};
-/// A header clients may send or read: a new one takes nothing away.
-const HEADER: Rule = Rule::Optional {
-    added: "a header clients may use",
-    who: Who::Clients,
-};
-/// A block of behaviour clients may use: new, it takes nothing away.
-const FEATURE: Rule = Rule::Optional {
-    added: "clients may use it; nothing they did before changes",
-    who: Who::Clients,
-};
-
-fn served(what: &'static str, who: Who) -> Rule {
-    Rule::Optional { added: what, who }
-}
 
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
@@ -202,12 +89,12 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             &c.challenges.as_ref().map(|schemes| schemes.join(", ")),
             HEADER,
         ),
-        text(
+        word(
             "unknown_credentials",
-            UnknownCredentials::NAMES[c.unknown_credentials as usize],
+            c.unknown_credentials,
             OneWay { safe: "anonymous" },
         ),
-        text("anonymous", Anonymous::name(c.anonymous), PerEndpoint),
+        word("anonymous", c.anonymous, PerEndpoint),
         one("self_alias", &c.self_alias, Breaks),
         many("self_alias_params", c.self_alias_params.iter().cloned()),
         block("sessions", c.sessions.is_some(), FEATURE),
@@ -275,13 +162,9 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             served("the readiness probe is answered there", Who::Operators),
         ),
         one("json_content_type", &c.json_content_type, Breaks),
-        text(
+        word(
             "unknown_options",
-            if c.ignore_unknown_options {
-                "ignore"
-            } else {
-                "reject"
-            },
+            c.unknown_options,
             OneWay { safe: "ignore" },
         ),
         text("gzip_errors", !c.never_gzip_errors, Unseen),
@@ -290,107 +173,47 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         many(
             "echo_headers",
             c.echo_headers.iter().map(|e| match &e.default {
-                Some(default) => format!("{} (default {default})", e.header),
-                None => e.header.clone(),
+                Some(default) => format!("{} (default {default})", e.name),
+                None => e.name.clone(),
             }),
         ),
-        one("request_bodies", &c.request_bodies, Breaks),
-        text(
+        word("request_bodies", c.request_bodies, Breaks),
+        word(
             "request_content_type",
-            if c.json_any_content_type {
-                "any"
-            } else {
-                "checked"
-            },
+            c.request_content_type,
             OneWay { safe: "any" },
         ),
-        text(
+        word(
             "empty_request_body",
-            if c.refuse_empty_request_body {
-                "refuse"
-            } else {
-                "empty_object"
-            },
+            c.empty_request_body,
             OneWay {
                 safe: "empty_object",
             },
         ),
-        text(
+        word(
             "read_only_fields",
-            if c.refuse_read_only_fields {
-                "refuse"
-            } else {
-                "ignore"
-            },
+            c.read_only_fields,
             OneWay { safe: "ignore" },
         ),
-        text(
+        word(
             "unknown_fields",
-            if c.reject_unknown_fields {
-                "reject"
-            } else {
-                "ignore"
-            },
+            c.unknown_fields,
             OneWay { safe: "ignore" },
         ),
-        text(
+        word(
             "null_optional_fields",
-            if c.reject_null_optional_fields {
-                "reject"
-            } else {
-                "absent"
-            },
+            c.null_optional_fields,
             OneWay { safe: "absent" },
         ),
     ];
-    if let Some(s) = &c.sessions {
-        out.extend([
-            text("sessions.cookie", &s.cookie, Breaks),
-            text("sessions.xsrf_cookie", &s.xsrf_cookie, Breaks),
-            text("sessions.login_path", &s.login_path, Breaks),
-            text("sessions.logout_path", &s.logout_path, Breaks),
-        ]);
-    }
-    if let Some(r) = &c.run_as {
-        out.extend([
-            text("run_as.header", &r.header, Breaks),
-            text("run_as.capability", &r.capability, Breaks),
-        ]);
-    }
+    out.extend(c.sessions.iter().flat_map(sessions));
+    out.extend(c.run_as.iter().flat_map(run_as));
     out.push(block(
         "rate_limit_headers",
         c.rate_limit_headers.is_some(),
         FEATURE,
     ));
-    if let Some(r) = &c.rate_limit_headers {
-        out.extend([
-            one("rate_limit_headers.limit", &r.limit, HEADER),
-            one("rate_limit_headers.remaining", &r.remaining, HEADER),
-            one("rate_limit_headers.reset", &r.reset, HEADER),
-            text(
-                "rate_limit_headers.reset_format",
-                if r.reset_unix {
-                    "unix_seconds"
-                } else {
-                    "seconds"
-                },
-                Breaks,
-            ),
-            one("rate_limit_headers.ietf_policy", &r.ietf_policy, HEADER),
-            one("rate_limit_headers.used", &r.used, HEADER),
-            one("rate_limit_headers.resource", &r.resource, HEADER),
-            one(
-                "rate_limit_headers.default_resource",
-                &r.default_resource,
-                HEADER,
-            ),
-            text(
-                "rate_limit_headers.early_refusals",
-                crate::model::EarlyRefusals::NAMES[r.early_refusals as usize],
-                Unseen,
-            ),
-        ]);
-    }
+    out.extend(c.rate_limit_headers.iter().flat_map(rate_limit_headers));
     out.push(block("cors", c.cors.is_some(), FEATURE));
     if let Some(cors) = &c.cors {
         out.extend([
@@ -400,101 +223,88 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         ]);
     }
     out.push(block("idempotency", c.idempotency.is_some(), FEATURE));
-    if let Some(i) = &c.idempotency {
-        out.extend([
-            text("idempotency.header", &i.header, Breaks),
-            text(
-                "idempotency.expire_after_seconds",
-                i.expire_after_seconds,
-                Breaks,
-            ),
-        ]);
-    }
+    out.extend(c.idempotency.iter().flat_map(idempotency));
     out.push(block("pagination", c.pagination.is_some(), Rule::Paging));
-    if let Some(p) = &c.pagination {
-        out.extend(pagination(p));
-    }
+    out.extend(c.pagination.iter().flat_map(super::pagination::entries));
     out
 }
 
-/// The `pagination` keys: the style's own are folded into a change of style.
-fn pagination(p: &crate::model::Pagination) -> Vec<Entry> {
-    use Rule::Paging;
-    let style = |key, value: &String| text(key, value, Paging).within("pagination.style");
-    let field = |key, value: &Option<String>| one(key, value, Paging).within("pagination.style");
-    let mut out = vec![
-        text(
-            "pagination.style",
-            match p.style {
-                PageStyle::Pages { .. } => "pages",
-                PageStyle::Offset { .. } => "offset",
-                PageStyle::Cursor(_) => "cursor",
-            },
-            Paging,
+/// The `sessions` keys, the record taken apart whole.
+fn sessions(s: &Sessions) -> [Entry; 4] {
+    let Sessions {
+        cookie,
+        xsrf_cookie,
+        login_path,
+        logout_path,
+    } = s;
+    [
+        text("sessions.cookie", cookie, Rule::Breaks),
+        text("sessions.xsrf_cookie", xsrf_cookie, Rule::Breaks),
+        text("sessions.login_path", login_path, Rule::Breaks),
+        text("sessions.logout_path", logout_path, Rule::Breaks),
+    ]
+}
+
+/// The `run_as` keys, the record taken apart whole.
+fn run_as(r: &RunAs) -> [Entry; 2] {
+    let RunAs { header, capability } = r;
+    [
+        text("run_as.header", header, Rule::Breaks),
+        text("run_as.capability", capability, Rule::Breaks),
+    ]
+}
+
+/// The `rate_limit_headers` keys, one a field. The record is taken apart whole, so that a
+/// field added to it is not compiled until its key is compared here too.
+fn rate_limit_headers(r: &RateLimitHeaders) -> [Entry; 9] {
+    let RateLimitHeaders {
+        limit,
+        remaining,
+        reset,
+        reset_format,
+        ietf_policy,
+        used,
+        resource,
+        default_resource,
+        early_refusals,
+    } = r;
+    [
+        one("rate_limit_headers.limit", limit, HEADER),
+        one("rate_limit_headers.remaining", remaining, HEADER),
+        one("rate_limit_headers.reset", reset, HEADER),
+        word(
+            "rate_limit_headers.reset_format",
+            *reset_format,
+            Rule::Breaks,
         ),
-        text("pagination.default_per_page", p.default_per_page, Paging),
-        text("pagination.max_per_page", p.max_per_page, Paging),
-    ];
-    match &p.style {
-        PageStyle::Pages {
-            page_parameter,
-            per_page_parameter,
-            link_header,
-            link_on_single_page,
-            headers,
-        } => {
-            out.extend([
-                style("pagination.page_parameter", page_parameter),
-                style("pagination.per_page_parameter", per_page_parameter),
-                text("pagination.link_header", link_header, Paging).within("pagination.style"),
-                text(
-                    "pagination.link_on_single_page",
-                    link_on_single_page,
-                    Paging,
-                )
-                .within("pagination.style"),
-            ]);
-            let keys = [
-                "pagination.headers.total",
-                "pagination.headers.total_pages",
-                "pagination.headers.page",
-                "pagination.headers.per_page",
-                "pagination.headers.next_page",
-                "pagination.headers.prev_page",
-            ];
-            for (key, value) in keys.into_iter().zip(headers.in_order()) {
-                out.push(field(key, value));
-            }
-        }
-        PageStyle::Offset {
-            offset_parameter,
-            limit_parameter,
-            more_field,
-        } => out.extend([
-            style("pagination.offset_parameter", offset_parameter),
-            style("pagination.limit_parameter", limit_parameter),
-            field("pagination.more_field", more_field),
-        ]),
-        PageStyle::Cursor(c) => out.extend([
-            style("pagination.cursor_parameter", &c.cursor_parameter),
-            style("pagination.limit_parameter", &c.limit_parameter),
-            style("pagination.items_field", &c.items_field),
-            field("pagination.has_more_field", &c.has_more_field),
-            field("pagination.next_cursor_field", &c.next_cursor_field),
-            field("pagination.cursor_from", &c.cursor_from),
-            field("pagination.before_parameter", &c.before_parameter),
-            field("pagination.url_field", &c.url_field),
-            text(
-                "pagination.constant_fields",
-                c.constant_fields
-                    .iter()
-                    .map(|(k, v)| format!("{k}: {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                Paging,
-            )
-            .within("pagination.style"),
-        ]),
-    }
-    out
+        one("rate_limit_headers.ietf_policy", ietf_policy, HEADER),
+        one("rate_limit_headers.used", used, HEADER),
+        one("rate_limit_headers.resource", resource, HEADER),
+        one(
+            "rate_limit_headers.default_resource",
+            default_resource,
+            HEADER,
+        ),
+        word(
+            "rate_limit_headers.early_refusals",
+            *early_refusals,
+            Rule::Unseen,
+        ),
+    ]
+}
+
+/// The `idempotency` keys, the record taken apart whole.
+fn idempotency(i: &Idempotency) -> [Entry; 2] {
+    let Idempotency {
+        header,
+        expire_after_seconds,
+    } = i;
+    [
+        text("idempotency.header", header, Rule::Breaks),
+        text(
+            "idempotency.expire_after_seconds",
+            expire_after_seconds,
+            Rule::Breaks,
+        ),
+    ]
 }

@@ -4,7 +4,9 @@
 //! credential place or a newly served path takes nothing away; a renamed header breaks
 //! every client written for the old one.
 
+mod entry;
 mod keys;
+mod pagination;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -13,7 +15,7 @@ use std::sync::Arc;
 use super::{Change, ChangeKind, Verdict, Who};
 use crate::diag::Location;
 use crate::model::Service;
-use keys::{Entry, Rule, Shown};
+use entry::{Entry, Rule, Shown};
 
 /// A status row written in another format, or as another body (its own `error_format`
 /// and `error_body`), breaks clients that read its answers; so do headers of its answers

@@ -21,8 +21,8 @@ pub(crate) use endpoint::Endpoint;
 pub(crate) use examples::{Example, ExampleRequest, ExampleResponse};
 pub(crate) use parameters::{ParamDecl, QueryOption, SelectedBy};
 pub(crate) use protocol::{
-    Cors, EchoHeader, Idempotency, MethodOverride, PageHeaders, Pagination, PrettyPrinting,
-    RateLimitHeaders, Sessions, Trace,
+    Cors, EchoHeader, Idempotency, MethodOverride, Pagination, PrettyPrinting, RateLimitHeaders,
+    Sessions, Trace,
 };
 pub(crate) use sections::SectionFile;
 pub(crate) use types::{EnumValueDecl, Field, TypeDef};

@@ -1,5 +1,5 @@
-//! Who may call: the places a request carries credentials in, what unknown credentials
-//! and anonymous callers get, and impersonation.
+//! Who may call: the places a request carries credentials in (what unknown credentials
+//! and anonymous callers get, and impersonation, are `restspec-conventions`').
 
 /// A place a request may carry credentials on every path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,47 +53,6 @@ impl Credential {
             (a, b) => same(&a, &b),
         }
     }
-}
-
-/// What a request whose credentials the service does not accept gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnknownCredentials {
-    /// The `not_authenticated` condition (401 in most status tables), with a
-    /// `WWW-Authenticate` challenge for each declared `Authorization` scheme.
-    Unauthorized,
-    /// Served as if it had sent no credentials.
-    Anonymous,
-}
-
-/// What anonymous callers may call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Anonymous {
-    /// Endpoints of `GET` and `HEAD`.
-    Reads,
-    /// Nothing: every call needs credentials.
-    None,
-    /// Everything.
-    All,
-}
-
-impl Anonymous {
-    /// True when an anonymous caller may call an endpoint of `method`.
-    pub fn allows(self, method: &http::Method) -> bool {
-        match self {
-            Anonymous::Reads => matches!(*method, http::Method::GET | http::Method::HEAD),
-            Anonymous::None => false,
-            Anonymous::All => true,
-        }
-    }
-}
-
-/// Impersonation (protocol 5.9): who may act as whom, and how a request says so.
-#[derive(Debug, Clone, Copy)]
-pub struct RunAsConventions {
-    /// Request header naming the account to act as (`X-Service-RunAs`).
-    pub header: &'static str,
-    /// Global capability a caller needs to send it (`runAs`).
-    pub capability: &'static str,
 }
 
 impl super::Conventions {

@@ -9,10 +9,11 @@ use http::Method;
 use crate::condition::Condition;
 
 mod access;
-mod pagination;
 
-pub use access::{Anonymous, Credential, RunAsConventions, UnknownCredentials};
-pub use pagination::{CursorConventions, OffsetConventions, PageConventions, Pagination};
+pub use access::Credential;
+// Every type of the vocabulary, where the service and generated code have always found
+// them: a type added there needs no line here.
+pub use restspec_conventions::*;
 
 /// The content type of every JSON response.
 pub const JSON_CONTENT_TYPE: &str = "application/json; charset=UTF-8";
@@ -121,97 +122,6 @@ pub struct Conventions {
     pub empty_request_body: EmptyRequestBody,
     /// Idempotency keys on `POST` and `PATCH` endpoints, when the spec switches them on.
     pub idempotency: Option<IdempotencyConventions>,
-}
-
-/// The request bodies a service reads (`conventions.request_bodies`), and the one its typed
-/// client sends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RequestBodies {
-    /// JSON only (the default).
-    Json,
-    /// JSON, or `application/x-www-form-urlencoded`; the client sends JSON.
-    JsonOrForm,
-    /// A form, or JSON; the client sends a form.
-    FormOrJson,
-    /// A form only.
-    Form,
-}
-
-impl RequestBodies {
-    /// True when form-encoded bodies are read.
-    pub fn reads_form(self) -> bool {
-        self != RequestBodies::Json
-    }
-
-    /// True when JSON bodies are read.
-    pub fn reads_json(self) -> bool {
-        self != RequestBodies::Form
-    }
-
-    /// True when the typed client sends forms.
-    pub fn sends_form(self) -> bool {
-        matches!(self, RequestBodies::FormOrJson | RequestBodies::Form)
-    }
-}
-
-impl RequestBodies {
-    /// The media types read, in the spec's order, for the message of a body of another
-    /// type (`Expected Content-Type: application/x-www-form-urlencoded or application/json`).
-    pub fn expected(self) -> &'static str {
-        match self {
-            RequestBodies::Json => "Expected Content-Type: application/json",
-            RequestBodies::JsonOrForm => {
-                "Expected Content-Type: application/json or application/x-www-form-urlencoded"
-            }
-            RequestBodies::FormOrJson => {
-                "Expected Content-Type: application/x-www-form-urlencoded or application/json"
-            }
-            RequestBodies::Form => "Expected Content-Type: application/x-www-form-urlencoded",
-        }
-    }
-}
-
-/// Whether a JSON request body must say so in its `Content-Type`
-/// (`conventions.request_content_type`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RequestContentType {
-    /// `application/json` (or, where forms are read, a form type) or nothing at all with
-    /// an empty body; anything else is `wrong_content_type` (the default).
-    Checked,
-    /// A body not read as a form is read as JSON whatever its `Content-Type` says, as some
-    /// public APIs do (`curl -d '{...}'` sends a form type).
-    Any,
-}
-
-/// What a request without a body gets where its endpoint reads one
-/// (`conventions.empty_request_body`); an endpoint whose body is `request_optional` gets
-/// `None` either way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EmptyRequestBody {
-    /// Read as `{}` (the default): a record whose fields may all be left out is one.
-    EmptyObject,
-    /// Refused: a 400 saying the body is missing.
-    Refuse,
-}
-
-/// What a field of a request body that its record does not declare gets
-/// (`conventions.unknown_fields`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnknownFields {
-    /// Nothing: it is ignored (the default; protocols that let clients send fields a
-    /// service does not know yet).
-    Ignore,
-    /// `invalid_input` naming it: a misspelt field is a mistake worth reporting.
-    Reject,
-}
-
-/// What a query parameter an endpoint does not declare gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnknownOptions {
-    /// A 400 naming it (the default: a misspelt option is a mistake worth reporting).
-    Reject,
-    /// Nothing: it is ignored, as many public APIs do.
-    Ignore,
 }
 
 impl Conventions {
@@ -323,19 +233,6 @@ pub enum ErrorPiece {
     ErrorId,
 }
 
-/// Names and paths of cookie sessions.
-#[derive(Debug, Clone, Copy)]
-pub struct SessionConventions {
-    /// The session cookie (HttpOnly).
-    pub cookie: &'static str,
-    /// The cookie carrying the XSRF token.
-    pub xsrf_cookie: &'static str,
-    /// `POST` with HTTP basic credentials to log in.
-    pub login_path: &'static str,
-    /// `POST` to log out.
-    pub logout_path: &'static str,
-}
-
 /// What a spec says of cross-origin use beyond the allowed origins (`conventions.cors`).
 #[derive(Debug, Clone, Copy)]
 pub struct CorsConventions {
@@ -375,103 +272,3 @@ const PREFLIGHT_METHODS: [Method; 5] = [
     Method::PUT,
     Method::DELETE,
 ];
-
-/// How the reset time is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResetFormat {
-    /// Seconds from now (`RateLimit-Reset: 30`).
-    Seconds,
-    /// The Unix time, in seconds, at which the budget is full again (`1735689600`).
-    UnixSeconds,
-}
-
-/// The response headers carrying a caller's budget (`conventions.rate_limit_headers`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateLimitHeaders {
-    /// The budget when full (`RateLimit-Limit`, `X-RateLimit-Limit`).
-    pub limit: Option<&'static str>,
-    /// What is left (`RateLimit-Remaining`).
-    pub remaining: Option<&'static str>,
-    /// When it is full again (`RateLimit-Reset`).
-    pub reset: Option<&'static str>,
-    /// How `reset` is written.
-    pub reset_format: ResetFormat,
-    /// The name of the IETF structured fields' policy, when the spec asks for them:
-    /// `RateLimit: "<name>";r=<remaining>;t=<seconds>` and `RateLimit-Policy:
-    /// "<name>";q=<limit>` (draft-ietf-httpapi-ratelimit-headers).
-    pub ietf_policy: Option<&'static str>,
-    /// What was used of the budget, the limit minus what is left (`X-RateLimit-Used`).
-    pub used: Option<&'static str>,
-    /// The budget's category, which the endpoint's `rate_limit_resource` names
-    /// (`X-RateLimit-Resource: search`; the runtime's `EndpointSpec::rate_limit_resource`).
-    pub resource: Option<&'static str>,
-    /// Whether refusals answered before the quota check (a 401 for bad credentials, a 404
-    /// for a resource that does not exist) carry the headers too, and cost a request.
-    pub early_refusals: EarlyRefusals,
-}
-
-impl RateLimitHeaders {
-    /// No header: generated code writes the headers a spec names and takes the rest from
-    /// here (`..RateLimitHeaders::NONE`).
-    pub const NONE: RateLimitHeaders = RateLimitHeaders {
-        limit: None,
-        remaining: None,
-        reset: None,
-        reset_format: ResetFormat::Seconds,
-        ietf_policy: None,
-        used: None,
-        resource: None,
-        early_refusals: EarlyRefusals::Bare,
-    };
-}
-
-/// What refusals of a routed request answered before the quota check tell of the budget
-/// (`rate_limit_headers.early_refusals`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EarlyRefusals {
-    /// Nothing: no enforcer is asked (the default).
-    Bare,
-    /// The budget as it stands, read without spending from it.
-    Shown,
-    /// The request costs a token, as an admitted one does (GitHub's way); a caller out of
-    /// budget gets the quota's refusal instead.
-    Charged,
-}
-
-/// A request header the answer carries back (`conventions.echo_headers`): an API version
-/// a client pins (`Stripe-Version`), with the version a request naming none gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EchoHeader {
-    /// The header's name, lower case.
-    pub name: &'static str,
-    /// What is answered when the request does not send it (or sends no sensible value);
-    /// `None` to answer nothing then.
-    pub default: Option<&'static str>,
-}
-
-impl EchoHeader {
-    /// The value `headers` carry for this header when it is
-    /// [sensible](EchoHeader::sensible), else the default.
-    pub fn value_in<'a>(&self, headers: &'a http::HeaderMap) -> Option<&'a str> {
-        headers
-            .get(self.name)
-            .filter(|v| Self::sensible(v.as_bytes()))
-            .and_then(|v| v.to_str().ok())
-            .or(self.default)
-    }
-
-    /// True for a value answered back as it came: 1 to 256 visible ASCII characters and
-    /// spaces (nothing that could forge a log line or a header).
-    pub fn sensible(value: &[u8]) -> bool {
-        (1..=256).contains(&value.len()) && value.iter().all(|b| *b == b' ' || b.is_ascii_graphic())
-    }
-}
-
-/// How a spec switches idempotency keys on.
-#[derive(Debug, Clone, Copy)]
-pub struct IdempotencyConventions {
-    /// The request header carrying the key (`Idempotency-Key`).
-    pub header: &'static str,
-    /// How long a key is remembered, in seconds.
-    pub expire_after_seconds: u64,
-}
