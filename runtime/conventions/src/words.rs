@@ -1,7 +1,7 @@
 //! Conventions the spec spells as one of a few words, each variant declared with its word.
 
 /// A convention the spec spells as one of a few words (`reset_format: unix_seconds`).
-/// Implemented by [`spec_words!`], which declares each variant beside its word.
+/// Implemented by the crate's `spec_words!` macro, which declares each variant beside its word.
 pub trait SpecWords: Sized + Copy + PartialEq + 'static {
     /// Every value with the word the spec writes for it, the default (what a spec that
     /// leaves the key out gets) first.
