@@ -5,7 +5,6 @@
 //! XSRF token in the XSRF header), or a session key as access token in the query string.
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
 use base64::Engine;
@@ -14,9 +13,8 @@ use http::{HeaderMap, header};
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
 use crate::message::context::{AuthMethod, Caller, Identity};
-use crate::message::query::QueryTokens;
-pub use crate::protocol::credential_places::cookie;
 use crate::protocol::credential_places::{Found, authorization, presented_credential};
+pub use crate::protocol::credential_places::{Presented, cookie};
 use crate::protocol::failure_budget::FailureBudget;
 use crate::protocol::session_clock::SessionClock;
 use crate::spec::{Conventions, UnknownCredentials};
@@ -52,21 +50,6 @@ impl AuthState {
             failures: FailureBudget::new(limits),
         }
     }
-}
-
-/// What one request presents to authentication.
-#[derive(Debug, Clone, Copy)]
-pub struct Presented<'a> {
-    /// The request's headers (`Authorization`, `Cookie`).
-    pub headers: &'a HeaderMap,
-    /// True on the authenticated form (`/a/`): basic credentials are required.
-    pub authenticated_form: bool,
-    /// The access token parameter, if given.
-    pub access_token: Option<&'a str>,
-    /// The tokens of the spec's query credentials the request gives.
-    pub query_tokens: &'a QueryTokens<'a>,
-    /// The client's address, which failed attempts are counted by.
-    pub remote: Option<IpAddr>,
 }
 
 /// Decides who is calling.
@@ -261,6 +244,7 @@ pub fn basic_credentials<'b>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::message::query::QueryTokens;
     use crate::spec::Credential;
 
     #[test]

@@ -1,10 +1,27 @@
 //! What a request carries at each of the spec's credential places: an `Authorization`
 //! scheme, a header, a query parameter, a cookie, or keys carried together.
 
+use std::net::IpAddr;
+
 use http::{HeaderMap, header};
 
-use crate::protocol::auth::Presented;
+use crate::message::query::QueryTokens;
 use crate::spec::Credential;
+
+/// What one request presents to authentication.
+#[derive(Debug, Clone, Copy)]
+pub struct Presented<'a> {
+    /// The request's headers (`Authorization`, `Cookie`).
+    pub headers: &'a HeaderMap,
+    /// True on the authenticated form (`/a/`): basic credentials are required.
+    pub authenticated_form: bool,
+    /// The access token parameter, if given.
+    pub access_token: Option<&'a str>,
+    /// The tokens of the spec's query credentials the request gives.
+    pub query_tokens: &'a QueryTokens<'a>,
+    /// The client's address, which failed attempts are counted by.
+    pub remote: Option<IpAddr>,
+}
 
 /// Credentials a request carries in one of the spec's places.
 pub(crate) enum Found<'a> {

@@ -147,7 +147,11 @@ where
 /// `503` from the signal on, and the loop goes on serving for the settings' drain delay
 /// before it stops accepting.
 fn watched(
-    (metrics, health, drain_delay): ServiceWatch,
+    ServiceWatch {
+        metrics,
+        health,
+        drain_delay,
+    }: ServiceWatch,
     shutdown: impl Future<Output = ()> + Send,
 ) -> (Option<Arc<Metrics>>, impl Future<Output = ()> + Send) {
     let drained = async move {

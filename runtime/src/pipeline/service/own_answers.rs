@@ -11,17 +11,20 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     /// What the serving loop needs: the metrics (connections) and the health (draining).
     pub(crate) fn watch(&self) -> ServiceWatch {
         let shared = &*self.shared;
-        (
-            shared.metrics.clone(),
-            shared.health.clone(),
-            shared.settings.drain_delay,
-        )
+        ServiceWatch {
+            metrics: shared.metrics.clone(),
+            health: shared.health.clone(),
+            drain_delay: shared.settings.drain_delay,
+        }
     }
 }
 
-/// What the serving loop watches of a service: its metrics, its health and the drain delay.
-pub(crate) type ServiceWatch = (
-    Option<Arc<crate::metrics::Metrics>>,
-    Arc<Health>,
-    std::time::Duration,
-);
+/// What the serving loop watches of a service.
+pub(crate) struct ServiceWatch {
+    /// The counters of its connections, when the spec serves a metrics path.
+    pub(crate) metrics: Option<Arc<crate::metrics::Metrics>>,
+    /// Its readiness, which draining turns off.
+    pub(crate) health: Arc<Health>,
+    /// How long it goes on serving, not ready, once shutdown is asked for.
+    pub(crate) drain_delay: std::time::Duration,
+}
