@@ -153,240 +153,219 @@ where
         let trace = read_trace(&mut opening, &parts, conventions);
         outbound.overridden = admitted.overridden;
         let path = &*admitted.path;
-        {
-            {
-                let answer: Answer = 'steps: {
-                    // The service's own paths.
-                    if matches!(parts.method, http::Method::GET | http::Method::HEAD) {
-                        match own_paths::find(shared, &parts, path) {
-                            Some(OwnPath::Answered { answer, probe: p }) => {
-                                probe = p;
-                                break 'steps answer;
-                            }
-                            Some(OwnPath::Readiness) => {
-                                probe = true;
-                                break 'steps Ok(shared.health.ready().await);
-                            }
-                            None => {}
-                        }
+        let answer: Answer = 'steps: {
+            // The service's own paths.
+            if matches!(parts.method, http::Method::GET | http::Method::HEAD) {
+                match own_paths::find(shared, &parts, path) {
+                    Some(OwnPath::Answered { answer, probe: p }) => {
+                        probe = p;
+                        break 'steps answer;
                     }
-
-                    // Authenticate.
-                    let form = admitted.authenticated_form;
-                    let (mut caller, place, mut lacks_xsrf_token) =
-                        match authenticate(shared, &parts, remote, path, form).await {
-                            Authentication::Caller {
-                                authenticated,
-                                lacks_xsrf_token,
-                            } => (authenticated.caller, authenticated.place, lacks_xsrf_token),
-                            Authentication::Answered(answer) => break 'steps answer,
-                            Authentication::Refused(error) => {
-                                if budget::refusals_are_bare(shared) {
-                                    break 'steps Err(error);
-                                }
-                                let refused = budget::refused_before_routing(
-                                    shared, error, &parts, path, remote,
-                                );
-                                break 'steps Err(Box::pin(refused).await);
-                            }
-                        };
-                    if let (Some(run_as), Some(name)) = (conventions.run_as, &shared.headers.run_as)
-                        && let Some(target) = parts.headers.get(name)
-                    {
-                        let authenticator = shared.settings.authenticator.as_ref();
-                        let impersonated = crate::protocol::run_as::impersonate(
-                            authenticator,
-                            run_as,
-                            target,
-                            caller,
-                        )
-                        .await;
-                        caller = match impersonated {
-                            Ok(caller) => caller,
-                            Err(error) => break 'steps Err(error),
-                        };
+                    Some(OwnPath::Readiness) => {
+                        probe = true;
+                        break 'steps Ok(shared.health.ready().await);
                     }
-                    tracing::debug!(
-                        method = %parts.method,
-                        path = %path,
-                        caller = caller.identity().map_or("anonymous", |i| i.username.as_str()),
-                        auth = ?caller.auth_method(),
-                        method_overridden = admitted.overridden,
-                        "request accepted by the convention layer"
-                    );
-
-                    // Route. A body announced over the limit is refused first: nothing of
-                    // it is read, and no endpoint runs for it.
-                    let metrics = shared.metrics.as_deref();
-                    let limits = &shared.settings.limits;
-                    if body.size_hint().lower() > limits.max_body_bytes as u64 {
-                        break 'steps Err(body::too_large(limits.max_body_bytes, metrics));
-                    }
-                    let (routed, mut params) = match shared.routes.lookup_request(&parts, path) {
-                        Lookup::Found(routed, params) => (routed, params),
-                        Lookup::NotFound => {
-                            break 'steps Err(ApiError::condition(Condition::NotFound));
-                        }
-                        Lookup::BadEncoding(_) => {
-                            break 'steps Err(ApiError::condition(Condition::NotFound)
-                                .with_message("Not found: invalid path encoding"));
-                        }
-                        Lookup::MethodNotAllowed(allow) => {
-                            break 'steps Err(ApiError::condition(Condition::MethodNotAllowed)
-                                .with_header(http::header::ALLOW, allow));
-                        }
-                    };
-                    endpoint = Some(routed);
-
-                    // Authorize, then resolve the resource.
-                    if !authorize::seen_by(routed, place, service) {
-                        caller = Caller::anonymous();
-                        lacks_xsrf_token = false;
-                    }
-                    let caller = &caller;
-                    let method = &parts.method;
-                    let resource = match authorize::resolve(
-                        shared,
-                        routed,
-                        &mut params,
-                        caller,
-                        lacks_xsrf_token,
-                        method,
-                    )
-                    .await
-                    {
-                        Ok(resource) => resource,
-                        // Refused before the quota check: with the budget's headers, and
-                        // charged, where the spec says the API does so.
-                        Err(error) if budget::refusals_are_bare(shared) => break 'steps Err(error),
-                        Err(error) => {
-                            let refused = budget::refused_early(
-                                shared, error, routed, caller, &parts, remote,
-                            );
-                            break 'steps Err(Box::pin(refused).await);
-                        }
-                    };
-
-                    // Charge the quota.
-                    let quota = if shared.settings.quota.is_empty() {
-                        QuotaState::default()
-                    } else {
-                        let resource = resource.as_ref();
-                        match budget::check_quota(shared, routed, caller, resource, &parts, remote)
-                            .await
-                        {
-                            Ok(quota) => quota,
-                            Err(error) => break 'steps Err(error),
-                        }
-                    };
-
-                    // From here on, every answer (a handler's error too) tells the caller's
-                    // budget, when the spec names headers for it.
-                    let answer: Answer = 'endpoint: {
-                        if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
-                            && parts.headers.get(header).is_some_and(|v| v == "*")
-                        {
-                            break 'endpoint Err(ApiError::condition(
-                                Condition::PreconditionFailed,
-                            )
-                            .with_message("Resource already exists"));
-                        }
-                        if let Err(error) =
-                            QueryParams::check_options(admitted.others, routed, conventions)
-                        {
-                            break 'endpoint Err(error);
-                        }
-                        let body = if routed.request_body {
-                            match body::read(body, limits, metrics).await {
-                                Ok(body) => body,
-                                Err(error) => break 'endpoint Err(error),
-                            }
-                        } else {
-                            Bytes::new()
-                        };
-
-                        // The handler, with idempotency around it.
-                        let store = &*shared.settings.idempotency;
-                        let limit = limits.request_timeout;
-                        let key = idempotency::key_of(service, &parts, caller, routed);
-                        if let Some((key, expire_after)) = &key {
-                            let print = fingerprint(&parts.method, parts.uri.path(), &body);
-                            match idempotency::begin(store, key, print, *expire_after, limit).await
-                            {
-                                Ok(Some(replay)) => break 'endpoint Ok(replay),
-                                Ok(None) => {}
-                                Err(error) => break 'endpoint Err(error),
-                            }
-                        }
-                        let call = Call {
-                            endpoint: routed,
-                            service,
-                            parts: &parts,
-                            caller,
-                            trace_id: trace.as_ref().map(TraceRequest::primary_id),
-                            resource: resource.as_ref(),
-                            params: &params,
-                            body,
-                            pretty: admitted.pretty,
-                            size_hint: shared.size_hint(routed),
-                            remote_addr: remote,
-                            limits,
-                            public_url: crate::message::context::PublicUrl {
-                                fixed: shared.settings.public_url.as_deref(),
-                                trust_forwarded: shared.settings.trust_forwarded,
-                            },
-                        };
-                        let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
-                        let answer = match tokio::time::timeout(limit, handled).await {
-                            Err(_) => {
-                                tracing::error!(
-                                    endpoint = routed.name,
-                                    ?limit,
-                                    "handler timed out"
-                                );
-                                if let Some(metrics) = metrics {
-                                    metrics.count_timeout(TimedOut::Handler);
-                                }
-                                Err(budget::timed_out(limit))
-                            }
-                            Ok(Ok(answer)) => answer,
-                            Ok(Err(_)) => {
-                                tracing::error!(endpoint = routed.name, "handler panicked");
-                                Err(ApiError::condition(Condition::InternalError)
-                                    .with_message("Internal server error"))
-                            }
-                        };
-                        if let Some((key, _)) = &key {
-                            idempotency::remember(store, key, &answer, limit).await;
-                        }
-                        answer
-                    };
-                    let headers = conventions.rate_limit_headers;
-                    let answer =
-                        budget::with_quota_headers(answer, &quota, headers.as_ref(), routed);
-                    way_out::with_deprecation(answer, routed)
-                };
-                if let Ok(response) = &answer {
-                    tracing::debug!(status = response.status().as_u16(), "response");
+                    None => {}
                 }
-                // In the row of its code the endpoint lists, if it has one of its own: the
-                // endpoint routed to, or for a refusal before routing, the one it would be.
-                let answer = answer.map_err(|error| {
-                    let row = endpoint.or_else(|| shared.routes.endpoint_for(&parts, path));
-                    in_endpoint_row(error, row, service)
-                });
-                let reached = Reached {
-                    endpoint,
-                    probe,
-                    outbound: Some(outbound),
-                    trace: trace.as_ref(),
-                };
-                let response = way_out::leave(shared, answer, &parts, &opening, &reached);
-                // The connection was busy until now (its idle timeouts did not apply).
-                drop(busy);
-                (response, endpoint)
             }
+
+            // Authenticate.
+            let form = admitted.authenticated_form;
+            let (mut caller, place, mut lacks_xsrf_token) =
+                match authenticate(shared, &parts, remote, path, form).await {
+                    Authentication::Caller {
+                        authenticated,
+                        lacks_xsrf_token,
+                    } => (authenticated.caller, authenticated.place, lacks_xsrf_token),
+                    Authentication::Answered(answer) => break 'steps answer,
+                    Authentication::Refused(error) => {
+                        if budget::refusals_are_bare(shared) {
+                            break 'steps Err(error);
+                        }
+                        let refused =
+                            budget::refused_before_routing(shared, error, &parts, path, remote);
+                        break 'steps Err(Box::pin(refused).await);
+                    }
+                };
+            if let (Some(run_as), Some(name)) = (conventions.run_as, &shared.headers.run_as)
+                && let Some(target) = parts.headers.get(name)
+            {
+                let authenticator = shared.settings.authenticator.as_ref();
+                let impersonated =
+                    crate::protocol::run_as::impersonate(authenticator, run_as, target, caller)
+                        .await;
+                caller = match impersonated {
+                    Ok(caller) => caller,
+                    Err(error) => break 'steps Err(error),
+                };
+            }
+            tracing::debug!(
+                method = %parts.method,
+                path = %path,
+                caller = caller.identity().map_or("anonymous", |i| i.username.as_str()),
+                auth = ?caller.auth_method(),
+                method_overridden = admitted.overridden,
+                "request accepted by the convention layer"
+            );
+
+            // Route. A body announced over the limit is refused first: nothing of
+            // it is read, and no endpoint runs for it.
+            let metrics = shared.metrics.as_deref();
+            let limits = &shared.settings.limits;
+            if body.size_hint().lower() > limits.max_body_bytes as u64 {
+                break 'steps Err(body::too_large(limits.max_body_bytes, metrics));
+            }
+            let (routed, mut params) = match shared.routes.lookup_request(&parts, path) {
+                Lookup::Found(routed, params) => (routed, params),
+                Lookup::NotFound => {
+                    break 'steps Err(ApiError::condition(Condition::NotFound));
+                }
+                Lookup::BadEncoding(_) => {
+                    break 'steps Err(ApiError::condition(Condition::NotFound)
+                        .with_message("Not found: invalid path encoding"));
+                }
+                Lookup::MethodNotAllowed(allow) => {
+                    break 'steps Err(ApiError::condition(Condition::MethodNotAllowed)
+                        .with_header(http::header::ALLOW, allow));
+                }
+            };
+            endpoint = Some(routed);
+
+            // Authorize, then resolve the resource.
+            if !authorize::seen_by(routed, place, service) {
+                caller = Caller::anonymous();
+                lacks_xsrf_token = false;
+            }
+            let caller = &caller;
+            let method = &parts.method;
+            let resource = match authorize::resolve(
+                shared,
+                routed,
+                &mut params,
+                caller,
+                lacks_xsrf_token,
+                method,
+            )
+            .await
+            {
+                Ok(resource) => resource,
+                // Refused before the quota check: with the budget's headers, and
+                // charged, where the spec says the API does so.
+                Err(error) if budget::refusals_are_bare(shared) => break 'steps Err(error),
+                Err(error) => {
+                    let refused =
+                        budget::refused_early(shared, error, routed, caller, &parts, remote);
+                    break 'steps Err(Box::pin(refused).await);
+                }
+            };
+
+            // Charge the quota.
+            let quota = if shared.settings.quota.is_empty() {
+                QuotaState::default()
+            } else {
+                let resource = resource.as_ref();
+                match budget::check_quota(shared, routed, caller, resource, &parts, remote).await {
+                    Ok(quota) => quota,
+                    Err(error) => break 'steps Err(error),
+                }
+            };
+
+            // From here on, every answer (a handler's error too) tells the caller's
+            // budget, when the spec names headers for it.
+            let answer: Answer = 'endpoint: {
+                if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
+                    && parts.headers.get(header).is_some_and(|v| v == "*")
+                {
+                    break 'endpoint Err(ApiError::condition(Condition::PreconditionFailed)
+                        .with_message("Resource already exists"));
+                }
+                if let Err(error) = QueryParams::check_options(admitted.others, routed, conventions)
+                {
+                    break 'endpoint Err(error);
+                }
+                let body = if routed.request_body {
+                    match body::read(body, limits, metrics).await {
+                        Ok(body) => body,
+                        Err(error) => break 'endpoint Err(error),
+                    }
+                } else {
+                    Bytes::new()
+                };
+
+                // The handler, with idempotency around it.
+                let store = &*shared.settings.idempotency;
+                let limit = limits.request_timeout;
+                let key = idempotency::key_of(service, &parts, caller, routed);
+                if let Some((key, expire_after)) = &key {
+                    let print = fingerprint(&parts.method, parts.uri.path(), &body);
+                    match idempotency::begin(store, key, print, *expire_after, limit).await {
+                        Ok(Some(replay)) => break 'endpoint Ok(replay),
+                        Ok(None) => {}
+                        Err(error) => break 'endpoint Err(error),
+                    }
+                }
+                let call = Call {
+                    endpoint: routed,
+                    service,
+                    parts: &parts,
+                    caller,
+                    trace_id: trace.as_ref().map(TraceRequest::primary_id),
+                    resource: resource.as_ref(),
+                    params: &params,
+                    body,
+                    pretty: admitted.pretty,
+                    size_hint: shared.size_hint(routed),
+                    remote_addr: remote,
+                    limits,
+                    public_url: crate::message::context::PublicUrl {
+                        fixed: shared.settings.public_url.as_deref(),
+                        trust_forwarded: shared.settings.trust_forwarded,
+                    },
+                };
+                let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
+                let answer = match tokio::time::timeout(limit, handled).await {
+                    Err(_) => {
+                        tracing::error!(endpoint = routed.name, ?limit, "handler timed out");
+                        if let Some(metrics) = metrics {
+                            metrics.count_timeout(TimedOut::Handler);
+                        }
+                        Err(budget::timed_out(limit))
+                    }
+                    Ok(Ok(answer)) => answer,
+                    Ok(Err(_)) => {
+                        tracing::error!(endpoint = routed.name, "handler panicked");
+                        Err(ApiError::condition(Condition::InternalError)
+                            .with_message("Internal server error"))
+                    }
+                };
+                if let Some((key, _)) = &key {
+                    idempotency::remember(store, key, &answer, limit).await;
+                }
+                answer
+            };
+            let headers = conventions.rate_limit_headers;
+            let answer = budget::with_quota_headers(answer, &quota, headers.as_ref(), routed);
+            way_out::with_deprecation(answer, routed)
+        };
+        if let Ok(response) = &answer {
+            tracing::debug!(status = response.status().as_u16(), "response");
         }
+        // In the row of its code the endpoint lists, if it has one of its own: the
+        // endpoint routed to, or for a refusal before routing, the one it would be.
+        let answer = answer.map_err(|error| {
+            let row = endpoint.or_else(|| shared.routes.endpoint_for(&parts, path));
+            in_endpoint_row(error, row, service)
+        });
+        let reached = Reached {
+            endpoint,
+            probe,
+            outbound: Some(outbound),
+            trace: trace.as_ref(),
+        };
+        let response = way_out::leave(shared, answer, &parts, &opening, &reached);
+        // The connection was busy until now (its idle timeouts did not apply).
+        drop(busy);
+        (response, endpoint)
     }
 }
 
