@@ -13,7 +13,7 @@ use std::sync::Arc;
 ///
 /// let service = restspec_codegen::SourceFile {
 ///     display: Arc::new(PathBuf::from("spec/service.yaml")),
-///     path: PathBuf::from("/work/shop/spec/service.yaml"),
+///     path: PathBuf::from("shop/spec/service.yaml"),
 ///     text: "name: Shop\n".to_owned(),
 /// };
 /// assert_eq!(service.display.to_str(), Some("spec/service.yaml"));

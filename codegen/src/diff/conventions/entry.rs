@@ -78,10 +78,12 @@ impl Entry {
     }
 }
 
+/// A key whose value is a name the spec may leave out (a header, a parameter).
 pub(super) fn one(key: &'static str, value: &Option<String>, rule: Rule) -> Entry {
     Entry::new(key, Shown::One(value.clone()), rule)
 }
 
+/// A key whose value is always written, shown as its text.
 pub(super) fn text(key: &'static str, value: impl ToString, rule: Rule) -> Entry {
     Entry::new(key, Shown::One(Some(value.to_string())), rule)
 }
@@ -91,10 +93,12 @@ pub(super) fn word(key: &'static str, value: impl SpecWords, rule: Rule) -> Entr
     text(key, value.word(), rule)
 }
 
+/// A block of keys (`rate_limit_headers`): only whether it is there.
 pub(super) fn block(key: &'static str, present: bool, rule: Rule) -> Entry {
     Entry::new(key, Shown::Block(present), rule)
 }
 
+/// A key whose value is a list, shown as its items.
 pub(super) fn many(key: &'static str, values: impl IntoIterator<Item = String>) -> Entry {
     Entry::new(
         key,
