@@ -36,6 +36,8 @@ mod log_files;
 #[cfg(feature = "error-log")]
 mod logging;
 #[cfg(feature = "otlp")]
+mod otel_span;
+#[cfg(feature = "otlp")]
 pub mod otlp;
 pub(crate) mod server_span;
 

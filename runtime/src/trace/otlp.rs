@@ -38,15 +38,12 @@
 use std::time::Duration;
 
 use bytes::Bytes;
-use opentelemetry::propagation::TextMapPropagator;
-use opentelemetry::trace::{TraceContextExt as _, TracerProvider as _};
-use opentelemetry_http::{HeaderExtractor, HttpClient, HttpError};
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_http::{HttpClient, HttpError};
 use opentelemetry_otlp::{WithExportConfig, WithHttpConfig};
 use opentelemetry_sdk::Resource;
-use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::{SdkTracerProvider, Tracer};
 use tracing::Subscriber;
-use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 use tracing_subscriber::Layer;
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt as _;
@@ -203,22 +200,6 @@ pub fn init_logging_exporting_with(default_filter: &str, rotation: Rotation, exp
     let _already_set = super::logging::logging_subscriber(stdout_filter, ansi, rotation)
         .with(export.layer())
         .try_init();
-}
-
-/// Makes `span` a child of the client's span when the request carries a W3C `traceparent`.
-pub(crate) fn adopt_remote_parent(span: &tracing::Span, headers: &http::HeaderMap) {
-    if !headers.contains_key("traceparent") {
-        return;
-    }
-    let parent = TraceContextPropagator::new().extract(&HeaderExtractor(headers));
-    // An error means no OpenTelemetry layer records the span: nothing to join then.
-    let _ = span.set_parent(parent);
-}
-
-/// Renames the OpenTelemetry span of `span`, which has started by the time the route is
-/// known.
-pub(crate) fn rename(span: &tracing::Span, name: String) {
-    span.context().span().update_name(name);
 }
 
 /// `OTEL_EXPORTER_OTLP_TRACES_TIMEOUT` or `OTEL_EXPORTER_OTLP_TIMEOUT`, in milliseconds.

@@ -88,7 +88,7 @@ pub(crate) fn open(request: &http::request::Parts, remote: Option<SocketAddr>) -
         span.record("client.address", tracing::field::display(remote.ip()));
     }
     #[cfg(feature = "otlp")]
-    super::otlp::adopt_remote_parent(&span, &request.headers);
+    super::otel_span::adopt_remote_parent(&span, &request.headers);
     Some(span)
 }
 
@@ -114,7 +114,7 @@ pub(crate) fn close(span: &Span, endpoint: Option<&EndpointSpec>, status: Status
         // An OpenTelemetry layer takes a span's name when the span is first entered and
         // ignores later `otel.name` records, so the exported span is renamed directly.
         #[cfg(feature = "otlp")]
-        super::otlp::rename(span, name.clone());
+        super::otel_span::rename(span, name.clone());
         span.record("otel.name", name);
         span.record("http.route", endpoint.template);
         span.record("restspec.endpoint", endpoint.name);
