@@ -86,7 +86,7 @@ for i in "${!docs[@]}"; do
   if (cd "$work/crates" && "$restspec" new "$name" --from "$api/$doc") >"$work/logs/$i.log" 2>&1; then
     # As .ci/mocks does: the workspace's settings, and the runtime as the tests build it.
     sed -i -e '/^# A workspace of its own/,$d' \
-      -e '/^\[dependencies\]/,/^\[/s/^restspec-runtime = { \(.*\) }$/restspec-runtime = { \1, features = ["examples"] }/' \
+      -e '/^\[dependencies\]/,/^\[/s/^restspec-runtime = { \(.*\) }$/restspec-runtime = { \1, features = ["example-tests"] }/' \
       "$work/crates/$name/Cargo.toml"
     members+=("\"$name\"")
   fi

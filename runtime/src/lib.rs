@@ -76,8 +76,8 @@
 //!
 //! Off by default: `axum` (`Service::into_router`, to mount the service in an axum
 //! application; serving needs no axum), `client` (the `client` module, what generated typed
-//! clients are built on: the `restspec-client` crate, reqwest with rustls), `examples` (the `examples` module and
-//! `example_tests!`, which run a spec's examples as tests, and the loopback start-up and
+//! clients are built on: the `restspec-client` crate, reqwest with rustls), `example-tests` (the
+//! `example_tests` module and `example_tests!`, which run a spec's examples as tests, and the loopback start-up and
 //! recording quota enforcer other tests share), `redis-quota` (`quota::redis::RedisQuotaEnforcer`: the
 //! token-bucket rules with their buckets in Redis, shared by every instance of a service)
 //! and `postgres-idempotency` (`idempotency::PostgresIdempotencyStore`: idempotency keys in
@@ -170,20 +170,20 @@ pub use restspec_macros::generate;
 
 /// One `#[test]` per example in a spec: `restspec_runtime::example_tests!("spec", start =
 /// start_service);` in a test file, where `async fn start_service(setup:
-/// restspec_runtime::examples::Setup) -> restspec_runtime::Service<...>` builds the service
-/// under test (see [`examples`]). The spec path is relative to the crate's `Cargo.toml`.
-#[cfg(feature = "examples")]
+/// restspec_runtime::example_tests::Setup) -> restspec_runtime::Service<...>` builds the service
+/// under test (see [`example_tests`]). The spec path is relative to the crate's `Cargo.toml`.
+#[cfg(feature = "example-tests")]
 pub use restspec_macros::example_tests;
 
-#[cfg(feature = "examples")]
-pub mod examples;
+#[cfg(feature = "example-tests")]
+pub mod example_tests;
 
 /// Runs the examples a build script wrote with `restspec_codegen::Config::example_tests`:
 /// `restspec_runtime::include_example_tests!("api", start = start_service);` in a test file
 /// includes `$OUT_DIR/api_examples.rs` and makes one `#[test]` per example, each against
-/// the service `start_service` builds (see [`examples`]). The build-script door's
+/// the service `start_service` builds (see [`example_tests`]). The build-script door's
 /// [`example_tests!`].
-#[cfg(feature = "examples")]
+#[cfg(feature = "example-tests")]
 #[macro_export]
 macro_rules! include_example_tests {
     ($name:literal, start = $start:path $(,)?) => {

@@ -23,7 +23,7 @@ impl OffsetLists {
     /// base URL.
     pub async fn serve(self) -> std::io::Result<String> {
         let app = router(self, Settings::default());
-        restspec_runtime::examples::serve_on_loopback(app).await
+        restspec_runtime::example_tests::serve_on_loopback(app).await
     }
 }
 

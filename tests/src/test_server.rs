@@ -20,7 +20,7 @@ impl TestServer {
     /// test's runtime ends.
     pub async fn start(service: TestService, settings: Settings) -> std::io::Result<TestServer> {
         let app = router(service.clone(), settings.authenticator(service.clone()));
-        let base = restspec_runtime::examples::serve_on_loopback(app).await?;
+        let base = restspec_runtime::example_tests::serve_on_loopback(app).await?;
         Ok(TestServer { base, service })
     }
 

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use restspec_runtime::examples::{QuotaCall, QuotaRecorder};
+use restspec_runtime::example_tests::{QuotaCall, QuotaRecorder};
 use restspec_runtime::{
     Authenticator, Caller, Identity, QuotaBackend, QuotaEnforcer, QuotaRequestContext,
     QuotaResponse, RequestContext, Settings,
@@ -153,7 +153,7 @@ async fn serve(enforcers: Vec<Arc<dyn QuotaEnforcer>>) -> String {
         Service,
         Settings::default().authenticator(Alice).quota(backend),
     );
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

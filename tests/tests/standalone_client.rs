@@ -10,7 +10,7 @@ use shop::client::{Client, ClientConfig};
 
 #[tokio::test]
 async fn a_standalone_client_drives_a_server_built_elsewhere() {
-    let base = restspec_runtime::examples::serve_on_loopback(bookshop::app("pw"))
+    let base = restspec_runtime::example_tests::serve_on_loopback(bookshop::app("pw"))
         .await
         .expect("a loopback server starts");
     let clerk =

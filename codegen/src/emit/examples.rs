@@ -1,5 +1,5 @@
 //! The spec's examples as tests: one `#[test]` per example, each handing its data to
-//! `restspec_runtime::examples::run_blocking` with the caller's start function.
+//! `restspec_runtime::example_tests::run_blocking` with the caller's start function.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
@@ -49,14 +49,14 @@ fn test(
         #[doc = #doc]
         #[test]
         fn #name() {
-            static EXAMPLE: ::restspec_runtime::examples::Example = ::restspec_runtime::examples::Example {
+            static EXAMPLE: ::restspec_runtime::example_tests::Example = ::restspec_runtime::example_tests::Example {
                 endpoint: #endpoint,
                 name: #title,
                 location: #location,
                 json_prefix: #json_prefix,
                 setup: &[#(#setup),*],
                 request: #request,
-                response: ::restspec_runtime::examples::Expected {
+                response: ::restspec_runtime::example_tests::Expected {
                     status: #status,
                     headers: #headers,
                     body: #body,
@@ -65,7 +65,7 @@ fn test(
                     quota_group: #quota_group,
                 },
             };
-            ::restspec_runtime::examples::run_blocking(&EXAMPLE, #start);
+            ::restspec_runtime::example_tests::run_blocking(&EXAMPLE, #start);
         }
     }
 }
@@ -78,7 +78,7 @@ fn request(request: &ExampleRequest) -> TokenStream {
     let body = option(request.body.as_ref().map(|b| b.to_string()));
     let user = option(request.user.clone());
     quote! {
-        ::restspec_runtime::examples::Request {
+        ::restspec_runtime::example_tests::Request {
             method: #method,
             path: #path,
             query: #query,

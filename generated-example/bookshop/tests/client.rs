@@ -6,7 +6,7 @@ use bookshop::api::client::{Client, ClientConfig};
 use bookshop::api::{Error, types};
 
 async fn start() -> String {
-    restspec_runtime::examples::serve_on_loopback(bookshop::app("pw"))
+    restspec_runtime::example_tests::serve_on_loopback(bookshop::app("pw"))
         .await
         .expect("a loopback server starts")
 }

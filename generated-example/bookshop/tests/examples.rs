@@ -4,7 +4,7 @@
 //! (`Config::example_tests`); `example_tests!("spec", start = start_shop)` would do the same
 //! from the spec directly.
 
-use restspec_runtime::examples::Setup;
+use restspec_runtime::example_tests::Setup;
 
 restspec_runtime::include_example_tests!("api", start = start_shop);
 

@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use restspec_runtime::QuotaBackend;
-use restspec_runtime::examples::QuotaRecorder;
+use restspec_runtime::example_tests::QuotaRecorder;
 
 /// Serves `app` on an ephemeral loopback port and answers its base URL.
 async fn start(app: bookshop::App) -> String {
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

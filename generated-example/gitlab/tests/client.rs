@@ -15,7 +15,7 @@ async fn start_with(public_url: Option<&str>) -> String {
         settings = settings.public_url(url);
     }
     let app = gitlab_subset::api::router(gitlab, settings);
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

@@ -2,7 +2,7 @@
 //! of its own over loopback HTTP.
 
 use restspec_runtime::FixedUsers;
-use restspec_runtime::examples::Setup;
+use restspec_runtime::example_tests::Setup;
 
 restspec_runtime::example_tests!("spec", start = start_service);
 

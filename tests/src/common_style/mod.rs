@@ -64,7 +64,7 @@ impl CommonStyle {
     /// authenticator; answers the server's base URL (`http://127.0.0.1:<port>`).
     pub async fn serve(self, settings: Settings) -> std::io::Result<String> {
         let app = router(self.clone(), settings.authenticator(self));
-        restspec_runtime::examples::serve_on_loopback(app).await
+        restspec_runtime::example_tests::serve_on_loopback(app).await
     }
 
     /// Serves the service on a loopback port with `settings` as they are, authenticator
@@ -73,7 +73,7 @@ impl CommonStyle {
         self,
         settings: Settings<A>,
     ) -> std::io::Result<String> {
-        restspec_runtime::examples::serve_on_loopback(router(self, settings)).await
+        restspec_runtime::example_tests::serve_on_loopback(router(self, settings)).await
     }
 }
 

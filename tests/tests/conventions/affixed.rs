@@ -125,7 +125,7 @@ pub(super) async fn start() -> String {
         Shelf(Mutex::new(items)),
         Settings::default().authenticator(tokens),
     );
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

@@ -37,14 +37,14 @@ impl PrefsHandlers for Visits {
 restspec_runtime::example_tests!("fixtures/cookies", start = start_examples);
 
 async fn start_examples(
-    _: restspec_runtime::examples::Setup,
+    _: restspec_runtime::example_tests::Setup,
 ) -> restspec_runtime::Service<prefs::Api<Visits>, restspec_runtime::NoAccounts> {
     prefs::router(Visits, Settings::default())
 }
 
 async fn start() -> String {
     let app = prefs::router(Visits, Settings::default());
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

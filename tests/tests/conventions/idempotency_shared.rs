@@ -39,7 +39,7 @@ async fn instance(payments: Payments, database: &str) -> String {
         .await
         .expect("the idempotency store starts");
     let app = router(payments, Settings::default().idempotency_store(store));
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback port")
 }

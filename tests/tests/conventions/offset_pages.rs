@@ -120,7 +120,7 @@ async fn the_typed_client_walks_every_page_by_the_marker() {
 /// forms only (the fixture's `comment_changes`, as Slack's methods), JSON elsewhere.
 #[test]
 fn an_example_body_is_sent_as_a_form_where_the_endpoint_reads_forms() {
-    use restspec_runtime::examples::{Example, Expected, Request, run_blocking};
+    use restspec_runtime::example_tests::{Example, Expected, Request, run_blocking};
     static EXAMPLE: Example = Example {
         endpoint: "comment_changes",
         name: "a comment",

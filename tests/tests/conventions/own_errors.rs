@@ -91,7 +91,7 @@ fn openapi_document() -> serde_json::Value {
 
 async fn start() -> String {
     let app = desk::router(Desk, Settings::default());
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use restspec_runtime::examples::QuotaRecorder;
+use restspec_runtime::example_tests::QuotaRecorder;
 use restspec_runtime::{QuotaBackend, Settings};
 use restspec_tests::common_style::CommonStyle;
 

@@ -38,7 +38,7 @@ async fn start() -> String {
     ];
     let tokens = FixedTokens::parse(&lines.join("\n")).expect("a token list");
     let app = keyring::router(Keyring, Settings::default().authenticator(tokens));
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use restspec_runtime::examples::QuotaRecorder;
+use restspec_runtime::example_tests::QuotaRecorder;
 use restspec_runtime::quota::TokenBucketEnforcer;
 use restspec_runtime::{QuotaBackend, QuotaEnforcer, Settings};
 

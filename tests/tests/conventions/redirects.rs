@@ -46,7 +46,7 @@ impl RelayHandlers for Relay {
 
 async fn start() -> String {
     let app = relay::router(Relay, Settings::default());
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

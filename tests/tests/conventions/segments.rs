@@ -70,7 +70,7 @@ impl PackagesHandlers for Depot {
 
 async fn start() -> String {
     let app = depot::router(Depot, Settings::default());
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

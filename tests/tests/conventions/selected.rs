@@ -92,7 +92,7 @@ impl Store {
 
 async fn start() -> String {
     let app = store::router(Store::default(), Settings::default());
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

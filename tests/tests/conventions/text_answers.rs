@@ -50,14 +50,14 @@ impl ShelvesHandlers for Shelf {
 restspec_runtime::example_tests!("fixtures/text_answers", start = start_examples);
 
 async fn start_examples(
-    _: restspec_runtime::examples::Setup,
+    _: restspec_runtime::example_tests::Setup,
 ) -> restspec_runtime::Service<shelf::Api<Shelf>, restspec_runtime::NoAccounts> {
     shelf::router(Shelf, Settings::default())
 }
 
 async fn start() -> String {
     let app = shelf::router(Shelf, Settings::default());
-    restspec_runtime::examples::serve_on_loopback(app)
+    restspec_runtime::example_tests::serve_on_loopback(app)
         .await
         .expect("a loopback server starts")
 }

@@ -1,7 +1,7 @@
 //! The spec's examples (`examples:` in `spec/*.yaml`), each run as a test against a mock
 //! of its own over loopback HTTP.
 
-use restspec_runtime::examples::Setup;
+use restspec_runtime::example_tests::Setup;
 
 {{example_tests}}
 

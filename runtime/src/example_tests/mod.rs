@@ -5,7 +5,7 @@
 //! per example; `start_service` builds the service under test:
 //!
 //! ```ignore
-//! async fn start_service(setup: restspec_runtime::examples::Setup) -> MyService {
+//! async fn start_service(setup: restspec_runtime::example_tests::Setup) -> MyService {
 //!     setup.user("admin", "secret");             // the password of `user: admin`
 //!     let mut settings = Settings::new(authenticator);
 //!     settings.quota.register(setup.quota_recorder()); // for `quota_group:`
