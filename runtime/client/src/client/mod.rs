@@ -4,7 +4,7 @@ mod call;
 mod credentials;
 mod envelope;
 mod error;
-mod pages;
+mod paginated_calls;
 mod retry;
 
 use std::sync::Arc;
