@@ -25,7 +25,7 @@ use crate::message::reply::Reply;
 use crate::pipeline::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
 
-mod pages;
+mod paginated_arms;
 
 /// What an endpoint's arm answers: the response, or the error the status table renders.
 pub type Answer = Result<Response, ApiError>;
