@@ -4,8 +4,8 @@
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Anonymous, OAuthFlow, SpecWords, TokenIssuer, UnknownCredentials};
 use crate::names::is_header_name;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// `oauth2:` or `openid_connect:` beside `scheme: bearer` (once in all): who issues the
 /// bearer tokens. Each flow is one OAuth 2 names, with the URLs it needs.
@@ -99,7 +99,7 @@ pub(super) fn lower_plain_tokens(raw: &[raw::CredentialPlace], diags: &mut Diagn
 }
 
 fn lower_flows(
-    flows: &crate::spec::decode::Named<raw::OAuthFlow>,
+    flows: &crate::read::decode::Named<raw::OAuthFlow>,
     diags: &mut Diagnostics,
 ) -> Vec<OAuthFlow> {
     let mut out = Vec::new();

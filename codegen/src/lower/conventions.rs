@@ -9,8 +9,8 @@ use crate::model::{
     Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
 };
 use crate::names::is_header_name;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());

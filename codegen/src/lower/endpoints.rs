@@ -9,7 +9,7 @@ use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Anonymous, Endpoint, Family, Method, Section};
 use crate::names;
-use crate::spec::{SectionInfo, raw};
+use crate::read::{SectionInfo, raw};
 
 pub(super) fn lower_family(
     file: &raw::FamilyFile,
@@ -144,7 +144,7 @@ pub(super) fn lower_family(
 }
 
 pub(super) fn lower_endpoint(
-    key: &crate::spec::yaml::Key,
+    key: &crate::read::yaml::Key,
     raw: &raw::Endpoint,
     cx: &Context<'_>,
     family_anonymous: Anonymous,

@@ -6,8 +6,8 @@ use super::conventions::lower_method;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Example, ExampleRequest, ExampleResponse, Method};
 use crate::names;
-use crate::spec::decode::{Named, ScalarText};
-use crate::spec::raw;
+use crate::read::decode::{Named, ScalarText};
+use crate::read::raw;
 
 /// Lowers the examples of endpoint `endpoint` (answered with `method`).
 pub(super) fn lower_examples(

@@ -57,7 +57,7 @@ use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Capability, ErrorFormat, Pagination, Service};
-use crate::spec::RawSpec;
+use crate::read::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
 /// can still run and report everything at once; callers look at `diags` before emitting.
@@ -130,7 +130,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .chain(service.types.as_ref())
             .flatten()
     };
-    let named = |keep: fn(&crate::spec::raw::TypeDef) -> bool| -> Vec<String> {
+    let named = |keep: fn(&crate::read::raw::TypeDef) -> bool| -> Vec<String> {
         declared()
             .filter(|(_, def)| keep(def))
             .map(|(key, _)| key.name.clone())
@@ -287,7 +287,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
 
 /// The allow-list, each change kind checked against those `restspec diff` knows.
 fn lower_allowed_breaks(
-    raw: Option<&[crate::spec::raw::AllowedBreak]>,
+    raw: Option<&[crate::read::raw::AllowedBreak]>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::AllowedBreak> {
     let known: Vec<&str> = crate::model::ChangeKind::ALL

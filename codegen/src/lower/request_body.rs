@@ -4,8 +4,8 @@
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{RequestBodies, SpecWords, TypeRef};
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// `request_bodies` (of the conventions or an endpoint) when it is one of its words, else
 /// located with the nearest.
