@@ -5,9 +5,7 @@ use super::access::{lower_anonymous, lower_unknown_credentials};
 use super::credentials::lower_credentials;
 use super::words::one_of;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
-use crate::model::{
-    Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
-};
+use crate::model::{Anonymous, Capability, Conventions, ErrorFormat, Family, Method, SpecWords};
 use crate::names::is_header_name;
 use crate::read::decode::Spanned;
 use crate::read::raw;
@@ -60,21 +58,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             None => continue,
         }
     }
-    let timestamp_format = match raw.timestamp_format.as_ref().map(|f| (f.value.as_str(), f)) {
-        Some(("yyyy-mm-dd hh:mm:ss.fffffffff", _)) => TimestampFormat::Nanos,
-        None | Some(("rfc3339", _)) => TimestampFormat::Rfc3339,
-        Some(("unix_seconds", _)) => TimestampFormat::UnixSeconds,
-        Some((other, format)) => {
-            diags.push(
-                Diagnostic::new(
-                    format.location.clone(),
-                    format!("unknown timestamp format `{other}`"),
-                )
-                .hint(suggest(other, TimestampFormat::NAMES.iter().copied())),
-            );
-            TimestampFormat::Nanos
-        }
-    };
+    let timestamp_format = one_of(raw.timestamp_format.as_ref(), "timestamp format", diags);
     // A misspelt format is one message: the model takes the closest format (`JSON` as
     // `json`), but neither `error_body` nor the examples' error bodies are judged against
     // a format the spec does not say.
@@ -84,8 +68,8 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         Some((name, spanned)) => super::statuses::error_format_named(spanned, diags)
             .unwrap_or_else(|| {
                 format_known = false;
-                crate::diag::closest(name, ErrorFormat::NAMES.iter().copied())
-                    .and_then(ErrorFormat::named)
+                crate::diag::closest(name, ErrorFormat::words())
+                    .and_then(ErrorFormat::from_word)
                     .unwrap_or(ErrorFormat::Plain)
             }),
     };

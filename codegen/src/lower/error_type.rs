@@ -27,7 +27,7 @@ pub(super) fn lower_error_type(
 ) -> Option<String> {
     let named = raw.error_type.as_ref()?;
     let at = &named.location;
-    if conventions.error_format != ErrorFormat::Json {
+    if conventions.error_format != ErrorFormat::Json(()) {
         diags.push(
             Diagnostic::new(
                 at.clone(),

@@ -204,9 +204,9 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     }
     // The body the runtime writes for a row's answers: its own, else the service's.
     let written = |status: &crate::model::Status| match status.error_format {
-        Some(ErrorFormat::Json) => status.error_body.clone(),
+        Some(ErrorFormat::Json(())) => status.error_body.clone(),
         Some(_) => None,
-        None => (lowered_conventions.error_format == ErrorFormat::Json)
+        None => (lowered_conventions.error_format == ErrorFormat::Json(()))
             .then(|| lowered_conventions.error_body.clone())
             .flatten(),
     };

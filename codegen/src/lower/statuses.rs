@@ -4,7 +4,7 @@
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::error_body::Shape;
-use crate::model::{ERROR_BODY_PLACEHOLDERS, ErrorFormat, Status};
+use crate::model::{ERROR_BODY_PLACEHOLDERS, ErrorFormat, SpecWords, Status};
 use crate::names::RESERVED_STATUS_NAMES;
 use crate::read::raw;
 
@@ -210,7 +210,7 @@ pub(super) fn lower_error_body(
 ) -> Option<Shape> {
     let format_at = raw.error_format.as_ref().map(|f| f.location.clone());
     let Some(node) = &raw.error_body else {
-        if format == ErrorFormat::Json
+        if format == ErrorFormat::Json(())
             && let Some(at) = format_at
         {
             diags.push(
@@ -223,7 +223,7 @@ pub(super) fn lower_error_body(
         }
         return None;
     };
-    if format != ErrorFormat::Json {
+    if format != ErrorFormat::Json(()) {
         diags.push(
             Diagnostic::new(
                 node.anchor().clone(),
@@ -391,7 +391,7 @@ pub(super) fn lower_row_formats(
 ) {
     for ((key, row), status) in raw.iter().zip(statuses.iter_mut()) {
         let format = match &row.error_format {
-            None if row.error_body.is_some() => ErrorFormat::Json,
+            None if row.error_body.is_some() => ErrorFormat::Json(()),
             None => continue,
             Some(named) => match error_format_named(named, diags) {
                 Some(format) => format,
@@ -399,7 +399,7 @@ pub(super) fn lower_row_formats(
             },
         };
         let body = match (&row.error_body, format) {
-            (Some(node), ErrorFormat::Json) => {
+            (Some(node), ErrorFormat::Json(())) => {
                 let given: Vec<&str> = row
                     .values
                     .iter()
@@ -419,7 +419,7 @@ pub(super) fn lower_row_formats(
                 check_values(row.values.iter().flatten(), &own, diags);
                 Some(body)
             }
-            (None, ErrorFormat::Json) => match conventions_body {
+            (None, ErrorFormat::Json(())) => match conventions_body {
                 Some(body) => Some(body.clone()),
                 None => {
                     diags.push(
@@ -455,14 +455,14 @@ pub(super) fn error_format_named(
     named: &crate::read::decode::Spanned<String>,
     diags: &mut Diagnostics,
 ) -> Option<ErrorFormat> {
-    let format = ErrorFormat::named(&named.value);
+    let format = ErrorFormat::from_word(&named.value);
     if format.is_none() {
         diags.push(
             Diagnostic::new(
                 named.location.clone(),
                 format!("unknown error format `{}`", named.value),
             )
-            .hint(suggest(&named.value, ErrorFormat::NAMES.iter().copied())),
+            .hint(suggest(&named.value, ErrorFormat::words())),
         );
     }
     format

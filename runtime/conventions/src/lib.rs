@@ -15,17 +15,25 @@
 #[macro_use]
 mod words;
 mod access;
+mod cors;
+mod credentials;
 mod echo;
+mod errors;
 mod idempotency;
 mod pagination;
 mod rate_limits;
 mod requests;
 mod sessions;
+mod text;
+mod timestamps;
 #[cfg(feature = "tokens")]
 mod tokens;
 
 pub use access::{Anonymous, UnknownCredentials};
+pub use cors::Cors;
+pub use credentials::Credential;
 pub use echo::EchoHeader;
+pub use errors::{ErrorFormat, ErrorPiece, JsonErrorBody};
 pub use idempotency::IdempotencyConventions;
 pub use pagination::{
     CursorConventions, OffsetConventions, PageConventions, PageStyle, Pagination, StaticFields,
@@ -36,4 +44,6 @@ pub use requests::{
     RequestContentType, UnknownFields, UnknownOptions,
 };
 pub use sessions::{RunAsConventions, SessionConventions};
+pub use text::Text;
+pub use timestamps::TimestampFormat;
 pub use words::SpecWords;
