@@ -2,7 +2,8 @@
 //! scheme, a header, the query, keys carried together), and the places an endpoint reads
 //! where it reads only some.
 
-use super::access::{header_name, is_scheme_word};
+use super::access::header_name;
+use super::challenges::is_scheme_word;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::Credential;
 use crate::names::is_header_name;

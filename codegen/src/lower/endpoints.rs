@@ -1,9 +1,10 @@
 //! Lowering family files: families, endpoints and their query options.
 
-use super::access::lower_anonymous;
+use super::anonymous::lower_anonymous;
+use super::capabilities::check_capability;
 use super::context::Context;
-use super::conventions::{check_capability, lower_method};
 use super::identifiers::{Case, check_name, key_spanned};
+use super::method::lower_method;
 use super::template::parse_template;
 use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};

@@ -2,7 +2,7 @@
 //! Whether paths, bodies and statuses fit the endpoints and types is checked in
 //! `check::examples`.
 
-use super::conventions::lower_method;
+use super::method::lower_method;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Example, ExampleRequest, ExampleResponse, Method};
 use crate::names;

@@ -4,7 +4,7 @@
 use super::identifiers::{Case, check_name, key_spanned};
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::error_body::Shape;
-use crate::model::{ERROR_BODY_PLACEHOLDERS, ErrorFormat, SpecWords, Status};
+use crate::model::{ERROR_BODY_PLACEHOLDERS, ErrorFormat, Status};
 use crate::names::RESERVED_STATUS_NAMES;
 use crate::read::raw;
 
@@ -393,7 +393,7 @@ pub(super) fn lower_row_formats(
         let format = match &row.error_format {
             None if row.error_body.is_some() => ErrorFormat::Json(()),
             None => continue,
-            Some(named) => match error_format_named(named, diags) {
+            Some(named) => match super::error_format::error_format_named(named, diags) {
                 Some(format) => format,
                 None => continue,
             },
@@ -447,25 +447,6 @@ pub(super) fn lower_row_formats(
         status.error_format = Some(format);
         status.error_body = body;
     }
-}
-
-/// The error format `named` spells (`json`), else `None` with a located error naming the
-/// closest: the conventions' `error_format` and a row's alike.
-pub(super) fn error_format_named(
-    named: &crate::read::decode::Spanned<String>,
-    diags: &mut Diagnostics,
-) -> Option<ErrorFormat> {
-    let format = ErrorFormat::from_word(&named.value);
-    if format.is_none() {
-        diags.push(
-            Diagnostic::new(
-                named.location.clone(),
-                format!("unknown error format `{}`", named.value),
-            )
-            .hint(suggest(&named.value, ErrorFormat::words())),
-        );
-    }
-    format
 }
 
 /// `body_nullable: true`, beside a `body` that is not `any` (which is `null` already).
