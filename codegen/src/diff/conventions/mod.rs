@@ -7,6 +7,8 @@
 mod entry;
 mod keys;
 mod pagination;
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
