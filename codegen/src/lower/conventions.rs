@@ -23,7 +23,6 @@ use crate::read::raw;
 /// The conventions, every key lowered and every problem reported.
 pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
-    let header = |s: &Option<Spanned<String>>, diags: &mut Diagnostics| checked_header(s, diags);
     let (error_format, format_known) = lower_error_format(raw.error_format.as_ref(), diags);
     let credentials = raw.credentials.as_deref().unwrap_or_default();
     Conventions {
@@ -48,10 +47,10 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .map(|m| m.parameter.value.clone()),
         method_override_methods: lower_override_methods(raw.method_override.as_ref(), diags),
         content_type_override_parameter: value(&raw.content_type_override),
-        create_only_header: header(&raw.create_only_header, diags),
+        create_only_header: checked_header(&raw.create_only_header, diags),
         trace_parameter: raw.trace.as_ref().and_then(|t| value(&t.parameter)),
-        trace_header: header(&raw.trace.as_ref().and_then(|t| t.header.clone()), diags),
-        xsrf_header: header(&raw.xsrf_header, diags),
+        trace_header: checked_header(&raw.trace.as_ref().and_then(|t| t.header.clone()), diags),
+        xsrf_header: checked_header(&raw.xsrf_header, diags),
         access_token_parameter: value(&raw.access_token_parameter),
         credentials: lower_credentials(credentials, diags),
         token_issuer: super::access::lower_token_issuer(credentials, diags),
@@ -113,7 +112,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             diags,
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
-        request_id_header: header(&raw.request_id_header, diags),
+        request_id_header: checked_header(&raw.request_id_header, diags),
         request_id_prefix: super::request_id::lower_request_id_prefix(raw, diags),
         echo_headers: super::echo_headers::lower_echo_headers(raw, diags),
         idempotency: raw

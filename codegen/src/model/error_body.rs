@@ -281,6 +281,16 @@ fn split(text: &str) -> Vec<Part<'_>> {
     parts
 }
 
+/// How error bodies are written, without the body (`Conventions::error_body` holds it).
+pub type ErrorFormat = restspec_conventions::ErrorFormat<()>;
+
+/// The values a JSON error body's strings may hold, as `{name}`.
+/// Besides these, a body may hold placeholders of its own that status rows fill in with
+/// their `values` (`{type}`).
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &[
+    "message", "status", "reason", "name", "field", "code", "error_id",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,13 +389,3 @@ mod tests {
         );
     }
 }
-
-/// How error bodies are written, without the body (`Conventions::error_body` holds it).
-pub type ErrorFormat = restspec_conventions::ErrorFormat<()>;
-
-/// The values a JSON error body's strings may hold, as `{name}`.
-/// Besides these, a body may hold placeholders of its own that status rows fill in with
-/// their `values` (`{type}`).
-pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &[
-    "message", "status", "reason", "name", "field", "code", "error_id",
-];
