@@ -122,7 +122,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         request_bodies: raw
             .request_bodies
             .as_ref()
-            .and_then(|r| super::request_body::media_words(r, diags))
+            .and_then(|r| super::request_bodies::media_words(r, diags))
             .unwrap_or_default(),
         request_content_type: one_of(
             raw.request_content_type.as_ref(),

@@ -358,7 +358,7 @@ pub(super) fn lower_endpoint(
         // A request of a type declared `nullable` may be `null` too.
         request_nullable: super::request_body::lower_request_nullable(raw, request.as_ref(), diags)
             || request.as_ref().is_some_and(|r| cx.is_nullable(r)),
-        request_bodies: super::request_body::lower_request_bodies(raw, diags),
+        request_bodies: super::request_bodies::lower_request_bodies(raw, diags),
         request,
         response,
         response_nullable,

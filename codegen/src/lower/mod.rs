@@ -45,6 +45,7 @@ mod pretty_printing;
 mod quota_metadata;
 mod quota_template;
 mod rate_limits;
+mod request_bodies;
 mod request_body;
 mod request_id;
 mod reserved;
