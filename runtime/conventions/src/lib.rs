@@ -10,7 +10,9 @@
 //!
 //! Records are generic over how they hold text: `&'static str` (the default) in the
 //! constants generated code builds, allocation-free on the request path; `String` in the
-//! generator, which builds them from a spec at run time.
+//! generator, which builds them from a spec at run time. A record holding lists of its own
+//! kind or of names (credential places carried together, CORS headers) takes its lists
+//! from [`Text`], so that it is one type both ways.
 
 #[macro_use]
 mod words;
