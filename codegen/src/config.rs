@@ -219,7 +219,7 @@ impl Config {
         if self.emit_rerun_if_changed {
             // The directory too, so that adding a family file regenerates.
             println!("cargo:rerun-if-changed={}", dir.display());
-            if let Ok(files) = crate::spec::spec_files(&dir) {
+            if let Ok(files) = crate::read::spec_files(&dir) {
                 for file in files {
                     println!("cargo:rerun-if-changed={}", file.display());
                 }

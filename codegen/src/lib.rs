@@ -2,7 +2,7 @@
 //! Rust glue (router, handler trait, types, error mapping, quota groups) that links against
 //! `restspec-runtime`.
 //!
-//! The phases, each in its own private module: `spec` (YAML with positions) → `lower`
+//! The phases, each in its own private module: `read` (YAML with positions) → `lower`
 //! (validated [`model`]) → `check` (rules across the model) → `emit` (tokens) → [`render`](mod@render)
 //! (text). The public API is what the three front doors need:
 //!
@@ -55,10 +55,10 @@ pub mod naming {
 pub mod openapi;
 mod outputs;
 pub mod pattern;
+mod read;
 pub mod render;
 pub mod schema;
 mod source;
-mod spec;
 
 pub use check::MAX_PATH_PARAMS;
 pub use config::{BuildError, Config, publish_spec};
@@ -67,6 +67,6 @@ pub use generated::{GeneratedFiles, OpenapiDocument};
 pub use load::{Loaded, Loader, load};
 pub use lower::RUNTIME_CONDITIONS;
 pub use outputs::Outputs;
+pub use read::{PublishedSpecs, spec_files};
 pub use render::render;
 pub use source::SourceFile;
-pub use spec::{PublishedSpecs, spec_files};

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostics, SpecErrors};
 use crate::model::Service;
+use crate::read::{self, PublishedSpecs, RawSpec};
 use crate::source::SourceFile;
-use crate::spec::{self, PublishedSpecs, RawSpec};
 use crate::{check, lower};
 
 /// A spec read, validated and ready to generate from, with the files it came from.
@@ -138,11 +138,11 @@ impl Loader {
         let mut diags = Diagnostics::new();
         let (raw, sources) = match self.input {
             Input::Dir { dir, display } => (
-                spec::read_dir(&dir, &display, &self.published, &mut diags),
+                read::read_dir(&dir, &display, &self.published, &mut diags),
                 Vec::new(),
             ),
             Input::Sources(sources) => (
-                spec::parse_sources(sources.clone(), &self.published, &mut diags),
+                read::parse_sources(sources.clone(), &self.published, &mut diags),
                 sources,
             ),
         };

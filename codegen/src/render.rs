@@ -321,7 +321,7 @@ mod tests {
             dirs.extend(fixtures);
         }
         dirs.into_iter()
-            .filter(|d| d.join(crate::spec::SERVICE_FILE).is_file())
+            .filter(|d| d.join(crate::read::SERVICE_FILE).is_file())
             .collect()
     }
 

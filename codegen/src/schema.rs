@@ -1,5 +1,5 @@
 //! JSON Schema of the spec files, for editors: produced from the same record declarations
-//! the reader uses (see `spec::raw`), so the schema cannot drift from what the generator
+//! the reader uses (see `read::raw`), so the schema cannot drift from what the generator
 //! accepts. `codegen/schema/*.schema.json` are these values, committed; a test keeps them
 //! equal.
 
@@ -9,8 +9,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostics, SpecErrors};
-use crate::spec::decode::Decode;
-use crate::spec::raw::{FamilyFile, SectionFile, ServiceFile};
+use crate::read::decode::Decode;
+use crate::read::raw::{FamilyFile, SectionFile, ServiceFile};
 
 fn wrap(title: &str, mut schema: Value) -> Value {
     if let Some(obj) = schema.as_object_mut() {
@@ -84,7 +84,7 @@ pub fn section_file() -> Value {
 /// [`service_file`], [`family_file`] or [`section_file`] with any JSON Schema validator.
 pub fn file_as_json(path: &Path, text: &str) -> Result<Value, SpecErrors> {
     let mut diags = Diagnostics::new();
-    match crate::spec::yaml::parse(Arc::new(path.to_path_buf()), text, &mut diags) {
+    match crate::read::yaml::parse(Arc::new(path.to_path_buf()), text, &mut diags) {
         Some(node) => Ok(node.to_json()),
         None => Err(SpecErrors {
             diagnostics: diags.into_sorted(),

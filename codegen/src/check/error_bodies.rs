@@ -31,7 +31,7 @@ pub(super) fn fit_the_error_format(service: &Service, diags: &mut Diagnostics) {
         match conventions.error_format {
             ErrorFormat::Plain | ErrorFormat::Empty => return,
             ErrorFormat::ProblemJson => ("problem_json", PROBLEM_FIELDS.to_vec(), Some("detail")),
-            ErrorFormat::Json => {
+            ErrorFormat::Json(()) => {
                 // Without a readable `error_body`, that is the one error to report.
                 let Some(Shape::Object(body)) = &conventions.error_body else {
                     return;

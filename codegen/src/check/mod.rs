@@ -15,6 +15,7 @@ pub use params::MAX_PATH_PARAMS;
 pub(crate) use params::lacks_family_id;
 mod quota;
 mod routes;
+mod self_alias;
 mod uniqueness;
 mod written_back;
 
@@ -45,4 +46,5 @@ pub(crate) fn run(service: &Service, complete: bool, diags: &mut Diagnostics) {
     docs_page::needs_openapi_path(service, diags);
     docs_page::paths_are_its_own(service, diags);
     pagination::item_fields(service, diags);
+    self_alias::params_are_path_params(service, diags);
 }

@@ -7,7 +7,7 @@ use quote::{ToTokens, format_ident, quote};
 use super::opt_str;
 use super::runtime_values::{condition_tokens, method_tokens};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{Credential, ErrorFormat, Service, SpecWords};
+use crate::model::{ErrorFormat, Service, SpecWords};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
@@ -67,7 +67,7 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         fields.push(quote! { run_as: Some(#run_as) });
     }
     if !c.credentials.is_empty() {
-        let places = c.credentials.iter().map(credential_tokens);
+        let places = &c.credentials;
         fields.push(quote! { credentials: &[#(#places),*] });
     }
     if let Some(schemes) = &c.challenges {
@@ -152,7 +152,7 @@ pub(super) fn error_format_value(
         ErrorFormat::Plain => quote! { rt::ErrorFormat::Plain },
         ErrorFormat::ProblemJson => quote! { rt::ErrorFormat::ProblemJson },
         ErrorFormat::Empty => quote! { rt::ErrorFormat::Empty },
-        ErrorFormat::Json => {
+        ErrorFormat::Json(()) => {
             let pointer = body.and_then(message_pointer).unwrap_or_default();
             let body = body.map(pieces).unwrap_or_default();
             let pieces = body.iter().map(|piece| match piece {
@@ -173,21 +173,6 @@ pub(super) fn error_format_value(
                     message_pointer: #pointer,
                 })
             }
-        }
-    }
-}
-
-/// A credential place as the runtime's constant.
-fn credential_tokens(credential: &Credential) -> TokenStream {
-    match credential {
-        Credential::Scheme(scheme) => quote! { rt::Credential::Scheme(#scheme) },
-        Credential::Basic => quote! { rt::Credential::Basic },
-        Credential::Header(name) => quote! { rt::Credential::Header(#name) },
-        Credential::Query(name) => quote! { rt::Credential::Query(#name) },
-        Credential::Cookie(name) => quote! { rt::Credential::Cookie(#name) },
-        Credential::Together(keys) => {
-            let keys = keys.iter().map(credential_tokens);
-            quote! { rt::Credential::Together(&[#(#keys),*]) }
         }
     }
 }

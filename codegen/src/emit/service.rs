@@ -245,7 +245,7 @@ fn endpoint_tokens(
     }
     if let Some(body) = &endpoint.error_body {
         let format =
-            super::conventions::error_format_value(crate::model::ErrorFormat::Json, Some(body));
+            super::conventions::error_format_value(crate::model::ErrorFormat::Json(()), Some(body));
         rare.push(quote! { error_format: Some(#format) });
     }
     let refusals = crate::model::answers::refusal_rows(service, endpoint);
@@ -253,7 +253,8 @@ fn endpoint_tokens(
         let rows = refusals.iter().map(|row| {
             let code = Literal::u16_unsuffixed(row.code);
             let format = super::conventions::error_format_value(
-                row.error_format.unwrap_or(crate::model::ErrorFormat::Json),
+                row.error_format
+                    .unwrap_or(crate::model::ErrorFormat::Json(())),
                 row.error_body.as_ref(),
             );
             quote! { (#code, #format) }

@@ -1,11 +1,12 @@
-//! Lowering who may call: who issues bearer tokens, `unknown_credentials`, and `anonymous`
-//! (service, family or endpoint). The places credentials are read are `credentials.rs`'s.
+//! Lowering who issues bearer tokens (`credentials`' `oauth2`, `openid_connect` and
+//! `plain_tokens`), and header names as every key naming one checks them. The places
+//! credentials are read are `credentials.rs`'s.
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::model::{Anonymous, OAuthFlow, SpecWords, TokenIssuer, UnknownCredentials};
+use crate::model::{OAuthFlow, TokenIssuer};
 use crate::names::is_header_name;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// `oauth2:` or `openid_connect:` beside `scheme: bearer` (once in all): who issues the
 /// bearer tokens. Each flow is one OAuth 2 names, with the URLs it needs.
@@ -99,7 +100,7 @@ pub(super) fn lower_plain_tokens(raw: &[raw::CredentialPlace], diags: &mut Diagn
 }
 
 fn lower_flows(
-    flows: &crate::spec::decode::Named<raw::OAuthFlow>,
+    flows: &crate::read::decode::Named<raw::OAuthFlow>,
     diags: &mut Diagnostics,
 ) -> Vec<OAuthFlow> {
     let mut out = Vec::new();
@@ -173,96 +174,13 @@ pub(super) fn header_name(
     None
 }
 
-/// `anonymous: reads | none | all`.
-pub(super) fn lower_anonymous(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<Anonymous> {
-    let found = Anonymous::from_word(&raw.value);
-    if found.is_none() {
-        diags.push(
-            Diagnostic::new(
-                raw.location.clone(),
-                format!("unknown `anonymous` policy `{}`", raw.value),
-            )
-            .hint(format!(
-                "{} (`reads`: GET and HEAD only; `none`: every call needs credentials; `all`: \
-                 anyone may call)",
-                suggest(&raw.value, Anonymous::words())
-            )),
-        );
-    }
-    found
-}
-
-/// `unknown_credentials: unauthorized | anonymous` (`unauthorized` when left out).
-pub(super) fn lower_unknown_credentials(
-    raw: Option<&Spanned<String>>,
+/// A header name a convention gives (`xsrf_header: X-Service-Auth`), kept as written even
+/// when it is not one (the located error is reported; nothing is generated then).
+pub(super) fn checked_header(
+    given: &Option<Spanned<String>>,
     diags: &mut Diagnostics,
-) -> UnknownCredentials {
-    let Some(s) = raw else {
-        return UnknownCredentials::default();
-    };
-    match UnknownCredentials::from_word(&s.value) {
-        Some(policy) => policy,
-        None => {
-            diags.push(
-                Diagnostic::new(
-                    s.location.clone(),
-                    format!("unknown `unknown_credentials` policy `{}`", s.value),
-                )
-                .hint(format!(
-                    "{} (`unauthorized`: 401 with a challenge; `anonymous`: served as if \
-                     no credentials were sent)",
-                    suggest(&s.value, UnknownCredentials::words())
-                )),
-            );
-            UnknownCredentials::Unauthorized
-        }
-    }
-}
-
-/// `challenges: [Bearer]`: each an authorization scheme, one word, listed once; `basic`
-/// and `bearer` spelled as the RFCs do (`Basic`, `Bearer`), others as written.
-///
-/// ```yaml
-/// challenges: [Bearer token]   # two words: `[Bearer, token]`
-/// ```
-pub(super) fn lower_challenges(raw: &[Spanned<String>], diags: &mut Diagnostics) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for scheme in raw {
-        let word = scheme.value.as_str();
-        if !is_scheme_word(word) {
-            diags.push(
-                Diagnostic::new(
-                    scheme.location.clone(),
-                    format!("`{word}` is not an authorization scheme"),
-                )
-                .hint("write one word per challenge, such as `[Bearer]`, or `[]` for none"),
-            );
-            continue;
-        }
-        let spelled = match word.to_ascii_lowercase().as_str() {
-            "basic" => "Basic".to_owned(),
-            "bearer" => "Bearer".to_owned(),
-            _ => word.to_owned(),
-        };
-        if out.iter().any(|s| s.eq_ignore_ascii_case(&spelled)) {
-            diags.push(
-                Diagnostic::new(
-                    scheme.location.clone(),
-                    format!("the challenge `{word}` is listed twice"),
-                )
-                .hint("remove one of them"),
-            );
-            continue;
-        }
-        out.push(spelled);
-    }
-    out
-}
-
-/// An authorization scheme as RFC 9110 writes it: one word of letters, digits and `-_.`.
-pub(super) fn is_scheme_word(word: &str) -> bool {
-    !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+) -> Option<String> {
+    let given = given.as_ref()?;
+    header_name(given, "X-Service-Auth", diags);
+    Some(given.value.clone())
 }

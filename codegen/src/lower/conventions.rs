@@ -1,117 +1,38 @@
-//! Lowering the service file's conventions, sessions and quota template (the status table
-//! and the error body are `statuses.rs`).
+//! Lowering the service file's conventions: each key by the function of its own file
+//! (`base_path.rs`, `sessions.rs`, ...; a word by `words.rs`), called once here, in the
+//! order of the model's fields.
 
-use super::access::{lower_anonymous, lower_unknown_credentials};
+use super::access::checked_header;
+use super::anonymous::lower_anonymous;
+use super::authenticated_prefix::lower_authenticated_prefix;
+use super::base_path::lower_base_path;
+use super::challenges::lower_challenges;
 use super::credentials::lower_credentials;
+use super::error_format::lower_error_format;
+use super::method_override::lower_override_methods;
+use super::pretty_printing::lower_pretty_by_default;
+use super::run_as::lower_run_as;
+use super::sessions::lower_sessions;
+use super::unknown_credentials::lower_unknown_credentials;
 use super::words::one_of;
-use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
-use crate::model::{
-    Anonymous, Capability, Conventions, ErrorFormat, Family, Method, TimestampFormat,
-};
-use crate::names::is_header_name;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::diag::Diagnostics;
+use crate::model::{Anonymous, Conventions};
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
+/// The conventions, every key lowered and every problem reported.
 pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics) -> Conventions {
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
-    if let Some(prefix) = &raw.authenticated_prefix {
-        let inner = prefix.value.trim_matches('/');
-        if !prefix.value.starts_with('/')
-            || !prefix.value.ends_with('/')
-            || inner.is_empty()
-            || inner.contains('/')
-        {
-            diags.push(
-                Diagnostic::new(
-                    prefix.location.clone(),
-                    format!(
-                        "`authenticated_prefix` `{}` is not one path segment between slashes",
-                        prefix.value
-                    ),
-                )
-                .hint("write it like `/a/`"),
-            );
-        }
-    }
-    // Left out: compact JSON, and no parameter that asks for pretty.
-    let pretty_by_default = match raw
-        .pretty_printing
-        .as_ref()
-        .map(|p| (p.default.value.as_str(), p))
-    {
-        None => false,
-        Some(("pretty", _)) => true,
-        Some(("compact", _)) => false,
-        Some((other, pretty)) => {
-            diags.push(
-                Diagnostic::new(
-                    pretty.default.location.clone(),
-                    format!("unknown pretty-printing default `{other}`"),
-                )
-                .hint(suggest(other, ["pretty", "compact"])),
-            );
-            true
-        }
-    };
-    let mut methods = Vec::new();
-    for m in raw.method_override.iter().flat_map(|m| &m.methods) {
-        match lower_method(m, diags) {
-            Some(method) => methods.push(method),
-            None => continue,
-        }
-    }
-    let timestamp_format = match raw.timestamp_format.as_ref().map(|f| (f.value.as_str(), f)) {
-        Some(("yyyy-mm-dd hh:mm:ss.fffffffff", _)) => TimestampFormat::Nanos,
-        None | Some(("rfc3339", _)) => TimestampFormat::Rfc3339,
-        Some(("unix_seconds", _)) => TimestampFormat::UnixSeconds,
-        Some((other, format)) => {
-            diags.push(
-                Diagnostic::new(
-                    format.location.clone(),
-                    format!("unknown timestamp format `{other}`"),
-                )
-                .hint(suggest(other, TimestampFormat::NAMES.iter().copied())),
-            );
-            TimestampFormat::Nanos
-        }
-    };
-    // A misspelt format is one message: the model takes the closest format (`JSON` as
-    // `json`), but neither `error_body` nor the examples' error bodies are judged against
-    // a format the spec does not say.
-    let mut format_known = true;
-    let error_format = match raw.error_format.as_ref().map(|f| (f.value.as_str(), f)) {
-        None => ErrorFormat::Plain,
-        Some((name, spanned)) => super::statuses::error_format_named(spanned, diags)
-            .unwrap_or_else(|| {
-                format_known = false;
-                crate::diag::closest(name, ErrorFormat::NAMES.iter().copied())
-                    .and_then(ErrorFormat::named)
-                    .unwrap_or(ErrorFormat::Plain)
-            }),
-    };
-    let headers = [
-        &raw.create_only_header,
-        &raw.xsrf_header,
-        &raw.trace.as_ref().and_then(|t| t.header.clone()),
-        &raw.run_as.as_ref().map(|r| r.header.clone()),
-        &raw.request_id_header,
-    ];
-    for header in headers.into_iter().flatten() {
-        if !is_header_name(&header.value) {
-            diags.push(
-                Diagnostic::new(
-                    header.location.clone(),
-                    format!("`{}` is not a valid header name", header.value),
-                )
-                .hint("header names are letters, digits and `-`, such as `X-Service-Auth`"),
-            );
-        }
-    }
+    let (error_format, format_known) = lower_error_format(raw.error_format.as_ref(), diags);
+    let credentials = raw.credentials.as_deref().unwrap_or_default();
     Conventions {
         base_path: raw.base_path.as_ref().map(|b| lower_base_path(b, diags)),
-        authenticated_prefix: value(&raw.authenticated_prefix),
+        authenticated_prefix: raw
+            .authenticated_prefix
+            .as_ref()
+            .map(|p| lower_authenticated_prefix(p, diags)),
         json_prefix: raw.json_prefix.clone(),
-        pretty_by_default,
+        pretty_by_default: lower_pretty_by_default(raw.pretty_printing.as_ref(), diags),
         pretty_parameter: raw
             .pretty_printing
             .as_ref()
@@ -124,27 +45,21 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .method_override
             .as_ref()
             .map(|m| m.parameter.value.clone()),
-        method_override_methods: methods,
+        method_override_methods: lower_override_methods(raw.method_override.as_ref(), diags),
         content_type_override_parameter: value(&raw.content_type_override),
-        create_only_header: value(&raw.create_only_header),
+        create_only_header: checked_header(&raw.create_only_header, diags),
         trace_parameter: raw.trace.as_ref().and_then(|t| value(&t.parameter)),
-        trace_header: raw.trace.as_ref().and_then(|t| value(&t.header)),
-        xsrf_header: value(&raw.xsrf_header),
+        trace_header: checked_header(&raw.trace.as_ref().and_then(|t| t.header.clone()), diags),
+        xsrf_header: checked_header(&raw.xsrf_header, diags),
         access_token_parameter: value(&raw.access_token_parameter),
-        credentials: lower_credentials(raw.credentials.as_deref().unwrap_or_default(), diags),
-        token_issuer: super::access::lower_token_issuer(
-            raw.credentials.as_deref().unwrap_or_default(),
-            diags,
-        ),
-        plain_tokens: super::access::lower_plain_tokens(
-            raw.credentials.as_deref().unwrap_or_default(),
-            diags,
-        ),
+        credentials: lower_credentials(credentials, diags),
+        token_issuer: super::access::lower_token_issuer(credentials, diags),
+        plain_tokens: super::access::lower_plain_tokens(credentials, diags),
         unknown_credentials: lower_unknown_credentials(raw.unknown_credentials.as_ref(), diags),
         challenges: raw
             .challenges
             .as_ref()
-            .map(|schemes| super::access::lower_challenges(schemes, diags)),
+            .map(|schemes| lower_challenges(schemes, diags)),
         anonymous: raw
             .anonymous
             .as_ref()
@@ -158,12 +73,9 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .map(|p| p.value.clone())
             .collect(),
         sessions: raw.sessions.as_ref().map(|s| lower_sessions(s, diags)),
-        timestamp_format,
+        timestamp_format: one_of(raw.timestamp_format.as_ref(), "timestamp format", diags),
         cors_setting: value(&raw.cors_setting),
-        run_as: raw.run_as.as_ref().map(|r| crate::model::RunAs {
-            header: r.header.value.clone(),
-            capability: r.capability.value.clone(),
-        }),
+        run_as: raw.run_as.as_ref().map(|r| lower_run_as(r, diags)),
         security_headers: raw.security_headers.unwrap_or(true),
         // Read with the status table (its rows' `values`), in `lower`.
         error_body: None,
@@ -179,7 +91,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             location: d.location.clone(),
         }),
         openapi_default_error: raw.openapi_default_error.unwrap_or(false),
-        openapi_every_anonymous_form: lower_openapi_anonymous_forms(
+        openapi_every_anonymous_form: super::openapi_anonymous_forms::lower_openapi_anonymous_forms(
             raw.openapi_anonymous_forms.as_ref(),
             diags,
         ),
@@ -200,7 +112,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             diags,
         ),
         never_gzip_errors: raw.gzip_errors == Some(false),
-        request_id_header: value(&raw.request_id_header),
+        request_id_header: checked_header(&raw.request_id_header, diags),
         request_id_prefix: super::request_id::lower_request_id_prefix(raw, diags),
         echo_headers: super::echo_headers::lower_echo_headers(raw, diags),
         idempotency: raw
@@ -210,7 +122,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
         request_bodies: raw
             .request_bodies
             .as_ref()
-            .and_then(|r| super::request_body::media_words(r, diags))
+            .and_then(|r| super::request_bodies::media_words(r, diags))
             .unwrap_or_default(),
         request_content_type: one_of(
             raw.request_content_type.as_ref(),
@@ -234,223 +146,5 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .rate_limit_headers
             .as_ref()
             .map(|h| super::rate_limits::lower_rate_limit_headers(h, diags)),
-    }
-}
-
-/// `base_path`: fixed segments after a `/` (`/api/v4`); a trailing slash is dropped.
-fn lower_base_path(raw: &Spanned<String>, diags: &mut Diagnostics) -> String {
-    let path = raw.value.trim_end_matches('/');
-    let valid = path.starts_with('/')
-        && path[1..]
-            .split('/')
-            .all(|s| !s.is_empty() && !s.contains(['{', '}', '?', '#', ' ', '%']));
-    if !valid {
-        diags.push(
-            Diagnostic::new(
-                raw.location.clone(),
-                format!(
-                    "`base_path` `{}` is not one or more fixed path segments",
-                    raw.value
-                ),
-            )
-            .hint("write it like `/api/v4` or `/v1`; leave it out for none"),
-        );
-    }
-    path.to_owned()
-}
-
-/// Every parameter named in `self_alias_params` is a path parameter of some family, and
-/// the alias itself is set.
-pub(super) fn check_self_alias_params(
-    raw: &raw::Conventions,
-    families: &[Family],
-    diags: &mut Diagnostics,
-) {
-    let declared: Vec<&str> = families
-        .iter()
-        .flat_map(|f| f.params.iter().map(|p| p.name.as_str()))
-        .collect();
-    for param in raw.self_alias_params.iter().flatten() {
-        if !declared.contains(&param.value.as_str()) {
-            diags.push(
-                Diagnostic::new(
-                    param.location.clone(),
-                    format!("`{}` is not a path parameter of any family", param.value),
-                )
-                .hint(crate::diag::suggest(&param.value, declared.iter().copied())),
-            );
-        }
-    }
-    if let (None, Some(first)) = (
-        &raw.self_alias,
-        raw.self_alias_params.iter().flatten().next(),
-    ) {
-        diags.push(
-            Diagnostic::new(
-                first.location.clone(),
-                "`self_alias_params` without `self_alias`",
-            )
-            .hint("add `self_alias: self`, or remove `self_alias_params`"),
-        );
-    }
-}
-
-/// The capability that allows impersonation is one the spec declares.
-pub(super) fn check_run_as_capability(
-    raw: &raw::Conventions,
-    capabilities: &[Capability],
-    diags: &mut Diagnostics,
-) {
-    if let Some(run_as) = &raw.run_as {
-        check_capability(&run_as.capability, capabilities, diags);
-    }
-}
-
-/// A capability named anywhere in the spec (an endpoint's `capability`, `run_as`) is one
-/// declared under `capabilities`.
-pub(super) fn check_capability(
-    name: &Spanned<String>,
-    capabilities: &[Capability],
-    diags: &mut Diagnostics,
-) {
-    if !capabilities.iter().any(|c| c.name == name.value) {
-        diags.push(
-            Diagnostic::new(
-                name.location.clone(),
-                format!("unknown capability `{}`", name.value),
-            )
-            .hint(format!(
-                "{} (capabilities are declared under `capabilities` in service.yaml)",
-                suggest(&name.value, capabilities.iter().map(|c| c.name.as_str()))
-            )),
-        );
-    }
-}
-
-pub(super) fn lower_sessions(
-    raw: &raw::Sessions,
-    diags: &mut Diagnostics,
-) -> crate::model::Sessions {
-    for path in [&raw.login_path, &raw.logout_path] {
-        let valid = path.value.starts_with('/')
-            && !path.value.ends_with('/')
-            && !path.value.contains(['{', '}', '?', ' ']);
-        if !valid {
-            diags.push(
-                Diagnostic::new(
-                    path.location.clone(),
-                    format!("`{}` is not a fixed path", path.value),
-                )
-                .hint("write a path such as `/login`"),
-            );
-        }
-    }
-    for cookie in [&raw.cookie, &raw.xsrf_cookie] {
-        let valid = !cookie.value.is_empty()
-            && cookie
-                .value
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
-        if !valid {
-            diags.push(
-                Diagnostic::new(
-                    cookie.location.clone(),
-                    format!("`{}` is not a valid cookie name", cookie.value),
-                )
-                .hint("cookie names are letters, digits, `-`, `_` and `.`, such as `XSRF_TOKEN`"),
-            );
-        }
-    }
-    crate::model::Sessions {
-        cookie: raw.cookie.value.clone(),
-        xsrf_cookie: raw.xsrf_cookie.value.clone(),
-        login_path: raw.login_path.value.clone(),
-        logout_path: raw.logout_path.value.clone(),
-    }
-}
-
-/// Checks the group template has `{endpoint}` and `{method}` and no other placeholder;
-/// answers whether it is well formed.
-pub(super) fn check_quota_template(template: &Spanned<String>, diags: &mut Diagnostics) -> bool {
-    let t = &template.value;
-    let mut rest = t.as_str();
-    let mut placeholders = Vec::new();
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else {
-            break;
-        };
-        placeholders.push(&rest[open + 1..open + close]);
-        rest = &rest[open + close + 1..];
-    }
-    let known = ["endpoint", "method", "name"];
-    if let Some(p) = placeholders.iter().find(|p| !known.contains(p)) {
-        diags.push(
-            Diagnostic::new(
-                template.location.clone(),
-                format!("unknown placeholder `{{{p}}}` in `group_template`"),
-            )
-            .hint(match did_you_mean(p, known) {
-                Some(hint) => hint,
-                None => "the placeholders are `{endpoint}`, `{method}` and `{name}`".to_owned(),
-            }),
-        );
-        return false;
-    }
-    // The endpoint's name tells every endpoint apart on its own; otherwise the path and the
-    // method together do.
-    if !placeholders.contains(&"name")
-        && !["endpoint", "method"]
-            .iter()
-            .all(|k| placeholders.contains(k))
-    {
-        diags.push(
-            Diagnostic::new(
-                template.location.clone(),
-                "`group_template` must contain `{endpoint}` and `{method}`, or `{name}`",
-            )
-            .hint("write `/restapi{endpoint}:{method}`, or `{name}` for a group per endpoint"),
-        );
-        return false;
-    }
-    true
-}
-
-pub(super) fn lower_method(method: &Spanned<String>, diags: &mut Diagnostics) -> Option<Method> {
-    let found = Method::parse(&method.value);
-    if found.is_none() {
-        let names = Method::ALL.map(Method::as_str);
-        let upper = method.value.to_ascii_uppercase();
-        let hint = if Method::parse(&upper).is_some() {
-            format!("methods are upper case: write `{upper}`")
-        } else {
-            suggest(&method.value, names)
-        };
-        diags.push(
-            Diagnostic::new(
-                method.location.clone(),
-                format!("unknown HTTP method `{}`", method.value),
-            )
-            .hint(hint),
-        );
-    }
-    found
-}
-
-/// `openapi_anonymous_forms`: `usable` (the default) or `all`; true for `all`.
-fn lower_openapi_anonymous_forms(raw: Option<&Spanned<String>>, diags: &mut Diagnostics) -> bool {
-    const KNOWN: [&str; 2] = ["usable", "all"];
-    match raw.map(|r| (r.value.as_str(), r)) {
-        None | Some(("usable", _)) => false,
-        Some(("all", _)) => true,
-        Some((other, spanned)) => {
-            diags.push(
-                Diagnostic::new(
-                    spanned.location.clone(),
-                    format!("unknown `openapi_anonymous_forms` `{other}`"),
-                )
-                .hint(suggest(other, KNOWN)),
-            );
-            false
-        }
     }
 }

@@ -3,8 +3,8 @@
 use super::access::header_name;
 use crate::diag::Diagnostics;
 use crate::model::Cors;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// `cors`: every header it names is a header name.
 pub(super) fn lower_cors(raw: &raw::Cors, diags: &mut Diagnostics) -> Cors {

@@ -2,12 +2,13 @@
 //! scheme, a header, the query, keys carried together), and the places an endpoint reads
 //! where it reads only some.
 
-use super::access::{header_name, is_scheme_word};
+use super::access::header_name;
+use super::challenges::is_scheme_word;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::Credential;
 use crate::names::is_header_name;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// `credentials`: each place names exactly one of `scheme`, `header`, `query` or `cookie`;
 /// names are valid; at most four query parameters in all; no place twice. `header: Authorization`

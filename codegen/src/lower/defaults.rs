@@ -7,13 +7,13 @@ use serde_json::Value;
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics, Location};
 use crate::model::{Scalar, TypeRef};
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// A default of a type the generated code can write as a literal: text, a number, a
 /// boolean, an enumeration's value, a list of those, or an empty map. A boolean or number
 /// written as text (Xero's `"false"`) is the value it spells, filled in and stated so.
 pub(super) fn default(
-    raw: &Spanned<crate::spec::yaml::Node>,
+    raw: &Spanned<crate::read::yaml::Node>,
     ty: &TypeRef,
     cx: &Context<'_>,
     diags: &mut Diagnostics,

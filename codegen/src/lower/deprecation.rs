@@ -3,8 +3,8 @@
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::Deprecation;
-use crate::spec::decode::Spanned;
-use crate::spec::raw::Deprecated;
+use crate::read::decode::Spanned;
+use crate::read::raw::Deprecated;
 
 /// Whether the endpoint is deprecated, and since when where the spec says.
 pub(super) fn lower_deprecated(

@@ -3,7 +3,7 @@
 use super::access::header_name;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::EchoHeader;
-use crate::spec::raw;
+use crate::read::raw;
 
 /// `echo_headers`: header names, each once, and defaults a header can carry.
 pub(super) fn lower_echo_headers(

@@ -1,15 +1,16 @@
 //! Lowering family files: families, endpoints and their query options.
 
-use super::access::lower_anonymous;
+use super::anonymous::lower_anonymous;
+use super::capabilities::check_capability;
 use super::context::Context;
-use super::conventions::{check_capability, lower_method};
 use super::identifiers::{Case, check_name, key_spanned};
+use super::method::lower_method;
 use super::template::parse_template;
 use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Anonymous, Endpoint, Family, Method, Section};
 use crate::names;
-use crate::spec::{SectionInfo, raw};
+use crate::read::{SectionInfo, raw};
 
 pub(super) fn lower_family(
     file: &raw::FamilyFile,
@@ -144,7 +145,7 @@ pub(super) fn lower_family(
 }
 
 pub(super) fn lower_endpoint(
-    key: &crate::spec::yaml::Key,
+    key: &crate::read::yaml::Key,
     raw: &raw::Endpoint,
     cx: &Context<'_>,
     family_anonymous: Anonymous,
@@ -357,7 +358,7 @@ pub(super) fn lower_endpoint(
         // A request of a type declared `nullable` may be `null` too.
         request_nullable: super::request_body::lower_request_nullable(raw, request.as_ref(), diags)
             || request.as_ref().is_some_and(|r| cx.is_nullable(r)),
-        request_bodies: super::request_body::lower_request_bodies(raw, diags),
+        request_bodies: super::request_bodies::lower_request_bodies(raw, diags),
         request,
         response,
         response_nullable,

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean, suggest};
 use crate::model::error_body::Shape;
 use crate::model::{Conventions, ErrorFormat, Field, Scalar, TypeDef, TypeKind, TypeRef};
-use crate::spec::raw;
+use crate::read::raw;
 
 /// The name `error_type` gives, when it names a record that every body `error_body`
 /// writes fits.
@@ -27,7 +27,7 @@ pub(super) fn lower_error_type(
 ) -> Option<String> {
     let named = raw.error_type.as_ref()?;
     let at = &named.location;
-    if conventions.error_format != ErrorFormat::Json {
+    if conventions.error_format != ErrorFormat::Json(()) {
         diags.push(
             Diagnostic::new(
                 at.clone(),

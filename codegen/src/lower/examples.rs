@@ -2,12 +2,12 @@
 //! Whether paths, bodies and statuses fit the endpoints and types is checked in
 //! `check::examples`.
 
-use super::conventions::lower_method;
+use super::method::lower_method;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Example, ExampleRequest, ExampleResponse, Method};
 use crate::names;
-use crate::spec::decode::{Named, ScalarText};
-use crate::spec::raw;
+use crate::read::decode::{Named, ScalarText};
+use crate::read::raw;
 
 /// Lowers the examples of endpoint `endpoint` (answered with `method`).
 pub(super) fn lower_examples(

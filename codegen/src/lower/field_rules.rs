@@ -9,8 +9,8 @@ use super::applies::{Applies, applies};
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Bound, FieldRules, Scalar, TypeRef};
-use crate::spec::decode::{ScalarText, Spanned};
-use crate::spec::raw;
+use crate::read::decode::{ScalarText, Spanned};
+use crate::read::raw;
 
 /// The rules of `field` (of type `ty`), each misplaced or ill-formed key reported.
 pub(super) fn lower(
@@ -212,7 +212,7 @@ fn bound(
 pub(super) fn check_count_order(
     min: Option<u64>,
     max: Option<u64>,
-    at: Option<&crate::spec::decode::Spanned<u64>>,
+    at: Option<&crate::read::decode::Spanned<u64>>,
     (min_key, max_key): (&str, &str),
     diags: &mut Diagnostics,
 ) {

@@ -3,7 +3,7 @@
 use super::access::header_name;
 use crate::diag::Diagnostics;
 use crate::model::Idempotency;
-use crate::spec::raw;
+use crate::read::raw;
 
 /// `idempotency`: a header name, and a day unless the spec says how long.
 pub(super) fn lower_idempotency(raw: &raw::Idempotency, diags: &mut Diagnostics) -> Idempotency {

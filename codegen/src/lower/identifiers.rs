@@ -2,7 +2,7 @@
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::names;
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// The two naming styles spec names follow.
 #[derive(Clone, Copy)]
@@ -58,7 +58,7 @@ pub(super) fn check_name(name: &Spanned<String>, what: &str, case: Case, diags: 
     }
 }
 
-pub(super) fn key_spanned(key: &crate::spec::yaml::Key) -> Spanned<String> {
+pub(super) fn key_spanned(key: &crate::read::yaml::Key) -> Spanned<String> {
     Spanned {
         value: key.name.clone(),
         location: key.location.clone(),

@@ -1,7 +1,7 @@
 //! Lowering `json_content_type`: how JSON answers spell their `Content-Type`.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// `json_content_type`: a JSON media type (`application/json`, `application/<x>+json`),
 /// with parameters if any, that is a valid header value.

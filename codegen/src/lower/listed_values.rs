@@ -3,7 +3,7 @@
 use super::applies::{Applies, applies};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::TypeRef;
-use crate::spec::decode::{ScalarText, Spanned};
+use crate::read::decode::{ScalarText, Spanned};
 
 /// `values: [1, 2, 5]` on a number, `values: [true]` on a boolean (Stripe's `deleted`):
 /// at least one, each a number (a whole one on an integer) or a boolean, none twice.

@@ -3,11 +3,20 @@
 //! Lowering converts each value on its own (a method name, a template, a type expression)
 //! and reports what cannot be converted. Rules that compare several parts of the model
 //! live in [`check`](crate::check); the few that compare values here (an error body's type,
-//! the self alias's parameters, run-as's capability, the quota template's placeholders) are
-//! those whose message points at a position the model does not keep.
+//! run-as's capability, the quota template's placeholders) are those whose message points
+//! at a position the model does not keep.
+//!
+//! Each convention key's lowering is in a file of its own, named by the key
+//! (`base_path.rs`, `rate_limits.rs` for `rate_limit_headers`, ...); `conventions.rs` calls
+//! each once, and `words.rs` lowers every key spelt as a word.
 
 mod access;
+mod anonymous;
 mod applies;
+mod authenticated_prefix;
+mod base_path;
+mod capabilities;
+mod challenges;
 mod composition;
 mod context;
 mod conventions;
@@ -17,6 +26,7 @@ mod defaults;
 mod deprecation;
 mod echo_headers;
 mod endpoints;
+mod error_format;
 mod error_type;
 mod examples;
 mod field_rules;
@@ -24,18 +34,26 @@ mod idempotency;
 mod identifiers;
 mod json_content_type;
 mod listed_values;
+mod method;
+mod method_override;
+mod openapi_anonymous_forms;
 mod option_rules;
 mod pagination;
 mod parameters;
 mod path_params;
+mod pretty_printing;
 mod quota_metadata;
+mod quota_template;
 mod rate_limits;
+mod request_bodies;
 mod request_body;
 mod request_id;
 mod reserved;
 mod response_media;
+mod run_as;
 mod selectors;
 mod served_paths;
+mod sessions;
 mod statuses;
 mod successes;
 mod template;
@@ -43,21 +61,22 @@ mod type_keys;
 mod type_refs;
 mod types;
 mod unions;
+mod unknown_credentials;
 mod words;
 
 use context::Context;
-use conventions::{
-    check_quota_template, check_run_as_capability, check_self_alias_params, lower_conventions,
-};
+use conventions::lower_conventions;
 use endpoints::lower_family;
 use identifiers::{Case, check_name};
+use quota_template::check_quota_template;
+use run_as::check_run_as_capability;
 pub use statuses::RUNTIME_CONDITIONS;
 use statuses::lower_status;
 use types::{collect_type_names, lower_type};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Capability, ErrorFormat, Pagination, Service};
-use crate::spec::RawSpec;
+use crate::read::RawSpec;
 
 /// Lowers a raw spec. Returns the model even when problems were found, so that the checks
 /// can still run and report everything at once; callers look at `diags` before emitting.
@@ -130,7 +149,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .chain(service.types.as_ref())
             .flatten()
     };
-    let named = |keep: fn(&crate::spec::raw::TypeDef) -> bool| -> Vec<String> {
+    let named = |keep: fn(&crate::read::raw::TypeDef) -> bool| -> Vec<String> {
         declared()
             .filter(|(_, def)| keep(def))
             .map(|(key, _)| key.name.clone())
@@ -204,9 +223,9 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     }
     // The body the runtime writes for a row's answers: its own, else the service's.
     let written = |status: &crate::model::Status| match status.error_format {
-        Some(ErrorFormat::Json) => status.error_body.clone(),
+        Some(ErrorFormat::Json(())) => status.error_body.clone(),
         Some(_) => None,
-        None => (lowered_conventions.error_format == ErrorFormat::Json)
+        None => (lowered_conventions.error_format == ErrorFormat::Json(()))
             .then(|| lowered_conventions.error_body.clone())
             .flatten(),
     };
@@ -234,7 +253,6 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
     }
     check_row_headers_once(&statuses, &error_headers, diags);
     lowered_conventions.error_headers = error_headers;
-    check_self_alias_params(&service.conventions, &families, diags);
     check_run_as_capability(&service.conventions, &capabilities, diags);
     served_paths::check_served_paths(&service.conventions, &families, diags);
     check_name(&service.service.name, "service name", Case::Snake, diags);
@@ -287,7 +305,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
 
 /// The allow-list, each change kind checked against those `restspec diff` knows.
 fn lower_allowed_breaks(
-    raw: Option<&[crate::spec::raw::AllowedBreak]>,
+    raw: Option<&[crate::read::raw::AllowedBreak]>,
     diags: &mut Diagnostics,
 ) -> Vec<crate::model::AllowedBreak> {
     let known: Vec<&str> = crate::model::ChangeKind::ALL

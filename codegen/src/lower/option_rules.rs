@@ -5,8 +5,8 @@
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{FieldRules, TypeRef};
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// What an option must be beyond its type: `required`, `default`, `minimum`, `maximum`.
 pub(super) struct OptionRules {
@@ -84,7 +84,7 @@ pub(super) fn lower(
             "only text, numbers, switches, enumerations and lists can be required",
         );
     }
-    let mut number = |given: &Option<Spanned<crate::spec::decode::ScalarText>>| {
+    let mut number = |given: &Option<Spanned<crate::read::decode::ScalarText>>| {
         let given = given.as_ref()?;
         let whole = match ty {
             OptionType::Integer => true,

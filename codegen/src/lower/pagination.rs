@@ -7,8 +7,8 @@ use crate::model::{
     CursorConventions, Method, OffsetConventions, PageConventions, PageStyle, Pagination,
     SpecWords, TypeRef,
 };
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// `pagination`: a known style with only its own keys, parameter names that are
 /// distinct, page sizes from 1 with the default within the maximum, header names that are

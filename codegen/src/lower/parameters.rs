@@ -7,7 +7,7 @@ use super::identifiers::{Case, check_name};
 use super::reserved::{refused_cookie, refused_header};
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::names;
-use crate::spec::raw;
+use crate::read::raw;
 
 /// Reads an endpoint's query options: known types, Rust field names that are snake_case,
 /// distinct and not taken by the path parameters or the body, and no option named like a
@@ -122,7 +122,7 @@ enum Place {
 /// Reads `options` at `place`: query options, header or cookie parameters, response
 /// headers, each typed, bounded and named for Rust, each mistake located at its key.
 fn lower_options(
-    options: Option<&crate::spec::decode::Named<raw::QueryOption>>,
+    options: Option<&crate::read::decode::Named<raw::QueryOption>>,
     place: Place,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
@@ -134,7 +134,7 @@ fn lower_options(
 
 /// [`lower_options`], after the options in `out` (whose fields they do not take).
 fn lower_options_into(
-    options: Option<&crate::spec::decode::Named<raw::QueryOption>>,
+    options: Option<&crate::read::decode::Named<raw::QueryOption>>,
     place: Place,
     cx: &Context<'_>,
     out: &mut Vec<crate::model::QueryOption>,

@@ -7,12 +7,12 @@
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::{Param, ParamType};
-use crate::spec::decode::{ScalarText, Spanned};
-use crate::spec::raw;
+use crate::read::decode::{ScalarText, Spanned};
+use crate::read::raw;
 
 /// Path parameters as a family or an endpoint declares them.
 pub(super) fn lower_params(
-    raw: Option<&crate::spec::decode::Named<raw::ParamDecl>>,
+    raw: Option<&crate::read::decode::Named<raw::ParamDecl>>,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Vec<Param> {

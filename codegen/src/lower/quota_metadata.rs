@@ -2,8 +2,8 @@
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::names;
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// Quota metadata names, across the families: a quota enforcer looks metadata up by name, so
 /// a name spelt two ways (`Project.NameKey` in one family, `Project.Namekey` in another) is

@@ -6,8 +6,8 @@ use super::access::header_name;
 use super::words::one_of;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Conventions, RateLimitHeaders};
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// ```yaml
 /// rate_limit_headers:

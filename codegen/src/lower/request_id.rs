@@ -1,7 +1,7 @@
 //! Lowering `request_id_prefix`: what the ids the service makes begin with.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::spec::raw;
+use crate::read::raw;
 
 /// `request_id_prefix`: visible characters, beside a `request_id_header`.
 pub(super) fn lower_request_id_prefix(

@@ -11,7 +11,7 @@
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::TypeRef;
-use crate::spec::raw;
+use crate::read::raw;
 
 /// The endpoint's `response_media`, when it names a media type its `response` can be
 /// written in as text; else located, and the endpoint answers JSON.

@@ -5,8 +5,8 @@
 use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Selector, SelectorPlace};
-use crate::spec::decode::Spanned;
-use crate::spec::raw;
+use crate::read::decode::Spanned;
+use crate::read::raw;
 
 /// Reads a selector: exactly one of `header` (a header name the runtime does not read
 /// itself) or `query` (a parameter the runtime does not reserve), and a value; or a

@@ -5,8 +5,8 @@
 
 use crate::diag::{Diagnostic, Diagnostics, Location};
 use crate::model::{Family, Segment};
-use crate::spec::decode::Spanned;
-use crate::spec::raw::Conventions;
+use crate::read::decode::Spanned;
+use crate::read::raw::Conventions;
 
 /// A convention naming a path the runtime answers, with where it is written.
 struct ServedPath<'a> {

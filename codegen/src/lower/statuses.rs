@@ -6,7 +6,7 @@ use crate::diag::{Diagnostic, Diagnostics, suggest};
 use crate::model::error_body::Shape;
 use crate::model::{ERROR_BODY_PLACEHOLDERS, ErrorFormat, Status};
 use crate::names::RESERVED_STATUS_NAMES;
-use crate::spec::raw;
+use crate::read::raw;
 
 /// Conditions the runtime detects on its own and answers with a status from the table.
 /// Kept in step with `restspec_runtime::Condition` by a test.
@@ -75,7 +75,7 @@ pub(super) fn usual_code(name: &str) -> Option<u16> {
 }
 
 pub(super) fn lower_status(
-    key: &crate::spec::yaml::Key,
+    key: &crate::read::yaml::Key,
     status: &raw::Status,
     type_names: &std::collections::BTreeMap<String, crate::diag::Location>,
     diags: &mut Diagnostics,
@@ -205,12 +205,12 @@ pub(super) fn lower_status(
 pub(super) fn lower_error_body(
     raw: &raw::Conventions,
     format: ErrorFormat,
-    statuses: &[(crate::spec::yaml::Key, raw::Status)],
+    statuses: &[(crate::read::yaml::Key, raw::Status)],
     diags: &mut Diagnostics,
 ) -> Option<Shape> {
     let format_at = raw.error_format.as_ref().map(|f| f.location.clone());
     let Some(node) = &raw.error_body else {
-        if format == ErrorFormat::Json
+        if format == ErrorFormat::Json(())
             && let Some(at) = format_at
         {
             diags.push(
@@ -223,7 +223,7 @@ pub(super) fn lower_error_body(
         }
         return None;
     };
-    if format != ErrorFormat::Json {
+    if format != ErrorFormat::Json(()) {
         diags.push(
             Diagnostic::new(
                 node.anchor().clone(),
@@ -269,7 +269,7 @@ pub(super) enum Whose {
 /// Too many requests }`, each field of its `body` an enumeration of one value): the row
 /// says which error it is.
 pub(super) fn body_shape(
-    node: &crate::spec::yaml::Node,
+    node: &crate::read::yaml::Node,
     whose: Whose,
     given: &[&str],
     diags: &mut Diagnostics,
@@ -338,7 +338,7 @@ pub(super) fn body_shape(
 /// Each row value names a placeholder of the body it fills (`own`), never one every error
 /// has.
 fn check_values<'a>(
-    values: impl Iterator<Item = &'a (crate::spec::yaml::Key, crate::spec::decode::Spanned<String>)>,
+    values: impl Iterator<Item = &'a (crate::read::yaml::Key, crate::read::decode::Spanned<String>)>,
     own: &[String],
     diags: &mut Diagnostics,
 ) {
@@ -384,22 +384,22 @@ fn check_values<'a>(
 ///     error_body: { reason: "{message}", kind: conflict }   # a `Conflict` record
 /// ```
 pub(super) fn lower_row_formats(
-    raw: &[(crate::spec::yaml::Key, raw::Status)],
+    raw: &[(crate::read::yaml::Key, raw::Status)],
     conventions_body: Option<&Shape>,
     statuses: &mut [Status],
     diags: &mut Diagnostics,
 ) {
     for ((key, row), status) in raw.iter().zip(statuses.iter_mut()) {
         let format = match &row.error_format {
-            None if row.error_body.is_some() => ErrorFormat::Json,
+            None if row.error_body.is_some() => ErrorFormat::Json(()),
             None => continue,
-            Some(named) => match error_format_named(named, diags) {
+            Some(named) => match super::error_format::error_format_named(named, diags) {
                 Some(format) => format,
                 None => continue,
             },
         };
         let body = match (&row.error_body, format) {
-            (Some(node), ErrorFormat::Json) => {
+            (Some(node), ErrorFormat::Json(())) => {
                 let given: Vec<&str> = row
                     .values
                     .iter()
@@ -419,7 +419,7 @@ pub(super) fn lower_row_formats(
                 check_values(row.values.iter().flatten(), &own, diags);
                 Some(body)
             }
-            (None, ErrorFormat::Json) => match conventions_body {
+            (None, ErrorFormat::Json(())) => match conventions_body {
                 Some(body) => Some(body.clone()),
                 None => {
                     diags.push(
@@ -447,25 +447,6 @@ pub(super) fn lower_row_formats(
         status.error_format = Some(format);
         status.error_body = body;
     }
-}
-
-/// The error format `named` spells (`json`), else `None` with a located error naming the
-/// closest: the conventions' `error_format` and a row's alike.
-pub(super) fn error_format_named(
-    named: &crate::spec::decode::Spanned<String>,
-    diags: &mut Diagnostics,
-) -> Option<ErrorFormat> {
-    let format = ErrorFormat::named(&named.value);
-    if format.is_none() {
-        diags.push(
-            Diagnostic::new(
-                named.location.clone(),
-                format!("unknown error format `{}`", named.value),
-            )
-            .hint(suggest(&named.value, ErrorFormat::NAMES.iter().copied())),
-        );
-    }
-    format
 }
 
 /// `body_nullable: true`, beside a `body` that is not `any` (which is `null` already).

@@ -2,7 +2,7 @@
 //! reply's body, or none for 204 and 3xx) and `empty_successes` (2xx answered without one).
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::spec::raw;
+use crate::read::raw;
 
 /// `other_successes` and `empty_successes` beside `status`: the first holds both (each
 /// status a handler may choose), the second those answered without a body.

@@ -6,7 +6,7 @@ use crate::names;
 
 /// Names the generated handler methods and router glue use besides path parameters.
 const RESERVED_PARAM_NAMES: &[&str] = &["ctx", "body", "handlers", "params", "caller", "options"];
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// Parses `/changes/{change-id}/topic`. Reports the first problem of a template.
 pub(super) fn parse_template(

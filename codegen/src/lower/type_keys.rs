@@ -2,7 +2,7 @@
 //! `format`, each checked against the kind of type it is said of.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::spec::raw;
+use crate::read::raw;
 
 /// A type's `format`, of a record or an enumeration: a union's alternatives say their own.
 pub(super) fn format(raw: &raw::TypeDef, name: &str, diags: &mut Diagnostics) -> Option<String> {

@@ -10,7 +10,7 @@ use super::context::Context;
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
 use crate::model::TypeRef;
 use crate::names::BUILTIN_TYPES;
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// Parses a type expression: `string`, `list<AccountInfo>`, `map<ProjectInfo>`, `ChangeInfo`.
 pub(super) fn lower_type_ref(

@@ -10,13 +10,13 @@ use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics, Location, did_you_mean};
 use crate::model::{Discriminator, EnumValue, Field, TypeDef, TypeKind, TypeRef, UnionKeyword};
 use crate::names;
-use crate::spec::RawSpec;
-use crate::spec::decode::{Named, Spanned};
-use crate::spec::raw;
-use crate::spec::raw::EnumValueDecl;
+use crate::read::RawSpec;
+use crate::read::decode::{Named, Spanned};
+use crate::read::raw;
+use crate::read::raw::EnumValueDecl;
 
 pub(super) fn lower_type(
-    key: &crate::spec::yaml::Key,
+    key: &crate::read::yaml::Key,
     raw: &raw::TypeDef,
     cx: &Context<'_>,
     diags: &mut Diagnostics,

@@ -5,7 +5,7 @@ use super::context::Context;
 use super::type_refs::lower_type_ref;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{TypeKind, TypeRef, Union, UnionKeyword};
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// `one_of` or `any_of`: at least two types, each once (a value is read as the first it
 /// fits), each its own Rust variant.
@@ -17,7 +17,7 @@ use crate::spec::decode::Spanned;
 pub(super) fn lower_union(
     raw: &[Spanned<String>],
     keyword: UnionKeyword,
-    key: &crate::spec::yaml::Key,
+    key: &crate::read::yaml::Key,
     cx: &Context<'_>,
     diags: &mut Diagnostics,
 ) -> Option<TypeKind> {

@@ -5,7 +5,7 @@
 use restspec_conventions::SpecWords;
 
 use crate::diag::{Diagnostic, Diagnostics, suggest};
-use crate::spec::decode::Spanned;
+use crate::read::decode::Spanned;
 
 /// The value `raw` names: the default (the first word) when the key is left out; any other
 /// word is located, with the closest to write instead. `what` names the key in the message

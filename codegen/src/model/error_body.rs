@@ -281,6 +281,16 @@ fn split(text: &str) -> Vec<Part<'_>> {
     parts
 }
 
+/// How error bodies are written, without the body (`Conventions::error_body` holds it).
+pub type ErrorFormat = restspec_conventions::ErrorFormat<()>;
+
+/// The values a JSON error body's strings may hold, as `{name}`.
+/// Besides these, a body may hold placeholders of its own that status rows fill in with
+/// their `values` (`{type}`).
+pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &[
+    "message", "status", "reason", "name", "field", "code", "error_id",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,40 +389,3 @@ mod tests {
         );
     }
 }
-
-/// How error bodies are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ErrorFormat {
-    /// The message as `text/plain`.
-    #[default]
-    Plain,
-    /// RFC 9457 problem details as `application/problem+json`.
-    ProblemJson,
-    /// The spec's own JSON body (`Conventions::error_body`) as `application/json`.
-    Json,
-    /// No body: the status and headers alone.
-    Empty,
-}
-
-impl ErrorFormat {
-    /// The spellings a spec may use, for hints.
-    pub const NAMES: &'static [&'static str] = &["plain", "problem_json", "json", "empty"];
-
-    /// The format a spec spells `name`, if it is one.
-    pub fn named(name: &str) -> Option<ErrorFormat> {
-        match name {
-            "plain" => Some(ErrorFormat::Plain),
-            "problem_json" => Some(ErrorFormat::ProblemJson),
-            "json" => Some(ErrorFormat::Json),
-            "empty" => Some(ErrorFormat::Empty),
-            _ => None,
-        }
-    }
-}
-
-/// The values a JSON error body's strings may hold, as `{name}`.
-/// Besides these, a body may hold placeholders of its own that status rows fill in with
-/// their `values` (`{type}`).
-pub const ERROR_BODY_PLACEHOLDERS: &[&str] = &[
-    "message", "status", "reason", "name", "field", "code", "error_id",
-];

@@ -33,7 +33,7 @@ pub use protocol::{
 };
 pub use restspec_conventions::{
     EmptyRequestBody, FORM_MEDIA, JSON_MEDIA, NullOptionalFields, ReadOnlyFields, RequestBodies,
-    RequestContentType, SpecWords, UnknownFields, UnknownOptions,
+    RequestContentType, SpecWords, TimestampFormat, UnknownFields, UnknownOptions,
 };
 pub use section::Section;
 pub use types::{
@@ -162,10 +162,10 @@ pub struct Conventions {
     pub security_headers: bool,
     /// How error bodies are written.
     pub error_format: ErrorFormat,
-    /// The spec's `error_format` was none of [`ErrorFormat::NAMES`] (already reported):
+    /// The spec's `error_format` was none of the words of `ErrorFormat` (already reported):
     /// `error_format` is a guess, so no example's error body is judged against it.
     pub error_format_guessed: bool,
-    /// With [`ErrorFormat::Json`], the body, its strings holding placeholders such as
+    /// With `ErrorFormat::Json`, the body, its strings holding placeholders such as
     /// `{message}` ([`ERROR_BODY_PLACEHOLDERS`]).
     pub error_body: Option<error_body::Shape>,
     /// The record type `error_body` is an instance of, when the spec names one
@@ -229,24 +229,6 @@ pub type RunAs = restspec_conventions::RunAsConventions<String>;
 
 /// Cookie session names and paths.
 pub type Sessions = restspec_conventions::SessionConventions<String>;
-
-/// The timestamp formats the runtime implements.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TimestampFormat {
-    /// `yyyy-mm-dd hh:mm:ss.fffffffff`, UTC.
-    #[default]
-    Nanos,
-    /// RFC 3339.
-    Rfc3339,
-    /// Whole seconds since the Unix epoch, a JSON number.
-    UnixSeconds,
-}
-
-impl TimestampFormat {
-    /// The spellings accepted in `timestamp_format`.
-    pub const NAMES: &'static [&'static str] =
-        &["yyyy-mm-dd hh:mm:ss.fffffffff", "rfc3339", "unix_seconds"];
-}
 
 /// One row of the status table.
 #[derive(Debug, Clone)]

@@ -7,16 +7,7 @@ pub use restspec_conventions::{EarlyRefusals, PageStyle, ResetFormat};
 pub type Idempotency = restspec_conventions::IdempotencyConventions<String>;
 
 /// Cross-origin use as the spec describes it (the methods come from its endpoints).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Cors {
-    /// Response headers exposed, as the spec spells them (pagination and rate-limit
-    /// headers added).
-    pub expose_headers: Vec<String>,
-    /// Request headers allowed besides the usual ones and the credential headers.
-    pub allow_headers: Vec<String>,
-    /// `Access-Control-Allow-Origin: *`.
-    pub any_origin: bool,
-}
+pub type Cors = restspec_conventions::Cors<String>;
 
 /// The headers of a caller's quota budget, as the spec spells them.
 pub type RateLimitHeaders = restspec_conventions::RateLimitHeaders<String>;

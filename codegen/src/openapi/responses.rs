@@ -206,7 +206,7 @@ pub(super) fn responses(
     // Its own error body, for its handler's errors and the statuses it does not list.
     let own = (endpoint.error_body.as_ref()).map(|body| {
         format_content(
-            ErrorFormat::Json,
+            ErrorFormat::Json(()),
             Some(body),
             endpoint.error_type.as_deref(),
         )
@@ -430,7 +430,7 @@ fn format_content(
             },
             "required": ["type", "title", "status", "detail"],
         }}}),
-        ErrorFormat::Json => match record {
+        ErrorFormat::Json(()) => match record {
             Some(name) => json!({ "application/json": { "schema": {
                 "$ref": format!("#/components/schemas/{name}")
             }}}),

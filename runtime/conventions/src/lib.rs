@@ -10,22 +10,32 @@
 //!
 //! Records are generic over how they hold text: `&'static str` (the default) in the
 //! constants generated code builds, allocation-free on the request path; `String` in the
-//! generator, which builds them from a spec at run time.
+//! generator, which builds them from a spec at run time. A record holding lists of its own
+//! kind or of names (credential places carried together, CORS headers) takes its lists
+//! from [`Text`], so that it is one type both ways.
 
 #[macro_use]
 mod words;
 mod access;
+mod cors;
+mod credentials;
 mod echo;
+mod errors;
 mod idempotency;
 mod pagination;
 mod rate_limits;
 mod requests;
 mod sessions;
+mod text;
+mod timestamps;
 #[cfg(feature = "tokens")]
 mod tokens;
 
 pub use access::{Anonymous, UnknownCredentials};
+pub use cors::Cors;
+pub use credentials::Credential;
 pub use echo::EchoHeader;
+pub use errors::{ErrorFormat, ErrorPiece, JsonErrorBody};
 pub use idempotency::IdempotencyConventions;
 pub use pagination::{
     CursorConventions, OffsetConventions, PageConventions, PageStyle, Pagination, StaticFields,
@@ -36,4 +46,6 @@ pub use requests::{
     RequestContentType, UnknownFields, UnknownOptions,
 };
 pub use sessions::{RunAsConventions, SessionConventions};
+pub use text::Text;
+pub use timestamps::TimestampFormat;
 pub use words::SpecWords;

@@ -10,9 +10,7 @@
 
 use super::super::Who;
 use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
-use crate::model::{
-    Conventions, ErrorFormat, Idempotency, RateLimitHeaders, RunAs, Sessions, TimestampFormat,
-};
+use crate::model::{Conventions, Idempotency, RateLimitHeaders, RunAs, Sessions};
 
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
@@ -98,11 +96,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         one("self_alias", &c.self_alias, Breaks),
         many("self_alias_params", c.self_alias_params.iter().cloned()),
         block("sessions", c.sessions.is_some(), FEATURE),
-        text(
-            "timestamp_format",
-            TimestampFormat::NAMES[c.timestamp_format as usize],
-            Breaks,
-        ),
+        word("timestamp_format", c.timestamp_format, Breaks),
         one(
             "cors_setting",
             &c.cors_setting,
@@ -113,11 +107,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         ),
         block("run_as", c.run_as.is_some(), FEATURE),
         text("security_headers", c.security_headers, Breaks),
-        text(
-            "error_format",
-            ErrorFormat::NAMES[c.error_format as usize],
-            Breaks,
-        ),
+        word("error_format", c.error_format, Breaks),
         one(
             "error_body",
             &c.error_body.as_ref().map(ToString::to_string),

@@ -7,6 +7,8 @@
 mod entry;
 mod keys;
 mod pagination;
+#[cfg(test)]
+mod tests;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -24,11 +26,11 @@ fn compare_row_formats(old: &Service, new: &Service, out: &mut Vec<Change>) {
     let written = |s: &crate::model::Status, c: &crate::model::Conventions| {
         let format = s.error_format.unwrap_or(c.error_format);
         let body = match format {
-            crate::model::ErrorFormat::Json => s.error_body.as_ref().or(c.error_body.as_ref()),
+            crate::model::ErrorFormat::Json(()) => s.error_body.as_ref().or(c.error_body.as_ref()),
             _ => None,
         };
         (
-            crate::model::ErrorFormat::NAMES[format as usize],
+            crate::model::SpecWords::word(format),
             body.map(ToString::to_string),
         )
     };

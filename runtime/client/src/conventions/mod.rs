@@ -11,6 +11,7 @@ use crate::condition::Condition;
 mod access;
 
 pub use access::Credential;
+
 // Every type of the vocabulary, where the service and generated code have always found
 // them: a type added there needs no line here.
 pub use restspec_conventions::*;
@@ -175,62 +176,6 @@ impl Conventions {
         empty_request_body: EmptyRequestBody::EmptyObject,
         idempotency: None,
     };
-}
-
-/// How error bodies are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorFormat {
-    /// The status table's message (or the handler's) as `text/plain`.
-    Plain,
-    /// RFC 9457 problem details (`type`, `title`, `status`, `detail`) as
-    /// `application/problem+json`.
-    ProblemJson,
-    /// A JSON body of the API's own shape (`{"message": "..."}`) as `application/json`.
-    Json(&'static JsonErrorBody),
-    /// No body at all: the status (and headers) say everything, as APIs whose documents
-    /// give their error answers no content do.
-    Empty,
-}
-
-/// The spec's `error_body`, prepared at generation time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct JsonErrorBody {
-    /// The body cut into text and the values each error fills in.
-    pub pieces: &'static [ErrorPiece],
-    /// Where the message stands in the body, as a JSON pointer (`/message`,
-    /// `/error/message`): what a client reads back.
-    pub message_pointer: &'static str,
-}
-
-/// A piece of a JSON error body: text written as it is, or a value of the error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorPiece {
-    /// JSON text, written as it is.
-    Text(&'static str),
-    /// The message, escaped as the inside of a JSON string (`{message}`).
-    Message,
-    /// The status code's digits (`{status}`).
-    Status,
-    /// The status code's reason phrase, escaped (`{reason}`).
-    Reason,
-    /// The name of the status table's row, escaped (`{name}`; `error` when no row).
-    Name,
-    /// The field, option or path parameter an input error is about, escaped, or nothing
-    /// (`{field}` inside a string).
-    Field,
-    /// The same as a whole JSON value: a string, or `null` (`"{field}"` alone).
-    FieldJson,
-    /// The code a handler gave the error (`resource_missing`), escaped, or nothing
-    /// (`{code}` inside a string).
-    Code,
-    /// The same as a whole JSON value: a string, or `null` (`"{code}"` alone).
-    CodeJson,
-    /// A placeholder of the body's own (`{type}`): the value the status row gives it, else
-    /// the row's name (the condition's when no row raises it).
-    Own(&'static str),
-    /// A new UUID for this answer (`{error_id}`: HERE's error `id`), unique across the
-    /// service's instances, for a caller to quote.
-    ErrorId,
 }
 
 /// What a spec says of cross-origin use beyond the allowed origins (`conventions.cors`).

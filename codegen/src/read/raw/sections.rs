@@ -2,7 +2,7 @@
 //! family's endpoints, which get a handler trait of their own.
 
 use super::{Endpoint, TypeDef};
-use crate::spec::decode::{Named, Spanned, spec_record};
+use crate::read::decode::{Named, Spanned, spec_record};
 
 spec_record! {
     /// A section file: endpoints of a family declared in another file, implemented through a

@@ -1,7 +1,7 @@
 //! Named types and their fields, as written under `types:`.
 
-use crate::spec::decode::{AnyValue, Named, ScalarText, Spanned, spec_record};
-use crate::spec::yaml::Node;
+use crate::read::decode::{AnyValue, Named, ScalarText, Spanned, spec_record};
+use crate::read::yaml::Node;
 
 spec_record! {
     /// A named type: a record (`fields`), a string enumeration (`values`), or a value that
@@ -79,10 +79,10 @@ pub(crate) struct EnumValueDecl {
     pub(crate) variant: Option<Spanned<String>>,
 }
 
-impl crate::spec::decode::Decode for EnumValueDecl {
+impl crate::read::decode::Decode for EnumValueDecl {
     fn decode(node: &Node, diags: &mut crate::diag::Diagnostics) -> Option<Self> {
         match &node.kind {
-            crate::spec::yaml::NodeKind::Map(_) => {
+            crate::read::yaml::NodeKind::Map(_) => {
                 NamedEnumValue::decode(node, diags).map(|n| EnumValueDecl {
                     value: n.value,
                     variant: Some(n.variant),

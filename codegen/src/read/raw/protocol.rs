@@ -2,7 +2,7 @@
 //! override, tracing, and those of other APIs' answers and requests (pagination, rate-limit
 //! headers, cross-origin use, idempotency keys).
 
-use crate::spec::decode::{Named, Spanned, spec_record};
+use crate::read::decode::{Named, Spanned, spec_record};
 
 spec_record! {
     /// Idempotency keys (`conventions.idempotency`).

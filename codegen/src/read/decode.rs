@@ -426,12 +426,12 @@ macro_rules! spec_record {
             ];
         }
 
-        impl $crate::spec::decode::Decode for $name {
+        impl $crate::read::decode::Decode for $name {
             fn decode(
-                node: &$crate::spec::yaml::Node,
+                node: &$crate::read::yaml::Node,
                 diags: &mut $crate::diag::Diagnostics,
             ) -> Option<Self> {
-                let reader = $crate::spec::decode::RecordReader::open(node, $what, Self::FIELDS, diags)?;
+                let reader = $crate::read::decode::RecordReader::open(node, $what, Self::FIELDS, diags)?;
                 let mut complete = true;
                 $(
                     let $field = spec_record!(@read $kind reader diags complete spec_record!(@key $field $($key)?));
@@ -450,7 +450,7 @@ macro_rules! spec_record {
                 let mut properties = serde_json::Map::new();
                 let mut required: Vec<&str> = Vec::new();
                 $(
-                    let mut schema = <$ty as $crate::spec::decode::Decode>::schema();
+                    let mut schema = <$ty as $crate::read::decode::Decode>::schema();
                     let doc: &[&str] = &[$($fdoc),*];
                     if !doc.is_empty() {
                         let text = doc.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
@@ -488,7 +488,7 @@ macro_rules! spec_record {
     (@read opt $reader:ident $diags:ident $complete:ident $key:expr) => {{
         match $reader.optional($key, $diags) {
             Ok(v) => Some(v),
-            Err($crate::spec::decode::Invalid) => {
+            Err($crate::read::decode::Invalid) => {
                 $complete = false;
                 None
             }

@@ -2,8 +2,8 @@
 //! and examples.
 
 use super::{CredentialPlace, Deprecated, Example, ParamDecl, QueryOption, SelectedBy};
-use crate::spec::decode::{Named, Spanned, StatusCode, spec_record};
-use crate::spec::yaml::Node;
+use crate::read::decode::{Named, Spanned, StatusCode, spec_record};
+use crate::read::yaml::Node;
 
 spec_record! {
     /// One endpoint.

@@ -2,8 +2,8 @@
 //! record for both, and for the headers its answers carry), path parameters, and the value
 //! that selects it among endpoints of one method and path.
 
-use crate::spec::decode::{ScalarText, Spanned, spec_record};
-use crate::spec::yaml::Node;
+use crate::read::decode::{ScalarText, Spanned, spec_record};
+use crate::read::yaml::Node;
 
 spec_record! {
     /// A query option of an endpoint. Every option may be left out.
@@ -118,13 +118,13 @@ pub(crate) struct ParamDecl {
     pub(crate) format: Option<Spanned<String>>,
 }
 
-impl crate::spec::decode::Decode for ParamDecl {
+impl crate::read::decode::Decode for ParamDecl {
     fn decode(
-        node: &crate::spec::yaml::Node,
+        node: &crate::read::yaml::Node,
         diags: &mut crate::diag::Diagnostics,
     ) -> Option<Self> {
         match &node.kind {
-            crate::spec::yaml::NodeKind::Scalar(text) => Some(ParamDecl {
+            crate::read::yaml::NodeKind::Scalar(text) => Some(ParamDecl {
                 description: text.clone(),
                 r#type: None,
                 pattern: None,

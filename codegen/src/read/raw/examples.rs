@@ -1,8 +1,8 @@
 //! An endpoint's examples as written: the request, what it must answer, and the requests
 //! that run first.
 
-use crate::spec::decode::{Named, ScalarText, Spanned, StatusCode, spec_record};
-use crate::spec::yaml::Node;
+use crate::read::decode::{Named, ScalarText, Spanned, StatusCode, spec_record};
+use crate::read::yaml::Node;
 
 spec_record! {
     /// An example of an endpoint: a request, what it must answer, and the requests that

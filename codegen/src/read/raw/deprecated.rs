@@ -4,8 +4,8 @@
 use serde_json::{Value, json};
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::spec::decode::Decode;
-use crate::spec::yaml::{Node, NodeKind};
+use crate::read::decode::Decode;
+use crate::read::yaml::{Node, NodeKind};
 
 /// What `deprecated:` says, as written.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Phase one: spec files on disk to raw records with positions.
+//! Phase one (`read`): spec files on disk to raw records with positions.
 //!
 //! A spec is a directory holding `service.yaml` (service-wide conventions, status table,
 //! quota rule, shared types) and one more `*.yaml` file per endpoint family. A large family

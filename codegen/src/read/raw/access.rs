@@ -1,7 +1,7 @@
 //! Who may call, as written under `conventions`: the places credentials are carried (and
 //! who issues bearer tokens), and acting on behalf of another account.
 
-use crate::spec::decode::{Named, Spanned, spec_record};
+use crate::read::decode::{Named, Spanned, spec_record};
 
 spec_record! {
     /// One place a request may carry credentials: write exactly one key.
