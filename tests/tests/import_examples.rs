@@ -135,7 +135,7 @@ fn text_of_a_format_the_service_would_write_otherwise_is_no_example() {
     document["components"]["schemas"]["Pet"]["properties"]["born"] =
         json!({ "type": "string", "format": "date" });
     document["paths"]["/pets/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]
-        ["example-tests"]["tom"]["value"]["born"] = json!("2025-10-15T13:51:01.967Z");
+        ["examples"]["tom"]["value"]["born"] = json!("2025-10-15T13:51:01.967Z");
     let imported = restspec_import::import(&document, &Options::default()).expect("imported");
     let said: Vec<String> = imported.losses.iter().map(|l| l.to_string()).collect();
     assert!(
