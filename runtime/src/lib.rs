@@ -210,7 +210,7 @@ pub mod __testing {
     pub use crate::message::json::{SizeHint, body as json_body, wants_pretty};
     pub use crate::message::query::{QueryParams, QueryTokens};
     pub use crate::pipeline::routing::{Lookup, MAX_PATH_PARAMS, RouteTable};
-    pub use crate::protocol::auth::{AuthState, Presented, resolve_caller};
+    pub use crate::protocol::auth::{AuthState, PresentedCredentials, resolve_caller};
     pub use crate::protocol::conventions::normalise_path;
     pub use crate::protocol::overrides::apply as apply_overrides;
 }

@@ -11,11 +11,14 @@ use http::Method;
 use http::request::Parts;
 
 use super::authorize::{lacks_xsrf_token, xsrf_refusal};
+use super::budget;
 use crate::error::ApiError;
-use crate::message::query::QueryParams;
+use crate::message::query::{QueryParams, QueryTokens};
 use crate::pipeline::api::{Answer, Api};
-use crate::pipeline::state::Shared;
-use crate::protocol::auth::{Authenticated, Authenticator, Presented, resolve_caller};
+use crate::pipeline::state::ServiceState;
+use crate::protocol::auth::{
+    Authenticated, Authenticator, PresentedCredentials, find_credentials, look_up,
+};
 use crate::protocol::session;
 
 /// What authentication found.
@@ -26,41 +29,40 @@ pub(super) enum Authentication {
         authenticated: Authenticated,
         lacks_xsrf_token: bool,
     },
-    /// Credentials the service does not accept (or could not check): refused before
-    /// routing.
-    Refused(ApiError),
-    /// A session path, answered.
+    /// The request is answered already: a session path, or credentials the service does
+    /// not accept (or could not check), refused before routing.
     Answered(Answer),
 }
 
-/// Authenticates the request to `path` (normalised), on the authenticated form or not.
+/// Authenticates the request to `path` (normalised), on the authenticated form or not: the
+/// credentials found (nothing waits), then looked up (one wait on the account store), then
+/// what the store answered decided. Only the credentials found are kept while it waits.
 pub(super) async fn authenticate<P: Api, A: Authenticator>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     parts: &Parts,
     remote: Option<SocketAddr>,
     path: &str,
     authenticated_form: bool,
 ) -> Authentication {
+    // The refusal is answered after the lookup's state is gone, not beside it.
+    let error = match identify(shared, parts, remote, path, authenticated_form).await {
+        Ok(authentication) => return authentication,
+        Err(error) => error,
+    };
+    refused(shared, error, parts, path, remote).await
+}
+
+/// [`authenticate`], but for refusals of the credentials, which it answers.
+async fn identify<P: Api, A: Authenticator>(
+    shared: &ServiceState<P, A>,
+    parts: &Parts,
+    remote: Option<SocketAddr>,
+    path: &str,
+    authenticated_form: bool,
+) -> Result<Authentication, ApiError> {
     let service = P::SERVICE;
     let conventions = &service.conventions;
     let authenticator = shared.settings.authenticator.as_ref();
-    // Admission read this query without refusing it; of it, only the credentials are kept.
-    let QueryParams {
-        access_token,
-        tokens,
-        ..
-    } = match QueryParams::read(parts.uri.query(), conventions) {
-        Ok(query) => query,
-        Err(error) => return Authentication::Refused(error),
-    };
-    let access_token = access_token.as_deref();
-    let presented = Presented {
-        headers: &parts.headers,
-        authenticated_form,
-        access_token,
-        query_tokens: &tokens,
-        remote: remote.map(|a| a.ip()),
-    };
     let sessions = conventions
         .sessions
         .as_ref()
@@ -68,6 +70,14 @@ pub(super) async fn authenticate<P: Api, A: Authenticator>(
     if let Some(sessions) = sessions
         && path == sessions.login_path
     {
+        // Logging in reads basic credentials only.
+        let presented = PresentedCredentials {
+            headers: &parts.headers,
+            authenticated_form,
+            access_token: None,
+            query_tokens: &QueryTokens::NONE,
+            remote: remote.map(|a| a.ip()),
+        };
         // Boxed: logging in is rare, and its state would otherwise be every request's.
         let login = session::login(
             authenticator,
@@ -76,40 +86,81 @@ pub(super) async fn authenticate<P: Api, A: Authenticator>(
             &presented,
             service.title,
         );
-        return Authentication::Answered(counted(shared, Box::pin(login).await));
+        let answer = counted(shared, Box::pin(login).await);
+        return Ok(Authentication::Answered(answer));
     }
-    let found = resolve_caller(
+    // Admission read this query without refusing it; of it, the credentials found and the
+    // access token are kept.
+    let (found, access_token) = match QueryParams::read(parts.uri.query(), conventions) {
+        Ok(QueryParams {
+            access_token,
+            tokens,
+            ..
+        }) => {
+            let presented = PresentedCredentials {
+                headers: &parts.headers,
+                authenticated_form,
+                access_token: None,
+                query_tokens: &tokens,
+                remote: remote.map(|a| a.ip()),
+            };
+            (find_credentials(conventions, &presented), access_token)
+        }
+        Err(error) => return Err(error),
+    };
+    let access_token = access_token.as_deref();
+    let auth = &shared.auth;
+    let title = service.title;
+    let found = look_up(
         authenticator,
-        &shared.auth,
+        auth,
         conventions,
-        &presented,
-        service.title,
+        &found,
+        access_token,
+        title,
     )
     .await;
-    let authenticated = match counted(shared, found) {
-        Ok(authenticated) => authenticated,
-        Err(error) => return Authentication::Refused(error),
-    };
+    let authenticated = counted(shared, found)?;
     let lacks_xsrf_token = lacks_xsrf_token(&authenticated, parts, shared);
     if let Some(sessions) = sessions
         && path == sessions.logout_path
     {
         // Logging out is a mutation: with a cookie session it needs the XSRF token.
         if lacks_xsrf_token {
-            return Authentication::Answered(Err(xsrf_refusal(service)));
+            return Ok(Authentication::Answered(Err(xsrf_refusal(service))));
         }
         let answer = session::logout(authenticator, sessions, &parts.headers, access_token).await;
-        return Authentication::Answered(Ok(answer));
+        return Ok(Authentication::Answered(Ok(answer)));
     }
-    Authentication::Caller {
+    Ok(Authentication::Caller {
         authenticated,
         lacks_xsrf_token,
+    })
+}
+
+/// The refusal of credentials the service does not accept (or could not check), before
+/// routing: with the budget's headers, and charged, where the spec says the API does so.
+async fn refused<P: Api, A>(
+    shared: &ServiceState<P, A>,
+    error: ApiError,
+    parts: &Parts,
+    path: &str,
+    remote: Option<SocketAddr>,
+) -> Authentication {
+    if budget::refusals_are_bare(shared) {
+        return Authentication::Answered(Err(error));
     }
+    // Boxed: such refusals are rare, and their state would otherwise be every request's.
+    let refused = budget::refused_before_routing(shared, error, parts, path, remote);
+    Authentication::Answered(Err(Box::pin(refused).await))
 }
 
 /// Counts an authentication failure in the metrics: credentials the service did not
 /// accept, or a caller past the failed-password budget.
-fn counted<P, A, T>(shared: &Shared<P, A>, answer: Result<T, ApiError>) -> Result<T, ApiError> {
+fn counted<P, A, T>(
+    shared: &ServiceState<P, A>,
+    answer: Result<T, ApiError>,
+) -> Result<T, ApiError> {
     if answer.is_err()
         && let Some(metrics) = &shared.metrics
     {

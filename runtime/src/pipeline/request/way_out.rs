@@ -10,7 +10,7 @@ use super::opening::{self, Opening};
 use crate::error::ApiError;
 use crate::message::body::{Body, Response};
 use crate::pipeline::api::{Answer, Api};
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 use crate::protocol::conventions::{self, Outbound};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::trace::TraceRequest;
@@ -72,7 +72,7 @@ pub(super) struct Reached<'r> {
 /// every answer gets the security headers (unless the spec switches them off), the request
 /// id, the echoed headers, its access log line, and its count in the metrics.
 pub(super) fn leave<P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     answer: Answer,
     parts: &Parts,
     opening: &Opening,
