@@ -2,7 +2,7 @@
 //!
 //! 1. open (before the request's future exists: its id, its start, its spans: `opening`);
 //! 2. admit: a CORS preflight is answered at once; the path is normalised, the runtime's
-//!    query parameters read, `$m`/`$ct` applied (`protocol::conventions::admit`);
+//!    query parameters read, `$m`/`$ct` applied (`protocol::envelope::admit`);
 //! 3. the service's own paths: metrics, health, OpenAPI document, docs page (`own_paths`);
 //! 4. authenticate, and the session paths (`authenticate`); impersonate (`run_as`);
 //! 5. route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
@@ -39,10 +39,10 @@ use crate::pipeline::routing::Lookup;
 use crate::pipeline::service::BoxFuture;
 use crate::pipeline::state::ServiceState;
 use crate::protocol::auth::Authenticator;
-use crate::protocol::conventions::{self, Outbound};
 use crate::protocol::cors;
+use crate::protocol::envelope::{self, AnswerFlags};
 use crate::quota::QuotaState;
-use crate::serve::activity::{Activity, RequestUnderWay};
+use crate::server::activity::{Activity, RequestUnderWay};
 use crate::spec::{Conventions, EndpointSpec};
 use crate::trace::{self, TraceRequest};
 
@@ -113,7 +113,7 @@ where
             let reached = Reached {
                 endpoint: None,
                 probe: false,
-                outbound: None,
+                answer_flags: None,
                 trace: None,
             };
             return (
@@ -123,18 +123,18 @@ where
         }
 
         // Admit.
-        let mut outbound = Outbound::read(&parts, conventions, allowed);
+        let mut answer_flags = AnswerFlags::read(&parts, conventions, allowed);
         let mut endpoint: Option<&'static EndpointSpec> = None;
         let mut probe = false;
         // In the scrutinee, so that the `Result` is not kept beside what it holds.
         let admitted = match QueryParams::read(parts.uri.query(), conventions).and_then(|query| {
-            conventions::admit(
+            envelope::admit(
                 service,
                 &parts.uri,
                 &mut parts.method,
                 &mut parts.headers,
                 query,
-                outbound.origin_allowed,
+                answer_flags.origin_allowed,
             )
         }) {
             Ok(admitted) => admitted,
@@ -143,7 +143,7 @@ where
                 let reached = Reached {
                     endpoint,
                     probe,
-                    outbound: Some(outbound),
+                    answer_flags: Some(answer_flags),
                     trace: trace.as_ref(),
                 };
                 let response = way_out::leave(shared, Err(error), &parts, &opening, &reached);
@@ -151,7 +151,7 @@ where
             }
         };
         let trace = read_trace(&mut opening, &parts, conventions);
-        outbound.overridden = admitted.overridden;
+        answer_flags.overridden = admitted.overridden;
         let path = &*admitted.path;
         let answer: Answer = 'steps: {
             // The service's own paths.
@@ -353,7 +353,7 @@ where
         let reached = Reached {
             endpoint,
             probe,
-            outbound: Some(outbound),
+            answer_flags: Some(answer_flags),
             trace: trace.as_ref(),
         };
         let response = way_out::leave(shared, answer, &parts, &opening, &reached);

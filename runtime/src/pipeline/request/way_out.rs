@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::message::body::{Body, Response};
 use crate::pipeline::api::{Answer, Api};
 use crate::pipeline::state::ServiceState;
-use crate::protocol::conventions::{self, Outbound};
+use crate::protocol::envelope::{self, AnswerFlags};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::trace::TraceRequest;
 
@@ -62,7 +62,7 @@ pub(super) struct Reached<'r> {
     pub(super) probe: bool,
     /// What the conventions of the way out need, unless the request was a preflight
     /// (answered at once: nothing else of it is read).
-    pub(super) outbound: Option<Outbound>,
+    pub(super) answer_flags: Option<AnswerFlags>,
     /// The request's demand for tracing.
     pub(super) trace: Option<&'r TraceRequest<'r>>,
 }
@@ -84,11 +84,11 @@ pub(super) fn leave<P: Api, A>(
     if parts.method == Method::HEAD {
         *response.body_mut() = Body::default();
     }
-    if let Some(outbound) = reached.outbound {
-        conventions::finish(
+    if let Some(answer_flags) = reached.answer_flags {
+        envelope::finish(
             &mut response,
             &parts.headers,
-            outbound,
+            answer_flags,
             reached.trace,
             shared.headers.trace.as_ref(),
             conventions,

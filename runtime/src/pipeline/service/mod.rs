@@ -16,7 +16,7 @@ use crate::pipeline::api::Api;
 use crate::pipeline::request;
 use crate::pipeline::state::ServiceState;
 use crate::protocol::auth::Authenticator;
-use crate::serve::activity::Activity;
+use crate::server::activity::Activity;
 use crate::settings::Settings;
 
 mod own_answers;
