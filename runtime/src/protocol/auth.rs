@@ -5,18 +5,17 @@
 //! XSRF token in the XSRF header), or a session key as access token in the query string.
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
+use std::future::Future;
 use std::net::IpAddr;
-use std::sync::Arc;
 
-use base64::Engine;
-use http::{HeaderMap, header};
+use http::HeaderMap;
 
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
-use crate::message::context::{AuthMethod, Caller, Identity};
-use crate::protocol::credential_places::{
-    FoundCredential, MAX_KEYS, authorization, presented_credential,
-};
+use crate::message::context::{AuthMethod, Caller};
+use crate::protocol::authenticator::accounts_reachable;
+use crate::protocol::basic::check_basic;
+use crate::protocol::credential_places::{FoundCredential, MAX_KEYS, presented_credential};
 pub use crate::protocol::credential_places::{PresentedCredentials, cookie};
 use crate::protocol::failure_budget::FailureBudget;
 use crate::protocol::session_clock::SessionClock;
@@ -119,198 +118,127 @@ pub async fn resolve_caller<A: Authenticator>(
 ///   session (one that has not expired: `SessionClock`), makes a cookie caller.
 /// - Otherwise an access token naming a live session makes a token caller; an unknown
 ///   token leaves the caller anonymous (as the real service does).
-pub async fn look_up<A: Authenticator>(
+///
+/// A function answering an async block rather than an async fn, which would keep its
+/// arguments twice (as arguments and as locals) in every request's state.
+#[allow(
+    clippy::manual_async_fn,
+    reason = "an async fn keeps its arguments twice"
+)]
+pub fn look_up<A: Authenticator>(
     authenticator: &A,
     state: &AuthState,
     conventions: &Conventions,
     found: &FoundCredentials<'_>,
     access_token: Option<&str>,
     realm: &str,
-) -> Result<Authenticated, ApiError> {
-    let (headers, remote) = (found.headers, found.remote);
-    if found.authenticated_form {
-        let identity = check_basic(authenticator, &state.failures, headers, remote, realm).await?;
-        return Ok(Authenticated {
-            caller: Caller::user(identity, AuthMethod::Basic),
-            xsrf_token: None,
-            place: None,
-        });
-    }
-    if let Some((place, credential)) = &found.first {
-        let identity = match credential {
-            FoundCredential::Basic => {
-                match check_basic(authenticator, &state.failures, headers, remote, realm).await {
-                    Ok(identity) => Some((identity, AuthMethod::Basic)),
-                    Err(error) if error.as_condition() != Some(Condition::NotAuthenticated) => {
-                        return Err(error);
-                    }
-                    Err(_) => None,
-                }
-            }
-            FoundCredential::Token(token) => authenticator
-                .token(token)
-                .await
-                .map(|identity| (identity, AuthMethod::Token)),
-            FoundCredential::Keys(keys) => {
-                let mut pairs = [("", ""); MAX_KEYS];
-                for (pair, (name, key)) in pairs.iter_mut().zip(keys) {
-                    *pair = (*name, key.as_ref());
-                }
-                let pairs = pairs.get(..keys.len()).unwrap_or_default();
-                (authenticator.keys(pairs).await).map(|identity| (identity, AuthMethod::Token))
-            }
-        };
-        let identity = match identity {
-            Some(identity) => Some(identity),
-            // Not known, or not checkable now: 503 for the latter.
-            None if !matches!(credential, FoundCredential::Basic) => {
-                accounts_reachable(authenticator).await?;
-                None
-            }
-            None => None,
-        };
-        match (identity, conventions.unknown_credentials) {
-            (Some((identity, method)), _) => {
-                return Ok(Authenticated {
-                    caller: Caller::user(identity, method),
-                    xsrf_token: None,
-                    place: u8::try_from(*place).ok(),
-                });
-            }
-            (None, UnknownCredentials::Unauthorized) => {
-                let credential = conventions.credentials.get(*place);
-                tracing::debug!(?credential, "credentials not accepted");
-                // The status table's 401 carries the spec's challenges (`error.rs`).
-                return Err(
-                    ApiError::condition(Condition::NotAuthenticated).with_message("Unauthorized")
-                );
-            }
-            // Served as if nothing had been sent.
-            (None, UnknownCredentials::Anonymous) => {}
-        }
-    }
-    let clock = &state.sessions;
-    if let Some(sessions) = conventions.sessions
-        && let Some(key) = cookie(headers, sessions.cookie)
-    {
-        if let Some(session) = clock.live_session(authenticator, key).await {
+) -> impl Future<Output = Result<Authenticated, ApiError>> {
+    async move {
+        let (headers, remote) = (found.headers, found.remote);
+        if found.authenticated_form {
+            let identity =
+                check_basic(authenticator, &state.failures, headers, remote, realm).await?;
             return Ok(Authenticated {
-                caller: Caller::user(session.identity, AuthMethod::Cookie),
-                xsrf_token: Some(session.xsrf_token),
-                place: None,
-            });
-        }
-        accounts_reachable(authenticator).await?;
-    }
-    if let Some(token) = access_token {
-        if let Some(session) = clock.live_session(authenticator, token).await {
-            return Ok(Authenticated {
-                caller: Caller::user(session.identity, AuthMethod::AccessToken),
+                caller: Caller::user(identity, AuthMethod::Basic),
                 xsrf_token: None,
                 place: None,
             });
         }
-        accounts_reachable(authenticator).await?;
-    }
-    Ok(Authenticated {
-        caller: Caller::anonymous(),
-        xsrf_token: None,
-        place: None,
-    })
-}
-
-/// Checks the request's HTTP basic credentials (in `headers`, from `remote`): the
-/// identity, or 401 with a challenge when they are missing or wrong. While the account
-/// has spent its failure budget at the client's address ([`FailureBudget`]) the answer is
-/// 429 with `Retry-After`, and the password is not checked.
-pub async fn check_basic<A: Authenticator>(
-    authenticator: &A,
-    failures: &FailureBudget,
-    headers: &HeaderMap,
-    remote: Option<IpAddr>,
-    realm: &str,
-) -> Result<Arc<Identity>, ApiError> {
-    // Decoded in the request's own state when short (the usual case), else into a buffer
-    // of their own: the request's future is not made larger for the rare long ones.
-    let mut short = [0; CREDENTIALS_ON_STACK];
-    let mut long = Vec::new();
-    let decoded = authorization(headers, "basic").map_or(0, |e| e.len() / 4 * 3 + 3);
-    let buffer: &mut [u8] = if decoded > CREDENTIALS_ON_STACK {
-        long.resize(decoded.min(LONGEST_CREDENTIALS), 0);
-        &mut long
-    } else {
-        &mut short
-    };
-    let Some((user, password)) = basic_credentials(headers, buffer) else {
-        return Err(unauthorized(realm));
-    };
-    if let Err(wait) = failures.check(user, remote) {
-        let seconds = crate::error::retry_after_seconds(wait);
-        tracing::debug!(user, seconds, "failed attempt budget spent");
-        return Err(ApiError::status(429)
-            .with_message(format!(
-                "Too many failed authentication attempts; retry in {seconds} s"
-            ))
-            .with_retry_after(wait));
-    }
-    match authenticator.basic(user, password).await {
-        Some(identity) => {
-            failures.succeeded(user, remote);
-            Ok(identity)
+        if let Some((place, credential)) = &found.first {
+            let identity = match credential {
+                FoundCredential::Basic => {
+                    match check_basic(authenticator, &state.failures, headers, remote, realm).await
+                    {
+                        Ok(identity) => Some((identity, AuthMethod::Basic)),
+                        Err(error) if error.as_condition() != Some(Condition::NotAuthenticated) => {
+                            return Err(error);
+                        }
+                        Err(_) => None,
+                    }
+                }
+                FoundCredential::Token(token) => authenticator
+                    .token(token)
+                    .await
+                    .map(|identity| (identity, AuthMethod::Token)),
+                FoundCredential::Keys(keys) => {
+                    let mut pairs = [("", ""); MAX_KEYS];
+                    for (pair, (name, key)) in pairs.iter_mut().zip(keys) {
+                        *pair = (*name, key.as_ref());
+                    }
+                    let pairs = pairs.get(..keys.len()).unwrap_or_default();
+                    (authenticator.keys(pairs).await).map(|identity| (identity, AuthMethod::Token))
+                }
+            };
+            let identity = match identity {
+                Some(identity) => Some(identity),
+                // Not known, or not checkable now: 503 for the latter.
+                None if !matches!(credential, FoundCredential::Basic) => {
+                    accounts_reachable(authenticator).await?;
+                    None
+                }
+                None => None,
+            };
+            match (identity, conventions.unknown_credentials) {
+                (Some((identity, method)), _) => {
+                    return Ok(Authenticated {
+                        caller: Caller::user(identity, method),
+                        xsrf_token: None,
+                        place: u8::try_from(*place).ok(),
+                    });
+                }
+                (None, UnknownCredentials::Unauthorized) => {
+                    let credential = conventions.credentials.get(*place);
+                    tracing::debug!(?credential, "credentials not accepted");
+                    // The status table's 401 carries the spec's challenges (`error.rs`).
+                    return Err(ApiError::condition(Condition::NotAuthenticated)
+                        .with_message("Unauthorized"));
+                }
+                // Served as if nothing had been sent.
+                (None, UnknownCredentials::Anonymous) => {}
+            }
         }
-        None => {
+        let clock = &state.sessions;
+        if let Some(sessions) = conventions.sessions
+            && let Some(key) = cookie(headers, sessions.cookie)
+        {
+            if let Some(session) = clock.live_session(authenticator, key).await {
+                return Ok(Authenticated {
+                    caller: Caller::user(session.identity, AuthMethod::Cookie),
+                    xsrf_token: Some(session.xsrf_token),
+                    place: None,
+                });
+            }
             accounts_reachable(authenticator).await?;
-            failures.failed(user, remote);
-            Err(unauthorized(realm))
         }
+        if let Some(token) = access_token {
+            if let Some(session) = clock.live_session(authenticator, token).await {
+                return Ok(Authenticated {
+                    caller: Caller::user(session.identity, AuthMethod::AccessToken),
+                    xsrf_token: None,
+                    place: None,
+                });
+            }
+            accounts_reachable(authenticator).await?;
+        }
+        Ok(Authenticated {
+            caller: Caller::anonymous(),
+            xsrf_token: None,
+            place: None,
+        })
     }
-}
-
-/// `Ok` when `authenticator`'s accounts can be looked up now; else the 503 that answers a
-/// request whose credentials could not be checked ([`Authenticator::reachable`]).
-pub async fn accounts_reachable<A: Authenticator>(authenticator: &A) -> Result<(), ApiError> {
-    authenticator.reachable().await.map_err(|why| {
-        tracing::warn!(%why, "credentials could not be checked");
-        ApiError::status(503)
-            .with_message("Authentication is unavailable; try again shortly")
-            .with_retry_after(std::time::Duration::from_secs(1))
-    })
-}
-
-/// The 401 of the authenticated form, with its `WWW-Authenticate` challenge.
-pub fn unauthorized(realm: &str) -> ApiError {
-    let challenge = http::HeaderValue::from_str(&format!("Basic realm=\"{realm}\""))
-        .unwrap_or_else(|_| http::HeaderValue::from_static("Basic"));
-    ApiError::condition(Condition::NotAuthenticated)
-        .with_message("Unauthorized")
-        .with_header(header::WWW_AUTHENTICATE, challenge)
-}
-
-/// Basic credentials up to this many decoded bytes are decoded in the request's own state.
-pub const CREDENTIALS_ON_STACK: usize = 96;
-
-/// The longest basic credentials read, in decoded bytes: longer ones are refused like any
-/// malformed header.
-pub const LONGEST_CREDENTIALS: usize = 512;
-
-/// The user name and password of an `Authorization: Basic` header, decoded into `buffer`
-/// (credentials longer than the buffer are refused, like any malformed header).
-pub fn basic_credentials<'b>(
-    headers: &HeaderMap,
-    buffer: &'b mut [u8],
-) -> Option<(&'b str, &'b str)> {
-    let encoded = authorization(headers, "basic")?;
-    let length = base64::engine::general_purpose::STANDARD
-        .decode_slice(encoded, buffer)
-        .ok()?;
-    let text = std::str::from_utf8(buffer.get(..length)?).ok()?;
-    text.split_once(':')
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use base64::Engine;
+    use http::header;
+
     use super::*;
+    use crate::message::context::Identity;
     use crate::message::query::QueryTokens;
+    use crate::protocol::basic::{CREDENTIALS_ON_STACK, basic_credentials};
     use crate::spec::Credential;
 
     #[test]

@@ -10,6 +10,7 @@
 
 pub(crate) mod auth;
 pub(crate) mod authenticator;
+pub(crate) mod basic;
 pub(crate) mod cors;
 pub(crate) mod credential_cache;
 pub(crate) mod credential_places;

@@ -7,7 +7,8 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use crate::error::{ApiError, Condition};
 use crate::message::body::{Response, empty};
-use crate::protocol::auth::{AuthState, Authenticator, PresentedCredentials, check_basic, cookie};
+use crate::protocol::auth::{AuthState, Authenticator, PresentedCredentials, cookie};
+use crate::protocol::basic::check_basic;
 use crate::spec::SessionConventions;
 
 /// Appends `Set-Cookie` for `cookie`, on every path of the site (`Path=/`).

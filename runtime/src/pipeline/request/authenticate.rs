@@ -5,6 +5,7 @@
 //! reading a short query twice costs less than carrying its credentials through the whole
 //! request.
 
+use std::future::Future;
 use std::net::SocketAddr;
 
 use http::Method;
@@ -37,105 +38,121 @@ pub(super) enum Authentication {
 /// Authenticates the request to `path` (normalised), on the authenticated form or not: the
 /// credentials found (nothing waits), then looked up (one wait on the account store), then
 /// what the store answered decided. Only the credentials found are kept while it waits.
-pub(super) async fn authenticate<P: Api, A: Authenticator>(
+///
+/// Async blocks rather than async fns here, which would keep their arguments twice (as
+/// arguments and as locals) in every request's state.
+#[allow(
+    clippy::manual_async_fn,
+    reason = "an async fn keeps its arguments twice"
+)]
+pub(super) fn authenticate<P: Api, A: Authenticator>(
     shared: &ServiceState<P, A>,
     parts: &Parts,
     remote: Option<SocketAddr>,
     path: &str,
     authenticated_form: bool,
-) -> Authentication {
-    // The refusal is answered after the lookup's state is gone, not beside it.
-    let error = match identify(shared, parts, remote, path, authenticated_form).await {
-        Ok(authentication) => return authentication,
-        Err(error) => error,
-    };
-    refused(shared, error, parts, path, remote).await
+) -> impl Future<Output = Authentication> {
+    async move {
+        // The refusal is answered after the lookup's state is gone, not beside it.
+        let error = match identify(shared, parts, remote, path, authenticated_form).await {
+            Ok(authentication) => return authentication,
+            Err(error) => error,
+        };
+        refused(shared, error, parts, path, remote).await
+    }
 }
 
 /// [`authenticate`], but for refusals of the credentials, which it answers.
-async fn identify<P: Api, A: Authenticator>(
+#[allow(
+    clippy::manual_async_fn,
+    reason = "an async fn keeps its arguments twice"
+)]
+fn identify<P: Api, A: Authenticator>(
     shared: &ServiceState<P, A>,
     parts: &Parts,
     remote: Option<SocketAddr>,
     path: &str,
     authenticated_form: bool,
-) -> Result<Authentication, ApiError> {
-    let service = P::SERVICE;
-    let conventions = &service.conventions;
-    let authenticator = shared.settings.authenticator.as_ref();
-    let sessions = conventions
-        .sessions
-        .as_ref()
-        .filter(|_| parts.method == Method::POST);
-    if let Some(sessions) = sessions
-        && path == sessions.login_path
-    {
-        // Logging in reads basic credentials only.
-        let presented = PresentedCredentials {
-            headers: &parts.headers,
-            authenticated_form,
-            access_token: None,
-            query_tokens: &QueryTokens::NONE,
-            remote: remote.map(|a| a.ip()),
-        };
-        // Boxed: logging in is rare, and its state would otherwise be every request's.
-        let login = session::login(
-            authenticator,
-            &shared.auth,
-            sessions,
-            &presented,
-            service.title,
-        );
-        let answer = counted(shared, Box::pin(login).await);
-        return Ok(Authentication::Answered(answer));
-    }
-    // Admission read this query without refusing it; of it, the credentials found and the
-    // access token are kept.
-    let (found, access_token) = match QueryParams::read(parts.uri.query(), conventions) {
-        Ok(QueryParams {
-            access_token,
-            tokens,
-            ..
-        }) => {
+) -> impl Future<Output = Result<Authentication, ApiError>> {
+    async move {
+        let service = P::SERVICE;
+        let conventions = &service.conventions;
+        let authenticator = shared.settings.authenticator.as_ref();
+        let sessions = conventions
+            .sessions
+            .as_ref()
+            .filter(|_| parts.method == Method::POST);
+        if let Some(sessions) = sessions
+            && path == sessions.login_path
+        {
+            // Logging in reads basic credentials only.
             let presented = PresentedCredentials {
                 headers: &parts.headers,
                 authenticated_form,
                 access_token: None,
-                query_tokens: &tokens,
+                query_tokens: &QueryTokens::NONE,
                 remote: remote.map(|a| a.ip()),
             };
-            (find_credentials(conventions, &presented), access_token)
+            // Boxed: logging in is rare, and its state would otherwise be every request's.
+            let login = session::login(
+                authenticator,
+                &shared.auth,
+                sessions,
+                &presented,
+                service.title,
+            );
+            let answer = counted(shared, Box::pin(login).await);
+            return Ok(Authentication::Answered(answer));
         }
-        Err(error) => return Err(error),
-    };
-    let access_token = access_token.as_deref();
-    let auth = &shared.auth;
-    let title = service.title;
-    let found = look_up(
-        authenticator,
-        auth,
-        conventions,
-        &found,
-        access_token,
-        title,
-    )
-    .await;
-    let authenticated = counted(shared, found)?;
-    let lacks_xsrf_token = lacks_xsrf_token(&authenticated, parts, shared);
-    if let Some(sessions) = sessions
-        && path == sessions.logout_path
-    {
-        // Logging out is a mutation: with a cookie session it needs the XSRF token.
-        if lacks_xsrf_token {
-            return Ok(Authentication::Answered(Err(xsrf_refusal(service))));
+        // Admission read this query without refusing it; of it, the credentials found and the
+        // access token are kept.
+        let (found, access_token) = match QueryParams::read(parts.uri.query(), conventions) {
+            Ok(QueryParams {
+                access_token,
+                tokens,
+                ..
+            }) => {
+                let presented = PresentedCredentials {
+                    headers: &parts.headers,
+                    authenticated_form,
+                    access_token: None,
+                    query_tokens: &tokens,
+                    remote: remote.map(|a| a.ip()),
+                };
+                (find_credentials(conventions, &presented), access_token)
+            }
+            Err(error) => return Err(error),
+        };
+        let access_token = access_token.as_deref();
+        let auth = &shared.auth;
+        let title = service.title;
+        let found = look_up(
+            authenticator,
+            auth,
+            conventions,
+            &found,
+            access_token,
+            title,
+        )
+        .await;
+        let authenticated = counted(shared, found)?;
+        let lacks_xsrf_token = lacks_xsrf_token(&authenticated, parts, shared);
+        if let Some(sessions) = sessions
+            && path == sessions.logout_path
+        {
+            // Logging out is a mutation: with a cookie session it needs the XSRF token.
+            if lacks_xsrf_token {
+                return Ok(Authentication::Answered(Err(xsrf_refusal(service))));
+            }
+            let answer =
+                session::logout(authenticator, sessions, &parts.headers, access_token).await;
+            return Ok(Authentication::Answered(Ok(answer)));
         }
-        let answer = session::logout(authenticator, sessions, &parts.headers, access_token).await;
-        return Ok(Authentication::Answered(Ok(answer)));
+        Ok(Authentication::Caller {
+            authenticated,
+            lacks_xsrf_token,
+        })
     }
-    Ok(Authentication::Caller {
-        authenticated,
-        lacks_xsrf_token,
-    })
 }
 
 /// The refusal of credentials the service does not accept (or could not check), before
