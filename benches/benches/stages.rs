@@ -81,7 +81,7 @@ fn routing(bencher: Bencher<'_, '_>) {
 /// HTTP basic authentication: the header decoded, the password checked (salted SHA-256,
 /// compared in constant time), the caller built.
 mod auth {
-    use restspec_runtime::__testing::{AuthState, Presented};
+    use restspec_runtime::__testing::{AuthState, PresentedCredentials};
 
     use super::*;
 
@@ -98,7 +98,7 @@ mod auth {
                 &authenticator,
                 &state,
                 &api::SERVICE.conventions,
-                &Presented {
+                &PresentedCredentials {
                     headers: &headers,
                     authenticated_form: true,
                     access_token: None,

@@ -11,7 +11,7 @@
 //!   charges quota and calls the handler;
 //! - `message/`: the HTTP messages every room reads and writes (the request's context,
 //!   query and body; replies, JSON, the body, gzip);
-//! - `serve/`: connections, with their limits and timeouts ([`serve`]);
+//! - `server/`: connections, with their limits and timeouts ([`serve`]);
 //! - `docs_page/`: the interactive page for the OpenAPI document (`docs_path`), its
 //!   renderer embedded;
 //! - [`quota`], [`trace`], [`pagination`], [`idempotency`]: the extension points and the
@@ -96,7 +96,7 @@ mod message;
 mod metrics;
 mod pipeline;
 mod protocol;
-mod serve;
+mod server;
 
 // What a service is configured with and describes itself by.
 mod error;
@@ -142,7 +142,7 @@ pub use restspec_client::{
     Base64, Date, Email, QueryMap, ResponseHeaders, Rfc3339Timestamp, Timestamp, Tristate,
     UnixTimestamp, Uri, Uuid, Validate, Violations,
 };
-pub use serve::{serve, serve_layered, serve_until, shutdown_signal};
+pub use server::{serve, serve_layered, serve_until, shutdown_signal};
 pub use settings::Settings;
 
 /// Expands a spec directory into a module: `restspec_runtime::generate!(pub mod api = "spec");`
@@ -210,8 +210,8 @@ pub mod __testing {
     pub use crate::message::json::{SizeHint, body as json_body, wants_pretty};
     pub use crate::message::query::{QueryParams, QueryTokens};
     pub use crate::pipeline::routing::{Lookup, MAX_PATH_PARAMS, RouteTable};
-    pub use crate::protocol::auth::{AuthState, Presented, resolve_caller};
-    pub use crate::protocol::conventions::normalise_path;
+    pub use crate::protocol::auth::{AuthState, PresentedCredentials, resolve_caller};
+    pub use crate::protocol::envelope::normalise_path;
     pub use crate::protocol::overrides::apply as apply_overrides;
 }
 

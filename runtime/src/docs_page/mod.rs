@@ -45,7 +45,7 @@ pub(crate) fn answer(
         }
         Target::Asset(name)
     };
-    Some(serve(service, docs, target, request_path, headers))
+    Some(page_or_asset(service, docs, target, request_path, headers))
 }
 
 /// Which of the page's paths a request names.
@@ -58,7 +58,7 @@ enum Target<'p> {
 }
 
 #[cfg(feature = "docs-page")]
-fn serve(
+fn page_or_asset(
     service: &ServiceSpec,
     docs: &str,
     target: Target<'_>,
@@ -76,7 +76,7 @@ fn serve(
 }
 
 #[cfg(not(feature = "docs-page"))]
-fn serve(
+fn page_or_asset(
     _service: &ServiceSpec,
     _docs: &str,
     _target: Target<'_>,

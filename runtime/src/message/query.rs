@@ -53,6 +53,16 @@ impl<'q> QueryTokens<'q> {
             .map(|(_, value)| value.as_ref())
     }
 
+    /// The value of parameter `name`, when the request gives it, as long as the query it
+    /// was read from (a value that was percent-encoded is copied).
+    pub fn get_value(&self, name: &str) -> Option<Cow<'q, str>> {
+        self.0
+            .iter()
+            .flatten()
+            .find(|(n, _)| *n == name)
+            .map(|(_, value)| value.clone())
+    }
+
     /// Keeps `value` of parameter `name`: given twice, it is a 400 (which of two tokens
     /// would be meant is not for the service to guess); beyond the spec's number, ignored.
     fn set_once(&mut self, name: &'static str, value: Cow<'q, str>) -> Result<(), ApiError> {

@@ -4,7 +4,6 @@
 //! Built once at start-up from the generated endpoint descriptions; a lookup is one radix
 //! tree walk (`matchit`, the matcher axum uses) and allocates nothing.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use http::request::Parts;
@@ -15,39 +14,124 @@ use crate::spec::{EndpointSpec, Selector, ServiceSpec};
 /// Most path parameters one endpoint may have (the generator refuses more).
 pub const MAX_PATH_PARAMS: usize = 8;
 
-/// The path parameters of one request, in template order.
+/// The path parameters of one request, in template order: each where its text lies, not a
+/// copy of it, so that the request's future (which keeps them from routing to the handler)
+/// carries a few offsets rather than eight strings. A parameter is read from the path as
+/// sent, or, when it was percent-encoded, from one buffer of the decoded values (allocated
+/// only for a request that has such a value), or it is the caller's id the self alias
+/// became.
 #[derive(Debug, Clone, Default)]
 pub struct PathParams<'p> {
-    values: [Cow<'p, str>; MAX_PATH_PARAMS],
-    len: usize,
+    /// The path the parameters were found in.
+    path: &'p str,
+    /// The decoded values of the percent-encoded parameters, one after another.
+    decoded: Option<Box<str>>,
+    /// The caller's id, for the parameters that named the self alias.
+    caller_id: &'p str,
+    /// Each parameter's offsets, in the text its [`Source`] names.
+    spans: [(u16, u16); MAX_PATH_PARAMS],
+    /// Each parameter's [`Source`], two bits each.
+    sources: u16,
+    len: u8,
+}
+
+/// Which text a parameter's offsets are in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u16)]
+enum Source {
+    Path = 0,
+    Decoded = 1,
+    CallerId = 2,
 }
 
 impl<'p> PathParams<'p> {
     /// Every parameter, in template order.
-    pub fn as_slice(&self) -> &[Cow<'p, str>] {
-        &self.values[..self.len]
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        (0..usize::from(self.len)).map(|index| self.get(index))
+    }
+
+    /// How many parameters there are.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when the path has none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The parameter at `index`, `""` past the end.
     pub fn get(&self, index: usize) -> &str {
-        self.as_slice().get(index).map_or("", |value| value)
+        let Some(&(start, end)) = self.spans[..self.len()].get(index) else {
+            return "";
+        };
+        let range = usize::from(start)..usize::from(end);
+        match self.source(index) {
+            Source::Path => self.path.get(range),
+            Source::Decoded => self.decoded.as_deref().and_then(|d| d.get(range)),
+            Source::CallerId => Some(self.caller_id),
+        }
+        .unwrap_or("")
     }
 
-    /// Replaces the parameter at `index` (the self alias becomes the caller's id).
-    pub fn set(&mut self, index: usize, value: Cow<'p, str>) {
-        if let Some(slot) = self.values[..self.len].get_mut(index) {
-            *slot = value;
+    /// Makes the parameter at `index` the caller's `id` (the self alias). Every parameter
+    /// set so shares the one id.
+    pub fn set_to_caller(&mut self, index: usize, id: &'p str) {
+        if index < self.len() {
+            self.caller_id = id;
+            self.set_source(index, Source::CallerId);
         }
     }
 
-    fn push(&mut self, value: Cow<'p, str>) -> bool {
-        let Some(slot) = self.values.get_mut(self.len) else {
-            return false;
-        };
-        *slot = value;
-        self.len += 1;
-        true
+    fn source(&self, index: usize) -> Source {
+        match (self.sources >> (2 * index)) & 0b11 {
+            1 => Source::Decoded,
+            2 => Source::CallerId,
+            _ => Source::Path,
+        }
     }
+
+    fn set_source(&mut self, index: usize, source: Source) {
+        let shift = 2 * index;
+        self.sources = (self.sources & !(0b11 << shift)) | ((source as u16) << shift);
+    }
+
+    /// Keeps `raw`, a slice of the path, decoding it into `decoded` when it is
+    /// percent-encoded. `Err` when it decodes to no text, or there is no room (more
+    /// parameters than the generator allows, a path longer than a URI may be).
+    fn push(&mut self, raw: &'p str, decoded: &mut String) -> Result<(), Pushed> {
+        let index = self.len();
+        if index >= MAX_PATH_PARAMS {
+            return Err(Pushed::NoRoom);
+        }
+        // Where `raw` begins in the path, by address, when it is the path's own text.
+        let start = (raw.as_ptr() as usize).wrapping_sub(self.path.as_ptr() as usize);
+        let end = start.wrapping_add(raw.len());
+        let in_path = self.path.get(start..end).map(str::as_ptr) == Some(raw.as_ptr());
+        let (source, start, end) = if in_path && !raw.contains('%') {
+            (Source::Path, start, end)
+        } else {
+            let value = percent_encoding::percent_decode_str(raw)
+                .decode_utf8()
+                .map_err(|_| Pushed::BadEncoding)?;
+            let start = decoded.len();
+            decoded.push_str(&value);
+            (Source::Decoded, start, decoded.len())
+        };
+        let (Ok(start), Ok(end)) = (u16::try_from(start), u16::try_from(end)) else {
+            return Err(Pushed::NoRoom);
+        };
+        self.spans[index] = (start, end);
+        self.set_source(index, source);
+        self.len += 1;
+        Ok(())
+    }
+}
+
+/// Why a parameter could not be kept.
+enum Pushed {
+    BadEncoding,
+    NoRoom,
 }
 
 /// What a path and method lead to.
@@ -183,12 +267,17 @@ impl RouteTable {
             },
             None => return Lookup::MethodNotAllowed(entry.allow.clone()),
         };
-        let mut params = PathParams::default();
-        // Each value decoded and kept; what refuses the request where one cannot be.
-        let mut keep = |raw: &'p str| match percent_encoding::percent_decode_str(raw).decode_utf8()
-        {
-            Ok(value) => (!params.push(value)).then_some(Lookup::NotFound),
-            Err(_) => Some(Lookup::BadEncoding(endpoint)),
+        let mut params = PathParams {
+            path,
+            ..PathParams::default()
+        };
+        // Each value kept, decoded where it is percent-encoded; what refuses the request
+        // where one cannot be.
+        let mut decoded = String::new();
+        let mut keep = |raw: &'p str| match params.push(raw, &mut decoded) {
+            Ok(()) => None,
+            Err(Pushed::NoRoom) => Some(Lookup::NotFound),
+            Err(Pushed::BadEncoding) => Some(Lookup::BadEncoding(endpoint)),
         };
         for (index, (_, raw)) in found.params.iter().enumerate() {
             // A segment with fixed text holds one value or several, between its texts.
@@ -201,6 +290,9 @@ impl RouteTable {
             if let Some(refused) = refused {
                 return refused;
             }
+        }
+        if !decoded.is_empty() {
+            params.decoded = Some(decoded.into_boxed_str());
         }
         Lookup::Found(endpoint, params)
     }
@@ -290,6 +382,32 @@ mod tests {
         assert_eq!(router.at("/users/$count").map(|m| *m.value), Ok(0));
         assert_eq!(router.at("/users/%24count").map(|m| *m.value), Ok(1));
         assert_eq!(router.at("/a/b(c)!*+,;=@d:e&f'g").map(|m| *m.value), Ok(2));
+    }
+
+    /// A parameter is read from the path where it lies, from the decoded buffer when it
+    /// was percent-encoded (or is not the path's text), or as the caller's id.
+    #[test]
+    fn parameters_are_read_where_they_lie() {
+        let path = "/a/b%20c/d";
+        let mut params = super::PathParams {
+            path,
+            ..Default::default()
+        };
+        let mut decoded = String::new();
+        assert!(params.push(&path[1..2], &mut decoded).is_ok());
+        assert!(params.push(&path[3..8], &mut decoded).is_ok());
+        assert!(params.push("elsewhere", &mut decoded).is_ok());
+        params.decoded = Some(decoded.into_boxed_str());
+        assert_eq!(params.iter().collect::<Vec<_>>(), ["a", "b c", "elsewhere"]);
+        params.set_to_caller(0, "1000");
+        assert_eq!(
+            (params.get(0), params.get(1), params.get(3)),
+            ("1000", "b c", "")
+        );
+        assert!(matches!(
+            params.push("%ff", &mut String::new()),
+            Err(super::Pushed::BadEncoding)
+        ));
     }
 
     /// Several parameters in one segment: each up to the next text's first occurrence, the

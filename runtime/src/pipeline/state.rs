@@ -43,7 +43,7 @@ impl HeaderNames {
 }
 
 /// State shared by every request of one service.
-pub(crate) struct Shared<P, A> {
+pub(crate) struct ServiceState<P, A> {
     pub(crate) api: P,
     pub(crate) settings: Settings<A>,
     pub(crate) routes: RouteTable,
@@ -61,11 +61,11 @@ pub(crate) struct Shared<P, A> {
     names_resource: Box<[bool]>,
 }
 
-impl<P: Api, A> Shared<P, A> {
+impl<P: Api, A> ServiceState<P, A> {
     pub(crate) fn new(api: P, settings: Settings<A>) -> Self {
         let service = P::SERVICE;
         let slots = service.endpoint_slots();
-        Shared {
+        ServiceState {
             api,
             auth: AuthState::new(&settings.limits),
             metrics: Metrics::of(service),

@@ -5,16 +5,18 @@
 //! XSRF token in the XSRF header), or a session key as access token in the query string.
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
-use std::sync::Arc;
+use std::future::Future;
+use std::net::IpAddr;
 
-use base64::Engine;
-use http::{HeaderMap, header};
+use http::HeaderMap;
 
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
-use crate::message::context::{AuthMethod, Caller, Identity};
-use crate::protocol::credential_places::{Found, authorization, presented_credential};
-pub use crate::protocol::credential_places::{Presented, cookie};
+use crate::message::context::{AuthMethod, Caller};
+use crate::protocol::authenticator::accounts_reachable;
+use crate::protocol::basic::check_basic;
+use crate::protocol::credential_places::{FoundCredential, MAX_KEYS, presented_credential};
+pub use crate::protocol::credential_places::{PresentedCredentials, cookie};
 use crate::protocol::failure_budget::FailureBudget;
 use crate::protocol::session_clock::SessionClock;
 use crate::spec::{Conventions, UnknownCredentials};
@@ -52,199 +54,191 @@ impl AuthState {
     }
 }
 
-/// Decides who is calling.
-///
-/// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge
-///   (`check_basic`, which also counts failures).
-/// - Otherwise a session cookie, when the service has sessions and the cookie names a live
-///   session (one that has not expired: `SessionClock`), makes a cookie caller.
-/// - Otherwise an access token naming a live session makes a token caller; an unknown
-///   token leaves the caller anonymous (as the real service does).
+/// The credentials one request carries, found without waiting (nothing here is looked
+/// up): what [`look_up`] then asks the account store about. They borrow the request head,
+/// not the query credentials read from it, so that those are not kept while it waits.
+#[derive(Debug, Clone)]
+pub struct FoundCredentials<'a> {
+    headers: &'a HeaderMap,
+    remote: Option<IpAddr>,
+    authenticated_form: bool,
+    /// The first of the spec's places the request carries credentials at (its index), and
+    /// those credentials: the only place looked at, whatever the store answers.
+    first: Option<(usize, FoundCredential<'a>)>,
+}
+
+/// Finds the credentials `presented`, without looking any up.
+pub fn find_credentials<'a>(
+    conventions: &Conventions,
+    presented: &PresentedCredentials<'a, '_>,
+) -> FoundCredentials<'a> {
+    let first = if presented.authenticated_form {
+        None
+    } else {
+        (conventions.credentials.iter().enumerate())
+            .find_map(|(place, c)| Some((place, presented_credential(*c, presented)?)))
+    };
+    FoundCredentials {
+        headers: presented.headers,
+        remote: presented.remote,
+        authenticated_form: presented.authenticated_form,
+        first,
+    }
+}
+
+/// Decides who is calling: [`find_credentials`], then [`look_up`].
 pub async fn resolve_caller<A: Authenticator>(
     authenticator: &A,
     state: &AuthState,
     conventions: &Conventions,
-    presented: &Presented<'_>,
+    presented: &PresentedCredentials<'_, '_>,
     realm: &str,
 ) -> Result<Authenticated, ApiError> {
-    if presented.authenticated_form {
-        let identity = check_basic(authenticator, &state.failures, presented, realm).await?;
-        return Ok(Authenticated {
-            caller: Caller::user(identity, AuthMethod::Basic),
-            xsrf_token: None,
-            place: None,
-        });
-    }
-    for (place, credential) in conventions.credentials.iter().enumerate() {
-        let Some(found) = presented_credential(*credential, presented) else {
-            continue;
-        };
-        let identity = match found {
-            Found::Basic => {
-                match check_basic(authenticator, &state.failures, presented, realm).await {
-                    Ok(identity) => Some((identity, AuthMethod::Basic)),
-                    Err(error) if error.as_condition() != Some(Condition::NotAuthenticated) => {
-                        return Err(error);
-                    }
-                    Err(_) => None,
-                }
-            }
-            Found::Token(token) => match authenticator.token(token).await {
-                Some(identity) => Some((identity, AuthMethod::Token)),
-                None => {
-                    // Not known, or not checkable now: 503 for the latter.
-                    accounts_reachable(authenticator).await?;
-                    None
-                }
-            },
-            Found::Keys(keys, count) => match authenticator.keys(&keys[..count]).await {
-                Some(identity) => Some((identity, AuthMethod::Token)),
-                None => {
-                    accounts_reachable(authenticator).await?;
-                    None
-                }
-            },
-        };
-        match (identity, conventions.unknown_credentials) {
-            (Some((identity, method)), _) => {
-                return Ok(Authenticated {
-                    caller: Caller::user(identity, method),
-                    xsrf_token: None,
-                    place: u8::try_from(place).ok(),
-                });
-            }
-            (None, UnknownCredentials::Unauthorized) => {
-                tracing::debug!(?credential, "credentials not accepted");
-                // The status table's 401 carries the spec's challenges (`error.rs`).
-                return Err(
-                    ApiError::condition(Condition::NotAuthenticated).with_message("Unauthorized")
-                );
-            }
-            // Served as if nothing had been sent: look no further.
-            (None, UnknownCredentials::Anonymous) => break,
-        }
-    }
-    let clock = &state.sessions;
-    if let Some(sessions) = conventions.sessions
-        && let Some(key) = cookie(presented.headers, sessions.cookie)
-    {
-        if let Some(session) = clock.live_session(authenticator, key).await {
+    let found = find_credentials(conventions, presented);
+    look_up(
+        authenticator,
+        state,
+        conventions,
+        &found,
+        presented.access_token,
+        realm,
+    )
+    .await
+}
+
+/// Looks up the credentials `found` (and the session cookie and `access_token` after
+/// them) and decides who is calling.
+///
+/// - The authenticated form needs valid basic credentials: otherwise 401 with a challenge
+///   (`check_basic`, which also counts failures).
+/// - Otherwise the credentials at the first of the spec's places the request carries any:
+///   known, they name the caller; unknown, the request is refused or looked at further,
+///   as the spec's `unknown_credentials` says.
+/// - Otherwise a session cookie, when the service has sessions and the cookie names a live
+///   session (one that has not expired: `SessionClock`), makes a cookie caller.
+/// - Otherwise an access token naming a live session makes a token caller; an unknown
+///   token leaves the caller anonymous (as the real service does).
+///
+/// A function answering an async block rather than an async fn, which would keep its
+/// arguments twice (as arguments and as locals) in every request's state.
+#[allow(
+    clippy::manual_async_fn,
+    reason = "an async fn keeps its arguments twice"
+)]
+pub fn look_up<A: Authenticator>(
+    authenticator: &A,
+    state: &AuthState,
+    conventions: &Conventions,
+    found: &FoundCredentials<'_>,
+    access_token: Option<&str>,
+    realm: &str,
+) -> impl Future<Output = Result<Authenticated, ApiError>> {
+    async move {
+        let (headers, remote) = (found.headers, found.remote);
+        if found.authenticated_form {
+            let identity =
+                check_basic(authenticator, &state.failures, headers, remote, realm).await?;
             return Ok(Authenticated {
-                caller: Caller::user(session.identity, AuthMethod::Cookie),
-                xsrf_token: Some(session.xsrf_token),
-                place: None,
-            });
-        }
-        accounts_reachable(authenticator).await?;
-    }
-    if let Some(token) = presented.access_token {
-        if let Some(session) = clock.live_session(authenticator, token).await {
-            return Ok(Authenticated {
-                caller: Caller::user(session.identity, AuthMethod::AccessToken),
+                caller: Caller::user(identity, AuthMethod::Basic),
                 xsrf_token: None,
                 place: None,
             });
         }
-        accounts_reachable(authenticator).await?;
-    }
-    Ok(Authenticated {
-        caller: Caller::anonymous(),
-        xsrf_token: None,
-        place: None,
-    })
-}
-
-/// Checks the request's HTTP basic credentials: the identity, or 401 with a challenge when
-/// they are missing or wrong. While the account has spent its failure budget at the
-/// client's address ([`FailureBudget`]) the answer is 429 with `Retry-After`, and the
-/// password is not checked.
-pub async fn check_basic<A: Authenticator>(
-    authenticator: &A,
-    failures: &FailureBudget,
-    presented: &Presented<'_>,
-    realm: &str,
-) -> Result<Arc<Identity>, ApiError> {
-    // Decoded in the request's own state when short (the usual case), else into a buffer
-    // of their own: the request's future is not made larger for the rare long ones.
-    let mut short = [0; CREDENTIALS_ON_STACK];
-    let mut long = Vec::new();
-    let decoded = authorization(presented.headers, "basic").map_or(0, |e| e.len() / 4 * 3 + 3);
-    let buffer: &mut [u8] = if decoded > CREDENTIALS_ON_STACK {
-        long.resize(decoded.min(LONGEST_CREDENTIALS), 0);
-        &mut long
-    } else {
-        &mut short
-    };
-    let Some((user, password)) = basic_credentials(presented.headers, buffer) else {
-        return Err(unauthorized(realm));
-    };
-    if let Err(wait) = failures.check(user, presented.remote) {
-        let seconds = crate::error::retry_after_seconds(wait);
-        tracing::debug!(user, seconds, "failed attempt budget spent");
-        return Err(ApiError::status(429)
-            .with_message(format!(
-                "Too many failed authentication attempts; retry in {seconds} s"
-            ))
-            .with_retry_after(wait));
-    }
-    match authenticator.basic(user, password).await {
-        Some(identity) => {
-            failures.succeeded(user, presented.remote);
-            Ok(identity)
+        if let Some((place, credential)) = &found.first {
+            let identity = match credential {
+                FoundCredential::Basic => {
+                    match check_basic(authenticator, &state.failures, headers, remote, realm).await
+                    {
+                        Ok(identity) => Some((identity, AuthMethod::Basic)),
+                        Err(error) if error.as_condition() != Some(Condition::NotAuthenticated) => {
+                            return Err(error);
+                        }
+                        Err(_) => None,
+                    }
+                }
+                FoundCredential::Token(token) => authenticator
+                    .token(token)
+                    .await
+                    .map(|identity| (identity, AuthMethod::Token)),
+                FoundCredential::Keys(keys) => {
+                    let mut pairs = [("", ""); MAX_KEYS];
+                    for (pair, (name, key)) in pairs.iter_mut().zip(keys) {
+                        *pair = (*name, key.as_ref());
+                    }
+                    let pairs = pairs.get(..keys.len()).unwrap_or_default();
+                    (authenticator.keys(pairs).await).map(|identity| (identity, AuthMethod::Token))
+                }
+            };
+            let identity = match identity {
+                Some(identity) => Some(identity),
+                // Not known, or not checkable now: 503 for the latter.
+                None if !matches!(credential, FoundCredential::Basic) => {
+                    accounts_reachable(authenticator).await?;
+                    None
+                }
+                None => None,
+            };
+            match (identity, conventions.unknown_credentials) {
+                (Some((identity, method)), _) => {
+                    return Ok(Authenticated {
+                        caller: Caller::user(identity, method),
+                        xsrf_token: None,
+                        place: u8::try_from(*place).ok(),
+                    });
+                }
+                (None, UnknownCredentials::Unauthorized) => {
+                    let credential = conventions.credentials.get(*place);
+                    tracing::debug!(?credential, "credentials not accepted");
+                    // The status table's 401 carries the spec's challenges (`error.rs`).
+                    return Err(ApiError::condition(Condition::NotAuthenticated)
+                        .with_message("Unauthorized"));
+                }
+                // Served as if nothing had been sent.
+                (None, UnknownCredentials::Anonymous) => {}
+            }
         }
-        None => {
+        let clock = &state.sessions;
+        if let Some(sessions) = conventions.sessions
+            && let Some(key) = cookie(headers, sessions.cookie)
+        {
+            if let Some(session) = clock.live_session(authenticator, key).await {
+                return Ok(Authenticated {
+                    caller: Caller::user(session.identity, AuthMethod::Cookie),
+                    xsrf_token: Some(session.xsrf_token),
+                    place: None,
+                });
+            }
             accounts_reachable(authenticator).await?;
-            failures.failed(user, presented.remote);
-            Err(unauthorized(realm))
         }
+        if let Some(token) = access_token {
+            if let Some(session) = clock.live_session(authenticator, token).await {
+                return Ok(Authenticated {
+                    caller: Caller::user(session.identity, AuthMethod::AccessToken),
+                    xsrf_token: None,
+                    place: None,
+                });
+            }
+            accounts_reachable(authenticator).await?;
+        }
+        Ok(Authenticated {
+            caller: Caller::anonymous(),
+            xsrf_token: None,
+            place: None,
+        })
     }
-}
-
-/// `Ok` when `authenticator`'s accounts can be looked up now; else the 503 that answers a
-/// request whose credentials could not be checked ([`Authenticator::reachable`]).
-pub async fn accounts_reachable<A: Authenticator>(authenticator: &A) -> Result<(), ApiError> {
-    authenticator.reachable().await.map_err(|why| {
-        tracing::warn!(%why, "credentials could not be checked");
-        ApiError::status(503)
-            .with_message("Authentication is unavailable; try again shortly")
-            .with_retry_after(std::time::Duration::from_secs(1))
-    })
-}
-
-/// The 401 of the authenticated form, with its `WWW-Authenticate` challenge.
-pub fn unauthorized(realm: &str) -> ApiError {
-    let challenge = http::HeaderValue::from_str(&format!("Basic realm=\"{realm}\""))
-        .unwrap_or_else(|_| http::HeaderValue::from_static("Basic"));
-    ApiError::condition(Condition::NotAuthenticated)
-        .with_message("Unauthorized")
-        .with_header(header::WWW_AUTHENTICATE, challenge)
-}
-
-/// Basic credentials up to this many decoded bytes are decoded in the request's own state.
-pub const CREDENTIALS_ON_STACK: usize = 96;
-
-/// The longest basic credentials read, in decoded bytes: longer ones are refused like any
-/// malformed header.
-pub const LONGEST_CREDENTIALS: usize = 512;
-
-/// The user name and password of an `Authorization: Basic` header, decoded into `buffer`
-/// (credentials longer than the buffer are refused, like any malformed header).
-pub fn basic_credentials<'b>(
-    headers: &HeaderMap,
-    buffer: &'b mut [u8],
-) -> Option<(&'b str, &'b str)> {
-    let encoded = authorization(headers, "basic")?;
-    let length = base64::engine::general_purpose::STANDARD
-        .decode_slice(encoded, buffer)
-        .ok()?;
-    let text = std::str::from_utf8(buffer.get(..length)?).ok()?;
-    text.split_once(':')
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use base64::Engine;
+    use http::header;
+
     use super::*;
+    use crate::message::context::Identity;
     use crate::message::query::QueryTokens;
+    use crate::protocol::basic::{CREDENTIALS_ON_STACK, basic_credentials};
     use crate::spec::Credential;
 
     #[test]
@@ -272,8 +266,8 @@ mod tests {
     }
 
     /// A request on the plain form carrying `headers` and nothing else.
-    fn plain(headers: &HeaderMap) -> Presented<'_> {
-        Presented {
+    fn plain(headers: &HeaderMap) -> PresentedCredentials<'_, '_> {
+        PresentedCredentials {
             headers,
             authenticated_form: false,
             access_token: None,
@@ -403,20 +397,13 @@ mod tests {
     async fn credentials_that_could_not_be_checked_are_503_not_401_and_not_counted() {
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, "Basic YWRtaW46czpl".parse().unwrap());
-        let presented = Presented {
-            headers: &headers,
-            authenticated_form: true,
-            access_token: None,
-            query_tokens: &QueryTokens::NONE,
-            remote: None,
-        };
         let limits = crate::Limits {
             auth_failures_allowed: 1,
             ..crate::Limits::default()
         };
         let failures = FailureBudget::new(&limits);
         for _ in 0..3 {
-            let away = check_basic(&Store { away: true }, &failures, &presented, "r").await;
+            let away = check_basic(&Store { away: true }, &failures, &headers, None, "r").await;
             let error = away.err().unwrap();
             assert_eq!(error.as_condition(), None, "a status of its own, 503");
             assert_eq!(
@@ -431,7 +418,7 @@ mod tests {
             );
         }
         // Three 503s spent nothing of a budget of one failure: the wrong password is 401.
-        let back = check_basic(&Store { away: false }, &failures, &presented, "r").await;
+        let back = check_basic(&Store { away: false }, &failures, &headers, None, "r").await;
         assert_eq!(
             back.err().unwrap().as_condition(),
             Some(Condition::NotAuthenticated)

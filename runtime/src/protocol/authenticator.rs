@@ -7,6 +7,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use crate::error::ApiError;
 use crate::message::context::Identity;
 
 /// A web session, as cookie and access-token authentication find it.
@@ -145,6 +146,17 @@ pub trait Authenticator: Send + Sync + 'static {
         let _ = (used_before, created_before);
         async {}
     }
+}
+
+/// `Ok` when `authenticator`'s accounts can be looked up now; else the 503 that answers a
+/// request whose credentials could not be checked ([`Authenticator::reachable`]).
+pub async fn accounts_reachable<A: Authenticator>(authenticator: &A) -> Result<(), ApiError> {
+    authenticator.reachable().await.map_err(|why| {
+        tracing::warn!(%why, "credentials could not be checked");
+        ApiError::status(503)
+            .with_message("Authentication is unavailable; try again shortly")
+            .with_retry_after(std::time::Duration::from_secs(1))
+    })
 }
 
 /// An authenticator that knows nobody: every `/a/` request is 401, everything else

@@ -10,10 +10,11 @@
 
 pub(crate) mod auth;
 pub(crate) mod authenticator;
-pub(crate) mod conventions;
+pub(crate) mod basic;
 pub(crate) mod cors;
 pub(crate) mod credential_cache;
 pub(crate) mod credential_places;
+pub(crate) mod envelope;
 pub(crate) mod failure_budget;
 pub(crate) mod fixed_tokens;
 #[cfg(feature = "fixed-users")]

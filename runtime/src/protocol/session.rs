@@ -7,7 +7,8 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use crate::error::{ApiError, Condition};
 use crate::message::body::{Response, empty};
-use crate::protocol::auth::{AuthState, Authenticator, Presented, check_basic, cookie};
+use crate::protocol::auth::{AuthState, Authenticator, PresentedCredentials, cookie};
+use crate::protocol::basic::check_basic;
 use crate::spec::SessionConventions;
 
 /// Appends `Set-Cookie` for `cookie`, on every path of the site (`Path=/`).
@@ -26,10 +27,17 @@ pub async fn login<A: Authenticator>(
     authenticator: &A,
     state: &AuthState,
     sessions: &SessionConventions,
-    presented: &Presented<'_>,
+    presented: &PresentedCredentials<'_, '_>,
     realm: &str,
 ) -> Result<Response, ApiError> {
-    let identity = check_basic(authenticator, &state.failures, presented, realm).await?;
+    let identity = check_basic(
+        authenticator,
+        &state.failures,
+        presented.headers,
+        presented.remote,
+        realm,
+    )
+    .await?;
     let clock = &state.sessions;
     let session = authenticator
         .create_session(&identity)

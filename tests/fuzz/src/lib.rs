@@ -97,7 +97,7 @@ pub fn paths(data: &[u8]) {
         http::Method::DELETE,
     ] {
         if let Lookup::Found(_, params) = routes().lookup(&method, &normal) {
-            for value in params.as_slice() {
+            for value in params.iter() {
                 assert!(
                     value.len() <= normal.len(),
                     "a decoded id is no longer than the path"

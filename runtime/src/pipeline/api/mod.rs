@@ -24,6 +24,7 @@ use crate::message::json::SizeHint;
 use crate::message::reply::Reply;
 use crate::pipeline::routing::PathParams;
 use crate::spec::{EndpointSpec, FamilySpec, ServiceSpec};
+use crate::trace::TraceRequest;
 
 mod paginated_arms;
 
@@ -66,22 +67,26 @@ pub trait Api: Send + Sync + 'static {
 }
 
 /// One request, routed and admitted (authenticated, resolved, within quota), as an
-/// endpoint's arm sees it.
+/// endpoint's arm sees it. It borrows what the request's steps keep (a few words each)
+/// rather than copying it: it lives beside the handler's future, in the request's.
 #[derive(Debug)]
 pub struct Call<'a> {
     pub(crate) endpoint: &'static EndpointSpec,
     pub(crate) service: &'static ServiceSpec,
     pub(crate) parts: &'a Parts,
     pub(crate) caller: &'a Caller,
-    pub(crate) trace_id: Option<&'a str>,
+    pub(crate) trace: Option<&'a TraceRequest<'a>>,
     pub(crate) resource: Option<&'a ResourceMetadata>,
     pub(crate) params: &'a PathParams<'a>,
     pub(crate) body: Bytes,
     pub(crate) pretty: bool,
     pub(crate) size_hint: &'a SizeHint,
-    pub(crate) remote_addr: Option<SocketAddr>,
+    pub(crate) remote_addr: &'a Option<SocketAddr>,
     pub(crate) limits: &'a Limits,
-    pub(crate) public_url: crate::message::context::PublicUrl<'a>,
+    /// [`Settings::public_url`](crate::Settings::public_url).
+    pub(crate) public_url: Option<&'a str>,
+    /// [`Settings::trust_forwarded_headers`](crate::Settings::trust_forwarded_headers).
+    pub(crate) trust_forwarded: bool,
 }
 
 impl<'a> Call<'a> {
@@ -92,12 +97,20 @@ impl<'a> Call<'a> {
 
     /// What the handler learns besides its inputs.
     pub fn context(&self) -> RequestContext<'a> {
-        let mut context = RequestContext::new(self.caller, self.parts, self.remote_addr);
-        context.trace_id = self.trace_id;
+        let mut context = RequestContext::new(self.caller, self.parts, *self.remote_addr);
+        context.trace_id = self.trace.map(TraceRequest::primary_id);
         context.resource = self.resource;
         context
-            .with_public_url(self.public_url)
+            .with_public_url(self.public_url_rule())
             .with_echo_headers(self.service.conventions.echo_headers)
+    }
+
+    /// How the URL clients reach the service at is found.
+    pub(crate) fn public_url_rule(&self) -> crate::message::context::PublicUrl<'a> {
+        crate::message::context::PublicUrl {
+            fixed: self.public_url,
+            trust_forwarded: self.trust_forwarded,
+        }
     }
 
     /// The path parameter at `index` (template order), decoded, the self alias resolved.

@@ -34,7 +34,7 @@ impl Call<'_> {
         let conventions = self.page_conventions()?;
         let url = format!(
             "{}{}",
-            crate::message::context::public_url(self.public_url, self.parts),
+            crate::message::context::public_url(self.public_url_rule(), self.parts),
             self.parts.uri.path()
         );
         let headers =

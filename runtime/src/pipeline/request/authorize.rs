@@ -3,8 +3,6 @@
 //! caller may call it (authentication required, the XSRF token of a cookie session's
 //! mutations, capabilities), the self alias, and the top-level resource the path names.
 
-use std::borrow::Cow;
-
 use http::Method;
 use http::request::Parts;
 
@@ -12,7 +10,7 @@ use crate::error::{ApiError, Condition};
 use crate::message::context::{AuthMethod, Caller, ResourceMetadata};
 use crate::pipeline::api::Api;
 use crate::pipeline::routing::PathParams;
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 use crate::protocol::auth::Authenticated;
 use crate::spec::{EndpointSpec, ServiceSpec};
 
@@ -23,7 +21,7 @@ use crate::spec::{EndpointSpec, ServiceSpec};
 pub(crate) fn lacks_xsrf_token<P, A>(
     authenticated: &Authenticated,
     parts: &Parts,
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
 ) -> bool {
     if authenticated.caller.auth_method() != AuthMethod::Cookie {
         return false;
@@ -79,7 +77,7 @@ pub(crate) fn seen_by(endpoint: &EndpointSpec, found: Option<u8>, service: &Serv
 /// mutation without the XSRF token (403), the capability (403), and the self alias, which
 /// becomes the caller's id.
 fn check<'p, P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     endpoint: &'static EndpointSpec,
     params: &mut PathParams<'p>,
     caller: &'p Caller,
@@ -142,7 +140,7 @@ fn check<'p, P: Api, A>(
 /// Authorizes the request ([`check`]), then finds the family's top-level resource the path
 /// names, when it names one: 404 when it does not exist (unless the endpoint creates it).
 pub(crate) async fn resolve<'p, P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     endpoint: &'static EndpointSpec,
     params: &mut PathParams<'p>,
     caller: &'p Caller,
@@ -198,7 +196,7 @@ fn resolve_self_alias<'a>(
             continue;
         }
         match caller.identity() {
-            Some(identity) => params.set(index, Cow::Borrowed(identity.id.as_str())),
+            Some(identity) => params.set_to_caller(index, identity.id.as_str()),
             None => {
                 return Err(ApiError::condition(Condition::AnonymousSelf)
                     .with_message(format!("Resolving account '{alias}' requires login")));

@@ -13,7 +13,7 @@ use crate::message::context::{Caller, ResourceMetadata};
 use crate::metrics::TimedOut;
 use crate::pipeline::api::{Answer, Api};
 use crate::pipeline::routing::Lookup;
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 use crate::quota::{
     BudgetHeaders, EarlyRefusals, QuotaRefusal, QuotaRequestContext, QuotaState, RateLimitHeaders,
 };
@@ -67,7 +67,7 @@ enum Ask {
 /// enforcer may block, on a blocking thread under the request timeout (503 past it). A
 /// refusal carries the rate-limit headers already.
 pub(super) async fn check_quota<P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     endpoint: &'static EndpointSpec,
     caller: &Caller,
     resource: Option<&ResourceMetadata>,
@@ -104,7 +104,7 @@ pub(super) async fn check_quota<P: Api, A>(
 /// Asks every enforcer, inline or on a blocking thread; `Err` only when they did not
 /// answer in time.
 async fn ask<P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     asked: Ask,
     endpoint: &'static EndpointSpec,
     caller: &Caller,
@@ -160,7 +160,7 @@ async fn ask<P: Api, A>(
 /// `early_refusals` say: as it is, with the budget's headers, or charged a token (and then
 /// the quota's own refusal when the caller has nothing left).
 pub(super) async fn refused_early<P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     error: ApiError,
     endpoint: &'static EndpointSpec,
     caller: &Caller,
@@ -202,7 +202,7 @@ pub(super) async fn refused_early<P: Api, A>(
 /// Whether refusals answered before the quota check are answered as they are, without the
 /// budget's headers and uncharged (the spec's `early_refusals`, `bare` unless it says
 /// otherwise), or when there is no quota to ask.
-pub(super) fn refusals_are_bare<P: Api, A>(shared: &Shared<P, A>) -> bool {
+pub(super) fn refusals_are_bare<P: Api, A>(shared: &ServiceState<P, A>) -> bool {
     let early = P::SERVICE
         .conventions
         .rate_limit_headers
@@ -219,7 +219,7 @@ pub(super) fn timed_out(limit: std::time::Duration) -> ApiError {
 /// request is routed for its endpoint's budget, by an anonymous caller, when the spec's
 /// `early_refusals` ask for it; a request no endpoint serves is answered as it is.
 pub(super) async fn refused_before_routing<P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     error: ApiError,
     parts: &Parts,
     path: &str,

@@ -2,7 +2,7 @@
 //!
 //! 1. open (before the request's future exists: its id, its start, its spans: `opening`);
 //! 2. admit: a CORS preflight is answered at once; the path is normalised, the runtime's
-//!    query parameters read, `$m`/`$ct` applied (`protocol::conventions::admit`);
+//!    query parameters read, `$m`/`$ct` applied (`protocol::envelope::admit`);
 //! 3. the service's own paths: metrics, health, OpenAPI document, docs page (`own_paths`);
 //! 4. authenticate, and the session paths (`authenticate`); impersonate (`run_as`);
 //! 5. route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
@@ -37,12 +37,12 @@ use crate::metrics::TimedOut;
 use crate::pipeline::api::{Answer, Api, Call};
 use crate::pipeline::routing::Lookup;
 use crate::pipeline::service::BoxFuture;
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 use crate::protocol::auth::Authenticator;
-use crate::protocol::conventions::{self, Outbound};
 use crate::protocol::cors;
+use crate::protocol::envelope::{self, AnswerFlags};
 use crate::quota::QuotaState;
-use crate::serve::activity::{Activity, RequestUnderWay};
+use crate::server::activity::{Activity, RequestUnderWay};
 use crate::spec::{Conventions, EndpointSpec};
 use crate::trace::{self, TraceRequest};
 
@@ -63,7 +63,7 @@ pub(crate) use way_out::in_endpoint_row;
 /// Starts answering `request`: its opening, then its steps in one future, boxed once (as
 /// hyper's and tower's `call` must).
 pub(crate) fn start<P, A, B>(
-    shared: &Arc<Shared<P, A>>,
+    shared: &Arc<ServiceState<P, A>>,
     remote: Option<SocketAddr>,
     activity: Option<&Arc<Activity>>,
     request: http::Request<B>,
@@ -86,7 +86,7 @@ where
 /// twice (as argument and as local).
 #[allow(clippy::manual_async_fn, reason = "an async fn keeps the head twice")]
 fn answer<P, A, B>(
-    shared: Arc<Shared<P, A>>,
+    shared: Arc<ServiceState<P, A>>,
     remote: Option<SocketAddr>,
     busy: Option<RequestUnderWay>,
     mut parts: Parts,
@@ -113,7 +113,7 @@ where
             let reached = Reached {
                 endpoint: None,
                 probe: false,
-                outbound: None,
+                answer_flags: None,
                 trace: None,
             };
             return (
@@ -123,18 +123,18 @@ where
         }
 
         // Admit.
-        let mut outbound = Outbound::read(&parts, conventions, allowed);
+        let mut answer_flags = AnswerFlags::read(&parts, conventions, allowed);
         let mut endpoint: Option<&'static EndpointSpec> = None;
         let mut probe = false;
         // In the scrutinee, so that the `Result` is not kept beside what it holds.
         let admitted = match QueryParams::read(parts.uri.query(), conventions).and_then(|query| {
-            conventions::admit(
+            envelope::admit(
                 service,
                 &parts.uri,
                 &mut parts.method,
                 &mut parts.headers,
                 query,
-                outbound.origin_allowed,
+                answer_flags.origin_allowed,
             )
         }) {
             Ok(admitted) => admitted,
@@ -143,7 +143,7 @@ where
                 let reached = Reached {
                     endpoint,
                     probe,
-                    outbound: Some(outbound),
+                    answer_flags: Some(answer_flags),
                     trace: trace.as_ref(),
                 };
                 let response = way_out::leave(shared, Err(error), &parts, &opening, &reached);
@@ -151,7 +151,7 @@ where
             }
         };
         let trace = read_trace(&mut opening, &parts, conventions);
-        outbound.overridden = admitted.overridden;
+        answer_flags.overridden = admitted.overridden;
         let path = &*admitted.path;
         let answer: Answer = 'steps: {
             // The service's own paths.
@@ -178,14 +178,6 @@ where
                         lacks_xsrf_token,
                     } => (authenticated.caller, authenticated.place, lacks_xsrf_token),
                     Authentication::Answered(answer) => break 'steps answer,
-                    Authentication::Refused(error) => {
-                        if budget::refusals_are_bare(shared) {
-                            break 'steps Err(error);
-                        }
-                        let refused =
-                            budget::refused_before_routing(shared, error, &parts, path, remote);
-                        break 'steps Err(Box::pin(refused).await);
-                    }
                 };
             if let (Some(run_as), Some(name)) = (conventions.run_as, &shared.headers.run_as)
                 && let Some(target) = parts.headers.get(name)
@@ -304,38 +296,40 @@ where
                         Err(error) => break 'endpoint Err(error),
                     }
                 }
-                let call = Call {
-                    endpoint: routed,
-                    service,
-                    parts: &parts,
-                    caller,
-                    trace_id: trace.as_ref().map(TraceRequest::primary_id),
-                    resource: resource.as_ref(),
-                    params: &params,
-                    body,
-                    pretty: admitted.pretty,
-                    size_hint: shared.size_hint(routed),
-                    remote_addr: remote,
-                    limits,
-                    public_url: crate::message::context::PublicUrl {
-                        fixed: shared.settings.public_url.as_deref(),
+                // The call lives only while the handler runs (not while its answer is
+                // remembered), so that it takes no room beside the steps' other waits.
+                let answer = {
+                    let call = Call {
+                        endpoint: routed,
+                        service,
+                        parts: &parts,
+                        caller,
+                        trace: trace.as_ref(),
+                        resource: resource.as_ref(),
+                        params: &params,
+                        body,
+                        pretty: admitted.pretty,
+                        size_hint: shared.size_hint(routed),
+                        remote_addr: &remote,
+                        limits,
+                        public_url: shared.settings.public_url.as_deref(),
                         trust_forwarded: shared.settings.trust_forwarded,
-                    },
-                };
-                let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
-                let answer = match tokio::time::timeout(limit, handled).await {
-                    Err(_) => {
-                        tracing::error!(endpoint = routed.name, ?limit, "handler timed out");
-                        if let Some(metrics) = metrics {
-                            metrics.count_timeout(TimedOut::Handler);
+                    };
+                    let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
+                    match tokio::time::timeout(limit, handled).await {
+                        Err(_) => {
+                            tracing::error!(endpoint = routed.name, ?limit, "handler timed out");
+                            if let Some(metrics) = metrics {
+                                metrics.count_timeout(TimedOut::Handler);
+                            }
+                            Err(budget::timed_out(limit))
                         }
-                        Err(budget::timed_out(limit))
-                    }
-                    Ok(Ok(answer)) => answer,
-                    Ok(Err(_)) => {
-                        tracing::error!(endpoint = routed.name, "handler panicked");
-                        Err(ApiError::condition(Condition::InternalError)
-                            .with_message("Internal server error"))
+                        Ok(Ok(answer)) => answer,
+                        Ok(Err(_)) => {
+                            tracing::error!(endpoint = routed.name, "handler panicked");
+                            Err(ApiError::condition(Condition::InternalError)
+                                .with_message("Internal server error"))
+                        }
                     }
                 };
                 if let Some((key, _)) = &key {
@@ -359,7 +353,7 @@ where
         let reached = Reached {
             endpoint,
             probe,
-            outbound: Some(outbound),
+            answer_flags: Some(answer_flags),
             trace: trace.as_ref(),
         };
         let response = way_out::leave(shared, answer, &parts, &opening, &reached);

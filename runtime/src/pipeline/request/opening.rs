@@ -18,7 +18,7 @@ use tracing::Span;
 
 use crate::message::body::Response;
 use crate::message::request_id::{self, RequestId};
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 use crate::protocol::cors;
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::trace::{self, TraceRequest, server_span};
@@ -45,7 +45,7 @@ pub(crate) struct Spans {
 /// Opens `parts`: the request id (kept in its extensions, where handlers and the way out
 /// find it), the start time, and the spans.
 pub(crate) fn open<P, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     service: &'static ServiceSpec,
     parts: &mut Parts,
     remote: Option<SocketAddr>,

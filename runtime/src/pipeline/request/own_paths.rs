@@ -7,7 +7,7 @@ use http::request::Parts;
 use crate::message::body::Response;
 use crate::metrics::health::Health;
 use crate::pipeline::api::{Answer, Api};
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 
 /// One of the service's own paths.
 pub(super) enum OwnPath {
@@ -19,7 +19,11 @@ pub(super) enum OwnPath {
 }
 
 /// The own path `GET` or `HEAD` on `path` (normalised) reaches, if any.
-pub(super) fn find<P: Api, A>(shared: &Shared<P, A>, parts: &Parts, path: &str) -> Option<OwnPath> {
+pub(super) fn find<P: Api, A>(
+    shared: &ServiceState<P, A>,
+    parts: &Parts,
+    path: &str,
+) -> Option<OwnPath> {
     let service = P::SERVICE;
     let conventions = &service.conventions;
     let is = |convention: Option<&str>| convention.is_some_and(|p| path == p.trim_end_matches('/'));

@@ -10,8 +10,8 @@ use super::opening::{self, Opening};
 use crate::error::ApiError;
 use crate::message::body::{Body, Response};
 use crate::pipeline::api::{Answer, Api};
-use crate::pipeline::state::Shared;
-use crate::protocol::conventions::{self, Outbound};
+use crate::pipeline::state::ServiceState;
+use crate::protocol::envelope::{self, AnswerFlags};
 use crate::spec::{EndpointSpec, ServiceSpec};
 use crate::trace::TraceRequest;
 
@@ -62,7 +62,7 @@ pub(super) struct Reached<'r> {
     pub(super) probe: bool,
     /// What the conventions of the way out need, unless the request was a preflight
     /// (answered at once: nothing else of it is read).
-    pub(super) outbound: Option<Outbound>,
+    pub(super) answer_flags: Option<AnswerFlags>,
     /// The request's demand for tracing.
     pub(super) trace: Option<&'r TraceRequest<'r>>,
 }
@@ -72,7 +72,7 @@ pub(super) struct Reached<'r> {
 /// every answer gets the security headers (unless the spec switches them off), the request
 /// id, the echoed headers, its access log line, and its count in the metrics.
 pub(super) fn leave<P: Api, A>(
-    shared: &Shared<P, A>,
+    shared: &ServiceState<P, A>,
     answer: Answer,
     parts: &Parts,
     opening: &Opening,
@@ -84,11 +84,11 @@ pub(super) fn leave<P: Api, A>(
     if parts.method == Method::HEAD {
         *response.body_mut() = Body::default();
     }
-    if let Some(outbound) = reached.outbound {
-        conventions::finish(
+    if let Some(answer_flags) = reached.answer_flags {
+        envelope::finish(
             &mut response,
             &parts.headers,
-            outbound,
+            answer_flags,
             reached.trace,
             shared.headers.trace.as_ref(),
             conventions,

@@ -14,9 +14,9 @@ use crate::limits::Limits;
 use crate::message::body::Response;
 use crate::pipeline::api::Api;
 use crate::pipeline::request;
-use crate::pipeline::state::Shared;
+use crate::pipeline::state::ServiceState;
 use crate::protocol::auth::Authenticator;
-use crate::serve::activity::Activity;
+use crate::server::activity::Activity;
 use crate::settings::Settings;
 
 mod own_answers;
@@ -33,7 +33,7 @@ pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// Serve it with [`serve`](fn@crate::serve), wrap it in tower layers, or (feature `axum`)
 /// turn it into an axum router with `into_router` to combine it with other routes.
 pub struct Service<P, A> {
-    shared: Arc<Shared<P, A>>,
+    shared: Arc<ServiceState<P, A>>,
     remote_addr: Option<SocketAddr>,
     /// The connection's activity when [`serve`](crate::serve) watches it: requests mark
     /// it busy while they run, so that its idle and header timeouts do not apply then.
@@ -63,7 +63,7 @@ impl<P: Api, A: Authenticator> Service<P, A> {
     /// The service of `api` with `settings`.
     pub fn new(api: P, settings: Settings<A>) -> Self {
         Service {
-            shared: Arc::new(Shared::new(api, settings)),
+            shared: Arc::new(ServiceState::new(api, settings)),
             remote_addr: None,
             activity: None,
         }

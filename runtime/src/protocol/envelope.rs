@@ -1,5 +1,6 @@
-//! The conventions that apply before routing and on the way out (protocol 4.2-4.5 and 5; the order is protocol 10.12), as
-//! functions over the borrowed request head: nothing here copies the path, the query or a
+//! A request's envelope: the per-request conventions that admit it before routing and
+//! finish its answer on the way out (protocol 4.2-4.5 and 5; the order is protocol 10.12),
+//! as functions over the borrowed request head: nothing here copies the path, the query or a
 //! header unless a convention changes it.
 //!
 //! In: the path is normalised and the authenticated prefix stripped; the runtime's query
@@ -23,7 +24,7 @@ use crate::trace::TraceRequest;
 
 /// What the conventions learn about a request before it is authenticated and routed.
 #[derive(Debug)]
-pub struct Admitted<'a> {
+pub struct AdmittedRequest<'a> {
     /// The path to route: normalised, without the authenticated prefix.
     pub path: Cow<'a, str>,
     /// The request used the authenticated form (`/a/`).
@@ -42,7 +43,7 @@ pub struct Admitted<'a> {
 /// keeps no copy of a header (the way out finds the `Origin` and trace headers in the
 /// request head again, which overrides leave alone).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Outbound {
+pub struct AnswerFlags {
     /// The request's `Origin` is allowed cross-origin use.
     pub origin_allowed: bool,
     /// CORS is configured and the request named an origin (the answer varies by origin).
@@ -51,12 +52,12 @@ pub struct Outbound {
     pub gzip: bool,
     /// Error answers may be gzipped too (unless the spec says `gzip_errors: false`).
     pub gzip_errors: bool,
-    /// Admission applied a method override ([`Admitted::overridden`]): CORS answers with
+    /// Admission applied a method override ([`AdmittedRequest::overridden`]): CORS answers with
     /// the reduced header set.
     pub overridden: bool,
 }
 
-impl Outbound {
+impl AnswerFlags {
     /// Reads what the way out needs from the request head, before any override.
     pub fn read(parts: &Parts, conventions: &Conventions, allowed: &cors::AllowedOrigins) -> Self {
         let origin = parts.headers.get(header::ORIGIN);
@@ -64,7 +65,7 @@ impl Outbound {
             o.to_str()
                 .is_ok_and(|o| cors::origin_allowed(allowed, conventions, o))
         });
-        Outbound {
+        AnswerFlags {
             origin_allowed,
             varies_by_origin: allowed.is_configured() && origin.is_some(),
             gzip: compression::accepts_gzip(&parts.headers),
@@ -84,7 +85,7 @@ pub fn admit<'a>(
     headers: &mut http::HeaderMap,
     query: QueryParams<'a>,
     origin_allowed: bool,
-) -> Result<Admitted<'a>, ApiError> {
+) -> Result<AdmittedRequest<'a>, ApiError> {
     let conventions = &service.conventions;
     let (path, authenticated_form) = normalise_path(
         uri.path(),
@@ -101,7 +102,7 @@ pub fn admit<'a>(
         query.pretty.as_deref(),
         headers.get(header::ACCEPT),
     );
-    Ok(Admitted {
+    Ok(AdmittedRequest {
         path,
         authenticated_form,
         others: query.others(),
@@ -117,7 +118,7 @@ pub fn admit<'a>(
 pub fn finish(
     response: &mut Response,
     request: &http::HeaderMap,
-    outbound: Outbound,
+    answer_flags: AnswerFlags,
     trace: Option<&TraceRequest<'_>>,
     trace_header: Option<&HeaderName>,
     conventions: &Conventions,
@@ -135,21 +136,21 @@ pub fn finish(
             }
         }
     }
-    if outbound.varies_by_origin {
+    if answer_flags.varies_by_origin {
         cors::vary(response.headers_mut(), false);
     }
     if let Some(origin) = request
         .get(header::ORIGIN)
-        .filter(|_| outbound.origin_allowed)
+        .filter(|_| answer_flags.origin_allowed)
     {
-        let decoration = if outbound.overridden {
+        let decoration = if answer_flags.overridden {
             Decoration::Override
         } else {
             Decoration::Full
         };
         cors::decorate(response.headers_mut(), origin, decoration, conventions);
     }
-    compression::compress(response, outbound.gzip, outbound.gzip_errors);
+    compression::compress(response, answer_flags.gzip, answer_flags.gzip_errors);
 }
 
 /// Collapses runs of `/`, drops one trailing `/`, strips the base path and then the

@@ -10,7 +10,7 @@ use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::serve::activity::Activity;
+use crate::server::activity::Activity;
 
 /// A stream whose reads and writes are recorded in an [`Activity`].
 pub(super) struct TimedIo<S> {

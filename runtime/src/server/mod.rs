@@ -31,7 +31,7 @@ use crate::metrics::Metrics;
 use crate::pipeline::api::Api;
 use crate::pipeline::service::{Service, ServiceWatch};
 use crate::protocol::auth::Authenticator;
-use crate::serve::activity::Activity;
+use crate::server::activity::Activity;
 use connections::Connections;
 use timed_io::TimedIo;
 use uri_too_long::UriTooLong;

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::serve::activity::Activity;
+use crate::server::activity::Activity;
 
 /// How often a full server looks again for a connection to evict while every connection
 /// is busy.
