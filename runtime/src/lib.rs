@@ -130,7 +130,8 @@ pub use message::context::{
 pub use message::reply::{Custom, Json, Reply, WithHeaders};
 pub use metrics::health::ReadinessCheck;
 pub use pagination::{CursorPage, CursorRequest, OffsetRequest, Page, PageRequest};
-pub use pipeline::service::{BoxFuture, Service};
+pub use pipeline::BoxFuture;
+pub use pipeline::service::Service;
 pub use protocol::auth::{Authenticator, NoAccounts, Session};
 pub use protocol::credential_cache::CredentialCache;
 pub use protocol::fixed_tokens::FixedTokens;

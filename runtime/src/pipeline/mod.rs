@@ -11,3 +11,10 @@ pub(crate) mod request;
 pub(crate) mod routing;
 pub(crate) mod service;
 pub(crate) mod state;
+
+use std::future::Future;
+use std::pin::Pin;
+
+/// A boxed, sendable future: what `tower::Service::call` answers. Here, where both the
+/// service that answers it and the request's steps that build it find it.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;

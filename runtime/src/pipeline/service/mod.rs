@@ -3,9 +3,7 @@
 //! request (the boxed future `tower::Service` requires).
 
 use std::convert::Infallible;
-use std::future::Future;
 use std::net::SocketAddr;
-use std::pin::Pin;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -24,8 +22,7 @@ mod traits;
 
 pub(crate) use own_answers::ServiceWatch;
 
-/// A boxed, sendable future: what `tower::Service::call` answers.
-pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+use crate::pipeline::BoxFuture;
 
 /// A generated service: the generated API `P` over the service's handlers, with the
 /// runtime's conventions, served with `Settings<A>`.
