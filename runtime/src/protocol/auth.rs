@@ -5,14 +5,16 @@
 //! XSRF token in the XSRF header), or a session key as access token in the query string.
 //! [`resolve_caller`] decides which applies; the service supplies an [`Authenticator`].
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use http::HeaderMap;
 
 use crate::error::{ApiError, Condition};
 use crate::limits::Limits;
-use crate::message::context::{AuthMethod, Caller};
+use crate::message::context::{AuthMethod, Caller, Identity};
 use crate::protocol::authenticator::accounts_reachable;
 use crate::protocol::basic::check_basic;
 use crate::protocol::credential_places::{FoundCredential, MAX_KEYS, presented_credential};
@@ -160,14 +162,8 @@ pub fn look_up<A: Authenticator>(
                     .token(token)
                     .await
                     .map(|identity| (identity, AuthMethod::Token)),
-                FoundCredential::Keys(keys) => {
-                    let mut pairs = [("", ""); MAX_KEYS];
-                    for (pair, (name, key)) in pairs.iter_mut().zip(keys) {
-                        *pair = (*name, key.as_ref());
-                    }
-                    let pairs = pairs.get(..keys.len()).unwrap_or_default();
-                    (authenticator.keys(pairs).await).map(|identity| (identity, AuthMethod::Token))
-                }
+                FoundCredential::Keys(keys) => (keys_identity(authenticator, keys).await)
+                    .map(|identity| (identity, AuthMethod::Token)),
             };
             let identity = match identity {
                 Some(identity) => Some(identity),
@@ -228,15 +224,27 @@ pub fn look_up<A: Authenticator>(
     }
 }
 
+/// Checks keys carried together, each with its place's name. A function of its own, so that
+/// the pairs it lends the store are kept only while that lookup waits, beside no other.
+async fn keys_identity<A: Authenticator>(
+    authenticator: &A,
+    keys: &[(&'static str, Cow<'_, str>)],
+) -> Option<Arc<Identity>> {
+    let mut pairs = [("", ""); MAX_KEYS];
+    for (pair, (name, key)) in pairs.iter_mut().zip(keys) {
+        *pair = (*name, key.as_ref());
+    }
+    authenticator
+        .keys(pairs.get(..keys.len()).unwrap_or_default())
+        .await
+}
+
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use base64::Engine;
     use http::header;
 
     use super::*;
-    use crate::message::context::Identity;
     use crate::message::query::QueryTokens;
     use crate::protocol::basic::{CREDENTIALS_ON_STACK, basic_credentials};
     use crate::spec::Credential;
