@@ -172,7 +172,7 @@ pub use restspec_macros::generate;
 /// One `#[test]` per example in a spec: `restspec_runtime::example_tests!("spec", start =
 /// start_service);` in a test file, where `async fn start_service(setup:
 /// restspec_runtime::example_tests::Setup) -> restspec_runtime::Service<...>` builds the service
-/// under test (see [`example_tests`]). The spec path is relative to the crate's `Cargo.toml`.
+/// under test (see [`mod@example_tests`]). The spec path is relative to the crate's `Cargo.toml`.
 #[cfg(feature = "example-tests")]
 pub use restspec_macros::example_tests;
 
@@ -182,7 +182,7 @@ pub mod example_tests;
 /// Runs the examples a build script wrote with `restspec_codegen::Config::example_tests`:
 /// `restspec_runtime::include_example_tests!("api", start = start_service);` in a test file
 /// includes `$OUT_DIR/api_examples.rs` and makes one `#[test]` per example, each against
-/// the service `start_service` builds (see [`example_tests`]). The build-script door's
+/// the service `start_service` builds (see [`mod@example_tests`]). The build-script door's
 /// [`example_tests!`].
 #[cfg(feature = "example-tests")]
 #[macro_export]

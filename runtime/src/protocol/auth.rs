@@ -88,7 +88,7 @@ pub fn find_credentials<'a>(
     }
 }
 
-/// Decides who is calling: [`find_credentials`], then [`look_up`].
+/// Decides who is calling: `find_credentials`, then its lookup (`look_up`).
 pub async fn resolve_caller<A: Authenticator>(
     authenticator: &A,
     state: &AuthState,
