@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use restspec_runtime::{
-    Authenticator, Caller, Found, Identity, RequestContext, Settings, Timestamp,
+    Authenticator, Caller, Identity, RequestContext, ResolvedRecord, Settings, Timestamp,
 };
 
 use crate::Fixture;
@@ -83,7 +83,7 @@ impl api::AccountsHandlers for Handlers {
             .find_account(account_id)
             .map(|account| api::AccountsResource {
                 account_id: account.id.to_string(),
-                found: Found::nothing(),
+                found: ResolvedRecord::nothing(),
             }))
     }
 
@@ -113,7 +113,7 @@ impl api::ChangesHandlers for Handlers {
             .map(|change| api::ChangesResource {
                 change_id: change.number.to_string(),
                 project_name_key: change.project.clone(),
-                found: Found::nothing(),
+                found: ResolvedRecord::nothing(),
             }))
     }
 

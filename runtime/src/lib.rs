@@ -124,7 +124,7 @@ pub use error::{ApiError, Condition};
 pub use limits::Limits;
 pub use message::body::{Body, Response};
 pub use message::context::{
-    AuthMethod, Caller, Found, Identity, PublicUrl, RequestContext, ResourceMetadata,
+    AuthMethod, Caller, Identity, PublicUrl, RequestContext, ResolvedRecord, ResourceMetadata,
     TopLevelResource,
 };
 pub use message::reply::{Custom, Json, Reply, WithHeaders};
@@ -227,7 +227,7 @@ pub mod __private {
     pub use crate::error::{ApiError, Condition};
     pub use crate::idempotency::IdempotencyConventions;
     pub use crate::message::context::{
-        Caller, Found, RequestContext, ResourceMetadata, TopLevelResource,
+        Caller, RequestContext, ResolvedRecord, ResourceMetadata, TopLevelResource,
     };
     pub use crate::message::reply::{Reply, WithHeaders};
     pub use crate::message::request::{

@@ -189,7 +189,7 @@ fn resource_tokens(family: &Family) -> TokenStream {
         family.prefix
     ));
     let found_doc = doc(
-        "What the resolver found, handed on to the handler (`rt::Found::new(row)`, read back \
+        "What the resolver found, handed on to the handler (`rt::ResolvedRecord::new(row)`, read back \
          with `ctx.found::<Row>()`); `Default::default()` hands on nothing.",
     );
     quote! {
@@ -198,7 +198,7 @@ fn resource_tokens(family: &Family) -> TokenStream {
         pub struct #ident {
             #(#field_docs pub #fields: String,)*
             #found_doc
-            pub found: rt::Found,
+            pub found: rt::ResolvedRecord,
         }
 
         impl rt::TopLevelResource for #ident {

@@ -28,7 +28,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use restspec_runtime::{Caller, Found, RequestContext, Timestamp};
+use restspec_runtime::{Caller, RequestContext, ResolvedRecord, Timestamp};
 
 use crate::api::{
     AccountsHandlers, AccountsResource, ChangesHandlers, ChangesResource, Error, GroupsHandlers,

@@ -128,12 +128,12 @@ impl Caller {
 /// Metadata of the top-level resource, by the names the family declares
 /// (`Change.Id`, `Project.NameKey`), in declaration order.
 ///
-/// It also carries what the resolver [found](Found), so the endpoint's handler need not
+/// It also carries what the resolver [found](ResolvedRecord), so the endpoint's handler need not
 /// look the resource up a second time.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ResourceMetadata {
     entries: Vec<(&'static str, String)>,
-    found: Found,
+    found: ResolvedRecord,
 }
 
 impl ResourceMetadata {
@@ -141,7 +141,7 @@ impl ResourceMetadata {
     pub const fn empty() -> Self {
         ResourceMetadata {
             entries: Vec::new(),
-            found: Found::nothing(),
+            found: ResolvedRecord::nothing(),
         }
     }
 
@@ -149,13 +149,13 @@ impl ResourceMetadata {
     pub fn new(entries: Vec<(&'static str, String)>) -> Self {
         ResourceMetadata {
             entries,
-            found: Found::nothing(),
+            found: ResolvedRecord::nothing(),
         }
     }
 
     /// The same metadata, carrying what the resolver found.
     #[must_use]
-    pub fn with_found(mut self, found: Found) -> Self {
+    pub fn with_found(mut self, found: ResolvedRecord) -> Self {
         self.found = found;
         self
     }
@@ -192,17 +192,17 @@ impl ResourceMetadata {
 /// Carrying nothing is the default. Two resources are equal by their metadata: what they
 /// carry is not compared.
 #[derive(Clone, Default)]
-pub struct Found(Option<Arc<dyn Any + Send + Sync>>);
+pub struct ResolvedRecord(Option<Arc<dyn Any + Send + Sync>>);
 
-impl Found {
+impl ResolvedRecord {
     /// Carries `value` to the handler.
     pub fn new<T: Any + Send + Sync>(value: T) -> Self {
-        Found(Some(Arc::new(value)))
+        ResolvedRecord(Some(Arc::new(value)))
     }
 
     /// Carries nothing: the handler looks the resource up itself.
     pub const fn nothing() -> Self {
-        Found(None)
+        ResolvedRecord(None)
     }
 
     /// The value carried, when it is a `T`.
@@ -211,23 +211,23 @@ impl Found {
     }
 }
 
-impl fmt::Debug for Found {
+impl fmt::Debug for ResolvedRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if self.0.is_some() {
-            "Found(..)"
+            "ResolvedRecord(..)"
         } else {
-            "Found(nothing)"
+            "ResolvedRecord(nothing)"
         })
     }
 }
 
-impl PartialEq for Found {
-    fn eq(&self, _: &Found) -> bool {
+impl PartialEq for ResolvedRecord {
+    fn eq(&self, _: &ResolvedRecord) -> bool {
         true
     }
 }
 
-impl Eq for Found {}
+impl Eq for ResolvedRecord {}
 
 /// What a generated resource struct turns into for quota checks and the request context.
 pub trait TopLevelResource: Send {

@@ -4,7 +4,7 @@
 use std::sync::PoisonError;
 use std::sync::atomic::Ordering;
 
-use restspec_runtime::{Caller, Found, RequestContext};
+use restspec_runtime::{Caller, RequestContext, ResolvedRecord};
 
 use super::CommonStyle;
 use crate::build_script::common_style::headers::GetRepoHeadersHeaders;
@@ -68,7 +68,7 @@ impl ReposHandlers for CommonStyle {
             .push((owner.to_owned(), repo.to_owned()));
         Ok(find(owner, repo).map(|r| ReposResource {
             repo_full_name: r.full_name.clone(),
-            found: Found::new(r),
+            found: ResolvedRecord::new(r),
         }))
     }
 

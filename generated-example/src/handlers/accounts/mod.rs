@@ -80,7 +80,7 @@ impl AccountsHandlers for ReviewService {
         {
             return Ok(Some(AccountsResource {
                 account_id: account_id.to_owned(),
-                found: Found::nothing(),
+                found: ResolvedRecord::nothing(),
             }));
         }
         Ok(self
@@ -88,7 +88,7 @@ impl AccountsHandlers for ReviewService {
             .find_account(account_id)?
             .map(|account| AccountsResource {
                 account_id: account.id.to_string(),
-                found: Found::nothing(),
+                found: ResolvedRecord::nothing(),
             }))
     }
 

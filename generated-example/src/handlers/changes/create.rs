@@ -23,7 +23,7 @@ impl ChangesHandlers for ReviewService {
             .map(|c| ChangesResource {
                 change_id: c.number.to_string(),
                 project_name_key: c.project.clone(),
-                found: Found::new(c),
+                found: ResolvedRecord::new(c),
             }))
     }
 

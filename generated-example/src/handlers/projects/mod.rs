@@ -16,7 +16,7 @@ mod refs;
 mod settings;
 mod tags;
 
-use restspec_runtime::{Caller, Found, RequestContext};
+use restspec_runtime::{Caller, RequestContext, ResolvedRecord};
 
 use super::ReviewService;
 use super::common::{encode_id, is_admin, require_caller};
@@ -181,7 +181,7 @@ impl ProjectsHandlers for ReviewService {
             .filter(|p| can_see(caller, p))
             .map(|p| ProjectsResource {
                 project_name_key: p.name,
-                found: Found::nothing(),
+                found: ResolvedRecord::nothing(),
             }))
     }
 
