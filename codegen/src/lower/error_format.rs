@@ -1,7 +1,8 @@
 //! Lowering `error_format`: the conventions' and a status row's, one of
 //! [`ErrorFormat`]'s words.
 
-use crate::diag::{Diagnostic, Diagnostics, suggest};
+use super::words::word;
+use crate::diag::Diagnostics;
 use crate::model::{ErrorFormat, SpecWords};
 use crate::read::decode::Spanned;
 
@@ -30,18 +31,8 @@ pub(super) fn lower_error_format(
 /// The error format `named` spells (`json`), else `None` with a located error naming the
 /// closest: the conventions' `error_format` and a row's alike.
 pub(super) fn error_format_named(
-    named: &crate::read::decode::Spanned<String>,
+    named: &Spanned<String>,
     diags: &mut Diagnostics,
 ) -> Option<ErrorFormat> {
-    let format = ErrorFormat::from_word(&named.value);
-    if format.is_none() {
-        diags.push(
-            Diagnostic::new(
-                named.location.clone(),
-                format!("unknown error format `{}`", named.value),
-            )
-            .hint(suggest(&named.value, ErrorFormat::words())),
-        );
-    }
-    format
+    word(named, "error format", "", diags)
 }

@@ -1,25 +1,16 @@
 //! Lowering `request_bodies`, the conventions' and an endpoint's own: the media types a
 //! request body is read in.
 
+use super::words::word;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{RequestBodies, SpecWords};
+use crate::model::RequestBodies;
 use crate::read::decode::Spanned;
 use crate::read::raw;
 
 /// `request_bodies` (of the conventions or an endpoint) when it is one of its words, else
 /// located with the nearest.
 pub(super) fn media_words(raw: &Spanned<String>, diags: &mut Diagnostics) -> Option<RequestBodies> {
-    if let Some(bodies) = RequestBodies::from_word(&raw.value) {
-        return Some(bodies);
-    }
-    diags.push(
-        Diagnostic::new(
-            raw.location.clone(),
-            format!("unknown `request_bodies` `{}`", raw.value),
-        )
-        .hint(crate::diag::suggest(&raw.value, RequestBodies::words())),
-    );
-    None
+    word(raw, "`request_bodies`", "", diags)
 }
 
 /// An endpoint's own `request_bodies`, which says something only of an endpoint with a

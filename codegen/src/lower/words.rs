@@ -19,17 +19,33 @@ pub(super) fn one_of<E: SpecWords + Default>(
     what: &str,
     diags: &mut Diagnostics,
 ) -> E {
-    let Some(raw) = raw else {
-        return E::default();
-    };
-    E::from_word(&raw.value).unwrap_or_else(|| {
+    raw.and_then(|raw| word(raw, what, "", diags))
+        .unwrap_or_default()
+}
+
+/// The value the word `raw` names, or `None` with the located error, the closest word and,
+/// when `meanings` is not empty, what each word means (`` (`reads`: GET and HEAD only; ...) ``).
+pub(super) fn word<E: SpecWords>(
+    raw: &Spanned<String>,
+    what: &str,
+    meanings: &str,
+    diags: &mut Diagnostics,
+) -> Option<E> {
+    let found = E::from_word(&raw.value);
+    if found.is_none() {
+        let closest = suggest(&raw.value, E::words());
+        let hint = if meanings.is_empty() {
+            closest
+        } else {
+            format!("{closest} ({meanings})")
+        };
         diags.push(
             Diagnostic::new(
                 raw.location.clone(),
                 format!("unknown {what} `{}`", raw.value),
             )
-            .hint(suggest(&raw.value, E::words())),
+            .hint(hint),
         );
-        E::default()
-    })
+    }
+    found
 }
