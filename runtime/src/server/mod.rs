@@ -34,7 +34,7 @@ use crate::protocol::auth::Authenticator;
 use crate::server::activity::Activity;
 use connections::Connections;
 use timed_io::TimedIo;
-use uri_too_long::UriTooLong;
+use uri_too_long::{AnswerUnread, UriTooLong};
 
 /// How long to wait before accepting again after `accept` failed (out of descriptors, say):
 /// long enough not to spin, short enough not to be noticed once descriptors free up.
@@ -87,7 +87,10 @@ pub async fn serve_until<P: Api, A: Authenticator>(
 ) -> std::io::Result<()> {
     let limits = *service.limits();
     let (metrics, shutdown) = watched(service.watch(), shutdown);
-    let connect = move |remote, activity| service.for_watched_connection(remote, activity);
+    let connect = move |remote, activity| {
+        let connection = service.for_watched_connection(remote, activity);
+        (connection.clone(), connection)
+    };
     serve_connections(listener, limits, metrics, connect, shutdown).await
 }
 
@@ -130,7 +133,8 @@ where
     let limits = *service.limits();
     let (metrics, shutdown) = watched(service.watch(), shutdown_signal());
     let connect = move |remote: SocketAddr, activity| {
-        let inner = layer.layer(service.for_watched_connection(remote, activity));
+        let connection = service.for_watched_connection(remote, activity);
+        let inner = layer.layer(connection.clone());
         let with_address = tower::util::MapRequest::new(
             inner,
             move |mut request: http::Request<hyper::body::Incoming>| {
@@ -138,7 +142,12 @@ where
                 request
             },
         );
-        hyper_util::service::TowerToHyperService::new(with_address)
+        // A request line too long to read never reaches the layer: the service answers
+        // it, on its way out.
+        (
+            hyper_util::service::TowerToHyperService::new(with_address),
+            connection,
+        )
     };
     serve_connections(listener, limits, metrics, connect, shutdown).await
 }
@@ -166,12 +175,13 @@ fn watched(
 }
 
 /// The serving loop: each accepted connection gets the service `connect` makes for it
-/// (from the client's address and the connection's activity, which the loop watches).
-async fn serve_connections<S, B>(
+/// (from the client's address and the connection's activity, which the loop watches), and
+/// what answers a request line too long to read on it.
+async fn serve_connections<S, B, R>(
     listener: TcpListener,
     limits: crate::Limits,
     metrics: Option<Arc<Metrics>>,
-    connect: impl Fn(SocketAddr, Arc<Activity>) -> S,
+    connect: impl Fn(SocketAddr, Arc<Activity>) -> (S, R),
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()>
 where
@@ -183,12 +193,13 @@ where
         > + Send
         + 'static,
     B: http_body::Body<Data: Send, Error: Into<crate::BoxError>> + Send + 'static,
+    R: AnswerUnread + Send + 'static,
 {
     let graceful = GracefulShutdown::new();
     let connections = Connections::new(limits.max_connections);
     let mut builder = auto::Builder::new(TokioExecutor::new());
-    // A request head larger than the read buffer is refused with 431, or with 414 when the
-    // request line alone fills it (`UriTooLong`).
+    // A request head larger than the read buffer is refused with 431, or, when the request
+    // line alone fills it, answered 414 by the service (`UriTooLong`).
     let head_limit = limits.max_head_bytes.max(MIN_HEAD_BYTES);
     // A client that shuts down its sending side after a complete request (`nc -N`, some
     // proxies) is waiting for the answer, not gone.
@@ -209,8 +220,8 @@ where
         let _ = stream.set_nodelay(true);
         let activity = Activity::new();
         let slot = connections.open(permit, activity.clone());
-        let service = connect(remote, activity.clone());
-        let io = UriTooLong::new(TimedIo::new(stream, activity.clone()), head_limit);
+        let (service, answerer) = connect(remote, activity.clone());
+        let io = UriTooLong::new(TimedIo::new(stream, activity.clone()), head_limit, answerer);
         let connection = builder.serve_connection(TokioIo::new(io), service);
         let connection = graceful.watch(connection.into_owned());
         let counted = metrics.as_ref().map(Metrics::connection_opened);

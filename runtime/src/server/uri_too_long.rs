@@ -1,147 +1,228 @@
 //! 414 for a request line too long to read. hyper refuses every HTTP/1 request head that
 //! fills its read buffer with 431 (Request Header Fields Too Large), also when what fills
 //! it is the request line, whose status is 414 (URI Too Long): hyper does not tell the two
-//! apart (hyperium/hyper#3874).
+//! apart (hyperium/hyper#3874), and answers both itself, without calling the service.
 //!
 //! hyper's buffer holds the head from its first byte and stops at exactly the limit, and
 //! it holds the last bytes read from the connection, so the request line is the part too
 //! long exactly when the last `limit` bytes read hold no line feed. This stream counts the
-//! bytes read since the last line feed, and when hyper then writes its 431 status line,
-//! sends the 414 one in its place; the rest of the answer (no body, the connection closed)
-//! is hyper's.
+//! bytes read since the last line feed and keeps the first of them. When hyper then writes
+//! its 431, the stream writes in its place the service's answer to that line
+//! ([`AnswerUnread`]), which takes the way out of every other answer. hyper closes the
+//! connection after it.
 
-use std::io::IoSlice;
+use std::io::{IoSlice, Write};
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
+use std::time::SystemTime;
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+use crate::message::body::Response;
+use crate::pipeline::api::Api;
+use crate::pipeline::service::Service;
+use crate::protocol::auth::Authenticator;
 
 /// How hyper's answer to a head too large starts (it always answers with HTTP/1.1).
 const HEAD_TOO_LARGE: &[u8] = b"HTTP/1.1 431 ";
 
-/// The status line sent instead when the request line is what is too long.
-const URI_TOO_LONG: &[u8] = b"HTTP/1.1 414 URI Too Long\r\n";
+/// How much of a line is kept: enough for its method and the start of its path, which the
+/// answer's log line and metrics show.
+const LINE_START: usize = 128;
 
-/// A stream that answers 414 instead of 431 when a request line fills hyper's buffer.
-pub(super) struct UriTooLong<S> {
+/// The answer to a request whose line is too long for hyper to read.
+pub(super) trait AnswerUnread: Unpin {
+    /// The answer to a request whose line, starting with `line_start`, is longer than
+    /// `limit` bytes.
+    fn answer(&self, line_start: &[u8], limit: usize) -> Response;
+}
+
+impl<P: Api, A: Authenticator> AnswerUnread for Service<P, A> {
+    fn answer(&self, line_start: &[u8], limit: usize) -> Response {
+        self.refuse_unread(line_start, limit)
+    }
+}
+
+/// A stream that writes the service's answer instead of hyper's 431 when a request line
+/// fills hyper's buffer.
+pub(super) struct UriTooLong<S, R> {
     stream: S,
     /// hyper's read buffer: the largest request head.
     limit: usize,
     /// Bytes read since the last line feed (or since the connection opened).
     since_line_feed: usize,
+    /// The first of those bytes, up to [`LINE_START`].
+    line_start: [u8; LINE_START],
+    line_start_len: usize,
+    answerer: R,
     rewrite: Rewrite,
 }
 
-/// Where the status line's replacement stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where the replacement of hyper's answer stands.
+#[derive(Debug)]
 enum Rewrite {
     /// Nothing replaced yet.
     Watching,
-    /// `written` bytes of [`URI_TOO_LONG`] sent in place of hyper's status line of
-    /// `replaced` bytes.
-    Writing { written: usize, replaced: usize },
-    /// Replaced (the connection closes after this answer).
+    /// `written` bytes of `answer` sent in place of hyper's write of `replaced` bytes.
+    Writing {
+        answer: Vec<u8>,
+        written: usize,
+        replaced: usize,
+    },
+    /// Replaced: what hyper writes after its answer (before it closes) is dropped.
     Done,
 }
 
-impl<S> UriTooLong<S> {
-    /// `stream`, read by hyper with a buffer of `limit` bytes.
-    pub(super) fn new(stream: S, limit: usize) -> Self {
+impl<S, R: AnswerUnread> UriTooLong<S, R> {
+    /// `stream`, read by hyper with a buffer of `limit` bytes; `answerer` answers a request
+    /// line that fills it.
+    pub(super) fn new(stream: S, limit: usize, answerer: R) -> Self {
         UriTooLong {
             stream,
             limit,
             since_line_feed: 0,
+            line_start: [0; LINE_START],
+            line_start_len: 0,
+            answerer,
             rewrite: Rewrite::Watching,
         }
     }
 
-    /// The length of the status line hyper writes at the start of `buf`, when it is the
-    /// 431 of a head whose request line filled the buffer.
-    fn replaced_status_line(&self, buf: &[u8]) -> Option<usize> {
-        if self.rewrite != Rewrite::Watching
-            || self.since_line_feed < self.limit
-            || !buf.starts_with(HEAD_TOO_LARGE)
+    /// Starts the replacement of hyper's write of `written` bytes starting with `first`,
+    /// when it is the 431 of a head whose request line filled the buffer.
+    fn begin_replacing(&mut self, first: &[u8], written: usize) {
+        if matches!(self.rewrite, Rewrite::Watching)
+            && self.since_line_feed >= self.limit
+            && first.starts_with(HEAD_TOO_LARGE)
         {
-            return None;
+            let line_start = &self.line_start[..self.line_start_len];
+            let answer = self.answerer.answer(line_start, self.limit);
+            self.rewrite = Rewrite::Writing {
+                answer: http1_bytes(&answer),
+                written: 0,
+                replaced: written,
+            };
         }
-        buf.windows(2)
-            .position(|pair| pair == b"\r\n")
-            .map(|end| end + 2)
+    }
+
+    /// Notes the bytes just read: counts those since the last line feed, and keeps the
+    /// first of them.
+    fn note_read(&mut self, read: &[u8]) {
+        // `contains` finds a line feed a word at a time; most reads hold one near their end.
+        let since = if read.contains(&b'\n') {
+            let at = read
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |at| at + 1);
+            self.since_line_feed = read.len() - at;
+            self.line_start_len = 0;
+            &read[at..]
+        } else {
+            self.since_line_feed = self.since_line_feed.saturating_add(read.len());
+            read
+        };
+        let kept = since.len().min(LINE_START - self.line_start_len);
+        self.line_start[self.line_start_len..][..kept].copy_from_slice(&since[..kept]);
+        self.line_start_len += kept;
     }
 }
 
-impl<S: AsyncWrite + Unpin> UriTooLong<S> {
-    /// Sends the 414 status line; once it is all sent, answers that hyper's `replaced`
-    /// bytes were written.
-    fn poll_write_replacement(
-        &mut self,
-        cx: &mut Context<'_>,
-        replaced: usize,
-    ) -> Poll<std::io::Result<usize>> {
-        let mut written = match self.rewrite {
-            Rewrite::Writing { written, .. } => written,
-            _ => 0,
+impl<S: AsyncWrite + Unpin, R> UriTooLong<S, R> {
+    /// Goes on with the replacement: once the answer is all sent, answers that hyper's
+    /// bytes were written; after it, drops what hyper writes.
+    fn poll_replace(&mut self, cx: &mut Context<'_>, len: usize) -> Poll<std::io::Result<usize>> {
+        let Rewrite::Writing {
+            answer,
+            written,
+            replaced,
+        } = &mut self.rewrite
+        else {
+            return Poll::Ready(Ok(len));
         };
-        while written < URI_TOO_LONG.len() {
-            self.rewrite = Rewrite::Writing { written, replaced };
-            let n = ready!(Pin::new(&mut self.stream).poll_write(cx, &URI_TOO_LONG[written..]))?;
+        while *written < answer.len() {
+            let n = ready!(Pin::new(&mut self.stream).poll_write(cx, &answer[*written..]))?;
             if n == 0 {
                 return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()));
             }
-            written += n;
+            *written += n;
         }
+        let replaced = *replaced;
         self.rewrite = Rewrite::Done;
         Poll::Ready(Ok(replaced))
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for UriTooLong<S> {
+/// `response` as HTTP/1.1 bytes, with its length, a date, and `Connection: close`.
+fn http1_bytes(response: &Response) -> Vec<u8> {
+    let status = response.status();
+    let body = response.body().bytes();
+    let mut out = Vec::with_capacity(256 + body.len());
+    let reason = status.canonical_reason().unwrap_or_default();
+    let _ = write!(out, "HTTP/1.1 {} {reason}\r\n", status.as_u16());
+    let headers = response.headers();
+    for (name, value) in headers {
+        if name != http::header::CONNECTION && name != http::header::CONTENT_LENGTH {
+            out.extend_from_slice(name.as_str().as_bytes());
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(value.as_bytes());
+            out.extend_from_slice(b"\r\n");
+        }
+    }
+    if !headers.contains_key(http::header::DATE) {
+        let date = httpdate::fmt_http_date(SystemTime::now());
+        let _ = write!(out, "date: {date}\r\n");
+    }
+    let _ = write!(
+        out,
+        "content-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    out.extend_from_slice(body);
+    out
+}
+
+impl<S: AsyncRead + Unpin, R: AnswerUnread> AsyncRead for UriTooLong<S, R> {
     fn poll_read(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
         let before = buf.filled().len();
-        ready!(Pin::new(&mut self.stream).poll_read(cx, buf))?;
-        let read = &buf.filled()[before..];
-        // `contains` finds a line feed a word at a time; most reads hold one near their end.
-        self.since_line_feed = if read.contains(&b'\n') {
-            read.iter().rev().take_while(|&&b| b != b'\n').count()
-        } else {
-            self.since_line_feed.saturating_add(read.len())
-        };
+        ready!(Pin::new(&mut this.stream).poll_read(cx, buf))?;
+        this.note_read(&buf.filled()[before..]);
         Poll::Ready(Ok(()))
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for UriTooLong<S> {
+impl<S: AsyncWrite + Unpin, R: AnswerUnread> AsyncWrite for UriTooLong<S, R> {
     fn poll_write(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        if let Rewrite::Writing { replaced, .. } = self.rewrite {
-            return self.poll_write_replacement(cx, replaced);
+        let this = self.get_mut();
+        this.begin_replacing(buf, buf.len());
+        if matches!(this.rewrite, Rewrite::Watching) {
+            return Pin::new(&mut this.stream).poll_write(cx, buf);
         }
-        if let Some(replaced) = self.replaced_status_line(buf) {
-            return self.poll_write_replacement(cx, replaced);
-        }
-        Pin::new(&mut self.stream).poll_write(cx, buf)
+        this.poll_replace(cx, buf.len())
     }
 
     fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         bufs: &[IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
-        if let Rewrite::Writing { replaced, .. } = self.rewrite {
-            return self.poll_write_replacement(cx, replaced);
+        let this = self.get_mut();
+        let len = bufs.iter().map(|buf| buf.len()).sum();
+        if let Some(first) = bufs.iter().find(|buf| !buf.is_empty()) {
+            this.begin_replacing(first, len);
         }
-        let first = bufs.iter().find(|buf| !buf.is_empty());
-        if let Some(replaced) = first.and_then(|buf| self.replaced_status_line(buf)) {
-            return self.poll_write_replacement(cx, replaced);
+        if matches!(this.rewrite, Rewrite::Watching) {
+            return Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
         }
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+        this.poll_replace(cx, len)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -170,6 +251,22 @@ mod tests {
     /// The smallest read buffer hyper accepts.
     const LIMIT: usize = 8192;
 
+    /// Answers what it saw of the line, and the limit.
+    struct Seen;
+
+    impl AnswerUnread for Seen {
+        fn answer(&self, line_start: &[u8], limit: usize) -> Response {
+            let seen = String::from_utf8_lossy(line_start);
+            let body = bytes::Bytes::from(format!("{limit} {seen}"));
+            let mut response =
+                crate::message::body::response(http::StatusCode::URI_TOO_LONG, None, body);
+            response
+                .headers_mut()
+                .insert("x-seen", http::HeaderValue::from_static("yes"));
+            response
+        }
+    }
+
     /// What a server reading through [`UriTooLong`] answers to `request` (sent in
     /// `pieces`), up to the connection's end.
     async fn answer(request: Vec<u8>, pieces: usize) -> String {
@@ -183,7 +280,7 @@ mod tests {
                 });
             hyper::server::conn::http1::Builder::new()
                 .max_buf_size(LIMIT)
-                .serve_connection(TokioIo::new(UriTooLong::new(server, LIMIT)), service)
+                .serve_connection(TokioIo::new(UriTooLong::new(server, LIMIT, Seen)), service)
                 .await
         });
         let (mut reader, mut writer) = tokio::io::split(client);
@@ -208,7 +305,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_request_line_that_fills_the_buffer_is_414() {
+    async fn a_request_line_that_fills_the_buffer_gets_the_services_answer() {
         let request = format!("GET /{} HTTP/1.1\r\nHost: t\r\n\r\n", "a".repeat(3 * LIMIT));
         for pieces in [1, 7] {
             let answer = answer(request.clone().into_bytes(), pieces).await;
@@ -217,7 +314,15 @@ mod tests {
                 "HTTP/1.1 414 URI Too Long",
                 "{answer}"
             );
-            assert!(answer.to_ascii_lowercase().contains("content-length: 0"));
+            let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+            let head = head.to_ascii_lowercase();
+            assert!(head.contains("\r\nx-seen: yes\r\n"), "{head}");
+            assert!(head.contains("\r\nconnection: close"), "{head}");
+            assert!(head.contains("\r\ndate: "), "{head}");
+            // The line as far as it is kept, and nothing of hyper's own answer after it.
+            let expected = format!("{LIMIT} GET /{}", "a".repeat(LINE_START - 5));
+            assert!(head.contains(&format!("content-length: {}", expected.len())));
+            assert_eq!(body, expected);
         }
     }
 

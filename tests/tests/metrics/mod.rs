@@ -5,6 +5,7 @@
 mod health;
 mod scrape;
 mod spec_errors;
+mod unread;
 
 use crate::example::Server;
 

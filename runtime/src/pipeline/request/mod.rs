@@ -11,7 +11,8 @@
 //! 7. charge the quota (`budget`);
 //! 8. preconditions and options, then the body (`body`);
 //! 9. the handler, under the request timeout, with idempotency around it;
-//! 10. the way out, which every answer takes (`way_out`).
+//! 10. the way out, which every answer takes (`way_out`): the 414 to a request line too long
+//!     for hyper to read too (`unread`).
 //!
 //! Each step is a plain function that answers the next state or the refusal. [`answer`] is
 //! the one async function: it awaits only where something waits (the readiness checks,
@@ -52,6 +53,7 @@ mod body;
 mod budget;
 mod opening;
 mod own_paths;
+pub(crate) mod unread;
 mod way_out;
 
 use authenticate::{Authentication, authenticate};

@@ -108,6 +108,26 @@ pub(crate) fn request_id(parts: &Parts) -> Option<&RequestId> {
     parts.extensions.get::<RequestId>()
 }
 
+/// `respond`'s answer, made inside `spans`, which are then closed: for a request answered
+/// without its steps' future (`unread`).
+pub(crate) fn answered_in(
+    spans: Option<Box<Spans>>,
+    respond: impl FnOnce() -> Response,
+) -> Response {
+    let Some(spans) = spans else {
+        return respond();
+    };
+    let response = {
+        let _server = spans.server.as_ref().map(Span::enter);
+        let _request = spans.request.as_ref().map(Span::enter);
+        respond()
+    };
+    if let Some(span) = &spans.server {
+        server_span::close(span, None, response.status());
+    }
+    response
+}
+
 pin_project_lite::pin_project! {
     /// A request's future inside its spans: `inner` answers the response and the endpoint
     /// the request reached, which the server span is closed with.

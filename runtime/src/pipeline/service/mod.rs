@@ -117,6 +117,13 @@ impl<P: Api, A: Authenticator> Service<P, A> {
         }
     }
 
+    /// The answer to a request on this connection whose line, starting with `line_start`,
+    /// is longer than `limit` bytes: hyper cannot read it, so the connection writes this
+    /// answer in its place (`server::uri_too_long`).
+    pub(crate) fn refuse_unread(&self, line_start: &[u8], limit: usize) -> Response {
+        request::unread::refuse(&self.shared, self.remote_addr, line_start, limit)
+    }
+
     /// Starts answering one request: the future hyper's and tower's `call` answer.
     fn call<B>(&self, request: http::Request<B>) -> BoxFuture<Result<Response, Infallible>>
     where
