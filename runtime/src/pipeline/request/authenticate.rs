@@ -39,8 +39,9 @@ pub(super) enum Authentication {
 /// credentials found (nothing waits), then looked up (one wait on the account store), then
 /// what the store answered decided. Only the credentials found are kept while it waits.
 ///
-/// Async blocks rather than async fns here, which would keep their arguments twice (as
-/// arguments and as locals) in every request's state.
+/// One async block, not async fns nesting each other: an async fn keeps its arguments twice
+/// (as arguments and as locals), and each level its own copy of what it borrows, in every
+/// request's state.
 #[allow(
     clippy::manual_async_fn,
     reason = "an async fn keeps its arguments twice"
@@ -52,28 +53,6 @@ pub(super) fn authenticate<P: Api, A: Authenticator>(
     path: &str,
     authenticated_form: bool,
 ) -> impl Future<Output = Authentication> {
-    async move {
-        // The refusal is answered after the lookup's state is gone, not beside it.
-        let error = match identify(shared, parts, remote, path, authenticated_form).await {
-            Ok(authentication) => return authentication,
-            Err(error) => error,
-        };
-        refused(shared, error, parts, path, remote).await
-    }
-}
-
-/// [`authenticate`], but for refusals of the credentials, which it answers.
-#[allow(
-    clippy::manual_async_fn,
-    reason = "an async fn keeps its arguments twice"
-)]
-fn identify<P: Api, A: Authenticator>(
-    shared: &ServiceState<P, A>,
-    parts: &Parts,
-    remote: Option<SocketAddr>,
-    path: &str,
-    authenticated_form: bool,
-) -> impl Future<Output = Result<Authentication, ApiError>> {
     async move {
         let service = P::SERVICE;
         let conventions = &service.conventions;
@@ -102,56 +81,63 @@ fn identify<P: Api, A: Authenticator>(
                 service.title,
             );
             let answer = counted(shared, Box::pin(login).await);
-            return Ok(Authentication::Answered(answer));
+            return Authentication::Answered(answer);
         }
         // Admission read this query without refusing it; of it, the credentials found and the
-        // access token are kept.
-        let (found, access_token) = match QueryParams::read(parts.uri.query(), conventions) {
-            Ok(QueryParams {
+        // access token are kept while the store is asked, and no longer: in a block, since a
+        // value once borrowed keeps its room in the state to the end of its scope.
+        let looked_up = {
+            let (found, access_token) = match QueryParams::read(parts.uri.query(), conventions) {
+                Ok(QueryParams {
+                    access_token,
+                    tokens,
+                    ..
+                }) => {
+                    let presented = PresentedCredentials {
+                        headers: &parts.headers,
+                        authenticated_form,
+                        access_token: None,
+                        query_tokens: &tokens,
+                        remote: remote.map(|a| a.ip()),
+                    };
+                    (find_credentials(conventions, &presented), access_token)
+                }
+                Err(error) => return Authentication::Answered(Err(error)),
+            };
+            let access_token = access_token.as_deref();
+            look_up(
+                authenticator,
+                &shared.auth,
+                conventions,
+                &found,
                 access_token,
-                tokens,
-                ..
-            }) => {
-                let presented = PresentedCredentials {
-                    headers: &parts.headers,
-                    authenticated_form,
-                    access_token: None,
-                    query_tokens: &tokens,
-                    remote: remote.map(|a| a.ip()),
-                };
-                (find_credentials(conventions, &presented), access_token)
-            }
-            Err(error) => return Err(error),
+                service.title,
+            )
+            .await
         };
-        let access_token = access_token.as_deref();
-        let auth = &shared.auth;
-        let title = service.title;
-        let found = look_up(
-            authenticator,
-            auth,
-            conventions,
-            &found,
-            access_token,
-            title,
-        )
-        .await;
-        let authenticated = counted(shared, found)?;
+        let authenticated = match counted(shared, looked_up) {
+            Ok(authenticated) => authenticated,
+            Err(error) => return refused(shared, error, parts, path, remote).await,
+        };
         let lacks_xsrf_token = lacks_xsrf_token(&authenticated, parts, shared);
         if let Some(sessions) = sessions
             && path == sessions.logout_path
         {
             // Logging out is a mutation: with a cookie session it needs the XSRF token.
             if lacks_xsrf_token {
-                return Ok(Authentication::Answered(Err(xsrf_refusal(service))));
+                return Authentication::Answered(Err(xsrf_refusal(service)));
             }
+            // The access token read again: logging out is rare.
+            let query = QueryParams::read(parts.uri.query(), conventions).ok();
+            let access_token = query.as_ref().and_then(|q| q.access_token.as_deref());
             let answer =
                 session::logout(authenticator, sessions, &parts.headers, access_token).await;
-            return Ok(Authentication::Answered(Ok(answer)));
+            return Authentication::Answered(Ok(answer));
         }
-        Ok(Authentication::Caller {
+        Authentication::Caller {
             authenticated,
             lacks_xsrf_token,
-        })
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 //!    query parameters read, `$m`/`$ct` applied (`protocol::envelope::admit`);
 //! 3. the service's own paths: metrics, health, OpenAPI document, docs page (`own_paths`);
 //! 4. authenticate, and the session paths (`authenticate`); impersonate (`run_as`);
-//! 5. route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
+//! 5. (`endpoint`) route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
 //!    the self alias (`authorize`);
 //! 6. resolve the top-level resource (`authorize::resolve`);
 //! 7. charge the quota (`budget`);
@@ -14,35 +14,29 @@
 //! 10. the way out, which every answer takes (`way_out`): the 414 to a request line too long
 //!     for hyper to read too (`unread`).
 //!
-//! Each step is a plain function that answers the next state or the refusal. [`answer`] is
-//! the one async function: it awaits only where something waits (the readiness checks,
-//! credentials, the resolver, the quota, the body, the handler), so that the request's
-//! future holds each value once, and no step's future holds the next one's.
+//! Each step is a plain function that answers the next state or the refusal. [`answer`]
+//! awaits only where something waits (the readiness checks, credentials, impersonation),
+//! then the steps from routing to the handler, which are a future of their own
+//! (`endpoint`): a future keeps room for every value that lives across two of its waits in
+//! all of its states, so the request's state holds either authentication's lookup or the
+//! endpoint's steps, never both, and no step's future holds the next one's.
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use futures_util::FutureExt;
 use http::request::Parts;
 
-use crate::error::{ApiError, Condition};
-use crate::idempotency::{self, fingerprint};
 use crate::message::body::Response;
-use crate::message::context::Caller;
 use crate::message::query::QueryParams;
-use crate::metrics::TimedOut;
 use crate::pipeline::BoxFuture;
-use crate::pipeline::api::{Answer, Api, Call};
-use crate::pipeline::routing::Lookup;
+use crate::pipeline::api::{Answer, Api};
 use crate::pipeline::state::ServiceState;
 use crate::protocol::auth::Authenticator;
 use crate::protocol::cors;
 use crate::protocol::envelope::{self, AnswerFlags};
-use crate::quota::QuotaState;
 use crate::server::activity::{Activity, RequestUnderWay};
 use crate::spec::{Conventions, EndpointSpec};
 use crate::trace::{self, TraceRequest};
@@ -51,12 +45,14 @@ mod authenticate;
 mod authorize;
 mod body;
 mod budget;
+mod endpoint;
 mod opening;
 mod own_paths;
 pub(crate) mod unread;
 mod way_out;
 
 use authenticate::{Authentication, authenticate};
+use endpoint::Identified;
 use opening::{InSpans, Opening};
 use own_paths::OwnPath;
 use way_out::Reached;
@@ -146,7 +142,7 @@ where
                     endpoint,
                     probe,
                     answer_flags: Some(answer_flags),
-                    trace: trace.as_ref(),
+                    trace: trace.as_deref(),
                 };
                 let response = way_out::leave(shared, Err(error), &parts, &opening, &reached);
                 return (response, None);
@@ -173,7 +169,7 @@ where
 
             // Authenticate.
             let form = admitted.authenticated_form;
-            let (mut caller, place, mut lacks_xsrf_token) =
+            let (mut caller, place, lacks_xsrf_token) =
                 match authenticate(shared, &parts, remote, path, form).await {
                     Authentication::Caller {
                         authenticated,
@@ -202,146 +198,25 @@ where
                 "request accepted by the convention layer"
             );
 
-            // Route. A body announced over the limit is refused first: nothing of
-            // it is read, and no endpoint runs for it.
-            let metrics = shared.metrics.as_deref();
-            let limits = &shared.settings.limits;
-            if body.size_hint().lower() > limits.max_body_bytes as u64 {
-                break 'steps Err(body::too_large(limits.max_body_bytes, metrics));
-            }
-            let (routed, mut params) = match shared.routes.lookup_request(&parts, path) {
-                Lookup::Found(routed, params) => (routed, params),
-                Lookup::NotFound => {
-                    break 'steps Err(ApiError::condition(Condition::NotFound));
-                }
-                Lookup::BadEncoding(_) => {
-                    break 'steps Err(ApiError::condition(Condition::NotFound)
-                        .with_message("Not found: invalid path encoding"));
-                }
-                Lookup::MethodNotAllowed(allow) => {
-                    break 'steps Err(ApiError::condition(Condition::MethodNotAllowed)
-                        .with_header(http::header::ALLOW, allow));
-                }
-            };
-            endpoint = Some(routed);
-
-            // Authorize, then resolve the resource.
-            if !authorize::seen_by(routed, place, service) {
-                caller = Caller::anonymous();
-                lacks_xsrf_token = false;
-            }
-            let caller = &caller;
-            let method = &parts.method;
-            let resource = match authorize::resolve(
-                shared,
-                routed,
-                &mut params,
+            // The steps from routing to the handler, in a future of their own: see
+            // `endpoint.rs`.
+            let identified = Identified {
                 caller,
+                place,
                 lacks_xsrf_token,
-                method,
+            };
+            let (answer, routed) = endpoint::serve(
+                shared,
+                &parts,
+                &admitted,
+                trace.as_deref(),
+                remote,
+                identified,
+                body,
             )
-            .await
-            {
-                Ok(resource) => resource,
-                // Refused before the quota check: with the budget's headers, and
-                // charged, where the spec says the API does so.
-                Err(error) if budget::refusals_are_bare(shared) => break 'steps Err(error),
-                Err(error) => {
-                    let refused =
-                        budget::refused_early(shared, error, routed, caller, &parts, remote);
-                    break 'steps Err(Box::pin(refused).await);
-                }
-            };
-
-            // Charge the quota.
-            let quota = if shared.settings.quota.is_empty() {
-                QuotaState::default()
-            } else {
-                let resource = resource.as_ref();
-                match budget::check_quota(shared, routed, caller, resource, &parts, remote).await {
-                    Ok(quota) => quota,
-                    Err(error) => break 'steps Err(error),
-                }
-            };
-
-            // From here on, every answer (a handler's error too) tells the caller's
-            // budget, when the spec names headers for it.
-            let answer: Answer = 'endpoint: {
-                if let (Some(header), Some(_)) = (&shared.headers.create_only, &resource)
-                    && parts.headers.get(header).is_some_and(|v| v == "*")
-                {
-                    break 'endpoint Err(ApiError::condition(Condition::PreconditionFailed)
-                        .with_message("Resource already exists"));
-                }
-                if let Err(error) = QueryParams::check_options(admitted.others, routed, conventions)
-                {
-                    break 'endpoint Err(error);
-                }
-                let body = if routed.request_body {
-                    match body::read(body, limits, metrics).await {
-                        Ok(body) => body,
-                        Err(error) => break 'endpoint Err(error),
-                    }
-                } else {
-                    Bytes::new()
-                };
-
-                // The handler, with idempotency around it.
-                let store = &*shared.settings.idempotency;
-                let limit = limits.request_timeout;
-                let key = idempotency::key_of(service, &parts, caller, routed);
-                if let Some((key, expire_after)) = &key {
-                    let print = fingerprint(&parts.method, parts.uri.path(), &body);
-                    match idempotency::begin(store, key, print, *expire_after, limit).await {
-                        Ok(Some(replay)) => break 'endpoint Ok(replay),
-                        Ok(None) => {}
-                        Err(error) => break 'endpoint Err(error),
-                    }
-                }
-                // The call lives only while the handler runs (not while its answer is
-                // remembered), so that it takes no room beside the steps' other waits.
-                let answer = {
-                    let call = Call {
-                        endpoint: routed,
-                        service,
-                        parts: &parts,
-                        caller,
-                        trace: trace.as_ref(),
-                        resource: resource.as_ref(),
-                        params: &params,
-                        body,
-                        pretty: admitted.pretty,
-                        size_hint: shared.size_hint(routed),
-                        remote_addr: &remote,
-                        limits,
-                        public_url: shared.settings.public_url.as_deref(),
-                        trust_forwarded: shared.settings.trust_forwarded,
-                    };
-                    let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
-                    match tokio::time::timeout(limit, handled).await {
-                        Err(_) => {
-                            tracing::error!(endpoint = routed.name, ?limit, "handler timed out");
-                            if let Some(metrics) = metrics {
-                                metrics.count_timeout(TimedOut::Handler);
-                            }
-                            Err(budget::timed_out(limit))
-                        }
-                        Ok(Ok(answer)) => answer,
-                        Ok(Err(_)) => {
-                            tracing::error!(endpoint = routed.name, "handler panicked");
-                            Err(ApiError::condition(Condition::InternalError)
-                                .with_message("Internal server error"))
-                        }
-                    }
-                };
-                if let Some((key, _)) = &key {
-                    idempotency::remember(store, key, &answer, limit).await;
-                }
-                answer
-            };
-            let headers = conventions.rate_limit_headers;
-            let answer = budget::with_quota_headers(answer, &quota, headers.as_ref(), routed);
-            way_out::with_deprecation(answer, routed)
+            .await;
+            endpoint = routed;
+            answer
         };
         if let Ok(response) = &answer {
             tracing::debug!(status = response.status().as_u16(), "response");
@@ -356,7 +231,7 @@ where
             endpoint,
             probe,
             answer_flags: Some(answer_flags),
-            trace: trace.as_ref(),
+            trace: trace.as_deref(),
         };
         let response = way_out::leave(shared, answer, &parts, &opening, &reached);
         // The connection was busy until now (its idle timeouts did not apply).
@@ -366,18 +241,21 @@ where
 }
 
 /// The request's demand for tracing: the one its opening read, or read now from the head.
+/// Boxed: a traced request is rare, and the demand would otherwise take room in every
+/// request's state.
 fn read_trace<'p>(
     opening: &mut Opening,
     parts: &'p Parts,
     conventions: &Conventions,
-) -> Option<TraceRequest<'p>> {
+) -> Option<Box<TraceRequest<'p>>> {
     match opening.trace.take() {
-        Some(demand) => Some(*demand),
+        Some(demand) => Some(demand),
         None => trace::requested_trace(
             parts.uri.query(),
             &parts.headers,
             conventions.trace_parameter,
             conventions.trace_header,
-        ),
+        )
+        .map(Box::new),
     }
 }
