@@ -11,6 +11,11 @@
 #   CONNECTION_LAYER=1 bash benches/load.sh  # the generated service served by the
 #                                     # runtime's serve against the same on the floor's
 #                                     # plain hyper loop: the connection layer's cost
+#   BASELINE=/tmp/bench-server-old bash benches/load.sh  # the generated service against
+#                                     # the same from another build of bench-server (an
+#                                     # earlier commit's) and against the floor, in one
+#                                     # run: tells a change of the code from a change of
+#                                     # the machine
 #
 # Builds bench-server (release), installs wrk with apt when it is missing, starts one
 # server per implementation pinned to CPU $SERVER_CPU, checks that all answer the
@@ -36,7 +41,9 @@
 # seconds, RETRIES [3], OUT [unset: a file to write the table to too], CARGO_TARGET_DIR
 # [target], METRICS [unset: with 1, the pairs are metrics on / metrics off instead of
 # generated / hand-written / floor], CONNECTION_LAYER [unset: with 1, the pair is the
-# generated service under the runtime's serve / under a bare hyper loop].
+# generated service under the runtime's serve / under a bare hyper loop], BASELINE [unset:
+# a bench-server binary whose generated service is measured in the hand-written one's
+# place].
 set -euo pipefail
 
 if [[ -n "${QUICK:-}" ]]; then
@@ -107,6 +114,10 @@ fi
 if [[ -n "${METRICS:-}" ]]; then
     IMPLS=(metrics nometrics)
     SHORT=(on off) LONG=("metrics on" "metrics off")
+elif [[ -n "${BASELINE:-}" ]]; then
+    [[ -x $BASELINE ]] || die "BASELINE: no binary $BASELINE"
+    IMPLS=(generated baseline floor)
+    SHORT=(gen base floor) LONG=(generated "the baseline build" "bare hyper")
 elif [[ -n "${CONNECTION_LAYER:-}" ]]; then
     IMPLS=(generated generated-bare)
     SHORT=(serve bare) LONG=("the runtime's serve" "a bare hyper loop")
@@ -133,6 +144,7 @@ for impl in "${IMPLS[@]}"; do
     case $impl in
         metrics) binary=$SERVER-metrics kind=generated ;;
         nometrics) kind=generated ;;
+        baseline) binary=$BASELINE kind=generated ;;
     esac
     taskset -c "$SERVER_CPU" "$binary" --impl "$kind" --port "$port" \
         --worker-threads "$WORKER_THREADS" 2>"$WORK/$impl.log" &
