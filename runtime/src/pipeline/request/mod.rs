@@ -142,7 +142,7 @@ where
                     endpoint,
                     probe,
                     answer_flags: Some(answer_flags),
-                    trace: trace.as_deref(),
+                    trace: trace.as_ref(),
                 };
                 let response = way_out::leave(shared, Err(error), &parts, &opening, &reached);
                 return (response, None);
@@ -209,7 +209,7 @@ where
                 shared,
                 &parts,
                 &admitted,
-                trace.as_deref(),
+                trace.as_ref(),
                 remote,
                 identified,
                 body,
@@ -231,7 +231,7 @@ where
             endpoint,
             probe,
             answer_flags: Some(answer_flags),
-            trace: trace.as_deref(),
+            trace: trace.as_ref(),
         };
         let response = way_out::leave(shared, answer, &parts, &opening, &reached);
         // The connection was busy until now (its idle timeouts did not apply).
@@ -241,21 +241,18 @@ where
 }
 
 /// The request's demand for tracing: the one its opening read, or read now from the head.
-/// Boxed: a traced request is rare, and the demand would otherwise take room in every
-/// request's state.
 fn read_trace<'p>(
     opening: &mut Opening,
     parts: &'p Parts,
     conventions: &Conventions,
-) -> Option<Box<TraceRequest<'p>>> {
+) -> Option<TraceRequest<'p>> {
     match opening.trace.take() {
-        Some(demand) => Some(demand),
+        Some(demand) => Some(*demand),
         None => trace::requested_trace(
             parts.uri.query(),
             &parts.headers,
             conventions.trace_parameter,
             conventions.trace_header,
-        )
-        .map(Box::new),
+        ),
     }
 }
