@@ -7,8 +7,8 @@
 //! one of its states, so this is what keeps the request's state small: what these steps
 //! keep across their waits (the route's parameters, the resource, the quota, the
 //! idempotency key) takes no room while the credentials are looked up, and the lookup's
-//! state none while the handler runs. The request's steps still hold only one of the two at
-//! a time; neither holds the next.
+//! state none while the handler runs. The request's steps await one of the two at a time,
+//! and neither holds the other.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -35,6 +35,7 @@ use crate::trace::TraceRequest;
 
 /// Who is calling, as authentication (and impersonation) found.
 pub(super) struct Identified {
+    /// The caller, anonymous when no credentials identified one.
     pub(super) caller: Caller,
     /// The credential place the caller was found in (`Conventions::credentials`).
     pub(super) place: Option<u8>,

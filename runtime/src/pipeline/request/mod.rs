@@ -5,12 +5,13 @@
 //!    query parameters read, `$m`/`$ct` applied (`protocol::envelope::admit`);
 //! 3. the service's own paths: metrics, health, OpenAPI document, docs page (`own_paths`);
 //! 4. authenticate, and the session paths (`authenticate`); impersonate (`run_as`);
-//! 5. (`endpoint`) route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
+//! 5. route; authorize: the caller the endpoint sees, its parameters, XSRF, capability,
 //!    the self alias (`authorize`);
 //! 6. resolve the top-level resource (`authorize::resolve`);
 //! 7. charge the quota (`budget`);
 //! 8. preconditions and options, then the body (`body`);
-//! 9. the handler, under the request timeout, with idempotency around it;
+//! 9. the handler, under the request timeout, with idempotency around it (5 to 9 are the
+//!    endpoint's steps, `endpoint`);
 //! 10. the way out, which every answer takes (`way_out`): the 414 to a request line too long
 //!     for hyper to read too (`unread`).
 //!
