@@ -146,7 +146,8 @@ impl<S: AsyncWrite + Unpin, R> UriTooLong<S, R> {
             }
             *written += n;
         }
-        let replaced = *replaced;
+        // Never more than this call offered (a write may come again with other bytes).
+        let replaced = (*replaced).min(len);
         self.rewrite = Rewrite::Done;
         Poll::Ready(Ok(replaced))
     }
