@@ -55,7 +55,7 @@ pub(super) fn serve<'r, P, A, B>(
     parts: &'r Parts,
     admitted: &'r AdmittedRequest<'_>,
     trace: Option<&'r TraceRequest<'_>>,
-    remote: Option<SocketAddr>,
+    remote: &'r Option<SocketAddr>,
     mut identified: Identified,
     body: B,
 ) -> impl Future<Output = (Answer, Option<&'static EndpointSpec>)> + Send + 'r
@@ -66,15 +66,20 @@ where
     B::Error: Into<crate::BoxError>,
 {
     async move {
-        // What is at hand everywhere below is not kept in locals: each would take room in
-        // every state of this future.
-        let service = P::SERVICE;
-        let limits = &shared.settings.limits;
+        // What is at hand everywhere below (the spec, the limits) is read where it is used,
+        // not kept in locals: each would take room in every state of this future.
+
         // Route. A body announced over the limit is refused first: nothing of
         // it is read, and no endpoint runs for it.
-        if body.size_hint().lower() > limits.max_body_bytes as u64 {
+        if body.size_hint().lower() > shared.settings.limits.max_body_bytes as u64 {
             let metrics = shared.metrics.as_deref();
-            return (Err(body::too_large(limits.max_body_bytes, metrics)), None);
+            return (
+                Err(body::too_large(
+                    shared.settings.limits.max_body_bytes,
+                    metrics,
+                )),
+                None,
+            );
         }
         let path = &*admitted.path;
         let (routed, mut params) = match shared.routes.lookup_request(parts, path) {
@@ -99,7 +104,7 @@ where
         };
         let answer: Answer = 'routed: {
             // Authorize, then resolve the resource.
-            if !authorize::seen_by(routed, identified.place, service) {
+            if !authorize::seen_by(routed, identified.place, P::SERVICE) {
                 identified.caller = Caller::anonymous();
                 identified.lacks_xsrf_token = false;
             }
@@ -121,7 +126,7 @@ where
                 Err(error) if budget::refusals_are_bare(shared) => break 'routed Err(error),
                 Err(error) => {
                     let refused =
-                        budget::refused_early(shared, error, routed, caller, parts, remote);
+                        budget::refused_early(shared, error, routed, caller, parts, *remote);
                     break 'routed Err(Box::pin(refused).await);
                 }
             };
@@ -131,7 +136,7 @@ where
                 QuotaState::default()
             } else {
                 let resource = resource.as_ref();
-                match budget::check_quota(shared, routed, caller, resource, parts, remote).await {
+                match budget::check_quota(shared, routed, caller, resource, parts, *remote).await {
                     Ok(quota) => quota,
                     Err(error) => break 'routed Err(error),
                 }
@@ -147,12 +152,13 @@ where
                         .with_message("Resource already exists"));
                 }
                 if let Err(error) =
-                    QueryParams::check_options(admitted.others, routed, &service.conventions)
+                    QueryParams::check_options(admitted.others, routed, &P::SERVICE.conventions)
                 {
                     break 'endpoint Err(error);
                 }
                 let body = if routed.request_body {
-                    match body::read(body, limits, shared.metrics.as_deref()).await {
+                    match body::read(body, &shared.settings.limits, shared.metrics.as_deref()).await
+                    {
                         Ok(body) => body,
                         Err(error) => break 'endpoint Err(error),
                     }
@@ -161,7 +167,7 @@ where
                 };
 
                 // The handler, with idempotency around it.
-                let key = idempotency::key_of(service, parts, caller, routed);
+                let key = idempotency::key_of(P::SERVICE, parts, caller, routed);
                 if let Some((key, expire_after)) = &key {
                     let print = fingerprint(&parts.method, parts.uri.path(), &body);
                     match idempotency::begin(
@@ -169,7 +175,7 @@ where
                         key,
                         print,
                         *expire_after,
-                        limits.request_timeout,
+                        shared.settings.limits.request_timeout,
                     )
                     .await
                     {
@@ -183,7 +189,7 @@ where
                 let answer = {
                     let call = Call {
                         endpoint: routed,
-                        service,
+                        service: P::SERVICE,
                         parts,
                         caller,
                         trace,
@@ -192,13 +198,13 @@ where
                         body,
                         pretty: admitted.pretty,
                         size_hint: shared.size_hint(routed),
-                        remote_addr: &remote,
-                        limits,
+                        remote_addr: remote,
+                        limits: &shared.settings.limits,
                         public_url: shared.settings.public_url.as_deref(),
                         trust_forwarded: shared.settings.trust_forwarded,
                     };
                     let handled = AssertUnwindSafe(shared.api.call(&call)).catch_unwind();
-                    let limit = limits.request_timeout;
+                    let limit = shared.settings.limits.request_timeout;
                     match tokio::time::timeout(limit, handled).await {
                         Err(_) => {
                             tracing::error!(endpoint = routed.name, ?limit, "handler timed out");
@@ -216,12 +222,15 @@ where
                     }
                 };
                 if let Some((key, _)) = &key {
-                    let (store, limit) = (&*shared.settings.idempotency, limits.request_timeout);
+                    let (store, limit) = (
+                        &*shared.settings.idempotency,
+                        shared.settings.limits.request_timeout,
+                    );
                     idempotency::remember(store, key, &answer, limit).await;
                 }
                 answer
             };
-            let headers = service.conventions.rate_limit_headers;
+            let headers = P::SERVICE.conventions.rate_limit_headers;
             let answer = budget::with_quota_headers(answer, &quota, headers.as_ref(), routed);
             way_out::with_deprecation(answer, routed)
         };

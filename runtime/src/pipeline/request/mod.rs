@@ -211,7 +211,7 @@ where
                 &parts,
                 &admitted,
                 trace.as_ref(),
-                remote,
+                &remote,
                 identified,
                 body,
             )
