@@ -117,15 +117,25 @@ pub(crate) fn answered_in(
     let Some(spans) = spans else {
         return respond();
     };
-    let response = {
-        let _server = spans.server.as_ref().map(Span::enter);
-        let _request = spans.request.as_ref().map(Span::enter);
-        respond()
-    };
-    if let Some(span) = &spans.server {
-        server_span::close(span, None, response.status());
-    }
+    let response = spans.within(respond);
+    spans.close(None, &response);
     response
+}
+
+impl Spans {
+    /// `f`, run inside the spans.
+    fn within<R>(&self, f: impl FnOnce() -> R) -> R {
+        let _server = self.server.as_ref().map(Span::enter);
+        let _request = self.request.as_ref().map(Span::enter);
+        f()
+    }
+
+    /// Closes the server span with the endpoint the request reached and its answer's status.
+    fn close(&self, endpoint: Option<&EndpointSpec>, response: &Response) {
+        if let Some(span) = &self.server {
+            server_span::close(span, endpoint, response.status());
+        }
+    }
 }
 
 pin_project_lite::pin_project! {
@@ -156,14 +166,9 @@ where
             let (response, _) = ready!(this.inner.poll(cx));
             return Poll::Ready(Ok(response));
         };
-        let (response, endpoint) = {
-            let _server = spans.server.as_ref().map(Span::enter);
-            let _request = spans.request.as_ref().map(Span::enter);
-            ready!(this.inner.poll(cx))
-        };
-        if let Some(span) = &spans.server {
-            server_span::close(span, endpoint, response.status());
-        }
+        let polled = spans.within(|| this.inner.poll(cx));
+        let (response, endpoint) = ready!(polled);
+        spans.close(endpoint, &response);
         Poll::Ready(Ok(response))
     }
 }
