@@ -207,10 +207,6 @@ impl TokenBucketEnforcer {
         self.rules.iter().map(|r| &r.configured)
     }
 
-    fn matching(&self, group: &str) -> Vec<usize> {
-        self.groups.matches(group)
-    }
-
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // Nothing panics while the lock is held; recover the state if something ever did.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
@@ -269,7 +265,7 @@ impl TokenBucketEnforcer {
         n: u64,
         deduct: bool,
     ) -> QuotaResponse {
-        let rules = self.matching(group);
+        let rules = self.groups.matches(group);
         if rules.is_empty() {
             return QuotaResponse::no_op();
         }
@@ -385,7 +381,7 @@ impl QuotaEnforcer for TokenBucketEnforcer {
     }
 
     fn refill(&self, group: &str, ctx: &QuotaRequestContext<'_>, tokens: u64) {
-        let rules = self.matching(group);
+        let rules = self.groups.matches(group);
         if rules.is_empty() || tokens == 0 {
             return;
         }
