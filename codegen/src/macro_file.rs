@@ -31,8 +31,12 @@ fn write_in(dir: &Path, text: &str) -> Option<PathBuf> {
         return Some(path);
     }
     std::fs::create_dir_all(dir).ok()?;
+    // Its own file for each writer: another process, or another thread of this one (two
+    // expansions of the same spec at once, as tests and a parallel compiler make them).
+    static WRITERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let writer = WRITERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let partial = dir.join(format!(
-        ".{}.{}.partial",
+        ".{}.{writer}.{}.partial",
         std::process::id(),
         path.file_name()?.to_string_lossy()
     ));
