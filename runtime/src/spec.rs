@@ -39,9 +39,9 @@ impl ServiceSpec {
 }
 
 pub use restspec_client::conventions::{
-    Anonymous, Conventions, Credential, EchoHeader, EmptyRequestBody, ErrorFormat, ErrorPiece,
-    JsonErrorBody, RequestBodies, RequestContentType, RunAsConventions, SessionConventions,
-    UnknownCredentials, UnknownFields, UnknownOptions,
+    Anonymous, ConventionKeys, Conventions, Credential, EchoHeader, EmptyRequestBody, ErrorFormat,
+    ErrorPiece, JsonErrorBody, RequestBodies, RequestContentType, RunAsConventions,
+    SessionConventions, UnknownCredentials, UnknownFields, UnknownOptions,
 };
 
 /// One row of the status table.

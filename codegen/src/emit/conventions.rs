@@ -2,17 +2,21 @@
 //! and the typed client both use.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote};
+use quote::{format_ident, quote};
 
 use super::opt_str;
 use super::runtime_values::{condition_tokens, method_tokens};
 use crate::model::error_body::{ErrorPiece, message_pointer, pieces};
-use crate::model::{ErrorFormat, Service, SpecWords};
+use crate::model::{ErrorFormat, Service};
 
 pub(crate) fn tokens(service: &Service) -> TokenStream {
     let c = &service.conventions;
     // Only what the spec switches on is written; the rest is `rt::Conventions::NONE`.
     let mut fields: Vec<TokenStream> = Vec::new();
+    if !c.keys.all_off() {
+        let keys = &c.keys;
+        fields.push(quote! { keys: #keys });
+    }
     let mut name = |field: &str, value: &Option<String>| {
         if value.is_some() {
             let ident = format_ident!("{field}");
@@ -20,29 +24,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             fields.push(quote! { #ident: #value });
         }
     };
-    name("base_path", &c.base_path);
-    name("authenticated_prefix", &c.authenticated_prefix);
-    name("json_prefix", &c.json_prefix);
     name("pretty_parameter", &c.pretty_parameter);
     name("compact_when_accept", &c.compact_when_accept);
     name("method_override_parameter", &c.method_override_parameter);
-    name(
-        "content_type_override_parameter",
-        &c.content_type_override_parameter,
-    );
-    name("create_only_header", &c.create_only_header);
     name("trace_parameter", &c.trace_parameter);
     name("trace_header", &c.trace_header);
-    name("xsrf_header", &c.xsrf_header);
-    name("access_token_parameter", &c.access_token_parameter);
-    name("self_alias", &c.self_alias);
-    name("cors_setting", &c.cors_setting);
-    name("openapi_path", &c.openapi_path);
     name("docs_path", &c.docs_page.as_ref().map(|d| d.path.clone()));
-    name("metrics_path", &c.metrics_path);
-    name("liveness_path", &c.liveness_path);
-    name("readiness_path", &c.readiness_path);
-    name("request_id_header", &c.request_id_header);
     if let Some(prefix) = &c.request_id_prefix {
         fields.push(quote! { request_id_prefix: #prefix });
     }
@@ -60,12 +47,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         let methods = c.method_override_methods.iter().map(|m| method_tokens(*m));
         fields.push(quote! { method_override_methods: &[#(#methods),*] });
     }
-    if let Some(sessions) = &c.sessions {
-        fields.push(quote! { sessions: Some(#sessions) });
-    }
-    if let Some(run_as) = &c.run_as {
-        fields.push(quote! { run_as: Some(#run_as) });
-    }
     if !c.credentials.is_empty() {
         let places = &c.credentials;
         fields.push(quote! { credentials: &[#(#places),*] });
@@ -78,28 +59,12 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             .map(|scheme| format!("{scheme} realm=\"{realm}\""));
         fields.push(quote! { challenges: Some(&[#(#values),*]) });
     }
-    unless_default(&mut fields, "unknown_credentials", c.unknown_credentials);
-    unless_default(&mut fields, "anonymous", c.anonymous);
-    if c.security_headers {
-        fields.push(quote! { security_headers: true });
-    }
-    if let Some(pagination) = &c.pagination {
-        fields.push(quote! { pagination: Some(#pagination) });
-    }
     if let Some(cors) = super::cors::field(service) {
         fields.push(cors);
-    }
-    unless_default(&mut fields, "request_bodies", c.request_bodies);
-    unless_default(&mut fields, "request_content_type", c.request_content_type);
-    unless_default(&mut fields, "unknown_fields", c.unknown_fields);
-    unless_default(&mut fields, "empty_request_body", c.empty_request_body);
-    if let Some(idempotency) = &c.idempotency {
-        fields.push(quote! { idempotency: Some(#idempotency) });
     }
     if c.never_gzip_errors {
         fields.push(quote! { never_gzip_errors: true });
     }
-    unless_default(&mut fields, "unknown_options", c.unknown_options);
     let worded: Vec<TokenStream> = service
         .statuses
         .iter()
@@ -111,9 +76,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
         .collect();
     if !worded.is_empty() {
         fields.push(quote! { condition_messages: &[#(#worded),*] });
-    }
-    if let Some(headers) = &c.rate_limit_headers {
-        fields.push(quote! { rate_limit_headers: Some(#headers) });
     }
     if c.error_format != ErrorFormat::Plain {
         let format = error_format_value(c.error_format, c.error_body.as_ref());
@@ -127,19 +89,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
             #(#fields,)*
             ..rt::Conventions::NONE
         };
-    }
-}
-
-/// `name: rt::Word::Variant` for a convention spelt as a word, unless it is the default
-/// (which `rt::Conventions::NONE` has).
-fn unless_default<W: SpecWords + Default + ToTokens>(
-    fields: &mut Vec<TokenStream>,
-    name: &str,
-    value: W,
-) {
-    if value != W::default() {
-        let name = format_ident!("{name}");
-        fields.push(quote! { #name: #value });
     }
 }
 

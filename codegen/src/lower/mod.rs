@@ -131,7 +131,7 @@ pub(crate) fn lower(spec: &RawSpec, diags: &mut Diagnostics) -> Service {
             .and_then(|t| t.parameter.as_ref()),
         conventions.access_token_parameter.as_ref(),
         conventions.method_override.as_ref().map(|m| &m.parameter),
-        conventions.content_type_override.as_ref(),
+        conventions.content_type_override_parameter.as_ref(),
     ]
     .into_iter()
     .flatten()

@@ -5,20 +5,17 @@ use crate::diag::Diagnostics;
 use crate::model::UnknownCredentials;
 use crate::read::decode::Spanned;
 
-/// `unknown_credentials: unauthorized | anonymous` (`unauthorized` when left out, or
-/// misspelt).
+/// `unknown_credentials: unauthorized | anonymous`; `None` once a misspelt word is
+/// reported (the default, `unauthorized`, is the table's).
 pub(super) fn lower_unknown_credentials(
-    raw: Option<&Spanned<String>>,
+    raw: &Spanned<String>,
     diags: &mut Diagnostics,
-) -> UnknownCredentials {
-    raw.and_then(|raw| {
-        word(
-            raw,
-            "`unknown_credentials` policy",
-            "`unauthorized`: 401 with a challenge; `anonymous`: served as if no credentials \
-             were sent",
-            diags,
-        )
-    })
-    .unwrap_or_default()
+) -> Option<UnknownCredentials> {
+    word(
+        raw,
+        "`unknown_credentials` policy",
+        "`unauthorized`: 401 with a challenge; `anonymous`: served as if no credentials were \
+         sent",
+        diags,
+    )
 }

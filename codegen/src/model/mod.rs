@@ -105,12 +105,10 @@ pub struct DocsPage {
 /// The protocol conventions as switches and names (see `spec/service.yaml`).
 #[derive(Debug, Clone, Default)]
 pub struct Conventions {
-    /// `/api/v4`, or none: every path on the wire starts with it.
-    pub base_path: Option<String>,
-    /// `/a/`, or none.
-    pub authenticated_prefix: Option<String>,
-    /// `)]}'`, or none.
-    pub json_prefix: Option<String>,
+    /// The keys written as one value each (a name, a word, a switch, a record), declared
+    /// in `restspec-conventions`' table and read through `Deref` as fields of the
+    /// conventions themselves (`conventions.json_prefix`).
+    pub keys: ConventionKeys,
     /// Pretty unless asked otherwise.
     pub pretty_by_default: bool,
     /// `pp`.
@@ -121,45 +119,21 @@ pub struct Conventions {
     pub method_override_parameter: Option<String>,
     /// Methods `$m` may name.
     pub method_override_methods: Vec<Method>,
-    /// `$ct`.
-    pub content_type_override_parameter: Option<String>,
-    /// `If-None-Match`.
-    pub create_only_header: Option<String>,
     /// `trace`.
     pub trace_parameter: Option<String>,
     /// `X-Service-Trace`.
     pub trace_header: Option<String>,
-    /// `X-Service-Auth`.
-    pub xsrf_header: Option<String>,
-    /// `access_token`.
-    pub access_token_parameter: Option<String>,
     /// Where requests carry credentials on every path, in the order they are looked for.
     pub credentials: Vec<Credential>,
     /// Who issues bearer tokens (`oauth2` or `openid_connect` beside a bearer scheme).
     pub token_issuer: Option<TokenIssuer>,
     /// Bearer tokens the issuer did not issue are taken too (`plain_tokens`), for OpenAPI.
     pub plain_tokens: bool,
-    /// What unknown credentials get.
-    pub unknown_credentials: UnknownCredentials,
     /// The schemes every 401 challenges with, when the spec lists them (`Some(vec![])`:
     /// none); `None` for the runtime's default, one per `Authorization` scheme.
     pub challenges: Option<Vec<String>>,
-    /// What anonymous callers may call, unless a family or endpoint says otherwise.
-    pub anonymous: Anonymous,
-    /// `self`.
-    pub self_alias: Option<String>,
     /// Path parameters in which the self alias stands for the caller.
     pub self_alias_params: Vec<String>,
-    /// Cookie sessions.
-    pub sessions: Option<Sessions>,
-    /// How timestamps are written.
-    pub timestamp_format: TimestampFormat,
-    /// `site.allowOriginRegex`.
-    pub cors_setting: Option<String>,
-    /// Impersonation, when the service allows it.
-    pub run_as: Option<RunAs>,
-    /// Browser-hardening headers on every response.
-    pub security_headers: bool,
     /// How error bodies are written.
     pub error_format: ErrorFormat,
     /// The spec's `error_format` was none of the words of `ErrorFormat` (already reported):
@@ -173,55 +147,40 @@ pub struct Conventions {
     pub error_type: Option<String>,
     /// The headers any error answer may carry (`error_headers`), none required.
     pub error_headers: Vec<QueryOption>,
-    /// Where the OpenAPI document is served, if anywhere.
-    pub openapi_path: Option<String>,
     /// Where the interactive page for that document is served, if anywhere.
     pub docs_page: Option<DocsPage>,
     /// Whether the OpenAPI document lists every endpoint without the authenticated prefix
     /// too (`openapi_anonymous_forms: all`), or only those a caller can use there.
     pub openapi_every_anonymous_form: bool,
-    /// Whether every operation's OpenAPI answers end with a `default` one in the error
-    /// format (`openapi_default_error`).
-    pub openapi_default_error: bool,
-    /// Where the metrics are served, if anywhere (nothing is counted otherwise).
-    pub metrics_path: Option<String>,
-    /// Where the liveness probe is answered, if anywhere.
-    pub liveness_path: Option<String>,
-    /// Where the readiness probe is answered, if anywhere.
-    pub readiness_path: Option<String>,
     /// The `Content-Type` of JSON answers, when the spec spells it otherwise than the
     /// runtime's default.
     pub json_content_type: Option<String>,
-    /// How paginated endpoints page their lists.
-    pub pagination: Option<Pagination>,
-    /// What query parameters nothing declares get.
-    pub unknown_options: UnknownOptions,
-    /// The headers telling a caller its quota budget.
-    pub rate_limit_headers: Option<RateLimitHeaders>,
     /// Error answers are never gzipped.
     pub never_gzip_errors: bool,
     /// Cross-origin use beyond the allowed origins, when the spec says.
     pub cors: Option<Cors>,
-    /// Header carrying every request's id.
-    pub request_id_header: Option<String>,
     /// What the ids the service makes begin with (`req_`).
     pub request_id_prefix: Option<String>,
     /// Request headers every answer carries back.
     pub echo_headers: Vec<EchoHeader>,
-    /// The request bodies read.
-    pub request_bodies: RequestBodies,
-    /// Whether JSON bodies must say so in their `Content-Type`.
-    pub request_content_type: RequestContentType,
-    /// What a request body's field no record declares gets.
-    pub unknown_fields: UnknownFields,
-    /// What a request without a body gets where one is read.
-    pub empty_request_body: EmptyRequestBody,
-    /// What a request that sets a `read_only` field gets.
-    pub read_only_fields: ReadOnlyFields,
-    /// What `null` on an optional field that is not nullable gets.
-    pub null_optional_fields: NullOptionalFields,
-    /// Idempotency keys on `POST` and `PATCH` endpoints.
-    pub idempotency: Option<Idempotency>,
+}
+
+/// The one-value keys of the conventions (`restspec-conventions`' table), as the
+/// generator holds them.
+pub type ConventionKeys = restspec_conventions::ConventionKeys<String, Vec<(String, String)>>;
+
+impl std::ops::Deref for Conventions {
+    type Target = ConventionKeys;
+
+    fn deref(&self) -> &ConventionKeys {
+        &self.keys
+    }
+}
+
+impl std::ops::DerefMut for Conventions {
+    fn deref_mut(&mut self) -> &mut ConventionKeys {
+        &mut self.keys
+    }
 }
 
 /// Impersonation: the header naming the account to act as and the capability it needs.

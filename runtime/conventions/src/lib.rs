@@ -22,6 +22,7 @@ mod credentials;
 mod echo;
 mod errors;
 mod idempotency;
+mod keys;
 mod pagination;
 mod rate_limits;
 mod requests;
@@ -37,6 +38,7 @@ pub use credentials::Credential;
 pub use echo::EchoHeader;
 pub use errors::{ErrorFormat, ErrorPiece, JsonErrorBody};
 pub use idempotency::IdempotencyConventions;
+pub use keys::ConventionKeys;
 pub use pagination::{
     CursorConventions, OffsetConventions, PageConventions, PageStyle, Pagination, StaticFields,
 };

@@ -131,10 +131,13 @@ pub fn bracketed<'o>(key: &str, options: &[&'o str]) -> Option<&'o str> {
 #[cfg(test)]
 mod tests {
     use super::{nested_member, pack_maps};
-    use crate::spec::{Conventions, EndpointSpec};
+    use crate::spec::{ConventionKeys, Conventions, EndpointSpec};
 
     const CONVENTIONS: Conventions = Conventions {
-        access_token_parameter: Some("access_token"),
+        keys: ConventionKeys {
+            access_token_parameter: Some("access_token"),
+            ..ConventionKeys::NONE
+        },
         ..Conventions::NONE
     };
 

@@ -226,6 +226,7 @@ pub fn preflight_headers(headers: &mut HeaderMap) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::ConventionKeys;
 
     #[test]
     fn origins_match_in_full_across_joined_patterns() {
@@ -241,7 +242,10 @@ mod tests {
     }
 
     const XSRF: Conventions = Conventions {
-        xsrf_header: Some("X-Service-Auth"),
+        keys: ConventionKeys {
+            xsrf_header: Some("X-Service-Auth"),
+            ..ConventionKeys::NONE
+        },
         ..Conventions::NONE
     };
 

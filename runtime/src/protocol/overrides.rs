@@ -76,15 +76,19 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::ConventionKeys;
 
     const CONVENTIONS: Conventions = Conventions {
+        keys: ConventionKeys {
+            content_type_override_parameter: Some("$ct"),
+            access_token_parameter: Some("access_token"),
+            security_headers: true,
+            ..ConventionKeys::NONE
+        },
         pretty_by_default: true,
         pretty_parameter: Some("pp"),
         method_override_parameter: Some("$m"),
         method_override_methods: &[Method::PUT, Method::POST, Method::DELETE],
-        content_type_override_parameter: Some("$ct"),
-        access_token_parameter: Some("access_token"),
-        security_headers: true,
         ..Conventions::NONE
     };
 

@@ -1,16 +1,62 @@
 //! Every convention by the key it is written under in `conventions:`, with its value in
 //! words and how a change to it is judged.
 //!
-//! **Adding a convention key to the diff is one line in [`entries`]:** its dotted key as
-//! written in the spec (its position in both versions is found from that key), its value
-//! as the spec spells it (`None` when not set), and its [`Rule`]. A key inside a block
-//! (`rate_limit_headers.used`) is folded into the block's change when the block itself is
-//! added or removed; [`Entry::within`] names another containing entry (a key only one
-//! pagination style reads is folded into `pagination.style`).
+//! A one-value key of `restspec-conventions`' table is compared as its kind says, by the
+//! rule the table gives it ([`table_entries`]); a record's keys each by the function named
+//! after it here (`rate_limit_headers`). **Any other key is one line in [`entries`]:** its
+//! dotted key as written in the spec (its position in both versions is found from that
+//! key), its value as the spec spells it (`None` when not set), and its [`Rule`]. A key
+//! inside a block (`rate_limit_headers.used`) is folded into the block's change when the
+//! block itself is added or removed; [`Entry::within`] names another containing entry (a
+//! key only one pagination style reads is folded into `pagination.style`).
 
 use super::super::Who;
 use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
-use crate::model::{Conventions, Idempotency, RateLimitHeaders, RunAs, Sessions};
+use super::pagination::entries as pagination;
+use crate::model::{ConventionKeys, Conventions, Idempotency, RateLimitHeaders, RunAs, Sessions};
+use Rule::{Breaks, OneWay, PerEndpoint, Unseen};
+
+/// Declares `table_entries`: an entry for each key of the table, as its kind is shown, and
+/// for a record, its block and its keys.
+macro_rules! table_entries {
+    ({} $(
+        $(#[doc = $doc:literal])* $field:ident $(as $yaml:literal)? : $kind:ident ($($arg:tt)*),
+            lower($($lower:tt)*), diff($($rule:tt)*);
+    )*) => {
+        /// The one-value keys of `restspec-conventions`' table, by the rule each is given there.
+        // One push per key of the table, a record's with its keys after it.
+        #[allow(clippy::vec_init_then_push)]
+        fn table_entries(c: &ConventionKeys) -> Vec<Entry> {
+            let mut out = Vec::new();
+            $(
+                table_entries!(
+                    @entry out c $field $kind,
+                    table_entries!(@key $field $($yaml)?),
+                    $($rule)*
+                );
+            )*
+            out
+        }
+    };
+    (@key $field:ident) => { stringify!($field) };
+    (@key $field:ident $yaml:literal) => { $yaml };
+    (@entry $out:ident $c:ident $field:ident word, $key:expr, $($rule:tt)*) => {
+        $out.push(word($key, $c.$field, $($rule)*))
+    };
+    (@entry $out:ident $c:ident $field:ident switch, $key:expr, $($rule:tt)*) => {
+        $out.push(text($key, $c.$field, $($rule)*))
+    };
+    (@entry $out:ident $c:ident $field:ident record, $key:expr, $($rule:tt)*) => {{
+        $out.push(block($key, $c.$field.is_some(), $($rule)*));
+        $out.extend($c.$field.iter().flat_map($field));
+    }};
+    // A name or a header.
+    (@entry $out:ident $c:ident $field:ident $kind:ident, $key:expr, $($rule:tt)*) => {
+        $out.push(one($key, &$c.$field, $($rule)*))
+    };
+}
+
+restspec_conventions::convention_keys!(table_entries! {});
 
 /// Who issues bearer tokens, as the spec writes it (`oauth2: implicit, password`).
 fn issuer(issuer: &crate::model::TokenIssuer) -> String {
@@ -25,11 +71,8 @@ fn issuer(issuer: &crate::model::TokenIssuer) -> String {
 
 /// Every convention of `c`, by its key.
 pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
-    use Rule::{Breaks, OneWay, PerEndpoint, Unseen};
-    let mut out = vec![
-        one("base_path", &c.base_path, Breaks),
-        one("authenticated_prefix", &c.authenticated_prefix, Breaks),
-        one("json_prefix", &c.json_prefix, Breaks),
+    let mut out = table_entries(&c.keys);
+    out.extend([
         text(
             "pretty_printing.default",
             if c.pretty_by_default {
@@ -56,20 +99,8 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
                 .iter()
                 .map(|m| m.as_str().to_owned()),
         ),
-        one(
-            "content_type_override",
-            &c.content_type_override_parameter,
-            PARAMETER,
-        ),
-        one("create_only_header", &c.create_only_header, HEADER),
         one("trace.parameter", &c.trace_parameter, PARAMETER),
         one("trace.header", &c.trace_header, HEADER),
-        one("xsrf_header", &c.xsrf_header, Breaks),
-        one(
-            "access_token_parameter",
-            &c.access_token_parameter,
-            PARAMETER,
-        ),
         many("credentials", c.credentials.iter().map(ToString::to_string)),
         // Who issues the bearer tokens: the requests are the same, only the document says it.
         one(
@@ -87,26 +118,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             &c.challenges.as_ref().map(|schemes| schemes.join(", ")),
             HEADER,
         ),
-        word(
-            "unknown_credentials",
-            c.unknown_credentials,
-            OneWay { safe: "anonymous" },
-        ),
-        word("anonymous", c.anonymous, PerEndpoint),
-        one("self_alias", &c.self_alias, Breaks),
         many("self_alias_params", c.self_alias_params.iter().cloned()),
-        block("sessions", c.sessions.is_some(), FEATURE),
-        word("timestamp_format", c.timestamp_format, Breaks),
-        one(
-            "cors_setting",
-            &c.cors_setting,
-            Rule::Optional {
-                added: "operators may set it",
-                who: Who::Operators,
-            },
-        ),
-        block("run_as", c.run_as.is_some(), FEATURE),
-        text("security_headers", c.security_headers, Breaks),
         word("error_format", c.error_format, Breaks),
         one(
             "error_body",
@@ -115,11 +127,6 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
         ),
         // Only the OpenAPI document's name for the same body changes.
         one("error_type", &c.error_type, Unseen),
-        one(
-            "openapi_path",
-            &c.openapi_path,
-            served("the OpenAPI document is served there", Who::Clients),
-        ),
         one(
             "docs_path",
             &c.docs_page.as_ref().map(|d| d.path.clone()),
@@ -134,31 +141,8 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             },
             OneWay { safe: "all" },
         ),
-        // Only the OpenAPI document says it: any other status was answered alike before.
-        text("openapi_default_error", c.openapi_default_error, Unseen),
-        one(
-            "metrics_path",
-            &c.metrics_path,
-            served("the metrics are served there", Who::Operators),
-        ),
-        one(
-            "liveness_path",
-            &c.liveness_path,
-            served("the liveness probe is answered there", Who::Operators),
-        ),
-        one(
-            "readiness_path",
-            &c.readiness_path,
-            served("the readiness probe is answered there", Who::Operators),
-        ),
         one("json_content_type", &c.json_content_type, Breaks),
-        word(
-            "unknown_options",
-            c.unknown_options,
-            OneWay { safe: "ignore" },
-        ),
         text("gzip_errors", !c.never_gzip_errors, Unseen),
-        one("request_id_header", &c.request_id_header, HEADER),
         one("request_id_prefix", &c.request_id_prefix, Unseen),
         many(
             "echo_headers",
@@ -167,43 +151,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
                 None => e.name.clone(),
             }),
         ),
-        word("request_bodies", c.request_bodies, Breaks),
-        word(
-            "request_content_type",
-            c.request_content_type,
-            OneWay { safe: "any" },
-        ),
-        word(
-            "empty_request_body",
-            c.empty_request_body,
-            OneWay {
-                safe: "empty_object",
-            },
-        ),
-        word(
-            "read_only_fields",
-            c.read_only_fields,
-            OneWay { safe: "ignore" },
-        ),
-        word(
-            "unknown_fields",
-            c.unknown_fields,
-            OneWay { safe: "ignore" },
-        ),
-        word(
-            "null_optional_fields",
-            c.null_optional_fields,
-            OneWay { safe: "absent" },
-        ),
-    ];
-    out.extend(c.sessions.iter().flat_map(sessions));
-    out.extend(c.run_as.iter().flat_map(run_as));
-    out.push(block(
-        "rate_limit_headers",
-        c.rate_limit_headers.is_some(),
-        FEATURE,
-    ));
-    out.extend(c.rate_limit_headers.iter().flat_map(rate_limit_headers));
+    ]);
     out.push(block("cors", c.cors.is_some(), FEATURE));
     if let Some(cors) = &c.cors {
         out.extend([
@@ -212,10 +160,6 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             text("cors.any_origin", cors.any_origin, OneWay { safe: "true" }),
         ]);
     }
-    out.push(block("idempotency", c.idempotency.is_some(), FEATURE));
-    out.extend(c.idempotency.iter().flat_map(idempotency));
-    out.push(block("pagination", c.pagination.is_some(), Rule::Paging));
-    out.extend(c.pagination.iter().flat_map(super::pagination::entries));
     out
 }
 

@@ -5,8 +5,8 @@
 use super::entry::Shown;
 use super::keys::entries;
 use crate::model::{
-    Conventions, Cors, Credential, EarlyRefusals, EchoHeader, Idempotency, RateLimitHeaders,
-    ResetFormat, RunAs, Sessions,
+    ConventionKeys, Conventions, Cors, Credential, EarlyRefusals, EchoHeader, Idempotency,
+    RateLimitHeaders, ResetFormat, RunAs, Sessions,
 };
 
 /// The keys under `block` whose shown values differ between `old` and `new`, and every
@@ -40,21 +40,24 @@ fn text(value: &str) -> String {
 #[test]
 fn every_field_of_each_record_shows_its_change() {
     let old = Conventions {
-        rate_limit_headers: Some(RateLimitHeaders::default()),
-        idempotency: Some(Idempotency {
-            header: text("Idempotency-Key"),
-            expire_after_seconds: 60,
-        }),
-        sessions: Some(Sessions {
-            cookie: text("a"),
-            xsrf_cookie: text("b"),
-            login_path: text("/in"),
-            logout_path: text("/out"),
-        }),
-        run_as: Some(RunAs {
-            header: text("X-As"),
-            capability: text("runAs"),
-        }),
+        keys: ConventionKeys {
+            rate_limit_headers: Some(RateLimitHeaders::default()),
+            idempotency: Some(Idempotency {
+                header: text("Idempotency-Key"),
+                expire_after_seconds: 60,
+            }),
+            sessions: Some(Sessions {
+                cookie: text("a"),
+                xsrf_cookie: text("b"),
+                login_path: text("/in"),
+                logout_path: text("/out"),
+            }),
+            run_as: Some(RunAs {
+                header: text("X-As"),
+                capability: text("runAs"),
+            }),
+            ..ConventionKeys::default()
+        },
         cors: Some(Cors {
             expose_headers: vec![],
             allow_headers: vec![],
@@ -63,31 +66,34 @@ fn every_field_of_each_record_shows_its_change() {
         ..Conventions::default()
     };
     let new = Conventions {
-        rate_limit_headers: Some(RateLimitHeaders {
-            limit: Some(text("L")),
-            remaining: Some(text("R")),
-            reset: Some(text("T")),
-            reset_format: ResetFormat::UnixSeconds,
-            ietf_policy: Some(text("p")),
-            used: Some(text("U")),
-            resource: Some(text("C")),
-            default_resource: Some(text("core")),
-            early_refusals: EarlyRefusals::Charged,
-        }),
-        idempotency: Some(Idempotency {
-            header: text("Key"),
-            expire_after_seconds: 61,
-        }),
-        sessions: Some(Sessions {
-            cookie: text("c"),
-            xsrf_cookie: text("d"),
-            login_path: text("/login"),
-            logout_path: text("/logout"),
-        }),
-        run_as: Some(RunAs {
-            header: text("X-Run-As"),
-            capability: text("impersonate"),
-        }),
+        keys: ConventionKeys {
+            rate_limit_headers: Some(RateLimitHeaders {
+                limit: Some(text("L")),
+                remaining: Some(text("R")),
+                reset: Some(text("T")),
+                reset_format: ResetFormat::UnixSeconds,
+                ietf_policy: Some(text("p")),
+                used: Some(text("U")),
+                resource: Some(text("C")),
+                default_resource: Some(text("core")),
+                early_refusals: EarlyRefusals::Charged,
+            }),
+            idempotency: Some(Idempotency {
+                header: text("Key"),
+                expire_after_seconds: 61,
+            }),
+            sessions: Some(Sessions {
+                cookie: text("c"),
+                xsrf_cookie: text("d"),
+                login_path: text("/login"),
+                logout_path: text("/logout"),
+            }),
+            run_as: Some(RunAs {
+                header: text("X-Run-As"),
+                capability: text("impersonate"),
+            }),
+            ..ConventionKeys::default()
+        },
         cors: Some(Cors {
             expose_headers: vec![text("X-Total")],
             allow_headers: vec![text("X-Key")],

@@ -89,209 +89,137 @@ spec_record! {
     }
 }
 
-spec_record! {
-    /// The protocol conventions. Each rule is a switch or a name, so another service can
-    /// choose other names or leave a rule out.
-    pub struct Conventions = "`conventions`" {
-        /// Path every endpoint, the authenticated form and the sessions' paths sit under
-        /// (`/api/v4`, `/v1`), written before each template on the wire; leave out for
-        /// none. Requests outside it are 404. The service's own paths (`openapi_path`,
-        /// `docs_path`, `metrics_path` and the health probes) sit under it too, as on
-        /// GitHub-style APIs: `/api/v4/openapi.json`.
-        opt base_path: Spanned<String>,
-        /// Path prefix of the authenticated form (`/a/`); leave out for none.
-        opt authenticated_prefix: Spanned<String>,
-        /// The magic line every JSON body starts with (`)]}'`); leave out for none.
-        opt json_prefix: String,
-        /// Pretty vs compact JSON; leave out for compact JSON with no parameter to ask for
-        /// pretty.
-        opt pretty_printing: PrettyPrinting,
-        /// Query parameter overriding the method of a POST (`$m`), and the methods it accepts.
-        opt method_override: MethodOverride,
-        /// Query parameter stating the real content type of a `text/plain` POST (`$ct`).
-        opt content_type_override: Spanned<String>,
-        /// Header that makes a PUT create-only (`If-None-Match: *` gives `If-None-Match`).
-        opt create_only_header: Spanned<String>,
-        /// Request tracing switches.
-        opt trace: Trace,
-        /// Header carrying the XSRF token of cookie sessions (`X-Service-Auth`).
-        opt xsrf_header: Spanned<String>,
-        /// Query parameter carrying an access token (`access_token`): the key of a session
-        /// the service started (cookie sessions' key), not an API token (see `credentials`).
-        opt access_token_parameter: Spanned<String>,
-        /// Where a request may carry credentials on every path, in the order they are
-        /// looked for: `{ scheme: bearer }` (`Authorization: Bearer <token>`), any other
-        /// `Authorization` scheme (`{ scheme: token }`), `{ scheme: basic }` (HTTP basic
-        /// anywhere, not only under `authenticated_prefix`), a header (`{ header:
-        /// PRIVATE-TOKEN }`) or a query parameter (`{ query: private_token }`). Tokens are
-        /// checked by the service's `Authenticator::token`.
-        opt credentials: Vec<CredentialPlace>,
-        /// What a request with credentials the service does not accept (an unknown or
-        /// expired token, a wrong password) gets: `unauthorized` (401 with
-        /// `WWW-Authenticate`, the default) or `anonymous` (served as if it had sent none).
-        opt unknown_credentials: Spanned<String>,
-        /// The `WWW-Authenticate` challenges every 401 carries, by scheme (`[Bearer]`), each
-        /// as `<scheme> realm="<service title>"`; `[]` for none, as APIs that document their
-        /// tokens elsewhere answer (GitHub). Leave out for one per `Authorization` scheme
-        /// of `credentials` (`Bearer` when tokens are only in headers or the query), and
-        /// `Basic` under `authenticated_prefix`.
-        opt challenges: Vec<Spanned<String>>,
-        /// What anonymous callers may call: `reads` (GET and HEAD, the default), `none` or
-        /// `all`. A family or an endpoint may say otherwise with its own `anonymous`.
-        opt anonymous: Spanned<String>,
-        /// Account id that stands for the caller (`self`).
-        opt self_alias: Spanned<String>,
-        /// Path parameters in which the self alias stands for the caller (`account-id`).
-        opt self_alias_params: Vec<Spanned<String>>,
-        /// Browser-style cookie sessions: leave out for none.
-        opt sessions: Sessions,
-        /// How timestamps are written: `rfc3339` (the default when left out),
-        /// `yyyy-mm-dd hh:mm:ss.fffffffff` or `unix_seconds`.
-        opt timestamp_format: Spanned<String>,
-        /// Name of the site setting that enables CORS (`site.allowOriginRegex`).
-        opt cors_setting: Spanned<String>,
-        /// Impersonation: the request header naming the account to act as, and the global
-        /// capability a caller needs to send it. Leave out for none.
-        opt run_as: RunAs,
-        /// Whether every response carries the browser-hardening headers
-        /// (`X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none';
-        /// sandbox`, `Referrer-Policy: no-referrer`, `X-Frame-Options: deny`). Default: `true`.
-        opt security_headers: bool,
-        /// How error bodies are written: `plain` (the status table's message as
-        /// `text/plain`, the default), `problem_json` (RFC 9457 problem details,
-        /// `application/problem+json`), `json` (the body `error_body` shows, as
-        /// `application/json`) or `empty` (no body). A status row may say its own.
-        opt error_format: Spanned<String>,
-        /// With `error_format: json`, the error body as YAML, its strings holding the
-        /// error's values: `{message}`, `{status}` (a number when it is the whole value),
-        /// `{reason}` (the status's reason phrase), `{name}` (the status table's row, or the
-        /// runtime's condition when no row raises it), `{field}` (the field, option or
-        /// parameter an input error is about, `Error::with_field`) and `{code}` (a code the
-        /// handler gives, `Error::with_code`; both a string or `null` when the whole value),
-        /// `{error_id}` (a new UUID each answer), as `{ message: "{message}" }`.
-        /// Any other `{word}` is the body's own, filled in by each status row's `values`
-        /// (`{type}` with `values: { type: invalid_request_error }`), the row's name where
-        /// a row gives none. Members go out in the order written; a row with a typed `body`
-        /// gets the members that are the same for every error of the row (no `{message}`,
-        /// `{field}` or `{code}`) beside its own fields.
-        opt error_body: Node,
-        /// The record type the API documents its error body as (`Error`), when
-        /// `error_body` is an instance of one: every member of `error_body` is a field of
-        /// it (or, where the record has `additional_fields`, a member of their type), and
-        /// each field it requires is written there. It may be a `one_of` or `any_of` of
-        /// records, one for each kind of error: `error_body` is then an instance of one of
-        /// them. The OpenAPI document then names that type for every error answer, the
-        /// runtime's own included, instead of a schema drawn from `error_body`.
-        opt error_type: Spanned<String>,
-        /// Headers any error answer may carry, whatever its status (a request id,
-        /// `Content-Language`), written as a status row's `headers` are, none `required`:
-        /// the runtime's own refusals answer without them. The handler gives them with
-        /// `Error::with_headers(&response_headers::ErrorHeaders { .. })`; OpenAPI states
-        /// them on every error answer, the `default` one included.
-        opt error_headers: Named<QueryOption>,
-        /// Where every service of this spec serves its OpenAPI 3.1 document, as raw JSON
-        /// without the JSON prefix line, to anyone (`/openapi.json`): under `base_path`
-        /// like every path of the service (`/v1/openapi.json` with `base_path: /v1`), and
-        /// under `authenticated_prefix` too. Leave out to serve none; the document is
-        /// generated either way.
-        opt openapi_path: Spanned<String>,
-        /// Where every service of this spec serves an interactive page for that document
-        /// (Swagger UI: every operation, with "Try it out" sending real requests), its
-        /// script and stylesheet one segment beneath (`/docs/`). Needs `openapi_path`; the
-        /// renderer is embedded by the runtime's `docs-page` feature (on by default), so the
-        /// page works offline. Leave out for none.
-        opt docs_path: Spanned<String>,
-        /// Which endpoints the OpenAPI document lists without `authenticated_prefix`:
-        /// `usable` (the default: those a caller can use there, anonymously or with one of
-        /// `credentials`; the others only under the prefix) or `all` (every endpoint under
-        /// both, as the router serves them, some always answering 403).
-        opt openapi_anonymous_forms: Spanned<String>,
-        /// Whether the OpenAPI document gives every operation a `default` answer in the
-        /// error format too: what any status it does not list carries (one a proxy adds,
-        /// say), as APIs that document their errors that way do. Default: `false`.
-        opt openapi_default_error: bool,
-        /// Where every service of this spec serves its metrics in the Prometheus text format,
-        /// to anyone, never counted against quota (`/metrics`): requests by endpoint, method
-        /// and status, latency per endpoint, quota, authentication, connections and refusals.
-        /// Leave out to count nothing.
-        opt metrics_path: Spanned<String>,
-        /// Where a liveness probe gets `200 ok` while the process answers (`/healthz`).
-        /// Leave out for none.
-        opt liveness_path: Spanned<String>,
-        /// Where a readiness probe gets `200 ok`, or `503` and the reason while the service
-        /// drains for shutdown or a check it registers (`Settings::readiness`) fails
-        /// (`/readyz`). Leave out for none.
-        opt readiness_path: Spanned<String>,
-        /// The `Content-Type` of JSON answers, as the API spells it: `application/json`
-        /// for an API whose clients compare it whole. Default `application/json;
-        /// charset=UTF-8`.
-        opt json_content_type: Spanned<String>,
-        /// How list endpoints marked `paginated: true` are answered a page at a time.
-        opt pagination: Pagination,
-        /// What a query parameter that no endpoint option and no convention names gets:
-        /// `reject` (a 400 naming it, the default) or `ignore` (as many public APIs do).
-        opt unknown_options: Spanned<String>,
-        /// Cross-origin use as browser clients of a public API need it: the methods the
-        /// spec's endpoints use (PATCH too) in preflights, token headers allowed, response
-        /// headers exposed, and optionally any origin. Which origins may call is a setting
-        /// (`Settings::allow_origin_regex`) unless `any_origin`.
-        opt cors: Cors,
-        /// The request bodies read: `json` (the default), `json_or_form`, `form_or_json` or
-        /// `form`. A form (`application/x-www-form-urlencoded`) is read into the same
-        /// types, with bracket notation (`metadata[plan]=pro`, `expand[]=a`); the first
-        /// named is what the typed client sends.
-        opt request_bodies: Spanned<String>,
-        /// Whether a JSON request body must say so in its `Content-Type`: `checked` (the
-        /// default: `application/json`, or a form type where forms are read, or no type
-        /// with an empty body; anything else is `wrong_content_type`, whose message names
-        /// the types read) or `any` (a body not read as a form is read as JSON whatever
-        /// its type, as GitHub does: `curl -d '{...}'` sends a form type).
-        opt request_content_type: Spanned<String>,
-        /// What a request body's field that its type does not declare gets: `ignore` (the
-        /// default: clients may send fields the service does not know yet) or `reject`
-        /// (`invalid_input` naming the field, `{"titel": "x"}` included; the OpenAPI
-        /// schemas of request types say `additionalProperties: false`). JSON and forms
-        /// alike; records inside a `one_of` are matched leniently.
-        opt unknown_fields: Spanned<String>,
-        /// What a request without a body gets where the endpoint reads one: `empty_object`
-        /// (the default: read as `{}`, which a record whose fields may all be left out
-        /// accepts; its OpenAPI `requestBody` is then not `required`) or `refuse` (a 400
-        /// saying the body is missing; every body `required` but those marked
-        /// `request_optional`).
-        opt empty_request_body: Spanned<String>,
-        /// What a request that sets a `read_only` field gets: `ignore` (the default: the
-        /// handler sees the field's default, as if it were left out) or `refuse`
-        /// (`invalid_input` naming the field).
-        opt read_only_fields: Spanned<String>,
-        /// What `null` on a field that is `optional` but not `nullable` gets: `absent`
-        /// (the default: read as if the field were left out) or `reject`
-        /// (`invalid_input` naming the field: a `PATCH` of `{"title": null}` is refused
-        /// rather than answered as a change of nothing).
-        opt null_optional_fields: Spanned<String>,
-        /// Idempotency keys on `POST` and `PATCH` endpoints: the same key with the same
-        /// request replays the first answer, with another request is
-        /// `idempotency_key_reused` (422 unless the table says), while the first runs is
-        /// `idempotency_key_in_use` (409).
-        opt idempotency: Idempotency,
-        /// Header carrying every request's id (`X-Request-Id`): the client's or a proxy's
-        /// when it sent a sensible one, else a new one; answered in the same header,
-        /// written to the access log, and given to handlers.
-        opt request_id_header: Spanned<String>,
-        /// What the request ids the service makes begin with (`req_`, as Stripe's do); ids
-        /// a client sent are answered as they are. Needs `request_id_header`.
-        opt request_id_prefix: Spanned<String>,
-        /// Request headers every answer carries back, the request's value or a default
-        /// (`[{header: Stripe-Version, default: "2024-06-20"}]`); handlers read the value
-        /// with `RequestContext::echoed`. Browser scripts may send and read them under `cors`.
-        opt echo_headers: Vec<EchoHeader>,
-        /// Whether error answers are gzipped for clients that accept gzip, like other large
-        /// answers (`true`, the default), or always sent as they are (`false`).
-        opt gzip_errors: bool,
-        /// Response headers telling a caller its quota budget, as the quota enforcers know
-        /// it, on every answer after the quota check (429s included).
-        opt rate_limit_headers: RateLimitHeaders,
-    }
+/// Declares the `conventions` record: the keys written in its invocation below (blocks
+/// of several keys, lists, and what only the generator reads) and the one-value keys of
+/// `restspec-conventions`' table (`convention_keys!`), each read as its kind is written: a
+/// name or a word as located text, a switch as a boolean, a record as the record named.
+macro_rules! conventions_record {
+    ({ $($written:tt)* } $($table:tt)*) => {
+        conventions_record!(@fields { $($written)* } $($table)*);
+    };
+    (@fields { $($fields:tt)* }) => {
+        spec_record! {
+            /// The protocol conventions. Each rule is a switch or a name, so another
+            /// service can choose other names or leave a rule out.
+            pub struct Conventions = "`conventions`" { $($fields)* }
+        }
+    };
+    (@fields { $($fields:tt)* }
+        $(#[doc = $doc:literal])* $field:ident $(as $yaml:literal)? : switch ($($arg:tt)*),
+            lower($($lower:tt)*), diff($($rule:tt)*);
+        $($rest:tt)*
+    ) => {
+        conventions_record!(@fields {
+            $($fields)* $(#[doc = $doc])* opt $field $(as $yaml)?: bool,
+        } $($rest)*);
+    };
+    (@fields { $($fields:tt)* }
+        $(#[doc = $doc:literal])* $field:ident $(as $yaml:literal)? : record ($record:ty, $raw:ident),
+            lower($($lower:tt)*), diff($($rule:tt)*);
+        $($rest:tt)*
+    ) => {
+        conventions_record!(@fields {
+            $($fields)* $(#[doc = $doc])* opt $field $(as $yaml)?: $raw,
+        } $($rest)*);
+    };
+    // A name, a header or a word: text, located for the messages about it.
+    (@fields { $($fields:tt)* }
+        $(#[doc = $doc:literal])* $field:ident $(as $yaml:literal)? : $kind:ident ($($arg:tt)*),
+            lower($($lower:tt)*), diff($($rule:tt)*);
+        $($rest:tt)*
+    ) => {
+        conventions_record!(@fields {
+            $($fields)* $(#[doc = $doc])* opt $field $(as $yaml)?: Spanned<String>,
+        } $($rest)*);
+    };
 }
+
+restspec_conventions::convention_keys!(conventions_record! {
+    /// Pretty vs compact JSON; leave out for compact JSON with no parameter to ask for
+    /// pretty.
+    opt pretty_printing: PrettyPrinting,
+    /// Query parameter overriding the method of a POST (`$m`), and the methods it accepts.
+    opt method_override: MethodOverride,
+    /// Request tracing switches.
+    opt trace: Trace,
+    /// Where a request may carry credentials on every path, in the order they are
+    /// looked for: `{ scheme: bearer }` (`Authorization: Bearer <token>`), any other
+    /// `Authorization` scheme (`{ scheme: token }`), `{ scheme: basic }` (HTTP basic
+    /// anywhere, not only under `authenticated_prefix`), a header (`{ header:
+    /// PRIVATE-TOKEN }`) or a query parameter (`{ query: private_token }`). Tokens are
+    /// checked by the service's `Authenticator::token`.
+    opt credentials: Vec<CredentialPlace>,
+    /// The `WWW-Authenticate` challenges every 401 carries, by scheme (`[Bearer]`), each
+    /// as `<scheme> realm="<service title>"`; `[]` for none, as APIs that document their
+    /// tokens elsewhere answer (GitHub). Leave out for one per `Authorization` scheme
+    /// of `credentials` (`Bearer` when tokens are only in headers or the query), and
+    /// `Basic` under `authenticated_prefix`.
+    opt challenges: Vec<Spanned<String>>,
+    /// Path parameters in which the self alias stands for the caller (`account-id`).
+    opt self_alias_params: Vec<Spanned<String>>,
+    /// How error bodies are written: `plain` (the status table's message as
+    /// `text/plain`, the default), `problem_json` (RFC 9457 problem details,
+    /// `application/problem+json`), `json` (the body `error_body` shows, as
+    /// `application/json`) or `empty` (no body). A status row may say its own.
+    opt error_format: Spanned<String>,
+    /// With `error_format: json`, the error body as YAML, its strings holding the
+    /// error's values: `{message}`, `{status}` (a number when it is the whole value),
+    /// `{reason}` (the status's reason phrase), `{name}` (the status table's row, or the
+    /// runtime's condition when no row raises it), `{field}` (the field, option or
+    /// parameter an input error is about, `Error::with_field`) and `{code}` (a code the
+    /// handler gives, `Error::with_code`; both a string or `null` when the whole value),
+    /// `{error_id}` (a new UUID each answer), as `{ message: "{message}" }`.
+    /// Any other `{word}` is the body's own, filled in by each status row's `values`
+    /// (`{type}` with `values: { type: invalid_request_error }`), the row's name where
+    /// a row gives none. Members go out in the order written; a row with a typed `body`
+    /// gets the members that are the same for every error of the row (no `{message}`,
+    /// `{field}` or `{code}`) beside its own fields.
+    opt error_body: Node,
+    /// The record type the API documents its error body as (`Error`), when
+    /// `error_body` is an instance of one: every member of `error_body` is a field of
+    /// it (or, where the record has `additional_fields`, a member of their type), and
+    /// each field it requires is written there. It may be a `one_of` or `any_of` of
+    /// records, one for each kind of error: `error_body` is then an instance of one of
+    /// them. The OpenAPI document then names that type for every error answer, the
+    /// runtime's own included, instead of a schema drawn from `error_body`.
+    opt error_type: Spanned<String>,
+    /// Headers any error answer may carry, whatever its status (a request id,
+    /// `Content-Language`), written as a status row's `headers` are, none `required`:
+    /// the runtime's own refusals answer without them. The handler gives them with
+    /// `Error::with_headers(&response_headers::ErrorHeaders { .. })`; OpenAPI states
+    /// them on every error answer, the `default` one included.
+    opt error_headers: Named<QueryOption>,
+    /// Where every service of this spec serves an interactive page for that document
+    /// (Swagger UI: every operation, with "Try it out" sending real requests), its
+    /// script and stylesheet one segment beneath (`/docs/`). Needs `openapi_path`; the
+    /// renderer is embedded by the runtime's `docs-page` feature (on by default), so the
+    /// page works offline. Leave out for none.
+    opt docs_path: Spanned<String>,
+    /// Which endpoints the OpenAPI document lists without `authenticated_prefix`:
+    /// `usable` (the default: those a caller can use there, anonymously or with one of
+    /// `credentials`; the others only under the prefix) or `all` (every endpoint under
+    /// both, as the router serves them, some always answering 403).
+    opt openapi_anonymous_forms: Spanned<String>,
+    /// The `Content-Type` of JSON answers, as the API spells it: `application/json`
+    /// for an API whose clients compare it whole. Default `application/json;
+    /// charset=UTF-8`.
+    opt json_content_type: Spanned<String>,
+    /// Cross-origin use as browser clients of a public API need it: the methods the
+    /// spec's endpoints use (PATCH too) in preflights, token headers allowed, response
+    /// headers exposed, and optionally any origin. Which origins may call is a setting
+    /// (`Settings::allow_origin_regex`) unless `any_origin`.
+    opt cors: Cors,
+    /// What the request ids the service makes begin with (`req_`, as Stripe's do); ids
+    /// a client sent are answered as they are. Needs `request_id_header`.
+    opt request_id_prefix: Spanned<String>,
+    /// Request headers every answer carries back, the request's value or a default
+    /// (`[{header: Stripe-Version, default: "2024-06-20"}]`); handlers read the value
+    /// with `RequestContext::echoed`. Browser scripts may send and read them under `cors`.
+    opt echo_headers: Vec<EchoHeader>,
+    /// Whether error answers are gzipped for clients that accept gzip, like other large
+    /// answers (`true`, the default), or always sent as they are (`false`).
+    opt gzip_errors: bool,
+});
 
 spec_record! {
     /// One row of the status table.

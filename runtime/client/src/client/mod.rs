@@ -241,16 +241,20 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conventions::ConventionKeys;
 
     const CONVENTIONS: Conventions = Conventions {
-        authenticated_prefix: Some("/a/"),
-        json_prefix: Some(")]}'"),
+        keys: ConventionKeys {
+            authenticated_prefix: Some("/a/"),
+            json_prefix: Some(")]}'"),
+            create_only_header: Some("If-None-Match"),
+            access_token_parameter: Some("access_token"),
+            ..ConventionKeys::NONE
+        },
         pretty_by_default: true,
         pretty_parameter: Some("pp"),
         compact_when_accept: Some("application/json"),
-        create_only_header: Some("If-None-Match"),
         trace_header: Some("X-Trace"),
-        access_token_parameter: Some("access_token"),
         ..Conventions::NONE
     };
 
@@ -293,7 +297,10 @@ mod tests {
     #[test]
     fn the_base_path_comes_before_the_authenticated_prefix() {
         const UNDER_BASE: Conventions = Conventions {
-            base_path: Some("/api/v4"),
+            keys: ConventionKeys {
+                base_path: Some("/api/v4"),
+                ..CONVENTIONS.keys
+            },
             ..CONVENTIONS
         };
         let client = |config| Client::new(&UNDER_BASE, config).unwrap();

@@ -36,6 +36,7 @@ impl super::Conventions {
 
 #[cfg(test)]
 mod tests {
+    use crate::conventions::ConventionKeys;
     use crate::conventions::Conventions;
     use crate::conventions::Credential;
 
@@ -44,7 +45,10 @@ mod tests {
     #[test]
     fn every_query_key_is_a_secret() {
         let conventions = Conventions {
-            access_token_parameter: Some("access_token"),
+            keys: ConventionKeys {
+                access_token_parameter: Some("access_token"),
+                ..ConventionKeys::NONE
+            },
             credentials: &[
                 Credential::Header("X-Key"),
                 Credential::Query("key"),
