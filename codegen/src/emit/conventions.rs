@@ -30,15 +30,9 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     name("trace_parameter", &c.trace_parameter);
     name("trace_header", &c.trace_header);
     name("docs_path", &c.docs_page.as_ref().map(|d| d.path.clone()));
-    if let Some(prefix) = &c.request_id_prefix {
-        fields.push(quote! { request_id_prefix: #prefix });
-    }
     if !c.echo_headers.is_empty() {
         let echoes = &c.echo_headers;
         fields.push(quote! { echo_headers: &[#(#echoes),*] });
-    }
-    if let Some(content_type) = &c.json_content_type {
-        fields.push(quote! { json_content_type: #content_type });
     }
     if c.pretty_by_default {
         fields.push(quote! { pretty_by_default: true });

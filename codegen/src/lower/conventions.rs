@@ -58,6 +58,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
     let value = |s: &Option<Spanned<String>>| s.as_ref().map(|s| s.value.clone());
     let (error_format, format_known) = lower_error_format(raw.error_format.as_ref(), diags);
     let credentials = raw.credentials.as_deref().unwrap_or_default();
+    super::request_id::check_request_id_header(raw, diags);
     Conventions {
         keys: lower_keys(raw, diags),
         pretty_by_default: lower_pretty_by_default(raw.pretty_printing.as_ref(), diags),
@@ -105,12 +106,7 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             raw.openapi_anonymous_forms.as_ref(),
             diags,
         ),
-        json_content_type: raw
-            .json_content_type
-            .as_ref()
-            .map(|t| super::json_content_type::lower_json_content_type(t, diags)),
         never_gzip_errors: raw.gzip_errors == Some(false),
-        request_id_prefix: super::request_id::lower_request_id_prefix(raw, diags),
         echo_headers: super::echo_headers::lower_echo_headers(raw, diags),
         cors: raw.cors.as_ref().map(|c| super::cors::lower_cors(c, diags)),
     }

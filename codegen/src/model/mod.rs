@@ -152,15 +152,10 @@ pub struct Conventions {
     /// Whether the OpenAPI document lists every endpoint without the authenticated prefix
     /// too (`openapi_anonymous_forms: all`), or only those a caller can use there.
     pub openapi_every_anonymous_form: bool,
-    /// The `Content-Type` of JSON answers, when the spec spells it otherwise than the
-    /// runtime's default.
-    pub json_content_type: Option<String>,
     /// Error answers are never gzipped.
     pub never_gzip_errors: bool,
     /// Cross-origin use beyond the allowed origins, when the spec says.
     pub cors: Option<Cors>,
-    /// What the ids the service makes begin with (`req_`).
-    pub request_id_prefix: Option<String>,
     /// Request headers every answer carries back.
     pub echo_headers: Vec<EchoHeader>,
 }

@@ -121,6 +121,11 @@ macro_rules! convention_keys {
             /// fails (`/readyz`). Leave out for none.
             readiness_path: text(), lower(),
                 diff(served("the readiness probe is answered there", Who::Operators));
+            /// The `Content-Type` of JSON answers, as the API spells it: `application/json`
+            /// for an API whose clients compare it whole. Default `application/json;
+            /// charset=UTF-8`.
+            json_content_type: text(), lower(json_content_type::lower_json_content_type),
+                diff(Breaks);
             /// How list endpoints marked `paginated: true` are answered a page at a time.
             pagination: record(Pagination<S, F>, Pagination), lower(pagination::lower_pagination),
                 diff(Rule::Paging);
@@ -135,6 +140,10 @@ macro_rules! convention_keys {
             /// proxy's when it sent a sensible one, else a new one; answered in the same
             /// header, written to the access log, and given to handlers.
             request_id_header: header(), lower(), diff(HEADER);
+            /// What the request ids the service makes begin with (`req_`, as Stripe's do);
+            /// ids a client sent are answered as they are. Needs `request_id_header`.
+            request_id_prefix: text(), lower(request_id::lower_request_id_prefix),
+                diff(Unseen);
             /// Idempotency keys on `POST` and `PATCH` endpoints: the same key with the same
             /// request replays the first answer, with another request is
             /// `idempotency_key_reused` (422 unless the table says), while the first runs is

@@ -106,13 +106,13 @@ pub fn response(conventions: &Conventions, status: StatusCode, body: bytes::Byte
     crate::message::body::response(status, Some(content_type(conventions)), body)
 }
 
-/// The service's JSON `Content-Type` (`conventions.json_content_type`). The usual value is
-/// built at compile time; another is checked once per answer (`from_static` validates).
+/// The service's JSON `Content-Type` (`conventions.json_content_type`, else
+/// [`JSON_CONTENT_TYPE`]). The usual value is built at compile time; another is checked
+/// once per answer (`from_static` validates).
 pub fn content_type(conventions: &Conventions) -> HeaderValue {
     const USUAL: HeaderValue = HeaderValue::from_static(JSON_CONTENT_TYPE);
-    if conventions.json_content_type == JSON_CONTENT_TYPE {
-        USUAL
-    } else {
-        HeaderValue::from_static(conventions.json_content_type)
+    match conventions.json_content_type {
+        None => USUAL,
+        Some(spelled) => HeaderValue::from_static(spelled),
     }
 }

@@ -141,9 +141,7 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
             },
             OneWay { safe: "all" },
         ),
-        one("json_content_type", &c.json_content_type, Breaks),
         text("gzip_errors", !c.never_gzip_errors, Unseen),
-        one("request_id_prefix", &c.request_id_prefix, Unseen),
         many(
             "echo_headers",
             c.echo_headers.iter().map(|e| match &e.default {

@@ -200,18 +200,11 @@ restspec_conventions::convention_keys!(conventions_record! {
     /// `credentials`; the others only under the prefix) or `all` (every endpoint under
     /// both, as the router serves them, some always answering 403).
     opt openapi_anonymous_forms: Spanned<String>,
-    /// The `Content-Type` of JSON answers, as the API spells it: `application/json`
-    /// for an API whose clients compare it whole. Default `application/json;
-    /// charset=UTF-8`.
-    opt json_content_type: Spanned<String>,
     /// Cross-origin use as browser clients of a public API need it: the methods the
     /// spec's endpoints use (PATCH too) in preflights, token headers allowed, response
     /// headers exposed, and optionally any origin. Which origins may call is a setting
     /// (`Settings::allow_origin_regex`) unless `any_origin`.
     opt cors: Cors,
-    /// What the request ids the service makes begin with (`req_`, as Stripe's do); ids
-    /// a client sent are answered as they are. Needs `request_id_header`.
-    opt request_id_prefix: Spanned<String>,
     /// Request headers every answer carries back, the request's value or a default
     /// (`[{header: Stripe-Version, default: "2024-06-20"}]`); handlers read the value
     /// with `RequestContext::echoed`. Browser scripts may send and read them under `cors`.

@@ -54,9 +54,6 @@ pub struct Conventions {
     /// Where the interactive page for that document is served (`GET`, HTML, anyone), its
     /// script and stylesheet one segment beneath; `None` for nowhere.
     pub docs_path: Option<&'static str>,
-    /// The `Content-Type` of JSON answers, spelled as the API spells it (some clients
-    /// compare it whole: `application/json` without a charset).
-    pub json_content_type: &'static str,
     /// The API's own wording of the runtime's messages, by condition; `{detail}` in a
     /// wording stands for the runtime's own text.
     pub condition_messages: &'static [(Condition, &'static str)],
@@ -64,9 +61,6 @@ pub struct Conventions {
     pub never_gzip_errors: bool,
     /// Cross-origin use beyond the allowed origins: methods, headers, any origin.
     pub cors: CorsConventions,
-    /// What the ids the service makes begin with (`req_`); ids a client sent are kept as
-    /// they are.
-    pub request_id_prefix: &'static str,
     /// Request headers answered back on every answer, the request's value or the spec's
     /// default (`Stripe-Version`), and readable by handlers.
     pub echo_headers: &'static [EchoHeader],
@@ -98,11 +92,9 @@ impl Conventions {
         challenges: None,
         error_format: ErrorFormat::Plain,
         docs_path: None,
-        json_content_type: JSON_CONTENT_TYPE,
         condition_messages: &[],
         never_gzip_errors: false,
         cors: CorsConventions::USUAL,
-        request_id_prefix: "",
         echo_headers: &[],
     };
 }

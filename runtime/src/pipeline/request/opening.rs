@@ -55,7 +55,11 @@ pub(crate) fn open<P, A>(
     let server = server_span::open(parts, remote);
     let conventions = &service.conventions;
     if let Some(name) = &shared.headers.request_id {
-        let id = request_id::of(&parts.headers, name, conventions.request_id_prefix);
+        let id = request_id::of(
+            &parts.headers,
+            name,
+            conventions.request_id_prefix.unwrap_or_default(),
+        );
         server_span::record_request_id(server.as_ref(), id.as_str());
         parts.extensions.insert(id);
     }
