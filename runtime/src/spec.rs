@@ -197,7 +197,7 @@ pub struct EndpointSpec {
     /// A JSON request body is read.
     pub request_body: bool,
     /// The media types its request body is read in, where they differ from the service's
-    /// [`Conventions::request_bodies`].
+    /// [`ConventionKeys::request_bodies`].
     pub request_bodies: Option<RequestBodies>,
     /// A JSON response body is written.
     pub response_body: bool,
@@ -207,7 +207,7 @@ pub struct EndpointSpec {
     pub response_media: Option<&'static str>,
     /// What anonymous callers may call here.
     pub anonymous: Anonymous,
-    /// Answers a page at a time, as [`Conventions::pagination`] says.
+    /// Answers a page at a time, as [`ConventionKeys::pagination`] says.
     pub paginated: bool,
     /// The options that are required, have a default or bounds.
     pub option_rules: &'static [OptionRule],
