@@ -12,6 +12,10 @@
 #                                                # (callgrind_annotate FILE for a profile)
 #   CACHE_SIM=1 bash benches/instructions.sh     # also simulated cache misses and branch
 #                                                # mispredictions per request
+#   BASELINE=/tmp/bench-server-old IMPLS="generated baseline floor" bash benches/instructions.sh
+#                                                # "baseline": the generated service of
+#                                                # another build of bench-server (an earlier
+#                                                # commit's), to tell what a change did
 #
 # Servers: generated (the runtime's serve), generated-bare (the generated service on a
 # bare hyper loop: the pair prices the connection layer), handwritten (axum), floor (bare
@@ -78,7 +82,12 @@ count() {
     [[ -n $h2 ]] && hargs+=(-H "$h2")
     local sim=()
     [[ -n ${CACHE_SIM:-} ]] && sim=(--cache-sim=yes --branch-sim=yes)
-    valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out.%p" "$SERVER" --impl "$impl" \
+    local server=$SERVER served=$impl
+    if [[ $impl == baseline ]]; then
+        [[ -x ${BASELINE:-} ]] || die "IMPLS names baseline: set BASELINE to a bench-server binary"
+        server=$BASELINE served=generated
+    fi
+    valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out.%p" "$server" --impl "$served" \
         --port "$PORT" >"$WORK/$impl.log" 2>&1 &
     PID=$!
     url=http://127.0.0.1:$PORT$path
