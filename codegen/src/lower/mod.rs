@@ -7,8 +7,10 @@
 //! at a position the model does not keep.
 //!
 //! Each convention key's lowering is in a file of its own, named by the key
-//! (`base_path.rs`, `rate_limits.rs` for `rate_limit_headers`, ...); `conventions.rs` calls
-//! each once, and `words.rs` lowers every key spelt as a word.
+//! (`base_path.rs`, `rate_limits.rs` for `rate_limit_headers`, ...), where the key needs more
+//! than its kind's usual lowering; `conventions.rs` lowers every key, those of
+//! `restspec-conventions`' table through the function the table names or the usual one
+//! (`words.rs` for a word).
 
 mod access;
 mod anonymous;
