@@ -23,6 +23,26 @@ pub const JSON_CONTENT_TYPE: &str = "application/json; charset=UTF-8";
 /// declared once in `restspec-conventions` ([`ConventionKeys`]), and what the generator
 /// computes from the spec for the runtime (the challenges' header values, the CORS
 /// headers, the API's wording of the runtime's messages).
+///
+/// Generated code writes one constant per spec; written by hand, it names what it switches
+/// on and takes the rest from [`Conventions::NONE`] and [`ConventionKeys::NONE`]:
+///
+/// ```
+/// use restspec_client::conventions::{ConventionKeys, Conventions, UnknownOptions};
+///
+/// const CONVENTIONS: Conventions = Conventions {
+///     keys: ConventionKeys {
+///         base_path: Some("/api/v4"),
+///         unknown_options: UnknownOptions::Ignore,
+///         ..ConventionKeys::NONE
+///     },
+///     pretty_parameter: Some("pretty"),
+///     ..Conventions::NONE
+/// };
+/// // The keys read as fields of the conventions themselves.
+/// assert_eq!(CONVENTIONS.base_path, Some("/api/v4"));
+/// assert_eq!(CONVENTIONS.json_prefix, None);
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Conventions {
     /// The keys the spec writes as one value each (a name, a word, a switch, a record),
