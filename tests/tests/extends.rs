@@ -30,7 +30,7 @@ fn a_spec_inherits_its_base_and_writes_over_what_it_names() {
     let (own, inherited) = (&service.conventions, &base.conventions);
     assert_eq!(own.authenticated_prefix, inherited.authenticated_prefix);
     assert!(inherited.json_prefix.is_some() && own.json_prefix.is_none());
-    assert_eq!(own.trace_header, inherited.trace_header);
+    assert_eq!(own.trace, inherited.trace);
     assert_eq!(own.access_token_parameter.as_deref(), Some("token"));
     assert!(inherited.access_token_parameter.is_none());
     // Statuses: the base's, one restated with another message, one added.

@@ -187,7 +187,7 @@ fn bookshop_conventions_come_from_its_spec() {
     assert_eq!(c.json_prefix, None);
     assert!(!c.pretty_by_default);
     assert_eq!(c.authenticated_prefix, Some("/auth/"));
-    assert_eq!(c.trace_header, Some("X-Shop-Trace"));
+    assert_eq!(c.trace.and_then(|t| t.header), Some("X-Shop-Trace"));
     assert_eq!(endpoints::CREATE_SHELF.quota_group, "shop/shelves#PUT");
     let creates = endpoints::CREATE_SHELF.creates;
     assert!(creates, "create_shelf runs its handler for a missing shelf");

@@ -27,8 +27,6 @@ pub(crate) fn tokens(service: &Service) -> TokenStream {
     name("pretty_parameter", &c.pretty_parameter);
     name("compact_when_accept", &c.compact_when_accept);
     name("method_override_parameter", &c.method_override_parameter);
-    name("trace_parameter", &c.trace_parameter);
-    name("trace_header", &c.trace_header);
     name("docs_path", &c.docs_page.as_ref().map(|d| d.path.clone()));
     if !c.echo_headers.is_empty() {
         let echoes = &c.echo_headers;

@@ -75,8 +75,6 @@ pub(super) fn lower_conventions(raw: &raw::Conventions, diags: &mut Diagnostics)
             .as_ref()
             .map(|m| m.parameter.value.clone()),
         method_override_methods: lower_override_methods(raw.method_override.as_ref(), diags),
-        trace_parameter: raw.trace.as_ref().and_then(|t| value(&t.parameter)),
-        trace_header: checked_header(&raw.trace.as_ref().and_then(|t| t.header.clone()), diags),
         credentials: lower_credentials(credentials, diags),
         token_issuer: super::access::lower_token_issuer(credentials, diags),
         plain_tokens: super::access::lower_plain_tokens(credentials, diags),

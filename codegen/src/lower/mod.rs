@@ -59,6 +59,7 @@ mod sessions;
 mod statuses;
 mod successes;
 mod template;
+mod trace;
 mod type_keys;
 mod type_refs;
 mod types;

@@ -17,17 +17,13 @@ pub(super) fn reserved_headers(c: &crate::model::Conventions) -> Vec<String> {
         crate::model::Credential::Header(name) => Some(name),
         _ => None,
     });
-    let named = [
-        &c.create_only_header,
-        &c.xsrf_header,
-        &c.trace_header,
-        &c.request_id_header,
-    ]
-    .into_iter()
-    .flatten()
-    .chain(c.run_as.as_ref().map(|r| &r.header))
-    .chain(c.idempotency.as_ref().map(|i| &i.header))
-    .chain(credentials);
+    let named = [&c.create_only_header, &c.xsrf_header, &c.request_id_header]
+        .into_iter()
+        .flatten()
+        .chain(c.trace.as_ref().and_then(|t| t.header.as_ref()))
+        .chain(c.run_as.as_ref().map(|r| &r.header))
+        .chain(c.idempotency.as_ref().map(|i| &i.header))
+        .chain(credentials);
     fixed
         .iter()
         .map(|h| (*h).to_owned())

@@ -119,10 +119,6 @@ pub struct Conventions {
     pub method_override_parameter: Option<String>,
     /// Methods `$m` may name.
     pub method_override_methods: Vec<Method>,
-    /// `trace`.
-    pub trace_parameter: Option<String>,
-    /// `X-Service-Trace`.
-    pub trace_header: Option<String>,
     /// Where requests carry credentials on every path, in the order they are looked for.
     pub credentials: Vec<Credential>,
     /// Who issues bearer tokens (`oauth2` or `openid_connect` beside a bearer scheme).
@@ -180,6 +176,9 @@ impl std::ops::DerefMut for Conventions {
 
 /// Impersonation: the header naming the account to act as and the capability it needs.
 pub type RunAs = restspec_conventions::RunAsConventions<String>;
+
+/// How a request asks to be traced.
+pub type Trace = restspec_conventions::TraceConventions<String>;
 
 /// Cookie session names and paths.
 pub type Sessions = restspec_conventions::SessionConventions<String>;

@@ -387,7 +387,7 @@ fn convention_parameter_names(service: &Service) -> Vec<&'static str> {
     if c.pretty_parameter.is_some() {
         names.push("pretty");
     }
-    if c.trace_parameter.is_some() {
+    if c.trace.as_ref().is_some_and(|t| t.parameter.is_some()) {
         names.push("trace");
     }
     names
@@ -410,7 +410,7 @@ pub(super) fn convention_parameters(service: &Service) -> Value {
             }),
         );
     }
-    if let Some(trace) = &c.trace_parameter {
+    if let Some(trace) = c.trace.as_ref().and_then(|t| t.parameter.as_ref()) {
         out.insert(
             "trace".into(),
             json!({

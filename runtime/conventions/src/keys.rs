@@ -12,8 +12,8 @@
 use crate::{
     Anonymous, EmptyRequestBody, IdempotencyConventions, NullOptionalFields, Pagination,
     RateLimitHeaders, ReadOnlyFields, RequestBodies, RequestContentType, RunAsConventions,
-    SessionConventions, SpecWords, StaticFields, TimestampFormat, UnknownCredentials,
-    UnknownFields, UnknownOptions,
+    SessionConventions, SpecWords, StaticFields, TimestampFormat, TraceConventions,
+    UnknownCredentials, UnknownFields, UnknownOptions,
 };
 
 /// The table of convention keys, handed to the macro `callback` with the tokens `extra` in
@@ -58,6 +58,8 @@ macro_rules! convention_keys {
                 diff(PARAMETER);
             /// Header that makes a PUT create-only (`If-None-Match: *` gives `If-None-Match`).
             create_only_header: header(), lower(), diff(HEADER);
+            /// Request tracing switches.
+            trace: record(TraceConventions<S>, Trace), lower(trace::lower_trace), diff(FEATURE);
             /// Header carrying the XSRF token of cookie sessions (`X-Service-Auth`).
             xsrf_header: header(), lower(), diff(Breaks);
             /// Query parameter carrying an access token (`access_token`): the key of a

@@ -31,6 +31,7 @@ mod text;
 mod timestamps;
 #[cfg(feature = "tokens")]
 mod tokens;
+mod trace;
 
 pub use access::{Anonymous, UnknownCredentials};
 pub use cors::Cors;
@@ -50,4 +51,5 @@ pub use requests::{
 pub use sessions::{RunAsConventions, SessionConventions};
 pub use text::Text;
 pub use timestamps::TimestampFormat;
+pub use trace::TraceConventions;
 pub use words::SpecWords;

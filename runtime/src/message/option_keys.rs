@@ -12,7 +12,7 @@ pub fn is_known(key: &str, endpoint: &EndpointSpec, conventions: &Conventions) -
     let paging = paging.as_ref();
     let reserved = [
         conventions.pretty_parameter,
-        conventions.trace_parameter,
+        conventions.trace.and_then(|t| t.parameter),
         conventions.access_token_parameter,
         conventions.method_override_parameter,
         conventions.content_type_override_parameter,

@@ -104,7 +104,7 @@ impl<'q> QueryParams<'q> {
                 set_once(&mut params.content_type, value, key)?;
             } else if is(conventions.pretty_parameter) {
                 params.pretty.get_or_insert(value);
-            } else if is(conventions.trace_parameter) {
+            } else if is(conventions.trace.and_then(|t| t.parameter)) {
                 params.trace.get_or_insert(value);
             } else {
                 params.has_others = true;

@@ -32,7 +32,7 @@ impl HeaderNames {
             |name: Option<&str>| name.and_then(|n| HeaderName::from_bytes(n.as_bytes()).ok());
         let conventions = &service.conventions;
         HeaderNames {
-            trace: parse(conventions.trace_header),
+            trace: parse(conventions.trace.and_then(|t| t.header)),
             xsrf: parse(conventions.xsrf_header),
             create_only: parse(conventions.create_only_header),
             run_as: parse(conventions.run_as.map(|r| r.header)),

@@ -13,7 +13,9 @@
 use super::super::Who;
 use super::entry::{Entry, FEATURE, HEADER, PARAMETER, Rule, block, many, one, served, text, word};
 use super::pagination::entries as pagination;
-use crate::model::{ConventionKeys, Conventions, Idempotency, RateLimitHeaders, RunAs, Sessions};
+use crate::model::{
+    ConventionKeys, Conventions, Idempotency, RateLimitHeaders, RunAs, Sessions, Trace,
+};
 use Rule::{Breaks, OneWay, PerEndpoint, Unseen};
 
 /// Declares `table_entries`: an entry for each key of the table, as its kind is shown, and
@@ -99,8 +101,6 @@ pub(super) fn entries(c: &Conventions) -> Vec<Entry> {
                 .iter()
                 .map(|m| m.as_str().to_owned()),
         ),
-        one("trace.parameter", &c.trace_parameter, PARAMETER),
-        one("trace.header", &c.trace_header, HEADER),
         many("credentials", c.credentials.iter().map(ToString::to_string)),
         // Who issues the bearer tokens: the requests are the same, only the document says it.
         one(
@@ -174,6 +174,15 @@ fn sessions(s: &Sessions) -> [Entry; 4] {
         text("sessions.xsrf_cookie", xsrf_cookie, Rule::Breaks),
         text("sessions.login_path", login_path, Rule::Breaks),
         text("sessions.logout_path", logout_path, Rule::Breaks),
+    ]
+}
+
+/// The `trace` keys, the record taken apart whole.
+fn trace(t: &Trace) -> [Entry; 2] {
+    let Trace { parameter, header } = t;
+    [
+        one("trace.parameter", parameter, PARAMETER),
+        one("trace.header", header, HEADER),
     ]
 }
 

@@ -6,7 +6,7 @@ use super::entry::Shown;
 use super::keys::entries;
 use crate::model::{
     ConventionKeys, Conventions, Cors, Credential, EarlyRefusals, EchoHeader, Idempotency,
-    RateLimitHeaders, ResetFormat, RunAs, Sessions,
+    RateLimitHeaders, ResetFormat, RunAs, Sessions, Trace,
 };
 
 /// The keys under `block` whose shown values differ between `old` and `new`, and every
@@ -56,6 +56,10 @@ fn every_field_of_each_record_shows_its_change() {
                 header: text("X-As"),
                 capability: text("runAs"),
             }),
+            trace: Some(Trace {
+                parameter: Some(text("trace")),
+                header: Some(text("X-Trace")),
+            }),
             ..ConventionKeys::default()
         },
         cors: Some(Cors {
@@ -92,6 +96,10 @@ fn every_field_of_each_record_shows_its_change() {
                 header: text("X-Run-As"),
                 capability: text("impersonate"),
             }),
+            trace: Some(Trace {
+                parameter: Some(text("debug")),
+                header: Some(text("X-Debug")),
+            }),
             ..ConventionKeys::default()
         },
         cors: Some(Cors {
@@ -106,6 +114,7 @@ fn every_field_of_each_record_shows_its_change() {
         "idempotency",
         "sessions",
         "run_as",
+        "trace",
         "cors",
     ] {
         let (changed, under) = changed_under(&old, &new, block);

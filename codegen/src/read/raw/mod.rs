@@ -140,8 +140,6 @@ restspec_conventions::convention_keys!(conventions_record! {
     opt pretty_printing: PrettyPrinting,
     /// Query parameter overriding the method of a POST (`$m`), and the methods it accepts.
     opt method_override: MethodOverride,
-    /// Request tracing switches.
-    opt trace: Trace,
     /// Where a request may carry credentials on every path, in the order they are
     /// looked for: `{ scheme: bearer }` (`Authorization: Bearer <token>`), any other
     /// `Authorization` scheme (`{ scheme: token }`), `{ scheme: basic }` (HTTP basic

@@ -241,7 +241,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conventions::ConventionKeys;
+    use crate::conventions::{ConventionKeys, TraceConventions};
 
     const CONVENTIONS: Conventions = Conventions {
         keys: ConventionKeys {
@@ -249,12 +249,15 @@ mod tests {
             json_prefix: Some(")]}'"),
             create_only_header: Some("If-None-Match"),
             access_token_parameter: Some("access_token"),
+            trace: Some(TraceConventions {
+                parameter: None,
+                header: Some("X-Trace"),
+            }),
             ..ConventionKeys::NONE
         },
         pretty_by_default: true,
         pretty_parameter: Some("pp"),
         compact_when_accept: Some("application/json"),
-        trace_header: Some("X-Trace"),
         ..Conventions::NONE
     };
 

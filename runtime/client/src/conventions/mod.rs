@@ -59,10 +59,6 @@ pub struct Conventions {
     pub method_override_parameter: Option<&'static str>,
     /// Methods the override may name.
     pub method_override_methods: &'static [http::Method],
-    /// Query parameter turning tracing on (`trace`).
-    pub trace_parameter: Option<&'static str>,
-    /// Header turning tracing on and carrying the id back (`X-Service-Trace`).
-    pub trace_header: Option<&'static str>,
     /// Where requests carry credentials on every path, in the order they are looked for.
     pub credentials: &'static [Credential],
     /// The `WWW-Authenticate` values every 401 carries (`Bearer realm="..."`), when the
@@ -106,8 +102,6 @@ impl Conventions {
         compact_when_accept: None,
         method_override_parameter: None,
         method_override_methods: &[],
-        trace_parameter: None,
-        trace_header: None,
         credentials: &[],
         challenges: None,
         error_format: ErrorFormat::Plain,

@@ -252,8 +252,8 @@ fn read_trace<'p>(
         None => trace::requested_trace(
             parts.uri.query(),
             &parts.headers,
-            conventions.trace_parameter,
-            conventions.trace_header,
+            conventions.trace.and_then(|t| t.parameter),
+            conventions.trace.and_then(|t| t.header),
         ),
     }
 }

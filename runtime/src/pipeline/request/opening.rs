@@ -70,8 +70,8 @@ pub(crate) fn open<P, A>(
         trace::requested_trace(
             parts.uri.query(),
             &parts.headers,
-            conventions.trace_parameter,
-            conventions.trace_header,
+            conventions.trace.and_then(|t| t.parameter),
+            conventions.trace.and_then(|t| t.header),
         )
         .map(|demand| Box::new(demand.into_owned()))
     } else {

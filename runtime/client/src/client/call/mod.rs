@@ -253,7 +253,7 @@ impl<T, E> Call<T, E> {
             conventions,
             self.places,
         );
-        if let (Some(id), Some(header)) = (&self.trace, conventions.trace_header) {
+        if let (Some(id), Some(header)) = (&self.trace, conventions.trace.and_then(|t| t.header)) {
             request = request.header(header, id);
         }
         if let (true, Some(header)) = (self.create_only, conventions.create_only_header) {
@@ -315,7 +315,8 @@ impl<T, E> Call<T, E> {
                 .client
                 .inner
                 .conventions
-                .trace_header
+                .trace
+                .and_then(|t| t.header)
                 .and_then(|name| response.headers().get(name))
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_owned);
