@@ -56,6 +56,7 @@ pub use layer::{ErrorLogLayer, TracedRequestFilter};
 pub use log_files::Rotation;
 #[cfg(feature = "error-log")]
 pub use logging::{init_logging, init_logging_with};
+use restspec_client::conventions::TraceConventions;
 pub use server_span::{emit_server_spans, server_spans_enabled};
 
 /// The target of the server span (filter with `restspec::http=off`). Beside the other
@@ -141,25 +142,25 @@ impl<'a> TraceRequest<'a> {
 
 /// Whether a request asks for tracing, and under which ids.
 ///
-/// Tracing is on when the header `trace_header` is present (even empty) or the query
-/// parameter `trace_parameter` is present (even without value: `?trace` or `?trace=`);
-/// `None` for either name means the service has no such convention. See [`trace_demand`]
-/// for which ids count. The query string is decoded as
+/// Tracing is on when `trace`'s header is present (even empty) or its query parameter is
+/// present (even without value: `?trace` or `?trace=`); `None` for either name, or for
+/// `trace`, means the service has no such convention. See [`trace_demand`] for which ids
+/// count. The query string is decoded as
 /// `application/x-www-form-urlencoded`; only the first occurrence of the parameter counts,
 /// as does only the first header.
 pub fn requested_trace<'a>(
     query: Option<&'a str>,
     headers: &'a HeaderMap,
-    trace_parameter: Option<&str>,
-    trace_header: Option<&str>,
+    trace: Option<TraceConventions>,
 ) -> Option<TraceRequest<'a>> {
-    let from_parameter = match (trace_parameter, query) {
+    let trace = trace?;
+    let from_parameter = match (trace.parameter, query) {
         (Some(name), Some(query)) => form_urlencoded::parse(query.as_bytes())
             .find(|(key, _)| key == name)
             .map(|(_, value)| value),
         _ => None,
     };
-    let from_header = trace_header.and_then(|name| headers.get(name));
+    let from_header = trace.header.and_then(|name| headers.get(name));
     trace_demand(from_parameter, from_header)
 }
 
@@ -321,8 +322,10 @@ pub fn request_span(
 mod tests {
     use super::*;
 
-    const PARAM: Option<&str> = Some("trace");
-    const HEADER: Option<&str> = Some("X-Service-Trace");
+    const TRACE: Option<TraceConventions> = Some(TraceConventions {
+        parameter: Some("trace"),
+        header: Some("X-Service-Trace"),
+    });
 
     /// Request headers with the trace header set to `value` (leaked: the demand borrows
     /// from them, and a test lives briefly).
@@ -348,7 +351,7 @@ mod tests {
 
     #[test]
     fn trace_parameter_with_id() {
-        let t = requested_trace(Some("q=1&trace=issue-42"), headers(None), PARAM, HEADER);
+        let t = requested_trace(Some("q=1&trace=issue-42"), headers(None), TRACE);
         let t = t.unwrap();
         assert_eq!(t.primary_id(), "issue-42");
         assert_eq!(t.ids(), ["issue-42"]);
@@ -357,14 +360,14 @@ mod tests {
 
     #[test]
     fn trace_parameter_is_form_decoded() {
-        let t = requested_trace(Some("trace=issue%2042+x"), headers(None), PARAM, HEADER);
+        let t = requested_trace(Some("trace=issue%2042+x"), headers(None), TRACE);
         assert_eq!(t.unwrap().primary_id(), "issue 42 x");
     }
 
     #[test]
     fn trace_parameter_without_value_generates_an_id() {
         for query in ["trace", "trace=", "a=b&trace&c"] {
-            let t = requested_trace(Some(query), headers(None), PARAM, HEADER).unwrap();
+            let t = requested_trace(Some(query), headers(None), TRACE).unwrap();
             assert!(t.is_generated(), "{query}");
             assert_eq!(t.ids().len(), 1);
             assert!(is_generated_shape(t.primary_id()), "{}", t.primary_id());
@@ -373,32 +376,39 @@ mod tests {
 
     #[test]
     fn trace_header_with_id() {
-        let t = requested_trace(None, headers(Some("issue-7")), PARAM, HEADER).unwrap();
+        let t = requested_trace(None, headers(Some("issue-7")), TRACE).unwrap();
         assert_eq!(t.ids(), ["issue-7"]);
     }
 
     #[test]
     fn header_name_is_case_insensitive() {
-        let t = requested_trace(None, headers(Some("x")), PARAM, Some("x-SERVICE-trace"));
+        let t = requested_trace(
+            None,
+            headers(Some("x")),
+            Some(TraceConventions {
+                header: Some("x-SERVICE-trace"),
+                ..TRACE.unwrap()
+            }),
+        );
         assert_eq!(t.unwrap().primary_id(), "x");
     }
 
     #[test]
     fn empty_trace_header_generates_an_id() {
-        let t = requested_trace(Some("q=1"), headers(Some("")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("q=1"), headers(Some("")), TRACE).unwrap();
         assert!(t.is_generated());
         assert!(is_generated_shape(t.primary_id()));
     }
 
     #[test]
     fn empty_header_falls_back_to_the_parameter() {
-        let t = requested_trace(Some("trace=p"), headers(Some("")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=p"), headers(Some("")), TRACE).unwrap();
         assert_eq!(t.ids(), ["p"]);
     }
 
     #[test]
     fn header_and_parameter_with_different_ids_give_both_header_first() {
-        let t = requested_trace(Some("trace=p"), headers(Some("h")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=p"), headers(Some("h")), TRACE).unwrap();
         assert_eq!(t.primary_id(), "h");
         assert_eq!(t.ids(), ["h", "p"]);
         assert_eq!(t.into_ids(), vec!["h".to_owned(), "p".to_owned()]);
@@ -406,27 +416,31 @@ mod tests {
 
     #[test]
     fn header_and_parameter_with_the_same_id_give_one() {
-        let t = requested_trace(Some("trace=x"), headers(Some("x")), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=x"), headers(Some("x")), TRACE).unwrap();
         assert_eq!(t.ids(), ["x"]);
     }
 
     #[test]
     fn neither_header_nor_parameter_means_no_tracing() {
         assert_eq!(
-            requested_trace(Some("q=trace&tracer=1"), headers(None), PARAM, HEADER),
+            requested_trace(Some("q=trace&tracer=1"), headers(None), TRACE),
             None
         );
-        assert_eq!(requested_trace(None, headers(None), PARAM, HEADER), None);
+        assert_eq!(requested_trace(None, headers(None), TRACE), None);
         // Conventions the service does not have are not looked at.
         assert_eq!(
-            requested_trace(Some("trace=1"), headers(Some("h")), None, None),
+            requested_trace(
+                Some("trace=1"),
+                headers(Some("h")),
+                Some(TraceConventions::default())
+            ),
             None
         );
     }
 
     #[test]
     fn ids_with_control_characters_are_replaced() {
-        let t = requested_trace(Some("trace=a%0Ab"), headers(None), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=a%0Ab"), headers(None), TRACE).unwrap();
         assert!(t.is_generated());
     }
 
@@ -434,14 +448,14 @@ mod tests {
     fn long_or_non_ascii_ids_are_replaced_and_the_longest_allowed_is_kept() {
         let longest = "x".repeat(MAX_TRACE_ID_LEN);
         let too_long = format!("trace={longest}y");
-        let t = requested_trace(Some(&too_long), headers(None), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some(&too_long), headers(None), TRACE).unwrap();
         assert!(t.is_generated());
         let kept = format!("trace={longest}");
-        let t = requested_trace(Some(&kept), headers(None), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some(&kept), headers(None), TRACE).unwrap();
         assert_eq!(t.primary_id(), longest);
-        let t = requested_trace(Some("trace=caf%C3%A9"), headers(None), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=caf%C3%A9"), headers(None), TRACE).unwrap();
         assert!(t.is_generated(), "non-ASCII");
-        let t = requested_trace(Some("trace=a+b~c"), headers(None), PARAM, HEADER).unwrap();
+        let t = requested_trace(Some("trace=a+b~c"), headers(None), TRACE).unwrap();
         assert_eq!(t.primary_id(), "a b~c", "printable ASCII, space included");
     }
 

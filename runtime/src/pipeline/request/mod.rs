@@ -249,11 +249,6 @@ fn read_trace<'p>(
 ) -> Option<TraceRequest<'p>> {
     match opening.trace.take() {
         Some(demand) => Some(*demand),
-        None => trace::requested_trace(
-            parts.uri.query(),
-            &parts.headers,
-            conventions.trace.and_then(|t| t.parameter),
-            conventions.trace.and_then(|t| t.header),
-        ),
+        None => trace::requested_trace(parts.uri.query(), &parts.headers, conventions.trace),
     }
 }

@@ -67,13 +67,8 @@ pub(crate) fn open<P, A>(
     let preflight = cors::is_preflight(&parts.method, &parts.headers);
     // Only a span needs the trace id now; then it is kept (copied) for the way out.
     let trace = if (server.is_some() || site.is_some()) && !preflight {
-        trace::requested_trace(
-            parts.uri.query(),
-            &parts.headers,
-            conventions.trace.and_then(|t| t.parameter),
-            conventions.trace.and_then(|t| t.header),
-        )
-        .map(|demand| Box::new(demand.into_owned()))
+        trace::requested_trace(parts.uri.query(), &parts.headers, conventions.trace)
+            .map(|demand| Box::new(demand.into_owned()))
     } else {
         None
     };
